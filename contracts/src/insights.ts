@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE } from './http.ts';
+
+/** User interaction record (spec section 3). */
+export const StoreInteractionBody = z.object({
+  data_id: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(200)).nullable().default(null),
+  page_name: z.string().trim().min(1, 'page_name is required').max(200),
+  interaction_type: z.string().trim().min(1).max(50).default('click'),
+  button_name: z.string().trim().min(1, 'button_name is required').max(200),
+  user_id: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(100)).nullable().default(null),
+});
+export type StoreInteractionBody = z.infer<typeof StoreInteractionBody>;
+
+export const UserLocation = z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).nullable();
+export type UserLocation = z.infer<typeof UserLocation>;
+
+export const USER_LOCATION_HEADER = 'user-location';
+
+/** Event data of `UserInteractionRecorded`. */
+export const UserInteractionRecorded = StoreInteractionBody.extend({
+  location: UserLocation,
+});
+export type UserInteractionRecorded = z.infer<typeof UserInteractionRecorded>;
+
+/** Read model row of the admin list. */
+export const Interaction = z.object({
+  id: z.string(),
+  data_id: z.string().nullable(),
+  page_name: z.string(),
+  interaction_type: z.string(),
+  button_name: z.string(),
+  user_id: z.string().nullable(),
+  location: UserLocation,
+  created_at: z.string(),
+});
+export type Interaction = z.infer<typeof Interaction>;
+
+export const INTERACTION_SORT_FIELDS = ['created_at', 'page_name', 'button_name', 'interaction_type', 'user_id'] as const;
+
+export const InteractionListQuery = z.object({
+  page: z.coerce.number().int().positive().default(1),
+  page_size: z.coerce.number().int().positive().max(100).default(DEFAULT_PAGE_SIZE),
+  sort: z.enum(INTERACTION_SORT_FIELDS).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page_name: z.string().trim().min(1).optional(),
+  button_name: z.string().trim().min(1).optional(),
+  interaction_type: z.string().trim().min(1).optional(),
+  user_id: z.string().trim().min(1).optional(),
+  from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+});
+export type InteractionListQuery = z.infer<typeof InteractionListQuery>;
+
+export const InteractionSummary = z.object({
+  total: z.number().int().nonnegative(),
+  by_page: z.array(z.object({ page_name: z.string(), count: z.number().int() })),
+  by_button: z.array(z.object({ button_name: z.string(), count: z.number().int() })),
+  by_day: z.array(z.object({ day: z.string(), count: z.number().int() })),
+});
+export type InteractionSummary = z.infer<typeof InteractionSummary>;
+
+/** socket.io message pushed to Super Admins after an interaction is projected. */
+export const INTERACTION_RECORDED_MESSAGE = 'interaction.recorded';

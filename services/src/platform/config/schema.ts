@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/**
+ * Every variable the app reads; README's configuration table and .env.example list the same.
+ * A bad or missing value stops the start with a message naming the variable (see load.ts).
+ */
+export const ConfigSchema = z
+  .object({
+    MODE: z.enum(['embedded', 'distributed']).default('embedded'),
+    ROLE: z.enum(['all', 'api', 'projector', 'worker']).default('all'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PUBLIC_URL: z.url().default('http://localhost:8080'),
+    WEB_DIST_DIR: z.string().default('web/dist'),
+    // auth
+    JWT_PRIVATE_KEY: z.string().optional(), // Ed25519 PKCS8 PEM; generated into DATA_DIR when absent (embedded only)
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+    COOKIE_SECURE: bool.default(false),
+    SEED_ADMIN_EMAIL: z.email().optional(),
+    SEED_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+    SEED_ADMIN_PHONE: z.string().optional(),
+    SEED_ADMIN_NAME: z.string().default('Super Admin'),
+    ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional(),
+    // notifications
+    DEV_OUTBOX: bool.default(false),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('ACPG <no-reply@localhost>'),
+    SMS_API_URL: z.url().optional(),
+    SMS_API_TOKEN: z.string().optional(),
+    SMS_FROM: z.string().optional(),
+    // distributed profile
+    MONGODB_URL: z.string().optional(),
+    KAFKA_BROKERS: z.string().optional(),
+    KAFKA_CLIENT_ID: z.string().default('acpg'),
+    KAFKA_TOPIC_PREFIX: z.string().default('acpg'),
+    REDIS_URL: z.string().optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.MODE === 'distributed') {
+      for (const key of ['MONGODB_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'JWT_PRIVATE_KEY'] as const) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when MODE=distributed' });
+      }
+      if (c.DEV_OUTBOX) ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'is refused when MODE=distributed' });
+    }
+    if (Boolean(c.SEED_ADMIN_EMAIL) !== Boolean(c.SEED_ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['SEED_ADMIN_PASSWORD'], message: 'SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD go together' });
+    }
+  });
+export type Config = z.infer<typeof ConfigSchema>;

@@ -1,0 +1,32 @@
+import type { StoredEvent } from '../event-store/port.ts';
+
+export type EventHandler = (event: StoredEvent) => Promise<void>;
+
+export interface SubscribeOptions {
+  /** Consumer group: each group gets every event once (at least once); members of a group share the work. */
+  group: string;
+  /** Only these event types reach the handler (others still advance the checkpoint). */
+  types?: readonly string[];
+  /** Where a group with no checkpoint starts: 'earliest' (position 0) or 'latest'. Default 'earliest'. */
+  fromBeginning?: boolean;
+}
+
+export interface Subscription {
+  /** Stops delivery after the event in hand; resolves when stopped. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Delivers stored events to consumer groups in order per stream, at least once, with a checkpoint per group.
+ * Embedded: tails the SQLite log. Distributed: Kafka topics fed by the outbox relay.
+ */
+export interface EventBus {
+  subscribe(options: SubscribeOptions, handler: EventHandler): Promise<Subscription>;
+  close(): Promise<void>;
+}
+
+/** Topic of a module's events in the distributed profile: the stream id's prefix names the module. */
+export const topicForStream = (stream: string, prefix = 'acpg'): string => {
+  const module = stream.split('-')[0] ?? 'misc';
+  return `${prefix}.${module}`;
+};

@@ -1,0 +1,62 @@
+import type { EventEnvelope } from '@acpg/contracts/envelope';
+
+/** An event as a command handler produces it; the store assigns stream, version and position. */
+export interface NewEvent {
+  id: string; // UUIDv7, from the command's metadata
+  type: string;
+  data: unknown;
+  occurredAt: string; // ISO 8601, from the command's metadata
+  actor: string | null;
+  correlationId: string;
+  causationId: string | null;
+  schemaVersion?: number; // default 1
+}
+
+export type StoredEvent = EventEnvelope;
+
+/**
+ * Expected version of a stream before the append: a number (0 = the stream must not exist yet),
+ * or 'any' to skip the check.
+ */
+export type ExpectedVersion = number | 'any';
+
+export interface AppendResult {
+  /** Version of the stream after the append. */
+  nextVersion: number;
+  /** Global position of the last appended event. */
+  lastPosition: number;
+}
+
+export interface ReadAllOptions {
+  /** Return events with position strictly greater than this; 0 reads from the start. */
+  after: number;
+  limit: number;
+  types?: readonly string[];
+}
+
+export interface EventStore {
+  append(stream: string, expectedVersion: ExpectedVersion, events: readonly NewEvent[]): Promise<AppendResult>;
+  /** Events of one stream in version order, from `fromVersion` (inclusive, default 1). */
+  readStream(stream: string, fromVersion?: number): Promise<StoredEvent[]>;
+  /** Events of every stream in position order. */
+  readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
+  /** Highest position stored, 0 when empty. */
+  headPosition(): Promise<number>;
+  /** Called after each successful append with the stored events (in-process wake-up for tails). */
+  onAppended(listener: (events: readonly StoredEvent[]) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** The stream's actual version differs from the expected one; HTTP maps it to 409. */
+export class ConcurrencyError extends Error {
+  readonly stream: string;
+  readonly expected: ExpectedVersion;
+  readonly actual: number;
+  constructor(stream: string, expected: ExpectedVersion, actual: number) {
+    super(`Stream ${stream} is at version ${actual}, expected ${String(expected)}`);
+    this.name = 'ConcurrencyError';
+    this.stream = stream;
+    this.expected = expected;
+    this.actual = actual;
+  }
+}

@@ -1,0 +1,21 @@
+/** An error a user can act on: the HTTP layer answers `{ success: false, message, code, errors? }` with `status`. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: { path: string; message: string }[] | undefined;
+  constructor(status: number, code: string, message: string, errors?: { path: string; message: string }[]) {
+    super(message);
+    this.name = 'AppError';
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+export const badRequest = (message: string, errors?: { path: string; message: string }[]) =>
+  new AppError(400, 'BAD_REQUEST', message, errors);
+export const unauthorized = (message = 'Sign in to continue.') => new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You do not have access to this.') => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const tooManyRequests = (message: string) => new AppError(429, 'TOO_MANY_REQUESTS', message);

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config/schema.ts';
+import type { Documents } from './documents/port.ts';
+import type { EventBus } from './event-bus/port.ts';
+import type { EventStore, StoredEvent } from './event-store/port.ts';
+import type { JobProcessor, Jobs } from './jobs/port.ts';
+import type { Projection, ProjectionStore } from './projections/port.ts';
+import type { Realtime } from './realtime/port.ts';
+import type { Mailer } from './mail/port.ts';
+import type { SmsSender } from './sms/port.ts';
+
+/** What the composition root hands every module. */
+export interface Platform {
+  config: Config;
+  log: Logger;
+  eventStore: EventStore;
+  bus: EventBus;
+  documents: Documents;
+  projections: ProjectionStore;
+  jobs: Jobs;
+  realtime: Realtime;
+  mailer: Mailer;
+  sms: SmsSender;
+  /** Time and ids enter commands here, so deciders stay pure. */
+  clock: () => Date;
+  newId: () => string;
+}
+
+/** Turns an event into jobs (side effects); job ids derive from the event id so redelivery is harmless. */
+export interface Reaction {
+  name: string;
+  handles: readonly string[];
+  react(event: StoredEvent, platform: Platform): Promise<void>;
+}
+
+export interface JobWorker {
+  queue: string;
+  concurrency?: number;
+  processor: (platform: Platform) => JobProcessor;
+}
+
+/** A bounded context's public face: routes, projections, reactions, workers, seed data. */
+export interface Module {
+  name: string;
+  /** Registered as an encapsulated plugin under /api/v1. */
+  routes?: (platform: Platform) => FastifyPluginAsync;
+  projections?: readonly Projection[];
+  reactions?: readonly Reaction[];
+  workers?: readonly JobWorker[];
+  /** Runs at start on every role that appends (api/all); must be idempotent. */
+  seed?: (platform: Platform) => Promise<void>;
+  /** Called after a projection batch is written, to push live messages. */
+  afterProjection?: (platform: Platform, projection: Projection, applied: { event: StoredEvent; doc: unknown }[]) => void;
+}
