@@ -36,3 +36,10 @@ export const SignInResult = z.object({
   user: SessionUser,
 });
 export type SignInResult = z.infer<typeof SignInResult>;
+
+/** Accounts by role, for the admin dashboard. */
+export const AccountsSummary = z.object({
+  total: z.number().int().nonnegative(),
+  by_role: z.array(z.object({ role: z.string(), count: z.number().int().nonnegative() })),
+});
+export type AccountsSummary = z.infer<typeof AccountsSummary>;

@@ -9,6 +9,7 @@ import type { Projection, ProjectionStore } from './projections/port.ts';
 import type { Realtime } from './realtime/port.ts';
 import type { Mailer } from './mail/port.ts';
 import type { SmsSender } from './sms/port.ts';
+import type { TokenService } from './auth/port.ts';
 
 /** What the composition root hands every module. */
 export interface Platform {
@@ -22,6 +23,7 @@ export interface Platform {
   realtime: Realtime;
   mailer: Mailer;
   sms: SmsSender;
+  tokens: TokenService;
   /** Time and ids enter commands here, so deciders stay pure. */
   clock: () => Date;
   newId: () => string;
