@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, pageOf } from './http.ts';
 
 /** Contact-page details (fields "not shown" in the spec; designed here). */
 export const ContactDetails = z.object({
@@ -40,3 +41,61 @@ export const BlogSummary = z.object({
 export type BlogSummary = z.infer<typeof BlogSummary>;
 export const BlogPost = BlogSummary.extend({ body: z.string() });
 export type BlogPost = z.infer<typeof BlogPost>;
+
+/* ---- Content module: command bodies and event payloads (events use camelCase like the envelope). ---- */
+
+/** Body of PublishPageContent; also the PageContentPublished payload (updated_at comes from the event's time). */
+export const PublishPageContentBody = PageContent.omit({ updated_at: true });
+export type PublishPageContentBody = z.infer<typeof PublishPageContentBody>;
+export const PageContentPublishedData = PublishPageContentBody;
+export type PageContentPublishedData = z.infer<typeof PageContentPublishedData>;
+
+export const FaqQuestion = z.string().trim().min(5, 'Enter a question of at least 5 characters').max(300);
+export const FaqAnswer = z.string().trim().min(1, 'Enter an answer').max(5000);
+/** 1-based place of an item in the FAQ list; lower comes first. */
+export const FaqPosition = z.number().int().positive().max(10_000);
+
+export const AddFaqItemBody = z.object({ question: FaqQuestion, answer: FaqAnswer, position: FaqPosition.optional() });
+export type AddFaqItemBody = z.infer<typeof AddFaqItemBody>;
+export const UpdateFaqItemBody = z
+  .object({ question: FaqQuestion.optional(), answer: FaqAnswer.optional(), position: FaqPosition.optional() })
+  .refine((b) => b.question !== undefined || b.answer !== undefined || b.position !== undefined, {
+    message: 'Change the question, the answer or the position',
+  });
+export type UpdateFaqItemBody = z.infer<typeof UpdateFaqItemBody>;
+
+export const FaqItemAddedData = z.object({ itemId: z.string().min(1), question: FaqQuestion, answer: FaqAnswer, position: FaqPosition });
+export type FaqItemAddedData = z.infer<typeof FaqItemAddedData>;
+/** Carries the item's full state after the change. */
+export const FaqItemUpdatedData = FaqItemAddedData;
+export type FaqItemUpdatedData = z.infer<typeof FaqItemUpdatedData>;
+export const FaqItemRemovedData = z.object({ itemId: z.string().min(1) });
+export type FaqItemRemovedData = z.infer<typeof FaqItemRemovedData>;
+
+export const FaqList = z.object({ items: z.array(FaqItem) });
+export type FaqList = z.infer<typeof FaqList>;
+
+/** URL-safe blog slug: lower-case words joined by single hyphens. */
+export const BlogSlug = z
+  .string()
+  .trim()
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens');
+export const PublishBlogPostBody = z.object({
+  slug: BlogSlug,
+  title: z.string().trim().min(1, 'Enter a title').max(200),
+  excerpt: z.string().trim().min(1, 'Enter an excerpt').max(500),
+  body: z.string().trim().min(1, 'Enter the post').max(50_000),
+  author: z.string().trim().min(1, 'Enter the author').max(120),
+});
+export type PublishBlogPostBody = z.infer<typeof PublishBlogPostBody>;
+/** publishedAt is set by the first publication; later publications of the same slug are revisions. */
+export const BlogPostPublishedData = PublishBlogPostBody.extend({ publishedAt: z.iso.datetime() });
+export type BlogPostPublishedData = z.infer<typeof BlogPostPublishedData>;
+
+export const BlogListQuery = z.object({
+  page: z.coerce.number().int().positive().default(1),
+  page_size: z.coerce.number().int().positive().max(100).default(DEFAULT_PAGE_SIZE),
+});
+export const BlogPage = pageOf(BlogSummary);
+export type BlogPage = z.infer<typeof BlogPage>;

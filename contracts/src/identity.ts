@@ -43,3 +43,73 @@ export const AccountsSummary = z.object({
   by_role: z.array(z.object({ role: z.string(), count: z.number().int().nonnegative() })),
 });
 export type AccountsSummary = z.infer<typeof AccountsSummary>;
+
+// ---- Passwords (DECISIONS.md: 8..128, no composition rules, common passwords refused on the server) ----
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+const codePoints = (s: string) => [...s].length;
+/** A password being chosen (sign-up, reset): length only; the server also refuses common passwords. */
+export const NewPassword = z
+  .string()
+  .refine((p) => codePoints(p) >= PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+  .refine((p) => codePoints(p) <= PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`);
+
+// ---- One-time codes (DECISIONS.md) ----
+export const OTP_RULES = {
+  digits: 6,
+  validSeconds: 600,
+  maxWrongTries: 5,
+  resendAfterSeconds: 60,
+  maxSendsPerHour: 5,
+} as const;
+
+/** `code` of the error envelope for identity failures, so the client can pick its next screen. */
+export const IDENTITY_ERROR_CODES = [
+  'INVALID_CREDENTIALS', // 401 wrong email or password
+  'SIGN_IN_NOT_FOUND', // 404 unknown challenge_id
+  'SIGN_IN_EXPIRED', // 410 the challenge is too old: sign in again
+  'SIGN_IN_LOCKED', // 410 (400 on the try that locks it) too many wrong codes: sign in again
+  'SIGN_IN_USED', // 410 the challenge already signed in
+  'CHANNEL_UNAVAILABLE', // 400 no phone on the account
+  'OTP_NOT_SENT', // 400 verify before any code was sent
+  'OTP_INCORRECT', // 400 wrong code; the message says how many tries are left
+  'OTP_EXPIRED', // 410 the code is older than 10 minutes: ask for a new one
+  'OTP_RESEND_TOO_SOON', // 429 less than 60 s since the last code to this destination
+  'OTP_HOURLY_LIMIT', // 429 5 codes in the last hour to this destination
+  'SESSION_ENDED', // 401 no, unknown, expired or ended refresh token
+  'SESSION_REUSED', // 401 a rotated refresh token came back: the whole session was ended
+] as const;
+export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
+
+/** `POST /auth/refresh` answers like the sign-in verification. */
+export const RefreshResult = SignInResult;
+export type RefreshResult = SignInResult;
+
+/** The signed-in caller (`GET /auth/me`). */
+export const Me = z.object({ role: z.array(Role), user: SessionUser });
+export type Me = z.infer<typeof Me>;
+
+// ---- Events other modules may read ----
+/** Data of `AccountRegistered` (stream `identity-account-<id>`). Secrets travel in other event types. */
+export const AccountRegistered = z.object({
+  account_id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  roles: z.array(Role),
+  phone_encrypted: z.string().nullable(),
+  phone_masked: z.string().nullable(),
+  profile_img: z.string().nullable(),
+});
+export type AccountRegistered = z.infer<typeof AccountRegistered>;
+
+/** Read model `accounts`: one document per account, for admin lists and dashboards. */
+export const AccountView = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  roles: z.array(Role),
+  phone_masked: z.string().nullable(),
+  profile_img: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AccountView = z.infer<typeof AccountView>;

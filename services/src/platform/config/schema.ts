@@ -42,7 +42,7 @@ export const ConfigSchema = z
   })
   .superRefine((c, ctx) => {
     if (c.MODE === 'distributed') {
-      for (const key of ['MONGODB_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'JWT_PRIVATE_KEY'] as const) {
+      for (const key of ['MONGODB_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'JWT_PRIVATE_KEY', 'ENCRYPTION_KEY', 'SMTP_URL', 'SMS_API_URL', 'SMS_API_TOKEN'] as const) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when MODE=distributed' });
       }
       if (c.DEV_OUTBOX) ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'is refused when MODE=distributed' });

@@ -1,0 +1,82 @@
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { parseArgs } from 'node:util';
+import type { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { z } from 'zod';
+import { loadConfig } from '../platform/config/load.ts';
+import { openAdapters } from '../composition/open-adapters.ts';
+import { eventsToCsvRow, CSV_HEADER, inRange, parseExportRange } from './export-format.ts';
+
+const usage = `Writes stored events out.
+
+  npm run events -- export [--type T]... [--from DATE] [--to DATE] [--format jsonl|csv] [--out FILE]
+
+  --type    event type to include (repeatable; default every type)
+  --from    first day or instant included (YYYY-MM-DD or ISO 8601)
+  --to      last day (whole day included) or instant
+  --format  jsonl (default) or csv
+  --out     file to write (default standard output)`;
+
+const Args = z.object({
+  command: z.literal('export', { error: () => `Unknown command.\n\n${usage}` }),
+  type: z.array(z.string().min(1)).optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  format: z.enum(['jsonl', 'csv'], { error: () => '--format must be jsonl or csv' }).default('jsonl'),
+  out: z.string().optional(),
+});
+
+const write = async (stream: Writable, text: string) => {
+  if (!stream.write(text)) await once(stream, 'drain');
+};
+
+const main = async () => {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      type: { type: 'string', multiple: true },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      format: { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help || positionals.length === 0) return console.log(usage);
+  const parsed = Args.safeParse({ ...values, command: positionals[0] });
+  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join('\n'));
+  const args = parsed.data;
+  const range = parseExportRange(args.from, args.to);
+
+  const config = loadConfig();
+  const adapters = await openAdapters(config, pino({ level: 'warn' }));
+  const out: Writable = args.out ? createWriteStream(args.out) : process.stdout;
+  let written = 0;
+  try {
+    if (args.format === 'csv') await write(out, `${CSV_HEADER}\n`);
+    let after = 0;
+    for (;;) {
+      const batch = await adapters.eventStore.readAll({ after, limit: 5000, ...(args.type ? { types: args.type } : {}) });
+      if (batch.length === 0) break;
+      for (const event of batch) {
+        if (!inRange(event.occurredAt, range)) continue;
+        await write(out, args.format === 'csv' ? `${eventsToCsvRow(event)}\n` : `${JSON.stringify(event)}\n`);
+        written += 1;
+      }
+      after = batch[batch.length - 1]?.position ?? after;
+    }
+  } finally {
+    if (args.out) {
+      out.end();
+      await once(out, 'finish');
+    }
+    await adapters.close();
+  }
+  console.error(`exported ${written} event(s)${args.out ? ` to ${args.out}` : ''}`);
+};
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,26 @@
+import type { Config } from '../platform/config/schema.ts';
+import type { Documents } from '../platform/documents/port.ts';
+import type { EventBus } from '../platform/event-bus/port.ts';
+import type { EventStore } from '../platform/event-store/port.ts';
+import type { Jobs } from '../platform/jobs/port.ts';
+import type { Mailer } from '../platform/mail/port.ts';
+import type { ProjectionStore } from '../platform/projections/port.ts';
+import type { SmsSender } from '../platform/sms/port.ts';
+
+/** The engines of one profile, before the app is built on them. */
+export interface Adapters {
+  eventStore: EventStore;
+  bus: EventBus;
+  documents: Documents;
+  projections: ProjectionStore;
+  jobs: Jobs;
+  mailer: Mailer;
+  sms: SmsSender;
+  /** Background loops the profile needs in some roles (the outbox relay); started by the runtime. */
+  startRelay?: () => { stop(): Promise<void> };
+  /** Dev outbox reader, embedded profile only. */
+  devOutbox?: unknown;
+  close(): Promise<void>;
+}
+
+export type AdaptersFactory = (config: Config) => Promise<Adapters>;

@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from '../platform/config/schema.ts';
+import { openSqlite } from '../platform/sqlite/open.ts';
+import { createSqliteEventStore } from '../platform/event-store/sqlite.ts';
+import { createEmbeddedEventBus } from '../platform/event-bus/embedded.ts';
+import { createSqliteDocuments } from '../platform/documents/sqlite.ts';
+import { createSqliteProjectionStore } from '../platform/projections/sqlite.ts';
+import { createSqliteJobs } from '../platform/jobs/sqlite.ts';
+import { createDevOutbox, devOutboxMailer } from '../platform/mail/dev-outbox.ts';
+import { createSmtpMailer } from '../platform/mail/smtp.ts';
+import { createHttpSmsSender } from '../platform/sms/http.ts';
+import { devOutboxSms } from '../platform/mail/dev-outbox.ts';
+import type { Adapters } from './adapters.ts';
+
+export const sqliteFile = (config: Config) => join(config.DATA_DIR, 'acpg.sqlite');
+
+/** Embedded profile: one SQLite file holds the event log, read models, checkpoints, jobs and the dev outbox. */
+export const createEmbeddedAdapters = async (config: Config, log: Logger): Promise<Adapters> => {
+  const db = openSqlite(sqliteFile(config));
+  const eventStore = createSqliteEventStore(db);
+  const bus = createEmbeddedEventBus(db, eventStore, { logger: log.child({ port: 'event-bus' }) });
+  const documents = createSqliteDocuments(db);
+  const projections = createSqliteProjectionStore(db);
+  const jobs = createSqliteJobs(db, { logger: log.child({ port: 'jobs' }) });
+  const devOutbox = createDevOutbox(db);
+  const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : devOutboxMailer(devOutbox);
+  const sms =
+    config.SMS_API_URL && config.SMS_API_TOKEN
+      ? createHttpSmsSender({ url: config.SMS_API_URL, token: config.SMS_API_TOKEN, from: config.SMS_FROM ?? '' })
+      : devOutboxSms(devOutbox);
+  return {
+    eventStore,
+    bus,
+    documents,
+    projections,
+    jobs,
+    mailer,
+    sms,
+    devOutbox,
+    close: async () => {
+      await jobs.close();
+      await bus.close();
+      await documents.close();
+      await eventStore.close();
+      db.close();
+    },
+  };
+};

@@ -1,0 +1,15 @@
+import type { Module } from '../platform/module.ts';
+import type { Projection } from '../platform/projections/port.ts';
+import { identityModule } from '../modules/identity/module.ts';
+import { notificationsModule } from '../modules/notifications/module.ts';
+import { insightsModule } from '../modules/insights/module.ts';
+import { contentModule } from '../modules/content/module.ts';
+import { geographyModule } from '../modules/geography/module.ts';
+
+/** Every bounded context of the product; the composition root is the only place that knows them all. */
+export const MODULES: readonly Module[] = [identityModule, notificationsModule, contentModule, insightsModule, geographyModule];
+
+/** Module names double as Kafka topic suffixes (stream ids start with them). */
+export const MODULE_NAMES: readonly string[] = MODULES.map((m) => m.name);
+
+export const allProjections = (): Projection[] => MODULES.flatMap((m) => [...(m.projections ?? [])]);

@@ -1,0 +1,60 @@
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from '../platform/config/schema.ts';
+import type { Platform } from '../platform/module.ts';
+import { createTokenService } from '../platform/auth/tokens.ts';
+import { buildApp } from '../platform/http/app.ts';
+import { createRealtimeHub } from '../platform/realtime/hub.ts';
+import { attachSocketIo } from '../platform/realtime/socket-io.ts';
+import { openAdapters } from './open-adapters.ts';
+import { MODULES } from './modules.ts';
+import { createPlatform, startBackground } from './runtime.ts';
+
+export interface RunningApplication {
+  platform: Platform;
+  /** Present when this process serves HTTP (ROLE=all|api). */
+  app: FastifyInstance | null;
+  url: string | null;
+  /** Graceful stop: drain HTTP, stop consumers, finish jobs in hand, flush and close the engines. */
+  stop(): Promise<void>;
+}
+
+const servesHttp = (config: Config) => config.ROLE === 'all' || config.ROLE === 'api';
+
+/** The composition root: the same code starts as api, projector, worker, or all three (embedded). */
+export const startApplication = async (config: Config, log: Logger): Promise<RunningApplication> => {
+  const adapters = await openAdapters(config, log);
+  const tokens = await createTokenService({
+    privateKeyPem: config.JWT_PRIVATE_KEY,
+    dataDir: config.DATA_DIR,
+    ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+  });
+  const hub = createRealtimeHub();
+  const platform = createPlatform(config, log, adapters, tokens, hub.realtime);
+
+  let app: FastifyInstance | null = null;
+  let sockets: { close(): Promise<void> } | null = null;
+  let url: string | null = null;
+  if (servesHttp(config)) {
+    app = await buildApp({ platform, modules: MODULES, webDistDir: resolve(config.WEB_DIST_DIR), logger: log });
+    sockets = attachSocketIo(app, { tokens, hub, ...(config.REDIS_URL && config.MODE === 'distributed' ? { redis: { url: config.REDIS_URL } } : {}) });
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    url = `http://localhost:${port}`;
+  }
+  const background = await startBackground(platform, adapters, MODULES);
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      if (app) await app.close(); // stops accepting, drains requests in flight, closes sockets
+      await sockets?.close();
+      await background.stop();
+      await adapters.close();
+    })();
+    return stopping;
+  };
+  return { platform, app, url, stop };
+};

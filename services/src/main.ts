@@ -1,0 +1,50 @@
+import { pino } from 'pino';
+import { ConfigError, loadConfig } from './platform/config/load.ts';
+import { startApplication } from './composition/start.ts';
+
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+})();
+
+const log = pino({ level: config.LOG_LEVEL, base: { role: config.ROLE, mode: config.MODE } });
+
+try {
+  const running = await startApplication(config, log);
+  log.info({ url: running.url, mode: config.MODE, role: config.ROLE }, running.url ? `listening on ${running.url}` : 'started');
+  let signalled = false;
+  const shutdown = (signal: string) => {
+    if (signalled) return;
+    signalled = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      log.error('shutdown took longer than 20 s; exiting');
+      process.exit(1);
+    }, 20_000);
+    force.unref();
+    running.stop().then(
+      () => {
+        log.info('stopped');
+        log.flush();
+        process.exitCode = 0;
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exitCode = 1;
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+} catch (error) {
+  log.fatal({ err: error }, 'start failed');
+  log.flush();
+  process.exitCode = 1;
+}

@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorEnvelope } from '@acpg/contracts/http';
+import { ConcurrencyError } from '../event-store/port.ts';
+import { AppError } from './errors.ts';
+
+type FieldError = { path: string; message: string };
+
+const errorBody = (code: string, message: string, errors?: FieldError[]): ErrorEnvelope =>
+  errors && errors.length > 0 ? { success: false, message, code, errors } : { success: false, message, code };
+
+/** `/a/0/b` (the type provider's instancePath) → `a.0.b`; the header or query name when the issue is on the whole part. */
+const pathOf = (instancePath: string): string => instancePath.replace(/^\//, '').replaceAll('/', '.');
+
+/** One validation issue as a sentence a user can act on. */
+export const plainIssue = (path: string, message: string, keyword: string): string => {
+  const field = path || 'request';
+  if (keyword === 'invalid_type' && /received undefined/.test(message)) return `${field} is required.`;
+  const sentence = message.startsWith(field) ? message : `${field}: ${message}`;
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+};
+
+const isFastifyError = (error: unknown): error is FastifyError =>
+  typeof error === 'object' && error !== null && 'statusCode' in error && typeof (error as { statusCode: unknown }).statusCode === 'number';
+
+/**
+ * The one place errors become responses: AppError and validation errors carry messages a user can act on;
+ * anything else is logged with the request id and answered with a generic 500.
+ */
+export const errorHandler = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+  if (error instanceof AppError) {
+    if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(error.status).send(errorBody(error.code, error.message, error.errors));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((issue) => {
+      const path = pathOf(issue.instancePath);
+      return { path, message: plainIssue(path, issue.message, issue.keyword) };
+    });
+    const first = errors[0]?.message ?? 'The request is not valid.';
+    return reply.code(400).send(errorBody('VALIDATION_FAILED', first, errors));
+  }
+  if (error instanceof ConcurrencyError) {
+    request.log.info({ stream: error.stream, expected: error.expected, actual: error.actual }, 'concurrent change refused');
+    return reply.code(409).send(errorBody('CONFLICT', 'Someone else changed this at the same time. Reload and try again.'));
+  }
+  if (isFastifyError(error) && isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: (error.cause as { issues?: unknown } | undefined)?.issues }, 'response does not match its schema');
+    return reply.code(500).send(errorBody('INTERNAL', 'Something went wrong.'));
+  }
+  if (isFastifyError(error) && error.statusCode === 429) {
+    return reply.code(429).send(errorBody('TOO_MANY_REQUESTS', error.message || 'Too many requests. Try again later.'));
+  }
+  // Fastify's own client errors (malformed JSON, body too large, unsupported media type ...) keep their status.
+  if (isFastifyError(error) && error.statusCode >= 400 && error.statusCode < 500) {
+    return reply.code(error.statusCode).send(errorBody(error.code || 'BAD_REQUEST', error.message));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send(errorBody('INTERNAL', 'Something went wrong.'));
+};
+
+/** Unknown routes answer in the same envelope. */
+export const notFoundBody = (method: string, url: string): ErrorEnvelope =>
+  errorBody('NOT_FOUND', `No route ${method} ${url.split('?')[0] ?? url}.`);

@@ -1,0 +1,143 @@
+import { Queue, UnrecoverableError, Worker as BullWorker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { DeadLetter, JobOptions, JobProcessor, Jobs, Worker, WorkerOptions } from './port.ts';
+import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, errorMessage, isPermanentJobError } from './errors.ts';
+
+export interface BullmqJobsOptions {
+  /** Redis URL, e.g. redis://localhost:6379 */
+  connection: string;
+  /** Namespace of every key. Default 'bull'. */
+  prefix?: string;
+  logger?: Logger;
+  /** Completed jobs kept in Redis (for inspection); the duplicate guard does not depend on them. Default 1000. */
+  keepCompleted?: number;
+}
+
+/**
+ * BullMQ forbids ':' in queue names and job ids, and integer-looking job ids. Both are encoded
+ * deterministically and reversibly: '%' and ':' are percent-escaped and a job id gets a 'j-' prefix.
+ */
+const escape = (value: string) => value.replaceAll('%', '%25').replaceAll(':', '%3A');
+const unescape = (value: string) => value.replaceAll('%3A', ':').replaceAll('%25', '%');
+export const toBullJobId = (id: string) => `j-${escape(id)}`;
+export const fromBullJobId = (jobId: string) => unescape(jobId.startsWith('j-') ? jobId.slice(2) : jobId);
+export const toBullQueueName = (queue: string) => escape(queue);
+
+/**
+ * The distributed profile's jobs on BullMQ. Duplicate ids: BullMQ silently ignores a job whose id
+ * exists and cannot tell the caller, and forgets ids once jobs are removed; so each queue keeps a Redis
+ * set of every id it accepted (`<prefix>:<queue>:port-ids`), checked with SADD before the add.
+ * Dead letters are the queue's failed jobs: BullMQ moves a job there only when its attempts are spent
+ * (or a processor threw PermanentJobError, mapped to UnrecoverableError).
+ */
+export const createBullmqJobs = (options: BullmqJobsOptions): Jobs => {
+  const prefix = options.prefix ?? 'bull';
+  const log = options.logger;
+  const keepCompleted = options.keepCompleted ?? 1000;
+  // Producer side fails fast when Redis is away; workers block and must retry forever (BullMQ's rule).
+  const client = new Redis(options.connection, { lazyConnect: false });
+  const workerConnection = new Redis(options.connection, { maxRetriesPerRequest: null });
+  for (const c of [client, workerConnection]) c.on('error', (err) => log?.error({ err }, 'jobs: redis connection error'));
+
+  const queues = new Map<string, Queue>();
+  const workers = new Set<Worker>();
+  let closed = false;
+
+  const queueOf = (queue: string): Queue => {
+    let q = queues.get(queue);
+    if (!q) {
+      q = new Queue(toBullQueueName(queue), { connection: client, prefix });
+      q.on('error', (err) => log?.error({ queue, err }, 'jobs: queue error'));
+      queues.set(queue, q);
+    }
+    return q;
+  };
+  const idsKey = (queue: string) => `${prefix}:${toBullQueueName(queue)}:port-ids`;
+
+  const enqueue = async <T>(queue: string, name: string, data: T, opts: JobOptions): Promise<boolean> => {
+    if (closed) throw new Error('jobs: enqueue after close');
+    const jobId = toBullJobId(opts.id);
+    const added = await client.sadd(idsKey(queue), jobId);
+    if (added === 0) return false;
+    try {
+      await queueOf(queue).add(name, data, {
+        jobId,
+        delay: Math.max(0, opts.delayMs ?? 0),
+        attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS),
+        backoff: { type: 'exponential', delay: Math.max(0, opts.backoffMs ?? DEFAULT_BACKOFF_MS) },
+        removeOnComplete: { count: keepCompleted },
+        removeOnFail: false,
+      });
+    } catch (error) {
+      // Not added: forget the id so the caller's retry can add it.
+      await client.srem(idsKey(queue), jobId).catch(() => undefined);
+      throw error;
+    }
+    return true;
+  };
+
+  const work = async <T>(queue: string, processor: JobProcessor<T>, workerOptions: WorkerOptions = {}): Promise<Worker> => {
+    if (closed) throw new Error('jobs: work after close');
+    const bullWorker = new BullWorker(
+      toBullQueueName(queue),
+      async (job) => {
+        try {
+          await processor({
+            id: fromBullJobId(job.id ?? ''),
+            queue,
+            name: job.name,
+            data: job.data as T,
+            attemptsMade: job.attemptsMade,
+          });
+        } catch (error) {
+          if (isPermanentJobError(error)) throw new UnrecoverableError(errorMessage(error));
+          throw error instanceof Error ? error : new Error(errorMessage(error));
+        }
+      },
+      { connection: workerConnection, prefix, concurrency: Math.max(1, workerOptions.concurrency ?? 1) },
+    );
+    bullWorker.on('error', (err) => log?.error({ queue, err }, 'jobs: worker error'));
+    bullWorker.on('failed', (job, err) => {
+      if (!job) return;
+      const spent = job.attemptsMade >= (job.opts.attempts ?? 1) || err instanceof UnrecoverableError;
+      const entry = { queue, jobId: fromBullJobId(job.id ?? ''), name: job.name, attemptsMade: job.attemptsMade, err };
+      if (spent) log?.error(entry, 'job failed for good: moved to the dead letters');
+      else log?.warn(entry, 'job failed: will retry');
+    });
+    await bullWorker.waitUntilReady();
+    const worker: Worker = {
+      close: async () => {
+        workers.delete(worker);
+        await bullWorker.close(); // waits for the jobs in hand
+      },
+    };
+    workers.add(worker);
+    return worker;
+  };
+
+  const deadLetters = async (queue: string): Promise<DeadLetter[]> => {
+    const failed = await queueOf(queue).getFailed(0, -1);
+    return failed
+      .map((job) => ({
+        id: fromBullJobId(job.id ?? ''),
+        queue,
+        name: job.name,
+        data: job.data as unknown,
+        attemptsMade: job.attemptsMade,
+        error: job.failedReason ?? '',
+        failedAt: new Date(job.finishedOn ?? job.processedOn ?? job.timestamp).toISOString(),
+      }))
+      .sort((a, b) => a.failedAt.localeCompare(b.failedAt));
+  };
+
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await Promise.all([...workers].map((w) => w.close()));
+    await Promise.all([...queues.values()].map((q) => q.close()));
+    await Promise.all([client, workerConnection].map((c) => c.quit().catch(() => c.disconnect())));
+  };
+
+  return { enqueue, work, deadLetters, close };
+};

@@ -1,0 +1,231 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { Logger } from 'pino';
+import { inTransaction } from '../sqlite/open.ts';
+import type { DeadLetter, JobOptions, JobProcessor, JobRecord, Jobs, Worker, WorkerOptions } from './port.ts';
+import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, errorMessage, isPermanentJobError } from './errors.ts';
+
+export interface SqliteJobsOptions {
+  /** Longest wait before looking for due jobs again (jobs enqueued by another process, clock drift). Default 1000. */
+  pollMs?: number;
+  logger?: Logger;
+  /** Epoch milliseconds; run times and failure times are taken from it. */
+  clock?: () => number;
+}
+
+interface ClaimedRow {
+  id: string;
+  queue: string;
+  name: string;
+  data: string;
+  attempts_made: number;
+  attempts: number;
+  backoff_ms: number;
+}
+
+interface DeadRow {
+  id: string;
+  queue: string;
+  name: string;
+  data: string;
+  attempts_made: number;
+  last_error: string | null;
+  finished_at: number | null;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS job_queue (
+    queue TEXT NOT NULL,
+    id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    data TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('waiting', 'active', 'done', 'dead')),
+    run_at INTEGER NOT NULL,
+    attempts INTEGER NOT NULL,
+    attempts_made INTEGER NOT NULL DEFAULT 0,
+    backoff_ms INTEGER NOT NULL,
+    last_error TEXT,
+    created_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    PRIMARY KEY (queue, id)
+  );
+  CREATE INDEX IF NOT EXISTS job_queue_due ON job_queue (queue, state, run_at);
+`;
+
+/**
+ * The embedded profile's durable job queue, in the shared SQLite file. Job ids are unique per queue and
+ * kept after completion, so an id is never run twice. One instance per database file: at creation it
+ * makes runnable again the jobs a crashed process left 'active' (the interrupted run counts as an attempt,
+ * so a job that kills the process cannot loop forever).
+ */
+export const createSqliteJobs = (db: DatabaseSync, options: SqliteJobsOptions = {}): Jobs => {
+  const pollMs = options.pollMs ?? 1000;
+  const clock = options.clock ?? Date.now;
+  const log = options.logger;
+  db.exec(SCHEMA);
+
+  const insert = db.prepare(`
+    INSERT OR IGNORE INTO job_queue (queue, id, name, data, state, run_at, attempts, backoff_ms, created_at)
+    VALUES (?, ?, ?, ?, 'waiting', ?, ?, ?, ?)`);
+  const claim = db.prepare(`
+    UPDATE job_queue SET state = 'active', attempts_made = attempts_made + 1
+    WHERE rowid = (
+      SELECT rowid FROM job_queue WHERE queue = ? AND state = 'waiting' AND run_at <= ? ORDER BY run_at, rowid LIMIT 1
+    )
+    RETURNING id, queue, name, data, attempts_made, attempts, backoff_ms`);
+  const nextRunAt = db.prepare(`SELECT MIN(run_at) AS run_at FROM job_queue WHERE queue = ? AND state = 'waiting'`);
+  const complete = db.prepare(`UPDATE job_queue SET state = 'done', last_error = NULL, finished_at = ? WHERE queue = ? AND id = ?`);
+  const retry = db.prepare(`UPDATE job_queue SET state = 'waiting', run_at = ?, last_error = ? WHERE queue = ? AND id = ?`);
+  const bury = db.prepare(`UPDATE job_queue SET state = 'dead', last_error = ?, finished_at = ? WHERE queue = ? AND id = ?`);
+  const dead = db.prepare(`
+    SELECT id, queue, name, data, attempts_made, last_error, finished_at FROM job_queue
+    WHERE queue = ? AND state = 'dead' ORDER BY finished_at, rowid`);
+
+  recoverInterrupted(db, clock());
+
+  /** In-process wake-up: enqueue pokes the workers of its queue instead of waiting for the next poll. */
+  const wakers = new Map<string, Set<() => void>>();
+  const workers = new Set<Worker>();
+  let closed = false;
+
+  const enqueue = async <T>(queue: string, name: string, data: T, opts: JobOptions): Promise<boolean> => {
+    if (closed) throw new Error('jobs: enqueue after close');
+    const now = clock();
+    const attempts = Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS);
+    const backoffMs = Math.max(0, opts.backoffMs ?? DEFAULT_BACKOFF_MS);
+    const json = JSON.stringify(data ?? null);
+    const { changes } = insert.run(queue, opts.id, name, json, now + Math.max(0, opts.delayMs ?? 0), attempts, backoffMs, now);
+    const added = Number(changes) === 1;
+    if (added) for (const wake of wakers.get(queue) ?? []) wake();
+    return added;
+  };
+
+  const work = async <T>(queue: string, processor: JobProcessor<T>, workerOptions: WorkerOptions = {}): Promise<Worker> => {
+    if (closed) throw new Error('jobs: work after close');
+    const concurrency = Math.max(1, workerOptions.concurrency ?? 1);
+    const inHand = new Set<Promise<void>>();
+    let stopping = false;
+    let timer: NodeJS.Timeout | undefined;
+
+    const settle = (row: ClaimedRow, error: unknown) => {
+      const now = clock();
+      if (error === undefined) {
+        complete.run(now, row.queue, row.id);
+        return;
+      }
+      const message = errorMessage(error);
+      if (isPermanentJobError(error) || row.attempts_made >= row.attempts) {
+        bury.run(message, now, row.queue, row.id);
+        log?.error({ queue, jobId: row.id, name: row.name, attemptsMade: row.attempts_made, err: error }, 'job failed for good: moved to the dead letters');
+      } else {
+        const wait = row.backoff_ms * 2 ** (row.attempts_made - 1);
+        retry.run(now + wait, message, row.queue, row.id);
+        log?.warn({ queue, jobId: row.id, name: row.name, attemptsMade: row.attempts_made, retryInMs: wait, err: error }, 'job failed: will retry');
+      }
+    };
+
+    const run = async (row: ClaimedRow) => {
+      const job: JobRecord<T> = {
+        id: row.id,
+        queue: row.queue,
+        name: row.name,
+        data: JSON.parse(row.data) as T,
+        attemptsMade: row.attempts_made - 1, // attempts before this one, as BullMQ reports it
+      };
+      let failure: unknown;
+      try {
+        await processor(job);
+      } catch (error) {
+        failure = error ?? new Error('job failed without an error');
+      }
+      try {
+        settle(row, failure);
+      } catch (error) {
+        // The row stays 'active' and is recovered at the next start.
+        log?.error({ queue, jobId: row.id, err: error }, 'job outcome could not be stored');
+      }
+    };
+
+    const schedule = () => {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (stopping) return;
+      const next = (nextRunAt.get(queue) as { run_at: number | null } | undefined)?.run_at ?? null;
+      const wait = next === null ? pollMs : Math.min(pollMs, Math.max(0, next - clock()));
+      timer = setTimeout(pump, wait);
+    };
+
+    function pump() {
+      if (stopping) return;
+      try {
+        while (inHand.size < concurrency) {
+          const row = inTransaction(db, () => claim.get(queue, clock()) as ClaimedRow | undefined);
+          if (!row) break;
+          const running: Promise<void> = run(row).finally(() => {
+            inHand.delete(running);
+            pump();
+          });
+          inHand.add(running);
+        }
+        // Full: a finishing job pumps again. Otherwise wait for the next due job (or the poll).
+        if (inHand.size < concurrency) schedule();
+      } catch (error) {
+        log?.error({ queue, err: error }, 'jobs: could not claim');
+        if (!stopping) timer = setTimeout(pump, pollMs);
+      }
+    }
+
+    const wake = () => {
+      if (stopping || inHand.size >= concurrency) return;
+      // After the enqueuer's turn, so a burst of enqueues is claimed in one pass.
+      queueMicrotask(pump);
+    };
+    const queueWakers = wakers.get(queue) ?? new Set();
+    queueWakers.add(wake);
+    wakers.set(queue, queueWakers);
+
+    const worker: Worker = {
+      close: async () => {
+        stopping = true;
+        if (timer) clearTimeout(timer);
+        queueWakers.delete(wake);
+        workers.delete(worker);
+        await Promise.allSettled([...inHand]);
+      },
+    };
+    workers.add(worker);
+    pump();
+    return worker;
+  };
+
+  const deadLetters = async (queue: string): Promise<DeadLetter[]> =>
+    (dead.all(queue) as unknown as DeadRow[]).map((row) => ({
+      id: row.id,
+      queue: row.queue,
+      name: row.name,
+      data: JSON.parse(row.data) as unknown,
+      attemptsMade: row.attempts_made,
+      error: row.last_error ?? '',
+      failedAt: new Date(row.finished_at ?? 0).toISOString(),
+    }));
+
+  const close = async () => {
+    closed = true;
+    await Promise.all([...workers].map((w) => w.close()));
+  };
+
+  return { enqueue, work, deadLetters, close };
+};
+
+const recoverInterrupted = (db: DatabaseSync, now: number) => {
+  inTransaction(db, () => {
+    db.prepare(
+      `UPDATE job_queue SET state = 'dead', finished_at = ?,
+         last_error = COALESCE(last_error || ' (then interrupted by a stop)', 'interrupted by a stop while running')
+       WHERE state = 'active' AND attempts_made >= attempts`,
+    ).run(now);
+    db.prepare(
+      `UPDATE job_queue SET state = 'waiting', run_at = ?, last_error = COALESCE(last_error, 'interrupted by a stop while running')
+       WHERE state = 'active'`,
+    ).run(now);
+  });
+};

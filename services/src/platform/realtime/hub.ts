@@ -1,0 +1,40 @@
+import type { Server } from 'socket.io';
+import { roomOfEntity, roomOfRole, roomOfUser, type Realtime } from './port.ts';
+
+/**
+ * A Realtime that exists before the socket.io server does: the composition root builds the platform with it,
+ * then the app, then binds the server (`attachSocketIo(app, { hub })`). Pushes made before binding, or by a
+ * role without a socket.io server, are dropped: browsers refetch on (re)connect, so nothing is lost for them.
+ */
+export class RealtimeHub implements Realtime {
+  #io: Pick<Server, 'to'> | null = null;
+
+  bind(io: Pick<Server, 'to'>): void {
+    this.#io = io;
+  }
+
+  unbind(): void {
+    this.#io = null;
+  }
+
+  get bound(): boolean {
+    return this.#io !== null;
+  }
+
+  toUser(userId: string, message: string, payload: unknown): void {
+    this.#io?.to(roomOfUser(userId)).emit(message, payload);
+  }
+
+  toRole(role: string, message: string, payload: unknown): void {
+    this.#io?.to(roomOfRole(role)).emit(message, payload);
+  }
+
+  toEntity(entity: string, message: string, payload: unknown): void {
+    this.#io?.to(roomOfEntity(entity)).emit(message, payload);
+  }
+}
+
+export const createRealtimeHub = (): { realtime: RealtimeHub; bind(io: Pick<Server, 'to'>): void } => {
+  const realtime = new RealtimeHub();
+  return { realtime, bind: (io) => realtime.bind(io) };
+};

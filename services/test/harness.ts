@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import type { Role } from '@acpg/contracts/roles';
+import { loadConfig } from '../src/platform/config/load.ts';
+import type { Platform } from '../src/platform/module.ts';
+import { startApplication } from '../src/composition/start.ts';
+
+export const SEEDED_ADMIN = { email: 'admin@example.test', password: 'correct horse battery staple 7' } as const;
+
+export interface TestApp {
+  app: FastifyInstance;
+  platform: Platform;
+  url: string;
+  dataDir: string;
+  /** An access token for a synthetic user with this role (route-guard tests). */
+  signInAs(role: Role, userId?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole application on the embedded profile (ROLE=all) in a temporary data folder, listening on a free port,
+ * with the dev outbox on and a seeded Super Admin.
+ */
+export const startTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'acpg-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DEV_OUTBOX: 'true',
+    SEED_ADMIN_EMAIL: SEEDED_ADMIN.email,
+    SEED_ADMIN_PASSWORD: SEEDED_ADMIN.password,
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const running = await startApplication(config, pino({ level: config.LOG_LEVEL }));
+  if (!running.app || !running.url) throw new Error('the test app must serve HTTP (ROLE=all)');
+  const { app, platform, url } = running;
+  return {
+    app,
+    platform,
+    url,
+    dataDir,
+    signInAs: (role, userId = `test-${role.toLowerCase().replaceAll(' ', '-')}`) =>
+      platform.tokens.issueAccessToken({ userId, roles: [role] }),
+    close: async () => {
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};

@@ -1,0 +1,13 @@
+/** Dollar amounts round to 2 decimals (spec section 5), half away from zero, without binary drift (1.005 → 1.01). */
+export function roundDollars(amount: number): number {
+  if (!Number.isFinite(amount)) return 0;
+  const sign = amount < 0 ? -1 : 1;
+  return (sign * Math.round(Number(`${Math.abs(amount)}e2`))) / 100;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** US dollars, e.g. $1,234.50. */
+export function formatUsd(amount: number): string {
+  return usd.format(roundDollars(amount));
+}
