@@ -78,6 +78,8 @@ export const IDENTITY_ERROR_CODES = [
   'OTP_HOURLY_LIMIT', // 429 5 codes in the last hour to this destination
   'SESSION_ENDED', // 401 no, unknown, expired or ended refresh token
   'SESSION_REUSED', // 401 a rotated refresh token came back: the whole session was ended
+  'EMAIL_TAKEN', // 409 an account with this email exists
+  'PASSWORD_REFUSED', // 400 too short, too long or too common
 ] as const;
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 

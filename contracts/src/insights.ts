@@ -61,3 +61,18 @@ export type InteractionSummary = z.infer<typeof InteractionSummary>;
 
 /** socket.io message pushed to Super Admins after an interaction is projected. */
 export const INTERACTION_RECORDED_MESSAGE = 'interaction.recorded';
+
+/** Filters of the summary: the list's filters without paging and sorting. */
+export const InteractionSummaryQuery = InteractionListQuery.pick({
+  page_name: true,
+  button_name: true,
+  interaction_type: true,
+  user_id: true,
+  from: true,
+  to: true,
+});
+export type InteractionSummaryQuery = z.infer<typeof InteractionSummaryQuery>;
+
+/** Event type and stream of one recorded interaction (one stream per interaction: appends never contend). */
+export const USER_INTERACTION_RECORDED = 'UserInteractionRecorded';
+export const INTERACTION_STREAM_PREFIX = 'insights-interaction-';

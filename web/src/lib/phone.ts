@@ -10,7 +10,6 @@ export function formatPhone(phone: string | null | undefined): string {
     if (national.length !== 10) return compact;
     return `+1 (${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
   }
-  if (!compact.startsWith('+')) return compact;
   return compact;
 }
 

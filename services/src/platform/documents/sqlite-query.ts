@@ -32,12 +32,12 @@ export const jsonPath = (path: string): string => `'$.${path.split('.').map((seg
 
 /** The expression an index on `path` is built on; find and sort use the same text. */
 export const valueExpr = (path: string): string => (path === '_id' ? 'id' : `json_extract(body, ${jsonPath(path)})`);
-const typeExpr = (path: string): string => (path === '_id' ? `'text'` : `json_type(body, ${jsonPath(path)})`);
+export const typeExpr = (path: string): string => (path === '_id' ? `'text'` : `json_type(body, ${jsonPath(path)})`);
 
 export const validPath = (path: string): boolean => path.split('.').every((segment) => SEGMENT.test(segment));
 
 /** True when no prefix of the path (itself included) has held an array. */
-const scalarPath = (path: string, shapes: FieldShapes): boolean => {
+export const scalarPath = (path: string, shapes: FieldShapes): boolean => {
   if (path === '_id') return true;
   if (!validPath(path)) return false;
   const segments = path.split('.');
@@ -59,35 +59,71 @@ const scalar = (value: unknown): Scalar | undefined => {
 
 const NUMBER_TYPES = `('integer','real')`;
 
+/**
+ * The JSON types a path holds decide which type checks SQL needs: json_extract returns booleans as 0/1
+ * and objects as JSON text, and SQLite orders every number before every string. Where the recorded
+ * types make a check redundant it is left out, so the expression index alone answers (covering counts).
+ */
+interface Field {
+  x: string; // value expression
+  t: string; // json_type expression
+  /** json_extract equality with a string can only hit strings. */
+  textEqSafe: boolean;
+  /** json_extract equality with a number can only hit numbers. */
+  numberEqSafe: boolean;
+  /** Only strings (or null/missing) are stored here. */
+  onlyText: boolean;
+  /** Only numbers (or null/missing) are stored here. */
+  onlyNumbers: boolean;
+  /** Only booleans (or null/missing) are stored here. */
+  onlyBooleans: boolean;
+}
+
+const field = (path: string, shapes: FieldShapes): Field => {
+  if (path === '_id') {
+    // The id column has TEXT affinity: `id = 5` would match '5', so numbers keep their (always false) type check.
+    return { x: 'id', t: `'text'`, textEqSafe: true, numberEqSafe: false, onlyText: true, onlyNumbers: false, onlyBooleans: false };
+  }
+  const types = shapes.get(path) ?? new Set<string>();
+  const only = (allowed: string[]) => [...types].every((type) => type === 'null' || allowed.includes(type));
+  return {
+    x: valueExpr(path),
+    t: typeExpr(path),
+    textEqSafe: !types.has('object') && !types.has('array'),
+    numberEqSafe: !types.has('true') && !types.has('false'),
+    onlyText: only(['text']),
+    onlyNumbers: only(['integer', 'real']),
+    onlyBooleans: only(['true', 'false']),
+  };
+};
+
 /** Positive equality; may be NULL (unknown) when the field is missing, which only ever sits under AND/OR. */
-const eqPositive = (path: string, v: Scalar): Sql => {
-  const x = valueExpr(path);
-  const t = typeExpr(path);
+const eqPositive = (f: Field, v: Scalar): Sql => {
   switch (v.kind) {
     case 'null':
-      return { sql: `${x} IS NULL`, params: [] };
+      return { sql: `${f.x} IS NULL`, params: [] };
     case 'text':
-      return { sql: `(${x} = ? AND ${t} = 'text')`, params: [v.value] };
+      return { sql: f.textEqSafe ? `${f.x} = ?` : `(${f.x} = ? AND ${f.t} = 'text')`, params: [v.value] };
     case 'number':
-      return { sql: `(${x} = ? AND ${t} IN ${NUMBER_TYPES})`, params: [v.value] };
-    case 'bool':
-      return { sql: `(${x} = ${v.value ? 1 : 0} AND ${t} = '${v.value ? 'true' : 'false'}')`, params: [] };
+      return { sql: f.numberEqSafe ? `${f.x} = ?` : `(${f.x} = ? AND ${f.t} IN ${NUMBER_TYPES})`, params: [v.value] };
+    case 'bool': {
+      const x = `${f.x} = ${v.value ? 1 : 0}`;
+      return { sql: f.onlyBooleans ? x : `(${x} AND ${f.t} = '${v.value ? 'true' : 'false'}')`, params: [] };
+    }
   }
 };
 
 /** Two-valued equality (never NULL), safe under NOT. */
-const eqExact = (path: string, v: Scalar): Sql => {
-  const x = valueExpr(path);
-  const t = typeExpr(path);
+const eqExact = (f: Field, v: Scalar): Sql => {
   switch (v.kind) {
     case 'null':
-      return { sql: `${x} IS NULL`, params: [] };
+      return { sql: `${f.x} IS NULL`, params: [] };
     case 'text':
-      return { sql: `(${x} IS ? AND ${t} IS 'text')`, params: [v.value] };
+      return { sql: f.textEqSafe ? `${f.x} IS ?` : `(${f.x} IS ? AND ${f.t} IS 'text')`, params: [v.value] };
     case 'number':
-      return { sql: `(${x} IS ? AND (${t} IS 'integer' OR ${t} IS 'real'))`, params: [v.value] };
+      return { sql: f.numberEqSafe ? `${f.x} IS ?` : `(${f.x} IS ? AND (${f.t} IS 'integer' OR ${f.t} IS 'real'))`, params: [v.value] };
     case 'bool':
-      return { sql: `${t} IS '${v.value ? 'true' : 'false'}'`, params: [] };
+      return { sql: `${f.t} IS '${v.value ? 'true' : 'false'}'`, params: [] };
   }
 };
 
@@ -97,15 +133,16 @@ const join = (parts: Sql[], op: 'AND' | 'OR', empty: string): Sql => {
   return { sql: `(${parts.map((p) => p.sql).join(` ${op} `)})`, params: parts.flatMap((p) => p.params) };
 };
 
-const inPositive = (path: string, values: Scalar[]): Sql => {
-  const x = valueExpr(path);
-  const t = typeExpr(path);
+const inPositive = (f: Field, values: Scalar[]): Sql => {
   const parts: Sql[] = [];
   const texts = values.flatMap((v) => (v.kind === 'text' ? [v.value] : []));
   const numbers = values.flatMap((v) => (v.kind === 'number' ? [v.value] : []));
-  if (texts.length) parts.push({ sql: `(${x} IN (${texts.map(() => '?').join(',')}) AND ${t} = 'text')`, params: texts });
-  if (numbers.length) parts.push({ sql: `(${x} IN (${numbers.map(() => '?').join(',')}) AND ${t} IN ${NUMBER_TYPES})`, params: numbers });
-  for (const v of values) if (v.kind === 'bool' || v.kind === 'null') parts.push(eqPositive(path, v));
+  const list = (n: number) => `${f.x} IN (${Array.from({ length: n }, () => '?').join(',')})`;
+  if (texts.length) parts.push({ sql: f.textEqSafe ? list(texts.length) : `(${list(texts.length)} AND ${f.t} = 'text')`, params: texts });
+  if (numbers.length) {
+    parts.push({ sql: f.numberEqSafe ? list(numbers.length) : `(${list(numbers.length)} AND ${f.t} IN ${NUMBER_TYPES})`, params: numbers });
+  }
+  for (const v of values) if (v.kind === 'bool' || v.kind === 'null') parts.push(eqPositive(f, v));
   return join(parts, 'OR', '0');
 };
 
@@ -127,16 +164,16 @@ const anchoredPrefix = (source: string): string => {
   return prefix;
 };
 
-const regexSql = (path: string, source: string, flags: string): Sql | undefined => {
+const regexSql = (f: Field, source: string, flags: string): Sql | undefined => {
   if (!/^[ims]*$/.test(flags)) return undefined;
   try {
     new RegExp(source, flags);
   } catch {
     return undefined;
   }
-  const x = valueExpr(path);
-  const t = typeExpr(path);
-  const parts: Sql[] = [{ sql: `${t} = 'text'`, params: [] }];
+  const x = f.x;
+  // doc_regexp only matches strings; objects and arrays come out of json_extract as JSON text.
+  const parts: Sql[] = f.textEqSafe ? [] : [{ sql: `${f.t} = 'text'`, params: [] }];
   const prefix = flags.includes('i') || flags.includes('m') ? '' : anchoredPrefix(source);
   const last = prefix.charCodeAt(prefix.length - 1);
   if (prefix && last < 0xd800) {
@@ -155,19 +192,20 @@ const isOperatorObject = (value: unknown): value is Record<string, unknown> =>
 /** One field's condition, or undefined when it cannot be compiled exactly. */
 const compileField = (path: string, condition: unknown, shapes: FieldShapes): Sql | undefined => {
   if (!scalarPath(path, shapes)) return undefined;
-  if (condition instanceof RegExp) return regexSql(path, condition.source, condition.flags);
+  const f = field(path, shapes);
+  if (condition instanceof RegExp) return regexSql(f, condition.source, condition.flags);
   if (!isOperatorObject(condition)) {
     const v = scalar(condition);
-    return v && eqPositive(path, v);
+    return v && eqPositive(f, v);
   }
   const parts: Sql[] = [];
   for (const [op, operand] of Object.entries(condition)) {
     if (op === '$eq' || op === '$ne') {
       const v = scalar(operand);
       if (!v) return undefined;
-      if (op === '$eq') parts.push(eqPositive(path, v));
+      if (op === '$eq') parts.push(eqPositive(f, v));
       else {
-        const e = eqExact(path, v);
+        const e = eqExact(f, v);
         parts.push({ sql: `NOT ${e.sql}`, params: e.params });
       }
     } else if (op === '$in' || op === '$nin') {
@@ -175,29 +213,27 @@ const compileField = (path: string, condition: unknown, shapes: FieldShapes): Sq
       const values = operand.map(scalar);
       if (values.some((v) => v === undefined)) return undefined;
       const defined = values as Scalar[];
-      if (op === '$in') parts.push(inPositive(path, defined));
+      if (op === '$in') parts.push(inPositive(f, defined));
       else {
-        const e = join(defined.map((v) => eqExact(path, v)), 'OR', '0');
+        const e = join(defined.map((v) => eqExact(f, v)), 'OR', '0');
         parts.push({ sql: `NOT ${e.sql}`, params: e.params });
       }
     } else if (op in RANGE) {
       const v = scalar(operand);
       if (!v || (v.kind !== 'text' && v.kind !== 'number')) return undefined;
-      const t = typeExpr(path);
-      parts.push({
-        sql: `(${valueExpr(path)} ${RANGE[op]} ? AND ${v.kind === 'text' ? `${t} = 'text'` : `${t} IN ${NUMBER_TYPES}`})`,
-        params: [v.value],
-      });
+      const safe = v.kind === 'text' ? f.onlyText : f.onlyNumbers;
+      const check = v.kind === 'text' ? `${f.t} = 'text'` : `${f.t} IN ${NUMBER_TYPES}`;
+      parts.push({ sql: safe ? `${f.x} ${RANGE[op]} ?` : `(${f.x} ${RANGE[op]} ? AND ${check})`, params: [v.value] });
     } else if (op === '$exists') {
       if (typeof operand !== 'boolean') return undefined;
-      parts.push({ sql: `${typeExpr(path)} IS ${operand ? 'NOT NULL' : 'NULL'}`, params: [] });
+      parts.push({ sql: `${f.t} IS ${operand ? 'NOT NULL' : 'NULL'}`, params: [] });
     } else if (op === '$regex') {
       const options = condition.$options;
       if (options !== undefined && typeof options !== 'string') return undefined;
       let compiled: Sql | undefined;
-      if (typeof operand === 'string') compiled = regexSql(path, operand, options ?? '');
+      if (typeof operand === 'string') compiled = regexSql(f, operand, options ?? '');
       else if (operand instanceof RegExp && (options === undefined || options === operand.flags)) {
-        compiled = regexSql(path, operand.source, operand.flags);
+        compiled = regexSql(f, operand.source, operand.flags);
       }
       if (!compiled) return undefined;
       parts.push(compiled);

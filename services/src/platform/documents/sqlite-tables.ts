@@ -1,5 +1,6 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { Doc } from './port.ts';
+import { NotCompilable } from './sqlite-group.ts';
 import type { FieldShapes } from './sqlite-query.ts';
 
 /**
@@ -86,6 +87,12 @@ export const documentTables = (db: DatabaseSync): DocumentTables => {
       regexps.set(key, regexp);
     }
     return regexp.test(value) ? 1 : 0;
+  });
+
+  // Compiled aggregations call it on a value they cannot answer exactly; the caller then runs mingo.
+  // Not deterministic, so SQLite never evaluates it ahead of the CASE branch that guards it.
+  db.function('doc_not_compilable', (value) => {
+    throw new NotCompilable(value);
   });
 
   const statements = new Map<string, StatementSync>();

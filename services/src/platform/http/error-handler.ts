@@ -16,11 +16,12 @@ const pathOf = (instancePath: string): string => instancePath.replace(/^\//, '')
 export const plainIssue = (path: string, message: string, keyword: string): string => {
   const field = path || 'request';
   if (keyword === 'invalid_type' && /received undefined/.test(message)) return `${field} is required.`;
-  const sentence = message.startsWith(field) ? message : `${field}: ${message}`;
+  const own = keyword === 'custom' || message.toLowerCase().startsWith(field.toLowerCase());
+  const sentence = own ? message : `${field}: ${message}`;
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 };
 
-const isFastifyError = (error: unknown): error is FastifyError =>
+const isFastifyError = (error: unknown): error is FastifyError & { statusCode: number } =>
   typeof error === 'object' && error !== null && 'statusCode' in error && typeof (error as { statusCode: unknown }).statusCode === 'number';
 
 /**
@@ -35,7 +36,7 @@ export const errorHandler = (error: unknown, request: FastifyRequest, reply: Fas
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((issue) => {
       const path = pathOf(issue.instancePath);
-      return { path, message: plainIssue(path, issue.message, issue.keyword) };
+      return { path, message: plainIssue(path, issue.message ?? 'is not valid', issue.keyword) };
     });
     const first = errors[0]?.message ?? 'The request is not valid.';
     return reply.code(400).send(errorBody('VALIDATION_FAILED', first, errors));

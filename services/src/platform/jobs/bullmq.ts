@@ -36,7 +36,7 @@ export const createBullmqJobs = (options: BullmqJobsOptions): Jobs => {
   const log = options.logger;
   const keepCompleted = options.keepCompleted ?? 1000;
   // Producer side fails fast when Redis is away; workers block and must retry forever (BullMQ's rule).
-  const client = new Redis(options.connection, { lazyConnect: false });
+  const client = new Redis(options.connection);
   const workerConnection = new Redis(options.connection, { maxRetriesPerRequest: null });
   for (const c of [client, workerConnection]) c.on('error', (err) => log?.error({ err }, 'jobs: redis connection error'));
 

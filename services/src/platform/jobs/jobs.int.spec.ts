@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+// The typing of inject('redisUrl') (the harness's ProvidedContext).
+import type {} from '../../../../test/engines.global-setup.ts';
 import { openSqlite } from '../sqlite/open.ts';
 import { createBullmqJobs, fromBullJobId, toBullJobId } from './bullmq.ts';
 import { eventually, jobsContract } from './contract.ts';

@@ -6,8 +6,12 @@ import { roomOfEntity, roomOfRole, roomOfUser, type Realtime } from './port.ts';
  * then the app, then binds the server (`attachSocketIo(app, { hub })`). Pushes made before binding, or by a
  * role without a socket.io server, are dropped: browsers refetch on (re)connect, so nothing is lost for them.
  */
-export class RealtimeHub implements Realtime {
+export class RealtimeHub implements Realtime, RealtimeBinding {
   #io: Pick<Server, 'to'> | null = null;
+
+  get realtime(): Realtime {
+    return this;
+  }
 
   bind(io: Pick<Server, 'to'>): void {
     this.#io = io;
@@ -34,7 +38,11 @@ export class RealtimeHub implements Realtime {
   }
 }
 
-export const createRealtimeHub = (): { realtime: RealtimeHub; bind(io: Pick<Server, 'to'>): void } => {
-  const realtime = new RealtimeHub();
-  return { realtime, bind: (io) => realtime.bind(io) };
-};
+/** What `attachSocketIo` binds its server to. */
+export interface RealtimeBinding {
+  realtime: Realtime;
+  bind(io: Pick<Server, 'to'>): void;
+  unbind(): void;
+}
+
+export const createRealtimeHub = (): RealtimeBinding => new RealtimeHub();

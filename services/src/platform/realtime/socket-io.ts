@@ -4,7 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Principal, TokenService } from '../auth/port.ts';
 import { closeWithApp } from '../http/closers.ts';
-import { RealtimeHub } from './hub.ts';
+import { RealtimeHub, type RealtimeBinding } from './hub.ts';
 import { roomOfEntity, roomOfRole, roomOfUser, type Realtime } from './port.ts';
 
 /** Messages a browser may send. */
@@ -27,8 +27,8 @@ export interface AttachSocketIoOptions {
   tokens: TokenService;
   /** Distributed profile: fan out through Redis so every api process reaches its own sockets. */
   redis?: { url: string };
-  /** The platform's late-bound Realtime; bound to this server. A new one is made when absent. */
-  hub?: RealtimeHub;
+  /** The platform's late-bound Realtime (`createRealtimeHub()`), bound to this server. A new one is made when absent. */
+  hub?: RealtimeBinding;
   /** Entity rooms are refused unless this says yes. */
   authorizeEntity?: AuthorizeEntity;
   /** Browser origins allowed to connect cross-origin (same origin needs none). */
@@ -55,6 +55,8 @@ export const attachSocketIo = (app: FastifyInstance, options: AttachSocketIoOpti
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_IO_PATH,
     serveClient: false,
+    // Other upgrades (the raw event stream) belong to @fastify/websocket: engine.io must not end them when slow.
+    destroyUpgrade: false,
     ...(options.corsOrigins ? { cors: { origin: options.corsOrigins, credentials: true } } : {}),
   });
   const closeAdapter = options.redis ? withRedisAdapter(io, options.redis.url) : async () => {};
@@ -113,20 +115,20 @@ export const attachSocketIo = (app: FastifyInstance, options: AttachSocketIoOpti
       await closeAdapter();
     })());
   closeWithApp(app, close);
-  return { realtime: hub, io, close };
+  return { realtime: hub.realtime, io, close };
 };
 
 /**
  * For roles without an http server (projector, worker) in the distributed profile: pushes go through the Redis
  * adapter to the sockets held by the api processes.
  */
-export const startRealtimeEmitter = (options: { redis: { url: string }; hub?: RealtimeHub }): { realtime: Realtime; close(): Promise<void> } => {
+export const startRealtimeEmitter = (options: { redis: { url: string }; hub?: RealtimeBinding }): { realtime: Realtime; close(): Promise<void> } => {
   const io = new Server();
   const closeAdapter = withRedisAdapter(io, options.redis.url);
   const hub = options.hub ?? new RealtimeHub();
   hub.bind(io);
   return {
-    realtime: hub,
+    realtime: hub.realtime,
     close: async () => {
       hub.unbind();
       await closeAdapter();

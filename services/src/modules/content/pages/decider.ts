@@ -1,4 +1,4 @@
-import { PageContentPublishedData, PageSlug, PublishPageContentBody } from '@acpg/contracts/content';
+import { PageContentPublishedData, PublishPageContentBody, type PageSlug } from '@acpg/contracts/content';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 

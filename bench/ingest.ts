@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { startScript } from './processes.ts';
+
+const body = JSON.stringify({ data_id: 'bench', page_name: 'home', interaction_type: 'click', button_name: 'Sign In', user_id: null });
+const headers = { 'content-type': 'application/json', 'user-location': JSON.stringify({ latitude: 37.77, longitude: -122.42 }) };
+
+export interface IngestFigures {
+  target: string;
+  rate: number;
+  achieved: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+const load = async (target: string, port: number, rate: number, seconds: number): Promise<IngestFigures> => {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}/api/v1/user-interaction/store`,
+    method: 'POST',
+    headers,
+    body,
+    connections: 50,
+    duration: seconds,
+    ...(rate > 0 ? { overallRate: rate } : {}),
+  });
+  return {
+    target,
+    rate,
+    achieved: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+};
+
+/** Interaction ingest at a fixed rate and at full speed, beside a bare Fastify route measured in the same run. */
+export const benchIngest = async ({ rate = 1000, seconds = 10 } = {}): Promise<IngestFigures[]> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'acpg-bench-'));
+  const bare = await startScript('bench/bare-server.ts', {});
+  const app = await startScript('services/src/main.ts', {
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: join(dataDir, 'none'),
+  });
+  try {
+    const figures: IngestFigures[] = [];
+    for (const [name, port] of [['bare Fastify route', bare.port], ['interaction store', app.port]] as const) {
+      await load(name, port, 200, 2); // warm-up
+      figures.push(await load(name, port, rate, seconds));
+      figures.push(await load(name, port, 0, seconds));
+    }
+    return figures;
+  } finally {
+    await Promise.all([bare.stop(), app.stop()]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};

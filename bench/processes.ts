@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+export const repoRoot = resolve(import.meta.dirname, '..');
+export const nodeBin = process.execPath; // Node 24 from node@24 when run through npm scripts
+
+export interface Started {
+  child: ChildProcess;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export const freePort = (): Promise<number> =>
+  new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+/** Starts a Node script on a free port and resolves once `readyPath` answers 2xx. */
+export const startScript = async (script: string, env: Record<string, string>, readyPath = '/api/health'): Promise<Started> => {
+  const port = await freePort();
+  const child = spawn(nodeBin, [script], { cwd: repoRoot, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${output}`);
+    const ok = await fetch(`http://127.0.0.1:${port}${readyPath}`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`${script} did not answer ${readyPath} in 30 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    child,
+    port,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+};

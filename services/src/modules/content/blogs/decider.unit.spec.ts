@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { PublishBlogPostBody } from '@acpg/contracts/content';
+import { AppError } from '../../../platform/http/errors.ts';
+import { decideBlog, evolveBlog, initialBlogState, type BlogEvent, type PublishBlogPost } from './decider.ts';
+
+const post: PublishBlogPostBody = {
+  slug: 'deed-theft-warning-signs',
+  title: 'Deed theft: the warning signs',
+  excerpt: 'What to watch for.',
+  body: 'Mail about a loan you did not take out.',
+  author: 'ACPG Team',
+};
+const publish = (data: PublishBlogPostBody, now = new Date('2025-03-01T10:00:00.000Z')): PublishBlogPost => ({
+  type: 'PublishBlogPost',
+  data,
+  metadata: { now },
+});
+const given = (...events: BlogEvent[]) => events.reduce(evolveBlog, initialBlogState());
+const published = (data: PublishBlogPostBody, publishedAt: string): BlogEvent => ({ type: 'BlogPostPublished', data: { ...data, publishedAt } });
+
+describe('blog decider', () => {
+  it('publishes a new post dated by the command time', () => {
+    expect(decideBlog(publish(post), given())).toEqual([
+      { type: 'BlogPostPublished', data: { ...post, publishedAt: '2025-03-01T10:00:00.000Z' } },
+    ]);
+  });
+
+  it('keeps the first publication date when a revision is published', () => {
+    const revised = { ...post, title: 'Deed theft: how it happens' };
+    const events = decideBlog(publish(revised, new Date('2025-04-01T00:00:00.000Z')), given(published(post, '2025-03-01T10:00:00.000Z')));
+    expect(events).toEqual([{ type: 'BlogPostPublished', data: { ...revised, publishedAt: '2025-03-01T10:00:00.000Z' } }]);
+  });
+
+  it('adds nothing when the same text is already live', () => {
+    expect(decideBlog(publish(post, new Date('2025-04-01T00:00:00.000Z')), given(published(post, '2025-03-01T10:00:00.000Z')))).toEqual([]);
+  });
+
+  it('rejects a slug that is not URL-safe, naming the field', () => {
+    let error: unknown;
+    try {
+      decideBlog(publish({ ...post, slug: 'Deed Theft!' }), given());
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(400);
+    expect((error as AppError).message).toBe('The blog post is not valid.');
+    expect((error as AppError).errors).toEqual([{ path: 'slug', message: 'Use lower-case letters, digits and single hyphens' }]);
+  });
+
+  it('rejects a post without a body', () => {
+    expect(() => decideBlog(publish({ ...post, body: '' }), given())).toThrow('The blog post is not valid.');
+  });
+});
+
+describe('blog evolve', () => {
+  it('keeps the latest revision', () => {
+    const revision = published({ ...post, excerpt: 'Revised.' }, '2025-03-01T10:00:00.000Z');
+    expect(given(published(post, '2025-03-01T10:00:00.000Z'), revision)).toEqual({ post: revision.data });
+  });
+});

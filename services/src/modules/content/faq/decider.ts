@@ -1,0 +1,114 @@
+import {
+  AddFaqItemBody,
+  FaqItemAddedData,
+  FaqItemRemovedData,
+  FaqItemUpdatedData,
+  UpdateFaqItemBody,
+} from '@acpg/contracts/content';
+import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { badRequest, notFound } from '../../../platform/http/errors.ts';
+import type { z } from 'zod';
+
+/** The FAQ is one list, so one stream keeps its items and positions consistent. */
+export const FAQ_STREAM = 'content-faq';
+
+export type FaqItemAdded = { type: 'FaqItemAdded'; data: FaqItemAddedData };
+export type FaqItemUpdated = { type: 'FaqItemUpdated'; data: FaqItemUpdatedData };
+export type FaqItemRemoved = { type: 'FaqItemRemoved'; data: FaqItemRemovedData };
+export type FaqEvent = FaqItemAdded | FaqItemUpdated | FaqItemRemoved;
+
+export type AddFaqItem = { type: 'AddFaqItem'; data: AddFaqItemBody; metadata: { now: Date; itemId: string } };
+export type UpdateFaqItem = { type: 'UpdateFaqItem'; data: UpdateFaqItemBody & { itemId: string }; metadata: { now: Date } };
+export type RemoveFaqItem = { type: 'RemoveFaqItem'; data: { itemId: string }; metadata: { now: Date } };
+export type FaqCommand = AddFaqItem | UpdateFaqItem | RemoveFaqItem;
+
+type FaqEntry = { question: string; answer: string; position: number };
+/** Live items by id; ids ever used are kept so a removed id is never reused. */
+export type FaqState = { items: Readonly<Record<string, FaqEntry>>; usedIds: readonly string[] };
+export const initialFaqState = (): FaqState => ({ items: {}, usedIds: [] });
+
+export const evolveFaq = (state: FaqState, event: FaqEvent): FaqState => {
+  switch (event.type) {
+    case 'FaqItemAdded':
+    case 'FaqItemUpdated': {
+      const { itemId, question, answer, position } = event.data;
+      return {
+        items: { ...state.items, [itemId]: { question, answer, position } },
+        usedIds: state.usedIds.includes(itemId) ? state.usedIds : [...state.usedIds, itemId],
+      };
+    }
+    case 'FaqItemRemoved': {
+      const items = { ...state.items };
+      delete items[event.data.itemId];
+      return { items, usedIds: state.usedIds };
+    }
+    default: {
+      const unexpected: never = event;
+      throw new Error(`Unknown FAQ event ${JSON.stringify(unexpected)}`);
+    }
+  }
+};
+
+const invalid = (message: string, error: z.ZodError) =>
+  badRequest(
+    message,
+    error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+  );
+
+const nextPosition = (state: FaqState) => Math.max(0, ...Object.values(state.items).map((item) => item.position)) + 1;
+
+export const decideFaq = (command: FaqCommand, state: FaqState): FaqEvent[] => {
+  switch (command.type) {
+    case 'AddFaqItem': {
+      const parsed = AddFaqItemBody.safeParse(command.data);
+      if (!parsed.success) throw invalid('The FAQ item is not valid.', parsed.error);
+      const { itemId } = command.metadata;
+      if (!itemId) throw new Error('AddFaqItem needs an item id in its metadata');
+      if (state.usedIds.includes(itemId)) throw badRequest('This FAQ item already exists.');
+      const { question, answer, position = nextPosition(state) } = parsed.data;
+      return [{ type: 'FaqItemAdded', data: { itemId, question, answer, position } }];
+    }
+    case 'UpdateFaqItem': {
+      const { itemId, ...changes } = command.data;
+      const current = state.items[itemId];
+      if (!current) throw notFound('FAQ item not found.');
+      const parsed = UpdateFaqItemBody.safeParse(changes);
+      if (!parsed.success) throw invalid('The FAQ change is not valid.', parsed.error);
+      const next = { ...current, ...stripUndefined(parsed.data) };
+      // Saving the same text again is not a change.
+      if (next.question === current.question && next.answer === current.answer && next.position === current.position) return [];
+      return [{ type: 'FaqItemUpdated', data: { itemId, ...next } }];
+    }
+    case 'RemoveFaqItem': {
+      if (!state.items[command.data.itemId]) throw notFound('FAQ item not found.');
+      return [{ type: 'FaqItemRemoved', data: { itemId: command.data.itemId } }];
+    }
+    default: {
+      const unexpected: never = command;
+      throw new Error(`Unknown FAQ command ${JSON.stringify(unexpected)}`);
+    }
+  }
+};
+
+const stripUndefined = <T extends Record<string, unknown>>(value: T): Partial<T> =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** Reads a stored event back as a FAQ event (null for types this aggregate does not know). */
+export const toFaqEvent = (event: StoredEvent): FaqEvent | null => {
+  switch (event.type) {
+    case 'FaqItemAdded':
+      return { type: 'FaqItemAdded', data: FaqItemAddedData.parse(event.data) };
+    case 'FaqItemUpdated':
+      return { type: 'FaqItemUpdated', data: FaqItemUpdatedData.parse(event.data) };
+    case 'FaqItemRemoved':
+      return { type: 'FaqItemRemoved', data: FaqItemRemovedData.parse(event.data) };
+    default:
+      return null;
+  }
+};
+
+export const faqStateFrom = (history: readonly StoredEvent[]): FaqState =>
+  history.reduce((state, stored) => {
+    const event = toFaqEvent(stored);
+    return event ? evolveFaq(state, event) : state;
+  }, initialFaqState());

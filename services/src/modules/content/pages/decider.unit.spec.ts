@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { PublishPageContentBody } from '@acpg/contracts/content';
+import { AppError } from '../../../platform/http/errors.ts';
+import { decidePage, evolvePage, initialPageState, type PageEvent, type PublishPageContent } from './decider.ts';
+
+const now = new Date('2025-03-01T10:00:00.000Z');
+const about: PublishPageContentBody = {
+  slug: 'about-us',
+  title: 'About us',
+  intro: 'Who we are.',
+  sections: [{ heading: 'What we do', body: 'We protect homes.' }],
+};
+const publish = (data: PublishPageContentBody): PublishPageContent => ({ type: 'PublishPageContent', data, metadata: { now } });
+const given = (...events: PageEvent[]) => events.reduce(evolvePage, initialPageState());
+
+describe('page decider', () => {
+  it('publishes the content of a page that was never published', () => {
+    expect(decidePage(publish(about), given())).toEqual([{ type: 'PageContentPublished', data: about }]);
+  });
+
+  it('publishes a new version over the current one', () => {
+    const revised = { ...about, title: 'About our company' };
+    expect(decidePage(publish(revised), given({ type: 'PageContentPublished', data: about }))).toEqual([
+      { type: 'PageContentPublished', data: revised },
+    ]);
+  });
+
+  it('adds nothing when the same content is already live', () => {
+    expect(decidePage(publish(about), given({ type: 'PageContentPublished', data: about }))).toEqual([]);
+  });
+
+  it('trims text before publishing', () => {
+    const [event] = decidePage(publish({ ...about, title: '  About us  ' }), given());
+    expect(event?.data.title).toBe('About us');
+  });
+
+  it('rejects an empty title with a message naming the field', () => {
+    const attempt = () => decidePage(publish({ ...about, title: '   ' }), given());
+    expect(attempt).toThrow(AppError);
+    expect(attempt).toThrow('The page content is not valid.');
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as AppError).status).toBe(400);
+      expect((error as AppError).errors?.map((e) => e.path)).toEqual(['title']);
+    }
+  });
+
+  it('rejects a slug that is not one of the public pages', () => {
+    expect(() => decidePage(publish({ ...about, slug: 'careers' as never }), given())).toThrow('The page content is not valid.');
+  });
+});
+
+describe('page evolve', () => {
+  it('keeps the last published content', () => {
+    const revised = { ...about, intro: 'Revised.' };
+    expect(given({ type: 'PageContentPublished', data: about }, { type: 'PageContentPublished', data: revised })).toEqual({
+      content: revised,
+    });
+  });
+});

@@ -1,0 +1,73 @@
+import type { AccountRegistered } from '@acpg/contracts/identity';
+import type { Role } from '@acpg/contracts/roles';
+import { refuse, unknownCommand, type Decider, type DomainEvent } from '../decider.ts';
+
+/** Stream of one account. */
+export const accountStream = (accountId: string) => `identity-account-${accountId}`;
+
+export type AccountEvent =
+  | DomainEvent<'AccountRegistered', AccountRegistered>
+  // Kept apart from AccountRegistered so a reader of the public event never sees the hash (see SENSITIVE_EVENT_TYPES).
+  | DomainEvent<'AccountPasswordSet', { account_id: string; password_hash: string }>;
+
+export type AccountCommand = {
+  type: 'RegisterAccount';
+  data: AccountRegistered & { password_hash: string };
+};
+
+export type AccountState =
+  | { status: 'none' }
+  | {
+      status: 'registered';
+      id: string;
+      email: string;
+      fullName: string;
+      roles: Role[];
+      passwordHash: string;
+      phoneEncrypted: string | null;
+      phoneMasked: string | null;
+      profileImg: string | null;
+    };
+
+export const initialState = (): AccountState => ({ status: 'none' });
+
+export const evolve = (state: AccountState, event: AccountEvent): AccountState => {
+  switch (event.type) {
+    case 'AccountRegistered': {
+      const d = event.data;
+      return {
+        status: 'registered',
+        id: d.account_id,
+        email: d.email,
+        fullName: d.full_name,
+        roles: d.roles,
+        passwordHash: '',
+        phoneEncrypted: d.phone_encrypted,
+        phoneMasked: d.phone_masked,
+        profileImg: d.profile_img,
+      };
+    }
+    case 'AccountPasswordSet':
+      return state.status === 'registered' ? { ...state, passwordHash: event.data.password_hash } : state;
+    default:
+      return state;
+  }
+};
+
+export const decide = (command: AccountCommand, state: AccountState): AccountEvent[] => {
+  switch (command.type) {
+    case 'RegisterAccount': {
+      if (state.status !== 'none') throw refuse(409, 'EMAIL_TAKEN', 'This account already exists.');
+      const { password_hash, ...registered } = command.data;
+      if (registered.roles.length === 0) throw refuse(400, 'INVALID_COMMAND', 'An account needs at least one role.');
+      return [
+        { type: 'AccountRegistered', data: registered },
+        { type: 'AccountPasswordSet', data: { account_id: registered.account_id, password_hash } },
+      ];
+    }
+    default:
+      return unknownCommand(command.type);
+  }
+};
+
+export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = { initialState, evolve, decide };

@@ -1,0 +1,34 @@
+import { createFieldCipherFromConfig, type FieldCipher } from '../../platform/auth/encryption.ts';
+import { createPasswordHasher, type PasswordHasher } from '../../platform/auth/passwords.ts';
+import type { Principal } from '../../platform/auth/port.ts';
+import type { Platform } from '../../platform/module.ts';
+import type { CommandMeta } from './command-handler.ts';
+
+/** What the identity module's handlers share: the platform plus its secrets (field cipher, OTP keys) and the hasher. */
+export interface IdentityContext {
+  platform: Platform;
+  cipher: FieldCipher;
+  passwords: PasswordHasher;
+}
+
+const contexts = new WeakMap<Platform, Promise<IdentityContext>>();
+
+/** One context per platform (the key files are read or created once). */
+export const identityContext = (platform: Platform): Promise<IdentityContext> => {
+  let context = contexts.get(platform);
+  if (!context) {
+    context = (async () => ({ platform, cipher: await createFieldCipherFromConfig(platform.config), passwords: createPasswordHasher() }))();
+    context.catch(() => contexts.delete(platform));
+    contexts.set(platform, context);
+  }
+  return context;
+};
+
+/** Command metadata from the platform's clock and ids; `correlationId` is the request id when there is one. */
+export const commandMeta = (platform: Platform, from: { correlationId?: string; principal?: Principal | null } = {}): CommandMeta => ({
+  now: platform.clock(),
+  actor: from.principal?.userId ?? null,
+  correlationId: from.correlationId ?? platform.newId(),
+  causationId: null,
+  newId: platform.newId,
+});

@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import { refuse, unknownCommand, type Decider, type DomainEvent } from '../decider.ts';
+
+/** Normalised form under which an email is unique. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** One stream per email address: appending its first event with expected version 0 makes the email unique. */
+export const emailStream = (email: string) => `identity-email-${createHash('sha256').update(normaliseEmail(email)).digest('hex')}`;
+
+export type EmailEvent = DomainEvent<'EmailReserved', { email: string; account_id: string }>;
+export type EmailCommand = { type: 'ReserveEmail'; data: { email: string; account_id: string } };
+export type EmailState = { status: 'free' } | { status: 'reserved'; accountId: string };
+
+export const initialState = (): EmailState => ({ status: 'free' });
+
+export const evolve = (state: EmailState, event: EmailEvent): EmailState => {
+  switch (event.type) {
+    case 'EmailReserved':
+      return { status: 'reserved', accountId: event.data.account_id };
+    default:
+      return state;
+  }
+};
+
+export const decide = (command: EmailCommand, state: EmailState): EmailEvent[] => {
+  switch (command.type) {
+    case 'ReserveEmail':
+      if (state.status === 'reserved') throw refuse(409, 'EMAIL_TAKEN', 'An account with this email already exists.');
+      return [{ type: 'EmailReserved', data: { email: normaliseEmail(command.data.email), account_id: command.data.account_id } }];
+    default:
+      return unknownCommand(command.type);
+  }
+};
+
+export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = { initialState, evolve, decide };

@@ -1,0 +1,23 @@
+import type { Module } from '../../platform/module.ts';
+import { accountsProjection } from './accounts/projection.ts';
+import { identityRoutes } from './routes.ts';
+import { seedAdmin } from './seed.ts';
+
+/**
+ * Event types holding secrets (a password hash, OTP digests, refresh-token digests): tools that show or export raw
+ * events (the analysts' event stream, exports) should leave their data out.
+ */
+export const SENSITIVE_EVENT_TYPES: readonly string[] = [
+  'AccountPasswordSet',
+  'SignInCodeSent',
+  'SessionStarted',
+  'SessionRefreshed',
+];
+
+/** Accounts, roles, sign-in with a one-time code, sessions (refresh-token families). */
+export const identityModule: Module = {
+  name: 'identity',
+  routes: identityRoutes,
+  projections: [accountsProjection],
+  seed: seedAdmin,
+};

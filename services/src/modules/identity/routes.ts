@@ -1,0 +1,157 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
+import { Me, RefreshResult, SendOtpBody, SendOtpResult, SignInBody, SignInChallenge, SignInResult, VerifyOtpBody } from '@acpg/contracts/identity';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../platform/auth/refresh-cookie.ts';
+import { unauthorized } from '../../platform/http/errors.ts';
+import type { Platform } from '../../platform/module.ts';
+import { loadAccount, sessionUser, type RegisteredAccount } from './accounts.ts';
+import { commandMeta, identityContext, type IdentityContext } from './context.ts';
+import { endSession, refreshSession, startSession } from './session/flow.ts';
+import { sendSignInCode, startSignIn, verifySignInCode } from './sign-in/flow.ts';
+
+const tags = ['auth'];
+// Per client address; the password step is the expensive one (scrypt), so it gets the tightest limit.
+const passwordLimit = { max: 10, timeWindow: '1 minute' };
+const codeLimit = { max: 20, timeWindow: '1 minute' };
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorEnvelope]));
+
+const signedIn = async (ctx: IdentityContext, account: RegisteredAccount): Promise<SignInResult> => ({
+  AccessToken: await ctx.platform.tokens.issueAccessToken({ userId: account.id, roles: account.roles }),
+  role: account.roles,
+  user: sessionUser(account),
+});
+
+/** Sign-in (password, then a one-time code), refresh-token rotation, sign-out and the caller's profile. */
+export const identityRoutes =
+  (platform: Platform): FastifyPluginAsync =>
+  async (plugin) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+    const ctx = await identityContext(platform);
+    const cookie = { secure: platform.config.COOKIE_SECURE };
+    const meta = (request: FastifyRequest) => commandMeta(platform, { correlationId: request.id, principal: request.principal });
+    const setCookie = (reply: FastifyReply, token: string, maxAgeSeconds: number) => setRefreshCookie(reply, token, maxAgeSeconds, cookie);
+
+    app.post(
+      '/auth/sign-in',
+      {
+        config: { auth: 'public', rateLimit: passwordLimit },
+        schema: {
+          tags,
+          summary: 'Sign in, step 1: email and password',
+          description:
+            'Checks the password and opens a sign-in challenge (30 minutes) to finish with a one-time code. ' +
+            "`channels` lists where a code can go ('phone' only when the account has one). " +
+            "A wrong email and a wrong password both answer 401 'The email or password is incorrect.'",
+          body: SignInBody,
+          response: { 200: okEnvelope(SignInChallenge), ...errors(400, 401, 429) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await startSignIn(ctx, request.body, meta(request)) }),
+    );
+
+    app.post(
+      '/auth/sign-in/otp',
+      {
+        config: { auth: 'public', rateLimit: codeLimit },
+        schema: {
+          tags,
+          summary: 'Sign in, step 2: send a one-time code',
+          description:
+            'Sends a 6-digit code, valid 10 minutes, by email or SMS; a new code replaces the previous one. ' +
+            '429 OTP_RESEND_TOO_SOON within 60 s of the last code to the same destination, 429 OTP_HOURLY_LIMIT after 5 codes ' +
+            'in an hour. 404 SIGN_IN_NOT_FOUND; 410 SIGN_IN_EXPIRED, SIGN_IN_LOCKED, SIGN_IN_USED; 400 CHANNEL_UNAVAILABLE.',
+          body: SendOtpBody,
+          response: { 200: okEnvelope(SendOtpResult), ...errors(400, 404, 409, 410, 429) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await sendSignInCode(ctx, request.body, meta(request)) }),
+    );
+
+    app.post(
+      '/auth/sign-in/verify',
+      {
+        config: { auth: 'public', rateLimit: codeLimit },
+        schema: {
+          tags,
+          summary: 'Sign in, step 3: check the code',
+          description:
+            'Answers the access token and sets the rotating refresh token cookie. ' +
+            '400 OTP_INCORRECT (the message gives the tries left), 400 SIGN_IN_LOCKED on the 5th wrong code, 400 OTP_NOT_SENT; ' +
+            '410 OTP_EXPIRED (ask for a new code), 410 SIGN_IN_LOCKED / SIGN_IN_USED / SIGN_IN_EXPIRED (sign in again); 404 SIGN_IN_NOT_FOUND.',
+          body: VerifyOtpBody,
+          response: { 200: okEnvelope(SignInResult), ...errors(400, 404, 409, 410, 429) },
+        },
+      },
+      async (request, reply) => {
+        const m = meta(request);
+        const { account, sessionId } = await verifySignInCode(ctx, request.body, m);
+        const refresh = await startSession(ctx, account.id, sessionId, m);
+        setCookie(reply, refresh.token, refresh.maxAgeSeconds);
+        return { success: true as const, data: await signedIn(ctx, account), message: 'Signed in successfully.' };
+      },
+    );
+
+    app.post(
+      '/auth/refresh',
+      {
+        config: { auth: 'public', rateLimit: codeLimit },
+        schema: {
+          tags,
+          summary: 'New access token from the refresh cookie',
+          description:
+            'Rotates the refresh token (httpOnly cookie). 401 SESSION_ENDED without a valid one; 401 SESSION_REUSED when a ' +
+            'rotated token comes back, which ends the session everywhere. Clients must not refresh twice at once.',
+          response: { 200: okEnvelope(RefreshResult), ...errors(401, 409, 429) },
+        },
+      },
+      async (request, reply) => {
+        try {
+          const refreshed = await refreshSession(ctx, readRefreshCookie(request), meta(request));
+          setCookie(reply, refreshed.token, refreshed.maxAgeSeconds);
+          return { success: true as const, data: await signedIn(ctx, refreshed.account) };
+        } catch (error) {
+          if ((error as { status?: number }).status === 401) clearRefreshCookie(reply, cookie);
+          throw error;
+        }
+      },
+    );
+
+    app.post(
+      '/auth/sign-out',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          summary: 'Sign out',
+          description: 'Ends the session of the refresh cookie and clears it; answers 200 with or without a cookie.',
+          response: { 200: okEnvelope(z.null()) },
+        },
+      },
+      async (request, reply) => {
+        await endSession(ctx, readRefreshCookie(request), meta(request));
+        clearRefreshCookie(reply, cookie);
+        return { success: true as const, data: null, message: 'Signed out.' };
+      },
+    );
+
+    app.get(
+      '/auth/me',
+      {
+        config: { auth: { roles: 'any' } },
+        schema: {
+          tags,
+          summary: 'The signed-in user',
+          security: [{ bearer: [] }],
+          response: { 200: okEnvelope(Me), ...errors(401) },
+        },
+      },
+      async (request) => {
+        const account = request.principal ? await loadAccount(platform.eventStore, request.principal.userId) : null;
+        if (!account) throw unauthorized();
+        return { success: true as const, data: { role: account.roles, user: sessionUser(account) } };
+      },
+    );
+  };

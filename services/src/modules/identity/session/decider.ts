@@ -1,0 +1,84 @@
+import { reached, refuse, unknownCommand, type Decider, type DomainEvent } from '../decider.ts';
+
+/**
+ * A refresh-token family: one per sign-in. Each refresh rotates the token; a rotated token that comes back means it
+ * was copied, so the whole family is revoked (reuse detection). Only digests of the tokens are stored.
+ */
+export const sessionStream = (sessionId: string) => `identity-session-${sessionId}`;
+
+export type SessionEvent =
+  | DomainEvent<'SessionStarted', { session_id: string; account_id: string; token_hash: string; started_at: string; expires_at: string }>
+  | DomainEvent<'SessionRefreshed', { session_id: string; token_hash: string; refreshed_at: string; expires_at: string }>
+  | DomainEvent<'SessionReuseDetected', { session_id: string; at: string }>
+  | DomainEvent<'SessionEnded', { session_id: string; reason: 'sign-out'; at: string }>;
+
+export type SessionCommand =
+  | { type: 'StartSession'; data: { session_id: string; account_id: string; token_hash: string; now: string; expires_at: string } }
+  | { type: 'RefreshSession'; data: { presented_hash: string; new_hash: string; now: string; expires_at: string } }
+  | { type: 'EndSession'; data: { presented_hash: string; now: string } };
+
+export type SessionState =
+  | { status: 'none' }
+  | {
+      status: 'active' | 'revoked' | 'ended';
+      sessionId: string;
+      accountId: string;
+      currentHash: string;
+      /** Digests of every token this family rotated away from. */
+      previousHashes: string[];
+      expiresAt: string;
+    };
+
+export const initialState = (): SessionState => ({ status: 'none' });
+
+export const evolve = (state: SessionState, event: SessionEvent): SessionState => {
+  if (event.type === 'SessionStarted') {
+    const d = event.data;
+    return { status: 'active', sessionId: d.session_id, accountId: d.account_id, currentHash: d.token_hash, previousHashes: [], expiresAt: d.expires_at };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'SessionRefreshed':
+      return { ...state, previousHashes: [...state.previousHashes, state.currentHash], currentHash: event.data.token_hash, expiresAt: event.data.expires_at };
+    case 'SessionReuseDetected':
+      return { ...state, status: 'revoked' };
+    case 'SessionEnded':
+      return { ...state, status: 'ended' };
+    default:
+      return state;
+  }
+};
+
+const ended = () => refuse(401, 'SESSION_ENDED', 'Your session has ended. Sign in again.');
+
+export const decide = (command: SessionCommand, state: SessionState): SessionEvent[] => {
+  switch (command.type) {
+    case 'StartSession': {
+      const d = command.data;
+      if (state.status !== 'none') throw refuse(409, 'INVALID_COMMAND', 'This session already exists.');
+      return [{ type: 'SessionStarted', data: { session_id: d.session_id, account_id: d.account_id, token_hash: d.token_hash, started_at: d.now, expires_at: d.expires_at } }];
+    }
+    case 'RefreshSession': {
+      const d = command.data;
+      if (state.status !== 'active') throw ended();
+      if (state.previousHashes.includes(d.presented_hash)) {
+        return [{ type: 'SessionReuseDetected', data: { session_id: state.sessionId, at: d.now } }];
+      }
+      // An unknown secret is not evidence of a copied token (it may be garbage): refuse without revoking.
+      if (d.presented_hash !== state.currentHash) throw ended();
+      if (reached(d.now, state.expiresAt)) throw ended();
+      return [{ type: 'SessionRefreshed', data: { session_id: state.sessionId, token_hash: d.new_hash, refreshed_at: d.now, expires_at: d.expires_at } }];
+    }
+    case 'EndSession': {
+      const d = command.data;
+      const known = state.status !== 'none' && (d.presented_hash === state.currentHash || state.previousHashes.includes(d.presented_hash));
+      // Signing out is idempotent: an unknown token or a finished session records nothing.
+      if (state.status !== 'active' || !known) return [];
+      return [{ type: 'SessionEnded', data: { session_id: state.sessionId, reason: 'sign-out', at: d.now } }];
+    }
+    default:
+      return unknownCommand(command);
+  }
+};
+
+export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState> = { initialState, evolve, decide };

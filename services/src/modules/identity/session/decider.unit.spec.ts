@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../platform/http/errors.ts';
+import { decide, evolve, initialState, type SessionCommand, type SessionEvent, type SessionState } from './decider.ts';
+
+const T0 = '2025-03-01T10:00:00.000Z';
+const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOString();
+const DAY = 86_400;
+const given = (...events: SessionEvent[]): SessionState => events.reduce(evolve, initialState());
+const refusal = (command: SessionCommand, state: SessionState) => {
+  try {
+    decide(command, state);
+  } catch (error) {
+    if (error instanceof AppError) return { status: error.status, code: error.code };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+};
+
+const started: SessionEvent = { type: 'SessionStarted', data: { session_id: 's1', account_id: 'a1', token_hash: 't1', started_at: T0, expires_at: at(30 * DAY) } };
+const refreshed = (hash: string, seconds: number): SessionEvent => ({
+  type: 'SessionRefreshed',
+  data: { session_id: 's1', token_hash: hash, refreshed_at: at(seconds), expires_at: at(seconds + 30 * DAY) },
+});
+const refresh = (presented: string, next: string, seconds: number): SessionCommand => ({
+  type: 'RefreshSession',
+  data: { presented_hash: presented, new_hash: next, now: at(seconds), expires_at: at(seconds + 30 * DAY) },
+});
+
+describe('session (refresh-token family) decider', () => {
+  it('given nothing, when StartSession, then the session starts', () => {
+    expect(decide({ type: 'StartSession', data: { session_id: 's1', account_id: 'a1', token_hash: 't1', now: T0, expires_at: at(30 * DAY) } }, given())).toEqual([started]);
+  });
+
+  it('given an active session, when the current token is presented, then it rotates', () => {
+    expect(decide(refresh('t1', 't2', 60), given(started))).toEqual([refreshed('t2', 60)]);
+  });
+
+  it('given a rotated token, when the old one is presented, then reuse is detected and the family is revoked', () => {
+    const state = given(started, refreshed('t2', 60));
+    expect(decide(refresh('t1', 't3', 120), state)).toEqual([{ type: 'SessionReuseDetected', data: { session_id: 's1', at: at(120) } }]);
+    const revoked = given(started, refreshed('t2', 60), { type: 'SessionReuseDetected', data: { session_id: 's1', at: at(120) } });
+    expect(refusal(refresh('t2', 't3', 130), revoked)).toEqual({ status: 401, code: 'SESSION_ENDED' });
+  });
+
+  it('given an active session, when an unknown token is presented, then 401 without revoking', () => {
+    expect(refusal(refresh('forged', 't2', 60), given(started))).toEqual({ status: 401, code: 'SESSION_ENDED' });
+  });
+
+  it('given nothing, when a refresh comes, then 401', () => {
+    expect(refusal(refresh('t1', 't2', 60), given()).code).toBe('SESSION_ENDED');
+  });
+
+  it('given an expired session, when the current token is presented, then 401', () => {
+    expect(refusal(refresh('t1', 't2', 30 * DAY), given(started)).code).toBe('SESSION_ENDED');
+  });
+
+  it('given a refresh, then the expiry slides', () => {
+    expect(decide(refresh('t2', 't3', 31 * DAY), given(started, refreshed('t2', 29 * DAY)))).toHaveLength(1);
+  });
+
+  it('given an active session, when EndSession with the token, then it ends; again, nothing more', () => {
+    const end: SessionCommand = { type: 'EndSession', data: { presented_hash: 't1', now: at(5) } };
+    const events = decide(end, given(started));
+    expect(events).toEqual([{ type: 'SessionEnded', data: { session_id: 's1', reason: 'sign-out', at: at(5) } }]);
+    expect(decide(end, given(started, ...events))).toEqual([]);
+    expect(refusal(refresh('t1', 't2', 10), given(started, ...events)).code).toBe('SESSION_ENDED');
+  });
+
+  it('given an active session, when EndSession with an unknown token, then nothing is recorded', () => {
+    expect(decide({ type: 'EndSession', data: { presented_hash: 'forged', now: at(5) } }, given(started))).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+import { hashRefreshSecret, newRefreshToken, type RefreshToken } from '../../../platform/auth/refresh-cookie.ts';
+import { loadAccount, type RegisteredAccount } from '../accounts.ts';
+import { handleCommand, type CommandMeta } from '../command-handler.ts';
+import type { IdentityContext } from '../context.ts';
+import { addSeconds, refuse } from '../decider.ts';
+import { sessionDecider, sessionStream } from './decider.ts';
+
+export interface IssuedRefreshToken {
+  token: string;
+  maxAgeSeconds: number;
+}
+
+const ttlSeconds = (ctx: IdentityContext) => ctx.platform.config.REFRESH_TOKEN_TTL_DAYS * 24 * 3600;
+const sessionEnded = () => refuse(401, 'SESSION_ENDED', 'Your session has ended. Sign in again.');
+
+export const startSession = async (ctx: IdentityContext, accountId: string, sessionId: string, meta: CommandMeta): Promise<IssuedRefreshToken> => {
+  const { token, hash } = newRefreshToken(sessionId);
+  const now = meta.now.toISOString();
+  await handleCommand(
+    ctx.platform.eventStore,
+    sessionStream(sessionId),
+    sessionDecider,
+    { type: 'StartSession', data: { session_id: sessionId, account_id: accountId, token_hash: hash, now, expires_at: addSeconds(now, ttlSeconds(ctx)) } },
+    meta,
+  );
+  return { token, maxAgeSeconds: ttlSeconds(ctx) };
+};
+
+/** Rotates the refresh token; a rotated token presented again revokes the whole session (reuse detection). */
+export const refreshSession = async (
+  ctx: IdentityContext,
+  presented: RefreshToken | null,
+  meta: CommandMeta,
+): Promise<IssuedRefreshToken & { account: RegisteredAccount }> => {
+  if (!presented) throw sessionEnded();
+  const next = newRefreshToken(presented.familyId);
+  const now = meta.now.toISOString();
+  const { events, state } = await handleCommand(
+    ctx.platform.eventStore,
+    sessionStream(presented.familyId),
+    sessionDecider,
+    { type: 'RefreshSession', data: { presented_hash: hashRefreshSecret(presented.secret), new_hash: next.hash, now, expires_at: addSeconds(now, ttlSeconds(ctx)) } },
+    meta,
+  );
+  if (events.some((e) => e.type === 'SessionReuseDetected')) {
+    throw refuse(401, 'SESSION_REUSED', 'This session was ended because an old sign-in token was used again. Sign in again.');
+  }
+  if (state.status !== 'active') throw sessionEnded();
+  const account = await loadAccount(ctx.platform.eventStore, state.accountId);
+  if (!account) throw sessionEnded();
+  return { token: next.token, maxAgeSeconds: ttlSeconds(ctx), account };
+};
+
+/** Ends the session the token belongs to; nothing to do without a valid token. */
+export const endSession = async (ctx: IdentityContext, presented: RefreshToken | null, meta: CommandMeta): Promise<void> => {
+  if (!presented) return;
+  await handleCommand(
+    ctx.platform.eventStore,
+    sessionStream(presented.familyId),
+    sessionDecider,
+    { type: 'EndSession', data: { presented_hash: hashRefreshSecret(presented.secret), now: meta.now.toISOString() } },
+    meta,
+    { retries: 1 },
+  );
+};

@@ -1,0 +1,131 @@
+import { randomInt } from 'node:crypto';
+import { OTP_RULES, type OtpChannel, type SignInChallenge } from '@acpg/contracts/identity';
+import { maskEmail } from '@acpg/contracts/masking';
+import { NOTIFICATIONS_QUEUE, type NotificationJob } from '@acpg/contracts/notifications';
+import { findAccountIdByEmail, loadAccount, phoneContext, type RegisteredAccount } from '../accounts.ts';
+import { handleCommand, loadStream, type CommandMeta } from '../command-handler.ts';
+import type { IdentityContext } from '../context.ts';
+import { refuse } from '../decider.ts';
+import { otpDestinationDecider, otpDestinationStream } from '../otp-destination/decider.ts';
+import { signInDecider, signInStream } from './decider.ts';
+
+export const INVALID_CREDENTIALS_MESSAGE = 'The email or password is incorrect.';
+
+/** Codes are stored as HMAC-SHA256 under a server key, bound to their challenge: a leaked log cannot be brute-forced. */
+export const codeDigest = (ctx: IdentityContext, challengeId: string, code: string) => ctx.cipher.hmac('otp-code', `${challengeId}:${code}`);
+const destinationDigest = (ctx: IdentityContext, channel: OtpChannel, destination: string) =>
+  ctx.cipher.hmac('otp-destination', `${channel}:${destination.toLowerCase()}`);
+
+/** Step 1: email and password. The same answer and a similar time whether the email is unknown or the password wrong. */
+export const startSignIn = async (ctx: IdentityContext, body: { email: string; password: string }, meta: CommandMeta): Promise<SignInChallenge> => {
+  const store = ctx.platform.eventStore;
+  const accountId = await findAccountIdByEmail(store, body.email);
+  const account = accountId ? await loadAccount(store, accountId) : null;
+  const passwordOk = account ? await ctx.passwords.verify(body.password, account.passwordHash) : await ctx.passwords.verifyDummy(body.password);
+  if (!account || !passwordOk) throw refuse(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+
+  const challengeId = meta.newId();
+  const channels: OtpChannel[] = account.phoneEncrypted ? ['email', 'phone'] : ['email'];
+  await handleCommand(
+    store,
+    signInStream(challengeId),
+    signInDecider,
+    { type: 'IssueChallenge', data: { challenge_id: challengeId, account_id: account.id, channels, now: meta.now.toISOString() } },
+    meta,
+  );
+  return { challenge_id: challengeId, channels, masked: { email: maskEmail(account.email), phone: account.phoneMasked } };
+};
+
+const otpMessage = (channel: OtpChannel, to: string, code: string): NotificationJob => {
+  const minutes = OTP_RULES.validSeconds / 60;
+  const text = `Your ACPG sign-in code is ${code}. It expires in ${minutes} minutes. If you did not try to sign in, change your password.`;
+  return channel === 'email' ? { channel: 'email', to, subject: 'Your sign-in code', text } : { channel: 'sms', to, text };
+};
+
+/** Step 2: send a code by the chosen channel. */
+export const sendSignInCode = async (
+  ctx: IdentityContext,
+  body: { challenge_id: string; channel: OtpChannel },
+  meta: CommandMeta,
+): Promise<{ channel: OtpChannel; masked_destination: string; resend_after_seconds: number; expires_in_seconds: number }> => {
+  const store = ctx.platform.eventStore;
+  const stream = signInStream(body.challenge_id);
+  const now = meta.now.toISOString();
+  const { state } = await loadStream(store, stream, signInDecider);
+  // Refuse an unknown, finished or expired challenge before a send is counted against the destination.
+  signInDecider.decide({ type: 'SendCode', data: { channel: body.channel, code_hash: '', now } }, state);
+  if (state.status !== 'open') throw refuse(410, 'SIGN_IN_EXPIRED', 'This sign-in has expired. Sign in again.');
+  const account = await loadAccount(store, state.accountId);
+  if (!account) throw refuse(410, 'SIGN_IN_EXPIRED', 'This sign-in has expired. Sign in again.');
+
+  let destination: string;
+  let masked: string;
+  if (body.channel === 'email') {
+    destination = account.email;
+    masked = maskEmail(account.email);
+  } else {
+    if (!account.phoneEncrypted || !account.phoneMasked) throw refuse(400, 'CHANNEL_UNAVAILABLE', 'This account has no phone to send a code to.');
+    destination = ctx.cipher.decrypt(account.phoneEncrypted, phoneContext(account.id));
+    masked = account.phoneMasked;
+  }
+
+  // Two sends racing for one destination: the loser re-reads and gets the resend delay in words.
+  await handleCommand(
+    store,
+    otpDestinationStream(destinationDigest(ctx, body.channel, destination)),
+    otpDestinationDecider,
+    { type: 'RecordOtpSend', data: { channel: body.channel, challenge_id: body.challenge_id, now } },
+    meta,
+    { retries: 2 },
+  );
+
+  const code = randomInt(0, 10 ** OTP_RULES.digits).toString().padStart(OTP_RULES.digits, '0');
+  const { events } = await handleCommand(
+    store,
+    stream,
+    signInDecider,
+    { type: 'SendCode', data: { channel: body.channel, code_hash: codeDigest(ctx, body.challenge_id, code), now } },
+    meta,
+  );
+  const sent = events[0];
+  if (!sent) throw new Error('SendCode decided no event');
+  // The job id derives from the event id: a repeated enqueue of the same send is ignored by the queue.
+  await ctx.platform.jobs.enqueue(NOTIFICATIONS_QUEUE, 'send', otpMessage(body.channel, destination, code), { id: `identity-otp-${sent.id}` });
+
+  return { channel: body.channel, masked_destination: masked, resend_after_seconds: OTP_RULES.resendAfterSeconds, expires_in_seconds: OTP_RULES.validSeconds };
+};
+
+/** Step 3: check the code. Answers the account and the id of the session to start. */
+export const verifySignInCode = async (
+  ctx: IdentityContext,
+  body: { challenge_id: string; code: string },
+  meta: CommandMeta,
+): Promise<{ account: RegisteredAccount; sessionId: string }> => {
+  const store = ctx.platform.eventStore;
+  const sessionId = meta.newId();
+  const { events } = await handleCommand(
+    store,
+    signInStream(body.challenge_id),
+    signInDecider,
+    { type: 'VerifyCode', data: { code_hash: codeDigest(ctx, body.challenge_id, body.code), session_id: sessionId, now: meta.now.toISOString() } },
+    meta,
+    { retries: 1 }, // the same code sent twice at once: the second is told the sign-in is complete
+  );
+  for (const event of events) {
+    switch (event.type) {
+      case 'SignInCodeRejected': {
+        const left = event.data.tries_left;
+        if (left === 0) throw refuse(400, 'SIGN_IN_LOCKED', 'The code is incorrect and no tries are left. Sign in again with your password.');
+        throw refuse(400, 'OTP_INCORRECT', `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+      }
+      case 'SignInCompleted': {
+        const account = await loadAccount(store, event.data.account_id);
+        if (!account) throw refuse(410, 'SIGN_IN_EXPIRED', 'This sign-in has expired. Sign in again.');
+        return { account, sessionId: event.data.session_id };
+      }
+      default:
+        break;
+    }
+  }
+  throw new Error('VerifyCode decided neither a rejection nor a completion');
+};

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
+import { Interaction, InteractionListQuery, InteractionSummary, InteractionSummaryQuery } from '@acpg/contracts/insights';
+import type { Platform } from '../../../platform/module.ts';
+import { INTERACTIONS_COLLECTION, toInteraction } from './projection.ts';
+import { countsBy, countsByDay, interactionFilter, interactionSort } from './query.ts';
+
+const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope };
+
+/** The Super Admin's interaction dashboard: the paged list and its summary, over the `interactions` read model. */
+export const interactionQueryRoutes =
+  (platform: Platform): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const { documents } = platform;
+
+    app.get(
+      '/admin/user-interactions',
+      {
+        config: SUPER_ADMIN,
+        schema: {
+          tags: ['insights'],
+          summary: 'Recorded user interactions, filtered, sorted and paged',
+          security: [{ bearer: [] }],
+          querystring: InteractionListQuery,
+          response: { 200: okEnvelope(pageOf(Interaction)), ...refusals },
+        },
+      },
+      async (request) => {
+        const { page, page_size } = request.query;
+        const filter = interactionFilter(request.query);
+        const [docs, total] = await Promise.all([
+          documents.find(INTERACTIONS_COLLECTION, filter, {
+            sort: interactionSort(request.query),
+            skip: (page - 1) * page_size,
+            limit: page_size,
+          }),
+          documents.count(INTERACTIONS_COLLECTION, filter),
+        ]);
+        return { success: true as const, data: { items: docs.map(toInteraction), total, page, page_size } };
+      },
+    );
+
+    app.get(
+      '/admin/user-interactions/summary',
+      {
+        config: SUPER_ADMIN,
+        schema: {
+          tags: ['insights'],
+          summary: 'Counts of the recorded interactions by page, button and day (UTC)',
+          security: [{ bearer: [] }],
+          querystring: InteractionSummaryQuery,
+          response: { 200: okEnvelope(InteractionSummary), ...refusals },
+        },
+      },
+      async (request) => {
+        const filter = interactionFilter(request.query);
+        const [total, byPage, byButton, byDay] = await Promise.all([
+          documents.count(INTERACTIONS_COLLECTION, filter),
+          documents.aggregate(INTERACTIONS_COLLECTION, countsBy(filter, 'page_name')),
+          documents.aggregate(INTERACTIONS_COLLECTION, countsBy(filter, 'button_name')),
+          documents.aggregate(INTERACTIONS_COLLECTION, countsByDay(filter)),
+        ]);
+        return {
+          success: true as const,
+          data: {
+            total,
+            by_page: byPage.map((row) => ({ page_name: String(row._id), count: Number(row.count) })),
+            by_button: byButton.map((row) => ({ button_name: String(row._id), count: Number(row.count) })),
+            by_day: byDay.map((row) => ({ day: String(row._id), count: Number(row.count) })),
+          },
+        };
+      },
+    );
+  };

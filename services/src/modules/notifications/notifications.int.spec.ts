@@ -1,0 +1,192 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { pino } from 'pino';
+import type { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NOTIFICATIONS_QUEUE, OutboxMessage, type NotificationJob } from '@acpg/contracts/notifications';
+import { ConfigSchema, type Config } from '../../platform/config/schema.ts';
+import { errorHandler } from '../../platform/http/error-handler.ts';
+import { eventually } from '../../platform/jobs/contract.ts';
+import type { Jobs } from '../../platform/jobs/port.ts';
+import { createSqliteJobs } from '../../platform/jobs/sqlite.ts';
+import { createDevOutbox, devOutboxMailer, devOutboxSms, type DevOutbox } from '../../platform/mail/dev-outbox.ts';
+import type { Mailer } from '../../platform/mail/port.ts';
+import type { Platform } from '../../platform/module.ts';
+import type { SmsSender } from '../../platform/sms/port.ts';
+import { openSqlite } from '../../platform/sqlite/open.ts';
+import { createNotificationsModule, notificationsModule } from './module.ts';
+
+interface World {
+  db: DatabaseSync;
+  outbox: DevOutbox;
+  jobs: Jobs;
+  platform: Platform;
+}
+
+const opened: { close(): Promise<void> | void }[] = [];
+afterEach(async () => {
+  for (const item of opened.splice(0).reverse()) await item.close();
+});
+
+const world = (env: Record<string, string> = {}, senders: { mailer?: Mailer; sms?: SmsSender } = {}): World => {
+  const db = openSqlite(':memory:');
+  const outbox = createDevOutbox(db);
+  const jobs = createSqliteJobs(db, { pollMs: 50 });
+  const config: Config = ConfigSchema.parse({ LOG_LEVEL: 'silent', ...env });
+  // Only what the notifications module touches; the rest of the platform is not needed here.
+  const platform = {
+    config,
+    log: pino({ level: 'silent' }),
+    jobs,
+    mailer: senders.mailer ?? devOutboxMailer(outbox),
+    sms: senders.sms ?? devOutboxSms(outbox),
+    clock: () => new Date(),
+    newId: () => crypto.randomUUID(),
+  } as unknown as Platform;
+  opened.push({ close: () => db.close() }, { close: () => jobs.close() });
+  return { db, outbox, jobs, platform };
+};
+
+const startWorker = async ({ platform, jobs }: World) => {
+  const [worker] = notificationsModule.workers ?? [];
+  if (!worker) throw new Error('the notifications module has no worker');
+  expect(worker.queue).toBe(NOTIFICATIONS_QUEUE);
+  await jobs.work(worker.queue, worker.processor(platform), { concurrency: worker.concurrency ?? 1 });
+};
+
+const enqueue = (jobs: Jobs, id: string, data: NotificationJob | Record<string, unknown>) =>
+  jobs.enqueue(NOTIFICATIONS_QUEUE, 'deliver', data, { id, attempts: 3, backoffMs: 10 });
+
+describe('notifications worker', () => {
+  it('sends an email and an SMS through the platform senders', async () => {
+    const w = world();
+    await startWorker(w);
+    await enqueue(w.jobs, 'evt-1:email', { channel: 'email', to: 'jane@example.com', subject: 'Welcome', text: 'Hello Jane' });
+    await enqueue(w.jobs, 'evt-1:sms', { channel: 'sms', to: '+15551234567', text: 'Your code is 424242' });
+    const [mail] = await eventually('the email', () => (w.outbox.list('jane@example.com').length ? w.outbox.list('jane@example.com') : undefined));
+    expect(mail).toMatchObject({ channel: 'email', to: 'jane@example.com', subject: 'Welcome', text: 'Hello Jane' });
+    const [sms] = await eventually('the SMS', () => (w.outbox.list('+15551234567').length ? w.outbox.list('+15551234567') : undefined));
+    expect(sms).toMatchObject({ channel: 'sms', subject: null, text: 'Your code is 424242' });
+  });
+
+  it('dead-letters an invalid job at once, naming the problem, and sends nothing', async () => {
+    const w = world();
+    let sends = 0;
+    const counting: Mailer = { send: async () => void (sends += 1) };
+    const platform = { ...w.platform, mailer: counting };
+    await startWorker({ ...w, platform });
+    await enqueue(w.jobs, 'bad-1', { channel: 'email', to: 'not-an-email', subject: 'x', text: 'y' });
+    const [dead] = await eventually('the dead letter', async () => {
+      const letters = await w.jobs.deadLetters(NOTIFICATIONS_QUEUE);
+      return letters.length ? letters : undefined;
+    });
+    expect(dead).toMatchObject({ id: 'bad-1', attemptsMade: 1 });
+    expect(dead?.error).toMatch(/^invalid notification job: .*to/s);
+    expect(sends).toBe(0);
+  });
+
+  it('retries a sender failure, then dead-letters it with the error once attempts are spent', async () => {
+    let calls = 0;
+    const failing: SmsSender = {
+      send: async () => {
+        calls += 1;
+        throw new Error('provider unreachable');
+      },
+    };
+    const w = world({}, { sms: failing });
+    await startWorker(w);
+    await enqueue(w.jobs, 'sms-down', { channel: 'sms', to: '+15551234567', text: 'hi' });
+    const [dead] = await eventually('the dead letter', async () => {
+      const letters = await w.jobs.deadLetters(NOTIFICATIONS_QUEUE);
+      return letters.length ? letters : undefined;
+    });
+    expect(calls).toBe(3);
+    expect(dead).toMatchObject({ id: 'sms-down', attemptsMade: 3, error: 'provider unreachable' });
+  });
+
+  it('does not retry a refusal no retry can change (SMS provider 4xx)', async () => {
+    let calls = 0;
+    const refusing: SmsSender = {
+      send: async () => {
+        calls += 1;
+        throw Object.assign(new Error('SMS provider answered 400: invalid number'), { status: 400 });
+      },
+    };
+    const w = world({}, { sms: refusing });
+    await startWorker(w);
+    await enqueue(w.jobs, 'sms-refused', { channel: 'sms', to: '+15551234567', text: 'hi' });
+    const [dead] = await eventually('the dead letter', async () => {
+      const letters = await w.jobs.deadLetters(NOTIFICATIONS_QUEUE);
+      return letters.length ? letters : undefined;
+    });
+    expect(calls).toBe(1);
+    expect(dead?.error).toBe('sms refused: SMS provider answered 400: invalid number');
+  });
+});
+
+describe('GET /api/v1/dev/outbox', () => {
+  const buildApp = async (platform: Platform, module = notificationsModule): Promise<FastifyInstance> => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.setErrorHandler(errorHandler);
+    const routeAuth: unknown[] = [];
+    app.addHook('onRoute', (route) => void routeAuth.push(route.config?.auth));
+    if (!module.routes) throw new Error('the notifications module has no routes');
+    await app.register(module.routes(platform), { prefix: '/api/v1' });
+    await app.ready();
+    opened.push({ close: () => app.close() });
+    // Every route declares its access (the auth guard refuses routes that do not).
+    expect(routeAuth.every((auth) => auth !== undefined)).toBe(true);
+    return app;
+  };
+
+  it('lists the messages for an address, newest first, in the envelope', async () => {
+    const w = world({ DEV_OUTBOX: 'true' });
+    for (const text of ['first', 'second']) await w.platform.mailer.send({ to: 'jane@example.com', subject: 's', text });
+    await w.platform.sms.send({ to: '+15551234567', text: 'other' });
+    const app = await buildApp(w.platform);
+    const response = await app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=jane@example.com' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { success: true; data: { items: OutboxMessage[] } };
+    expect(body.success).toBe(true);
+    expect(body.data.items.map((m) => m.text)).toEqual(['second', 'first']);
+    for (const item of body.data.items) expect(OutboxMessage.parse(item)).toEqual(item);
+  });
+
+  it('answers 400 BAD_REQUEST without ?to', async () => {
+    const app = await buildApp(world({ DEV_OUTBOX: 'true' }).platform);
+    for (const url of ['/api/v1/dev/outbox', '/api/v1/dev/outbox?to=', '/api/v1/dev/outbox?to=%20']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST', message: expect.stringContaining('to=') });
+    }
+  });
+
+  it('uses the outbox it is given', async () => {
+    const w = world({ DEV_OUTBOX: 'true' }, { mailer: { send: async () => undefined }, sms: { send: async () => undefined } });
+    w.outbox.record({ channel: 'sms', to: '+15550001111', subject: null, text: 'given' });
+    const app = await buildApp(w.platform, createNotificationsModule({ outbox: w.outbox }));
+    const response = await app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=%2B15550001111' });
+    expect((response.json() as { data: { items: OutboxMessage[] } }).data.items.map((m) => m.text)).toEqual(['given']);
+  });
+
+  it.each([
+    { when: 'DEV_OUTBOX is off', DEV_OUTBOX: false, MODE: 'embedded' as const },
+    { when: 'the profile is distributed', DEV_OUTBOX: true, MODE: 'distributed' as const },
+  ])('is not served when $when', async ({ DEV_OUTBOX, MODE }) => {
+    const w = world();
+    // ConfigSchema refuses DEV_OUTBOX in the distributed profile; the route must stay off even if it got through.
+    const platform: Platform = { ...w.platform, config: { ...w.platform.config, DEV_OUTBOX, MODE } };
+    const app = await buildApp(platform);
+    const response = await app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=jane@example.com' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('is not served when mail and SMS go to real providers', async () => {
+    const w = world({ DEV_OUTBOX: 'true' }, { mailer: { send: async () => undefined }, sms: { send: async () => undefined } });
+    const app = await buildApp(w.platform);
+    const response = await app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=jane@example.com' });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,58 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import type { Principal, RouteAuth, TokenService } from './port.ts';
+
+export interface AuthGuardOptions {
+  tokens: TokenService;
+}
+
+/** Routes under this prefix must declare `config.auth`; others (the web app, static files) need not. */
+const GUARDED_PREFIX = '/api/';
+
+const bearerToken = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+};
+
+export const allows = (auth: Exclude<RouteAuth, 'public'>, principal: Principal): boolean =>
+  auth.roles === 'any' || principal.roles.some((role) => (auth.roles as readonly string[]).includes(role));
+
+/**
+ * The server-side enforcement of roles (the menu is not a security boundary):
+ * - refuses to register a route under /api/ that does not declare `config.auth`;
+ * - sets `request.principal` from a valid Bearer token (null otherwise, also on public routes);
+ * - answers 401 on a non-public route without a valid token and 403 when no role of the caller is allowed.
+ * Register it before any route (it is not encapsulated, so its hooks reach every plugin registered after it).
+ */
+export const authGuard = fp<AuthGuardOptions>(
+  async (app, { tokens }) => {
+    app.decorateRequest('principal', null);
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith(GUARDED_PREFIX)) return;
+      const auth = route.config?.auth;
+      const valid = auth === 'public' || (typeof auth === 'object' && auth !== null && (auth.roles === 'any' || Array.isArray(auth.roles)));
+      if (!valid) {
+        const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+        throw new Error(`Route ${methods} ${route.url} declares no config.auth ('public' or { roles: [...] | 'any' })`);
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      // No matched route (404) has no config: let the not-found handler answer.
+      const auth = request.routeOptions.config?.auth;
+      const token = bearerToken(request);
+      if (auth === undefined || auth === 'public') {
+        if (token) request.principal = await tokens.verifyAccessToken(token).catch(() => null);
+        return;
+      }
+      if (!token) throw unauthorized();
+      request.principal = await tokens.verifyAccessToken(token);
+      if (!allows(auth, request.principal)) throw forbidden();
+    });
+  },
+  { name: 'auth-guard', fastify: '5.x' },
+);

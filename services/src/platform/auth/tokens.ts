@@ -1,0 +1,93 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { calculateJwkThumbprint, exportJWK, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import { Role } from '@acpg/contracts/roles';
+import { unauthorized } from '../http/errors.ts';
+import type { Principal, TokenService } from './port.ts';
+
+export interface TokenServiceOptions {
+  /** Ed25519 private key, PKCS8 PEM (JWT_PRIVATE_KEY). When absent, one is generated and kept in `dataDir`. */
+  privateKeyPem?: string | undefined;
+  dataDir: string;
+  ttlSeconds: number;
+  issuer?: string;
+  /** Injected time (tests); default the wall clock. */
+  clock?: () => Date;
+}
+
+export const JWT_KEY_FILE = 'jwt-ed25519.pem';
+const ALG = 'EdDSA';
+const TOKEN_TYPE = 'at+jwt'; // RFC 9068: an access token cannot pass for another kind of JWT
+
+const AccessClaims = z.object({ sub: z.string().min(1), roles: z.array(Role) });
+
+const readOrCreateKeyFile = async (dataDir: string): Promise<string> => {
+  const file = join(dataDir, JWT_KEY_FILE);
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  try {
+    // 'wx': when two processes start together, the second reads the first one's key instead of overwriting it.
+    await writeFile(file, pem, { mode: 0o600, flag: 'wx' });
+    return pem;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readFile(file, 'utf8');
+  }
+};
+
+const loadPrivateKey = (pem: string): KeyObject => {
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(pem);
+  } catch {
+    throw new Error('JWT_PRIVATE_KEY is not a valid PKCS8 PEM private key');
+  }
+  if (key.asymmetricKeyType !== 'ed25519') throw new Error(`JWT_PRIVATE_KEY must be an Ed25519 key, not ${key.asymmetricKeyType ?? 'unknown'}`);
+  return key;
+};
+
+/** Access tokens signed with EdDSA (Ed25519). Claims: sub = user id, roles. */
+export const createTokenService = async (options: TokenServiceOptions): Promise<TokenService> => {
+  const pem = options.privateKeyPem?.trim() ? options.privateKeyPem.replace(/\\n/g, '\n') : await readOrCreateKeyFile(options.dataDir);
+  const privateKey = loadPrivateKey(pem);
+  const publicKey = createPublicKey(privateKey);
+  const kid = await calculateJwkThumbprint(await exportJWK(publicKey));
+  const issuer = options.issuer ?? 'acpg';
+  const clock = options.clock ?? (() => new Date());
+
+  return {
+    async issueAccessToken(principal: Principal) {
+      const now = Math.floor(clock().getTime() / 1000);
+      return new SignJWT({ roles: principal.roles })
+        .setProtectedHeader({ alg: ALG, typ: TOKEN_TYPE, kid })
+        .setSubject(principal.userId)
+        .setIssuer(issuer)
+        .setIssuedAt(now)
+        .setExpirationTime(now + options.ttlSeconds)
+        .sign(privateKey);
+    },
+    async verifyAccessToken(token: string) {
+      try {
+        const { payload } = await jwtVerify(token, publicKey, {
+          algorithms: [ALG],
+          issuer,
+          typ: TOKEN_TYPE,
+          requiredClaims: ['sub', 'exp', 'iat'],
+          currentDate: clock(),
+        });
+        const claims = AccessClaims.parse(payload);
+        return { userId: claims.sub, roles: claims.roles };
+      } catch {
+        throw unauthorized('Your token is expired or invalid. Please sign in again.');
+      }
+    },
+  };
+};

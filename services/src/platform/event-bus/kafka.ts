@@ -1,0 +1,228 @@
+import { Kafka, Partitioners, logLevel, type Consumer, type LogEntry, type Producer } from 'kafkajs';
+import type { Logger } from 'pino';
+import type { StoredEvent } from '../event-store/port.ts';
+import { topicForStream, type EventBus, type EventHandler, type SubscribeOptions, type Subscription } from './port.ts';
+import { backoffMs, Wakeable } from './wakeable.ts';
+
+// kafkajs is in maintenance mode: it stays behind this file, so swapping the client touches nothing else.
+
+interface KafkaConnection {
+  brokers: string[];
+  clientId: string;
+  logger?: Logger;
+}
+
+export interface KafkaEventBusOptions extends KafkaConnection {
+  /** Topics every subscription reads (one per module, see `topicForStream`). */
+  topics: string[];
+  /** Backoff of a failing handler: first delay and cap. Default 100 ms, 30 s. */
+  retry?: { initialMs?: number; maxMs?: number };
+  /** How long `subscribe` waits for the consumer to join its group. Default 60 s. */
+  joinTimeoutMs?: number;
+  /**
+   * Group session timeout (default 30 s; brokers accept 6 s and up). A member that left makes the
+   * group wait up to about this long before the next member's join completes on some brokers (the mock cluster).
+   */
+  sessionTimeoutMs?: number;
+  /** Longest a fetch waits on an idle topic; also bounds how long `stop()` waits for it. Default 1 s. */
+  maxWaitTimeMs?: number;
+}
+
+export interface KafkaPublisherOptions extends KafkaConnection {
+  topicPrefix: string;
+}
+
+export interface KafkaPublisher {
+  /** Sends the events to their module topics, key = stream (so one partition, in order, per stream), acks from all replicas. */
+  publish(events: readonly StoredEvent[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+const toPinoLevel = (level: logLevel): 'error' | 'warn' | 'debug' | 'trace' =>
+  level === logLevel.ERROR ? 'error' : level === logLevel.WARN ? 'warn' : level === logLevel.INFO ? 'debug' : 'trace';
+
+const createClient = ({ brokers, clientId, logger }: KafkaConnection): Kafka =>
+  new Kafka({
+    clientId,
+    brokers,
+    // Without a logger only errors reach the console; with one, kafkajs' chatty info goes to debug.
+    logLevel: logger ? logLevel.INFO : logLevel.ERROR,
+    ...(logger
+      ? {
+          logCreator:
+            () =>
+            ({ namespace, level, log }: LogEntry) => {
+              const { message, ...extra } = log;
+              logger[toPinoLevel(level)]({ kafkajs: namespace, ...extra }, message);
+            },
+        }
+      : {}),
+  });
+
+/** Retries a step the broker may refuse while it auto-creates a topic (the metadata is briefly incomplete). */
+const withRetries = async <T>(what: string, step: () => Promise<T>, logger?: Logger, attempts = 8): Promise<T> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      logger?.warn({ err: error, attempt }, `${what} failed; retrying`);
+      await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt, 200, 5000)));
+    }
+  }
+};
+
+/**
+ * The distributed profile's bus: one kafkajs consumer per subscription, the group's committed offsets
+ * are its checkpoint, committed after the handler resolved (at least once). A failing handler gets the
+ * same event again with backoff; later events of that partition wait.
+ */
+export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => {
+  const { topics, logger, joinTimeoutMs = 60_000, sessionTimeoutMs = 30_000, maxWaitTimeMs = 1000 } = options;
+  const initialMs = options.retry?.initialMs ?? 100;
+  const maxMs = options.retry?.maxMs ?? 30_000;
+  const kafka = createClient(options);
+  const active = new Set<Subscription>();
+
+  const subscribe = async ({ group, types, fromBeginning = true }: SubscribeOptions, handler: EventHandler): Promise<Subscription> => {
+    const log = logger?.child({ group });
+    const wanted = types ? new Set(types) : undefined;
+    const consumer: Consumer = kafka.consumer({
+      groupId: group,
+      allowAutoTopicCreation: true,
+      sessionTimeout: sessionTimeoutMs,
+      rebalanceTimeout: Math.max(sessionTimeoutMs, 60_000),
+      heartbeatInterval: Math.min(3000, Math.floor(sessionTimeoutMs / 3)),
+      maxWaitTimeInMs: maxWaitTimeMs,
+    });
+    const wake = new Wakeable();
+
+    /** Waits `ms`, heartbeating so a long backoff does not cost the group membership. */
+    const pause = async (ms: number, heartbeat: () => Promise<void>): Promise<void> => {
+      const until = Date.now() + ms;
+      while (!wake.interrupted && Date.now() < until) {
+        await wake.sleep(Math.min(3000, until - Date.now()));
+        if (!wake.interrupted) await heartbeat();
+      }
+    };
+
+    const deliver = async (event: StoredEvent, heartbeat: () => Promise<void>): Promise<boolean> => {
+      for (let attempt = 1; !wake.interrupted; attempt++) {
+        try {
+          await handler(event);
+          return true;
+        } catch (error) {
+          const delay = backoffMs(attempt, initialMs, maxMs);
+          log?.error(
+            { err: error, eventId: event.id, type: event.type, stream: event.stream, position: event.position, attempt, retryInMs: delay },
+            'event handler failed; retrying the same event',
+          );
+          await pause(delay, heartbeat);
+        }
+      }
+      return false;
+    };
+
+    let joined: () => void = () => {};
+    const joinedGroup = new Promise<void>((resolve) => (joined = resolve));
+    const removeJoinListener = consumer.on(consumer.events.GROUP_JOIN, () => joined());
+    const removeCrashListener = consumer.on(consumer.events.CRASH, ({ payload }) => {
+      log?.error({ err: payload.error, restart: payload.restart }, 'kafka consumer crashed');
+    });
+
+    try {
+      await consumer.connect();
+      // A topic nobody produced to yet is auto-created by this metadata request; retry while it settles.
+      await withRetries('kafka subscribe', () => consumer.subscribe({ topics, fromBeginning }), log);
+      await consumer.run({
+        autoCommit: false,
+        eachMessage: async ({ topic, partition, message, heartbeat }) => {
+          if (wake.interrupted) return;
+          let event: StoredEvent | undefined;
+          try {
+            event = JSON.parse(message.value?.toString() ?? '') as StoredEvent;
+          } catch (error) {
+            log?.error({ err: error, topic, partition, offset: message.offset }, 'skipping a message that is not a stored event');
+          }
+          if (event && (!wanted || wanted.has(event.type))) {
+            // Stopped while retrying: leave the offset uncommitted, so the group gets the event again.
+            if (!(await deliver(event, heartbeat))) return;
+          }
+          await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+        },
+      });
+      await Promise.race([
+        joinedGroup,
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error(`Kafka consumer of group ${group} did not join within ${joinTimeoutMs} ms`)), joinTimeoutMs).unref(),
+        ),
+      ]);
+    } catch (error) {
+      removeJoinListener();
+      removeCrashListener();
+      await consumer.disconnect().catch(() => {});
+      throw error;
+    }
+    removeJoinListener();
+
+    const subscription: Subscription = {
+      async stop() {
+        wake.interrupt();
+        // kafkajs waits for the message in hand before leaving the group.
+        await consumer.disconnect();
+        removeCrashListener();
+        active.delete(subscription);
+      },
+    };
+    active.add(subscription);
+    return subscription;
+  };
+
+  return {
+    subscribe,
+    async close() {
+      await Promise.all([...active].map((subscription) => subscription.stop()));
+    },
+  };
+};
+
+/** Publishes stored events to Kafka for the outbox relay. No CreateTopics and no idempotent producer needed. */
+export const createKafkaPublisher = (options: KafkaPublisherOptions): KafkaPublisher => {
+  const { topicPrefix } = options;
+  const producer: Producer = createClient(options).producer({
+    allowAutoTopicCreation: true,
+    idempotent: false,
+    // One request in flight per broker: a retried batch cannot overtake the next one, so order per stream holds.
+    maxInFlightRequests: 1,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
+  let connecting: Promise<void> | undefined;
+
+  const connect = async (): Promise<void> => {
+    connecting ??= producer.connect().catch((error: unknown) => {
+      connecting = undefined;
+      throw error;
+    });
+    await connecting;
+  };
+
+  return {
+    async publish(events) {
+      if (events.length === 0) return;
+      await connect();
+      const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
+      for (const event of events) {
+        const topic = topicForStream(event.stream, topicPrefix);
+        let messages = byTopic.get(topic);
+        if (!messages) byTopic.set(topic, (messages = []));
+        messages.push({ key: event.stream, value: JSON.stringify(event), headers: { 'event-type': event.type, 'event-id': event.id } });
+      }
+      // No retry here beyond kafkajs' own: the relay retries the whole batch, after a backoff.
+      await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+    },
+    async close() {
+      if (connecting) await producer.disconnect();
+      connecting = undefined;
+    },
+  };
+};

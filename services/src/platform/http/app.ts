@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { createReadStream, existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { okEnvelope } from '@acpg/contracts/http';
+import { authGuard } from '../auth/guard.ts';
+import type { Module, Platform } from '../module.ts';
+import { SOCKET_IO_PATH } from '../realtime/socket-io.ts';
+import { installClosers } from './closers.ts';
+import { recordApiRoutes } from './route-inventory.ts';
+import { errorHandler, notFoundBody } from './error-handler.ts';
+import { tooManyRequests } from './errors.ts';
+import { eventStreamRoutes } from './event-stream.ts';
+
+export const API_PREFIX = '/api/v1';
+export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
+export const DOCS_PATH = `${API_PREFIX}/docs`;
+
+export interface BuildAppOptions {
+  platform: Platform;
+  modules: readonly Module[];
+  /** The built web app; served at `/` with the SPA fallback when it holds an index.html. */
+  webDistDir?: string;
+  /** Defaults to `platform.log`. */
+  logger?: FastifyBaseLogger;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,100}$/;
+
+export const HealthResponse = okEnvelope(
+  z.object({ status: z.literal('ok'), mode: z.enum(['embedded', 'distributed']), role: z.enum(['all', 'api', 'projector', 'worker']) }),
+);
+
+/** Routes of plugins that cannot declare `config.auth` themselves (docs UI, static files) are public. */
+const markRoutesPublic = (app: FastifyInstance) =>
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config as object | undefined), auth: 'public' };
+  });
+
+const docs: FastifyPluginAsync = async (app) => {
+  markRoutesPublic(app);
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PATH });
+};
+
+const webApp =
+  (root: string): FastifyPluginAsync =>
+  async (app) => {
+    markRoutesPublic(app);
+    // wildcard: false lists the files at start; unknown paths fall to the not-found handler (SPA fallback).
+    await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: ['index.html'], decorateReply: false });
+  };
+
+/**
+ * Builds the HTTP app (it does not listen: main.ts does). Modules are encapsulated plugins under /api/v1;
+ * every route declares its auth and the guard enforces it. Call `attachSocketIo(app, ...)` afterwards for live pushes.
+ */
+export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildAppOptions): Promise<FastifyInstance> => {
+  // The raw event stream and socket.io share the http server's 'upgrade' event: each sees only its own paths.
+  const upgrades = new EventEmitter();
+  const app = Fastify({
+    loggerInstance: logger ?? platform.log,
+    requestIdHeader: false, // read in genReqId, so a client cannot put arbitrary text in the logs
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.server.on('upgrade', (req, socket, head) => {
+    if (!req.url?.startsWith(`${SOCKET_IO_PATH}/`)) upgrades.emit('upgrade', req, socket, head);
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  installClosers(app);
+  recordApiRoutes(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'ACPG API', version: '1.0.0', description: 'Home services and property protection.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false, // routes opt in with config.rateLimit
+    errorResponseBuilder: (_request, context) => tooManyRequests(`Too many requests. Try again in ${context.after}.`),
+  });
+  // ws runs without a server of its own: upgrades reach it through `upgrades` (see above).
+  await app.register(fastifyWebsocket, { options: { server: upgrades as unknown as Server } });
+
+  // Registered before the guard: their routes are marked public as they are added.
+  await app.register(docs);
+  const webRoot = webDistDir ? resolve(webDistDir) : undefined;
+  const indexHtml = webRoot !== undefined && existsSync(resolve(webRoot, 'index.html')) ? resolve(webRoot, 'index.html') : undefined;
+  if (webRoot !== undefined && indexHtml) await app.register(webApp(webRoot));
+
+  await app.register(authGuard, { tokens: platform.tokens });
+
+  app.get(
+    OPENAPI_PATH,
+    { config: { auth: 'public' }, schema: { hide: true } },
+    async () => app.swagger(),
+  );
+  app.get(
+    '/api/health',
+    { config: { auth: 'public' }, schema: { tags: ['health'], summary: 'Liveness', response: { 200: HealthResponse } } },
+    async () => ({ success: true as const, data: { status: 'ok' as const, mode: platform.config.MODE, role: platform.config.ROLE } }),
+  );
+
+  await app.register(eventStreamRoutes(platform), { prefix: API_PREFIX });
+  for (const module of modules) {
+    if (module.routes) await app.register(module.routes(platform), { prefix: API_PREFIX });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (indexHtml && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The client-side router owns every other path; index.html is never cached so a new build is picked up.
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(createReadStream(indexHtml));
+    }
+    return reply.code(404).send(notFoundBody(request.method, request.url));
+  });
+
+  return app;
+};

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { EventEnvelope } from '@acpg/contracts/envelope';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { waitFor } from '../../../test/wait-for.ts';
+import { STREAM_CLOSE_FORBIDDEN, STREAM_CLOSE_UNAUTHORIZED } from './event-stream.ts';
+
+describe('GET /api/v1/events/stream (WebSocket)', () => {
+  let t: TestApp;
+  let admin: string;
+  const open: WebSocket[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.signInAs('Super Admin');
+  });
+  afterAll(async () => {
+    for (const ws of open) ws.terminate();
+    await t?.close();
+  });
+
+  const streamUrl = (query: Record<string, string>) => `${t.url.replace(/^http/, 'ws')}/api/v1/events/stream?${new URLSearchParams(query).toString()}`;
+  const connect = (query: Record<string, string>, headers: Record<string, string> = {}) => {
+    const ws = new WebSocket(streamUrl(query), { headers });
+    open.push(ws);
+    const received: EventEnvelope[] = [];
+    ws.on('message', (data) => received.push(JSON.parse(String(data)) as EventEnvelope));
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+    return { ws, received, closed };
+  };
+  const store = (page_name: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/user-interaction/store', payload: { page_name, button_name: 'Go' } });
+
+  it('sends the stored events after `from`, filtered by type, then tails new ones', async () => {
+    const page = `stream-${randomUUID()}`;
+    const from = await t.platform.eventStore.headPosition();
+    for (let i = 0; i < 3; i += 1) expect((await store(page)).statusCode).toBe(200);
+
+    const { received } = connect({ from: String(from), type: 'UserInteractionRecorded', token: admin });
+    await waitFor(() => received.length >= 3, { what: 'the three stored events' });
+    expect(received.map((e) => e.type)).toEqual(['UserInteractionRecorded', 'UserInteractionRecorded', 'UserInteractionRecorded']);
+    expect(received.every((e) => e.position > from && (e.data as { page_name: string }).page_name === page)).toBe(true);
+    expect(received.map((e) => e.position)).toEqual([...received.map((e) => e.position)].sort((a, b) => a - b));
+
+    expect((await store(page)).statusCode).toBe(200);
+    await waitFor(() => received.length === 4, { what: 'the appended event' });
+    expect(received[3]?.position).toBeGreaterThan(received[2]?.position ?? Infinity);
+  });
+
+  it('sends only the types asked for, from the start, with the token as a Bearer header', async () => {
+    const { received } = connect({ from: '0', type: 'ContactDetailsUpdated,NoSuchType' }, { authorization: `Bearer ${admin}` });
+    await waitFor(() => received.length >= 1, { what: 'the seeded contact page event' });
+    expect((await store(`noise-${randomUUID()}`)).statusCode).toBe(200);
+    // The noise is not of a requested type; a later contact page save is.
+    const save = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/cms/contact-page',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { phone: '+1 555 010 9999', email: 'stream@example.com', address: '1 Stream Road, Oakland, CA', hours: 'Always open' },
+    });
+    expect(save.statusCode).toBe(200);
+    await waitFor(() => received.length >= 2, { what: 'the contact page save' });
+    expect(received.map((e) => e.type).every((type) => type === 'ContactDetailsUpdated')).toBe(true);
+    expect(received.at(-1)?.data).toMatchObject({ email: 'stream@example.com' });
+  });
+
+  it('closes with 4401 without a token or with a bad one, and 4403 for a Customer', async () => {
+    expect((await connect({ from: '0' }).closed).code).toBe(STREAM_CLOSE_UNAUTHORIZED);
+    expect((await connect({ from: '0', token: 'nope' }).closed).code).toBe(STREAM_CLOSE_UNAUTHORIZED);
+    const customer = connect({ from: '0', token: await t.signInAs('Customer') });
+    expect((await customer.closed).code).toBe(STREAM_CLOSE_FORBIDDEN);
+    expect(customer.received).toEqual([]);
+  });
+
+  it('tells a plain GET to upgrade', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/events/stream' });
+    expect(res.statusCode).toBe(426);
+    expect(res.json()).toMatchObject({ success: false, code: 'UPGRADE_REQUIRED' });
+  });
+});

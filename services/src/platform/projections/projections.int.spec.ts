@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mongoose from 'mongoose';
+import { describe } from 'vitest';
+import { mongoSkipReason, mongoUrlForTests } from '../../../../test/mongo.ts';
+import { createMongoDocuments } from '../documents/mongo.ts';
+import { createSqliteDocuments } from '../documents/sqlite.ts';
+import { createSqliteEventStore } from '../event-store/sqlite.ts';
+import { openSqlite } from '../sqlite/open.ts';
+import { memoryEventStore, projectionStoreContract } from './contract.ts';
+import { createMongoProjectionStore } from './mongo.ts';
+import { createSqliteProjectionStore } from './sqlite.ts';
+
+projectionStoreContract('SQLite', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'projections-'));
+  const db = openSqlite(join(dir, 'app.db'));
+  return {
+    store: createSqliteProjectionStore(db),
+    documents: createSqliteDocuments(db),
+    eventStore: createSqliteEventStore(db),
+    cleanup: async () => {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+const mongo = await mongoUrlForTests();
+
+describe.skipIf(!mongo)(`ProjectionStore on MongoDB${mongo ? '' : ` (${mongoSkipReason})`}`, () => {
+  projectionStoreContract('MongoDB', async () => {
+    const connection = await mongoose.createConnection(mongo!.url, { dbName: `projections_${Date.now()}` }).asPromise();
+    return {
+      store: createMongoProjectionStore(connection),
+      documents: createMongoDocuments(connection),
+      // The MongoDB event store is another adapter's concern; the projection store only reads what it is given.
+      eventStore: memoryEventStore(),
+      cleanup: async () => {
+        await connection.dropDatabase();
+        await connection.close();
+        await mongo!.stop();
+      },
+    };
+  });
+});

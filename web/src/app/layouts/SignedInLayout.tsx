@@ -1,0 +1,171 @@
+import { useState, useEffect } from 'react';
+import { NavLink, Outlet, useLocation, useMatches } from 'react-router';
+import { useSnapshot } from 'valtio';
+import {
+  Avatar, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, InlineDrawer, Menu, MenuDivider, MenuItem, MenuList,
+  MenuPopover, MenuTrigger, OverlayDrawer, Text, makeStyles, mergeClasses, tokens,
+} from '@fluentui/react-components';
+import { DismissRegular, NavigationRegular, PersonRegular, SignOutRegular } from '@fluentui/react-icons';
+import { session } from '../../lib/session.ts';
+import { logout } from '../../lib/logout.ts';
+import { menuKind, primaryRole } from '../../lib/roles.ts';
+import { CONTENT_MAX_WIDTH, SIDE_MENU_WIDTH, useUpFrom } from '../../lib/layout.ts';
+import { useTrackClick } from '../../lib/track.ts';
+import { navigateTo } from '../../lib/navigation.ts';
+import { ScrollToTop } from '../../components/ScrollToTop.tsx';
+import { Logo } from '../../components/Logo.tsx';
+import { menuFor } from '../menu.ts';
+import { isRegistered } from '../routes.ts';
+import { SkipLink, MAIN_ID } from './SkipLink.tsx';
+import type { RouteHandle } from '../router.tsx';
+
+const useStyles = makeStyles({
+  shell: { display: 'flex', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
+  column: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
+  topBar: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    paddingBlock: tokens.spacingVerticalS,
+    paddingInline: tokens.spacingHorizontalL,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    position: 'sticky',
+    top: 0,
+    zIndex: 5,
+  },
+  spacer: { flexGrow: 1 },
+  main: { width: '100%', maxWidth: `${CONTENT_MAX_WIDTH}px`, marginInline: 'auto', boxSizing: 'border-box', padding: tokens.spacingHorizontalXL, ':focus': { outline: 'none' } },
+  drawer: { width: `${SIDE_MENU_WIDTH}px` },
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  item: {
+    display: 'block',
+    paddingBlock: tokens.spacingVerticalS,
+    paddingInline: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorNeutralForeground1,
+    textDecoration: 'none',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
+  },
+  active: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground2, fontWeight: tokens.fontWeightSemibold },
+  who: { display: 'flex', flexDirection: 'column', paddingInline: tokens.spacingHorizontalM, paddingBlock: tokens.spacingVerticalS },
+  denied: { paddingBlock: tokens.spacingVerticalXXL },
+});
+
+function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const s = useStyles();
+  const snap = useSnapshot(session);
+  const entries = menuFor(menuKind(snap.user?.role));
+  return (
+    <nav aria-label="Side menu">
+      <ul className={s.list}>
+        {entries.map((e) => (
+          <li key={e.path}>
+            <NavLink to={e.path} className={({ isActive }) => mergeClasses(s.item, isActive && s.active)} onClick={onNavigate}>
+              {e.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function UserMenu() {
+  const s = useStyles();
+  const snap = useSnapshot(session);
+  const track = useTrackClick();
+  const name = snap.user?.full_name ?? '';
+  const position = primaryRole(snap.user?.role) ?? 'Position not available';
+  return (
+    <Menu positioning="below-end">
+      <MenuTrigger disableButtonEnhancement>
+        <Button appearance="subtle" aria-label={`Account menu for ${name}`} icon={<Avatar name={name} image={snap.user?.profile_img ? { src: snap.user.profile_img } : undefined} size={32} color="colorful" />} />
+      </MenuTrigger>
+      <MenuPopover>
+        <div className={s.who}>
+          <Text weight="semibold">{name}</Text>
+          <Text size={200}>{position}</Text>
+        </div>
+        <MenuDivider />
+        <MenuList>
+          {isRegistered('/user-update-profile') && (
+            <MenuItem icon={<PersonRegular />} onClick={() => { track('Profile'); navigateTo('/user-update-profile'); }}>
+              Profile
+            </MenuItem>
+          )}
+          <MenuItem icon={<SignOutRegular />} onClick={() => { track('Logout'); void logout(); }}>
+            Logout
+          </MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}
+
+/** The deepest route's roles must include the user's first role; the server enforces this too. */
+function useAllowed(): boolean {
+  const matches = useMatches();
+  const snap = useSnapshot(session);
+  const roles = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.roles).find(Boolean);
+  const role = primaryRole(snap.user?.role);
+  return !roles || (role != null && roles.includes(role));
+}
+
+export function SignedInLayout() {
+  const s = useStyles();
+  const large = useUpFrom('lg');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+  const allowed = useAllowed();
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  const menuBody = (
+    <>
+      <DrawerHeader>
+        <DrawerHeaderTitle
+          action={large ? undefined : <Button appearance="subtle" aria-label="Close menu" icon={<DismissRegular />} onClick={() => setDrawerOpen(false)} />}
+        >
+          <Logo />
+        </DrawerHeaderTitle>
+      </DrawerHeader>
+      <DrawerBody>
+        <SideMenu onNavigate={() => setDrawerOpen(false)} />
+      </DrawerBody>
+    </>
+  );
+
+  return (
+    <div className={s.shell}>
+      <SkipLink />
+      {large ? (
+        <InlineDrawer open separator className={s.drawer} as="aside">
+          {menuBody}
+        </InlineDrawer>
+      ) : (
+        <OverlayDrawer open={drawerOpen} onOpenChange={(_, d) => setDrawerOpen(d.open)} className={s.drawer} aria-label="Side menu">
+          {menuBody}
+        </OverlayDrawer>
+      )}
+      <div className={s.column}>
+        <header className={s.topBar}>
+          {!large && <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} />}
+          <span className={s.spacer} />
+          <UserMenu />
+        </header>
+        <main id={MAIN_ID} tabIndex={-1} className={s.main}>
+          {allowed ? (
+            <Outlet />
+          ) : (
+            <section className={s.denied} aria-labelledby="denied-title">
+              <h1 id="denied-title">Not available for your role</h1>
+              <Text as="p">This screen belongs to another role. Use the menu to go to your screens.</Text>
+            </section>
+          )}
+        </main>
+        <ScrollToTop />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { APP_ROUTES, type AppRoute } from './routes.ts';
+import { RootLayout } from './layouts/RootLayout.tsx';
+import { PublicLayout } from './layouts/PublicLayout.tsx';
+import { RequireUser } from './routes/RequireUser.tsx';
+import { NotFoundPage } from './routes/NotFoundPage.tsx';
+import { RouteError } from './routes/RouteError.tsx';
+import { LoadingSpinner } from '../components/PageState.tsx';
+
+export interface RouteHandle {
+  title: string;
+  roles?: readonly string[];
+}
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const handle: RouteHandle = { title: route.title, ...(route.roles ? { roles: route.roles } : {}) };
+  return {
+    path: route.path,
+    handle,
+    lazy: async () => ({ Component: (await route.load()).default }),
+  };
+}
+
+const byAccess = (access: AppRoute['access']) => APP_ROUTES.filter((r) => r.access === access).map(toRouteObject);
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: () => <LoadingSpinner />,
+    children: [
+      {
+        Component: PublicLayout,
+        children: [
+          ...byAccess('public'),
+          {
+            // One sign-in flow (an XState actor) shared by the password, channel and code screens.
+            lazy: async () => ({ Component: (await import('../features/auth/components/SignInFlow.tsx')).SignInFlow }),
+            children: byAccess('sign-in'),
+          },
+          { path: '*', Component: NotFoundPage, handle: { title: 'Page not found' } satisfies RouteHandle },
+        ],
+      },
+      {
+        Component: RequireUser,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./layouts/SignedInLayout.tsx')).SignedInLayout }),
+            children: byAccess('protected'),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,48 @@
+import type { ComponentType } from 'react';
+import type { Role } from '@acpg/contracts/roles';
+import { isRouteRegistered, registerRoutePaths } from '../lib/route-registry.ts';
+
+type PageModule = Promise<{ default: ComponentType }>;
+
+/**
+ * The route table. A feature adds its screens here when they are built; routes of unbuilt features are not
+ * registered, so menus and buttons that point to them stay hidden (no placeholders).
+ * access: public (public layout), sign-in (public layout, inside the sign-in flow), protected (signed-in layout).
+ */
+export interface AppRoute {
+  path: string;
+  access: 'public' | 'sign-in' | 'protected';
+  title: string;
+  roles?: readonly Role[];
+  load: () => PageModule;
+}
+
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => () => load().then((m) => ({ default: m[name] }));
+const cms = () => import('../features/content/components/CmsPages.tsx');
+const signIn = () => import('../features/auth/components/SignInPages.tsx');
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  { path: '/', access: 'public', title: 'Home', load: () => import('../features/content/components/HomePage.tsx') },
+  { path: '/about-us', access: 'public', title: 'About Us', load: named(cms, 'AboutUsPage') },
+  { path: '/services-page', access: 'public', title: 'Services', load: named(cms, 'ServicesPage') },
+  { path: '/privacy-policy', access: 'public', title: 'Privacy Policy', load: named(cms, 'PrivacyPolicyPage') },
+  { path: '/additional-information', access: 'public', title: 'Additional Information', load: named(cms, 'AdditionalInformationPage') },
+  { path: '/faq', access: 'public', title: 'FAQ', load: () => import('../features/content/components/FaqPage.tsx') },
+  { path: '/blogs', access: 'public', title: 'Blogs', load: () => import('../features/content/components/BlogsPage.tsx') },
+  { path: '/blogs/:slug', access: 'public', title: 'Blog', load: () => import('../features/content/components/BlogPostPage.tsx') },
+  { path: '/contact-us', access: 'public', title: 'Contact Us', load: () => import('../features/contact/components/ContactUsPage.tsx') },
+
+  { path: '/authentication/sign-in', access: 'sign-in', title: 'Sign in', load: named(signIn, 'SignInPage') },
+  { path: '/login', access: 'sign-in', title: 'Sign in again', load: named(signIn, 'SessionExpiredSignInPage') },
+  { path: '/authentication/auth-mode', access: 'sign-in', title: 'Choose how to get your code', load: named(signIn, 'AuthModePage') },
+  { path: '/authentication/login-otp-verification', access: 'sign-in', title: 'Enter the code sent to your phone', load: named(signIn, 'PhoneCodePage') },
+  { path: '/authentication/login-email-otp-verification', access: 'sign-in', title: 'Enter the code sent to your email', load: named(signIn, 'EmailCodePage') },
+
+  { path: '/admin-dashboard', access: 'protected', title: 'Dashboard', roles: ['Super Admin'], load: () => import('../features/insights/components/AdminDashboardPage.tsx') },
+  { path: '/user-interaction', access: 'protected', title: 'User Interactions', roles: ['Super Admin'], load: () => import('../features/insights/components/UserInteractionsPage.tsx') },
+];
+
+registerRoutePaths(APP_ROUTES.map((r) => r.path));
+
+/** Whether a screen exists, so links to it may be shown. */
+export const isRegistered = isRouteRegistered;

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { Toast, ToastBody, ToastTitle, Toaster, useId, useToastController } from '@fluentui/react-components';
+import { setToastSink, type ToastRequest } from '../lib/notify.ts';
+
+const TITLES: Record<ToastRequest['intent'], string> = { success: 'Done', warning: 'Warning', error: 'Error', info: 'Note' };
+
+/** The app-wide Toaster (top-right); `notify` from lib/notify.ts feeds it. */
+export function AppToaster() {
+  const toasterId = useId('app-toaster');
+  const { dispatchToast, dismissToast } = useToastController(toasterId);
+
+  useEffect(() => {
+    let seq = 0;
+    setToastSink((t) => {
+      const toastId = `toast-${++seq}`;
+      dispatchToast(
+        // Click anywhere on the toast to close it (DECISIONS.md).
+        <Toast onClick={() => dismissToast(toastId)} style={{ cursor: 'pointer' }}>
+          <ToastTitle>{t.title ?? TITLES[t.intent]}</ToastTitle>
+          <ToastBody>{t.message}</ToastBody>
+        </Toast>,
+        { toastId, intent: t.intent, timeout: t.timeoutMs, politeness: t.intent === 'error' ? 'assertive' : 'polite' },
+      );
+    });
+    return () => setToastSink(null);
+  }, [dispatchToast, dismissToast]);
+
+  return <Toaster toasterId={toasterId} position="top-end" pauseOnHover />;
+}

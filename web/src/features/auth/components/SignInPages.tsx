@@ -1,0 +1,226 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router';
+import {
+  Button, Card, Field, Input, Link, MessageBar, MessageBarBody, MessageBarTitle, Radio, RadioGroup, Spinner, Text, Title2,
+  makeStyles, tokens,
+} from '@fluentui/react-components';
+import { useTrackClick } from '../../../lib/track.ts';
+import { AUTH_MODE_PATH, CREDENTIAL_PATHS, SignInActor } from './SignInFlow.tsx';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', justifyContent: 'center', paddingBlock: tokens.spacingVerticalXXL },
+  card: { width: '100%', maxWidth: '440px', padding: tokens.spacingHorizontalXXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center' },
+  code: { fontSize: tokens.fontSizeBase500, letterSpacing: '0.4em' },
+});
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function ServerError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <MessageBar intent="error" role="alert">
+      <MessageBarBody>{message}</MessageBarBody>
+    </MessageBar>
+  );
+}
+
+function CredentialsForm({ expired }: { expired: boolean }) {
+  const s = useStyles();
+  const actor = SignInActor.useActorRef();
+  const busy = SignInActor.useSelector((st) => st.matches('checkingPassword'));
+  const serverError = SignInActor.useSelector((st) => (st.matches('credentials') ? st.context.error : null));
+  const needsRestart = SignInActor.useSelector((st) => !st.matches('credentials') && !st.matches('checkingPassword') && st.status === 'active');
+  const track = useTrackClick();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+
+  // Coming back here (browser Back) starts the flow again.
+  useEffect(() => {
+    if (needsRestart) actor.send({ type: 'RESTART' });
+  }, [needsRestart, actor]);
+
+  const emailError = !email.trim() ? 'Enter your email address' : !EMAIL.test(email.trim()) ? 'Enter a valid email address' : null;
+  const passwordError = !password ? 'Enter your password' : password.length > 128 ? 'The password is at most 128 characters' : null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    track('Sign In');
+    if (emailError || passwordError) return;
+    actor.send({ type: 'SUBMIT', email: email.trim().toLowerCase(), password });
+  };
+
+  return (
+    <div className={s.page}>
+      <Card className={s.card}>
+        <Title2 as="h1">{expired ? 'Sign in again' : 'Sign in'}</Title2>
+        {expired && (
+          <MessageBar intent="warning">
+            <MessageBarBody>
+              <MessageBarTitle>Your session has expired.</MessageBarTitle>
+              Sign in again to go back to where you were.
+            </MessageBarBody>
+          </MessageBar>
+        )}
+        <ServerError message={serverError} />
+        <form className={s.form} onSubmit={submit} noValidate aria-label="Sign in">
+          <Field label="Email" required validationMessage={touched ? emailError : null}>
+            <Input type="email" autoComplete="username" value={email} onChange={(_, d) => setEmail(d.value)} />
+          </Field>
+          <Field label="Password" required validationMessage={touched ? passwordError : null}>
+            <Input type="password" autoComplete="current-password" value={password} onChange={(_, d) => setPassword(d.value)} />
+          </Field>
+          <Button type="submit" appearance="primary" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+            {busy ? 'Signing in…' : 'Sign In'}
+          </Button>
+        </form>
+      </Card>
+    </div>
+  );
+}
+
+export const SignInPage = () => <CredentialsForm expired={false} />;
+/** /login: the session-expired entry (DECISIONS.md); returns to the saved path after signing in. */
+export const SessionExpiredSignInPage = () => <CredentialsForm expired />;
+
+export function AuthModePage() {
+  const s = useStyles();
+  const actor = SignInActor.useActorRef();
+  const track = useTrackClick();
+  const { challenge, error, channel: chosen } = SignInActor.useSelector((st) => st.context);
+  const sending = SignInActor.useSelector((st) => st.matches('sendingCode'));
+  const back = SignInActor.useSelector((st) => st.matches('enteringCode'));
+  const [channel, setChannel] = useState<'email' | 'phone'>(chosen ?? 'email');
+
+  useEffect(() => {
+    if (back) actor.send({ type: 'CHANGE_CHANNEL' });
+  }, [back, actor]);
+
+  if (!challenge) return <Navigate to={CREDENTIAL_PATHS[0]!} replace />;
+  const channels = challenge.channels.filter((c) => c !== 'phone' || challenge.masked.phone);
+
+  return (
+    <div className={s.page}>
+      <Card className={s.card}>
+        <Title2 as="h1">Where should we send your code?</Title2>
+        <Text as="p">We send a one-time code to confirm it is you.</Text>
+        <ServerError message={error} />
+        <form
+          className={s.form}
+          aria-label="Choose how to get your code"
+          onSubmit={(e) => {
+            e.preventDefault();
+            track(`Send code by ${channel}`);
+            actor.send({ type: 'CHOOSE', channel });
+          }}
+        >
+          <Field label="Send the code to">
+            <RadioGroup value={channel} onChange={(_, d) => setChannel(d.value as 'email' | 'phone')}>
+              {channels.includes('email') && <Radio value="email" label={`Email: ${challenge.masked.email}`} />}
+              {channels.includes('phone') && <Radio value="phone" label={`Phone: ${challenge.masked.phone ?? ''}`} />}
+            </RadioGroup>
+          </Field>
+          <div className={s.row}>
+            <Button type="submit" appearance="primary" disabled={sending} icon={sending ? <Spinner size="tiny" /> : undefined}>
+              {sending ? 'Sending…' : 'Send code'}
+            </Button>
+            <Link as="button" type="button" onClick={() => actor.send({ type: 'RESTART' })}>
+              Use a different account
+            </Link>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}
+
+function useSecondsUntil(epochMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, []);
+  return Math.max(0, Math.ceil((epochMs - now) / 1000));
+}
+
+function CodePage({ channel }: { channel: 'email' | 'phone' }) {
+  const s = useStyles();
+  const actor = SignInActor.useActorRef();
+  const track = useTrackClick();
+  const ctx = SignInActor.useSelector((st) => st.context);
+  const verifying = SignInActor.useSelector((st) => st.matches('verifyingCode') || st.matches('signedIn'));
+  const resending = SignInActor.useSelector((st) => st.matches('resendingCode'));
+  const inCodeStep = SignInActor.useSelector((st) => ['enteringCode', 'verifyingCode', 'resendingCode', 'signedIn'].some((v) => st.matches(v as 'enteringCode')));
+  const [code, setCode] = useState('');
+  const resendIn = useSecondsUntil(ctx.resendAt);
+  const expiresIn = useSecondsUntil(ctx.expiresAt);
+
+  if (!ctx.challenge) return <Navigate to={CREDENTIAL_PATHS[0]!} replace />;
+  if (!inCodeStep || ctx.channel !== channel) return <Navigate to={AUTH_MODE_PATH} replace />;
+
+  const where = ctx.code?.masked_destination ?? (channel === 'phone' ? ctx.challenge.masked.phone : ctx.challenge.masked.email);
+  const mm = String(Math.floor(expiresIn / 60)).padStart(2, '0');
+  const ss = String(expiresIn % 60).padStart(2, '0');
+
+  return (
+    <div className={s.page}>
+      <Card className={s.card}>
+        <Title2 as="h1">{channel === 'phone' ? 'Enter the code sent to your phone' : 'Enter the code sent to your email'}</Title2>
+        <Text as="p">We sent a 6-digit code to {where}.</Text>
+        {expiresIn === 0 ? (
+          <MessageBar intent="warning">
+            <MessageBarBody>This code has expired. Ask for a new one.</MessageBarBody>
+          </MessageBar>
+        ) : (
+          <Text size={200}>The code expires in {mm}:{ss}.</Text>
+        )}
+        <form
+          className={s.form}
+          aria-label="Verify code"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            track('Verify code');
+            actor.send({ type: 'VERIFY', code });
+          }}
+        >
+          <Field label="6-digit code" required validationMessage={ctx.error} validationState={ctx.error ? 'error' : 'none'}>
+            <Input
+              className={s.code}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(_, d) => setCode(d.value.replace(/\D/g, '').slice(0, 6))}
+            />
+          </Field>
+          <Button type="submit" appearance="primary" disabled={verifying} icon={verifying ? <Spinner size="tiny" /> : undefined}>
+            {verifying ? 'Verifying…' : 'Verify'}
+          </Button>
+          <div className={s.row}>
+            <Button
+              type="button"
+              disabled={resendIn > 0 || resending || verifying}
+              onClick={() => {
+                track('Resend code');
+                setCode('');
+                actor.send({ type: 'RESEND' });
+              }}
+            >
+              {resending ? 'Sending…' : resendIn > 0 ? `Resend code in ${resendIn} s` : 'Resend code'}
+            </Button>
+            <Link as="button" type="button" onClick={() => actor.send({ type: 'CHANGE_CHANNEL' })}>
+              Choose another way
+            </Link>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}
+
+export const PhoneCodePage = () => <CodePage channel="phone" />;
+export const EmailCodePage = () => <CodePage channel="email" />;

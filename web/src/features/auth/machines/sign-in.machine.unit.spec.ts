@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { OtpChannel, SignInChallenge, SignInResult } from '@acpg/contracts/identity';
+import type { CodeSent } from '../api/sign-in.ts';
+import { signInMachine } from './sign-in.machine.ts';
+
+const challenge: SignInChallenge = { challenge_id: 'ch-1', channels: ['email', 'phone'], masked: { email: 'j**n@example.com', phone: '+1555********' } };
+const sent = (channel: OtpChannel): CodeSent => ({ channel, masked_destination: 'j**n@example.com', resend_after_seconds: 60, expires_in_seconds: 600 });
+const result: SignInResult = {
+  AccessToken: 'token-1',
+  role: ['Super Admin'],
+  user: { id: 'u-1', full_name: 'Jane Admin', email: 'jane@example.com', user_type: [{ type: 'Super Admin' }], profile_img: null },
+};
+
+function start(overrides: Partial<{ signIn: () => Promise<SignInChallenge>; sendCode: () => Promise<CodeSent>; verifyCode: (code: string) => Promise<{ result: SignInResult; message: string | null }> }> = {}) {
+  const calls = { signIn: [] as unknown[], sendCode: [] as unknown[], verifyCode: [] as unknown[] };
+  const machine = signInMachine.provide({
+    actors: {
+      signIn: fromPromise(async ({ input }) => {
+        calls.signIn.push(input);
+        return (overrides.signIn ?? (async () => challenge))();
+      }),
+      sendCode: fromPromise(async ({ input }) => {
+        calls.sendCode.push(input);
+        return (overrides.sendCode ?? (async () => sent(input.channel)))();
+      }),
+      verifyCode: fromPromise(async ({ input }) => {
+        calls.verifyCode.push(input);
+        return (overrides.verifyCode ?? (async () => ({ result, message: 'Signed in' })))(input.code);
+      }),
+    },
+  });
+  const actor = createActor(machine).start();
+  return { actor, calls };
+}
+
+describe('sign-in machine', () => {
+  it('walks password → channel → code → signed in and outputs the login result', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'SUBMIT', email: 'jane@example.com', password: 'correct horse' });
+    await waitFor(actor, (s) => s.matches('choosingChannel'));
+    expect(actor.getSnapshot().context.challenge?.masked.phone).toBe('+1555********');
+
+    actor.send({ type: 'CHOOSE', channel: 'phone' });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    expect(calls.sendCode).toEqual([{ challenge_id: 'ch-1', channel: 'phone' }]);
+    expect(actor.getSnapshot().context.resendAt).toBeGreaterThan(Date.now() + 50_000);
+
+    actor.send({ type: 'VERIFY', code: '123456' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.verifyCode).toEqual([{ challenge_id: 'ch-1', code: '123456' }]);
+    expect(actor.getSnapshot().output).toEqual({ result, message: 'Signed in' });
+  });
+
+  it('stays on the password step with the server message when the password is wrong', async () => {
+    const { actor } = start({ signIn: () => Promise.reject(new Error('Invalid email or password')) });
+    actor.send({ type: 'SUBMIT', email: 'jane@example.com', password: 'wrong' });
+    await waitFor(actor, (s) => s.matches('credentials') && s.context.error != null);
+    expect(actor.getSnapshot().context.error).toBe('Invalid email or password');
+  });
+
+  it('rejects a code that is not 6 digits without calling the server', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'SUBMIT', email: 'jane@example.com', password: 'pw' });
+    await waitFor(actor, (s) => s.matches('choosingChannel'));
+    actor.send({ type: 'CHOOSE', channel: 'email' });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    actor.send({ type: 'VERIFY', code: '12ab' });
+    expect(actor.getSnapshot().matches('enteringCode')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe('Enter the 6-digit code');
+    expect(calls.verifyCode).toHaveLength(0);
+  });
+
+  it('returns to code entry with the reason when the code is wrong or expired', async () => {
+    const { actor } = start({ verifyCode: () => Promise.reject(new Error('The code has expired. Ask for a new one.')) });
+    actor.send({ type: 'SUBMIT', email: 'jane@example.com', password: 'pw' });
+    await waitFor(actor, (s) => s.matches('choosingChannel'));
+    actor.send({ type: 'CHOOSE', channel: 'email' });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    actor.send({ type: 'VERIFY', code: '000000' });
+    await waitFor(actor, (s) => s.matches('enteringCode') && s.context.error != null);
+    expect(actor.getSnapshot().context.error).toBe('The code has expired. Ask for a new one.');
+  });
+
+  it('does not resend before the countdown ends, and reports a 429 when sending too soon', async () => {
+    let sends = 0;
+    const { actor } = start({
+      sendCode: async () => {
+        sends += 1;
+        if (sends > 1) throw new Error('Please wait before asking for a new code');
+        return { ...sent('email'), resend_after_seconds: 0 };
+      },
+    });
+    actor.send({ type: 'SUBMIT', email: 'jane@example.com', password: 'pw' });
+    await waitFor(actor, (s) => s.matches('choosingChannel'));
+    actor.send({ type: 'CHOOSE', channel: 'email' });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    actor.send({ type: 'RESEND' });
+    await waitFor(actor, (s) => s.matches('enteringCode') && s.context.error != null);
+    expect(actor.getSnapshot().context.error).toBe('Please wait before asking for a new code');
+    expect(sends).toBe(2);
+  });
+
+  it('ignores RESEND while the countdown runs', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'SUBMIT', email: 'jane@example.com', password: 'pw' });
+    await waitFor(actor, (s) => s.matches('choosingChannel'));
+    actor.send({ type: 'CHOOSE', channel: 'email' });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    actor.send({ type: 'RESEND' });
+    expect(actor.getSnapshot().matches('enteringCode')).toBe(true);
+    expect(calls.sendCode).toHaveLength(1);
+  });
+
+  it('goes back to the channel choice after a failed send, and RESTART clears the challenge', async () => {
+    const { actor } = start({ sendCode: () => Promise.reject(new Error('Too many codes sent. Try again in an hour.')) });
+    actor.send({ type: 'SUBMIT', email: 'jane@example.com', password: 'pw' });
+    await waitFor(actor, (s) => s.matches('choosingChannel'));
+    actor.send({ type: 'CHOOSE', channel: 'phone' });
+    await waitFor(actor, (s) => s.matches('choosingChannel') && s.context.error != null);
+    expect(actor.getSnapshot().context.error).toMatch(/Too many codes/);
+    actor.send({ type: 'RESTART' });
+    expect(actor.getSnapshot().matches('credentials')).toBe(true);
+    expect(actor.getSnapshot().context.challenge).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Body1, Card, CardHeader, Caption1, Subtitle1, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { useResource } from '../../../lib/use-resource.ts';
+import { formatDateUs } from '../../../lib/dates.ts';
+import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { BLOG_PAGE_SIZE, fetchBlogs } from '../api/content.ts';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalL, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' },
+  title: { color: tokens.colorBrandForeground1 },
+});
+
+export default function BlogsPage() {
+  const s = useStyles();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const blogs = useResource((signal) => fetchBlogs(page, signal), [page]);
+  return (
+    <section className={s.root} aria-labelledby="blogs-title">
+      <Title1 as="h1" id="blogs-title">
+        Blogs
+      </Title1>
+      {blogs.status === 'loading' && <LoadingBlock label="Loading blog posts" />}
+      {blogs.status === 'error' && <ErrorState title="The blog posts could not be loaded" message={blogs.error} onRetry={blogs.reload} />}
+      {blogs.status === 'ready' && blogs.data.items.length === 0 && <EmptyState>No blog posts yet.</EmptyState>}
+      {blogs.status === 'ready' && blogs.data.items.length > 0 && (
+        <>
+          <ul className={s.list}>
+            {blogs.data.items.map((post) => (
+              <li key={post.slug}>
+                <Card>
+                  <CardHeader
+                    header={
+                      <Subtitle1 as="h2">
+                        <RouterLink className={s.title} to={`/blogs/${encodeURIComponent(post.slug)}`}>
+                          {post.title}
+                        </RouterLink>
+                      </Subtitle1>
+                    }
+                    description={<Caption1>{`${post.author} · ${formatDateUs(post.published_at)}`}</Caption1>}
+                  />
+                  <Body1 as="p">{post.excerpt}</Body1>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <Pagination label="Blog pages" page={blogs.data.page} pageSize={blogs.data.page_size || BLOG_PAGE_SIZE} total={blogs.data.total} onPage={(p) => setParams({ page: String(p) })} />
+        </>
+      )}
+    </section>
+  );
+}

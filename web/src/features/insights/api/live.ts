@@ -1,0 +1,33 @@
+import { useEffect, useRef, useState } from 'react';
+import { io } from 'socket.io-client';
+import { useSnapshot } from 'valtio';
+import type { Interaction } from '@acpg/contracts/insights';
+import { session } from '../../../lib/session.ts';
+
+/** socket.io message name (contracts/insights INTERACTION_RECORDED_MESSAGE). */
+export const INTERACTION_RECORDED = 'interaction.recorded';
+
+/** New interactions pushed to Super Admins; `connected` tells the screen whether live updates flow. */
+export function useLiveInteractions(onInteraction: (i: Interaction) => void): { connected: boolean } {
+  const { accessToken } = useSnapshot(session);
+  const [connected, setConnected] = useState(false);
+  const handler = useRef(onInteraction);
+  handler.current = onInteraction;
+
+  useEffect(() => {
+    if (!accessToken) return;
+    const socket = io({ auth: { token: accessToken }, transports: ['websocket', 'polling'] });
+    socket.on('connect', () => setConnected(true));
+    socket.on('disconnect', () => setConnected(false));
+    socket.on('connect_error', (err) => {
+      setConnected(false);
+      console.warn('live interactions unavailable', err.message);
+    });
+    socket.on(INTERACTION_RECORDED, (payload: Interaction) => handler.current(payload));
+    return () => {
+      socket.disconnect();
+    };
+  }, [accessToken]);
+
+  return { connected };
+}

@@ -1,0 +1,138 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Badge, Card, CardHeader, Subtitle1, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title1, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import type { Interaction } from '@acpg/contracts/insights';
+import { useResource } from '../../../lib/use-resource.ts';
+import { formatDateTime12, startOfDay, startOfWeek } from '../../../lib/dates.ts';
+import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
+import { fetchAccountsSummary, fetchInteractionSummary, fetchInteractions } from '../api/interactions.ts';
+import { useLiveInteractions } from '../api/live.ts';
+import { ByDayChart } from './InteractionCharts.tsx';
+
+const NEWEST = 10;
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  tiles: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))' },
+  wide: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(360px, 1fr))' },
+  number: { fontSize: tokens.fontSizeHero800, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightHero800 },
+});
+
+function Tile({ title, value, loading, error }: { title: string; value: number | undefined; loading: boolean; error: string | null }) {
+  const s = useStyles();
+  return (
+    <Card>
+      <CardHeader header={<Subtitle1 as="h2">{title}</Subtitle1>} />
+      {error ? <Text>{error}</Text> : loading ? <LoadingBlock label={`Loading ${title}`} lines={1} /> : <Text className={s.number}>{value ?? 0}</Text>}
+    </Card>
+  );
+}
+
+export default function AdminDashboardPage() {
+  const s = useStyles();
+  // The day boundaries are fixed when the screen opens; live events add to the counts from then on.
+  const [range] = useState(() => {
+    const now = new Date();
+    return { today: startOfDay(now).toISOString(), week: startOfWeek(now).toISOString() };
+  });
+  const today = useResource((signal) => fetchInteractionSummary({ from: range.today }, signal), [range]);
+  const week = useResource((signal) => fetchInteractionSummary({ from: range.week }, signal), [range]);
+  const accounts = useResource((signal) => fetchAccountsSummary(signal), []);
+  const newest = useResource((signal) => fetchInteractions({ page: 1, page_size: NEWEST, sort: 'created_at', order: 'desc' }, signal), []);
+
+  const [live, setLive] = useState<Interaction[]>([]);
+  const onLive = useCallback((i: Interaction) => setLive((rows) => (rows.some((r) => r.id === i.id) ? rows : [i, ...rows].slice(0, NEWEST))), []);
+  const { connected } = useLiveInteractions(onLive);
+
+  const rows = useMemo(() => {
+    const seen = new Set(live.map((r) => r.id));
+    return [...live, ...(newest.data?.items ?? []).filter((r) => !seen.has(r.id))].slice(0, NEWEST);
+  }, [live, newest.data]);
+  const fresh = live.filter((i) => !(newest.data?.items ?? []).some((r) => r.id === i.id));
+  const todayCount = today.data ? today.data.total + fresh.filter((i) => i.created_at >= range.today).length : undefined;
+  const weekCount = week.data ? week.data.total + fresh.length : undefined;
+
+  return (
+    <section className={s.root} aria-labelledby="dashboard-title">
+      <div className={s.head}>
+        <Title1 as="h1" id="dashboard-title">
+          Dashboard
+        </Title1>
+        <Badge appearance="tint" color={connected ? 'success' : 'informative'}>
+          {connected ? 'Live' : 'Live updates off'}
+        </Badge>
+      </div>
+
+      <div className={s.tiles}>
+        <Tile title="Interactions today" value={todayCount} loading={today.status === 'loading'} error={today.status === 'error' ? today.error : null} />
+        <Tile title="Interactions this week" value={weekCount} loading={week.status === 'loading'} error={week.status === 'error' ? week.error : null} />
+        <Tile title="Accounts" value={accounts.data?.total} loading={accounts.status === 'loading'} error={accounts.status === 'error' ? accounts.error : null} />
+      </div>
+
+      <div className={s.wide}>
+        <Card>
+          {week.status === 'error' ? (
+            <ErrorState title="The trend could not be loaded" message={week.error} onRetry={week.reload} />
+          ) : week.data ? (
+            <ByDayChart data={week.data.by_day} title="This week, by day" />
+          ) : (
+            <LoadingBlock label="Loading the trend" />
+          )}
+        </Card>
+        <Card>
+          <Title2 as="h2">Accounts by role</Title2>
+          {accounts.status === 'error' && <ErrorState message={accounts.error} onRetry={accounts.reload} />}
+          {accounts.status === 'loading' && <LoadingBlock label="Loading accounts" lines={3} />}
+          {accounts.data && accounts.data.by_role.length === 0 && <EmptyState>No accounts yet.</EmptyState>}
+          {accounts.data && accounts.data.by_role.length > 0 && (
+            <Table aria-label="Accounts by role" size="small">
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>Role</TableHeaderCell>
+                  <TableHeaderCell>Accounts</TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {accounts.data.by_role.map((r) => (
+                  <TableRow key={r.role}>
+                    <TableCell>{r.role}</TableCell>
+                    <TableCell>{r.count}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Card>
+      </div>
+
+      <Card>
+        <Title2 as="h2">Newest interactions</Title2>
+        {newest.status === 'error' && <ErrorState message={newest.error} onRetry={newest.reload} />}
+        {newest.status === 'loading' && !newest.data && <LoadingBlock label="Loading the newest interactions" lines={3} />}
+        {newest.data && rows.length === 0 && <EmptyState>No interactions yet.</EmptyState>}
+        {rows.length > 0 && (
+          <Table aria-label="Newest interactions" size="small">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>Date</TableHeaderCell>
+                <TableHeaderCell>Page</TableHeaderCell>
+                <TableHeaderCell>Button</TableHeaderCell>
+                <TableHeaderCell>User ID</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody aria-live="polite">
+              {rows.map((i) => (
+                <TableRow key={i.id}>
+                  <TableCell>{formatDateTime12(i.created_at)}</TableCell>
+                  <TableCell>{i.page_name}</TableCell>
+                  <TableCell>{i.button_name}</TableCell>
+                  <TableCell>{i.user_id ?? '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Card>
+    </section>
+  );
+}

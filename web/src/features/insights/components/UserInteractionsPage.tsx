@@ -1,0 +1,230 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  Badge, Button, Card, DataGrid, DataGridBody, DataGridCell, DataGridHeader, DataGridHeaderCell, DataGridRow, Field, Input,
+  Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, Title1, createTableColumn, makeStyles, tokens,
+  type SortDirection, type TableColumnDefinition,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
+import type { Interaction } from '@acpg/contracts/insights';
+import { useResource } from '../../../lib/use-resource.ts';
+import { formatDateTime12 } from '../../../lib/dates.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useTrackClick } from '../../../lib/track.ts';
+import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { fetchAllInteractions, fetchInteractionSummary, fetchInteractions, matchesFilters, type InteractionFilters, type SortField } from '../api/interactions.ts';
+import { useLiveInteractions } from '../api/live.ts';
+import { exportCsv, exportXlsx } from '../api/export.ts';
+import { ByDayChart, ByPageChart } from './InteractionCharts.tsx';
+
+const PAGE_SIZE = 10;
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  grow: { flexGrow: 1 },
+  filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', alignItems: 'end' },
+  charts: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))' },
+  table: { overflowX: 'auto' },
+});
+
+const columns: TableColumnDefinition<Interaction>[] = [
+  createTableColumn<Interaction>({ columnId: 'created_at', compare: () => 0, renderHeaderCell: () => 'Date', renderCell: (i) => formatDateTime12(i.created_at) }),
+  createTableColumn<Interaction>({ columnId: 'page_name', compare: () => 0, renderHeaderCell: () => 'Page', renderCell: (i) => i.page_name }),
+  createTableColumn<Interaction>({ columnId: 'button_name', compare: () => 0, renderHeaderCell: () => 'Button', renderCell: (i) => i.button_name }),
+  createTableColumn<Interaction>({ columnId: 'interaction_type', compare: () => 0, renderHeaderCell: () => 'Type', renderCell: (i) => i.interaction_type }),
+  createTableColumn<Interaction>({ columnId: 'user_id', compare: () => 0, renderHeaderCell: () => 'User ID', renderCell: (i) => i.user_id ?? '—' }),
+  createTableColumn<Interaction>({
+    columnId: 'location',
+    renderHeaderCell: () => 'Location',
+    renderCell: (i) => (i.location ? `${i.location.latitude.toFixed(3)}, ${i.location.longitude.toFixed(3)}` : 'Not shared'),
+  }),
+];
+
+const EMPTY_FILTERS: Record<keyof InteractionFilters, string> = { page_name: '', button_name: '', interaction_type: '', user_id: '', from: '', to: '' };
+
+/** Date inputs give calendar days; `to` covers the whole day in the user's time zone. */
+function toQueryFilters(draft: typeof EMPTY_FILTERS): InteractionFilters {
+  const out: InteractionFilters = {};
+  for (const key of ['page_name', 'button_name', 'interaction_type', 'user_id'] as const) if (draft[key].trim()) out[key] = draft[key].trim();
+  if (draft.from) out.from = new Date(`${draft.from}T00:00:00`).toISOString();
+  if (draft.to) out.to = new Date(`${draft.to}T23:59:59.999`).toISOString();
+  return out;
+}
+
+export default function UserInteractionsPage() {
+  const s = useStyles();
+  const track = useTrackClick('user-interaction');
+  const [draft, setDraft] = useState(EMPTY_FILTERS);
+  const [filters, setFilters] = useState<InteractionFilters>({});
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' }>({ field: 'created_at', order: 'desc' });
+  const [exporting, setExporting] = useState(false);
+
+  const list = useResource(
+    (signal) => fetchInteractions({ ...filters, page, page_size: PAGE_SIZE, sort: sort.field, order: sort.order }, signal),
+    [filters, page, sort],
+  );
+  const [summaryTick, setSummaryTick] = useState(0);
+  const summary = useResource((signal) => fetchInteractionSummary(filters, signal), [filters, summaryTick]);
+
+  // Live rows: prepended when the first page shows newest first; otherwise counted until the user refreshes.
+  const [live, setLive] = useState<Interaction[]>([]);
+  const [missed, setMissed] = useState(0);
+  useEffect(() => {
+    setLive([]);
+    setMissed(0);
+  }, [list.data]);
+  const summaryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const showsNewest = page === 1 && sort.field === 'created_at' && sort.order === 'desc';
+  const onLive = useCallback(
+    (i: Interaction) => {
+      if (!matchesFilters(i, filters)) return;
+      if (showsNewest) setLive((rows) => (rows.some((r) => r.id === i.id) ? rows : [i, ...rows]));
+      else setMissed((n) => n + 1);
+      summaryTimer.current ??= setTimeout(() => {
+        summaryTimer.current = null;
+        setSummaryTick((t) => t + 1);
+      }, 2000);
+    },
+    [filters, showsNewest],
+  );
+  useEffect(() => () => { if (summaryTimer.current) clearTimeout(summaryTimer.current); }, []);
+  const { connected } = useLiveInteractions(onLive);
+
+  const items = useMemo(() => {
+    const base = list.data?.items ?? [];
+    const ids = new Set(base.map((r) => r.id));
+    return [...live.filter((r) => !ids.has(r.id)), ...base].slice(0, PAGE_SIZE);
+  }, [list.data, live]);
+  const total = (list.data?.total ?? 0) + live.length;
+
+  const applyFilters = (e: FormEvent) => {
+    e.preventDefault();
+    track('Apply filters');
+    setFilters(toQueryFilters(draft));
+    setPage(1);
+  };
+  const clearFilters = () => {
+    track('Clear filters');
+    setDraft(EMPTY_FILTERS);
+    setFilters({});
+    setPage(1);
+  };
+
+  const runExport = async (kind: 'xlsx' | 'csv') => {
+    track(kind === 'xlsx' ? 'Export XLSX' : 'Export CSV');
+    setExporting(true);
+    try {
+      const rows = await fetchAllInteractions(filters, sort.field, sort.order);
+      const ok = kind === 'xlsx' ? await exportXlsx(rows) : exportCsv(rows);
+      if (ok) notify.success(`Exported ${rows.length} interactions.`);
+      else notify.warning('There is nothing to export for these filters.');
+    } catch (err) {
+      notify.error(err instanceof Error ? err.message : 'The export failed.');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const field = (key: keyof typeof EMPTY_FILTERS, label: string, type: 'text' | 'date' = 'text') => (
+    <Field label={label}>
+      <Input type={type} value={draft[key]} onChange={(_, d) => setDraft((f) => ({ ...f, [key]: d.value }))} />
+    </Field>
+  );
+
+  return (
+    <section className={s.root} aria-labelledby="interactions-title">
+      <div className={s.head}>
+        <Title1 as="h1" id="interactions-title">
+          User Interactions
+        </Title1>
+        <Badge appearance="tint" color={connected ? 'success' : 'informative'}>
+          {connected ? 'Live' : 'Live updates off'}
+        </Badge>
+        <span className={s.grow} />
+        <Menu>
+          <MenuTrigger disableButtonEnhancement>
+            <Button icon={<ArrowDownloadRegular />} disabled={exporting}>
+              {exporting ? 'Exporting…' : 'Export'}
+            </Button>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              <MenuItem onClick={() => void runExport('xlsx')}>Spreadsheet (XLSX)</MenuItem>
+              <MenuItem onClick={() => void runExport('csv')}>CSV</MenuItem>
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+      </div>
+
+      <Card>
+        <form className={s.filters} onSubmit={applyFilters} aria-label="Filter interactions">
+          {field('page_name', 'Page')}
+          {field('button_name', 'Button')}
+          {field('interaction_type', 'Interaction type')}
+          {field('user_id', 'User ID')}
+          {field('from', 'From', 'date')}
+          {field('to', 'To', 'date')}
+          <Button type="submit" appearance="primary">
+            Apply filters
+          </Button>
+          <Button type="button" onClick={clearFilters}>
+            Clear filters
+          </Button>
+        </form>
+      </Card>
+
+      <Card>
+        {summary.status === 'error' ? (
+          <ErrorState title="The summary could not be loaded" message={summary.error} onRetry={summary.reload} />
+        ) : !summary.data ? (
+          <LoadingBlock label="Loading the summary" lines={3} />
+        ) : (
+          <>
+            <Text weight="semibold">{summary.data.total} interactions match these filters</Text>
+            <div className={s.charts}>
+              <ByPageChart data={summary.data.by_page} />
+              <ByDayChart data={summary.data.by_day} />
+            </div>
+          </>
+        )}
+      </Card>
+
+      {missed > 0 && (
+        <Button appearance="secondary" onClick={() => { setPage(1); setSort({ field: 'created_at', order: 'desc' }); list.reload(); }}>
+          {missed} new interactions: show newest
+        </Button>
+      )}
+
+      <Card className={s.table}>
+        {list.status === 'error' && <ErrorState title="The interactions could not be loaded" message={list.error} onRetry={list.reload} />}
+        {list.status === 'loading' && !list.data && <LoadingBlock label="Loading interactions" />}
+        {list.data && items.length === 0 && <EmptyState>No interactions match these filters.</EmptyState>}
+        {list.data && items.length > 0 && (
+          <DataGrid
+            items={items}
+            columns={columns}
+            getRowId={(i: Interaction) => i.id}
+            sortable
+            sortState={{ sortColumn: sort.field, sortDirection: (sort.order === 'asc' ? 'ascending' : 'descending') as SortDirection }}
+            onSortChange={(_, next) => {
+              if (next.sortColumn === 'location' || !next.sortColumn) return;
+              setSort({ field: next.sortColumn as SortField, order: next.sortDirection === 'ascending' ? 'asc' : 'desc' });
+              setPage(1);
+            }}
+            aria-label="User interactions"
+          >
+            <DataGridHeader>
+              <DataGridRow>{({ renderHeaderCell }) => <DataGridHeaderCell>{renderHeaderCell()}</DataGridHeaderCell>}</DataGridRow>
+            </DataGridHeader>
+            <DataGridBody<Interaction>>
+              {({ item, rowId }) => <DataGridRow<Interaction> key={rowId}>{({ renderCell }) => <DataGridCell>{renderCell(item)}</DataGridCell>}</DataGridRow>}
+            </DataGridBody>
+          </DataGrid>
+        )}
+        {list.data && <Pagination label="Interaction pages" page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />}
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { useSyncExternalStore } from 'react';
+
+/** Spec section 9. */
+export const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
+export const SIDE_MENU_WIDTH = 260;
+export const CONTENT_MAX_WIDTH = 1440;
+export const SCROLL_TOP_THRESHOLD = 400;
+
+/** True at and above a breakpoint. */
+export function useUpFrom(breakpoint: keyof typeof BREAKPOINTS): boolean {
+  const query = `(min-width: ${BREAKPOINTS[breakpoint]}px)`;
+  return useSyncExternalStore(
+    (onChange) => {
+      const mql = window.matchMedia(query);
+      mql.addEventListener('change', onChange);
+      return () => mql.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => true,
+  );
+}

@@ -1,0 +1,21 @@
+import { http } from './http.ts';
+import { navigateTo } from './navigation.ts';
+import { clearPersisted } from './persist.ts';
+import { resetSession } from './session.ts';
+import { resetAllStores } from './store-reset.ts';
+
+export const SIGN_IN_PATH = '/authentication/sign-in';
+
+/**
+ * Logout (spec section 4): clears the persisted store, removes 'userData' and 'user', resets the login state and
+ * the registered state groups (property reimbursement, report type, subscription plans, address, property list),
+ * tells the server (revokes the refresh cookie) and goes to sign-in.
+ */
+export async function logout(): Promise<void> {
+  const signOut = http.post('/auth/sign-out').catch((err: unknown) => console.warn('sign-out call failed', err));
+  clearPersisted();
+  resetSession();
+  resetAllStores();
+  navigateTo(SIGN_IN_PATH);
+  await signOut;
+}

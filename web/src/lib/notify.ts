@@ -1,0 +1,39 @@
+// Toasts per DECISIONS.md: top-right, success and warning 7 s and close on click, errors up to 150 s.
+export type ToastIntent = 'success' | 'warning' | 'error' | 'info';
+export interface ToastRequest {
+  intent: ToastIntent;
+  message: string;
+  title?: string;
+  timeoutMs: number;
+}
+
+export const TOAST_TIMEOUT_MS = 7000;
+export const ERROR_TOAST_TIMEOUT_MS = 150_000;
+
+type Sink = (toast: ToastRequest) => void;
+let sink: Sink | null = null;
+const pending: ToastRequest[] = [];
+
+/** The Toaster registers itself; toasts raised before it mounts are shown once it does. */
+export function setToastSink(next: Sink | null): void {
+  sink = next;
+  if (sink) for (const t of pending.splice(0)) sink(t);
+}
+
+function show(intent: ToastIntent, message: string, title?: string): void {
+  const toast: ToastRequest = {
+    intent,
+    message,
+    timeoutMs: intent === 'error' ? ERROR_TOAST_TIMEOUT_MS : TOAST_TIMEOUT_MS,
+    ...(title ? { title } : {}),
+  };
+  if (sink) sink(toast);
+  else pending.push(toast);
+}
+
+export const notify = {
+  success: (message: string, title?: string) => show('success', message, title),
+  warning: (message: string, title?: string) => show('warning', message, title),
+  error: (message: string, title?: string) => show('error', message, title),
+  info: (message: string, title?: string) => show('info', message, title),
+};
