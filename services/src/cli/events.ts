@@ -6,6 +6,9 @@ import { pino } from 'pino';
 import { z } from 'zod';
 import { loadConfig } from '../platform/config/load.ts';
 import { openAdapters } from '../composition/open-adapters.ts';
+import { redactSensitive } from '../platform/event-store/redact.ts';
+import { sensitiveEventTypesOf } from '../platform/module.ts';
+import { MODULES } from '../composition/modules.ts';
 import { eventsToCsvRow, CSV_HEADER, inRange, parseExportRange } from './export-format.ts';
 
 const usage = `Writes stored events out.
@@ -48,6 +51,7 @@ const main = async () => {
   if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join('\n'));
   const args = parsed.data;
   const range = parseExportRange(args.from, args.to);
+  const sensitive = sensitiveEventTypesOf(MODULES);
 
   const config = loadConfig();
   const adapters = await openAdapters(config, pino({ level: 'warn' }));
@@ -59,8 +63,9 @@ const main = async () => {
     for (;;) {
       const batch = await adapters.eventStore.readAll({ after, limit: 5000, ...(args.type ? { types: args.type } : {}) });
       if (batch.length === 0) break;
-      for (const event of batch) {
-        if (!inRange(event.occurredAt, range)) continue;
+      for (const stored of batch) {
+        if (!inRange(stored.occurredAt, range)) continue;
+        const event = redactSensitive(stored, sensitive);
         await write(out, args.format === 'csv' ? `${eventsToCsvRow(event)}\n` : `${JSON.stringify(event)}\n`);
         written += 1;
       }

@@ -6,7 +6,7 @@ import type { Platform } from '../platform/module.ts';
 import { createTokenService } from '../platform/auth/tokens.ts';
 import { buildApp } from '../platform/http/app.ts';
 import { createRealtimeHub } from '../platform/realtime/hub.ts';
-import { attachSocketIo } from '../platform/realtime/socket-io.ts';
+import { attachSocketIo, startRealtimeEmitter } from '../platform/realtime/socket-io.ts';
 import { openAdapters } from './open-adapters.ts';
 import { MODULES } from './modules.ts';
 import { createPlatform, startBackground } from './runtime.ts';
@@ -43,6 +43,9 @@ export const startApplication = async (config: Config, log: Logger): Promise<Run
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     url = `http://localhost:${port}`;
+  } else if (config.MODE === 'distributed' && config.REDIS_URL) {
+    // projector and worker processes push through the Redis adapter to the api processes' sockets
+    sockets = startRealtimeEmitter({ redis: { url: config.REDIS_URL }, hub });
   }
   const background = await startBackground(platform, adapters, MODULES);
 

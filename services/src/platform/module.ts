@@ -52,6 +52,12 @@ export interface Module {
   workers?: readonly JobWorker[];
   /** Runs at start on every role that appends (api/all); must be idempotent. */
   seed?: (platform: Platform) => Promise<void>;
+  /** Event types whose data holds secrets: the raw event stream and exports redact their data. */
+  sensitiveEventTypes?: readonly string[];
   /** Called after a projection batch is written, to push live messages. */
   afterProjection?: (platform: Platform, projection: Projection, applied: { event: StoredEvent; doc: unknown }[]) => void;
 }
+
+/** Every module's sensitive event types, for the tools that show raw events. */
+export const sensitiveEventTypesOf = (modules: readonly Module[]): ReadonlySet<string> =>
+  new Set(modules.flatMap((m) => m.sensitiveEventTypes ?? []));

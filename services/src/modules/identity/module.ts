@@ -1,6 +1,8 @@
 import type { Module } from '../../platform/module.ts';
 import { accountsProjection } from './accounts/projection.ts';
 import { identityRoutes } from './routes.ts';
+import { accountsSummaryRoutes } from './accounts/summary-route.ts';
+import type { Platform } from '../../platform/module.ts';
 import { seedAdmin } from './seed.ts';
 
 /**
@@ -17,7 +19,11 @@ export const SENSITIVE_EVENT_TYPES: readonly string[] = [
 /** Accounts, roles, sign-in with a one-time code, sessions (refresh-token families). */
 export const identityModule: Module = {
   name: 'identity',
-  routes: identityRoutes,
+  routes: (platform: Platform) => async (app) => {
+    await app.register(identityRoutes(platform));
+    await app.register(accountsSummaryRoutes(platform));
+  },
   projections: [accountsProjection],
   seed: seedAdmin,
+  sensitiveEventTypes: SENSITIVE_EVENT_TYPES,
 };

@@ -152,6 +152,25 @@ export const documentsContract = (name: string, make: () => Promise<DocumentsUnd
       ).toEqual(expected);
     });
 
+    it('groups null and missing under _id: null, and facets over no documents', async () => {
+      expect(await documents.aggregate(events, [{ $group: { _id: '$ref', count: { $sum: 1 } } }, { $sort: { _id: 1 } }])).toEqual([
+        { _id: null, count: 6 },
+        { _id: 'ad', count: 1 },
+        { _id: 'mail', count: 1 },
+      ]);
+      const totals = { n: { $sum: 1 }, ms: { $sum: '$ms' }, lo: { $min: '$ms' }, hi: { $max: '$ms' }, avg: { $avg: '$ms' } };
+      expect(await documents.aggregate(events, [{ $group: { _id: null, ...totals } }])).toEqual([
+        { _id: null, n: 8, ms: 1844.5, lo: 10, hi: 999, avg: 230.5625 },
+      ]);
+      expect(await documents.aggregate(events, [{ $match: { type: 'nope' } }, { $group: { _id: null, ...totals } }])).toEqual([]);
+      expect(
+        await documents.aggregate(events, [
+          { $match: { type: 'nope' } },
+          { $facet: { total: [{ $count: 'n' }], byType: [{ $group: { _id: '$type', n: { $sum: 1 } } }] } },
+        ]),
+      ).toEqual([{ total: [], byType: [] }]);
+    });
+
     it('runs $facet and $project', async () => {
       const [result] = await documents.aggregate(events, [
         { $match: { premium: { $exists: true } } },

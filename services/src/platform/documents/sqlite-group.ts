@@ -141,8 +141,11 @@ export const compileGroup = (filter: Filter | undefined, stages: Pipeline, shape
   const key = compileKey(spec._id, shapes);
   if (!key) return undefined;
 
+  // With a filter, SQLite may walk the grouped path's index to skip a sort and read every document's body to test
+  // the filter; `+` (a no-op) keeps it on the filter's index, so only the matched documents are read.
+  const keySql = key.sql !== null && where.where !== '1' ? `+${key.sql}` : key.sql;
   const columns = new Map<string, string>([['_id', 'k']]); // output field → SQL column
-  const select = [`${key.sql ?? 'NULL'} AS k`];
+  const select = [`${keySql ?? 'NULL'} AS k`];
   for (const [name, accumulator] of Object.entries(spec)) {
     if (name === '_id') continue;
     const sql = compileAccumulator(accumulator, shapes);
@@ -182,7 +185,7 @@ export const compileGroup = (filter: Filter | undefined, stages: Pipeline, shape
   }
 
   // A constant _id is one group, which MongoDB only emits when some document went into it.
-  const grouping = key.sql === null ? ' HAVING COUNT(*) > 0' : ` GROUP BY ${key.sql}`;
+  const grouping = keySql === null ? ' HAVING COUNT(*) > 0' : ` GROUP BY ${keySql}`;
   const sql =
     `SELECT ${select.join(', ')} FROM documents WHERE collection = ? AND ${where.where}${grouping}` +
     `${order.length ? ` ORDER BY ${order.join(', ')}` : ''}${page}`;

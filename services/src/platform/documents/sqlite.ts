@@ -117,8 +117,11 @@ const runGroup = (tables: DocumentTables, collection: string, group: CompiledGro
   return statement.all(collection, ...group.params).map(group.output);
 };
 
-/** The compiled form of the pipeline, or undefined when it (or one facet branch) has none. */
-const compiledAggregate = (tables: DocumentTables, collection: string, pipeline: Pipeline, shapes: FieldShapes): (() => Rows) | undefined => {
+/**
+ * The compiled form of the pipeline, or undefined when it (or one facet branch) has none. Running it throws
+ * NotCompilable when a document holds a value SQL cannot answer for exactly.
+ */
+export const compiledAggregate = (tables: DocumentTables, collection: string, pipeline: Pipeline, shapes: FieldShapes): (() => Rows) | undefined => {
   const { filter, next } = leadingMatch(pipeline);
   const then = (rows: Rows, used: number): Rows => (used < pipeline.length ? mingoAggregate(rows, pipeline.slice(used)) : rows);
   const group = compileGroup(filter, pipeline.slice(next), shapes);
@@ -138,7 +141,7 @@ const compiledAggregate = (tables: DocumentTables, collection: string, pipeline:
   return () => then([Object.fromEntries(branches.map(([name, run]) => [name, run()]))], next + 1);
 };
 
-/** A facet branch (starting with its $match): a compiled $group, a $count, or a page SQL selects and orders. */
+/** A facet branch (starting with its $match): a compiled $group, a $count, or a page SQL selects, orders and bounds. */
 const compiledBranch = (tables: DocumentTables, collection: string, branch: Pipeline, shapes: FieldShapes): (() => Rows) | undefined => {
   const filter = branch[0]!.$match as Filter;
   const group = compileGroup(filter, branch.slice(1), shapes);
@@ -149,9 +152,18 @@ const compiledBranch = (tables: DocumentTables, collection: string, branch: Pipe
     };
   }
   if (compileFilter(filter, shapes).residual !== null) return undefined;
-  const sort = stageOf(branch[1], '$sort');
-  if (sort !== undefined && compileSort(sort as Sort, shapes) === null) return undefined;
-  if (branch.slice(1).some((stage) => stageOf(stage, '$facet') !== undefined)) return undefined;
+  if (branch.length === 2 && typeof stageOf(branch[1], '$count') === 'string') return () => findThenMingo(tables, collection, branch);
+  // Otherwise only a page: [$sort] [$skip] $limit, then mingo over its few documents.
+  let i = 1;
+  const sort = stageOf(branch[i], '$sort');
+  if (sort !== undefined) {
+    if (compileSort(sort as Sort, shapes) === null) return undefined;
+    i++;
+  }
+  if (typeof stageOf(branch[i], '$skip') === 'number') i++;
+  const limit = stageOf(branch[i], '$limit');
+  if (typeof limit !== 'number' || limit <= 0) return undefined;
+  if (branch.slice(i).some((stage) => stageOf(stage, '$facet') !== undefined)) return undefined;
   return () => findThenMingo(tables, collection, branch);
 };
 

@@ -14,7 +14,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { z } from 'zod';
 import { okEnvelope } from '@acpg/contracts/http';
 import { authGuard } from '../auth/guard.ts';
-import type { Module, Platform } from '../module.ts';
+import { sensitiveEventTypesOf, type Module, type Platform } from '../module.ts';
 import { SOCKET_IO_PATH } from '../realtime/socket-io.ts';
 import { installClosers } from './closers.ts';
 import { recordApiRoutes } from './route-inventory.ts';
@@ -124,7 +124,7 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
     async () => ({ success: true as const, data: { status: 'ok' as const, mode: platform.config.MODE, role: platform.config.ROLE } }),
   );
 
-  await app.register(eventStreamRoutes(platform), { prefix: API_PREFIX });
+  await app.register(eventStreamRoutes(platform, { sensitiveEventTypes: sensitiveEventTypesOf(modules) }), { prefix: API_PREFIX });
   for (const module of modules) {
     if (module.routes) await app.register(module.routes(platform), { prefix: API_PREFIX });
   }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
+import { redactSensitive } from '../event-store/redact.ts';
 import { z } from 'zod';
 import { ErrorEnvelope } from '@acpg/contracts/http';
 import type { Principal } from '../auth/port.ts';
@@ -39,9 +40,10 @@ const send = (socket: WebSocket, data: string): Promise<void> =>
  * `from` in position order, then the new ones as they are appended; one JSON event envelope per message.
  */
 export const eventStreamRoutes =
-  (platform: Platform, options: { pollMs?: number } = {}): FastifyPluginAsync =>
+  (platform: Platform, options: { pollMs?: number; sensitiveEventTypes?: ReadonlySet<string> } = {}): FastifyPluginAsync =>
   async (app) => {
     const { eventStore, tokens } = platform;
+    const sensitive = options.sensitiveEventTypes ?? new Set<string>();
     // Other processes' appends (distributed profile) do not wake onAppended here: poll as well.
     const pollMs = options.pollMs ?? (platform.config.MODE === 'distributed' ? 1000 : 0);
 
@@ -103,7 +105,7 @@ export const eventStreamRoutes =
                 if (!open) return;
                 const sent: Promise<void>[] = [];
                 for (const event of batch) {
-                  sent.push(send(socket, JSON.stringify(event)));
+                  sent.push(send(socket, JSON.stringify(redactSensitive(event, sensitive))));
                   last = event.position;
                 }
                 await Promise.all(sent); // backpressure: the next batch waits until this one is written
