@@ -25,5 +25,11 @@ export function AppToaster() {
     return () => setToastSink(null);
   }, [dispatchToast, dismissToast]);
 
-  return <Toaster toasterId={toasterId} position="top-end" pauseOnHover />;
+  // Rendered inline inside a named region rather than in a body portal, so toasts sit in a landmark (axe "region")
+  // and screen-reader users can find them in the landmark list; the toasts themselves stay fixed at the top-right.
+  return (
+    <section aria-label="Notifications">
+      <Toaster toasterId={toasterId} position="top-end" pauseOnHover inline />
+    </section>
+  );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { io } from 'socket.io-client';
 import { useSnapshot } from 'valtio';
 import type { Interaction } from '@acpg/contracts/insights';
@@ -11,8 +11,8 @@ export const INTERACTION_RECORDED = 'interaction.recorded';
 export function useLiveInteractions(onInteraction: (i: Interaction) => void): { connected: boolean } {
   const { accessToken } = useSnapshot(session);
   const [connected, setConnected] = useState(false);
-  const handler = useRef(onInteraction);
-  handler.current = onInteraction;
+  // The socket lives as long as the token; the latest handler is read when a message arrives, not at connect time.
+  const onMessage = useEffectEvent((payload: Interaction) => onInteraction(payload));
 
   useEffect(() => {
     if (!accessToken) return;
@@ -23,7 +23,7 @@ export function useLiveInteractions(onInteraction: (i: Interaction) => void): { 
       setConnected(false);
       console.warn('live interactions unavailable', err.message);
     });
-    socket.on(INTERACTION_RECORDED, (payload: Interaction) => handler.current(payload));
+    socket.on(INTERACTION_RECORDED, (payload: Interaction) => onMessage(payload));
     return () => {
       socket.disconnect();
     };

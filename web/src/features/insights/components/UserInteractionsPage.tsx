@@ -69,35 +69,38 @@ export default function UserInteractionsPage() {
   const summary = useResource((signal) => fetchInteractionSummary(filters, signal), [filters, summaryTick]);
 
   // Live rows: prepended when the first page shows newest first; otherwise counted until the user refreshes.
-  const [live, setLive] = useState<Interaction[]>([]);
-  const [missed, setMissed] = useState(0);
-  useEffect(() => {
-    setLive([]);
-    setMissed(0);
-  }, [list.data]);
+  // They belong to the list answer they arrived on: a new answer (page, sort, filters, reload) already holds them.
+  const listData = list.data;
+  const [pushed, setPushed] = useState<{ base: typeof listData; rows: Interaction[]; missed: number }>({ base: null, rows: [], missed: 0 });
+  const current = pushed.base === listData ? pushed : { base: listData, rows: [], missed: 0 };
+  const live = current.rows;
+  const missed = current.missed;
   const summaryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const showsNewest = page === 1 && sort.field === 'created_at' && sort.order === 'desc';
   const onLive = useCallback(
     (i: Interaction) => {
       if (!matchesFilters(i, filters)) return;
-      if (showsNewest) setLive((rows) => (rows.some((r) => r.id === i.id) ? rows : [i, ...rows]));
-      else setMissed((n) => n + 1);
+      setPushed((prev) => {
+        const p = prev.base === listData ? prev : { base: listData, rows: [], missed: 0 };
+        if (!showsNewest) return { ...p, missed: p.missed + 1 };
+        return p.rows.some((r) => r.id === i.id) ? p : { ...p, rows: [i, ...p.rows] };
+      });
       summaryTimer.current ??= setTimeout(() => {
         summaryTimer.current = null;
         setSummaryTick((t) => t + 1);
       }, 2000);
     },
-    [filters, showsNewest],
+    [filters, showsNewest, listData],
   );
   useEffect(() => () => { if (summaryTimer.current) clearTimeout(summaryTimer.current); }, []);
   const { connected } = useLiveInteractions(onLive);
 
-  const items = useMemo(() => {
-    const base = list.data?.items ?? [];
-    const ids = new Set(base.map((r) => r.id));
-    return [...live.filter((r) => !ids.has(r.id)), ...base].slice(0, PAGE_SIZE);
+  const fresh = useMemo(() => {
+    const ids = new Set((list.data?.items ?? []).map((r) => r.id));
+    return live.filter((r) => !ids.has(r.id));
   }, [list.data, live]);
-  const total = (list.data?.total ?? 0) + live.length;
+  const items = useMemo(() => [...fresh, ...(list.data?.items ?? [])].slice(0, PAGE_SIZE), [list.data, fresh]);
+  const total = (list.data?.total ?? 0) + fresh.length;
 
   const applyFilters = (e: FormEvent) => {
     e.preventDefault();

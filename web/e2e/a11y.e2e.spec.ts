@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eApp, SEEDED_ADMIN } from './support/app.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { latestCode } from './support/sign-in.ts';
+import type { TestApp } from '../../services/test/harness.ts';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(join(dirname(require.resolve('axe-core')), 'axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** Runs axe-core on the current page; returns every violation (the caller decides what blocks). */
+async function runAxe(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    // axe is a global once the script is injected.
+    const result = await (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe.run();
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+}
+
+const describeViolations = (violations: AxeViolation[]) =>
+  violations.map((v) => `[${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes.map((n) => JSON.stringify(n.target)).join('\n    ')}`).join('\n');
+
+/** Fails with every serious/critical violation listed (id, help, node targets). */
+async function expectNoSeriousViolations(page: Page, where: string) {
+  const violations = await runAxe(page);
+  const blocking = violations.filter((v) => v.impact != null && BLOCKING.has(v.impact));
+  expect(blocking, `axe on ${where}:\n${describeViolations(blocking)}`).toEqual([]);
+  return violations;
+}
+
+/** The page has its heading and no loading skeleton or spinner left. */
+async function settled(page: Page) {
+  await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 20_000 });
+  await page.locator('main .fui-Skeleton, main .fui-Spinner').first().waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+const PUBLIC_PAGES = ['/', '/about-us', '/services-page', '/faq', '/contact-us', '/privacy-policy', '/additional-information', '/blogs'];
+
+describe('accessibility (axe-core): no serious or critical violations', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startE2eApp();
+    browser = await launchBrowser();
+    ({ context, page } = await newPage(browser, app.url));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.close();
+  });
+
+  for (const path of PUBLIC_PAGES) {
+    it(`public page ${path}`, async () => {
+      await page.goto(path);
+      await settled(page);
+      if (path === '/contact-us') await page.getByRole('link', { name: /@/ }).first().waitFor({ timeout: 15_000 });
+      // With the backend up the contact details load, so no warning toast is showing.
+      expect(await page.locator('.fui-Toast').count()).toBe(0);
+      await expectNoSeriousViolations(page, path);
+    });
+  }
+
+  it('a blog post', async () => {
+    await page.goto('/blogs');
+    await settled(page);
+    await page.locator('main ul a').first().click();
+    await page.waitForURL(/\/blogs\/[^/]+$/);
+    await settled(page);
+    await expectNoSeriousViolations(page, page.url());
+  });
+
+  it('the not-found page', async () => {
+    await page.goto('/no-such-page-here');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await expectNoSeriousViolations(page, 'not found');
+  });
+
+  it('a warning toast (contact details failing) adds no violation, not even a moderate one', async () => {
+    const isolated = await newPage(browser, app.url);
+    try {
+      await isolated.page.route('**/api/v1/cms/contact-page', (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'contact details are unavailable' } }) }),
+      );
+      await isolated.page.goto('/about-us');
+      await settled(isolated.page);
+      await isolated.page.locator('.fui-Toast').first().waitFor({ timeout: 15_000 });
+      const violations = await expectNoSeriousViolations(isolated.page, '/about-us with a warning toast');
+      expect(violations.filter((v) => v.id === 'region'), describeViolations(violations)).toEqual([]);
+    } finally {
+      await isolated.context.close();
+    }
+  });
+
+  it('the sign-in pages: /authentication/sign-in, /login, auth-mode and the email code page', async () => {
+    for (const path of ['/login', '/authentication/sign-in']) {
+      await page.goto(path);
+      await settled(page);
+      await expectNoSeriousViolations(page, path);
+    }
+    // Errors shown after an empty submit are part of the page too.
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.getByText('Enter your email address').waitFor();
+    await expectNoSeriousViolations(page, '/authentication/sign-in with validation errors');
+
+    await page.getByLabel('Email', { exact: false }).first().fill(SEEDED_ADMIN.email);
+    await page.getByLabel('Password', { exact: false }).first().fill(SEEDED_ADMIN.password);
+    const started = Date.now() - 1000;
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL(/\/authentication\/auth-mode/, { timeout: 20_000 });
+    await settled(page);
+    await expectNoSeriousViolations(page, '/authentication/auth-mode');
+
+    await page.getByRole('radio', { name: /email/i }).check();
+    await page.getByRole('button', { name: /send code/i }).click();
+    await page.waitForURL(/login-email-otp-verification/, { timeout: 20_000 });
+    await settled(page);
+    await expectNoSeriousViolations(page, '/authentication/login-email-otp-verification');
+
+    // A wrong code shows the field error; still accessible.
+    const code = await latestCode(app, SEEDED_ADMIN.email, started);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await page.getByLabel(/code/i).first().fill(wrong);
+    await page.getByRole('button', { name: /verify/i }).click();
+    await page.locator('.fui-Field__validationMessage').first().waitFor({ timeout: 15_000 });
+    await expectNoSeriousViolations(page, '/authentication/login-email-otp-verification with a wrong code');
+  });
+});

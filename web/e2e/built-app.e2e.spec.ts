@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { TestApp } from '../../services/test/harness.ts';
+import { startE2eApp } from './support/app.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+
+describe('the built web app served by the backend', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    app = await startE2eApp();
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser, app.url));
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('answers GET /api/health with 200', async () => {
+    const response = await fetch(`${app.url}/api/health`);
+    expect(response.status).toBe(200);
+  });
+
+  it('opens at / and shows the home page heading the API serves', async () => {
+    const response = await fetch(`${app.url}/api/v1/cms/pages/home`);
+    expect(response.status).toBe(200);
+    const home = (await response.json()) as { success: boolean; data: { title: string; intro: string | null } };
+    expect(home.success).toBe(true);
+    const title = home.data.title || 'Home';
+
+    const answer = await page.goto('/');
+    expect(answer?.status()).toBe(200);
+    const heading = page.getByRole('heading', { level: 1, name: title, exact: true });
+    await heading.waitFor();
+    expect(await heading.isVisible()).toBe(true);
+    // The API's content, not the error fallback (which also shows the fallback title).
+    expect(await page.getByText('This page could not be loaded').count()).toBe(0);
+    if (home.data.intro) expect(await page.getByText(home.data.intro.split('\n')[0]!.trim(), { exact: false }).first().isVisible()).toBe(true);
+    expect(await page.title()).not.toBe('');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('serves the app shell for a deep link (client-side route)', async () => {
+    const answer = await page.goto('/faq');
+    expect(answer?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/faq');
+  });
+});

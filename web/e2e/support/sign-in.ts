@@ -1,0 +1,70 @@
+import type { Page } from 'playwright-core';
+import type { TestApp } from '../../../services/test/harness.ts';
+import { waitFor } from '../../../services/test/wait-for.ts';
+
+export const SIGN_IN_PATH = '/authentication/sign-in';
+export const EXPIRED_MESSAGE = 'Your token is expired or invalid. Please Login again.';
+
+/** The newest sign-in code sent to `email` at or after `after` (epoch ms), read from the dev outbox (newest first). */
+export const latestCode = async (app: TestApp, email: string, after = 0): Promise<string> =>
+  waitFor(
+    async () => {
+      const response = await fetch(`${app.url}/api/v1/dev/outbox?to=${encodeURIComponent(email)}`);
+      if (!response.ok) throw new Error(`GET /dev/outbox answered ${response.status}`);
+      const body = (await response.json()) as { data: { items: { text: string; sent_at: string }[] } };
+      const message = body.data.items.find((m) => Date.parse(m.sent_at) >= after);
+      return message?.text.match(/\b(\d{6})\b/)?.[1];
+    },
+    { timeoutMs: 15_000, what: `a sign-in code for ${email}` },
+  );
+
+/**
+ * Finishes the sign-in flow from whichever credentials page is showing (/authentication/sign-in or /login):
+ * password, then the email channel on /authentication/auth-mode, then the code from the dev outbox.
+ * Resolves once the browser has left the sign-in screens.
+ */
+export const completeSignIn = async (page: Page, app: TestApp, email: string, password: string): Promise<void> => {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+
+  await page.waitForURL('**/authentication/auth-mode', { timeout: 20_000 });
+  const channels = page.getByRole('form', { name: 'Choose how to get your code' });
+  await channels.getByRole('radio', { name: /^Email:/ }).check();
+  // Codes sent from now on; the outbox clock and ours are the same machine's.
+  const sentAfter = Date.now() - 1000;
+  await channels.getByRole('button', { name: 'Send code' }).click();
+
+  await page.waitForURL('**/authentication/login-email-otp-verification', { timeout: 20_000 });
+  await page.getByRole('heading', { name: 'Enter the code sent to your email' }).waitFor();
+  const code = await latestCode(app, email, sentAfter);
+  const verify = page.getByRole('form', { name: 'Verify code' });
+  await verify.getByLabel('6-digit code').fill(code);
+  await verify.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/authentication/') && url.pathname !== '/login', { timeout: 20_000 });
+};
+
+/** Signs in through the pages, starting at /authentication/sign-in. */
+export const signInThroughPages = async (page: Page, app: TestApp, email: string, password: string): Promise<void> => {
+  await page.goto(SIGN_IN_PATH);
+  await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
+  await completeSignIn(page, app, email, password);
+};
+
+/** Both browser storages of the page's origin, as plain objects. */
+export const browserStorage = (page: Page): Promise<{ local: Record<string, string>; session: Record<string, string> }> =>
+  page.evaluate(() => {
+    const dump = (s: Storage) => {
+      const out: Record<string, string> = {};
+      for (let i = 0; i < s.length; i++) {
+        const k = s.key(i);
+        if (k !== null) out[k] = s.getItem(k) ?? '';
+      }
+      return out;
+    };
+    return { local: dump(localStorage), session: dump(sessionStorage) };
+  });
+
+/** The path part of the page's URL. */
+export const pathOf = (page: Page): string => new URL(page.url()).pathname;
