@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{contracts,services,web}/**/*.unit.spec.{ts,tsx}'],
+          include: ['{contracts,services,web,test}/**/*.unit.spec.{ts,tsx}'],
           environment: 'node',
         },
       },

@@ -17,6 +17,9 @@ export interface TestApp {
   dataDir: string;
   /** An access token for a synthetic user with this role (route-guard tests). */
   signInAs(role: Role, userId?: string): Promise<string>;
+  /** Stops the app and keeps the data folder (to inspect or restart on it). */
+  stop(): Promise<void>;
+  /** Stops the app and removes the data folder. */
   close(): Promise<void>;
 }
 
@@ -47,6 +50,7 @@ export const startTestApp = async (env: Record<string, string> = {}): Promise<Te
     dataDir,
     signInAs: (role, userId = `test-${role.toLowerCase().replaceAll(' ', '-')}`) =>
       platform.tokens.issueAccessToken({ userId, roles: [role] }),
+    stop: () => running.stop(),
     close: async () => {
       await running.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -15,7 +15,7 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: unknown[] }[];
+  nodes: { target: unknown[]; html: string }[];
 }
 
 const BLOCKING = new Set(['serious', 'critical']);
@@ -23,11 +23,26 @@ const BLOCKING = new Set(['serious', 'critical']);
 /** Runs axe-core on the current page; returns every violation (the caller decides what blocks). */
 async function runAxe(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
+  const violations = await page.evaluate(async () => {
     // axe is a global once the script is injected.
     const result = await (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe.run();
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })) }));
   });
+  return withoutKnownFalsePositives(violations);
+}
+
+/**
+ * Documented axe false positive, and the only node filtered: tabster (Fluent v9's focus manager) puts focus-redirect
+ * "dummy" inputs `<i tabindex="0" aria-hidden="true" data-tabster-dummy>` around focusable groups (here the Toaster's
+ * `useFocusableGroup`). They are focusable and hidden on purpose: on focus they hand it straight to the real element, and
+ * they are hidden so screen readers do not announce them. axe's `aria-hidden-focus` flags them; tabster's maintainers
+ * call it intended (microsoft/tabster#288), Fluent lists it in its v9 known issues, and Accessibility Insights suppresses
+ * it (microsoft/accessibility-insights-web#7605). Every other node of that rule, and every other rule, still counts.
+ */
+function withoutKnownFalsePositives(violations: AxeViolation[]): AxeViolation[] {
+  return violations
+    .map((v) => (v.id === 'aria-hidden-focus' ? { ...v, nodes: v.nodes.filter((n) => !/^<i [^>]*data-tabster-dummy/.test(n.html)) } : v))
+    .filter((v) => v.nodes.length > 0);
 }
 
 const describeViolations = (violations: AxeViolation[]) =>
@@ -128,6 +143,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
     await settled(page);
     await expectNoSeriousViolations(page, '/authentication/auth-mode');
 
+    await page.screenshot({ path: '/tmp/authmode.png' });
     await page.getByRole('radio', { name: /email/i }).check();
     await page.getByRole('button', { name: /send code/i }).click();
     await page.waitForURL(/login-email-otp-verification/, { timeout: 20_000 });
