@@ -174,5 +174,26 @@ export const eventBusContract = (name: string, make: (context: { modules: readon
       await waitUntil('the event after the failing one', () => attempts.includes(shipped ?? ''));
       expect(attempts).toEqual([placed, paid, paid, paid, shipped]);
     });
+
+    it('hands batches in order, and a failed batch again, never a later one before it', async () => {
+      const { bus, store } = await setup();
+      const stream = `order-${randomUUID()}`;
+      const ids = await append(store, stream, ['OrderPlaced', 'OrderPaid', 'OrderShipped']);
+      const seen: string[][] = [];
+      let failuresLeft = 1;
+      const subscription = await bus.subscribeBatches({ group: uniqueGroup('batches'), types: ['OrderPlaced', 'OrderPaid', 'OrderShipped', 'OrderCompleted'] }, async (events) => {
+        seen.push(events.map((e) => e.id));
+        if (failuresLeft > 0) {
+          failuresLeft -= 1;
+          throw new Error('read model unavailable');
+        }
+      });
+      subscriptions.push(subscription);
+      const later = await append(store, stream, ['OrderCompleted']);
+      await waitUntil('the last event', () => seen.some((batch) => batch.includes(later[0] ?? '')));
+      // The first batch failed and came again, starting with the same event; after it, every event once, in order.
+      expect(seen[1]?.[0]).toBe(seen[0]?.[0]);
+      expect(seen.slice(1).flat()).toEqual([...ids, ...later]);
+    });
   });
 };

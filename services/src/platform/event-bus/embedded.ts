@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Logger } from 'pino';
 import type { EventStore, StoredEvent } from '../event-store/port.ts';
-import type { EventBus, EventHandler, SubscribeOptions, Subscription } from './port.ts';
+import type { EventBatchHandler, EventBus, EventHandler, SubscribeOptions, Subscription } from './port.ts';
 import { backoffMs, Wakeable } from './wakeable.ts';
 
 export interface EmbeddedEventBusOptions {
@@ -9,6 +9,10 @@ export interface EmbeddedEventBusOptions {
   pollMs?: number;
   /** Events read per batch. Default 200. */
   batchSize?: number;
+  /** After a wake-up, wait this long so a burst of appends is read in one pass. Default 5 ms. */
+  coalesceMs?: number;
+  /** A checkpoint that only skipped other groups' events is written at most this often. Default 1000 ms. */
+  skipSaveMs?: number;
   /** Backoff of a failing handler: first delay and cap. Default 100 ms, 30 s. */
   retry?: { initialMs?: number; maxMs?: number };
   logger?: Logger;
@@ -21,7 +25,7 @@ export interface EmbeddedEventBusOptions {
  * One process owns the file, so a group has one member: a second subscription of a live group is rejected.
  */
 export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, options: EmbeddedEventBusOptions = {}): EventBus => {
-  const { pollMs = 1000, batchSize = 200, logger } = options;
+  const { pollMs = 1000, batchSize = 200, coalesceMs = 5, skipSaveMs = 1000, logger } = options;
   const initialMs = options.retry?.initialMs ?? 100;
   const maxMs = options.retry?.maxMs ?? 30_000;
 
@@ -34,7 +38,14 @@ export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, opti
   const active = new Map<string, Subscription>();
   let closed = false;
 
-  const subscribe = async (subscribeOptions: SubscribeOptions, handler: EventHandler): Promise<Subscription> => {
+  /**
+   * The core: hands `consume` the group's events of one read in order; `consume` resolves with the position it got
+   * through (all of them, or the event before one that still fails), and the group resumes after that position.
+   */
+  const tail = async (
+    subscribeOptions: SubscribeOptions,
+    consume: (batch: readonly StoredEvent[], deliver: (attempt: () => Promise<void>, first: StoredEvent) => Promise<boolean>) => Promise<number | null>,
+  ): Promise<Subscription> => {
     const { group, types, fromBeginning = true } = subscribeOptions;
     if (closed) throw new Error('Event bus is closed');
     if (active.has(group)) {
@@ -53,10 +64,11 @@ export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, opti
     const wake = new Wakeable();
     const stopListening = store.onAppended(() => wake.wake());
 
-    const deliver = async (event: StoredEvent): Promise<boolean> => {
+    /** Runs `work` until it succeeds (backing off) or the subscription stops; false when stopped first. */
+    const deliver = async (work: () => Promise<void>, event: StoredEvent): Promise<boolean> => {
       for (let attempt = 1; !wake.interrupted; attempt++) {
         try {
-          await handler(event);
+          await work();
           return true;
         } catch (error) {
           const delay = backoffMs(attempt, initialMs, maxMs);
@@ -70,25 +82,38 @@ export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, opti
       return false;
     };
 
+    /**
+     * One pass reads the group's own event types only (an index serves it). When a pass ends short of a full batch,
+     * every event up to the head seen before the read has been considered, so the group's position moves to that
+     * head even if none of them was its type. The checkpoint row is written once per pass, not per event:
+     * after a crash a group may see the last pass again, which projections and reactions already tolerate.
+     */
     const run = async (): Promise<void> => {
-      while (!wake.interrupted) {
-        const batch = await store.readAll({ after: position, limit: batchSize });
-        if (batch.length === 0) {
-          await wake.wait(pollMs);
-          continue;
-        }
-        let saved = position;
-        for (const event of batch) {
-          if (wake.interrupted) break;
-          if (wanted && !wanted.has(event.type)) {
-            position = event.position; // skipped events advance the checkpoint, written once per batch
-            continue;
-          }
-          if (!(await deliver(event))) break;
-          position = saved = event.position;
+      let saved = position;
+      let savedAt = Date.now();
+      const save = (force: boolean) => {
+        if (position !== saved && (force || Date.now() - savedAt >= skipSaveMs)) {
           writeCheckpoint.run(group, position);
+          saved = position;
+          savedAt = Date.now();
         }
-        if (position !== saved) writeCheckpoint.run(group, position);
+      };
+      try {
+        while (!wake.interrupted) {
+          const head = await store.headPosition();
+          const batch = await store.readAll({ after: position, limit: batchSize, ...(wanted ? { types: [...wanted] } : {}) });
+          const through = batch.length > 0 ? await consume(batch, deliver) : position;
+          const failed = through === null || through < (batch.at(-1)?.position ?? position);
+          if (through !== null && through > position) position = through;
+          if (!failed && batch.length < batchSize && head > position) position = head;
+          save(batch.length > 0);
+          if (batch.length < batchSize) {
+            await wake.wait(pollMs);
+            if (coalesceMs > 0 && !wake.interrupted) await wake.sleep(coalesceMs);
+          }
+        }
+      } finally {
+        save(true);
       }
     };
 
@@ -108,8 +133,22 @@ export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, opti
     return subscription;
   };
 
+  const subscribe = (options: SubscribeOptions, handler: EventHandler): Promise<Subscription> =>
+    tail(options, async (batch, deliver) => {
+      let through: number | null = null;
+      for (const event of batch) {
+        if (!(await deliver(() => handler(event), event))) break;
+        through = event.position;
+      }
+      return through;
+    });
+
+  const subscribeBatches = (options: SubscribeOptions, handler: EventBatchHandler): Promise<Subscription> =>
+    tail(options, async (batch, deliver) => ((await deliver(() => handler(batch), batch[0] as StoredEvent)) ? (batch.at(-1)?.position ?? null) : null));
+
   return {
     subscribe,
+    subscribeBatches,
     async close() {
       closed = true;
       await Promise.all([...active.values()].map((subscription) => subscription.stop()));

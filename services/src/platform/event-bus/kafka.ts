@@ -180,6 +180,8 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
 
   return {
     subscribe,
+    // A partition's messages arrive one by one here; a batch of one keeps the commit-after-handle guarantee exact.
+    subscribeBatches: (options, handler) => subscribe(options, (event) => handler([event])),
     async close() {
       await Promise.all([...active].map((subscription) => subscription.stop()));
     },

@@ -1,6 +1,8 @@
 import type { StoredEvent } from '../event-store/port.ts';
 
 export type EventHandler = (event: StoredEvent) => Promise<void>;
+/** Receives the events of one read, in order; a failure hands the same events over again. */
+export type EventBatchHandler = (events: readonly StoredEvent[]) => Promise<void>;
 
 export interface SubscribeOptions {
   /** Consumer group: each group gets every event once (at least once); members of a group share the work. */
@@ -22,6 +24,8 @@ export interface Subscription {
  */
 export interface EventBus {
   subscribe(options: SubscribeOptions, handler: EventHandler): Promise<Subscription>;
+  /** Like `subscribe`, in batches (projections write a batch in one transaction). Batches never mix groups. */
+  subscribeBatches(options: SubscribeOptions, handler: EventBatchHandler): Promise<Subscription>;
   close(): Promise<void>;
 }
 

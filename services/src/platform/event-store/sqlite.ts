@@ -25,6 +25,8 @@ const SCHEMA = `
     data            TEXT    NOT NULL,
     UNIQUE (stream, version)
   ) STRICT;
+  -- consumers that read a few event types (projections, reactions) find them without scanning the whole log
+  CREATE INDEX IF NOT EXISTS events_by_type ON events (type, position);
 `;
 
 const COLUMNS = 'position, id, stream, version, type, occurred_at, actor, correlation_id, causation_id, schema_version, data';
@@ -152,6 +154,60 @@ export const createSqliteEventStore = (db: DatabaseSync): EventStore => {
     return stored;
   };
 
+  /**
+   * Group commit: appends that arrive in the same turn of the event loop share one transaction (each in its own
+   * savepoint, so a conflict fails only its own append). Every caller is answered after the commit, so an
+   * acknowledged append is durable; the hot write path pays one commit per burst instead of one per request.
+   */
+  interface PendingAppend {
+    stream: string;
+    expected: ExpectedVersion;
+    events: readonly NewEvent[];
+    resolve: (stored: StoredEvent[]) => void;
+    reject: (error: unknown) => void;
+  }
+  let pending: PendingAppend[] = [];
+  let flushScheduled = false;
+
+  const flush = (): void => {
+    flushScheduled = false;
+    const batch = pending;
+    pending = [];
+    const outcomes: ({ ok: true; stored: StoredEvent[] } | { ok: false; error: unknown })[] = [];
+    try {
+      inTransaction(db, () => {
+        for (const append of batch) {
+          db.exec('SAVEPOINT append_one');
+          try {
+            outcomes.push({ ok: true, stored: appendNow(append.stream, append.expected, append.events) });
+            db.exec('RELEASE append_one');
+          } catch (error) {
+            db.exec('ROLLBACK TO append_one');
+            db.exec('RELEASE append_one');
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } catch (error) {
+      for (const append of batch) append.reject(error); // the commit itself failed: nothing of the batch is stored
+      return;
+    }
+    const committed: StoredEvent[] = [];
+    batch.forEach((append, i) => {
+      const outcome = outcomes[i];
+      if (outcome?.ok) {
+        committed.push(...outcome.stored);
+        append.resolve(outcome.stored);
+      } else append.reject(outcome?.error);
+    });
+    if (committed.length > 0) notify(committed);
+  };
+
+  const result = (stored: readonly StoredEvent[]): AppendResult => {
+    const last = stored[stored.length - 1] as StoredEvent;
+    return { nextVersion: last.version, lastPosition: last.position };
+  };
+
   return {
     async append(stream, expectedVersion, events): Promise<AppendResult> {
       if (closed) throw new Error('Event store is closed');
@@ -161,13 +217,20 @@ export const createSqliteEventStore = (db: DatabaseSync): EventStore => {
         if (expectedVersion !== 'any' && expectedVersion !== actual) throw new ConcurrencyError(stream, expectedVersion, actual);
         return { nextVersion: actual, lastPosition: head() };
       }
-      const joinsOuterTransaction = db.isTransaction;
-      const stored = inTransaction(db, () => appendNow(stream, expectedVersion, events));
-      // Inside a caller's transaction the commit happens when its synchronous work ends.
-      if (joinsOuterTransaction) queueMicrotask(() => notify(stored));
-      else notify(stored);
-      const last = stored[stored.length - 1] as StoredEvent;
-      return { nextVersion: last.version, lastPosition: last.position };
+      if (db.isTransaction) {
+        // Inside a caller's transaction: join it; the commit happens when its synchronous work ends.
+        const stored = appendNow(stream, expectedVersion, events);
+        queueMicrotask(() => notify(stored));
+        return result(stored);
+      }
+      const stored = await new Promise<StoredEvent[]>((resolve, reject) => {
+        pending.push({ stream, expected: expectedVersion, events, resolve, reject });
+        if (!flushScheduled) {
+          flushScheduled = true;
+          setImmediate(flush);
+        }
+      });
+      return result(stored);
     },
 
     async readStream(stream, fromVersion = 1) {

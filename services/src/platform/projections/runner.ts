@@ -22,11 +22,12 @@ export const projectionGroup = (projection: Projection): string => `projection:$
 
 /** Keeps a read model up to date from the bus (at least once; the store makes redelivery a no-op). */
 export const runProjection = ({ bus, store, projection, afterApply, log }: RunProjectionOptions): Promise<Subscription> =>
-  bus.subscribe({ group: projectionGroup(projection), types: projection.handles, fromBeginning: true }, async (event) => {
-    const applied = await store.apply(projection, [event]);
+  bus.subscribeBatches({ group: projectionGroup(projection), types: projection.handles, fromBeginning: true }, async (events) => {
+    const applied = await store.apply(projection, events);
     if (!afterApply || applied.length === 0) return;
+    const first = events[0];
     const report = (error: unknown) =>
-      log?.error({ err: error, projection: projection.name, eventId: event.id, correlationId: event.correlationId }, 'afterApply failed');
+      log?.error({ err: error, projection: projection.name, eventId: first?.id, correlationId: first?.correlationId }, 'afterApply failed');
     try {
       // AfterApply is typed void, but an async one must not leave an unhandled rejection behind.
       const result: unknown = afterApply(projection, applied);

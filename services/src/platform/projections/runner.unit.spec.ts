@@ -36,6 +36,11 @@ const fakeBus = () => {
       subscriptions.push({ options, handler });
       return { stop: async () => {} };
     },
+    // The runner subscribes in batches; a test hands it one event at a time as a batch of one.
+    async subscribeBatches(options, handler) {
+      subscriptions.push({ options, handler: (event) => handler([event]) });
+      return { stop: async () => {} };
+    },
     close: async () => {},
   };
   return { bus, subscriptions };
