@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './platform/config/load.ts';
-import { startApplication } from './composition/start.ts';
+import { startApplication, type RunningApplication } from './composition/start.ts';
 
 const config = (() => {
   try {
@@ -16,33 +16,41 @@ const config = (() => {
 
 const log = pino({ level: config.LOG_LEVEL, base: { role: config.ROLE, mode: config.MODE } });
 
+let running: RunningApplication | null = null;
+let signalled: string | null = null;
+
+const shutdown = (signal: string) => {
+  if (!running) {
+    signalled = signal; // still starting: stop as soon as the start has finished
+    return;
+  }
+  const app = running;
+  running = null;
+  log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    log.error('shutdown took longer than 20 s; exiting');
+    process.exit(1);
+  }, 20_000);
+  force.unref();
+  app.stop().then(
+    () => {
+      log.info('stopped');
+      log.flush();
+      process.exitCode = 0;
+    },
+    (error: unknown) => {
+      log.error({ err: error }, 'shutdown failed');
+      process.exitCode = 1;
+    },
+  );
+};
+process.once('SIGTERM', () => shutdown('SIGTERM'));
+process.once('SIGINT', () => shutdown('SIGINT'));
+
 try {
-  const running = await startApplication(config, log);
+  running = await startApplication(config, log);
   log.info({ url: running.url, mode: config.MODE, role: config.ROLE }, running.url ? `listening on ${running.url}` : 'started');
-  let signalled = false;
-  const shutdown = (signal: string) => {
-    if (signalled) return;
-    signalled = true;
-    log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      log.error('shutdown took longer than 20 s; exiting');
-      process.exit(1);
-    }, 20_000);
-    force.unref();
-    running.stop().then(
-      () => {
-        log.info('stopped');
-        log.flush();
-        process.exitCode = 0;
-      },
-      (error: unknown) => {
-        log.error({ err: error }, 'shutdown failed');
-        process.exitCode = 1;
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  if (signalled) shutdown(signalled);
 } catch (error) {
   log.fatal({ err: error }, 'start failed');
   log.flush();

@@ -39,15 +39,18 @@ export const startApplication = async (config: Config, log: Logger): Promise<Run
   if (servesHttp(config)) {
     app = await buildApp({ platform, modules: MODULES, webDistDir: resolve(config.WEB_DIST_DIR), logger: log });
     sockets = attachSocketIo(app, { tokens, hub, ...(config.REDIS_URL && config.MODE === 'distributed' ? { redis: { url: config.REDIS_URL } } : {}) });
-    await app.listen({ port: config.PORT, host: config.HOST });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.PORT;
-    url = `http://localhost:${port}`;
   } else if (config.MODE === 'distributed' && config.REDIS_URL) {
     // projector and worker processes push through the Redis adapter to the api processes' sockets
     sockets = startRealtimeEmitter({ redis: { url: config.REDIS_URL }, hub });
   }
+  // Seeds and consumers first, so a process that answers /api/health has its seed data.
   const background = await startBackground(platform, adapters, MODULES);
+  if (app) {
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    url = `http://localhost:${port}`;
+  }
 
   let stopping: Promise<void> | null = null;
   const stop = () => {

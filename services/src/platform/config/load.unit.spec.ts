@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './load.ts';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults with no environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ MODE: 'embedded', ROLE: 'all', PORT: 8080, DATA_DIR: './data', DEV_OUTBOX: false });
+  });
+
+  it('treats empty values as unset (a copied .env.example starts as is)', () => {
+    expect(loadConfig({ PORT: '', SEED_ADMIN_EMAIL: '' }).PORT).toBe(8080);
+  });
+
+  it('names every bad variable', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', MODE: 'cluster', LOG_LEVEL: 'loud' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT/);
+    expect(attempt).toThrow(/MODE/);
+    expect(attempt).toThrow(/LOG_LEVEL/);
+  });
+
+  it('requires the engines and secrets of the distributed profile, and refuses the dev outbox there', () => {
+    const attempt = () => loadConfig({ MODE: 'distributed', DEV_OUTBOX: 'true' });
+    for (const name of ['MONGODB_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'JWT_PRIVATE_KEY', 'ENCRYPTION_KEY', 'SMTP_URL', 'SMS_API_URL', 'DEV_OUTBOX']) {
+      expect(attempt).toThrow(new RegExp(name));
+    }
+  });
+
+  it('takes the seeded admin only as a pair, and no short password', () => {
+    expect(() => loadConfig({ SEED_ADMIN_EMAIL: 'a@example.com' })).toThrow(/SEED_ADMIN_PASSWORD/);
+    expect(() => loadConfig({ SEED_ADMIN_EMAIL: 'a@example.com', SEED_ADMIN_PASSWORD: 'short' })).toThrow(/SEED_ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ENCRYPTION_KEY: 'abc' })).toThrow(/ENCRYPTION_KEY: must be 64 hex characters/);
+  });
+});

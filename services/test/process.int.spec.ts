@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { waitFor } from './wait-for.ts';
+import { openSqlite } from '../src/platform/sqlite/open.ts';
+import { sqliteFile } from '../src/composition/embedded.ts';
+import { loadConfig } from '../src/platform/config/load.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const freePort = () =>
+  new Promise<number>((done) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => done(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+
+const start = (env: Record<string, string>) => {
+  // MODE=test comes from vitest's environment; the app's own MODE is set here.
+  const child = spawn(process.execPath, ['services/src/main.ts'], { cwd: root, env: { ...process.env, MODE: 'embedded', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  return { child, exited, output: () => output };
+};
+
+describe('the app process', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'acpg-process-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses to start on a bad variable, naming it', async () => {
+    const app = start({ DATA_DIR: dataDir, PORT: 'eighty' });
+    expect(await app.exited).toBe(1);
+    expect(app.output()).toMatch(/PORT/);
+  }, 30_000);
+
+  it('shuts down on SIGTERM: answers the requests in flight, then stops consumers and exits 0', async () => {
+    const port = await freePort();
+    const app = start({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_DIST_DIR: join(dataDir, 'none') });
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(() => fetch(`${base}/api/health`).then((r) => r.ok, () => false), { timeoutMs: 30_000, what: 'the app to start' });
+    const inFlight = Array.from({ length: 20 }, (_, i) =>
+      fetch(`${base}/api/v1/user-interaction/store`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ page_name: 'shutdown', button_name: `b${i}` }),
+      }).then((r) => r.status),
+    );
+    await new Promise((r) => setImmediate(r));
+    app.child.kill('SIGTERM');
+    const statuses = await Promise.allSettled(inFlight);
+    expect(await app.exited).toBe(0);
+    const codes = statuses.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    // Requests taken before the signal are answered 200 and stored; later ones get 503 (closing), nothing else.
+    for (const code of codes) expect([200, 503]).toContain(code);
+    const db = openSqlite(sqliteFile(loadConfig({ DATA_DIR: dataDir })));
+    try {
+      const row = db.prepare("SELECT COUNT(*) AS n FROM events WHERE type = 'UserInteractionRecorded'").get() as { n: number };
+      expect(row.n).toBe(codes.filter((c) => c === 200).length);
+    } finally {
+      db.close();
+    }
+    expect(app.output()).toMatch(/shutting down/);
+    expect(app.output()).toMatch(/"msg":"stopped"/);
+  }, 60_000);
+});
