@@ -117,6 +117,8 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
       await isolated.page.goto('/about-us');
       await settled(isolated.page);
       await isolated.page.locator('.fui-Toast').first().waitFor({ timeout: 15_000 });
+      // Measure colours once the toast's entrance motion (a fade) has finished.
+      await isolated.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
       const violations = await expectNoSeriousViolations(isolated.page, '/about-us with a warning toast');
       expect(violations.filter((v) => v.id === 'region'), describeViolations(violations)).toEqual([]);
     } finally {
@@ -140,21 +142,21 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
     const started = Date.now() - 1000;
     await page.getByRole('button', { name: /sign in/i }).click();
     await page.waitForURL(/\/authentication\/auth-mode/, { timeout: 20_000 });
-    await settled(page);
+    await page.getByRole('heading', { name: 'Where should we send your code?' }).waitFor({ timeout: 20_000 });
     await expectNoSeriousViolations(page, '/authentication/auth-mode');
 
-    await page.screenshot({ path: '/tmp/authmode.png' });
     await page.getByRole('radio', { name: /email/i }).check();
     await page.getByRole('button', { name: /send code/i }).click();
     await page.waitForURL(/login-email-otp-verification/, { timeout: 20_000 });
-    await settled(page);
+    await page.getByRole('heading', { name: 'Enter the code sent to your email' }).waitFor({ timeout: 20_000 });
     await expectNoSeriousViolations(page, '/authentication/login-email-otp-verification');
 
     // A wrong code shows the field error; still accessible.
     const code = await latestCode(app, SEEDED_ADMIN.email, started);
     const wrong = code === '000000' ? '111111' : '000000';
-    await page.getByLabel(/code/i).first().fill(wrong);
-    await page.getByRole('button', { name: /verify/i }).click();
+    const verify = page.getByRole('form', { name: 'Verify code' });
+    await verify.getByLabel('6-digit code').fill(wrong);
+    await verify.getByRole('button', { name: 'Verify' }).click();
     await page.locator('.fui-Field__validationMessage').first().waitFor({ timeout: 15_000 });
     await expectNoSeriousViolations(page, '/authentication/login-email-otp-verification with a wrong code');
   });

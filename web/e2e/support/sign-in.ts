@@ -23,7 +23,26 @@ export const latestCode = async (app: TestApp, email: string, after = 0): Promis
  * password, then the email channel on /authentication/auth-mode, then the code from the dev outbox.
  * Resolves once the browser has left the sign-in screens.
  */
-export const completeSignIn = async (page: Page, app: TestApp, email: string, password: string): Promise<void> => {
+/**
+ * Where the code goes. The backend allows one code per destination per 60 s (and 5 an hour), so a file that signs
+ * the same user in twice within a minute uses the email once and the phone once.
+ */
+export type CodeChannel = { channel: 'email' } | { channel: 'phone'; phone: string };
+
+export const completeSignIn = (page: Page, app: TestApp, email: string, password: string, via: CodeChannel = { channel: 'email' }): Promise<void> =>
+  explained(page, () => walkSignIn(page, app, email, password, via));
+
+/** Runs `steps`; on failure says what the user saw (the page's body as an accessibility tree). */
+export const explained = async <T>(page: Page, steps: () => Promise<T>): Promise<T> => {
+  try {
+    return await steps();
+  } catch (error) {
+    const seen = await page.locator('body').ariaSnapshot({ timeout: 2000 }).catch(() => '(nothing)');
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\non ${page.url()} the page showed:\n${seen}`, { cause: error });
+  }
+};
+
+const walkSignIn = async (page: Page, app: TestApp, email: string, password: string, via: CodeChannel): Promise<void> => {
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
@@ -31,14 +50,14 @@ export const completeSignIn = async (page: Page, app: TestApp, email: string, pa
 
   await page.waitForURL('**/authentication/auth-mode', { timeout: 20_000 });
   const channels = page.getByRole('form', { name: 'Choose how to get your code' });
-  await channels.getByRole('radio', { name: /^Email:/ }).check();
+  await channels.getByRole('radio', { name: via.channel === 'phone' ? /^Phone:/ : /^Email:/ }).check();
   // Codes sent from now on; the outbox clock and ours are the same machine's.
   const sentAfter = Date.now() - 1000;
   await channels.getByRole('button', { name: 'Send code' }).click();
 
-  await page.waitForURL('**/authentication/login-email-otp-verification', { timeout: 20_000 });
-  await page.getByRole('heading', { name: 'Enter the code sent to your email' }).waitFor();
-  const code = await latestCode(app, email, sentAfter);
+  await page.waitForURL(via.channel === 'phone' ? '**/authentication/login-otp-verification' : '**/authentication/login-email-otp-verification', { timeout: 20_000 });
+  await page.getByRole('heading', { name: `Enter the code sent to your ${via.channel}` }).waitFor();
+  const code = await latestCode(app, via.channel === 'phone' ? via.phone : email, sentAfter);
   const verify = page.getByRole('form', { name: 'Verify code' });
   await verify.getByLabel('6-digit code').fill(code);
   await verify.getByRole('button', { name: 'Verify' }).click();
@@ -46,10 +65,10 @@ export const completeSignIn = async (page: Page, app: TestApp, email: string, pa
 };
 
 /** Signs in through the pages, starting at /authentication/sign-in. */
-export const signInThroughPages = async (page: Page, app: TestApp, email: string, password: string): Promise<void> => {
+export const signInThroughPages = async (page: Page, app: TestApp, email: string, password: string, via: CodeChannel = { channel: 'email' }): Promise<void> => {
   await page.goto(SIGN_IN_PATH);
-  await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
-  await completeSignIn(page, app, email, password);
+  await explained(page, () => page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor());
+  await completeSignIn(page, app, email, password, via);
 };
 
 /** Both browser storages of the page's origin, as plain objects. */

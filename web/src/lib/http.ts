@@ -1,3 +1,4 @@
+import { subscribeKey } from 'valtio/vanilla/utils';
 import { session, applySignIn, expireSession } from './session.ts';
 import { notify } from './notify.ts';
 import { navigateTo, currentPath } from './navigation.ts';
@@ -96,8 +97,17 @@ export function refreshAccessToken(): Promise<boolean> {
   return refreshing;
 }
 
+// Several GETs of one screen fail together when the session is lost: the user is told once. Holding a token again
+// (signed in, or restored) arms the notice for the next loss.
+let expiryHandled = false;
+subscribeKey(session, 'accessToken', (token) => {
+  if (token) expiryHandled = false;
+});
+
 /** Spec section 8: the 401 on a GET. */
 function handleExpiredSession(): void {
+  if (expiryHandled) return;
+  expiryHandled = true;
   const path = typeof location === 'undefined' ? '/' : location.pathname;
   expireSession(path.startsWith('/login') ? path : currentPath());
   notify.warning(EXPIRED_MESSAGE);

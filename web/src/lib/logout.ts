@@ -13,9 +13,10 @@ export const SIGN_IN_PATH = '/authentication/sign-in';
  */
 export async function logout(): Promise<void> {
   const signOut = http.post('/auth/sign-out').catch((err: unknown) => console.warn('sign-out call failed', err));
-  clearPersisted();
   resetSession();
   resetAllStores();
+  // After the resets, so their writes cannot bring the persisted keys back.
+  clearPersisted();
   navigateTo(SIGN_IN_PATH);
   await signOut;
 }

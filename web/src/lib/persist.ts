@@ -39,20 +39,26 @@ export function persistStore<T extends object>(name: string, store: T, options: 
   if (!storage) return Promise.resolve(false);
 
   let hydrated = false;
+  let lastWritten: string | null = null;
   const write = () => {
     const snap = snapshot(store) as T;
     const picked: Partial<T> = {};
     for (const f of options.fields) picked[f] = snap[f];
+    const json = JSON.stringify(picked);
+    // Only when a persisted field changed: after a logout cleared storage, the reset state stays unwritten.
+    if (json === lastWritten) return;
+    lastWritten = json;
     try {
-      storage.setItem(key, JSON.stringify(picked));
+      storage.setItem(key, json);
     } catch (err) {
       console.warn('persist: could not write', key, err);
     }
   };
-  // Writes start after rehydration, so the initial state never overwrites what is stored.
+  // Writes start after rehydration, so the initial state never overwrites what is stored. They happen in sync with
+  // the change, so "reset the state, then clear storage" (logout) leaves storage clear instead of a late write.
   const startWriting = () => {
     hydrated = true;
-    subscribe(store, write);
+    subscribe(store, write, true);
   };
 
   const read = Promise.resolve().then(() => storage.getItem(key));

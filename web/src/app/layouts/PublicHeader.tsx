@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { HomeRegular } from '@fluentui/react-icons';
+import { Button, Divider, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { DismissRegular, HomeRegular, NavigationRegular } from '@fluentui/react-icons';
+import { useUpFrom } from '../../lib/layout.ts';
 import { session } from '../../lib/session.ts';
 import { logout } from '../../lib/logout.ts';
 import { myAccountPath } from '../../lib/roles.ts';
@@ -16,17 +18,25 @@ import { loadContactDetails } from '../../features/contact/stores/contact.ts';
 const useStyles = makeStyles({
   header: {
     display: 'flex',
-    flexWrap: 'wrap',
     alignItems: 'center',
     gap: tokens.spacingHorizontalL,
+    minHeight: '52px',
+    boxSizing: 'border-box',
     paddingBlock: tokens.spacingVerticalS,
     paddingInline: tokens.spacingHorizontalXL,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground1,
+    position: 'sticky',
+    top: 0,
+    zIndex: 5,
+    '@media (max-width: 599px)': { gap: tokens.spacingHorizontalS, paddingInline: tokens.spacingHorizontalM },
   },
   brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: '40px' },
-  nav: { flexGrow: 1 },
-  list: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, listStyle: 'none', margin: 0, padding: 0 },
+  nav: { flexGrow: 1, minWidth: 0 },
+  spacer: { flexGrow: 1 },
+  list: { display: 'flex', gap: tokens.spacingHorizontalXS, listStyle: 'none', margin: 0, padding: 0 },
+  column: { flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  drawerActions: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, paddingBlockStart: tokens.spacingVerticalM },
   link: {
     display: 'inline-block',
     paddingBlock: tokens.spacingVerticalS,
@@ -34,11 +44,13 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     color: tokens.colorNeutralForeground1,
     textDecoration: 'none',
+    whiteSpace: 'nowrap',
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
   },
   active: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
+  block: { display: 'block', fontSize: tokens.fontSizeBase400, paddingBlock: tokens.spacingVerticalM },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexShrink: 0 },
 });
 
 /** Where the small icon button is hidden (spec section 2). */
@@ -55,11 +67,55 @@ export function PublicHeader() {
   const signedIn = snap.user != null;
   const accountPath = myAccountPath(snap.user?.role);
 
+  // The six links sit in the bar from md (900 px) up; below, they move into a drawer opened by a named button.
+  const wide = useUpFrom('md');
+  // Open for the page it was opened on: navigating closes it without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
+
   const onLink = (label: string) => {
     track(label);
+    setMenuOpen(false);
     if (label === 'Services') resetProperty();
     if (label === 'Contact Us') void loadContactDetails();
   };
+
+  const links = (vertical: boolean) => (
+    <nav aria-label="Main" className={vertical ? undefined : s.nav}>
+      <ul className={mergeClasses(s.list, vertical && s.column)}>
+        {PUBLIC_LINKS.map((l) => (
+          <li key={l.path}>
+            <NavLink to={l.path} end className={({ isActive }) => mergeClasses(s.link, vertical && s.block, isActive && s.active)} onClick={() => onLink(l.label)}>
+              {l.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+
+  const primary = signedIn ? (
+    // My Account follows the spec's mapping; it is shown only once that screen exists.
+    isRegistered(accountPath) && (
+      <LinkButton to={accountPath} appearance="primary" onClick={() => track('My Account')}>
+        My Account
+      </LinkButton>
+    )
+  ) : (
+    <LinkButton to="/authentication/sign-in" appearance="primary" onClick={() => track('Sign In')}>
+      Sign In
+    </LinkButton>
+  );
+  const secondary = signedIn ? (
+    <Button onClick={() => { track('LogOut'); setMenuOpen(false); void logout(); }}>LogOut</Button>
+  ) : (
+    isRegistered('/authentication/sign-up') && (
+      <LinkButton to="/authentication/sign-up" onClick={() => { track('Sign Up'); setMenuOpen(false); }}>
+        Sign Up
+      </LinkButton>
+    )
+  );
 
   return (
     <header className={s.header}>
@@ -69,41 +125,32 @@ export function PublicHeader() {
         )}
         <Logo />
       </div>
-      <nav aria-label="Main" className={s.nav}>
-        <ul className={s.list}>
-          {PUBLIC_LINKS.map((l) => (
-            <li key={l.path}>
-              <NavLink to={l.path} end className={({ isActive }) => mergeClasses(s.link, isActive && s.active)} onClick={() => onLink(l.label)}>
-                {l.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {wide ? links(false) : <span className={s.spacer} />}
       <div className={s.actions}>
-        {signedIn ? (
-          <>
-            {/* My Account follows the spec's mapping; it is shown only once that screen exists. */}
-            {isRegistered(accountPath) && (
-              <LinkButton to={accountPath} appearance="primary" onClick={() => track('My Account')}>
-                My Account
-              </LinkButton>
-            )}
-            <Button onClick={() => { track('LogOut'); void logout(); }}>LogOut</Button>
-          </>
-        ) : (
-          <>
-            <LinkButton to="/authentication/sign-in" appearance="primary" onClick={() => track('Sign In')}>
-              Sign In
-            </LinkButton>
-            {isRegistered('/authentication/sign-up') && (
-              <LinkButton to="/authentication/sign-up" onClick={() => track('Sign Up')}>
-                Sign Up
-              </LinkButton>
-            )}
-          </>
+        {primary}
+        {wide && secondary}
+        {!wide && (
+          <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open site menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)} />
         )}
       </div>
+      {!wide && (
+        <OverlayDrawer position="end" open={menuOpen} onOpenChange={(_, d) => setMenuOpen(d.open)} aria-label="Site menu">
+          <DrawerHeader>
+            <DrawerHeaderTitle action={<Button appearance="subtle" aria-label="Close site menu" icon={<DismissRegular />} onClick={() => setMenuOpen(false)} />}>
+              <Logo />
+            </DrawerHeaderTitle>
+          </DrawerHeader>
+          <DrawerBody>
+            {links(true)}
+            {secondary && (
+              <>
+                <Divider />
+                <div className={s.drawerActions}>{secondary}</div>
+              </>
+            )}
+          </DrawerBody>
+        </OverlayDrawer>
+      )}
     </header>
   );
 }

@@ -19,6 +19,7 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalXL,
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground1,
+    '@media (max-width: 599px)': { flexDirection: 'column', gap: tokens.spacingVerticalS },
   },
   links: { display: 'flex', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
   link: { color: tokens.colorBrandForeground1 },

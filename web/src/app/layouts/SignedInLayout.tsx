@@ -1,4 +1,4 @@
-import { useState, useEffect } from 'react';
+import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { useSnapshot } from 'valtio';
 import {
@@ -37,6 +37,8 @@ const useStyles = makeStyles({
   spacer: { flexGrow: 1 },
   main: { width: '100%', maxWidth: `${CONTENT_MAX_WIDTH}px`, marginInline: 'auto', boxSizing: 'border-box', padding: tokens.spacingHorizontalXL, ':focus': { outline: 'none' } },
   drawer: { width: `${SIDE_MENU_WIDTH}px` },
+  // The 260 px column runs the full window height and stays put while the page scrolls.
+  inline: { position: 'sticky', top: 0, height: '100vh', alignSelf: 'flex-start', flexShrink: 0 },
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   item: {
     display: 'block',
@@ -116,10 +118,12 @@ function useAllowed(): boolean {
 export function SignedInLayout() {
   const s = useStyles();
   const large = useUpFrom('lg');
-  const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
+  // Open for the page it was opened on: navigating closes it without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const drawerOpen = openOn === pathname;
+  const setDrawerOpen = (open: boolean) => setOpenOn(open ? pathname : null);
   const allowed = useAllowed();
-  useEffect(() => setDrawerOpen(false), [pathname]);
 
   const menuBody = (
     <>
@@ -140,7 +144,7 @@ export function SignedInLayout() {
     <div className={s.shell}>
       <SkipLink />
       {large ? (
-        <InlineDrawer open separator className={s.drawer} as="aside">
+        <InlineDrawer open separator className={mergeClasses(s.drawer, s.inline)} as="aside">
           {menuBody}
         </InlineDrawer>
       ) : (

@@ -31,16 +31,17 @@ function CredentialsForm({ expired }: { expired: boolean }) {
   const actor = SignInActor.useActorRef();
   const busy = SignInActor.useSelector((st) => st.matches('checkingPassword'));
   const serverError = SignInActor.useSelector((st) => (st.matches('credentials') ? st.context.error : null));
-  const needsRestart = SignInActor.useSelector((st) => !st.matches('credentials') && !st.matches('checkingPassword') && st.status === 'active');
   const track = useTrackClick();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
 
-  // Coming back here (browser Back) starts the flow again.
+  // Coming back here (browser Back) starts the flow again. Checked once, on arrival: while this form is shown the
+  // machine moves on to choosing a channel, and restarting then would bounce the user back here.
   useEffect(() => {
-    if (needsRestart) actor.send({ type: 'RESTART' });
-  }, [needsRestart, actor]);
+    const st = actor.getSnapshot();
+    if (st.status === 'active' && !st.matches('credentials') && !st.matches('checkingPassword')) actor.send({ type: 'RESTART' });
+  }, [actor]);
 
   const emailError = !email.trim() ? 'Enter your email address' : !EMAIL.test(email.trim()) ? 'Enter a valid email address' : null;
   const passwordError = !password ? 'Enter your password' : password.length > 128 ? 'The password is at most 128 characters' : null;
@@ -92,12 +93,13 @@ export function AuthModePage() {
   const track = useTrackClick();
   const { challenge, error, channel: chosen } = SignInActor.useSelector((st) => st.context);
   const sending = SignInActor.useSelector((st) => st.matches('sendingCode'));
-  const back = SignInActor.useSelector((st) => st.matches('enteringCode'));
   const [channel, setChannel] = useState<'email' | 'phone'>(chosen ?? 'email');
 
+  // Coming back here from the code screen (browser Back) lets the user pick again. Checked once, on arrival: while
+  // this page is shown the machine moves on to the code step, and going back then would undo the choice.
   useEffect(() => {
-    if (back) actor.send({ type: 'CHANGE_CHANNEL' });
-  }, [back, actor]);
+    if (actor.getSnapshot().matches('enteringCode')) actor.send({ type: 'CHANGE_CHANNEL' });
+  }, [actor]);
 
   if (!challenge) return <Navigate to={CREDENTIAL_PATHS[0]!} replace />;
   const channels = challenge.channels.filter((c) => c !== 'phone' || challenge.masked.phone);

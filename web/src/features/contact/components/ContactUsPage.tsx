@@ -9,6 +9,7 @@ import { contact, loadContactDetails } from '../stores/contact.ts';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '880px' },
   grid: { display: 'grid', gap: tokens.spacingVerticalL, gridTemplateColumns: 'repeat(auto-fill, minmax(min(240px, 100%), 1fr))' },
+  flush: { margin: 0 },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   label: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, margin: 0 },
   icon: { display: 'inline-flex', fontSize: tokens.fontSizeBase500, color: tokens.colorBrandForeground1 },
@@ -42,7 +43,7 @@ export default function ContactUsPage() {
   const d = snap.details;
   return (
     <section className={s.root} aria-labelledby="contact-title">
-      <Title1 as="h1" id="contact-title">
+      <Title1 as="h1" id="contact-title" className={s.flush}>
         Contact Us
       </Title1>
       {!d && snap.status !== 'failed' && <LoadingBlock label="Loading contact details" />}

@@ -8,8 +8,10 @@ import { BLOG_PAGE_SIZE, fetchBlogs } from '../api/content.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalL, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' },
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalL, gridTemplateColumns: 'repeat(auto-fill, minmax(min(280px, 100%), 1fr))' },
   title: { color: tokens.colorBrandForeground1 },
+  flush: { margin: 0 },
+  card: { height: '100%', boxSizing: 'border-box' },
 });
 
 export default function BlogsPage() {
@@ -19,7 +21,7 @@ export default function BlogsPage() {
   const blogs = useResource((signal) => fetchBlogs(page, signal), [page]);
   return (
     <section className={s.root} aria-labelledby="blogs-title">
-      <Title1 as="h1" id="blogs-title">
+      <Title1 as="h1" id="blogs-title" className={s.flush}>
         Blogs
       </Title1>
       {blogs.status === 'loading' && <LoadingBlock label="Loading blog posts" />}
@@ -30,10 +32,10 @@ export default function BlogsPage() {
           <ul className={s.list}>
             {blogs.data.items.map((post) => (
               <li key={post.slug}>
-                <Card>
+                <Card className={s.card}>
                   <CardHeader
                     header={
-                      <Subtitle1 as="h2">
+                      <Subtitle1 as="h2" className={s.flush}>
                         <RouterLink className={s.title} to={`/blogs/${encodeURIComponent(post.slug)}`}>
                           {post.title}
                         </RouterLink>
@@ -41,7 +43,7 @@ export default function BlogsPage() {
                     }
                     description={<Caption1>{`${post.author} · ${formatDateUs(post.published_at)}`}</Caption1>}
                   />
-                  <Body1 as="p">{post.excerpt}</Body1>
+                  <Body1 as="p" className={s.flush}>{post.excerpt}</Body1>
                 </Card>
               </li>
             ))}

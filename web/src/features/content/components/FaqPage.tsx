@@ -5,7 +5,8 @@ import { fetchFaq } from '../api/content.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '880px' },
-  answer: { whiteSpace: 'pre-line', paddingBlockEnd: tokens.spacingVerticalM },
+  answer: { whiteSpace: 'pre-line', margin: 0, paddingBlockEnd: tokens.spacingVerticalM },
+  flush: { margin: 0 },
 });
 
 export default function FaqPage() {
@@ -13,7 +14,7 @@ export default function FaqPage() {
   const faq = useResource((signal) => fetchFaq(signal), []);
   return (
     <section className={s.root} aria-labelledby="faq-title">
-      <Title1 as="h1" id="faq-title">
+      <Title1 as="h1" id="faq-title" className={s.flush}>
         Frequently asked questions
       </Title1>
       {faq.status === 'loading' && <LoadingBlock label="Loading questions" />}
@@ -25,7 +26,7 @@ export default function FaqPage() {
             .sort((a, b) => a.position - b.position)
             .map((item) => (
               <AccordionItem key={item.id} value={item.id}>
-                <AccordionHeader as="h2">{item.question}</AccordionHeader>
+                <AccordionHeader as="h2" className={s.flush}>{item.question}</AccordionHeader>
                 <AccordionPanel>
                   <Body1 as="p" className={s.answer}>
                     {item.answer}
