@@ -57,7 +57,18 @@ const webApp =
   async (app) => {
     markRoutesPublic(app);
     // wildcard: false lists the files at start; unknown paths fall to the not-found handler (SPA fallback).
-    await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: ['index.html'], decorateReply: false });
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      decorateReply: false,
+      preCompressed: true, // the build writes .br and .gz beside each asset
+      setHeaders: (reply, path) => {
+        // Hashed file names never change content: cache for good. index.html is revalidated each time.
+        reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   };
 
 /**
