@@ -1,4 +1,3 @@
-import { ConcurrencyError } from '../../platform/event-store/port.ts';
 import type { Platform } from '../../platform/module.ts';
 import { blogStream, decideBlog, initialBlogState } from './blogs/decider.ts';
 import { SEED_BLOG_POSTS } from './blogs/seed-blogs.ts';
@@ -6,34 +5,7 @@ import { decideFaq, evolveFaq, FAQ_STREAM, initialFaqState, type FaqEvent } from
 import { SEED_FAQ } from './faq/seed-faq.ts';
 import { decidePage, initialPageState, pageStream } from './pages/decider.ts';
 import { SEED_PAGES } from './pages/seed-pages.ts';
-
-type DomainEvent = { type: string; data: unknown };
-
-/**
- * Appends a stream's first events only if the stream does not exist yet: once seeded, or once an admin has
- * edited the content, the append at version 0 conflicts and the seed leaves the stream alone.
- */
-const seedStream = async (platform: Platform, stream: string, events: readonly DomainEvent[], now: Date, correlationId: string) => {
-  if (events.length === 0) return;
-  try {
-    await platform.eventStore.append(
-      stream,
-      0,
-      events.map((event) => ({
-        id: platform.newId(),
-        type: event.type,
-        data: event.data,
-        occurredAt: now.toISOString(),
-        actor: 'system',
-        correlationId,
-        causationId: null,
-      })),
-    );
-  } catch (error) {
-    if (error instanceof ConcurrencyError) return;
-    throw error;
-  }
-};
+import { seedStream } from './seed-stream.ts';
 
 /** Seeds the public pages, the FAQ and the first blog posts. Idempotent: runs at every start. */
 export const seedContent = async (platform: Platform): Promise<void> => {

@@ -3,7 +3,7 @@ import type { SessionUser } from '@acpg/contracts/identity';
 import type { Role } from '@acpg/contracts/roles';
 import type { EventStore } from '../../platform/event-store/port.ts';
 import { accountDecider, accountStream, type AccountState } from './account/decider.ts';
-import { handleCommand, loadStream, type CommandMeta } from './command-handler.ts';
+import { handleCommand, loadStream, type CommandMeta } from '../../platform/commands/handle-command.ts';
 import type { IdentityContext } from './context.ts';
 import { emailDecider, emailStream, normaliseEmail } from './email/decider.ts';
 

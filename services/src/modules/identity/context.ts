@@ -2,7 +2,7 @@ import { createFieldCipherFromConfig, type FieldCipher } from '../../platform/au
 import { createPasswordHasher, type PasswordHasher } from '../../platform/auth/passwords.ts';
 import type { Principal } from '../../platform/auth/port.ts';
 import type { Platform } from '../../platform/module.ts';
-import type { CommandMeta } from './command-handler.ts';
+import type { CommandMeta } from '../../platform/commands/handle-command.ts';
 
 /** What the identity module's handlers share: the platform plus its secrets (field cipher, OTP keys) and the hasher. */
 export interface IdentityContext {

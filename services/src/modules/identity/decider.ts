@@ -1,20 +1,6 @@
 import type { IdentityErrorCode } from '@acpg/contracts/identity';
 import { AppError } from '../../platform/http/errors.ts';
 
-/** An event as a decider sees it: its type and data; the command handler wraps it in the envelope. */
-export interface DomainEvent<Type extends string = string, Data = unknown> {
-  type: Type;
-  data: Data;
-}
-
-/** emmett-style decider: pure `decide` and `evolve`, time and ids in the command. */
-export interface Decider<Command, Event extends DomainEvent, State> {
-  initialState: () => State;
-  evolve: (state: State, event: Event) => State;
-  /** Throws an AppError when the command is refused without recording anything. */
-  decide: (command: Command, state: State) => Event[];
-}
-
 /** A refusal the user can act on; `code` lets the client pick its next screen. */
 export const refuse = (status: number, code: IdentityErrorCode | 'INVALID_COMMAND', message: string) =>
   new AppError(status, code, message);

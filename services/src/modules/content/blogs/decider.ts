@@ -1,4 +1,5 @@
 import { BlogPostPublishedData, PublishBlogPostBody } from '@acpg/contracts/content';
+import type { Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 
@@ -58,9 +59,9 @@ export const toBlogEvent = (event: StoredEvent): BlogEvent | null => {
   }
 };
 
-export const blogStateFrom = (history: readonly StoredEvent[]): BlogState =>
-  history.reduce((state, stored) => {
-    const event = toBlogEvent(stored);
-    return event ? evolveBlog(state, event) : state;
-  }, initialBlogState());
-
+export const blogDecider: Decider<BlogCommand, BlogEvent, BlogState> = {
+  initialState: initialBlogState,
+  evolve: evolveBlog,
+  decide: decideBlog,
+  fromStored: toBlogEvent,
+};

@@ -1,4 +1,5 @@
 import type { ContactDetails } from '@acpg/contracts/content';
+import { foldStream, type Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 
 /** The contact page is one aggregate with one stream. */
@@ -62,8 +63,11 @@ export const toContactPageEvent = (event: StoredEvent): ContactPageEvent | null 
   }
 };
 
-export const contactPageStateFrom = (history: readonly StoredEvent[]): ContactPageState =>
-  history.reduce((state, stored) => {
-    const event = toContactPageEvent(stored);
-    return event ? evolveContactPage(state, event) : state;
-  }, initialContactPageState());
+export const contactPageDecider: Decider<ContactPageCommand, ContactPageEvent, ContactPageState> = {
+  initialState: initialContactPageState,
+  evolve: evolveContactPage,
+  decide: decideContactPage,
+  fromStored: toContactPageEvent,
+};
+
+export const contactPageStateFrom = (history: readonly StoredEvent[]): ContactPageState => foldStream(contactPageDecider, history);

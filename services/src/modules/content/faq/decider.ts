@@ -5,6 +5,7 @@ import {
   FaqItemUpdatedData,
   UpdateFaqItemBody,
 } from '@acpg/contracts/content';
+import type { Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { badRequest, notFound } from '../../../platform/http/errors.ts';
 import type { z } from 'zod';
@@ -107,8 +108,9 @@ export const toFaqEvent = (event: StoredEvent): FaqEvent | null => {
   }
 };
 
-export const faqStateFrom = (history: readonly StoredEvent[]): FaqState =>
-  history.reduce((state, stored) => {
-    const event = toFaqEvent(stored);
-    return event ? evolveFaq(state, event) : state;
-  }, initialFaqState());
+export const faqDecider: Decider<FaqCommand, FaqEvent, FaqState> = {
+  initialState: initialFaqState,
+  evolve: evolveFaq,
+  decide: decideFaq,
+  fromStored: toFaqEvent,
+};

@@ -1,88 +1,64 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { pino } from 'pino';
 import { v7 as uuidv7 } from 'uuid';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { FaqItem } from '@acpg/contracts/content';
-import { createSqliteDocuments } from '../../../platform/documents/sqlite.ts';
-import { createSqliteEventStore } from '../../../platform/event-store/sqlite.ts';
-import { errorHandler } from '../../../platform/http/error-handler.ts';
-import type { Platform } from '../../../platform/module.ts';
-import { replayProjection } from '../../../platform/projections/runner.ts';
-import { createSqliteProjectionStore } from '../../../platform/projections/sqlite.ts';
-import { openSqlite } from '../../../platform/sqlite/open.ts';
+import { startBareRoutes, type BareRoutes } from '../../../../test/bare-routes.ts';
+import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { waitFor } from '../../../../test/wait-for.ts';
 import { seedContent } from '../seed-content.ts';
 import { addFaqItem, removeFaqItem, updateFaqItem } from './commands.ts';
 import { faqProjection } from './projection.ts';
 import { faqRoutes } from './routes.ts';
 
-/** The embedded adapters on an in-memory SQLite database, a clock that moves 1 s per reading, and the routes under /api/v1. */
-const start = async () => {
-  const db = openSqlite(':memory:');
-  const eventStore = createSqliteEventStore(db);
-  const documents = createSqliteDocuments(db);
-  const projections = createSqliteProjectionStore(db);
-  let now = Date.parse('2025-03-01T10:00:00.000Z');
-  // Only the ports the FAQ route, commands and seed use; the rest of Platform plays no part here.
-  const platform = {
-    eventStore,
-    documents,
-    projections,
-    log: pino({ level: 'silent' }),
-    clock: () => new Date((now += 1000)),
-    newId: () => uuidv7(),
-  } as unknown as Platform;
-  const app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(errorHandler);
-  await app.register(faqRoutes(platform), { prefix: '/api/v1' });
-  await app.ready();
-  const project = () => replayProjection({ eventStore, store: projections, projection: faqProjection });
-  const close = async () => {
-    await app.close();
-    await documents.close();
-    await eventStore.close();
-    db.close();
-  };
-  return { app, platform, project, close };
+const admin = () => ({ actor: 'admin-1', correlationId: uuidv7() });
+const list = async (app: FastifyInstance) => {
+  const response = await app.inject({ method: 'GET', url: '/api/v1/cms/faq' });
+  expect(response.statusCode).toBe(200);
+  const body = response.json();
+  expect(body.success).toBe(true);
+  return (body.data.items as unknown[]).map((item) => FaqItem.parse(item));
 };
 
 describe('GET /api/v1/cms/faq', () => {
-  let app: FastifyInstance;
-  let platform: Platform;
-  let project: () => Promise<unknown>;
-  let close: () => Promise<void>;
-  const admin = () => ({ actor: 'admin-1', correlationId: uuidv7() });
-  const list = async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/cms/faq' });
-    expect(response.statusCode).toBe(200);
-    const body = response.json();
-    expect(body.success).toBe(true);
-    return (body.data.items as unknown[]).map((item) => FaqItem.parse(item));
-  };
-  beforeEach(async () => {
-    ({ app, platform, project, close } = await start());
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
   });
-  afterEach(async () => close());
-
-  it('answers an empty list before anything is published', async () => {
-    expect(await list()).toEqual([]);
+  afterAll(async () => {
+    await t?.close();
   });
 
   it('serves the seeded questions in position order, once however often the seed runs', async () => {
-    await seedContent(platform);
-    await seedContent(platform);
-    await project();
-    const items = await list();
+    await seedContent(t.platform);
+    await seedContent(t.platform);
+    const stream = await t.platform.eventStore.readStream('content-faq');
+    await waitFor(async () => (await list(t.app)).length === stream.length, { what: 'the seeded FAQ to be projected' });
+    const items = await list(t.app);
     expect(items.length).toBeGreaterThanOrEqual(6);
     expect(items.length).toBeLessThanOrEqual(8);
     expect(items.map((item) => item.position)).toEqual(items.map((_, index) => index + 1));
     expect(new Set(items.map((item) => item.question)).size).toBe(items.length);
-    expect((await platform.eventStore.readStream('content-faq')).every((event) => event.actor === 'system')).toBe(true);
+    expect((await t.platform.eventStore.readStream('content-faq')).every((event) => event.actor === 'system')).toBe(true);
+  });
+
+  it('answers 404 for a change to an item that does not exist', async () => {
+    await expect(removeFaqItem(t.platform, 'no-such-item', admin())).rejects.toMatchObject({ status: 404, message: 'FAQ item not found.' });
+  });
+});
+
+describe('GET /api/v1/cms/faq on an empty store', () => {
+  let bare: BareRoutes;
+  beforeEach(async () => {
+    bare = await startBareRoutes(faqRoutes, faqProjection);
+  });
+  afterEach(async () => bare.close());
+
+  it('answers an empty list before anything is published', async () => {
+    expect(await list(bare.app)).toEqual([]);
   });
 
   it('reflects adds, moves, edits and removals through the command handlers', async () => {
+    const { app, platform, project } = bare;
     const first = await addFaqItem(platform, { question: 'What is an NHD report?', answer: 'A disclosure report.' }, admin());
     const second = await addFaqItem(platform, { question: 'How do I file a claim?', answer: 'From your account.' }, admin());
     const third = await addFaqItem(platform, { question: 'Can I cancel my plan?', answer: 'Yes.' }, admin());
@@ -93,13 +69,9 @@ describe('GET /api/v1/cms/faq', () => {
     await updateFaqItem(platform, second, { position: 4, answer: 'Go to Property Reimbursement.' }, admin());
     await removeFaqItem(platform, first, admin());
     await project();
-    expect(await list()).toEqual([
+    expect(await list(app)).toEqual([
       { id: third, question: 'Can I cancel my plan?', answer: 'Yes.', position: 3 },
       { id: second, question: 'How do I file a claim?', answer: 'Go to Property Reimbursement.', position: 4 },
     ]);
-  });
-
-  it('answers 404 for a change to an item that does not exist', async () => {
-    await expect(removeFaqItem(platform, 'no-such-item', admin())).rejects.toMatchObject({ status: 404, message: 'FAQ item not found.' });
   });
 });

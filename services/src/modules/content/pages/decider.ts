@@ -1,4 +1,5 @@
 import { PageContentPublishedData, PublishPageContentBody, type PageSlug } from '@acpg/contracts/content';
+import type { Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 
@@ -60,8 +61,9 @@ export const toPageEvent = (event: StoredEvent): PageEvent | null => {
   }
 };
 
-export const pageStateFrom = (history: readonly StoredEvent[]): PageState =>
-  history.reduce((state, stored) => {
-    const event = toPageEvent(stored);
-    return event ? evolvePage(state, event) : state;
-  }, initialPageState());
+export const pageDecider: Decider<PageCommand, PageEvent, PageState> = {
+  initialState: initialPageState,
+  evolve: evolvePage,
+  decide: decidePage,
+  fromStored: toPageEvent,
+};

@@ -1,6 +1,7 @@
 import type { AccountRegistered } from '@acpg/contracts/identity';
 import type { Role } from '@acpg/contracts/roles';
-import { refuse, unknownCommand, type Decider, type DomainEvent } from '../decider.ts';
+import { refuse, unknownCommand } from '../decider.ts';
+import type { Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 
 /** Stream of one account. */
 export const accountStream = (accountId: string) => `identity-account-${accountId}`;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { refuse, unknownCommand, type Decider, type DomainEvent } from '../decider.ts';
+import { refuse, unknownCommand } from '../decider.ts';
+import type { Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 
 /** Normalised form under which an email is unique. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();

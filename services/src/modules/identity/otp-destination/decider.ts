@@ -1,5 +1,6 @@
 import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
-import { refuse, secondsBetween, unknownCommand, type Decider, type DomainEvent } from '../decider.ts';
+import { refuse, secondsBetween, unknownCommand } from '../decider.ts';
+import type { Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 
 /**
  * Codes sent to one destination (an email address or a phone), across every challenge: the resend delay (60 s) and

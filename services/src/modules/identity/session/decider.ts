@@ -1,4 +1,5 @@
-import { reached, refuse, unknownCommand, type Decider, type DomainEvent } from '../decider.ts';
+import { reached, refuse, unknownCommand } from '../decider.ts';
+import type { Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 
 /**
  * A refresh-token family: one per sign-in. Each refresh rotates the token; a rotated token that comes back means it

@@ -1,6 +1,6 @@
 import { hashRefreshSecret, newRefreshToken, type RefreshToken } from '../../../platform/auth/refresh-cookie.ts';
 import { loadAccount, type RegisteredAccount } from '../accounts.ts';
-import { handleCommand, type CommandMeta } from '../command-handler.ts';
+import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { IdentityContext } from '../context.ts';
 import { addSeconds, refuse } from '../decider.ts';
 import { sessionDecider, sessionStream } from './decider.ts';

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
-import { addSeconds, reached, refuse, unknownCommand, type Decider, type DomainEvent } from '../decider.ts';
+import { addSeconds, reached, refuse, unknownCommand } from '../decider.ts';
+import type { Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 
 /**
  * A sign-in challenge: issued after a correct password, completed by a one-time code.

@@ -3,7 +3,7 @@ import { OTP_RULES, type OtpChannel, type SignInChallenge } from '@acpg/contract
 import { maskEmail } from '@acpg/contracts/masking';
 import { NOTIFICATIONS_QUEUE, type NotificationJob } from '@acpg/contracts/notifications';
 import { findAccountIdByEmail, loadAccount, phoneContext, type RegisteredAccount } from '../accounts.ts';
-import { handleCommand, loadStream, type CommandMeta } from '../command-handler.ts';
+import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { IdentityContext } from '../context.ts';
 import { refuse } from '../decider.ts';
 import { otpDestinationDecider, otpDestinationStream } from '../otp-destination/decider.ts';

@@ -18,10 +18,11 @@ export function ByPageChart({ data }: { data: InteractionSummary['by_page'] }) {
       <Subtitle2 as="h2">By page</Subtitle2>
       <div className={s.chart}>
         <ResponsiveContainer>
-          <BarChart data={top} margin={{ left: 0, right: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="page_name" tick={{ fontSize: 12 }} interval={0} />
-            <YAxis allowDecimals={false} />
+          {/* Horizontal bars: page names stay readable however many there are and however narrow the screen. */}
+          <BarChart data={top} layout="vertical" margin={{ left: 8, right: 16 }}>
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
+            <YAxis type="category" dataKey="page_name" width={120} tick={{ fontSize: 12 }} interval={0} />
             <Tooltip />
             <Bar dataKey="count" name="Interactions" fill={BRAND} />
           </BarChart>

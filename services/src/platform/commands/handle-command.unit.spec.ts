@@ -1,0 +1,147 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventStore, NewEvent } from '../event-store/port.ts';
+import { createSqliteEventStore } from '../event-store/sqlite.ts';
+import { AppError } from '../http/errors.ts';
+import { openSqlite } from '../sqlite/open.ts';
+import { handleCommand, type CommandMeta, type Decider } from './handle-command.ts';
+
+/** A seat counter: the smallest decider with a refusal, a no-op and state that a concurrent writer changes. */
+type SeatEvent = { type: 'SeatsBooked'; data: { seats: number; booked_at: string } };
+type SeatCommand = { type: 'BookSeats'; data: { seats: number; now: string } };
+type SeatState = { booked: number };
+const CAPACITY = 3;
+const seats: Decider<SeatCommand, SeatEvent, SeatState> = {
+  initialState: () => ({ booked: 0 }),
+  evolve: (state, event) => ({ booked: state.booked + event.data.seats }),
+  decide: (command, state) => {
+    if (command.data.seats === 0) return [];
+    if (state.booked + command.data.seats > CAPACITY) throw new AppError(409, 'SOLD_OUT', 'Not enough seats left.');
+    return [{ type: 'SeatsBooked', data: { seats: command.data.seats, booked_at: command.data.now } }];
+  },
+};
+
+const NOW = new Date('2025-03-01T10:00:00.000Z');
+const STREAM = 'show-1';
+const book = (n: number): SeatCommand => ({ type: 'BookSeats', data: { seats: n, now: NOW.toISOString() } });
+const meta = (): CommandMeta => {
+  let n = 0;
+  return { now: NOW, actor: 'user-1', correlationId: 'corr-1', causationId: 'cause-1', newId: () => `id-${++n}` };
+};
+const otherWriter = (seatCount: number): NewEvent => ({
+  id: `other-${seatCount}-${Math.random()}`,
+  type: 'SeatsBooked',
+  data: { seats: seatCount, booked_at: NOW.toISOString() },
+  occurredAt: NOW.toISOString(),
+  actor: 'other',
+  correlationId: 'other',
+  causationId: null,
+});
+
+describe('handleCommand (load, fold, decide, append at the loaded version)', () => {
+  let store: EventStore;
+  let given: (...seatCounts: number[]) => Promise<void>;
+  /** Another writer appends after each of the next `times` loads, before the handler appends. */
+  let concurrentWriterAfterLoads: (times: number) => void;
+  beforeEach(() => {
+    const db = openSqlite(':memory:');
+    const sqlite = createSqliteEventStore(db);
+    let raceLeft = 0;
+    store = {
+      ...sqlite,
+      readStream: async (stream, from) => {
+        const history = await sqlite.readStream(stream, from);
+        if (raceLeft > 0) {
+          raceLeft -= 1;
+          await sqlite.append(stream, 'any', [otherWriter(1)]);
+        }
+        return history;
+      },
+      close: async () => {
+        await sqlite.close();
+        db.close();
+      },
+    };
+    given = async (...seatCounts) => {
+      for (const count of seatCounts) await sqlite.append(STREAM, 'any', [otherWriter(count)]);
+    };
+    concurrentWriterAfterLoads = (times) => {
+      raceLeft = times;
+    };
+  });
+  afterEach(async () => store.close());
+
+  it('given a new stream, when a command decides an event, then it is appended with the metadata and the new state is returned', async () => {
+    const handled = await handleCommand(store, STREAM, seats, book(2), meta());
+    expect(handled).toEqual({
+      events: [{ id: 'id-1', type: 'SeatsBooked', data: { seats: 2, booked_at: NOW.toISOString() } }],
+      state: { booked: 2 },
+      version: 1,
+    });
+    const [stored] = await store.readStream(STREAM);
+    expect(stored).toMatchObject({
+      id: 'id-1',
+      stream: STREAM,
+      version: 1,
+      type: 'SeatsBooked',
+      data: { seats: 2, booked_at: NOW.toISOString() },
+      occurredAt: NOW.toISOString(),
+      actor: 'user-1',
+      correlationId: 'corr-1',
+      causationId: 'cause-1',
+    });
+  });
+
+  it('given earlier events, when a command is handled, then the decider sees the folded state', async () => {
+    await given(1, 1);
+    await expect(handleCommand(store, STREAM, seats, book(2), meta())).rejects.toMatchObject({ status: 409, code: 'SOLD_OUT' });
+    const handled = await handleCommand(store, STREAM, seats, book(1), meta());
+    expect(handled).toMatchObject({ state: { booked: 3 }, version: 3 });
+  });
+
+  it('when the decision yields no events, then nothing is appended', async () => {
+    await given(1);
+    const handled = await handleCommand(store, STREAM, seats, book(0), meta());
+    expect(handled).toEqual({ events: [], state: { booked: 1 }, version: 1 });
+    expect(await store.readStream(STREAM)).toHaveLength(1);
+  });
+
+  it('given a concurrent append, when retries remain, then it decides again on the newer state and appends', async () => {
+    concurrentWriterAfterLoads(1);
+    const handled = await handleCommand(store, STREAM, seats, book(2), meta(), { retries: 1 });
+    expect(handled).toMatchObject({ state: { booked: 3 }, version: 2 });
+    expect((await store.readStream(STREAM)).map((event) => event.actor)).toEqual(['other', 'user-1']);
+  });
+
+  it('given a concurrent append, when retrying, then the decider may refuse in words on the newer state', async () => {
+    await given(1);
+    concurrentWriterAfterLoads(1);
+    await expect(handleCommand(store, STREAM, seats, book(2), meta(), { retries: 1 })).rejects.toMatchObject({ status: 409, code: 'SOLD_OUT' });
+  });
+
+  it('given concurrent appends on every attempt, when the retries are spent, then 409 CONFLICT and nothing of ours is appended', async () => {
+    concurrentWriterAfterLoads(3);
+    const refusal = handleCommand(store, STREAM, seats, book(1), meta(), { retries: 2, conflictMessage: 'Reload and try again.' });
+    await expect(refusal).rejects.toBeInstanceOf(AppError);
+    await expect(refusal).rejects.toMatchObject({ status: 409, code: 'CONFLICT', message: 'Reload and try again.' });
+    expect((await store.readStream(STREAM)).map((event) => event.actor)).toEqual(['other', 'other', 'other']);
+  });
+
+  it('without retries, the first concurrent append answers 409 with the default message', async () => {
+    concurrentWriterAfterLoads(1);
+    await expect(handleCommand(store, STREAM, seats, book(1), meta())).rejects.toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      message: 'Someone else changed this at the same time. Try again.',
+    });
+  });
+
+  it('folds through fromStored when the decider has one, skipping the types it does not know', async () => {
+    await store.append(STREAM, 0, [{ ...otherWriter(1), type: 'SomethingElse' }, otherWriter(2)]);
+    const reading: Decider<SeatCommand, SeatEvent, SeatState> = {
+      ...seats,
+      fromStored: (event) => (event.type === 'SeatsBooked' ? { type: 'SeatsBooked', data: event.data as SeatEvent['data'] } : null),
+    };
+    const handled = await handleCommand(store, STREAM, reading, book(1), meta());
+    expect(handled).toMatchObject({ state: { booked: 3 }, version: 3 });
+  });
+});
