@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Badge, Card, CardHeader, Subtitle1, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title1, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Card, CardHeader, Subtitle1, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import type { Interaction } from '@acpg/contracts/insights';
 import { useResource } from '../../../lib/use-resource.ts';
 import { formatDateTime12, startOfDay, startOfWeek } from '../../../lib/dates.ts';
@@ -16,6 +16,10 @@ const useStyles = makeStyles({
   tiles: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(240px, 100%), 1fr))' },
   wide: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(360px, 100%), 1fr))' },
   number: { fontSize: tokens.fontSizeHero800, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightHero800 },
+  // Long page paths break inside their own cell instead of running into the next column.
+  cell: { overflowWrap: 'anywhere' },
+  // The user id column gives way on phones; the interactions page has every column.
+  wideOnly: { '@media (max-width: 599px)': { display: 'none' } },
 });
 
 function Tile({ title, value, loading, error }: { title: string; value: number | undefined; loading: boolean; error: string | null }) {
@@ -80,7 +84,7 @@ export default function AdminDashboardPage() {
           )}
         </Card>
         <Card>
-          <Title2 as="h2">Accounts by role</Title2>
+          <Subtitle1 as="h2">Accounts by role</Subtitle1>
           {accounts.status === 'error' && <ErrorState message={accounts.error} onRetry={accounts.reload} />}
           {accounts.status === 'loading' && <LoadingBlock label="Loading accounts" lines={3} />}
           {accounts.data && accounts.data.by_role.length === 0 && <EmptyState>No accounts yet.</EmptyState>}
@@ -106,7 +110,7 @@ export default function AdminDashboardPage() {
       </div>
 
       <Card>
-        <Title2 as="h2">Newest interactions</Title2>
+        <Subtitle1 as="h2">Newest interactions</Subtitle1>
         {newest.status === 'error' && <ErrorState message={newest.error} onRetry={newest.reload} />}
         {newest.status === 'loading' && !newest.data && <LoadingBlock label="Loading the newest interactions" lines={3} />}
         {newest.data && rows.length === 0 && <EmptyState>No interactions yet.</EmptyState>}
@@ -117,16 +121,16 @@ export default function AdminDashboardPage() {
                 <TableHeaderCell>Date</TableHeaderCell>
                 <TableHeaderCell>Page</TableHeaderCell>
                 <TableHeaderCell>Button</TableHeaderCell>
-                <TableHeaderCell>User ID</TableHeaderCell>
+                <TableHeaderCell className={s.wideOnly}>User ID</TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody aria-live="polite">
               {rows.map((i) => (
                 <TableRow key={i.id}>
                   <TableCell>{formatDateTime12(i.created_at)}</TableCell>
-                  <TableCell>{i.page_name}</TableCell>
-                  <TableCell>{i.button_name}</TableCell>
-                  <TableCell>{i.user_id ?? '—'}</TableCell>
+                  <TableCell className={s.cell}>{i.page_name}</TableCell>
+                  <TableCell className={s.cell}>{i.button_name}</TableCell>
+                  <TableCell className={`${s.cell} ${s.wideOnly}`}>{i.user_id ?? '—'}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

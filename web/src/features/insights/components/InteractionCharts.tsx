@@ -2,6 +2,7 @@ import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Too
 import { Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import type { InteractionSummary } from '@acpg/contracts/insights';
 import { formatDateUs } from '../../../lib/dates.ts';
+import { shortLabel } from '../../../lib/text.ts';
 
 const useStyles = makeStyles({
   figure: { margin: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
@@ -22,9 +23,9 @@ export function ByPageChart({ data }: { data: InteractionSummary['by_page'] }) {
           <BarChart data={top} layout="vertical" margin={{ left: 8, right: 16 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
-            <YAxis type="category" dataKey="page_name" width={120} tick={{ fontSize: 12 }} interval={0} />
+            <YAxis type="category" dataKey="page_name" width={140} tick={{ fontSize: 12 }} interval={0} tickFormatter={(label: string) => shortLabel(label)} />
             <Tooltip />
-            <Bar dataKey="count" name="Interactions" fill={BRAND} />
+            <Bar dataKey="count" name="Interactions" fill={BRAND} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </div>
@@ -40,12 +41,12 @@ export function ByDayChart({ data, title = 'By day' }: { data: InteractionSummar
       <Subtitle2 as="h2">{title}</Subtitle2>
       <div className={s.chart}>
         <ResponsiveContainer>
-          <LineChart data={rows} margin={{ left: 0, right: 8 }}>
+          <LineChart data={rows} margin={{ top: 12, left: 0, right: 16 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="label" tick={{ fontSize: 12 }} />
             <YAxis allowDecimals={false} />
             <Tooltip />
-            <Line type="monotone" dataKey="count" name="Interactions" stroke={BRAND} strokeWidth={2} dot />
+            <Line type="monotone" dataKey="count" name="Interactions" stroke={BRAND} strokeWidth={2} dot isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>
       </div>

@@ -25,7 +25,10 @@ const useStyles = makeStyles({
   grow: { flexGrow: 1 },
   filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(180px, 100%), 1fr))', alignItems: 'end' },
   charts: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(320px, 100%), 1fr))' },
-  table: { overflowX: 'auto' },
+  // Six columns do not fit a phone: the grid keeps a readable width and scrolls sideways inside its card.
+  scroller: { overflowX: 'auto', maxWidth: '100%' },
+  grid: { minWidth: '760px' },
+  cell: { overflowWrap: 'anywhere' },
 });
 
 const columns: TableColumnDefinition<Interaction>[] = [
@@ -200,12 +203,14 @@ export default function UserInteractionsPage() {
         </Button>
       )}
 
-      <Card className={s.table}>
+      <Card>
         {list.status === 'error' && <ErrorState title="The interactions could not be loaded" message={list.error} onRetry={list.reload} />}
         {list.status === 'loading' && !list.data && <LoadingBlock label="Loading interactions" />}
         {list.data && items.length === 0 && <EmptyState>No interactions match these filters.</EmptyState>}
         {list.data && items.length > 0 && (
+          <div className={s.scroller} role="region" aria-label="User interactions table" tabIndex={0}>
           <DataGrid
+            className={s.grid}
             items={items}
             columns={columns}
             getRowId={(i: Interaction) => i.id}
@@ -222,9 +227,10 @@ export default function UserInteractionsPage() {
               <DataGridRow>{({ renderHeaderCell }) => <DataGridHeaderCell>{renderHeaderCell()}</DataGridHeaderCell>}</DataGridRow>
             </DataGridHeader>
             <DataGridBody<Interaction>>
-              {({ item, rowId }) => <DataGridRow<Interaction> key={rowId}>{({ renderCell }) => <DataGridCell>{renderCell(item)}</DataGridCell>}</DataGridRow>}
+              {({ item, rowId }) => <DataGridRow<Interaction> key={rowId}>{({ renderCell }) => <DataGridCell className={s.cell}>{renderCell(item)}</DataGridCell>}</DataGridRow>}
             </DataGridBody>
           </DataGrid>
+          </div>
         )}
         {list.data && <Pagination label="Interaction pages" page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />}
       </Card>
