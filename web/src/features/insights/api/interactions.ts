@@ -44,13 +44,24 @@ export async function fetchAllInteractions(filters: InteractionFilters, sort: So
   }
 }
 
-/** Does a pushed interaction belong to the list under these filters? */
+const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Does a pushed interaction belong to the list under these filters? The same rules as the server's list
+ * (services insights/interactions/query.ts): exact values; `from` inclusive; a bare-date `to` takes in that whole
+ * UTC day. A row the server would not list must not appear live either.
+ */
 export function matchesFilters(i: Interaction, f: InteractionFilters): boolean {
-  const contains = (value: string | null, needle?: string) => !needle || (value ?? '').toLowerCase().includes(needle.toLowerCase());
-  if (!contains(i.page_name, f.page_name) || !contains(i.button_name, f.button_name)) return false;
+  if (f.page_name && i.page_name !== f.page_name) return false;
+  if (f.button_name && i.button_name !== f.button_name) return false;
   if (f.interaction_type && i.interaction_type !== f.interaction_type) return false;
   if (f.user_id && i.user_id !== f.user_id) return false;
-  if (f.from && i.created_at < new Date(f.from).toISOString()) return false;
-  if (f.to && i.created_at > new Date(f.to).toISOString()) return false;
+  const at = Date.parse(i.created_at);
+  if (f.from && at < Date.parse(BARE_DATE.test(f.from) ? `${f.from}T00:00:00.000Z` : f.from)) return false;
+  if (f.to) {
+    const end = BARE_DATE.test(f.to) ? Date.parse(`${f.to}T00:00:00.000Z`) + DAY_MS : Date.parse(f.to) + 1;
+    if (at >= end) return false;
+  }
   return true;
 }

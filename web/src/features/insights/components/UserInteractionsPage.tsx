@@ -133,11 +133,26 @@ export default function UserInteractionsPage() {
     }
   };
 
-  const field = (key: keyof typeof EMPTY_FILTERS, label: string, type: 'text' | 'date' = 'text') => (
-    <Field label={label}>
-      <Input type={type} value={draft[key]} onChange={(_, d) => setDraft((f) => ({ ...f, [key]: d.value }))} />
+  // Filters match exact values (as the server does); the names seen so far are offered as suggestions.
+  const field = (key: keyof typeof EMPTY_FILTERS, label: string, type: 'text' | 'date' = 'text', suggestions: readonly string[] = []) => (
+    <Field label={label} hint={suggestions.length > 0 ? 'Exact name; pick one or type it' : undefined}>
+      <Input
+        type={type}
+        value={draft[key]}
+        list={suggestions.length > 0 ? `interaction-${key}-options` : undefined}
+        onChange={(_, d) => setDraft((f) => ({ ...f, [key]: d.value }))}
+      />
+      {suggestions.length > 0 && (
+        <datalist id={`interaction-${key}-options`}>
+          {suggestions.map((value) => (
+            <option key={value} value={value} />
+          ))}
+        </datalist>
+      )}
     </Field>
   );
+  const pageNames = summary.data?.by_page.map((p) => p.page_name) ?? [];
+  const buttonNames = summary.data?.by_button.map((b) => b.button_name) ?? [];
 
   return (
     <section className={s.root} aria-labelledby="interactions-title">
@@ -166,8 +181,8 @@ export default function UserInteractionsPage() {
 
       <Card>
         <form className={s.filters} onSubmit={applyFilters} aria-label="Filter interactions">
-          {field('page_name', 'Page')}
-          {field('button_name', 'Button')}
+          {field('page_name', 'Page', 'text', pageNames)}
+          {field('button_name', 'Button', 'text', buttonNames)}
           {field('interaction_type', 'Interaction type')}
           {field('user_id', 'User ID')}
           {field('from', 'From', 'date')}
