@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,16 +8,9 @@ import { createSqliteEventStore } from '../src/platform/event-store/sqlite.ts';
 import { sqliteFile } from '../src/composition/embedded.ts';
 import { loadConfig } from '../src/platform/config/load.ts';
 import { waitFor } from './wait-for.ts';
+import { freePort } from '../../test/engines.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-const freePort = () =>
-  new Promise<number>((done) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => done(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 
 describe('durability of the interaction write path', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'acpg-crash-'));

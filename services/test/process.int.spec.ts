@@ -1,23 +1,15 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitFor } from './wait-for.ts';
+import { freePort } from '../../test/engines.ts';
 import { openSqlite } from '../src/platform/sqlite/open.ts';
 import { sqliteFile } from '../src/composition/embedded.ts';
 import { loadConfig } from '../src/platform/config/load.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-const freePort = () =>
-  new Promise<number>((done) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => done(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 
 const start = (env: Record<string, string>) => {
   // MODE=test comes from vitest's environment; the app's own MODE is set here.

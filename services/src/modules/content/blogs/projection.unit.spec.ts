@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { blogPostProjection, toBlogPost, toBlogSummary } from './projection.ts';
+import { storedEvent } from '../../../../test/stored-event.ts';
 
-const stored = (version: number, position: number, occurredAt: string, data: unknown): StoredEvent => ({
-  id: `e${position}`,
-  type: 'BlogPostPublished',
-  stream: 'content-blog-deed-theft',
-  version,
-  position,
-  occurredAt,
-  actor: 'system',
-  correlationId: 'c1',
-  causationId: null,
-  schemaVersion: 1,
-  data,
-});
+const stored = (version: number, position: number, occurredAt: string, data: unknown): StoredEvent =>
+  storedEvent({ type: 'BlogPostPublished', stream: 'content-blog-deed-theft', version, position, occurredAt, actor: 'system', data });
 const post = {
   slug: 'deed-theft',
   title: 'Deed theft',

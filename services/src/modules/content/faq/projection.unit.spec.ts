@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { faqProjection, toFaqItem } from './projection.ts';
+import { storedEvent } from '../../../../test/stored-event.ts';
 
 let version = 0;
 const stored = (type: string, data: unknown, occurredAt = '2025-03-01T10:00:00.000Z'): StoredEvent => {
   version += 1;
-  return {
-    id: `e${version}`,
-    type,
-    stream: 'content-faq',
-    version,
-    position: version,
-    occurredAt,
-    actor: 'system',
-    correlationId: 'c1',
-    causationId: null,
-    schemaVersion: 1,
-    data,
-  };
+  return storedEvent({ type, stream: 'content-faq', version, occurredAt, actor: 'system', data });
 };
 const item = { itemId: 'a', question: 'What is NHD?', answer: 'A report.', position: 1 };
 

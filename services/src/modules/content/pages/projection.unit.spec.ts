@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { pageContentProjection, toPageContent } from './projection.ts';
+import { storedEvent } from '../../../../test/stored-event.ts';
 
-const stored = (version: number, occurredAt: string, data: unknown): StoredEvent => ({
-  id: `e${version}`,
-  type: 'PageContentPublished',
-  stream: 'content-page-home',
-  version,
-  position: version + 10,
-  occurredAt,
-  actor: 'system',
-  correlationId: 'c1',
-  causationId: null,
-  schemaVersion: 1,
-  data,
-});
+const stored = (version: number, occurredAt: string, data: unknown): StoredEvent =>
+  storedEvent({ id: `e${version}`, type: 'PageContentPublished', stream: 'content-page-home', version, position: version + 10, occurredAt, actor: 'system', data });
 const home = { slug: 'home', title: 'Home', intro: 'Welcome.', sections: [{ heading: 'Memberships', body: 'Plans.' }] };
 
 describe('page content projection', () => {

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { accountsProjection } from './projection.ts';
+import { storedEvent } from '../../../../test/stored-event.ts';
 
-const event = (type: string, data: unknown, version = 1): StoredEvent => ({
-  id: `e-${version}`,
-  type,
-  stream: 'identity-account-a1',
-  version,
-  position: version,
-  occurredAt: '2025-01-02T03:04:05.000Z',
-  actor: null,
-  correlationId: 'c1',
-  causationId: null,
-  schemaVersion: 1,
-  data,
-});
+const event = (type: string, data: unknown, version = 1): StoredEvent =>
+  storedEvent({ id: `e-${version}`, type, stream: 'identity-account-a1', version, occurredAt: '2025-01-02T03:04:05.000Z', data });
 
 const registered = {
   account_id: 'a1',

@@ -30,6 +30,16 @@ export type SignInEvent =
 
 const errorMessage = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
+/** A code went out (first send or resend): where to, when another may be asked for, when it expires. */
+const codeSent = (sent: CodeSent, now = Date.now()) => ({
+  code: sent,
+  resendAt: now + sent.resend_after_seconds * 1000,
+  expiresAt: now + sent.expires_in_seconds * 1000,
+  error: null,
+});
+
+const sendCodeInput = ({ context }: { context: SignInContext }) => ({ challenge_id: context.challenge?.challenge_id ?? '', channel: context.channel ?? 'email' });
+
 /** Password, then a one-time code by the channel the user picks (DECISIONS.md, "Sign-in is two-step"). */
 export const signInMachine = setup({
   types: {
@@ -75,16 +85,8 @@ export const signInMachine = setup({
     sendingCode: {
       invoke: {
         src: 'sendCode',
-        input: ({ context }) => ({ challenge_id: context.challenge?.challenge_id ?? '', channel: context.channel ?? 'email' }),
-        onDone: {
-          target: 'enteringCode',
-          actions: assign({
-            code: ({ event }) => event.output,
-            resendAt: ({ event }) => Date.now() + event.output.resend_after_seconds * 1000,
-            expiresAt: ({ event }) => Date.now() + event.output.expires_in_seconds * 1000,
-            error: null,
-          }),
-        },
+        input: sendCodeInput,
+        onDone: { target: 'enteringCode', actions: assign(({ event }) => codeSent(event.output)) },
         onError: { target: 'choosingChannel', actions: assign({ error: ({ event }) => errorMessage(event.error, 'The code could not be sent. Try again.') }) },
       },
     },
@@ -101,15 +103,8 @@ export const signInMachine = setup({
     resendingCode: {
       invoke: {
         src: 'sendCode',
-        input: ({ context }) => ({ challenge_id: context.challenge?.challenge_id ?? '', channel: context.channel ?? 'email' }),
-        onDone: {
-          target: 'enteringCode',
-          actions: assign({
-            code: ({ event }) => event.output,
-            resendAt: ({ event }) => Date.now() + event.output.resend_after_seconds * 1000,
-            expiresAt: ({ event }) => Date.now() + event.output.expires_in_seconds * 1000,
-          }),
-        },
+        input: sendCodeInput,
+        onDone: { target: 'enteringCode', actions: assign(({ event }) => codeSent(event.output)) },
         onError: { target: 'enteringCode', actions: assign({ error: ({ event }) => errorMessage(event.error, 'A new code could not be sent. Try again later.') }) },
       },
     },
