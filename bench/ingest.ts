@@ -7,6 +7,16 @@ import { startScript } from './processes.ts';
 const body = JSON.stringify({ data_id: 'bench', page_name: 'home', interaction_type: 'click', button_name: 'Sign In', user_id: null });
 const headers = { 'content-type': 'application/json', 'user-location': JSON.stringify({ latitude: 37.77, longitude: -122.42 }) };
 
+const TRIALS = 3;
+
+/** The trial with the median p99 (its other figures come with it). */
+const median = (runs: IngestFigures[]): IngestFigures => {
+  const sorted = [...runs].sort((a, b) => a.p99 - b.p99);
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (!middle) throw new Error('no trial ran');
+  return middle;
+};
+
 export interface IngestFigures {
   target: string;
   rate: number;
@@ -49,10 +59,17 @@ export const benchIngest = async ({ rate = 1000, seconds = 10 } = {}): Promise<I
     WEB_DIST_DIR: join(dataDir, 'none'),
   });
   try {
+    const targets = [['bare Fastify route', bare.port], ['interaction store', app.port]] as const;
+    for (const [name, port] of targets) await load(name, port, 200, 2); // warm-up
+    // A fixed rate is offered in bursts by the load generator, so one run's p99 is noisy: take the median of three,
+    // alternating the targets so both see the same machine.
+    const trials = new Map<string, IngestFigures[]>();
+    for (let trial = 0; trial < TRIALS; trial += 1) {
+      for (const [name, port] of targets) trials.set(name, [...(trials.get(name) ?? []), await load(name, port, rate, seconds)]);
+    }
     const figures: IngestFigures[] = [];
-    for (const [name, port] of [['bare Fastify route', bare.port], ['interaction store', app.port]] as const) {
-      await load(name, port, 200, 2); // warm-up
-      figures.push(await load(name, port, rate, seconds));
+    for (const [name, port] of targets) {
+      figures.push(median(trials.get(name) ?? []));
       figures.push(await load(name, port, 0, seconds));
     }
     return figures;

@@ -25,7 +25,7 @@ export interface EmbeddedEventBusOptions {
  * One process owns the file, so a group has one member: a second subscription of a live group is rejected.
  */
 export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, options: EmbeddedEventBusOptions = {}): EventBus => {
-  const { pollMs = 1000, batchSize = 200, coalesceMs = 5, skipSaveMs = 1000, logger } = options;
+  const { pollMs = 1000, batchSize = 50, coalesceMs = 5, skipSaveMs = 1000, logger } = options;
   const initialMs = options.retry?.initialMs ?? 100;
   const maxMs = options.retry?.maxMs ?? 30_000;
 
