@@ -6,6 +6,7 @@ import type { Jobs } from '../platform/jobs/port.ts';
 import type { Mailer } from '../platform/mail/port.ts';
 import type { ProjectionStore } from '../platform/projections/port.ts';
 import type { SmsSender } from '../platform/sms/port.ts';
+import type { DevOutbox } from '../platform/mail/dev-outbox.ts';
 
 /** The engines of one profile, before the app is built on them. */
 export interface Adapters {
@@ -18,8 +19,8 @@ export interface Adapters {
   sms: SmsSender;
   /** Background loops the profile needs in some roles (the outbox relay); started by the runtime. */
   startRelay?: () => { stop(): Promise<void> };
-  /** Dev outbox reader, embedded profile only. */
-  devOutbox?: unknown;
+  /** Embedded profile with DEV_OUTBOX=true: every email and SMS lands here instead of going out. */
+  devOutbox: DevOutbox | null;
   close(): Promise<void>;
 }
 

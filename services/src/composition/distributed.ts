@@ -39,6 +39,7 @@ export const createDistributedAdapters = async (config: Config, log: Logger, mod
     jobs,
     mailer,
     sms,
+    devOutbox: null, // refused by the configuration in this profile
     startRelay: () =>
       startOutboxRelay({ source: mongoOutboxSource(connection), publish: (events) => publisher.publish(events), logger: log.child({ port: 'outbox-relay' }) }),
     close: async () => {

@@ -7,10 +7,9 @@ import { createEmbeddedEventBus } from '../platform/event-bus/embedded.ts';
 import { createSqliteDocuments } from '../platform/documents/sqlite.ts';
 import { createSqliteProjectionStore } from '../platform/projections/sqlite.ts';
 import { createSqliteJobs } from '../platform/jobs/sqlite.ts';
-import { createDevOutbox, devOutboxMailer } from '../platform/mail/dev-outbox.ts';
+import { createDevOutbox, devOutboxMailer, devOutboxSms } from '../platform/mail/dev-outbox.ts';
 import { createSmtpMailer } from '../platform/mail/smtp.ts';
 import { createHttpSmsSender } from '../platform/sms/http.ts';
-import { devOutboxSms } from '../platform/mail/dev-outbox.ts';
 import type { Adapters } from './adapters.ts';
 
 export const sqliteFile = (config: Config) => join(config.DATA_DIR, 'acpg.sqlite');
@@ -23,12 +22,16 @@ export const createEmbeddedAdapters = async (config: Config, log: Logger): Promi
   const documents = createSqliteDocuments(db);
   const projections = createSqliteProjectionStore(db);
   const jobs = createSqliteJobs(db, { logger: log.child({ port: 'jobs' }) });
-  const devOutbox = createDevOutbox(db);
-  const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : devOutboxMailer(devOutbox);
+  // DEV_OUTBOX=true keeps every message in the app (nothing reaches a real inbox). Without it, email and SMS go to
+  // the configured providers; a channel with no provider is kept in the (unserved) outbox rather than lost.
+  const outbox = createDevOutbox(db);
+  const devOutbox = config.DEV_OUTBOX ? outbox : null;
+  const mailer =
+    config.SMTP_URL && !config.DEV_OUTBOX ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : devOutboxMailer(outbox);
   const sms =
-    config.SMS_API_URL && config.SMS_API_TOKEN
+    config.SMS_API_URL && config.SMS_API_TOKEN && !config.DEV_OUTBOX
       ? createHttpSmsSender({ url: config.SMS_API_URL, token: config.SMS_API_TOKEN, from: config.SMS_FROM ?? '' })
-      : devOutboxSms(devOutbox);
+      : devOutboxSms(outbox);
   return {
     eventStore,
     bus,

@@ -21,6 +21,7 @@ export const createPlatform = (config: Config, log: Logger, adapters: Adapters, 
   sms: adapters.sms,
   tokens,
   realtime,
+  devOutbox: adapters.devOutbox,
   clock: () => new Date(),
   newId: () => uuidv7(),
 });

@@ -10,6 +10,7 @@ import type { Realtime } from './realtime/port.ts';
 import type { Mailer } from './mail/port.ts';
 import type { SmsSender } from './sms/port.ts';
 import type { TokenService } from './auth/port.ts';
+import type { DevOutbox } from './mail/dev-outbox.ts';
 
 /** What the composition root hands every module. */
 export interface Platform {
@@ -24,6 +25,8 @@ export interface Platform {
   mailer: Mailer;
   sms: SmsSender;
   tokens: TokenService;
+  /** Embedded profile with DEV_OUTBOX=true: where every email and SMS is stored instead of sent; null otherwise. */
+  devOutbox: DevOutbox | null;
   /** Time and ids enter commands here, so deciders stay pure. */
   clock: () => Date;
   newId: () => string;

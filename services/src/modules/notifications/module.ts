@@ -1,13 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
-import { devOutboxOf, type DevOutbox } from '../../platform/mail/dev-outbox.ts';
 import type { Module, Platform } from '../../platform/module.ts';
 import { deliverNotification } from './deliver.ts';
-import { devOutboxEnabled, outboxRoutes } from './outbox/routes.ts';
+import { outboxRoutes } from './outbox/routes.ts';
 
 export interface NotificationsModuleOptions {
-  /** The dev outbox to read; by default the one behind the platform's mailer or SMS sender, when they are dev-outbox adapters. */
-  outbox?: DevOutbox;
   /** Messages sent at once by this process. Default 4. */
   concurrency?: number;
 }
@@ -23,13 +20,8 @@ export const createNotificationsModule = (options: NotificationsModuleOptions = 
   routes:
     (platform: Platform): FastifyPluginAsync =>
     async (fastify) => {
-      if (!devOutboxEnabled(platform)) return;
-      const outbox = options.outbox ?? devOutboxOf(platform.mailer) ?? devOutboxOf(platform.sms);
-      if (!outbox) {
-        platform.log.warn('DEV_OUTBOX is on but mail and SMS go to real providers: GET /dev/outbox is not served');
-        return;
-      }
-      await fastify.register(outboxRoutes(outbox));
+      // Served only where the configuration allows it (embedded profile, DEV_OUTBOX=true).
+      if (platform.devOutbox) await fastify.register(outboxRoutes(platform.devOutbox));
     },
 });
 

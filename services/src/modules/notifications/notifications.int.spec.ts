@@ -14,7 +14,7 @@ import type { Mailer } from '../../platform/mail/port.ts';
 import type { Platform } from '../../platform/module.ts';
 import type { SmsSender } from '../../platform/sms/port.ts';
 import { openSqlite } from '../../platform/sqlite/open.ts';
-import { createNotificationsModule, notificationsModule } from './module.ts';
+import { notificationsModule } from './module.ts';
 
 interface World {
   db: DatabaseSync;
@@ -40,6 +40,8 @@ const world = (env: Record<string, string> = {}, senders: { mailer?: Mailer; sms
     jobs,
     mailer: senders.mailer ?? devOutboxMailer(outbox),
     sms: senders.sms ?? devOutboxSms(outbox),
+    // As the composition root decides it: the outbox is the platform's only on the embedded profile with DEV_OUTBOX.
+    devOutbox: config.DEV_OUTBOX && config.MODE === 'embedded' ? outbox : null,
     clock: () => new Date(),
     newId: () => crypto.randomUUID(),
   } as unknown as Platform;
@@ -163,29 +165,16 @@ describe('GET /api/v1/dev/outbox', () => {
     }
   });
 
-  it('uses the outbox it is given', async () => {
+  it('reads the platform\'s dev outbox, whatever the senders are', async () => {
     const w = world({ DEV_OUTBOX: 'true' }, { mailer: { send: async () => undefined }, sms: { send: async () => undefined } });
     w.outbox.record({ channel: 'sms', to: '+15550001111', subject: null, text: 'given' });
-    const app = await buildApp(w.platform, createNotificationsModule({ outbox: w.outbox }));
+    const app = await buildApp(w.platform);
     const response = await app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=%2B15550001111' });
     expect((response.json() as { data: { items: OutboxMessage[] } }).data.items.map((m) => m.text)).toEqual(['given']);
   });
 
-  it.each([
-    { when: 'DEV_OUTBOX is off', DEV_OUTBOX: false, MODE: 'embedded' as const },
-    { when: 'the profile is distributed', DEV_OUTBOX: true, MODE: 'distributed' as const },
-  ])('is not served when $when', async ({ DEV_OUTBOX, MODE }) => {
-    const w = world();
-    // ConfigSchema refuses DEV_OUTBOX in the distributed profile; the route must stay off even if it got through.
-    const platform: Platform = { ...w.platform, config: { ...w.platform.config, DEV_OUTBOX, MODE } };
-    const app = await buildApp(platform);
-    const response = await app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=jane@example.com' });
-    expect(response.statusCode).toBe(404);
-  });
-
-  it('is not served when mail and SMS go to real providers', async () => {
-    const w = world({ DEV_OUTBOX: 'true' }, { mailer: { send: async () => undefined }, sms: { send: async () => undefined } });
-    const app = await buildApp(w.platform);
+  it('is not served when the platform has no dev outbox (DEV_OUTBOX off)', async () => {
+    const app = await buildApp(world().platform);
     const response = await app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=jane@example.com' });
     expect(response.statusCode).toBe(404);
   });

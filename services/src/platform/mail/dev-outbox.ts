@@ -53,26 +53,14 @@ export const createDevOutbox = (db: DatabaseSync, options: DevOutboxOptions = {}
   };
 };
 
-/** Which outbox stands behind a sender made here, so the reading route can find it from the platform's ports. */
-const outboxes = new WeakMap<Mailer | SmsSender, DevOutbox>();
-export const devOutboxOf = (sender: Mailer | SmsSender): DevOutbox | undefined => outboxes.get(sender);
+export const devOutboxMailer = (outbox: DevOutbox): Mailer => ({
+  send: async (message) => {
+    outbox.record({ channel: 'email', to: message.to, subject: message.subject, text: message.text });
+  },
+});
 
-export const devOutboxMailer = (outbox: DevOutbox): Mailer => {
-  const mailer: Mailer = {
-    send: async (message) => {
-      outbox.record({ channel: 'email', to: message.to, subject: message.subject, text: message.text });
-    },
-  };
-  outboxes.set(mailer, outbox);
-  return mailer;
-};
-
-export const devOutboxSms = (outbox: DevOutbox): SmsSender => {
-  const sms: SmsSender = {
-    send: async (message) => {
-      outbox.record({ channel: 'sms', to: message.to, subject: null, text: message.text });
-    },
-  };
-  outboxes.set(sms, outbox);
-  return sms;
-};
+export const devOutboxSms = (outbox: DevOutbox): SmsSender => ({
+  send: async (message) => {
+    outbox.record({ channel: 'sms', to: message.to, subject: null, text: message.text });
+  },
+});

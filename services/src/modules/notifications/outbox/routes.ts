@@ -5,7 +5,6 @@ import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { OutboxMessage } from '@acpg/contracts/notifications';
 import { badRequest } from '../../../platform/http/errors.ts';
 import type { DevOutbox } from '../../../platform/mail/dev-outbox.ts';
-import type { Platform } from '../../../platform/module.ts';
 
 export const OutboxQuery = z.object({
   // Optional here so a missing address answers BAD_REQUEST with a plain message, not a schema error.
@@ -14,9 +13,6 @@ export const OutboxQuery = z.object({
 });
 
 export const OutboxResponse = okEnvelope(z.object({ items: z.array(OutboxMessage) }));
-
-/** Whether this process may show the dev outbox: only when asked for, and never in the distributed profile. */
-export const devOutboxEnabled = (platform: Platform) => platform.config.DEV_OUTBOX && platform.config.MODE === 'embedded';
 
 /**
  * GET /dev/outbox?to=ADDRESS: the messages the dev outbox stored for an address, newest first, so a tester
