@@ -14,7 +14,6 @@ export const ConfigSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    PUBLIC_URL: z.url().default('http://localhost:8080'),
     WEB_DIST_DIR: z.string().default('web/dist'),
     // auth
     JWT_PRIVATE_KEY: z.string().optional(), // Ed25519 PKCS8 PEM; generated into DATA_DIR when absent (embedded only)
