@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startRedis, startKafkaMock, type RunningEngine } from './engines.ts';
+import { dockerEngineAnswers, mongoSkipReason } from './mongo.ts';
 
 /**
  * Starts the real engines the contract suites need, on free ports, once per run:
@@ -12,6 +13,10 @@ export default async function setup(project: TestProject) {
   engines.push(redis);
   const kafka = await startKafkaMock();
   engines.push(kafka);
+  if (!process.env.MONGODB_URL && !(await dockerEngineAnswers())) {
+    // Said once on the console as well as in each suite's name and the JSON report.
+    console.warn(`MongoDB contract suites (event store, documents, projection store): ${mongoSkipReason}`);
+  }
   project.provide('redisUrl', redis.address);
   project.provide('kafkaBrokers', kafka.address);
   return async () => {
