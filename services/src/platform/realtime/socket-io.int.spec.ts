@@ -73,6 +73,21 @@ describe('socket.io live channel', () => {
     expect(answer.ok).toBe(false);
   });
 
+  it('ends a socket when its access token expires', async () => {
+    const shortLived = await startTestApp({ ACCESS_TOKEN_TTL_SECONDS: '2' });
+    try {
+      const socket = connect(shortLived.url, { path: '/socket.io', transports: ['websocket'], auth: { token: await shortLived.signInAs('Super Admin') }, reconnection: false });
+      sockets.push(socket);
+      await connected(socket);
+      const started = Date.now();
+      const reason = await new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      expect(reason).toBe('io server disconnect');
+      expect(Date.now() - started).toBeLessThan(3500);
+    } finally {
+      await shortLived.close();
+    }
+  });
+
   it('disconnects live sockets when the app closes', async () => {
     const own = await startTestApp();
     const socket = connect(own.url, { path: '/socket.io', transports: ['websocket'], auth: { token: await own.signInAs('Super Admin') }, reconnection: false });

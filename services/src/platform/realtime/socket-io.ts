@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
@@ -14,6 +15,8 @@ export interface ClientToServerEvents {
 }
 export interface SocketData {
   principal: Principal;
+  /** Epoch ms when the access token the socket connected with expires. */
+  expiresAt: number;
 }
 // Server-to-client messages are named by each module's contracts (e.g. INTERACTION_RECORDED_MESSAGE).
 type ServerToClientEvents = Record<string, (payload: unknown) => void>;
@@ -70,6 +73,8 @@ export const attachSocketIo = (app: FastifyInstance, options: AttachSocketIoOpti
     options.tokens.verifyAccessToken(token).then(
       (principal) => {
         socket.data.principal = principal;
+        // Verified above; read only for its expiry, so the socket does not outlive the token.
+        socket.data.expiresAt = (decodeJwt(token).exp ?? 0) * 1000;
         next();
       },
       () => next(Object.assign(new Error('Sign in to continue.'), { data: { code: 'UNAUTHORIZED' } })),
@@ -77,8 +82,11 @@ export const attachSocketIo = (app: FastifyInstance, options: AttachSocketIoOpti
   });
 
   io.on('connection', (socket: RealtimeSocket) => {
-    const { principal } = socket.data;
+    const { principal, expiresAt } = socket.data;
     void socket.join([roomOfUser(principal.userId), ...principal.roles.map(roomOfRole)]);
+    // When the access token expires the socket ends ('io server disconnect'); the client reconnects with a new one.
+    const expiry = setTimeout(() => socket.disconnect(true), Math.min(Math.max(expiresAt - Date.now(), 0), 2 ** 31 - 1));
+    socket.once('disconnect', () => clearTimeout(expiry));
 
     socket.on('subscribe', (request, ack) => {
       const entity = typeof request?.entity === 'string' ? request.entity : '';

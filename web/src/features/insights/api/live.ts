@@ -3,6 +3,7 @@ import { io } from 'socket.io-client';
 import { useSnapshot } from 'valtio';
 import type { Interaction } from '@acpg/contracts/insights';
 import { session } from '../../../lib/session.ts';
+import { refreshAccessToken } from '../../../lib/http.ts';
 
 /** socket.io message name (contracts/insights INTERACTION_RECORDED_MESSAGE). */
 export const INTERACTION_RECORDED = 'interaction.recorded';
@@ -18,7 +19,11 @@ export function useLiveInteractions(onInteraction: (i: Interaction) => void): { 
     if (!accessToken) return;
     const socket = io({ auth: { token: accessToken }, transports: ['websocket', 'polling'] });
     socket.on('connect', () => setConnected(true));
-    socket.on('disconnect', () => setConnected(false));
+    socket.on('disconnect', (reason) => {
+      setConnected(false);
+      // The server ends a socket when its access token expires: a refreshed token opens a new one (effect below).
+      if (reason === 'io server disconnect') void refreshAccessToken();
+    });
     socket.on('connect_error', (err) => {
       setConnected(false);
       console.warn('live interactions unavailable', err.message);

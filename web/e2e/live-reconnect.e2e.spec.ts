@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { TestApp } from '../../services/test/harness.ts';
+import { SEEDED_ADMIN, startE2eApp } from './support/app.ts';
+import { waitFor } from '../../services/test/wait-for.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { explained, signInThroughPages } from './support/sign-in.ts';
+
+/**
+ * A socket ends when its access token expires; the page refreshes the token and listens again, so an admin who
+ * leaves /user-interaction open keeps getting live rows (with 6-second tokens here instead of 15 minutes).
+ */
+describe('live updates outlast the access token', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startE2eApp({ ACCESS_TOKEN_TTL_SECONDS: '6' });
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser, app.url));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('reconnects with a refreshed token after expiry and still shows new interactions live', async () => {
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => {
+      if (ws.url().includes('/socket.io/')) sockets.push(ws.url());
+    });
+    await signInThroughPages(page, app, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+    await page.goto('/user-interaction');
+    const live = page.getByText('Live', { exact: true });
+    await explained(page, () => live.waitFor({ timeout: 15_000 }));
+    const opened = sockets.length;
+    // The token runs out: the server ends the socket, the page refreshes its token and opens a new one.
+    await waitFor(() => sockets.length > opened, { timeoutMs: 15_000, what: 'a new socket after the token expired' });
+    await explained(page, () => live.waitFor({ timeout: 15_000 }));
+
+    const buttonName = `after expiry ${Date.now().toString(36)}`;
+    const stored = await fetch(`${app.url}/api/v1/user-interaction/store`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page_name: 'e2e-reconnect', button_name: buttonName }),
+    });
+    expect(stored.status).toBe(200);
+    const grid = page.getByRole('grid', { name: 'User interactions' });
+    await explained(page, () => grid.getByRole('gridcell', { name: buttonName, exact: true }).waitFor({ timeout: 5_000 }));
+    expect(page.url()).toMatch(/\/user-interaction$/); // never sent to sign in
+  }, 90_000);
+});
