@@ -50,4 +50,25 @@ describe('live updates outlast the access token', () => {
     await explained(page, () => grid.getByRole('gridcell', { name: buttonName, exact: true }).waitFor({ timeout: 5_000 }));
     expect(page.url()).toMatch(/\/user-interaction$/); // never sent to sign in
   }, 90_000);
+
+  it('shows, after live updates resume, an interaction recorded while they were off', async () => {
+    // Hold the next token refresh back for 2 s: the socket stays closed between expiry and the new token.
+    await page.route('**/api/v1/auth/refresh', async (route) => {
+      await new Promise((r) => setTimeout(r, 2000));
+      await route.continue();
+    });
+    const off = page.getByText('Live updates off', { exact: true });
+    await explained(page, () => off.waitFor({ timeout: 15_000 }));
+    const buttonName = `during the gap ${Date.now().toString(36)}`;
+    const stored = await fetch(`${app.url}/api/v1/user-interaction/store`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page_name: 'e2e-gap', button_name: buttonName }),
+    });
+    expect(stored.status).toBe(200);
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
+    const grid = page.getByRole('grid', { name: 'User interactions' });
+    await explained(page, () => grid.getByRole('gridcell', { name: buttonName, exact: true }).waitFor({ timeout: 10_000 }));
+    await page.unroute('**/api/v1/auth/refresh');
+  }, 90_000);
 });

@@ -46,7 +46,13 @@ export default function AdminDashboardPage() {
 
   const [live, setLive] = useState<Interaction[]>([]);
   const onLive = useCallback((i: Interaction) => setLive((rows) => (rows.some((r) => r.id === i.id) ? rows : [i, ...rows].slice(0, NEWEST))), []);
-  const { connected } = useLiveInteractions(onLive);
+  // Back from a gap in live updates: start again from fresh totals (pushes during the gap were not received).
+  const { connected } = useLiveInteractions(onLive, () => {
+    setLive([]);
+    today.reload();
+    week.reload();
+    newest.reload();
+  });
 
   const rows = useMemo(() => {
     const seen = new Set(live.map((r) => r.id));

@@ -96,7 +96,10 @@ export default function UserInteractionsPage() {
     [filters, showsNewest, listData],
   );
   useEffect(() => () => { if (summaryTimer.current) clearTimeout(summaryTimer.current); }, []);
-  const { connected } = useLiveInteractions(onLive);
+  const { connected } = useLiveInteractions(onLive, () => {
+    list.reload();
+    summary.reload();
+  });
 
   const fresh = useMemo(() => {
     const ids = new Set((list.data?.items ?? []).map((r) => r.id));
