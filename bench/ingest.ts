@@ -56,6 +56,7 @@ export const benchIngest = async ({ rate = 1000, seconds = 10 } = {}): Promise<I
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    INTERACTION_RATE_LIMIT_PER_MINUTE: '0', // one load generator is one client address
     WEB_DIST_DIR: join(dataDir, 'none'),
   });
   try {

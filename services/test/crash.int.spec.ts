@@ -20,7 +20,7 @@ describe('durability of the interaction write path', () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['services/src/main.ts'], {
       cwd: root,
-      env: { ...process.env, MODE: 'embedded', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', WEB_DIST_DIR: join(dataDir, 'none') },
+      env: { ...process.env, MODE: 'embedded', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', INTERACTION_RATE_LIMIT_PER_MINUTE: '0', WEB_DIST_DIR: join(dataDir, 'none') },
       stdio: 'ignore',
     });
     const base = `http://127.0.0.1:${port}`;

@@ -37,7 +37,11 @@ describe('the signed-in session: an expired session, then logout', () => {
     // The session is ended elsewhere (signed out with this browser's refresh cookie, as another tab would), and the
     // page is opened again: the access token cannot be restored, so the page's GETs answer 401.
     expect((await context.request.post('/api/v1/auth/sign-out')).status()).toBe(200);
-    const rejected = page.waitForResponse((r) => r.url().includes('/api/v1/admin/user-interactions') && r.request().method() === 'GET');
+    // A late answer to the page being left (sent with the still-valid token) may arrive first: wait for the 401.
+    const rejected = page.waitForResponse(
+      (r) => r.url().includes('/api/v1/admin/user-interactions') && r.request().method() === 'GET' && r.status() === 401,
+      { timeout: 15_000 },
+    );
     await page.reload();
     expect((await rejected).status()).toBe(401);
 

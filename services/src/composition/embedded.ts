@@ -16,7 +16,7 @@ export const sqliteFile = (config: Config) => join(config.DATA_DIR, 'acpg.sqlite
 
 /** Embedded profile: one SQLite file holds the event log, read models, checkpoints, jobs and the dev outbox. */
 export const createEmbeddedAdapters = async (config: Config, log: Logger): Promise<Adapters> => {
-  const db = openSqlite(sqliteFile(config));
+  const db = openSqlite(sqliteFile(config), config.SQLITE_SYNCHRONOUS);
   const eventStore = createSqliteEventStore(db);
   const bus = createEmbeddedEventBus(db, eventStore, { logger: log.child({ port: 'event-bus' }) });
   const documents = createSqliteDocuments(db);

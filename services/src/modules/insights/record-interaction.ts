@@ -59,14 +59,20 @@ export const recordInteractionRoutes =
     fastify.withTypeProvider<ZodTypeProvider>().post(
       '/user-interaction/store',
       {
-        config: { auth: 'public' },
+        // Public and high-volume: a per-address limit keeps one client from filling the log (0 turns it off).
+        config: {
+          auth: 'public',
+          ...(platform.config.INTERACTION_RATE_LIMIT_PER_MINUTE > 0
+            ? { rateLimit: { max: platform.config.INTERACTION_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } }
+            : {}),
+        },
         schema: {
           tags: ['insights'],
           summary: 'Record a user interaction (click, view ...)',
           description: 'Public. A signed-in caller is recorded as the user; the User-Location header carries the position or null.',
           body: StoreInteractionBody,
           headers: StoreInteractionHeaders,
-          response: { 200: z.object({ success: z.literal(true) }), 400: ErrorEnvelope },
+          response: { 200: z.object({ success: z.literal(true) }), 400: ErrorEnvelope, 429: ErrorEnvelope },
         },
       },
       async (request) => {

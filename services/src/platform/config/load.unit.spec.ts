@@ -26,6 +26,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads TRUST_PROXY as a flag or the proxies\' addresses, and refuses anything else', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).TRUST_PROXY).toBe('10.0.0.1, 10.0.0.2');
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ SQLITE_SYNCHRONOUS: 'OFF' })).toThrow(/SQLITE_SYNCHRONOUS/);
+  });
+
   it('takes the seeded admin only as a pair, and no short password', () => {
     expect(() => loadConfig({ SEED_ADMIN_EMAIL: 'a@example.com' })).toThrow(/SEED_ADMIN_PASSWORD/);
     expect(() => loadConfig({ SEED_ADMIN_EMAIL: 'a@example.com', SEED_ADMIN_PASSWORD: 'short' })).toThrow(/SEED_ADMIN_PASSWORD/);

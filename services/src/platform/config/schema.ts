@@ -13,6 +13,8 @@ export const ConfigSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
+    // NORMAL: commits survive a process crash or kill; FULL: they also survive power loss (an fsync per commit).
+    SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().default('web/dist'),
     // auth
@@ -20,6 +22,14 @@ export const ConfigSchema = z
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
     COOKIE_SECURE: bool.default(false),
+    // Behind a reverse proxy: 'true' or the proxies' addresses (comma-separated), so client addresses (rate limits) are real.
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|[0-9a-fA-F.:/,\s]+)$/, "must be 'true', 'false' or the proxies' addresses")
+      .default('false')
+      .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
+    // Interactions one client address may store per minute (POST /user-interaction/store); 0 turns the limit off.
+    INTERACTION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
     SEED_ADMIN_EMAIL: z.email().optional(),
     SEED_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
     SEED_ADMIN_PHONE: z.string().optional(),

@@ -157,7 +157,8 @@ export const createSqliteEventStore = (db: DatabaseSync): EventStore => {
   /**
    * Group commit: appends that arrive in the same turn of the event loop share one transaction (each in its own
    * savepoint, so a conflict fails only its own append). Every caller is answered after the commit, so an
-   * acknowledged append is durable; the hot write path pays one commit per burst instead of one per request.
+   * acknowledged append survives a crash or kill of the process (and a power cut with SQLITE_SYNCHRONOUS=FULL);
+   * the hot write path pays one commit per burst instead of one per request.
    */
   interface PendingAppend {
     stream: string;

@@ -86,6 +86,7 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     forceCloseConnections: 'idle',
+    trustProxy: platform.config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.server.on('upgrade', (req, socket, head) => {
     if (!req.url?.startsWith(`${SOCKET_IO_PATH}/`)) upgrades.emit('upgrade', req, socket, head);

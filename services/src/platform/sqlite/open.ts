@@ -3,17 +3,22 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
- * Opens the embedded profile's SQLite file. WAL with synchronous=NORMAL survives a process kill
- * (SIGKILL) without losing a committed transaction; only a power cut can lose the last ones.
- * One connection is shared by the embedded adapters, so a projection's documents and checkpoint
- * commit in one transaction.
+ * How hard a commit is pushed to disk. NORMAL (WAL): a committed transaction survives a crash or kill of the
+ * process (SIGKILL), but a power cut or OS crash can lose the last ones. FULL: each commit is also fsynced, so it
+ * survives power loss too, at the price of the fsync on every (group) commit.
  */
-export const openSqlite = (file: string): DatabaseSync => {
+export type SqliteSynchronous = 'NORMAL' | 'FULL';
+
+/**
+ * Opens the embedded profile's SQLite file in WAL mode. One connection is shared by the embedded adapters, so a
+ * projection's documents and checkpoint commit in one transaction.
+ */
+export const openSqlite = (file: string, synchronous: SqliteSynchronous = 'NORMAL'): DatabaseSync => {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
   db.exec(`
     PRAGMA journal_mode = WAL;
-    PRAGMA synchronous = NORMAL;
+    PRAGMA synchronous = ${synchronous};
     PRAGMA busy_timeout = 5000;
     PRAGMA foreign_keys = ON;
   `);

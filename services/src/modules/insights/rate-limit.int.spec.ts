@@ -1,0 +1,22 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+
+describe('POST /user-interaction/store rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ INTERACTION_RATE_LIMIT_PER_MINUTE: '5' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 429 in the error envelope past the limit per client address, and stores nothing more', async () => {
+    const post = () => t.app.inject({ method: 'POST', url: '/api/v1/user-interaction/store', payload: { page_name: 'limit', button_name: 'Go' } });
+    for (let i = 0; i < 5; i += 1) expect((await post()).statusCode).toBe(200);
+    const headBefore = await t.platform.eventStore.headPosition();
+    const refused = await post();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS', message: expect.any(String) });
+    expect(await t.platform.eventStore.headPosition()).toBe(headBefore);
+  });
+});
