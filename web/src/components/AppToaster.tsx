@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Toast, ToastBody, ToastTitle, Toaster, useId, useToastController } from '@fluentui/react-components';
+import { Button, Toast, ToastBody, ToastTitle, ToastTrigger, Toaster, useId, useToastController } from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
 import { setToastSink, type ToastRequest } from '../lib/notify.ts';
 
 const TITLES: Record<ToastRequest['intent'], string> = { success: 'Done', warning: 'Warning', error: 'Error', info: 'Note' };
@@ -14,9 +15,17 @@ export function AppToaster() {
     setToastSink((t) => {
       const toastId = `toast-${++seq}`;
       dispatchToast(
-        // Click anywhere on the toast to close it (DECISIONS.md).
+        // Click anywhere on the toast to close it (DECISIONS.md); keyboard users have the Dismiss button.
         <Toast onClick={() => dismissToast(toastId)} style={{ cursor: 'pointer' }}>
-          <ToastTitle>{t.title ?? TITLES[t.intent]}</ToastTitle>
+          <ToastTitle
+            action={
+              <ToastTrigger>
+                <Button appearance="transparent" size="small" icon={<DismissRegular />} aria-label="Dismiss" />
+              </ToastTrigger>
+            }
+          >
+            {t.title ?? TITLES[t.intent]}
+          </ToastTitle>
           <ToastBody>{t.message}</ToastBody>
         </Toast>,
         { toastId, intent: t.intent, timeout: t.timeoutMs, politeness: t.intent === 'error' ? 'assertive' : 'polite' },

@@ -1,5 +1,5 @@
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { session, applySignIn, expireSession } from './session.ts';
+import { session, applySignIn, expireSession, sessionGeneration } from './session.ts';
 import { notify } from './notify.ts';
 import { navigateTo, currentPath } from './navigation.ts';
 
@@ -63,10 +63,18 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-async function send(method: string, path: string, options: RequestOptions = {}): Promise<{ res: Response; body: unknown }> {
+/** One answer, with the access token the request carried (to tell a stale token from an ended session). */
+interface Sent {
+  res: Response;
+  body: unknown;
+  token: string | null;
+}
+
+async function send(method: string, path: string, options: RequestOptions = {}): Promise<Sent> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (session.accessToken) headers.Authorization = `Bearer ${session.accessToken}`;
+  const token = session.accessToken;
+  if (token) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(API_BASE + path, {
     method,
     headers,
@@ -74,22 +82,56 @@ async function send(method: string, path: string, options: RequestOptions = {}):
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  return { res, body: await readBody(res) };
+  return { res, body: await readBody(res), token };
+}
+
+/** Web Locks name shared by every tab of the app: the refresh cookie rotates and is shared by all of them. */
+export const REFRESH_LOCK = 'acpg-refresh';
+/** A refresh (waiting for the lock included) gives up after this long; the 401 flow handles the rest. */
+export const REFRESH_TIMEOUT_MS = 8000;
+
+interface LockManagerLike {
+  request<T>(name: string, options: { signal?: AbortSignal }, callback: () => Promise<T>): Promise<T>;
+}
+
+function lockManager(): LockManagerLike | null {
+  const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
+  return locks && typeof locks.request === 'function' ? locks : null;
+}
+
+/**
+ * Runs `task` holding the cross-tab refresh lock, or straight away where the browser has no Web Locks. Two tabs
+ * presenting the same rotating cookie at once would look like token reuse and end the whole session; the tab that
+ * waits sends the cookie the first one just received.
+ */
+export function withRefreshLock<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  const locks = lockManager();
+  if (!locks) return task();
+  return locks.request(REFRESH_LOCK, signal ? { signal } : {}, task);
 }
 
 let refreshing: Promise<boolean> | null = null;
 
-/** One refresh at a time: the refresh cookie rotates, so parallel calls would trip reuse detection. */
-export function refreshAccessToken(): Promise<boolean> {
+/**
+ * One refresh at a time in this tab (callers share it) and across tabs (the lock). Its result is applied only if no
+ * logout or reset happened meanwhile (the session generation): a refresh must never sign a logged-out user back in.
+ */
+export function refreshAccessToken(options: { timeoutMs?: number } = {}): Promise<boolean> {
   refreshing ??= (async () => {
+    const startedIn = sessionGeneration();
+    const signal = AbortSignal.timeout(options.timeoutMs ?? REFRESH_TIMEOUT_MS);
     try {
-      const { res, body } = await send('POST', '/auth/refresh');
-      if (!res.ok) return false;
-      const data = (body as { data?: Parameters<typeof applySignIn>[0] } | null)?.data;
-      if (!data?.AccessToken) return false;
-      return applySignIn(data).ok;
+      return await withRefreshLock(async () => {
+        if (sessionGeneration() !== startedIn) return false;
+        const { res, body } = await send('POST', '/auth/refresh', { signal });
+        if (!res.ok) return false;
+        const data = (body as { data?: Parameters<typeof applySignIn>[0] } | null)?.data;
+        if (!data?.AccessToken) return false;
+        if (sessionGeneration() !== startedIn) return false;
+        return applySignIn(data).ok;
+      }, signal);
     } catch {
-      return false;
+      return false; // network error, time-out, or the wait for the lock was cut short
     } finally {
       refreshing = null;
     }
@@ -97,30 +139,62 @@ export function refreshAccessToken(): Promise<boolean> {
   return refreshing;
 }
 
+/** The refresh in flight in this tab, if any (logout waits for it before signing out). */
+export function pendingRefresh(): Promise<boolean> | null {
+  return refreshing;
+}
+
 // Several GETs of one screen fail together when the session is lost: the user is told once. Holding a token again
-// (signed in, or restored) arms the notice for the next loss.
+// (signed in, or restored) or reaching /login arms the notice for the next loss (Back from /login to a protected page).
 let expiryHandled = false;
 subscribeKey(session, 'accessToken', (token) => {
   if (token) expiryHandled = false;
 });
 
-/** Spec section 8: the 401 on a GET. */
-function handleExpiredSession(): void {
-  if (expiryHandled) return;
+const onLoginPage = () => typeof location !== 'undefined' && location.pathname.startsWith('/login');
+
+/** /login is showing: the next loss of the session is handled again. */
+export function rearmSessionExpiry(): void {
+  expiryHandled = false;
+}
+
+/**
+ * Spec section 8, without the navigation: drop the token, save `path` for after the next sign-in, tell the user once.
+ * False when this loss was already handled (the caller that handled it is taking the user to /login).
+ */
+export function announceSessionExpiry(path: string): boolean {
+  if (expiryHandled) return false;
   expiryHandled = true;
-  const path = typeof location === 'undefined' ? '/' : location.pathname;
-  expireSession(path.startsWith('/login') ? path : currentPath());
+  expireSession(path);
   notify.warning(EXPIRED_MESSAGE);
   const native = (globalThis as { ReactNativeWebView?: { postMessage(message: string): void } }).ReactNativeWebView;
   native?.postMessage('logout');
-  if (!path.startsWith('/login')) navigateTo('/login');
+  return true;
+}
+
+/** Spec section 8: the 401 on a GET. */
+function handleExpiredSession(): void {
+  // Already at /login (a late answer of the page just left): the page says the session expired; only drop the token.
+  if (onLoginPage()) {
+    expireSession('/login');
+    return;
+  }
+  if (announceSessionExpiry(currentPath())) navigateTo('/login');
+}
+
+/** A 401: retry once with a token that arrived since the request left, else once after a refresh. */
+async function retryAfter401(sent: Sent, again: () => Promise<Sent>, mayRefresh: boolean): Promise<Sent> {
+  if (sent.res.status !== 401) return sent;
+  if (session.accessToken && session.accessToken !== sent.token) return again();
+  if (mayRefresh && (await refreshAccessToken())) return again();
+  return sent;
 }
 
 async function get<T>(path: string, options: { query?: Query; signal?: AbortSignal } = {}): Promise<Result<T>> {
   const url = withQuery(path, options.query);
   try {
-    let { res, body } = await send('GET', url, options.signal ? { signal: options.signal } : {});
-    if (res.status === 401 && (await refreshAccessToken())) ({ res, body } = await send('GET', url, options.signal ? { signal: options.signal } : {}));
+    const attempt = () => send('GET', url, options.signal ? { signal: options.signal } : {});
+    const { res, body } = await retryAfter401(await attempt(), attempt, true);
     if (res.status === 401) {
       handleExpiredSession();
       return { success: false, message: EXPIRED_MESSAGE, data: body, status: 401 };
@@ -138,11 +212,10 @@ async function get<T>(path: string, options: { query?: Query; signal?: AbortSign
 }
 
 async function mutate<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
-  let { res, body: answer } = await send(method, path, { body, ...(headers ? { headers } : {}) });
-  const isAuthCall = path.startsWith('/auth/');
-  if (res.status === 401 && !isAuthCall && session.accessToken && (await refreshAccessToken())) {
-    ({ res, body: answer } = await send(method, path, { body, ...(headers ? { headers } : {}) }));
-  }
+  const attempt = () => send(method, path, { body, ...(headers ? { headers } : {}) });
+  const first = await attempt();
+  // The /auth/ calls answer 401 for their own reasons (wrong password, ended session): never retried.
+  const { res, body: answer } = path.startsWith('/auth/') ? first : await retryAfter401(first, attempt, first.token != null);
   if (!res.ok) throw new HttpError(res.status, messageOf(answer, res.statusText || `Request failed (${res.status})`), answer);
   return answer as T;
 }

@@ -33,6 +33,8 @@ interface SessionState {
   standUpPopupCount: number | null;
   /** True while the persisted store rehydrates and the access token is restored. */
   restoring: boolean;
+  /** A 401 dropped the token (spec section 8); cleared when a token arrives. Memory only. */
+  expired: boolean;
 }
 
 const PERSISTED = ['roles', 'role', 'userId', 'previousPath', 'previousUserId', 'paymentPopup', 'standUpPopupCount'] as const;
@@ -51,6 +53,7 @@ function initialState(): SessionState {
     paymentPopup: null,
     standUpPopupCount: null,
     restoring: true,
+    expired: false,
   };
 }
 
@@ -74,6 +77,15 @@ export function isSignedIn(): boolean {
 export function setAccessToken(token: string | null): void {
   session.accessToken = token;
   session.authorised = token != null;
+  if (token != null) session.expired = false;
+}
+
+// Bumped by every reset (logout here or in another tab): work started under an older generation (a refresh in
+// flight) must not write its result into the session that replaced it.
+let generation = 0;
+
+export function sessionGeneration(): number {
+  return generation;
 }
 
 function clearProfessionalCookie(): void {
@@ -112,6 +124,7 @@ export function applySignIn(result: SignInResult): SignInOutcome {
 /** A 401 on a GET: drop the token and authorised flag, remember where the user was (unless on /login). */
 export function expireSession(path: string): void {
   setAccessToken(null);
+  session.expired = true;
   if (path.startsWith('/login')) return;
   session.previousPath = path;
   session.previousUserId = session.userId;
@@ -129,6 +142,7 @@ export function takeReturnPath(userId: string): string | null {
 
 /** Logout part of the session group: removes 'user' and 'userData' and resets every field. */
 export function resetSession(): void {
+  generation += 1;
   removeKey(USER_KEY);
   removeKey(USER_DATA_KEY);
   Object.assign(session, initialState(), { user: null, userData: null, restoring: false });

@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import type { RouteHandle } from '../router.tsx';
+import { useFocusOnNavigation } from './route-focus.ts';
 
 const BRAND = 'ACPG';
 
-/** Document title per route, so screen-reader users hear where they landed. */
+/** Document title per route, so screen-reader users hear where they landed; focus moves to the new page. */
 export function RootLayout() {
   const matches = useMatches();
   const title = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
+  useFocusOnNavigation();
   useEffect(() => {
     document.title = title ? `${title} · ${BRAND}` : BRAND;
   }, [title]);

@@ -1,13 +1,46 @@
-import { Navigate, Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { session } from '../../lib/session.ts';
 import { SIGN_IN_PATH } from '../../lib/logout.ts';
+import { announceSessionExpiry } from '../../lib/http.ts';
+import { navigateTo } from '../../lib/navigation.ts';
 import { LoadingSpinner } from '../../components/PageState.tsx';
+
+export type Access = 'sign-in' | 'restoring' | 'expired' | 'open';
+
+/**
+ * What the protected-route guard does. No 'user' entry (or no role): sign-in. A session a 401 already ended (the
+ * token dropped, e.g. Back from /login): /login again, saving the path, instead of showing a page whose calls fail.
+ */
+export function protectedAccess(s: { user: { role: readonly string[] } | null; restoring: boolean; accessToken: string | null; expired: boolean }): Access {
+  if (!s.user || s.user.role.length === 0) return 'sign-in';
+  if (s.restoring) return 'restoring';
+  if (!s.accessToken && s.expired) return 'expired';
+  return 'open';
+}
+
+/** Tells the user (once per loss) and replaces this entry by /login, so Back from /login does not loop here. */
+function ExpiredRedirect({ from }: { from: string }) {
+  useEffect(() => {
+    // False: a failed GET already handled this loss and is on its way to /login.
+    if (announceSessionExpiry(from)) navigateTo('/login', { replace: true });
+  }, [from]);
+  return <LoadingSpinner label="Your session has expired" />;
+}
 
 /** Protected routes need the 'user' entry with a role list (spec sections 2 and 6). */
 export function RequireUser() {
   const snap = useSnapshot(session);
-  if (!snap.user || snap.user.role.length === 0) return <Navigate to={SIGN_IN_PATH} replace />;
-  if (snap.restoring) return <LoadingSpinner label="Restoring your session" />;
-  return <Outlet />;
+  const { pathname, search, hash } = useLocation();
+  switch (protectedAccess(snap)) {
+    case 'sign-in':
+      return <Navigate to={SIGN_IN_PATH} replace />;
+    case 'restoring':
+      return <LoadingSpinner label="Restoring your session" />;
+    case 'expired':
+      return <ExpiredRedirect from={`${pathname}${search}${hash}`} />;
+    case 'open':
+      return <Outlet />;
+  }
 }

@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import {
   Button, Card, Field, Input, Link, MessageBar, MessageBarBody, MessageBarTitle, Radio, RadioGroup, Spinner, Text, Title2,
   makeStyles, tokens,
 } from '@fluentui/react-components';
 import { useTrackClick } from '../../../lib/track.ts';
+import { rearmSessionExpiry } from '../../../lib/http.ts';
+import { liveCode } from '../machines/sign-in.machine.ts';
 import { AUTH_MODE_PATH, CREDENTIAL_PATHS, SignInActor } from './SignInFlow.tsx';
 
 const useStyles = makeStyles({
@@ -14,6 +16,13 @@ const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center' },
   code: { fontSize: tokens.fontSizeBase500, letterSpacing: '0.4em' },
 });
+
+/** Each step moves focus to its first field (or its heading), so it does not fall to the body between steps. */
+function useFocusOnMount<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -35,6 +44,12 @@ function CredentialsForm({ expired }: { expired: boolean }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
+  const emailRef = useFocusOnMount<HTMLInputElement>();
+
+  // /login is showing: a later loss of the session (Back to a protected page) is handled again (spec section 8).
+  useEffect(() => {
+    if (expired) rearmSessionExpiry();
+  }, [expired]);
 
   // Coming back here (browser Back) starts the flow again. Checked once, on arrival: while this form is shown the
   // machine moves on to choosing a channel, and restarting then would bounce the user back here.
@@ -69,12 +84,12 @@ function CredentialsForm({ expired }: { expired: boolean }) {
         <ServerError message={serverError} />
         <form className={s.form} onSubmit={submit} noValidate aria-label="Sign in">
           <Field label="Email" required validationMessage={touched ? emailError : null}>
-            <Input type="email" autoComplete="username" value={email} onChange={(_, d) => setEmail(d.value)} />
+            <Input ref={emailRef} type="email" autoComplete="username" value={email} onChange={(_, d) => setEmail(d.value)} />
           </Field>
           <Field label="Password" required validationMessage={touched ? passwordError : null}>
             <Input type="password" autoComplete="current-password" value={password} onChange={(_, d) => setPassword(d.value)} />
           </Field>
-          <Button type="submit" appearance="primary" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+          <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
             {busy ? 'Signing in…' : 'Sign In'}
           </Button>
         </form>
@@ -87,6 +102,8 @@ export const SignInPage = () => <CredentialsForm expired={false} />;
 /** /login: the session-expired entry (DECISIONS.md); returns to the saved path after signing in. */
 export const SessionExpiredSignInPage = () => <CredentialsForm expired />;
 
+const AUTH_MODE_HEADING = 'auth-mode-heading';
+
 export function AuthModePage() {
   const s = useStyles();
   const actor = SignInActor.useActorRef();
@@ -94,9 +111,12 @@ export function AuthModePage() {
   const { challenge, error, channel: chosen } = SignInActor.useSelector((st) => st.context);
   const sending = SignInActor.useSelector((st) => st.matches('sendingCode'));
   const [channel, setChannel] = useState<'email' | 'phone'>(chosen ?? 'email');
+  // The step's question: focused on arrival (tabIndex -1) so screen readers start here, not at the body.
+  useEffect(() => document.getElementById(AUTH_MODE_HEADING)?.focus(), []);
 
-  // Coming back here from the code screen (browser Back) lets the user pick again. Checked once, on arrival: while
-  // this page is shown the machine moves on to the code step, and going back then would undo the choice.
+  // Coming back here from the code screen (browser Back) lets the user pick again; the code already sent is kept, and
+  // picking its channel again goes straight back to it. Checked once, on arrival: while this page is shown the machine
+  // moves on to the code step, and going back then would undo the choice.
   useEffect(() => {
     if (actor.getSnapshot().matches('enteringCode')) actor.send({ type: 'CHANGE_CHANNEL' });
   }, [actor]);
@@ -107,7 +127,9 @@ export function AuthModePage() {
   return (
     <div className={s.page}>
       <Card className={s.card}>
-        <Title2 as="h1">Where should we send your code?</Title2>
+        <Title2 as="h1" id={AUTH_MODE_HEADING} tabIndex={-1}>
+          Where should we send your code?
+        </Title2>
         <Text as="p">We send a one-time code to confirm it is you.</Text>
         <ServerError message={error} />
         <form
@@ -126,7 +148,7 @@ export function AuthModePage() {
             </RadioGroup>
           </Field>
           <div className={s.row}>
-            <Button type="submit" appearance="primary" disabled={sending} icon={sending ? <Spinner size="tiny" /> : undefined}>
+            <Button type="submit" appearance="primary" disabledFocusable={sending} icon={sending ? <Spinner size="tiny" /> : undefined}>
               {sending ? 'Sending…' : 'Send code'}
             </Button>
             <Link as="button" type="button" onClick={() => actor.send({ type: 'RESTART' })}>
@@ -149,19 +171,34 @@ function useSecondsUntil(epochMs: number): number {
 }
 
 function CodePage({ channel }: { channel: 'email' | 'phone' }) {
+  const actor = SignInActor.useActorRef();
+  const ctx = SignInActor.useSelector((st) => st.context);
+  const inCodeStep = SignInActor.useSelector((st) => ['enteringCode', 'verifyingCode', 'resendingCode', 'signedIn'].some((v) => st.matches(v as 'enteringCode')));
+  const choosing = SignInActor.useSelector((st) => st.matches('choosingChannel'));
+  // Forward from the channel page to this code page: its code is still valid, so the step resumes without a send.
+  const resumable = choosing && liveCode(ctx, channel) != null;
+  useEffect(() => {
+    if (resumable) actor.send({ type: 'CHOOSE', channel });
+  }, [resumable, actor, channel]);
+
+  if (!ctx.challenge) return <Navigate to={CREDENTIAL_PATHS[0]!} replace />;
+  if (resumable) return null;
+  if (!inCodeStep || ctx.channel !== channel) return <Navigate to={AUTH_MODE_PATH} replace />;
+  return <CodeForm channel={channel} />;
+}
+
+function CodeForm({ channel }: { channel: 'email' | 'phone' }) {
   const s = useStyles();
   const actor = SignInActor.useActorRef();
   const track = useTrackClick();
   const ctx = SignInActor.useSelector((st) => st.context);
   const verifying = SignInActor.useSelector((st) => st.matches('verifyingCode') || st.matches('signedIn'));
   const resending = SignInActor.useSelector((st) => st.matches('resendingCode'));
-  const inCodeStep = SignInActor.useSelector((st) => ['enteringCode', 'verifyingCode', 'resendingCode', 'signedIn'].some((v) => st.matches(v as 'enteringCode')));
   const [code, setCode] = useState('');
   const resendIn = useSecondsUntil(ctx.resendAt);
   const expiresIn = useSecondsUntil(ctx.expiresAt);
-
-  if (!ctx.challenge) return <Navigate to={CREDENTIAL_PATHS[0]!} replace />;
-  if (!inCodeStep || ctx.channel !== channel) return <Navigate to={AUTH_MODE_PATH} replace />;
+  const codeRef = useFocusOnMount<HTMLInputElement>();
+  if (!ctx.challenge) return null;
 
   const where = ctx.code?.masked_destination ?? (channel === 'phone' ? ctx.challenge.masked.phone : ctx.challenge.masked.email);
   const mm = String(Math.floor(expiresIn / 60)).padStart(2, '0');
@@ -191,6 +228,7 @@ function CodePage({ channel }: { channel: 'email' | 'phone' }) {
         >
           <Field label="6-digit code" required validationMessage={ctx.error} validationState={ctx.error ? 'error' : 'none'}>
             <Input
+              ref={codeRef}
               className={s.code}
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -199,13 +237,13 @@ function CodePage({ channel }: { channel: 'email' | 'phone' }) {
               onChange={(_, d) => setCode(d.value.replace(/\D/g, '').slice(0, 6))}
             />
           </Field>
-          <Button type="submit" appearance="primary" disabled={verifying} icon={verifying ? <Spinner size="tiny" /> : undefined}>
+          <Button type="submit" appearance="primary" disabledFocusable={verifying} icon={verifying ? <Spinner size="tiny" /> : undefined}>
             {verifying ? 'Verifying…' : 'Verify'}
           </Button>
           <div className={s.row}>
             <Button
               type="button"
-              disabled={resendIn > 0 || resending || verifying}
+              disabledFocusable={resendIn > 0 || resending || verifying}
               onClick={() => {
                 track('Resend code');
                 setCode('');

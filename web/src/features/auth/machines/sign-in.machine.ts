@@ -7,11 +7,22 @@ export interface Credentials {
   password: string;
 }
 
+/** A code sent to one channel: where, when another may be asked for and when it expires (epoch ms). */
+export interface SentCode {
+  code: CodeSent;
+  resendAt: number;
+  expiresAt: number;
+}
+
 export interface SignInContext {
   email: string;
   challenge: SignInChallenge | null;
   channel: OtpChannel | null;
   code: CodeSent | null;
+  /** Every code sent in this challenge, by channel (Back/Forward must not ask for one again: 429 within 60 s). */
+  sent: Partial<Record<OtpChannel, SentCode>>;
+  /** The channel of the newest code: the only one the server still accepts (it keeps one code per challenge). */
+  lastSent: OtpChannel | null;
   /** Epoch ms when a new code may be asked for, and when the current one expires. */
   resendAt: number;
   expiresAt: number;
@@ -30,13 +41,35 @@ export type SignInEvent =
 
 const errorMessage = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
+/** The server's error code (`{ success: false, code, message }`, carried by HttpError's body), if any. */
+export function errorCode(error: unknown): string | null {
+  const body = error && typeof error === 'object' && 'body' in error ? (error as { body: unknown }).body : null;
+  return body && typeof body === 'object' && 'code' in body && typeof body.code === 'string' ? body.code : null;
+}
+
+/** The challenge itself is over (contracts IDENTITY_ERROR_CODES): only a new password step helps. */
+export const CHALLENGE_ENDED_CODES: readonly string[] = ['SIGN_IN_LOCKED', 'SIGN_IN_EXPIRED', 'SIGN_IN_USED', 'SIGN_IN_NOT_FOUND'];
+const challengeEnded = (error: unknown) => CHALLENGE_ENDED_CODES.includes(errorCode(error) ?? '');
+
+const freshFlow = { challenge: null, channel: null, code: null, sent: {}, lastSent: null, resendAt: 0, expiresAt: 0 } as const;
+
+/** Back at the password step with the server's reason (the challenge is locked, expired, used or unknown). */
+const endedFlow = (error: unknown) => ({ ...freshFlow, error: errorMessage(error, 'This sign-in has ended. Sign in again.') });
+
 /** A code went out (first send or resend): where to, when another may be asked for, when it expires. */
-const codeSent = (sent: CodeSent, now = Date.now()) => ({
-  code: sent,
-  resendAt: now + sent.resend_after_seconds * 1000,
-  expiresAt: now + sent.expires_in_seconds * 1000,
-  error: null,
-});
+const codeSent = (context: SignInContext, sent: CodeSent, now = Date.now()) => {
+  const entry: SentCode = { code: sent, resendAt: now + sent.resend_after_seconds * 1000, expiresAt: now + sent.expires_in_seconds * 1000 };
+  const channel = context.channel ?? sent.channel;
+  return { ...entry, sent: { ...context.sent, [channel]: entry }, lastSent: channel, error: null };
+};
+
+/** The code of `channel` the server still accepts, if it has not expired. */
+export function liveCode(context: Pick<SignInContext, 'sent' | 'lastSent'>, channel: OtpChannel, now = Date.now()): SentCode | null {
+  const entry = context.sent[channel];
+  return entry && context.lastSent === channel && entry.expiresAt > now ? entry : null;
+}
+
+const waitSeconds = (context: SignInContext, channel: OtpChannel, now = Date.now()) => Math.ceil(((context.sent[channel]?.resendAt ?? 0) - now) / 1000);
 
 const sendCodeInput = ({ context }: { context: SignInContext }) => ({ challenge_id: context.challenge?.challenge_id ?? '', channel: context.channel ?? 'email' });
 
@@ -60,10 +93,10 @@ export const signInMachine = setup({
   },
 }).createMachine({
   id: 'signIn',
-  context: { email: '', challenge: null, channel: null, code: null, resendAt: 0, expiresAt: 0, error: null, result: null, message: null },
+  context: { email: '', ...freshFlow, error: null, result: null, message: null },
   initial: 'credentials',
   on: {
-    RESTART: { target: '.credentials', actions: assign({ challenge: null, channel: null, code: null, error: null, resendAt: 0, expiresAt: 0 }) },
+    RESTART: { target: '.credentials', actions: assign({ ...freshFlow, error: null }) },
   },
   states: {
     credentials: {
@@ -79,15 +112,33 @@ export const signInMachine = setup({
     },
     choosingChannel: {
       on: {
-        CHOOSE: { target: 'sendingCode', actions: assign({ channel: ({ event }) => event.channel, error: null }) },
+        CHOOSE: [
+          {
+            // The code sent to this channel is still valid (Back, then the same choice): no new send.
+            guard: ({ context, event }) => liveCode(context, event.channel) != null,
+            target: 'enteringCode',
+            actions: assign(({ context, event }) => ({ ...liveCode(context, event.channel)!, channel: event.channel, error: null })),
+          },
+          {
+            // A code went to this channel less than the resend delay ago: the server would answer 429.
+            guard: ({ context, event }) => waitSeconds(context, event.channel) > 0,
+            actions: assign(({ context, event }) => ({
+              error: `A code was just sent to your ${event.channel}. You can ask for another in ${waitSeconds(context, event.channel)} s.`,
+            })),
+          },
+          { target: 'sendingCode', actions: assign({ channel: ({ event }) => event.channel, error: null }) },
+        ],
       },
     },
     sendingCode: {
       invoke: {
         src: 'sendCode',
         input: sendCodeInput,
-        onDone: { target: 'enteringCode', actions: assign(({ event }) => codeSent(event.output)) },
-        onError: { target: 'choosingChannel', actions: assign({ error: ({ event }) => errorMessage(event.error, 'The code could not be sent. Try again.') }) },
+        onDone: { target: 'enteringCode', actions: assign(({ context, event }) => codeSent(context, event.output)) },
+        onError: [
+          { guard: ({ event }) => challengeEnded(event.error), target: 'credentials', actions: assign(({ event }) => endedFlow(event.error)) },
+          { target: 'choosingChannel', actions: assign({ error: ({ event }) => errorMessage(event.error, 'The code could not be sent. Try again.') }) },
+        ],
       },
     },
     enteringCode: {
@@ -97,15 +148,19 @@ export const signInMachine = setup({
           { actions: assign({ error: 'Enter the 6-digit code' }) },
         ],
         RESEND: [{ guard: 'canResend', target: 'resendingCode', actions: assign({ error: null }) }],
-        CHANGE_CHANNEL: { target: 'choosingChannel', actions: assign({ error: null, code: null }) },
+        // The code sent stays known (sent): choosing this channel again within its validity goes straight back.
+        CHANGE_CHANNEL: { target: 'choosingChannel', actions: assign({ error: null }) },
       },
     },
     resendingCode: {
       invoke: {
         src: 'sendCode',
         input: sendCodeInput,
-        onDone: { target: 'enteringCode', actions: assign(({ event }) => codeSent(event.output)) },
-        onError: { target: 'enteringCode', actions: assign({ error: ({ event }) => errorMessage(event.error, 'A new code could not be sent. Try again later.') }) },
+        onDone: { target: 'enteringCode', actions: assign(({ context, event }) => codeSent(context, event.output)) },
+        onError: [
+          { guard: ({ event }) => challengeEnded(event.error), target: 'credentials', actions: assign(({ event }) => endedFlow(event.error)) },
+          { target: 'enteringCode', actions: assign({ error: ({ event }) => errorMessage(event.error, 'A new code could not be sent. Try again later.') }) },
+        ],
       },
     },
     verifyingCode: {
@@ -113,7 +168,20 @@ export const signInMachine = setup({
         src: 'verifyCode',
         input: ({ context, event }) => ({ challenge_id: context.challenge?.challenge_id ?? '', code: event.type === 'VERIFY' ? event.code : '' }),
         onDone: { target: 'signedIn', actions: assign({ result: ({ event }) => event.output.result, message: ({ event }) => event.output.message }) },
-        onError: { target: 'enteringCode', actions: assign({ error: ({ event }) => errorMessage(event.error, 'That code is wrong or has expired.') }) },
+        onError: [
+          { guard: ({ event }) => challengeEnded(event.error), target: 'credentials', actions: assign(({ event }) => endedFlow(event.error)) },
+          {
+            // OTP_INCORRECT, OTP_EXPIRED, OTP_NOT_SENT: stay here; an expired code is marked so (ask for a new one).
+            target: 'enteringCode',
+            actions: assign(({ context, event }) => {
+              const error = errorMessage(event.error, 'That code is wrong or has expired.');
+              if (errorCode(event.error) !== 'OTP_EXPIRED' || !context.channel) return { error };
+              const now = Date.now();
+              const entry = context.sent[context.channel];
+              return { error, expiresAt: now, sent: entry ? { ...context.sent, [context.channel]: { ...entry, expiresAt: now } } : context.sent };
+            }),
+          },
+        ],
       },
     },
     signedIn: {

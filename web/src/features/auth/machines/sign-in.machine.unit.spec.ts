@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { OtpChannel, SignInChallenge, SignInResult } from '@acpg/contracts/identity';
 import type { CodeSent } from '../api/sign-in.ts';
+import { HttpError } from '../../../lib/http.ts';
 import { signInMachine } from './sign-in.machine.ts';
 
 const challenge: SignInChallenge = { challenge_id: 'ch-1', channels: ['email', 'phone'], masked: { email: 'j**n@example.com', phone: '+1555********' } };
@@ -122,5 +123,105 @@ describe('sign-in machine', () => {
     actor.send({ type: 'RESTART' });
     expect(actor.getSnapshot().matches('credentials')).toBe(true);
     expect(actor.getSnapshot().context.challenge).toBeNull();
+  });
+
+  const refused = (status: number, code: string, message: string) => new HttpError(status, message, { success: false, code, message });
+  const toCodeStep = async (actor: ReturnType<typeof start>['actor'], channel: OtpChannel = 'email') => {
+    actor.send({ type: 'SUBMIT', email: 'jane@example.com', password: 'pw' });
+    await waitFor(actor, (s) => s.matches('choosingChannel'));
+    actor.send({ type: 'CHOOSE', channel });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+  };
+
+  it.each([
+    [400, 'SIGN_IN_LOCKED', 'Too many wrong codes. Sign in again.'],
+    [410, 'SIGN_IN_LOCKED', 'Too many wrong codes. Sign in again.'],
+    [410, 'SIGN_IN_EXPIRED', 'This sign-in has expired. Sign in again.'],
+    [410, 'SIGN_IN_USED', 'This sign-in was already used. Sign in again.'],
+    [404, 'SIGN_IN_NOT_FOUND', 'Unknown sign-in. Sign in again.'],
+  ])('goes back to the password step with the message when verifying answers %i %s', async (status, code, message) => {
+    const { actor } = start({ verifyCode: () => Promise.reject(refused(status, code, message)) });
+    await toCodeStep(actor);
+    actor.send({ type: 'VERIFY', code: '000000' });
+    await waitFor(actor, (s) => !s.matches('verifyingCode'));
+    expect(actor.getSnapshot().value).toBe('credentials');
+    expect(actor.getSnapshot().context).toMatchObject({ error: message, challenge: null, sent: {}, code: null });
+  });
+
+  it('goes back to the password step when sending or resending a code finds the challenge ended', async () => {
+    const { actor } = start({ sendCode: () => Promise.reject(refused(410, 'SIGN_IN_EXPIRED', 'This sign-in has expired. Sign in again.')) });
+    actor.send({ type: 'SUBMIT', email: 'jane@example.com', password: 'pw' });
+    await waitFor(actor, (s) => s.matches('choosingChannel'));
+    actor.send({ type: 'CHOOSE', channel: 'email' });
+    await waitFor(actor, (s) => !s.matches('sendingCode'));
+    expect(actor.getSnapshot().value).toBe('credentials');
+    expect(actor.getSnapshot().context.error).toBe('This sign-in has expired. Sign in again.');
+
+    let sends = 0;
+    const second = start({
+      sendCode: async () => {
+        sends += 1;
+        if (sends > 1) throw refused(410, 'SIGN_IN_LOCKED', 'Locked. Sign in again.');
+        return { ...sent('email'), resend_after_seconds: 0 };
+      },
+    });
+    await toCodeStep(second.actor);
+    second.actor.send({ type: 'RESEND' });
+    await waitFor(second.actor, (s) => !s.matches('resendingCode'));
+    expect(second.actor.getSnapshot().value).toBe('credentials');
+  });
+
+  it.each([
+    [400, 'OTP_INCORRECT', 'The code is incorrect. 3 tries left.'],
+    [410, 'OTP_EXPIRED', 'This code has expired. Ask for a new one.'],
+  ])('stays on the code step on %i %s', async (status, code, message) => {
+    const { actor } = start({ verifyCode: () => Promise.reject(refused(status, code, message)) });
+    await toCodeStep(actor);
+    actor.send({ type: 'VERIFY', code: '000000' });
+    await waitFor(actor, (s) => !s.matches('verifyingCode'));
+    expect(actor.getSnapshot().value).toBe('enteringCode');
+    expect(actor.getSnapshot().context.error).toBe(message);
+    expect(actor.getSnapshot().context.challenge).not.toBeNull();
+  });
+
+  it('Back to the channel page and the same choice again: goes straight to the code step without a new send', async () => {
+    const { actor, calls } = start();
+    await toCodeStep(actor, 'email');
+    const { resendAt, expiresAt, code } = actor.getSnapshot().context;
+    actor.send({ type: 'CHANGE_CHANNEL' }); // what opening the channel page does
+    expect(actor.getSnapshot().value).toBe('choosingChannel');
+    actor.send({ type: 'CHOOSE', channel: 'email' });
+    expect(actor.getSnapshot().value).toBe('enteringCode');
+    expect(actor.getSnapshot().context).toMatchObject({ channel: 'email', resendAt, expiresAt, code, error: null });
+    expect(calls.sendCode).toHaveLength(1);
+  });
+
+  it('keeps codes per channel: the newest one is resumed, an older channel within 60 s is not asked again', async () => {
+    const { actor, calls } = start();
+    await toCodeStep(actor, 'email');
+    actor.send({ type: 'CHANGE_CHANNEL' });
+    actor.send({ type: 'CHOOSE', channel: 'phone' });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    expect(calls.sendCode).toHaveLength(2);
+    expect(actor.getSnapshot().context.channel).toBe('phone');
+
+    actor.send({ type: 'CHANGE_CHANNEL' });
+    // The server keeps one code per challenge (the phone one now); a new email code within 60 s would answer 429.
+    actor.send({ type: 'CHOOSE', channel: 'email' });
+    expect(actor.getSnapshot().value).toBe('choosingChannel');
+    expect(actor.getSnapshot().context.error).toMatch(/^A code was just sent to your email\. You can ask for another in \d+ s\.$/);
+    actor.send({ type: 'CHOOSE', channel: 'phone' });
+    expect(actor.getSnapshot().value).toBe('enteringCode');
+    expect(calls.sendCode).toHaveLength(2);
+  });
+
+  it('sends again once the kept code has expired', async () => {
+    const { actor, calls } = start({ sendCode: async () => ({ ...sent('email'), resend_after_seconds: 0, expires_in_seconds: 0 }) });
+    await toCodeStep(actor, 'email');
+    actor.send({ type: 'CHANGE_CHANNEL' });
+    actor.send({ type: 'CHOOSE', channel: 'email' });
+    expect(actor.getSnapshot().value).toBe('sendingCode');
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    expect(calls.sendCode).toHaveLength(2);
   });
 });

@@ -33,14 +33,37 @@ export const fetchInteractionSummary = (filters: InteractionFilters, signal?: Ab
 
 export const fetchAccountsSummary = (signal?: AbortSignal) => http.get<AccountsSummary>('/admin/accounts/summary', signal ? { signal } : {});
 
-/** Every row of the filtered list, 100 per call, for exports. */
-export async function fetchAllInteractions(filters: InteractionFilters, sort: SortField, order: 'asc' | 'desc'): Promise<Interaction[]> {
-  const rows: Interaction[] = [];
+export interface ExportOptions {
+  signal?: AbortSignal;
+  /** The export's instant: rows recorded after it are left out, so new rows cannot shift the pages being read. */
+  asOf?: Date;
+  /** One page of the list (tests stand in for the server). */
+  fetchPage?: typeof fetchInteractions;
+}
+
+/** The earlier of a filter's `to` (a bare date covers its whole UTC day) and `asOf`, as the ISO `to` the server takes. */
+export function capTo(to: string | undefined, asOf: Date): string {
+  if (!to) return asOf.toISOString();
+  const end = BARE_DATE.test(to) ? Date.parse(`${to}T00:00:00.000Z`) + DAY_MS - 1 : Date.parse(to);
+  return Number.isNaN(end) || end > asOf.getTime() ? asOf.toISOString() : new Date(end).toISOString();
+}
+
+/**
+ * Every row of the filtered list, 100 per call, for exports. The list is read as it stood when the export started
+ * (`to` capped at that instant), and rows are kept once by id, so interactions arriving meanwhile neither duplicate
+ * nor push rows off a page. Aborting the signal stops between pages (the AbortError is passed on).
+ */
+export async function fetchAllInteractions(filters: InteractionFilters, sort: SortField, order: 'asc' | 'desc', options: ExportOptions = {}): Promise<Interaction[]> {
+  const { signal, asOf = new Date(), fetchPage = fetchInteractions } = options;
+  const fixed: InteractionFilters = { ...filters, to: capTo(filters.to, asOf) };
+  const rows = new Map<string, Interaction>();
   for (let page = 1; ; page++) {
-    const res = await fetchInteractions({ ...filters, page, page_size: EXPORT_PAGE_SIZE, sort, order });
+    signal?.throwIfAborted();
+    const res = await fetchPage({ ...fixed, page, page_size: EXPORT_PAGE_SIZE, sort, order }, signal);
+    signal?.throwIfAborted();
     if (!res.success) throw new Error(res.message);
-    rows.push(...res.data.items);
-    if (res.data.items.length === 0 || rows.length >= res.data.total) return rows;
+    for (const item of res.data.items) if (!rows.has(item.id)) rows.set(item.id, item);
+    if (res.data.items.length < EXPORT_PAGE_SIZE || rows.size >= res.data.total) return [...rows.values()];
   }
 }
 

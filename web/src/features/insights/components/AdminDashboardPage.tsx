@@ -1,14 +1,17 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Card, CardHeader, Subtitle1, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
-import type { Interaction } from '@acpg/contracts/insights';
+import type { Interaction, InteractionSummary } from '@acpg/contracts/insights';
 import { useResource } from '../../../lib/use-resource.ts';
 import { formatDateTime12, startOfDay, startOfWeek } from '../../../lib/dates.ts';
 import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { fetchAccountsSummary, fetchInteractionSummary, fetchInteractions } from '../api/interactions.ts';
 import { useLiveInteractions } from '../api/live.ts';
+import { addToTally, emptyTally, tallyOf, type Tally } from '../api/live-rows.ts';
 import { ByDayChart } from './InteractionCharts.tsx';
 
 const NEWEST = 10;
+/** Pushes are added at once; the totals are fetched again this long after the last burst of pushes. */
+const SUMMARY_RELOAD_MS = 2000;
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -44,8 +47,30 @@ export default function AdminDashboardPage() {
   const accounts = useResource((signal) => fetchAccountsSummary(signal), []);
   const newest = useResource((signal) => fetchInteractions({ page: 1, page_size: NEWEST, sort: 'created_at', order: 'desc' }, signal), []);
 
+  // The table shows the ten newest rows; the tiles count every pushed interaction (by id, no cap) on top of the
+  // totals they arrived on. A newer total holds them, so each tile's tally starts again with each total answer.
   const [live, setLive] = useState<Interaction[]>([]);
-  const onLive = useCallback((i: Interaction) => setLive((rows) => (rows.some((r) => r.id === i.id) ? rows : [i, ...rows].slice(0, NEWEST))), []);
+  const [todayTally, setTodayTally] = useState<Tally<InteractionSummary>>(() => emptyTally<InteractionSummary>(null));
+  const [weekTally, setWeekTally] = useState<Tally<InteractionSummary>>(() => emptyTally<InteractionSummary>(null));
+  const todayData = today.data;
+  const weekData = week.data;
+  const reloadToday = today.reload;
+  const reloadWeek = week.reload;
+  const summaryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => { if (summaryTimer.current) clearTimeout(summaryTimer.current); }, []);
+  const onLive = useCallback(
+    (i: Interaction) => {
+      setLive((rows) => (rows.some((r) => r.id === i.id) ? rows : [i, ...rows].slice(0, NEWEST)));
+      if (i.created_at >= range.today) setTodayTally((t) => addToTally(t, todayData, i.id));
+      if (i.created_at >= range.week) setWeekTally((t) => addToTally(t, weekData, i.id));
+      summaryTimer.current ??= setTimeout(() => {
+        summaryTimer.current = null;
+        reloadToday();
+        reloadWeek();
+      }, SUMMARY_RELOAD_MS);
+    },
+    [range, todayData, weekData, reloadToday, reloadWeek],
+  );
   // Back from a gap in live updates: start again from fresh totals (pushes during the gap were not received).
   const { connected } = useLiveInteractions(onLive, () => {
     setLive([]);
@@ -58,9 +83,8 @@ export default function AdminDashboardPage() {
     const seen = new Set(live.map((r) => r.id));
     return [...live, ...(newest.data?.items ?? []).filter((r) => !seen.has(r.id))].slice(0, NEWEST);
   }, [live, newest.data]);
-  const fresh = live.filter((i) => !(newest.data?.items ?? []).some((r) => r.id === i.id));
-  const todayCount = today.data ? today.data.total + fresh.filter((i) => i.created_at >= range.today).length : undefined;
-  const weekCount = week.data ? week.data.total + fresh.length : undefined;
+  const todayCount = todayData ? todayData.total + tallyOf(todayTally, todayData).ids.length : undefined;
+  const weekCount = weekData ? weekData.total + tallyOf(weekTally, weekData).ids.length : undefined;
 
   return (
     <section className={s.root} aria-labelledby="dashboard-title">
@@ -74,8 +98,8 @@ export default function AdminDashboardPage() {
       </div>
 
       <div className={s.tiles}>
-        <Tile title="Interactions today" value={todayCount} loading={today.status === 'loading'} error={today.status === 'error' ? today.error : null} />
-        <Tile title="Interactions this week" value={weekCount} loading={week.status === 'loading'} error={week.status === 'error' ? week.error : null} />
+        <Tile title="Interactions today" value={todayCount} loading={!todayData && today.status === 'loading'} error={today.status === 'error' ? today.error : null} />
+        <Tile title="Interactions this week" value={weekCount} loading={!weekData && week.status === 'loading'} error={week.status === 'error' ? week.error : null} />
         <Tile title="Accounts" value={accounts.data?.total} loading={accounts.status === 'loading'} error={accounts.status === 'error' ? accounts.error : null} />
       </div>
 

@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageSt
 import { Pagination } from '../../../components/Pagination.tsx';
 import { fetchAllInteractions, fetchInteractionSummary, fetchInteractions, matchesFilters, type InteractionFilters, type SortField } from '../api/interactions.ts';
 import { useLiveInteractions } from '../api/live.ts';
+import { addPushed, freshPushed } from '../api/live-rows.ts';
 import { exportCsv, exportXlsx } from '../api/export.ts';
 import { ByDayChart, ByPageChart } from './InteractionCharts.tsx';
 
@@ -72,22 +73,19 @@ export default function UserInteractionsPage() {
   const summary = useResource((signal) => fetchInteractionSummary(filters, signal), [filters, summaryTick]);
 
   // Live rows: prepended when the first page shows newest first; otherwise counted until the user refreshes.
-  // They belong to the list answer they arrived on: a new answer (page, sort, filters, reload) already holds them.
+  // Pushed rows outlive the answer they arrived on: each answer takes in the ones it lacks and that are newer than
+  // its newest row, so a row pushed while the list reloads is neither lost nor shown twice.
   const listData = list.data;
-  const [pushed, setPushed] = useState<{ base: typeof listData; rows: Interaction[]; missed: number }>({ base: null, rows: [], missed: 0 });
-  const current = pushed.base === listData ? pushed : { base: listData, rows: [], missed: 0 };
-  const live = current.rows;
-  const missed = current.missed;
+  const [pushedRows, setPushedRows] = useState<readonly Interaction[]>([]);
+  const [missedOn, setMissedOn] = useState<{ base: typeof listData; count: number }>({ base: null, count: 0 });
+  const missed = missedOn.base === listData ? missedOn.count : 0;
   const summaryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const showsNewest = page === 1 && sort.field === 'created_at' && sort.order === 'desc';
   const onLive = useCallback(
     (i: Interaction) => {
       if (!matchesFilters(i, filters)) return;
-      setPushed((prev) => {
-        const p = prev.base === listData ? prev : { base: listData, rows: [], missed: 0 };
-        if (!showsNewest) return { ...p, missed: p.missed + 1 };
-        return p.rows.some((r) => r.id === i.id) ? p : { ...p, rows: [i, ...p.rows] };
-      });
+      setPushedRows((rows) => addPushed(rows, i));
+      if (!showsNewest) setMissedOn((m) => ({ base: listData, count: (m.base === listData ? m.count : 0) + 1 }));
       summaryTimer.current ??= setTimeout(() => {
         summaryTimer.current = null;
         setSummaryTick((t) => t + 1);
@@ -101,12 +99,21 @@ export default function UserInteractionsPage() {
     summary.reload();
   });
 
-  const fresh = useMemo(() => {
-    const ids = new Set((list.data?.items ?? []).map((r) => r.id));
-    return live.filter((r) => !ids.has(r.id));
-  }, [list.data, live]);
+  const fresh = useMemo(
+    () => (showsNewest && listData ? freshPushed(pushedRows, listData.items, filters) : []),
+    [showsNewest, listData, pushedRows, filters],
+  );
   const items = useMemo(() => [...fresh, ...(list.data?.items ?? [])].slice(0, PAGE_SIZE), [list.data, fresh]);
   const total = (list.data?.total ?? 0) + fresh.length;
+
+  // The "show newest" button goes away once the newest rows load: focus moves on to the table (or the heading).
+  const tableRef = useRef<HTMLDivElement>(null);
+  const showNewest = () => {
+    setPage(1);
+    setSort({ field: 'created_at', order: 'desc' });
+    list.reload();
+    (tableRef.current ?? document.getElementById('interactions-title'))?.focus();
+  };
 
   const applyFilters = (e: FormEvent) => {
     e.preventDefault();
@@ -121,18 +128,29 @@ export default function UserInteractionsPage() {
     setPage(1);
   };
 
+  // An export reads many pages: leaving the screen stops it.
+  const exportAbort = useRef<AbortController | null>(null);
+  useEffect(() => () => exportAbort.current?.abort(), []);
   const runExport = async (kind: 'xlsx' | 'csv') => {
+    if (exportAbort.current) return;
     track(kind === 'xlsx' ? 'Export XLSX' : 'Export CSV');
+    const ctl = new AbortController();
+    exportAbort.current = ctl;
     setExporting(true);
+    // The list as it stands now; a row already on screen counts even if this device's clock runs behind the server's.
+    const shown = [...pushedRows, ...(listData?.items ?? [])].map((r) => Date.parse(r.created_at));
+    const asOf = new Date(Math.max(Date.now(), ...shown));
     try {
-      const rows = await fetchAllInteractions(filters, sort.field, sort.order);
+      const rows = await fetchAllInteractions(filters, sort.field, sort.order, { signal: ctl.signal, asOf });
       const ok = kind === 'xlsx' ? await exportXlsx(rows) : exportCsv(rows);
       if (ok) notify.success(`Exported ${rows.length} interactions.`);
       else notify.warning('There is nothing to export for these filters.');
     } catch (err) {
+      if (ctl.signal.aborted) return;
       notify.error(err instanceof Error ? err.message : 'The export failed.');
     } finally {
-      setExporting(false);
+      exportAbort.current = null;
+      if (!ctl.signal.aborted) setExporting(false);
     }
   };
 
@@ -160,7 +178,7 @@ export default function UserInteractionsPage() {
   return (
     <section className={s.root} aria-labelledby="interactions-title">
       <div className={s.head}>
-        <Title1 as="h1" id="interactions-title">
+        <Title1 as="h1" id="interactions-title" tabIndex={-1}>
           User Interactions
         </Title1>
         <Badge appearance="tint" color={connected ? 'success' : 'informative'}>
@@ -169,7 +187,7 @@ export default function UserInteractionsPage() {
         <span className={s.grow} />
         <Menu>
           <MenuTrigger disableButtonEnhancement>
-            <Button icon={<ArrowDownloadRegular />} disabled={exporting}>
+            <Button icon={<ArrowDownloadRegular />} disabledFocusable={exporting}>
               {exporting ? 'Exporting…' : 'Export'}
             </Button>
           </MenuTrigger>
@@ -216,7 +234,7 @@ export default function UserInteractionsPage() {
       </Card>
 
       {missed > 0 && (
-        <Button appearance="secondary" onClick={() => { setPage(1); setSort({ field: 'created_at', order: 'desc' }); list.reload(); }}>
+        <Button appearance="secondary" onClick={showNewest}>
           {missed} new interactions: show newest
         </Button>
       )}
@@ -226,7 +244,7 @@ export default function UserInteractionsPage() {
         {list.status === 'loading' && !list.data && <LoadingBlock label="Loading interactions" />}
         {list.data && items.length === 0 && <EmptyState>No interactions match these filters.</EmptyState>}
         {list.data && items.length > 0 && (
-          <div className={s.scroller} role="region" aria-label="User interactions table" tabIndex={0}>
+          <div className={s.scroller} role="region" aria-label="User interactions table" tabIndex={0} ref={tableRef}>
           <DataGrid
             className={s.grid}
             items={items}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { TestApp } from '../../services/test/harness.ts';
+import { waitFor } from '../../services/test/wait-for.ts';
+import { SEEDED_ADMIN, startE2eApp } from './support/app.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { explained, signInThroughPages } from './support/sign-in.ts';
+
+/** The number a dashboard tile shows, or null while it loads. */
+const tile = async (page: Page, title: string): Promise<number | null> => {
+  const card = page.locator('.fui-Card', { has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+  const m = (await card.innerText()).match(/^\s*(\d+)\s*$/m);
+  return m ? Number(m[1]) : null;
+};
+
+describe('dashboard counters follow every live interaction', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startE2eApp();
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser, app.url));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  /** The server's count since the page's own start of today (local midnight in the browser). */
+  const apiToday = async (from: string): Promise<number> => {
+    const token = await app.signInAs('Super Admin');
+    const res = await fetch(`${app.url}/api/v1/admin/user-interactions/summary?from=${encodeURIComponent(from)}`, { headers: { Authorization: `Bearer ${token}` } });
+    return ((await res.json()) as { data: { total: number } }).data.total;
+  };
+
+  it('adds all of 12 pushed interactions to the today and week tiles (not only the 10 newest rows)', async () => {
+    await signInThroughPages(page, app, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+    await page.waitForURL('**/admin-dashboard');
+    await explained(page, () => page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 }));
+    const from = await page.evaluate(() => {
+      const d = new Date();
+      d.setHours(0, 0, 0, 0);
+      return d.toISOString();
+    });
+    // The sign-in's own tracked clicks settle first.
+    await waitFor(async () => (await tile(page, 'Interactions today')) === (await apiToday(from)), { timeoutMs: 15_000, what: 'the today tile to match the server' });
+    const today = (await tile(page, 'Interactions today'))!;
+    const week = (await tile(page, 'Interactions this week'))!;
+
+    let summaries = 0;
+    page.on('response', (r) => {
+      if (r.url().includes('/admin/user-interactions/summary')) summaries++;
+    });
+    const pushes = 12;
+    for (let k = 0; k < pushes; k++) {
+      const res = await fetch(`${app.url}/api/v1/user-interaction/store`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ page_name: 'e2e-dashboard', button_name: `burst ${k}` }),
+      });
+      expect(res.status).toBe(200);
+    }
+    await explained(page, () =>
+      waitFor(async () => (await tile(page, 'Interactions today')) === today + pushes && (await tile(page, 'Interactions this week')) === week + pushes, {
+        timeoutMs: 15_000,
+        what: `both tiles to rise by ${pushes}`,
+      }),
+    );
+    // The totals are fetched again shortly after the pushes; the tiles neither double count nor drop back.
+    await waitFor(() => summaries >= 2, { timeoutMs: 15_000, what: 'the today and week totals to be fetched again' });
+    await waitFor(async () => (await apiToday(from)) === today + pushes, { what: 'the server count' });
+    expect(await tile(page, 'Interactions today')).toBe(today + pushes);
+    expect(await tile(page, 'Interactions this week')).toBe(week + pushes);
+    // The table still shows the ten newest.
+    expect(await page.getByRole('table', { name: 'Newest interactions' }).getByRole('row').count()).toBe(11);
+  }, 90_000);
+});

@@ -1,0 +1,81 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { MAIN_ID } from './SkipLink.tsx';
+
+/** How long a page may take to show its heading, and how long focus is kept from being pulled back (a closing drawer). */
+const SETTLE_MS = 2000;
+
+function mainElement(): HTMLElement | null {
+  return document.getElementById(MAIN_ID);
+}
+
+/** The page chose where focus goes (an autofocused field): leave it there. */
+function pageHasFocus(main: HTMLElement): boolean {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== main && main.contains(active);
+}
+
+function focusTarget(main: HTMLElement): HTMLElement {
+  const heading = main.querySelector<HTMLElement>('h1');
+  if (!heading) return main;
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  return heading;
+}
+
+/**
+ * After a route change (not the first load), focus moves to the new page's h1 (or <main> when it has none), so a
+ * keyboard or screen-reader user starts on the new page instead of the link they left or <body>. A page that put
+ * focus inside itself keeps it. For a short while focus that is pulled out of <main> without the user pressing a key
+ * or the pointer (a closing menu drawer handing it back to "Open menu") is brought back to the heading.
+ */
+export function useFocusOnNavigation(): void {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let target: HTMLElement | null = null;
+    let userActed = false;
+    const place = () => {
+      const main = mainElement();
+      if (!main || pageHasFocus(main)) return true;
+      const next = focusTarget(main);
+      if (next === main && Date.now() < deadline) return false; // the heading may still be on its way
+      target = next;
+      next.focus({ preventScroll: true });
+      return true;
+    };
+    const deadline = Date.now() + SETTLE_MS;
+    const observer = new MutationObserver(() => {
+      if (place()) observer.disconnect();
+    });
+    if (!place()) observer.observe(document.body, { childList: true, subtree: true });
+    const fallback = setTimeout(() => {
+      observer.disconnect();
+      if (!target) place();
+    }, SETTLE_MS);
+
+    const acted = () => {
+      userActed = true;
+    };
+    const onFocusIn = (e: FocusEvent) => {
+      const main = mainElement();
+      if (userActed || !target || !main || !target.isConnected) return;
+      if (e.target instanceof Node && !main.contains(e.target)) target.focus({ preventScroll: true });
+    };
+    document.addEventListener('keydown', acted, true);
+    document.addEventListener('pointerdown', acted, true);
+    document.addEventListener('focusin', onFocusIn);
+    const stopGuard = setTimeout(() => document.removeEventListener('focusin', onFocusIn), SETTLE_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(fallback);
+      clearTimeout(stopGuard);
+      document.removeEventListener('keydown', acted, true);
+      document.removeEventListener('pointerdown', acted, true);
+      document.removeEventListener('focusin', onFocusIn);
+    };
+  }, [pathname]);
+}
