@@ -37,18 +37,41 @@ export type Interaction = z.infer<typeof Interaction>;
 
 export const INTERACTION_SORT_FIELDS = ['created_at', 'page_name', 'button_name', 'interaction_type', 'user_id'] as const;
 
-export const InteractionListQuery = z.object({
-  page: z.coerce.number().int().positive().default(1),
-  page_size: z.coerce.number().int().positive().max(100).default(DEFAULT_PAGE_SIZE),
-  sort: z.enum(INTERACTION_SORT_FIELDS).default('created_at'),
-  order: z.enum(['asc', 'desc']).default('desc'),
+const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A time bound of the filters: a bare date (a whole UTC day) or an ISO 8601 date-time with its offset. */
+const dateBound = (name: 'from' | 'to') =>
+  z
+    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: `${name} must be a date (YYYY-MM-DD) or an ISO 8601 date-time` })
+    .optional();
+
+const startOf = (value: string) => Date.parse(BARE_DATE.test(value) ? `${value}T00:00:00.000Z` : value);
+
+/** `from` must not come after `to`; a bare date `to` includes its whole (UTC) day. */
+const fromNotAfterTo = ({ from, to }: { from?: string | undefined; to?: string | undefined }): boolean =>
+  from === undefined || to === undefined || (BARE_DATE.test(to) ? startOf(from) < startOf(to) + DAY_MS : startOf(from) <= startOf(to));
+const FROM_AFTER_TO = { message: 'from must not be later than to.', path: ['from'] };
+
+/** Filters shared by the list and the summary. */
+const interactionFilters = {
   page_name: z.string().trim().min(1).optional(),
   button_name: z.string().trim().min(1).optional(),
   interaction_type: z.string().trim().min(1).optional(),
   user_id: z.string().trim().min(1).optional(),
-  from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
-  to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
-});
+  from: dateBound('from'),
+  to: dateBound('to'),
+};
+
+export const InteractionListQuery = z
+  .object({
+    page: z.coerce.number().int().positive().default(1),
+    page_size: z.coerce.number().int().positive().max(100).default(DEFAULT_PAGE_SIZE),
+    sort: z.enum(INTERACTION_SORT_FIELDS).default('created_at'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    ...interactionFilters,
+  })
+  .refine(fromNotAfterTo, FROM_AFTER_TO);
 export type InteractionListQuery = z.infer<typeof InteractionListQuery>;
 
 export const InteractionSummary = z.object({
@@ -63,14 +86,7 @@ export type InteractionSummary = z.infer<typeof InteractionSummary>;
 export const INTERACTION_RECORDED_MESSAGE = 'interaction.recorded';
 
 /** Filters of the summary: the list's filters without paging and sorting. */
-export const InteractionSummaryQuery = InteractionListQuery.pick({
-  page_name: true,
-  button_name: true,
-  interaction_type: true,
-  user_id: true,
-  from: true,
-  to: true,
-});
+export const InteractionSummaryQuery = z.object(interactionFilters).refine(fromNotAfterTo, FROM_AFTER_TO);
 export type InteractionSummaryQuery = z.infer<typeof InteractionSummaryQuery>;
 
 /** Event type and stream of one recorded interaction (one stream per interaction: appends never contend). */

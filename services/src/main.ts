@@ -18,8 +18,16 @@ const log = pino({ level: config.LOG_LEVEL, base: { role: config.ROLE, mode: con
 
 let running: RunningApplication | null = null;
 let signalled: string | null = null;
+let startFailed = false;
+
+/** Writes what the logger holds, then exits; a failed start must not leave a live process behind. */
+const exitNow = (code: number) => {
+  log.flush();
+  process.exit(code);
+};
 
 const shutdown = (signal: string) => {
+  if (startFailed) return exitNow(1);
   if (!running) {
     signalled = signal; // still starting: stop as soon as the start has finished
     return;
@@ -52,7 +60,12 @@ try {
   log.info({ url: running.url, mode: config.MODE, role: config.ROLE }, running.url ? `listening on ${running.url}` : 'started');
   if (signalled) shutdown(signalled);
 } catch (error) {
-  log.fatal({ err: error }, 'start failed');
-  log.flush();
-  process.exitCode = 1;
+  startFailed = true;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const where = `${config.HOST}:${config.PORT}`;
+  log.fatal(
+    { err: error },
+    code === 'EADDRINUSE' ? `start failed: the address ${where} is already in use` : code === 'EACCES' ? `start failed: no permission to listen on ${where}` : 'start failed',
+  );
+  exitNow(1);
 }

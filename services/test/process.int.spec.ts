@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,12 +24,53 @@ const start = (env: Record<string, string>) => {
 
 describe('the app process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'acpg-process-'));
+  // The failed starts get their own folders: nothing they leave may affect the other tests.
+  const ownDir = () => mkdtempSync(join(dataDir, 'own-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('refuses to start on a bad variable, naming it', async () => {
     const app = start({ DATA_DIR: dataDir, PORT: 'eighty' });
     expect(await app.exited).toBe(1);
     expect(app.output()).toMatch(/PORT/);
+  }, 30_000);
+
+  it('exits 1 at once when its port is taken, naming the address', async () => {
+    const port = await freePort();
+    const blocker = createServer();
+    await new Promise<void>((listening) => blocker.listen(port, '127.0.0.1', listening));
+    try {
+      const app = start({ DATA_DIR: ownDir(), PORT: String(port), HOST: '127.0.0.1', WEB_DIST_DIR: join(dataDir, 'none') });
+      const timedOut = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 15_000).unref());
+      const code = await Promise.race([app.exited, timedOut]);
+      if (code === 'still running') app.child.kill('SIGKILL');
+      expect(code).toBe(1);
+      expect(app.output()).toMatch(new RegExp(`address 127\\.0\\.0\\.1:${port} is already in use`));
+    } finally {
+      await new Promise((closed) => blocker.close(closed));
+    }
+  }, 30_000);
+
+  it('a failed start stops what it had started, so the process ends without being told to', async () => {
+    const port = await freePort();
+    const blocker = createServer();
+    await new Promise<void>((listening) => blocker.listen(port, '127.0.0.1', listening));
+    try {
+      const child = spawn(process.execPath, ['services/test/fixtures/failed-start.ts'], {
+        cwd: root,
+        env: { ...process.env, MODE: 'embedded', DATA_DIR: ownDir(), PORT: String(port), HOST: '127.0.0.1', WEB_DIST_DIR: join(dataDir, 'none') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+      const exited = new Promise<'ended'>((done) => child.once('exit', () => done('ended')));
+      const timedOut = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 15_000).unref());
+      const outcome = await Promise.race([exited, timedOut]);
+      if (outcome === 'still running') child.kill('SIGKILL');
+      expect(output).toMatch(/start failed: .*EADDRINUSE/);
+      expect(outcome).toBe('ended');
+    } finally {
+      await new Promise((closed) => blocker.close(closed));
+    }
   }, 30_000);
 
   it('shuts down on SIGTERM: answers the requests in flight, then stops consumers and exits 0', async () => {

@@ -38,46 +38,51 @@ export const startBackground = async (platform: Platform, adapters: Adapters, mo
   const workers: Worker[] = [];
   const stoppers: { stop(): Promise<void> }[] = [];
 
-  if (runs(config, 'api')) {
-    for (const module of modules) await module.seed?.(platform);
-  }
-  if (runs(config, 'projector')) {
-    if (adapters.startRelay) stoppers.push(adapters.startRelay());
-    for (const module of modules) {
-      for (const projection of module.projections ?? []) {
-        await ensureProjectionIndexes(platform.documents, projection);
-        subscriptions.push(
-          await runProjection({
-            bus: platform.bus,
-            store: platform.projections,
-            projection,
-            log: log.child({ projection: projection.name }),
-            afterApply: module.afterProjection ? (p, applied) => module.afterProjection?.(platform, p, applied) : undefined,
-          }),
-        );
-      }
-    }
-  }
-  if (runs(config, 'worker')) {
-    for (const module of modules) {
-      for (const reaction of module.reactions ?? []) {
-        subscriptions.push(
-          await platform.bus.subscribe({ group: `reaction:${reaction.name}`, types: reaction.handles }, (event) =>
-            reaction.react(event, platform),
-          ),
-        );
-      }
-      for (const worker of module.workers ?? []) {
-        workers.push(await platform.jobs.work(worker.queue, worker.processor(platform), { concurrency: worker.concurrency ?? 1 }));
-      }
-    }
-  }
-  return {
-    /** Stops consumers first (no new work), then waits for jobs in hand. */
-    stop: async () => {
-      await Promise.all(subscriptions.map((s) => s.stop()));
-      await Promise.all(stoppers.map((s) => s.stop()));
-      await Promise.all(workers.map((w) => w.close()));
-    },
+  const stop = async () => {
+    await Promise.all(subscriptions.map((s) => s.stop()));
+    await Promise.all(stoppers.map((s) => s.stop()));
+    await Promise.all(workers.map((w) => w.close()));
   };
+  try {
+    if (runs(config, 'api')) {
+      for (const module of modules) await module.seed?.(platform);
+    }
+    if (runs(config, 'projector')) {
+      if (adapters.startRelay) stoppers.push(adapters.startRelay());
+      for (const module of modules) {
+        for (const projection of module.projections ?? []) {
+          await ensureProjectionIndexes(platform.documents, projection);
+          subscriptions.push(
+            await runProjection({
+              bus: platform.bus,
+              store: platform.projections,
+              projection,
+              log: log.child({ projection: projection.name }),
+              afterApply: module.afterProjection ? (p, applied) => module.afterProjection?.(platform, p, applied) : undefined,
+            }),
+          );
+        }
+      }
+    }
+    if (runs(config, 'worker')) {
+      for (const module of modules) {
+        for (const reaction of module.reactions ?? []) {
+          subscriptions.push(
+            await platform.bus.subscribe({ group: `reaction:${reaction.name}`, types: reaction.handles }, (event) =>
+              reaction.react(event, platform),
+            ),
+          );
+        }
+        for (const worker of module.workers ?? []) {
+          workers.push(await platform.jobs.work(worker.queue, worker.processor(platform), { concurrency: worker.concurrency ?? 1 }));
+        }
+      }
+    }
+  } catch (error) {
+    // What started before the failure must not keep running (the caller has nothing to stop yet).
+    await stop().catch((stopError: unknown) => log.error({ err: stopError }, 'could not stop what had started'));
+    throw error;
+  }
+  /** Stops consumers first (no new work), then waits for jobs in hand. */
+  return { stop };
 };

@@ -25,42 +25,61 @@ const servesHttp = (config: Config) => config.ROLE === 'all' || config.ROLE === 
 /** The composition root: the same code starts as api, projector, worker, or all three (embedded). */
 export const startApplication = async (config: Config, log: Logger): Promise<RunningApplication> => {
   const adapters = await openAdapters(config, log);
-  const tokens = await createTokenService({
-    privateKeyPem: config.JWT_PRIVATE_KEY,
-    dataDir: config.DATA_DIR,
-    ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-  });
-  const hub = createRealtimeHub();
-  const platform = createPlatform(config, log, adapters, tokens, hub.realtime);
-
   let app: FastifyInstance | null = null;
   let sockets: { close(): Promise<void> } | null = null;
-  let url: string | null = null;
-  if (servesHttp(config)) {
-    app = await buildApp({ platform, modules: MODULES, webDistDir: resolve(config.WEB_DIST_DIR), logger: log });
-    sockets = attachSocketIo(app, { tokens, hub, ...(config.REDIS_URL && config.MODE === 'distributed' ? { redis: { url: config.REDIS_URL } } : {}) });
-  } else if (config.MODE === 'distributed' && config.REDIS_URL) {
-    // projector and worker processes push through the Redis adapter to the api processes' sockets
-    sockets = startRealtimeEmitter({ redis: { url: config.REDIS_URL }, hub });
-  }
-  // Seeds and consumers first, so a process that answers /api/health has its seed data.
-  const background = await startBackground(platform, adapters, MODULES);
-  if (app) {
-    await app.listen({ port: config.PORT, host: config.HOST });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.PORT;
-    url = `http://localhost:${port}`;
-  }
+  let background: { stop(): Promise<void> } | null = null;
 
-  let stopping: Promise<void> | null = null;
-  const stop = () => {
-    stopping ??= (async () => {
-      if (app) await app.close(); // stops accepting, drains requests in flight, closes sockets
-      await sockets?.close();
-      await background.stop();
-      await adapters.close();
-    })();
-    return stopping;
+  /** Each step runs even when an earlier one failed; the first failure is rethrown at the end. */
+  const stopAll = async () => {
+    const steps: (() => Promise<void> | undefined)[] = [
+      () => app?.close(), // stops accepting, drains requests in flight, closes sockets
+      () => sockets?.close(),
+      () => background?.stop(),
+      () => adapters.close(),
+    ];
+    let failure: unknown;
+    for (const step of steps) {
+      try {
+        await step();
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure !== undefined) throw failure;
   };
-  return { platform, app, url, stop };
+
+  try {
+    const tokens = await createTokenService({
+      privateKeyPem: config.JWT_PRIVATE_KEY,
+      dataDir: config.DATA_DIR,
+      ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    });
+    const hub = createRealtimeHub();
+    const platform = createPlatform(config, log, adapters, tokens, hub.realtime);
+
+    let url: string | null = null;
+    if (servesHttp(config)) {
+      app = await buildApp({ platform, modules: MODULES, webDistDir: resolve(config.WEB_DIST_DIR), logger: log });
+      sockets = attachSocketIo(app, { tokens, hub, ...(config.REDIS_URL && config.MODE === 'distributed' ? { redis: { url: config.REDIS_URL } } : {}) });
+    } else if (config.MODE === 'distributed' && config.REDIS_URL) {
+      // projector and worker processes push through the Redis adapter to the api processes' sockets
+      sockets = startRealtimeEmitter({ redis: { url: config.REDIS_URL }, hub });
+    }
+    // Seeds and consumers first, so a process that answers /api/health has its seed data.
+    background = await startBackground(platform, adapters, MODULES);
+    if (app) {
+      await app.listen({ port: config.PORT, host: config.HOST });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.PORT;
+      url = `http://localhost:${port}`;
+    }
+
+    let stopping: Promise<void> | null = null;
+    const stop = () => (stopping ??= stopAll());
+    return { platform, app, url, stop };
+  } catch (error) {
+    // A failed start (e.g. the port is taken) must not leave consumers, workers or connections running.
+    await stopAll().catch((stopError: unknown) => log.error({ err: stopError }, 'could not stop after a failed start'));
+    throw error;
+  }
 };

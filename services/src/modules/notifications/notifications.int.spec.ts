@@ -173,6 +173,17 @@ describe('GET /api/v1/dev/outbox', () => {
     expect((response.json() as { data: { items: OutboxMessage[] } }).data.items.map((m) => m.text)).toEqual(['given']);
   });
 
+  it('reads a phone number whose "+" came unencoded (decoded as a space)', async () => {
+    const w = world({ DEV_OUTBOX: 'true' });
+    w.outbox.record({ channel: 'sms', to: '+14155550100', subject: null, text: 'plus kept' });
+    const app = await buildApp(w.platform);
+    for (const url of ['/api/v1/dev/outbox?to=+14155550100', '/api/v1/dev/outbox?to=%2014155550100', '/api/v1/dev/outbox?to=%2B14155550100']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect((response.json() as { data: { items: OutboxMessage[] } }).data.items.map((m) => m.text), url).toEqual(['plus kept']);
+    }
+  });
+
   it('is not served when the platform has no dev outbox (DEV_OUTBOX off)', async () => {
     const app = await buildApp(world().platform);
     const response = await app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=jane@example.com' });

@@ -117,7 +117,6 @@ const derive = (password: string, salt: Buffer, params: ScryptParams, keylen: nu
 export const createPasswordHasher = (options: PasswordHasherOptions = {}): PasswordHasher => {
   const params = options.params ?? DEFAULT_SCRYPT_PARAMS;
   const limiter = new Semaphore(options.concurrency ?? 2, options.maxQueue ?? 200);
-  let dummy: Promise<string> | undefined;
 
   const hash = (password: string) =>
     limiter.run(async () => {
@@ -133,11 +132,15 @@ export const createPasswordHasher = (options: PasswordHasherOptions = {}): Passw
     return timingSafeEqual(key, decoded.key);
   };
 
+  // Made now, not at the first unknown email: that sign-in would otherwise cost two hashes and stand out by its time.
+  // Not awaited here (creating a hasher must not block the start); verifyDummy awaits this same promise.
+  const dummy = hash('dummy password for unknown accounts');
+  dummy.catch(() => undefined); // a failure surfaces in verifyDummy, not as an unhandled rejection
+
   return {
     hash,
     verify,
     async verifyDummy(password) {
-      dummy ??= hash('dummy password for unknown accounts');
       await verify(password, await dummy);
       return false;
     },

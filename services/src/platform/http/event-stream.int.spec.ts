@@ -73,6 +73,63 @@ describe('GET /api/v1/events/stream (WebSocket)', () => {
     expect(customer.received).toEqual([]);
   });
 
+  it('leaves no listener behind when the client leaves while its token is being checked', async () => {
+    const { tokens, eventStore } = t.platform;
+    const realVerify = tokens.verifyAccessToken.bind(tokens);
+    const realOnAppended = eventStore.onAppended.bind(eventStore);
+    let listening = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const checks: Promise<unknown>[] = [];
+    tokens.verifyAccessToken = (token) => {
+      const check = released.then(() => realVerify(token));
+      checks.push(check);
+      return check;
+    };
+    eventStore.onAppended = (listener) => {
+      listening += 1;
+      const stop = realOnAppended(listener);
+      return () => {
+        listening -= 1;
+        stop();
+      };
+    };
+    try {
+      const { ws } = connect({ from: '0', token: admin });
+      await waitFor(() => checks.length === 1, { what: 'the token check to start' });
+      const clients = t.app.websocketServer.clients.size;
+      ws.terminate();
+      await waitFor(() => t.app.websocketServer.clients.size === clients - 1, { what: 'the server to see the client leave' });
+      release();
+      await Promise.all(checks);
+      await new Promise((resolve) => setImmediate(resolve)); // the handler resumes after the check
+      await waitFor(() => listening === 0, { timeoutMs: 2000, what: 'no event listener left for the departed client' });
+    } finally {
+      tokens.verifyAccessToken = realVerify;
+      eventStore.onAppended = realOnAppended;
+    }
+  });
+
+  it('closes with 4401 when the access token expires', async () => {
+    const shortLived = await startTestApp({ ACCESS_TOKEN_TTL_SECONDS: '2' });
+    try {
+      const url = `${shortLived.url.replace(/^http/, 'ws')}/api/v1/events/stream?from=0&token=${await shortLived.signInAs('Super Admin')}`;
+      const ws = new WebSocket(url);
+      open.push(ws);
+      let received = 0;
+      ws.on('message', () => (received += 1));
+      let closed: { code: number; at: number } | undefined;
+      ws.once('close', (code) => (closed = { code, at: Date.now() }));
+      await waitFor(() => received > 0, { what: 'the stream to send the stored events' });
+      const started = Date.now();
+      const { code, at } = await waitFor(() => closed, { timeoutMs: 5000, what: 'the stream to close at expiry' });
+      expect(code).toBe(STREAM_CLOSE_UNAUTHORIZED);
+      expect(at - started).toBeLessThan(3500);
+    } finally {
+      await shortLived.close();
+    }
+  });
+
   it('tells a plain GET to upgrade', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/events/stream' });
     expect(res.statusCode).toBe(426);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
 import { redactSensitive } from '../event-store/redact.ts';
 import { z } from 'zod';
@@ -68,7 +69,8 @@ export const eventStreamRoutes =
         description:
           'Upgrade to a WebSocket (Super Admin). Each message is one stored event envelope as JSON, in position order: ' +
           `first those after \`from\`, then new ones as they are appended. The token comes in the query or as a Bearer header; ` +
-          `without a valid one the socket closes with ${STREAM_CLOSE_UNAUTHORIZED}, without the Super Admin role with ${STREAM_CLOSE_FORBIDDEN}.`,
+          `without a valid one the socket closes with ${STREAM_CLOSE_UNAUTHORIZED}, without the Super Admin role with ${STREAM_CLOSE_FORBIDDEN}. ` +
+          `It also closes with ${STREAM_CLOSE_UNAUTHORIZED} when the token expires: reconnect with a fresh token and \`from\` set to the last position received.`,
         security: [{ bearer: [] }],
         querystring: EventStreamQuery,
         response: { 426: ErrorEnvelope },
@@ -81,15 +83,41 @@ export const eventStreamRoutes =
           message: 'Open this address as a WebSocket.',
         }),
       wsHandler: async (socket, request) => {
-        const principal = await authenticate(request, request.query.token ?? bearerOf(request.headers.authorization));
-        if (!principal) return socket.close(STREAM_CLOSE_UNAUTHORIZED, 'Sign in to continue.');
+        // Registered before the first await: a client gone while its token is checked must leave nothing behind.
+        let open = true;
+        const cleanups: (() => void)[] = [];
+        socket.on('close', () => {
+          open = false;
+          for (const cleanup of cleanups.splice(0)) cleanup();
+        });
+
+        const token = request.query.token ?? bearerOf(request.headers.authorization);
+        const principal = await authenticate(request, token);
+        if (!open) return;
+        if (!principal || !token) return socket.close(STREAM_CLOSE_UNAUTHORIZED, 'Sign in to continue.');
         if (!principal.roles.includes('Super Admin')) return socket.close(STREAM_CLOSE_FORBIDDEN, 'You do not have access to this.');
+
+        // Verified above; read only for its expiry, so the stream does not outlive the token (the client reconnects with a new one).
+        const expiresAt = (() => {
+          try {
+            return (decodeJwt(token).exp ?? 0) * 1000;
+          } catch {
+            return 0; // not a JWT after all: treat as expired
+          }
+        })();
+        const expiry = setTimeout(
+          () => {
+            open = false; // nothing more is sent during the closing handshake
+            socket.close(STREAM_CLOSE_UNAUTHORIZED, 'Your session has expired. Sign in again.');
+          },
+          Math.min(Math.max(expiresAt - Date.now(), 0), 2 ** 31 - 1),
+        );
+        cleanups.push(() => clearTimeout(expiry));
 
         const types = typesOf(request.query.type);
         let last = request.query.from;
         let running = false;
         let again = false;
-        let open = true;
 
         const pump = async (): Promise<void> => {
           if (running) {
@@ -121,15 +149,15 @@ export const eventStreamRoutes =
           }
         };
 
-        const stopListening = eventStore.onAppended((events) => {
-          if (events.some((e) => e.position > last && (!types || types.includes(e.type)))) void pump();
-        });
-        const timer = pollMs > 0 ? setInterval(() => void pump(), pollMs) : null;
-        socket.on('close', () => {
-          open = false;
-          stopListening();
-          if (timer) clearInterval(timer);
-        });
+        cleanups.push(
+          eventStore.onAppended((events) => {
+            if (events.some((e) => e.position > last && (!types || types.includes(e.type)))) void pump();
+          }),
+        );
+        if (pollMs > 0) {
+          const timer = setInterval(() => void pump(), pollMs);
+          cleanups.push(() => clearInterval(timer));
+        }
         request.log.info({ userId: principal.userId, from: last, types }, 'event stream opened');
         await pump();
       },

@@ -10,8 +10,6 @@ export interface BullmqJobsOptions {
   /** Namespace of every key. Default 'bull'. */
   prefix?: string;
   logger?: Logger;
-  /** Completed jobs kept in Redis (for inspection); the duplicate guard does not depend on them. Default 1000. */
-  keepCompleted?: number;
 }
 
 /**
@@ -28,13 +26,13 @@ export const toBullQueueName = (queue: string) => escape(queue);
  * The distributed profile's jobs on BullMQ. Duplicate ids: BullMQ silently ignores a job whose id
  * exists and cannot tell the caller, and forgets ids once jobs are removed; so each queue keeps a Redis
  * set of every id it accepted (`<prefix>:<queue>:port-ids`), checked with SADD before the add.
- * Dead letters are the queue's failed jobs: BullMQ moves a job there only when its attempts are spent
- * (or a processor threw PermanentJobError, mapped to UnrecoverableError).
+ * Completed jobs are removed at once, data included. Dead letters are the queue's failed jobs, kept with their
+ * data to diagnose: BullMQ moves a job there only when its attempts are spent (or a processor threw
+ * PermanentJobError, mapped to UnrecoverableError).
  */
 export const createBullmqJobs = (options: BullmqJobsOptions): Jobs => {
   const prefix = options.prefix ?? 'bull';
   const log = options.logger;
-  const keepCompleted = options.keepCompleted ?? 1000;
   // Producer side fails fast when Redis is away; workers block and must retry forever (BullMQ's rule).
   const client = new Redis(options.connection);
   const workerConnection = new Redis(options.connection, { maxRetriesPerRequest: null });
@@ -66,7 +64,8 @@ export const createBullmqJobs = (options: BullmqJobsOptions): Jobs => {
         delay: Math.max(0, opts.delayMs ?? 0),
         attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS),
         backoff: { type: 'exponential', delay: Math.max(0, opts.backoffMs ?? DEFAULT_BACKOFF_MS) },
-        removeOnComplete: { count: keepCompleted },
+        // A completed job (and its data: codes, addresses) leaves Redis at once; the duplicate guard is the id set.
+        removeOnComplete: true,
         removeOnFail: false,
       });
     } catch (error) {

@@ -25,8 +25,14 @@ const gate = () => {
   return { opened, open };
 };
 
+/**
+ * What the adapter's engine still holds of a job's data (undefined when nothing): the port has no read of a job,
+ * so each adapter's spec looks into its own engine.
+ */
+export type StoredJobData = (jobs: Jobs, queue: string, id: string) => Promise<unknown>;
+
 /** The jobs port's behaviour, run against every adapter. */
-export const jobsContract = (name: string, make: () => Jobs | Promise<Jobs>) => {
+export const jobsContract = (name: string, make: () => Jobs | Promise<Jobs>, storedData: StoredJobData) => {
   describe(`jobs contract: ${name}`, () => {
     const open: Jobs[] = [];
     const fresh = async () => {
@@ -72,6 +78,25 @@ export const jobsContract = (name: string, make: () => Jobs | Promise<Jobs>) => 
       expect(await jobs.enqueue(queue, 'x', { v: 9 }, { id: 'sentinel' })).toBe(true);
       await eventually('the sentinel to run', () => runs.includes('sentinel:9'));
       expect(runs).toEqual(['dup:1', 'sentinel:9']);
+    });
+
+    it('erases a job\'s data once it completed (no code or phone number at rest), and still ignores its id', async () => {
+      const jobs = await fresh();
+      const queue = queueName();
+      const secret = { channel: 'sms', to: '+15550001111', text: 'Your code is 424242' };
+      expect(await jobs.enqueue(queue, 'send', secret, { id: 'otp-1' })).toBe(true);
+      // The probe sees the data while the job waits (so its answer below means something).
+      expect(JSON.stringify(await storedData(jobs, queue, 'otp-1'))).toContain('424242');
+      let ran = false;
+      await jobs.work(queue, async () => {
+        ran = true;
+      });
+      await eventually('the job to run', () => ran);
+      await eventually('the completed job\'s data to be erased', async () => {
+        const held = JSON.stringify((await storedData(jobs, queue, 'otp-1')) ?? null);
+        return !held.includes('424242') && !held.includes('+15550001111');
+      });
+      expect(await jobs.enqueue(queue, 'send', secret, { id: 'otp-1' })).toBe(false);
     });
 
     it('does not run a delayed job before its delay', async () => {

@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 // The typing of inject('redisUrl') (the harness's ProvidedContext).
 import type {} from '../../../../test/engines.global-setup.ts';
 import { openSqlite } from '../sqlite/open.ts';
-import { createBullmqJobs, fromBullJobId, toBullJobId } from './bullmq.ts';
+import { createBullmqJobs, fromBullJobId, toBullJobId, toBullQueueName } from './bullmq.ts';
 import { eventually, jobsContract } from './contract.ts';
 import type { Jobs } from './port.ts';
 import { createSqliteJobs } from './sqlite.ts';
@@ -26,9 +28,36 @@ const open = (file: string) => {
   return db;
 };
 
-jobsContract('sqlite', () => createSqliteJobs(open(newFile()), { pollMs: 200 }));
+const dbOf = new WeakMap<Jobs, DatabaseSync>();
+jobsContract(
+  'sqlite',
+  () => {
+    const db = open(newFile());
+    const jobs = createSqliteJobs(db, { pollMs: 200 });
+    dbOf.set(jobs, db);
+    return jobs;
+  },
+  async (jobs, queue, id) => {
+    const row = dbOf.get(jobs)?.prepare('SELECT data FROM job_queue WHERE queue = ? AND id = ?').get(queue, id) as { data: string } | undefined;
+    return row ? (JSON.parse(row.data) as unknown) : undefined;
+  },
+);
 
-jobsContract('bullmq', () => createBullmqJobs({ connection: inject('redisUrl'), prefix: 'jobs-contract' }));
+const BULL_PREFIX = 'jobs-contract';
+jobsContract(
+  'bullmq',
+  () => createBullmqJobs({ connection: inject('redisUrl'), prefix: BULL_PREFIX }),
+  async (_jobs, queue, id) => {
+    const connection = new Redis(inject('redisUrl'));
+    const probe = new Queue(toBullQueueName(queue), { connection, prefix: BULL_PREFIX });
+    try {
+      return (await probe.getJob(toBullJobId(id)))?.data as unknown;
+    } finally {
+      await probe.close();
+      await connection.quit();
+    }
+  },
+);
 
 describe('sqlite jobs: durability', () => {
   const opened: Jobs[] = [];
@@ -75,6 +104,23 @@ describe('sqlite jobs: durability', () => {
     expect(seen).toEqual([{ id: 'interrupted', attemptsMade: 1 }]);
     const dead = await second.deadLetters('mail');
     expect(dead).toMatchObject([{ id: 'spent', attemptsMade: 1, error: 'interrupted by a stop while running' }]);
+  });
+
+  it('erases at start the data of jobs completed before data was erased on completion', async () => {
+    const file = newFile();
+    const db1 = open(file);
+    const first = createSqliteJobs(db1);
+    await first.enqueue('mail', 'send', { to: '+15550001111', text: 'Your code is 424242' }, { id: 'old-done' });
+    await first.enqueue('mail', 'send', { to: '+15550002222' }, { id: 'still-waiting' });
+    await first.close();
+    db1.exec(`UPDATE job_queue SET state = 'done' WHERE id = 'old-done'`); // what an older version left behind
+    db1.close();
+
+    const db2 = open(file);
+    opened.push(createSqliteJobs(db2));
+    const data = (id: string) => (db2.prepare('SELECT data FROM job_queue WHERE id = ?').get(id) as { data: string }).data;
+    expect(data('old-done')).toBe('{}');
+    expect(JSON.parse(data('still-waiting'))).toEqual({ to: '+15550002222' });
   });
 
   it('runs a job enqueued by another connection (found by polling)', async () => {

@@ -53,7 +53,9 @@ const SCHEMA = `
 
 /**
  * The embedded profile's durable job queue, in the shared SQLite file. Job ids are unique per queue and
- * kept after completion, so an id is never run twice. One instance per database file: at creation it
+ * kept after completion, so an id is never run twice; a completed job's data is erased (replaced by '{}'),
+ * so no message, code or address stays at rest. Dead letters keep their data to diagnose and replay them:
+ * for a sign-in code that is a code already past use (valid 10 minutes, and the job died after its retries). One instance per database file: at creation it
  * makes runnable again the jobs a crashed process left 'active' (the interrupted run counts as an attempt,
  * so a job that kills the process cannot loop forever).
  */
@@ -73,7 +75,8 @@ export const createSqliteJobs = (db: DatabaseSync, options: SqliteJobsOptions = 
     )
     RETURNING id, queue, name, data, attempts_made, attempts, backoff_ms`);
   const nextRunAt = db.prepare(`SELECT MIN(run_at) AS run_at FROM job_queue WHERE queue = ? AND state = 'waiting'`);
-  const complete = db.prepare(`UPDATE job_queue SET state = 'done', last_error = NULL, finished_at = ? WHERE queue = ? AND id = ?`);
+  // A done job keeps its row (its id stays taken) but not its data: an OTP or a phone number must not rest here.
+  const complete = db.prepare(`UPDATE job_queue SET state = 'done', data = '{}', last_error = NULL, finished_at = ? WHERE queue = ? AND id = ?`);
   const retry = db.prepare(`UPDATE job_queue SET state = 'waiting', run_at = ?, last_error = ? WHERE queue = ? AND id = ?`);
   const bury = db.prepare(`UPDATE job_queue SET state = 'dead', last_error = ?, finished_at = ? WHERE queue = ? AND id = ?`);
   const dead = db.prepare(`
@@ -218,6 +221,8 @@ export const createSqliteJobs = (db: DatabaseSync, options: SqliteJobsOptions = 
 
 const recoverInterrupted = (db: DatabaseSync, now: number) => {
   inTransaction(db, () => {
+    // Rows completed before data was erased on completion.
+    db.prepare(`UPDATE job_queue SET data = '{}' WHERE state = 'done' AND data <> '{}'`).run();
     db.prepare(
       `UPDATE job_queue SET state = 'dead', finished_at = ?,
          last_error = COALESCE(last_error || ' (then interrupted by a stop)', 'interrupted by a stop while running')

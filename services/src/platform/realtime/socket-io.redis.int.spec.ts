@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -5,22 +8,14 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type {} from '../../../../test/engines.global-setup.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import type { Principal, TokenService } from '../auth/port.ts';
-import { unauthorized } from '../http/errors.ts';
+import { createTokenService } from '../auth/tokens.ts';
 import { createRealtimeHub } from './hub.ts';
 import type { Realtime } from './port.ts';
 import { attachSocketIo, startRealtimeEmitter } from './socket-io.ts';
 
-/** Tokens are the principal as JSON: this suite is about fan-out, not about signatures. */
-const tokens: TokenService = {
-  issueAccessToken: async (principal: Principal) => JSON.stringify(principal),
-  verifyAccessToken: async (token: string) => {
-    try {
-      return JSON.parse(token) as Principal;
-    } catch {
-      throw unauthorized();
-    }
-  },
-};
+// Both api processes verify with the same key, as in the distributed profile (one JWT_PRIVATE_KEY).
+const keyDir = mkdtempSync(join(tmpdir(), 'realtime-redis-'));
+let tokens: TokenService;
 
 describe('socket.io over the Redis adapter (distributed profile)', () => {
   const apps: FastifyInstance[] = [];
@@ -30,6 +25,7 @@ describe('socket.io over the Redis adapter (distributed profile)', () => {
   let urlOfFirst = '';
 
   beforeAll(async () => {
+    tokens = await createTokenService({ dataDir: keyDir, ttlSeconds: 900 });
     const url = inject('redisUrl');
     for (let i = 0; i < 2; i += 1) {
       const app = Fastify();
@@ -47,10 +43,11 @@ describe('socket.io over the Redis adapter (distributed profile)', () => {
     for (const socket of sockets) socket.disconnect();
     await emitter?.close();
     await Promise.all(apps.map((app) => app.close()));
+    rmSync(keyDir, { recursive: true, force: true });
   });
 
   const open = async (principal: Principal) => {
-    const socket = connect(urlOfFirst, { path: '/socket.io', transports: ['websocket'], auth: { token: JSON.stringify(principal) }, reconnection: false });
+    const socket = connect(urlOfFirst, { path: '/socket.io', transports: ['websocket'], auth: { token: await tokens.issueAccessToken(principal) }, reconnection: false });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());

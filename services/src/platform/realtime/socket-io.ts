@@ -54,6 +54,15 @@ const withRedisAdapter = (io: Server, url: string): (() => Promise<void>) => {
  * joins its user's room and one room per role; entity rooms only through `subscribe` when `authorizeEntity` allows.
  * Closes with the app (`app.close()`).
  */
+/** Epoch ms when a verified token expires, so the socket does not outlive it; an unreadable expiry counts as now. */
+const expiryOf = (token: string): number => {
+  try {
+    return (decodeJwt(token).exp ?? 0) * 1000;
+  } catch {
+    return 0;
+  }
+};
+
 export const attachSocketIo = (app: FastifyInstance, options: AttachSocketIoOptions): { realtime: Realtime; io: RealtimeServer; close(): Promise<void> } => {
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_IO_PATH,
@@ -73,8 +82,7 @@ export const attachSocketIo = (app: FastifyInstance, options: AttachSocketIoOpti
     options.tokens.verifyAccessToken(token).then(
       (principal) => {
         socket.data.principal = principal;
-        // Verified above; read only for its expiry, so the socket does not outlive the token.
-        socket.data.expiresAt = (decodeJwt(token).exp ?? 0) * 1000;
+        socket.data.expiresAt = expiryOf(token);
         next();
       },
       () => next(Object.assign(new Error('Sign in to continue.'), { data: { code: 'UNAUTHORIZED' } })),

@@ -160,6 +160,13 @@ describe('user interactions: store, list, summary', () => {
     it('sorts by the field and order asked', async () => {
       const { items } = await list({ page_name: page, sort: 'button_name', order: 'asc', page_size: 12 });
       expect(items.map((i) => i.button_name)).toEqual([...Array(8).fill('Buy'), ...Array(4).fill('Help')]);
+      // Ties within a button follow the order asked too: oldest first when ascending, newest first when descending.
+      const times = (button: string, rows: typeof items) => rows.filter((i) => i.button_name === button).map((i) => i.created_at);
+      expect(times('Buy', items)).toEqual([...times('Buy', items)].sort());
+      expect(times('Help', items)).toEqual([...times('Help', items)].sort());
+      const descending = (await list({ page_name: page, sort: 'button_name', order: 'desc', page_size: 12 })).items;
+      expect(descending.map((i) => i.button_name)).toEqual([...Array(4).fill('Help'), ...Array(8).fill('Buy')]);
+      expect(times('Buy', descending)).toEqual([...times('Buy', descending)].sort().reverse());
       const oldest = await list({ page_name: page, sort: 'created_at', order: 'asc', page_size: 1 });
       expect(oldest.items[0]?.created_at).toBe('2025-01-30T23:00:00.000Z');
     });
@@ -183,6 +190,26 @@ describe('user interactions: store, list, summary', () => {
         const res = await t.app.inject({ method: 'GET', url: `/api/v1/admin/user-interactions?${query}`, headers: { authorization: `Bearer ${admin}` } });
         expect(res.statusCode, query).toBe(400);
         expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+      }
+    });
+
+    it('refuses a `from` later than `to`, and says how to write a date', async () => {
+      const get = (url: string, query: string) => t.app.inject({ method: 'GET', url: `${url}?${query}`, headers: { authorization: `Bearer ${admin}` } });
+      for (const url of ['/api/v1/admin/user-interactions', '/api/v1/admin/user-interactions/summary']) {
+        for (const query of ['from=2025-02-01&to=2025-01-31', 'from=2025-01-31T12:00:01Z&to=2025-01-31T12:00:00Z', 'from=2025-02-01T00:00:00Z&to=2025-01-31']) {
+          const res = await get(url, query);
+          expect(res.statusCode, `${url}?${query}`).toBe(400);
+          expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'from must not be later than to.' });
+        }
+        // The same instant, and a time within a bare date's day, are fine.
+        for (const query of ['from=2025-01-31&to=2025-01-31', 'from=2025-01-31T23:59:59Z&to=2025-01-31', 'from=2025-01-31T12:00:00Z&to=2025-01-31T14:00:00%2B02:00']) {
+          expect((await get(url, query)).statusCode, `${url}?${query}`).toBe(200);
+        }
+        for (const field of ['from', 'to']) {
+          const res = await get(url, `${field}=yesterday`);
+          expect(res.statusCode).toBe(400);
+          expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: `${field} must be a date (YYYY-MM-DD) or an ISO 8601 date-time.` });
+        }
       }
     });
 

@@ -28,10 +28,10 @@ export const interactionFilter = (query: InteractionSummaryQuery): Filter => {
   return filter;
 };
 
-/** The id (UUIDv7, time-ordered) breaks ties, so pages never overlap or skip. */
+/** The time, then the id (UUIDv7, time-ordered), break ties in the order asked, so pages never overlap or skip. */
 export const interactionSort = (query: Pick<InteractionListQuery, 'sort' | 'order'>): Sort => {
   const direction = query.order === 'asc' ? 1 : -1;
-  return query.sort === 'created_at' ? { created_at: direction, _id: direction } : { [query.sort]: direction, created_at: -1, _id: -1 };
+  return query.sort === 'created_at' ? { created_at: direction, _id: direction } : { [query.sort]: direction, created_at: direction, _id: direction };
 };
 
 /** Largest number of pages and buttons the summary lists (the busiest ones). */

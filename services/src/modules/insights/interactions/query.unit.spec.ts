@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { InteractionListQuery, InteractionSummaryQuery } from '@acpg/contracts/insights';
 import { interactionFilter, interactionSort } from './query.ts';
 
 describe('interaction filters', () => {
@@ -22,5 +23,28 @@ describe('interaction filters', () => {
   it('sorts by the field asked, with a stable tie-breaker', () => {
     expect(interactionSort({ sort: 'created_at', order: 'asc' })).toEqual({ created_at: 1, _id: 1 });
     expect(interactionSort({ sort: 'page_name', order: 'desc' })).toEqual({ page_name: -1, created_at: -1, _id: -1 });
+  });
+
+  it('breaks ties in the order asked when sorting by a field other than the time', () => {
+    expect(interactionSort({ sort: 'button_name', order: 'asc' })).toEqual({ button_name: 1, created_at: 1, _id: 1 });
+  });
+});
+
+describe('interaction queries (contracts)', () => {
+  it('refuses a `from` later than `to`, on the list and the summary, naming from', () => {
+    for (const schema of [InteractionListQuery, InteractionSummaryQuery]) {
+      const result = schema.safeParse({ from: '2025-02-01', to: '2025-01-31' });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues).toMatchObject([{ path: ['from'], message: 'from must not be later than to.' }]);
+      expect(schema.safeParse({ from: '2025-01-31T23:59:59.999Z', to: '2025-01-31' }).success).toBe(true);
+      expect(schema.safeParse({ from: '2025-02-01T00:00:00Z', to: '2025-01-31' }).success).toBe(false);
+      expect(schema.safeParse({ from: '2025-01-31T12:00:00Z', to: '2025-01-31T14:00:00+02:00' }).success).toBe(true);
+      expect(schema.safeParse({ from: '2025-01-31' }).success).toBe(true);
+    }
+  });
+
+  it('says how to write a date', () => {
+    const result = InteractionListQuery.safeParse({ to: '31/01/2025' });
+    expect(result.error?.issues).toMatchObject([{ path: ['to'], message: 'to must be a date (YYYY-MM-DD) or an ISO 8601 date-time' }]);
   });
 });

@@ -8,7 +8,12 @@ import type { DevOutbox } from '../../../platform/mail/dev-outbox.ts';
 
 export const OutboxQuery = z.object({
   // Optional here so a missing address answers BAD_REQUEST with a plain message, not a schema error.
-  to: z.string().trim().optional(),
+  to: z
+    .string()
+    // An unencoded '+' in a query string decodes as a space: ?to=+14155550100 means the phone number, not ' 14155550100'.
+    .transform((value) => value.replace(/^ (\d+)$/, '+$1').trim())
+    .optional()
+    .describe('Email address or E.164 phone number (a leading "+" may be sent unencoded).'),
   limit: z.coerce.number().int().positive().max(100).default(50),
 });
 
