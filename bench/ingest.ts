@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { openLoop } from './open-loop.ts';
 import { startScript } from './processes.ts';
 
 const body = JSON.stringify({ data_id: 'bench', page_name: 'home', interaction_type: 'click', button_name: 'Sign In', user_id: null });
@@ -27,15 +28,24 @@ export interface IngestFigures {
   non2xx: number;
 }
 
-const load = async (target: string, port: number, rate: number, seconds: number): Promise<IngestFigures> => {
+const storeUrl = (port: number) => `http://127.0.0.1:${port}/api/v1/user-interaction/store`;
+
+/** A fixed rate, offered open-loop (even schedule, latency from the due time): see open-loop.ts. */
+const atRate = async (target: string, port: number, rate: number, seconds: number): Promise<IngestFigures> => {
+  const r = await openLoop({ url: storeUrl(port), body, headers, rate, seconds });
+  return { target, rate, achieved: r.achieved, p50: r.p50, p99: r.p99, errors: r.failed, non2xx: 0 };
+};
+
+/** Full speed: autocannon, 50 connections, as fast as the server answers. */
+const atFullSpeed = async (target: string, port: number, seconds: number): Promise<IngestFigures> => {
+  const rate = 0;
   const result = await autocannon({
-    url: `http://127.0.0.1:${port}/api/v1/user-interaction/store`,
+    url: storeUrl(port),
     method: 'POST',
     headers,
     body,
     connections: 50,
     duration: seconds,
-    ...(rate > 0 ? { overallRate: rate } : {}),
   });
   return {
     target,
@@ -61,17 +71,16 @@ export const benchIngest = async ({ rate = 1000, seconds = 10 } = {}): Promise<I
   });
   try {
     const targets = [['bare Fastify route', bare.port], ['interaction store', app.port]] as const;
-    for (const [name, port] of targets) await load(name, port, 200, 2); // warm-up
-    // A fixed rate is offered in bursts by the load generator, so one run's p99 is noisy: take the median of three,
-    // alternating the targets so both see the same machine.
+    for (const [name, port] of targets) await atRate(name, port, 200, 2); // warm-up
+    // The median p99 of three fixed-rate runs, alternating the targets so both see the same machine.
     const trials = new Map<string, IngestFigures[]>();
     for (let trial = 0; trial < TRIALS; trial += 1) {
-      for (const [name, port] of targets) trials.set(name, [...(trials.get(name) ?? []), await load(name, port, rate, seconds)]);
+      for (const [name, port] of targets) trials.set(name, [...(trials.get(name) ?? []), await atRate(name, port, rate, seconds)]);
     }
     const figures: IngestFigures[] = [];
     for (const [name, port] of targets) {
       figures.push(median(trials.get(name) ?? []));
-      figures.push(await load(name, port, 0, seconds));
+      figures.push(await atFullSpeed(name, port, seconds));
     }
     return figures;
   } finally {

@@ -14,7 +14,7 @@ const { values } = parseArgs({
 
 if (values.only !== 'replay') {
   const rows = await benchIngest({ rate: Number(values.rate), seconds: Number(values.seconds) });
-  console.log(`\nInteraction ingest (POST /api/v1/user-interaction/store), 50 connections, ${values.seconds} s per run; fixed-rate rows: median p99 of 3 runs`);
+  console.log(`\nInteraction ingest (POST /api/v1/user-interaction/store), ${values.seconds} s per run; fixed rate: open-loop, median p99 of 3 runs; max: autocannon, 50 connections`);
   console.log('target                 | offered req/s | achieved req/s | p50 ms | p99 ms | errors | non-2xx');
   for (const r of rows) {
     console.log(
