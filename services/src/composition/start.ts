@@ -20,6 +20,26 @@ export interface RunningApplication {
   stop(): Promise<void>;
 }
 
+/** Requests in flight get this long to finish when the process stops; connections still open after it are cut. */
+const DRAIN_MS = 5000;
+
+/**
+ * Stops accepting, lets requests in flight finish, then closes. Fastify closes idle keep-alive connections once, when
+ * the close starts; a connection whose request finishes after that turns idle and would be kept for the keep-alive
+ * time (72 s), holding the close. So idle connections are closed as they appear, and after DRAIN_MS every remaining
+ * connection is cut.
+ */
+const drainThenClose = async (app: FastifyInstance): Promise<void> => {
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+  const cut = setTimeout(() => app.server.closeAllConnections(), DRAIN_MS);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(cut);
+  }
+};
+
 const servesHttp = (config: Config) => config.ROLE === 'all' || config.ROLE === 'api';
 
 /** The composition root: the same code starts as api, projector, worker, or all three (embedded). */
@@ -31,19 +51,21 @@ export const startApplication = async (config: Config, log: Logger): Promise<Run
 
   /** Each step runs even when an earlier one failed; the first failure is rethrown at the end. */
   const stopAll = async () => {
-    const steps: (() => Promise<void> | undefined)[] = [
-      () => app?.close(), // stops accepting, drains requests in flight, closes sockets
-      () => sockets?.close(),
-      () => background?.stop(),
-      () => adapters.close(),
+    const steps: [string, () => Promise<void> | undefined][] = [
+      ['http', () => (app ? drainThenClose(app) : undefined)],
+      ['sockets', () => sockets?.close()],
+      ['consumers and workers', () => background?.stop()],
+      ['engines', () => adapters.close()],
     ];
     let failure: unknown;
-    for (const step of steps) {
+    for (const [name, step] of steps) {
+      log.debug({ step: name }, 'stopping');
       try {
         await step();
       } catch (error) {
         failure ??= error;
       }
+      log.debug({ step: name }, 'stopped');
     }
     if (failure !== undefined) throw failure;
   };
