@@ -2,7 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Logger } from 'pino';
 import type { EventStore, StoredEvent } from '../event-store/port.ts';
 import type { EventBatchHandler, EventBus, EventHandler, SubscribeOptions, Subscription } from './port.ts';
-import { backoffMs, Wakeable } from './wakeable.ts';
+import { retryUntilDone, Wakeable } from './wakeable.ts';
 
 export interface EmbeddedEventBusOptions {
   /** Poll interval when no in-process append woke the tail (another process writing the file). Default 1000 ms. */
@@ -65,22 +65,8 @@ export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, opti
     const stopListening = store.onAppended(() => wake.wake());
 
     /** Runs `work` until it succeeds (backing off) or the subscription stops; false when stopped first. */
-    const deliver = async (work: () => Promise<void>, event: StoredEvent): Promise<boolean> => {
-      for (let attempt = 1; !wake.interrupted; attempt++) {
-        try {
-          await work();
-          return true;
-        } catch (error) {
-          const delay = backoffMs(attempt, initialMs, maxMs);
-          log?.error(
-            { err: error, eventId: event.id, type: event.type, stream: event.stream, position: event.position, attempt, retryInMs: delay },
-            'event handler failed; retrying the same event',
-          );
-          await wake.sleep(delay);
-        }
-      }
-      return false;
-    };
+    const deliver = (work: () => Promise<void>, event: StoredEvent): Promise<boolean> =>
+      retryUntilDone(work, { event, wake, pause: (ms) => wake.sleep(ms), log, initialMs, maxMs });
 
     /**
      * One pass reads the group's own event types only (an index serves it). When a pass ends short of a full batch,

@@ -2,7 +2,7 @@ import { Kafka, Partitioners, logLevel, type Consumer, type LogEntry, type Produ
 import type { Logger } from 'pino';
 import type { StoredEvent } from '../event-store/port.ts';
 import { topicForStream, type EventBus, type EventHandler, type SubscribeOptions, type Subscription } from './port.ts';
-import { backoffMs, Wakeable } from './wakeable.ts';
+import { backoffMs, retryUntilDone, Wakeable } from './wakeable.ts';
 
 // kafkajs is in maintenance mode: it stays behind this file, so swapping the client touches nothing else.
 
@@ -106,22 +106,8 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
       }
     };
 
-    const deliver = async (event: StoredEvent, heartbeat: () => Promise<void>): Promise<boolean> => {
-      for (let attempt = 1; !wake.interrupted; attempt++) {
-        try {
-          await handler(event);
-          return true;
-        } catch (error) {
-          const delay = backoffMs(attempt, initialMs, maxMs);
-          log?.error(
-            { err: error, eventId: event.id, type: event.type, stream: event.stream, position: event.position, attempt, retryInMs: delay },
-            'event handler failed; retrying the same event',
-          );
-          await pause(delay, heartbeat);
-        }
-      }
-      return false;
-    };
+    const deliver = (event: StoredEvent, heartbeat: () => Promise<void>): Promise<boolean> =>
+      retryUntilDone(() => handler(event), { event, wake, pause: (ms) => pause(ms, heartbeat), log, initialMs, maxMs });
 
     let joined: () => void = () => {};
     const joinedGroup = new Promise<void>((resolve) => (joined = resolve));

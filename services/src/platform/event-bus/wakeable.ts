@@ -1,6 +1,41 @@
+import type { Logger } from 'pino';
+import type { StoredEvent } from '../event-store/port.ts';
+
 /** Exponential backoff for retrying the same work: 100 ms, 200 ms, ... capped at 30 s. */
 export const backoffMs = (attempt: number, initialMs = 100, maxMs = 30_000): number =>
   Math.min(maxMs, initialMs * 2 ** Math.max(0, attempt - 1));
+
+export interface RetryOptions {
+  /** The event in hand, for the log. */
+  event: StoredEvent;
+  wake: Wakeable;
+  /** Waits between tries (a bus may keep its group membership alive meanwhile). */
+  pause: (ms: number) => Promise<void>;
+  log: Logger | undefined;
+  initialMs: number;
+  maxMs: number;
+}
+
+/**
+ * Runs a handler's `work` until it succeeds, backing off between tries and never skipping the event; false when the
+ * subscription stopped first. Both buses deliver this way.
+ */
+export const retryUntilDone = async (work: () => Promise<void>, { event, wake, pause, log, initialMs, maxMs }: RetryOptions): Promise<boolean> => {
+  for (let attempt = 1; !wake.interrupted; attempt++) {
+    try {
+      await work();
+      return true;
+    } catch (error) {
+      const delay = backoffMs(attempt, initialMs, maxMs);
+      log?.error(
+        { err: error, eventId: event.id, type: event.type, stream: event.stream, position: event.position, attempt, retryInMs: delay },
+        'event handler failed; retrying the same event',
+      );
+      await pause(delay);
+    }
+  }
+  return false;
+};
 
 /**
  * A wait that ends early: `wake()` ends the current `wait` (new work arrived), `interrupt()` ends
