@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2eApp, SEEDED_ADMIN } from './support/app.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
+import { newPage } from './support/browser.ts';
 import { latestCode } from './support/sign-in.ts';
 import type { TestApp } from '../../services/test/harness.ts';
 
@@ -67,19 +67,14 @@ const PUBLIC_PAGES = ['/', '/about-us', '/services-page', '/faq', '/contact-us',
 describe('accessibility (axe-core): no serious or critical violations', () => {
   let app: TestApp;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    app = await startE2eApp();
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, app.url));
+    ({ app, browser, page } = await openE2e());
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.close();
+    await closeE2e({ browser, app });
   });
 
   for (const path of PUBLIC_PAGES) {

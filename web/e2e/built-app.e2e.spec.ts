@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../../services/test/harness.ts';
-import { startE2eApp } from './support/app.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { closeE2e, openE2e } from './support/app.ts';
 
 describe('the built web app served by the backend', () => {
   let app: TestApp;
@@ -11,15 +10,12 @@ describe('the built web app served by the backend', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    app = await startE2eApp();
-    browser = await launchBrowser();
-    ({ page } = await newPage(browser, app.url));
+    ({ app, browser, page } = await openE2e());
     page.on('pageerror', (err) => pageErrors.push(err.message));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+    await closeE2e({ browser, app });
   });
 
   it('answers GET /api/health with 200', async () => {

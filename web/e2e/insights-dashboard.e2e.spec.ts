@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../../services/test/harness.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
-import { SEEDED_ADMIN, startE2eApp } from './support/app.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 
 /** The number a dashboard tile shows, or null while it loads. */
@@ -19,13 +18,10 @@ describe('dashboard counters follow every live interaction', () => {
   let page: Page;
 
   beforeAll(async () => {
-    app = await startE2eApp();
-    browser = await launchBrowser();
-    ({ page } = await newPage(browser, app.url));
+    ({ app, browser, page } = await openE2e());
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+    await closeE2e({ browser, app });
   });
 
   /** The server's count since the page's own start of today (local midnight in the browser). */

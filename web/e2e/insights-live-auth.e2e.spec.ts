@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../../services/test/harness.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
-import { SEEDED_ADMIN, startE2eApp } from './support/app.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 
 /**
@@ -18,9 +17,7 @@ describe('live updates come back after a reconnect is refused for an expired tok
   let page: Page;
 
   beforeAll(async () => {
-    app = await startE2eApp({ ACCESS_TOKEN_TTL_SECONDS: '6' });
-    browser = await launchBrowser();
-    ({ page } = await newPage(browser, app.url));
+    ({ app, browser, page } = await openE2e({ ACCESS_TOKEN_TTL_SECONDS: '6' }));
     await page.addInitScript(() => {
       const state = { swallowed: 0 };
       Object.assign(window, { e2eSocketState: state });
@@ -44,8 +41,7 @@ describe('live updates come back after a reconnect is refused for an expired tok
     });
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+    await closeE2e({ browser, app });
   });
 
   it('refreshes the token after the refusal and shows new interactions live again', async () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../../services/test/harness.ts';
-import { SEEDED_ADMIN, startE2eApp } from './support/app.ts';
+import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 
 /**
@@ -16,13 +15,10 @@ describe('live updates outlast the access token', () => {
   let page: Page;
 
   beforeAll(async () => {
-    app = await startE2eApp({ ACCESS_TOKEN_TTL_SECONDS: '6' });
-    browser = await launchBrowser();
-    ({ page } = await newPage(browser, app.url));
+    ({ app, browser, page } = await openE2e({ ACCESS_TOKEN_TTL_SECONDS: '6' }));
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+    await closeE2e({ browser, app });
   });
 
   it('reconnects with a refreshed token after expiry and still shows new interactions live', async () => {

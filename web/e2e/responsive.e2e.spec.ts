@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2eApp, SEEDED_ADMIN } from './support/app.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
 import { signInThroughPages } from './support/sign-in.ts';
 import type { TestApp } from '../../services/test/harness.ts';
 
@@ -93,20 +92,15 @@ async function expectScrollToTop(page: Page, where: string) {
 describe('responsive layout at 375, 900 and 1440 px', () => {
   let app: TestApp;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    app = await startE2eApp();
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, app.url, WIDTHS[0], HEIGHT));
+    ({ app, browser, page } = await openE2e({}, WIDTHS[0], HEIGHT));
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.close();
+    await closeE2e({ browser, app });
   });
 
   for (const width of WIDTHS) {

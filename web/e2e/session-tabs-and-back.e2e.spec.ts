@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestApp } from '../../services/test/harness.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
-import { SEEDED_ADMIN, startE2eApp } from './support/app.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
 import { EXPIRED_MESSAGE, SIGN_IN_PATH, browserStorage, completeSignIn, explained, latestCode, pathOf } from './support/sign-in.ts';
 
 /** The second sign-in of this file takes its code by SMS (one code per destination per 60 s). */
@@ -23,14 +22,11 @@ describe('the session across Back/Forward and tabs', () => {
   let page: Page;
 
   beforeAll(async () => {
-    app = await startE2eApp({ SEED_ADMIN_PHONE: ADMIN_PHONE });
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, app.url));
+    ({ app, browser, context, page } = await openE2e({ SEED_ADMIN_PHONE: ADMIN_PHONE }));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+    await closeE2e({ browser, app });
   });
 
   it('sign-in: each step takes focus, and Back/Forward keeps the code already sent', async () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestApp } from '../../services/test/harness.ts';
-import { SEEDED_ADMIN, startE2eApp } from './support/app.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
 import { EXPIRED_MESSAGE, SIGN_IN_PATH, browserStorage, completeSignIn, explained, pathOf, signInThroughPages } from './support/sign-in.ts';
 
 /** The seeded admin gets a phone too, so the second sign-in of this file can take its code by SMS (see CodeChannel). */
@@ -17,14 +16,11 @@ describe('the signed-in session: an expired session, then logout', () => {
   let page: Page;
 
   beforeAll(async () => {
-    app = await startE2eApp({ SEED_ADMIN_PHONE: ADMIN_PHONE });
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, app.url));
+    ({ app, browser, context, page } = await openE2e({ SEED_ADMIN_PHONE: ADMIN_PHONE }));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+    await closeE2e({ browser, app });
   });
 
   it('on a 401 tells the user once that the token expired, sends them to /login and back to where they were after signing in', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestApp } from '../../services/test/harness.ts';
-import { SEEDED_ADMIN, startE2eApp } from './support/app.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
+import { newPage } from './support/browser.ts';
 import { SIGN_IN_PATH, browserStorage, completeSignIn, pathOf } from './support/sign-in.ts';
 
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
@@ -16,14 +16,11 @@ describe('signing in as the seeded Super Admin through the pages', () => {
   let page: Page;
 
   beforeAll(async () => {
-    app = await startE2eApp({ SEED_ADMIN_NAME: ADMIN_NAME });
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, app.url));
+    ({ app, browser, context, page } = await openE2e({ SEED_ADMIN_NAME: ADMIN_NAME }));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+    await closeE2e({ browser, app });
   });
 
   it.each(['/admin-dashboard', '/user-interaction'])('sends a visitor with no stored user from %s to the sign-in page', async (path) => {
