@@ -32,6 +32,10 @@ export const Interaction = z.object({
   user_id: z.string().nullable(),
   location: UserLocation,
   created_at: z.string(),
+  /** Stream version the row reflects (live views keep the higher of a read and a push). */
+  version: z.number().int().nonnegative(),
+  /** Global event-log position the row reflects. */
+  position: z.number().int().nonnegative(),
 });
 export type Interaction = z.infer<typeof Interaction>;
 
@@ -79,6 +83,8 @@ export const InteractionSummary = z.object({
   by_page: z.array(z.object({ page_name: z.string(), count: z.number().int() })),
   by_button: z.array(z.object({ button_name: z.string(), count: z.number().int() })),
   by_day: z.array(z.object({ day: z.string(), count: z.number().int() })),
+  /** Highest event-log position counted: a live view adds only pushes with a higher position. */
+  position: z.number().int().nonnegative(),
 });
 export type InteractionSummary = z.infer<typeof InteractionSummary>;
 

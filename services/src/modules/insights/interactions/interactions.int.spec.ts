@@ -61,8 +61,11 @@ describe('user interactions: store, list, summary', () => {
         user_id: 'u-9',
         location: { latitude: 34.05, longitude: -118.24 },
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        version: 1,
+        position: expect.any(Number),
       },
     ]);
+    expect(items[0]!.position).toBeGreaterThan(0);
   });
 
   it('records a missing User-Location and the header "null" as no location', async () => {
@@ -226,6 +229,7 @@ describe('user interactions: store, list, summary', () => {
           { day: '2025-01-31', count: 4 },
           { day: '2025-02-01', count: 3 },
         ],
+        position: expect.any(Number),
       });
       const day = await summary({ from: '2025-01-31', to: '2025-01-31' });
       expect(day.by_page).toEqual(expect.arrayContaining([{ page_name: page, count: 4 }, { page_name: other, count: 2 }]));

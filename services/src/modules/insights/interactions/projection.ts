@@ -56,4 +56,6 @@ export const toInteraction = (doc: Doc): Interaction => ({
   user_id: (doc.user_id as string | null) ?? null,
   location: (doc.location as Interaction['location']) ?? null,
   created_at: String(doc.created_at),
+  version: Number(doc._version ?? 0),
+  position: Number(doc._position ?? 0),
 });

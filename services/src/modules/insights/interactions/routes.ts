@@ -57,7 +57,9 @@ export const interactionQueryRoutes =
       },
       async (request) => {
         const filter = interactionFilter(request.query);
-        const [total, byPage, byButton, byDay] = await Promise.all([
+        const [latest, total, byPage, byButton, byDay] = await Promise.all([
+          // Read first: the counts then include at least everything up to this position.
+          documents.find(INTERACTIONS_COLLECTION, {}, { sort: { _position: -1 }, limit: 1 }),
           documents.count(INTERACTIONS_COLLECTION, filter),
           documents.aggregate(INTERACTIONS_COLLECTION, countsBy(filter, 'page_name')),
           documents.aggregate(INTERACTIONS_COLLECTION, countsBy(filter, 'button_name')),
@@ -70,6 +72,7 @@ export const interactionQueryRoutes =
             by_page: byPage.map((row) => ({ page_name: String(row._id), count: Number(row.count) })),
             by_button: byButton.map((row) => ({ button_name: String(row._id), count: Number(row.count) })),
             by_day: byDay.map((row) => ({ day: String(row._id), count: Number(row.count) })),
+            position: Number(latest[0]?._position ?? 0),
           },
         };
       },

@@ -6,7 +6,7 @@ import { capTo, fetchAllInteractions, matchesFilters, type ListQuery } from './i
 
 const interaction = (over: Partial<Interaction> = {}): Interaction => ({
   id: 'i1', data_id: null, page_name: '/faq', interaction_type: 'click', button_name: 'Contact Us', user_id: 'u1',
-  location: null, created_at: '2026-11-21T23:30:00.000Z', ...over,
+  location: null, created_at: '2026-11-21T23:30:00.000Z', version: 1, position: 1, ...over,
 });
 
 describe('matchesFilters (live rows follow the server list rules)', () => {

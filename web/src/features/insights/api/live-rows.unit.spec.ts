@@ -4,7 +4,7 @@ import { MAX_PUSHED, addPushed, addToTally, emptyTally, freshPushed, tallyOf } f
 
 const row = (n: number, over: Partial<Interaction> = {}): Interaction => ({
   id: `i${n}`, data_id: null, page_name: '/faq', interaction_type: 'click', button_name: `b${n}`, user_id: null, location: null,
-  created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(), ...over,
+  created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(), version: 1, position: n, ...over,
 });
 
 describe('pushed rows on the interactions list', () => {
