@@ -115,3 +115,15 @@ export const AccountView = z.object({
   created_at: z.string(),
 });
 export type AccountView = z.infer<typeof AccountView>;
+
+/** `GET /admin/accounts/names?ids=a,b`: the full names of up to 100 accounts, for lists that show people (Super Admin). */
+export const AccountNamesQuery = z.object({
+  ids: z
+    .string()
+    .transform((raw) => [...new Set(raw.split(',').map((id) => id.trim()).filter((id) => id !== ''))])
+    .pipe(z.array(z.string().max(100)).min(1, 'Give at least one account id.').max(100, 'Ask for at most 100 accounts at a time.')),
+});
+export type AccountNamesQuery = z.infer<typeof AccountNamesQuery>;
+/** Account id → full name; ids of no account are left out. */
+export const AccountNames = z.object({ names: z.record(z.string(), z.string()) });
+export type AccountNames = z.infer<typeof AccountNames>;
