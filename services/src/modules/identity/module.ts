@@ -4,6 +4,7 @@ import { identityRoutes } from './routes.ts';
 import { accountsSummaryRoutes } from './accounts/summary-route.ts';
 import type { Platform } from '../../platform/module.ts';
 import { seedAdmin } from './seed.ts';
+import { IDENTITY_EVENT_TYPES } from './event-types.ts';
 
 /**
  * Event types holding secrets (a password hash, OTP digests, refresh-token digests): tools that show or export raw
@@ -26,4 +27,5 @@ export const identityModule: Module = {
   projections: [accountsProjection],
   seed: seedAdmin,
   sensitiveEventTypes: SENSITIVE_EVENT_TYPES,
+  eventTypes: IDENTITY_EVENT_TYPES,
 };

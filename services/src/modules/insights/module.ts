@@ -9,6 +9,7 @@ import { recordInteractionRoutes } from './record-interaction.ts';
 export const insightsModule: Module = {
   name: 'insights',
   partitions: 12, // the busiest topic: every stored interaction
+  eventTypes: [USER_INTERACTION_RECORDED],
   routes: (platform) => async (app) => {
     await app.register(recordInteractionRoutes(platform));
     await app.register(interactionQueryRoutes(platform));
