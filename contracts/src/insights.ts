@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE } from './http.ts';
+import { listQuery } from './http.ts';
 
 /** User interaction record (spec section 3). */
 export const StoreInteractionBody = z.object({
@@ -67,15 +67,11 @@ const interactionFilters = {
   to: dateBound('to'),
 };
 
-export const InteractionListQuery = z
-  .object({
-    page: z.coerce.number().int().positive().default(1),
-    page_size: z.coerce.number().int().positive().max(100).default(DEFAULT_PAGE_SIZE),
-    sort: z.enum(INTERACTION_SORT_FIELDS).default('created_at'),
-    order: z.enum(['asc', 'desc']).default('desc'),
-    ...interactionFilters,
-  })
-  .refine(fromNotAfterTo, FROM_AFTER_TO);
+export const InteractionListQuery = listQuery({
+  sortFields: INTERACTION_SORT_FIELDS,
+  defaultSort: 'created_at',
+  filters: interactionFilters,
+}).refine(fromNotAfterTo, FROM_AFTER_TO);
 export type InteractionListQuery = z.infer<typeof InteractionListQuery>;
 
 export const InteractionSummary = z.object({

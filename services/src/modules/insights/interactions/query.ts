@@ -1,5 +1,5 @@
-import type { InteractionListQuery, InteractionSummaryQuery } from '@acpg/contracts/insights';
-import type { Filter, Pipeline, Sort } from '../../../platform/documents/port.ts';
+import type { InteractionSummaryQuery } from '@acpg/contracts/insights';
+import type { Filter, Pipeline } from '../../../platform/documents/port.ts';
 
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY = 24 * 60 * 60 * 1000;
@@ -28,11 +28,8 @@ export const interactionFilter = (query: InteractionSummaryQuery): Filter => {
   return filter;
 };
 
-/** The time, then the id (UUIDv7, time-ordered), break ties in the order asked, so pages never overlap or skip. */
-export const interactionSort = (query: Pick<InteractionListQuery, 'sort' | 'order'>): Sort => {
-  const direction = query.order === 'asc' ? 1 : -1;
-  return query.sort === 'created_at' ? { created_at: direction, _id: direction } : { [query.sort]: direction, created_at: direction, _id: direction };
-};
+/** The time, then the id (UUIDv7, time-ordered; `listSort` adds it), break ties in the order asked. */
+export const INTERACTION_TIE_BREAKERS = ['created_at'] as const;
 
 /** Largest number of pages and buttons the summary lists (the busiest ones). */
 export const SUMMARY_TOP = 100;

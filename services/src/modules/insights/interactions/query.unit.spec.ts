@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InteractionListQuery, InteractionSummaryQuery } from '@acpg/contracts/insights';
-import { interactionFilter, interactionSort } from './query.ts';
+import { listSort } from '../../../platform/documents/paged.ts';
+import { INTERACTION_TIE_BREAKERS, interactionFilter } from './query.ts';
+
+const interactionSort = (query: { sort: string; order: 'asc' | 'desc' }) => listSort(query, INTERACTION_TIE_BREAKERS);
 
 describe('interaction filters', () => {
   it('matches the exact fields given, and nothing else', () => {
