@@ -2,6 +2,7 @@ import type { Module } from '../../platform/module.ts';
 import { accountsProjection } from './accounts/projection.ts';
 import { identityRoutes } from './routes.ts';
 import { accountsSummaryRoutes } from './accounts/summary-route.ts';
+import { accountNamesRoutes } from './accounts/names-route.ts';
 import type { Platform } from '../../platform/module.ts';
 import { seedAdmin } from './seed.ts';
 import { IDENTITY_EVENT_TYPES } from './event-types.ts';
@@ -23,6 +24,7 @@ export const identityModule: Module = {
   routes: (platform: Platform) => async (app) => {
     await app.register(identityRoutes(platform));
     await app.register(accountsSummaryRoutes(platform));
+    await app.register(accountNamesRoutes(platform));
   },
   projections: [accountsProjection],
   seed: seedAdmin,
