@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await startTestApp();
   // The seeded Super Admin reaches the read model through the projection; two more accounts are written to it directly.
   adminId = await waitFor<string>(async () => (await t.platform.documents.find(ACCOUNTS_COLLECTION, { email: SEEDED_ADMIN.email }))[0]?._id, { what: 'the admin account' });
-  for (const [id, full_name] of [['acct-ada', 'Ada Lovelace'], ['acct-grace', 'Grace Hopper']]) {
+  for (const [id, full_name] of [['acct-ada', 'Ada Lovelace'], ['acct-grace', 'Grace Hopper']] as const) {
     await t.platform.documents.upsert(ACCOUNTS_COLLECTION, { _id: id, id, email: `${id}@example.test`, full_name, roles: ['Customer'], phone_masked: null, profile_img: null, created_at: new Date().toISOString() });
   }
   admin = await t.signInAs('Super Admin');
