@@ -93,8 +93,9 @@ export type PublishBlogPostBody = z.infer<typeof PublishBlogPostBody>;
 export const BlogPostPublishedData = PublishBlogPostBody.extend({ publishedAt: z.iso.datetime() });
 export type BlogPostPublishedData = z.infer<typeof BlogPostPublishedData>;
 
+export const BLOG_SORT_FIELDS = ['published_at', 'title'] as const;
 /** Published posts, newest first by default. */
-export const BlogListQuery = listQuery({ sortFields: ['published_at', 'title'], defaultSort: 'published_at' });
+export const BlogListQuery = listQuery({ sortFields: BLOG_SORT_FIELDS, defaultSort: 'published_at' });
 export type BlogListQuery = z.infer<typeof BlogListQuery>;
 export const BlogPage = pageOf(BlogSummary);
 export type BlogPage = z.infer<typeof BlogPage>;
