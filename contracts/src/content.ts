@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, pageOf } from './http.ts';
+import { listQuery, pageOf } from './http.ts';
 
 /** Contact-page details (fields "not shown" in the spec; designed here). */
 export const ContactDetails = z.object({
@@ -93,9 +93,9 @@ export type PublishBlogPostBody = z.infer<typeof PublishBlogPostBody>;
 export const BlogPostPublishedData = PublishBlogPostBody.extend({ publishedAt: z.iso.datetime() });
 export type BlogPostPublishedData = z.infer<typeof BlogPostPublishedData>;
 
-export const BlogListQuery = z.object({
-  page: z.coerce.number().int().positive().default(1),
-  page_size: z.coerce.number().int().positive().max(100).default(DEFAULT_PAGE_SIZE),
-});
+export const BLOG_SORT_FIELDS = ['published_at', 'title'] as const;
+/** Published posts, newest first by default. */
+export const BlogListQuery = listQuery({ sortFields: BLOG_SORT_FIELDS, defaultSort: 'published_at' });
+export type BlogListQuery = z.infer<typeof BlogListQuery>;
 export const BlogPage = pageOf(BlogSummary);
 export type BlogPage = z.infer<typeof BlogPage>;

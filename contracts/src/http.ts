@@ -23,9 +23,35 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   });
 export type Page<T> = { items: T[]; total: number; page: number; page_size: number };
 
-export const PageQuery = z.object({
-  page: z.coerce.number().int().positive().default(1),
-  page_size: z.coerce.number().int().positive().max(100).default(DEFAULT_PAGE_SIZE),
-  sort: z.string().optional(),
-  order: z.enum(['asc', 'desc']).default('desc'),
-});
+export const MAX_PAGE_SIZE = 100;
+export const LIST_ORDERS = ['asc', 'desc'] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
+
+const PAGE_MESSAGE = 'page must be a whole number, 1 or more';
+const PAGE_SIZE_MESSAGE = `page_size must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
+
+/**
+ * The query of a server-paged list: page, page_size, sort (one of the list's own fields), order, and the list's own
+ * filters. Messages name the parameter and say what it accepts. Refine the result for rules across filters.
+ */
+export const listQuery = <const Fields extends readonly [string, ...string[]], Filters extends z.ZodRawShape = Record<never, never>>(list: {
+  sortFields: Fields;
+  defaultSort: Fields[number];
+  defaultOrder?: ListOrder;
+  filters?: Filters;
+}) =>
+  z.object({
+    page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).default(1),
+    page_size: z.coerce
+      .number({ error: PAGE_SIZE_MESSAGE })
+      .int(PAGE_SIZE_MESSAGE)
+      .min(1, PAGE_SIZE_MESSAGE)
+      .max(MAX_PAGE_SIZE, PAGE_SIZE_MESSAGE)
+      .default(DEFAULT_PAGE_SIZE),
+    sort: z.enum(list.sortFields, { error: `sort must be one of ${list.sortFields.join(', ')}` }).default(list.defaultSort),
+    order: z.enum(LIST_ORDERS, { error: 'order must be asc or desc' }).default(list.defaultOrder ?? 'desc'),
+    ...((list.filters ?? {}) as Filters),
+  });
+
+/** What every list query holds once parsed (the server's paging helper reads these). */
+export type ListRequest<Field extends string = string> = { page: number; page_size: number; sort: Field; order: ListOrder };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE } from './http.ts';
+import { listQuery } from './http.ts';
 
 /** User interaction record (spec section 3). */
 export const StoreInteractionBody = z.object({
@@ -44,10 +44,15 @@ export const INTERACTION_SORT_FIELDS = ['created_at', 'page_name', 'button_name'
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A time bound of the filters: a bare date (a whole UTC day) or an ISO 8601 date-time with its offset. */
+/** A year of five or more digits, written plainly or in ISO 8601's expanded form (`+010000-01-01`). */
+const PAST_9999 = /^(?:\+\d{4,}|\d{5,})-/;
+
+/** A time bound of the filters: a bare date (a whole UTC day) or an ISO 8601 date-time with its offset, years 0000 to 9999. */
 const dateBound = (name: 'from' | 'to') =>
   z
-    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: `${name} must be a date (YYYY-MM-DD) or an ISO 8601 date-time` })
+    .string()
+    .refine((value) => !PAST_9999.test(value), `${name} must be a date no later than 9999-12-31`)
+    .pipe(z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: `${name} must be a date (YYYY-MM-DD) or an ISO 8601 date-time` }))
     .optional();
 
 const startOf = (value: string) => Date.parse(BARE_DATE.test(value) ? `${value}T00:00:00.000Z` : value);
@@ -67,15 +72,11 @@ const interactionFilters = {
   to: dateBound('to'),
 };
 
-export const InteractionListQuery = z
-  .object({
-    page: z.coerce.number().int().positive().default(1),
-    page_size: z.coerce.number().int().positive().max(100).default(DEFAULT_PAGE_SIZE),
-    sort: z.enum(INTERACTION_SORT_FIELDS).default('created_at'),
-    order: z.enum(['asc', 'desc']).default('desc'),
-    ...interactionFilters,
-  })
-  .refine(fromNotAfterTo, FROM_AFTER_TO);
+export const InteractionListQuery = listQuery({
+  sortFields: INTERACTION_SORT_FIELDS,
+  defaultSort: 'created_at',
+  filters: interactionFilters,
+}).refine(fromNotAfterTo, FROM_AFTER_TO);
 export type InteractionListQuery = z.infer<typeof InteractionListQuery>;
 
 export const InteractionSummary = z.object({

@@ -47,7 +47,12 @@ export interface JobWorker {
 
 /** A bounded context's public face: routes, projections, reactions, workers, seed data. */
 export interface Module {
+  /** Lower-case, no hyphen: every stream the module writes starts with `<name>-`, and its Kafka topic is `<prefix>.<name>`. */
   name: string;
+  /** Event types the module writes (each on a stream of its own name); checked by the stream-prefix test. */
+  eventTypes?: readonly string[];
+  /** Partitions of the module's Kafka topic (`npm run topics`); default DEFAULT_TOPIC_PARTITIONS. */
+  partitions?: number;
   /** Registered as an encapsulated plugin under /api/v1. */
   routes?: (platform: Platform) => FastifyPluginAsync;
   projections?: readonly Projection[];
@@ -60,6 +65,9 @@ export interface Module {
   /** Called after a projection batch is written, to push live messages. */
   afterProjection?: (platform: Platform, projection: Projection, applied: { event: StoredEvent; doc: unknown }[]) => void;
 }
+
+/** Enough for a module with modest traffic; a busy one declares more (a topic's partitions can grow, never shrink). */
+export const DEFAULT_TOPIC_PARTITIONS = 3;
 
 /** Every module's sensitive event types, for the tools that show raw events. */
 export const sensitiveEventTypesOf = (modules: readonly Module[]): ReadonlySet<string> =>

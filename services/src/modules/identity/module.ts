@@ -2,8 +2,10 @@ import type { Module } from '../../platform/module.ts';
 import { accountsProjection } from './accounts/projection.ts';
 import { identityRoutes } from './routes.ts';
 import { accountsSummaryRoutes } from './accounts/summary-route.ts';
+import { accountNamesRoutes } from './accounts/names-route.ts';
 import type { Platform } from '../../platform/module.ts';
 import { seedAdmin } from './seed.ts';
+import { IDENTITY_EVENT_TYPES } from './event-types.ts';
 
 /**
  * Event types holding secrets (a password hash, OTP digests, refresh-token digests): tools that show or export raw
@@ -22,8 +24,10 @@ export const identityModule: Module = {
   routes: (platform: Platform) => async (app) => {
     await app.register(identityRoutes(platform));
     await app.register(accountsSummaryRoutes(platform));
+    await app.register(accountNamesRoutes(platform));
   },
   projections: [accountsProjection],
   seed: seedAdmin,
   sensitiveEventTypes: SENSITIVE_EVENT_TYPES,
+  eventTypes: IDENTITY_EVENT_TYPES,
 };

@@ -8,6 +8,8 @@ import { recordInteractionRoutes } from './record-interaction.ts';
 /** User-interaction tracking: the public recording endpoint, the Super Admin dashboard and its live feed. */
 export const insightsModule: Module = {
   name: 'insights',
+  partitions: 12, // the busiest topic: every stored interaction
+  eventTypes: [USER_INTERACTION_RECORDED],
   routes: (platform) => async (app) => {
     await app.register(recordInteractionRoutes(platform));
     await app.register(interactionQueryRoutes(platform));

@@ -18,7 +18,7 @@ import { sensitiveEventTypesOf, type Module, type Platform } from '../module.ts'
 import { SOCKET_IO_PATH } from '../realtime/socket-io.ts';
 import { installClosers } from './closers.ts';
 import { recordApiRoutes } from './route-inventory.ts';
-import { errorHandler, notFoundBody } from './error-handler.ts';
+import { errorHandler, MAX_PATH_PARAMETER_LENGTH, notFoundBody, routerErrorHandler } from './error-handler.ts';
 import { tooManyRequests } from './errors.ts';
 import { eventStreamRoutes } from './event-stream.ts';
 
@@ -86,6 +86,8 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: MAX_PATH_PARAMETER_LENGTH },
+    frameworkErrors: routerErrorHandler, // answered in the error envelope, like every other error
     trustProxy: platform.config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.server.on('upgrade', (req, socket, head) => {

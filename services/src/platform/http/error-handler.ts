@@ -63,3 +63,22 @@ export const errorHandler = (error: unknown, request: FastifyRequest, reply: Fas
 /** Unknown routes answer in the same envelope. */
 export const notFoundBody = (method: string, url: string): ErrorEnvelope =>
   errorBody('NOT_FOUND', `No route ${method} ${url.split('?')[0] ?? url}.`);
+
+/** Longest path parameter the router matches (a blog slug is at most 120); the route's own schema checks what it accepts. */
+export const MAX_PATH_PARAMETER_LENGTH = 200;
+
+/**
+ * Errors the router raises before any route runs (Fastify's `frameworkErrors`), in the same envelope: a malformed
+ * percent-encoding and an over-long path parameter are the client's to fix (400).
+ */
+export const routerErrorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return reply.code(400).send(errorBody('BAD_URL', 'The address holds a malformed percent-encoding (such as %ZZ). Check the link and try again.'));
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return reply.code(400).send(errorBody('PATH_PARAMETER_TOO_LONG', `A value in the address is longer than ${MAX_PATH_PARAMETER_LENGTH} characters. Check the link and try again.`));
+    default:
+      request.log.error({ err: error }, 'router failed');
+      return reply.code(500).send(errorBody('INTERNAL', 'Something went wrong.'));
+  }
+};

@@ -93,4 +93,16 @@ describe('GET /api/v1/cms/blogs on an empty store with a stopped clock', () => {
       'post-1',
     ]);
   });
+
+  it('sorts by title on request, and refuses a field the list does not sort by', async () => {
+    bare = await startBareRoutes(blogRoutes, blogPostProjection, { clockStep: 0 });
+    const { app, platform, project } = bare;
+    for (const [n, title] of [[1, 'Beta'], [2, 'Alpha'], [3, 'Gamma']] as const) await publishBlogPost(platform, { ...post(n), title }, admin());
+    await project();
+    const sorted = (await app.inject({ method: 'GET', url: '/api/v1/cms/blogs?sort=title&order=asc' })).json().data;
+    expect(sorted.items.map((item: { title: string }) => item.title)).toEqual(['Alpha', 'Beta', 'Gamma']);
+    const refused = await app.inject({ method: 'GET', url: '/api/v1/cms/blogs?sort=body' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'sort must be one of published_at, title.' });
+  });
 });

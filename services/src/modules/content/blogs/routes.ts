@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BlogListQuery, BlogPage, BlogPost } from '@acpg/contracts/content';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
+import { findPage } from '../../../platform/documents/paged.ts';
 import { notFound } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { blogPostProjection, toBlogPost, toBlogSummary } from './projection.ts';
@@ -20,19 +21,18 @@ export const blogRoutes =
         config: { auth: 'public' },
         schema: {
           tags: ['content'],
-          summary: 'Published blog posts, newest first',
+          summary: 'Published blog posts, newest first unless sorted otherwise',
           querystring: BlogListQuery,
-          response: { 200: okEnvelope(BlogPage) },
+          response: { 200: okEnvelope(BlogPage), 400: ErrorEnvelope },
         },
       },
       async (request) => {
-        const { page, page_size } = request.query;
-        const [docs, total] = await Promise.all([
-          // A total order (ties broken by first publication), so consecutive pages never overlap.
-          platform.documents.find(collection, {}, { sort: { published_at: -1, first_position: -1 }, skip: (page - 1) * page_size, limit: page_size }),
-          platform.documents.count(collection),
-        ]);
-        return { success: true as const, data: { items: docs.map(toBlogSummary), total, page, page_size } };
+        // Ties broken by the date, then by first publication (then the slug), so consecutive pages never overlap.
+        const page = await findPage(platform.documents, collection, request.query, {
+          thenBy: ['published_at', 'first_position'],
+          toItem: toBlogSummary,
+        });
+        return { success: true as const, data: page };
       },
     );
 

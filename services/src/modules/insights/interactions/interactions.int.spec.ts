@@ -216,6 +216,38 @@ describe('user interactions: store, list, summary', () => {
       }
     });
 
+    it('reaches the end of year 9999: `to=9999-12-31` includes everything, `from` then includes nothing', async () => {
+      const lists = [(query: Record<string, string>) => list(query), (query: Record<string, string>) => summary(query)];
+      for (const read of lists) {
+        expect((await read({ page_name: page, to: '9999-12-31' })).total).toBe(12);
+        expect((await read({ page_name: page, to: '9999-12-31T23:59:59.999Z' })).total).toBe(12);
+        // 23:00 at UTC-5 is in year 10000 in UTC: still the end of everything stored, not before it.
+        expect((await read({ page_name: page, from: '2025-01-31', to: '9999-12-31T23:00:00-05:00' })).total).toBe(7);
+        expect((await read({ page_name: page, from: '9999-12-31T23:00:00-05:00' })).total).toBe(0);
+        expect((await read({ page_name: page, from: '9999-12-31' })).total).toBe(0);
+        expect((await read({ page_name: page, from: '0000-01-01', to: '9999-12-31' })).total).toBe(12);
+      }
+    });
+
+    it('refuses a year past 9999 with a clear 400', async () => {
+      for (const url of ['/api/v1/admin/user-interactions', '/api/v1/admin/user-interactions/summary']) {
+        for (const [field, value] of [
+          ['to', '10000-01-01'],
+          ['to', '+010000-01-01T00:00:00Z'],
+          ['from', '10000-01-01T00:00:00Z'],
+        ] as const) {
+          const res = await t.app.inject({ method: 'GET', url, query: { [field]: value }, headers: { authorization: `Bearer ${admin}` } });
+          expect(res.statusCode, `${url} ${field}=${value}`).toBe(400);
+          expect(res.json()).toEqual({
+            success: false,
+            code: 'VALIDATION_FAILED',
+            message: `${field} must be a date no later than 9999-12-31.`,
+            errors: [{ path: field, message: `${field} must be a date no later than 9999-12-31.` }],
+          });
+        }
+      }
+    });
+
     it('summarises exactly what was stored: total, by page, by button, by UTC day', async () => {
       expect(await summary({ page_name: page })).toEqual({
         total: 12,

@@ -4,7 +4,8 @@ import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
 import { Interaction, InteractionListQuery, InteractionSummary, InteractionSummaryQuery } from '@acpg/contracts/insights';
 import type { Platform } from '../../../platform/module.ts';
 import { INTERACTIONS_COLLECTION, toInteraction } from './projection.ts';
-import { countsBy, countsByDay, interactionFilter, interactionSort } from './query.ts';
+import { findPage } from '../../../platform/documents/paged.ts';
+import { countsBy, countsByDay, INTERACTION_TIE_BREAKERS, interactionFilter } from './query.ts';
 
 const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope };
@@ -29,17 +30,12 @@ export const interactionQueryRoutes =
         },
       },
       async (request) => {
-        const { page, page_size } = request.query;
-        const filter = interactionFilter(request.query);
-        const [docs, total] = await Promise.all([
-          documents.find(INTERACTIONS_COLLECTION, filter, {
-            sort: interactionSort(request.query),
-            skip: (page - 1) * page_size,
-            limit: page_size,
-          }),
-          documents.count(INTERACTIONS_COLLECTION, filter),
-        ]);
-        return { success: true as const, data: { items: docs.map(toInteraction), total, page, page_size } };
+        const page = await findPage(documents, INTERACTIONS_COLLECTION, request.query, {
+          filter: interactionFilter(request.query),
+          thenBy: INTERACTION_TIE_BREAKERS,
+          toItem: toInteraction,
+        });
+        return { success: true as const, data: page };
       },
     );
 

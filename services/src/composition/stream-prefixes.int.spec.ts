@@ -1,0 +1,114 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventEnvelope } from '@acpg/contracts/envelope';
+import type { Module } from '../platform/module.ts';
+import { REFRESH_COOKIE_NAME } from '../platform/auth/refresh-cookie.ts';
+import { SEEDED_ADMIN, startTestApp, type TestApp } from '../../test/harness.ts';
+import { waitFor } from '../../test/wait-for.ts';
+import { MODULES } from './modules.ts';
+
+type Written = Pick<EventEnvelope, 'stream' | 'type'>;
+
+/**
+ * Why each event would land on the wrong Kafka topic: its stream's prefix (text before the first hyphen) must name a
+ * module, and that module must be the one declaring the event type.
+ */
+const streamProblems = (events: readonly Written[], modules: readonly Pick<Module, 'name' | 'eventTypes'>[]): string[] => {
+  const owner = new Map<string, string>();
+  const problems = new Set<string>();
+  for (const m of modules) {
+    for (const type of m.eventTypes ?? []) {
+      const other = owner.get(type);
+      if (other !== undefined) problems.add(`${type} is declared by both ${other} and ${m.name}`);
+      owner.set(type, m.name);
+    }
+  }
+  for (const { stream, type } of events) {
+    const prefix = stream.split('-')[0] ?? '';
+    const module = modules.find((m) => m.name === prefix);
+    if (!module || !stream.startsWith(`${prefix}-`)) problems.add(`stream ${stream} (${type}) starts with no module's name`);
+    else if (owner.get(type) === undefined) problems.add(`${type} (stream ${stream}) is declared by no module's eventTypes`);
+    else if (owner.get(type) !== module.name) problems.add(`${type} is declared by ${owner.get(type)} but written on ${stream}`);
+  }
+  return [...problems];
+};
+
+describe('streams map to their module topic', () => {
+  it('the check finds a stream of no module, an undeclared type and a type written by another module', () => {
+    const modules = [
+      { name: 'content', eventTypes: ['FaqItemAdded'] },
+      { name: 'identity', eventTypes: ['AccountRegistered'] },
+    ];
+    expect(streamProblems([{ stream: 'content-faq', type: 'FaqItemAdded' }], modules)).toEqual([]);
+    expect(streamProblems([{ stream: 'orders-1', type: 'OrderPlaced' }], modules)).toEqual(['stream orders-1 (OrderPlaced) starts with no module\'s name']);
+    expect(streamProblems([{ stream: 'content', type: 'FaqItemAdded' }], modules)).toHaveLength(1);
+    expect(streamProblems([{ stream: 'content-faq', type: 'FaqItemMoved' }], modules)).toEqual(['FaqItemMoved (stream content-faq) is declared by no module\'s eventTypes']);
+    expect(streamProblems([{ stream: 'content-faq', type: 'AccountRegistered' }], modules)).toEqual([
+      'AccountRegistered is declared by identity but written on content-faq',
+    ]);
+    expect(streamProblems([], [...modules, { name: 'insights', eventTypes: ['FaqItemAdded'] }])).toEqual([
+      'FaqItemAdded is declared by both content and insights',
+    ]);
+  });
+
+  describe('on the running app', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp();
+    }, 60_000);
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    const post = (url: string, payload?: object, headers: Record<string, string> = {}, cookie?: string): Promise<LightMyRequestResponse> =>
+      t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}), ...(cookie ? { cookies: { [REFRESH_COOKIE_NAME]: cookie } } : {}) });
+
+    /** Password, then a code by email read from the dev outbox, then verified: the whole sign-in. */
+    const signIn = async () => {
+      const started = await post('/auth/sign-in', { email: SEEDED_ADMIN.email, password: SEEDED_ADMIN.password });
+      const { challenge_id } = started.json().data as { challenge_id: string };
+      expect((await post('/auth/sign-in/otp', { challenge_id, channel: 'email' })).statusCode).toBe(200);
+      const code = await waitFor(
+        async () => {
+          const outbox = await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(SEEDED_ADMIN.email)}` });
+          const items = (outbox.json() as { data?: { items: { text: string }[] } }).data?.items ?? [];
+          return /\b(\d{6})\b/.exec(items[0]?.text ?? '')?.[1];
+        },
+        { timeoutMs: 15_000, what: 'the sign-in code' },
+      );
+      expect((await post('/auth/sign-in/verify', { challenge_id, code: code === '000000' ? '000001' : '000000' })).statusCode).toBe(400);
+      const verified = await post('/auth/sign-in/verify', { challenge_id, code });
+      expect(verified.statusCode).toBe(200);
+      const cookie = verified.cookies.find((c) => c.name === REFRESH_COOKIE_NAME)?.value ?? '';
+      return { token: (verified.json().data as { AccessToken: string }).AccessToken, cookie };
+    };
+
+    it('every event written by seeds, sign-in, a session, a content edit and an interaction is on its module stream', async () => {
+      const { token, cookie } = await signIn();
+      const refreshed = await post('/auth/refresh', undefined, {}, cookie);
+      expect(refreshed.statusCode).toBe(200);
+      const newCookie = refreshed.cookies.find((c) => c.name === REFRESH_COOKIE_NAME)?.value ?? '';
+      expect((await post('/auth/sign-out', undefined, {}, newCookie)).statusCode).toBeLessThan(300);
+
+      const edit = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/cms/contact-page',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { phone: '+1 415 555 0100', email: 'help@example.test', address: '1 Market Street, San Francisco', hours: 'Mon-Fri 9-5' },
+      });
+      expect(edit.statusCode).toBe(200);
+      const stored = await post('/user-interaction/store', { page_name: '/faq', button_name: 'Expand' });
+      expect(stored.statusCode).toBeLessThan(300);
+
+      const events = await t.platform.eventStore.readAll({ after: 0, limit: 100_000 });
+      expect(streamProblems(events, MODULES)).toEqual([]);
+      // The walk above reached every module that declares events, and the declarations are used.
+      const writers = new Set(events.map((e) => e.stream.split('-')[0]));
+      for (const m of MODULES) if ((m.eventTypes ?? []).length > 0) expect(writers, `${m.name} wrote no event in the walk`).toContain(m.name);
+      const types = new Set(events.map((e) => e.type));
+      for (const type of ['AccountRegistered', 'SignInCompleted', 'SessionRefreshed', 'SessionEnded', 'ContactDetailsUpdated', 'UserInteractionRecorded']) {
+        expect(types).toContain(type);
+      }
+    });
+  });
+});
