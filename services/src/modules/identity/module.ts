@@ -2,6 +2,7 @@ import type { Module } from '../../platform/module.ts';
 import { accountsProjection } from './accounts/projection.ts';
 import { identityRoutes } from './routes.ts';
 import { accountsSummaryRoutes } from './accounts/summary-route.ts';
+import { ACCOUNT_ROOM, mayFollowAccount } from './accounts/room.ts';
 import type { Platform } from '../../platform/module.ts';
 import { seedAdmin } from './seed.ts';
 
@@ -24,6 +25,7 @@ export const identityModule: Module = {
     await app.register(accountsSummaryRoutes(platform));
   },
   projections: [accountsProjection],
+  rooms: { [ACCOUNT_ROOM]: mayFollowAccount },
   seed: seedAdmin,
   sensitiveEventTypes: SENSITIVE_EVENT_TYPES,
 };

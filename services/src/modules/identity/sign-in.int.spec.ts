@@ -7,7 +7,8 @@ import { findAccountIdByEmail, registerAccount } from './accounts.ts';
 import { accountStream } from './account/decider.ts';
 import { ACCOUNTS_COLLECTION } from './accounts/projection.ts';
 import { seedAdmin } from './seed.ts';
-import { commandMeta, identityContext } from './context.ts';
+import { identityContext } from './context.ts';
+import { systemMeta } from '../../platform/commands/metadata.ts';
 
 const ADMIN_PHONE = '+14155550100';
 let t: TestApp;
@@ -56,7 +57,7 @@ const signIn = async (email: string, password: string, channel: 'email' | 'phone
 
 const newAccount = async (email: string, password: string, phone: string | null) => {
   const ctx = await identityContext(t.platform);
-  await registerAccount(ctx, { email, fullName: 'Test User', roles: ['Customer'], password, phone }, commandMeta(t.platform));
+  await registerAccount(ctx, { email, fullName: 'Test User', roles: ['Customer'], password, phone }, systemMeta(t.platform, { actor: 'test' }));
 };
 
 describe('seeded Super Admin and the accounts read model', () => {

@@ -4,14 +4,14 @@ import { blogPostProjection, toBlogPost, toBlogSummary } from './projection.ts';
 import { storedEvent } from '../../../../test/stored-event.ts';
 
 const stored = (version: number, position: number, occurredAt: string, data: unknown): StoredEvent =>
-  storedEvent({ type: 'BlogPostPublished', stream: 'content-blog-deed-theft', version, position, occurredAt, actor: 'system', data });
+  storedEvent({ type: 'BlogPostPublished', stream: 'content-blog-deed-theft', version, position, occurredAt, actor: 'seed', data });
 const post = {
   slug: 'deed-theft',
   title: 'Deed theft',
   excerpt: 'What to watch for.',
   body: 'Body.',
   author: 'ACPG Team',
-  publishedAt: '2025-03-01T10:00:00.000Z',
+  published_at: '2025-03-01T10:00:00.000Z',
 };
 
 describe('blog post projection', () => {
