@@ -71,6 +71,14 @@ describe('seeded Super Admin and the accounts read model', () => {
     expect(await t.platform.eventStore.readStream(accountStream(id ?? ''))).toHaveLength(2);
   });
 
+  it('refuses a phone that is not E.164 with 400, and records nothing', async () => {
+    const ctx = await identityContext(t.platform);
+    const email = 'bad-phone@example.test';
+    const refusal = registerAccount(ctx, { email, fullName: 'Bad Phone', roles: ['Customer'], password: 'correct horse battery staple 8', phone: '555-0100' }, systemMeta(t.platform, { actor: 'test' }));
+    await expect(refusal).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST', errors: [{ path: 'phone' }] });
+    expect(await findAccountIdByEmail(t.platform.eventStore, email)).toBeNull();
+  });
+
   it('projects the account, without secrets, into the accounts read model', async () => {
     const doc = await waitFor(async () => (await t.platform.documents.find(ACCOUNTS_COLLECTION, { email: SEEDED_ADMIN.email }))[0], { what: 'the admin account document' });
     expect(doc).toMatchObject({ email: SEEDED_ADMIN.email, roles: ['Super Admin'], phone_masked: '+1415********', full_name: 'Super Admin' });

@@ -44,4 +44,10 @@ describe('blog post projection', () => {
     const doc = { _id: 'deed-theft' };
     expect(blogPostProjection.evolve(doc, { ...stored(2, 50, '2025-03-01T10:00:00.000Z', {}), type: 'FaqItemAdded' })).toBe(doc);
   });
+
+  it('reads a post stored before snake_case (publishedAt) with its publication date', () => {
+    const { published_at, ...rest } = post;
+    const doc = blogPostProjection.evolve(null, stored(1, 7, '2025-03-05T10:00:00.000Z', { ...rest, publishedAt: published_at }));
+    expect(doc).toMatchObject({ slug: 'deed-theft', published_at: '2025-03-01T10:00:00.000Z' });
+  });
 });

@@ -36,4 +36,12 @@ describe('FAQ projection', () => {
     const doc = { _id: 'a' };
     expect(faqProjection.evolve(doc, stored('PageContentPublished', {}))).toBe(doc);
   });
+
+  it('reads events stored before snake_case (itemId) as the same item', () => {
+    const old = stored('FaqItemAdded', { itemId: 'b', question: 'Old question?', answer: 'Old.', position: 2 });
+    expect(faqProjection.documentId(old)).toBe('b');
+    expect(faqProjection.evolve(null, old)).toMatchObject({ _id: 'b', id: 'b', question: 'Old question?', position: 2 });
+    const removed = stored('FaqItemRemoved', { itemId: 'b' });
+    expect(faqProjection.evolve(null, removed)).toMatchObject({ _id: 'b', removed: true });
+  });
 });
