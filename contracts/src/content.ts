@@ -42,7 +42,7 @@ export type BlogSummary = z.infer<typeof BlogSummary>;
 export const BlogPost = BlogSummary.extend({ body: z.string() });
 export type BlogPost = z.infer<typeof BlogPost>;
 
-/* ---- Content module: command bodies and event payloads (events use camelCase like the envelope). ---- */
+/* ---- Content module: command bodies and event payloads (snake_case fields, like the API). ---- */
 
 /** Body of PublishPageContent; also the PageContentPublished payload (updated_at comes from the event's time). */
 export const PublishPageContentBody = PageContent.omit({ updated_at: true });
@@ -64,13 +64,25 @@ export const UpdateFaqItemBody = z
   });
 export type UpdateFaqItemBody = z.infer<typeof UpdateFaqItemBody>;
 
-export const FaqItemAddedData = z.object({ itemId: z.string().min(1), question: FaqQuestion, answer: FaqAnswer, position: FaqPosition });
+/**
+ * Events written before snake_case named the item `itemId`: reading accepts both and answers `item_id`.
+ * Only readers (`fromStored`) use the `Stored*` schemas; writers produce the plain shape.
+ */
+const storedItemId = (data: unknown): unknown =>
+  typeof data === 'object' && data !== null && 'itemId' in data && !('item_id' in data)
+    ? (({ itemId, ...rest }: Record<string, unknown>) => ({ item_id: itemId, ...rest }))(data as Record<string, unknown>)
+    : data;
+
+export const FaqItemAddedData = z.object({ item_id: z.string().min(1), question: FaqQuestion, answer: FaqAnswer, position: FaqPosition });
 export type FaqItemAddedData = z.infer<typeof FaqItemAddedData>;
+export const StoredFaqItemAddedData = z.preprocess(storedItemId, FaqItemAddedData);
 /** Carries the item's full state after the change. */
 export const FaqItemUpdatedData = FaqItemAddedData;
 export type FaqItemUpdatedData = z.infer<typeof FaqItemUpdatedData>;
-export const FaqItemRemovedData = z.object({ itemId: z.string().min(1) });
+export const StoredFaqItemUpdatedData = StoredFaqItemAddedData;
+export const FaqItemRemovedData = z.object({ item_id: z.string().min(1) });
 export type FaqItemRemovedData = z.infer<typeof FaqItemRemovedData>;
+export const StoredFaqItemRemovedData = z.preprocess(storedItemId, FaqItemRemovedData);
 
 export const FaqList = z.object({ items: z.array(FaqItem) });
 export type FaqList = z.infer<typeof FaqList>;
@@ -89,9 +101,17 @@ export const PublishBlogPostBody = z.object({
   author: z.string().trim().min(1, 'Enter the author').max(120),
 });
 export type PublishBlogPostBody = z.infer<typeof PublishBlogPostBody>;
-/** publishedAt is set by the first publication; later publications of the same slug are revisions. */
-export const BlogPostPublishedData = PublishBlogPostBody.extend({ publishedAt: z.iso.datetime() });
+/** published_at is set by the first publication; later publications of the same slug are revisions. */
+export const BlogPostPublishedData = PublishBlogPostBody.extend({ published_at: z.iso.datetime() });
 export type BlogPostPublishedData = z.infer<typeof BlogPostPublishedData>;
+/** Events written before snake_case carry `publishedAt`: reading accepts both and answers `published_at`. */
+export const StoredBlogPostPublishedData = z.preprocess(
+  (data) =>
+    typeof data === 'object' && data !== null && 'publishedAt' in data && !('published_at' in data)
+      ? (({ publishedAt, ...rest }: Record<string, unknown>) => ({ ...rest, published_at: publishedAt }))(data as Record<string, unknown>)
+      : data,
+  BlogPostPublishedData,
+);
 
 export const BLOG_SORT_FIELDS = ['published_at', 'title'] as const;
 /** Published posts, newest first by default. */

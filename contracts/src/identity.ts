@@ -116,6 +116,15 @@ export const AccountView = z.object({
 });
 export type AccountView = z.infer<typeof AccountView>;
 
+/**
+ * socket.io message to the entity room `account:<id>` (subscribe `{ entity: 'account:<id>' }`; the account itself and
+ * Super Admins may follow it), sent after the account's read model changed. `version` and `position` are those of the
+ * document, so a live view keeps the newer of a read and a push.
+ */
+export const ACCOUNT_UPDATED_MESSAGE = 'account.updated';
+export const AccountUpdated = AccountView.extend({ version: z.number().int().nonnegative(), position: z.number().int().nonnegative() });
+export type AccountUpdated = z.infer<typeof AccountUpdated>;
+
 /** `GET /admin/accounts/names?ids=a,b`: the full names of up to 100 accounts, for lists that show people (Super Admin). */
 export const AccountNamesQuery = z.object({
   ids: z

@@ -58,7 +58,7 @@ export const startBackground = async (platform: Platform, adapters: Adapters, mo
               store: platform.projections,
               projection,
               log: log.child({ projection: projection.name }),
-              afterApply: module.afterProjection ? (p, applied) => module.afterProjection?.(platform, p, applied) : undefined,
+              realtime: platform.realtime,
             }),
           );
         }

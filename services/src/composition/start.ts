@@ -6,6 +6,7 @@ import type { Platform } from '../platform/module.ts';
 import { createTokenService } from '../platform/auth/tokens.ts';
 import { buildApp } from '../platform/http/app.ts';
 import { createRealtimeHub } from '../platform/realtime/hub.ts';
+import { entityRooms } from '../platform/realtime/rooms.ts';
 import { attachSocketIo, startRealtimeEmitter } from '../platform/realtime/socket-io.ts';
 import { openAdapters } from './open-adapters.ts';
 import { MODULES } from './modules.ts';
@@ -78,11 +79,13 @@ export const startApplication = async (config: Config, log: Logger): Promise<Run
     });
     const hub = createRealtimeHub();
     const platform = createPlatform(config, log, adapters, tokens, hub.realtime);
+    // Built on every role, so two modules claiming one entity kind fail at start wherever it runs.
+    const authorizeEntity = entityRooms(MODULES, platform);
 
     let url: string | null = null;
     if (servesHttp(config)) {
       app = await buildApp({ platform, modules: MODULES, webDistDir: resolve(config.WEB_DIST_DIR), logger: log });
-      sockets = attachSocketIo(app, { tokens, hub, ...(config.REDIS_URL && config.MODE === 'distributed' ? { redis: { url: config.REDIS_URL } } : {}) });
+      sockets = attachSocketIo(app, { tokens, hub, authorizeEntity, ...(config.REDIS_URL && config.MODE === 'distributed' ? { redis: { url: config.REDIS_URL } } : {}) });
     } else if (config.MODE === 'distributed' && config.REDIS_URL) {
       // projector and worker processes push through the Redis adapter to the api processes' sockets
       sockets = startRealtimeEmitter({ redis: { url: config.REDIS_URL }, hub });

@@ -7,6 +7,7 @@ import type { EventStore, StoredEvent } from './event-store/port.ts';
 import type { JobProcessor, Jobs } from './jobs/port.ts';
 import type { Projection, ProjectionStore } from './projections/port.ts';
 import type { Realtime } from './realtime/port.ts';
+import type { RoomAuthorizer } from './realtime/rooms.ts';
 import type { Mailer } from './mail/port.ts';
 import type { SmsSender } from './sms/port.ts';
 import type { TokenService } from './auth/port.ts';
@@ -55,15 +56,19 @@ export interface Module {
   partitions?: number;
   /** Registered as an encapsulated plugin under /api/v1. */
   routes?: (platform: Platform) => FastifyPluginAsync;
+  /** Read models, each with its live push beside it (`defineProjection({ ..., push })`). */
   projections?: readonly Projection[];
   reactions?: readonly Reaction[];
   workers?: readonly JobWorker[];
   /** Runs at start on every role that appends (api/all); must be idempotent. */
   seed?: (platform: Platform) => Promise<void>;
+  /**
+   * Entity rooms this module owns, by kind: `{ order: (principal, id, platform) => ... }` lets a socket follow
+   * `order:<id>` when it answers true. A kind nobody declares is refused; two modules declaring one kind fail at start.
+   */
+  rooms?: Readonly<Record<string, RoomAuthorizer<Platform>>>;
   /** Event types whose data holds secrets: the raw event stream and exports redact their data. */
   sensitiveEventTypes?: readonly string[];
-  /** Called after a projection batch is written, to push live messages. */
-  afterProjection?: (platform: Platform, projection: Projection, applied: { event: StoredEvent; doc: unknown }[]) => void;
 }
 
 /** Enough for a module with modest traffic; a busy one declares more (a topic's partitions can grow, never shrink). */

@@ -4,6 +4,7 @@ import type { Role } from '@acpg/contracts/roles';
 import type { EventStore } from '../../platform/event-store/port.ts';
 import { accountDecider, accountStream, type AccountState } from './account/decider.ts';
 import { handleCommand, loadStream, type CommandMeta } from '../../platform/commands/handle-command.ts';
+import { badRequest } from '../../platform/http/errors.ts';
 import type { IdentityContext } from './context.ts';
 import { emailDecider, emailStream, normaliseEmail } from './email/decider.ts';
 
@@ -52,13 +53,16 @@ export interface NewAccount {
 export const registerAccount = async (ctx: IdentityContext, input: NewAccount, meta: CommandMeta): Promise<{ accountId: string; created: boolean }> => {
   const store = ctx.platform.eventStore;
   const email = normaliseEmail(input.email);
-  if (input.phone && !E164.test(input.phone)) throw new Error('The phone must be an E.164 number, e.g. +14155550123');
+  if (input.phone && !E164.test(input.phone)) {
+    const message = 'The phone must be an E.164 number, e.g. +14155550123';
+    throw badRequest(message, [{ path: 'phone', message }]);
+  }
 
   let accountId = await findAccountIdByEmail(store, email);
   if (accountId === null) {
     const candidate = meta.newId();
     try {
-      await handleCommand(store, emailStream(email), emailDecider, { type: 'ReserveEmail', data: { email, account_id: candidate } }, meta);
+      await handleCommand(store, emailStream(email), emailDecider, { type: 'ReserveEmail', data: { email, account_id: candidate }, metadata: meta }, { newStream: true });
       accountId = candidate;
     } catch (error) {
       // Someone reserved it between our read and our append: theirs wins.
@@ -87,8 +91,9 @@ export const registerAccount = async (ctx: IdentityContext, input: NewAccount, m
           phone_masked: phone ? maskPhone(phone) : null,
           profile_img: input.profileImg ?? null,
         },
+        metadata: meta,
       },
-      meta,
+      { newStream: true },
     );
   } catch (error) {
     // A concurrent registration of the same email got there first.

@@ -1,8 +1,6 @@
 import { createFieldCipherFromConfig, type FieldCipher } from '../../platform/auth/encryption.ts';
 import { createPasswordHasher, type PasswordHasher } from '../../platform/auth/passwords.ts';
-import type { Principal } from '../../platform/auth/port.ts';
 import type { Platform } from '../../platform/module.ts';
-import type { CommandMeta } from '../../platform/commands/handle-command.ts';
 
 /** What the identity module's handlers share: the platform plus its secrets (field cipher, OTP keys) and the hasher. */
 export interface IdentityContext {
@@ -23,12 +21,3 @@ export const identityContext = (platform: Platform): Promise<IdentityContext> =>
   }
   return context;
 };
-
-/** Command metadata from the platform's clock and ids; `correlationId` is the request id when there is one. */
-export const commandMeta = (platform: Platform, from: { correlationId?: string; principal?: Principal | null } = {}): CommandMeta => ({
-  now: platform.clock(),
-  actor: from.principal?.userId ?? null,
-  correlationId: from.correlationId ?? platform.newId(),
-  causationId: null,
-  newId: platform.newId,
-});

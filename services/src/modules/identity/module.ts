@@ -3,6 +3,7 @@ import { accountsProjection } from './accounts/projection.ts';
 import { identityRoutes } from './routes.ts';
 import { accountsSummaryRoutes } from './accounts/summary-route.ts';
 import { accountNamesRoutes } from './accounts/names-route.ts';
+import { ACCOUNT_ROOM, mayFollowAccount } from './accounts/room.ts';
 import type { Platform } from '../../platform/module.ts';
 import { seedAdmin } from './seed.ts';
 import { IDENTITY_EVENT_TYPES } from './event-types.ts';
@@ -27,6 +28,7 @@ export const identityModule: Module = {
     await app.register(accountNamesRoutes(platform));
   },
   projections: [accountsProjection],
+  rooms: { [ACCOUNT_ROOM]: mayFollowAccount },
   seed: seedAdmin,
   sensitiveEventTypes: SENSITIVE_EVENT_TYPES,
   eventTypes: IDENTITY_EVENT_TYPES,

@@ -7,7 +7,8 @@ import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../p
 import { unauthorized } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/module.ts';
 import { loadAccount, sessionUser, type RegisteredAccount } from './accounts.ts';
-import { commandMeta, identityContext, type IdentityContext } from './context.ts';
+import { identityContext, type IdentityContext } from './context.ts';
+import { requestMeta } from '../../platform/commands/metadata.ts';
 import { endSession, refreshSession, startSession } from './session/flow.ts';
 import { sendSignInCode, startSignIn, verifySignInCode } from './sign-in/flow.ts';
 
@@ -31,7 +32,7 @@ export const identityRoutes =
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     const ctx = await identityContext(platform);
     const cookie = { secure: platform.config.COOKIE_SECURE };
-    const meta = (request: FastifyRequest) => commandMeta(platform, { correlationId: request.id, principal: request.principal });
+    const meta = (request: FastifyRequest) => requestMeta(request, platform);
     const setCookie = (reply: FastifyReply, token: string, maxAgeSeconds: number) => setRefreshCookie(reply, token, maxAgeSeconds, cookie);
 
     app.post(

@@ -1,7 +1,8 @@
 import { passwordProblem } from '../../platform/auth/passwords.ts';
 import type { Platform } from '../../platform/module.ts';
 import { E164, registerAccount } from './accounts.ts';
-import { commandMeta, identityContext } from './context.ts';
+import { identityContext } from './context.ts';
+import { systemMeta } from '../../platform/commands/metadata.ts';
 
 /**
  * The first Super Admin, from SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD (SEED_ADMIN_PHONE, SEED_ADMIN_NAME optional).
@@ -17,7 +18,7 @@ export const seedAdmin = async (platform: Platform): Promise<void> => {
   const { accountId, created } = await registerAccount(
     ctx,
     { email, fullName, roles: ['Super Admin'], password, phone: phone ?? null },
-    { ...commandMeta(platform), actor: 'seed' },
+    systemMeta(platform, { actor: 'seed' }),
   );
   platform.log.info({ accountId, created }, created ? 'seeded the Super Admin' : 'the seeded Super Admin exists already');
 };

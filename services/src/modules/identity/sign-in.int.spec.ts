@@ -7,7 +7,8 @@ import { findAccountIdByEmail, registerAccount } from './accounts.ts';
 import { accountStream } from './account/decider.ts';
 import { ACCOUNTS_COLLECTION } from './accounts/projection.ts';
 import { seedAdmin } from './seed.ts';
-import { commandMeta, identityContext } from './context.ts';
+import { identityContext } from './context.ts';
+import { systemMeta } from '../../platform/commands/metadata.ts';
 
 const ADMIN_PHONE = '+14155550100';
 let t: TestApp;
@@ -56,7 +57,7 @@ const signIn = async (email: string, password: string, channel: 'email' | 'phone
 
 const newAccount = async (email: string, password: string, phone: string | null) => {
   const ctx = await identityContext(t.platform);
-  await registerAccount(ctx, { email, fullName: 'Test User', roles: ['Customer'], password, phone }, commandMeta(t.platform));
+  await registerAccount(ctx, { email, fullName: 'Test User', roles: ['Customer'], password, phone }, systemMeta(t.platform, { actor: 'test' }));
 };
 
 describe('seeded Super Admin and the accounts read model', () => {
@@ -68,6 +69,14 @@ describe('seeded Super Admin and the accounts read model', () => {
     expect(JSON.stringify(before[0]?.data)).not.toContain(ADMIN_PHONE.slice(5)); // the phone is kept encrypted
     await seedAdmin(t.platform);
     expect(await t.platform.eventStore.readStream(accountStream(id ?? ''))).toHaveLength(2);
+  });
+
+  it('refuses a phone that is not E.164 with 400, and records nothing', async () => {
+    const ctx = await identityContext(t.platform);
+    const email = 'bad-phone@example.test';
+    const refusal = registerAccount(ctx, { email, fullName: 'Bad Phone', roles: ['Customer'], password: 'correct horse battery staple 8', phone: '555-0100' }, systemMeta(t.platform, { actor: 'test' }));
+    await expect(refusal).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST', errors: [{ path: 'phone' }] });
+    expect(await findAccountIdByEmail(t.platform.eventStore, email)).toBeNull();
   });
 
   it('projects the account, without secrets, into the accounts read model', async () => {

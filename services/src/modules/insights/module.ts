@@ -1,7 +1,6 @@
-import { INTERACTION_RECORDED_MESSAGE, USER_INTERACTION_RECORDED } from '@acpg/contracts/insights';
-import type { Doc } from '../../platform/documents/port.ts';
 import type { Module } from '../../platform/module.ts';
-import { interactionsProjection, toInteraction } from './interactions/projection.ts';
+import { USER_INTERACTION_RECORDED } from '@acpg/contracts/insights';
+import { interactionsProjection } from './interactions/projection.ts';
 import { interactionQueryRoutes } from './interactions/routes.ts';
 import { recordInteractionRoutes } from './record-interaction.ts';
 
@@ -15,12 +14,4 @@ export const insightsModule: Module = {
     await app.register(interactionQueryRoutes(platform));
   },
   projections: [interactionsProjection],
-  // Runs after the documents are written, so a dashboard that refetches on the push sees the row.
-  afterProjection: (platform, projection, applied) => {
-    if (projection.name !== interactionsProjection.name) return;
-    for (const { event, doc } of applied) {
-      if (event.type !== USER_INTERACTION_RECORDED || !doc) continue;
-      platform.realtime.toRole('Super Admin', INTERACTION_RECORDED_MESSAGE, toInteraction(doc as Doc));
-    }
-  },
 };

@@ -10,6 +10,7 @@ import {
   UserLocation,
   type UserInteractionRecorded,
 } from '@acpg/contracts/insights';
+import { eventEnvelope } from '../../platform/commands/envelope.ts';
 import type { NewEvent } from '../../platform/event-store/port.ts';
 import type { Platform } from '../../platform/module.ts';
 
@@ -39,15 +40,8 @@ export const interactionRecorded = (
   body: StoreInteractionBody,
   location: UserInteractionRecorded['location'],
   meta: { id: string; now: Date; actor: string | null; correlationId: string },
-): NewEvent => ({
-  id: meta.id,
-  type: USER_INTERACTION_RECORDED,
-  data: { ...body, user_id: meta.actor ?? body.user_id, location } satisfies UserInteractionRecorded,
-  occurredAt: meta.now.toISOString(),
-  actor: meta.actor,
-  correlationId: meta.correlationId,
-  causationId: null,
-});
+): NewEvent =>
+  eventEnvelope(meta.id, USER_INTERACTION_RECORDED, { ...body, user_id: meta.actor ?? body.user_id, location } satisfies UserInteractionRecorded, meta);
 
 /**
  * `POST /user-interaction/store`: the hot path. One append to a new stream and nothing else: no reads, and the

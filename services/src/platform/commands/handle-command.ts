@@ -1,5 +1,9 @@
 import { ConcurrencyError, type EventStore, type NewEvent, type StoredEvent } from '../event-store/port.ts';
-import { conflict } from '../http/errors.ts';
+import { AppError, conflict } from '../http/errors.ts';
+import { eventEnvelope } from './envelope.ts';
+import type { CommandMeta } from './metadata.ts';
+
+export type { CommandMeta } from './metadata.ts';
 
 /** An event as a decider sees it: its type and data; the command handler wraps it in the envelope. */
 export interface DomainEvent<Type extends string = string, Data = unknown> {
@@ -7,42 +11,29 @@ export interface DomainEvent<Type extends string = string, Data = unknown> {
   data: Data;
 }
 
-/** emmett-style decider: pure `decide` and `evolve`, time and ids in the command. */
-export interface Decider<Command, Event extends DomainEvent, State> {
+/** A command (emmett style): what to do (`type`, `data`) and its metadata, the decider's only source of time and ids. */
+export interface Command<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  metadata: CommandMeta;
+}
+
+/** emmett-style decider: pure `decide` and `evolve`; time and ids come in `command.metadata`. */
+export interface Decider<C extends Command, Event extends DomainEvent, State> {
   initialState: () => State;
   evolve: (state: State, event: Event) => State;
   /** Throws an AppError when the command is refused without recording anything. */
-  decide: (command: Command, state: State) => Event[];
+  decide: (command: C, state: State) => Event[];
   /**
-   * Reads a stored event back as one of this decider's events; null skips a type it does not know. Without it the
-   * stored type and data are trusted as they are (only the owning module's deciders write its streams).
+   * Reads a stored event back as one of this decider's events (old shapes upgraded); null skips a type it does not
+   * know. Without it the stored type and data are trusted as they are (only the owning module writes its streams).
    */
   fromStored?: (event: StoredEvent) => Event | null;
 }
 
-/** Who and when: everything a command handler needs that a pure decider must not fetch itself. */
-export interface CommandMeta {
-  now: Date;
-  actor: string | null;
-  correlationId: string;
-  causationId?: string | null;
-  /** Ids of the envelopes (UUIDv7). */
-  newId: () => string;
-}
-
-/** Who asked, and in answer to what: the part of the metadata a route fills from the request. */
-export type CommandOrigin = Pick<CommandMeta, 'actor' | 'correlationId' | 'causationId'>;
-
-/** Metadata from a clock and an id source (the platform's) plus the origin of the command. */
-export const commandMetaFrom = (source: { clock: () => Date; newId: () => string }, origin: CommandOrigin): CommandMeta => ({
-  ...origin,
-  now: source.clock(),
-  newId: source.newId,
-});
-
 /** Folds stored events into the decider's state. */
-export const foldStream = <Command, Event extends DomainEvent, State>(
-  decider: Decider<Command, Event, State>,
+export const foldStream = <C extends Command, Event extends DomainEvent, State>(
+  decider: Decider<C, Event, State>,
   stored: readonly StoredEvent[],
 ): State => {
   const read = decider.fromStored ?? ((event: StoredEvent) => ({ type: event.type, data: event.data }) as Event);
@@ -60,10 +51,10 @@ export interface Loaded<State> {
   version: number;
 }
 
-export const loadStream = async <Command, Event extends DomainEvent, State>(
+export const loadStream = async <C extends Command, Event extends DomainEvent, State>(
   store: EventStore,
   stream: string,
-  decider: Decider<Command, Event, State>,
+  decider: Decider<C, Event, State>,
 ): Promise<Loaded<State>> => {
   const stored = await store.readStream(stream);
   return { state: foldStream(decider, stored), version: stored.at(-1)?.version ?? 0 };
@@ -85,43 +76,57 @@ export interface HandleOptions {
   retries?: number;
   /** The 409's message once the retries are spent. */
   conflictMessage?: string;
+  /**
+   * The command creates the stream (a creation, a seed): it is appended at expected version 0, and when the stream
+   * exists already the answer is 409 ALREADY_EXISTS (`existsMessage`), never a retry.
+   */
+  newStream?: boolean;
+  existsMessage?: string;
 }
 
-const envelopesOf = (events: readonly (DomainEvent & { id: string })[], meta: CommandMeta): NewEvent[] =>
-  events.map((event) => ({
-    id: event.id,
-    type: event.type,
-    data: event.data,
-    occurredAt: meta.now.toISOString(),
-    actor: meta.actor,
-    correlationId: meta.correlationId,
-    causationId: meta.causationId ?? null,
-  }));
+/** Code of the 409 a `newStream` command answers when its stream exists. */
+export const ALREADY_EXISTS = 'ALREADY_EXISTS';
+
+export const isAlreadyExists = (error: unknown): boolean => error instanceof AppError && error.status === 409 && error.code === ALREADY_EXISTS;
+
+const alreadyExists = (options: HandleOptions) => new AppError(409, ALREADY_EXISTS, options.existsMessage ?? 'This already exists.');
 
 /**
- * load stream → decide → append with the loaded version as the expected one. A concurrent append answers 409
- * (`conflict()`) after the retries; refusals of the decider (AppError) pass through unchanged.
+ * load stream → decide → append with the loaded version as the expected one. Several commands (a seed) are decided
+ * in turn on the state so far and appended together, each event in the envelope of the command that decided it.
+ * A concurrent append answers 409 (`conflict()`) after the retries; refusals of the decider (AppError) pass through.
  */
-export const handleCommand = async <Command, Event extends DomainEvent, State>(
+export const handleCommand = async <C extends Command, Event extends DomainEvent, State>(
   store: EventStore,
   stream: string,
-  decider: Decider<Command, Event, State>,
-  command: Command,
-  meta: CommandMeta,
+  decider: Decider<C, Event, State>,
+  command: C | readonly C[],
   options: HandleOptions = {},
 ): Promise<Handled<Event, State>> => {
-  const retries = options.retries ?? 0;
+  const commands: readonly C[] = Array.isArray(command) ? command : [command as C];
+  const retries = options.newStream ? 0 : (options.retries ?? 0);
   for (let attempt = 0; ; attempt++) {
-    const { state, version } = await loadStream(store, stream, decider);
-    const decided = decider.decide(command, state);
-    if (decided.length === 0) return { events: [], state, version };
-    const events = decided.map((event) => ({ ...event, id: meta.newId() }));
+    const loaded = await loadStream(store, stream, decider);
+    if (options.newStream && loaded.version > 0) throw alreadyExists(options);
+    let state = loaded.state;
+    const events: (Event & { id: string })[] = [];
+    const envelopes: NewEvent[] = [];
+    for (const next of commands) {
+      for (const event of decider.decide(next, state)) {
+        const id = next.metadata.newId();
+        events.push({ ...event, id });
+        envelopes.push(eventEnvelope(id, event.type, event.data, next.metadata));
+        state = decider.evolve(state, event);
+      }
+    }
+    if (events.length === 0) return { events, state, version: loaded.version };
     try {
-      const result = await store.append(stream, version, envelopesOf(events, meta));
-      return { events, state: decided.reduce(decider.evolve, state), version: result.nextVersion };
+      const result = await store.append(stream, loaded.version, envelopes);
+      return { events, state, version: result.nextVersion };
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
-      if (attempt >= retries) throw conflict(options.conflictMessage ?? 'Someone else changed this at the same time. Try again.');
+      if (options.newStream) throw alreadyExists(options);
+      if (attempt >= retries) throw conflict(options.conflictMessage ?? 'Someone else changed this at the same time. Reload and try again.');
     }
   }
 };

@@ -169,6 +169,18 @@ export const projectionStoreContract = (name: string, make: () => Promise<Projec
       expect(await subject.store.checkpoint(projection)).toBe(removal!.position);
     });
 
+    it('skips an event whose document id is null, and still moves the checkpoint past it', async () => {
+      const { suffix, projection, counted, append, pending, snapshot } = setup();
+      await append(`counter-${suffix}-a`, counted, { by: 1 });
+      await append(`ignored-${suffix}`, counted, { by: 1 });
+      const events = await pending(0);
+      const picky: Projection = { ...projection, documentId: (event) => (event.stream.startsWith('ignored-') ? null : event.stream) };
+      const applied = await subject.store.apply(picky, events);
+      expect(applied.map((a) => a.event.stream)).toEqual([`counter-${suffix}-a`]);
+      expect(JSON.parse(await snapshot())).toHaveLength(1);
+      expect(await subject.store.checkpoint(picky)).toBe(events[1]!.position);
+    });
+
     it('replays from position 0 to byte-identical documents', async () => {
       const { suffix, projection, counted, renamed, removed, append, pending, snapshot } = setup();
       for (let i = 0; i < 25; i++) {

@@ -1,7 +1,7 @@
 import type mongoose from 'mongoose';
 import type { Doc } from '../documents/port.ts';
 import type { StoredEvent } from '../event-store/port.ts';
-import type { ProjectionStore } from './port.ts';
+import type { Applied, ProjectionStore } from './port.ts';
 import { alreadyApplied, evolveDocument } from './step.ts';
 
 type Docs = mongoose.mongo.Collection<Doc>;
@@ -39,6 +39,7 @@ export const createMongoProjectionStore = (connection: mongoose.Connection): Pro
     event: StoredEvent,
   ): Promise<{ doc: Doc | null } | undefined> => {
     const id = projection.documentId(event);
+    if (id === null) return undefined;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const current = (await docs.findOne({ _id: id } as MongoFilter)) as Doc | null;
       if (alreadyApplied(current, event)) return undefined;
@@ -67,7 +68,7 @@ export const createMongoProjectionStore = (connection: mongoose.Connection): Pro
   return {
     async apply(projection, events) {
       const docs = (await db()).collection<Doc>(projection.collection);
-      const applied: { event: StoredEvent; doc: Doc | null }[] = [];
+      const applied: Applied[] = [];
       let position = 0;
       // No skip by checkpoint: members of a Kafka group see different partitions, so positions
       // arrive out of global order and a checkpoint from one member says nothing about another's events.

@@ -1,7 +1,8 @@
 import type { Documents } from '../documents/port.ts';
 import type { EventBus, Subscription } from '../event-bus/port.ts';
 import type { EventStore } from '../event-store/port.ts';
-import type { AfterApply, Projection, ProjectionStore } from './port.ts';
+import type { Realtime } from '../realtime/port.ts';
+import type { Projection, ProjectionStore } from './port.ts';
 
 /** The part of a logger (pino's shape) the runner needs. */
 export interface ProjectionLog {
@@ -12,8 +13,8 @@ export interface RunProjectionOptions {
   bus: EventBus;
   store: ProjectionStore;
   projection: Projection;
-  /** Pushes to browsers: runs after the write; its failure is logged and never blocks the projection. */
-  afterApply?: AfterApply;
+  /** Where the projection's `afterApply` pushes (after the write; its failure is logged and never blocks the projection). */
+  realtime?: Realtime;
   log?: ProjectionLog;
 }
 
@@ -21,16 +22,16 @@ export interface RunProjectionOptions {
 export const projectionGroup = (projection: Projection): string => `projection:${projection.name}`;
 
 /** Keeps a read model up to date from the bus (at least once; the store makes redelivery a no-op). */
-export const runProjection = ({ bus, store, projection, afterApply, log }: RunProjectionOptions): Promise<Subscription> =>
+export const runProjection = ({ bus, store, projection, realtime, log }: RunProjectionOptions): Promise<Subscription> =>
   bus.subscribeBatches({ group: projectionGroup(projection), types: projection.handles, fromBeginning: true }, async (events) => {
     const applied = await store.apply(projection, events);
-    if (!afterApply || applied.length === 0) return;
+    if (!projection.afterApply || !realtime || applied.length === 0) return;
     const first = events[0];
     const report = (error: unknown) =>
       log?.error({ err: error, projection: projection.name, eventId: first?.id, correlationId: first?.correlationId }, 'afterApply failed');
     try {
-      // AfterApply is typed void, but an async one must not leave an unhandled rejection behind.
-      const result: unknown = afterApply(projection, applied);
+      // An async afterApply must not leave an unhandled rejection behind.
+      const result: unknown = projection.afterApply(applied, realtime);
       if (result instanceof Promise) result.catch(report);
     } catch (error) {
       report(error);

@@ -5,6 +5,9 @@ import { memoryEventStore } from './contract.ts';
 import type { Projection, ProjectionStore } from './port.ts';
 import { ensureProjectionIndexes, replayProjection, runProjection } from './runner.ts';
 import type { Documents } from '../documents/port.ts';
+import type { Realtime } from '../realtime/port.ts';
+
+const realtime: Realtime = { toUser: () => {}, toRole: () => {}, toEntity: () => {} };
 
 const projection: Projection = {
   name: 'order_status',
@@ -62,12 +65,12 @@ describe('runProjection', () => {
     await runProjection({
       bus,
       store: recordingStore(order),
-      projection,
-      afterApply: (_p, applied) => void order.push(`after ${applied.map((a) => a.event.id).join(',')}`),
+      projection: { ...projection, afterApply: (applied, to) => void order.push(`after ${applied.map((a) => a.event.id).join(',')} ${to === realtime}`) },
+      realtime,
     });
     expect(subscriptions[0]!.options).toMatchObject({ group: 'projection:order_status', types: ['OrderPlaced', 'OrderPaid'] });
     await subscriptions[0]!.handler(event(1));
-    expect(order).toEqual(['apply e1', 'after e1']);
+    expect(order).toEqual(['apply e1', 'after e1 true']);
   });
 
   it('logs a failing afterApply (sync or async) and keeps going', async () => {
@@ -77,13 +80,16 @@ describe('runProjection', () => {
     await runProjection({
       bus,
       store: recordingStore([]),
-      projection,
-      log,
-      afterApply: () => {
-        calls++;
-        if (calls === 1) throw new Error('socket down');
-        return Promise.reject(new Error('async down')) as unknown as void;
+      projection: {
+        ...projection,
+        afterApply: () => {
+          calls++;
+          if (calls === 1) throw new Error('socket down');
+          return Promise.reject(new Error('async down'));
+        },
       },
+      realtime,
+      log,
     });
     await expect(subscriptions[0]!.handler(event(1))).resolves.toBeUndefined();
     await expect(subscriptions[0]!.handler(event(2))).resolves.toBeUndefined();
@@ -95,7 +101,7 @@ describe('runProjection', () => {
     const { bus, subscriptions } = fakeBus();
     const store: ProjectionStore = { ...recordingStore([]), apply: async () => Promise.reject(new Error('disk full')) };
     const afterApply = vi.fn();
-    await runProjection({ bus, store, projection, afterApply });
+    await runProjection({ bus, store, projection: { ...projection, afterApply }, realtime });
     await expect(subscriptions[0]!.handler(event(1))).rejects.toThrow('disk full');
     expect(afterApply).not.toHaveBeenCalled();
   });

@@ -1,9 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { Doc } from '../documents/port.ts';
 import { documentTables } from '../documents/sqlite-tables.ts';
-import type { StoredEvent } from '../event-store/port.ts';
 import { inTransaction } from '../sqlite/open.ts';
-import type { ProjectionStore } from './port.ts';
+import type { Applied, ProjectionStore } from './port.ts';
 import { alreadyApplied, evolveDocument } from './step.ts';
 
 const SCHEMA = `
@@ -37,12 +35,13 @@ export const createSqliteProjectionStore = (db: DatabaseSync): ProjectionStore =
         return inTransaction(db, () => {
           const checkpoint = readCheckpoint(projection.name);
           let position = checkpoint;
-          const applied: { event: StoredEvent; doc: Doc | null }[] = [];
+          const applied: Applied[] = [];
           for (const event of events) {
             if (event.position <= position) continue;
             position = event.position;
             if (!projection.handles.includes(event.type)) continue;
             const id = projection.documentId(event);
+            if (id === null) continue;
             const current = tables.get(projection.collection, id);
             if (alreadyApplied(current, event)) continue;
             const next = evolveDocument(projection, id, current, event);

@@ -21,10 +21,6 @@ export class RealtimeHub implements Realtime, RealtimeBinding {
     this.#io = null;
   }
 
-  get bound(): boolean {
-    return this.#io !== null;
-  }
-
   toUser(userId: string, message: string, payload: unknown): void {
     this.#io?.to(roomOfUser(userId)).emit(message, payload);
   }

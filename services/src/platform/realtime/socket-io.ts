@@ -32,7 +32,7 @@ export interface AttachSocketIoOptions {
   redis?: { url: string };
   /** The platform's late-bound Realtime (`createRealtimeHub()`), bound to this server. A new one is made when absent. */
   hub?: RealtimeBinding;
-  /** Entity rooms are refused unless this says yes. */
+  /** Entity rooms are refused unless this says yes: the composition root passes `entityRooms(modules, platform)`. */
   authorizeEntity?: AuthorizeEntity;
   /** Browser origins allowed to connect cross-origin (same origin needs none). */
   corsOrigins?: string[];
@@ -49,11 +49,6 @@ const withRedisAdapter = (io: Server, url: string): (() => Promise<void>) => {
   };
 };
 
-/**
- * socket.io on Fastify's http server: the access token is checked on connect (`handshake.auth.token`), each socket
- * joins its user's room and one room per role; entity rooms only through `subscribe` when `authorizeEntity` allows.
- * Closes with the app (`app.close()`).
- */
 /** Epoch ms when a verified token expires, so the socket does not outlive it; an unreadable expiry counts as now. */
 const expiryOf = (token: string): number => {
   try {
@@ -63,6 +58,11 @@ const expiryOf = (token: string): number => {
   }
 };
 
+/**
+ * socket.io on Fastify's http server: the access token is checked on connect (`handshake.auth.token`), each socket
+ * joins its user's room and one room per role; entity rooms only through `subscribe` when `authorizeEntity` allows.
+ * Closes with the app (`app.close()`).
+ */
 export const attachSocketIo = (app: FastifyInstance, options: AttachSocketIoOptions): { realtime: Realtime; io: RealtimeServer; close(): Promise<void> } => {
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_IO_PATH,

@@ -1,5 +1,5 @@
-import { BlogPostPublishedData, PublishBlogPostBody } from '@acpg/contracts/content';
-import type { Decider } from '../../../platform/commands/handle-command.ts';
+import { PublishBlogPostBody, StoredBlogPostPublishedData, type BlogPostPublishedData } from '@acpg/contracts/content';
+import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 
@@ -9,7 +9,7 @@ export const blogStream = (slug: string) => `content-blog-${slug}`;
 export type BlogPostPublished = { type: 'BlogPostPublished'; data: BlogPostPublishedData };
 export type BlogEvent = BlogPostPublished;
 
-export type PublishBlogPost = { type: 'PublishBlogPost'; data: PublishBlogPostBody; metadata: { now: Date } };
+export type PublishBlogPost = Command<'PublishBlogPost', PublishBlogPostBody>;
 export type BlogCommand = PublishBlogPost;
 
 export type BlogState = { post: BlogPostPublishedData | null };
@@ -37,8 +37,8 @@ export const decideBlog = (command: BlogCommand, state: BlogState): BlogEvent[] 
         );
       }
       // A later publication is a revision: the post keeps the date it first went live.
-      const publishedAt = state.post?.publishedAt ?? command.metadata.now.toISOString();
-      const data: BlogPostPublishedData = { ...parsed.data, publishedAt };
+      const published_at = state.post?.published_at ?? command.metadata.now.toISOString();
+      const data: BlogPostPublishedData = { ...parsed.data, published_at };
       if (state.post && JSON.stringify(state.post) === JSON.stringify(data)) return [];
       return [{ type: 'BlogPostPublished', data }];
     }
@@ -49,11 +49,11 @@ export const decideBlog = (command: BlogCommand, state: BlogState): BlogEvent[] 
   }
 };
 
-/** Reads a stored event back as a blog event (null for types this aggregate does not know). */
+/** Reads a stored event back as a blog event (null for types this aggregate does not know; old `publishedAt` read as `published_at`). */
 export const toBlogEvent = (event: StoredEvent): BlogEvent | null => {
   switch (event.type) {
     case 'BlogPostPublished':
-      return { type: 'BlogPostPublished', data: BlogPostPublishedData.parse(event.data) };
+      return { type: 'BlogPostPublished', data: StoredBlogPostPublishedData.parse(event.data) };
     default:
       return null;
   }

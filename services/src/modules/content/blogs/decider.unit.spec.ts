@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { metaAt } from '../../../../test/command-meta.ts';
 import type { PublishBlogPostBody } from '@acpg/contracts/content';
 import { AppError } from '../../../platform/http/errors.ts';
 import { decideBlog, evolveBlog, initialBlogState, type BlogEvent, type PublishBlogPost } from './decider.ts';
@@ -13,22 +14,22 @@ const post: PublishBlogPostBody = {
 const publish = (data: PublishBlogPostBody, now = new Date('2025-03-01T10:00:00.000Z')): PublishBlogPost => ({
   type: 'PublishBlogPost',
   data,
-  metadata: { now },
+  metadata: metaAt(now),
 });
 const given = (...events: BlogEvent[]) => events.reduce(evolveBlog, initialBlogState());
-const published = (data: PublishBlogPostBody, publishedAt: string): BlogEvent => ({ type: 'BlogPostPublished', data: { ...data, publishedAt } });
+const published = (data: PublishBlogPostBody, published_at: string): BlogEvent => ({ type: 'BlogPostPublished', data: { ...data, published_at } });
 
 describe('blog decider', () => {
   it('publishes a new post dated by the command time', () => {
     expect(decideBlog(publish(post), given())).toEqual([
-      { type: 'BlogPostPublished', data: { ...post, publishedAt: '2025-03-01T10:00:00.000Z' } },
+      { type: 'BlogPostPublished', data: { ...post, published_at: '2025-03-01T10:00:00.000Z' } },
     ]);
   });
 
   it('keeps the first publication date when a revision is published', () => {
     const revised = { ...post, title: 'Deed theft: how it happens' };
     const events = decideBlog(publish(revised, new Date('2025-04-01T00:00:00.000Z')), given(published(post, '2025-03-01T10:00:00.000Z')));
-    expect(events).toEqual([{ type: 'BlogPostPublished', data: { ...revised, publishedAt: '2025-03-01T10:00:00.000Z' } }]);
+    expect(events).toEqual([{ type: 'BlogPostPublished', data: { ...revised, published_at: '2025-03-01T10:00:00.000Z' } }]);
   });
 
   it('adds nothing when the same text is already live', () => {

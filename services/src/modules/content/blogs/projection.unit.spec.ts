@@ -4,14 +4,14 @@ import { blogPostProjection, toBlogPost, toBlogSummary } from './projection.ts';
 import { storedEvent } from '../../../../test/stored-event.ts';
 
 const stored = (version: number, position: number, occurredAt: string, data: unknown): StoredEvent =>
-  storedEvent({ type: 'BlogPostPublished', stream: 'content-blog-deed-theft', version, position, occurredAt, actor: 'system', data });
+  storedEvent({ type: 'BlogPostPublished', stream: 'content-blog-deed-theft', version, position, occurredAt, actor: 'seed', data });
 const post = {
   slug: 'deed-theft',
   title: 'Deed theft',
   excerpt: 'What to watch for.',
   body: 'Body.',
   author: 'ACPG Team',
-  publishedAt: '2025-03-01T10:00:00.000Z',
+  published_at: '2025-03-01T10:00:00.000Z',
 };
 
 describe('blog post projection', () => {
@@ -43,5 +43,11 @@ describe('blog post projection', () => {
   it('leaves the document alone for an event it does not handle', () => {
     const doc = { _id: 'deed-theft' };
     expect(blogPostProjection.evolve(doc, { ...stored(2, 50, '2025-03-01T10:00:00.000Z', {}), type: 'FaqItemAdded' })).toBe(doc);
+  });
+
+  it('reads a post stored before snake_case (publishedAt) with its publication date', () => {
+    const { published_at, ...rest } = post;
+    const doc = blogPostProjection.evolve(null, stored(1, 7, '2025-03-05T10:00:00.000Z', { ...rest, publishedAt: published_at }));
+    expect(doc).toMatchObject({ slug: 'deed-theft', published_at: '2025-03-01T10:00:00.000Z' });
   });
 });

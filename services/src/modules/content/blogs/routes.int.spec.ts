@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { systemMeta, type CommandMeta, type MetaSource } from '../../../platform/commands/metadata.ts';
 import { BlogPost, BlogSummary } from '@acpg/contracts/content';
 import { startBareRoutes, type BareRoutes } from '../../../../test/bare-routes.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
@@ -9,7 +10,8 @@ import { publishBlogPost } from './commands.ts';
 import { blogPostProjection } from './projection.ts';
 import { blogRoutes } from './routes.ts';
 
-const admin = () => ({ actor: 'admin-1', correlationId: uuidv7() });
+/** An admin's command, with the platform's clock and ids (some suites step the clock). */
+const admin = (platform: MetaSource): CommandMeta => ({ ...systemMeta(platform, { actor: 'admin-1' }), correlationId: uuidv7() });
 const post = (n: number) => ({
   slug: `post-${n}`,
   title: `Post ${n}`,
@@ -55,8 +57,8 @@ describe('GET /api/v1/cms/blogs and /cms/blogs/:slug', () => {
   });
 
   it('serves one post with its body, showing the latest revision under the first date', async () => {
-    await publishBlogPost(t.platform, post(1), admin());
-    await publishBlogPost(t.platform, { ...post(1), title: 'Post 1, revised' }, admin());
+    await publishBlogPost(t.platform, post(1), admin(t.platform));
+    await publishBlogPost(t.platform, { ...post(1), title: 'Post 1, revised' }, admin(t.platform));
     const get = () => t.app.inject({ method: 'GET', url: '/api/v1/cms/blogs/post-1' });
     await waitFor(async () => (await get()).json().data?.title === 'Post 1, revised', { what: 'the revision to be projected' });
     const response = await get();
@@ -80,7 +82,7 @@ describe('GET /api/v1/cms/blogs on an empty store with a stopped clock', () => {
   it('pages through the list without overlap, even for posts published in the same instant', async () => {
     bare = await startBareRoutes(blogRoutes, blogPostProjection, { clockStep: 0 });
     const { app, platform, project } = bare;
-    for (let n = 1; n <= 5; n += 1) await publishBlogPost(platform, post(n), admin());
+    for (let n = 1; n <= 5; n += 1) await publishBlogPost(platform, post(n), admin(platform));
     await project();
     const page = async (n: number) => (await app.inject({ method: 'GET', url: `/api/v1/cms/blogs?page=${n}&page_size=2` })).json().data;
     const [one, two, three] = [await page(1), await page(2), await page(3)];
@@ -97,7 +99,7 @@ describe('GET /api/v1/cms/blogs on an empty store with a stopped clock', () => {
   it('sorts by title on request, and refuses a field the list does not sort by', async () => {
     bare = await startBareRoutes(blogRoutes, blogPostProjection, { clockStep: 0 });
     const { app, platform, project } = bare;
-    for (const [n, title] of [[1, 'Beta'], [2, 'Alpha'], [3, 'Gamma']] as const) await publishBlogPost(platform, { ...post(n), title }, admin());
+    for (const [n, title] of [[1, 'Beta'], [2, 'Alpha'], [3, 'Gamma']] as const) await publishBlogPost(platform, { ...post(n), title }, admin(platform));
     await project();
     const sorted = (await app.inject({ method: 'GET', url: '/api/v1/cms/blogs?sort=title&order=asc' })).json().data;
     expect(sorted.items.map((item: { title: string }) => item.title)).toEqual(['Alpha', 'Beta', 'Gamma']);

@@ -1,19 +1,17 @@
 import type { ContactDetails } from '@acpg/contracts/content';
-import type { CommandOrigin } from '../../../platform/commands/handle-command.ts';
+import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { systemMeta } from '../../../platform/commands/metadata.ts';
+import { seedStream } from '../../../platform/commands/seed-stream.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { handleContentCommand } from '../content-command.ts';
-import { seedStream } from '../seed-stream.ts';
-import { CONTACT_PAGE_STREAM, contactPageDecider, decideContactPage, type ContactPageCommand, initialContactPageState, type ContactPageState } from './decider.ts';
+import { CONTACT_PAGE_STREAM, contactPageDecider, type ContactPageState } from './decider.ts';
 
 /** Returns the state after the command. */
-export const updateContactDetails = async (platform: Platform, details: ContactDetails, origin: CommandOrigin): Promise<ContactPageState> => {
-  const { state } = await handleContentCommand(
-    platform,
-    CONTACT_PAGE_STREAM,
-    contactPageDecider,
-    (now): ContactPageCommand => ({ type: 'UpdateContactDetails', data: details, metadata: { now } }),
-    origin,
-  );
+export const updateContactDetails = async (platform: Platform, details: ContactDetails, meta: CommandMeta): Promise<ContactPageState> => {
+  const { state } = await handleCommand(platform.eventStore, CONTACT_PAGE_STREAM, contactPageDecider, {
+    type: 'UpdateContactDetails',
+    data: details,
+    metadata: meta,
+  });
   return state;
 };
 
@@ -25,9 +23,8 @@ export const INITIAL_CONTACT_DETAILS: ContactDetails = {
   hours: 'Monday to Friday, 9 am to 5 pm (Pacific)',
 };
 
-/** Appends the initial details once: only when the stream does not exist yet (expected version 0). */
+/** Appends the initial details once: only when the stream does not exist yet. */
 export const seedContactPage = async (platform: Platform): Promise<void> => {
-  const now = platform.clock();
-  const events = decideContactPage({ type: 'UpdateContactDetails', data: INITIAL_CONTACT_DETAILS, metadata: { now } }, initialContactPageState());
-  await seedStream(platform, CONTACT_PAGE_STREAM, events, now, platform.newId());
+  const metadata = systemMeta(platform, { actor: 'seed' });
+  await seedStream(platform.eventStore, CONTACT_PAGE_STREAM, contactPageDecider, [{ type: 'UpdateContactDetails', data: INITIAL_CONTACT_DETAILS, metadata }]);
 };

@@ -1,5 +1,5 @@
 import type { ContactDetails } from '@acpg/contracts/content';
-import { foldStream, type Decider } from '../../../platform/commands/handle-command.ts';
+import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 
 /** The contact page is one aggregate with one stream. */
@@ -11,11 +11,7 @@ export type ContactDetailsUpdated = {
 };
 export type ContactPageEvent = ContactDetailsUpdated;
 
-export type UpdateContactDetails = {
-  type: 'UpdateContactDetails';
-  data: ContactDetails;
-  metadata: { now: Date };
-};
+export type UpdateContactDetails = Command<'UpdateContactDetails', ContactDetails>;
 export type ContactPageCommand = UpdateContactDetails;
 
 export type ContactPageState = { details: ContactDetails | null; updatedAt: string | null };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { metaAt } from '../../../../test/command-meta.ts';
 import type { ContactDetails } from '@acpg/contracts/content';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import {
@@ -19,25 +20,25 @@ const updated = (d: ContactDetails, at = '2025-01-01T00:00:00.000Z'): ContactPag
 
 describe('contact page decider', () => {
   it('given no details, UpdateContactDetails records them with the time from the metadata', () => {
-    expect(decideContactPage({ type: 'UpdateContactDetails', data: details, metadata: { now } }, given())).toEqual([
+    expect(decideContactPage({ type: 'UpdateContactDetails', data: details, metadata: metaAt(now) }, given())).toEqual([
       { type: 'ContactDetailsUpdated', data: { ...details, updated_at: '2025-03-04T05:06:07.000Z' } },
     ]);
   });
 
   it('given details, different ones replace them', () => {
-    expect(decideContactPage({ type: 'UpdateContactDetails', data: other, metadata: { now } }, given(updated(details)))).toEqual([
+    expect(decideContactPage({ type: 'UpdateContactDetails', data: other, metadata: metaAt(now) }, given(updated(details)))).toEqual([
       { type: 'ContactDetailsUpdated', data: { ...other, updated_at: now.toISOString() } },
     ]);
   });
 
   it('given the same details, saving them again records nothing', () => {
-    expect(decideContactPage({ type: 'UpdateContactDetails', data: { ...details }, metadata: { now } }, given(updated(details)))).toEqual([]);
+    expect(decideContactPage({ type: 'UpdateContactDetails', data: { ...details }, metadata: metaAt(now) }, given(updated(details)))).toEqual([]);
   });
 
   it('given details that were changed back, the latest event wins', () => {
     const state = given(updated(details), updated(other, '2025-02-01T00:00:00.000Z'));
     expect(state).toEqual({ details: other, updatedAt: '2025-02-01T00:00:00.000Z' });
-    expect(decideContactPage({ type: 'UpdateContactDetails', data: details, metadata: { now } }, state)).toHaveLength(1);
+    expect(decideContactPage({ type: 'UpdateContactDetails', data: details, metadata: metaAt(now) }, state)).toHaveLength(1);
   });
 
   it('keeps only the contact fields of an event in the state', () => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ContactDetails } from '@acpg/contracts/content';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
+import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { notFound } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { updateContactDetails } from './commands.ts';
@@ -55,10 +56,7 @@ export const contactPageRoutes =
         },
       },
       async (request) => {
-        const state = await updateContactDetails(platform, request.body, {
-          actor: request.principal?.userId ?? null,
-          correlationId: request.id,
-        });
+        const state = await updateContactDetails(platform, request.body, requestMeta(request, platform));
         return { success: true as const, data: state.details ?? request.body, message: 'Contact details saved.' };
       },
     );

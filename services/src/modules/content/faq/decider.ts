@@ -1,11 +1,14 @@
 import {
   AddFaqItemBody,
-  FaqItemAddedData,
-  FaqItemRemovedData,
-  FaqItemUpdatedData,
+  StoredFaqItemAddedData,
+  StoredFaqItemRemovedData,
+  StoredFaqItemUpdatedData,
   UpdateFaqItemBody,
+  type FaqItemAddedData,
+  type FaqItemRemovedData,
+  type FaqItemUpdatedData,
 } from '@acpg/contracts/content';
-import type { Decider } from '../../../platform/commands/handle-command.ts';
+import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { badRequest, notFound } from '../../../platform/http/errors.ts';
 import type { z } from 'zod';
@@ -18,9 +21,10 @@ export type FaqItemUpdated = { type: 'FaqItemUpdated'; data: FaqItemUpdatedData 
 export type FaqItemRemoved = { type: 'FaqItemRemoved'; data: FaqItemRemovedData };
 export type FaqEvent = FaqItemAdded | FaqItemUpdated | FaqItemRemoved;
 
-export type AddFaqItem = { type: 'AddFaqItem'; data: AddFaqItemBody; metadata: { now: Date; itemId: string } };
-export type UpdateFaqItem = { type: 'UpdateFaqItem'; data: UpdateFaqItemBody & { itemId: string }; metadata: { now: Date } };
-export type RemoveFaqItem = { type: 'RemoveFaqItem'; data: { itemId: string }; metadata: { now: Date } };
+/** The caller picks the new item's id (from `metadata.newId()`), so the decider stays pure. */
+export type AddFaqItem = Command<'AddFaqItem', AddFaqItemBody & { item_id: string }>;
+export type UpdateFaqItem = Command<'UpdateFaqItem', UpdateFaqItemBody & { item_id: string }>;
+export type RemoveFaqItem = Command<'RemoveFaqItem', { item_id: string }>;
 export type FaqCommand = AddFaqItem | UpdateFaqItem | RemoveFaqItem;
 
 type FaqEntry = { question: string; answer: string; position: number };
@@ -32,15 +36,15 @@ export const evolveFaq = (state: FaqState, event: FaqEvent): FaqState => {
   switch (event.type) {
     case 'FaqItemAdded':
     case 'FaqItemUpdated': {
-      const { itemId, question, answer, position } = event.data;
+      const { item_id, question, answer, position } = event.data;
       return {
-        items: { ...state.items, [itemId]: { question, answer, position } },
-        usedIds: state.usedIds.includes(itemId) ? state.usedIds : [...state.usedIds, itemId],
+        items: { ...state.items, [item_id]: { question, answer, position } },
+        usedIds: state.usedIds.includes(item_id) ? state.usedIds : [...state.usedIds, item_id],
       };
     }
     case 'FaqItemRemoved': {
       const items = { ...state.items };
-      delete items[event.data.itemId];
+      delete items[event.data.item_id];
       return { items, usedIds: state.usedIds };
     }
     default: {
@@ -61,28 +65,28 @@ const nextPosition = (state: FaqState) => Math.max(0, ...Object.values(state.ite
 export const decideFaq = (command: FaqCommand, state: FaqState): FaqEvent[] => {
   switch (command.type) {
     case 'AddFaqItem': {
-      const parsed = AddFaqItemBody.safeParse(command.data);
+      const { item_id, ...body } = command.data;
+      const parsed = AddFaqItemBody.safeParse(body);
       if (!parsed.success) throw invalid('The FAQ item is not valid.', parsed.error);
-      const { itemId } = command.metadata;
-      if (!itemId) throw new Error('AddFaqItem needs an item id in its metadata');
-      if (state.usedIds.includes(itemId)) throw badRequest('This FAQ item already exists.');
+      if (!item_id) throw new Error('AddFaqItem needs an item id');
+      if (state.usedIds.includes(item_id)) throw badRequest('This FAQ item already exists.');
       const { question, answer, position = nextPosition(state) } = parsed.data;
-      return [{ type: 'FaqItemAdded', data: { itemId, question, answer, position } }];
+      return [{ type: 'FaqItemAdded', data: { item_id, question, answer, position } }];
     }
     case 'UpdateFaqItem': {
-      const { itemId, ...changes } = command.data;
-      const current = state.items[itemId];
+      const { item_id, ...changes } = command.data;
+      const current = state.items[item_id];
       if (!current) throw notFound('FAQ item not found.');
       const parsed = UpdateFaqItemBody.safeParse(changes);
       if (!parsed.success) throw invalid('The FAQ change is not valid.', parsed.error);
       const next = { ...current, ...stripUndefined(parsed.data) };
       // Saving the same text again is not a change.
       if (next.question === current.question && next.answer === current.answer && next.position === current.position) return [];
-      return [{ type: 'FaqItemUpdated', data: { itemId, ...next } }];
+      return [{ type: 'FaqItemUpdated', data: { item_id, ...next } }];
     }
     case 'RemoveFaqItem': {
-      if (!state.items[command.data.itemId]) throw notFound('FAQ item not found.');
-      return [{ type: 'FaqItemRemoved', data: { itemId: command.data.itemId } }];
+      if (!state.items[command.data.item_id]) throw notFound('FAQ item not found.');
+      return [{ type: 'FaqItemRemoved', data: { item_id: command.data.item_id } }];
     }
     default: {
       const unexpected: never = command;
@@ -94,15 +98,15 @@ export const decideFaq = (command: FaqCommand, state: FaqState): FaqEvent[] => {
 const stripUndefined = <T extends Record<string, unknown>>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-/** Reads a stored event back as a FAQ event (null for types this aggregate does not know). */
+/** Reads a stored event back as a FAQ event (null for types this aggregate does not know; `itemId` of old events read as `item_id`). */
 export const toFaqEvent = (event: StoredEvent): FaqEvent | null => {
   switch (event.type) {
     case 'FaqItemAdded':
-      return { type: 'FaqItemAdded', data: FaqItemAddedData.parse(event.data) };
+      return { type: 'FaqItemAdded', data: StoredFaqItemAddedData.parse(event.data) };
     case 'FaqItemUpdated':
-      return { type: 'FaqItemUpdated', data: FaqItemUpdatedData.parse(event.data) };
+      return { type: 'FaqItemUpdated', data: StoredFaqItemUpdatedData.parse(event.data) };
     case 'FaqItemRemoved':
-      return { type: 'FaqItemRemoved', data: FaqItemRemovedData.parse(event.data) };
+      return { type: 'FaqItemRemoved', data: StoredFaqItemRemovedData.parse(event.data) };
     default:
       return null;
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { metaAt } from '../../../../test/command-meta.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { decideFaq, evolveFaq, initialFaqState, type FaqCommand, type FaqEvent } from './decider.ts';
 
@@ -6,19 +7,19 @@ const now = new Date('2025-03-01T10:00:00.000Z');
 const given = (...events: FaqEvent[]) => events.reduce(evolveFaq, initialFaqState());
 const added = (itemId: string, position: number, question = `Question number ${position}?`): FaqEvent => ({
   type: 'FaqItemAdded',
-  data: { itemId, question, answer: `Answer ${position}.`, position },
+  data: { item_id: itemId, question, answer: `Answer ${position}.`, position },
 });
 const add = (itemId: string, data: { question: string; answer: string; position?: number }): FaqCommand => ({
   type: 'AddFaqItem',
-  data,
-  metadata: { now, itemId },
+  data: { ...data, item_id: itemId },
+  metadata: metaAt(now),
 });
 const update = (itemId: string, changes: { question?: string; answer?: string; position?: number }): FaqCommand => ({
   type: 'UpdateFaqItem',
-  data: { itemId, ...changes },
-  metadata: { now },
+  data: { item_id: itemId, ...changes },
+  metadata: metaAt(now),
 });
-const remove = (itemId: string): FaqCommand => ({ type: 'RemoveFaqItem', data: { itemId }, metadata: { now } });
+const remove = (itemId: string): FaqCommand => ({ type: 'RemoveFaqItem', data: { item_id: itemId }, metadata: metaAt(now) });
 
 const rejection = (attempt: () => unknown): AppError => {
   try {
@@ -33,13 +34,13 @@ const rejection = (attempt: () => unknown): AppError => {
 describe('FAQ decider: AddFaqItem', () => {
   it('adds the first item at position 1 with the id from the metadata', () => {
     expect(decideFaq(add('a', { question: 'What is NHD?', answer: 'A report.' }), given())).toEqual([
-      { type: 'FaqItemAdded', data: { itemId: 'a', question: 'What is NHD?', answer: 'A report.', position: 1 } },
+      { type: 'FaqItemAdded', data: { item_id: 'a', question: 'What is NHD?', answer: 'A report.', position: 1 } },
     ]);
   });
 
   it('places an item without a position after the last one', () => {
     const [event] = decideFaq(add('c', { question: 'Third question?', answer: 'Yes.' }), given(added('a', 1), added('b', 4)));
-    expect(event?.data).toMatchObject({ itemId: 'c', position: 5 });
+    expect(event?.data).toMatchObject({ item_id: 'c', position: 5 });
   });
 
   it('keeps an explicit position', () => {
@@ -60,7 +61,7 @@ describe('FAQ decider: AddFaqItem', () => {
   });
 
   it('refuses to reuse an id, even of a removed item', () => {
-    const state = given(added('a', 1), { type: 'FaqItemRemoved', data: { itemId: 'a' } });
+    const state = given(added('a', 1), { type: 'FaqItemRemoved', data: { item_id: 'a' } });
     expect(() => decideFaq(add('a', { question: 'Again this one?', answer: 'No.' }), state)).toThrow('This FAQ item already exists.');
   });
 });
@@ -68,7 +69,7 @@ describe('FAQ decider: AddFaqItem', () => {
 describe('FAQ decider: UpdateFaqItem', () => {
   it('records the full item after a partial change', () => {
     expect(decideFaq(update('a', { answer: 'A clearer answer.' }), given(added('a', 1)))).toEqual([
-      { type: 'FaqItemUpdated', data: { itemId: 'a', question: 'Question number 1?', answer: 'A clearer answer.', position: 1 } },
+      { type: 'FaqItemUpdated', data: { item_id: 'a', question: 'Question number 1?', answer: 'A clearer answer.', position: 1 } },
     ]);
   });
 
@@ -84,18 +85,18 @@ describe('FAQ decider: UpdateFaqItem', () => {
 
   it('answers not found for an unknown or removed item', () => {
     expect(rejection(() => decideFaq(update('x', { answer: 'New.' }), given(added('a', 1)))).status).toBe(404);
-    const removed = given(added('a', 1), { type: 'FaqItemRemoved', data: { itemId: 'a' } });
+    const removed = given(added('a', 1), { type: 'FaqItemRemoved', data: { item_id: 'a' } });
     expect(rejection(() => decideFaq(update('a', { answer: 'New.' }), removed)).message).toBe('FAQ item not found.');
   });
 });
 
 describe('FAQ decider: RemoveFaqItem', () => {
   it('removes a live item', () => {
-    expect(decideFaq(remove('a'), given(added('a', 1)))).toEqual([{ type: 'FaqItemRemoved', data: { itemId: 'a' } }]);
+    expect(decideFaq(remove('a'), given(added('a', 1)))).toEqual([{ type: 'FaqItemRemoved', data: { item_id: 'a' } }]);
   });
 
   it('answers not found for an item removed already', () => {
-    const state = given(added('a', 1), { type: 'FaqItemRemoved', data: { itemId: 'a' } });
+    const state = given(added('a', 1), { type: 'FaqItemRemoved', data: { item_id: 'a' } });
     expect(rejection(() => decideFaq(remove('a'), state)).status).toBe(404);
   });
 });
@@ -105,8 +106,8 @@ describe('FAQ evolve', () => {
     const state = given(
       added('a', 1),
       added('b', 2),
-      { type: 'FaqItemUpdated', data: { itemId: 'b', question: 'Changed question?', answer: 'Changed.', position: 1 } },
-      { type: 'FaqItemRemoved', data: { itemId: 'a' } },
+      { type: 'FaqItemUpdated', data: { item_id: 'b', question: 'Changed question?', answer: 'Changed.', position: 1 } },
+      { type: 'FaqItemRemoved', data: { item_id: 'a' } },
     );
     expect(state).toEqual({
       items: { b: { question: 'Changed question?', answer: 'Changed.', position: 1 } },

@@ -1,44 +1,45 @@
-import { FaqItem, FaqItemAddedData, FaqItemRemovedData, FaqItemUpdatedData } from '@acpg/contracts/content';
+import { FaqItem } from '@acpg/contracts/content';
 import type { Doc } from '../../../platform/documents/port.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import type { Projection } from '../../../platform/projections/port.ts';
-
-const itemIdOf = (event: StoredEvent): string => FaqItemRemovedData.parse(event.data).itemId;
+import { defineProjection } from '../../../platform/projections/define.ts';
+import { toFaqEvent } from './decider.ts';
 
 /**
  * Read model of the FAQ: one document per item. A removed item stays as a tombstone (removed: true), so its
  * stream version survives and a redelivered FaqItemAdded cannot bring it back; the query filters tombstones out.
  */
-export const faqProjection: Projection = {
+export const faqProjection = defineProjection({
   name: 'content.faq',
   collection: 'content_faq',
   handles: ['FaqItemAdded', 'FaqItemUpdated', 'FaqItemRemoved'],
-  documentId: itemIdOf,
+  fromStored: toFaqEvent,
+  documentId: (event) => event.data.item_id,
   indexes: ['removed', 'position'],
-  evolve: (doc, event) => {
+  evolve: (_doc, event, stored) => {
     switch (event.type) {
       case 'FaqItemAdded':
       case 'FaqItemUpdated': {
-        const data = (event.type === 'FaqItemAdded' ? FaqItemAddedData : FaqItemUpdatedData).parse(event.data);
+        const data = event.data;
         return {
-          _id: data.itemId,
-          id: data.itemId,
+          _id: data.item_id,
+          id: data.item_id,
           question: data.question,
           answer: data.answer,
           position: data.position,
           removed: false,
-          updated_at: event.occurredAt,
+          updated_at: stored.occurredAt,
         };
       }
       case 'FaqItemRemoved': {
-        const { itemId } = FaqItemRemovedData.parse(event.data);
-        return { _id: itemId, id: itemId, removed: true, updated_at: event.occurredAt };
+        const id = event.data.item_id;
+        return { _id: id, id, removed: true, updated_at: stored.occurredAt };
       }
-      default:
-        return doc;
+      default: {
+        const unexpected: never = event;
+        throw new Error(`Unknown FAQ event ${JSON.stringify(unexpected)}`);
+      }
     }
   },
-};
+});
 
 /** The public shape of a live FAQ document. */
 export const toFaqItem = (doc: Doc): FaqItem => FaqItem.parse(doc);

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { systemMeta, type CommandMeta, type MetaSource } from '../../../platform/commands/metadata.ts';
 import type { FastifyInstance } from 'fastify';
 import { FaqItem } from '@acpg/contracts/content';
 import { startBareRoutes, type BareRoutes } from '../../../../test/bare-routes.ts';
@@ -10,7 +11,8 @@ import { addFaqItem, removeFaqItem, updateFaqItem } from './commands.ts';
 import { faqProjection } from './projection.ts';
 import { faqRoutes } from './routes.ts';
 
-const admin = () => ({ actor: 'admin-1', correlationId: uuidv7() });
+/** An admin's command, with the platform's clock and ids (some suites step the clock). */
+const admin = (platform: MetaSource): CommandMeta => ({ ...systemMeta(platform, { actor: 'admin-1' }), correlationId: uuidv7() });
 const list = async (app: FastifyInstance) => {
   const response = await app.inject({ method: 'GET', url: '/api/v1/cms/faq' });
   expect(response.statusCode).toBe(200);
@@ -38,11 +40,11 @@ describe('GET /api/v1/cms/faq', () => {
     expect(items.length).toBeLessThanOrEqual(8);
     expect(items.map((item) => item.position)).toEqual(items.map((_, index) => index + 1));
     expect(new Set(items.map((item) => item.question)).size).toBe(items.length);
-    expect((await t.platform.eventStore.readStream('content-faq')).every((event) => event.actor === 'system')).toBe(true);
+    expect((await t.platform.eventStore.readStream('content-faq')).every((event) => event.actor === 'seed')).toBe(true);
   });
 
   it('answers 404 for a change to an item that does not exist', async () => {
-    await expect(removeFaqItem(t.platform, 'no-such-item', admin())).rejects.toMatchObject({ status: 404, message: 'FAQ item not found.' });
+    await expect(removeFaqItem(t.platform, 'no-such-item', admin(t.platform))).rejects.toMatchObject({ status: 404, message: 'FAQ item not found.' });
   });
 });
 
@@ -59,15 +61,15 @@ describe('GET /api/v1/cms/faq on an empty store', () => {
 
   it('reflects adds, moves, edits and removals through the command handlers', async () => {
     const { app, platform, project } = bare;
-    const first = await addFaqItem(platform, { question: 'What is an NHD report?', answer: 'A disclosure report.' }, admin());
-    const second = await addFaqItem(platform, { question: 'How do I file a claim?', answer: 'From your account.' }, admin());
-    const third = await addFaqItem(platform, { question: 'Can I cancel my plan?', answer: 'Yes.' }, admin());
-    await expect(updateFaqItem(platform, third, { position: 0.5 }, admin())).rejects.toMatchObject({
+    const first = await addFaqItem(platform, { question: 'What is an NHD report?', answer: 'A disclosure report.' }, admin(platform));
+    const second = await addFaqItem(platform, { question: 'How do I file a claim?', answer: 'From your account.' }, admin(platform));
+    const third = await addFaqItem(platform, { question: 'Can I cancel my plan?', answer: 'Yes.' }, admin(platform));
+    await expect(updateFaqItem(platform, third, { position: 0.5 }, admin(platform))).rejects.toMatchObject({
       status: 400,
       message: 'The FAQ change is not valid.',
     });
-    await updateFaqItem(platform, second, { position: 4, answer: 'Go to Property Reimbursement.' }, admin());
-    await removeFaqItem(platform, first, admin());
+    await updateFaqItem(platform, second, { position: 4, answer: 'Go to Property Reimbursement.' }, admin(platform));
+    await removeFaqItem(platform, first, admin(platform));
     await project();
     expect(await list(app)).toEqual([
       { id: third, question: 'Can I cancel my plan?', answer: 'Yes.', position: 3 },

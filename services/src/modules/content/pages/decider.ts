@@ -1,5 +1,5 @@
 import { PageContentPublishedData, PublishPageContentBody, type PageSlug } from '@acpg/contracts/content';
-import type { Decider } from '../../../platform/commands/handle-command.ts';
+import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 
@@ -9,11 +9,7 @@ export const pageStream = (slug: PageSlug) => `content-page-${slug}`;
 export type PageContentPublished = { type: 'PageContentPublished'; data: PageContentPublishedData };
 export type PageEvent = PageContentPublished;
 
-export type PublishPageContent = {
-  type: 'PublishPageContent';
-  data: PublishPageContentBody;
-  metadata: { now: Date };
-};
+export type PublishPageContent = Command<'PublishPageContent', PublishPageContentBody>;
 export type PageCommand = PublishPageContent;
 
 export type PageState = { content: PageContentPublishedData | null };

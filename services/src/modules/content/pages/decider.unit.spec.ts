@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { metaAt } from '../../../../test/command-meta.ts';
 import type { PublishPageContentBody } from '@acpg/contracts/content';
 import { AppError } from '../../../platform/http/errors.ts';
 import { decidePage, evolvePage, initialPageState, type PageEvent, type PublishPageContent } from './decider.ts';
@@ -10,7 +11,7 @@ const about: PublishPageContentBody = {
   intro: 'Who we are.',
   sections: [{ heading: 'What we do', body: 'We protect homes.' }],
 };
-const publish = (data: PublishPageContentBody): PublishPageContent => ({ type: 'PublishPageContent', data, metadata: { now } });
+const publish = (data: PublishPageContentBody): PublishPageContent => ({ type: 'PublishPageContent', data, metadata: metaAt(now) });
 const given = (...events: PageEvent[]) => events.reduce(evolvePage, initialPageState());
 
 describe('page decider', () => {

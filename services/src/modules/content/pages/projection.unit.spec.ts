@@ -4,7 +4,7 @@ import { pageContentProjection, toPageContent } from './projection.ts';
 import { storedEvent } from '../../../../test/stored-event.ts';
 
 const stored = (version: number, occurredAt: string, data: unknown): StoredEvent =>
-  storedEvent({ id: `e${version}`, type: 'PageContentPublished', stream: 'content-page-home', version, position: version + 10, occurredAt, actor: 'system', data });
+  storedEvent({ id: `e${version}`, type: 'PageContentPublished', stream: 'content-page-home', version, position: version + 10, occurredAt, actor: 'seed', data });
 const home = { slug: 'home', title: 'Home', intro: 'Welcome.', sections: [{ heading: 'Memberships', body: 'Plans.' }] };
 
 describe('page content projection', () => {

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { systemMeta, type CommandMeta, type MetaSource } from '../../../platform/commands/metadata.ts';
 import { PAGE_SLUGS, PageContent } from '@acpg/contracts/content';
 import { startBareRoutes, type BareRoutes } from '../../../../test/bare-routes.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
@@ -8,6 +9,9 @@ import { seedContent } from '../seed-content.ts';
 import { publishPageContent } from './commands.ts';
 import { pageContentProjection } from './projection.ts';
 import { pageRoutes } from './routes.ts';
+
+/** An admin's command, with the platform's clock and ids (some suites step the clock). */
+const admin = (platform: MetaSource): CommandMeta => ({ ...systemMeta(platform, { actor: 'admin-1' }), correlationId: uuidv7() });
 
 describe('GET /api/v1/cms/pages/:slug', () => {
   let t: TestApp;
@@ -46,7 +50,7 @@ describe('GET /api/v1/cms/pages/:slug', () => {
     await publishPageContent(
       t.platform,
       { slug: 'home', title: 'Welcome home', intro: 'Edited by an admin.', sections: [{ heading: 'Plans', body: 'Monthly or yearly.' }] },
-      { actor: 'admin-1', correlationId: uuidv7() },
+      admin(t.platform),
     );
     await seedContent(t.platform);
     expect(await t.platform.eventStore.headPosition()).toBe(seeded + 1);
@@ -55,9 +59,9 @@ describe('GET /api/v1/cms/pages/:slug', () => {
     expect(response.json().data).toMatchObject({ title: 'Welcome home', intro: 'Edited by an admin.' });
   });
 
-  it('records the seed as the system actor on the page stream', async () => {
+  it('records the seed as the actor on the page stream', async () => {
     const [event] = await t.platform.eventStore.readStream('content-page-about-us');
-    expect(event).toMatchObject({ type: 'PageContentPublished', actor: 'system', version: 1 });
+    expect(event).toMatchObject({ type: 'PageContentPublished', actor: 'seed', version: 1 });
   });
 });
 
@@ -76,9 +80,9 @@ describe('GET /api/v1/cms/pages/:slug on an empty store with a stepping clock', 
 
   it('dates the page by its latest publication', async () => {
     const { app, platform, project } = bare;
-    await publishPageContent(platform, { slug: 'services', title: 'Services', intro: '', sections: [] }, { actor: 'admin-1', correlationId: uuidv7() });
+    await publishPageContent(platform, { slug: 'services', title: 'Services', intro: '', sections: [] }, admin(platform));
     const [first] = await platform.eventStore.readStream('content-page-services');
-    await publishPageContent(platform, { slug: 'services', title: 'Our services', intro: '', sections: [] }, { actor: 'admin-1', correlationId: uuidv7() });
+    await publishPageContent(platform, { slug: 'services', title: 'Our services', intro: '', sections: [] }, admin(platform));
     await project();
     const response = await app.inject({ method: 'GET', url: '/api/v1/cms/pages/services' });
     const data = response.json().data;

@@ -1,7 +1,8 @@
-import type { AccountRegistered } from '@acpg/contracts/identity';
+import { AccountRegistered } from '@acpg/contracts/identity';
 import type { Role } from '@acpg/contracts/roles';
 import { refuse, unknownCommand } from '../decider.ts';
-import type { Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
+import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
+import type { StoredEvent } from '../../../platform/event-store/port.ts';
 
 /** Stream of one account. */
 export const accountStream = (accountId: string) => `identity-account-${accountId}`;
@@ -11,10 +12,7 @@ export type AccountEvent =
   // Kept apart from AccountRegistered so a reader of the public event never sees the hash (see SENSITIVE_EVENT_TYPES).
   | DomainEvent<'AccountPasswordSet', { account_id: string; password_hash: string }>;
 
-export type AccountCommand = {
-  type: 'RegisterAccount';
-  data: AccountRegistered & { password_hash: string };
-};
+export type AccountCommand = Command<'RegisterAccount', AccountRegistered & { password_hash: string }>;
 
 export type AccountState =
   | { status: 'none' }
@@ -71,4 +69,16 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
   }
 };
 
-export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = { initialState, evolve, decide };
+/** Reads a stored event back as an account event (null for types this aggregate does not know). */
+export const toAccountEvent = (event: StoredEvent): AccountEvent | null => {
+  switch (event.type) {
+    case 'AccountRegistered':
+      return { type: 'AccountRegistered', data: AccountRegistered.parse(event.data) };
+    case 'AccountPasswordSet':
+      return { type: 'AccountPasswordSet', data: event.data as { account_id: string; password_hash: string } };
+    default:
+      return null;
+  }
+};
+
+export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = { initialState, evolve, decide, fromStored: toAccountEvent };

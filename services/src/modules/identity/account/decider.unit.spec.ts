@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../platform/http/errors.ts';
-import { emailStream, decide as decideEmail, evolve as evolveEmail, initialState as noEmail } from '../email/decider.ts';
-import { decide, evolve, initialState, type AccountCommand } from './decider.ts';
+import { metaAt } from '../../../../test/command-meta.ts';
+import { storedEvent } from '../../../../test/stored-event.ts';
+import { decide, evolve, initialState, toAccountEvent, type AccountCommand } from './decider.ts';
 
 const register: AccountCommand = {
   type: 'RegisterAccount',
@@ -15,6 +16,7 @@ const register: AccountCommand = {
     phone_masked: null,
     profile_img: null,
   },
+  metadata: metaAt('2025-03-01T10:00:00.000Z'),
 };
 
 describe('account decider', () => {
@@ -31,22 +33,15 @@ describe('account decider', () => {
     expect(() => decide(register, state)).toThrow(AppError);
   });
 
+  it('reads its stored events back, and skips a type it does not know', () => {
+    const stored = (type: string, data: unknown) => storedEvent({ type, stream: 'identity-account-a1', data });
+    const [registered, passwordSet] = decide(register, initialState());
+    expect(toAccountEvent(stored('AccountRegistered', registered?.data))).toEqual(registered);
+    expect(toAccountEvent(stored('AccountPasswordSet', passwordSet?.data))).toEqual(passwordSet);
+    expect(toAccountEvent(stored('AccountRenamed', {}))).toBeNull();
+  });
+
   it('refuses an account without a role', () => {
     expect(() => decide({ ...register, data: { ...register.data, roles: [] } }, initialState())).toThrow(/at least one role/);
-  });
-});
-
-describe('email reservation decider', () => {
-  it('names the stream by a digest of the normalised email', () => {
-    expect(emailStream(' Jane@Example.COM ')).toBe(emailStream('jane@example.com'));
-    expect(emailStream('jane@example.com')).toMatch(/^identity-email-[0-9a-f]{64}$/);
-  });
-
-  it('given a free email, when ReserveEmail, then it is reserved; again, 409 EMAIL_TAKEN', () => {
-    const events = decideEmail({ type: 'ReserveEmail', data: { email: 'Jane@example.com', account_id: 'a1' } }, noEmail());
-    expect(events).toEqual([{ type: 'EmailReserved', data: { email: 'jane@example.com', account_id: 'a1' } }]);
-    const state = events.reduce(evolveEmail, noEmail());
-    expect(state).toEqual({ status: 'reserved', accountId: 'a1' });
-    expect(() => decideEmail({ type: 'ReserveEmail', data: { email: 'jane@example.com', account_id: 'a2' } }, state)).toThrow(/already exists/);
   });
 });

@@ -1,24 +1,25 @@
-import { AccountRegistered } from '@acpg/contracts/identity';
-import type { Doc } from '../../../platform/documents/port.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import type { Projection } from '../../../platform/projections/port.ts';
+import { defineProjection } from '../../../platform/projections/define.ts';
+import { toAccountEvent } from '../account/decider.ts';
+import { pushAccount } from './push.ts';
 
 export const ACCOUNTS_COLLECTION = 'accounts';
 
 /**
  * Read model `accounts`: what admin lists and dashboards show. It holds no secret: sign-in reads the account stream
- * (strongly consistent, and the password hash never leaves the event store for a read model).
+ * (strongly consistent, and the password hash never leaves the event store for a read model). Each change is
+ * pushed to the room `account:<id>` (push.ts, room.ts).
  */
-export const accountsProjection: Projection = {
+export const accountsProjection = defineProjection({
   name: 'identity.accounts',
   collection: ACCOUNTS_COLLECTION,
   handles: ['AccountRegistered'],
   indexes: ['email', 'roles', 'created_at'],
-  documentId: (event: StoredEvent) => AccountRegistered.parse(event.data).account_id,
-  evolve(doc: Doc | null, event: StoredEvent): Doc | null {
+  fromStored: toAccountEvent,
+  documentId: (event) => event.data.account_id,
+  evolve: (doc, event, stored) => {
     switch (event.type) {
       case 'AccountRegistered': {
-        const d = AccountRegistered.parse(event.data);
+        const d = event.data;
         return {
           ...(doc ?? {}),
           _id: d.account_id,
@@ -28,11 +29,12 @@ export const accountsProjection: Projection = {
           roles: d.roles,
           phone_masked: d.phone_masked,
           profile_img: d.profile_img,
-          created_at: event.occurredAt,
+          created_at: stored.occurredAt,
         };
       }
       default:
         return doc;
     }
   },
-};
+  push: pushAccount,
+});

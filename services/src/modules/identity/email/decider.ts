@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { refuse, unknownCommand } from '../decider.ts';
-import type { Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
+import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 
 /** Normalised form under which an email is unique. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -9,7 +9,7 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export const emailStream = (email: string) => `identity-email-${createHash('sha256').update(normaliseEmail(email)).digest('hex')}`;
 
 export type EmailEvent = DomainEvent<'EmailReserved', { email: string; account_id: string }>;
-export type EmailCommand = { type: 'ReserveEmail'; data: { email: string; account_id: string } };
+export type EmailCommand = Command<'ReserveEmail', { email: string; account_id: string }>;
 export type EmailState = { status: 'free' } | { status: 'reserved'; accountId: string };
 
 export const initialState = (): EmailState => ({ status: 'free' });

@@ -1,6 +1,6 @@
 import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
 import { refuse, secondsBetween, unknownCommand } from '../decider.ts';
-import type { Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
+import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 
 /**
  * Codes sent to one destination (an email address or a phone), across every challenge: the resend delay (60 s) and
@@ -10,7 +10,7 @@ import type { Decider, DomainEvent } from '../../../platform/commands/handle-com
 export const otpDestinationStream = (destinationDigest: string) => `identity-otpdest-${destinationDigest}`;
 
 export type OtpDestinationEvent = DomainEvent<'OtpSendRecorded', { channel: OtpChannel; challenge_id: string; sent_at: string }>;
-export type OtpDestinationCommand = { type: 'RecordOtpSend'; data: { channel: OtpChannel; challenge_id: string; now: string } };
+export type OtpDestinationCommand = Command<'RecordOtpSend', { channel: OtpChannel; challenge_id: string }>;
 /** Times of the latest sends, newest last; only the last `maxSendsPerHour` matter. */
 export type OtpDestinationState = { recentSends: string[] };
 
@@ -30,7 +30,7 @@ const HOUR = 3600;
 export const decide = (command: OtpDestinationCommand, state: OtpDestinationState): OtpDestinationEvent[] => {
   switch (command.type) {
     case 'RecordOtpSend': {
-      const { now } = command.data;
+      const now = command.metadata.now.toISOString();
       const last = state.recentSends.at(-1);
       if (last !== undefined) {
         const since = secondsBetween(last, now);

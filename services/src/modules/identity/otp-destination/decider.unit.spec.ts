@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../platform/http/errors.ts';
+import { metaAt } from '../../../../test/command-meta.ts';
 import { decide, evolve, initialState, type OtpDestinationCommand, type OtpDestinationEvent, type OtpDestinationState } from './decider.ts';
 
 const T0 = '2025-03-01T10:00:00.000Z';
 const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOString();
 const given = (...events: OtpDestinationEvent[]): OtpDestinationState => events.reduce(evolve, initialState());
 const sentAt = (seconds: number): OtpDestinationEvent => ({ type: 'OtpSendRecorded', data: { channel: 'email', challenge_id: 'c1', sent_at: at(seconds) } });
-const send = (seconds: number, challenge = 'c1'): OtpDestinationCommand => ({ type: 'RecordOtpSend', data: { channel: 'email', challenge_id: challenge, now: at(seconds) } });
+const send = (seconds: number, challenge = 'c1'): OtpDestinationCommand => ({ type: 'RecordOtpSend', data: { channel: 'email', challenge_id: challenge }, metadata: metaAt(at(seconds)) });
 const refusal = (command: OtpDestinationCommand, state: OtpDestinationState) => {
   try {
     decide(command, state);

@@ -1,5 +1,5 @@
-import { reached, refuse, unknownCommand } from '../decider.ts';
-import type { Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
+import { addSeconds, reached, refuse, unknownCommand } from '../decider.ts';
+import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 
 /**
  * A refresh-token family: one per sign-in. Each refresh rotates the token; a rotated token that comes back means it
@@ -13,10 +13,11 @@ export type SessionEvent =
   | DomainEvent<'SessionReuseDetected', { session_id: string; at: string }>
   | DomainEvent<'SessionEnded', { session_id: string; reason: 'sign-out'; at: string }>;
 
+/** `ttl_seconds`: how long the refresh token lives from now (configuration). */
 export type SessionCommand =
-  | { type: 'StartSession'; data: { session_id: string; account_id: string; token_hash: string; now: string; expires_at: string } }
-  | { type: 'RefreshSession'; data: { presented_hash: string; new_hash: string; now: string; expires_at: string } }
-  | { type: 'EndSession'; data: { presented_hash: string; now: string } };
+  | Command<'StartSession', { session_id: string; account_id: string; token_hash: string; ttl_seconds: number }>
+  | Command<'RefreshSession', { presented_hash: string; new_hash: string; ttl_seconds: number }>
+  | Command<'EndSession', { presented_hash: string }>;
 
 export type SessionState =
   | { status: 'none' }
@@ -53,29 +54,30 @@ export const evolve = (state: SessionState, event: SessionEvent): SessionState =
 const ended = () => refuse(401, 'SESSION_ENDED', 'Your session has ended. Sign in again.');
 
 export const decide = (command: SessionCommand, state: SessionState): SessionEvent[] => {
+  const now = command.metadata.now.toISOString();
   switch (command.type) {
     case 'StartSession': {
       const d = command.data;
       if (state.status !== 'none') throw refuse(409, 'INVALID_COMMAND', 'This session already exists.');
-      return [{ type: 'SessionStarted', data: { session_id: d.session_id, account_id: d.account_id, token_hash: d.token_hash, started_at: d.now, expires_at: d.expires_at } }];
+      return [{ type: 'SessionStarted', data: { session_id: d.session_id, account_id: d.account_id, token_hash: d.token_hash, started_at: now, expires_at: addSeconds(now, d.ttl_seconds) } }];
     }
     case 'RefreshSession': {
       const d = command.data;
       if (state.status !== 'active') throw ended();
       if (state.previousHashes.includes(d.presented_hash)) {
-        return [{ type: 'SessionReuseDetected', data: { session_id: state.sessionId, at: d.now } }];
+        return [{ type: 'SessionReuseDetected', data: { session_id: state.sessionId, at: now } }];
       }
       // An unknown secret is not evidence of a copied token (it may be garbage): refuse without revoking.
       if (d.presented_hash !== state.currentHash) throw ended();
-      if (reached(d.now, state.expiresAt)) throw ended();
-      return [{ type: 'SessionRefreshed', data: { session_id: state.sessionId, token_hash: d.new_hash, refreshed_at: d.now, expires_at: d.expires_at } }];
+      if (reached(now, state.expiresAt)) throw ended();
+      return [{ type: 'SessionRefreshed', data: { session_id: state.sessionId, token_hash: d.new_hash, refreshed_at: now, expires_at: addSeconds(now, d.ttl_seconds) } }];
     }
     case 'EndSession': {
       const d = command.data;
       const known = state.status !== 'none' && (d.presented_hash === state.currentHash || state.previousHashes.includes(d.presented_hash));
       // Signing out is idempotent: an unknown token or a finished session records nothing.
       if (state.status !== 'active' || !known) return [];
-      return [{ type: 'SessionEnded', data: { session_id: state.sessionId, reason: 'sign-out', at: d.now } }];
+      return [{ type: 'SessionEnded', data: { session_id: state.sessionId, reason: 'sign-out', at: now } }];
     }
     default:
       return unknownCommand(command);

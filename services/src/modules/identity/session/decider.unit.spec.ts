@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../platform/http/errors.ts';
+import { metaAt } from '../../../../test/command-meta.ts';
 import { decide, evolve, initialState, type SessionCommand, type SessionEvent, type SessionState } from './decider.ts';
 
 const T0 = '2025-03-01T10:00:00.000Z';
@@ -23,12 +24,12 @@ const refreshed = (hash: string, seconds: number): SessionEvent => ({
 });
 const refresh = (presented: string, next: string, seconds: number): SessionCommand => ({
   type: 'RefreshSession',
-  data: { presented_hash: presented, new_hash: next, now: at(seconds), expires_at: at(seconds + 30 * DAY) },
+  data: { presented_hash: presented, new_hash: next, ttl_seconds: 30 * DAY }, metadata: metaAt(at(seconds)),
 });
 
 describe('session (refresh-token family) decider', () => {
   it('given nothing, when StartSession, then the session starts', () => {
-    expect(decide({ type: 'StartSession', data: { session_id: 's1', account_id: 'a1', token_hash: 't1', now: T0, expires_at: at(30 * DAY) } }, given())).toEqual([started]);
+    expect(decide({ type: 'StartSession', data: { session_id: 's1', account_id: 'a1', token_hash: 't1', ttl_seconds: 30 * DAY }, metadata: metaAt(T0) }, given())).toEqual([started]);
   });
 
   it('given an active session, when the current token is presented, then it rotates', () => {
@@ -59,7 +60,7 @@ describe('session (refresh-token family) decider', () => {
   });
 
   it('given an active session, when EndSession with the token, then it ends; again, nothing more', () => {
-    const end: SessionCommand = { type: 'EndSession', data: { presented_hash: 't1', now: at(5) } };
+    const end: SessionCommand = { type: 'EndSession', data: { presented_hash: 't1' }, metadata: metaAt(at(5)) };
     const events = decide(end, given(started));
     expect(events).toEqual([{ type: 'SessionEnded', data: { session_id: 's1', reason: 'sign-out', at: at(5) } }]);
     expect(decide(end, given(started, ...events))).toEqual([]);
@@ -67,6 +68,6 @@ describe('session (refresh-token family) decider', () => {
   });
 
   it('given an active session, when EndSession with an unknown token, then nothing is recorded', () => {
-    expect(decide({ type: 'EndSession', data: { presented_hash: 'forged', now: at(5) } }, given(started))).toEqual([]);
+    expect(decide({ type: 'EndSession', data: { presented_hash: 'forged' }, metadata: metaAt(at(5)) }, given(started))).toEqual([]);
   });
 });

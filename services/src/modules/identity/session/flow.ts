@@ -2,7 +2,7 @@ import { hashRefreshSecret, newRefreshToken, type RefreshToken } from '../../../
 import { loadAccount, type RegisteredAccount } from '../accounts.ts';
 import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { IdentityContext } from '../context.ts';
-import { addSeconds, refuse } from '../decider.ts';
+import { refuse } from '../decider.ts';
 import { sessionDecider, sessionStream } from './decider.ts';
 
 export interface IssuedRefreshToken {
@@ -15,13 +15,12 @@ const sessionEnded = () => refuse(401, 'SESSION_ENDED', 'Your session has ended.
 
 export const startSession = async (ctx: IdentityContext, accountId: string, sessionId: string, meta: CommandMeta): Promise<IssuedRefreshToken> => {
   const { token, hash } = newRefreshToken(sessionId);
-  const now = meta.now.toISOString();
   await handleCommand(
     ctx.platform.eventStore,
     sessionStream(sessionId),
     sessionDecider,
-    { type: 'StartSession', data: { session_id: sessionId, account_id: accountId, token_hash: hash, now, expires_at: addSeconds(now, ttlSeconds(ctx)) } },
-    meta,
+    { type: 'StartSession', data: { session_id: sessionId, account_id: accountId, token_hash: hash, ttl_seconds: ttlSeconds(ctx) }, metadata: meta },
+    { newStream: true },
   );
   return { token, maxAgeSeconds: ttlSeconds(ctx) };
 };
@@ -34,13 +33,11 @@ export const refreshSession = async (
 ): Promise<IssuedRefreshToken & { account: RegisteredAccount }> => {
   if (!presented) throw sessionEnded();
   const next = newRefreshToken(presented.familyId);
-  const now = meta.now.toISOString();
   const { events, state } = await handleCommand(
     ctx.platform.eventStore,
     sessionStream(presented.familyId),
     sessionDecider,
-    { type: 'RefreshSession', data: { presented_hash: hashRefreshSecret(presented.secret), new_hash: next.hash, now, expires_at: addSeconds(now, ttlSeconds(ctx)) } },
-    meta,
+    { type: 'RefreshSession', data: { presented_hash: hashRefreshSecret(presented.secret), new_hash: next.hash, ttl_seconds: ttlSeconds(ctx) }, metadata: meta },
   );
   if (events.some((e) => e.type === 'SessionReuseDetected')) {
     throw refuse(401, 'SESSION_REUSED', 'This session was ended because an old sign-in token was used again. Sign in again.');
@@ -58,8 +55,7 @@ export const endSession = async (ctx: IdentityContext, presented: RefreshToken |
     ctx.platform.eventStore,
     sessionStream(presented.familyId),
     sessionDecider,
-    { type: 'EndSession', data: { presented_hash: hashRefreshSecret(presented.secret), now: meta.now.toISOString() } },
-    meta,
+    { type: 'EndSession', data: { presented_hash: hashRefreshSecret(presented.secret) }, metadata: meta },
     { retries: 1 },
   );
 };

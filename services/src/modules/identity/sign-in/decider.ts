@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
 import { addSeconds, reached, refuse, unknownCommand } from '../decider.ts';
-import type { Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
+import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 
 /**
  * A sign-in challenge: issued after a correct password, completed by a one-time code.
@@ -25,10 +25,10 @@ export type SignInEvent =
   | DomainEvent<'SignInCompleted', { challenge_id: string; account_id: string; channel: OtpChannel; session_id: string; at: string }>;
 
 export type SignInCommand =
-  | { type: 'IssueChallenge'; data: { challenge_id: string; account_id: string; channels: OtpChannel[]; now: string } }
-  | { type: 'SendCode'; data: { channel: OtpChannel; code_hash: string; now: string } }
+  | Command<'IssueChallenge', { challenge_id: string; account_id: string; channels: OtpChannel[] }>
+  | Command<'SendCode', { channel: OtpChannel; code_hash: string }>
   /** `code_hash` is the HMAC of the code the user typed, computed the same way as the stored one. */
-  | { type: 'VerifyCode'; data: { code_hash: string; session_id: string; now: string } };
+  | Command<'VerifyCode', { code_hash: string; session_id: string }>;
 
 interface SentCode {
   channel: OtpChannel;
@@ -82,6 +82,7 @@ const assertOpen = (state: SignInState, now: string): Challenge => {
 };
 
 export const decide = (command: SignInCommand, state: SignInState): SignInEvent[] => {
+  const now = command.metadata.now.toISOString();
   switch (command.type) {
     case 'IssueChallenge': {
       const d = command.data;
@@ -89,35 +90,35 @@ export const decide = (command: SignInCommand, state: SignInState): SignInEvent[
       return [
         {
           type: 'SignInChallengeIssued',
-          data: { challenge_id: d.challenge_id, account_id: d.account_id, channels: d.channels, issued_at: d.now, expires_at: addSeconds(d.now, CHALLENGE_TTL_SECONDS) },
+          data: { challenge_id: d.challenge_id, account_id: d.account_id, channels: d.channels, issued_at: now, expires_at: addSeconds(now, CHALLENGE_TTL_SECONDS) },
         },
       ];
     }
     case 'SendCode': {
       const d = command.data;
-      const open = assertOpen(state, d.now);
+      const open = assertOpen(state, now);
       if (!open.channels.includes(d.channel)) throw refuse(400, 'CHANNEL_UNAVAILABLE', `This account has no ${d.channel} to send a code to.`);
       return [
         {
           type: 'SignInCodeSent',
-          data: { challenge_id: open.challengeId, channel: d.channel, code_hash: d.code_hash, sent_at: d.now, expires_at: addSeconds(d.now, OTP_RULES.validSeconds) },
+          data: { challenge_id: open.challengeId, channel: d.channel, code_hash: d.code_hash, sent_at: now, expires_at: addSeconds(now, OTP_RULES.validSeconds) },
         },
       ];
     }
     case 'VerifyCode': {
       const d = command.data;
-      const open = assertOpen(state, d.now);
+      const open = assertOpen(state, now);
       if (!open.code) throw refuse(400, 'OTP_NOT_SENT', 'Ask for a code first.');
-      if (reached(d.now, open.code.expiresAt)) throw refuse(410, 'OTP_EXPIRED', 'This code has expired. Ask for a new one.');
+      if (reached(now, open.code.expiresAt)) throw refuse(410, 'OTP_EXPIRED', 'This code has expired. Ask for a new one.');
       if (sameDigest(d.code_hash, open.code.hash)) {
         return [
-          { type: 'SignInCompleted', data: { challenge_id: open.challengeId, account_id: open.accountId, channel: open.code.channel, session_id: d.session_id, at: d.now } },
+          { type: 'SignInCompleted', data: { challenge_id: open.challengeId, account_id: open.accountId, channel: open.code.channel, session_id: d.session_id, at: now } },
         ];
       }
       const failures = open.failures + 1;
       const triesLeft = Math.max(0, OTP_RULES.maxWrongTries - failures);
-      const rejected: SignInEvent = { type: 'SignInCodeRejected', data: { challenge_id: open.challengeId, failures, tries_left: triesLeft, at: d.now } };
-      return triesLeft === 0 ? [rejected, { type: 'SignInChallengeLocked', data: { challenge_id: open.challengeId, at: d.now } }] : [rejected];
+      const rejected: SignInEvent = { type: 'SignInCodeRejected', data: { challenge_id: open.challengeId, failures, tries_left: triesLeft, at: now } };
+      return triesLeft === 0 ? [rejected, { type: 'SignInChallengeLocked', data: { challenge_id: open.challengeId, at: now } }] : [rejected];
     }
     default:
       return unknownCommand(command);

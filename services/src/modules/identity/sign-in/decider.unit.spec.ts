@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../platform/http/errors.ts';
+import { metaAt } from '../../../../test/command-meta.ts';
 import { CHALLENGE_TTL_SECONDS, decide, evolve, initialState, type SignInCommand, type SignInEvent, type SignInState } from './decider.ts';
 
 const T0 = '2025-03-01T10:00:00.000Z';
@@ -28,33 +29,33 @@ const rejected = (failures: number, seconds = 1): SignInEvent => ({
   type: 'SignInCodeRejected',
   data: { challenge_id: 'c1', failures, tries_left: 5 - failures, at: at(seconds) },
 });
-const verify = (hash: string, seconds: number): SignInCommand => ({ type: 'VerifyCode', data: { code_hash: hash, session_id: 's1', now: at(seconds) } });
+const verify = (hash: string, seconds: number): SignInCommand => ({ type: 'VerifyCode', data: { code_hash: hash, session_id: 's1' }, metadata: metaAt(at(seconds)) });
 
 describe('sign-in challenge decider', () => {
   it('given nothing, when IssueChallenge, then the challenge is issued for 30 minutes', () => {
-    expect(decide({ type: 'IssueChallenge', data: { challenge_id: 'c1', account_id: 'a1', channels: ['email', 'phone'], now: T0 } }, given())).toEqual([issued]);
+    expect(decide({ type: 'IssueChallenge', data: { challenge_id: 'c1', account_id: 'a1', channels: ['email', 'phone'] }, metadata: metaAt(T0) }, given())).toEqual([issued]);
   });
 
   it('given an issued challenge, when IssueChallenge again, then it is refused', () => {
-    expect(refusal({ type: 'IssueChallenge', data: { challenge_id: 'c1', account_id: 'a1', channels: ['email'], now: T0 } }, given(issued)).status).toBe(409);
+    expect(refusal({ type: 'IssueChallenge', data: { challenge_id: 'c1', account_id: 'a1', channels: ['email'] }, metadata: metaAt(T0) }, given(issued)).status).toBe(409);
   });
 
   it('given an issued challenge, when SendCode, then a code valid 10 minutes is recorded (hashed)', () => {
-    expect(decide({ type: 'SendCode', data: { channel: 'email', code_hash: 'h-right', now: at(5) } }, given(issued))).toEqual([sent(5)]);
+    expect(decide({ type: 'SendCode', data: { channel: 'email', code_hash: 'h-right' }, metadata: metaAt(at(5)) }, given(issued))).toEqual([sent(5)]);
   });
 
   it('given a challenge without phone, when SendCode by phone, then 400 CHANNEL_UNAVAILABLE', () => {
     const emailOnly: SignInEvent = { ...issued, data: { ...issued.data, channels: ['email'] } } as SignInEvent;
-    expect(refusal({ type: 'SendCode', data: { channel: 'phone', code_hash: 'h', now: at(1) } }, given(emailOnly)).code).toBe('CHANNEL_UNAVAILABLE');
+    expect(refusal({ type: 'SendCode', data: { channel: 'phone', code_hash: 'h' }, metadata: metaAt(at(1)) }, given(emailOnly)).code).toBe('CHANNEL_UNAVAILABLE');
   });
 
   it('given nothing, when SendCode or VerifyCode, then 404 SIGN_IN_NOT_FOUND', () => {
-    expect(refusal({ type: 'SendCode', data: { channel: 'email', code_hash: 'h', now: T0 } }, given()).code).toBe('SIGN_IN_NOT_FOUND');
+    expect(refusal({ type: 'SendCode', data: { channel: 'email', code_hash: 'h' }, metadata: metaAt(T0) }, given()).code).toBe('SIGN_IN_NOT_FOUND');
     expect(refusal(verify('h', 0), given()).status).toBe(404);
   });
 
   it('given an expired challenge, when SendCode, then 410 SIGN_IN_EXPIRED', () => {
-    expect(refusal({ type: 'SendCode', data: { channel: 'email', code_hash: 'h', now: at(CHALLENGE_TTL_SECONDS) } }, given(issued))).toMatchObject({
+    expect(refusal({ type: 'SendCode', data: { channel: 'email', code_hash: 'h' }, metadata: metaAt(at(CHALLENGE_TTL_SECONDS)) }, given(issued))).toMatchObject({
       status: 410,
       code: 'SIGN_IN_EXPIRED',
     });
@@ -77,7 +78,7 @@ describe('sign-in challenge decider', () => {
   it('given a completed sign-in, when the code comes again, then 410 SIGN_IN_USED (single use)', () => {
     const state = given(issued, sent(0), ...decide(verify('h-right', 10), given(issued, sent(0))));
     expect(refusal(verify('h-right', 11), state)).toMatchObject({ status: 410, code: 'SIGN_IN_USED' });
-    expect(refusal({ type: 'SendCode', data: { channel: 'email', code_hash: 'h', now: at(100) } }, state).code).toBe('SIGN_IN_USED');
+    expect(refusal({ type: 'SendCode', data: { channel: 'email', code_hash: 'h' }, metadata: metaAt(at(100)) }, state).code).toBe('SIGN_IN_USED');
   });
 
   it('given a code sent, when a wrong code comes, then the failure is recorded with the tries left', () => {
@@ -92,7 +93,7 @@ describe('sign-in challenge decider', () => {
   it('given a locked challenge, when even the right code comes, then 410 SIGN_IN_LOCKED', () => {
     const state = given(issued, sent(0), rejected(1), rejected(2), rejected(3), rejected(4), rejected(5), { type: 'SignInChallengeLocked', data: { challenge_id: 'c1', at: at(1) } });
     expect(refusal(verify('h-right', 20), state)).toMatchObject({ status: 410, code: 'SIGN_IN_LOCKED' });
-    expect(refusal({ type: 'SendCode', data: { channel: 'email', code_hash: 'h', now: at(100) } }, state).code).toBe('SIGN_IN_LOCKED');
+    expect(refusal({ type: 'SendCode', data: { channel: 'email', code_hash: 'h' }, metadata: metaAt(at(100)) }, state).code).toBe('SIGN_IN_LOCKED');
   });
 
   it('given 3 wrong tries, when a new code is sent, then the failure count is not reset', () => {

@@ -30,8 +30,8 @@ export const startSignIn = async (ctx: IdentityContext, body: { email: string; p
     store,
     signInStream(challengeId),
     signInDecider,
-    { type: 'IssueChallenge', data: { challenge_id: challengeId, account_id: account.id, channels, now: meta.now.toISOString() } },
-    meta,
+    { type: 'IssueChallenge', data: { challenge_id: challengeId, account_id: account.id, channels }, metadata: meta },
+    { newStream: true },
   );
   return { challenge_id: challengeId, channels, masked: { email: maskEmail(account.email), phone: account.phoneMasked } };
 };
@@ -50,10 +50,9 @@ export const sendSignInCode = async (
 ): Promise<{ channel: OtpChannel; masked_destination: string; resend_after_seconds: number; expires_in_seconds: number }> => {
   const store = ctx.platform.eventStore;
   const stream = signInStream(body.challenge_id);
-  const now = meta.now.toISOString();
   const { state } = await loadStream(store, stream, signInDecider);
   // Refuse an unknown, finished or expired challenge before a send is counted against the destination.
-  signInDecider.decide({ type: 'SendCode', data: { channel: body.channel, code_hash: '', now } }, state);
+  signInDecider.decide({ type: 'SendCode', data: { channel: body.channel, code_hash: '' }, metadata: meta }, state);
   if (state.status !== 'open') throw refuse(410, 'SIGN_IN_EXPIRED', 'This sign-in has expired. Sign in again.');
   const account = await loadAccount(store, state.accountId);
   if (!account) throw refuse(410, 'SIGN_IN_EXPIRED', 'This sign-in has expired. Sign in again.');
@@ -74,8 +73,7 @@ export const sendSignInCode = async (
     store,
     otpDestinationStream(destinationDigest(ctx, body.channel, destination)),
     otpDestinationDecider,
-    { type: 'RecordOtpSend', data: { channel: body.channel, challenge_id: body.challenge_id, now } },
-    meta,
+    { type: 'RecordOtpSend', data: { channel: body.channel, challenge_id: body.challenge_id }, metadata: meta },
     { retries: 2 },
   );
 
@@ -84,8 +82,7 @@ export const sendSignInCode = async (
     store,
     stream,
     signInDecider,
-    { type: 'SendCode', data: { channel: body.channel, code_hash: codeDigest(ctx, body.challenge_id, code), now } },
-    meta,
+    { type: 'SendCode', data: { channel: body.channel, code_hash: codeDigest(ctx, body.challenge_id, code) }, metadata: meta },
   );
   const sent = events[0];
   if (!sent) throw new Error('SendCode decided no event');
@@ -107,8 +104,7 @@ export const verifySignInCode = async (
     store,
     signInStream(body.challenge_id),
     signInDecider,
-    { type: 'VerifyCode', data: { code_hash: codeDigest(ctx, body.challenge_id, body.code), session_id: sessionId, now: meta.now.toISOString() } },
-    meta,
+    { type: 'VerifyCode', data: { code_hash: codeDigest(ctx, body.challenge_id, body.code), session_id: sessionId }, metadata: meta },
     { retries: 1 }, // the same code sent twice at once: the second is told the sign-in is complete
   );
   for (const event of events) {

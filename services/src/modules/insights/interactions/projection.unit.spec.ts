@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { evolve, interactionsProjection, toInteraction } from './projection.ts';
+import { interactionsProjection, toInteraction } from './projection.ts';
+
+const evolve = interactionsProjection.evolve;
 
 const recorded = (overrides: Partial<StoredEvent> = {}, data: Record<string, unknown> = {}): StoredEvent => ({
   id: 'event-1',

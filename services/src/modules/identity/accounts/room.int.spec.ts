@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { v7 as uuidv7 } from 'uuid';
+import { ACCOUNT_UPDATED_MESSAGE, type AccountUpdated } from '@acpg/contracts/identity';
+import { systemMeta } from '../../../platform/commands/metadata.ts';
+import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { waitFor } from '../../../../test/wait-for.ts';
+import { registerAccount } from '../accounts.ts';
+import { identityContext } from '../context.ts';
+
+/** The account room `account:<id>` over a real socket.io connection: who may follow it, and what it receives. */
+describe('identity account room (socket.io)', () => {
+  let t: TestApp;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  }, 60_000);
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await t?.close();
+  });
+
+  const open = async (token: string) => {
+    const socket = connect(t.url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  };
+  const follow = async (socket: Socket, entity: string) =>
+    (await socket.timeout(5000).emitWithAck('subscribe', { entity })) as { ok: boolean; message?: string };
+
+  it('lets the account and a Super Admin follow it, refuses another user and a kind nobody owns, and pushes after the write', async () => {
+    const accountId = uuidv7();
+    const own = await open(await t.signInAs('Customer', accountId));
+    const admin = await open(await t.signInAs('Super Admin', `admin-${uuidv7()}`));
+    const other = await open(await t.signInAs('Customer', `other-${uuidv7()}`));
+
+    expect(await follow(own, `account:${accountId}`)).toEqual({ ok: true });
+    expect(await follow(admin, `account:${accountId}`)).toEqual({ ok: true });
+    expect(await follow(other, `account:${accountId}`)).toEqual({ ok: false, message: 'You do not have access to this.' });
+    expect((await follow(own, `claim:${accountId}`)).ok).toBe(false);
+    expect((await follow(own, 'account:')).ok).toBe(false);
+
+    const toOwn: AccountUpdated[] = [];
+    const toAdmin: AccountUpdated[] = [];
+    const toOther: unknown[] = [];
+    own.on(ACCOUNT_UPDATED_MESSAGE, (payload: AccountUpdated) => toOwn.push(payload));
+    admin.on(ACCOUNT_UPDATED_MESSAGE, (payload: AccountUpdated) => toAdmin.push(payload));
+    other.on(ACCOUNT_UPDATED_MESSAGE, (payload: unknown) => toOther.push(payload));
+
+    // The registration takes its account id from the metadata's first id: the room's id, known before the account exists.
+    let first = true;
+    const meta = { ...systemMeta(t.platform, { actor: 'test' }), newId: () => (first ? ((first = false), accountId) : uuidv7()) };
+    const ctx = await identityContext(t.platform);
+    const email = `room-${accountId}@example.test`;
+    expect(await registerAccount(ctx, { email, fullName: 'Room Test', roles: ['Customer'], password: 'correct horse battery staple 9' }, meta)).toEqual({
+      accountId,
+      created: true,
+    });
+
+    const pushed = await waitFor(() => toOwn[0], { what: 'the push to the account room' });
+    expect(pushed).toMatchObject({ id: accountId, email, full_name: 'Room Test', roles: ['Customer'], version: 1 });
+    expect(pushed.position).toBeGreaterThan(0);
+    expect(pushed).not.toHaveProperty('_id');
+    // Pushed after the write: the read model already holds what was pushed.
+    expect(await t.platform.documents.get('accounts', accountId)).toMatchObject({ email, _version: pushed.version, _position: pushed.position });
+    await waitFor(() => toAdmin.length === 1, { what: 'the push to the Super Admin following the account' });
+
+    await other.timeout(5000).emitWithAck('unsubscribe', { entity: 'nothing' }); // a round trip: anything sent to it has arrived
+    expect(toOther).toEqual([]);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../platform/http/errors.ts';
+import { metaAt } from '../../../../test/command-meta.ts';
+import { decide, emailDecider, emailStream, evolve, initialState, normaliseEmail, type EmailCommand, type EmailEvent, type EmailState } from './decider.ts';
+
+const given = (...events: EmailEvent[]): EmailState => events.reduce(evolve, initialState());
+const reserve = (email: string, accountId: string): EmailCommand => ({
+  type: 'ReserveEmail',
+  data: { email, account_id: accountId },
+  metadata: metaAt('2025-03-01T10:00:00.000Z'),
+});
+const reserved = (email: string, accountId: string): EmailEvent => ({ type: 'EmailReserved', data: { email, account_id: accountId } });
+
+describe('email reservation decider', () => {
+  it('normalises an email by trimming and lower-casing it', () => {
+    expect(normaliseEmail('  Jane.Doe@Example.COM ')).toBe('jane.doe@example.com');
+  });
+
+  it('names the stream by a digest of the normalised email, never the email itself', () => {
+    expect(emailStream(' Jane@Example.COM ')).toBe(emailStream('jane@example.com'));
+    expect(emailStream('jane@example.com')).not.toBe(emailStream('john@example.com'));
+    expect(emailStream('jane@example.com')).toMatch(/^identity-email-[0-9a-f]{64}$/);
+    expect(emailStream('jane@example.com')).not.toContain('jane');
+  });
+
+  it('given a free email, when ReserveEmail, then it is reserved for the account in its normalised form', () => {
+    expect(decide(reserve(' Jane@Example.com', 'a1'), given())).toEqual([reserved('jane@example.com', 'a1')]);
+  });
+
+  it('given a reserved email, when ReserveEmail for another account, then 409 EMAIL_TAKEN and nothing is decided', () => {
+    const state = given(reserved('jane@example.com', 'a1'));
+    expect(state).toEqual({ status: 'reserved', accountId: 'a1' });
+    let refusal: unknown;
+    try {
+      decide(reserve('jane@example.com', 'a2'), state);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({ status: 409, code: 'EMAIL_TAKEN', message: 'An account with this email already exists.' });
+  });
+
+  it('given a reserved email, when the same account asks again, then it is refused too (the reservation is made once)', () => {
+    expect(() => decide(reserve('jane@example.com', 'a1'), given(reserved('jane@example.com', 'a1')))).toThrow(AppError);
+  });
+
+  it('starts free', () => {
+    expect(emailDecider.initialState()).toEqual({ status: 'free' });
+  });
+});
