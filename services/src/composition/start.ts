@@ -77,7 +77,7 @@ export const startApplication = async (config: Config, log: Logger): Promise<Run
       ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     });
     const hub = createRealtimeHub();
-    const platform = createPlatform(config, log, adapters, tokens, hub.realtime);
+    const platform = createPlatform(config, log, adapters, tokens, hub.realtime, MODULES);
 
     let url: string | null = null;
     if (servesHttp(config)) {

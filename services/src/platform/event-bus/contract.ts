@@ -138,6 +138,22 @@ export const eventBusContract = (name: string, make: (context: { modules: readon
       expect(second.ids()).toEqual(after);
     });
 
+    it('starts a new group subscribed not from the beginning at the head: earlier events never arrive', async () => {
+      const { bus, store } = await setup();
+      const stream = `order-${randomUUID()}`;
+      const earlier = await append(store, stream, ['OrderPlaced', 'OrderPaid']);
+      // A group from the beginning has seen them: they are in the log the new group could read.
+      const probe = recorder();
+      await subscribe(bus, { group: uniqueGroup('probe') }, probe.handler);
+      await waitUntil('the earlier events', () => probe.has(earlier.at(-1) ?? ''));
+
+      const fromHead = recorder();
+      await subscribe(bus, { group: uniqueGroup('head'), fromBeginning: false }, fromHead.handler);
+      const later = await append(store, stream, ['OrderShipped']);
+      await waitUntil('the later event', () => fromHead.has(later[0] ?? ''));
+      expect(fromHead.ids()).toEqual(later);
+    });
+
     it('hands a filtered group only its types and moves its checkpoint past the others', async () => {
       const { bus, store } = await setup();
       const stream = `order-${randomUUID()}`;

@@ -112,6 +112,11 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
     let joined: () => void = () => {};
     const joinedGroup = new Promise<void>((resolve) => (joined = resolve));
     const removeJoinListener = consumer.on(consumer.events.GROUP_JOIN, () => joined());
+    // A new group reading from the latest offset resolves it at its first fetch after the join: waiting for that fetch
+    // makes "starts at the head" mean the head when subscribe resolved, not some moment after it.
+    let fetched: () => void = () => {};
+    const firstFetch = new Promise<void>((resolve) => (fetched = resolve));
+    const removeFetchListener = consumer.on(consumer.events.FETCH, () => fetched());
     const removeCrashListener = consumer.on(consumer.events.CRASH, ({ payload }) => {
       log?.error({ err: payload.error, restart: payload.restart }, 'kafka consumer crashed');
     });
@@ -138,18 +143,20 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
         },
       });
       await Promise.race([
-        joinedGroup,
+        fromBeginning ? joinedGroup : joinedGroup.then(() => firstFetch),
         new Promise((_, reject) =>
           setTimeout(() => reject(new Error(`Kafka consumer of group ${group} did not join within ${joinTimeoutMs} ms`)), joinTimeoutMs).unref(),
         ),
       ]);
     } catch (error) {
       removeJoinListener();
+      removeFetchListener();
       removeCrashListener();
       await consumer.disconnect().catch(() => {});
       throw error;
     }
     removeJoinListener();
+    removeFetchListener();
 
     const subscription: Subscription = {
       async stop() {

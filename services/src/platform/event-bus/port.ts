@@ -9,7 +9,12 @@ export interface SubscribeOptions {
   group: string;
   /** Only these event types reach the handler (others still advance the checkpoint). */
   types?: readonly string[];
-  /** Where a group with no checkpoint starts: 'earliest' (position 0) or 'latest'. Default 'earliest'. */
+  /**
+   * Where a group with no checkpoint starts: true, position 0 (projections); false, the head of the log when
+   * `subscribe` resolves (reactions: a new one never re-sends the past). Default true.
+   * Kafka keeps no offset for a partition the group has not yet read an event from: a group restarted before its
+   * first event on a partition starts at that partition's head again.
+   */
   fromBeginning?: boolean;
 }
 
