@@ -4,6 +4,9 @@ import { identityRoutes } from './routes.ts';
 import { accountsSummaryRoutes } from './accounts/summary-route.ts';
 import type { Platform } from '../../platform/module.ts';
 import { seedAdmin } from './seed.ts';
+import { signInCodeEmail, signInCodeSms } from './sign-in/code-message.ts';
+import { signInNoticeReaction } from './sign-in-notice/reaction.ts';
+import { signInNoticeEmail } from './sign-in-notice/template.ts';
 
 /**
  * Event types holding secrets (a password hash, OTP digests, refresh-token digests): tools that show or export raw
@@ -24,6 +27,8 @@ export const identityModule: Module = {
     await app.register(accountsSummaryRoutes(platform));
   },
   projections: [accountsProjection],
+  reactions: [signInNoticeReaction],
+  templates: [signInCodeEmail, signInCodeSms, signInNoticeEmail],
   seed: seedAdmin,
   sensitiveEventTypes: SENSITIVE_EVENT_TYPES,
 };
