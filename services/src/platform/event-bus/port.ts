@@ -11,9 +11,8 @@ export interface SubscribeOptions {
   types?: readonly string[];
   /**
    * Where a group with no checkpoint starts: true, position 0 (projections); false, the head of the log when
-   * `subscribe` resolves (reactions: a new one never re-sends the past). Default true.
-   * Kafka keeps no offset for a partition the group has not yet read an event from: a group restarted before its
-   * first event on a partition starts at that partition's head again.
+   * `subscribe` resolves (reactions: a new one never re-sends the past), kept as the group's start, so a group
+   * stopped before its first event resumes there. Default true.
    */
   fromBeginning?: boolean;
 }
