@@ -34,7 +34,7 @@ export const createPlatform = (
   // Refuses at start, naming each problem, a template that cannot render its sample.
   templates: createTemplateRegistry(
     modules.flatMap((m) => m.templates ?? []),
-    { log },
+    { log }, // no edits stored yet: the content module's email-templates screen will pass its overrides here
   ),
   clock: () => new Date(),
   newId: () => uuidv7(),
