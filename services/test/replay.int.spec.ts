@@ -7,7 +7,12 @@ import { openSqlite } from '../src/platform/sqlite/open.ts';
 import { sqliteFile } from '../src/composition/embedded.ts';
 import { loadConfig } from '../src/platform/config/load.ts';
 import { allProjections } from '../src/composition/modules.ts';
-import { startTestApp } from './harness.ts';
+import { pino } from 'pino';
+import { MODULES } from '../src/composition/modules.ts';
+import { openAdapters } from '../src/composition/open-adapters.ts';
+import { replayReadModels } from '../src/cli/replay-read-models.ts';
+import type { Module } from '../src/platform/module.ts';
+import { SEEDED_ADMIN, startTestApp, type TestApp } from './harness.ts';
 import { waitFor } from './wait-for.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -23,9 +28,41 @@ const snapshot = (dataDir: string) => {
   }
 };
 
+/** What a reaction leaves behind: jobs, sent messages, reaction groups' checkpoints. A replay must change none. */
+const sideEffects = (dataDir: string) => {
+  const db = openSqlite(sqliteFile(loadConfig({ DATA_DIR: dataDir })));
+  try {
+    return {
+      jobs: db.prepare('SELECT queue, id, state FROM job_queue ORDER BY queue, id').all(),
+      sent: db.prepare('SELECT id FROM dev_outbox ORDER BY id').all(),
+      reactionGroups: db.prepare(`SELECT group_name, position FROM bus_checkpoints WHERE group_name LIKE 'reaction:%' ORDER BY group_name`).all(),
+    };
+  } finally {
+    db.close();
+  }
+};
+
+const outboxOf = async (t: TestApp, to: string) => {
+  const response = await fetch(`${t.url}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+  return ((await response.json()) as { data: { items: { subject: string | null; text: string }[] } }).data.items;
+};
+
+/** The seeded Super Admin signs in with the emailed code: a SessionStarted event, to which a reaction sends a notice. */
+const signIn = async (t: TestApp) => {
+  const post = async (path: string, body: unknown) =>
+    ((await (await fetch(`${t.url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as {
+      data: { challenge_id: string };
+    }).data;
+  const { challenge_id } = await post('/auth/sign-in', SEEDED_ADMIN);
+  await post('/auth/sign-in/otp', { challenge_id, channel: 'email' });
+  const code = await waitFor(async () => (await outboxOf(t, SEEDED_ADMIN.email)).map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean), { what: 'the code' });
+  await post('/auth/sign-in/verify', { challenge_id, code });
+  await waitFor(async () => (await outboxOf(t, SEEDED_ADMIN.email)).some((m) => m.subject === 'New sign-in to your account'), { what: 'the sign-in notice' });
+};
+
 describe('npm run replay -- --all', () => {
-  it('rebuilds every read model from position 0 and leaves each document as it was', async () => {
-    const t = await startTestApp({ DEV_OUTBOX: 'false' });
+  it('rebuilds every read model from position 0, leaves each document as it was, and runs no reaction', async () => {
+    const t = await startTestApp(); // dev outbox on: the sign-in reads its code there
     const dataDir = t.dataDir;
     const stored = 25;
     for (let i = 0; i < stored; i += 1) {
@@ -36,6 +73,7 @@ describe('npm run replay -- --all', () => {
       });
       expect(response.status).toBe(200);
     }
+    await signIn(t);
     const token = await t.signInAs('Super Admin');
     await waitFor(async () => {
       const r = await fetch(`${t.url}/api/v1/admin/user-interactions`, { headers: { authorization: `Bearer ${token}` } });
@@ -43,6 +81,8 @@ describe('npm run replay -- --all', () => {
     }, { what: 'interactions projected' });
     await t.stop(); // the data folder stays for the replay
     const before = snapshot(dataDir);
+    const effects = sideEffects(dataDir);
+    expect(effects.reactionGroups.length).toBeGreaterThan(0);
 
     const collections = new Set(before.map((d) => d.collection));
     for (const projection of allProjections()) expect(collections, projection.name).toContain(projection.collection);
@@ -55,6 +95,23 @@ describe('npm run replay -- --all', () => {
     });
     expect(stdout).toMatch(/events\/s/);
     expect(snapshot(dataDir)).toEqual(before);
+    expect(sideEffects(dataDir)).toEqual(effects);
+
+    // Given every module's reactions and one that would react to every event, a replay still runs none.
+    const reacted: string[] = [];
+    const everything = [...new Set(MODULES.flatMap((m) => [...(m.projections ?? []).flatMap((p) => p.handles), ...(m.reactions ?? []).flatMap((r) => r.handles)]))];
+    const spy: Module = { name: 'spy', reactions: [{ name: 'spy.everything', handles: everything, jobs: async (event) => (reacted.push(event.type), []) }] };
+    const adapters = await openAdapters(loadConfig({ MODE: 'embedded', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), pino({ level: 'silent' }));
+    try {
+      const replayed = await replayReadModels(adapters, [...MODULES, spy], 'all');
+      expect(replayed.map((r) => r.projection)).toEqual(allProjections().map((p) => p.name));
+      expect(replayed.reduce((sum, r) => sum + r.events, 0)).toBeGreaterThan(stored);
+    } finally {
+      await adapters.close();
+    }
+    expect(reacted).toEqual([]);
+    expect(snapshot(dataDir)).toEqual(before);
+    expect(sideEffects(dataDir)).toEqual(effects);
     rmSync(dataDir, { recursive: true, force: true });
   }, 120_000);
 });

@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { loadConfig } from '../platform/config/load.ts';
-import { replayProjection } from '../platform/projections/runner.ts';
 import { openAdapters } from '../composition/open-adapters.ts';
-import { allProjections } from '../composition/modules.ts';
+import { allProjections, MODULES } from '../composition/modules.ts';
+import { replayReadModels } from './replay-read-models.ts';
 
-const usage = `Rebuilds read models from event position 0.
+const usage = `Rebuilds read models from event position 0. Runs no reaction: nothing is sent again.
 
   npm run replay -- --all                 every projection
   npm run replay -- --projection NAME     one projection (repeatable)
@@ -25,26 +25,20 @@ const main = async () => {
   const projections = allProjections();
   if (values.help) return console.log(usage);
   if (values.list) return console.log(projections.map((p) => p.name).join('\n'));
-  const wanted = values.all ? projections : projections.filter((p) => values.projection?.includes(p.name));
-  const unknown = (values.projection ?? []).filter((name) => !projections.some((p) => p.name === name));
-  if (unknown.length > 0) throw new Error(`Unknown projection: ${unknown.join(', ')}. Known: ${projections.map((p) => p.name).join(', ')}`);
-  if (wanted.length === 0) throw new Error(`Say what to replay.\n\n${usage}`);
+  if (!values.all && (values.projection ?? []).length === 0) throw new Error(`Say what to replay.\n\n${usage}`);
 
   const config = loadConfig();
   const log = pino({ level: 'warn' });
   const adapters = await openAdapters(config, log);
   try {
-    let totalEvents = 0;
-    let totalMs = 0;
-    for (const projection of wanted) {
-      const { events, ms } = await replayProjection({ eventStore: adapters.eventStore, store: adapters.projections, projection });
-      totalEvents += events;
-      totalMs += ms;
-      const rate = ms > 0 ? Math.round((events / ms) * 1000) : events;
-      console.log(`${projection.name}: ${events} events in ${ms.toFixed(0)} ms (${rate} events/s)`);
-    }
-    const rate = totalMs > 0 ? Math.round((totalEvents / totalMs) * 1000) : totalEvents;
-    console.log(`replayed ${wanted.length} projection(s): ${totalEvents} events in ${totalMs.toFixed(0)} ms (${rate} events/s)`);
+    const rate = (events: number, ms: number) => (ms > 0 ? Math.round((events / ms) * 1000) : events);
+    // Read models only: replayReadModels is given no bus and no jobs, so no reaction runs and no email goes out again.
+    const replayed = await replayReadModels(adapters, MODULES, values.all ? 'all' : (values.projection ?? []), ({ projection, events, ms }) =>
+      console.log(`${projection}: ${events} events in ${ms.toFixed(0)} ms (${rate(events, ms)} events/s)`),
+    );
+    const totalEvents = replayed.reduce((sum, r) => sum + r.events, 0);
+    const totalMs = replayed.reduce((sum, r) => sum + r.ms, 0);
+    console.log(`replayed ${replayed.length} projection(s): ${totalEvents} events in ${totalMs.toFixed(0)} ms (${rate(totalEvents, totalMs)} events/s)`);
   } finally {
     await adapters.close();
   }

@@ -7,9 +7,18 @@ import type { Module, Platform } from '../platform/module.ts';
 import type { Realtime } from '../platform/realtime/port.ts';
 import type { TokenService } from '../platform/auth/port.ts';
 import { ensureProjectionIndexes, runProjection } from '../platform/projections/runner.ts';
+import { startReactions } from '../platform/reactions/start.ts';
+import { createTemplateRegistry } from '../platform/templates/registry.ts';
 import type { Adapters } from './adapters.ts';
 
-export const createPlatform = (config: Config, log: Logger, adapters: Adapters, tokens: TokenService, realtime: Realtime): Platform => ({
+export const createPlatform = (
+  config: Config,
+  log: Logger,
+  adapters: Adapters,
+  tokens: TokenService,
+  realtime: Realtime,
+  modules: readonly Module[],
+): Platform => ({
   config,
   log,
   eventStore: adapters.eventStore,
@@ -22,6 +31,11 @@ export const createPlatform = (config: Config, log: Logger, adapters: Adapters, 
   tokens,
   realtime,
   devOutbox: adapters.devOutbox,
+  // Refuses at start, naming each problem, a template that cannot render its sample.
+  templates: createTemplateRegistry(
+    modules.flatMap((m) => m.templates ?? []),
+    { log }, // no edits stored yet: the content module's email-templates screen will pass its overrides here
+  ),
   clock: () => new Date(),
   newId: () => uuidv7(),
 });
@@ -65,14 +79,9 @@ export const startBackground = async (platform: Platform, adapters: Adapters, mo
       }
     }
     if (runs(config, 'worker')) {
+      // Each reaction starts at the head of the log the first time it runs (never re-sends the past).
+      subscriptions.push(...(await startReactions(platform, modules.flatMap((m) => m.reactions ?? []))));
       for (const module of modules) {
-        for (const reaction of module.reactions ?? []) {
-          subscriptions.push(
-            await platform.bus.subscribe({ group: `reaction:${reaction.name}`, types: reaction.handles }, (event) =>
-              reaction.react(event, platform),
-            ),
-          );
-        }
         for (const worker of module.workers ?? []) {
           workers.push(await platform.jobs.work(worker.queue, worker.processor(platform), { concurrency: worker.concurrency ?? 1 }));
         }

@@ -78,7 +78,7 @@ export const startApplication = async (config: Config, log: Logger): Promise<Run
       ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     });
     const hub = createRealtimeHub();
-    const platform = createPlatform(config, log, adapters, tokens, hub.realtime);
+    const platform = createPlatform(config, log, adapters, tokens, hub.realtime, MODULES);
     // Built on every role, so two modules claiming one entity kind fail at start wherever it runs.
     const authorizeEntity = entityRooms(MODULES, platform);
 

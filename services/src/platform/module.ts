@@ -12,6 +12,11 @@ import type { Mailer } from './mail/port.ts';
 import type { SmsSender } from './sms/port.ts';
 import type { TokenService } from './auth/port.ts';
 import type { DevOutbox } from './mail/dev-outbox.ts';
+import type { Reaction } from './reactions/port.ts';
+import type { TemplateRegistry } from './templates/registry.ts';
+import type { MessageTemplate } from './templates/template.ts';
+
+export type { Reaction } from './reactions/port.ts';
 
 /** What the composition root hands every module. */
 export interface Platform {
@@ -28,16 +33,11 @@ export interface Platform {
   tokens: TokenService;
   /** Embedded profile with DEV_OUTBOX=true: where every email and SMS is stored instead of sent; null otherwise. */
   devOutbox: DevOutbox | null;
+  /** Every module's message templates: the one renderer of every email and SMS. */
+  templates: TemplateRegistry;
   /** Time and ids enter commands here, so deciders stay pure. */
   clock: () => Date;
   newId: () => string;
-}
-
-/** Turns an event into jobs (side effects); job ids derive from the event id so redelivery is harmless. */
-export interface Reaction {
-  name: string;
-  handles: readonly string[];
-  react(event: StoredEvent, platform: Platform): Promise<void>;
 }
 
 export interface JobWorker {
@@ -58,7 +58,10 @@ export interface Module {
   routes?: (platform: Platform) => FastifyPluginAsync;
   /** Read models, each with its live push beside it (`defineProjection({ ..., push })`). */
   projections?: readonly Projection[];
+  /** Events → jobs (`platform/reactions/port.ts`): run on the worker role, from the head of the log, never in a replay. */
   reactions?: readonly Reaction[];
+  /** Every email and SMS the module sends, rendered by `platform.templates` (listed, previewed and edited by admins). */
+  templates?: readonly MessageTemplate[];
   workers?: readonly JobWorker[];
   /** Runs at start on every role that appends (api/all); must be idempotent. */
   seed?: (platform: Platform) => Promise<void>;

@@ -7,6 +7,9 @@ import { ACCOUNT_ROOM, mayFollowAccount } from './accounts/room.ts';
 import type { Platform } from '../../platform/module.ts';
 import { seedAdmin } from './seed.ts';
 import { IDENTITY_EVENT_TYPES } from './event-types.ts';
+import { signInCodeEmail, signInCodeSms } from './sign-in/code-message.ts';
+import { signInNoticeReaction } from './sign-in-notice/reaction.ts';
+import { signInNoticeEmail } from './sign-in-notice/template.ts';
 
 /**
  * Event types holding secrets (a password hash, OTP digests, refresh-token digests): tools that show or export raw
@@ -29,6 +32,8 @@ export const identityModule: Module = {
   },
   projections: [accountsProjection],
   rooms: { [ACCOUNT_ROOM]: mayFollowAccount },
+  reactions: [signInNoticeReaction],
+  templates: [signInCodeEmail, signInCodeSms, signInNoticeEmail],
   seed: seedAdmin,
   sensitiveEventTypes: SENSITIVE_EVENT_TYPES,
   eventTypes: IDENTITY_EVENT_TYPES,

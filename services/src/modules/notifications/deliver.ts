@@ -3,6 +3,8 @@ import { NotificationJob } from '@acpg/contracts/notifications';
 import type { JobProcessor } from '../../platform/jobs/port.ts';
 import { PermanentJobError } from '../../platform/jobs/errors.ts';
 import type { Platform } from '../../platform/module.ts';
+import { TemplateError } from '../../platform/templates/registry.ts';
+import type { RenderedMessage } from '../../platform/templates/template.ts';
 
 /**
  * A refusal no retry can change: an SMS provider's HTTP 4xx (a bad number; 408 and 429 are worth a retry),
@@ -16,10 +18,23 @@ const isRefusedForGood = (error: unknown): boolean => {
   return false;
 };
 
+/** The message from its template; a template that cannot render these variables is a bug no retry fixes. */
+const render = async (platform: Platform, job: NotificationJob): Promise<RenderedMessage> => {
+  try {
+    const rendered = await platform.templates.render(job.template, job.variables);
+    if (rendered.channel !== job.channel) throw new TemplateError(`Template ${job.template} is an ${rendered.channel} template, not an ${job.channel} one.`);
+    return rendered;
+  } catch (error) {
+    if (error instanceof TemplateError) throw new PermanentJobError(error.message, { cause: error });
+    throw error; // the overrides store is away: worth a retry
+  }
+};
+
 /**
- * Delivers one notification job through the platform's mailer or SMS sender. Invalid job data is a bug in the
+ * Delivers one notification job: renders its template (platform.templates, with an admin's edit if any), then sends
+ * it through the platform's mailer or SMS sender. Invalid job data or a template that cannot render is a bug in the
  * enqueuer, not a passing fault: it goes to the dead letters at once (PermanentJobError), logged loudly.
- * Message text is never logged: it may carry a one-time code.
+ * Message text and variables are never logged: they may carry a one-time code.
  */
 export const deliverNotification =
   (platform: Platform): JobProcessor =>
@@ -31,16 +46,12 @@ export const deliverNotification =
       throw new PermanentJobError(`invalid notification job: ${problem}`);
     }
     const message = parsed.data;
+    const rendered = await render(platform, message);
     try {
-      if (message.channel === 'email') {
-        await platform.mailer.send({
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          ...(message.html === undefined ? {} : { html: message.html }),
-        });
+      if (rendered.channel === 'email') {
+        await platform.mailer.send({ to: message.to, subject: rendered.subject, text: rendered.text, html: rendered.html });
       } else {
-        await platform.sms.send({ to: message.to, text: message.text });
+        await platform.sms.send({ to: message.to, text: rendered.text });
       }
     } catch (error) {
       if (isRefusedForGood(error)) {
@@ -48,5 +59,5 @@ export const deliverNotification =
       }
       throw error;
     }
-    platform.log.info({ queue: job.queue, jobId: job.id, channel: message.channel }, 'notification sent');
+    platform.log.info({ queue: job.queue, jobId: job.id, channel: message.channel, template: message.template }, 'notification sent');
   };

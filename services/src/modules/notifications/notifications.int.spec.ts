@@ -14,6 +14,10 @@ import type { Mailer } from '../../platform/mail/port.ts';
 import type { Platform } from '../../platform/module.ts';
 import type { SmsSender } from '../../platform/sms/port.ts';
 import { openSqlite } from '../../platform/sqlite/open.ts';
+import { z } from 'zod';
+import { createTemplateRegistry } from '../../platform/templates/registry.ts';
+import type { TemplateOverride } from '../../platform/templates/template.ts';
+import { defineEmailTemplate, defineSmsTemplate } from '../../platform/templates/template.ts';
 import { notificationsModule } from './module.ts';
 
 interface World {
@@ -27,6 +31,26 @@ const opened: { close(): Promise<void> | void }[] = [];
 afterEach(async () => {
   for (const item of opened.splice(0).reverse()) await item.close();
 });
+
+const welcome = defineEmailTemplate({
+  key: 'test.welcome',
+  description: 'A welcome',
+  subject: 'Welcome, {{ name }}',
+  html: '<p>Hello {{ name }}</p>',
+  text: 'Hello {{ name }}',
+  variables: z.object({ name: z.string().min(1) }),
+  sample: { name: 'Jane' },
+});
+const code = defineSmsTemplate({
+  key: 'test.code',
+  description: 'A code',
+  text: 'Your code is {{ code }}',
+  variables: z.object({ code: z.string().regex(/^\d{6}$/) }),
+  sample: { code: '123456' },
+});
+/** Edits an admin stored, by template key. */
+const edits = new Map<string, TemplateOverride>();
+afterEach(() => edits.clear());
 
 const world = (env: Record<string, string> = {}, senders: { mailer?: Mailer; sms?: SmsSender } = {}): World => {
   const db = openSqlite(':memory:');
@@ -42,6 +66,7 @@ const world = (env: Record<string, string> = {}, senders: { mailer?: Mailer; sms
     sms: senders.sms ?? devOutboxSms(outbox),
     // As the composition root decides it: the outbox is the platform's only on the embedded profile with DEV_OUTBOX.
     devOutbox: config.DEV_OUTBOX && config.MODE === 'embedded' ? outbox : null,
+    templates: createTemplateRegistry([welcome, code], { overrides: { find: async (key) => edits.get(key) ?? null } }),
     clock: () => new Date(),
     newId: () => crypto.randomUUID(),
   } as unknown as Platform;
@@ -60,15 +85,51 @@ const enqueue = (jobs: Jobs, id: string, data: NotificationJob | Record<string, 
   jobs.enqueue(NOTIFICATIONS_QUEUE, 'deliver', data, { id, attempts: 3, backoffMs: 10 });
 
 describe('notifications worker', () => {
-  it('sends an email and an SMS through the platform senders', async () => {
+  it('renders the templates and sends an email and an SMS through the platform senders', async () => {
     const w = world();
-    await startWorker(w);
-    await enqueue(w.jobs, 'evt-1:email', { channel: 'email', to: 'jane@example.com', subject: 'Welcome', text: 'Hello Jane' });
-    await enqueue(w.jobs, 'evt-1:sms', { channel: 'sms', to: '+15551234567', text: 'Your code is 424242' });
+    let html: string | undefined;
+    // The dev outbox keeps the text part only: the HTML part is read on its way to it.
+    const keepingHtml: Mailer = {
+      send: async (message) => {
+        html = message.html;
+        await w.platform.mailer.send(message);
+      },
+    };
+    const platform = { ...w.platform, mailer: keepingHtml };
+    await startWorker({ ...w, platform });
+    await enqueue(w.jobs, 'evt-1:email', { channel: 'email', to: 'jane@example.com', template: 'test.welcome', variables: { name: '<Jane>' } });
+    await enqueue(w.jobs, 'evt-1:sms', { channel: 'sms', to: '+15551234567', template: 'test.code', variables: { code: '424242' } });
     const [mail] = await eventually('the email', () => (w.outbox.list('jane@example.com').length ? w.outbox.list('jane@example.com') : undefined));
-    expect(mail).toMatchObject({ channel: 'email', to: 'jane@example.com', subject: 'Welcome', text: 'Hello Jane' });
+    expect(mail).toMatchObject({ channel: 'email', to: 'jane@example.com', subject: 'Welcome, <Jane>', text: 'Hello <Jane>' });
+    expect(html).toBe('<p>Hello &lt;Jane&gt;</p>');
     const [sms] = await eventually('the SMS', () => (w.outbox.list('+15551234567').length ? w.outbox.list('+15551234567') : undefined));
     expect(sms).toMatchObject({ channel: 'sms', subject: null, text: 'Your code is 424242' });
+  });
+
+  it('sends an admin\'s edit of a template, looked up when the message is rendered', async () => {
+    const w = world();
+    await startWorker(w);
+    edits.set('test.welcome', { subject: 'Hi {{ name }}, welcome aboard' });
+    await enqueue(w.jobs, 'edited', { channel: 'email', to: 'jane@example.com', template: 'test.welcome', variables: { name: 'Jane' } });
+    const [mail] = await eventually('the email', () => (w.outbox.list('jane@example.com').length ? w.outbox.list('jane@example.com') : undefined));
+    expect(mail).toMatchObject({ subject: 'Hi Jane, welcome aboard', text: 'Hello Jane' });
+  });
+
+  it('dead-letters at once a message whose template is unknown, of the other channel, or whose variables do not fit', async () => {
+    const w = world();
+    await startWorker(w);
+    await enqueue(w.jobs, 'unknown', { channel: 'email', to: 'jane@example.com', template: 'test.nope', variables: {} });
+    await enqueue(w.jobs, 'channel', { channel: 'email', to: 'jane@example.com', template: 'test.code', variables: { code: '424242' } });
+    await enqueue(w.jobs, 'misfit', { channel: 'sms', to: '+15551234567', template: 'test.code', variables: { code: 'abc' } });
+    const dead = await eventually('the dead letters', async () => {
+      const letters = await w.jobs.deadLetters(NOTIFICATIONS_QUEUE);
+      return letters.length === 3 ? letters : undefined;
+    });
+    const errors = Object.fromEntries(dead.map((d) => [d.id, d]));
+    expect(errors.unknown).toMatchObject({ attemptsMade: 1, error: 'No message template is registered as test.nope.' });
+    expect(errors.channel).toMatchObject({ attemptsMade: 1, error: 'Template test.code is an sms template, not an email one.' });
+    expect(errors.misfit).toMatchObject({ attemptsMade: 1, error: expect.stringContaining('test.code: the variables do not fit') });
+    expect(w.outbox.list('jane@example.com')).toEqual([]);
   });
 
   it('dead-letters an invalid job at once, naming the problem, and sends nothing', async () => {
@@ -77,7 +138,7 @@ describe('notifications worker', () => {
     const counting: Mailer = { send: async () => void (sends += 1) };
     const platform = { ...w.platform, mailer: counting };
     await startWorker({ ...w, platform });
-    await enqueue(w.jobs, 'bad-1', { channel: 'email', to: 'not-an-email', subject: 'x', text: 'y' });
+    await enqueue(w.jobs, 'bad-1', { channel: 'email', to: 'not-an-email', template: 'test.welcome', variables: { name: 'Jane' } });
     const [dead] = await eventually('the dead letter', async () => {
       const letters = await w.jobs.deadLetters(NOTIFICATIONS_QUEUE);
       return letters.length ? letters : undefined;
@@ -97,7 +158,7 @@ describe('notifications worker', () => {
     };
     const w = world({}, { sms: failing });
     await startWorker(w);
-    await enqueue(w.jobs, 'sms-down', { channel: 'sms', to: '+15551234567', text: 'hi' });
+    await enqueue(w.jobs, 'sms-down', { channel: 'sms', to: '+15551234567', template: 'test.code', variables: { code: '123456' } });
     const [dead] = await eventually('the dead letter', async () => {
       const letters = await w.jobs.deadLetters(NOTIFICATIONS_QUEUE);
       return letters.length ? letters : undefined;
@@ -116,7 +177,7 @@ describe('notifications worker', () => {
     };
     const w = world({}, { sms: refusing });
     await startWorker(w);
-    await enqueue(w.jobs, 'sms-refused', { channel: 'sms', to: '+15551234567', text: 'hi' });
+    await enqueue(w.jobs, 'sms-refused', { channel: 'sms', to: '+15551234567', template: 'test.code', variables: { code: '123456' } });
     const [dead] = await eventually('the dead letter', async () => {
       const letters = await w.jobs.deadLetters(NOTIFICATIONS_QUEUE);
       return letters.length ? letters : undefined;

@@ -138,6 +138,43 @@ export const eventBusContract = (name: string, make: (context: { modules: readon
       expect(second.ids()).toEqual(after);
     });
 
+    it('starts a new group subscribed not from the beginning at the head: earlier events never arrive', async () => {
+      const { bus, store } = await setup();
+      const stream = `order-${randomUUID()}`;
+      const earlier = await append(store, stream, ['OrderPlaced', 'OrderPaid']);
+      // A group from the beginning has seen them: they are in the log the new group could read.
+      const probe = recorder();
+      await subscribe(bus, { group: uniqueGroup('probe') }, probe.handler);
+      await waitUntil('the earlier events', () => probe.has(earlier.at(-1) ?? ''));
+
+      const fromHead = recorder();
+      await subscribe(bus, { group: uniqueGroup('head'), fromBeginning: false }, fromHead.handler);
+      const later = await append(store, stream, ['OrderShipped']);
+      await waitUntil('the later event', () => fromHead.has(later[0] ?? ''));
+      expect(fromHead.ids()).toEqual(later);
+    });
+
+    it('keeps the start of a group from the head across a restart before its first event', async () => {
+      const { bus, store } = await setup();
+      const stream = `payment-${randomUUID()}`;
+      const group = uniqueGroup('head-restart');
+      const first = recorder();
+      const subscription = await subscribe(bus, { group, fromBeginning: false }, first.handler);
+      await subscription.stop();
+
+      const whileStopped = await append(store, stream, ['PaymentStarted', 'PaymentSucceeded']);
+      // Published (a group from the beginning sees them) before the group comes back.
+      const probe = recorder();
+      await subscribe(bus, { group: uniqueGroup('probe') }, probe.handler);
+      await waitUntil('the events appended while stopped', () => probe.has(whileStopped.at(-1) ?? ''));
+
+      const second = recorder();
+      await subscribe(bus, { group, fromBeginning: false }, second.handler);
+      await waitUntil('the events appended while the group was stopped', () => second.has(whileStopped.at(-1) ?? ''));
+      expect(first.ids()).toEqual([]);
+      expect(second.ids()).toEqual(whileStopped);
+    });
+
     it('hands a filtered group only its types and moves its checkpoint past the others', async () => {
       const { bus, store } = await setup();
       const stream = `order-${randomUUID()}`;

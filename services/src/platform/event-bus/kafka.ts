@@ -84,6 +84,24 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
   const kafka = createClient(options);
   const active = new Set<Subscription>();
 
+  /** The partitions where `group` has committed nothing yet, each with its current end offset (the head). */
+  const uncommittedHeads = async (group: string): Promise<{ topic: string; partition: number; offset: string }[]> => {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      const committed = await admin.fetchOffsets({ groupId: group, topics });
+      const heads: { topic: string; partition: number; offset: string }[] = [];
+      for (const { topic, partitions } of committed) {
+        const unset = new Set(partitions.filter((p) => Number(p.offset) < 0).map((p) => p.partition));
+        if (unset.size === 0) continue;
+        for (const { partition, high } of await admin.fetchTopicOffsets(topic)) if (unset.has(partition)) heads.push({ topic, partition, offset: high });
+      }
+      return heads;
+    } finally {
+      await admin.disconnect();
+    }
+  };
+
   const subscribe = async ({ group, types, fromBeginning = true }: SubscribeOptions, handler: EventHandler): Promise<Subscription> => {
     const log = logger?.child({ group });
     const wanted = types ? new Set(types) : undefined;
@@ -112,6 +130,11 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
     let joined: () => void = () => {};
     const joinedGroup = new Promise<void>((resolve) => (joined = resolve));
     const removeJoinListener = consumer.on(consumer.events.GROUP_JOIN, () => joined());
+    // A new group reading from the latest offset resolves it at its first fetch after the join: waiting for that fetch
+    // makes "starts at the head" mean the head when subscribe resolved, not some moment after it.
+    let fetched: () => void = () => {};
+    const firstFetch = new Promise<void>((resolve) => (fetched = resolve));
+    const removeFetchListener = consumer.on(consumer.events.FETCH, () => fetched());
     const removeCrashListener = consumer.on(consumer.events.CRASH, ({ payload }) => {
       log?.error({ err: payload.error, restart: payload.restart }, 'kafka consumer crashed');
     });
@@ -120,6 +143,7 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
       await consumer.connect();
       // A topic nobody produced to yet is auto-created by this metadata request; retry while it settles.
       await withRetries('kafka subscribe', () => consumer.subscribe({ topics, fromBeginning }), log);
+      const headsToKeep = fromBeginning ? [] : await uncommittedHeads(group);
       await consumer.run({
         autoCommit: false,
         eachMessage: async ({ topic, partition, message, heartbeat }) => {
@@ -138,18 +162,23 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
         },
       });
       await Promise.race([
-        joinedGroup,
+        fromBeginning ? joinedGroup : joinedGroup.then(() => firstFetch),
         new Promise((_, reject) =>
           setTimeout(() => reject(new Error(`Kafka consumer of group ${group} did not join within ${joinTimeoutMs} ms`)), joinTimeoutMs).unref(),
         ),
       ]);
+      // Kafka keeps no start for a partition until the group commits there: commit the head seen before the join, so a
+      // group restarted before its first event resumes there instead of at a later head (which would skip events).
+      if (headsToKeep.length > 0) await consumer.commitOffsets(headsToKeep);
     } catch (error) {
       removeJoinListener();
+      removeFetchListener();
       removeCrashListener();
       await consumer.disconnect().catch(() => {});
       throw error;
     }
     removeJoinListener();
+    removeFetchListener();
 
     const subscription: Subscription = {
       async stop() {

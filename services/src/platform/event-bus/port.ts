@@ -9,7 +9,11 @@ export interface SubscribeOptions {
   group: string;
   /** Only these event types reach the handler (others still advance the checkpoint). */
   types?: readonly string[];
-  /** Where a group with no checkpoint starts: 'earliest' (position 0) or 'latest'. Default 'earliest'. */
+  /**
+   * Where a group with no checkpoint starts: true, position 0 (projections); false, the head of the log when
+   * `subscribe` resolves (reactions: a new one never re-sends the past), kept as the group's start, so a group
+   * stopped before its first event resumes there. Default true.
+   */
   fromBeginning?: boolean;
 }
 

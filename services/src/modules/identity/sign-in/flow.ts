@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { OTP_RULES, type OtpChannel, type SignInChallenge } from '@acpg/contracts/identity';
 import { maskEmail } from '@acpg/contracts/masking';
-import { NOTIFICATIONS_QUEUE, type NotificationJob } from '@acpg/contracts/notifications';
+import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
 import { findAccountIdByEmail, loadAccount, phoneContext, type RegisteredAccount } from '../accounts.ts';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { IdentityContext } from '../context.ts';
 import { refuse } from '../decider.ts';
 import { otpDestinationDecider, otpDestinationStream } from '../otp-destination/decider.ts';
+import { signInCodeMessage } from './code-message.ts';
 import { signInDecider, signInStream } from './decider.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'The email or password is incorrect.';
@@ -34,12 +35,6 @@ export const startSignIn = async (ctx: IdentityContext, body: { email: string; p
     { newStream: true },
   );
   return { challenge_id: challengeId, channels, masked: { email: maskEmail(account.email), phone: account.phoneMasked } };
-};
-
-const otpMessage = (channel: OtpChannel, to: string, code: string): NotificationJob => {
-  const minutes = OTP_RULES.validSeconds / 60;
-  const text = `Your ACPG sign-in code is ${code}. It expires in ${minutes} minutes. If you did not try to sign in, change your password.`;
-  return channel === 'email' ? { channel: 'email', to, subject: 'Your sign-in code', text } : { channel: 'sms', to, text };
 };
 
 /** Step 2: send a code by the chosen channel. */
@@ -87,7 +82,7 @@ export const sendSignInCode = async (
   const sent = events[0];
   if (!sent) throw new Error('SendCode decided no event');
   // The job id derives from the event id: a repeated enqueue of the same send is ignored by the queue.
-  await ctx.platform.jobs.enqueue(NOTIFICATIONS_QUEUE, 'send', otpMessage(body.channel, destination, code), { id: `identity-otp-${sent.id}` });
+  await ctx.platform.jobs.enqueue(NOTIFICATIONS_QUEUE, 'send', signInCodeMessage(body.channel, destination, code), { id: `identity-otp-${sent.id}` });
 
   return { channel: body.channel, masked_destination: masked, resend_after_seconds: OTP_RULES.resendAfterSeconds, expires_in_seconds: OTP_RULES.validSeconds };
 };

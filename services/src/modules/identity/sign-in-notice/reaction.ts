@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
+import type { Reaction } from '../../../platform/reactions/port.ts';
+import { templateMessage } from '../../../platform/templates/template.ts';
+import { loadAccount } from '../accounts.ts';
+import { describeDevice } from './device.ts';
+import { signInNoticeEmail } from './template.ts';
+
+/** What the notice needs of a SessionStarted event (its token digest is none of its business). */
+const SessionStarted = z.object({ account_id: z.string().min(1), user_agent: z.string().optional() });
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
+
+/** "Monday, November 23, 2026 at 4:35 PM UTC". */
+export const formatSignInTime = (iso: string): string => `${when.format(new Date(iso))} UTC`;
+
+/**
+ * A session started: email the account holder a "New sign-in to your account" notice. The example of a reaction to
+ * copy: it reads what it needs and returns the job; the notifications worker renders and sends it, with retries.
+ */
+export const signInNoticeReaction: Reaction = {
+  name: 'identity.sign-in-notice',
+  handles: ['SessionStarted'],
+  async jobs(event, platform) {
+    const parsed = SessionStarted.safeParse(event.data);
+    if (!parsed.success) {
+      platform.log.error({ eventId: event.id, problem: z.prettifyError(parsed.error) }, 'SessionStarted without an account: no sign-in notice');
+      return [];
+    }
+    const account = await loadAccount(platform.eventStore, parsed.data.account_id);
+    if (!account) return [];
+    const device = describeDevice(parsed.data.user_agent);
+    const variables = { full_name: account.fullName, signed_in_at: formatSignInTime(event.occurredAt), ...(device ? { device } : {}) };
+    return [{ queue: NOTIFICATIONS_QUEUE, name: 'send', data: templateMessage(signInNoticeEmail, account.email, variables) }];
+  },
+};

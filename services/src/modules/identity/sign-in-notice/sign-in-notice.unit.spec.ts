@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { describeDevice } from './device.ts';
+import { formatSignInTime } from './reaction.ts';
+
+describe('sign-in notice wording', () => {
+  it('states the time in US English, in UTC, and says so', () => {
+    expect(formatSignInTime('2026-11-23T16:35:09.123Z')).toBe('Monday, November 23, 2026 at 4:35 PM UTC');
+    expect(formatSignInTime('2026-01-01T00:05:00.000Z')).toBe('Thursday, January 1, 2026 at 12:05 AM UTC');
+  });
+
+  it('names the browser and the system when the user agent says them', () => {
+    const agents: [string, string | undefined][] = [
+      ['Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0', 'Firefox on Windows'],
+      ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1', 'Safari on iOS'],
+      ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36', 'Chrome on Android'],
+      ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0', 'Edge on macOS'],
+      ['curl/8.5.0', undefined],
+      ['', undefined],
+    ];
+    for (const [agent, expected] of agents) expect(describeDevice(agent), agent).toBe(expected);
+    expect(describeDevice(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,12 @@
+import type { TemplateOverride } from './template.ts';
+
+/**
+ * Where edited templates are kept (the content module's email-templates screen will store them). Looked up by key at
+ * every render, so an edit applies to the next message without a restart.
+ */
+export interface TemplateOverrides {
+  find(key: string): Promise<TemplateOverride | null>;
+}
+
+/** No edits stored: every message renders from its registered template. */
+export const noTemplateOverrides: TemplateOverrides = { find: async () => null };
