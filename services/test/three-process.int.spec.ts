@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Kafka, logLevel } from 'kafkajs';
+import { Kafka, logLevel, type Admin } from 'kafkajs';
 import mongoose from 'mongoose';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -130,15 +130,20 @@ describe(`three processes (api, projector, worker) on the Kafka mock cluster and
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
-  it('every module has its topic on the cluster', async () => {
+  /** Runs `use` with a Kafka admin client on the mock cluster. */
+  const withKafkaAdmin = async <T>(use: (admin: Admin) => Promise<T>): Promise<T> => {
     const admin = new Kafka({ clientId: `${run}-check`, brokers: inject('kafkaBrokers').split(','), logLevel: logLevel.NOTHING }).admin();
     await admin.connect();
     try {
-      const topics = await admin.listTopics();
-      for (const module of MODULE_NAMES) expect(topics, module).toContain(topicForStream(`${module}-x`, run));
+      return await use(admin);
     } finally {
       await admin.disconnect();
     }
+  };
+
+  it('every module has its topic on the cluster', async () => {
+    const topics = await withKafkaAdmin((admin) => admin.listTopics());
+    for (const module of MODULE_NAMES) expect(topics, module).toContain(topicForStream(`${module}-x`, run));
   });
 
   it('the seeded Super Admin signs in with the code the worker process sent by SMS', async () => {
@@ -182,6 +187,7 @@ describe(`three processes (api, projector, worker) on the Kafka mock cluster and
     const page = 'three-process kill';
     const acked: string[] = [];
     const refused: number[] = [];
+    let projectedAtKill: number | undefined;
     let storing = true;
     // One writer, paced: interactions keep arriving before, during and after the kill.
     const load = (async () => {
@@ -195,7 +201,13 @@ describe(`three processes (api, projector, worker) on the Kafka mock cluster and
     })();
     try {
       // Mid-stream: the projector has projected some of them, more are coming.
-      await waitFor(async () => (await listed(page)).total >= 10, { timeoutMs: 15_000, intervalMs: 200, what: 'the first interactions to be projected' });
+      projectedAtKill = await waitFor(
+        async () => {
+          const { total } = await listed(page);
+          return total >= 10 ? total : undefined;
+        },
+        { timeoutMs: 15_000, intervalMs: 200, what: 'the first interactions to be projected' },
+      );
       projector.child.kill('SIGKILL');
       await projector.exited;
       const ackedAtKill = acked.length;
@@ -226,5 +238,15 @@ describe(`three processes (api, projector, worker) on the Kafka mock cluster and
     const button = `after-restart-${randomUUID().slice(0, 8)}`;
     expect((await storeInteraction('three-process live', button)).status).toBe(200);
     await waitFor(() => pushes.some((p) => p.button_name === button), { timeoutMs: 15_000, what: 'a push from the restarted projector' });
+
+    // The relay's cursor outlived the kill: the insights topic holds every interaction once, plus at most the batch
+    // that was in flight at the kill. A relay that lost its cursor would publish again everything before the kill,
+    // at least the live interaction and the ones projected by then.
+    const onTopic = await withKafkaAdmin(async (admin) =>
+      (await admin.fetchTopicOffsets(topicForStream('insights-x', run))).reduce((sum, partition) => sum + Number(partition.high), 0),
+    );
+    const stored = acked.length + 2; // and the live one of the test before, and the one after the restart
+    expect(onTopic).toBeGreaterThanOrEqual(stored);
+    expect(onTopic - stored, 'interactions published twice').toBeLessThan(1 + (projectedAtKill ?? 0));
   }, 150_000);
 });
