@@ -33,9 +33,13 @@ export const startRole = (name: string, env: Record<string, string>): RoleProces
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
   let running = true;
+  // Should the test runner end without the suite's afterAll (a crash, a kill), the child must not outlive it.
+  const killWithParent = () => child.kill('SIGKILL');
+  process.once('exit', killWithParent);
   const exited = new Promise<void>((done) =>
     child.once('exit', () => {
       running = false;
+      process.off('exit', killWithParent);
       for (const listener of listeners) listener();
       done();
     }),

@@ -233,6 +233,8 @@ describe(`three processes (api, projector, worker) on the Kafka mock cluster and
     expect(final.total).toBe(acked.length);
     expect(new Set(final.items.map((i) => i.id)).size).toBe(acked.length);
     expect(final.items.map((i) => i.button_name).sort()).toEqual([...acked].sort());
+    const summary = await call('GET', `/admin/user-interactions/summary?page_name=${encodeURIComponent(page)}`);
+    expect(summary.body.data?.total, 'counted in the summary').toBe(acked.length);
 
     // The restarted projector pushes live too.
     const button = `after-restart-${randomUUID().slice(0, 8)}`;
