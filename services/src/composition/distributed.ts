@@ -25,7 +25,8 @@ interface Stores {
   eventStore: EventStore;
   documents: Documents;
   projections: ProjectionStore;
-  outbox: OutboxSource;
+  /** The outbox the relay reads (made only in the role that runs the relay). */
+  outbox(): OutboxSource;
   /** How often the relay looks for events appended by other processes (its own appends wake it at once). */
   relayPollMs: number;
   close(): Promise<void>;
@@ -39,7 +40,7 @@ const mongoStores = async (url: string): Promise<Stores> => {
     eventStore,
     documents,
     projections: createMongoProjectionStore(connection),
-    outbox: mongoOutboxSource(connection),
+    outbox: () => mongoOutboxSource(connection),
     relayPollMs: 500,
     close: async () => {
       await documents.close();
@@ -63,7 +64,7 @@ const sqliteStores = (config: Config): Stores => {
     documents,
     // Kafka partitions deliver out of global order: the stream-version guard, not the checkpoint, dedupes.
     projections: createSqliteProjectionStore(db, { inPositionOrder: false }),
-    outbox: createSqliteOutboxSource(db, eventStore),
+    outbox: () => createSqliteOutboxSource(db, eventStore),
     // Appends come from the api process: a poll of the indexed log is cheap, and keeps live pushes prompt.
     relayPollMs: 100,
     close: async () => {
@@ -110,7 +111,7 @@ export const createDistributedAdapters = async (config: Config, log: Logger, mod
     devOutbox: null, // refused by the configuration in this profile
     startRelay: () =>
       startOutboxRelay({
-        source: stores.outbox,
+        source: stores.outbox(),
         publish: (events) => publisher.publish(events),
         pollMs: stores.relayPollMs,
         logger: log.child({ port: 'outbox-relay' }),
