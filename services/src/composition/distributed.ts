@@ -1,54 +1,126 @@
 import mongoose from 'mongoose';
 import type { Logger } from 'pino';
-import type { Config } from '../platform/config/schema.ts';
+import { storeOf, type Config } from '../platform/config/schema.ts';
+import type { Documents } from '../platform/documents/port.ts';
+import type { EventStore } from '../platform/event-store/port.ts';
+import type { ProjectionStore } from '../platform/projections/port.ts';
 import { createMongoEventStore, mongoOutboxSource } from '../platform/event-store/mongo.ts';
+import { createSqliteEventStore } from '../platform/event-store/sqlite.ts';
 import { createKafkaEventBus, createKafkaPublisher } from '../platform/event-bus/kafka.ts';
-import { startOutboxRelay } from '../platform/event-bus/outbox-relay.ts';
+import { createSqliteOutboxSource, startOutboxRelay, type OutboxSource } from '../platform/event-bus/outbox-relay.ts';
 import { createMongoDocuments } from '../platform/documents/mongo.ts';
+import { createSqliteDocuments } from '../platform/documents/sqlite.ts';
 import { createMongoProjectionStore } from '../platform/projections/mongo.ts';
+import { createSqliteProjectionStore } from '../platform/projections/sqlite.ts';
+import { openSqlite } from '../platform/sqlite/open.ts';
 import { createBullmqJobs } from '../platform/jobs/bullmq.ts';
 import { createSmtpMailer } from '../platform/mail/smtp.ts';
 import { createHttpSmsSender } from '../platform/sms/http.ts';
 import { topicForStream } from '../platform/event-bus/port.ts';
 import type { Adapters } from './adapters.ts';
+import { sqliteFile } from './embedded.ts';
 
-/** Distributed profile: MongoDB (events, read models), Kafka (bus, fed by the outbox relay), Redis (jobs, socket.io). */
+/** Where events and read models live, and the outbox the relay publishes to Kafka from. */
+interface Stores {
+  eventStore: EventStore;
+  documents: Documents;
+  projections: ProjectionStore;
+  /** The outbox the relay reads (made only in the role that runs the relay). */
+  outbox(): OutboxSource;
+  /** How often the relay looks for events appended by other processes (its own appends wake it at once). */
+  relayPollMs: number;
+  close(): Promise<void>;
+}
+
+const mongoStores = async (url: string): Promise<Stores> => {
+  const connection = await mongoose.createConnection(url).asPromise();
+  const eventStore = await createMongoEventStore(connection);
+  const documents = createMongoDocuments(connection);
+  return {
+    eventStore,
+    documents,
+    projections: createMongoProjectionStore(connection),
+    outbox: () => mongoOutboxSource(connection),
+    relayPollMs: 500,
+    close: async () => {
+      await documents.close();
+      await eventStore.close();
+      await connection.close();
+    },
+  };
+};
+
+/**
+ * STORE=sqlite: the processes of one host share the SQLite file in DATA_DIR (WAL: one writer at a time, readers never
+ * blocked). Positions commit in order, so the relay's cursor (a row in the same file, moved after Kafka acknowledged)
+ * never skips an event; after a crash it publishes at most its last batch again, which consumers ignore.
+ */
+const sqliteStores = (config: Config): Stores => {
+  const db = openSqlite(sqliteFile(config), config.SQLITE_SYNCHRONOUS);
+  const eventStore = createSqliteEventStore(db);
+  const documents = createSqliteDocuments(db);
+  return {
+    eventStore,
+    documents,
+    // Kafka partitions deliver out of global order: the stream-version guard, not the checkpoint, dedupes.
+    projections: createSqliteProjectionStore(db, { inPositionOrder: false }),
+    outbox: () => createSqliteOutboxSource(db, eventStore),
+    // Appends come from the api process: a poll of the indexed log is cheap, and keeps live pushes prompt.
+    relayPollMs: 100,
+    close: async () => {
+      await documents.close();
+      await eventStore.close();
+      db.close();
+    },
+  };
+};
+
+/**
+ * Distributed profile: Kafka (bus, fed by the outbox relay), Redis (jobs, socket.io), and events and read models in
+ * MongoDB or, with STORE=sqlite, in the SQLite file the processes of one host share.
+ */
 export const createDistributedAdapters = async (config: Config, log: Logger, moduleNames: readonly string[]): Promise<Adapters> => {
   const required = (name: 'MONGODB_URL' | 'KAFKA_BROKERS' | 'REDIS_URL'): string => {
     const value = config[name];
     if (!value) throw new Error(`${name} is required when MODE=distributed`); // loadConfig checks it first
     return value;
   };
-  const connection = await mongoose.createConnection(required('MONGODB_URL')).asPromise();
-  const eventStore = await createMongoEventStore(connection);
+  const stores = storeOf(config) === 'sqlite' ? sqliteStores(config) : await mongoStores(required('MONGODB_URL'));
   const brokers = required('KAFKA_BROKERS').split(',').map((b) => b.trim());
   const topics = moduleNames.map((m) => topicForStream(`${m}-x`, config.KAFKA_TOPIC_PREFIX));
-  const bus = createKafkaEventBus({ brokers, clientId: config.KAFKA_CLIENT_ID, topics, logger: log.child({ port: 'event-bus' }) });
+  const bus = createKafkaEventBus({
+    brokers,
+    clientId: config.KAFKA_CLIENT_ID,
+    topics,
+    sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+    logger: log.child({ port: 'event-bus' }),
+  });
   const publisher = createKafkaPublisher({ brokers, clientId: `${config.KAFKA_CLIENT_ID}-relay`, topicPrefix: config.KAFKA_TOPIC_PREFIX });
-  const documents = createMongoDocuments(connection);
-  const projections = createMongoProjectionStore(connection);
   const jobs = createBullmqJobs({ connection: required('REDIS_URL'), prefix: 'acpg', logger: log.child({ port: 'jobs' }) });
   // loadConfig already refused a distributed start without these.
   const mailer = createSmtpMailer({ url: config.SMTP_URL ?? '', from: config.MAIL_FROM });
   const sms = createHttpSmsSender({ url: config.SMS_API_URL ?? '', token: config.SMS_API_TOKEN ?? '', from: config.SMS_FROM ?? '' });
   return {
-    eventStore,
+    eventStore: stores.eventStore,
     bus,
-    documents,
-    projections,
+    documents: stores.documents,
+    projections: stores.projections,
     jobs,
     mailer,
     sms,
     devOutbox: null, // refused by the configuration in this profile
     startRelay: () =>
-      startOutboxRelay({ source: mongoOutboxSource(connection), publish: (events) => publisher.publish(events), logger: log.child({ port: 'outbox-relay' }) }),
+      startOutboxRelay({
+        source: stores.outbox(),
+        publish: (events) => publisher.publish(events),
+        pollMs: stores.relayPollMs,
+        logger: log.child({ port: 'outbox-relay' }),
+      }),
     close: async () => {
       await jobs.close();
       await bus.close();
       await publisher.close();
-      await documents.close();
-      await eventStore.close();
-      await connection.close();
+      await stores.close();
     },
   };
 };

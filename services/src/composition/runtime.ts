@@ -40,6 +40,14 @@ export const createPlatform = (
   newId: () => uuidv7(),
 });
 
+/** Waits for every subscription; those that started join `into` (so a failure stops them too); rethrows the first failure. */
+const allStarted = async (starting: readonly Promise<Subscription>[], into: Subscription[]): Promise<void> => {
+  const results = await Promise.allSettled(starting);
+  for (const result of results) if (result.status === 'fulfilled') into.push(result.value);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+};
+
 const runs = (config: Config, part: 'api' | 'projector' | 'worker') => config.ROLE === 'all' || config.ROLE === part;
 
 /**
@@ -63,20 +71,22 @@ export const startBackground = async (platform: Platform, adapters: Adapters, mo
     }
     if (runs(config, 'projector')) {
       if (adapters.startRelay) stoppers.push(adapters.startRelay());
-      for (const module of modules) {
-        for (const projection of module.projections ?? []) {
-          await ensureProjectionIndexes(platform.documents, projection);
-          subscriptions.push(
-            await runProjection({
-              bus: platform.bus,
-              store: platform.projections,
-              projection,
-              log: log.child({ projection: projection.name }),
-              realtime: platform.realtime,
-            }),
-          );
-        }
-      }
+      const projections = modules.flatMap((module) => (module.projections ?? []).map((projection) => ({ module, projection })));
+      for (const { projection } of projections) await ensureProjectionIndexes(platform.documents, projection);
+      // Started together: a Kafka consumer group takes seconds to join, so one after another the start would grow
+      // with every projection (and a restarted projector would wait out each dead member's session in turn).
+      await allStarted(
+        projections.map(({ projection }) =>
+          runProjection({
+            bus: platform.bus,
+            store: platform.projections,
+            projection,
+            log: log.child({ projection: projection.name }),
+            realtime: platform.realtime,
+          }),
+        ),
+        subscriptions,
+      );
     }
     if (runs(config, 'worker')) {
       // Each reaction starts at the head of the log the first time it runs (never re-sends the past).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './load.ts';
+import { storeOf } from './schema.ts';
 
 describe('loadConfig', () => {
   it('gives the embedded defaults with no environment', () => {
@@ -24,6 +25,26 @@ describe('loadConfig', () => {
     for (const name of ['MONGODB_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'JWT_PRIVATE_KEY', 'ENCRYPTION_KEY', 'SMTP_URL', 'SMS_API_URL', 'DEV_OUTBOX']) {
       expect(attempt).toThrow(new RegExp(name));
     }
+  });
+
+  it('keeps events and read models in MongoDB when distributed, unless STORE=sqlite (then MONGODB_URL is not needed)', () => {
+    const distributed = {
+      MODE: 'distributed',
+      KAFKA_BROKERS: 'localhost:9092',
+      REDIS_URL: 'redis://localhost:6379',
+      JWT_PRIVATE_KEY: 'pem',
+      ENCRYPTION_KEY: 'a'.repeat(64),
+      SMTP_URL: 'smtp://localhost:25',
+      SMS_API_URL: 'https://sms.example.com/messages',
+      SMS_API_TOKEN: 'token',
+    };
+    expect(() => loadConfig(distributed)).toThrow(/MONGODB_URL: is required when MODE=distributed \(unless STORE=sqlite\)/);
+    expect(storeOf(loadConfig({ ...distributed, MONGODB_URL: 'mongodb://localhost/acpg' }))).toBe('mongodb');
+    expect(storeOf(loadConfig({ ...distributed, STORE: 'sqlite' }))).toBe('sqlite');
+    expect(storeOf(loadConfig({}))).toBe('sqlite');
+    expect(() => loadConfig({ STORE: 'mongodb' })).toThrow(/STORE: mongodb needs MODE=distributed/);
+    expect(() => loadConfig({ STORE: 'postgres' })).toThrow(/STORE/);
+    expect(() => loadConfig({ KAFKA_SESSION_TIMEOUT_MS: '1000' })).toThrow(/KAFKA_SESSION_TIMEOUT_MS/);
   });
 
   it('reads TRUST_PROXY as a flag or the proxies\' addresses, and refuses anything else', () => {

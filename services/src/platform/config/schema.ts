@@ -43,21 +43,36 @@ export const ConfigSchema = z
     SMS_API_TOKEN: z.string().optional(),
     SMS_FROM: z.string().optional(),
     // distributed profile
+    // Where events and read models live when distributed: MongoDB (default), or the SQLite file in DATA_DIR shared
+    // by the api, projector and worker processes of one host (the outbox relay then publishes its log to Kafka).
+    STORE: z.enum(['mongodb', 'sqlite']).optional(),
     MONGODB_URL: z.string().optional(),
     KAFKA_BROKERS: z.string().optional(),
     KAFKA_CLIENT_ID: z.string().default('acpg'),
     KAFKA_TOPIC_PREFIX: z.string().default('acpg'),
+    // A consumer silent this long leaves its group and its partitions go to the others (brokers accept 6 s and up).
+    KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).max(300_000).default(30_000),
     REDIS_URL: z.string().optional(),
   })
   .superRefine((c, ctx) => {
     if (c.MODE === 'distributed') {
-      for (const key of ['MONGODB_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'JWT_PRIVATE_KEY', 'ENCRYPTION_KEY', 'SMTP_URL', 'SMS_API_URL', 'SMS_API_TOKEN'] as const) {
+      for (const key of ['KAFKA_BROKERS', 'REDIS_URL', 'JWT_PRIVATE_KEY', 'ENCRYPTION_KEY', 'SMTP_URL', 'SMS_API_URL', 'SMS_API_TOKEN'] as const) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when MODE=distributed' });
       }
+      if (c.STORE !== 'sqlite' && !c.MONGODB_URL) {
+        ctx.addIssue({ code: 'custom', path: ['MONGODB_URL'], message: 'is required when MODE=distributed (unless STORE=sqlite)' });
+      }
       if (c.DEV_OUTBOX) ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'is refused when MODE=distributed' });
+    }
+    if (c.MODE === 'embedded' && c.STORE === 'mongodb') {
+      ctx.addIssue({ code: 'custom', path: ['STORE'], message: 'mongodb needs MODE=distributed (the embedded profile keeps everything in SQLite)' });
     }
     if (Boolean(c.SEED_ADMIN_EMAIL) !== Boolean(c.SEED_ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['SEED_ADMIN_PASSWORD'], message: 'SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD go together' });
     }
   });
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** Where events and read models live: STORE when set, else SQLite when embedded and MongoDB when distributed. */
+export const storeOf = (config: Pick<Config, 'MODE' | 'STORE'>): 'mongodb' | 'sqlite' =>
+  config.STORE ?? (config.MODE === 'distributed' ? 'mongodb' : 'sqlite');

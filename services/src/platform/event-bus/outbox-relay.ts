@@ -64,8 +64,11 @@ export const startOutboxRelay = (options: OutboxRelayOptions): { stop(): Promise
 };
 
 /**
- * The embedded store's outbox for a relay to Kafka (the distributed bus fed from a SQLite store, used by
- * the contract tests and by a migration): a cursor row per relay name in `outbox_cursors`.
+ * The SQLite log's outbox for the relay to Kafka (distributed profile with STORE=sqlite; the Kafka bus contract): a
+ * cursor row per relay name in `outbox_cursors`, in the same file, moved only after the bus acknowledged the batch.
+ * SQLite commits positions in order (one writer at a time, whichever process), so a cursor never passes an event
+ * still to commit; a relay killed between publish and cursor publishes that batch again (consumers ignore it).
+ * The relay's own appends wake it; other processes' appends are found by its poll.
  */
 export const createSqliteOutboxSource = (db: DatabaseSync, store: EventStore, name = 'kafka'): OutboxSource => {
   db.exec('CREATE TABLE IF NOT EXISTS outbox_cursors (name TEXT PRIMARY KEY, position INTEGER NOT NULL) STRICT');

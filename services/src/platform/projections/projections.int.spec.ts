@@ -26,6 +26,21 @@ projectionStoreContract('SQLite', async () => {
   };
 });
 
+// Fed by Kafka (distributed profile with STORE=sqlite): no skip by checkpoint, the version guard alone.
+projectionStoreContract('SQLite fed out of position order', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'projections-'));
+  const db = openSqlite(join(dir, 'app.db'));
+  return {
+    store: createSqliteProjectionStore(db, { inPositionOrder: false }),
+    documents: createSqliteDocuments(db),
+    eventStore: createSqliteEventStore(db),
+    cleanup: async () => {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
 const mongo = await mongoUrlForTests();
 
 describe.skipIf(!mongo)(`ProjectionStore on MongoDB${mongo ? '' : ` (${mongoSkipReason})`}`, () => {

@@ -11,12 +11,21 @@ const SCHEMA = `
   );
 `;
 
+export interface SqliteProjectionStoreOptions {
+  /**
+   * The bus delivers in global position order (the embedded tail, the default): an event at or below the checkpoint
+   * is skipped. False when Kafka feeds the store (distributed profile, STORE=sqlite): partitions deliver out of global
+   * order, so the checkpoint is only progress and the stream-version guard alone makes redelivery a no-op.
+   */
+  inPositionOrder?: boolean;
+}
+
 /**
- * Embedded projection store: a batch's document writes and the checkpoint commit in one SQLite
+ * SQLite projection store: a batch's document writes and the checkpoint commit in one SQLite
  * transaction on the connection the documents adapter uses, so a crash never leaves them apart and
  * redelivery of an applied event is a no-op (position at or below the checkpoint, or version guard).
  */
-export const createSqliteProjectionStore = (db: DatabaseSync): ProjectionStore => {
+export const createSqliteProjectionStore = (db: DatabaseSync, { inPositionOrder = true }: SqliteProjectionStoreOptions = {}): ProjectionStore => {
   const tables = documentTables(db);
   db.exec(SCHEMA);
   const readCheckpoint = (name: string): number =>
@@ -37,8 +46,8 @@ export const createSqliteProjectionStore = (db: DatabaseSync): ProjectionStore =
           let position = checkpoint;
           const applied: Applied[] = [];
           for (const event of events) {
-            if (event.position <= position) continue;
-            position = event.position;
+            if (inPositionOrder && event.position <= position) continue;
+            position = Math.max(position, event.position);
             if (!projection.handles.includes(event.type)) continue;
             const id = projection.documentId(event);
             if (id === null) continue;
