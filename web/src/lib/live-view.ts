@@ -94,9 +94,9 @@ export class LiveView<D, M> {
     this.#reading = ctl;
     this.#set({ status: 'loading', error: null });
     try {
-      const read = await this.#options.read(ctl.signal);
+      const read: D = await this.#options.read(ctl.signal);
       if (ctl.signal.aborted || this.#stopped) return;
-      const data = this.#buffer.reduce((d, b) => this.#options.apply(d, b.message, b.name), read);
+      const data = this.#buffer.reduce<D>((d, b) => this.#options.apply(d, b.message, b.name), read);
       this.#buffer = [];
       this.#reading = null;
       this.#set({ data, status: 'ready', error: null });
