@@ -54,7 +54,8 @@ const useStyles = makeStyles({
   grow: { flexGrow: 1 },
   // Many columns do not fit a phone: the table keeps a readable width and scrolls sideways inside its card.
   scroller: { overflowX: 'auto', maxWidth: '100%' },
-  table: { minWidth: '720px' },
+  // Columns take the width their content needs (Fluent's default is equal, fixed columns), within a readable minimum.
+  table: { minWidth: '720px', tableLayout: 'auto' },
   cell: { overflowWrap: 'anywhere', verticalAlign: 'top', paddingBlock: tokens.spacingVerticalS },
 });
 

@@ -29,7 +29,12 @@ export default function BlogsPage() {
       </Title1>
       {blogs.status === 'loading' && <LoadingBlock label="Loading blog posts" />}
       {blogs.status === 'error' && <ErrorState title="The blog posts could not be loaded" message={blogs.error} onRetry={blogs.reload} />}
-      {blogs.status === 'ready' && blogs.data.items.length === 0 && <EmptyState>No blog posts yet.</EmptyState>}
+      {blogs.status === 'ready' && blogs.data.items.length === 0 && blogs.data.total === 0 && <EmptyState>No blog posts yet.</EmptyState>}
+      {blogs.status === 'ready' && blogs.data.items.length === 0 && blogs.data.total > 0 && (
+        <EmptyState>
+          There is no page {list.page}. <RouterLink to="/blogs">Go to the newest posts</RouterLink>
+        </EmptyState>
+      )}
       {blogs.status === 'ready' && blogs.data.items.length > 0 && (
         <>
           <ul className={s.list}>

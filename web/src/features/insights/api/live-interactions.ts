@@ -84,13 +84,13 @@ const msOf = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
 
 /**
  * By-day counts as a continuous range, days without interactions as zero: from the filter's first day (else the first
- * day with data, at least a week back) to the filter's last day (no later than today unless `future` allows it), at
- * most a year long.
+ * day with data, at least a week back) to the filter's last day (no later than today unless `future` allows it: days
+ * after today then have no count, so a line stops at today), at most a year long.
  */
 export function fillDays(
   byDay: InteractionSummary['by_day'],
   bounds: { from?: string; to?: string; today?: string; future?: boolean } = {},
-): { day: string; count: number }[] {
+): { day: string; count: number | null }[] {
   const counts = new Map(byDay.map((d) => [d.day, d.count]));
   const days = [...counts.keys()].filter((d) => !Number.isNaN(msOf(d))).sort();
   const today = bounds.today ?? dayOf(Date.now());
@@ -101,7 +101,7 @@ export function fillDays(
     Number.isNaN(fromMs) ? Math.min(days.length ? msOf(days[0]!) : end, end - 6 * DAY_MS) : Math.min(fromMs, end),
     end - 365 * DAY_MS,
   );
-  const out: { day: string; count: number }[] = [];
-  for (let t = start; t <= end; t += DAY_MS) out.push({ day: dayOf(t), count: counts.get(dayOf(t)) ?? 0 });
+  const out: { day: string; count: number | null }[] = [];
+  for (let t = start; t <= end; t += DAY_MS) out.push({ day: dayOf(t), count: dayOf(t) > today ? null : (counts.get(dayOf(t)) ?? 0) });
   return out;
 }

@@ -49,7 +49,8 @@ describe('by-day chart range', () => {
 
   it('spans the filter range, not past today unless asked, at most a year', () => {
     expect(fillDays([], { from: '2026-11-20', to: '2030-01-01', today: '2026-11-22' }).map((d) => d.day)).toEqual(['2026-11-20', '2026-11-21', '2026-11-22']);
-    expect(fillDays([], { from: '2026-11-22', to: '2026-11-28', today: '2026-11-22', future: true })).toHaveLength(7);
+    const week = fillDays([{ day: '2026-11-22', count: 2 }], { from: '2026-11-22', to: '2026-11-28', today: '2026-11-23', future: true });
+    expect(week.map((d) => d.count)).toEqual([2, 0, null, null, null, null, null]); // the line stops at today
     expect(fillDays([], { from: '2000-01-01', today: '2026-11-22' })).toHaveLength(366);
   });
 });

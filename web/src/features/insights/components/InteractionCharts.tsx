@@ -53,7 +53,7 @@ export function ByPageChart({ data }: { data: InteractionSummary['by_page'] }) {
 export function ByDayChart({ data, title = 'By day', from, to, future = false }: { data: InteractionSummary['by_day']; title?: string; from?: string; to?: string; future?: boolean }) {
   const s = useStyles();
   const rows = fillDays(data, { ...(from ? { from } : {}), ...(to ? { to } : {}), future }).map((d) => ({ ...d, label: formatDateUs(d.day) }));
-  const withData = rows.filter((d) => d.count > 0);
+  const withData = rows.filter((d) => (d.count ?? 0) > 0);
   return (
     <figure
       className={s.figure}
@@ -62,9 +62,10 @@ export function ByDayChart({ data, title = 'By day', from, to, future = false }:
       <Subtitle2 as="h2">{title}</Subtitle2>
       <div className={s.chart} aria-hidden="true">
         <ResponsiveContainer>
-          <LineChart data={rows} margin={{ top: 12, left: 0, right: 16 }} accessibilityLayer={false}>
+          <LineChart data={rows} margin={{ top: 12, left: 0, right: 24 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
+            {/* Axis ticks as MM-DD; the tooltip names the whole date. */}
+            <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} tickFormatter={(label: string) => label.slice(0, 5)} />
             <YAxis allowDecimals={false} width={40} />
             <Tooltip />
             <Line type="linear" dataKey="count" name="Interactions" stroke={BRAND} strokeWidth={2} dot={rows.length <= 31} isAnimationActive={false} />

@@ -5,7 +5,9 @@ import type { InteractionFilterKey } from '../api/interactions.ts';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(200px, 100%), 1fr))', alignItems: 'start' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'end', alignSelf: 'end', flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', gridColumn: '1 / -1' },
+  // Fluent's Combobox has a fixed minimum width; here it fills its grid cell like the inputs.
+  combo: { minWidth: 0, width: '100%', boxSizing: 'border-box' },
 });
 
 type Draft = Record<InteractionFilterKey, string>;
@@ -13,11 +15,13 @@ const EMPTY: Draft = { page_name: '', button_name: '', interaction_type: '', use
 
 /** A text filter that offers the values seen (by count) and still takes any text. */
 function ChoiceField({ label, value, options, onChange }: { label: string; value: string; options: readonly string[]; onChange: (v: string) => void }) {
+  const s = useStyles();
   const typed = value.trim().toLowerCase();
   const shown = options.filter((o) => o.toLowerCase().includes(typed)).slice(0, 50);
   return (
     <Field label={label} hint="Pick one or type the exact name">
       <Combobox
+        className={s.combo}
         freeform
         value={value}
         selectedOptions={options.includes(value) ? [value] : []}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Badge, Button, Card, Text, Title1, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { INTERACTION_RECORDED_MESSAGE, type Interaction } from '@acpg/contracts/insights';
 import { useLive } from '../../../lib/live.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
@@ -8,7 +8,7 @@ import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { useTrackClick } from '../../../lib/track.ts';
-import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
+import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { INTERACTION_LIST, fetchAllInteractions, fetchInteractionSummary, fetchInteractions, toQueryFilters, type SortField } from '../api/interactions.ts';
 import { applyToInteractions, liveSummary, type InteractionsView } from '../api/live-interactions.ts';
@@ -31,11 +31,10 @@ function Person({ id, name }: { id: string | null; name: string | null }) {
   const s = useStyles();
   if (!id) return <Text>—</Text>;
   return (
-    <Tooltip content={name ? `${name} (${id})` : id} relationship="description">
-      <span className={s.person} tabIndex={0}>
-        {name ?? id}
-      </span>
-    </Tooltip>
+    // Cut visually only: screen readers read the whole text; the title shows the whole id on hover.
+    <span className={s.person} title={name ? `${name} (${id})` : id}>
+      {name ?? id}
+    </span>
   );
 }
 
@@ -118,23 +117,24 @@ export default function UserInteractionsPage() {
         />
       </Card>
 
-      <Card>
-        {view.status === 'error' && !summary ? (
-          <ErrorState title="The summary could not be loaded" message={view.error ?? 'Request failed'} onRetry={view.reload} />
-        ) : !summary ? (
-          <LoadingBlock label="Loading the summary" lines={3} />
-        ) : summary.total === 0 ? (
-          <EmptyState>{filtered ? 'No interactions match these filters. Clear or change them to see more.' : 'No interactions recorded yet.'}</EmptyState>
-        ) : (
-          <>
-            <Text weight="semibold">{summary.total} interactions match these filters</Text>
-            <div className={s.charts}>
-              <ByPageChart data={summary.by_page} />
-              <ByDayChart data={summary.by_day} {...(list.filters.from ? { from: list.filters.from } : {})} {...(list.filters.to ? { to: list.filters.to } : {})} />
-            </div>
-          </>
-        )}
-      </Card>
+      {/* Charts only when there is something to draw: an empty result shows one empty state, in the list below. */}
+      {(!summary || summary.total > 0) && (
+        <Card>
+          {view.status === 'error' && !summary ? (
+            <ErrorState title="The summary could not be loaded" message={view.error ?? 'Request failed'} onRetry={view.reload} />
+          ) : !summary ? (
+            <LoadingBlock label="Loading the summary" lines={3} />
+          ) : (
+            <>
+              <Text weight="semibold">{summary.total} interactions match these filters</Text>
+              <div className={s.charts}>
+                <ByPageChart data={summary.by_page} />
+                <ByDayChart data={summary.by_day} {...(list.filters.from ? { from: list.filters.from } : {})} {...(list.filters.to ? { to: list.filters.to } : {})} />
+              </div>
+            </>
+          )}
+        </Card>
+      )}
 
       <Card>
         <PagedGrid<Interaction>
@@ -154,7 +154,18 @@ export default function UserInteractionsPage() {
           sort={list.sort}
           order={list.order}
           onSort={(id) => list.sortBy(id as SortField)}
-          empty={filtered ? 'No interactions match these filters.' : 'No interactions recorded yet.'}
+          empty={
+            filtered ? (
+              <>
+                No interactions match these filters.{' '}
+                <Button appearance="transparent" onClick={list.clearFilters}>
+                  Clear filters
+                </Button>
+              </>
+            ) : (
+              'No interactions recorded yet.'
+            )
+          }
           onExport={onExport}
           toolbar={
             missed > 0 && (
