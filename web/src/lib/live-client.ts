@@ -39,8 +39,8 @@ export class LiveClient {
   readonly #socket: LiveSocket;
   readonly #refresh: () => Promise<boolean>;
   readonly #status = new Set<(connected: boolean) => void>();
-  /** Views per entity room: the room is left when the last one stops. */
-  readonly #rooms = new Map<string, number>();
+  /** The views following each entity room: the room is left when the last one stops. */
+  readonly #rooms = new Map<string, Set<object>>();
   #closed = false;
 
   constructor(socket: LiveSocket, refresh: () => Promise<boolean>) {
@@ -81,11 +81,13 @@ export class LiveClient {
   }
 
   /**
-   * Joins an entity room and resolves once the server has answered: pushes to the room reach this socket from then
-   * on. Rooms are lost with the connection, so a view joins again after every connect.
+   * Joins an entity room for `view` and resolves once the server has answered: pushes to the room reach this socket
+   * from then on. Rooms are lost with the connection, so a view joins again after every connect.
    */
-  join(entity: string): Promise<JoinAnswer> {
-    this.#rooms.set(entity, (this.#rooms.get(entity) ?? 0) + 1);
+  join(entity: string, view: object): Promise<JoinAnswer> {
+    const views = this.#rooms.get(entity) ?? new Set<object>();
+    views.add(view);
+    this.#rooms.set(entity, views);
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve({ ok: false, message: 'The server did not answer in time.' }), JOIN_TIMEOUT_MS);
       this.#socket.emit('subscribe', { entity }, (answer) => {
@@ -95,13 +97,10 @@ export class LiveClient {
     });
   }
 
-  /** One view stops following `entity`; the room is left when no view follows it. */
-  leave(entity: string): void {
-    const left = (this.#rooms.get(entity) ?? 1) - 1;
-    if (left > 0) {
-      this.#rooms.set(entity, left);
-      return;
-    }
+  /** `view` stops following `entity` (again: no effect); the room is left when no view follows it. */
+  leave(entity: string, view: object): void {
+    const views = this.#rooms.get(entity);
+    if (!views?.delete(view) || views.size > 0) return;
     this.#rooms.delete(entity);
     if (this.#socket.connected) this.#socket.emit('unsubscribe', { entity }, () => {});
   }

@@ -128,15 +128,18 @@ describe('the shared live connection', () => {
   it('resolves a join with the server ack, and leaves a room only when its last view leaves', async () => {
     const { socket, client } = wired(true);
     socket.fire('connect');
-    const first = client.join('order:o1');
-    const second = client.join('order:o1');
-    expect(socket.emitted.map((e) => e.event)).toEqual(['subscribe', 'subscribe']);
+    const [a, b] = [{}, {}];
+    const first = client.join('order:o1', a);
+    const second = client.join('order:o1', b);
+    void client.join('order:o1', a); // a joins again after a reconnect: still one view
+    expect(socket.emitted.map((e) => e.event)).toEqual(['subscribe', 'subscribe', 'subscribe']);
     for (const e of socket.emitted) e.ack({ ok: true });
     expect(await first).toEqual({ ok: true });
     expect(await second).toEqual({ ok: true });
-    client.leave('order:o1');
-    expect(socket.emitted).toHaveLength(2);
-    client.leave('order:o1');
+    client.leave('order:o1', a);
+    client.leave('order:o1', a);
+    expect(socket.emitted).toHaveLength(3);
+    client.leave('order:o1', b);
     expect(socket.emitted.at(-1)).toMatchObject({ event: 'unsubscribe', entity: 'order:o1' });
   });
 
@@ -145,7 +148,7 @@ describe('the shared live connection', () => {
     try {
       const { socket, client } = wired(true);
       socket.fire('connect');
-      const answer = client.join('order:o2');
+      const answer = client.join('order:o2', {});
       vi.advanceTimersByTime(5000);
       expect(await answer).toMatchObject({ ok: false });
     } finally {

@@ -3,8 +3,10 @@ export interface LiveConnection {
   readonly connected: boolean;
   onStatus(listener: (connected: boolean) => void): () => void;
   onMessage(name: string, listener: (payload: unknown) => void): () => void;
-  join(entity: string): Promise<{ ok: boolean; message?: string }>;
-  leave(entity: string): void;
+  /** Joins the room for `view` (a view joins again after every connect); resolves with the server's answer. */
+  join(entity: string, view: object): Promise<{ ok: boolean; message?: string }>;
+  /** `view` stops following the room; idempotent. */
+  leave(entity: string, view: object): void;
 }
 
 export interface LiveViewState<D> {
@@ -83,7 +85,7 @@ export class LiveView<D, M> {
     this.#stopped = true;
     this.#reading?.abort();
     for (const stop of this.#stops.splice(0)) stop();
-    if (this.#options.entity && this.#joined) this.#conn?.leave(this.#options.entity);
+    if (this.#options.entity) this.#conn?.leave(this.#options.entity, this);
   }
 
   /** Reads again (new filters, a retry); the read started last wins. */
@@ -112,9 +114,9 @@ export class LiveView<D, M> {
   async #synced(): Promise<void> {
     const { entity } = this.#options;
     if (entity && this.#conn) {
-      const answer = await this.#conn.join(entity);
+      const answer = await this.#conn.join(entity, this);
       if (this.#stopped) {
-        if (answer.ok) this.#conn.leave(entity);
+        this.#conn.leave(entity, this);
         return;
       }
       this.#joined = answer.ok;

@@ -26,7 +26,7 @@ class FakeConnection implements LiveConnection {
     this.listeners.set(name, set);
     return () => void set.delete(l);
   }
-  join(entity: string) {
+  join(entity: string, _view: object) {
     this.joins.push(entity);
     this.log.push(`join ${entity}`);
     return new Promise<{ ok: boolean }>((resolve) => this.pendingJoins.push(resolve));
@@ -35,7 +35,7 @@ class FakeConnection implements LiveConnection {
     for (const r of this.pendingJoins.splice(0)) r({ ok });
     this.log.push('joined');
   }
-  leave(entity: string) {
+  leave(entity: string, _view: object) {
     this.left.push(entity);
   }
   connect() {
