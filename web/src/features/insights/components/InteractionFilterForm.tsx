@@ -4,7 +4,7 @@ import type { FilterCheck, Filters } from '../../../lib/paged-list.ts';
 import type { InteractionFilterKey } from '../api/interactions.ts';
 
 const useStyles = makeStyles({
-  form: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(200px, 100%), 1fr))', alignItems: 'start' },
+  form: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(160px, 100%), 1fr))', alignItems: 'start' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', gridColumn: '1 / -1' },
   // Fluent's Combobox has a fixed minimum width; here it fills its grid cell like the inputs.
   combo: { minWidth: 0, width: '100%', boxSizing: 'border-box' },
