@@ -55,4 +55,25 @@ describe('/user-interaction misses no interaction stored while it opens', () => 
       expect(await page.evaluate(() => (window as unknown as { e2eMarker?: string }).e2eMarker), 'no reload').toBe(tag);
     }
   }, 180_000);
+
+  it('also when moving to it from the dashboard, over the live connection already open', async () => {
+    for (let round = 1; round <= 2; round++) {
+      const tag = `nav${round}-${Date.now().toString(36)}`;
+      const names = DELAYS.map((ms) => `e2e ${tag} at ${ms} ms`);
+      await page.goto('/admin-dashboard');
+      await explained(page, () => page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 }));
+      await page.evaluate((mark) => Object.assign(window, { e2eMarker: mark }), tag);
+      const opened = Date.now();
+      const navigation = page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'User Interactions' }).click();
+      const stores = DELAYS.map((ms, i) => new Promise((r) => setTimeout(r, ms - (Date.now() - opened))).then(() => store(`e2e-nav-${tag}`, names[i]!)));
+      await Promise.all([navigation, ...stores]);
+
+      const grid = page.getByRole('table', { name: 'User interactions' });
+      await explained(page, async () => {
+        for (const name of names) await grid.getByRole('cell', { name, exact: true }).waitFor({ timeout: 15_000 });
+      });
+      for (const name of names) expect(await grid.getByRole('cell', { name, exact: true }).count(), `${name} shown once`).toBe(1);
+      expect(await page.evaluate(() => (window as unknown as { e2eMarker?: string }).e2eMarker), 'no reload').toBe(tag);
+    }
+  }, 120_000);
 });
