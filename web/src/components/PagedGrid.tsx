@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import {
   Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text,
   makeStyles, tokens,
@@ -47,6 +47,8 @@ export interface PagedGridProps<T> {
   onExport?: (kind: ExportKind, signal: AbortSignal) => Promise<number>;
   /** Something to show above the table, beside the count and the export (e.g. a "show newest" button). */
   toolbar?: ReactNode;
+  /** The table's scrolling region (focusable), e.g. to move focus there when a toolbar button goes away. */
+  tableRef?: Ref<HTMLDivElement>;
 }
 
 const useStyles = makeStyles({
@@ -65,7 +67,7 @@ const ariaOrder = (order: Order) => (order === 'asc' ? 'ascending' : 'descending
  * One server-paged, server-sorted list: sortable column headers (click, Enter or Space; the arrow and aria-sort
  * follow), paging, loading, error with retry, an empty state instead of an empty table, and export of the filtered list.
  */
-export function PagedGrid<T>(p: PagedGridProps<T>) {
+export function PagedGrid<T>({ tableRef, ...p }: PagedGridProps<T>) {
   const s = useStyles();
   const [exporting, setExporting] = useState(false);
   // An export reads many pages: leaving the screen stops it.
@@ -120,7 +122,7 @@ export function PagedGrid<T>(p: PagedGridProps<T>) {
       {!items && p.status === 'loading' && <LoadingBlock label={`Loading ${p.noun}`} />}
       {items && items.length === 0 && p.status !== 'error' && <EmptyState>{p.empty}</EmptyState>}
       {items && items.length > 0 && (
-        <div className={s.scroller} role="region" aria-label={`${p.label}, scrolls sideways`} tabIndex={0}>
+        <div className={s.scroller} role="region" aria-label={`${p.label} table`} tabIndex={0} ref={tableRef}>
           <Table className={s.table} aria-label={p.label} sortable aria-busy={p.status === 'loading'}>
             <TableHeader>
               <TableRow>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { Badge, Button, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { INTERACTION_RECORDED_MESSAGE, type Interaction } from '@acpg/contracts/insights';
 import { useLive } from '../../../lib/live.ts';
@@ -88,6 +88,12 @@ export default function UserInteractionsPage() {
   };
 
   const missed = view.data?.missed ?? 0;
+  // "Show newest" goes away once the newest rows load: focus moves on to the table (or the heading).
+  const tableRef = useRef<HTMLDivElement>(null);
+  const showNewest = () => {
+    list.showFirst();
+    (tableRef.current ?? document.getElementById('interactions-title'))?.focus();
+  };
   const filtered = Object.keys(list.filters).length > 0;
   return (
     <section className={s.root} aria-labelledby="interactions-title">
@@ -167,10 +173,11 @@ export default function UserInteractionsPage() {
             )
           }
           onExport={onExport}
+          tableRef={tableRef}
           toolbar={
             missed > 0 && (
-              <Button appearance="secondary" onClick={list.showFirst}>
-                {missed === 1 ? '1 new interaction' : `${missed} new interactions`}: show newest
+              <Button appearance="secondary" onClick={showNewest}>
+                {missed} new interactions: show newest
               </Button>
             )
           }
