@@ -6,6 +6,7 @@ import { formatDateIso, formatDateTime12, startOfDay, startOfWeek } from '../../
 import { useLive } from '../../../lib/live.ts';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
+import { PersonName } from '../../../components/PersonName.tsx';
 import { fetchAccountsSummary, fetchInteractionSummary, fetchInteractions } from '../api/interactions.ts';
 import { applyToDashboard, liveSummary, type DashboardView } from '../api/live-interactions.ts';
 import { ByDayChart } from './InteractionCharts.tsx';
@@ -23,8 +24,6 @@ const useStyles = makeStyles({
   cell: { overflowWrap: 'anywhere' },
   // The user id column gives way on phones; the interactions page has every column.
   wideOnly: { '@media (max-width: 599px)': { display: 'none' } },
-  // A long id keeps one line, cut with an ellipsis (the whole id is its title).
-  person: { display: 'block', maxWidth: '16ch', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 });
 
 function Tile({ title, value, loading, error }: { title: string; value: number | undefined; loading: boolean; error: string | null }) {
@@ -140,9 +139,7 @@ export default function AdminDashboardPage() {
                   <TableCell className={s.cell}>{i.page_name}</TableCell>
                   <TableCell className={s.cell}>{i.button_name}</TableCell>
                   <TableCell className={s.wideOnly}>
-                    <span className={s.person} title={i.user_id ?? undefined}>
-                      {i.user_id ? (nameOf(i.user_id) ?? i.user_id) : '—'}
-                    </span>
+                    <PersonName id={i.user_id} name={i.user_id ? nameOf(i.user_id) : null} />
                   </TableCell>
                 </TableRow>
               ))}

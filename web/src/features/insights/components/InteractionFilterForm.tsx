@@ -8,6 +8,7 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', gridColumn: '1 / -1' },
   // Fluent's Combobox has a fixed minimum width; here it fills its grid cell like the inputs.
   combo: { minWidth: 0, width: '100%', boxSizing: 'border-box' },
+  comboInput: { minWidth: 0, width: '100%' },
 });
 
 type Draft = Record<InteractionFilterKey, string>;
@@ -22,6 +23,7 @@ function ChoiceField({ label, value, options, onChange }: { label: string; value
     <Field label={label} hint="Pick one or type the exact name">
       <Combobox
         className={s.combo}
+        input={{ className: s.comboInput }}
         freeform
         value={value}
         selectedOptions={options.includes(value) ? [value] : []}

@@ -10,6 +10,7 @@ import { exportTable } from '../../../lib/export.ts';
 import { useTrackClick } from '../../../lib/track.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import { PersonName } from '../../../components/PersonName.tsx';
 import { INTERACTION_LIST, fetchAllInteractions, fetchInteractionSummary, fetchInteractions, toQueryFilters, type SortField } from '../api/interactions.ts';
 import { applyToInteractions, liveSummary, type InteractionsView } from '../api/live-interactions.ts';
 import { EXPORT_HEADER, exportRow } from '../api/export-rows.ts';
@@ -22,21 +23,8 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   charts: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(320px, 100%), 1fr))' },
-  // A long id keeps one line, cut with an ellipsis; the whole id is in its tooltip.
-  person: { display: 'block', maxWidth: '16ch', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   nowrap: { whiteSpace: 'nowrap' },
 });
-
-function Person({ id, name }: { id: string | null; name: string | null }) {
-  const s = useStyles();
-  if (!id) return <Text>—</Text>;
-  return (
-    // Cut visually only: screen readers read the whole text; the title shows the whole id on hover.
-    <span className={s.person} title={name ? `${name} (${id})` : id}>
-      {name ?? id}
-    </span>
-  );
-}
 
 export default function UserInteractionsPage() {
   const s = useStyles();
@@ -69,7 +57,7 @@ export default function UserInteractionsPage() {
     { id: 'page_name', header: 'Page', sortable: true, render: (i) => i.page_name },
     { id: 'button_name', header: 'Button', sortable: true, render: (i) => i.button_name },
     { id: 'interaction_type', header: 'Type', sortable: true, render: (i) => i.interaction_type },
-    { id: 'user_id', header: 'User', sortable: true, render: (i) => <Person id={i.user_id} name={i.user_id ? nameOf(i.user_id) : null} /> },
+    { id: 'user_id', header: 'User', sortable: true, render: (i) => <PersonName id={i.user_id} name={i.user_id ? nameOf(i.user_id) : null} /> },
     {
       id: 'location',
       header: 'Location',
