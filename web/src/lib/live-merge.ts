@@ -35,17 +35,21 @@ export function mergeNewestFirst<T extends Versioned>(
 
 /**
  * A count read at `position` plus the pushes counted on top of it, each once: only pushes whose position is above the
- * read's count (the read holds the others).
+ * read's count (the read holds the others). The ids counted live in one Set per read, shared along its chain of
+ * applies (O(1) a push however many arrive); a live view never applies two pushes to the same older count, so the
+ * chain never branches. `counted` is how many were added.
  */
 export interface LiveCount {
-  position: number;
-  counted: readonly string[];
+  readonly position: number;
+  readonly counted: number;
+  readonly seen: ReadonlySet<string>;
 }
 
-export const countFrom = (position: number): LiveCount => ({ position, counted: [] });
+export const countFrom = (position: number): LiveCount => ({ position, counted: 0, seen: new Set() });
 
 /** Whether a push adds to the count, and the count that remembers it. */
 export function countPush(count: LiveCount, push: Versioned): { count: LiveCount; adds: boolean } {
-  if (push.position <= count.position || count.counted.includes(push.id)) return { count, adds: false };
-  return { count: { position: count.position, counted: [...count.counted, push.id] }, adds: true };
+  if (push.position <= count.position || count.seen.has(push.id)) return { count, adds: false };
+  (count.seen as Set<string>).add(push.id);
+  return { count: { position: count.position, counted: count.counted + 1, seen: count.seen }, adds: true };
 }

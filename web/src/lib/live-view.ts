@@ -31,7 +31,16 @@ export interface LiveViewOptions<D, M> {
    */
   apply: (data: D, message: M, name: string) => D;
   onChange: (state: LiveViewState<D>) => void;
+  /**
+   * A screen left open keeps what its pushes added (ids counted, rows) until its next read: after this many pushes,
+   * and no sooner than this long after the last read, it reads again. Default 2,000 pushes, 60 s.
+   */
+  resync?: { afterPushes: number; minIntervalMs: number };
+  /** The clock (tests). */
+  now?: () => number;
 }
+
+export const DEFAULT_RESYNC = { afterPushes: 2000, minIntervalMs: 60_000 };
 
 const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : 'Request failed');
 
@@ -51,6 +60,8 @@ export class LiveView<D, M> {
   #reading: AbortController | null = null;
   #joined = false;
   #stopped = false;
+  #pushesSinceRead = 0;
+  #lastReadAt = 0;
   readonly #stops: (() => void)[] = [];
 
   /** `conn` null: no live updates (signed out); the view still reads. */
@@ -101,6 +112,8 @@ export class LiveView<D, M> {
       const data = this.#buffer.reduce<D>((d, b) => this.#options.apply(d, b.message, b.name), read);
       this.#buffer = [];
       this.#reading = null;
+      this.#pushesSinceRead = 0;
+      this.#lastReadAt = this.#now();
       this.#set({ data, status: 'ready', error: null });
     } catch (err) {
       if (ctl.signal.aborted || this.#stopped) return;
@@ -134,6 +147,13 @@ export class LiveView<D, M> {
       const next = this.#options.apply(data, message, name);
       if (next !== data) this.#set({ data: next });
     }
+    const resync = this.#options.resync ?? DEFAULT_RESYNC;
+    this.#pushesSinceRead += 1;
+    if (!this.#reading && this.#pushesSinceRead >= resync.afterPushes && this.#now() - this.#lastReadAt >= resync.minIntervalMs) void this.reload();
+  }
+
+  #now(): number {
+    return (this.#options.now ?? Date.now)();
   }
 
   #set(patch: Partial<LiveViewState<D>>): void {

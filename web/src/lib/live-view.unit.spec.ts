@@ -77,7 +77,7 @@ const apply = (d: Data, push: Row): Data => {
 };
 
 /** Reads the test answers by hand, in any order. */
-function harness(entity?: string) {
+function harness(entity?: string, clock?: { t: number }) {
   const log: string[] = [];
   const conn = new FakeConnection(log);
   const reads: { resolve: (d: Data) => void; reject: (e: Error) => void; signal: AbortSignal }[] = [];
@@ -91,6 +91,8 @@ function harness(entity?: string) {
     },
     apply,
     onChange: (s) => states.push(s),
+    resync: { afterPushes: 3, minIntervalMs: 1000 },
+    ...(clock ? { now: () => clock.t } : {}),
   });
   const shown = () => view.state.data;
   const ids = () => shown()?.items.map((r) => r.id);
@@ -212,6 +214,28 @@ describe('live view ordering', () => {
     h.view.stop();
     h.conn.push('row.changed', row(5));
     expect(h.ids()).toEqual(['r1']);
+  });
+});
+
+describe('live view resync', () => {
+  it('reads again after many pushes, no sooner than the interval after the last read, so a screen left open stays bounded', async () => {
+    const clock = { t: 0 };
+    const h = harness(undefined, clock);
+    h.conn.connected = true;
+    h.view.start();
+    h.reads[0]!.resolve(data([row(1)]));
+    await settle();
+    for (const n of [2, 3, 4]) h.conn.push('row.changed', row(n));
+    expect(h.reads).toHaveLength(1); // too soon after the last read
+    clock.t = 1000;
+    h.conn.push('row.changed', row(5));
+    expect(h.reads).toHaveLength(2);
+    h.conn.push('row.changed', row(6)); // during the read: buffered, not another read
+    expect(h.reads).toHaveLength(2);
+    h.reads[1]!.resolve(data([row(5), row(4), row(3), row(2), row(1)]));
+    await settle();
+    expect(h.ids()).toEqual(['r6', 'r5', 'r4', 'r3', 'r2', 'r1']);
+    expect(h.shown()!.tally).toBe(6);
   });
 });
 
