@@ -75,8 +75,8 @@ describe('live updates come back after a reconnect is refused for an expired tok
       body: JSON.stringify({ page_name: 'e2e-refused', button_name: buttonName }),
     });
     expect(stored.status).toBe(200);
-    const grid = page.getByRole('grid', { name: 'User interactions' });
-    await explained(page, () => grid.getByRole('gridcell', { name: buttonName, exact: true }).waitFor({ timeout: 10_000 }));
+    const grid = page.getByRole('table', { name: 'User interactions' });
+    await explained(page, () => grid.getByRole('cell', { name: buttonName, exact: true }).waitFor({ timeout: 10_000 }));
     expect(page.url()).toMatch(/\/user-interaction$/);
   }, 90_000);
 });

@@ -39,7 +39,7 @@ describe('user interactions arrive live on /user-interaction', () => {
     await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'User Interactions' }).click();
     await page.waitForURL('**/user-interaction');
     await page.getByRole('heading', { level: 1, name: 'User Interactions' }).waitFor();
-    const grid = page.getByRole('grid', { name: 'User interactions' });
+    const grid = page.getByRole('table', { name: 'User interactions' });
     await explained(page, async () => {
       await grid.waitFor();
       await page.getByText('Live', { exact: true }).waitFor(); // the socket is connected
@@ -60,10 +60,10 @@ describe('user interactions arrive live on /user-interaction', () => {
     });
     expect(stored.status).toBe(200);
 
-    const cell = grid.getByRole('gridcell', { name: buttonName, exact: true });
+    const cell = grid.getByRole('cell', { name: buttonName, exact: true });
     await explained(page, () => cell.waitFor({ timeout: 15_000 }));
-    const row = grid.getByRole('row').filter({ has: page.getByRole('gridcell', { name: buttonName, exact: true }) });
-    expect(await row.getByRole('gridcell', { name: 'e2e-landing', exact: true }).isVisible()).toBe(true);
+    const row = grid.getByRole('row').filter({ has: page.getByRole('cell', { name: buttonName, exact: true }) });
+    expect(await row.getByRole('cell', { name: 'e2e-landing', exact: true }).isVisible()).toBe(true);
     // Newest first: the new row is the first row of the body.
     expect(await grid.getByRole('row').nth(1).innerText()).toContain(buttonName);
 
@@ -82,7 +82,7 @@ describe('user interactions arrive live on /user-interaction', () => {
     const filters = page.getByRole('form', { name: 'Filter interactions' });
     await filters.getByLabel('Page', { exact: true }).fill('e2e-landing');
     await filters.getByRole('button', { name: 'Apply filters' }).click();
-    const grid = page.getByRole('grid', { name: 'User interactions' });
+    const grid = page.getByRole('table', { name: 'User interactions' });
     await waitFor(async () => (await shownTotal(page)) === 1, { what: 'the filtered list' });
 
     const other = `e2e other page ${Date.now().toString(36)}`;
@@ -96,8 +96,8 @@ describe('user interactions arrive live on /user-interaction', () => {
       expect(res.status).toBe(200);
     }
     // Pushed in order: once the matching one shows, the other one has been seen and left out.
-    await grid.getByRole('gridcell', { name: kept, exact: true }).waitFor({ timeout: 15_000 });
-    expect(await grid.getByRole('gridcell', { name: other, exact: true }).count()).toBe(0);
+    await grid.getByRole('cell', { name: kept, exact: true }).waitFor({ timeout: 15_000 });
+    expect(await grid.getByRole('cell', { name: other, exact: true }).count()).toBe(0);
     expect(await shownTotal(page)).toBe(2);
   });
 });

@@ -42,8 +42,8 @@ describe('live updates outlast the access token', () => {
       body: JSON.stringify({ page_name: 'e2e-reconnect', button_name: buttonName }),
     });
     expect(stored.status).toBe(200);
-    const grid = page.getByRole('grid', { name: 'User interactions' });
-    await explained(page, () => grid.getByRole('gridcell', { name: buttonName, exact: true }).waitFor({ timeout: 5_000 }));
+    const grid = page.getByRole('table', { name: 'User interactions' });
+    await explained(page, () => grid.getByRole('cell', { name: buttonName, exact: true }).waitFor({ timeout: 5_000 }));
     expect(page.url()).toMatch(/\/user-interaction$/); // never sent to sign in
   }, 90_000);
 
@@ -63,8 +63,8 @@ describe('live updates outlast the access token', () => {
     });
     expect(stored.status).toBe(200);
     await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
-    const grid = page.getByRole('grid', { name: 'User interactions' });
-    await explained(page, () => grid.getByRole('gridcell', { name: buttonName, exact: true }).waitFor({ timeout: 10_000 }));
+    const grid = page.getByRole('table', { name: 'User interactions' });
+    await explained(page, () => grid.getByRole('cell', { name: buttonName, exact: true }).waitFor({ timeout: 10_000 }));
     await page.unroute('**/api/v1/auth/refresh');
   }, 90_000);
 });

@@ -13,6 +13,16 @@ export interface ClickInteraction {
   data_id?: string | number | null;
 }
 
+/**
+ * Page names are recorded in the route path form, one way for every page: "/user-interaction", "/faq", "/" (a name
+ * given as "user-interaction" or "/faq/" is brought to that form; query and hash are left out).
+ */
+export function routePathForm(name: string): string {
+  const path = name.trim().split(/[?#]/)[0] ?? '';
+  const withSlash = path.startsWith('/') ? path : `/${path}`;
+  return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') || '/' : withSlash;
+}
+
 /** POST /user-interaction/store; failures are only logged (spec section 7). */
 export async function trackClick(click: ClickInteraction): Promise<void> {
   try {
@@ -21,7 +31,7 @@ export async function trackClick(click: ClickInteraction): Promise<void> {
       '/user-interaction/store',
       {
         data_id: click.data_id ?? null,
-        page_name: click.page_name,
+        page_name: routePathForm(click.page_name),
         interaction_type: 'click',
         button_name: click.button_name,
         user_id: session.userId ?? session.userData?.id ?? null,
@@ -33,7 +43,7 @@ export async function trackClick(click: ClickInteraction): Promise<void> {
   }
 }
 
-/** `const track = useTrackClick(); track('Sign In')`: page_name defaults to the current path. */
+/** `const track = useTrackClick(); track('Sign In')`: page_name is the current route path unless given. */
 export function useTrackClick(pageName?: string): (buttonName: string, dataId?: string | number | null) => void {
   const { pathname } = useLocation();
   const page = pageName ?? pathname;

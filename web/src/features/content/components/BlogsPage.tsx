@@ -1,6 +1,7 @@
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { Body1, Card, CardHeader, Caption1, Subtitle1, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { useResource } from '../../../lib/use-resource.ts';
+import { usePagedList, type PagedListSpec } from '../../../lib/paged-list.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
 import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
@@ -14,11 +15,13 @@ const useStyles = makeStyles({
   card: { height: '100%', boxSizing: 'border-box' },
 });
 
+/** Newest first, as the server lists them; the page lives in the URL (reload and Back keep it). */
+const BLOG_LIST: PagedListSpec<'published_at', never> = { sortFields: ['published_at'], defaultSort: 'published_at', defaultOrder: 'desc', pageSize: BLOG_PAGE_SIZE, filters: [] };
+
 export default function BlogsPage() {
   const s = useStyles();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const blogs = useResource((signal) => fetchBlogs(page, signal), [page]);
+  const list = usePagedList(BLOG_LIST);
+  const blogs = useResource((signal) => fetchBlogs(list.page, signal), [list.page]);
   return (
     <section className={s.root} aria-labelledby="blogs-title">
       <Title1 as="h1" id="blogs-title" className={s.flush}>
@@ -26,7 +29,12 @@ export default function BlogsPage() {
       </Title1>
       {blogs.status === 'loading' && <LoadingBlock label="Loading blog posts" />}
       {blogs.status === 'error' && <ErrorState title="The blog posts could not be loaded" message={blogs.error} onRetry={blogs.reload} />}
-      {blogs.status === 'ready' && blogs.data.items.length === 0 && <EmptyState>No blog posts yet.</EmptyState>}
+      {blogs.status === 'ready' && blogs.data.items.length === 0 && blogs.data.total === 0 && <EmptyState>No blog posts yet.</EmptyState>}
+      {blogs.status === 'ready' && blogs.data.items.length === 0 && blogs.data.total > 0 && (
+        <EmptyState>
+          There is no page {list.page}. <RouterLink to="/blogs">Go to the newest posts</RouterLink>
+        </EmptyState>
+      )}
       {blogs.status === 'ready' && blogs.data.items.length > 0 && (
         <>
           <ul className={s.list}>
@@ -48,7 +56,7 @@ export default function BlogsPage() {
               </li>
             ))}
           </ul>
-          <Pagination label="Blog pages" page={blogs.data.page} pageSize={blogs.data.page_size || BLOG_PAGE_SIZE} total={blogs.data.total} onPage={(p) => setParams({ page: String(p) })} />
+          <Pagination label="Blog pages" page={blogs.data.page} pageSize={blogs.data.page_size || BLOG_PAGE_SIZE} total={blogs.data.total} onPage={list.setPage} />
         </>
       )}
     </section>

@@ -10,7 +10,7 @@ const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHo
 export default function HomePage() {
   const s = useStyles();
   const snap = useSnapshot(session);
-  const track = useTrackClick('home');
+  const track = useTrackClick();
   return (
     <CmsPage slug="home" fallbackTitle="Home">
       <div className={s.actions}>

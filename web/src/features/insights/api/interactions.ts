@@ -2,6 +2,7 @@ import type { Interaction, InteractionSummary } from '@acpg/contracts/insights';
 import type { AccountsSummary } from '@acpg/contracts/identity';
 import type { Page } from '@acpg/contracts/http';
 import { http, type Query } from '../../../lib/http.ts';
+import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 
 export type SortField = 'created_at' | 'page_name' | 'button_name' | 'interaction_type' | 'user_id';
 
@@ -12,6 +13,27 @@ export interface InteractionFilters {
   user_id?: string;
   from?: string;
   to?: string;
+}
+
+export type InteractionFilterKey = keyof InteractionFilters;
+
+/** /user-interaction's list: URL names, sort fields and defaults (newest first, 10 a page). From and To are local days. */
+export const INTERACTION_LIST: PagedListSpec<SortField, InteractionFilterKey> = {
+  sortFields: ['created_at', 'page_name', 'button_name', 'interaction_type', 'user_id'],
+  defaultSort: 'created_at',
+  defaultOrder: 'desc',
+  pageSize: 10,
+  filters: ['page_name', 'button_name', 'interaction_type', 'user_id', 'from', 'to'],
+  dateRange: { from: 'from', to: 'to' },
+};
+
+/** The server's filters from the URL's: From and To are calendar days in the user's time zone, To to its last instant. */
+export function toQueryFilters(f: Filters<InteractionFilterKey>): InteractionFilters {
+  const out: InteractionFilters = {};
+  for (const key of ['page_name', 'button_name', 'interaction_type', 'user_id'] as const) if (f[key]) out[key] = f[key];
+  if (f.from) out.from = new Date(`${f.from}T00:00:00`).toISOString();
+  if (f.to) out.to = new Date(`${f.to}T23:59:59.999`).toISOString();
+  return out;
 }
 
 export interface ListQuery extends InteractionFilters {

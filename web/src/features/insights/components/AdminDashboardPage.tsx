@@ -1,17 +1,18 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Card, CardHeader, Subtitle1, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
-import type { Interaction, InteractionSummary } from '@acpg/contracts/insights';
+import { INTERACTION_RECORDED_MESSAGE, type Interaction } from '@acpg/contracts/insights';
 import { useResource } from '../../../lib/use-resource.ts';
-import { formatDateTime12, startOfDay, startOfWeek } from '../../../lib/dates.ts';
+import { formatDateIso, formatDateTime12, startOfDay, startOfWeek } from '../../../lib/dates.ts';
+import { useLive } from '../../../lib/live.ts';
+import { useAccountNames } from '../../../lib/account-names.ts';
 import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
+import { PersonName } from '../../../components/PersonName.tsx';
 import { fetchAccountsSummary, fetchInteractionSummary, fetchInteractions } from '../api/interactions.ts';
-import { useLiveInteractions } from '../api/live.ts';
-import { addToTally, emptyTally, tallyOf, type Tally } from '../api/live-rows.ts';
+import { applyToDashboard, liveSummary, type DashboardView } from '../api/live-interactions.ts';
 import { ByDayChart } from './InteractionCharts.tsx';
 
 const NEWEST = 10;
-/** Pushes are added at once; the totals are fetched again this long after the last burst of pushes. */
-const SUMMARY_RELOAD_MS = 2000;
+const MESSAGES = [INTERACTION_RECORDED_MESSAGE];
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -40,51 +41,28 @@ export default function AdminDashboardPage() {
   // The day boundaries are fixed when the screen opens; live events add to the counts from then on.
   const [range] = useState(() => {
     const now = new Date();
-    return { today: startOfDay(now).toISOString(), week: startOfWeek(now).toISOString() };
+    return { today: startOfDay(now).toISOString(), week: startOfWeek(now).toISOString(), weekDay: formatDateIso(startOfWeek(now)), weekEnd: formatDateIso(new Date(startOfWeek(now).getTime() + 6 * 24 * 60 * 60 * 1000)) };
   });
-  const today = useResource((signal) => fetchInteractionSummary({ from: range.today }, signal), [range]);
-  const week = useResource((signal) => fetchInteractionSummary({ from: range.week }, signal), [range]);
   const accounts = useResource((signal) => fetchAccountsSummary(signal), []);
-  const newest = useResource((signal) => fetchInteractions({ page: 1, page_size: NEWEST, sort: 'created_at', order: 'desc' }, signal), []);
-
-  // The table shows the ten newest rows; the tiles count every pushed interaction (by id, no cap) on top of the
-  // totals they arrived on. A newer total holds them, so each tile's tally starts again with each total answer.
-  const [live, setLive] = useState<Interaction[]>([]);
-  const [todayTally, setTodayTally] = useState<Tally<InteractionSummary>>(() => emptyTally<InteractionSummary>(null));
-  const [weekTally, setWeekTally] = useState<Tally<InteractionSummary>>(() => emptyTally<InteractionSummary>(null));
-  const todayData = today.data;
-  const weekData = week.data;
-  const reloadToday = today.reload;
-  const reloadWeek = week.reload;
-  const summaryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => { if (summaryTimer.current) clearTimeout(summaryTimer.current); }, []);
-  const onLive = useCallback(
-    (i: Interaction) => {
-      setLive((rows) => (rows.some((r) => r.id === i.id) ? rows : [i, ...rows].slice(0, NEWEST)));
-      if (i.created_at >= range.today) setTodayTally((t) => addToTally(t, todayData, i.id));
-      if (i.created_at >= range.week) setWeekTally((t) => addToTally(t, weekData, i.id));
-      summaryTimer.current ??= setTimeout(() => {
-        summaryTimer.current = null;
-        reloadToday();
-        reloadWeek();
-      }, SUMMARY_RELOAD_MS);
+  // The totals first: the newest rows read after them hold at least what they counted.
+  const view = useLive<DashboardView, Interaction>({
+    messages: MESSAGES,
+    read: async (signal) => {
+      const [today, week] = await Promise.all([fetchInteractionSummary({ from: range.today }, signal), fetchInteractionSummary({ from: range.week }, signal)]);
+      if (!today.success) return today;
+      if (!week.success) return week;
+      const newest = await fetchInteractions({ page: 1, page_size: NEWEST, sort: 'created_at', order: 'desc' }, signal);
+      if (!newest.success) return newest;
+      return { success: true, data: { today: liveSummary(today.data), week: liveSummary(week.data), newest: newest.data } };
     },
-    [range, todayData, weekData, reloadToday, reloadWeek],
-  );
-  // Back from a gap in live updates: start again from fresh totals (pushes during the gap were not received).
-  const { connected } = useLiveInteractions(onLive, () => {
-    setLive([]);
-    today.reload();
-    week.reload();
-    newest.reload();
+    apply: (v, push) => applyToDashboard(v, push, range),
+    deps: [],
   });
-
-  const rows = useMemo(() => {
-    const seen = new Set(live.map((r) => r.id));
-    return [...live, ...(newest.data?.items ?? []).filter((r) => !seen.has(r.id))].slice(0, NEWEST);
-  }, [live, newest.data]);
-  const todayCount = todayData ? todayData.total + tallyOf(todayTally, todayData).ids.length : undefined;
-  const weekCount = weekData ? weekData.total + tallyOf(weekTally, weekData).ids.length : undefined;
+  const data = view.data;
+  const rows = data?.newest.items ?? [];
+  const nameOf = useAccountNames(rows.map((r) => r.user_id));
+  const loading = !data && view.status === 'loading';
+  const failed = !data && view.status === 'error' ? view.error : null;
 
   return (
     <section className={s.root} aria-labelledby="dashboard-title">
@@ -92,23 +70,23 @@ export default function AdminDashboardPage() {
         <Title1 as="h1" id="dashboard-title">
           Dashboard
         </Title1>
-        <Badge appearance="tint" color={connected ? 'success' : 'informative'}>
-          {connected ? 'Live' : 'Live updates off'}
+        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
+          {view.live ? 'Live' : 'Live updates off'}
         </Badge>
       </div>
 
       <div className={s.tiles}>
-        <Tile title="Interactions today" value={todayCount} loading={!todayData && today.status === 'loading'} error={today.status === 'error' ? today.error : null} />
-        <Tile title="Interactions this week" value={weekCount} loading={!weekData && week.status === 'loading'} error={week.status === 'error' ? week.error : null} />
+        <Tile title="Interactions today" value={data?.today.summary.total} loading={loading} error={failed} />
+        <Tile title="Interactions this week" value={data?.week.summary.total} loading={loading} error={failed} />
         <Tile title="Accounts" value={accounts.data?.total} loading={accounts.status === 'loading'} error={accounts.status === 'error' ? accounts.error : null} />
       </div>
 
       <div className={s.wide}>
         <Card>
-          {week.status === 'error' ? (
-            <ErrorState title="The trend could not be loaded" message={week.error} onRetry={week.reload} />
-          ) : week.data ? (
-            <ByDayChart data={week.data.by_day} title="This week, by day" />
+          {failed ? (
+            <ErrorState title="The trend could not be loaded" message={failed} onRetry={view.reload} />
+          ) : data ? (
+            <ByDayChart data={data.week.summary.by_day} title="This week, by day" from={range.weekDay} to={range.weekEnd} future />
           ) : (
             <LoadingBlock label="Loading the trend" />
           )}
@@ -141,9 +119,9 @@ export default function AdminDashboardPage() {
 
       <Card>
         <Subtitle1 as="h2">Newest interactions</Subtitle1>
-        {newest.status === 'error' && <ErrorState message={newest.error} onRetry={newest.reload} />}
-        {newest.status === 'loading' && !newest.data && <LoadingBlock label="Loading the newest interactions" lines={3} />}
-        {newest.data && rows.length === 0 && <EmptyState>No interactions yet.</EmptyState>}
+        {failed && <ErrorState message={failed} onRetry={view.reload} />}
+        {loading && <LoadingBlock label="Loading the newest interactions" lines={3} />}
+        {data && rows.length === 0 && <EmptyState>No interactions yet.</EmptyState>}
         {rows.length > 0 && (
           <Table aria-label="Newest interactions" size="small">
             <TableHeader>
@@ -151,7 +129,7 @@ export default function AdminDashboardPage() {
                 <TableHeaderCell>Date</TableHeaderCell>
                 <TableHeaderCell>Page</TableHeaderCell>
                 <TableHeaderCell>Button</TableHeaderCell>
-                <TableHeaderCell className={s.wideOnly}>User ID</TableHeaderCell>
+                <TableHeaderCell className={s.wideOnly}>User</TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody aria-live="polite">
@@ -160,7 +138,9 @@ export default function AdminDashboardPage() {
                   <TableCell>{formatDateTime12(i.created_at)}</TableCell>
                   <TableCell className={s.cell}>{i.page_name}</TableCell>
                   <TableCell className={s.cell}>{i.button_name}</TableCell>
-                  <TableCell className={`${s.cell} ${s.wideOnly}`}>{i.user_id ?? '—'}</TableCell>
+                  <TableCell className={s.wideOnly}>
+                    <PersonName id={i.user_id} name={i.user_id ? nameOf(i.user_id) : null} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

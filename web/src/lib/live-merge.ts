@@ -1,0 +1,55 @@
+/** A row as live views see it: a read-model row with the stream version and global log position it reflects. */
+export interface Versioned {
+  id: string;
+  version: number;
+  position: number;
+}
+
+/** Per id keep the row with the higher version: an older push never replaces a newer read (or push). */
+export function keepNewer<T extends Versioned>(rows: readonly T[], row: T): readonly T[] {
+  const at = rows.findIndex((r) => r.id === row.id);
+  if (at < 0) return rows;
+  const current = rows[at]!;
+  if (row.version <= current.version) return rows;
+  return rows.map((r, i) => (i === at ? row : r));
+}
+
+/** The highest position among rows (0 for none): what a newest-first read reflects at least. */
+export const highestPosition = (rows: readonly Versioned[]): number => rows.reduce((max, r) => Math.max(max, r.position), 0);
+
+/**
+ * A newest-first page (page 1 of a list sorted by creation, newest first) with one push applied:
+ * a row it holds is replaced only by a higher version; a row it lacks is added on top only when its position is above
+ * every row the page holds (older rows would have been in the read) and `accepts` it (the active filters).
+ */
+export function mergeNewestFirst<T extends Versioned>(
+  page: { items: readonly T[]; total: number },
+  row: T,
+  pageSize: number,
+  accepts: (row: T) => boolean = () => true,
+): { items: T[]; total: number; added: boolean } {
+  if (page.items.some((r) => r.id === row.id)) return { items: [...keepNewer(page.items, row)], total: page.total, added: false };
+  if (!accepts(row) || row.position <= highestPosition(page.items)) return { items: [...page.items], total: page.total, added: false };
+  return { items: [row, ...page.items].slice(0, pageSize), total: page.total + 1, added: true };
+}
+
+/**
+ * A count read at `position` plus the pushes counted on top of it, each once: only pushes whose position is above the
+ * read's count (the read holds the others). The ids counted live in one Set per read, shared along its chain of
+ * applies (O(1) a push however many arrive); a live view never applies two pushes to the same older count, so the
+ * chain never branches. `counted` is how many were added.
+ */
+export interface LiveCount {
+  readonly position: number;
+  readonly counted: number;
+  readonly seen: ReadonlySet<string>;
+}
+
+export const countFrom = (position: number): LiveCount => ({ position, counted: 0, seen: new Set() });
+
+/** Whether a push adds to the count, and the count that remembers it. */
+export function countPush(count: LiveCount, push: Versioned): { count: LiveCount; adds: boolean } {
+  if (push.position <= count.position || count.seen.has(push.id)) return { count, adds: false };
+  (count.seen as Set<string>).add(push.id);
+  return { count: { position: count.position, counted: count.counted + 1, seen: count.seen }, adds: true };
+}

@@ -1,0 +1,258 @@
+import { describe, expect, it } from 'vitest';
+import { LiveView, type LiveConnection, type LiveViewState } from './live-view.ts';
+import { countFrom, countPush, mergeNewestFirst, type LiveCount, type Versioned } from './live-merge.ts';
+
+/** The shared connection as a view sees it; the test decides when it connects, what it pushes and when joins answer. */
+class FakeConnection implements LiveConnection {
+  connected = false;
+  readonly joins: string[] = [];
+  readonly left: string[] = [];
+  /** Log of what happened, in order, to check that joins and listeners come before reads. */
+  readonly log: string[];
+  private readonly status = new Set<(c: boolean) => void>();
+  private readonly listeners = new Map<string, Set<(p: unknown) => void>>();
+  private pendingJoins: ((a: { ok: boolean }) => void)[] = [];
+  constructor(log: string[]) {
+    this.log = log;
+  }
+  onStatus(l: (c: boolean) => void) {
+    this.status.add(l);
+    return () => void this.status.delete(l);
+  }
+  onMessage(name: string, l: (p: unknown) => void) {
+    this.log.push(`listen ${name}`);
+    const set = this.listeners.get(name) ?? new Set();
+    set.add(l);
+    this.listeners.set(name, set);
+    return () => void set.delete(l);
+  }
+  join(entity: string, _view: object) {
+    this.joins.push(entity);
+    this.log.push(`join ${entity}`);
+    return new Promise<{ ok: boolean }>((resolve) => this.pendingJoins.push(resolve));
+  }
+  ackJoins(ok = true) {
+    for (const r of this.pendingJoins.splice(0)) r({ ok });
+    this.log.push('joined');
+  }
+  leave(entity: string, _view: object) {
+    this.left.push(entity);
+  }
+  connect() {
+    this.connected = true;
+    for (const l of [...this.status]) l(true);
+  }
+  drop() {
+    this.connected = false;
+    for (const l of [...this.status]) l(false);
+  }
+  push(name: string, payload: unknown) {
+    for (const l of this.listeners.get(name) ?? []) l(payload);
+  }
+}
+
+interface Row extends Versioned {
+  label: string;
+}
+interface Data {
+  items: Row[];
+  total: number;
+  count: LiveCount;
+  tally: number;
+}
+
+const row = (n: number, over: Partial<Row> = {}): Row => ({ id: `r${n}`, version: 1, position: n, label: `row ${n}`, ...over });
+const data = (rows: Row[], total = rows.length, position = Math.max(0, ...rows.map((r) => r.position))): Data => ({
+  items: rows,
+  total,
+  count: countFrom(position),
+  tally: total,
+});
+
+/** The page's merge: newest first, 10 a page, and a count of everything. */
+const apply = (d: Data, push: Row): Data => {
+  const page = mergeNewestFirst(d, push, 10);
+  const { count, adds } = countPush(d.count, push);
+  return { items: page.items, total: page.total, count, tally: d.tally + (adds ? 1 : 0) };
+};
+
+/** Reads the test answers by hand, in any order. */
+function harness(entity?: string, clock?: { t: number }) {
+  const log: string[] = [];
+  const conn = new FakeConnection(log);
+  const reads: { resolve: (d: Data) => void; reject: (e: Error) => void; signal: AbortSignal }[] = [];
+  const states: LiveViewState<Data>[] = [];
+  const view = new LiveView<Data, Row>(conn, {
+    messages: ['row.changed'],
+    entity,
+    read: (signal) => {
+      log.push('read');
+      return new Promise<Data>((resolve, reject) => reads.push({ resolve, reject, signal }));
+    },
+    apply,
+    onChange: (s) => states.push(s),
+    resync: { afterPushes: 3, minIntervalMs: 1000 },
+    ...(clock ? { now: () => clock.t } : {}),
+  });
+  const shown = () => view.state.data;
+  const ids = () => shown()?.items.map((r) => r.id);
+  return { conn, log, reads, view, shown, ids, states };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('live view ordering', () => {
+  it('listens before the first read, and reads again on the first connect (a push made before it joined is in that read)', async () => {
+    const h = harness();
+    h.view.start();
+    expect(h.log).toEqual(['listen row.changed', 'read']); // fast first paint, before any connect
+    h.reads[0]!.resolve(data([row(1)]));
+    await settle();
+    expect(h.ids()).toEqual(['r1']);
+
+    // Row 2 was stored before the socket connected: no push will come for it, but the read after connect has it.
+    h.conn.connect();
+    expect(h.reads).toHaveLength(2);
+    h.reads[1]!.resolve(data([row(2), row(1)]));
+    await settle();
+    expect(h.ids()).toEqual(['r2', 'r1']);
+    expect(h.view.state.live).toBe(true);
+  });
+
+  it('joins the entity room and waits for the ack before it reads', async () => {
+    const h = harness('order:o1');
+    h.conn.connected = true;
+    h.view.start();
+    expect(h.log).toEqual(['listen row.changed', 'join order:o1']);
+    expect(h.reads).toHaveLength(0);
+    h.conn.ackJoins();
+    await settle();
+    expect(h.log).toEqual(['listen row.changed', 'join order:o1', 'joined', 'read']);
+    h.view.stop();
+    expect(h.conn.left).toEqual(['order:o1']);
+  });
+
+  it('keeps a push that arrives while a read is in flight, once, whether or not the read has it', async () => {
+    const h = harness();
+    h.conn.connected = true;
+    h.view.start();
+    h.conn.push('row.changed', row(3)); // before the read lands: buffered
+    h.conn.push('row.changed', row(4));
+    h.reads[0]!.resolve(data([row(3), row(2)], 2)); // the read was taken after row 3, before row 4
+    await settle();
+    expect(h.ids()).toEqual(['r4', 'r3', 'r2']);
+    expect(h.shown()!.total).toBe(3);
+    expect(h.shown()!.tally).toBe(3);
+  });
+
+  it('shows a duplicate push once and counts it once', async () => {
+    const h = harness();
+    h.conn.connected = true;
+    h.view.start();
+    h.reads[0]!.resolve(data([row(1)]));
+    await settle();
+    h.conn.push('row.changed', row(2));
+    h.conn.push('row.changed', row(2));
+    expect(h.ids()).toEqual(['r2', 'r1']);
+    expect(h.shown()!.total).toBe(2);
+    expect(h.shown()!.tally).toBe(2);
+  });
+
+  it('never goes back to an older version after a newer one', async () => {
+    const h = harness();
+    h.conn.connected = true;
+    h.view.start();
+    h.reads[0]!.resolve(data([row(1, { version: 3, label: 'v3' })]));
+    await settle();
+    h.conn.push('row.changed', row(1, { version: 2, label: 'v2' }));
+    expect(h.shown()!.items[0]!.label).toBe('v3');
+    h.conn.push('row.changed', row(1, { version: 4, label: 'v4', position: 9 }));
+    expect(h.shown()!.items[0]!.label).toBe('v4');
+    expect(h.shown()!.total).toBe(1);
+  });
+
+  it('a read that lands with an older version than a push in flight keeps the pushed version', async () => {
+    const h = harness();
+    h.conn.connected = true;
+    h.view.start();
+    h.conn.push('row.changed', row(1, { version: 2, label: 'v2' }));
+    h.reads[0]!.resolve(data([row(1, { version: 1, label: 'v1' })]));
+    await settle();
+    expect(h.shown()!.items.map((r) => r.label)).toEqual(['v2']);
+  });
+
+  it('reads again after a reconnect and takes in what it missed while disconnected; a stale read does not win', async () => {
+    const h = harness();
+    h.conn.connected = true;
+    h.view.start();
+    h.reads[0]!.resolve(data([row(1)]));
+    await settle();
+    h.conn.drop();
+    expect(h.view.state.live).toBe(false);
+    h.view.reload(); // e.g. a filter change while offline
+    h.conn.connect(); // row 2 was stored while offline
+    expect(h.reads).toHaveLength(3);
+    expect(h.reads[1]!.signal.aborted).toBe(true);
+    h.reads[2]!.resolve(data([row(2), row(1)]));
+    h.reads[1]!.resolve(data([row(1)])); // the aborted read lands late: ignored
+    await settle();
+    expect(h.ids()).toEqual(['r2', 'r1']);
+    expect(h.view.state.live).toBe(true);
+  });
+
+  it('shows a failed read as an error, keeps the data, and stops applying after stop()', async () => {
+    const h = harness();
+    h.conn.connected = true;
+    h.view.start();
+    h.reads[0]!.resolve(data([row(1)]));
+    await settle();
+    void h.view.reload();
+    h.reads[1]!.reject(new Error('The server is down.'));
+    await settle();
+    expect(h.view.state).toMatchObject({ status: 'error', error: 'The server is down.' });
+    expect(h.ids()).toEqual(['r1']);
+    h.view.stop();
+    h.conn.push('row.changed', row(5));
+    expect(h.ids()).toEqual(['r1']);
+  });
+});
+
+describe('live view resync', () => {
+  it('reads again after many pushes, no sooner than the interval after the last read, so a screen left open stays bounded', async () => {
+    const clock = { t: 0 };
+    const h = harness(undefined, clock);
+    h.conn.connected = true;
+    h.view.start();
+    h.reads[0]!.resolve(data([row(1)]));
+    await settle();
+    for (const n of [2, 3, 4]) h.conn.push('row.changed', row(n));
+    expect(h.reads).toHaveLength(1); // too soon after the last read
+    clock.t = 1000;
+    h.conn.push('row.changed', row(5));
+    expect(h.reads).toHaveLength(2);
+    h.conn.push('row.changed', row(6)); // during the read: buffered, not another read
+    expect(h.reads).toHaveLength(2);
+    h.reads[1]!.resolve(data([row(5), row(4), row(3), row(2), row(1)]));
+    await settle();
+    expect(h.ids()).toEqual(['r6', 'r5', 'r4', 'r3', 'r2', 'r1']);
+    expect(h.shown()!.tally).toBe(6);
+  });
+});
+
+describe('live merge rules', () => {
+  it('adds a row the page lacks only when it is newer than every row the page holds', () => {
+    const page = { items: [row(5), row(4)], total: 2 };
+    expect(mergeNewestFirst(page, row(3), 10).added).toBe(false); // older: the read had it (or another page does)
+    expect(mergeNewestFirst(page, row(6), 10)).toMatchObject({ added: true, total: 3 });
+    expect(mergeNewestFirst(page, row(6), 10, () => false).added).toBe(false); // filtered out
+    expect(mergeNewestFirst({ items: [row(2), row(1)], total: 5 }, row(3), 2).items.map((r) => r.id)).toEqual(['r3', 'r2']);
+  });
+
+  it('counts only pushes above the read position, each once', () => {
+    let c = countFrom(10);
+    expect(countPush(c, row(9)).adds).toBe(false);
+    ({ count: c } = countPush(c, row(11)));
+    expect(countPush(c, row(11)).adds).toBe(false);
+    expect(countPush(c, row(12)).adds).toBe(true);
+  });
+});

@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { session } from './session.ts';
+import { acquireLiveClient } from './live-session.ts';
+import { LiveView, type LiveViewState } from './live-view.ts';
+import type { Result } from './http.ts';
+
+export interface UseLiveOptions<D, M> {
+  /** Server message names to apply (e.g. contracts/insights INTERACTION_RECORDED_MESSAGE). */
+  messages: readonly string[];
+  /** Entity room to join before reading (e.g. `order:<id>`); none for role-wide messages. */
+  entity?: string;
+  /** One read of the whole view; a failed Result shows as an error with retry. */
+  read: (signal: AbortSignal) => Promise<Result<D>>;
+  /** One push applied to the data; idempotent against a read that already holds it (lib/live-merge.ts). */
+  apply: (data: D, message: M, name: string) => D;
+  /** What the read depends on (filters, page, sort): a change reads again. */
+  deps: readonly unknown[];
+}
+
+export type UseLive<D> = LiveViewState<D> & { reload: () => void };
+
+const unwrap = async <D,>(result: Promise<Result<D>>): Promise<D> => {
+  const r = await result;
+  if (!r.success) throw new Error(r.message);
+  return r.data;
+};
+
+/**
+ * A screen's live data: one read merged with the pushes that follow it, over the session's one shared connection.
+ * It subscribes (listeners, entity room with the server's ack) before it reads, reads again after every connect and
+ * reconnect (the first included), and merges by version (lib/live-view.ts has the rules).
+ */
+export function useLive<D, M>({ messages, entity, read, apply, deps }: UseLiveOptions<D, M>): UseLive<D> {
+  const { accessToken } = useSnapshot(session);
+  const signedIn = accessToken != null;
+  const [state, setState] = useState<LiveViewState<D>>({ data: null, status: 'loading', error: null, live: false });
+  // The latest read and apply are used when a read starts or a push arrives, not when the view was made.
+  const readRef = useRef(read);
+  const applyRef = useRef(apply);
+  useEffect(() => {
+    readRef.current = read;
+    applyRef.current = apply;
+  });
+  const viewRef = useRef<LiveView<D, M> | null>(null);
+  const messagesKey = messages.join('\n');
+
+  useEffect(() => {
+    const lease = signedIn ? acquireLiveClient() : null;
+    const view = new LiveView<D, M>(lease?.client ?? null, {
+      messages: messagesKey.split('\n'),
+      entity,
+      read: (signal) => unwrap(readRef.current(signal)),
+      apply: (data, message, name) => applyRef.current(data, message, name),
+      onChange: setState,
+    });
+    viewRef.current = view;
+    view.start();
+    return () => {
+      viewRef.current = null;
+      view.stop();
+      lease?.release();
+    };
+  }, [signedIn, entity, messagesKey]);
+
+  // New filters, page or sort: read again (the first render's read is the view's own).
+  const depsKey = JSON.stringify(deps);
+  const firstDeps = useRef(depsKey);
+  useEffect(() => {
+    if (firstDeps.current === depsKey) return;
+    firstDeps.current = depsKey;
+    void viewRef.current?.reload();
+  }, [depsKey]);
+
+  const [reload] = useState(() => () => void viewRef.current?.reload());
+  return { ...state, reload };
+}
