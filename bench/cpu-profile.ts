@@ -1,0 +1,74 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { repoRoot } from './processes.ts';
+
+/** The parts of a V8 .cpuprofile (written by `node --cpu-prof`) that a summary needs. */
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export interface ProfileShare {
+  name: string;
+  share: number;
+}
+
+/** Where a frame's code lives: a package, a file of ours, or the runtime. */
+const areaOf = (url: string): string => {
+  if (url === '') return '(native / runtime)';
+  if (url.startsWith('node:')) return url;
+  const path = url.startsWith('file://') ? decodeURIComponent(new URL(url).pathname) : url;
+  const packaged = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+  if (packaged) return packaged[1] as string;
+  return relative(repoRoot, path);
+};
+
+const label = (node: ProfileNode): string =>
+  `${node.callFrame.functionName || '(anonymous)'} ${areaOf(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
+
+/** Self time by function and by area (package or file), as shares of all samples, largest first. */
+export const summarize = (profile: CpuProfile, top = 25): { functions: ProfileShare[]; areas: ProfileShare[]; idle: number } => {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfTime = new Map<number, number>();
+  profile.samples.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  let total = 0;
+  let idle = 0;
+  const functions = new Map<string, number>();
+  const areas = new Map<string, number>();
+  for (const [id, time] of selfTime) {
+    const node = byId.get(id);
+    if (!node) continue;
+    total += time;
+    if (node.callFrame.functionName === '(idle)') {
+      idle += time;
+      continue;
+    }
+    functions.set(label(node), (functions.get(label(node)) ?? 0) + time);
+    const area = areaOf(node.callFrame.url);
+    areas.set(area, (areas.get(area) ?? 0) + time);
+  }
+  const shares = (m: Map<string, number>) =>
+    [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, time]) => ({ name, share: time / Math.max(total, 1) }));
+  return { functions: shares(functions), areas: shares(areas), idle: idle / Math.max(total, 1) };
+};
+
+/** Prints the summary of every .cpuprofile in `dir`. */
+export const printProfiles = (dir: string, top = 25): void => {
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+    const { functions, areas, idle } = summarize(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile, top);
+    const pct = (s: number) => `${(s * 100).toFixed(1).padStart(5)}%`;
+    console.log(`\nCPU profile ${join(dir, file)} (self time; idle ${pct(idle).trim()})`);
+    console.log('by area:');
+    for (const a of areas) console.log(`  ${pct(a.share)}  ${a.name}`);
+    console.log('by function:');
+    for (const f of functions) console.log(`  ${pct(f.share)}  ${f.name}`);
+  }
+};
+
+if (import.meta.main) printProfiles(process.argv[2] ?? '.', Number(process.argv[3] ?? 25));
