@@ -32,11 +32,25 @@ const areaOf = (url: string): string => {
 const label = (node: ProfileNode): string =>
   `${node.callFrame.functionName || '(anonymous)'} ${areaOf(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
 
-/** Self time by function and by area (package or file), as shares of all samples, largest first. */
-export const summarize = (profile: CpuProfile, top = 25): { functions: ProfileShare[]; areas: ProfileShare[]; idle: number } => {
+/**
+ * Self time by function and by area (package or file), as shares of the samples taken from the first one inside
+ * `startAt` (a file name: start-up, module loading and the warm-up before it are left out), largest first.
+ */
+export const summarize = (profile: CpuProfile, top = 25, startAt = 'record-interaction.ts'): { functions: ProfileShare[]; areas: ProfileShare[]; idle: number } => {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const inStartAt = (id: number): boolean => {
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      if (byId.get(at)?.callFrame.url.endsWith(startAt)) return true;
+    }
+    return false;
+  };
+  const first = Math.max(0, profile.samples.findIndex(inStartAt));
   const selfTime = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  profile.samples.forEach((id, i) => {
+    if (i >= first) selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   let total = 0;
   let idle = 0;
   const functions = new Map<string, number>();
@@ -63,7 +77,7 @@ export const printProfiles = (dir: string, top = 25): void => {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
     const { functions, areas, idle } = summarize(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile, top);
     const pct = (s: number) => `${(s * 100).toFixed(1).padStart(5)}%`;
-    console.log(`\nCPU profile ${join(dir, file)} (self time; idle ${pct(idle).trim()})`);
+    console.log(`\nCPU profile ${join(dir, file)} (self time from the first request on; idle ${pct(idle).trim()})`);
     console.log('by area:');
     for (const a of areas) console.log(`  ${pct(a.share)}  ${a.name}`);
     console.log('by function:');

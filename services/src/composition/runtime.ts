@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { v7 as uuidv7 } from 'uuid';
+import { createUuidV7 } from '../platform/ids/uuid-v7.ts';
 import type { Config } from '../platform/config/schema.ts';
 import type { Subscription } from '../platform/event-bus/port.ts';
 import type { Worker } from '../platform/jobs/port.ts';
@@ -23,7 +23,7 @@ export const createPlatform = (config: Config, log: Logger, adapters: Adapters, 
   realtime,
   devOutbox: adapters.devOutbox,
   clock: () => new Date(),
-  newId: () => uuidv7(),
+  newId: createUuidV7(),
 });
 
 const runs = (config: Config, part: 'api' | 'projector' | 'worker') => config.ROLE === 'all' || config.ROLE === part;

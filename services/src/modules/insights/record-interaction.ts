@@ -59,6 +59,9 @@ export const recordInteractionRoutes =
     fastify.withTypeProvider<ZodTypeProvider>().post(
       '/user-interaction/store',
       {
+        // High-volume: each stored interaction is already in the event log (correlation id = request id), so
+        // successful requests are not logged; failures still are (warn and above).
+        logLevel: 'warn',
         // Public and high-volume: a per-address limit keeps one client from filling the log (0 turns it off).
         config: {
           auth: 'public',
