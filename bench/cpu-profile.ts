@@ -14,6 +14,21 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
+/**
+ * Stages of the ingest path, by what a sample's stack holds; the first that matches names the sample. They answer
+ * "where does a stored interaction's time go" without reading function names.
+ */
+const STAGES: [stage: string, matches: (areas: string[]) => boolean][] = [
+  ['projection and push (bus tail, read-model write, socket.io)', (a) => a.some((x) => x.endsWith('event-bus/embedded.ts'))],
+  ['group commit (append transaction)', (a) => a.some((x) => x.endsWith('event-store/sqlite.ts'))],
+  ['logging (pino)', (a) => a.some((x) => x === 'pino' || x === 'sonic-boom')],
+  ['rate limit', (a) => a.includes('@fastify/rate-limit')],
+  ['validation (zod)', (a) => a.some((x) => x === 'zod' || x === 'fastify-type-provider-zod')],
+  ['route handler (event, ids)', (a) => a.some((x) => x.endsWith('record-interaction.ts'))],
+  ['HTTP (node:http, Fastify, JSON body, socket writes)', (a) => a.some((x) => x.startsWith('node:') || x === 'fastify' || x === 'find-my-way' || x === 'secure-json-parse' || x === 'light-my-request')],
+  ['garbage collection', (a) => a.includes('(garbage collector)')],
+];
+
 export interface ProfileShare {
   name: string;
   share: number;
@@ -36,7 +51,11 @@ const label = (node: ProfileNode): string =>
  * Self time by function and by area (package or file), as shares of the samples taken from the first one inside
  * `startAt` (a file name: start-up, module loading and the warm-up before it are left out), largest first.
  */
-export const summarize = (profile: CpuProfile, top = 25, startAt = 'record-interaction.ts'): { functions: ProfileShare[]; areas: ProfileShare[]; idle: number } => {
+export const summarize = (
+  profile: CpuProfile,
+  top = 25,
+  startAt = 'record-interaction.ts',
+): { stages: ProfileShare[]; functions: ProfileShare[]; areas: ProfileShare[]; idle: number } => {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
@@ -47,9 +66,27 @@ export const summarize = (profile: CpuProfile, top = 25, startAt = 'record-inter
     return false;
   };
   const first = Math.max(0, profile.samples.findIndex(inStartAt));
+  const stageOf = new Map<number, string>();
+  const stageFor = (id: number): string => {
+    let stage = stageOf.get(id);
+    if (stage === undefined) {
+      const areas: string[] = [];
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const node = byId.get(at);
+        if (node) areas.push(node.callFrame.functionName === '(garbage collector)' ? '(garbage collector)' : areaOf(node.callFrame.url));
+      }
+      stage = byId.get(id)?.callFrame.functionName === '(idle)' ? '(idle)' : (STAGES.find(([, matches]) => matches(areas))?.[0] ?? 'other');
+      stageOf.set(id, stage);
+    }
+    return stage;
+  };
+  const stages = new Map<string, number>();
   const selfTime = new Map<number, number>();
   profile.samples.forEach((id, i) => {
-    if (i >= first) selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    if (i < first) return;
+    selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    const stage = stageFor(id);
+    if (stage !== '(idle)') stages.set(stage, (stages.get(stage) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
   let total = 0;
   let idle = 0;
@@ -69,15 +106,23 @@ export const summarize = (profile: CpuProfile, top = 25, startAt = 'record-inter
   }
   const shares = (m: Map<string, number>) =>
     [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, time]) => ({ name, share: time / Math.max(total, 1) }));
-  return { functions: shares(functions), areas: shares(areas), idle: idle / Math.max(total, 1) };
+  const busy = Math.max(total - idle, 1);
+  return {
+    stages: [...stages].sort((a, b) => b[1] - a[1]).map(([name, time]) => ({ name, share: time / busy })),
+    functions: shares(functions),
+    areas: shares(areas),
+    idle: idle / Math.max(total, 1),
+  };
 };
 
 /** Prints the summary of every .cpuprofile in `dir`. */
 export const printProfiles = (dir: string, top = 25): void => {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
-    const { functions, areas, idle } = summarize(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile, top);
+    const { stages, functions, areas, idle } = summarize(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile, top);
     const pct = (s: number) => `${(s * 100).toFixed(1).padStart(5)}%`;
     console.log(`\nCPU profile ${join(dir, file)} (self time from the first request on; idle ${pct(idle).trim()})`);
+    console.log('by stage of the request (share of busy time):');
+    for (const st of stages) console.log(`  ${pct(st.share)}  ${st.name}`);
     console.log('by area:');
     for (const a of areas) console.log(`  ${pct(a.share)}  ${a.name}`);
     console.log('by function:');
