@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { withCpuPerRequest } from './cpu-time.ts';
 import { openLoop } from './open-loop.ts';
 import { startScript } from './processes.ts';
 
@@ -17,6 +18,8 @@ export interface IngestFigures {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU time (user + system, all threads) the server process spent per answered request; null off Linux. */
+  cpuUsPerRequest?: number | null;
 }
 
 /** The trial with the median of `by` (its other figures come with it). */
@@ -78,12 +81,12 @@ export const benchIngest = async ({ rate = 5000, seconds = 5, trials = 3 } = {})
   const bare = await startScript('bench/bare-server.ts', {});
   const app = await startStore(dataDir);
   try {
-    const targets = [['bare Fastify route', bare.port], ['interaction store', app.port]] as const;
-    for (const [name, port] of targets) await atRate(name, port, Math.min(rate, 1000), 2); // warm-up (JIT, caches)
+    const targets = [['bare Fastify route', bare], ['interaction store', app]] as const;
+    for (const [name, { port }] of targets) await atRate(name, port, Math.min(rate, 1000), 2); // warm-up (JIT, caches)
     const all: IngestFigures[] = [];
     for (let trial = 0; trial < trials; trial += 1) {
-      for (const [name, port] of targets) all.push(await atRate(name, port, rate, seconds));
-      for (const [name, port] of targets) all.push(await atFullSpeed(name, port, seconds));
+      for (const [name, { port, child }] of targets) all.push(await withCpuPerRequest(child.pid, seconds, () => atRate(name, port, rate, seconds)));
+      for (const [name, { port, child }] of targets) all.push(await withCpuPerRequest(child.pid, seconds, () => atFullSpeed(name, port, seconds)));
     }
     const of = (name: string, fixed: boolean) => all.filter((r) => r.target === name && (r.rate > 0) === fixed);
     return {

@@ -17,7 +17,8 @@ const { values } = parseArgs({
 });
 
 const row = (r: IngestFigures) =>
-  `${r.target.padEnd(20)} | ${String(r.rate || 'max').padStart(13)} | ${String(r.achieved).padStart(14)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${String(r.errors).padStart(6)} | ${String(r.non2xx).padStart(7)}`;
+  `${r.target.padEnd(20)} | ${String(r.rate || 'max').padStart(13)} | ${String(r.achieved).padStart(14)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${String(r.cpuUsPerRequest ?? '-').padStart(10)} | ${String(r.errors).padStart(6)} | ${String(r.non2xx).padStart(7)}`;
+const header = 'target               | offered req/s | achieved req/s | p50 ms | p99 ms | CPU µs/req | errors | non-2xx';
 
 if (values.only !== 'replay') {
   const rate = Number(values.rate);
@@ -26,14 +27,19 @@ if (values.only !== 'replay') {
     `\nInteraction ingest (POST /api/v1/user-interaction/store, the app as npm start runs it) beside a bare Fastify route;` +
       ` ${values.trials} rounds of ${values.seconds} s per target and load: open-loop at ${rate} req/s, then full speed (autocannon, 50 connections)`,
   );
-  console.log('target               | offered req/s | achieved req/s | p50 ms | p99 ms | errors | non-2xx');
+  console.log(header);
   for (const r of trials) console.log(row(r));
   const throughput = store.max.achieved / Math.max(bare.max.achieved, 1);
   const p99 = store.fixed.p99 / Math.max(bare.fixed.p99, 0.1);
   console.log(`\nmedian trials:`);
+  console.log(header);
   for (const r of [bare.fixed, store.fixed, bare.max, store.max]) console.log(row(r));
   console.log(`ratio full-speed throughput (store / bare): ${throughput.toFixed(2)}  (goal: at least 0.5)`);
   console.log(`ratio p99 at ${rate} req/s (store / bare): ${p99.toFixed(2)}  (goal: at most 2)`);
+  if (bare.max.cpuUsPerRequest && store.max.cpuUsPerRequest) {
+    // What the server spends per request does not move with the machine's load the way req/s and p99 do.
+    console.log(`ratio CPU per request at full speed (bare / store): ${(bare.max.cpuUsPerRequest / store.max.cpuUsPerRequest).toFixed(2)}  (the throughput ratio when the server's CPU is the limit)`);
+  }
   const failed = trials.reduce((n, r) => n + r.errors + r.non2xx, 0);
   if (failed > 0) console.log(`WARNING: ${failed} requests failed or answered non-2xx; the figures above do not count them`);
 }

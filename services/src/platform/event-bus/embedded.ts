@@ -7,7 +7,7 @@ import { retryUntilDone, Wakeable } from './wakeable.ts';
 export interface EmbeddedEventBusOptions {
   /** Poll interval when no in-process append woke the tail (another process writing the file). Default 1000 ms. */
   pollMs?: number;
-  /** Events read per batch. Default 200. */
+  /** Events read per pass, and so the longest run of handler work between two turns of the event loop. Default 100. */
   batchSize?: number;
   /**
    * After a wake-up, wait this long so a burst of appends is read in one pass. Default 20 ms: under load each pass
@@ -30,7 +30,7 @@ export interface EmbeddedEventBusOptions {
  * One process owns the file, so a group has one member: a second subscription of a live group is rejected.
  */
 export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, options: EmbeddedEventBusOptions = {}): EventBus => {
-  const { pollMs = 1000, batchSize = 200, coalesceMs = 20, saveMs = 250, skipSaveMs = 1000, logger } = options;
+  const { pollMs = 1000, batchSize = 100, coalesceMs = 20, saveMs = 250, skipSaveMs = 1000, logger } = options;
   const initialMs = options.retry?.initialMs ?? 100;
   const maxMs = options.retry?.maxMs ?? 30_000;
 
