@@ -65,7 +65,9 @@ export const summarize = (
     }
     return false;
   };
+  // A thread that never ran the request path (the WAL checkpointer) is summarised whole.
   const first = Math.max(0, profile.samples.findIndex(inStartAt));
+  const requestPath = profile.samples.some(inStartAt);
   const stageOf = new Map<number, string>();
   const stageFor = (id: number): string => {
     let stage = stageOf.get(id);
@@ -75,7 +77,8 @@ export const summarize = (
         const node = byId.get(at);
         if (node) areas.push(node.callFrame.functionName === '(garbage collector)' ? '(garbage collector)' : areaOf(node.callFrame.url));
       }
-      stage = byId.get(id)?.callFrame.functionName === '(idle)' ? '(idle)' : (STAGES.find(([, matches]) => matches(areas))?.[0] ?? 'other');
+      const matched = requestPath ? STAGES.find(([, matches]) => matches(areas))?.[0] : 'a thread off the request path';
+      stage = byId.get(id)?.callFrame.functionName === '(idle)' ? '(idle)' : (matched ?? 'other');
       stageOf.set(id, stage);
     }
     return stage;
