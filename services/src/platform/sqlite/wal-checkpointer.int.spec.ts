@@ -72,4 +72,13 @@ describe('WAL checkpoints in a thread of their own', () => {
     db.prepare('INSERT INTO t (body) VALUES (?)').run('one more');
     expect(walFrames(file)).toBeGreaterThan(1000);
   });
+
+  it('gives checkpoints back to the connection when the thread fails', async () => {
+    const { db, file } = open();
+    const errors: unknown[] = [];
+    const checkpointer = startWalCheckpointer(db, join(file, 'not-a-directory', 'db.sqlite'), { onError: (error) => errors.push(error) });
+    await expect.poll(() => errors.length, { timeout: 5000 }).toBe(1);
+    expect(autoCheckpoint(db)).toBe(1000);
+    await checkpointer.stop();
+  });
 });
