@@ -22,9 +22,9 @@ export const freePort = (): Promise<number> =>
   });
 
 /** Starts a Node script on a free port and resolves once `readyPath` answers 2xx. */
-export const startScript = async (script: string, env: Record<string, string>, readyPath = '/api/health'): Promise<Started> => {
+export const startScript = async (script: string, env: Record<string, string>, nodeArgs: string[] = [], readyPath = '/api/health'): Promise<Started> => {
   const port = await freePort();
-  const child = spawn(nodeBin, [script], { cwd: repoRoot, env: { ...process.env, MODE: 'embedded', ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(nodeBin, [...nodeArgs, script], { cwd: repoRoot, env: { ...process.env, MODE: 'embedded', ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 30_000;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../platform/config/schema.ts';
 import { openSqlite } from '../platform/sqlite/open.ts';
+import { startWalCheckpointer } from '../platform/sqlite/wal-checkpointer.ts';
 import { createSqliteEventStore } from '../platform/event-store/sqlite.ts';
 import { createEmbeddedEventBus } from '../platform/event-bus/embedded.ts';
 import { createSqliteDocuments } from '../platform/documents/sqlite.ts';
@@ -17,6 +18,10 @@ export const sqliteFile = (config: Config) => join(config.DATA_DIR, 'acpg.sqlite
 /** Embedded profile: one SQLite file holds the event log, read models, checkpoints, jobs and the dev outbox. */
 export const createEmbeddedAdapters = async (config: Config, log: Logger): Promise<Adapters> => {
   const db = openSqlite(sqliteFile(config), config.SQLITE_SYNCHRONOUS);
+  // Checkpoints (copying the WAL into the file, with fsyncs) in a thread of their own, not inside request commits.
+  const checkpointer = startWalCheckpointer(db, sqliteFile(config), {
+    onError: (error) => log.error({ err: error }, 'WAL checkpointer stopped; commits checkpoint again'),
+  });
   const eventStore = createSqliteEventStore(db);
   const bus = createEmbeddedEventBus(db, eventStore, { logger: log.child({ port: 'event-bus' }) });
   const documents = createSqliteDocuments(db);
@@ -46,6 +51,7 @@ export const createEmbeddedAdapters = async (config: Config, log: Logger): Promi
       await bus.close();
       await documents.close();
       await eventStore.close();
+      await checkpointer.stop();
       db.close();
     },
   };

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { v7 as uuidv7 } from 'uuid';
+import { createUuidV7 } from '../platform/ids/uuid-v7.ts';
 import type { Config } from '../platform/config/schema.ts';
 import type { Subscription } from '../platform/event-bus/port.ts';
 import type { Worker } from '../platform/jobs/port.ts';
@@ -37,7 +37,7 @@ export const createPlatform = (
     { log }, // no edits stored yet: the content module's email-templates screen will pass its overrides here
   ),
   clock: () => new Date(),
-  newId: () => uuidv7(),
+  newId: createUuidV7(),
 });
 
 /** Waits for every subscription; those that started join `into` (so a failure stops them too); rethrows the first failure. */

@@ -53,6 +53,9 @@ export const recordInteractionRoutes =
     fastify.withTypeProvider<ZodTypeProvider>().post(
       '/user-interaction/store',
       {
+        // High-volume: each stored interaction is already in the event log (correlation id = request id), so its
+        // request is not logged at info; server errors still are (the error handler logs them at error).
+        logLevel: 'warn',
         // Public and high-volume: a per-address limit keeps one client from filling the log (0 turns it off).
         config: {
           auth: 'public',

@@ -7,10 +7,15 @@ import { retryUntilDone, Wakeable } from './wakeable.ts';
 export interface EmbeddedEventBusOptions {
   /** Poll interval when no in-process append woke the tail (another process writing the file). Default 1000 ms. */
   pollMs?: number;
-  /** Events read per batch. Default 200. */
+  /** Events read per pass, and so the longest run of handler work between two turns of the event loop. Default 100. */
   batchSize?: number;
-  /** After a wake-up, wait this long so a burst of appends is read in one pass. Default 5 ms. */
+  /**
+   * After a wake-up, wait this long so a burst of appends is read in one pass. Default 20 ms: under load each pass
+   * (one read, one transaction of the handler's writes) then carries more events, and a live push is still prompt.
+   */
   coalesceMs?: number;
+  /** A group's checkpoint row is written at most this often while it moves (and when it stops). Default 250 ms. */
+  saveMs?: number;
   /** A checkpoint that only skipped other groups' events is written at most this often. Default 1000 ms. */
   skipSaveMs?: number;
   /** Backoff of a failing handler: first delay and cap. Default 100 ms, 30 s. */
@@ -25,7 +30,7 @@ export interface EmbeddedEventBusOptions {
  * One process owns the file, so a group has one member: a second subscription of a live group is rejected.
  */
 export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, options: EmbeddedEventBusOptions = {}): EventBus => {
-  const { pollMs = 1000, batchSize = 50, coalesceMs = 5, skipSaveMs = 1000, logger } = options;
+  const { pollMs = 1000, batchSize = 100, coalesceMs = 20, saveMs = 250, skipSaveMs = 1000, logger } = options;
   const initialMs = options.retry?.initialMs ?? 100;
   const maxMs = options.retry?.maxMs ?? 30_000;
 
@@ -71,17 +76,22 @@ export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, opti
     /**
      * One pass reads the group's own event types only (an index serves it). When a pass ends short of a full batch,
      * every event up to the head seen before the read has been considered, so the group's position moves to that
-     * head even if none of them was its type. The checkpoint row is written once per pass, not per event:
-     * after a crash a group may see the last pass again, which projections and reactions already tolerate.
+     * head even if none of them was its type. The checkpoint row is written at most every `saveMs` (each write is a
+     * commit of its own, which under load cost more than the passes' reads) and when the group stops: after a crash
+     * a group may see the events of its last `saveMs` again, which projections (their own checkpoint and version
+     * guard) and reactions (one job per event id) already tolerate. A full pass yields to the event loop before the
+     * next, so catching up on a backlog never holds HTTP requests back for more than one batch.
      */
     const run = async (): Promise<void> => {
       let saved = position;
       let savedAt = Date.now();
+      let delivered = false;
       const save = (force: boolean) => {
-        if (position !== saved && (force || Date.now() - savedAt >= skipSaveMs)) {
+        if (position !== saved && (force || Date.now() - savedAt >= (delivered ? saveMs : skipSaveMs))) {
           writeCheckpoint.run(group, position);
           saved = position;
           savedAt = Date.now();
+          delivered = false;
         }
       };
       try {
@@ -92,11 +102,12 @@ export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, opti
           const failed = through === null || through < (batch.at(-1)?.position ?? position);
           if (through !== null && through > position) position = through;
           if (!failed && batch.length < batchSize && head > position) position = head;
-          save(batch.length > 0);
+          delivered ||= batch.length > 0;
+          save(false);
           if (batch.length < batchSize) {
             await wake.wait(pollMs);
             if (coalesceMs > 0 && !wake.interrupted) await wake.sleep(coalesceMs);
-          }
+          } else await new Promise((resolve) => setImmediate(resolve));
         }
       } finally {
         save(true);

@@ -91,6 +91,9 @@ export const createSqliteEventStore = (db: DatabaseSync): EventStore => {
      ORDER BY position LIMIT ?`,
   );
   const selectHead = db.prepare('SELECT COALESCE(MAX(position), 0) AS head FROM events');
+  const savepoint = db.prepare('SAVEPOINT append_one');
+  const release = db.prepare('RELEASE append_one');
+  const rollbackTo = db.prepare('ROLLBACK TO append_one');
 
   const listeners = new Set<(events: readonly StoredEvent[]) => void>();
   let closed = false;
@@ -109,7 +112,9 @@ export const createSqliteEventStore = (db: DatabaseSync): EventStore => {
   };
 
   const appendNow = (stream: string, expected: ExpectedVersion, events: readonly NewEvent[]) => {
-    const actual = currentVersion(stream);
+    // A new stream (expected 0) needs no read: its first event takes version 1, and UNIQUE (stream, version)
+    // refuses it if the stream already has one. Any other expectation is checked against the stream's version.
+    const actual = expected === 0 ? 0 : currentVersion(stream);
     if (expected !== 'any' && expected !== actual) throw new ConcurrencyError(stream, expected, actual);
     const stored: StoredEvent[] = [];
     let version = actual;
@@ -178,13 +183,17 @@ export const createSqliteEventStore = (db: DatabaseSync): EventStore => {
     try {
       inTransaction(db, () => {
         for (const append of batch) {
-          db.exec('SAVEPOINT append_one');
+          // One INSERT is atomic on its own (a failing statement undoes only itself): a savepoint is for more.
+          const several = append.events.length > 1;
+          if (several) savepoint.run();
           try {
             outcomes.push({ ok: true, stored: appendNow(append.stream, append.expected, append.events) });
-            db.exec('RELEASE append_one');
+            if (several) release.run();
           } catch (error) {
-            db.exec('ROLLBACK TO append_one');
-            db.exec('RELEASE append_one');
+            if (several) {
+              rollbackTo.run();
+              release.run();
+            }
             outcomes.push({ ok: false, error });
           }
         }

@@ -99,8 +99,10 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
   app.setErrorHandler(errorHandler);
   installClosers(app);
   recordApiRoutes(app);
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every response, and an async hook costs a promise each time.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   await app.register(fastifySwagger, {
