@@ -10,6 +10,7 @@ import { loadAccount, sessionUser, type RegisteredAccount } from './accounts.ts'
 import { identityContext, type IdentityContext } from './context.ts';
 import { requestMeta } from '../../platform/commands/metadata.ts';
 import { endSession, refreshSession, startSession } from './session/flow.ts';
+import { sessionUserAgent } from './session/user-agent.ts';
 import { sendSignInCode, startSignIn, verifySignInCode } from './sign-in/flow.ts';
 
 const tags = ['auth'];
@@ -89,7 +90,8 @@ export const identityRoutes =
       async (request, reply) => {
         const m = meta(request);
         const { account, sessionId } = await verifySignInCode(ctx, request.body, m);
-        const refresh = await startSession(ctx, account.id, sessionId, m);
+        const userAgent = sessionUserAgent(request.headers['user-agent']);
+        const refresh = await startSession(ctx, { accountId: account.id, sessionId, userAgent }, m);
         setCookie(reply, refresh.token, refresh.maxAgeSeconds);
         return { success: true as const, data: await signedIn(ctx, account), message: 'Signed in successfully.' };
       },

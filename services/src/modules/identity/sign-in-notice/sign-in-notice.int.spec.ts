@@ -22,23 +22,28 @@ const outboxOf = async (t: TestApp, to: string): Promise<OutboxMessage[]> => {
 };
 const notices = async (t: TestApp) => (await outboxOf(t, SEEDED_ADMIN.email)).filter((m) => m.subject === 'New sign-in to your account');
 
-const post = async (t: TestApp, path: string, body: unknown) => {
-  const response = await fetch(`${t.url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = async (t: TestApp, path: string, body: unknown, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${t.url}/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   expect(response.status, path).toBe(200);
   return ((await response.json()) as { data: Record<string, unknown> }).data;
 };
 
 const ADMIN_PHONE = '+14155550100';
+const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0';
 
 /** The seeded Super Admin signs in with the code sent to them (one code per destination a minute: email, then phone). */
-const signIn = async (t: TestApp, channel: 'email' | 'phone') => {
+const signIn = async (t: TestApp, channel: 'email' | 'phone', userAgent?: string) => {
   const { challenge_id } = await post(t, '/auth/sign-in', SEEDED_ADMIN);
   await post(t, '/auth/sign-in/otp', { challenge_id, channel });
   const to = channel === 'email' ? SEEDED_ADMIN.email : ADMIN_PHONE;
   const code = await waitFor(async () => (await outboxOf(t, to)).map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean), {
     what: 'the sign-in code',
   });
-  await post(t, '/auth/sign-in/verify', { challenge_id, code });
+  await post(t, '/auth/sign-in/verify', { challenge_id, code }, userAgent ? { 'user-agent': userAgent } : {});
 };
 
 /** A second connection to the app's SQLite file (WAL: reads and small writes beside the running app). */
@@ -61,6 +66,7 @@ describe('new sign-in notice (a reaction to SessionStarted)', () => {
     expect(notice).toMatchObject({ to: SEEDED_ADMIN.email, subject: expected.channel === 'email' ? expected.subject : '', text: expected.text });
     expect(notice?.text).toMatch(/When: \w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC/);
     expect(notice?.text).toContain('If this was not you');
+    expect(notice?.text).not.toContain('Device:'); // fetch's own agent names no browser
 
     // Redelivery: what a crash before the group's checkpoint write leaves; restart on the same data and deliver again.
     await first.stop();
@@ -81,8 +87,11 @@ describe('new sign-in notice (a reaction to SessionStarted)', () => {
     }
     expect(await notices(second)).toHaveLength(1);
 
-    // A later sign-in is a new event: its own notice.
-    await signIn(second, 'phone');
-    await waitFor(async () => (await notices(second)).length === 2, { what: 'the second notice' });
+    // A later sign-in is a new event: its own notice, naming the browser the user agent of the request says.
+    await signIn(second, 'phone', `  ${FIREFOX_ON_WINDOWS}  `);
+    const both = await waitFor(async () => ((await notices(second)).length === 2 ? notices(second) : undefined), { what: 'the second notice' });
+    expect(both.filter((m) => m.text.includes('Device: Firefox on Windows'))).toHaveLength(1);
+    const sessions = await second.platform.eventStore.readAll({ after: 0, limit: 10, types: ['SessionStarted'] });
+    expect(sessions.map((e) => (e.data as { user_agent?: string }).user_agent)).toEqual([expect.not.stringMatching(/Firefox/), FIREFOX_ON_WINDOWS]);
   }, 60_000);
 });
