@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@acpg/contracts/envelope';
 import type { Module } from '../platform/module.ts';
 import { REFRESH_COOKIE_NAME } from '../platform/auth/refresh-cookie.ts';
-import { SEEDED_ADMIN, startTestApp, type TestApp } from '../../test/harness.ts';
-import { waitFor } from '../../test/wait-for.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { signInWithOutboxCode } from '../../test/sign-in.ts';
 import { MODULES } from './modules.ts';
 
 type Written = Pick<EventEnvelope, 'stream' | 'type'>;
@@ -63,25 +63,13 @@ describe('streams map to their module topic', () => {
     const post = (url: string, payload?: object, headers: Record<string, string> = {}, cookie?: string): Promise<LightMyRequestResponse> =>
       t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}), ...(cookie ? { cookies: { [REFRESH_COOKIE_NAME]: cookie } } : {}) });
 
-    /** Password, then a code by email read from the dev outbox, then verified: the whole sign-in. */
-    const signIn = async () => {
-      const started = await post('/auth/sign-in', { email: SEEDED_ADMIN.email, password: SEEDED_ADMIN.password });
-      const { challenge_id } = started.json().data as { challenge_id: string };
-      expect((await post('/auth/sign-in/otp', { challenge_id, channel: 'email' })).statusCode).toBe(200);
-      const code = await waitFor(
-        async () => {
-          const outbox = await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(SEEDED_ADMIN.email)}` });
-          const items = (outbox.json() as { data?: { items: { text: string }[] } }).data?.items ?? [];
-          return /\b(\d{6})\b/.exec(items[0]?.text ?? '')?.[1];
+    /** A real sign-in, with one wrong code first (SignInCodeRejected is written too). */
+    const signIn = () =>
+      signInWithOutboxCode(t, {
+        beforeVerify: async (challenge_id, code) => {
+          expect((await post('/auth/sign-in/verify', { challenge_id, code: code === '000000' ? '000001' : '000000' })).statusCode).toBe(400);
         },
-        { timeoutMs: 15_000, what: 'the sign-in code' },
-      );
-      expect((await post('/auth/sign-in/verify', { challenge_id, code: code === '000000' ? '000001' : '000000' })).statusCode).toBe(400);
-      const verified = await post('/auth/sign-in/verify', { challenge_id, code });
-      expect(verified.statusCode).toBe(200);
-      const cookie = verified.cookies.find((c) => c.name === REFRESH_COOKIE_NAME)?.value ?? '';
-      return { token: (verified.json().data as { AccessToken: string }).AccessToken, cookie };
-    };
+      });
 
     it('every event written by seeds, sign-in, a session, a content edit and an interaction is on its module stream', async () => {
       const { token, cookie } = await signIn();
