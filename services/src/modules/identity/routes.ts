@@ -10,7 +10,7 @@ import { loadAccount, sessionUser, type RegisteredAccount } from './accounts.ts'
 import { identityContext, type IdentityContext } from './context.ts';
 import { requestMeta } from '../../platform/commands/metadata.ts';
 import { endSession, refreshSession, startSession } from './session/flow.ts';
-import { sessionUserAgent } from './session/user-agent.ts';
+import { sessionUserAgent, USER_AGENT_MAX_LENGTH } from './session/user-agent.ts';
 import { sendSignInCode, startSignIn, verifySignInCode } from './sign-in/flow.ts';
 
 const tags = ['auth'];
@@ -81,7 +81,7 @@ export const identityRoutes =
           summary: 'Sign in, step 3: check the code',
           description:
             'Answers the access token and sets the rotating refresh token cookie. The User-Agent header (trimmed, at most ' +
-            '512 characters) is recorded on the session, and the new-sign-in email names the browser from it. ' +
+            `${USER_AGENT_MAX_LENGTH} characters) is recorded on the session, and the new-sign-in email names the browser from it. ` +
             '400 OTP_INCORRECT (the message gives the tries left), 400 SIGN_IN_LOCKED on the 5th wrong code, 400 OTP_NOT_SENT; ' +
             '410 OTP_EXPIRED (ask for a new code), 410 SIGN_IN_LOCKED / SIGN_IN_USED / SIGN_IN_EXPIRED (sign in again); 404 SIGN_IN_NOT_FOUND.',
           body: VerifyOtpBody,
