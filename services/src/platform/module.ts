@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config/schema.ts';
 import type { Documents } from './documents/port.ts';
 import type { EventBus } from './event-bus/port.ts';
-import type { EventStore, StoredEvent } from './event-store/port.ts';
+import type { EventStore } from './event-store/port.ts';
 import type { JobProcessor, Jobs } from './jobs/port.ts';
 import type { Projection, ProjectionStore } from './projections/port.ts';
 import type { Realtime } from './realtime/port.ts';
