@@ -50,7 +50,7 @@ export interface JobWorker {
 export interface Module {
   /** Lower-case, no hyphen: every stream the module writes starts with `<name>-`, and its Kafka topic is `<prefix>.<name>`. */
   name: string;
-  /** Event types the module writes (each on a stream of its own name); checked by the stream-prefix test. */
+  /** Event types the module writes (each on a stream of its own name); `platform.eventStore` refuses any other. */
   eventTypes?: readonly string[];
   /** Partitions of the module's Kafka topic (`npm run topics`); default DEFAULT_TOPIC_PARTITIONS. */
   partitions?: number;
