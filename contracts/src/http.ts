@@ -27,7 +27,10 @@ export const MAX_PAGE_SIZE = 100;
 export const LIST_ORDERS = ['asc', 'desc'] as const;
 export type ListOrder = (typeof LIST_ORDERS)[number];
 
-const PAGE_MESSAGE = 'page must be a whole number, 1 or more';
+/** Far past any list anyone pages through (100 million rows at the largest page size): beyond it, a clear 400. */
+export const MAX_PAGE = 1_000_000;
+
+const PAGE_MESSAGE = `page must be a whole number from 1 to ${MAX_PAGE.toLocaleString('en-US')}`;
 const PAGE_SIZE_MESSAGE = `page_size must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
 
 /**
@@ -41,10 +44,10 @@ export const listQuery = <const Fields extends readonly [string, ...string[]], F
   filters?: Filters;
 }) =>
   z.object({
-    page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).default(1),
+    page: z.coerce.number({ error: PAGE_MESSAGE }).int({ error: PAGE_MESSAGE, abort: true }).min(1, PAGE_MESSAGE).max(MAX_PAGE, PAGE_MESSAGE).default(1),
     page_size: z.coerce
       .number({ error: PAGE_SIZE_MESSAGE })
-      .int(PAGE_SIZE_MESSAGE)
+      .int({ error: PAGE_SIZE_MESSAGE, abort: true }) // one message, not the same twice for a huge number
       .min(1, PAGE_SIZE_MESSAGE)
       .max(MAX_PAGE_SIZE, PAGE_SIZE_MESSAGE)
       .default(DEFAULT_PAGE_SIZE),

@@ -21,8 +21,13 @@ describe('listQuery', () => {
   });
 
   it('names the parameter and what it accepts', () => {
-    expect(messages({ page: '0' })).toEqual(['page: page must be a whole number, 1 or more']);
-    expect(messages({ page: 'two' })).toEqual(['page: page must be a whole number, 1 or more']);
+    expect(messages({ page: '0' })).toEqual(['page: page must be a whole number from 1 to 1,000,000']);
+    expect(messages({ page: 'two' })).toEqual(['page: page must be a whole number from 1 to 1,000,000']);
+    // A page past the limit, or past what a number holds exactly, says the limit instead of "1 or more".
+    expect(messages({ page: '1000001' })).toEqual(['page: page must be a whole number from 1 to 1,000,000']);
+    expect(messages({ page: '92233720368547758' })).toEqual(['page: page must be a whole number from 1 to 1,000,000']);
+    expect(messages({ page_size: '1e20' })).toEqual(['page_size: page_size must be a whole number from 1 to 100']);
+    expect(OrderListQuery.parse({ page: '1000000' }).page).toBe(1_000_000);
     expect(messages({ page_size: '101' })).toEqual(['page_size: page_size must be a whole number from 1 to 100']);
     expect(messages({ page_size: '2.5' })).toEqual(['page_size: page_size must be a whole number from 1 to 100']);
     expect(messages({ sort: 'password' })).toEqual(['sort: sort must be one of placed_at, status']);

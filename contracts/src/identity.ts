@@ -128,9 +128,14 @@ export type AccountUpdated = z.infer<typeof AccountUpdated>;
 /** `GET /admin/accounts/names?ids=a,b`: the full names of up to 100 accounts, for lists that show people (Super Admin). */
 export const AccountNamesQuery = z.object({
   ids: z
-    .string()
+    .string({ error: (issue) => (issue.input === undefined ? undefined : 'Give the account ids once, separated by commas (ids=a,b).') })
     .transform((raw) => [...new Set(raw.split(',').map((id) => id.trim()).filter((id) => id !== ''))])
-    .pipe(z.array(z.string().max(100)).min(1, 'Give at least one account id.').max(100, 'Ask for at most 100 accounts at a time.')),
+    .pipe(
+      z
+        .array(z.string().max(100, 'An account id is at most 100 characters.'))
+        .min(1, 'Give at least one account id.')
+        .max(100, 'Ask for at most 100 accounts at a time.'),
+    ),
 });
 export type AccountNamesQuery = z.infer<typeof AccountNamesQuery>;
 /** Account id → full name; ids of no account are left out. */

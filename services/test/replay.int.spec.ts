@@ -13,6 +13,7 @@ import { openAdapters } from '../src/composition/open-adapters.ts';
 import { replayReadModels } from '../src/cli/replay-read-models.ts';
 import type { Module } from '../src/platform/module.ts';
 import { SEEDED_ADMIN, startTestApp, type TestApp } from './harness.ts';
+import { outboxOf, signInWithOutboxCode } from './sign-in.ts';
 import { waitFor } from './wait-for.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -42,21 +43,9 @@ const sideEffects = (dataDir: string) => {
   }
 };
 
-const outboxOf = async (t: TestApp, to: string) => {
-  const response = await fetch(`${t.url}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
-  return ((await response.json()) as { data: { items: { subject: string | null; text: string }[] } }).data.items;
-};
-
 /** The seeded Super Admin signs in with the emailed code: a SessionStarted event, to which a reaction sends a notice. */
 const signIn = async (t: TestApp) => {
-  const post = async (path: string, body: unknown) =>
-    ((await (await fetch(`${t.url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as {
-      data: { challenge_id: string };
-    }).data;
-  const { challenge_id } = await post('/auth/sign-in', SEEDED_ADMIN);
-  await post('/auth/sign-in/otp', { challenge_id, channel: 'email' });
-  const code = await waitFor(async () => (await outboxOf(t, SEEDED_ADMIN.email)).map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean), { what: 'the code' });
-  await post('/auth/sign-in/verify', { challenge_id, code });
+  await signInWithOutboxCode(t);
   await waitFor(async () => (await outboxOf(t, SEEDED_ADMIN.email)).some((m) => m.subject === 'New sign-in to your account'), { what: 'the sign-in notice' });
 };
 

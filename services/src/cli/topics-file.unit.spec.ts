@@ -22,6 +22,11 @@ describe('deploy topic files come from the module list', () => {
     expect(topics).toContain('acpg.geography');
   });
 
+  it('topics that existed before they were generated keep their partition counts (Kafka cannot shrink a topic, and growing one moves keys)', () => {
+    const partitions = Object.fromEntries(topicsOf(MODULES).map((t) => [t.module, t.partitions]));
+    expect(partitions).toMatchObject({ identity: 6, insights: 12, content: 1, notifications: 3 });
+  });
+
   it('a module added to the list changes both files', () => {
     const withOrders = topicsOf([...MODULES, { name: 'orders', partitions: 6 }]);
     expect(renderTopicsJson(withOrders)).toContain('{ "name": "acpg.orders", "partitions": 6,');

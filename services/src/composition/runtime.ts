@@ -10,6 +10,7 @@ import { ensureProjectionIndexes, runProjection } from '../platform/projections/
 import { startReactions } from '../platform/reactions/start.ts';
 import { createTemplateRegistry } from '../platform/templates/registry.ts';
 import type { Adapters } from './adapters.ts';
+import { moduleStreamsOnly } from './module-streams.ts';
 
 export const createPlatform = (
   config: Config,
@@ -21,7 +22,8 @@ export const createPlatform = (
 ): Platform => ({
   config,
   log,
-  eventStore: adapters.eventStore,
+  // Modules append only to streams named after themselves, with the event types they declare (one topic each).
+  eventStore: moduleStreamsOnly(adapters.eventStore, modules),
   bus: adapters.bus,
   documents: adapters.documents,
   projections: adapters.projections,

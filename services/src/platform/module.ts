@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config/schema.ts';
 import type { Documents } from './documents/port.ts';
 import type { EventBus } from './event-bus/port.ts';
-import type { EventStore, StoredEvent } from './event-store/port.ts';
+import type { EventStore } from './event-store/port.ts';
 import type { JobProcessor, Jobs } from './jobs/port.ts';
 import type { Projection, ProjectionStore } from './projections/port.ts';
 import type { Realtime } from './realtime/port.ts';
@@ -50,7 +50,7 @@ export interface JobWorker {
 export interface Module {
   /** Lower-case, no hyphen: every stream the module writes starts with `<name>-`, and its Kafka topic is `<prefix>.<name>`. */
   name: string;
-  /** Event types the module writes (each on a stream of its own name); checked by the stream-prefix test. */
+  /** Event types the module writes (each on a stream of its own name); `platform.eventStore` refuses any other. */
   eventTypes?: readonly string[];
   /** Partitions of the module's Kafka topic (`npm run topics`); default DEFAULT_TOPIC_PARTITIONS. */
   partitions?: number;

@@ -13,6 +13,7 @@ import { seedContent } from './seed-content.ts';
 /** The CMS: public pages, FAQ, blog and the contact page, each an event-sourced aggregate with its read model. */
 export const contentModule: Module = {
   name: 'content',
+  partitions: 1, // as before topics were generated: a few admin edits a day
   eventTypes: ['ContactDetailsUpdated', 'PageContentPublished', 'FaqItemAdded', 'FaqItemUpdated', 'FaqItemRemoved', 'BlogPostPublished'],
   routes: (platform) => async (app) => {
     await app.register(contactPageRoutes(platform));

@@ -25,6 +25,7 @@ export const SENSITIVE_EVENT_TYPES: readonly string[] = [
 /** Accounts, roles, sign-in with a one-time code, sessions (refresh-token families). */
 export const identityModule: Module = {
   name: 'identity',
+  partitions: 6, // as before topics were generated: sign-ins and sessions of every account
   routes: (platform: Platform) => async (app) => {
     await app.register(identityRoutes(platform));
     await app.register(accountsSummaryRoutes(platform));

@@ -10,6 +10,7 @@ import { loadAccount, sessionUser, type RegisteredAccount } from './accounts.ts'
 import { identityContext, type IdentityContext } from './context.ts';
 import { requestMeta } from '../../platform/commands/metadata.ts';
 import { endSession, refreshSession, startSession } from './session/flow.ts';
+import { sessionUserAgent, USER_AGENT_MAX_LENGTH } from './session/user-agent.ts';
 import { sendSignInCode, startSignIn, verifySignInCode } from './sign-in/flow.ts';
 
 const tags = ['auth'];
@@ -79,7 +80,8 @@ export const identityRoutes =
           tags,
           summary: 'Sign in, step 3: check the code',
           description:
-            'Answers the access token and sets the rotating refresh token cookie. ' +
+            'Answers the access token and sets the rotating refresh token cookie. The User-Agent header (trimmed, at most ' +
+            `${USER_AGENT_MAX_LENGTH} characters) is recorded on the session, and the new-sign-in email names the browser from it. ` +
             '400 OTP_INCORRECT (the message gives the tries left), 400 SIGN_IN_LOCKED on the 5th wrong code, 400 OTP_NOT_SENT; ' +
             '410 OTP_EXPIRED (ask for a new code), 410 SIGN_IN_LOCKED / SIGN_IN_USED / SIGN_IN_EXPIRED (sign in again); 404 SIGN_IN_NOT_FOUND.',
           body: VerifyOtpBody,
@@ -89,7 +91,8 @@ export const identityRoutes =
       async (request, reply) => {
         const m = meta(request);
         const { account, sessionId } = await verifySignInCode(ctx, request.body, m);
-        const refresh = await startSession(ctx, account.id, sessionId, m);
+        const userAgent = sessionUserAgent(request.headers['user-agent']);
+        const refresh = await startSession(ctx, { accountId: account.id, sessionId, userAgent }, m);
         setCookie(reply, refresh.token, refresh.maxAgeSeconds);
         return { success: true as const, data: await signedIn(ctx, account), message: 'Signed in successfully.' };
       },

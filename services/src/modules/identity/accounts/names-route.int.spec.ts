@@ -50,6 +50,17 @@ describe('GET /api/v1/admin/accounts/names', () => {
     expect((await names(Array.from({ length: 100 }, (_, n) => `acct-${n}`).join(','))).statusCode).toBe(200);
   });
 
+  it('says in words what is wrong with an over-long id or ids given twice', async () => {
+    const long = await names('a'.repeat(101));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('ids.0: An account id is at most 100 characters.');
+    const twice = await t.app.inject({ method: 'GET', url: `${URL}?ids=acct-ada&ids=acct-grace`, headers: { authorization: `Bearer ${admin}` } });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'ids: Give the account ids once, separated by commas (ids=a,b).' });
+    const missing = await t.app.inject({ method: 'GET', url: URL, headers: { authorization: `Bearer ${admin}` } });
+    expect(missing.json().message).toBe('ids is required.');
+  });
+
   it('answers 401 without a token and 403 to anyone but a Super Admin', async () => {
     const anonymous = await t.app.inject({ method: 'GET', url: URL, query: { ids: 'acct-ada' } });
     expect(anonymous.statusCode).toBe(401);

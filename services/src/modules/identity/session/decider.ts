@@ -8,14 +8,18 @@ import type { Command, Decider, DomainEvent } from '../../../platform/commands/h
 export const sessionStream = (sessionId: string) => `identity-session-${sessionId}`;
 
 export type SessionEvent =
-  | DomainEvent<'SessionStarted', { session_id: string; account_id: string; token_hash: string; started_at: string; expires_at: string }>
+  /** `user_agent`: the browser's User-Agent at sign-in, when it sent one (events before it was recorded have none). */
+  | DomainEvent<
+      'SessionStarted',
+      { session_id: string; account_id: string; token_hash: string; started_at: string; expires_at: string; user_agent?: string }
+    >
   | DomainEvent<'SessionRefreshed', { session_id: string; token_hash: string; refreshed_at: string; expires_at: string }>
   | DomainEvent<'SessionReuseDetected', { session_id: string; at: string }>
   | DomainEvent<'SessionEnded', { session_id: string; reason: 'sign-out'; at: string }>;
 
 /** `ttl_seconds`: how long the refresh token lives from now (configuration). */
 export type SessionCommand =
-  | Command<'StartSession', { session_id: string; account_id: string; token_hash: string; ttl_seconds: number }>
+  | Command<'StartSession', { session_id: string; account_id: string; token_hash: string; ttl_seconds: number; user_agent?: string }>
   | Command<'RefreshSession', { presented_hash: string; new_hash: string; ttl_seconds: number }>
   | Command<'EndSession', { presented_hash: string }>;
 
@@ -59,7 +63,9 @@ export const decide = (command: SessionCommand, state: SessionState): SessionEve
     case 'StartSession': {
       const d = command.data;
       if (state.status !== 'none') throw refuse(409, 'INVALID_COMMAND', 'This session already exists.');
-      return [{ type: 'SessionStarted', data: { session_id: d.session_id, account_id: d.account_id, token_hash: d.token_hash, started_at: now, expires_at: addSeconds(now, d.ttl_seconds) } }];
+      const data = { session_id: d.session_id, account_id: d.account_id, token_hash: d.token_hash, started_at: now, expires_at: addSeconds(now, d.ttl_seconds) };
+      // Absent rather than null when unknown: a stored null would not read back as "no device".
+      return [{ type: 'SessionStarted', data: d.user_agent ? { ...data, user_agent: d.user_agent } : data }];
     }
     case 'RefreshSession': {
       const d = command.data;

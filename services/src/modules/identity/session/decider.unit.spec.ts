@@ -32,6 +32,17 @@ describe('session (refresh-token family) decider', () => {
     expect(decide({ type: 'StartSession', data: { session_id: 's1', account_id: 'a1', token_hash: 't1', ttl_seconds: 30 * DAY }, metadata: metaAt(T0) }, given())).toEqual([started]);
   });
 
+  it('given nothing, when StartSession carries the browser\'s user agent, then the event records it (snake_case); without one, the field is absent', () => {
+    const agent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0';
+    const start = (data: { user_agent?: string }): SessionCommand => ({
+      type: 'StartSession',
+      data: { session_id: 's1', account_id: 'a1', token_hash: 't1', ttl_seconds: 30 * DAY, ...data },
+      metadata: metaAt(T0),
+    });
+    expect(decide(start({ user_agent: agent }), given())).toEqual([{ ...started, data: { ...started.data, user_agent: agent } }]);
+    expect(Object.keys(decide(start({}), given())[0]?.data ?? {})).not.toContain('user_agent');
+  });
+
   it('given an active session, when the current token is presented, then it rotates', () => {
     expect(decide(refresh('t1', 't2', 60), given(started))).toEqual([refreshed('t2', 60)]);
   });

@@ -13,13 +13,23 @@ export interface IssuedRefreshToken {
 const ttlSeconds = (ctx: IdentityContext) => ctx.platform.config.REFRESH_TOKEN_TTL_DAYS * 24 * 3600;
 const sessionEnded = () => refuse(401, 'SESSION_ENDED', 'Your session has ended. Sign in again.');
 
-export const startSession = async (ctx: IdentityContext, accountId: string, sessionId: string, meta: CommandMeta): Promise<IssuedRefreshToken> => {
+/** `userAgent`: the browser's, already trimmed and capped (`sessionUserAgent`), for the sign-in notice. */
+export const startSession = async (
+  ctx: IdentityContext,
+  session: { accountId: string; sessionId: string; userAgent?: string | undefined },
+  meta: CommandMeta,
+): Promise<IssuedRefreshToken> => {
+  const { accountId, sessionId, userAgent } = session;
   const { token, hash } = newRefreshToken(sessionId);
   await handleCommand(
     ctx.platform.eventStore,
     sessionStream(sessionId),
     sessionDecider,
-    { type: 'StartSession', data: { session_id: sessionId, account_id: accountId, token_hash: hash, ttl_seconds: ttlSeconds(ctx) }, metadata: meta },
+    {
+      type: 'StartSession',
+      data: { session_id: sessionId, account_id: accountId, token_hash: hash, ttl_seconds: ttlSeconds(ctx), ...(userAgent ? { user_agent: userAgent } : {}) },
+      metadata: meta,
+    },
     { newStream: true },
   );
   return { token, maxAgeSeconds: ttlSeconds(ctx) };

@@ -7,7 +7,7 @@ import { describeDevice } from './device.ts';
 import { signInNoticeEmail } from './template.ts';
 
 /** What the notice needs of a SessionStarted event (its token digest is none of its business). */
-const SessionStarted = z.object({ account_id: z.string().min(1), user_agent: z.string().optional() });
+const SessionStarted = z.object({ account_id: z.string().min(1), user_agent: z.string().nullish() });
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
 

@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { OutboxMessage } from '@acpg/contracts/notifications';
 import { sqliteFile } from '../../../composition/embedded.ts';
 import { loadConfig } from '../../../platform/config/load.ts';
 import { reactionGroup } from '../../../platform/reactions/start.ts';
 import { openSqlite } from '../../../platform/sqlite/open.ts';
 import { SEEDED_ADMIN, startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { outboxOf, signInWithOutboxCode } from '../../../../test/sign-in.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { formatSignInTime, signInNoticeReaction } from './reaction.ts';
 import { signInNoticeEmail } from './template.ts';
@@ -16,30 +16,10 @@ afterAll(async () => {
   for (const t of running) rmSync(t.dataDir, { recursive: true, force: true });
 });
 
-const outboxOf = async (t: TestApp, to: string): Promise<OutboxMessage[]> => {
-  const response = await fetch(`${t.url}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
-  return ((await response.json()) as { data: { items: OutboxMessage[] } }).data.items;
-};
 const notices = async (t: TestApp) => (await outboxOf(t, SEEDED_ADMIN.email)).filter((m) => m.subject === 'New sign-in to your account');
 
-const post = async (t: TestApp, path: string, body: unknown) => {
-  const response = await fetch(`${t.url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(response.status, path).toBe(200);
-  return ((await response.json()) as { data: Record<string, unknown> }).data;
-};
-
 const ADMIN_PHONE = '+14155550100';
-
-/** The seeded Super Admin signs in with the code sent to them (one code per destination a minute: email, then phone). */
-const signIn = async (t: TestApp, channel: 'email' | 'phone') => {
-  const { challenge_id } = await post(t, '/auth/sign-in', SEEDED_ADMIN);
-  await post(t, '/auth/sign-in/otp', { challenge_id, channel });
-  const to = channel === 'email' ? SEEDED_ADMIN.email : ADMIN_PHONE;
-  const code = await waitFor(async () => (await outboxOf(t, to)).map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean), {
-    what: 'the sign-in code',
-  });
-  await post(t, '/auth/sign-in/verify', { challenge_id, code });
-};
+const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0';
 
 /** A second connection to the app's SQLite file (WAL: reads and small writes beside the running app). */
 const database = (t: TestApp) => openSqlite(sqliteFile(loadConfig({ DATA_DIR: t.dataDir })));
@@ -48,7 +28,7 @@ describe('new sign-in notice (a reaction to SessionStarted)', () => {
   it('emails the account holder exactly one notice per sign-in, rendered from the registered template, even when the event is delivered again', async () => {
     const first = await startTestApp({ SEED_ADMIN_PHONE: ADMIN_PHONE });
     running.push(first);
-    await signIn(first, 'email');
+    await signInWithOutboxCode(first);
     const [notice] = await waitFor(async () => ((await notices(first)).length > 0 ? notices(first) : undefined), { what: 'the sign-in notice' });
 
     const [started] = await first.platform.eventStore.readAll({ after: 0, limit: 10, types: ['SessionStarted'] });
@@ -61,6 +41,7 @@ describe('new sign-in notice (a reaction to SessionStarted)', () => {
     expect(notice).toMatchObject({ to: SEEDED_ADMIN.email, subject: expected.channel === 'email' ? expected.subject : '', text: expected.text });
     expect(notice?.text).toMatch(/When: \w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC/);
     expect(notice?.text).toContain('If this was not you');
+    expect(notice?.text).not.toContain('Device:'); // fetch's own agent names no browser
 
     // Redelivery: what a crash before the group's checkpoint write leaves; restart on the same data and deliver again.
     await first.stop();
@@ -81,8 +62,11 @@ describe('new sign-in notice (a reaction to SessionStarted)', () => {
     }
     expect(await notices(second)).toHaveLength(1);
 
-    // A later sign-in is a new event: its own notice.
-    await signIn(second, 'phone');
-    await waitFor(async () => (await notices(second)).length === 2, { what: 'the second notice' });
+    // A later sign-in is a new event: its own notice, naming the browser the user agent of the request says.
+    await signInWithOutboxCode(second, { channel: 'phone', destination: ADMIN_PHONE, headers: { 'user-agent': `  ${FIREFOX_ON_WINDOWS}  ` } });
+    const both = await waitFor(async () => ((await notices(second)).length === 2 ? notices(second) : undefined), { what: 'the second notice' });
+    expect(both.filter((m) => m.text.includes('Device: Firefox on Windows'))).toHaveLength(1);
+    const sessions = await second.platform.eventStore.readAll({ after: 0, limit: 10, types: ['SessionStarted'] });
+    expect(sessions.map((e) => (e.data as { user_agent?: string }).user_agent)).toEqual([expect.not.stringMatching(/Firefox/), FIREFOX_ON_WINDOWS]);
   }, 60_000);
 });
