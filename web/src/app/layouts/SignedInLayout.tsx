@@ -153,9 +153,10 @@ export function SignedInLayout() {
         </OverlayDrawer>
       )}
       <div className={s.column}>
-        <header className={s.topBar}>
+        <header className={s.topBar} data-top-bar>
           {!large && <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} />}
           <span className={s.spacer} />
+          <ScrollToTop />
           <UserMenu />
         </header>
         <main id={MAIN_ID} tabIndex={-1} className={s.main}>
@@ -168,7 +169,6 @@ export function SignedInLayout() {
             </section>
           )}
         </main>
-        <ScrollToTop />
       </div>
     </div>
   );
