@@ -180,6 +180,7 @@ describe('the app frame', () => {
       await download;
       const toast = page.locator('.fui-Toast').filter({ hasText: 'Exported' });
       await toast.waitFor({ timeout: 10_000 });
+      await toast.hover(); // pauses its 7 s timer (pauseOnHover) while it is measured
       await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
       const toastBox = await boxOf(toast);
       expect(overlap(toastBox, await boxOf(topBar(page))), 'the toast overlaps the top bar').toBe(false);
@@ -195,16 +196,23 @@ describe('the app frame', () => {
       await next.scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollBy({ top: 200, behavior: 'instant' }));
       await page.waitForFunction(() => window.scrollY > 400);
+      // The toast stays in the window below the bar while the page scrolls (it does not scroll away under the bar).
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
+      const scrolledToast = await boxOf(toast);
+      const barBottom = (await boxOf(topBar(page))).y + (await boxOf(topBar(page))).height;
+      expect(scrolledToast.y, 'the scrolled toast is below the top bar').toBeGreaterThanOrEqual(barBottom);
+      expect(scrolledToast.y + scrolledToast.height, 'the scrolled toast is in the window').toBeLessThanOrEqual(900);
+      await page.getByRole('button', { name: 'Scroll to top' }).waitFor({ state: 'visible', timeout: 5_000 });
+      await page.screenshot({ path: resolve(SCREENSHOTS, `frame-scrolled-${width}.png`) });
+      await toast.click(); // close on click (DECISIONS.md)
+      await toast.waitFor({ state: 'detached', timeout: 10_000 });
       const up = page.getByRole('button', { name: 'Scroll to top' });
       await up.waitFor({ state: 'visible', timeout: 5_000 });
       const upBox = await boxOf(up);
       expect(inside(upBox, await boxOf(topBar(page))), 'the scroll-to-top button is inside the top bar').toBe(true);
       expect(overlap(upBox, await boxOf(next)), 'the scroll-to-top button covers Next').toBe(false);
-      await page.screenshot({ path: resolve(SCREENSHOTS, `frame-scrolled-${width}.png`) });
       await up.click();
       await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5_000 });
-      await toast.click(); // close on click (DECISIONS.md)
-      await toast.waitFor({ state: 'detached', timeout: 10_000 });
     }, 60_000);
   }
 

@@ -1,10 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Button, Toast, ToastBody, ToastTitle, ToastTrigger, Toaster, useId, useToastController } from '@fluentui/react-components';
+import { Button, Toast, ToastBody, ToastTitle, ToastTrigger, Toaster, makeStyles, useId, useToastController } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { setToastSink, type ToastRequest } from '../lib/notify.ts';
 import { TOP_BAR_ATTRIBUTE } from '../lib/layout.ts';
 
 const TITLES: Record<ToastRequest['intent'], string> = { success: 'Done', warning: 'Warning', error: 'Error', info: 'Note' };
+
+// An inline Toaster is absolutely positioned (it would scroll away with the page, under the sticky top bar): fixed
+// keeps the toasts in the window. Above page content, below overlays (drawers, menus, dialogs portal higher).
+const useStyles = makeStyles({ toaster: { position: 'fixed', zIndex: 10 } });
 
 /** Space between the toasts and what they must not cover, and from the window's right edge. */
 const GAP = 8;
@@ -56,6 +60,7 @@ export function AppToaster() {
   const toasterId = useId('app-toaster');
   const { dispatchToast, dismissToast } = useToastController(toasterId);
   const [top, remeasure] = useToastTop();
+  const s = useStyles();
 
   useEffect(() => {
     let seq = 0;
@@ -88,7 +93,7 @@ export function AppToaster() {
   // and screen-reader users can find them in the landmark list; the toasts themselves stay fixed at the top-right.
   return (
     <section aria-label="Notifications">
-      <Toaster toasterId={toasterId} position="top-end" offset={{ horizontal: EDGE, vertical: top }} pauseOnHover inline />
+      <Toaster className={s.toaster} toasterId={toasterId} position="top-end" offset={{ horizontal: EDGE, vertical: top }} pauseOnHover inline />
     </section>
   );
 }
