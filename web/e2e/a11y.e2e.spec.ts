@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
 import { newPage } from './support/browser.ts';
-import { latestCode } from './support/sign-in.ts';
+import { latestCode, signInThroughPages } from './support/sign-in.ts';
 import type { TestApp } from '../../services/test/harness.ts';
 
 const require = createRequire(import.meta.url);
@@ -153,6 +153,64 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
     await verify.getByLabel('6-digit code').fill(wrong);
     await verify.getByRole('button', { name: 'Verify' }).click();
     await page.locator('.fui-Field__validationMessage').first().waitFor({ timeout: 15_000 });
+    // Verify turns from "Verifying…" back to its own colours with a transition: measure contrast once it has finished.
+    await page.getByRole('button', { name: 'Verify' }).waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
     await expectNoSeriousViolations(page, '/authentication/login-email-otp-verification with a wrong code');
   });
+});
+
+/** Every signed-in screen: the side menu's entries (new screens join as they are registered) and the avatar menu's Profile. */
+describe('accessibility (axe-core) of the signed-in pages, as the seeded Super Admin', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let paths: string[] = [];
+
+  beforeAll(async () => {
+    ({ app, browser, page } = await openE2e());
+    await signInThroughPages(page, app, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+    await settled(page);
+    const menu = page.getByRole('navigation', { name: 'Side menu' }).getByRole('link');
+    const fromMenu = await menu.evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    await page.getByRole('button', { name: /^Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
+    await page.keyboard.press('Escape');
+    paths = [...fromMenu, '/user-update-profile'];
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeE2e({ browser, app });
+  });
+
+  it('checks every Super Admin menu entry', () => {
+    expect(paths).toEqual(expect.arrayContaining(['/admin-dashboard', '/user-interaction', '/user-update-profile']));
+  });
+
+  for (const width of [1440, 375] as const) {
+    it(`every signed-in page at ${width} px`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      const failures: string[] = [];
+      for (const path of paths) {
+        await page.goto(path);
+        await settled(page);
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
+        const blocking = (await runAxe(page)).filter((v) => v.impact != null && BLOCKING.has(v.impact));
+        if (blocking.length > 0) failures.push(`${path} at ${width} px:\n${describeViolations(blocking)}`);
+      }
+      // The frame's popups: the avatar menu, and below 1200 px the side menu's drawer.
+      const popups: [string, () => Promise<unknown>][] = [
+        ['the avatar menu', () => page.getByRole('button', { name: /^Account menu for/ }).click().then(() => page.getByRole('menuitem', { name: 'Logout' }).waitFor())],
+      ];
+      if (width < 1200) popups.push(['the side menu drawer', () => page.getByRole('button', { name: 'Open menu' }).click().then(() => page.getByRole('dialog', { name: 'Side menu' }).waitFor())]);
+      for (const [name, open] of popups) {
+        await open();
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
+        const blocking = (await runAxe(page)).filter((v) => v.impact != null && BLOCKING.has(v.impact));
+        if (blocking.length > 0) failures.push(`${name} at ${width} px:\n${describeViolations(blocking)}`);
+        await page.keyboard.press('Escape');
+      }
+      expect(failures, failures.join('\n')).toEqual([]);
+    }, 90_000);
+  }
 });

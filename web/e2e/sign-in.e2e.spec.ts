@@ -27,7 +27,8 @@ describe('signing in as the seeded Super Admin through the pages', () => {
     const { context: fresh, page: visitor } = await newPage(browser, app.url);
     try {
       await visitor.goto(path);
-      await visitor.waitForURL(`**${SIGN_IN_PATH}`);
+      await visitor.waitForURL((url) => url.pathname === SIGN_IN_PATH);
+      expect(new URL(visitor.url()).searchParams.get('next'), 'the page to return to after signing in').toBe(path);
       expect((await browserStorage(visitor)).local.user).toBeUndefined();
       await visitor.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
       expect(await visitor.getByRole('form', { name: 'Sign in' }).getByLabel('Password').isVisible()).toBe(true);

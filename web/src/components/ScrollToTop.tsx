@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Tooltip } from '@fluentui/react-components';
 import { ArrowUpRegular } from '@fluentui/react-icons';
 import { SCROLL_TOP_THRESHOLD } from '../lib/layout.ts';
 
-const useStyles = makeStyles({
-  button: { position: 'fixed', right: tokens.spacingHorizontalXXL, bottom: tokens.spacingVerticalXXL, zIndex: 10, boxShadow: tokens.shadow8 },
-});
-
-/** Appears after 400 px of scrolling (spec section 9). */
+/**
+ * Appears after 400 px of scrolling (spec section 9). It sits in the sticky top bar, not floating over the page, so it
+ * never covers content (a pager's Next button, table text on a phone) or a toast.
+ */
 export function ScrollToTop() {
-  const s = useStyles();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD);
@@ -19,14 +17,8 @@ export function ScrollToTop() {
   }, []);
   if (!visible) return null;
   return (
-    <Button
-      className={s.button}
-      shape="circular"
-      appearance="primary"
-      size="large"
-      icon={<ArrowUpRegular />}
-      aria-label="Scroll to top"
-      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-    />
+    <Tooltip content="Scroll to top" relationship="label">
+      <Button appearance="subtle" icon={<ArrowUpRegular />} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} />
+    </Tooltip>
   );
 }

@@ -5,6 +5,8 @@ export const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as co
 export const SIDE_MENU_WIDTH = 260;
 export const CONTENT_MAX_WIDTH = 1440;
 export const SCROLL_TOP_THRESHOLD = 400;
+/** The attribute on the sticky bar of each layout (public header, signed-in top bar, `<header data-top-bar>`): toasts go below it. */
+export const TOP_BAR_ATTRIBUTE = 'data-top-bar';
 
 /** True at and above a breakpoint. */
 export function useUpFrom(breakpoint: keyof typeof BREAKPOINTS): boolean {

@@ -20,6 +20,7 @@ import { installClosers } from './closers.ts';
 import { recordApiRoutes } from './route-inventory.ts';
 import { errorHandler, MAX_PATH_PARAMETER_LENGTH, notFoundBody, routerErrorHandler } from './error-handler.ts';
 import { tooManyRequests } from './errors.ts';
+import { sendWebAppMissing } from './web-app-missing.ts';
 import { eventStreamRoutes } from './event-stream.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -53,9 +54,13 @@ const docs: FastifyPluginAsync = async (app) => {
 };
 
 const webApp =
-  (root: string): FastifyPluginAsync =>
+  (root: string, indexHtml: string): FastifyPluginAsync =>
   async (app) => {
     markRoutesPublic(app);
+    // A new build empties the folder under a running server: answer that clearly instead of a 500 from a vanished file.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!existsSync(indexHtml)) return sendWebAppMissing(request, reply);
+    });
     // wildcard: false lists the files at start; unknown paths fall to the not-found handler (SPA fallback).
     await app.register(fastifyStatic, {
       root,
@@ -125,7 +130,8 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
   await app.register(docs);
   const webRoot = webDistDir ? resolve(webDistDir) : undefined;
   const indexHtml = webRoot !== undefined && existsSync(resolve(webRoot, 'index.html')) ? resolve(webRoot, 'index.html') : undefined;
-  if (webRoot !== undefined && indexHtml) await app.register(webApp(webRoot));
+  if (webRoot !== undefined && indexHtml) await app.register(webApp(webRoot, indexHtml));
+  else platform.log.warn({ webDistDir: webRoot ?? null }, 'no web build: web paths answer 503 until "npm run build" has run');
 
   await app.register(authGuard, { tokens: platform.tokens });
 
@@ -148,7 +154,9 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/');
-    if (indexHtml && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      // No build (or one emptied by a rebuild): say so with a 503 rather than a 404 or a 500.
+      if (!indexHtml || !existsSync(indexHtml)) return sendWebAppMissing(request, reply);
       // The client-side router owns every other path; index.html is never cached so a new build is picked up.
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(createReadStream(indexHtml));
     }

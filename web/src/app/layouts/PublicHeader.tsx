@@ -10,6 +10,7 @@ import { myAccountPath } from '../../lib/roles.ts';
 import { useTrackClick } from '../../lib/track.ts';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { Logo } from '../../components/Logo.tsx';
+import { ScrollToTop } from '../../components/ScrollToTop.tsx';
 import { PUBLIC_LINKS } from '../menu.ts';
 import { isRegistered } from '../routes.ts';
 import { resetProperty } from '../../features/properties/stores/property.ts';
@@ -118,7 +119,7 @@ export function PublicHeader() {
   );
 
   return (
-    <header className={s.header}>
+    <header className={s.header} data-top-bar>
       <div className={s.brand}>
         {!hidesIconButton(pathname) && (
           <Button appearance="subtle" icon={<HomeRegular />} aria-label="ACPG home" onClick={() => { track('Logo'); navigate('/'); }} />
@@ -127,6 +128,7 @@ export function PublicHeader() {
       </div>
       {wide ? links(false) : <span className={s.spacer} />}
       <div className={s.actions}>
+        <ScrollToTop />
         {primary}
         {wide && secondary}
         {!wide && (

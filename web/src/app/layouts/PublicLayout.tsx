@@ -4,7 +4,6 @@ import { useSnapshot } from 'valtio';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { PublicHeader } from './PublicHeader.tsx';
 import { SkipLink, MAIN_ID } from './SkipLink.tsx';
-import { ScrollToTop } from '../../components/ScrollToTop.tsx';
 import { CONTENT_MAX_WIDTH } from '../../lib/layout.ts';
 import { contact, loadContactDetails } from '../../features/contact/stores/contact.ts';
 
@@ -51,7 +50,6 @@ export function PublicLayout() {
           <RouterLink className={s.link} to="/blogs">Blogs</RouterLink>
         </nav>
       </footer>
-      <ScrollToTop />
     </div>
   );
 }

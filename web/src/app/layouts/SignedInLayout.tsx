@@ -53,6 +53,8 @@ const useStyles = makeStyles({
   active: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground2, fontWeight: tokens.fontWeightSemibold },
   who: { display: 'flex', flexDirection: 'column', paddingInline: tokens.spacingHorizontalM, paddingBlock: tokens.spacingVerticalS },
   denied: { paddingBlock: tokens.spacingVerticalXXL },
+  // Read by screen readers, not shown.
+  hidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
 });
 
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
@@ -83,7 +85,19 @@ function UserMenu() {
   return (
     <Menu positioning="below-end">
       <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" aria-label={`Account menu for ${name}`} icon={<Avatar name={name} image={snap.user?.profile_img ? { src: snap.user.profile_img } : undefined} size={32} color="colorful" />} />
+        {/*
+          Named by its content, not aria-label: the visible initials ("SA") would not be part of an aria-label (axe
+          label-content-name-mismatch), while the avatar's own name (role img) and the hidden words read as one name.
+        */}
+        <Button
+          appearance="subtle"
+          icon={
+            <>
+              <span className={s.hidden}>Account menu for </span>
+              <Avatar name={name} image={snap.user?.profile_img ? { src: snap.user.profile_img } : undefined} size={32} color="colorful" />
+            </>
+          }
+        />
       </MenuTrigger>
       <MenuPopover>
         <div className={s.who}>
@@ -153,9 +167,10 @@ export function SignedInLayout() {
         </OverlayDrawer>
       )}
       <div className={s.column}>
-        <header className={s.topBar}>
+        <header className={s.topBar} data-top-bar>
           {!large && <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} />}
           <span className={s.spacer} />
+          <ScrollToTop />
           <UserMenu />
         </header>
         <main id={MAIN_ID} tabIndex={-1} className={s.main}>
@@ -168,7 +183,6 @@ export function SignedInLayout() {
             </section>
           )}
         </main>
-        <ScrollToTop />
       </div>
     </div>
   );

@@ -15,6 +15,29 @@ function pageHasFocus(main: HTMLElement): boolean {
   return active instanceof HTMLElement && active !== main && main.contains(active);
 }
 
+/** How the user last acted: a route change they made with the pointer focuses the heading without a ring. */
+let lastInput: 'keyboard' | 'pointer' = 'pointer';
+let tracking = false;
+function trackInputModality(): void {
+  if (tracking) return;
+  tracking = true;
+  document.addEventListener('keydown', () => (lastInput = 'keyboard'), true);
+  document.addEventListener('pointerdown', () => (lastInput = 'pointer'), true);
+}
+
+/**
+ * Focuses the new page's heading. After a keyboard action the browser's :focus-visible ring shows where the user is;
+ * after a click (or a navigation nobody typed, like the end of sign-in) no dark box flashes around the heading: the
+ * outline is held off until focus leaves it.
+ */
+function focusQuietly(target: HTMLElement): void {
+  if (lastInput === 'pointer' && target.style.outline === '') {
+    target.style.outline = 'none';
+    target.addEventListener('blur', () => target.style.removeProperty('outline'), { once: true });
+  }
+  target.focus({ preventScroll: true });
+}
+
 function focusTarget(main: HTMLElement): HTMLElement {
   const heading = main.querySelector<HTMLElement>('h1');
   if (!heading) return main;
@@ -26,11 +49,13 @@ function focusTarget(main: HTMLElement): HTMLElement {
  * After a route change (not the first load), focus moves to the new page's h1 (or <main> when it has none), so a
  * keyboard or screen-reader user starts on the new page instead of the link they left or <body>. A page that put
  * focus inside itself keeps it. For a short while focus that is pulled out of <main> without the user pressing a key
- * or the pointer (a closing menu drawer handing it back to "Open menu") is brought back to the heading.
+ * or the pointer (a closing menu drawer handing it back to "Open menu") is brought back to the heading. The focus
+ * ring shows only when the keyboard moved there (see focusQuietly).
  */
 export function useFocusOnNavigation(): void {
   const { pathname } = useLocation();
   const first = useRef(true);
+  useEffect(trackInputModality, []);
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -44,7 +69,7 @@ export function useFocusOnNavigation(): void {
       const next = focusTarget(main);
       if (next === main && Date.now() < deadline) return false; // the heading may still be on its way
       target = next;
-      next.focus({ preventScroll: true });
+      focusQuietly(next);
       return true;
     };
     const deadline = Date.now() + SETTLE_MS;
@@ -63,7 +88,7 @@ export function useFocusOnNavigation(): void {
     const onFocusIn = (e: FocusEvent) => {
       const main = mainElement();
       if (userActed || !target || !main || !target.isConnected) return;
-      if (e.target instanceof Node && !main.contains(e.target)) target.focus({ preventScroll: true });
+      if (e.target instanceof Node && !main.contains(e.target)) focusQuietly(target);
     };
     document.addEventListener('keydown', acted, true);
     document.addEventListener('pointerdown', acted, true);

@@ -1,13 +1,15 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { session } from '../../lib/session.ts';
 import { SIGN_IN_PATH } from '../../lib/logout.ts';
+import { signInPathFor } from '../../lib/return-path.ts';
 import { announceSessionExpiry } from '../../lib/http.ts';
 import { navigateTo } from '../../lib/navigation.ts';
 import { LoadingSpinner } from '../../components/PageState.tsx';
 
 export type Access = 'sign-in' | 'restoring' | 'expired' | 'open';
+
 
 /**
  * What the protected-route guard does. No 'user' entry (or no role): sign-in. A session a 401 already ended (the
@@ -29,13 +31,21 @@ function ExpiredRedirect({ from }: { from: string }) {
   return <LoadingSpinner label="Your session has expired" />;
 }
 
-/** Protected routes need the 'user' entry with a role list (spec sections 2 and 6). */
+/**
+ * Protected routes need the 'user' entry with a role list (spec sections 2 and 6). A signed-out visitor goes to
+ * sign-in with this page (path and query) to come back to afterwards; a user who signs out here (or in another tab)
+ * does not: the next person to sign in starts at their own My Account.
+ */
 export function RequireUser() {
   const snap = useSnapshot(session);
   const { pathname, search, hash } = useLocation();
-  switch (protectedAccess(snap)) {
+  const access = protectedAccess(snap);
+  // Derived state set during render (React's pattern for it): once open, a later 'sign-in' is a sign-out.
+  const [wasOpen, setWasOpen] = useState(false);
+  if (access === 'open' && !wasOpen) setWasOpen(true);
+  switch (access) {
     case 'sign-in':
-      return <Navigate to={SIGN_IN_PATH} replace />;
+      return <Navigate to={wasOpen ? SIGN_IN_PATH : signInPathFor(`${pathname}${search}`)} replace />;
     case 'restoring':
       return <LoadingSpinner label="Restoring your session" />;
     case 'expired':

@@ -1,12 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { signInMachine } from '../machines/sign-in.machine.ts';
 import { sendCode, signIn, verifyCode } from '../api/sign-in.ts';
-import { applySignIn, takeReturnPath } from '../../../lib/session.ts';
+import { applySignIn, session, takeReturnPath } from '../../../lib/session.ts';
 import { isRouteRegistered } from '../../../lib/route-registry.ts';
 import { notify } from '../../../lib/notify.ts';
+import { myAccountPath } from '../../../lib/roles.ts';
+import { returnPathOf, signInPageAccess } from '../../../lib/return-path.ts';
+import { LoadingSpinner } from '../../../components/PageState.tsx';
 
 export const SignInActor = createActorContext(
   signInMachine.provide({
@@ -23,8 +27,27 @@ export const AUTH_MODE_PATH = '/authentication/auth-mode';
 export const codePath = (channel: 'email' | 'phone' | null) =>
   channel === 'phone' ? '/authentication/login-otp-verification' : '/authentication/login-email-otp-verification';
 
+/**
+ * Where a signed-in user goes: the page named in the sign-in URL (a signed-out visitor asked for it), else the page a
+ * 401 saved for this user, else My Account's screen (the home page while that is not built). Takes the saved path.
+ */
+function destination(userId: string, asked: string | null, roles: readonly string[]): string {
+  const saved = takeReturnPath(userId);
+  const landing = myAccountPath(roles);
+  return asked ?? saved ?? (isRouteRegistered(landing) ? landing : '/');
+}
+
+/** A signed-in user who opens a sign-in screen (or comes Back to one) is sent on, replacing the sign-in entry. */
+function SignedInRedirect({ asked }: { asked: string | null }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate(destination(session.userId ?? '', asked, session.user?.role ?? []), { replace: true });
+  }, [navigate, asked]);
+  return <LoadingSpinner label="You are signed in" />;
+}
+
 /** Keeps the URL in step with the machine and finishes the sign-in. */
-function FlowNavigator({ onReset }: { onReset: () => void }) {
+function FlowNavigator({ onReset, asked }: { onReset: () => void; asked: string | null }) {
   const state = SignInActor.useSelector((s) => s.value as string);
   const channel = SignInActor.useSelector((s) => s.context.channel);
   const output = SignInActor.useSelector((s) => s.output);
@@ -53,21 +76,30 @@ function FlowNavigator({ onReset }: { onReset: () => void }) {
       return;
     }
     notify.success(output.message ?? `Welcome, ${output.result.user.full_name}.`);
-    // My Account's screen, unless it is not built yet (then the home page); a 401 return path wins.
-    const target = takeReturnPath(output.result.user.id) ?? (isRouteRegistered(outcome.landing) ? outcome.landing : '/');
-    navigate(target, { replace: true });
-  }, [output, navigate, onReset]);
+    navigate(destination(output.result.user.id, asked, output.result.role), { replace: true });
+  }, [output, navigate, onReset, asked]);
 
+  // This flow's own sign-in finishes above; anyone else already signed in has no business with these screens.
+  const access = signInPageAccess(useSnapshot(session));
+  if (!output && access === 'signed-in') return <SignedInRedirect asked={asked} />;
+  if (!output && access === 'restoring') return <LoadingSpinner label="Restoring your session" />;
   return <Outlet />;
 }
 
-/** Layout route of the sign-in screens: one machine across the password, channel and code steps. */
+/**
+ * Layout route of the sign-in screens: one machine across the password, channel and code steps. The page to return
+ * to (`?next=`, same-origin paths only) is read when the flow opens and kept through the steps, whose URLs drop it.
+ */
 export function SignInFlow() {
   // A finished machine cannot take events; a new key starts a fresh one.
   const [run, setRun] = useState(0);
+  const { search } = useLocation();
+  const named = returnPathOf(search, location.origin);
+  const [asked, setAsked] = useState(named);
+  if (named && named !== asked) setAsked(named);
   return (
     <SignInActor.Provider key={run}>
-      <FlowNavigator onReset={() => setRun((r) => r + 1)} />
+      <FlowNavigator onReset={() => setRun((r) => r + 1)} asked={asked} />
     </SignInActor.Provider>
   );
 }
