@@ -88,7 +88,12 @@ export const RefreshResult = SignInResult;
 export type RefreshResult = SignInResult;
 
 /** The signed-in caller (`GET /auth/me`). */
-export const Me = z.object({ role: z.array(Role), user: SessionUser });
+export const Me = z.object({
+  role: z.array(Role),
+  user: SessionUser,
+  /** The account's phone, masked as the spec shows it (e.g. +1415********); null when it has none. */
+  phone_masked: z.string().nullable(),
+});
 export type Me = z.infer<typeof Me>;
 
 // ---- Events other modules may read ----

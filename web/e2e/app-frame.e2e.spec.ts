@@ -118,7 +118,7 @@ describe('the app frame', () => {
     }
   }, 60_000);
 
-  it('the avatar menu has Profile, which shows the account: name, email and roles', async () => {
+  it('the avatar menu has Profile, which shows the account: name, email, phone (masked) and roles', async () => {
     await page.goto('/admin-dashboard');
     await settled(page);
     await topBar(page).getByRole('button', { name: /^Account menu for/ }).click();
@@ -130,6 +130,7 @@ describe('the app frame', () => {
     const details = (await main.locator('dl').innerText()).replace(/\s+/g, ' ');
     expect(details).toContain('Full name');
     expect(details).toContain(`Email ${SEEDED_ADMIN.email}`);
+    expect(details).toMatch(/Phone (\+1\d{3}\*+|None on file)/);
     expect(details).toContain('Roles Super Admin');
     expect(await page.title()).toBe('Profile · ACPG');
   });

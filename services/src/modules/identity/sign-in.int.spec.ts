@@ -162,6 +162,7 @@ describe('sign-in of the seeded Super Admin (password → email code → tokens)
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${body.data.AccessToken}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json().data.user.id).toBe(body.data.user.id);
+    expect(me.json().data.phone_masked).toBe('+1415********');
   });
 
   it('does not take the same code twice', async () => {

@@ -50,6 +50,8 @@ export default function ProfilePage() {
             <dd className={s.value}>{me.data.user.full_name}</dd>
             <dt className={s.term}>Email</dt>
             <dd className={s.value}>{me.data.user.email}</dd>
+            <dt className={s.term}>Phone</dt>
+            <dd className={s.value}>{me.data.phone_masked ?? 'None on file'}</dd>
             <dt className={s.term}>Roles</dt>
             <dd className={s.value}>
               <span className={s.roles}>
