@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Logger } from 'pino';
 import type { EventStore, StoredEvent } from '../event-store/port.ts';
 import type { EventBatchHandler, EventBus, EventHandler, SubscribeOptions, Subscription } from './port.ts';
+import { inTransaction } from '../sqlite/open.ts';
 import { retryUntilDone, Wakeable } from './wakeable.ts';
 
 export interface EmbeddedEventBusOptions {
@@ -62,7 +63,8 @@ export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, opti
     let checkpoint = (readCheckpoint.get(group) as { position: number } | undefined)?.position;
     if (checkpoint === undefined) {
       checkpoint = fromBeginning ? 0 : await store.headPosition();
-      writeCheckpoint.run(group, checkpoint);
+      const start = checkpoint;
+      inTransaction(db, () => writeCheckpoint.run(group, start));
     }
     let position: number = checkpoint;
 
@@ -88,7 +90,7 @@ export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, opti
       let delivered = false;
       const save = (force: boolean) => {
         if (position !== saved && (force || Date.now() - savedAt >= (delivered ? saveMs : skipSaveMs))) {
-          writeCheckpoint.run(group, position);
+          inTransaction(db, () => writeCheckpoint.run(group, position)); // a transaction: it takes the shared write lock
           saved = position;
           savedAt = Date.now();
           delivered = false;
