@@ -1,6 +1,3 @@
-import type { Logger } from 'pino';
-import type { Realtime } from '../platform/realtime/port.ts';
-import type { Projection } from '../platform/projections/port.ts';
 import type { Config } from '../platform/config/schema.ts';
 import type { Documents } from '../platform/documents/port.ts';
 import type { EventBus } from '../platform/event-bus/port.ts';
@@ -22,16 +19,6 @@ export interface Adapters {
   sms: SmsSender;
   /** Background loops the profile needs in some roles (the outbox relay); started by the runtime. */
   startRelay?: () => { stop(): Promise<void> };
-  /**
-   * Runs the projections somewhere other than this thread (embedded: a worker thread of this process); `inThread`
-   * starts them here, its fallback. Without it the runtime runs them on this thread's bus.
-   */
-  startProjections?: (options: {
-    projections: readonly Projection[];
-    realtime: Realtime;
-    log: Logger;
-    inThread: () => Promise<{ stop(): Promise<void> }>;
-  }) => Promise<{ stop(): Promise<void> }>;
   /** Embedded profile with DEV_OUTBOX=true: every email and SMS lands here instead of going out. */
   devOutbox: DevOutbox | null;
   close(): Promise<void>;

@@ -12,7 +12,6 @@ import { createDevOutbox, devOutboxMailer, devOutboxSms } from '../platform/mail
 import { createSmtpMailer } from '../platform/mail/smtp.ts';
 import { createHttpSmsSender } from '../platform/sms/http.ts';
 import type { Adapters } from './adapters.ts';
-import { startProjectionThread } from './projection-thread.ts';
 
 export const sqliteFile = (config: Config) => join(config.DATA_DIR, 'acpg.sqlite');
 
@@ -47,19 +46,6 @@ export const createEmbeddedAdapters = async (config: Config, log: Logger): Promi
     mailer,
     sms,
     devOutbox,
-    // Projections (bus tail, read-model writes, checkpoints) in a worker thread with its own connection; pushes
-    // come back to this thread's realtime.
-    startProjections: ({ projections: list, realtime, log: projectionLog, inThread }) =>
-      startProjectionThread({
-        file: sqliteFile(config),
-        synchronous: config.SQLITE_SYNCHRONOUS,
-        projections: list,
-        db,
-        eventStore,
-        realtime,
-        log: projectionLog,
-        fallback: inThread,
-      }),
     close: async () => {
       await jobs.close();
       await bus.close();

@@ -77,30 +77,17 @@ export const startBackground = async (platform: Platform, adapters: Adapters, mo
       for (const { projection } of projections) await ensureProjectionIndexes(platform.documents, projection);
       // Started together: a Kafka consumer group takes seconds to join, so one after another the start would grow
       // with every projection (and a restarted projector would wait out each dead member's session in turn).
-      const inThread = async () => {
-        const started: Subscription[] = [];
-        const stopStarted = async () => void (await Promise.all(started.map((s) => s.stop())));
-        await allStarted(
-          projections.map(({ projection }) =>
-            runProjection({
-              bus: platform.bus,
-              store: platform.projections,
-              projection,
-              log: log.child({ projection: projection.name }),
-              realtime: platform.realtime,
-            }),
-          ),
-          started,
-        ).catch(async (error: unknown) => {
-          await stopStarted();
-          throw error;
-        });
-        return { stop: stopStarted };
-      };
-      stoppers.push(
-        adapters.startProjections
-          ? await adapters.startProjections({ projections: projections.map(({ projection }) => projection), realtime: platform.realtime, log, inThread })
-          : await inThread(),
+      await allStarted(
+        projections.map(({ projection }) =>
+          runProjection({
+            bus: platform.bus,
+            store: platform.projections,
+            projection,
+            log: log.child({ projection: projection.name }),
+            realtime: platform.realtime,
+          }),
+        ),
+        subscriptions,
       );
     }
     if (runs(config, 'worker')) {

@@ -2,7 +2,6 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Logger } from 'pino';
 import type { EventStore, StoredEvent } from '../event-store/port.ts';
 import type { EventBatchHandler, EventBus, EventHandler, SubscribeOptions, Subscription } from './port.ts';
-import { inTransaction } from '../sqlite/open.ts';
 import { retryUntilDone, Wakeable } from './wakeable.ts';
 
 export interface EmbeddedEventBusOptions {
@@ -63,8 +62,7 @@ export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, opti
     let checkpoint = (readCheckpoint.get(group) as { position: number } | undefined)?.position;
     if (checkpoint === undefined) {
       checkpoint = fromBeginning ? 0 : await store.headPosition();
-      const start = checkpoint;
-      inTransaction(db, () => writeCheckpoint.run(group, start));
+      writeCheckpoint.run(group, checkpoint);
     }
     let position: number = checkpoint;
 
@@ -90,7 +88,7 @@ export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, opti
       let delivered = false;
       const save = (force: boolean) => {
         if (position !== saved && (force || Date.now() - savedAt >= (delivered ? saveMs : skipSaveMs))) {
-          inTransaction(db, () => writeCheckpoint.run(group, position)); // a transaction: it takes the shared write lock
+          writeCheckpoint.run(group, position);
           saved = position;
           savedAt = Date.now();
           delivered = false;

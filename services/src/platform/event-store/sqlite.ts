@@ -1,5 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { inTransaction, writeLockReleased } from '../sqlite/open.ts';
+import { inTransaction } from '../sqlite/open.ts';
 import {
   ConcurrencyError,
   type AppendResult,
@@ -176,12 +176,6 @@ export const createSqliteEventStore = (db: DatabaseSync): EventStore => {
   let flushScheduled = false;
 
   const flush = (): void => {
-    // Another thread (the embedded projections) is writing: the event loop serves requests until it has committed.
-    const released = writeLockReleased(db);
-    if (released) {
-      void released.then(flush);
-      return;
-    }
     flushScheduled = false;
     const batch = pending;
     pending = [];

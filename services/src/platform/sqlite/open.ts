@@ -25,60 +25,16 @@ export const openSqlite = (file: string, synchronous: SqliteSynchronous = 'NORMA
   return db;
 };
 
-/**
- * A write lock two connections of this process (threads) share, taken before SQLite's own. SQLite makes a writer that
- * finds the file locked sleep in growing steps (1, 2, 5, ... 100 ms), so a request thread that met the projection
- * thread's transaction could stall its event loop for tens of milliseconds; waiting on this word instead wakes it the
- * moment the other thread commits. Word `index` of `buffer`: 0 free, 1 held.
- */
-export interface SharedWriteLock {
-  buffer: SharedArrayBuffer;
-  index: number;
-}
-
-const writeLocks = new WeakMap<DatabaseSync, Int32Array & { index: number }>();
-
-/** From now on, `inTransaction` on `db` takes `lock` first (and releases it after the commit or rollback). */
-export const shareWriteLock = (db: DatabaseSync, { buffer, index }: SharedWriteLock): void => {
-  writeLocks.set(db, Object.assign(new Int32Array(buffer), { index }));
-};
-
-/**
- * Null when `db`'s shared write lock is free (or it has none); otherwise a promise that resolves when the other thread
- * releases it, for a caller that can wait without blocking its event loop.
- */
-export const writeLockReleased = (db: DatabaseSync): Promise<unknown> | null => {
-  const lock = writeLocks.get(db);
-  if (!lock) return null;
-  const waiting = Atomics.waitAsync(lock, lock.index, 1, 100);
-  return waiting.async ? waiting.value : null;
-};
-
-const acquire = (lock: Int32Array & { index: number }): void => {
-  while (Atomics.compareExchange(lock, lock.index, 0, 1) !== 0) Atomics.wait(lock, lock.index, 1, 50);
-};
-
-const release = (lock: Int32Array & { index: number }): void => {
-  Atomics.store(lock, lock.index, 0);
-  Atomics.notify(lock, lock.index);
-};
-
 /** Runs `work` inside a transaction (nested calls join the outer one). `work` must not await. */
 export const inTransaction = <T>(db: DatabaseSync, work: () => T): T => {
   if (db.isTransaction) return work();
-  const lock = writeLocks.get(db);
-  if (lock) acquire(lock);
+  db.exec('BEGIN IMMEDIATE');
   try {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-  } finally {
-    if (lock) release(lock);
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
   }
 };
