@@ -44,6 +44,12 @@ export interface EventStore {
   headPosition(): Promise<number>;
   /** Called after each successful append with the stored events (in-process wake-up for tails). */
   onAppended(listener: (events: readonly StoredEvent[]) => void): () => void;
+  /**
+   * Where the store knows it: called after each commit of this process's appends with the events it stored, as they
+   * read back (a tail in this process can take them instead of reading them again). Never for an append inside a
+   * caller's transaction (it may still roll back).
+   */
+  onCommitted?(listener: (events: readonly StoredEvent[]) => void): () => void;
   close(): Promise<void>;
 }
 

@@ -96,6 +96,7 @@ export const createSqliteEventStore = (db: DatabaseSync): EventStore => {
   const rollbackTo = db.prepare('ROLLBACK TO append_one');
 
   const listeners = new Set<(events: readonly StoredEvent[]) => void>();
+  const committedListeners = new Set<(events: readonly StoredEvent[]) => void>();
   let closed = false;
 
   const currentVersion = (stream: string): number => (streamVersion.get(stream) as { version: number }).version;
@@ -210,7 +211,16 @@ export const createSqliteEventStore = (db: DatabaseSync): EventStore => {
         append.resolve(outcome.stored);
       } else append.reject(outcome?.error);
     });
-    if (committed.length > 0) notify(committed);
+    if (committed.length > 0) {
+      for (const listener of committedListeners) {
+        try {
+          listener(committed);
+        } catch {
+          // as notify: a listener's failure must not fail the appends that committed
+        }
+      }
+      notify(committed);
+    }
   };
 
   const result = (stored: readonly StoredEvent[]): AppendResult => {
@@ -264,10 +274,16 @@ export const createSqliteEventStore = (db: DatabaseSync): EventStore => {
       return () => listeners.delete(listener);
     },
 
+    onCommitted(listener) {
+      committedListeners.add(listener);
+      return () => committedListeners.delete(listener);
+    },
+
     async close() {
       // The connection belongs to the composition root (openSqlite); only this store's state ends here.
       closed = true;
       listeners.clear();
+      committedListeners.clear();
     },
   };
 };
