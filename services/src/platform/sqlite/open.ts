@@ -16,10 +16,11 @@ export type SqliteSynchronous = 'NORMAL' | 'FULL';
 export const openSqlite = (file: string, synchronous: SqliteSynchronous = 'NORMAL'): DatabaseSync => {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
+  // busy_timeout first: switching to WAL takes a lock, and processes sharing the file (STORE=sqlite) may open it at once.
   db.exec(`
+    PRAGMA busy_timeout = 5000;
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = ${synchronous};
-    PRAGMA busy_timeout = 5000;
     PRAGMA foreign_keys = ON;
   `);
   return db;
