@@ -3,7 +3,8 @@ import type { Command, Decider, DomainEvent } from '../../../platform/commands/h
 
 /**
  * A refresh-token family: one per sign-in. Each refresh rotates the token; a rotated token that comes back means it
- * was copied, so the whole family is revoked (reuse detection). Only digests of the tokens are stored.
+ * was copied, so the whole family is revoked (reuse detection), except the token rotated away from in the last
+ * REFRESH_REUSE_GRACE_SECONDS (a refresh whose answer was lost). Only digests of the tokens are stored.
  */
 export const sessionStream = (sessionId: string) => `identity-session-${sessionId}`;
 
@@ -33,7 +34,16 @@ export type SessionState =
       /** Digests of every token this family rotated away from. */
       previousHashes: string[];
       expiresAt: string;
+      /** When the current token replaced the previous one (absent before the first refresh). */
+      rotatedAt?: string;
     };
+
+/**
+ * How long the token just rotated away from is still taken (it rotates again) instead of counting as reuse: a refresh
+ * whose answer never reached the browser (the page was reloaded or left while it was in flight, the network dropped)
+ * leaves the browser holding that token. Past this window, or for any older token, the family is revoked.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
 export const initialState = (): SessionState => ({ status: 'none' });
 
@@ -45,7 +55,13 @@ export const evolve = (state: SessionState, event: SessionEvent): SessionState =
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'SessionRefreshed':
-      return { ...state, previousHashes: [...state.previousHashes, state.currentHash], currentHash: event.data.token_hash, expiresAt: event.data.expires_at };
+      return {
+        ...state,
+        previousHashes: [...state.previousHashes, state.currentHash],
+        currentHash: event.data.token_hash,
+        expiresAt: event.data.expires_at,
+        rotatedAt: event.data.refreshed_at,
+      };
     case 'SessionReuseDetected':
       return { ...state, status: 'revoked' };
     case 'SessionEnded':
@@ -70,11 +86,15 @@ export const decide = (command: SessionCommand, state: SessionState): SessionEve
     case 'RefreshSession': {
       const d = command.data;
       if (state.status !== 'active') throw ended();
-      if (state.previousHashes.includes(d.presented_hash)) {
+      const justRotated =
+        d.presented_hash === state.previousHashes.at(-1) &&
+        state.rotatedAt !== undefined &&
+        !reached(now, addSeconds(state.rotatedAt, REFRESH_REUSE_GRACE_SECONDS));
+      if (state.previousHashes.includes(d.presented_hash) && !justRotated) {
         return [{ type: 'SessionReuseDetected', data: { session_id: state.sessionId, at: now } }];
       }
       // An unknown secret is not evidence of a copied token (it may be garbage): refuse without revoking.
-      if (d.presented_hash !== state.currentHash) throw ended();
+      if (d.presented_hash !== state.currentHash && !justRotated) throw ended();
       if (reached(now, state.expiresAt)) throw ended();
       return [{ type: 'SessionRefreshed', data: { session_id: state.sessionId, token_hash: d.new_hash, refreshed_at: now, expires_at: addSeconds(now, d.ttl_seconds) } }];
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../platform/http/errors.ts';
 import { metaAt } from '../../../../test/command-meta.ts';
-import { decide, evolve, initialState, type SessionCommand, type SessionEvent, type SessionState } from './decider.ts';
+import { decide, evolve, initialState, REFRESH_REUSE_GRACE_SECONDS, type SessionCommand, type SessionEvent, type SessionState } from './decider.ts';
 
 const T0 = '2025-03-01T10:00:00.000Z';
 const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOString();
@@ -47,7 +47,15 @@ describe('session (refresh-token family) decider', () => {
     expect(decide(refresh('t1', 't2', 60), given(started))).toEqual([refreshed('t2', 60)]);
   });
 
-  it('given a rotated token, when the old one is presented, then reuse is detected and the family is revoked', () => {
+  it('given a token rotated away from moments ago, when it is presented again (the answer was lost), then it rotates again', () => {
+    const state = given(started, refreshed('t2', 60));
+    expect(decide(refresh('t1', 't3', 60 + REFRESH_REUSE_GRACE_SECONDS - 1), state)).toEqual([refreshed('t3', 60 + REFRESH_REUSE_GRACE_SECONDS - 1)]);
+    // Only the latest one: an older token is reuse even inside the window.
+    const twice = given(started, refreshed('t2', 60), refreshed('t3', 61));
+    expect(decide(refresh('t1', 't4', 62), twice)).toEqual([{ type: 'SessionReuseDetected', data: { session_id: 's1', at: at(62) } }]);
+  });
+
+  it('given a rotated token, when the old one is presented past the grace window, then reuse is detected and the family is revoked', () => {
     const state = given(started, refreshed('t2', 60));
     expect(decide(refresh('t1', 't3', 120), state)).toEqual([{ type: 'SessionReuseDetected', data: { session_id: 's1', at: at(120) } }]);
     const revoked = given(started, refreshed('t2', 60), { type: 'SessionReuseDetected', data: { session_id: 's1', at: at(120) } });
