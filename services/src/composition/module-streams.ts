@@ -53,11 +53,17 @@ export const moduleStreamsOnly = (store: EventStore, modules: readonly Declaring
     return store.append(stream, expectedVersion, events);
   };
   // A Proxy, so methods the port gains later (or a test replaces) pass through without an edit here.
+  type Method = (...args: unknown[]) => unknown;
+  const bound = new WeakMap<Method, Method>(); // each method bound once, not on every call (a replaced one anew)
   return new Proxy(store, {
     get: (target, property) => {
       if (property === 'append') return append;
       const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      if (typeof value !== 'function') return value;
+      const method = value as Method;
+      let fn = bound.get(method);
+      if (!fn) bound.set(method, (fn = method.bind(target)));
+      return fn;
     },
   });
 };

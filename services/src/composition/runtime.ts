@@ -73,12 +73,12 @@ export const startBackground = async (platform: Platform, adapters: Adapters, mo
     }
     if (runs(config, 'projector')) {
       if (adapters.startRelay) stoppers.push(adapters.startRelay());
-      const projections = modules.flatMap((module) => (module.projections ?? []).map((projection) => ({ module, projection })));
-      for (const { projection } of projections) await ensureProjectionIndexes(platform.documents, projection);
+      const projections = modules.flatMap((module) => module.projections ?? []);
+      for (const projection of projections) await ensureProjectionIndexes(platform.documents, projection);
       // Started together: a Kafka consumer group takes seconds to join, so one after another the start would grow
       // with every projection (and a restarted projector would wait out each dead member's session in turn).
       await allStarted(
-        projections.map(({ projection }) =>
+        projections.map((projection) =>
           runProjection({
             bus: platform.bus,
             store: platform.projections,
