@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -56,4 +56,13 @@ export const startTestApp = async (env: Record<string, string> = {}): Promise<Te
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+};
+
+/** A throwaway web build (an index.html titled "ACPG test shell" and one asset) for the app's static serving. */
+export const fakeWebBuild = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'acpg-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>ACPG test shell</title>');
+  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log("app")');
+  return dir;
 };

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { fakeWebBuild, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { apiRoutesOf } from './route-inventory.ts';
 
 describe('http app', () => {
@@ -10,10 +8,7 @@ describe('http app', () => {
   let web: string;
 
   beforeAll(async () => {
-    web = mkdtempSync(join(tmpdir(), 'acpg-web-'));
-    mkdirSync(join(web, 'assets'));
-    writeFileSync(join(web, 'index.html'), '<!doctype html><title>ACPG test shell</title>');
-    writeFileSync(join(web, 'assets', 'app.js'), 'console.log("app")');
+    web = fakeWebBuild();
     t = await startTestApp({ WEB_DIST_DIR: web });
   });
   afterAll(async () => {

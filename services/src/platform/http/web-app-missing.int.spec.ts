@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { fakeWebBuild, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { WEB_APP_MISSING_CODE } from './web-app-missing.ts';
 
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
@@ -48,10 +47,7 @@ describe('a web build emptied under the running server (a rebuild): 503, not a 5
   let t: TestApp;
   let web: string;
   beforeAll(async () => {
-    web = mkdtempSync(join(tmpdir(), 'acpg-web-'));
-    mkdirSync(join(web, 'assets'));
-    writeFileSync(join(web, 'index.html'), '<!doctype html><title>ACPG test shell</title>');
-    writeFileSync(join(web, 'assets', 'app.js'), 'console.log("app")');
+    web = fakeWebBuild();
     t = await startTestApp({ WEB_DIST_DIR: web });
   });
   afterAll(async () => {
