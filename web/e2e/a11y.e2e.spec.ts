@@ -62,6 +62,8 @@ async function settled(page: Page) {
   await page.locator('main .fui-Skeleton, main .fui-Spinner').first().waitFor({ state: 'detached', timeout: 20_000 });
 }
 
+const ADMIN_PHONE = '+14155550123';
+
 const PUBLIC_PAGES = ['/', '/about-us', '/services-page', '/faq', '/contact-us', '/privacy-policy', '/additional-information', '/blogs'];
 
 describe('accessibility (axe-core): no serious or critical violations', () => {
@@ -70,7 +72,8 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
   let page: Page;
 
   beforeAll(async () => {
-    ({ app, browser, page } = await openE2e());
+    // With a phone, so the sign-in offers the SMS code page too.
+    ({ app, browser, page } = await openE2e({ SEED_ADMIN_PHONE: ADMIN_PHONE }));
   });
 
   afterAll(async () => {
@@ -157,6 +160,39 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
     await page.getByRole('button', { name: 'Verify' }).waitFor();
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
     await expectNoSeriousViolations(page, '/authentication/login-email-otp-verification with a wrong code');
+  });
+  it('the phone code page (/authentication/login-otp-verification) at 375, 900 and 1440 px, also with a wrong code', async () => {
+    const phone = await newPage(browser, app.url);
+    try {
+      const p = phone.page;
+      await p.goto('/authentication/sign-in');
+      await settled(p);
+      const form = p.getByRole('form', { name: 'Sign in' });
+      await form.getByLabel('Email').fill(SEEDED_ADMIN.email);
+      await form.getByLabel('Password').fill(SEEDED_ADMIN.password);
+      await form.getByRole('button', { name: 'Sign In' }).click();
+      await p.waitForURL(/\/authentication\/auth-mode/, { timeout: 20_000 });
+      await p.getByRole('radio', { name: /^Phone:/ }).check();
+      const sentAfter = Date.now() - 1000;
+      await p.getByRole('button', { name: /send code/i }).click();
+      await p.waitForURL(/\/authentication\/login-otp-verification/, { timeout: 20_000 });
+      await p.getByRole('heading', { name: 'Enter the code sent to your phone' }).waitFor({ timeout: 20_000 });
+      for (const width of [375, 900, 1440]) {
+        await p.setViewportSize({ width, height: 900 });
+        await expectNoSeriousViolations(p, `/authentication/login-otp-verification at ${width} px`);
+        expect(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll at ${width} px`).toBe(true);
+      }
+      const verify = p.getByRole('form', { name: 'Verify code' });
+      const code = await latestCode(app, ADMIN_PHONE, sentAfter);
+      await verify.getByLabel('6-digit code').fill(code === '000000' ? '111111' : '000000');
+      await verify.getByRole('button', { name: 'Verify' }).click();
+      await p.locator('.fui-Field__validationMessage').first().waitFor({ timeout: 15_000 });
+      await p.getByRole('button', { name: 'Verify' }).waitFor();
+      await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
+      await expectNoSeriousViolations(p, '/authentication/login-otp-verification with a wrong code');
+    } finally {
+      await phone.context.close();
+    }
   });
 });
 
