@@ -32,10 +32,14 @@ export function toastTop(): number {
   return Math.round(Math.max(bar, below, 0) + GAP);
 }
 
-/** Keeps the toasts' offset current while the page scrolls, resizes or changes (a new page, a heading row that wraps). */
-function useToastTop(): [number, () => void] {
+/**
+ * Keeps the toasts' offset current while the page scrolls, resizes or changes (a new page, a heading row that wraps),
+ * listening only while a toast is on screen: with none, pages change without a layout read on every mutation.
+ */
+function useToastTop(active: boolean): [number, () => void] {
   const [top, setTop] = useState(EDGE);
   useEffect(() => {
+    if (!active) return;
     let frame = 0;
     const measure = () => {
       cancelAnimationFrame(frame);
@@ -51,7 +55,7 @@ function useToastTop(): [number, () => void] {
       window.removeEventListener('scroll', measure);
       window.removeEventListener('resize', measure);
     };
-  }, []);
+  }, [active]);
   return [top, () => setTop(toastTop())];
 }
 
@@ -59,7 +63,8 @@ function useToastTop(): [number, () => void] {
 export function AppToaster() {
   const toasterId = useId('app-toaster');
   const { dispatchToast, dismissToast } = useToastController(toasterId);
-  const [top, remeasure] = useToastTop();
+  const [showing, setShowing] = useState(0);
+  const [top, remeasure] = useToastTop(showing > 0);
   const s = useStyles();
 
   useEffect(() => {
@@ -67,6 +72,7 @@ export function AppToaster() {
     setToastSink((t) => {
       const toastId = `toast-${++seq}`;
       remeasure();
+      setShowing((n) => n + 1);
       dispatchToast(
         // Click anywhere on the toast to close it (DECISIONS.md); keyboard users have the Dismiss button.
         <Toast onClick={() => dismissToast(toastId)} style={{ cursor: 'pointer' }}>
@@ -81,7 +87,15 @@ export function AppToaster() {
           </ToastTitle>
           <ToastBody>{t.message}</ToastBody>
         </Toast>,
-        { toastId, intent: t.intent, timeout: t.timeoutMs, politeness: t.intent === 'error' ? 'assertive' : 'polite' },
+        {
+          toastId,
+          intent: t.intent,
+          timeout: t.timeoutMs,
+          politeness: t.intent === 'error' ? 'assertive' : 'polite',
+          onStatusChange: (_event, { status }) => {
+            if (status === 'unmounted') setShowing((n) => n - 1);
+          },
+        },
       );
     });
     return () => setToastSink(null);
