@@ -10,6 +10,8 @@ import { IDENTITY_EVENT_TYPES } from './event-types.ts';
 import { signInCodeEmail, signInCodeSms } from './sign-in/code-message.ts';
 import { signInNoticeReaction } from './sign-in-notice/reaction.ts';
 import { signInNoticeEmail } from './sign-in-notice/template.ts';
+import { passwordResetRoutes } from './password-reset/routes.ts';
+import { passwordResetEmail } from './password-reset/template.ts';
 
 /**
  * Event types holding secrets (a password hash, OTP digests, refresh-token digests): tools that show or export raw
@@ -20,6 +22,8 @@ export const SENSITIVE_EVENT_TYPES: readonly string[] = [
   'SignInCodeSent',
   'SessionStarted',
   'SessionRefreshed',
+  'PasswordResetCodeSent',
+  'ContactChangeRequested',
 ];
 
 /** Accounts, roles, sign-in with a one-time code, sessions (refresh-token families). */
@@ -30,11 +34,12 @@ export const identityModule: Module = {
     await app.register(identityRoutes(platform));
     await app.register(accountsSummaryRoutes(platform));
     await app.register(accountNamesRoutes(platform));
+    await app.register(passwordResetRoutes(platform));
   },
   projections: [accountsProjection],
   rooms: { [ACCOUNT_ROOM]: mayFollowAccount },
   reactions: [signInNoticeReaction],
-  templates: [signInCodeEmail, signInCodeSms, signInNoticeEmail],
+  templates: [signInCodeEmail, signInCodeSms, signInNoticeEmail, passwordResetEmail],
   seed: seedAdmin,
   sensitiveEventTypes: SENSITIVE_EVENT_TYPES,
   eventTypes: IDENTITY_EVENT_TYPES,
