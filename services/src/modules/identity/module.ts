@@ -12,6 +12,8 @@ import { signInNoticeReaction } from './sign-in-notice/reaction.ts';
 import { signInNoticeEmail } from './sign-in-notice/template.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { passwordResetEmail } from './password-reset/template.ts';
+import { profileRoutes } from './profile/routes.ts';
+import { contactChangeCodeEmail, contactChangeCodeSms } from './profile/contact-change/template.ts';
 
 /**
  * Event types holding secrets (a password hash, OTP digests, refresh-token digests): tools that show or export raw
@@ -35,11 +37,12 @@ export const identityModule: Module = {
     await app.register(accountsSummaryRoutes(platform));
     await app.register(accountNamesRoutes(platform));
     await app.register(passwordResetRoutes(platform));
+    await app.register(profileRoutes(platform));
   },
   projections: [accountsProjection],
   rooms: { [ACCOUNT_ROOM]: mayFollowAccount },
   reactions: [signInNoticeReaction],
-  templates: [signInCodeEmail, signInCodeSms, signInNoticeEmail, passwordResetEmail],
+  templates: [signInCodeEmail, signInCodeSms, signInNoticeEmail, passwordResetEmail, contactChangeCodeEmail, contactChangeCodeSms],
   seed: seedAdmin,
   sensitiveEventTypes: SENSITIVE_EVENT_TYPES,
   eventTypes: IDENTITY_EVENT_TYPES,

@@ -16,10 +16,10 @@ export const endedByPasswordChange = async (ctx: IdentityContext, sessionId: str
   return account !== null && sessionEndedByAccount(account, state.sessionId, state.startedAt);
 };
 
-/** The session a refresh cookie belongs to, when it is active and not ended by a password change: the one to keep. */
-export const liveSessionId = async (ctx: IdentityContext, sessionId: string | null): Promise<string | null> => {
+/** The caller's session (from its refresh cookie), when it is active and not ended by a password change: the one to keep. */
+export const liveSessionId = async (ctx: IdentityContext, accountId: string, sessionId: string | null): Promise<string | null> => {
   if (!sessionId) return null;
   const { state } = await loadStream(ctx.platform.eventStore, sessionStream(sessionId), sessionDecider);
-  if (state.status !== 'active') return null;
+  if (state.status !== 'active' || state.accountId !== accountId) return null;
   return (await endedByPasswordChange(ctx, sessionId)) ? null : sessionId;
 };
