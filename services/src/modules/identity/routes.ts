@@ -155,7 +155,7 @@ export const identityRoutes =
       async (request) => {
         const account = request.principal ? await loadAccount(platform.eventStore, request.principal.userId) : null;
         if (!account) throw unauthorized();
-        return { success: true as const, data: { role: account.roles, user: sessionUser(account), phone_masked: account.phoneMasked } };
+        return { success: true as const, data: { role: account.roles, user: sessionUser(account), phone_masked: account.phoneMasked, sign_up: { complete: true, current_step: 'done' as const } } };
       },
     );
   };
