@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NewPassword, OtpChannel, SignInResult } from './identity.ts';
 import { SignUpStep } from './sign-up-steps.ts';
+import { ImageUpload } from './uploads.ts';
 
 export { SIGN_UP_STEPS, SignUpStatus, SignUpStep } from './sign-up-steps.ts';
 
@@ -85,10 +86,10 @@ export const SignUpVerifyResult = z.union([SignUpPhoneVerified, SignInResult]);
 export type SignUpVerifyResult = z.infer<typeof SignUpVerifyResult>;
 
 // ---- Signed-in steps ----
-/** An image sent as JSON: base64 of the bytes (a `data:` URL prefix is accepted). Checked by content on the server. */
-export const ImageUpload = z.object({ data: z.string().min(1, 'Add the image') });
-
-/** `PUT /sign-up/face-signature`: face photo and signature, images of at most 5 MB each (PNG, JPEG or WebP). */
+/**
+ * `PUT /sign-up/face-signature`: face photo and signature, each `{ data: base64 or data: URL }`, images of at most 5 MB
+ * (JPEG, PNG or WebP, checked by content on the server).
+ */
 export const FaceSignatureBody = z.object({ face: ImageUpload, signature: ImageUpload });
 export type FaceSignatureBody = z.infer<typeof FaceSignatureBody>;
 
