@@ -248,6 +248,9 @@ describe('properties: verification', () => {
     const fourth = await start(p.id);
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json()).toMatchObject({ success: false, code: 'TOO_MANY_VERIFICATIONS', message: expect.stringMatching(/Try again in 2[34] hours\.$/) });
+    const retryAfter = (fourth.json() as { retry_after_seconds: number }).retry_after_seconds;
+    expect(retryAfter).toBeGreaterThan(23 * 3600);
+    expect(fourth.headers['retry-after']).toBe(String(retryAfter));
     expect(await head()).toBe(before);
     expect(await t.platform.eventStore.readStream(claimStream('acct-alice', p.id))).toHaveLength(3);
     await started(p.id, bob); // another account's claim is its own

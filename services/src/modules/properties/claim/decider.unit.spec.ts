@@ -27,7 +27,7 @@ describe('property claim decider', () => {
       throw new Error('expected a refusal');
     } catch (error) {
       expect(error).toBeInstanceOf(AppError);
-      expect(error).toMatchObject({ status: 429, code: 'TOO_MANY_VERIFICATIONS' });
+      expect(error).toMatchObject({ status: 429, code: 'TOO_MANY_VERIFICATIONS', retryAfterSeconds: 24 * 3600 - 3600 });
       expect((error as Error).message).toBe('You started 3 verifications of this property in the last 24 hours. Try again in 23 hours.');
     }
   });
