@@ -38,6 +38,8 @@ export function AddressAutocomplete({ label, value, onSelect, onClear, required,
   const s = useStyles();
   const chosenText = value ? formatAddress(value) : '';
   const [text, setText] = useState(chosenText);
+  // Open while the user is choosing and there is something to choose from (also after a paste, which is no keystroke).
+  const [open, setOpen] = useState(false);
   // A new value from the parent (a restored draft, a reset) shows its address: state adjusted during render.
   const [shownId, setShownId] = useState(value?.id ?? null);
   if ((value?.id ?? null) !== shownId) {
@@ -81,14 +83,18 @@ export function AddressAutocomplete({ label, value, onSelect, onClear, required,
           placeholder="1234 Oak Street, or an APN"
           value={text}
           selectedOptions={value ? [value.id] : []}
+          open={open && items.length > 0}
+          onOpenChange={(_, data) => setOpen(data.open)}
           onChange={(e) => {
             setText(e.target.value);
+            setOpen(true);
             if (value && e.target.value !== chosenText) onClear?.();
           }}
           onOptionSelect={(_, data) => {
             const chosen = items.find((p) => p.id === data.optionValue);
             if (!chosen) return;
             setText(formatAddress(chosen));
+            setOpen(false);
             onSelect(chosen);
           }}
         >
