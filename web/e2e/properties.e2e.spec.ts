@@ -11,6 +11,7 @@ import { signInThroughPages } from './support/sign-in.ts';
 const PATH = '/equity-protect-property-search';
 // Two sample properties (services/src/modules/properties/sample-data/ca-sample-properties.json).
 const MALIBU = { id: 'ca-lax-00002', line: '4084 Manzanita Drive', full: '4084 Manzanita Drive, Malibu, CA 90265', apn: '0381-897-511' };
+const SAN_FRANCISCO = { id: 'ca-sfo-00010', apn: '0113/814' };
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(join(dirname(require.resolve('axe-core')), 'axe.min.js'), 'utf8');
@@ -155,6 +156,31 @@ describe('property search page: verification, signed in', () => {
     await page.getByText('Property verified').first().waitFor();
     const events = await app.platform.eventStore.readStream(`properties-verification-${data.verification_id}`);
     expect(events.at(-1)?.type).toBe('PropertyVerified');
+    expect(await seriousAxe(page)).toEqual([]);
+  });
+
+  it('locks the verification after the third wrong set of answers and says so', async () => {
+    await page.goto(PATH);
+    const box = page.getByRole('combobox', { name: 'Property address or APN' });
+    await box.fill(SAN_FRANCISCO.apn);
+    const started = page.waitForResponse((r) => r.url().endsWith(`/api/v1/properties/${SAN_FRANCISCO.id}/verifications`) && r.request().method() === 'POST');
+    await page.getByRole('option', { name: new RegExp(SAN_FRANCISCO.apn) }).click();
+    const { data } = (await (await started).json()) as { data: { verification_id: string } };
+    const questions = await answersOf(data.verification_id);
+    const form = page.getByRole('form', { name: 'Property verification questions' });
+    const year = questions.find((q) => q.prompt === 'In what year was the home built?');
+    for (const q of questions) {
+      const pick = q === year ? (q.choices.find((c) => c !== q.answer) as string) : q.answer;
+      await form.getByRole('radiogroup', { name: q.prompt }).getByRole('radio', { name: pick, exact: true }).check();
+    }
+    for (const left of ['2 tries left', '1 try left']) {
+      await form.getByRole('button', { name: 'Verify property' }).click();
+      await page.getByRole('alert').filter({ hasText: `At least one answer is not right. ${left}.` }).waitFor();
+    }
+    await form.getByRole('button', { name: 'Verify property' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Verification locked' }).waitFor();
+    expect(await page.getByRole('form', { name: 'Property verification questions' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Start again' }).count(), 'a locked verification offers no new start').toBe(0);
     expect(await seriousAxe(page)).toEqual([]);
   });
 });
