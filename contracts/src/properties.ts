@@ -68,7 +68,9 @@ export type VerificationStarted = z.infer<typeof VerificationStarted>;
 
 /** `POST /properties/verifications/:verification_id/answers`: one chosen choice per question id. */
 export const VerificationAnswersBody = z.object({
-  answers: z.record(z.string().max(32), z.string().max(200), { error: 'answers must map each question id to the chosen answer' }),
+  answers: z
+    .record(z.string().max(32), z.string().max(200), { error: 'answers must map each question id to the chosen answer' })
+    .refine((answers) => Object.keys(answers).length <= 20, 'answers holds at most 20 questions'),
 });
 export type VerificationAnswersBody = z.infer<typeof VerificationAnswersBody>;
 

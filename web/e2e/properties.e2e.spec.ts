@@ -131,6 +131,7 @@ describe('property search page: verification, signed in', () => {
     await box.fill('4084 Manz');
     const started = page.waitForResponse((r) => r.url().endsWith(`/api/v1/properties/${MALIBU.id}/verifications`) && r.request().method() === 'POST');
     await page.getByRole('option', { name: new RegExp(MALIBU.line) }).click();
+    await page.getByRole('button', { name: 'Verify this property' }).click();
     const { data } = (await (await started).json()) as { data: { verification_id: string } };
     const questions = await answersOf(data.verification_id);
     const form = page.getByRole('form', { name: 'Property verification questions' });
@@ -165,6 +166,7 @@ describe('property search page: verification, signed in', () => {
     await box.fill(SAN_FRANCISCO.apn);
     const started = page.waitForResponse((r) => r.url().endsWith(`/api/v1/properties/${SAN_FRANCISCO.id}/verifications`) && r.request().method() === 'POST');
     await page.getByRole('option', { name: new RegExp(SAN_FRANCISCO.apn) }).click();
+    await page.getByRole('button', { name: 'Verify this property' }).click();
     const { data } = (await (await started).json()) as { data: { verification_id: string } };
     const questions = await answersOf(data.verification_id);
     const form = page.getByRole('form', { name: 'Property verification questions' });

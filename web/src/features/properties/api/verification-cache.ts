@@ -23,6 +23,12 @@ function restart(propertyId: string): Promise<VerificationStarted> {
   return started;
 }
 
+/** A wrong submission: a later visit shows the tries really left. */
+export function rememberTriesLeft(propertyId: string, triesLeft: number): void {
+  const existing = open.get(propertyId);
+  if (existing) open.set(propertyId, existing.then((v) => ({ ...v, tries_left: triesLeft })));
+}
+
 /** The verification ended (verified, locked, expired): the next visit starts a new one. */
 export function forgetVerification(propertyId: string): void {
   open.delete(propertyId);

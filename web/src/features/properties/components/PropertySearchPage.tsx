@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { PropertySummary } from '@acpg/contracts/properties';
-import { Card, Spinner, Subtitle2, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, Spinner, Subtitle2, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { signInPathFor } from '../../../lib/return-path.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -25,6 +25,8 @@ export default function PropertySearchPage() {
   const s = useStyles();
   const snap = useSnapshot(session);
   const [property, setProperty] = useState<PropertySummary | null>(null);
+  // Questions are asked only when asked for: each start counts against the account's 3 a day for that property.
+  const [verifying, setVerifying] = useState<string | null>(null);
 
   return (
     <section className={s.root} aria-labelledby="property-search-title">
@@ -50,12 +52,20 @@ export default function PropertySearchPage() {
           {snap.restoring ? (
             <Spinner size="tiny" label="Checking your sign-in…" />
           ) : snap.accessToken ? (
-            <>
-              <Subtitle2 as="h3" className={s.flush}>
-                Verify that you own this property
-              </Subtitle2>
-              <PropertyVerificationForm key={property.id} propertyId={property.id} onVerified={(p) => notify.success(`${p.address_line} is verified on your account.`)} />
-            </>
+            verifying === property.id ? (
+              <>
+                <Subtitle2 as="h3" className={s.flush}>
+                  Verify that you own this property
+                </Subtitle2>
+                <PropertyVerificationForm key={property.id} propertyId={property.id} onVerified={(p) => notify.success(`${p.address_line} is verified on your account.`)} />
+              </>
+            ) : (
+              <div>
+                <Button appearance="primary" onClick={() => setVerifying(property.id)}>
+                  Verify this property
+                </Button>
+              </div>
+            )
           ) : (
             <div>
               <LinkButton to={signInPathFor(PAGE_PATH)} appearance="primary">

@@ -4,7 +4,7 @@ import {
   Button, Field, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Radio, RadioGroup, Spinner, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { answerVerification, fetchProperty, refusalOf } from '../api/properties.ts';
-import { forgetVerification, openVerification } from '../api/verification-cache.ts';
+import { forgetVerification, openVerification, rememberTriesLeft } from '../api/verification-cache.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -147,9 +147,12 @@ export function PropertyVerificationForm({ propertyId, onVerified }: PropertyVer
     } catch (err) {
       const refusal = refusalOf(err);
       switch (refusal.code) {
-        case 'VERIFICATION_INCORRECT':
-          setView({ ...view, submitting: false, triesLeft: refusal.triesLeft ?? Math.max(0, triesLeft - 1), error: refusal.message });
+        case 'VERIFICATION_INCORRECT': {
+          const left = refusal.triesLeft ?? Math.max(0, triesLeft - 1);
+          rememberTriesLeft(propertyId, left);
+          setView({ ...view, submitting: false, triesLeft: left, error: refusal.message });
           return;
+        }
         case 'VERIFICATION_LOCKED':
           forgetVerification(propertyId);
           setView({ kind: 'ended', title: 'Verification locked', message: refusal.message, canRestart: false });
