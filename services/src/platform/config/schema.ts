@@ -30,6 +30,8 @@ export const ConfigSchema = z
       .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
     // Interactions one client address may store per minute (POST /user-interaction/store); 0 turns the limit off.
     INTERACTION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+    // Property lookups (autocomplete, a request per keystroke) one client address may make per minute; 0 turns the limit off.
+    PROPERTY_SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
     SEED_ADMIN_EMAIL: z.email().optional(),
     SEED_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
     SEED_ADMIN_PHONE: z.string().optional(),
