@@ -56,7 +56,7 @@ export const MembershipView = z.object({
 export type MembershipView = z.infer<typeof MembershipView>;
 
 export const MEMBERSHIP_SORT_FIELDS = ['started_at', 'next_renewal_at', 'plan_name', 'status'] as const;
-/** Query of `GET /api/v1/memberships/mine`: page, page_size, sort, order (answers `{ items, total, page, page_size }`). */
+/** Query of `GET /api/v1/memberships/mine`: page, page_size, sort, order (answers `data: { items, total, page, page_size }`). */
 export const MyMembershipsQuery = listQuery({ sortFields: MEMBERSHIP_SORT_FIELDS, defaultSort: 'started_at' });
 export type MyMembershipsQuery = z.infer<typeof MyMembershipsQuery>;
 

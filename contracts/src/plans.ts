@@ -29,7 +29,7 @@ export const Plan = z.object({
 });
 export type Plan = z.infer<typeof Plan>;
 
-/** Answer of `GET /api/v1/plans`: every plan, default and renewal, Monthly and Yearly. */
+/** `data` of `GET /api/v1/plans` (in the envelope `{ success: true, data }`): every plan, default and renewal, Monthly and Yearly. */
 export const PlansResponse = z.object({ plans: z.array(Plan) });
 export type PlansResponse = z.infer<typeof PlansResponse>;
 
