@@ -6,9 +6,10 @@ import { insightsModule } from '../modules/insights/module.ts';
 import { contentModule } from '../modules/content/module.ts';
 import { geographyModule } from '../modules/geography/module.ts';
 import { plansModule } from '../modules/plans/module.ts';
+import { paymentsModule } from '../modules/payments/module.ts';
 
 /** Every bounded context of the product; the composition root is the only place that knows them all. */
-export const MODULES: readonly Module[] = [identityModule, notificationsModule, contentModule, insightsModule, geographyModule, plansModule];
+export const MODULES: readonly Module[] = [identityModule, notificationsModule, contentModule, insightsModule, geographyModule, plansModule, paymentsModule];
 
 /** Module names double as Kafka topic suffixes (stream ids start with them). */
 export const MODULE_NAMES: readonly string[] = MODULES.map((m) => m.name);
