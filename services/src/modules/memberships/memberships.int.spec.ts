@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MembershipView } from '@acpg/contracts/memberships';
+import { io as connect, type Socket } from 'socket.io-client';
+import { MEMBERSHIP_UPDATED_MESSAGE, type MembershipView } from '@acpg/contracts/memberships';
 import { CheckoutResult, TEST_CARDS } from '@acpg/contracts/payments';
 import { runReaction } from '../../platform/reactions/start.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -32,7 +33,9 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
+const sockets: Socket[] = [];
 afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
   await t?.close();
 });
 
@@ -123,5 +126,38 @@ describe('GET /api/v1/memberships/mine', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     }
+  });
+});
+
+describe('membership.updated on account:<id> (socket.io)', () => {
+  const open = async (accountId: string) => {
+    const token = await t.signInAs('Customer', accountId);
+    const socket = connect(t.url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  };
+
+  it('pushes the new membership to its account after the read model has it, and to nobody else', async () => {
+    const account = `acct-${randomUUID()}`;
+    const own = await open(account);
+    const other = await open(`acct-${randomUUID()}`);
+    expect(await own.timeout(5000).emitWithAck('subscribe', { entity: `account:${account}` })).toEqual({ ok: true });
+    expect((await other.timeout(5000).emitWithAck('subscribe', { entity: `account:${account}` })).ok).toBe(false);
+    const toOwn: MembershipView[] = [];
+    const toOther: unknown[] = [];
+    own.on(MEMBERSHIP_UPDATED_MESSAGE, (payload: MembershipView) => toOwn.push(payload));
+    other.on(MEMBERSHIP_UPDATED_MESSAGE, (payload: unknown) => toOther.push(payload));
+
+    const { checkoutId } = await paidMembership(t, account, TEST_CARDS.succeeds, 'monthly');
+    const pushed = await waitFor(() => toOwn[0], { what: 'the membership pushed to the account room' });
+    expect(pushed).toMatchObject({ id: checkoutId, account_id: account, plan_name: 'Monthly', card_last4: '4242', version: 1 });
+    expect(pushed.position).toBeGreaterThan(0);
+    expect((await items(account)).items[0]).toMatchObject({ id: checkoutId, version: pushed.version, position: pushed.position });
+    await other.timeout(5000).emitWithAck('unsubscribe', { entity: 'nothing' }); // a round trip: anything sent to it has arrived
+    expect(toOther).toEqual([]);
   });
 });
