@@ -42,15 +42,17 @@ const pay = async (accountId: string, body: { checkout_id: string; plan_id: stri
 };
 const checkoutEvents = async (checkoutId: string) => (await t.platform.eventStore.readStream(checkoutStream(checkoutId))).map((e) => e.type);
 
-/** Every delivery of the gateway's events (the immediate one and the redelivery) has been taken by the worker. */
+/**
+ * Every delivery of the gateway's events has been taken by the worker: the immediate one and the redelivery
+ * REDELIVERY_DELAY_MS later (a delayed job waits in the queue from the start, so an empty queue means both ran).
+ */
 const deliveriesDone = async () => {
-  await new Promise((resolve) => setTimeout(resolve, REDELIVERY_DELAY_MS));
   const db = openSqlite(sqliteFile(loadConfig({ DATA_DIR: t.dataDir })));
   try {
     await waitFor(() => {
       const row = db.prepare(`SELECT COUNT(*) AS n FROM job_queue WHERE queue = ? AND state IN ('waiting', 'active')`).get(GATEWAY_EVENTS_QUEUE) as { n: number };
       return row.n === 0;
-    }, { what: 'the gateway deliveries to finish' });
+    }, { what: 'the gateway deliveries to finish', timeoutMs: REDELIVERY_DELAY_MS + 10_000 });
     const dead = db.prepare(`SELECT COUNT(*) AS n FROM job_queue WHERE queue = ? AND state = 'dead'`).get(GATEWAY_EVENTS_QUEUE) as { n: number };
     expect(dead.n).toBe(0);
   } finally {
