@@ -49,3 +49,70 @@ describe('GET /api/v1/plans', () => {
     expect((await plans()).map((p) => p.id)).toEqual(['monthly', 'monthly-renewal', 'yearly', 'yearly-renewal']);
   });
 });
+
+describe('PUT /api/v1/admin/plans/:id', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const put = async (id: string, body: unknown, role: 'Super Admin' | 'Customer' | null = 'Super Admin') =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/plans/${id}`,
+      payload: body as object,
+      headers: role ? { authorization: `Bearer ${await t.signInAs(role)}` } : {},
+    });
+  const monthly = {
+    name: 'Monthly',
+    is_default: true,
+    is_active: true,
+    amount: 1795,
+    additional_charges: { recording_fees: 1500, 'setup fees': 2900 },
+    trial_period: { month: 2 },
+  };
+  const listed = async () => PlansResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v1/plans' })).json().data).plans;
+
+  it('changes a price for everyone who reads the plans, recording it once however often it is saved', async () => {
+    const saved = await put('monthly', monthly);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toEqual({ id: 'monthly', ...monthly });
+    expect((await put('monthly', monthly)).statusCode).toBe(200);
+    expect(await t.platform.eventStore.readStream('plans-plan-monthly')).toHaveLength(2); // the seed, then the change
+    await waitFor(async () => (await listed()).find((p) => p.id === 'monthly')?.amount === 1795, { what: 'the new price listed' });
+  });
+
+  it('adds a plan, and refuses a second active default or renewal plan of a name until the first is deactivated', async () => {
+    const second = await put('monthly-2027', { ...monthly, amount: 1695 });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ code: 'PLAN_CONFLICT', message: 'Monthly already has an active default plan (monthly). Deactivate it first.' });
+    const renewal = await put('monthly-renewal-2', { ...monthly, is_default: false });
+    expect(renewal.json()).toMatchObject({ code: 'PLAN_CONFLICT' });
+    expect((await put('monthly-2027', { ...monthly, is_active: false })).statusCode).toBe(200);
+    expect(await t.platform.eventStore.readStream('plans-plan-monthly-2027')).toHaveLength(1);
+    expect(await t.platform.eventStore.readStream('plans-plan-monthly-renewal-2')).toHaveLength(0);
+  });
+
+  it('refuses to rename a plan, bad input, and anyone but a Super Admin, changing nothing', async () => {
+    const before = await t.platform.eventStore.readStream('plans-plan-yearly');
+    const renamed = await put('yearly', { ...monthly, name: 'Monthly', is_active: false });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().message).toBe('A Yearly plan stays Yearly; define a new plan instead.');
+    for (const [id, body] of [
+      ['yearly', { ...monthly, name: 'Weekly' }],
+      ['yearly', { ...monthly, amount: 19.99 }],
+      ['yearly', { ...monthly, amount: -1 }],
+      ['yearly', { ...monthly, trial_period: { month: 99 } }],
+      ['Yearly Plan', monthly],
+    ] as const) {
+      const response = await put(id, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await put('yearly', monthly, 'Customer')).statusCode).toBe(403);
+    expect((await put('yearly', monthly, null)).statusCode).toBe(401);
+    expect(await t.platform.eventStore.readStream('plans-plan-yearly')).toEqual(before);
+  });
+});
