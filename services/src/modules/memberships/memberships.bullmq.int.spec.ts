@@ -9,9 +9,11 @@ import type { MembershipView } from '@acpg/contracts/memberships';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { toBullQueueName } from '../../platform/jobs/bullmq.ts';
-import { GATEWAY_EVENTS_QUEUE } from '../payments/gateway/test-gateway.ts';
 import { membershipStream } from './membership/decider.ts';
 import { MEMBERSHIPS_QUEUE } from './start-on-payment/reaction.ts';
+
+/** The payments module's test gateway delivers its webhook events on this queue (modules share no code, so named here). */
+const GATEWAY_EVENTS_QUEUE = 'payments-gateway-events';
 
 /** The ids a queue accepted (the BullMQ adapter keeps them in `<prefix>:<queue>:port-ids`). */
 const acceptedIds = async (redisUrl: string, queue: string): Promise<string[]> => {
