@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { DomainEvent } from '../../../../platform/commands/handle-command.ts';
+import type { StoredEvent } from '../../../../platform/event-store/port.ts';
+import type { SignUpEvent } from '../events.ts';
+
+/**
+ * What the progress read model reads of other modules' events, by account_id. Minimal shapes until
+ * `contracts/src/properties.ts` (PropertyVerified) and `contracts/src/memberships.ts` (MembershipStarted) are on main;
+ * then these become the contracts' schemas.
+ */
+export const PropertyVerifiedRead = z.object({
+  account_id: z.string(),
+  property_id: z.string(),
+  address_line: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+});
+export const MembershipStartedRead = z.object({
+  membership_id: z.string(),
+  account_id: z.string(),
+  plan_id: z.string(),
+  plan_name: z.string(),
+});
+
+type OwnEvent = Extract<
+  SignUpEvent,
+  { type: 'SignUpEmailVerified' | 'SignUpFaceSignatureSaved' | 'SignUpMailingAddressSaved' | 'SignUpBeneficiariesSaved' | 'SignUpCompleted' }
+>;
+export type ProgressEvent =
+  | OwnEvent
+  | DomainEvent<'PropertyVerified', z.infer<typeof PropertyVerifiedRead>>
+  | DomainEvent<'MembershipStarted', z.infer<typeof MembershipStartedRead>>;
+
+export const PROGRESS_EVENT_TYPES = [
+  'SignUpEmailVerified',
+  'SignUpFaceSignatureSaved',
+  'SignUpMailingAddressSaved',
+  'SignUpBeneficiariesSaved',
+  'SignUpCompleted',
+  'PropertyVerified',
+  'MembershipStarted',
+] as const satisfies readonly ProgressEvent['type'][];
+
+/** Reads a stored event as a progress event; another module's event of a shape we cannot read is skipped. */
+export const toProgressEvent = (stored: StoredEvent): ProgressEvent | null => {
+  switch (stored.type) {
+    case 'PropertyVerified': {
+      const parsed = PropertyVerifiedRead.safeParse(stored.data);
+      return parsed.success ? { type: 'PropertyVerified', data: parsed.data } : null;
+    }
+    case 'MembershipStarted': {
+      const parsed = MembershipStartedRead.safeParse(stored.data);
+      return parsed.success ? { type: 'MembershipStarted', data: parsed.data } : null;
+    }
+    case 'SignUpEmailVerified':
+    case 'SignUpFaceSignatureSaved':
+    case 'SignUpMailingAddressSaved':
+    case 'SignUpBeneficiariesSaved':
+    case 'SignUpCompleted':
+      return { type: stored.type, data: stored.data } as OwnEvent; // written by this module's decider
+    default:
+      return null;
+  }
+};
