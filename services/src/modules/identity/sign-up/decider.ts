@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
 import type { SignUpRole } from '@acpg/contracts/sign-up';
 import { addSeconds, reached, refuse, unknownCommand } from '../decider.ts';
-import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
+import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { SignUpEvent } from './events.ts';
 
 export type { SignUpEvent } from './events.ts';
