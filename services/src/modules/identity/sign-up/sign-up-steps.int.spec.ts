@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MembershipStarted } from '@acpg/contracts/memberships';
 import { SEEDED_ADMIN, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { sqliteFile } from '../../../composition/embedded.ts';
@@ -196,12 +197,15 @@ describe('the signed-in steps of a sign-up, and resuming it', () => {
       plan_name: 'Monthly',
       amount_cents: 1999,
       renewal_amount_cents: 1999,
+      paid_cents: 4999,
       started_at: new Date().toISOString(),
       trial_ends_at: null,
       next_renewal_at: new Date().toISOString(),
+      card_brand: 'visa',
       card_last4: '4242',
       status: 'active',
-    });
+      checkout_id: randomUUID(),
+    } satisfies MembershipStarted);
     await waitFor(async () => ((await progressOf(token)).current_step === 'pin' ? true : undefined), { what: 'the plan step completed from MembershipStarted' });
 
     const done = await kit.withToken('PUT', '/sign-up/pin', token, { pin: '2468' });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { MembershipStarted } from '@acpg/contracts/memberships';
 import type { DomainEvent } from '../../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../../platform/event-store/port.ts';
 import type { SignUpEvent } from '../events.ts';
 
 /**
- * What the progress read model reads of other modules' events, by account_id. Minimal shapes until
- * `contracts/src/properties.ts` (PropertyVerified) and `contracts/src/memberships.ts` (MembershipStarted) are on main;
- * then these become the contracts' schemas.
+ * What the progress read model reads of other modules' events, by account_id. `MembershipStarted` is the memberships
+ * contract's schema; PropertyVerified is a minimal shape until `contracts/src/properties.ts` is on main (then the
+ * contract's `PropertyVerifiedData`).
  */
 export const PropertyVerifiedRead = z.object({
   account_id: z.string(),
@@ -16,12 +17,7 @@ export const PropertyVerifiedRead = z.object({
   state: z.string(),
   zip: z.string(),
 });
-export const MembershipStartedRead = z.object({
-  membership_id: z.string(),
-  account_id: z.string(),
-  plan_id: z.string(),
-  plan_name: z.string(),
-});
+export const MembershipStartedRead = MembershipStarted.pick({ membership_id: true, account_id: true, plan_id: true, plan_name: true });
 
 type OwnEvent = Extract<
   SignUpEvent,

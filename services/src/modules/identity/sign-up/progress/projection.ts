@@ -1,3 +1,4 @@
+import type { PlanName } from '@acpg/contracts/plans';
 import type { Doc } from '../../../../platform/documents/port.ts';
 import { defineProjection } from '../../../../platform/projections/define.ts';
 import { PROGRESS_EVENT_TYPES, toProgressEvent, type ProgressEvent } from './events.ts';
@@ -12,7 +13,7 @@ export interface ProgressDoc {
   properties: { property_id: string; address_line: string; city: string; state: string; zip: string }[];
   face_signature_saved_at: string | null;
   mailing_address: { same_as_property: boolean; property_id: string | null; address_encrypted: string; saved_at: string } | null;
-  plan: { membership_id: string; plan_id: string; plan_name: string } | null;
+  plan: { membership_id: string; plan_id: string; plan_name: PlanName } | null;
   beneficiaries: { count: number; beneficiaries_encrypted: string; saved_at: string } | null;
   pin_set: boolean;
   completed_at: string | null;
