@@ -21,6 +21,15 @@ export const findAccountIdByPhone = async (ctx: IdentityContext, phone: string):
   return state.status === 'reserved' ? state.accountId : null;
 };
 
+/** Reserves the phone for the account (a repeat for the same account is a no-op); 409 PHONE_TAKEN for another's. */
+export const reservePhone = async (ctx: IdentityContext, accountId: string, phone: string, meta: CommandMeta): Promise<void> => {
+  try {
+    await handleCommand(ctx.platform.eventStore, phoneStreamOf(ctx, phone), phoneDecider, { type: 'ReservePhone', data: { account_id: accountId }, metadata: meta }, { retries: 1 });
+  } catch (error) {
+    throw error instanceof AppError && error.status === 409 ? phoneTaken() : error;
+  }
+};
+
 const reservedFor = async (ctx: IdentityContext, email: string, accountId: string) => {
   const { state } = await loadStream(ctx.platform.eventStore, emailStream(email), emailDecider);
   return state.status === 'reserved' && state.accountId === accountId;
@@ -43,10 +52,10 @@ export const reserveEmailAndPhone = async (ctx: IdentityContext, reservation: { 
     }
   }
   try {
-    await handleCommand(store, phoneStreamOf(ctx, phone), phoneDecider, { type: 'ReservePhone', data: { account_id: accountId }, metadata: meta }, { retries: 1 });
+    await reservePhone(ctx, accountId, phone, meta);
   } catch (error) {
     await handleCommand(store, emailStream(email), emailDecider, { type: 'ReleaseEmail', data: { email, account_id: accountId }, metadata: meta }, { retries: 3 });
-    throw error instanceof AppError && error.status === 409 ? phoneTaken() : error;
+    throw error;
   }
 };
 
