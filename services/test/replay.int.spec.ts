@@ -14,6 +14,8 @@ import { replayReadModels } from '../src/cli/replay-read-models.ts';
 import type { Module } from '../src/platform/module.ts';
 import { SEEDED_ADMIN, startTestApp, type TestApp } from './harness.ts';
 import { outboxOf, signInWithOutboxCode } from './sign-in.ts';
+import { bundledPropertyData } from '../src/modules/properties/property-data/bundled.ts';
+import { verificationQuestions } from '../src/modules/properties/verification/questions.ts';
 import { waitFor } from './wait-for.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -59,6 +61,18 @@ const payForMembership = async (t: TestApp) => {
   await waitFor(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/memberships/mine', headers })).json().data.total === 1, { what: 'the membership' });
 };
 
+/** The customer verifies a sample property: verification events and the verified-properties read model. */
+const verifyProperty = async (t: TestApp) => {
+  const headers = { authorization: `Bearer ${await t.signInAs('Customer', 'replay-customer')}` };
+  const property = await bundledPropertyData().findById('ca-scl-00007');
+  if (!property) throw new Error('no sample property ca-scl-00007');
+  const started = await t.app.inject({ method: 'POST', url: `/api/v1/properties/${property.id}/verifications`, headers });
+  expect(started.statusCode, started.body).toBe(200);
+  const answers = Object.fromEntries(verificationQuestions(property).map((q) => [q.id, q.answer]));
+  const url = `/api/v1/properties/verifications/${started.json().data.verification_id}/answers`;
+  expect((await t.app.inject({ method: 'POST', url, payload: { answers }, headers })).statusCode).toBe(200);
+};
+
 describe('npm run replay -- --all', () => {
   it('rebuilds every read model from position 0, leaves each document as it was, and runs no reaction', async () => {
     const t = await startTestApp(); // dev outbox on: the sign-in reads its code there
@@ -74,6 +88,7 @@ describe('npm run replay -- --all', () => {
     }
     await signIn(t);
     await payForMembership(t);
+    await verifyProperty(t);
     const token = await t.signInAs('Super Admin');
     await waitFor(async () => {
       const r = await fetch(`${t.url}/api/v1/admin/user-interactions`, { headers: { authorization: `Bearer ${token}` } });
