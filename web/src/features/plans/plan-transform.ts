@@ -1,18 +1,10 @@
 // The plan transform of spec section 3 ("Plan data"), exactly: the plans list of GET /api/v1/plans becomes
 // recording_fees, monthly_plans and yearly_plans. Amounts stay integer cents, as the API answers them.
 
-export type PlanName = 'Monthly' | 'Yearly';
+import type { Plan, PlanName } from '@acpg/contracts/plans';
 
 /** One plan of the plans response (spec: name, is_default, amount, id, additional_charges, trial_period.month). */
-export interface ApiPlan {
-  id: string;
-  name: PlanName;
-  is_default: boolean;
-  is_active: boolean;
-  amount: number;
-  additional_charges: { recording_fees: number; 'setup fees': number };
-  trial_period: { month: number };
-}
+export type ApiPlan = Plan;
 
 /** What every entry has: name, is_active, amount, id, trial_period (the default plan's trial months). */
 export interface PlanEntry {
