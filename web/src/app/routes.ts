@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Role } from '@acpg/contracts/roles';
 import { isRouteRegistered, registerRoutePaths } from '../lib/route-registry.ts';
+import { CUSTOMER_SIDE } from '../lib/roles.ts';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -32,6 +33,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/blogs', access: 'public', title: 'Blogs', load: () => import('../features/content/components/BlogsPage.tsx') },
   { path: '/blogs/:slug', access: 'public', title: 'Blog', load: () => import('../features/content/components/BlogPostPage.tsx') },
   { path: '/contact-us', access: 'public', title: 'Contact Us', load: () => import('../features/contact/components/ContactUsPage.tsx') },
+  { path: '/equity-protect-property-search', access: 'public', title: 'Property search', load: () => import('../features/properties/components/PropertySearchPage.tsx') },
 
   { path: '/authentication/sign-in', access: 'sign-in', title: 'Sign in', load: named(signIn, 'SignInPage') },
   { path: '/login', access: 'sign-in', title: 'Sign in again', load: named(signIn, 'SessionExpiredSignInPage') },
@@ -43,6 +45,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/authentication/reset-password', access: 'public', title: 'Reset password', load: named(passwordReset, 'ResetPasswordPage') },
 
   { path: '/user-update-profile', access: 'protected', title: 'Profile', load: () => import('../features/account/components/ProfilePage.tsx') },
+  { path: '/subscriptions', access: 'protected', title: 'Membership', roles: CUSTOMER_SIDE, load: () => import('./routes/SubscriptionsRoute.tsx') },
 
   { path: '/admin-dashboard', access: 'protected', title: 'Dashboard', roles: ['Super Admin'], load: () => import('../features/insights/components/AdminDashboardPage.tsx') },
   { path: '/user-interaction', access: 'protected', title: 'User Interactions', roles: ['Super Admin'], load: () => import('../features/insights/components/UserInteractionsPage.tsx') },

@@ -1,3 +1,5 @@
+import { SIGN_UP_EVENT_TYPES } from './sign-up/events.ts';
+
 /** Every event type identity writes (on `identity-…` streams); the stream-prefix test holds the module to it. */
 export const IDENTITY_EVENT_TYPES: readonly string[] = [
   'AccountRegistered',
@@ -13,10 +15,13 @@ export const IDENTITY_EVENT_TYPES: readonly string[] = [
   'SessionRefreshed',
   'SessionReuseDetected',
   'SessionEnded',
-  // Password reset (password-reset/) and profile changes (account/profile-changes.ts, profile/, phone/)
+  // sign-up (sign-up/events.ts), its uniqueness streams and the single-use human check
+  ...SIGN_UP_EVENT_TYPES,
   'EmailReleased',
   'PhoneReserved',
   'PhoneReleased',
+  'CaptchaRedeemed',
+  // Password reset (password-reset/) and profile changes (account/profile-changes.ts, profile/, phone/)
   'PasswordResetRequested',
   'PasswordResetCodeSent',
   'PasswordResetRejected',

@@ -10,6 +10,10 @@ import { IDENTITY_EVENT_TYPES } from './event-types.ts';
 import { signInCodeEmail, signInCodeSms } from './sign-in/code-message.ts';
 import { signInNoticeReaction } from './sign-in-notice/reaction.ts';
 import { signInNoticeEmail } from './sign-in-notice/template.ts';
+import { signUpCodeEmail, signUpCodeSms } from './sign-up/code-message.ts';
+import { SIGN_UP_SENSITIVE_EVENT_TYPES } from './sign-up/events.ts';
+import { signUpProgressProjection } from './sign-up/progress/projection.ts';
+import { signUpRoutes } from './sign-up/routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { passwordResetEmail } from './password-reset/template.ts';
 import { profileRoutes } from './profile/routes.ts';
@@ -24,11 +28,12 @@ export const SENSITIVE_EVENT_TYPES: readonly string[] = [
   'SignInCodeSent',
   'SessionStarted',
   'SessionRefreshed',
+  ...SIGN_UP_SENSITIVE_EVENT_TYPES,
   'PasswordResetCodeSent',
   'ContactChangeRequested',
 ];
 
-/** Accounts, roles, sign-in with a one-time code, sessions (refresh-token families). */
+/** Accounts, roles, sign-up (the wizard's server side), sign-in with a one-time code, sessions (refresh-token families). */
 export const identityModule: Module = {
   name: 'identity',
   partitions: 6, // as before topics were generated: sign-ins and sessions of every account
@@ -36,13 +41,23 @@ export const identityModule: Module = {
     await app.register(identityRoutes(platform));
     await app.register(accountsSummaryRoutes(platform));
     await app.register(accountNamesRoutes(platform));
+    await app.register(signUpRoutes(platform));
     await app.register(passwordResetRoutes(platform));
     await app.register(profileRoutes(platform));
   },
-  projections: [accountsProjection],
+  projections: [accountsProjection, signUpProgressProjection],
   rooms: { [ACCOUNT_ROOM]: mayFollowAccount },
   reactions: [signInNoticeReaction],
-  templates: [signInCodeEmail, signInCodeSms, signInNoticeEmail, passwordResetEmail, contactChangeCodeEmail, contactChangeCodeSms],
+  templates: [
+    signInCodeEmail,
+    signInCodeSms,
+    signInNoticeEmail,
+    signUpCodeEmail,
+    signUpCodeSms,
+    passwordResetEmail,
+    contactChangeCodeEmail,
+    contactChangeCodeSms,
+  ],
   seed: seedAdmin,
   sensitiveEventTypes: SENSITIVE_EVENT_TYPES,
   eventTypes: IDENTITY_EVENT_TYPES,

@@ -10,11 +10,9 @@ export const emailStream = (email: string) => `identity-email-${createHash('sha2
 
 export type EmailEvent =
   | DomainEvent<'EmailReserved', { email: string; account_id: string }>
-  /** The account moved to another email (profile): this one may be reserved again. */
+  /** A sign-up's registration that failed half-way (its phone was taken meanwhile) gives the email back. */
   | DomainEvent<'EmailReleased', { email: string; account_id: string }>;
-export type EmailCommand =
-  | Command<'ReserveEmail', { email: string; account_id: string }>
-  | Command<'ReleaseEmail', { email: string; account_id: string }>;
+export type EmailCommand = Command<'ReserveEmail', { email: string; account_id: string }> | Command<'ReleaseEmail', { email: string; account_id: string }>;
 export type EmailState = { status: 'free' } | { status: 'reserved'; accountId: string };
 
 export const initialState = (): EmailState => ({ status: 'free' });
@@ -36,7 +34,6 @@ export const decide = (command: EmailCommand, state: EmailState): EmailEvent[] =
       if (state.status === 'reserved') throw refuse(409, 'EMAIL_TAKEN', 'An account with this email already exists.');
       return [{ type: 'EmailReserved', data: { email: normaliseEmail(command.data.email), account_id: command.data.account_id } }];
     case 'ReleaseEmail':
-      // Only the holder releases, once.
       if (state.status !== 'reserved' || state.accountId !== command.data.account_id) return [];
       return [{ type: 'EmailReleased', data: { email: normaliseEmail(command.data.email), account_id: command.data.account_id } }];
     default:

@@ -1,30 +1,43 @@
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../platform/http/errors.ts';
 import { metaAt } from '../../../../test/command-meta.ts';
-import { decide, evolve, initialState, phoneDigest, phoneStream, type PhoneEvent } from './decider.ts';
+import { decide, evolve, initialState, phoneStream, type PhoneCommand, type PhoneEvent, type PhoneState } from './decider.ts';
 
-const meta = metaAt('2026-03-01T10:00:00.000Z');
-const PHONE = '+14155550123';
-const reserved: PhoneEvent = { type: 'PhoneReserved', data: { phone_digest: phoneDigest(PHONE), account_id: 'a1' } };
+const T0 = '2025-03-01T10:00:00.000Z';
+const given = (...events: PhoneEvent[]): PhoneState => events.reduce(evolve, initialState());
+const reserve = (accountId: string): PhoneCommand => ({ type: 'ReservePhone', data: { account_id: accountId }, metadata: metaAt(T0) });
+const release = (accountId: string): PhoneCommand => ({ type: 'ReleasePhone', data: { account_id: accountId }, metadata: metaAt(T0) });
+const reserved = (accountId: string): PhoneEvent => ({ type: 'PhoneReserved', data: { account_id: accountId, at: T0 } });
+const released = (accountId: string): PhoneEvent => ({ type: 'PhoneReleased', data: { account_id: accountId, at: T0 } });
 
 describe('phone reservation decider', () => {
-  it('keeps the number out of the stream id and the events', () => {
-    expect(phoneStream(PHONE)).not.toContain('4155550123');
-    expect(JSON.stringify(decide({ type: 'ReservePhone', data: { phone: PHONE, account_id: 'a1' }, metadata: meta }, initialState()))).not.toContain('4155550123');
+  it('names the stream by the digest it is given', () => {
+    expect(phoneStream('abc')).toBe('identity-phone-abc');
   });
 
-  it('reserves a free number, and refuses a reserved one with 409 PHONE_TAKEN', () => {
-    expect(decide({ type: 'ReservePhone', data: { phone: PHONE, account_id: 'a1' }, metadata: meta }, initialState())).toEqual([reserved]);
-    expect(() => decide({ type: 'ReservePhone', data: { phone: PHONE, account_id: 'a2' }, metadata: meta }, evolve(initialState(), reserved))).toThrow(
-      expect.objectContaining({ status: 409, code: 'PHONE_TAKEN' }),
-    );
+  it('given a free phone, when ReservePhone, then it is reserved for the account', () => {
+    expect(decide(reserve('a1'), given())).toEqual([reserved('a1')]);
   });
 
-  it('releases only for its holder, after which another account may reserve it', () => {
-    const state = evolve(initialState(), reserved);
-    expect(decide({ type: 'ReleasePhone', data: { phone: PHONE, account_id: 'a2' }, metadata: meta }, state)).toEqual([]);
-    const released = decide({ type: 'ReleasePhone', data: { phone: PHONE, account_id: 'a1' }, metadata: meta }, state);
-    expect(released).toEqual([{ type: 'PhoneReleased', data: { phone_digest: phoneDigest(PHONE), account_id: 'a1' } }]);
-    const free = released.reduce(evolve, state);
-    expect(decide({ type: 'ReservePhone', data: { phone: PHONE, account_id: 'a2' }, metadata: meta }, free)[0]?.type).toBe('PhoneReserved');
+  it('given a phone reserved by another account, when ReservePhone, then 409 PHONE_TAKEN', () => {
+    let error: unknown;
+    try {
+      decide(reserve('a2'), given(reserved('a1')));
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ status: 409, code: 'PHONE_TAKEN' });
+  });
+
+  it('given a phone reserved by the same account, when ReservePhone again, then nothing new (a repeat)', () => {
+    expect(decide(reserve('a1'), given(reserved('a1')))).toEqual([]);
+  });
+
+  it('given a reservation, when its account releases it, then the phone is free again; another account cannot release it', () => {
+    expect(decide(release('a2'), given(reserved('a1')))).toEqual([]);
+    expect(decide(release('a1'), given(reserved('a1')))).toEqual([released('a1')]);
+    expect(given(reserved('a1'), released('a1'))).toEqual({ status: 'free' });
+    expect(decide(reserve('a2'), given(reserved('a1'), released('a1')))).toEqual([reserved('a2')]);
   });
 });

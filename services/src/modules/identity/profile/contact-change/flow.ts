@@ -27,7 +27,7 @@ const currentPhone = (ctx: IdentityContext, account: RegisteredAccount) =>
 
 const holderOf = async (ctx: IdentityContext, channel: OtpChannel, destination: string): Promise<string | null> => {
   if (channel === 'email') return findAccountIdByEmail(ctx.platform.eventStore, destination);
-  const { state } = await loadStream(ctx.platform.eventStore, phoneStream(destination), phoneDecider);
+  const { state } = await loadStream(ctx.platform.eventStore, phoneStream(ctx.cipher.hmac('phone', destination)), phoneDecider);
   return state.status === 'reserved' ? state.accountId : null;
 };
 
@@ -103,7 +103,7 @@ export const verifyContactChange = async (ctx: IdentityContext, accountId: strin
       const data = { phone_encrypted: ctx.cipher.encrypt(destination, phoneContext(account.id)), phone_masked: maskPhone(destination) };
       await handleCommand(store, accountStream(account.id), accountDecider, { type: 'ChangePhone', data, metadata: meta }, { retries: 2 });
       if (previous) {
-        await handleCommand(store, phoneStream(previous), phoneDecider, { type: 'ReleasePhone', data: { phone: previous, account_id: account.id }, metadata: meta }, { retries: 2 });
+        await handleCommand(store, phoneStream(ctx.cipher.hmac('phone', previous)), phoneDecider, { type: 'ReleasePhone', data: { account_id: account.id }, metadata: meta }, { retries: 2 });
       }
     }
     return;
@@ -129,6 +129,6 @@ const reserve = async (ctx: IdentityContext, channel: OtpChannel, destination: s
   if (channel === 'email') {
     await handleCommand(store, emailStream(destination), emailDecider, { type: 'ReserveEmail', data: { email: destination, account_id: accountId }, metadata: meta }, { retries: 1 });
   } else {
-    await handleCommand(store, phoneStream(destination), phoneDecider, { type: 'ReservePhone', data: { phone: destination, account_id: accountId }, metadata: meta }, { retries: 1 });
+    await handleCommand(store, phoneStream(ctx.cipher.hmac('phone', destination)), phoneDecider, { type: 'ReservePhone', data: { account_id: accountId }, metadata: meta }, { retries: 1 });
   }
 };
