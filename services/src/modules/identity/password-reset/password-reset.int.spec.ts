@@ -78,6 +78,7 @@ describe('forgot password', () => {
     const again = [await post('/auth/forgot-password', { email: known }), await post('/auth/forgot-password', { email: unknown })];
     expect(again.map((r) => r.statusCode)).toEqual([429, 429]);
     expect(again.map((r) => r.json().code)).toEqual(['OTP_RESEND_TOO_SOON', 'OTP_RESEND_TOO_SOON']);
+    expect(again.map((r) => r.json().retry_after_seconds)).toEqual([expect.any(Number), expect.any(Number)]);
     // A code nobody was sent fails like a wrong one, with the same tries left.
     const wrong = [
       await post('/auth/reset-password', { email: known, code: wrongCodeFor(codeIn(mail)), password: NEW_PASSWORD }),
