@@ -1,15 +1,14 @@
-import { randomInt } from 'node:crypto';
-import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
+import type { OtpChannel } from '@acpg/contracts/identity';
 import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { IdentityContext } from '../context.ts';
 import { nextSendWait, otpDestinationDecider, otpDestinationStream } from '../otp-destination/decider.ts';
 
-/** A 6-digit code from a CSPRNG (DECISIONS.md). */
-export const newCode = () => randomInt(0, 10 ** OTP_RULES.digits).toString().padStart(OTP_RULES.digits, '0');
+export { newOtpCode as newCode } from '../otp-destination/record-send.ts';
 
 /**
- * What a code is for. The resend delay and the hourly cap hold per destination and purpose: a sign-in code just sent
- * does not make a password reset wait (sign-in keeps its own digest, without a purpose).
+ * What a code is for. The resend delay and the hourly cap hold per destination and purpose (sign-in and sign-up share
+ * `recordOtpSend`'s digest, without a purpose): someone who resets their password and signs in right away must not be
+ * told to wait 60 s for the sign-in code because the reset code just went to the same address.
  */
 export type CodePurpose = 'password-reset' | 'contact-change';
 
