@@ -142,6 +142,9 @@ describe('reset password', () => {
     expect(fresh.status).toBe(200);
     // A session started after the reset lives on.
     expect((await post('/auth/refresh', {}, fresh.cookie ?? undefined)).statusCode).toBe(200);
+    // The account holder hears of it.
+    const notice = await waitForMessage(t.app, email, /A security change to your ACPG account/);
+    expect(notice.text).toContain('Your password was reset, and every device was signed out.');
   });
 
   it('with the link: sets the new password once', async () => {
