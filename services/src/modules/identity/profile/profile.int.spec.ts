@@ -160,9 +160,13 @@ describe('email change', () => {
     expect((await call('POST', '/auth/sign-in', null, { email: newEmail, password: PASSWORD })).statusCode).toBe(200);
     expect((await call('POST', '/auth/sign-in', null, { email: me.email, password: PASSWORD })).statusCode).toBe(401);
 
-    // The freed email can be taken by another account.
+    // The freed email can be taken by another account, by a change or by a new registration.
     const third = await newAccount();
     expect((await call('POST', '/account/email-change', third, { email: me.email })).statusCode).toBe(200);
+    const ctx = await identityContext(t.platform);
+    const again = await registerAccount(ctx, { email: me.email, fullName: 'New Owner', roles: ['Customer'], password: PASSWORD }, systemMeta(t.platform, { actor: 'test' }));
+    expect(again.created).toBe(true);
+    expect(again.accountId).not.toBe(me.id);
   });
 
   it('refuses the current email, a taken one (also when taken between code and confirmation), and a resend within 60 s', async () => {
