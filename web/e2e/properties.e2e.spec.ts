@@ -10,8 +10,8 @@ import { signInThroughPages } from './support/sign-in.ts';
 
 const PATH = '/equity-protect-property-search';
 // Two sample properties (services/src/modules/properties/sample-data/ca-sample-properties.json).
-const MALIBU = { id: 'ca-lax-00002', line: '4084 Manzanita Drive', full: '4084 Manzanita Drive, Malibu, CA 90265', apn: '0381-897-511' };
-const SAN_FRANCISCO = { id: 'ca-sfo-00010', apn: '0113/814' };
+const GLENDALE = { id: 'ca-lax-00002', typed: '8357 Santa R', line: '8357 Santa Rosa Avenue', full: '8357 Santa Rosa Avenue, Glendale, CA 91208', apn: '0240-975-116' };
+const SAN_FRANCISCO = { id: 'ca-sfo-00010', apn: '0109/294' };
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(join(dirname(require.resolve('axe-core')), 'axe.min.js'), 'utf8');
@@ -50,8 +50,8 @@ describe('property search page: address autocomplete', () => {
       await page.getByRole('heading', { level: 1, name: 'Property search' }).waitFor();
       const box = page.getByRole('combobox', { name: 'Property address or APN' });
       await box.click();
-      await box.pressSequentially('4084 Manz', { delay: 30 });
-      const option = page.getByRole('option', { name: new RegExp(MALIBU.line) });
+      await box.pressSequentially(GLENDALE.typed, { delay: 30 });
+      const option = page.getByRole('option', { name: new RegExp(GLENDALE.line) });
       await option.waitFor();
       await page.getByText(/propert(y|ies) found: use the arrow keys to choose/).waitFor();
       expect(await seriousAxe(page), `axe with the list open at ${width} px`).toEqual([]);
@@ -59,10 +59,10 @@ describe('property search page: address autocomplete', () => {
 
       await box.press('ArrowDown');
       await box.press('Enter');
-      expect(await box.inputValue()).toBe(MALIBU.full);
-      const card = page.getByRole('heading', { level: 2, name: MALIBU.line });
+      expect(await box.inputValue()).toBe(GLENDALE.full);
+      const card = page.getByRole('heading', { level: 2, name: GLENDALE.line });
       await card.waitFor();
-      await page.getByText(MALIBU.apn, { exact: true }).waitFor();
+      await page.getByText(GLENDALE.apn, { exact: true }).waitFor();
       await page.getByRole('link', { name: 'Sign in to verify this property' }).waitFor();
       expect(await seriousAxe(page), `axe with a property chosen at ${width} px`).toEqual([]);
       expect(await noHorizontalScroll(page)).toBe(true);
@@ -76,8 +76,8 @@ describe('property search page: address autocomplete', () => {
     try {
       await page.goto(PATH);
       const box = page.getByRole('combobox', { name: 'Property address or APN' });
-      await box.fill(MALIBU.apn);
-      await page.getByRole('option', { name: new RegExp(MALIBU.line) }).waitFor();
+      await box.fill(GLENDALE.apn);
+      await page.getByRole('option', { name: new RegExp(GLENDALE.line) }).waitFor();
       await box.fill('zz no such street');
       await page.getByText('No property matches "zz no such street". Check the street number and name, or search by APN.').waitFor();
       expect(await page.getByRole('option').count()).toBe(0);
@@ -95,11 +95,11 @@ describe('property search page: address autocomplete', () => {
       );
       await page.goto(PATH);
       const box = page.getByRole('combobox', { name: 'Property address or APN' });
-      await box.fill('4084 Manz');
+      await box.fill(GLENDALE.typed);
       await page.getByText('Search is unavailable right now (Lookup is down).').waitFor();
       fail = false;
       await page.getByRole('button', { name: 'Search again' }).click();
-      await page.getByRole('option', { name: new RegExp(MALIBU.line) }).waitFor();
+      await page.getByRole('option', { name: new RegExp(GLENDALE.line) }).waitFor();
     } finally {
       await context.close();
     }
@@ -128,9 +128,9 @@ describe('property search page: verification, signed in', () => {
   it('asks the questions, counts a wrong answer down, and verifies the property with the right ones', async () => {
     await page.goto(PATH);
     const box = page.getByRole('combobox', { name: 'Property address or APN' });
-    await box.fill('4084 Manz');
-    const started = page.waitForResponse((r) => r.url().endsWith(`/api/v1/properties/${MALIBU.id}/verifications`) && r.request().method() === 'POST');
-    await page.getByRole('option', { name: new RegExp(MALIBU.line) }).click();
+    await box.fill(GLENDALE.typed);
+    const started = page.waitForResponse((r) => r.url().endsWith(`/api/v1/properties/${GLENDALE.id}/verifications`) && r.request().method() === 'POST');
+    await page.getByRole('option', { name: new RegExp(GLENDALE.line) }).click();
     await page.getByRole('button', { name: 'Verify this property' }).click();
     const { data } = (await (await started).json()) as { data: { verification_id: string } };
     const questions = await answersOf(data.verification_id);
