@@ -69,10 +69,10 @@ const zonesText = (zones: readonly HazardFlag[]): string => {
 };
 
 /**
- * The hazard choices, built so that no choice stands out from the others. From one or two zones to three, every
- * choice is a shared core plus one zone of its own (all the same size, any two differ by two zones); with four or
- * more, the core minus one zone each. With none or one zone, the choices are "None of these zones" and three single
- * zones, alike in both cases. (None is still the right answer of that shape somewhat more often than a quarter, as in
+ * The hazard choices, built so that no choice stands out from the others. With two or three zones, every choice is a
+ * shared core plus one zone of its own (all the same size, any two differ by two zones); with four or more, the real
+ * zones with one swapped for the same other zone. With none or one zone, the choices are "None of these zones" and
+ * three single zones, alike in both cases. (None is still the right answer of that shape somewhat more often than a quarter, as in
  * the data: the owner and year questions carry the rest.)
  */
 const hazardChoices = (rnd: Random, real: readonly HazardFlag[]): string[] => {
@@ -86,8 +86,9 @@ const hazardChoices = (rnd: Random, real: readonly HazardFlag[]): string[] => {
     const core = real.filter((f) => f !== own);
     sets.push([...real], ...shuffled(rnd, HAZARD_FLAGS.filter((f) => !inReal(f))).slice(0, 3).map((f) => [...core, f]));
   } else {
-    const extra = pick(rnd, HAZARD_FLAGS.filter((f) => !inReal(f)));
-    sets.push([...real], ...shuffled(rnd, real).slice(0, 3).map((f) => [...real.filter((r) => r !== f), extra]));
+    const others = HAZARD_FLAGS.filter((f) => !inReal(f));
+    const extra = others.length > 0 ? [pick(rnd, others)] : []; // in all six zones: the others have one fewer
+    sets.push([...real], ...shuffled(rnd, real).slice(0, 3).map((f) => [...real.filter((r) => r !== f), ...extra]));
   }
   return sets.map((set) => zonesText(HAZARD_FLAGS.filter((f) => set.includes(f))));
 };

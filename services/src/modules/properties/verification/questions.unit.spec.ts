@@ -78,4 +78,14 @@ describe('verification questions', () => {
     for (const [strategy, n] of Object.entries(wins)) expect(n / sample.length, strategy).toBeLessThan(0.4);
   });
 
+
+  it('asks four distinct hazard choices for a property in every zone, or in none', async () => {
+    const base = await byId('ca-lax-00002');
+    for (const on of [true, false]) {
+      const hazards = Object.fromEntries(Object.keys(base.hazards).map((k) => [k, on])) as PropertyRecord['hazards'];
+      const q = verificationQuestions({ ...base, hazards })[2];
+      expect(new Set(q?.choices).size).toBe(4);
+      expect(q?.choices).toContain(q?.answer);
+    }
+  });
 });
