@@ -59,6 +59,18 @@ const payForMembership = async (t: TestApp) => {
   await waitFor(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/memberships/mine', headers })).json().data.total === 1, { what: 'the membership' });
 };
 
+/** A customer verifies a sample property with the right answers (read from the verification's stream): PropertyVerified. */
+const verifyProperty = async (t: TestApp) => {
+  const headers = { authorization: `Bearer ${await t.signInAs('Customer', 'replay-owner')}` };
+  const started = await t.app.inject({ method: 'POST', url: '/api/v1/properties/ca-lax-00002/verifications', headers });
+  const verificationId = started.json().data.verification_id as string;
+  const [event] = await t.platform.eventStore.readStream(`properties-verification-${verificationId}`);
+  const answers = Object.fromEntries((event?.data as { questions: { id: string; answer: string }[] }).questions.map((q) => [q.id, q.answer]));
+  const url = `/api/v1/properties/verifications/${verificationId}/answers`;
+  expect((await t.app.inject({ method: 'POST', url, payload: { answers }, headers })).statusCode).toBe(200);
+  await waitFor(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/properties/verified', headers })).json().data.total === 1, { what: 'the verified property' });
+};
+
 describe('npm run replay -- --all', () => {
   it('rebuilds every read model from position 0, leaves each document as it was, and runs no reaction', async () => {
     const t = await startTestApp(); // dev outbox on: the sign-in reads its code there
@@ -74,6 +86,7 @@ describe('npm run replay -- --all', () => {
     }
     await signIn(t);
     await payForMembership(t);
+    await verifyProperty(t);
     const token = await t.signInAs('Super Admin');
     await waitFor(async () => {
       const r = await fetch(`${t.url}/api/v1/admin/user-interactions`, { headers: { authorization: `Bearer ${token}` } });
