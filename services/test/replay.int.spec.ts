@@ -14,6 +14,8 @@ import { replayReadModels } from '../src/cli/replay-read-models.ts';
 import type { Module } from '../src/platform/module.ts';
 import { SEEDED_ADMIN, startTestApp, type TestApp } from './harness.ts';
 import { outboxOf, signInWithOutboxCode } from './sign-in.ts';
+import { PROPERTY_VERIFIED, type PropertyVerifiedData } from '@acpg/contracts/properties';
+import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import { waitFor } from './wait-for.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -59,16 +61,28 @@ const payForMembership = async (t: TestApp) => {
   await waitFor(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/memberships/mine', headers })).json().data.total === 1, { what: 'the membership' });
 };
 
-/** A customer verifies a sample property with the right answers (read from the verification's stream): PropertyVerified. */
+/** A verified property (the event as the properties module writes it): documents in the verified-properties read model. */
 const verifyProperty = async (t: TestApp) => {
-  const headers = { authorization: `Bearer ${await t.signInAs('Customer', 'replay-owner')}` };
-  const started = await t.app.inject({ method: 'POST', url: '/api/v1/properties/ca-lax-00002/verifications', headers });
-  const verificationId = started.json().data.verification_id as string;
-  const [event] = await t.platform.eventStore.readStream(`properties-verification-${verificationId}`);
-  const answers = Object.fromEntries((event?.data as { questions: { id: string; answer: string }[] }).questions.map((q) => [q.id, q.answer]));
-  const url = `/api/v1/properties/verifications/${verificationId}/answers`;
-  expect((await t.app.inject({ method: 'POST', url, payload: { answers }, headers })).statusCode).toBe(200);
-  await waitFor(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/properties/verified', headers })).json().data.total === 1, { what: 'the verified property' });
+  const data: PropertyVerifiedData = {
+    verification_id: '0193a5f0-0000-7000-8000-0000000000a1',
+    account_id: 'replay-customer',
+    property_id: 'ca-scl-00007',
+    address_line: '1 Sample Street',
+    city: 'San Jose',
+    county: 'Santa Clara',
+    state: 'CA',
+    zip: '95112',
+    apn: '123-45-678',
+    verified_at: '2026-01-02T03:04:05.000Z',
+  };
+  const meta = { now: new Date(data.verified_at), actor: data.account_id, correlationId: 'replay-test' };
+  await t.platform.eventStore.append(`properties-verification-${data.verification_id}`, 0, [
+    eventEnvelope('0193a5f0-0000-7000-8000-0000000000a2', PROPERTY_VERIFIED, data, meta),
+  ]);
+  const headers = { authorization: `Bearer ${await t.signInAs('Customer', data.account_id)}` };
+  await waitFor(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/properties/verified', headers })).json().data.total === 1, {
+    what: 'the verified property',
+  });
 };
 
 describe('npm run replay -- --all', () => {
