@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MembershipStarted } from '@acpg/contracts/memberships';
+import type { PropertyVerifiedData } from '@acpg/contracts/properties';
 import { SEEDED_ADMIN, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { sqliteFile } from '../../../composition/embedded.ts';
@@ -30,7 +31,7 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 const b64 = (bytes: Buffer) => bytes.toString('base64');
 
-/** Another module's event, as the properties or memberships module will write it (appended beside the running app). */
+/** Another module's event, as the properties or memberships module writes it (its contract's shape), appended beside the running app. */
 const appendForeign = async (stream: string, type: string, data: unknown) => {
   const db = openSqlite(sqliteFile(loadConfig({ DATA_DIR: t.dataDir })));
   const store = createSqliteEventStore(db);
@@ -136,7 +137,7 @@ describe('the signed-in steps of a sign-up, and resuming it', () => {
       zip: '94702',
       apn: '058-2140-011-00',
       verified_at: new Date().toISOString(),
-    });
+    } satisfies PropertyVerifiedData);
     const progress = await waitFor(async () => {
       const p = await progressOf(token);
       return p.completed_steps.includes('property') ? p : undefined;
