@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { MembershipStarted } from '@acpg/contracts/memberships';
 import { PropertyVerifiedData } from '@acpg/contracts/properties';
 import type { DomainEvent } from '../../../../platform/commands/handle-command.ts';
