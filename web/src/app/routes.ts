@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Role } from '@acpg/contracts/roles';
 import { isRouteRegistered, registerRoutePaths } from '../lib/route-registry.ts';
+import { CUSTOMER_SIDE } from '../lib/roles.ts';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -20,6 +21,7 @@ export interface AppRoute {
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => () => load().then((m) => ({ default: m[name] }));
 const cms = () => import('../features/content/components/CmsPages.tsx');
 const signIn = () => import('../features/auth/components/SignInPages.tsx');
+const passwordReset = () => import('../features/auth/components/PasswordResetPages.tsx');
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', access: 'public', title: 'Home', load: () => import('../features/content/components/HomePage.tsx') },
@@ -39,7 +41,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/authentication/login-otp-verification', access: 'sign-in', title: 'Enter the code sent to your phone', load: named(signIn, 'PhoneCodePage') },
   { path: '/authentication/login-email-otp-verification', access: 'sign-in', title: 'Enter the code sent to your email', load: named(signIn, 'EmailCodePage') },
 
+  { path: '/authentication/forgot-password', access: 'public', title: 'Forgot password', load: named(passwordReset, 'ForgotPasswordPage') },
+  { path: '/authentication/reset-password', access: 'public', title: 'Reset password', load: named(passwordReset, 'ResetPasswordPage') },
+
   { path: '/user-update-profile', access: 'protected', title: 'Profile', load: () => import('../features/account/components/ProfilePage.tsx') },
+  { path: '/subscriptions', access: 'protected', title: 'Membership', roles: CUSTOMER_SIDE, load: () => import('./routes/SubscriptionsRoute.tsx') },
 
   { path: '/admin-dashboard', access: 'protected', title: 'Dashboard', roles: ['Super Admin'], load: () => import('../features/insights/components/AdminDashboardPage.tsx') },
   { path: '/user-interaction', access: 'protected', title: 'User Interactions', roles: ['Super Admin'], load: () => import('../features/insights/components/UserInteractionsPage.tsx') },

@@ -1,0 +1,86 @@
+import { useId } from 'react';
+import { Card, Radio, RadioGroup, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { formatCents } from '../../../lib/money.ts';
+import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
+import { planOptions } from '../plan-options.ts';
+import { usePlans } from '../api/use-plans.ts';
+
+const useStyles = makeStyles({
+  group: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(260px, 100%), 1fr))' },
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}` },
+  chosen: { border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}` },
+  price: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+  details: { margin: 0, paddingInlineStart: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+});
+
+const trialText = (months: number) => (months > 0 ? `${months}-month free trial` : 'No free trial');
+
+export interface PlanPickerProps {
+  /** The chosen plan's id (the default plan of its name), or null. */
+  value: string | null;
+  onChange: (planId: string) => void;
+  /** Label of the group, read by screen readers. */
+  label?: string;
+}
+
+/** Monthly or Yearly, each with its price, setup fee, trial, renewal price and what is due today. Keyboard: arrow keys. */
+export function PlanPicker({ value, onChange, label = 'Choose a plan' }: PlanPickerProps) {
+  const s = useStyles();
+  const id = useId();
+  const plans = usePlans();
+  if (plans.status === 'error') return <ErrorState title="The plans could not be loaded" message={plans.error} onRetry={plans.reload} />;
+  if (!plans.data) return <LoadingBlock label="Loading plans" lines={3} />;
+  const options = planOptions(plans.data.plans);
+  if (options.length === 0) return <EmptyState>No membership plans are offered right now. Please check back later.</EmptyState>;
+
+  return (
+    <RadioGroup className={s.group} aria-label={label} value={value ?? ''} onChange={(_, d) => onChange(d.value)}>
+      {options.map(({ entry, term, setupFee, recordingFee, renewal, dueToday }) => {
+        const detailsId = `${id}-${entry.id}`;
+        return (
+          <Card key={entry.id} className={mergeClasses(s.card, value === entry.id && s.chosen)}>
+            <Radio
+              value={entry.id}
+              disabled={!entry.is_active}
+              label={`${entry.name}: ${formatCents(entry.amount)} a ${term}`}
+              input={{ 'aria-describedby': detailsId }}
+            />
+            <ul id={detailsId} className={s.details}>
+              <li>
+                <Text className={s.price}>
+                  {formatCents(entry.amount)} / {term}
+                </Text>
+              </li>
+              <li>
+                <Text>Setup fee: {setupFee > 0 ? formatCents(setupFee) : 'none'}</Text>
+              </li>
+              {recordingFee > 0 && (
+                <li>
+                  <Text>Recording fee: {formatCents(recordingFee)}</Text>
+                </li>
+              )}
+              <li>
+                <Text>{trialText(entry.trial_period)}</Text>
+              </li>
+              {renewal != null && (
+                <li>
+                  <Text>
+                    Renews at {formatCents(renewal)} / {term}
+                  </Text>
+                </li>
+              )}
+              <li>
+                <Text weight="semibold">Due today: {formatCents(dueToday)}</Text>
+              </li>
+              {!entry.is_active && (
+                <li>
+                  <Text>Not offered right now</Text>
+                </li>
+              )}
+            </ul>
+          </Card>
+        );
+      })}
+    </RadioGroup>
+  );
+}
