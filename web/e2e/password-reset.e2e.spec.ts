@@ -171,7 +171,7 @@ describe('the editable profile', () => {
     await closeE2e({ browser, app });
   });
 
-  it('changes the name and the photo (served with a srcset), and the top bar follows; no serious axe finding at 375 and 1440 px', async () => {
+  it('changes the name, the photo (served with a srcset; the top bar follows), the email (code to the new one) and the password (asks the current one); no serious axe finding at 375 and 1440 px', async () => {
     const email = `profile-e2e-${Date.now()}@example.test`;
     const ctx = await identityContext(app.platform);
     await registerAccount(ctx, { email, fullName: 'Pat Before', roles: ['Customer'], password: OLD_PASSWORD }, systemMeta(app.platform, { actor: 'test' }));
@@ -193,6 +193,39 @@ describe('the editable profile', () => {
     expect(srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['16w', '32w', '48w', '64w', '96w', '128w', '256w', '384w']);
     const { local } = await browserStorage(page);
     expect(JSON.parse(local.user ?? 'null').profile_img).toMatch(/\/api\/v1\/profile-photos\/[0-9a-f-]+\/384$/);
+
+    // A new email, confirmed by the code sent to it.
+    const newEmail = `moved-${Date.now()}@example.test`;
+    const emailForm = page.getByRole('form', { name: 'Change email' });
+    await emailForm.getByLabel('New email').fill(newEmail);
+    await emailForm.getByRole('button', { name: 'Send code to new email' }).click();
+    const confirm = page.getByRole('form', { name: 'Confirm email' });
+    await confirm.getByText(/We sent a 6-digit code to/).waitFor();
+    const code = await waitFor(
+      async () => {
+        const body = (await (await fetch(`${app.url}/api/v1/dev/outbox?to=${encodeURIComponent(newEmail)}`)).json()) as { data: { items: { text: string }[] } };
+        return body.data.items.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean);
+      },
+      { what: 'the code sent to the new email' },
+    );
+    await confirm.getByLabel('6-digit code').fill(code);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Your email was changed.').first().waitFor();
+    expect((await page.locator('main dl').innerText()).replace(/\s+/g, ' ')).toContain(`Email ${newEmail}`);
+
+    // A new password, asking the current one; this session stays.
+    const passwordForm = page.getByRole('form', { name: 'Change password' });
+    await passwordForm.getByLabel('Current password').fill('not it at all');
+    await passwordForm.getByLabel(/^New password/).fill(NEW_PASSWORD);
+    await passwordForm.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await passwordForm.getByRole('button', { name: 'Change password' }).click();
+    await passwordForm.getByText('The current password is incorrect.').waitFor();
+    await passwordForm.getByLabel('Current password').fill(OLD_PASSWORD);
+    await passwordForm.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password was changed. Other devices were signed out.').first().waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    expect(new URL(page.url()).pathname, 'still signed in after a reload (this session was kept)').toBe('/user-update-profile');
 
     for (const width of [375, 1440]) {
       await page.setViewportSize({ width, height: 900 });

@@ -63,7 +63,8 @@ export const registerAccount = async (ctx: IdentityContext, input: NewAccount, m
   if (accountId === null) {
     const candidate = meta.newId();
     try {
-      await handleCommand(store, emailStream(email), emailDecider, { type: 'ReserveEmail', data: { email, account_id: candidate }, metadata: meta }, { newStream: true });
+      // At the loaded version: an email released by a profile change may be reserved again; a race still loses.
+      await handleCommand(store, emailStream(email), emailDecider, { type: 'ReserveEmail', data: { email, account_id: candidate }, metadata: meta });
       accountId = candidate;
     } catch (error) {
       // Someone reserved it between our read and our append: theirs wins.

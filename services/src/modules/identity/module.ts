@@ -17,6 +17,8 @@ import { signUpRoutes } from './sign-up/routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { passwordResetEmail } from './password-reset/template.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { accountSecurityNoticeReaction } from './profile/security-notice/reaction.ts';
+import { accountSecurityNoticeEmail } from './profile/security-notice/template.ts';
 import { contactChangeCodeEmail, contactChangeCodeSms } from './profile/contact-change/template.ts';
 
 /**
@@ -47,7 +49,7 @@ export const identityModule: Module = {
   },
   projections: [accountsProjection, signUpProgressProjection],
   rooms: { [ACCOUNT_ROOM]: mayFollowAccount },
-  reactions: [signInNoticeReaction],
+  reactions: [signInNoticeReaction, accountSecurityNoticeReaction],
   templates: [
     signInCodeEmail,
     signInCodeSms,
@@ -57,6 +59,7 @@ export const identityModule: Module = {
     passwordResetEmail,
     contactChangeCodeEmail,
     contactChangeCodeSms,
+    accountSecurityNoticeEmail,
   ],
   seed: seedAdmin,
   sensitiveEventTypes: SENSITIVE_EVENT_TYPES,

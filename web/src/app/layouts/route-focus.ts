@@ -22,6 +22,8 @@ function trackInputModality(): void {
   if (tracking) return;
   tracking = true;
   document.addEventListener('keydown', () => (lastInput = 'keyboard'), true);
+  // Fluent's focus manager (tabster, controlTab) handles Tab itself and stops its keydown: its keyup still arrives.
+  document.addEventListener('keyup', (e) => e.key === 'Tab' && (lastInput = 'keyboard'), true);
   document.addEventListener('pointerdown', () => (lastInput = 'pointer'), true);
 }
 
@@ -91,6 +93,10 @@ export function useFocusOnNavigation(): void {
       if (e.target instanceof Node && !main.contains(e.target)) focusQuietly(target);
     };
     document.addEventListener('keydown', acted, true);
+    // A Tab's keydown is stopped by tabster when a tabbable follows; its keyup is not (the keyup of the Enter that
+    // brought the user here is not an action on this page).
+    const tabbed = (e: KeyboardEvent) => e.key === 'Tab' && acted();
+    document.addEventListener('keyup', tabbed, true);
     document.addEventListener('pointerdown', acted, true);
     document.addEventListener('focusin', onFocusIn);
     const stopGuard = setTimeout(() => document.removeEventListener('focusin', onFocusIn), SETTLE_MS);
@@ -99,6 +105,7 @@ export function useFocusOnNavigation(): void {
       clearTimeout(fallback);
       clearTimeout(stopGuard);
       document.removeEventListener('keydown', acted, true);
+      document.removeEventListener('keyup', tabbed, true);
       document.removeEventListener('pointerdown', acted, true);
       document.removeEventListener('focusin', onFocusIn);
     };

@@ -78,6 +78,7 @@ describe('forgot password', () => {
     const again = [await post('/auth/forgot-password', { email: known }), await post('/auth/forgot-password', { email: unknown })];
     expect(again.map((r) => r.statusCode)).toEqual([429, 429]);
     expect(again.map((r) => r.json().code)).toEqual(['OTP_RESEND_TOO_SOON', 'OTP_RESEND_TOO_SOON']);
+    expect(again.map((r) => r.json().retry_after_seconds)).toEqual([expect.any(Number), expect.any(Number)]);
     // A code nobody was sent fails like a wrong one, with the same tries left.
     const wrong = [
       await post('/auth/reset-password', { email: known, code: wrongCodeFor(codeIn(mail)), password: NEW_PASSWORD }),
@@ -141,6 +142,9 @@ describe('reset password', () => {
     expect(fresh.status).toBe(200);
     // A session started after the reset lives on.
     expect((await post('/auth/refresh', {}, fresh.cookie ?? undefined)).statusCode).toBe(200);
+    // The account holder hears of it.
+    const notice = await waitForMessage(t.app, email, /A security change to your ACPG account/);
+    expect(notice.text).toContain('Your password was reset, and every device was signed out.');
   });
 
   it('with the link: sets the new password once', async () => {

@@ -1,33 +1,19 @@
-import { randomInt } from 'node:crypto';
-import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
+import type { OtpChannel } from '@acpg/contracts/identity';
 import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { IdentityContext } from '../context.ts';
-import { secondsBetween } from '../decider.ts';
-import { otpDestinationDecider, otpDestinationStream, type OtpDestinationState } from '../otp-destination/decider.ts';
+import { nextSendWait, otpDestinationDecider, otpDestinationStream } from '../otp-destination/decider.ts';
 
-/** A 6-digit code from a CSPRNG (DECISIONS.md). */
-export const newCode = () => randomInt(0, 10 ** OTP_RULES.digits).toString().padStart(OTP_RULES.digits, '0');
+export { newOtpCode as newCode } from '../otp-destination/record-send.ts';
 
 /**
- * What a code is for. The resend delay and the hourly cap hold per destination and purpose: a sign-in code just sent
- * does not make a password reset wait (sign-in keeps its own digest, without a purpose).
+ * What a code is for. The resend delay and the hourly cap hold per destination and purpose (sign-in and sign-up share
+ * `recordOtpSend`'s digest, without a purpose): someone who resets their password and signs in right away must not be
+ * told to wait 60 s for the sign-in code because the reset code just went to the same address.
  */
 export type CodePurpose = 'password-reset' | 'contact-change';
 
 export const destinationDigest = (ctx: IdentityContext, purpose: CodePurpose, channel: OtpChannel, destination: string) =>
   ctx.cipher.hmac('otp-destination', `${purpose}:${channel}:${destination.toLowerCase()}`);
-
-const HOUR = 3600;
-
-/** The real wait before the next send to this destination: the resend delay or the hourly cap, whichever binds. */
-export const nextSendWaitSeconds = (state: OtpDestinationState, now: string): number => {
-  const last = state.recentSends.at(-1);
-  const afterDelay = last === undefined ? 0 : OTP_RULES.resendAfterSeconds - secondsBetween(last, now);
-  const inLastHour = state.recentSends.filter((at) => secondsBetween(at, now) < HOUR);
-  const oldest = inLastHour[0];
-  const afterCap = inLastHour.length >= OTP_RULES.maxSendsPerHour && oldest !== undefined ? HOUR - secondsBetween(oldest, now) : 0;
-  return Math.max(0, Math.ceil(Math.max(afterDelay, afterCap)));
-};
 
 /**
  * Counts a send to `destination` against the resend delay and the hourly cap (429 OTP_RESEND_TOO_SOON or
@@ -46,5 +32,5 @@ export const recordSend = async (
     { type: 'RecordOtpSend', data: { channel, challenge_id: challengeId }, metadata: meta },
     { retries: 2 },
   );
-  return nextSendWaitSeconds(state, meta.now.toISOString());
+  return nextSendWait(state, meta.now.toISOString()).seconds;
 };

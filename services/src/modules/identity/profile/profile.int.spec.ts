@@ -154,12 +154,19 @@ describe('email change', () => {
     expect(answer(await call('POST', '/account/email-change/verify', me, { change_id, code }))).toEqual([410, 'CHANGE_USED']);
     expect(await findAccountIdByEmail(t.platform.eventStore, newEmail)).toBe(me.id);
     expect(await findAccountIdByEmail(t.platform.eventStore, me.email)).toBeNull();
+    // The old address hears of it.
+    const notice = await waitForMessage(t.app, me.email, /A security change to your ACPG account/);
+    expect(notice.text).toContain(`The email of your account was changed from this address to m`);
     expect((await call('POST', '/auth/sign-in', null, { email: newEmail, password: PASSWORD })).statusCode).toBe(200);
     expect((await call('POST', '/auth/sign-in', null, { email: me.email, password: PASSWORD })).statusCode).toBe(401);
 
-    // The freed email can be taken by another account.
+    // The freed email can be taken by another account, by a change or by a new registration.
     const third = await newAccount();
     expect((await call('POST', '/account/email-change', third, { email: me.email })).statusCode).toBe(200);
+    const ctx = await identityContext(t.platform);
+    const again = await registerAccount(ctx, { email: me.email, fullName: 'New Owner', roles: ['Customer'], password: PASSWORD }, systemMeta(t.platform, { actor: 'test' }));
+    expect(again.created).toBe(true);
+    expect(again.accountId).not.toBe(me.id);
   });
 
   it('refuses the current email, a taken one (also when taken between code and confirmation), and a resend within 60 s', async () => {
@@ -237,5 +244,6 @@ describe('password change', () => {
     expect(answer(await call('POST', '/auth/refresh', null, undefined, elsewhere))).toEqual([401, 'SESSION_ENDED']);
     expect((await call('POST', '/auth/sign-in', null, { email: me.email, password: PASSWORD })).statusCode).toBe(401);
     expect((await call('POST', '/auth/sign-in', null, { email: me.email, password: 'a fresh passphrase 9' })).statusCode).toBe(200);
+    expect((await waitForMessage(t.app, me.email, /A security change/)).text).toContain('Your password was changed, and your other devices were signed out.');
   });
 });

@@ -3,7 +3,6 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Button, Card, Field, Input, Link, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
 import type { Profile } from '@acpg/contracts/account';
-import { formatPhone } from '../../../lib/phone.ts';
 import { requestContactChange, verifyContactChange, type ContactChannel } from '../api/profile.ts';
 import { contactChangeMachine } from '../machines/contact-change.machine.ts';
 import { toE164 } from '../phone.ts';
@@ -50,7 +49,7 @@ export function ContactChangeForm({ channel, profile, onSaved }: { channel: Cont
     : channel === 'email'
       ? EMAIL.test(value.trim()) ? null : 'Enter a valid email address'
       : destination ? null : 'Enter a phone number, e.g. (415) 555-0123 or +44 20 7946 0958';
-  const current = channel === 'email' ? profile.email : profile.phone_masked ? formatPhone(profile.phone_masked) : 'None on file';
+  const current = channel === 'email' ? profile.email : profile.phone_masked ?? 'None on file';
 
   const submitDestination = (e: FormEvent) => {
     e.preventDefault();

@@ -3,7 +3,6 @@ import { Badge, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-c
 import type { Profile } from '@acpg/contracts/account';
 import { useResource } from '../../../lib/use-resource.ts';
 import { notify } from '../../../lib/notify.ts';
-import { formatPhone } from '../../../lib/phone.ts';
 import { updateSignedInUser } from '../../../lib/session.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { fetchProfile } from '../api/profile.ts';
@@ -69,7 +68,7 @@ export default function ProfilePage() {
               <dt className={s.term}>Email</dt>
               <dd className={s.value}>{profile.email}</dd>
               <dt className={s.term}>Phone</dt>
-              <dd className={s.value}>{profile.phone_masked ? formatPhone(profile.phone_masked) : 'None on file'}</dd>
+              <dd className={s.value}>{profile.phone_masked ?? 'None on file'}</dd>
               <dt className={s.term}>Roles</dt>
               <dd className={s.value}>
                 <span className={s.roles}>

@@ -162,7 +162,8 @@ export function ResetPasswordPage() {
   const resendIn = useSecondsUntil(Math.max(resend.blockedUntil, snap.forgot?.resendAt ?? 0));
   const codeExpiresIn = useSecondsUntil(snap.forgot?.codeExpiresAt ?? 0);
 
-  if (snap.reset) {
+  // The result of this page's reset; another link (a newer email) opens its own form.
+  if (snap.reset && snap.reset.via === token) {
     return (
       <div className={s.page}>
         <Card className={s.card}>
@@ -195,7 +196,7 @@ export function ResetPasswordPage() {
     try {
       const message = await resetPassword(token ? { token, password } : { email: email.trim().toLowerCase(), code, password });
       endLocalSession();
-      resetDone(message);
+      resetDone(message, token);
     } catch (err) {
       setFailure({ code: errorCode(err), message: messageOf(err, 'The password could not be reset. Try again.') });
     } finally {

@@ -23,7 +23,8 @@ interface PasswordResetState {
   emailForReset: string;
   forgotDetails: ForgotDetails | null;
   forgot: ForgotResult | null;
-  reset: { message: string } | null;
+  /** `via`: the link's token the reset used, or null for the code (the result belongs to that page). */
+  reset: { message: string; via: string | null } | null;
 }
 
 const empty = (): PasswordResetState => ({ emailForReset: '', forgotDetails: null, forgot: null, reset: null });
@@ -51,8 +52,8 @@ export function forgotSent(answer: { message: string; resend_after_seconds: numb
 }
 
 /** The password was reset: the forgot-password message is done with. */
-export function resetDone(message: string): void {
-  passwordReset.reset = { message };
+export function resetDone(message: string, via: string | null = null): void {
+  passwordReset.reset = { message, via };
   passwordReset.forgot = null;
 }
 

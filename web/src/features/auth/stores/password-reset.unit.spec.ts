@@ -20,7 +20,7 @@ describe('password reset store (spec section 4)', () => {
     expect(passwordReset.forgot).toEqual({ message: answer.message, resendAt: 61_000, codeExpiresAt: 601_000, linkExpiresAt: 3_601_000 });
     resetDone('Your password was reset.');
     expect(passwordReset.forgot).toBeNull();
-    expect(passwordReset.reset).toEqual({ message: 'Your password was reset.' });
+    expect(passwordReset.reset).toEqual({ message: 'Your password was reset.', via: null });
   });
 
   it('clearing resets both, and the email for reset', () => {

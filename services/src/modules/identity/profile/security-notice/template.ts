@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { defineEmailTemplate } from '../../../../platform/templates/template.ts';
+
+/** Tells the account holder about a change that an intruder would make: a new password, a new email. */
+export const accountSecurityNoticeEmail = defineEmailTemplate({
+  key: 'identity.account-security-notice',
+  description: 'Sent when the password of an account is reset or changed, and to the old address when its email changes.',
+  variables: z.object({
+    full_name: z.string().min(1),
+    /** A sentence: "Your password was reset, and every device was signed out." */
+    change: z.string().min(1),
+    /** US English, in UTC, with "UTC" said. */
+    changed_at: z.string().min(1),
+  }),
+  sample: { full_name: 'Jane Doe', change: 'Your password was reset, and every device was signed out.', changed_at: 'Monday, November 23, 2026 at 4:35 PM UTC' },
+  subject: 'A security change to your ACPG account',
+  html: `<p>Hello {{ full_name }},</p>
+<p>{{ change }}</p>
+<p>When: {{ changed_at }}</p>
+<p>If this was you, there is nothing to do.</p>
+<p><strong>If this was not you</strong>, reset your password right away (Forgot password? on the sign-in page) and tell us
+through the Contact Us page so we can help secure your account.</p>`,
+  text: `Hello {{ full_name }},
+
+{{ change }}
+
+When: {{ changed_at }}
+
+If this was you, there is nothing to do.
+
+If this was not you, reset your password right away (Forgot password? on the sign-in page) and tell us through the Contact Us page so we can help secure your account.`,
+});
