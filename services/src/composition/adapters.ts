@@ -7,6 +7,7 @@ import type { Mailer } from '../platform/mail/port.ts';
 import type { ProjectionStore } from '../platform/projections/port.ts';
 import type { SmsSender } from '../platform/sms/port.ts';
 import type { DevOutbox } from '../platform/mail/dev-outbox.ts';
+import type { Files } from '../platform/files/port.ts';
 
 /** The engines of one profile, before the app is built on them. */
 export interface Adapters {
@@ -17,6 +18,8 @@ export interface Adapters {
   jobs: Jobs;
   mailer: Mailer;
   sms: SmsSender;
+  /** Uploaded and generated files, encrypted at rest when asked. */
+  files: Files;
   /** Background loops the profile needs in some roles (the outbox relay); started by the runtime. */
   startRelay?: () => { stop(): Promise<void> };
   /** Embedded profile with DEV_OUTBOX=true: every email and SMS lands here instead of going out. */

@@ -17,6 +17,11 @@ import { createBullmqJobs } from '../platform/jobs/bullmq.ts';
 import { createSmtpMailer } from '../platform/mail/smtp.ts';
 import { createHttpSmsSender } from '../platform/sms/http.ts';
 import { topicForStream } from '../platform/event-bus/port.ts';
+import { createSqliteFileRows } from '../platform/files/sqlite.ts';
+import { createMongoFileRows } from '../platform/files/mongo.ts';
+import { filesKey } from '../platform/files/key.ts';
+import { encryptedFiles } from '../platform/files/encrypted.ts';
+import type { FileRows } from '../platform/files/port.ts';
 import type { Adapters } from './adapters.ts';
 import { sqliteFile } from './embedded.ts';
 
@@ -25,6 +30,7 @@ interface Stores {
   eventStore: EventStore;
   documents: Documents;
   projections: ProjectionStore;
+  fileRows: FileRows;
   /** The outbox the relay reads (made only in the role that runs the relay). */
   outbox(): OutboxSource;
   /** How often the relay looks for events appended by other processes (its own appends wake it at once). */
@@ -40,6 +46,7 @@ const mongoStores = async (url: string): Promise<Stores> => {
     eventStore,
     documents,
     projections: createMongoProjectionStore(connection),
+    fileRows: createMongoFileRows(connection),
     outbox: () => mongoOutboxSource(connection),
     relayPollMs: 500,
     close: async () => {
@@ -64,6 +71,7 @@ const sqliteStores = (config: Config): Stores => {
     documents,
     // Kafka partitions deliver out of global order: the stream-version guard, not the checkpoint, dedupes.
     projections: createSqliteProjectionStore(db, { inPositionOrder: false }),
+    fileRows: createSqliteFileRows(db),
     outbox: () => createSqliteOutboxSource(db, eventStore),
     // Appends come from the api process: a poll of the indexed log is cheap, and keeps live pushes prompt.
     relayPollMs: 100,
@@ -108,6 +116,7 @@ export const createDistributedAdapters = async (config: Config, log: Logger, mod
     jobs,
     mailer,
     sms,
+    files: encryptedFiles(stores.fileRows, await filesKey(config)),
     devOutbox: null, // refused by the configuration in this profile
     startRelay: () =>
       startOutboxRelay({

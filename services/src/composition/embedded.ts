@@ -11,6 +11,9 @@ import { createSqliteJobs } from '../platform/jobs/sqlite.ts';
 import { createDevOutbox, devOutboxMailer, devOutboxSms } from '../platform/mail/dev-outbox.ts';
 import { createSmtpMailer } from '../platform/mail/smtp.ts';
 import { createHttpSmsSender } from '../platform/sms/http.ts';
+import { createSqliteFileRows } from '../platform/files/sqlite.ts';
+import { filesKey } from '../platform/files/key.ts';
+import { encryptedFiles } from '../platform/files/encrypted.ts';
 import type { Adapters } from './adapters.ts';
 
 export const sqliteFile = (config: Config) => join(config.DATA_DIR, 'acpg.sqlite');
@@ -37,8 +40,10 @@ export const createEmbeddedAdapters = async (config: Config, log: Logger): Promi
     config.SMS_API_URL && config.SMS_API_TOKEN && !config.DEV_OUTBOX
       ? createHttpSmsSender({ url: config.SMS_API_URL, token: config.SMS_API_TOKEN, from: config.SMS_FROM ?? '' })
       : devOutboxSms(outbox);
+  const files = encryptedFiles(createSqliteFileRows(db), await filesKey(config));
   return {
     eventStore,
+    files,
     bus,
     documents,
     projections,

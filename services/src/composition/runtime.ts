@@ -30,6 +30,7 @@ export const createPlatform = (
   jobs: adapters.jobs,
   mailer: adapters.mailer,
   sms: adapters.sms,
+  files: adapters.files,
   tokens,
   realtime,
   devOutbox: adapters.devOutbox,

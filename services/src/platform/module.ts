@@ -15,6 +15,7 @@ import type { DevOutbox } from './mail/dev-outbox.ts';
 import type { Reaction } from './reactions/port.ts';
 import type { TemplateRegistry } from './templates/registry.ts';
 import type { MessageTemplate } from './templates/template.ts';
+import type { Files } from './files/port.ts';
 
 export type { Reaction } from './reactions/port.ts';
 
@@ -30,6 +31,8 @@ export interface Platform {
   realtime: Realtime;
   mailer: Mailer;
   sms: SmsSender;
+  /** Uploaded and generated files by key (`<module>/...`), encrypted at rest when asked. */
+  files: Files;
   tokens: TokenService;
   /** Embedded profile with DEV_OUTBOX=true: where every email and SMS is stored instead of sent; null otherwise. */
   devOutbox: DevOutbox | null;
