@@ -29,12 +29,3 @@ export function triesLeftOf(error: unknown): number | null {
   const match = /(\d+)\s+(?:more\s+)?(?:tries|try|attempts?)\s+left/i.exec(errorMessage(error, ''));
   return match ? Number(match[1]) : null;
 }
-
-/** "0:37", "52:59": the wait or the time left, in minutes and seconds. */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.ceil(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}

@@ -1,0 +1,56 @@
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import 'altcha';
+import type {} from 'altcha/types/react';
+import { CHALLENGE_PATH } from '../api/sign-up.ts';
+
+/** The API answers in its envelope ({ success, data }); the widget wants the bare challenge. */
+async function fetchChallenge(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const res = await fetch(input, { ...init, credentials: 'same-origin' });
+  if (!res.ok) return res;
+  const body = (await res.json()) as unknown;
+  const challenge = body && typeof body === 'object' && 'success' in body && 'data' in body ? (body as { data: unknown }).data : body;
+  return new Response(JSON.stringify(challenge), { status: 200, headers: { 'Content-Type': 'application/json' } });
+}
+
+export interface HumanCheckHandle {
+  /** The solved challenge's payload, solving it first if the user has not ticked the box yet; null if it failed. */
+  payload(): Promise<string | null>;
+  reset(): void;
+}
+
+/**
+ * The human check (DECISIONS.md: a self-hosted proof of work, nothing reaches a third party): the maintained ALTCHA
+ * web component, fetching its challenge from our API.
+ */
+export const HumanCheck = forwardRef<HumanCheckHandle, { onVerified?: (verified: boolean) => void }>(function HumanCheck({ onVerified }, ref) {
+  const widget = useRef<HTMLElement & { configure?: (c: object) => Promise<void>; verify?: () => Promise<{ payload: string } | null>; reset?: () => void }>(null);
+  const solved = useRef<string | null>(null);
+
+  useEffect(() => {
+    const el = widget.current;
+    if (!el) return;
+    void el.configure?.({ fetch: fetchChallenge, hideFooter: false, hideLogo: false });
+    const onState = (e: Event) => {
+      const detail = (e as CustomEvent<{ state: string; payload?: string }>).detail;
+      solved.current = detail.state === 'verified' ? (detail.payload ?? null) : null;
+      onVerified?.(detail.state === 'verified');
+    };
+    el.addEventListener('statechange', onState);
+    return () => el.removeEventListener('statechange', onState);
+  }, [onVerified]);
+
+  useImperativeHandle(ref, () => ({
+    async payload() {
+      if (solved.current) return solved.current;
+      const result = await widget.current?.verify?.().catch(() => null);
+      solved.current = result?.payload ?? null;
+      return solved.current;
+    },
+    reset() {
+      solved.current = null;
+      widget.current?.reset?.();
+    },
+  }));
+
+  return <altcha-widget ref={widget} challenge={CHALLENGE_PATH} name="captcha" type="checkbox" auto="off" />;
+});
