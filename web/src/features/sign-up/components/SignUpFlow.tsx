@@ -7,7 +7,7 @@ import { SignInResult } from '@acpg/contracts/identity';
 import { signUpMachine } from '../machines/sign-up.machine.ts';
 import { restoredSnapshot, SIGN_UP_STORAGE_KEY, toPersisted } from '../machines/persisted.ts';
 import { createAccount, fetchProgress, saveStep, sendSignUpCode, verifySignUpCode, waitForStep } from '../api/sign-up.ts';
-import { rememberStep } from '../api/resume.ts';
+import { rememberStep } from '../../../lib/sign-up-resume.ts';
 import { EMAIL_VERIFICATION_PATH, MOBILE_VERIFICATION_PATH, SIGN_UP_PATH, SIGNED_IN_STEP_PATHS, stepPath } from '../paths.ts';
 import { applySignIn, session } from '../../../lib/session.ts';
 import { kvStorage } from '../../../lib/kv.ts';
@@ -86,6 +86,10 @@ function FlowNavigator() {
   }, [actor, signedIn, snap.restoring, state]);
 
   const target = screenPath(state, signedIn);
+  // Later checks in this page load (the protected-route guard) send the user to the step the wizard is at.
+  useEffect(() => {
+    if (target && SIGNED_IN_STEP_PATHS.includes(target) && session.userId) rememberStep(session.userId, target);
+  }, [target]);
   useEffect(() => {
     if (!target || target === pathname) return;
     // A new screen of the flow is a new history entry; a URL that does not match the screen (Back, a typed URL) is replaced.

@@ -1,5 +1,22 @@
-import { http } from '../../../lib/http.ts';
-import { stepPath } from '../paths.ts';
+import { http } from './http.ts';
+import { registerReset } from './store-reset.ts';
+
+/**
+ * The signed-in steps of the sign-up wizard and their pages. Kept in lib: the sign-in flow and the protected-route
+ * guard send a user whose sign-up is not finished to their step, on any device (the server keeps the draft).
+ */
+export const SIGN_UP_STEP_PATHS = {
+  property: '/sign-up/property',
+  face_signature: '/sign-up/face-signature',
+  mailing_address: '/sign-up/mailing-address',
+  plan: '/sign-up/plan',
+  beneficiaries: '/sign-up/beneficiaries',
+  pin: '/sign-up/pin',
+} as const;
+
+/** Where an applicant at `step` continues; null once the sign-up is done (or for a step this app does not know). */
+export const stepPath = (step: string | null | undefined): string | null =>
+  step && Object.hasOwn(SIGN_UP_STEP_PATHS, step) ? SIGN_UP_STEP_PATHS[step as keyof typeof SIGN_UP_STEP_PATHS] : null;
 
 /** `GET /auth/me`'s `sign_up` (w4): whether the caller's sign-up is complete, and its current step. */
 interface MeSignUp {
@@ -31,3 +48,5 @@ export function rememberStep(userId: string, path: string | null): void {
 export function forgetResume(): void {
   known.clear();
 }
+
+registerReset('sign-up-resume', forgetResume);
