@@ -32,10 +32,18 @@ export interface CodeSent {
   expires_in_seconds: number;
 }
 
+export interface VerifiedPropertyRef {
+  property_id: string;
+  address_line: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
 export interface SignUpProgress {
   current_step: WizardStep;
   completed_steps: WizardStep[];
-  draft?: unknown;
+  draft?: { properties: VerifiedPropertyRef[] } & Record<string, unknown>;
 }
 
 export type MailingAddress =
@@ -69,6 +77,12 @@ export async function fetchProgress(signal?: AbortSignal): Promise<SignUpProgres
   if (!r.success) throw new Error(r.message);
   return r.data;
 }
+
+/** The draft the server keeps (the properties verified at the property step, for the mailing address). */
+export const fetchDraft = async (signal: AbortSignal): Promise<Result<{ properties: VerifiedPropertyRef[] }>> => {
+  const r = await http.get<SignUpProgress>('/sign-up', { signal });
+  return r.success ? { success: true, data: { properties: r.data.draft?.properties ?? [] } } : r;
+};
 
 export const saveFaceSignature = (body: { face: Upload; signature: Upload }) => http.put<Ok<SignUpProgress>>('/sign-up/face-signature', body);
 export const saveMailingAddress = (body: MailingAddress) => http.put<Ok<SignUpProgress>>('/sign-up/mailing-address', body);

@@ -99,6 +99,7 @@ export default function AccountDetailsPage() {
         <div className={s.phone}>
           <Field label="Country">
             <Select
+              className={s.fill}
               value={country}
               onChange={(_, d) => {
                 if (isCountry(d.value)) setCountry(d.value);
@@ -124,7 +125,7 @@ export default function AccountDetailsPage() {
           </Field>
         </div>
         <Field label="I am signing up as">
-          <RadioGroup layout="horizontal" value={role} onChange={(_, d) => setRole(d.value as SignUpRole)}>
+          <RadioGroup layout="horizontal" className={s.wrap} value={role} onChange={(_, d) => setRole(d.value as SignUpRole)}>
             {SIGN_UP_ROLES.map((r) => (
               <Radio key={r} value={r} label={r} />
             ))}

@@ -60,8 +60,16 @@ export function StepFrame({ screen, title, intro, error, children }: { screen: (
 
 export const useFormStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))', gap: tokens.spacingVerticalL + ' ' + tokens.spacingHorizontalL },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))', gap: tokens.spacingVerticalL + ' ' + tokens.spacingHorizontalL, alignItems: 'start' },
   row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center' },
-  phone: { display: 'grid', gridTemplateColumns: 'minmax(120px, 200px) 1fr', gap: tokens.spacingHorizontalS, '@media (max-width: 399px)': { gridTemplateColumns: '1fr' } },
+  phone: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)',
+    gap: tokens.spacingVerticalL + ' ' + tokens.spacingHorizontalL,
+    alignItems: 'start',
+    '@media (max-width: 599px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  fill: { width: '100%', minWidth: 0 },
+  wrap: { flexWrap: 'wrap' },
   code: { fontSize: tokens.fontSizeBase500, letterSpacing: '0.4em' },
 });
