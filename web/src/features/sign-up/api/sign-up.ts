@@ -46,9 +46,15 @@ export interface SignUpProgress {
   draft?: { properties: VerifiedPropertyRef[] } & Record<string, unknown>;
 }
 
-export type MailingAddress =
-  | { same_as_property: true; property_id: string }
-  | { same_as_property: false; address: { line1: string; line2?: string; city: string; state: string; zip: string } };
+export interface MailingAddress {
+  line1: string;
+  line2?: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export type MailingAddressBody = { same_as_property: true; property_id: string } | { same_as_property: false; address: MailingAddress };
 
 export interface Beneficiary {
   full_name: string;
@@ -85,14 +91,14 @@ export const fetchDraft = async (signal: AbortSignal): Promise<Result<{ properti
 };
 
 export const saveFaceSignature = (body: { face: Upload; signature: Upload }) => http.put<Ok<SignUpProgress>>('/sign-up/face-signature', body);
-export const saveMailingAddress = (body: MailingAddress) => http.put<Ok<SignUpProgress>>('/sign-up/mailing-address', body);
+export const saveMailingAddress = (body: MailingAddressBody) => http.put<Ok<SignUpProgress>>('/sign-up/mailing-address', body);
 export const saveBeneficiaries = (body: { beneficiaries: Beneficiary[] }) => http.put<Ok<SignUpProgress>>('/sign-up/beneficiaries', body);
 export const savePin = (body: { pin: string }) => http.put<Ok<SignUpProgress>>('/sign-up/pin', body);
 
 /** A step's save, as the wizard machine hands it to the server. */
 export type StepSave =
   | { step: 'face_signature'; body: { face: Upload; signature: Upload } }
-  | { step: 'mailing_address'; body: MailingAddress }
+  | { step: 'mailing_address'; body: MailingAddressBody }
   | { step: 'beneficiaries'; body: { beneficiaries: Beneficiary[] } }
   | { step: 'pin'; body: { pin: string } };
 
