@@ -9,6 +9,8 @@ export const ErrorEnvelope = z.object({
   message: z.string(),
   code: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** On a 429 about one-time codes: whole seconds until the next code may be sent (the binding limit). */
+  retry_after_seconds: z.number().int().nonnegative().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 

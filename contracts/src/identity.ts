@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Role } from './roles.ts';
+import { SignUpStatus } from './sign-up-steps.ts';
 
 export const OtpChannel = z.enum(['email', 'phone']);
 export type OtpChannel = z.infer<typeof OtpChannel>;
@@ -80,6 +81,7 @@ export const IDENTITY_ERROR_CODES = [
   'SESSION_REUSED', // 401 a rotated refresh token came back: the whole session was ended
   'EMAIL_TAKEN', // 409 an account with this email exists
   'PASSWORD_REFUSED', // 400 too short, too long or too common
+  'PHONE_TAKEN', // 409 an account with this phone exists (sign-up)
 ] as const;
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
@@ -93,6 +95,8 @@ export const Me = z.object({
   user: SessionUser,
   /** The account's phone, masked as the spec shows it (e.g. +1415********); null when it has none. */
   phone_masked: z.string().nullable(),
+  /** Where the account stands in the sign-up wizard (complete, 'done' for an account made without it). */
+  sign_up: SignUpStatus,
 });
 export type Me = z.infer<typeof Me>;
 

@@ -63,8 +63,10 @@ export const identityRoutes =
           summary: 'Sign in, step 2: send a one-time code',
           description:
             'Sends a 6-digit code, valid 10 minutes, by email or SMS; a new code replaces the previous one. ' +
+            '`resend_after_seconds` is the real wait before the next code to this destination: 60 s, or longer when the hourly cap binds. ' +
             '429 OTP_RESEND_TOO_SOON within 60 s of the last code to the same destination, 429 OTP_HOURLY_LIMIT after 5 codes ' +
-            'in an hour. 404 SIGN_IN_NOT_FOUND; 410 SIGN_IN_EXPIRED, SIGN_IN_LOCKED, SIGN_IN_USED; 400 CHANNEL_UNAVAILABLE.',
+            'in an hour (the one that binds longer is told); both carry `retry_after_seconds` and a Retry-After header. ' +
+            '404 SIGN_IN_NOT_FOUND; 410 SIGN_IN_EXPIRED, SIGN_IN_LOCKED, SIGN_IN_USED; 400 CHANNEL_UNAVAILABLE.',
           body: SendOtpBody,
           response: { 200: okEnvelope(SendOtpResult), ...errors(400, 404, 409, 410, 429) },
         },
@@ -155,7 +157,7 @@ export const identityRoutes =
       async (request) => {
         const account = request.principal ? await loadAccount(platform.eventStore, request.principal.userId) : null;
         if (!account) throw unauthorized();
-        return { success: true as const, data: { role: account.roles, user: sessionUser(account), phone_masked: account.phoneMasked } };
+        return { success: true as const, data: { role: account.roles, user: sessionUser(account), phone_masked: account.phoneMasked, sign_up: { complete: true, current_step: 'done' as const } } };
       },
     );
   };

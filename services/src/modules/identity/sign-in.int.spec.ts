@@ -134,7 +134,12 @@ describe('sign-in of the seeded Super Admin (password → email code → tokens)
     code = await codeSentTo(SEEDED_ADMIN.email);
     const again = await post('/auth/sign-in/otp', { challenge_id: challengeId, channel: 'email' });
     expect(again.statusCode).toBe(429);
-    expect(again.json()).toMatchObject({ code: 'OTP_RESEND_TOO_SOON', message: expect.stringMatching(/^Wait \d+ seconds? before asking for a new code\.$/) });
+    const refused = again.json() as { message: string; retry_after_seconds: number };
+    expect(refused).toMatchObject({ code: 'OTP_RESEND_TOO_SOON', message: expect.stringMatching(/^Wait \d+ seconds? before asking for a new code\.$/) });
+    expect(refused.retry_after_seconds).toBeGreaterThan(0);
+    expect(refused.retry_after_seconds).toBeLessThanOrEqual(60);
+    expect(refused.message).toContain(`Wait ${refused.retry_after_seconds} second`);
+    expect(again.headers['retry-after']).toBe(String(refused.retry_after_seconds));
   });
 
   it('refuses a wrong code with the tries left', async () => {

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '@acpg/contracts/http';
 import { ConcurrencyError } from '../event-store/port.ts';
-import { AppError } from './errors.ts';
+import { AppError, RetryLaterError } from './errors.ts';
 
 type FieldError = { path: string; message: string };
 
@@ -31,6 +31,12 @@ const isFastifyError = (error: unknown): error is FastifyError & { statusCode: n
 export const errorHandler = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof RetryLaterError) {
+      return reply
+        .code(error.status)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send({ ...errorBody(error.code, error.message, error.errors), retry_after_seconds: error.retryAfterSeconds });
+    }
     return reply.code(error.status).send(errorBody(error.code, error.message, error.errors));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -12,6 +12,16 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 that knows when to come back: the envelope carries `retry_after_seconds` and the reply a Retry-After header. */
+export class RetryLaterError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(code: string, message: string, retryAfterSeconds: number) {
+    super(429, code, message);
+    this.name = 'RetryLaterError';
+    this.retryAfterSeconds = Math.max(0, Math.ceil(retryAfterSeconds));
+  }
+}
+
 export const badRequest = (message: string, errors?: { path: string; message: string }[]) =>
   new AppError(400, 'BAD_REQUEST', message, errors);
 export const unauthorized = (message = 'Sign in to continue.') => new AppError(401, 'UNAUTHORIZED', message);

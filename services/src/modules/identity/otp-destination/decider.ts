@@ -1,15 +1,17 @@
 import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
-import { refuse, secondsBetween, unknownCommand } from '../decider.ts';
+import { RetryLaterError } from '../../../platform/http/errors.ts';
+import { secondsBetween, unknownCommand } from '../decider.ts';
 import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 
 /**
- * Codes sent to one destination (an email address or a phone), across every challenge: the resend delay (60 s) and
- * the hourly cap (5) hold even when a client starts a new sign-in for each code.
+ * Codes sent to one destination (an email address or a phone), across every challenge and sign-up: the resend delay
+ * (60 s) and the hourly cap (5) hold even when a client starts a new sign-in for each code.
  * The stream id carries a keyed digest of the destination, never the destination itself.
  */
 export const otpDestinationStream = (destinationDigest: string) => `identity-otpdest-${destinationDigest}`;
 
 export type OtpDestinationEvent = DomainEvent<'OtpSendRecorded', { channel: OtpChannel; challenge_id: string; sent_at: string }>;
+/** `challenge_id`: the sign-in challenge or the sign-up the code belongs to. */
 export type OtpDestinationCommand = Command<'RecordOtpSend', { channel: OtpChannel; challenge_id: string }>;
 /** Times of the latest sends, newest last; only the last `maxSendsPerHour` matter. */
 export type OtpDestinationState = { recentSends: string[] };
@@ -27,24 +29,44 @@ export const evolve = (state: OtpDestinationState, event: OtpDestinationEvent): 
 
 const HOUR = 3600;
 
+/** Which limit holds the next send back, and for how many whole seconds (0: a send is allowed now). */
+export interface SendWait {
+  limit: 'resend_delay' | 'hourly_cap' | null;
+  seconds: number;
+}
+
+/**
+ * The real wait before the next send to this destination: the 60 s delay since the last send or, when 5 codes went
+ * out in the last hour, the time until the oldest of them is an hour old, whichever is longer.
+ */
+export const nextSendWait = (state: OtpDestinationState, now: string): SendWait => {
+  const last = state.recentSends.at(-1);
+  const delay = last === undefined ? 0 : Math.max(0, Math.ceil(OTP_RULES.resendAfterSeconds - secondsBetween(last, now)));
+  const inLastHour = state.recentSends.filter((at) => secondsBetween(at, now) < HOUR);
+  const oldest = inLastHour[0];
+  const cap = inLastHour.length >= OTP_RULES.maxSendsPerHour && oldest !== undefined ? Math.max(1, Math.ceil(HOUR - secondsBetween(oldest, now))) : 0;
+  if (cap === 0 && delay === 0) return { limit: null, seconds: 0 };
+  return cap > delay ? { limit: 'hourly_cap', seconds: cap } : { limit: 'resend_delay', seconds: delay };
+};
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The 429 for a send asked for too early: the binding limit in words, and `retry_after_seconds`. */
+export const tooEarly = (wait: SendWait): RetryLaterError =>
+  wait.limit === 'hourly_cap'
+    ? new RetryLaterError(
+        'OTP_HOURLY_LIMIT',
+        `Too many codes were sent here in the last hour. Try again in ${plural(Math.max(1, Math.ceil(wait.seconds / 60)), 'minute')}.`,
+        wait.seconds,
+      )
+    : new RetryLaterError('OTP_RESEND_TOO_SOON', `Wait ${plural(wait.seconds, 'second')} before asking for a new code.`, wait.seconds);
+
 export const decide = (command: OtpDestinationCommand, state: OtpDestinationState): OtpDestinationEvent[] => {
   switch (command.type) {
     case 'RecordOtpSend': {
       const now = command.metadata.now.toISOString();
-      const last = state.recentSends.at(-1);
-      if (last !== undefined) {
-        const since = secondsBetween(last, now);
-        if (since < OTP_RULES.resendAfterSeconds) {
-          const wait = Math.ceil(OTP_RULES.resendAfterSeconds - since);
-          throw refuse(429, 'OTP_RESEND_TOO_SOON', `Wait ${wait} second${wait === 1 ? '' : 's'} before asking for a new code.`);
-        }
-      }
-      const inLastHour = state.recentSends.filter((at) => secondsBetween(at, now) < HOUR);
-      const oldest = inLastHour[0];
-      if (inLastHour.length >= OTP_RULES.maxSendsPerHour && oldest !== undefined) {
-        const minutes = Math.max(1, Math.ceil((HOUR - secondsBetween(oldest, now)) / 60));
-        throw refuse(429, 'OTP_HOURLY_LIMIT', `Too many codes were sent here in the last hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-      }
+      const wait = nextSendWait(state, now);
+      if (wait.seconds > 0) throw tooEarly(wait);
       return [{ type: 'OtpSendRecorded', data: { channel: command.data.channel, challenge_id: command.data.challenge_id, sent_at: now } }];
     }
     default:

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { OTP_RULES, type OtpChannel, type SignInChallenge } from '@acpg/contracts/identity';
 import { maskEmail } from '@acpg/contracts/masking';
 import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
@@ -6,7 +5,7 @@ import { findAccountIdByEmail, loadAccount, phoneContext, type RegisteredAccount
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { IdentityContext } from '../context.ts';
 import { refuse } from '../decider.ts';
-import { otpDestinationDecider, otpDestinationStream } from '../otp-destination/decider.ts';
+import { newOtpCode, recordOtpSend } from '../otp-destination/record-send.ts';
 import { signInCodeMessage } from './code-message.ts';
 import { signInDecider, signInStream } from './decider.ts';
 
@@ -14,8 +13,6 @@ export const INVALID_CREDENTIALS_MESSAGE = 'The email or password is incorrect.'
 
 /** Codes are stored as HMAC-SHA256 under a server key, bound to their challenge: a leaked log cannot be brute-forced. */
 export const codeDigest = (ctx: IdentityContext, challengeId: string, code: string) => ctx.cipher.hmac('otp-code', `${challengeId}:${code}`);
-const destinationDigest = (ctx: IdentityContext, channel: OtpChannel, destination: string) =>
-  ctx.cipher.hmac('otp-destination', `${channel}:${destination.toLowerCase()}`);
 
 /** Step 1: email and password. The same answer and a similar time whether the email is unknown or the password wrong. */
 export const startSignIn = async (ctx: IdentityContext, body: { email: string; password: string }, meta: CommandMeta): Promise<SignInChallenge> => {
@@ -63,16 +60,9 @@ export const sendSignInCode = async (
     masked = account.phoneMasked;
   }
 
-  // Two sends racing for one destination: the loser re-reads and gets the resend delay in words.
-  await handleCommand(
-    store,
-    otpDestinationStream(destinationDigest(ctx, body.channel, destination)),
-    otpDestinationDecider,
-    { type: 'RecordOtpSend', data: { channel: body.channel, challenge_id: body.challenge_id }, metadata: meta },
-    { retries: 2 },
-  );
+  const { resendAfterSeconds } = await recordOtpSend(ctx, { channel: body.channel, destination, challengeId: body.challenge_id }, meta);
 
-  const code = randomInt(0, 10 ** OTP_RULES.digits).toString().padStart(OTP_RULES.digits, '0');
+  const code = newOtpCode();
   const { events } = await handleCommand(
     store,
     stream,
@@ -84,7 +74,7 @@ export const sendSignInCode = async (
   // The job id derives from the event id: a repeated enqueue of the same send is ignored by the queue.
   await ctx.platform.jobs.enqueue(NOTIFICATIONS_QUEUE, 'send', signInCodeMessage(body.channel, destination, code), { id: `identity-otp-${sent.id}` });
 
-  return { channel: body.channel, masked_destination: masked, resend_after_seconds: OTP_RULES.resendAfterSeconds, expires_in_seconds: OTP_RULES.validSeconds };
+  return { channel: body.channel, masked_destination: masked, resend_after_seconds: resendAfterSeconds, expires_in_seconds: OTP_RULES.validSeconds };
 };
 
 /** Step 3: check the code. Answers the account and the id of the session to start. */

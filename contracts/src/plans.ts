@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** Membership plans (spec section 3, "Plan data"; DECISIONS.md "Plans"). Money is integer cents (US dollars). */
+export const PLAN_NAMES = ['Monthly', 'Yearly'] as const;
+export const PlanName = z.enum(PLAN_NAMES);
+export type PlanName = z.infer<typeof PlanName>;
+
+/** Length of one term of each plan, in months. */
+export const PLAN_TERM_MONTHS: Record<PlanName, number> = { Monthly: 1, Yearly: 12 };
+
+const Cents = z.number().int().nonnegative();
+
+/**
+ * One plan of `GET /api/v1/plans` (public). Per name, the default plan (`is_default: true`) is the one sold at sign-up
+ * (its amount is the first term's price, its fees and trial apply); the non-default plan of the same name gives the
+ * renewal amount (spec section 3).
+ */
+export const Plan = z.object({
+  id: z.string(),
+  name: PlanName,
+  is_default: z.boolean(),
+  is_active: z.boolean(),
+  /** Price of one term, cents. */
+  amount: Cents,
+  /** One-time charges at sign-up, cents. The key 'setup fees' (with a space) is the spec's. */
+  additional_charges: z.object({ recording_fees: Cents, 'setup fees': Cents }),
+  /** Free months before the first term is charged (0: none). */
+  trial_period: z.object({ month: z.number().int().nonnegative().max(24) }),
+});
+export type Plan = z.infer<typeof Plan>;
+
+/** Answer of `GET /api/v1/plans`: every plan, default and renewal, Monthly and Yearly. */
+export const PlansResponse = z.object({ plans: z.array(Plan) });
+export type PlansResponse = z.infer<typeof PlansResponse>;
+
+/**
+ * What a checkout of this (default) plan charges today, in cents: the setup and recording fees, plus the first term's
+ * amount when the plan has no trial (with a trial, the first term is charged when the trial ends).
+ * The server charges exactly this; the web shows it as "Due today".
+ */
+export const amountDue = (plan: Pick<Plan, 'amount' | 'additional_charges' | 'trial_period'>): number =>
+  plan.additional_charges.recording_fees + plan.additional_charges['setup fees'] + (plan.trial_period.month > 0 ? 0 : plan.amount);
+
+// ---- Events other modules read (stream `plans-plan-<plan id>`) ----
+
+/** Data of `PlanDefined`: a plan's full state, written when it is created or changed (the last one wins). */
+export const PlanDefined = z.object({
+  plan_id: z.string().min(1),
+  name: PlanName,
+  is_default: z.boolean(),
+  is_active: z.boolean(),
+  amount_cents: Cents,
+  setup_fees_cents: Cents,
+  recording_fees_cents: Cents,
+  trial_months: z.number().int().nonnegative().max(24),
+});
+export type PlanDefined = z.infer<typeof PlanDefined>;
+
+/** The API shape of a plan from its event data. */
+export const planFromDefined = (d: PlanDefined): Plan => ({
+  id: d.plan_id,
+  name: d.name,
+  is_default: d.is_default,
+  is_active: d.is_active,
+  amount: d.amount_cents,
+  additional_charges: { recording_fees: d.recording_fees_cents, 'setup fees': d.setup_fees_cents },
+  trial_period: { month: d.trial_months },
+});
