@@ -13,7 +13,7 @@ const DETAILS: AccountDetails = {
   role: 'Owner',
   captcha: 'eyJwYXlsb2FkIjoicHJvb2YifQ==',
 };
-const SENT: CodeSent = { masked_destination: '+1415********', resend_after_seconds: 60, expires_in_seconds: 600 };
+const SENT: CodeSent = { channel: 'phone', masked_destination: '+1415********', resend_after_seconds: 60, expires_in_seconds: 600 };
 const progress = (current_step: WizardStep, completed_steps: WizardStep[] = []): SignUpProgress => ({ current_step, completed_steps });
 
 const httpError = (status: number, body: Record<string, unknown>) => new HttpError(status, String(body.message ?? 'failed'), { success: false, ...body });
