@@ -12,6 +12,10 @@ async function fetchChallenge(input: RequestInfo | URL, init?: RequestInit): Pro
   return new Response(JSON.stringify(challenge), { status: 200, headers: { 'Content-Type': 'application/json' } });
 }
 
+// Every widget fetches through the unwrapping fetch: set as a default before any widget mounts (a configure() call
+// on the element can come before its component exists and be lost).
+globalThis.$altcha?.defaults.set('fetch', fetchChallenge as typeof fetch);
+
 export interface HumanCheckHandle {
   /** The solved challenge's payload, solving it first if the user has not ticked the box yet; null if it failed. */
   payload(): Promise<string | null>;
@@ -23,13 +27,12 @@ export interface HumanCheckHandle {
  * web component, fetching its challenge from our API.
  */
 export const HumanCheck = forwardRef<HumanCheckHandle, { onVerified?: (verified: boolean) => void }>(function HumanCheck({ onVerified }, ref) {
-  const widget = useRef<HTMLElement & { configure?: (c: object) => Promise<void>; verify?: () => Promise<{ payload: string } | null>; reset?: () => void }>(null);
+  const widget = useRef<HTMLElement & { verify?: () => Promise<{ payload: string } | null>; reset?: () => void }>(null);
   const solved = useRef<string | null>(null);
 
   useEffect(() => {
     const el = widget.current;
     if (!el) return;
-    void el.configure?.({ fetch: fetchChallenge, hideFooter: false, hideLogo: false });
     const onState = (e: Event) => {
       const detail = (e as CustomEvent<{ state: string; payload?: string }>).detail;
       solved.current = detail.state === 'verified' ? (detail.payload ?? null) : null;
