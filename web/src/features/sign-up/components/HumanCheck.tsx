@@ -27,8 +27,22 @@ export interface HumanCheckHandle {
  * web component, fetching its challenge from our API.
  */
 export const HumanCheck = forwardRef<HumanCheckHandle, { onVerified?: (verified: boolean) => void }>(function HumanCheck({ onVerified }, ref) {
-  const widget = useRef<HTMLElement & { verify?: () => Promise<{ payload: string } | null>; reset?: () => void }>(null);
+  const widget = useRef<HTMLElement & { verify?: () => Promise<{ payload: string } | null>; reset?: () => void; getState?: () => string }>(null);
   const solved = useRef<string | null>(null);
+
+  /** The solving the user started (ticking the box) ends in verified or error: its payload, or null. */
+  const settled = () =>
+    new Promise<string | null>((resolve) => {
+      const el = widget.current;
+      if (!el) return resolve(null);
+      const onState = (e: Event) => {
+        const { state, payload } = (e as CustomEvent<{ state: string; payload?: string }>).detail;
+        if (state === 'verifying') return;
+        el.removeEventListener('statechange', onState);
+        resolve(state === 'verified' ? (payload ?? null) : null);
+      };
+      el.addEventListener('statechange', onState);
+    });
 
   useEffect(() => {
     const el = widget.current;
@@ -45,6 +59,8 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { onVerified?: (verified:
   useImperativeHandle(ref, () => ({
     async payload() {
       if (solved.current) return solved.current;
+      // Already solving (the box was just ticked): wait for it instead of starting a second solve that aborts the first.
+      if (widget.current?.getState?.() === 'verifying') return settled();
       const result = await widget.current?.verify?.().catch(() => null);
       solved.current = result?.payload ?? null;
       return solved.current;
