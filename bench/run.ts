@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import { benchIngest, type IngestFigures } from './ingest.ts';
 import { benchReplay } from './replay.ts';
+import { printAutocompleteBench } from './autocomplete.ts';
 
 /**
- * `npm run bench [-- --rate 5000 --seconds 5 --trials 3 --events 100000 --only ingest|replay]`: prints the figures
- * the README quotes. Loopback only; about two and a half minutes with the defaults.
+ * `npm run bench [-- --rate 5000 --seconds 5 --trials 3 --events 100000 --only ingest|replay|autocomplete]`: prints the figures
+ * the README quotes. Loopback only; about three minutes with the defaults.
  */
 const { values } = parseArgs({
   options: {
@@ -16,11 +17,13 @@ const { values } = parseArgs({
   },
 });
 
+if (values.only && !['ingest', 'replay', 'autocomplete'].includes(values.only)) throw new Error(`--only must be ingest, replay or autocomplete, not ${values.only}`);
+
 const row = (r: IngestFigures) =>
   `${r.target.padEnd(20)} | ${String(r.rate || 'max').padStart(13)} | ${String(r.achieved).padStart(14)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${String(r.cpuUsPerRequest ?? '-').padStart(10)} | ${String(r.errors).padStart(6)} | ${String(r.non2xx).padStart(7)}`;
 const header = 'target               | offered req/s | achieved req/s | p50 ms | p99 ms | CPU µs/req | errors | non-2xx';
 
-if (values.only !== 'replay') {
+if (!values.only || values.only === 'ingest') {
   const rate = Number(values.rate);
   const { bare, store, trials } = await benchIngest({ rate, seconds: Number(values.seconds), trials: Number(values.trials) });
   console.log(
@@ -43,10 +46,11 @@ if (values.only !== 'replay') {
   const failed = trials.reduce((n, r) => n + r.errors + r.non2xx, 0);
   if (failed > 0) console.log(`WARNING: ${failed} requests failed or answered non-2xx; the figures above do not count them`);
 }
-if (values.only !== 'ingest') {
+if (!values.only || values.only === 'replay') {
   const r = await benchReplay({ count: Number(values.events) });
   console.log(`\nReplay of the interactions read model over ${r.events} events`);
   console.log(`plain read of the log: ${r.readPerSecond} events/s (${r.readMs.toFixed(0)} ms)`);
   console.log(`replay (read + evolve + write + checkpoint): ${r.replayPerSecond} events/s (${r.replayMs.toFixed(0)} ms)`);
   console.log(`ratio (replay / plain read): ${(r.replayPerSecond / r.readPerSecond).toFixed(2)}`);
 }
+if (!values.only || values.only === 'autocomplete') await printAutocompleteBench();

@@ -5,7 +5,7 @@ import { PlanName } from './plans.ts';
 
 /** Memberships (issue 7, items 6 and 7). Money is integer cents (USD); times UTC ISO-8601. */
 
-/** `trialing` until `trial_ends_at`, then `active`. */
+/** `trialing` until `trial_ends_at`, then `active` (the list answers the status at the time it is read). */
 export const MEMBERSHIP_STATUSES = ['trialing', 'active'] as const;
 export const MembershipStatus = z.enum(MEMBERSHIP_STATUSES);
 export type MembershipStatus = z.infer<typeof MembershipStatus>;
@@ -55,8 +55,8 @@ export const MembershipView = z.object({
 });
 export type MembershipView = z.infer<typeof MembershipView>;
 
-export const MEMBERSHIP_SORT_FIELDS = ['started_at', 'next_renewal_at', 'plan_name', 'status'] as const;
-/** Query of `GET /api/v1/memberships/mine`: page, page_size, sort, order (answers `{ items, total, page, page_size }`). */
+export const MEMBERSHIP_SORT_FIELDS = ['started_at', 'next_renewal_at', 'plan_name'] as const;
+/** Query of `GET /api/v1/memberships/mine`: page, page_size, sort, order (answers `data: { items, total, page, page_size }`). */
 export const MyMembershipsQuery = listQuery({ sortFields: MEMBERSHIP_SORT_FIELDS, defaultSort: 'started_at' });
 export type MyMembershipsQuery = z.infer<typeof MyMembershipsQuery>;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 /**
  * Payments (issue 7, item 6). The card goes only to the gateway (today the embedded test gateway, Stripe-shaped);
  * the rest of the app sees a payment method id, the brand and the last four digits. Money is integer cents (USD).
+ * Every route answers in the envelope `{ success: true, data }` (errors `{ success: false, message, code }`).
  */
 
 /** Test cards of the embedded gateway (any future expiry date, any CVC). */

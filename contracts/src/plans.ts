@@ -29,7 +29,7 @@ export const Plan = z.object({
 });
 export type Plan = z.infer<typeof Plan>;
 
-/** Answer of `GET /api/v1/plans`: every plan, default and renewal, Monthly and Yearly. */
+/** `data` of `GET /api/v1/plans` (in the envelope `{ success: true, data }`): every plan, default and renewal, Monthly and Yearly. */
 export const PlansResponse = z.object({ plans: z.array(Plan) });
 export type PlansResponse = z.infer<typeof PlansResponse>;
 
@@ -66,3 +66,12 @@ export const planFromDefined = (d: PlanDefined): Plan => ({
   additional_charges: { recording_fees: d.recording_fees_cents, 'setup fees': d.setup_fees_cents },
   trial_period: { month: d.trial_months },
 });
+
+/**
+ * Body of `PUT /api/v1/admin/plans/:id` (Super Admin): creates the plan or changes it (the whole plan). Per name,
+ * at most one active default plan and one active renewal plan; a plan keeps its name.
+ */
+export const DefinePlanBody = Plan.omit({ id: true });
+export type DefinePlanBody = z.infer<typeof DefinePlanBody>;
+/** A plan id in a path: lower-case letters, digits and hyphens. */
+export const PlanId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'A plan id is lower-case letters, digits and hyphens (at most 63)');

@@ -49,6 +49,16 @@ const signIn = async (t: TestApp) => {
   await waitFor(async () => (await outboxOf(t, SEEDED_ADMIN.email)).some((m) => m.subject === 'New sign-in to your account'), { what: 'the sign-in notice' });
 };
 
+/** A customer pays with the test card: checkout events, and the membership their payment starts (a reaction's job). */
+const payForMembership = async (t: TestApp) => {
+  const headers = { authorization: `Bearer ${await t.signInAs('Customer', 'replay-customer')}` };
+  const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Pat Member' };
+  const method = await t.app.inject({ method: 'POST', url: '/api/v1/payments/test-gateway/payment-methods', payload: card, headers });
+  const payload = { checkout_id: '0193a5f0-0000-7000-8000-000000000001', plan_id: 'monthly', payment_method_id: method.json().data.payment_method_id };
+  expect((await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers })).statusCode).toBe(200);
+  await waitFor(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/memberships/mine', headers })).json().data.total === 1, { what: 'the membership' });
+};
+
 describe('npm run replay -- --all', () => {
   it('rebuilds every read model from position 0, leaves each document as it was, and runs no reaction', async () => {
     const t = await startTestApp(); // dev outbox on: the sign-in reads its code there
@@ -63,6 +73,7 @@ describe('npm run replay -- --all', () => {
       expect(response.status).toBe(200);
     }
     await signIn(t);
+    await payForMembership(t);
     const token = await t.signInAs('Super Admin');
     await waitFor(async () => {
       const r = await fetch(`${t.url}/api/v1/admin/user-interactions`, { headers: { authorization: `Bearer ${token}` } });

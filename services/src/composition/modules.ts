@@ -5,9 +5,23 @@ import { notificationsModule } from '../modules/notifications/module.ts';
 import { insightsModule } from '../modules/insights/module.ts';
 import { contentModule } from '../modules/content/module.ts';
 import { geographyModule } from '../modules/geography/module.ts';
+import { propertiesModule } from '../modules/properties/module.ts';
+import { plansModule } from '../modules/plans/module.ts';
+import { paymentsModule } from '../modules/payments/module.ts';
+import { membershipsModule } from '../modules/memberships/module.ts';
 
 /** Every bounded context of the product; the composition root is the only place that knows them all. */
-export const MODULES: readonly Module[] = [identityModule, notificationsModule, contentModule, insightsModule, geographyModule];
+export const MODULES: readonly Module[] = [
+  identityModule,
+  notificationsModule,
+  contentModule,
+  insightsModule,
+  geographyModule,
+  propertiesModule,
+  plansModule,
+  paymentsModule,
+  membershipsModule,
+];
 
 /** Module names double as Kafka topic suffixes (stream ids start with them). */
 export const MODULE_NAMES: readonly string[] = MODULES.map((m) => m.name);

@@ -33,6 +33,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/blogs', access: 'public', title: 'Blogs', load: () => import('../features/content/components/BlogsPage.tsx') },
   { path: '/blogs/:slug', access: 'public', title: 'Blog', load: () => import('../features/content/components/BlogPostPage.tsx') },
   { path: '/contact-us', access: 'public', title: 'Contact Us', load: () => import('../features/contact/components/ContactUsPage.tsx') },
+  { path: '/equity-protect-property-search', access: 'public', title: 'Property search', load: () => import('../features/properties/components/PropertySearchPage.tsx') },
 
   { path: '/authentication/sign-in', access: 'sign-in', title: 'Sign in', load: named(signIn, 'SignInPage') },
   { path: '/login', access: 'sign-in', title: 'Sign in again', load: named(signIn, 'SessionExpiredSignInPage') },

@@ -7,6 +7,7 @@ import { handleCommand, loadStream, type CommandMeta } from '../../platform/comm
 import { badRequest } from '../../platform/http/errors.ts';
 import type { IdentityContext } from './context.ts';
 import { emailDecider, emailStream, normaliseEmail } from './email/decider.ts';
+import { reservePhone } from './sign-up/uniqueness.ts';
 
 export type RegisteredAccount = Extract<AccountState, { status: 'registered' }>;
 
@@ -46,7 +47,7 @@ export interface NewAccount {
 }
 
 /**
- * Registers an account: reserves the email (expected version 0 makes it unique), then writes the account stream.
+ * Registers an account: reserves the email (expected version 0 makes it unique) and the phone, then writes the account stream.
  * Idempotent for a repeated email: answers `created: false` with the existing account. A reservation whose account
  * stream is missing (a crash between the two appends) is completed with the reserved id.
  */
@@ -70,6 +71,9 @@ export const registerAccount = async (ctx: IdentityContext, input: NewAccount, m
       if (accountId === null) throw error;
     }
   }
+  // The phone is unique too (sign-up refuses a taken one); a repeat for the same account is a no-op, so an account
+  // seeded before phones were reserved gets its reservation at the next start.
+  if (input.phone) await reservePhone(ctx, accountId, input.phone, meta);
   if (await loadAccount(store, accountId)) return { accountId, created: false };
 
   const passwordHash = await ctx.passwords.hash(input.password);

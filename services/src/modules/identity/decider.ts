@@ -1,8 +1,9 @@
 import type { IdentityErrorCode } from '@acpg/contracts/identity';
+import type { SignUpErrorCode } from '@acpg/contracts/sign-up';
 import { AppError } from '../../platform/http/errors.ts';
 
 /** A refusal the user can act on; `code` lets the client pick its next screen. */
-export const refuse = (status: number, code: IdentityErrorCode | 'INVALID_COMMAND', message: string) =>
+export const refuse = (status: number, code: IdentityErrorCode | SignUpErrorCode | 'INVALID_COMMAND', message: string) =>
   new AppError(status, code, message);
 
 /** Closes an exhaustive switch: a new command type fails type-checking until handled. */

@@ -1,3 +1,5 @@
+import { SIGN_UP_EVENT_TYPES } from './sign-up/events.ts';
+
 /** Every event type identity writes (on `identity-…` streams); the stream-prefix test holds the module to it. */
 export const IDENTITY_EVENT_TYPES: readonly string[] = [
   'AccountRegistered',
@@ -13,4 +15,10 @@ export const IDENTITY_EVENT_TYPES: readonly string[] = [
   'SessionRefreshed',
   'SessionReuseDetected',
   'SessionEnded',
+  // sign-up (sign-up/events.ts), its uniqueness streams and the single-use human check
+  ...SIGN_UP_EVENT_TYPES,
+  'EmailReleased',
+  'PhoneReserved',
+  'PhoneReleased',
+  'CaptchaRedeemed',
 ];

@@ -10,6 +10,10 @@ import { IDENTITY_EVENT_TYPES } from './event-types.ts';
 import { signInCodeEmail, signInCodeSms } from './sign-in/code-message.ts';
 import { signInNoticeReaction } from './sign-in-notice/reaction.ts';
 import { signInNoticeEmail } from './sign-in-notice/template.ts';
+import { signUpCodeEmail, signUpCodeSms } from './sign-up/code-message.ts';
+import { SIGN_UP_SENSITIVE_EVENT_TYPES } from './sign-up/events.ts';
+import { signUpProgressProjection } from './sign-up/progress/projection.ts';
+import { signUpRoutes } from './sign-up/routes.ts';
 
 /**
  * Event types holding secrets (a password hash, OTP digests, refresh-token digests): tools that show or export raw
@@ -20,9 +24,10 @@ export const SENSITIVE_EVENT_TYPES: readonly string[] = [
   'SignInCodeSent',
   'SessionStarted',
   'SessionRefreshed',
+  ...SIGN_UP_SENSITIVE_EVENT_TYPES,
 ];
 
-/** Accounts, roles, sign-in with a one-time code, sessions (refresh-token families). */
+/** Accounts, roles, sign-up (the wizard's server side), sign-in with a one-time code, sessions (refresh-token families). */
 export const identityModule: Module = {
   name: 'identity',
   partitions: 6, // as before topics were generated: sign-ins and sessions of every account
@@ -30,11 +35,12 @@ export const identityModule: Module = {
     await app.register(identityRoutes(platform));
     await app.register(accountsSummaryRoutes(platform));
     await app.register(accountNamesRoutes(platform));
+    await app.register(signUpRoutes(platform));
   },
-  projections: [accountsProjection],
+  projections: [accountsProjection, signUpProgressProjection],
   rooms: { [ACCOUNT_ROOM]: mayFollowAccount },
   reactions: [signInNoticeReaction],
-  templates: [signInCodeEmail, signInCodeSms, signInNoticeEmail],
+  templates: [signInCodeEmail, signInCodeSms, signInNoticeEmail, signUpCodeEmail, signUpCodeSms],
   seed: seedAdmin,
   sensitiveEventTypes: SENSITIVE_EVENT_TYPES,
   eventTypes: IDENTITY_EVENT_TYPES,

@@ -6,12 +6,14 @@ import { Me, RefreshResult, SendOtpBody, SendOtpResult, SignInBody, SignInChalle
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../platform/auth/refresh-cookie.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/module.ts';
-import { loadAccount, sessionUser, type RegisteredAccount } from './accounts.ts';
-import { identityContext, type IdentityContext } from './context.ts';
+import { loadAccount, sessionUser } from './accounts.ts';
+import { identityContext } from './context.ts';
 import { requestMeta } from '../../platform/commands/metadata.ts';
 import { endSession, refreshSession, startSession } from './session/flow.ts';
 import { sessionUserAgent, USER_AGENT_MAX_LENGTH } from './session/user-agent.ts';
 import { sendSignInCode, startSignIn, verifySignInCode } from './sign-in/flow.ts';
+import { signedIn } from './signed-in.ts';
+import { loadProgress, signUpStatus } from './sign-up/progress/view.ts';
 
 const tags = ['auth'];
 // Per client address; the password step is the expensive one (scrypt), so it gets the tightest limit.
@@ -19,12 +21,6 @@ const passwordLimit = { max: 10, timeWindow: '1 minute' };
 const codeLimit = { max: 20, timeWindow: '1 minute' };
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorEnvelope]));
-
-const signedIn = async (ctx: IdentityContext, account: RegisteredAccount): Promise<SignInResult> => ({
-  AccessToken: await ctx.platform.tokens.issueAccessToken({ userId: account.id, roles: account.roles }),
-  role: account.roles,
-  user: sessionUser(account),
-});
 
 /** Sign-in (password, then a one-time code), refresh-token rotation, sign-out and the caller's profile. */
 export const identityRoutes =
@@ -157,7 +153,7 @@ export const identityRoutes =
       async (request) => {
         const account = request.principal ? await loadAccount(platform.eventStore, request.principal.userId) : null;
         if (!account) throw unauthorized();
-        return { success: true as const, data: { role: account.roles, user: sessionUser(account), phone_masked: account.phoneMasked, sign_up: { complete: true, current_step: 'done' as const } } };
+        return { success: true as const, data: { role: account.roles, user: sessionUser(account), phone_masked: account.phoneMasked, sign_up: signUpStatus(await loadProgress(ctx, account.id)) } };
       },
     );
   };

@@ -47,4 +47,13 @@ describe('email reservation decider', () => {
   it('starts free', () => {
     expect(emailDecider.initialState()).toEqual({ status: 'free' });
   });
+
+  it('given an email reserved by an account, when that account releases it, then it is free again; another account cannot', () => {
+    const release = (accountId: string): EmailCommand => ({ type: 'ReleaseEmail', data: { email: 'Jane@Example.com', account_id: accountId }, metadata: metaAt('2025-03-01T10:00:00.000Z') });
+    expect(decide(release('a2'), given(reserved('jane@example.com', 'a1')))).toEqual([]);
+    const events = decide(release('a1'), given(reserved('jane@example.com', 'a1')));
+    expect(events).toEqual([{ type: 'EmailReleased', data: { email: 'jane@example.com', account_id: 'a1' } }]);
+    expect(given(reserved('jane@example.com', 'a1'), ...events)).toEqual({ status: 'free' });
+    expect(decide(reserve('jane@example.com', 'a3'), given(reserved('jane@example.com', 'a1'), ...events))).toEqual([reserved('jane@example.com', 'a3')]);
+  });
 });

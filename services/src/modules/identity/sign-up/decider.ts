@@ -1,0 +1,228 @@
+import { timingSafeEqual } from 'node:crypto';
+import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
+import type { SignUpRole } from '@acpg/contracts/sign-up';
+import { addSeconds, reached, refuse, unknownCommand } from '../decider.ts';
+import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
+import type { SignUpEvent } from './events.ts';
+
+export type { SignUpEvent } from './events.ts';
+
+/**
+ * One applicant's sign-up (DECISIONS.md, "Sign-up wizard"): account details, the phone code, then the email code,
+ * whose success registers the account (`sign_up_id` is the account's id); then, signed in, the steps the identity
+ * module keeps (face and signature, mailing address, beneficiaries, PIN). Property and plan are other modules' events.
+ * Code rules as sign-in's: the latest code counts, 10 minutes, single use, 5 wrong tries per step lock the sign-up,
+ * and a new code does not reset the count. Nothing here holds a code, a password or a PIN in clear.
+ */
+export const signUpStream = (signUpId: string) => `identity-signup-${signUpId}`;
+
+/** Time to verify both codes once the details were given; the sign-up cookie lives as long. */
+export const SIGN_UP_TTL_SECONDS = 24 * 60 * 60;
+
+export type SignUpCommand =
+  | Command<
+      'StartSignUp',
+      {
+        sign_up_id: string;
+        full_name: string;
+        email: string;
+        phone_encrypted: string;
+        phone_masked: string;
+        role: SignUpRole;
+        password_hash: string;
+      }
+    >
+  | Command<'SendSignUpCode', { channel: OtpChannel; code_hash: string }>
+  /** `code_hash` is the HMAC of the code typed, made as the stored one. */
+  | Command<'VerifySignUpCode', { channel: OtpChannel; code_hash: string }>
+  /** The files are stored (encrypted) before the command; the event names them. */
+  | Command<'SaveFaceSignature', { face_file: string; signature_file: string }>
+  | Command<'SaveMailingAddress', { same_as_property: boolean; property_id: string | null; address_encrypted: string }>
+  | Command<'SaveBeneficiaries', { shares: number[]; beneficiaries_encrypted: string }>
+  /** `completed_elsewhere`: the steps other modules complete (from the progress read model). */
+  | Command<'SetPin', { pin_hash: string; completed_elsewhere: { property: boolean; plan: boolean } }>;
+
+interface SentCode {
+  channel: OtpChannel;
+  hash: string;
+  expiresAt: string;
+}
+
+export interface OpenSignUp {
+  status: 'pending' | 'locked' | 'registered' | 'completed';
+  signUpId: string;
+  fullName: string;
+  email: string;
+  phoneEncrypted: string;
+  phoneMasked: string;
+  role: SignUpRole;
+  passwordHash: string;
+  expiresAt: string;
+  phoneVerified: boolean;
+  failures: Record<OtpChannel, number>;
+  code: SentCode | null;
+  faceSignatureSaved: boolean;
+  mailingAddressSaved: boolean;
+  beneficiariesSaved: boolean;
+}
+
+export type SignUpState = { status: 'none' } | OpenSignUp;
+
+export const initialState = (): SignUpState => ({ status: 'none' });
+
+export const evolve = (state: SignUpState, event: SignUpEvent): SignUpState => {
+  if (event.type === 'SignUpStarted') {
+    const d = event.data;
+    return {
+      status: 'pending',
+      signUpId: d.sign_up_id,
+      fullName: d.full_name,
+      email: d.email,
+      phoneEncrypted: d.phone_encrypted,
+      phoneMasked: d.phone_masked,
+      role: d.role,
+      passwordHash: '',
+      expiresAt: d.expires_at,
+      phoneVerified: false,
+      failures: { phone: 0, email: 0 },
+      code: null,
+      faceSignatureSaved: false,
+      mailingAddressSaved: false,
+      beneficiariesSaved: false,
+    };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'SignUpPasswordSet':
+      return { ...state, passwordHash: event.data.password_hash };
+    case 'SignUpCodeSent':
+      return { ...state, code: { channel: event.data.channel, hash: event.data.code_hash, expiresAt: event.data.expires_at } };
+    case 'SignUpCodeRejected':
+      return { ...state, failures: { ...state.failures, [event.data.channel]: event.data.failures } };
+    case 'SignUpLocked':
+      return { ...state, status: 'locked', code: null };
+    case 'SignUpPhoneVerified':
+      return { ...state, phoneVerified: true, code: null };
+    case 'SignUpEmailVerified':
+      return { ...state, status: 'registered', code: null };
+    case 'SignUpFaceSignatureSaved':
+      return { ...state, faceSignatureSaved: true };
+    case 'SignUpMailingAddressSaved':
+      return { ...state, mailingAddressSaved: true };
+    case 'SignUpBeneficiariesSaved':
+      return { ...state, beneficiariesSaved: true };
+    case 'SignUpPinSet':
+      return state;
+    case 'SignUpCompleted':
+      return { ...state, status: 'completed' };
+    default:
+      return unknownCommand(event);
+  }
+};
+
+const sameDigest = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** The refusals both code steps share: unknown, locked, used or expired sign-up. */
+const assertPending = (state: SignUpState, now: string): OpenSignUp => {
+  if (state.status === 'none') throw refuse(401, 'SIGN_UP_NOT_FOUND', 'This sign-up was not found. Start again.');
+  if (state.status === 'registered' || state.status === 'completed') throw refuse(410, 'SIGN_UP_USED', 'Your account already exists. Sign in.');
+  if (state.status === 'locked') throw refuse(410, 'SIGN_UP_LOCKED', 'Too many wrong codes. Start the sign-up again.');
+  if (reached(now, state.expiresAt)) throw refuse(410, 'SIGN_UP_EXPIRED', 'This sign-up has expired. Start again.');
+  return state;
+};
+
+/** The step order of the code steps: the phone first, then the email. */
+const assertChannelTurn = (open: OpenSignUp, channel: OtpChannel) => {
+  if (channel === 'email' && !open.phoneVerified) throw refuse(409, 'PHONE_NOT_VERIFIED', 'Verify your phone first, then your email.');
+  if (channel === 'phone' && open.phoneVerified) throw refuse(409, 'INVALID_COMMAND', 'Your phone is verified already. Verify your email next.');
+};
+
+/** The signed-in steps: the account exists and the sign-up is not finished. */
+const assertRegistered = (state: SignUpState): OpenSignUp => {
+  if (state.status === 'none' || state.status === 'pending' || state.status === 'locked') {
+    throw refuse(404, 'SIGN_UP_NOT_FOUND', 'This account has no sign-up in progress.');
+  }
+  if (state.status === 'completed') throw refuse(409, 'SIGN_UP_USED', 'Your sign-up is complete already. Change these details from your profile.');
+  return state;
+};
+
+const STEP_WORDS = {
+  property: 'Verify a property first.',
+  face_signature: 'Add your face photo and signature first.',
+  mailing_address: 'Add your mailing address first.',
+  plan: 'Choose a plan and pay first.',
+  beneficiaries: 'Add your beneficiaries first.',
+} as const;
+
+export const decide = (command: SignUpCommand, state: SignUpState): SignUpEvent[] => {
+  const now = command.metadata.now.toISOString();
+  switch (command.type) {
+    case 'StartSignUp': {
+      if (state.status !== 'none') throw refuse(409, 'INVALID_COMMAND', 'This sign-up exists already.');
+      const { password_hash, ...d } = command.data;
+      return [
+        { type: 'SignUpStarted', data: { ...d, started_at: now, expires_at: addSeconds(now, SIGN_UP_TTL_SECONDS) } },
+        { type: 'SignUpPasswordSet', data: { sign_up_id: d.sign_up_id, password_hash } },
+      ];
+    }
+    case 'SendSignUpCode': {
+      const open = assertPending(state, now);
+      assertChannelTurn(open, command.data.channel);
+      return [
+        {
+          type: 'SignUpCodeSent',
+          data: { sign_up_id: open.signUpId, channel: command.data.channel, code_hash: command.data.code_hash, sent_at: now, expires_at: addSeconds(now, OTP_RULES.validSeconds) },
+        },
+      ];
+    }
+    case 'VerifySignUpCode': {
+      const { channel, code_hash } = command.data;
+      const open = assertPending(state, now);
+      assertChannelTurn(open, channel);
+      if (!open.code || open.code.channel !== channel) throw refuse(400, 'OTP_NOT_SENT', 'Ask for a code first.');
+      if (reached(now, open.code.expiresAt)) throw refuse(410, 'OTP_EXPIRED', 'This code has expired. Ask for a new one.');
+      if (sameDigest(code_hash, open.code.hash)) {
+        return channel === 'phone'
+          ? [{ type: 'SignUpPhoneVerified', data: { sign_up_id: open.signUpId, at: now } }]
+          : [{ type: 'SignUpEmailVerified', data: { sign_up_id: open.signUpId, account_id: open.signUpId, at: now } }];
+      }
+      const failures = open.failures[channel] + 1;
+      const triesLeft = Math.max(0, OTP_RULES.maxWrongTries - failures);
+      const rejected: SignUpEvent = { type: 'SignUpCodeRejected', data: { sign_up_id: open.signUpId, channel, failures, tries_left: triesLeft, at: now } };
+      return triesLeft === 0 ? [rejected, { type: 'SignUpLocked', data: { sign_up_id: open.signUpId, at: now } }] : [rejected];
+    }
+    case 'SaveFaceSignature': {
+      const open = assertRegistered(state);
+      return [{ type: 'SignUpFaceSignatureSaved', data: { sign_up_id: open.signUpId, ...command.data, saved_at: now } }];
+    }
+    case 'SaveMailingAddress': {
+      const open = assertRegistered(state);
+      const d = command.data;
+      if (d.same_as_property && !d.property_id) throw refuse(400, 'INVALID_COMMAND', 'Name the property whose address to use.');
+      return [{ type: 'SignUpMailingAddressSaved', data: { sign_up_id: open.signUpId, ...d, saved_at: now } }];
+    }
+    case 'SaveBeneficiaries': {
+      const open = assertRegistered(state);
+      const { shares, beneficiaries_encrypted } = command.data;
+      if (shares.length === 0) throw refuse(400, 'INVALID_COMMAND', 'Add at least one beneficiary.');
+      if (shares.some((s) => !Number.isInteger(s) || s < 1 || s > 100) || shares.reduce((a, b) => a + b, 0) !== 100) {
+        throw refuse(400, 'INVALID_COMMAND', 'The shares must be whole percents adding up to 100 %.');
+      }
+      return [{ type: 'SignUpBeneficiariesSaved', data: { sign_up_id: open.signUpId, count: shares.length, beneficiaries_encrypted, saved_at: now } }];
+    }
+    case 'SetPin': {
+      const open = assertRegistered(state);
+      const done = { ...command.data.completed_elsewhere, face_signature: open.faceSignatureSaved, mailing_address: open.mailingAddressSaved, beneficiaries: open.beneficiariesSaved };
+      const missing = (Object.keys(STEP_WORDS) as (keyof typeof STEP_WORDS)[]).find((step) => !done[step]);
+      if (missing) throw refuse(409, 'SIGN_UP_STEP_MISSING', STEP_WORDS[missing]);
+      return [
+        { type: 'SignUpPinSet', data: { sign_up_id: open.signUpId, pin_hash: command.data.pin_hash, at: now } },
+        { type: 'SignUpCompleted', data: { sign_up_id: open.signUpId, account_id: open.signUpId, at: now } },
+      ];
+    }
+    default:
+      return unknownCommand(command);
+  }
+};
+
+export const signUpDecider: Decider<SignUpCommand, SignUpEvent, SignUpState> = { initialState, evolve, decide };

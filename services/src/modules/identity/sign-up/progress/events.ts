@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { MembershipStarted } from '@acpg/contracts/memberships';
+import type { DomainEvent } from '../../../../platform/commands/handle-command.ts';
+import type { StoredEvent } from '../../../../platform/event-store/port.ts';
+import type { SignUpEvent } from '../events.ts';
+
+/**
+ * What the progress read model reads of other modules' events, by account_id. `MembershipStarted` is the memberships
+ * contract's schema; PropertyVerified is a minimal shape until `contracts/src/properties.ts` is on main (then the
+ * contract's `PropertyVerifiedData`).
+ */
+export const PropertyVerifiedRead = z.object({
+  account_id: z.string(),
+  property_id: z.string(),
+  address_line: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+});
+export const MembershipStartedRead = MembershipStarted.pick({ membership_id: true, account_id: true, plan_id: true, plan_name: true });
+
+type OwnEvent = Extract<
+  SignUpEvent,
+  { type: 'SignUpEmailVerified' | 'SignUpFaceSignatureSaved' | 'SignUpMailingAddressSaved' | 'SignUpBeneficiariesSaved' | 'SignUpCompleted' }
+>;
+export type ProgressEvent =
+  | OwnEvent
+  | DomainEvent<'PropertyVerified', z.infer<typeof PropertyVerifiedRead>>
+  | DomainEvent<'MembershipStarted', z.infer<typeof MembershipStartedRead>>;
+
+export const PROGRESS_EVENT_TYPES = [
+  'SignUpEmailVerified',
+  'SignUpFaceSignatureSaved',
+  'SignUpMailingAddressSaved',
+  'SignUpBeneficiariesSaved',
+  'SignUpCompleted',
+  'PropertyVerified',
+  'MembershipStarted',
+] as const satisfies readonly ProgressEvent['type'][];
+
+/** Reads a stored event as a progress event; another module's event of a shape we cannot read is skipped. */
+export const toProgressEvent = (stored: StoredEvent): ProgressEvent | null => {
+  switch (stored.type) {
+    case 'PropertyVerified': {
+      const parsed = PropertyVerifiedRead.safeParse(stored.data);
+      return parsed.success ? { type: 'PropertyVerified', data: parsed.data } : null;
+    }
+    case 'MembershipStarted': {
+      const parsed = MembershipStartedRead.safeParse(stored.data);
+      return parsed.success ? { type: 'MembershipStarted', data: parsed.data } : null;
+    }
+    case 'SignUpEmailVerified':
+    case 'SignUpFaceSignatureSaved':
+    case 'SignUpMailingAddressSaved':
+    case 'SignUpBeneficiariesSaved':
+    case 'SignUpCompleted':
+      return { type: stored.type, data: stored.data } as OwnEvent; // written by this module's decider
+    default:
+      return null;
+  }
+};

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { storedEvent } from '../../../../../test/stored-event.ts';
+import { toProgressEvent, type ProgressEvent } from './events.ts';
+import { evolveProgress, signUpProgressProjection, type ProgressDoc } from './projection.ts';
+import { completedSteps, currentStep, signUpStatus } from './view.ts';
+
+const T = '2025-03-01T10:00:00.000Z';
+const fold = (...events: ProgressEvent[]) => events.reduce<ProgressDoc | null>((doc, event) => evolveProgress(doc, event), null);
+const verified: ProgressEvent = { type: 'SignUpEmailVerified', data: { sign_up_id: 'a1', account_id: 'a1', at: T } };
+const property = (id: string): ProgressEvent => ({ type: 'PropertyVerified', data: { account_id: 'a1', property_id: id, address_line: '1 Main St', city: 'Fresno', state: 'CA', zip: '93701' } });
+const membership = (id: string): ProgressEvent => ({ type: 'MembershipStarted', data: { membership_id: id, account_id: 'a1', plan_id: 'p1', plan_name: 'Yearly' } });
+const face: ProgressEvent = { type: 'SignUpFaceSignatureSaved', data: { sign_up_id: 'a1', face_file: 'f', signature_file: 's', saved_at: T } };
+const mailing: ProgressEvent = { type: 'SignUpMailingAddressSaved', data: { sign_up_id: 'a1', same_as_property: true, property_id: 'p1', address_encrypted: 'v1.x', saved_at: T } };
+const beneficiaries: ProgressEvent = { type: 'SignUpBeneficiariesSaved', data: { sign_up_id: 'a1', count: 2, beneficiaries_encrypted: 'v1.y', saved_at: T } };
+const completed: ProgressEvent = { type: 'SignUpCompleted', data: { sign_up_id: 'a1', account_id: 'a1', at: T } };
+
+describe('sign-up progress projection', () => {
+  it('given a verified email, then the account is at the property step with nothing done', () => {
+    const doc = fold(verified);
+    expect(doc).toMatchObject({ account_id: 'a1', signed_up: true, properties: [], pin_set: false, completed_at: null });
+    expect(doc && currentStep(doc)).toBe('property');
+    expect(signUpStatus(doc)).toEqual({ complete: false, current_step: 'property' });
+  });
+
+  it('walks the steps in the wizard order whatever order the events come in', () => {
+    const doc = fold(verified, face, membership('m1'), property('p1'));
+    expect(doc && completedSteps(doc)).toEqual(['property', 'face_signature', 'plan']);
+    expect(doc && currentStep(doc)).toBe('mailing_address');
+    const more = fold(verified, face, membership('m1'), property('p1'), mailing, beneficiaries);
+    expect(more && currentStep(more)).toBe('pin');
+    const done = fold(verified, face, membership('m1'), property('p1'), mailing, beneficiaries, completed);
+    expect(done && currentStep(done)).toBe('done');
+    expect(signUpStatus(done)).toEqual({ complete: true, current_step: 'done' });
+  });
+
+  it('keeps each property once and the first membership: a redelivered or later event changes nothing', () => {
+    const doc = fold(verified, property('p1'), property('p1'), property('p2'), membership('m1'), membership('m1'), membership('m2'));
+    expect(doc?.properties.map((p) => p.property_id)).toEqual(['p1', 'p2']);
+    expect(doc?.plan).toEqual({ membership_id: 'm1', plan_id: 'p1', plan_name: 'Yearly' });
+  });
+
+  it('given another module\'s event first, then the document exists but the account has not signed up (seeded accounts count as done)', () => {
+    const doc = fold(property('p1'));
+    expect(doc).toMatchObject({ signed_up: false, properties: [{ property_id: 'p1' }] });
+    expect(fold(property('p1'), verified)).toMatchObject({ signed_up: true, properties: [{ property_id: 'p1' }] });
+    expect(signUpStatus(null)).toEqual({ complete: true, current_step: 'done' });
+  });
+
+  it('reads other modules\' events by account_id and skips a shape it cannot read', () => {
+    const good = storedEvent({ type: 'PropertyVerified', stream: 'properties-verification-v1', data: { verification_id: 'v1', account_id: 'a1', property_id: 'p9', address_line: '9 Elm', city: 'Davis', county: 'Yolo', state: 'CA', zip: '95616', apn: '1', verified_at: T } });
+    expect(toProgressEvent(good)).toEqual({ type: 'PropertyVerified', data: { account_id: 'a1', property_id: 'p9', address_line: '9 Elm', city: 'Davis', state: 'CA', zip: '95616' } });
+    expect(signUpProgressProjection.documentId(good)).toBe('a1');
+    expect(toProgressEvent(storedEvent({ type: 'MembershipStarted', stream: 'memberships-membership-m1', data: { account_id: 'a1' } }))).toBeNull();
+    expect(toProgressEvent(storedEvent({ type: 'SignUpPinSet', stream: 'identity-signup-a1', data: { pin_hash: 'x' } }))).toBeNull();
+    expect(signUpProgressProjection.handles).toEqual(expect.arrayContaining(['PropertyVerified', 'MembershipStarted', 'SignUpEmailVerified']));
+  });
+});

@@ -1,0 +1,241 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
+import {
+  BeneficiariesBody,
+  CaptchaChallenge,
+  FaceSignatureBody,
+  MailingAddressBody,
+  PinBody,
+  SignUpBody,
+  SignUpCreated,
+  SignUpOtpBody,
+  SignUpOtpResult,
+  SignUpProgress,
+  SignUpVerifyBody,
+  SignUpVerifyResult,
+} from '@acpg/contracts/sign-up';
+import { MAX_IMAGE_BYTES } from '@acpg/contracts/uploads';
+import { setRefreshCookie } from '../../../platform/auth/refresh-cookie.ts';
+import { requestMeta } from '../../../platform/commands/metadata.ts';
+import { unauthorized } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { altchaCaptcha } from '../captcha/altcha.ts';
+import { identityContext } from '../context.ts';
+import { refuse } from '../decider.ts';
+import { signedIn } from '../signed-in.ts';
+import { startSession } from '../session/flow.ts';
+import { sessionUserAgent } from '../session/user-agent.ts';
+import { clearSignUpCookie, readSignUpCookie, setSignUpCookie } from './cookie.ts';
+import { sendSignUpCode, verifySignUpCode } from './codes.ts';
+import { SIGN_UP_TTL_SECONDS } from './decider.ts';
+import { loadProgress, progressView } from './progress/view.ts';
+import { startSignUp } from './start.ts';
+import { saveBeneficiaries, saveFaceSignature, saveMailingAddress, setPin } from './steps.ts';
+
+const tags = ['sign-up'];
+// Per client address: creation hashes a password (scrypt), so it gets the tightest limit.
+const detailsLimit = { max: 10, timeWindow: '1 minute' };
+const codeLimit = { max: 20, timeWindow: '1 minute' };
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorEnvelope]));
+/** Two images of at most 5 MB each, in base64 (4 characters per 3 bytes), plus the JSON around them. */
+const FACE_SIGNATURE_BODY_LIMIT = 2 * Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 64 * 1024;
+
+/** The sign-up wizard's routes: before sign-in (details, phone code, email code), then the signed-in steps. */
+export const signUpRoutes =
+  (platform: Platform): FastifyPluginAsync =>
+  async (plugin) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+    const ctx = await identityContext(platform);
+    const captcha = altchaCaptcha({
+      hmacSecret: ctx.cipher.deriveKey('altcha-challenge').toString('hex'),
+      hmacKeySecret: ctx.cipher.deriveKey('altcha-key').toString('hex'),
+      cost: platform.config.CAPTCHA_COST,
+      clock: platform.clock,
+    });
+    const meta = (request: FastifyRequest) => requestMeta(request, platform);
+    const signUpOf = (request: FastifyRequest) => {
+      const id = readSignUpCookie(ctx, request);
+      if (!id) throw refuse(401, 'SIGN_UP_NOT_FOUND', 'Your sign-up was not found in this browser. Start again.');
+      return id;
+    };
+    const accountOf = (request: FastifyRequest) => {
+      if (!request.principal) throw unauthorized();
+      return request.principal.userId;
+    };
+
+    app.get(
+      '/auth/sign-up/challenge',
+      {
+        config: { auth: 'public', rateLimit: codeLimit },
+        schema: {
+          tags,
+          summary: 'Sign up: a human-check challenge',
+          description: 'An ALTCHA proof-of-work challenge (self-hosted, signed, valid 10 minutes) for the widget; its solved payload goes in `captcha`.',
+          response: { 200: okEnvelope(CaptchaChallenge), ...errors(429) },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, data: await captcha.challenge() };
+      },
+    );
+
+    app.post(
+      '/auth/sign-up',
+      {
+        config: { auth: 'public', rateLimit: detailsLimit },
+        schema: {
+          tags,
+          summary: 'Sign up, step 1: account details',
+          description:
+            'Checks the human check (single use), the password (8 to 128 characters, not a common one) and that neither the email ' +
+            'nor the phone has an account, then opens the sign-up and sets an httpOnly cookie for the two code steps (24 hours). ' +
+            'The password is hashed here, once. Nothing is reserved until both codes are verified. ' +
+            '400 CAPTCHA_FAILED, PASSWORD_REFUSED, VALIDATION_FAILED; 409 EMAIL_TAKEN, PHONE_TAKEN.',
+          body: SignUpBody,
+          response: { 200: okEnvelope(SignUpCreated), ...errors(400, 409, 429) },
+        },
+      },
+      async (request, reply) => {
+        const created = await startSignUp(ctx, captcha, request.body, meta(request));
+        setSignUpCookie(ctx, reply, created.sign_up_id, SIGN_UP_TTL_SECONDS);
+        return { success: true as const, data: created, message: 'Check your phone for a code.' };
+      },
+    );
+
+    app.post(
+      '/auth/sign-up/otp',
+      {
+        config: { auth: 'public', rateLimit: codeLimit },
+        schema: {
+          tags,
+          summary: 'Sign up, steps 2 and 3: send a code to the phone, then to the email',
+          description:
+            'Sends a 6-digit code, valid 10 minutes, by SMS (phone) or email; a new code replaces the previous one. ' +
+            '`resend_after_seconds` is the real wait before the next code to this destination (60 s, or longer when the hourly cap binds). ' +
+            '429 OTP_RESEND_TOO_SOON / OTP_HOURLY_LIMIT with `retry_after_seconds`; 409 PHONE_NOT_VERIFIED (email before phone); ' +
+            '401 SIGN_UP_NOT_FOUND (no sign-up cookie); 410 SIGN_UP_EXPIRED, SIGN_UP_LOCKED, SIGN_UP_USED.',
+          body: SignUpOtpBody,
+          response: { 200: okEnvelope(SignUpOtpResult), ...errors(400, 401, 409, 410, 429) },
+        },
+      },
+      async (request) => ({ success: true as const, data: await sendSignUpCode(ctx, signUpOf(request), request.body.channel, meta(request)) }),
+    );
+
+    app.post(
+      '/auth/sign-up/verify',
+      {
+        config: { auth: 'public', rateLimit: codeLimit },
+        schema: {
+          tags,
+          summary: 'Sign up: check a code (phone first, then email)',
+          description:
+            "The phone code answers `{ channel: 'phone', verified: true }`. The email code reserves the email and the phone, " +
+            'registers the account and signs in: the same answer and refresh cookie as `POST /auth/sign-in/verify`. ' +
+            '400 OTP_INCORRECT (tries left), SIGN_UP_LOCKED on the 5th wrong code, OTP_NOT_SENT; 410 OTP_EXPIRED; ' +
+            '409 EMAIL_TAKEN / PHONE_TAKEN when another account got it first (nothing is kept), PHONE_NOT_VERIFIED; ' +
+            '401 SIGN_UP_NOT_FOUND; 410 SIGN_UP_EXPIRED, SIGN_UP_LOCKED, SIGN_UP_USED.',
+          body: SignUpVerifyBody,
+          response: { 200: okEnvelope(SignUpVerifyResult), ...errors(400, 401, 409, 410, 429) },
+        },
+      },
+      async (request, reply) => {
+        const m = meta(request);
+        const verified = await verifySignUpCode(ctx, signUpOf(request), request.body, m);
+        if (verified.channel === 'phone') return { success: true as const, data: { channel: 'phone' as const, verified: true as const }, message: 'Your phone is verified.' };
+        const userAgent = sessionUserAgent(request.headers['user-agent']);
+        const refresh = await startSession(ctx, { accountId: verified.account.id, sessionId: m.newId(), userAgent }, m);
+        setRefreshCookie(reply, refresh.token, refresh.maxAgeSeconds, { secure: platform.config.COOKIE_SECURE });
+        clearSignUpCookie(ctx, reply);
+        return { success: true as const, data: await signedIn(ctx, verified.account), message: 'Your account is ready.' };
+      },
+    );
+
+    const signedInRoute = { config: { auth: { roles: 'any' as const } } };
+
+    app.get(
+      '/sign-up',
+      {
+        ...signedInRoute,
+        schema: {
+          tags,
+          summary: "The caller's sign-up progress",
+          description:
+            'Steps in order: property, face_signature, mailing_address, plan, beneficiaries, pin, then done. Property and plan ' +
+            'complete from PropertyVerified and MembershipStarted. The draft never holds a password, code, PIN or image. ' +
+            '404 SIGN_UP_NOT_FOUND for an account made without the wizard.',
+          security: [{ bearer: [] }],
+          response: { 200: okEnvelope(SignUpProgress), ...errors(401, 404) },
+        },
+      },
+      async (request) => {
+        const doc = await loadProgress(ctx, accountOf(request));
+        if (!doc) throw refuse(404, 'SIGN_UP_NOT_FOUND', 'This account has no sign-up.');
+        return { success: true as const, data: progressView(ctx, doc) };
+      },
+    );
+
+    const stepErrors = errors(400, 401, 404, 409);
+    const stepSchema = { tags, security: [{ bearer: [] }], response: { 200: okEnvelope(SignUpProgress), ...stepErrors } };
+
+    app.put(
+      '/sign-up/face-signature',
+      {
+        ...signedInRoute,
+        bodyLimit: FACE_SIGNATURE_BODY_LIMIT,
+        schema: {
+          ...stepSchema,
+          summary: 'Sign up: face photo and signature',
+          description:
+            'Each a JPEG, PNG or WebP image of at most 5 MB, checked by its content; stored encrypted at rest. Saving again replaces them. ' +
+            '400 with the field named for an empty, oversized or wrong-type image; 409 SIGN_UP_USED once the sign-up is complete.',
+          body: FaceSignatureBody,
+        },
+      },
+      async (request) => ({ success: true as const, data: await saveFaceSignature(ctx, accountOf(request), request.body, meta(request)) }),
+    );
+
+    app.put(
+      '/sign-up/mailing-address',
+      {
+        ...signedInRoute,
+        schema: {
+          ...stepSchema,
+          summary: 'Sign up: mailing address',
+          description: 'The address of a property verified at the property step (400 PROPERTY_NOT_VERIFIED otherwise), or another one; kept encrypted.',
+          body: MailingAddressBody,
+        },
+      },
+      async (request) => ({ success: true as const, data: await saveMailingAddress(ctx, accountOf(request), request.body, meta(request)) }),
+    );
+
+    app.put(
+      '/sign-up/beneficiaries',
+      {
+        ...signedInRoute,
+        schema: {
+          ...stepSchema,
+          summary: 'Sign up: beneficiaries',
+          description: 'One to ten beneficiaries whose whole-percent shares add up to 100; kept encrypted. Saving again replaces the list.',
+          body: BeneficiariesBody,
+        },
+      },
+      async (request) => ({ success: true as const, data: await saveBeneficiaries(ctx, accountOf(request), request.body, meta(request)) }),
+    );
+
+    app.put(
+      '/sign-up/pin',
+      {
+        ...signedInRoute,
+        config: { ...signedInRoute.config, rateLimit: detailsLimit },
+        schema: {
+          ...stepSchema,
+          summary: 'Sign up: security PIN (the last step)',
+          description: '4 to 6 digits, hashed. 409 SIGN_UP_STEP_MISSING names the first step still to do; on success the sign-up is complete.',
+          body: PinBody,
+        },
+      },
+      async (request) => ({ success: true as const, data: await setPin(ctx, accountOf(request), request.body, meta(request)) }),
+    );
+  };

@@ -1,0 +1,81 @@
+import type { BeneficiariesBody, FaceSignatureBody, MailingAddress, MailingAddressBody, PinBody, SignUpProgress } from '@acpg/contracts/sign-up';
+import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { readUpload } from '../../../platform/uploads/read-upload.ts';
+import type { IdentityContext } from '../context.ts';
+import { signUpDecider, signUpStream, type SignUpCommand } from './decider.ts';
+import { signUpField } from './events.ts';
+import { loadProgress, progressView } from './progress/view.ts';
+
+/** Where a sign-up's images live (platform.files, encrypted at rest). */
+export const signUpFileKey = (accountId: string, what: 'face' | 'signature') => `identity/sign-up/${accountId}/${what}`;
+
+/** Refuses a step before any work (files written, hashes made) when the account has no open sign-up. */
+const assertOpen = async (ctx: IdentityContext, accountId: string, command: SignUpCommand) => {
+  const { state } = await loadStream(ctx.platform.eventStore, signUpStream(accountId), signUpDecider);
+  signUpDecider.decide(command, state);
+};
+
+/** Runs a step's command and answers the progress with it (the stream is folded over the read model: no lag). */
+const runStep = async (ctx: IdentityContext, accountId: string, command: SignUpCommand): Promise<SignUpProgress> => {
+  await handleCommand(ctx.platform.eventStore, signUpStream(accountId), signUpDecider, command, { retries: 1 });
+  const doc = await loadProgress(ctx, accountId);
+  if (!doc) throw new Error(`sign-up ${accountId} has no progress after a step`);
+  return progressView(ctx, doc);
+};
+
+export const saveFaceSignature = async (ctx: IdentityContext, accountId: string, body: FaceSignatureBody, meta: CommandMeta): Promise<SignUpProgress> => {
+  const face_file = signUpFileKey(accountId, 'face');
+  const signature_file = signUpFileKey(accountId, 'signature');
+  const command: SignUpCommand = { type: 'SaveFaceSignature', data: { face_file, signature_file }, metadata: meta };
+  await assertOpen(ctx, accountId, command);
+  // Checked by content (magic bytes), not by name or declared type; both before either is stored.
+  const face = await readUpload(body.face.data, { kinds: ['image'], field: 'face.data' });
+  const signature = await readUpload(body.signature.data, { kinds: ['image'], field: 'signature.data' });
+  await ctx.platform.files.put(face_file, face.bytes, { contentType: face.contentType, encrypted: true });
+  await ctx.platform.files.put(signature_file, signature.bytes, { contentType: signature.contentType, encrypted: true });
+  return runStep(ctx, accountId, command);
+};
+
+export const saveMailingAddress = async (ctx: IdentityContext, accountId: string, body: MailingAddressBody, meta: CommandMeta): Promise<SignUpProgress> => {
+  let address: MailingAddress;
+  if (body.same_as_property) {
+    const progress = await loadProgress(ctx, accountId);
+    const property = progress?.properties.find((p) => p.property_id === body.property_id);
+    if (!property) {
+      const message = 'This property is not one you verified. Pick a verified property, or enter the address.';
+      throw new AppError(400, 'PROPERTY_NOT_VERIFIED', message, [{ path: 'property_id', message }]);
+    }
+    address = { line1: property.address_line, city: property.city, state: property.state, zip: property.zip };
+  } else {
+    address = body.address;
+  }
+  return runStep(ctx, accountId, {
+    type: 'SaveMailingAddress',
+    data: {
+      same_as_property: body.same_as_property,
+      property_id: body.same_as_property ? body.property_id : null,
+      address_encrypted: ctx.cipher.encrypt(JSON.stringify({ address }), signUpField(accountId, 'mailing-address')),
+    },
+    metadata: meta,
+  });
+};
+
+export const saveBeneficiaries = (ctx: IdentityContext, accountId: string, body: BeneficiariesBody, meta: CommandMeta): Promise<SignUpProgress> =>
+  runStep(ctx, accountId, {
+    type: 'SaveBeneficiaries',
+    data: {
+      shares: body.beneficiaries.map((b) => b.share_percent),
+      beneficiaries_encrypted: ctx.cipher.encrypt(JSON.stringify(body.beneficiaries), signUpField(accountId, 'beneficiaries')),
+    },
+    metadata: meta,
+  });
+
+/** The last step: refused until every other step is done; the PIN is hashed (scrypt) and never kept in clear. */
+export const setPin = async (ctx: IdentityContext, accountId: string, body: PinBody, meta: CommandMeta): Promise<SignUpProgress> => {
+  const progress = await loadProgress(ctx, accountId);
+  const completed_elsewhere = { property: (progress?.properties.length ?? 0) > 0, plan: progress?.plan != null };
+  await assertOpen(ctx, accountId, { type: 'SetPin', data: { pin_hash: '', completed_elsewhere }, metadata: meta });
+  const pin_hash = await ctx.passwords.hash(body.pin);
+  return runStep(ctx, accountId, { type: 'SetPin', data: { pin_hash, completed_elsewhere }, metadata: meta });
+};

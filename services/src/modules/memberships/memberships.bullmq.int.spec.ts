@@ -1,0 +1,111 @@
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+// The typing of inject('redisUrl') and inject('kafkaBrokers') (the harness's ProvidedContext).
+import type {} from '../../../../test/engines.global-setup.ts';
+import { CheckoutResult, TEST_CARDS } from '@acpg/contracts/payments';
+import type { MembershipView } from '@acpg/contracts/memberships';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { waitFor } from '../../../test/wait-for.ts';
+import { toBullQueueName } from '../../platform/jobs/bullmq.ts';
+import { membershipStream } from './membership/decider.ts';
+import { MEMBERSHIPS_QUEUE } from './start-on-payment/reaction.ts';
+
+/** The payments module's test gateway delivers its webhook events on this queue (modules share no code, so named here). */
+const GATEWAY_EVENTS_QUEUE = 'payments-gateway-events';
+
+/** The ids a queue accepted (the BullMQ adapter keeps them in `<prefix>:<queue>:port-ids`). */
+const acceptedIds = async (redisUrl: string, queue: string): Promise<string[]> => {
+  const redis = new Redis(redisUrl);
+  try {
+    return await redis.smembers(`acpg:${toBullQueueName(queue)}:port-ids`);
+  } finally {
+    redis.disconnect();
+  }
+};
+
+/** No job waiting, delayed or running in these BullMQ queues (the distributed profile's prefix 'acpg'). */
+const queuesIdle = async (redisUrl: string, queues: readonly string[]) => {
+  const opened = queues.map((name) => new Queue(toBullQueueName(name), { connection: { url: redisUrl }, prefix: 'acpg' }));
+  try {
+    // These are the queues the app used (each keeps the ids it accepted), so an idle answer is not about empty ones.
+    for (const queue of queues) expect(await acceptedIds(redisUrl, queue), queue).not.toEqual([]);
+    await waitFor(
+      async () => {
+        const counts = await Promise.all(opened.map((q) => q.getJobCounts('waiting', 'delayed', 'active', 'prioritized', 'waiting-children')));
+        return counts.every((c) => Object.values(c).every((n) => n === 0));
+      },
+      { timeoutMs: 20_000, what: 'the BullMQ queues to be idle' },
+    );
+    const failed = await Promise.all(opened.map((q) => q.getJobCounts('failed')));
+    expect(failed.map((c) => c.failed)).toEqual(queues.map(() => 0));
+  } finally {
+    await Promise.all(opened.map((q) => q.close()));
+  }
+};
+
+/**
+ * The distributed profile in one process (ROLE=all): the gateway's webhook deliveries and the membership job run on
+ * BullMQ over the real redis-server, events travel over Kafka (the mock cluster), the log and read models are the
+ * SQLite file (STORE=sqlite).
+ */
+describe('a payment starts a membership on BullMQ/Redis and Kafka (distributed profile)', () => {
+  let t: TestApp;
+  const run = `mship-${randomUUID().slice(0, 8)}`;
+  // A database of its own on the shared redis-server, so no other suite's worker takes this run's jobs.
+  const redisUrl = () => `${inject('redisUrl')}/6`;
+  beforeAll(async () => {
+    t = await startTestApp({
+      MODE: 'distributed',
+      STORE: 'sqlite',
+      DEV_OUTBOX: 'false',
+      KAFKA_BROKERS: inject('kafkaBrokers'),
+      KAFKA_TOPIC_PREFIX: run,
+      KAFKA_CLIENT_ID: run,
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
+      REDIS_URL: redisUrl(),
+      JWT_PRIVATE_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      // Nothing here sends email or SMS; a send would fail and be retried, never reach anyone.
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      SMS_API_URL: 'http://127.0.0.1:9/sms',
+      SMS_API_TOKEN: 'unused',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  }, 30_000);
+
+  it('pays with 4242 and lists the membership once, though the gateway delivers its event twice', async () => {
+    const account = `acct-${randomUUID()}`;
+    const headers = { authorization: `Bearer ${await t.signInAs('Customer', account)}` };
+    const card = { number: TEST_CARDS.succeeds, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Pat Member' };
+    const method = await t.app.inject({ method: 'POST', url: '/api/v1/payments/test-gateway/payment-methods', payload: card, headers });
+    expect(method.statusCode, method.body).toBe(200);
+    const checkoutId = randomUUID();
+    const payload = { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: method.json().data.payment_method_id };
+    const paid = await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers });
+    expect(paid.statusCode, paid.body).toBe(200);
+    // The webhook job runs on BullMQ: the answer may come before it (processing); the checkout then settles.
+    expect(['processing', 'succeeded']).toContain(CheckoutResult.parse(paid.json().data).status);
+    await waitFor(
+      async () => (await t.app.inject({ method: 'GET', url: `/api/v1/payments/checkouts/${checkoutId}`, headers })).json().data.status === 'succeeded',
+      { timeoutMs: 20_000, what: 'the checkout to succeed' },
+    );
+    const listed = await waitFor(
+      async () => {
+        const response = await t.app.inject({ method: 'GET', url: '/api/v1/memberships/mine', headers });
+        const data = response.json().data as { items: MembershipView[]; total: number };
+        return data.total === 1 ? data.items : undefined;
+      },
+      { timeoutMs: 30_000, what: 'the membership listed' },
+    );
+    expect(listed[0]).toMatchObject({ id: checkoutId, plan_name: 'Monthly', status: 'trialing', card_last4: '4242', paid_cents: 6400 });
+    await queuesIdle(redisUrl(), [GATEWAY_EVENTS_QUEUE, MEMBERSHIPS_QUEUE]); // the gateway's redelivery (1 s later) has run
+    const ids = await acceptedIds(redisUrl(), GATEWAY_EVENTS_QUEUE);
+    expect(ids.filter((id) => id.endsWith('.again'))).toHaveLength(1); // delivered twice: at once and again
+    expect(await t.platform.eventStore.readStream(membershipStream(checkoutId))).toHaveLength(1);
+    expect((await t.platform.eventStore.readStream(`payments-checkout-${checkoutId}`)).map((e) => e.type)).toEqual(['CheckoutStarted', 'PaymentSucceeded']);
+  }, 60_000);
+});

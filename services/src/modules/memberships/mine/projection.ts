@@ -1,0 +1,49 @@
+import { MembershipView } from '@acpg/contracts/memberships';
+import type { Doc } from '../../../platform/documents/port.ts';
+import { defineProjection } from '../../../platform/projections/define.ts';
+import { toMembershipEvent } from '../membership/decider.ts';
+import { pushMembership } from './push.ts';
+
+export const MEMBERSHIPS_COLLECTION = 'memberships';
+
+/** Read model `memberships`: one document per membership, listed by account. */
+export const membershipsProjection = defineProjection({
+  name: 'memberships.memberships',
+  collection: MEMBERSHIPS_COLLECTION,
+  handles: ['MembershipStarted'],
+  fromStored: (stored) => (stored.stream.startsWith('memberships-membership-') ? toMembershipEvent(stored) : null),
+  documentId: (event) => event.data.membership_id,
+  evolve: (doc, event) => {
+    switch (event.type) {
+      case 'MembershipStarted': {
+        const d = event.data;
+        return {
+          _id: d.membership_id,
+          account_id: d.account_id,
+          plan_id: d.plan_id,
+          plan_name: d.plan_name,
+          status: d.status,
+          started_at: d.started_at,
+          trial_ends_at: d.trial_ends_at,
+          next_renewal_at: d.next_renewal_at,
+          amount_cents: d.amount_cents,
+          renewal_amount_cents: d.renewal_amount_cents,
+          paid_cents: d.paid_cents,
+          card_brand: d.card_brand,
+          card_last4: d.card_last4,
+        };
+      }
+      default:
+        return doc;
+    }
+  },
+  indexes: ['account_id'],
+  push: pushMembership,
+});
+
+/** A membership document as the API shows it; `trialing` turns `active` once the trial has ended (`now`). */
+export const toMembershipView = (doc: Doc, now: Date): MembershipView => {
+  const view = MembershipView.parse({ ...doc, id: doc._id, version: doc._version ?? 0, position: doc._position ?? 0 });
+  const trialOver = view.trial_ends_at !== null && Date.parse(view.trial_ends_at) <= now.getTime();
+  return trialOver && view.status === 'trialing' ? { ...view, status: 'active' } : view;
+};

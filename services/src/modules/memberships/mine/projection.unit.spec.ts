@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { MEMBERSHIP_UPDATED_MESSAGE, type MembershipStarted } from '@acpg/contracts/memberships';
+import { storedEvent } from '../../../../test/stored-event.ts';
+import type { Realtime } from '../../../platform/realtime/port.ts';
+import { membershipsProjection, toMembershipView } from './projection.ts';
+
+const started: MembershipStarted = {
+  membership_id: 'm1',
+  account_id: 'a1',
+  plan_id: 'monthly',
+  plan_name: 'Monthly',
+  amount_cents: 1995,
+  renewal_amount_cents: 2495,
+  paid_cents: 6400,
+  started_at: '2026-01-01T00:00:00.000Z',
+  trial_ends_at: '2026-02-01T00:00:00.000Z',
+  next_renewal_at: '2026-02-01T00:00:00.000Z',
+  card_brand: 'visa',
+  card_last4: '4242',
+  status: 'trialing',
+  checkout_id: 'm1',
+};
+const stored = storedEvent({ type: 'MembershipStarted', stream: 'memberships-membership-m1', data: started, position: 7 });
+const written = { ...membershipsProjection.evolve(null, stored)!, _version: 1, _position: 7 };
+
+describe('memberships read model', () => {
+  it('one document per membership, by account', () => {
+    expect(membershipsProjection.documentId(stored)).toBe('m1');
+    expect(written).toMatchObject({ _id: 'm1', account_id: 'a1', plan_name: 'Monthly', card_last4: '4242', status: 'trialing' });
+  });
+
+  it('skips MembershipStarted on a stream that is not a membership', () => {
+    expect(membershipsProjection.documentId(storedEvent({ type: 'MembershipStarted', stream: 'payments-x', data: started }))).toBeNull();
+  });
+
+  it('answers trialing during the trial and active once it has ended', () => {
+    expect(toMembershipView(written, new Date('2026-01-15T00:00:00Z'))).toMatchObject({ id: 'm1', status: 'trialing', version: 1, position: 7 });
+    expect(toMembershipView(written, new Date('2026-02-01T00:00:00Z')).status).toBe('active');
+  });
+
+  it('pushes membership.updated to the room of its account, with version and position', () => {
+    const sent: unknown[][] = [];
+    const realtime: Realtime = { toUser: () => {}, toRole: () => {}, toEntity: (...args) => void sent.push(args) };
+    membershipsProjection.afterApply?.([{ event: stored, doc: written }, { event: stored, doc: null }], realtime);
+    expect(sent).toEqual([['account:a1', MEMBERSHIP_UPDATED_MESSAGE, expect.objectContaining({ id: 'm1', account_id: 'a1', version: 1, position: 7 })]]);
+  });
+});

@@ -1,0 +1,34 @@
+import { EventEnvelope } from '@acpg/contracts/envelope';
+import { z } from 'zod';
+import type { JobProcessor } from '../../../platform/jobs/port.ts';
+import { PermanentJobError } from '../../../platform/jobs/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import type { Reaction } from '../../../platform/reactions/port.ts';
+import { startMembershipFor } from './commands.ts';
+
+/** The queue the memberships module works. */
+export const MEMBERSHIPS_QUEUE = 'memberships';
+
+/**
+ * A payment succeeded (payments module's event): a job starts the membership it bought. The reaction only turns the
+ * event into the job (id `<reaction>:<event id>`, so a redelivered event makes no second job); the job does it.
+ */
+export const startOnPaymentReaction: Reaction = {
+  name: 'memberships.start-on-payment',
+  handles: ['PaymentSucceeded'],
+  async jobs(event) {
+    return [{ queue: MEMBERSHIPS_QUEUE, name: 'start', data: { payment: event }, attempts: 8, backoffMs: 1000 }];
+  },
+};
+
+const StartJob = z.object({ payment: EventEnvelope });
+
+/** The worker of MEMBERSHIPS_QUEUE: runs the StartMembership command for the payment in the job. */
+export const membershipsWorker =
+  (platform: Platform): JobProcessor =>
+  async (job) => {
+    const data = StartJob.safeParse(job.data);
+    if (!data.success) throw new PermanentJobError(`not a membership job: ${z.prettifyError(data.error)}`);
+    const started = await startMembershipFor(platform, data.data.payment);
+    if (!started) platform.log.info({ eventId: data.data.payment.id }, 'membership already started for this payment');
+  };

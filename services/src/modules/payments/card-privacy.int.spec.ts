@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CARDS } from '@acpg/contracts/payments';
+import { startApplication, type RunningApplication } from '../../composition/start.ts';
+import { loadConfig } from '../../platform/config/load.ts';
+
+/** The app logging everything (trace) into memory, to read what a card form's requests leave in the log. */
+describe('card numbers in the log', () => {
+  const lines: string[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'acpg-card-log-'));
+  let running: RunningApplication;
+  beforeAll(async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'trace', WEB_DIST_DIR: join(dataDir, 'no-web-build') });
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    running = await startApplication(config, pino({ level: 'trace' }, sink));
+  });
+  afterAll(async () => {
+    await running?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('never appear, whatever the card form sends: good, declined, refused or malformed cards, and the payments they make', async () => {
+    const app = running.app;
+    if (!app) throw new Error('no http app');
+    const token = await running.platform.tokens.issueAccessToken({ userId: `acct-${randomUUID()}`, roles: ['Customer'] });
+    const headers = { authorization: `Bearer ${token}` };
+    const year = new Date().getUTCFullYear() + 1;
+    const sent = [...Object.values(TEST_CARDS), '5555555555554444', '4242 4242 4242 4241'];
+    for (const number of sent) {
+      const method = await app.inject({ method: 'POST', url: '/api/v1/payments/test-gateway/payment-methods', payload: { number, exp_month: 12, exp_year: year, cvc: '987', name: 'Pat Member' }, headers });
+      if (method.statusCode !== 200) continue;
+      const payload = { checkout_id: randomUUID(), plan_id: 'monthly', payment_method_id: method.json().data.payment_method_id };
+      expect((await app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers })).statusCode).toBe(200);
+    }
+    const expired = await app.inject({ method: 'POST', url: '/api/v1/payments/test-gateway/payment-methods', payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2020, cvc: '987', name: 'x' }, headers });
+    expect(expired.statusCode).toBe(400);
+    const log = lines.join('');
+    expect(log).toContain('/api/v1/payments/test-gateway/payment-methods'); // the requests were logged
+    for (const number of sent) {
+      const digits = number.replaceAll(' ', '');
+      expect(log).not.toContain(digits);
+      expect(log).not.toContain(digits.slice(0, 12));
+      expect(log).not.toContain(number);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,129 @@
+import { amountDue, planFromDefined } from '@acpg/contracts/plans';
+import type { CheckoutBody, CheckoutResult } from '@acpg/contracts/payments';
+import { handleCommand, isAlreadyExists, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import type { GatewayEvent, PaymentGateway } from '../gateway/port.ts';
+import { checkoutDecider, checkoutStream, type CheckoutState } from './decider.ts';
+import { planById } from './plan.ts';
+
+type Started = Exclude<CheckoutState, { status: 'none' }>;
+
+/** How long a Pay or a confirmation waits for the gateway's answer before it answers `processing`. */
+export const SETTLE_WAIT_MS = 5000;
+const SETTLE_POLL_MS = 40;
+
+const notFound = () => new AppError(404, 'CHECKOUT_NOT_FOUND', 'This checkout was not found.');
+
+export const loadCheckout = async (platform: Pick<Platform, 'eventStore'>, checkoutId: string): Promise<CheckoutState> =>
+  (await loadStream(platform.eventStore, checkoutStream(checkoutId), checkoutDecider)).state;
+
+/** The caller's checkout, or 404 (also for someone else's: its existence is none of their business). */
+export const ownCheckout = async (platform: Pick<Platform, 'eventStore'>, checkoutId: string, accountId: string): Promise<Started> => {
+  const state = await loadCheckout(platform, checkoutId);
+  if (state.status === 'none' || state.started.account_id !== accountId) throw notFound();
+  return state;
+};
+
+export const toResult = (state: Started): CheckoutResult => ({
+  checkout_id: state.started.checkout_id,
+  status: state.status,
+  ...(state.message ? { message: state.message } : {}),
+  amount_due: state.started.amount_cents,
+  plan_id: state.started.plan_id,
+  card_brand: state.started.card_brand,
+  card_last4: state.started.card_last4,
+});
+
+/** Waits (a few seconds at most) until the checkout leaves `from`: the gateway's webhook events move it on. */
+export const settled = async (platform: Pick<Platform, 'eventStore'>, checkoutId: string, from: Started['status']): Promise<Started> => {
+  const deadline = Date.now() + SETTLE_WAIT_MS;
+  for (;;) {
+    const state = await loadCheckout(platform, checkoutId);
+    if (state.status === 'none') throw notFound();
+    if (state.status !== from || Date.now() >= deadline) return state;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+  }
+};
+
+const charge = (gateway: PaymentGateway, state: Started) =>
+  gateway.createPaymentIntent(
+    {
+      amount: state.started.amount_cents,
+      currency: 'usd',
+      payment_method: state.started.payment_method_id,
+      customer: state.started.account_id,
+      metadata: { checkout_id: state.started.checkout_id, account_id: state.started.account_id },
+    },
+    { idempotencyKey: state.started.idempotency_key },
+  );
+
+/** A checkout sent again (double click, retry after a lost answer) must be the same checkout. */
+const sameCheckout = (state: Started, body: CheckoutBody, accountId: string) => {
+  if (state.started.account_id !== accountId) throw new AppError(409, 'CHECKOUT_MISMATCH', 'This checkout id is taken. Start a new checkout.');
+  if (state.started.plan_id !== body.plan_id || state.started.payment_method_id !== body.payment_method_id) {
+    throw new AppError(409, 'CHECKOUT_MISMATCH', 'This checkout was started with another plan or card. Start a new checkout to change them.');
+  }
+};
+
+const start = async (platform: Platform, gateway: PaymentGateway, body: CheckoutBody, accountId: string, meta: CommandMeta): Promise<Started> => {
+  const plan = await planById(platform, body.plan_id);
+  if (!plan) throw new AppError(404, 'PLAN_NOT_FOUND', 'This plan was not found. Choose a plan again.');
+  if (!plan.is_default || !plan.is_active) throw new AppError(400, 'PLAN_NOT_OFFERED', 'This plan is not offered at sign-up. Choose Monthly or Yearly.');
+  const method = await gateway.retrievePaymentMethod(body.payment_method_id);
+  if (!method || method.customer !== accountId) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
+  const data = {
+    checkout_id: body.checkout_id,
+    account_id: accountId,
+    plan_id: plan.plan_id,
+    amount_cents: amountDue(planFromDefined(plan)),
+    payment_method_id: method.id,
+    card_brand: method.brand,
+    card_last4: method.last4,
+  };
+  const { state } = await handleCommand(platform.eventStore, checkoutStream(body.checkout_id), checkoutDecider, { type: 'StartCheckout', data, metadata: meta }, { newStream: true });
+  if (state.status === 'none') throw new Error('a started checkout has a state');
+  return state;
+};
+
+/**
+ * Pay: starts the checkout (once per checkout_id) and asks the gateway to charge it with the checkout's idempotency
+ * key. A repeat of a checkout still waiting for the gateway asks again with the same key (charged once); a settled
+ * one just answers. The answer waits a little for the gateway's events, else says `processing`.
+ */
+export const payCheckout = async (platform: Platform, gateway: PaymentGateway, body: CheckoutBody, accountId: string, meta: CommandMeta): Promise<CheckoutResult> => {
+  let state = await loadCheckout(platform, body.checkout_id);
+  if (state.status === 'none') {
+    try {
+      state = await start(platform, gateway, body, accountId, meta);
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error;
+      state = await loadCheckout(platform, body.checkout_id); // the other click started it a moment ago
+    }
+  }
+  if (state.status === 'none') throw notFound();
+  sameCheckout(state, body, accountId);
+  if (state.status !== 'processing') return toResult(state);
+  await charge(gateway, state);
+  return toResult(await settled(platform, body.checkout_id, 'processing'));
+};
+
+/** The second confirmation step: approve or refuse, then the gateway's answer (a settled checkout answers as it is). */
+export const confirmCheckout = async (platform: Platform, gateway: PaymentGateway, checkoutId: string, approve: boolean, accountId: string): Promise<CheckoutResult> => {
+  const state = await ownCheckout(platform, checkoutId, accountId);
+  if (state.status === 'succeeded' || state.status === 'failed') return toResult(state);
+  if (state.status !== 'requires_action' || !state.intentId) {
+    throw new AppError(409, 'CONFIRMATION_NOT_NEEDED', 'This payment does not need a confirmation. Wait for its result.');
+  }
+  await gateway.confirmPaymentIntent(state.intentId, { approve });
+  return toResult(await settled(platform, checkoutId, 'requires_action'));
+};
+
+/**
+ * A webhook event of the gateway, recorded on its checkout once (by event id) whatever the order it arrives in.
+ * Retries a concurrent write (the same event delivered twice at once), then the decider sees it was recorded.
+ */
+export const recordGatewayEvent = async (platform: Platform, event: GatewayEvent, meta: CommandMeta): Promise<void> => {
+  const checkoutId = event.data.object.metadata.checkout_id;
+  await handleCommand(platform.eventStore, checkoutStream(checkoutId), checkoutDecider, { type: 'RecordGatewayEvent', data: event, metadata: meta }, { retries: 5 });
+};

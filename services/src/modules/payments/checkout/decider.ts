@@ -1,0 +1,148 @@
+import type {
+  CheckoutStarted as CheckoutStartedData,
+  CheckoutStatus,
+  PaymentFailed as PaymentFailedData,
+  PaymentRequiresAction as PaymentRequiresActionData,
+  PaymentSucceeded as PaymentSucceededData,
+} from '@acpg/contracts/payments';
+import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
+import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { AppError, badRequest, conflict } from '../../../platform/http/errors.ts';
+import type { GatewayEvent } from '../gateway/port.ts';
+
+/** One checkout attempt, one stream; its id is the client's checkout_id. */
+export const checkoutStream = (checkoutId: string) => `payments-checkout-${checkoutId}`;
+/** Sent with every gateway call of the checkout, so a repeated Pay charges once. */
+export const idempotencyKeyOf = (checkoutId: string) => `checkout-${checkoutId}`;
+
+export type CheckoutEvent =
+  | { type: 'CheckoutStarted'; data: CheckoutStartedData }
+  | { type: 'PaymentRequiresAction'; data: PaymentRequiresActionData }
+  | { type: 'PaymentSucceeded'; data: PaymentSucceededData }
+  | { type: 'PaymentFailed'; data: PaymentFailedData };
+
+export type StartCheckout = Command<'StartCheckout', Omit<CheckoutStartedData, 'idempotency_key' | 'started_at'>>;
+/** What the gateway reported (a webhook event), as delivered: maybe again, maybe late. */
+export type RecordGatewayEvent = Command<'RecordGatewayEvent', GatewayEvent>;
+export type CheckoutCommand = StartCheckout | RecordGatewayEvent;
+
+export type CheckoutState =
+  | { status: 'none' }
+  | {
+      status: CheckoutStatus;
+      started: CheckoutStartedData;
+      intentId: string | null;
+      message: string | null;
+      /** Gateway events already recorded: a repeat is recorded once. */
+      seenEventIds: readonly string[];
+    };
+export const initialCheckoutState = (): CheckoutState => ({ status: 'none' });
+
+export const MESSAGES = {
+  requiresAction: 'Your card asks you to confirm this payment.',
+  declined: 'Your card was declined, so nothing was charged. Try another card.',
+  authenticationRefused: 'The payment was not confirmed, so nothing was charged. Try again or use another card.',
+} as const;
+
+export const evolveCheckout = (state: CheckoutState, event: CheckoutEvent): CheckoutState => {
+  if (event.type === 'CheckoutStarted') return { status: 'processing', started: event.data, intentId: null, message: null, seenEventIds: [] };
+  if (state.status === 'none') return state; // an event without its start: nothing to fold it into
+  const seenEventIds = [...state.seenEventIds, event.data.gateway_event_id];
+  switch (event.type) {
+    case 'PaymentRequiresAction':
+      return { ...state, status: 'requires_action', intentId: event.data.payment_intent_id, message: MESSAGES.requiresAction, seenEventIds };
+    case 'PaymentSucceeded':
+      return { ...state, status: 'succeeded', intentId: event.data.payment_intent_id, message: null, seenEventIds };
+    case 'PaymentFailed':
+      return { ...state, status: 'failed', intentId: event.data.payment_intent_id, message: event.data.message, seenEventIds };
+    default: {
+      const unexpected: never = event;
+      throw new Error(`Unknown checkout event ${String((unexpected as { type: unknown }).type)}`);
+    }
+  }
+};
+
+const isSettled = (status: CheckoutStatus) => status === 'succeeded' || status === 'failed';
+
+const decideGatewayEvent = (command: RecordGatewayEvent, state: CheckoutState): CheckoutEvent[] => {
+  if (state.status === 'none') throw new AppError(404, 'CHECKOUT_NOT_FOUND', 'The gateway reported on a checkout that does not exist.');
+  const event = command.data;
+  const intent = event.data.object;
+  const { started } = state;
+  if (intent.metadata.checkout_id !== started.checkout_id || intent.amount !== started.amount_cents || intent.customer !== started.account_id) {
+    throw badRequest('The gateway event does not match this checkout (checkout, amount or customer).');
+  }
+  // Delivered again: recorded once. Settled: a late or reordered event (requires_action after succeeded) changes nothing.
+  if (state.seenEventIds.includes(event.id) || isSettled(state.status)) return [];
+  const ids = { checkout_id: started.checkout_id, account_id: started.account_id, payment_intent_id: intent.id, gateway_event_id: event.id };
+  const at = new Date(event.created_ms).toISOString();
+  switch (event.type) {
+    case 'payment_intent.processing':
+      return [];
+    case 'payment_intent.requires_action':
+      return state.status === 'processing' ? [{ type: 'PaymentRequiresAction', data: ids }] : [];
+    case 'payment_intent.succeeded':
+      return [
+        {
+          type: 'PaymentSucceeded',
+          data: { ...ids, plan_id: started.plan_id, amount_cents: started.amount_cents, card_brand: started.card_brand, card_last4: started.card_last4, paid_at: at },
+        },
+      ];
+    case 'payment_intent.payment_failed': {
+      const declined = intent.last_payment_error?.code !== 'payment_intent_authentication_failure';
+      return [
+        {
+          type: 'PaymentFailed',
+          data: {
+            ...ids,
+            plan_id: started.plan_id,
+            amount_cents: started.amount_cents,
+            reason: declined ? 'card_declined' : 'authentication_refused',
+            message: declined ? MESSAGES.declined : MESSAGES.authenticationRefused,
+            failed_at: at,
+          },
+        },
+      ];
+    }
+    default: {
+      const unexpected: never = event.type;
+      throw new Error(`Unknown gateway event ${String(unexpected)}`);
+    }
+  }
+};
+
+export const decideCheckout = (command: CheckoutCommand, state: CheckoutState): CheckoutEvent[] => {
+  switch (command.type) {
+    case 'StartCheckout': {
+      if (state.status !== 'none') throw conflict('This checkout has started already.');
+      const data = command.data;
+      return [
+        {
+          type: 'CheckoutStarted',
+          data: { ...data, idempotency_key: idempotencyKeyOf(data.checkout_id), started_at: command.metadata.now.toISOString() },
+        },
+      ];
+    }
+    case 'RecordGatewayEvent':
+      return decideGatewayEvent(command, state);
+    default: {
+      const unexpected: never = command;
+      throw new Error(`Unknown checkout command ${String((unexpected as { type: unknown }).type)}`);
+    }
+  }
+};
+
+const CHECKOUT_EVENT_TYPES: ReadonlySet<string> = new Set(['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed']);
+
+/** Reads a stored event back (null for other types). Not re-validated: an event is a fact the module wrote. */
+export const toCheckoutEvent = (event: StoredEvent): CheckoutEvent | null =>
+  CHECKOUT_EVENT_TYPES.has(event.type) ? ({ type: event.type, data: event.data } as CheckoutEvent) : null;
+
+export const checkoutDecider: Decider<CheckoutCommand, CheckoutEvent, CheckoutState> = {
+  initialState: initialCheckoutState,
+  evolve: evolveCheckout,
+  decide: decideCheckout,
+  fromStored: toCheckoutEvent,
+};
+
+export const checkoutStateFrom = (history: readonly StoredEvent[]): CheckoutState => foldStream(checkoutDecider, history);

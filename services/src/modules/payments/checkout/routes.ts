@@ -1,0 +1,105 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
+import { CheckoutBody, CheckoutResult, ConfirmCheckoutBody, CreatePaymentMethodBody, PaymentMethod } from '@acpg/contracts/payments';
+import { requestMeta } from '../../../platform/commands/metadata.ts';
+import { AppError, unauthorized } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { createTestGateway } from '../gateway/test-gateway.ts';
+import { brandOf, cardExpired, testCardBehavior } from '../gateway/test-cards.ts';
+import { confirmCheckout, ownCheckout, payCheckout, toResult } from './commands.ts';
+
+const SIGNED_IN = { auth: { roles: 'any' } } as const;
+const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
+const CheckoutParams = z.object({ id: z.uuid('The checkout id is a uuid') });
+
+const accountOf = (request: { principal: { userId: string } | null }) => {
+  if (!request.principal) throw unauthorized();
+  return request.principal.userId;
+};
+
+export const paymentRoutes =
+  (platform: Platform): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const gateway = createTestGateway(platform);
+
+    // The card form's one call with the card: what the gateway's browser script does with Stripe. Nothing but the
+    // gateway's record (brand, last four) keeps anything of it; nothing logs the body.
+    app.post(
+      '/payments/test-gateway/payment-methods',
+      {
+        config: { ...SIGNED_IN, rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['payments'],
+          summary: 'Test gateway: a payment method from a test card (4242 4242 4242 4242, 4000 0000 0000 0002, 4000 0027 6000 3184)',
+          security: [{ bearer: [] }],
+          body: CreatePaymentMethodBody,
+          response: { 200: okEnvelope(PaymentMethod), ...refusals },
+        },
+      },
+      async (request) => {
+        const card = request.body;
+        const behavior = testCardBehavior(card.number);
+        if (!behavior) {
+          throw new AppError(400, 'CARD_NOT_ACCEPTED', 'The test gateway takes only its test cards: 4242 4242 4242 4242, 4000 0000 0000 0002 or 4000 0027 6000 3184.');
+        }
+        if (cardExpired(card.exp_month, card.exp_year, platform.clock())) throw new AppError(400, 'CARD_EXPIRED', 'This card has expired. Check the expiry date or use another card.');
+        const method = await gateway.createPaymentMethod({ brand: brandOf(card.number), last4: card.number.slice(-4), behavior, customer: accountOf(request) });
+        return { success: true as const, data: { payment_method_id: method.id, brand: method.brand, last4: method.last4 } };
+      },
+    );
+
+    app.post(
+      '/payments/checkouts',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['payments'],
+          summary: 'Pay for a plan; sending the same checkout_id again charges nothing new and answers the checkout',
+          security: [{ bearer: [] }],
+          body: CheckoutBody,
+          response: { 200: okEnvelope(CheckoutResult), ...refusals },
+        },
+      },
+      async (request) => {
+        const result = await payCheckout(platform, gateway, request.body, accountOf(request), requestMeta(request, platform));
+        return { success: true as const, data: result };
+      },
+    );
+
+    app.post(
+      '/payments/checkouts/:id/confirm',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['payments'],
+          summary: "The card's second confirmation step: approve or refuse the payment",
+          security: [{ bearer: [] }],
+          params: CheckoutParams,
+          body: ConfirmCheckoutBody,
+          response: { 200: okEnvelope(CheckoutResult), ...refusals },
+        },
+      },
+      async (request) => {
+        const result = await confirmCheckout(platform, gateway, request.params.id, request.body.approve, accountOf(request));
+        return { success: true as const, data: result };
+      },
+    );
+
+    app.get(
+      '/payments/checkouts/:id',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['payments'],
+          summary: "A checkout's status (the caller's own)",
+          security: [{ bearer: [] }],
+          params: CheckoutParams,
+          response: { 200: okEnvelope(CheckoutResult), ...refusals },
+        },
+      },
+      async (request) => ({ success: true as const, data: toResult(await ownCheckout(platform, request.params.id, accountOf(request))) }),
+    );
+  };

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { CardBrand } from '@acpg/contracts/payments';
+
+/**
+ * The payment gateway port, Stripe-shaped (payment methods, payment intents with an idempotency key, webhook events),
+ * so the Stripe adapter of the next issue drops in. The embedded adapter is the local test gateway (`test-gateway.ts`).
+ */
+
+export const PAYMENT_INTENT_STATUSES = ['processing', 'requires_action', 'succeeded', 'requires_payment_method'] as const;
+
+export const PaymentIntent = z.object({
+  id: z.string(),
+  object: z.literal('payment_intent'),
+  /** Cents. */
+  amount: z.number().int().nonnegative(),
+  currency: z.literal('usd'),
+  status: z.enum(PAYMENT_INTENT_STATUSES),
+  payment_method: z.string(),
+  customer: z.string(),
+  metadata: z.object({ checkout_id: z.string(), account_id: z.string() }),
+  /** Why the last attempt failed (Stripe's codes: `card_declined`, `payment_intent_authentication_failure`). */
+  last_payment_error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** Unix seconds, as Stripe writes it. */
+  created: z.number().int(),
+});
+export type PaymentIntent = z.infer<typeof PaymentIntent>;
+
+export const GATEWAY_EVENT_TYPES = [
+  'payment_intent.processing',
+  'payment_intent.requires_action',
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+] as const;
+
+/**
+ * A webhook event: delivered at least once, possibly more than once and out of order. `id` is stable across
+ * deliveries (the payments module de-duplicates by it).
+ */
+export const GatewayEvent = z.object({
+  id: z.string().min(1),
+  object: z.literal('event'),
+  type: z.enum(GATEWAY_EVENT_TYPES),
+  /** Unix milliseconds of the change (Stripe gives seconds; milliseconds keep the order of fast changes). */
+  created_ms: z.number().int(),
+  data: z.object({ object: PaymentIntent }),
+});
+export type GatewayEvent = z.infer<typeof GatewayEvent>;
+
+export interface GatewayPaymentMethod {
+  id: string;
+  brand: CardBrand;
+  last4: string;
+  /** The account that created it: nobody else may pay with it. */
+  customer: string;
+}
+
+export interface CreatePaymentIntent {
+  amount: number;
+  currency: 'usd';
+  payment_method: string;
+  customer: string;
+  metadata: { checkout_id: string; account_id: string };
+}
+
+export interface PaymentGateway {
+  retrievePaymentMethod(id: string): Promise<GatewayPaymentMethod | null>;
+  /**
+   * Creates and confirms the payment (Stripe: create with `confirm: true`). The same `idempotencyKey` answers the same
+   * intent and charges once, however often it is sent. The outcome also arrives as webhook events.
+   */
+  createPaymentIntent(params: CreatePaymentIntent, options: { idempotencyKey: string }): Promise<PaymentIntent>;
+  /** The card's second confirmation step (3-D Secure), approved or refused by the card holder. Idempotent. */
+  confirmPaymentIntent(id: string, outcome: { approve: boolean }): Promise<PaymentIntent>;
+}

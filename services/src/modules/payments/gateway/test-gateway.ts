@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import type { CardBrand } from '@acpg/contracts/payments';
+import { AppError } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import type { CreatePaymentIntent, GatewayEvent, GatewayPaymentMethod, PaymentGateway } from './port.ts';
+import { PaymentIntent } from './port.ts';
+import type { TestCardBehavior } from './test-cards.ts';
+
+/** The queue the test gateway delivers its webhook events on (the payments module's worker takes them). */
+export const GATEWAY_EVENTS_QUEUE = 'payments-gateway-events';
+/** Every event is delivered once at once and once again this much later: at least once, possibly twice, out of order. */
+export const REDELIVERY_DELAY_MS = 1000;
+
+/** The gateway's own records (what Stripe keeps on its side): payment methods keep brand and last four only. */
+export const TEST_GATEWAY_COLLECTIONS = {
+  paymentMethods: 'payments_test_gateway_payment_methods',
+  intents: 'payments_test_gateway_intents',
+  events: 'payments_test_gateway_events',
+} as const;
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 24);
+
+/** The intent of an idempotency key: the same key always names the same intent, so it is created (and charged) once. */
+export const intentIdFor = (idempotencyKey: string) => `pi_${digest(idempotencyKey)}`;
+const eventIdFor = (intentId: string, type: GatewayEvent['type']) => `evt_${digest(`${intentId}:${type}`)}`;
+
+const DECLINED = { code: 'card_declined', message: 'Your card was declined.' };
+const AUTHENTICATION_FAILED = {
+  code: 'payment_intent_authentication_failure',
+  message: 'The card holder did not confirm the payment.',
+};
+
+const eventTypeOf = (intent: PaymentIntent): GatewayEvent['type'] => {
+  switch (intent.status) {
+    case 'processing':
+      return 'payment_intent.processing';
+    case 'requires_action':
+      return 'payment_intent.requires_action';
+    case 'succeeded':
+      return 'payment_intent.succeeded';
+    case 'requires_payment_method':
+      return 'payment_intent.payment_failed';
+    default: {
+      const unexpected: never = intent.status;
+      throw new Error(`Unknown intent status ${String(unexpected)}`);
+    }
+  }
+};
+
+export interface TestGateway extends PaymentGateway {
+  /** Stripe's `paymentMethods.create` from the card form: keeps brand and last four (and the test behavior), never the number. */
+  createPaymentMethod(card: { brand: CardBrand; last4: string; behavior: TestCardBehavior; customer: string }): Promise<GatewayPaymentMethod>;
+}
+
+/**
+ * The embedded adapter: a local test gateway over the platform's documents (its records) and jobs (its webhook
+ * deliveries). Card 4242… succeeds, 4000…0002 is declined, 4000 0027 6000 3184 asks for the second step first.
+ */
+export const createTestGateway = (platform: Pick<Platform, 'documents' | 'jobs' | 'clock' | 'newId'>): TestGateway => {
+  const { documents, jobs, clock } = platform;
+  const C = TEST_GATEWAY_COLLECTIONS;
+
+  const emit = async (intent: PaymentIntent): Promise<void> => {
+    const type = eventTypeOf(intent);
+    const event: GatewayEvent = { id: eventIdFor(intent.id, type), object: 'event', type, created_ms: clock().getTime(), data: { object: intent } };
+    await documents.upsert(C.events, { _id: event.id, intent_id: intent.id, event });
+    await jobs.enqueue(GATEWAY_EVENTS_QUEUE, 'deliver', event, { id: event.id, attempts: 8, backoffMs: 500 });
+    await jobs.enqueue(GATEWAY_EVENTS_QUEUE, 'deliver', event, { id: `${event.id}.again`, attempts: 8, backoffMs: 500, delayMs: REDELIVERY_DELAY_MS });
+  };
+
+  type Stored = { intent: PaymentIntent; behavior: TestCardBehavior; idempotencyKey: string };
+  const readIntent = async (id: string): Promise<Stored | null> => {
+    const doc = await documents.get(C.intents, id);
+    return doc ? { intent: PaymentIntent.parse(doc), behavior: doc.behavior as TestCardBehavior, idempotencyKey: String(doc.idempotency_key) } : null;
+  };
+
+  const save = async (intent: PaymentIntent, behavior: TestCardBehavior, idempotencyKey: string) => {
+    await documents.upsert(C.intents, { _id: intent.id, ...intent, behavior, idempotency_key: idempotencyKey });
+  };
+
+  return {
+    async createPaymentMethod({ brand, last4, behavior, customer }) {
+      const id = `pm_${platform.newId().replaceAll('-', '')}`;
+      await documents.upsert(C.paymentMethods, { _id: id, brand, last4, behavior, customer, created_at: clock().toISOString() });
+      return { id, brand, last4, customer };
+    },
+
+    async retrievePaymentMethod(id) {
+      const doc = await documents.get(C.paymentMethods, id);
+      return doc ? { id, brand: doc.brand as CardBrand, last4: String(doc.last4), customer: String(doc.customer) } : null;
+    },
+
+    async createPaymentIntent(params: CreatePaymentIntent, { idempotencyKey }) {
+      const id = intentIdFor(idempotencyKey);
+      const existing = await readIntent(id);
+      if (existing) {
+        const { intent } = existing;
+        const same = intent.amount === params.amount && intent.payment_method === params.payment_method && intent.customer === params.customer;
+        if (!same) throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This payment was already sent with other details.');
+        return intent;
+      }
+      const method = await documents.get(C.paymentMethods, params.payment_method);
+      if (!method || method.customer !== params.customer) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
+      const behavior = method.behavior as TestCardBehavior;
+      const intent: PaymentIntent = {
+        id,
+        object: 'payment_intent',
+        amount: params.amount,
+        currency: params.currency,
+        status: behavior === 'succeeds' ? 'succeeded' : behavior === 'declined' ? 'requires_payment_method' : 'requires_action',
+        payment_method: params.payment_method,
+        customer: params.customer,
+        metadata: params.metadata,
+        last_payment_error: behavior === 'declined' ? DECLINED : null,
+        created: Math.floor(clock().getTime() / 1000),
+      };
+      await save(intent, behavior, idempotencyKey);
+      await emit(intent);
+      return intent;
+    },
+
+    async confirmPaymentIntent(id, { approve }) {
+      const found = await readIntent(id);
+      if (!found) throw new AppError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
+      const { intent, behavior, idempotencyKey } = found;
+      if (intent.status !== 'requires_action') return intent; // confirmed already: the same answer again
+      const next: PaymentIntent = approve
+        ? { ...intent, status: 'succeeded', last_payment_error: null }
+        : { ...intent, status: 'requires_payment_method', last_payment_error: AUTHENTICATION_FAILED };
+      await save(next, behavior, idempotencyKey);
+      await emit(next);
+      return next;
+    },
+  };
+};

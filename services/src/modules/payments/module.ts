@@ -1,0 +1,17 @@
+import type { Module } from '../../platform/module.ts';
+import { paymentRoutes } from './checkout/routes.ts';
+import { deliverGatewayEvent } from './gateway/deliver.ts';
+import { GATEWAY_EVENTS_QUEUE } from './gateway/test-gateway.ts';
+
+/**
+ * Checkouts paid through the payment gateway port (the embedded test gateway; Stripe next). Outcomes arrive as the
+ * gateway's webhook events, recorded once per event id in whatever order: `PaymentSucceeded`, `PaymentFailed`.
+ */
+export const paymentsModule: Module = {
+  name: 'payments',
+  eventTypes: ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed'],
+  routes: (platform) => async (app) => {
+    await app.register(paymentRoutes(platform));
+  },
+  workers: [{ queue: GATEWAY_EVENTS_QUEUE, concurrency: 4, processor: deliverGatewayEvent }],
+};

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PlansResponse } from '@acpg/contracts/plans';
+import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { waitFor } from '../../../../test/wait-for.ts';
+import { seedPlans } from './seed.ts';
+
+describe('GET /api/v1/plans', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const plans = async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/plans' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.success).toBe(true);
+    return PlansResponse.parse(body.data).plans;
+  };
+
+  it('answers the seeded plans to anyone, in the spec shape, Monthly before Yearly and default before renewal', async () => {
+    const list = await plans();
+    expect(list.map((p) => [p.id, p.name, p.is_default])).toEqual([
+      ['monthly', 'Monthly', true],
+      ['monthly-renewal', 'Monthly', false],
+      ['yearly', 'Yearly', true],
+      ['yearly-renewal', 'Yearly', false],
+    ]);
+    expect(list[0]).toEqual({
+      id: 'monthly',
+      name: 'Monthly',
+      is_default: true,
+      is_active: true,
+      amount: 1995,
+      additional_charges: { recording_fees: 1500, 'setup fees': 4900 },
+      trial_period: { month: 1 },
+    });
+  });
+
+  it('seeds each plan once however often the seed runs, and serves the same list from the read model', async () => {
+    await seedPlans(t.platform);
+    await seedPlans(t.platform);
+    const events = await t.platform.eventStore.readAll({ after: 0, limit: 100, types: ['PlanDefined'] });
+    expect(events).toHaveLength(4);
+    await waitFor(async () => (await t.platform.documents.count('plans')) === 4, { what: 'the plans projected' });
+    expect((await plans()).map((p) => p.id)).toEqual(['monthly', 'monthly-renewal', 'yearly', 'yearly-renewal']);
+  });
+});
+
+describe('PUT /api/v1/admin/plans/:id', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const put = async (id: string, body: unknown, role: 'Super Admin' | 'Customer' | null = 'Super Admin') =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/plans/${id}`,
+      payload: body as object,
+      headers: role ? { authorization: `Bearer ${await t.signInAs(role)}` } : {},
+    });
+  const monthly = {
+    name: 'Monthly',
+    is_default: true,
+    is_active: true,
+    amount: 1795,
+    additional_charges: { recording_fees: 1500, 'setup fees': 2900 },
+    trial_period: { month: 2 },
+  };
+  const listed = async () => PlansResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v1/plans' })).json().data).plans;
+
+  it('changes a price for everyone who reads the plans, recording it once however often it is saved', async () => {
+    const saved = await put('monthly', monthly);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toEqual({ id: 'monthly', ...monthly });
+    expect((await put('monthly', monthly)).statusCode).toBe(200);
+    expect(await t.platform.eventStore.readStream('plans-plan-monthly')).toHaveLength(2); // the seed, then the change
+    await waitFor(async () => (await listed()).find((p) => p.id === 'monthly')?.amount === 1795, { what: 'the new price listed' });
+  });
+
+  it('adds a plan, and refuses a second active default or renewal plan of a name until the first is deactivated', async () => {
+    const second = await put('monthly-2027', { ...monthly, amount: 1695 });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ code: 'PLAN_CONFLICT', message: 'Monthly already has an active default plan (monthly). Deactivate it first.' });
+    const renewal = await put('monthly-renewal-2', { ...monthly, is_default: false });
+    expect(renewal.json()).toMatchObject({ code: 'PLAN_CONFLICT' });
+    expect((await put('monthly-2027', { ...monthly, is_active: false })).statusCode).toBe(200);
+    expect(await t.platform.eventStore.readStream('plans-plan-monthly-2027')).toHaveLength(1);
+    expect(await t.platform.eventStore.readStream('plans-plan-monthly-renewal-2')).toHaveLength(0);
+  });
+
+  it('refuses to rename a plan, bad input, and anyone but a Super Admin, changing nothing', async () => {
+    const before = await t.platform.eventStore.readStream('plans-plan-yearly');
+    const renamed = await put('yearly', { ...monthly, name: 'Monthly', is_active: false });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().message).toBe('A Yearly plan stays Yearly; define a new plan instead.');
+    for (const [id, body] of [
+      ['yearly', { ...monthly, name: 'Weekly' }],
+      ['yearly', { ...monthly, amount: 19.99 }],
+      ['yearly', { ...monthly, amount: -1 }],
+      ['yearly', { ...monthly, trial_period: { month: 99 } }],
+      ['Yearly Plan', monthly],
+    ] as const) {
+      const response = await put(id, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await put('yearly', monthly, 'Customer')).statusCode).toBe(403);
+    expect((await put('yearly', monthly, null)).statusCode).toBe(401);
+    expect(await t.platform.eventStore.readStream('plans-plan-yearly')).toEqual(before);
+  });
+});

@@ -1,0 +1,24 @@
+import type { PlanDefined } from '@acpg/contracts/plans';
+import { systemMeta } from '../../../platform/commands/metadata.ts';
+import { seedStream } from '../../../platform/commands/seed-stream.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { planDecider, planStream } from './decider.ts';
+
+/**
+ * The plans a fresh installation sells (the spec shows no prices: these are ours, in cents). Per name, the default
+ * plan is sold at sign-up; the other one gives the renewal price.
+ */
+export const SEEDED_PLANS: readonly PlanDefined[] = [
+  { plan_id: 'monthly', name: 'Monthly', is_default: true, is_active: true, amount_cents: 1_995, setup_fees_cents: 4_900, recording_fees_cents: 1_500, trial_months: 1 },
+  { plan_id: 'monthly-renewal', name: 'Monthly', is_default: false, is_active: true, amount_cents: 2_495, setup_fees_cents: 0, recording_fees_cents: 0, trial_months: 0 },
+  { plan_id: 'yearly', name: 'Yearly', is_default: true, is_active: true, amount_cents: 19_900, setup_fees_cents: 0, recording_fees_cents: 1_500, trial_months: 0 },
+  { plan_id: 'yearly-renewal', name: 'Yearly', is_default: false, is_active: true, amount_cents: 23_900, setup_fees_cents: 0, recording_fees_cents: 0, trial_months: 0 },
+];
+
+/** Defines each seeded plan once: a plan that exists (seeded or changed since) is left alone. */
+export const seedPlans = async (platform: Platform): Promise<void> => {
+  const metadata = systemMeta(platform, { actor: 'seed' });
+  for (const plan of SEEDED_PLANS) {
+    await seedStream(platform.eventStore, planStream(plan.plan_id), planDecider, [{ type: 'DefinePlan', data: plan, metadata }]);
+  }
+};

@@ -1,0 +1,127 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
+import {
+  CountyList,
+  PropertyIdParams,
+  PropertySearchQuery,
+  PropertySearchResult,
+  PropertySummary,
+  VerificationAnswersBody,
+  VerificationIdParams,
+  VerificationPassed,
+  VerificationRejected,
+  VerificationStarted,
+} from '@acpg/contracts/properties';
+import { requestMeta } from '../../platform/commands/metadata.ts';
+import { unauthorized } from '../../platform/http/errors.ts';
+import type { Platform } from '../../platform/module.ts';
+import { toSummary, type PropertyData } from './property-data/port.ts';
+import { refuse } from './verification/decider.ts';
+import { answerVerification, startVerification } from './verification/flow.ts';
+
+const tags = ['properties'];
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorEnvelope]));
+// Per client address: starting a verification writes two streams; answering is limited by the tries anyway.
+const verificationLimit = { max: 20, timeWindow: '1 minute' };
+
+/** Lookup (public: autocomplete runs before sign-up is complete) and verification (signed in). */
+export const propertyRoutes =
+  (platform: Platform, data: PropertyData): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const perMinute = platform.config.PROPERTY_SEARCH_RATE_LIMIT_PER_MINUTE;
+    const lookup = { auth: 'public' as const, ...(perMinute > 0 ? { rateLimit: { max: perMinute, timeWindow: '1 minute' } } : {}) };
+    const accountOf = (principal: { userId: string } | null) => {
+      if (!principal) throw unauthorized();
+      return principal.userId;
+    };
+
+    app.get(
+      '/properties/search',
+      {
+        logLevel: 'warn', // a request per keystroke
+        config: lookup,
+        schema: {
+          tags,
+          summary: 'Address autocomplete and APN lookup (sample data)',
+          description: 'Properties whose address starts with q ("1234 Oak", "1234 Oak Street, San Jose") or whose APN starts with it. Never the owner or year built.',
+          querystring: PropertySearchQuery,
+          response: { 200: okEnvelope(PropertySearchResult), ...errors(400, 429) },
+        },
+      },
+      async (request) => {
+        const found = await data.search(request.query.q, request.query.limit);
+        return { success: true as const, data: { items: found.map(toSummary) } };
+      },
+    );
+
+    app.get(
+      '/properties/counties',
+      {
+        config: lookup,
+        schema: { tags, summary: 'Counties of the property data, with their APN formats', response: { 200: okEnvelope(CountyList), ...errors(429) } },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=3600');
+        return { success: true as const, data: { items: await data.counties() } };
+      },
+    );
+
+    app.get(
+      '/properties/:id',
+      {
+        config: lookup,
+        schema: { tags, summary: 'One property (address and APN)', params: PropertyIdParams, response: { 200: okEnvelope(PropertySummary), ...errors(400, 404, 429) } },
+      },
+      async (request) => {
+        const record = await data.findById(request.params.id);
+        if (!record) throw refuse(404, 'PROPERTY_NOT_FOUND', 'This property was not found. Look it up by its address or APN.');
+        return { success: true as const, data: toSummary(record) };
+      },
+    );
+
+    app.post(
+      '/properties/:id/verifications',
+      {
+        config: { auth: { roles: 'any' }, rateLimit: verificationLimit },
+        schema: {
+          tags,
+          summary: 'Start verifying a property: questions whose answers come from its record',
+          description: 'At most 3 starts per account and property in 24 hours; each verification takes 3 wrong submissions, then locks.',
+          security: [{ bearer: [] }],
+          params: PropertyIdParams,
+          response: { 200: okEnvelope(VerificationStarted), ...errors(400, 401, 404, 409, 429) },
+        },
+      },
+      async (request) => {
+        const started = await startVerification(platform, data, { accountId: accountOf(request.principal), propertyId: request.params.id }, requestMeta(request, platform));
+        return { success: true as const, data: started };
+      },
+    );
+
+    app.post(
+      '/properties/verifications/:verification_id/answers',
+      {
+        config: { auth: { roles: 'any' }, rateLimit: verificationLimit },
+        schema: {
+          tags,
+          summary: 'Answer the questions of a verification',
+          description: 'All right: the property is verified for the account (PropertyVerified). Wrong: 400 with tries_left; the third wrong submission locks it.',
+          security: [{ bearer: [] }],
+          params: VerificationIdParams,
+          body: VerificationAnswersBody,
+          response: { 200: okEnvelope(VerificationPassed), 400: VerificationRejected.or(ErrorEnvelope), ...errors(401, 404, 409, 410, 429) },
+        },
+      },
+      async (request, reply) => {
+        const outcome = await answerVerification(
+          platform,
+          { accountId: accountOf(request.principal), verificationId: request.params.verification_id, answers: request.body.answers },
+          requestMeta(request, platform),
+        );
+        if (outcome.verified) return { success: true as const, data: outcome.answer, message: 'Property verified.' };
+        return reply.code(400).send({ success: false as const, code: outcome.code, message: outcome.message, tries_left: outcome.tries_left });
+      },
+    );
+  };
