@@ -7,7 +7,7 @@ import { SignInResult } from '@acpg/contracts/identity';
 import { signUpMachine } from '../machines/sign-up.machine.ts';
 import { restoredSnapshot, SIGN_UP_STORAGE_KEY, toPersisted } from '../machines/persisted.ts';
 import { createAccount, fetchProgress, saveStep, sendSignUpCode, verifySignUpCode, waitForStep } from '../api/sign-up.ts';
-import { rememberStep } from '../../../lib/sign-up-resume.ts';
+import { rememberStep, resumePath } from '../../../lib/sign-up-resume.ts';
 import { EMAIL_VERIFICATION_PATH, MOBILE_VERIFICATION_PATH, SIGN_UP_PATH, SIGNED_IN_STEP_PATHS, stepPath } from '../paths.ts';
 import { applySignIn, session } from '../../../lib/session.ts';
 import { kvStorage } from '../../../lib/kv.ts';
@@ -56,6 +56,12 @@ const ON_PAGE = ['creating', 'sendingPhoneCode', 'verifyingPhone', 'sendingEmail
 
 const storage = () => kvStorage();
 
+/** My Account's screen for the signed-in user (the home page while that screen is not built). */
+const landingPath = () => {
+  const landing = myAccountPath(session.user?.role);
+  return isRouteRegistered(landing) ? landing : '/';
+};
+
 /** Keeps the URL in step with the machine, the persisted snapshot current, and finishes the sign-up. */
 function FlowNavigator() {
   const actor = SignUpActor.useActorRef();
@@ -77,13 +83,23 @@ function FlowNavigator() {
     return () => sub.unsubscribe();
   }, [actor]);
 
-  // Signed in (just now by the email code, or arriving on any device): the server's progress says where to go.
+  // Signed in (arriving on any device): an unfinished sign-up continues where the server's progress says; anyone
+  // else (finished, or an account made without the wizard) has no business here and goes to My Account.
   useEffect(() => {
-    if (snap.restoring || !signedIn) return;
+    if (snap.restoring || !signedIn || !snap.userId) return;
     const s = actor.getSnapshot();
     if (s.matches('phoneCode') || s.matches('emailCode')) actor.send({ type: 'START_OVER' });
-    if (actor.getSnapshot().matches('details')) actor.send({ type: 'RESUME' });
-  }, [actor, signedIn, snap.restoring, state]);
+    if (!actor.getSnapshot().matches('details')) return;
+    const ctl = new AbortController();
+    void resumePath(snap.userId, ctl.signal)
+      .then((path) => {
+        if (ctl.signal.aborted || !actor.getSnapshot().matches('details')) return;
+        if (path) actor.send({ type: 'RESUME' });
+        else navigate(landingPath(), { replace: true });
+      })
+      .catch(() => undefined);
+    return () => ctl.abort();
+  }, [actor, signedIn, snap.restoring, snap.userId, state, navigate]);
 
   const target = screenPath(state, signedIn);
   // Later checks in this page load (the protected-route guard) send the user to the step the wizard is at.
@@ -106,8 +122,7 @@ function FlowNavigator() {
     finished.current = true;
     if (session.userId) rememberStep(session.userId, null);
     notify.success('Your sign-up is complete. Welcome to ACPG.');
-    const landing = myAccountPath(session.user?.role);
-    navigate(isRouteRegistered(landing) ? landing : '/', { replace: true });
+    navigate(landingPath(), { replace: true });
   }, [state, navigate]);
 
   if (snap.restoring && SIGNED_IN_STEP_PATHS.includes(pathname)) return <LoadingSpinner label="Restoring your session" />;

@@ -270,6 +270,37 @@ describe('sign-up machine: the phone and email codes', () => {
     expect(actor.getSnapshot().context.resend).toEqual({ phone: false, email: true });
   });
 
+  it('a send that fails for another reason stays on the code screen with the message, Send not held back', async () => {
+    const actor = start({ sendCode: () => Promise.reject(httpError(503, { code: 'UNAVAILABLE', message: 'The code could not be sent. Try again.' })) });
+    actor.send({ type: 'SUBMIT', details: DETAILS });
+    const s = await settle(actor, 'phoneCode');
+    expect(s.context.error).toBe('The code could not be sent. Try again.');
+    expect(s.context.codes.phone).toBeUndefined();
+    actor.send({ type: 'RESEND' });
+    expect(actor.getSnapshot().value).toBe('sendingPhoneCode');
+  });
+
+  it('a sign-up whose cookie is gone (401) goes back to the details from a send', async () => {
+    const actor = start({ sendCode: () => Promise.reject(httpError(401, { code: 'SIGN_UP_NOT_FOUND', message: 'Start your sign-up again.' })) });
+    actor.send({ type: 'SUBMIT', details: DETAILS });
+    const s = await settle(actor, 'details');
+    expect(s.context.error).toBe('Start your sign-up again.');
+    expect(s.context.errorCount).toBe(0);
+  });
+
+  it('an expired sign-up at the email code goes back to the details; START_OVER from the email screen too', async () => {
+    const expired = await atEmailCode({
+      verifyCode: ({ channel }) => (channel === 'phone' ? Promise.resolve({}) : Promise.reject(httpError(410, { code: 'SIGN_UP_EXPIRED', message: 'This sign-up has expired. Start again.' }))),
+    });
+    expired.send({ type: 'VERIFY', code: '654321' });
+    expect((await settle(expired, 'details')).context.error).toBe('This sign-up has expired. Start again.');
+
+    const leaving = await atEmailCode();
+    leaving.send({ type: 'START_OVER' });
+    expect(leaving.getSnapshot().value).toBe('details');
+    expect(leaving.getSnapshot().context.emailScreen).toBe(0);
+  });
+
   it('a failed progress load shows an error and RETRY loads again', async () => {
     let fail = true;
     const actor = start({ fetchProgress: () => (fail ? Promise.reject(new Error('offline')) : Promise.resolve(progress('pin'))) });
