@@ -16,8 +16,9 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
     gap: tokens.spacingVerticalM + ' ' + tokens.spacingHorizontalM,
-    alignItems: 'end',
+    alignItems: 'start',
   },
+  remove: { justifySelf: 'start', alignSelf: 'end' },
   legend: { fontWeight: tokens.fontWeightSemibold, paddingInline: tokens.spacingHorizontalXS },
 });
 
@@ -79,7 +80,7 @@ export default function BeneficiariesPage() {
                 <Input inputMode="numeric" value={row.share} onChange={(_, d) => update(row.key, { share: d.value.replace(/\D/g, '').slice(0, 3) })} />
               </Field>
               {rows.length > 1 && (
-                <Button icon={<DeleteRegular />} onClick={() => remove(row.key)} disabled={busy}>
+                <Button className={b.remove} icon={<DeleteRegular />} onClick={() => remove(row.key)} disabled={busy}>
                   Remove beneficiary {i + 1}
                 </Button>
               )}
