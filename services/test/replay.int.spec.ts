@@ -14,6 +14,8 @@ import { replayReadModels } from '../src/cli/replay-read-models.ts';
 import type { Module } from '../src/platform/module.ts';
 import { SEEDED_ADMIN, startTestApp, type TestApp } from './harness.ts';
 import { outboxOf, signInWithOutboxCode } from './sign-in.ts';
+import { PROPERTY_VERIFIED, type PropertyVerifiedData } from '@acpg/contracts/properties';
+import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import { waitFor } from './wait-for.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -59,6 +61,30 @@ const payForMembership = async (t: TestApp) => {
   await waitFor(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/memberships/mine', headers })).json().data.total === 1, { what: 'the membership' });
 };
 
+/** A verified property (the event as the properties module writes it): documents in the verified-properties read model. */
+const verifyProperty = async (t: TestApp) => {
+  const data: PropertyVerifiedData = {
+    verification_id: '0193a5f0-0000-7000-8000-0000000000a1',
+    account_id: 'replay-customer',
+    property_id: 'ca-scl-00007',
+    address_line: '1 Sample Street',
+    city: 'San Jose',
+    county: 'Santa Clara',
+    state: 'CA',
+    zip: '95112',
+    apn: '123-45-678',
+    verified_at: '2026-01-02T03:04:05.000Z',
+  };
+  const meta = { now: new Date(data.verified_at), actor: data.account_id, correlationId: 'replay-test' };
+  await t.platform.eventStore.append(`properties-verification-${data.verification_id}`, 0, [
+    eventEnvelope('0193a5f0-0000-7000-8000-0000000000a2', PROPERTY_VERIFIED, data, meta),
+  ]);
+  const headers = { authorization: `Bearer ${await t.signInAs('Customer', data.account_id)}` };
+  await waitFor(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/properties/verified', headers })).json().data.total === 1, {
+    what: 'the verified property',
+  });
+};
+
 describe('npm run replay -- --all', () => {
   it('rebuilds every read model from position 0, leaves each document as it was, and runs no reaction', async () => {
     const t = await startTestApp(); // dev outbox on: the sign-in reads its code there
@@ -74,6 +100,7 @@ describe('npm run replay -- --all', () => {
     }
     await signIn(t);
     await payForMembership(t);
+    await verifyProperty(t);
     const token = await t.signInAs('Super Admin');
     await waitFor(async () => {
       const r = await fetch(`${t.url}/api/v1/admin/user-interactions`, { headers: { authorization: `Bearer ${token}` } });

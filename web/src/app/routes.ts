@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Role } from '@acpg/contracts/roles';
 import { isRouteRegistered, registerRoutePaths } from '../lib/route-registry.ts';
+import { CUSTOMER_SIDE } from '../lib/roles.ts';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -51,6 +52,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/sign-up/pin', access: 'sign-up', title: 'Your security PIN', load: () => import('../features/sign-up/components/PinPage.tsx') },
 
   { path: '/user-update-profile', access: 'protected', title: 'Profile', load: () => import('../features/account/components/ProfilePage.tsx') },
+  { path: '/subscriptions', access: 'protected', title: 'Membership', roles: CUSTOMER_SIDE, load: () => import('./routes/SubscriptionsRoute.tsx') },
 
   { path: '/admin-dashboard', access: 'protected', title: 'Dashboard', roles: ['Super Admin'], load: () => import('../features/insights/components/AdminDashboardPage.tsx') },
   { path: '/user-interaction', access: 'protected', title: 'User Interactions', roles: ['Super Admin'], load: () => import('../features/insights/components/UserInteractionsPage.tsx') },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskEmail, maskPhone } from './masking.ts';
-import { formatUsd, roundDollars } from './money.ts';
+import { formatCents, formatUsd, roundDollars } from './money.ts';
 import { formatPhone, isUsPhone } from './phone.ts';
 import { formatDateIso, formatDateTime12, formatDateUs, startOfWeek } from './dates.ts';
 import { US_STATES, US_STATE_OPTIONS, stateName } from './us-states.ts';
@@ -29,6 +29,12 @@ describe('money', () => {
   });
   it('formats US dollars', () => {
     expect(formatUsd(1234.5)).toBe('$1,234.50');
+  });
+  it('formats integer cents as US dollars', () => {
+    expect(formatCents(7400)).toBe('$74.00');
+    expect(formatCents(123456)).toBe('$1,234.56');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(Number.NaN)).toBe('$0.00');
   });
 });
 

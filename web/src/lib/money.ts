@@ -11,3 +11,8 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export function formatUsd(amount: number): string {
   return usd.format(roundDollars(amount));
 }
+
+/** US dollars from integer cents (APIs, events and read models keep money in cents), e.g. 7400 → $74.00. */
+export function formatCents(cents: number): string {
+  return formatUsd(Number.isFinite(cents) ? cents / 100 : 0);
+}

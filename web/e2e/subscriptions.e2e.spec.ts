@@ -1,0 +1,147 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../services/test/harness.ts';
+import { closeE2e, openE2e } from './support/app.ts';
+import { newPage } from './support/browser.ts';
+import { explained, signInThroughPages } from './support/sign-in.ts';
+import { newCustomer } from './support/customer.ts';
+import { fitsWidth, seriousViolations } from './support/axe.ts';
+
+const CARDS = { succeeds: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', secondStep: '4000 0027 6000 3184' };
+const WIDTHS = [375, 900, 1440] as const;
+
+/** The page has its heading and no loading skeleton or spinner left. */
+async function settled(page: Page) {
+  await page.getByRole('heading', { name: 'Membership', level: 1 }).waitFor({ timeout: 20_000 });
+  await page.locator('main .fui-Skeleton, main .fui-Spinner').first().waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+/** axe and the page's width at phone, tablet and desktop sizes; every failure listed. */
+async function checkWidths(page: Page, where: string) {
+  const failures: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    const blocking = await seriousViolations(page);
+    if (blocking.length > 0) failures.push(`${where} at ${width} px:\n${blocking.join('\n')}`);
+    if (!(await fitsWidth(page))) failures.push(`${where} at ${width} px scrolls sideways`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  expect(failures, failures.join('\n')).toEqual([]);
+}
+
+const rows = (page: Page) => page.getByRole('table', { name: 'Your memberships' }).getByRole('row');
+
+async function openPayment(page: Page, plan: 'Monthly' | 'Yearly') {
+  await page.getByRole('button', { name: 'Start a membership' }).click();
+  await page.getByRole('radio', { name: new RegExp(`^${plan}:`) }).check();
+  await page.getByRole('form', { name: 'Payment' }).waitFor({ timeout: 20_000 });
+}
+
+async function fillCard(page: Page, number: string) {
+  const form = page.getByRole('form', { name: 'Payment' });
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await form.getByLabel('Security code (CVC)').fill('123');
+  await form.getByLabel('Name on card').fill('Casey Customer');
+  return form;
+}
+
+describe('paying for a membership and /subscriptions', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ app, browser, page } = await openE2e());
+    const customer = await newCustomer(app);
+    await signInThroughPages(page, app, customer.email, customer.password);
+    await page.goto('/subscriptions');
+    await settled(page);
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeE2e({ browser, app });
+  });
+
+  it('shows the empty state, accessible at 375, 900 and 1440 px', async () => {
+    await page.getByText('You have no membership yet.').waitFor();
+    await checkWidths(page, '/subscriptions, no membership');
+  });
+
+  it('validates the card fields before sending anything', async () => {
+    await openPayment(page, 'Monthly');
+    const form = page.getByRole('form', { name: 'Payment' });
+    await expect(form.getByRole('button', { name: /^Pay \$/ }).textContent()).resolves.toMatch(/^Pay \$\d+\.\d{2}$/);
+    await form.getByRole('button', { name: /^Pay / }).click();
+    await form.getByText('Enter the card number').waitFor();
+    await form.getByText('Enter the name on the card').waitFor();
+    await checkWidths(page, '/subscriptions, payment form with errors');
+  });
+
+  it('a declined card (4000 0000 0000 0002) says so, and no membership is made', async () => {
+    const form = await fillCard(page, CARDS.declined);
+    await form.getByRole('button', { name: /^Pay / }).click();
+    const alert = form.getByRole('alert').filter({ hasText: /declined/i });
+    await explained(page, () => alert.waitFor({ timeout: 20_000 }));
+    expect(await alert.textContent()).toMatch(/nothing was charged/i);
+    expect(await page.getByText('You have no membership yet.').isVisible()).toBe(true);
+  });
+
+  it('the card with a second step (4000 0027 6000 3184) asks for it; not approving charges nothing', async () => {
+    const form = await fillCard(page, CARDS.secondStep);
+    await form.getByRole('button', { name: /^Pay / }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Confirm this payment' });
+    await explained(page, () => dialog.waitFor({ timeout: 20_000 }));
+    expect(await dialog.textContent()).toContain('ending in 3184');
+    await checkWidths(page, 'the second-step dialog');
+    await dialog.getByRole('button', { name: 'Do not approve' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await explained(page, () => form.getByRole('alert').filter({ hasText: /nothing was charged/i }).waitFor({ timeout: 20_000 }));
+    expect(await page.getByText('You have no membership yet.').isVisible()).toBe(true);
+  });
+
+  it('pays with 4242 4242 4242 4242 on a double click, once, and the membership shows live', async () => {
+    const form = await fillCard(page, CARDS.succeeds);
+    await form.getByRole('button', { name: /^Pay / }).dblclick();
+    await explained(page, () => page.getByText('Payment received.').waitFor({ timeout: 20_000 }));
+    // The row arrives by the account room's push (no reload).
+    await explained(page, () => rows(page).filter({ hasText: 'Visa ending in 4242' }).waitFor({ timeout: 20_000 }));
+    const row = rows(page).filter({ hasText: 'Visa ending in 4242' });
+    expect(await row.textContent()).toMatch(/Monthly/);
+    expect(await row.textContent()).toMatch(/\d{2}-\d{2}-\d{4}/); // MM-DD-YYYY
+    expect(await row.textContent()).toMatch(/\$\d+\.\d{2} \/ month/);
+    // Still one after a fresh read: the double click charged once.
+    await page.reload();
+    await settled(page);
+    await rows(page).filter({ hasText: 'ending in' }).first().waitFor();
+    expect(await rows(page).filter({ hasText: 'ending in' }).count()).toBe(1);
+    await checkWidths(page, '/subscriptions with a membership');
+  });
+
+  it('picking Yearly by keyboard and approving the second step pays; the membership shows with that card', async () => {
+    const other = await newPage(browser, app.url);
+    try {
+      const p = other.page;
+      const customer = await newCustomer(app, 'Sam Second');
+      await signInThroughPages(p, app, customer.email, customer.password);
+      await p.goto('/subscriptions');
+      await settled(p);
+      // By keyboard: Start a membership moves focus to its heading; Tab reaches the plans, an arrow key picks Yearly.
+      await p.getByRole('button', { name: 'Start a membership' }).press('Enter');
+      await p.keyboard.press('Tab');
+      expect(await p.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('radio');
+      await p.keyboard.press('ArrowDown');
+      expect(await p.getByRole('radio', { name: /^Yearly:/ }).isChecked()).toBe(true);
+      await p.getByRole('form', { name: 'Payment' }).waitFor({ timeout: 20_000 });
+      const form = await fillCard(p, CARDS.secondStep);
+      await form.getByRole('button', { name: /^Pay / }).click();
+      const dialog = p.getByRole('alertdialog', { name: 'Confirm this payment' });
+      await explained(p, () => dialog.waitFor({ timeout: 20_000 }));
+      await dialog.getByRole('button', { name: 'Approve payment' }).click();
+      await explained(p, () => rows(p).filter({ hasText: 'ending in 3184' }).waitFor({ timeout: 20_000 }));
+      expect(await rows(p).filter({ hasText: 'ending in 3184' }).textContent()).toMatch(/Yearly/);
+    } finally {
+      await other.context.close();
+    }
+  });
+});

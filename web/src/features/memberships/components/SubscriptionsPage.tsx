@@ -1,0 +1,166 @@
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useSnapshot } from 'valtio';
+import { Badge, Button, Card, MessageBar, MessageBarBody, MessageBarTitle, Subtitle1, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import type { Page } from '@acpg/contracts/http';
+import type { MembershipView } from '@acpg/contracts/memberships';
+import { useLive } from '../../../lib/live.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { session } from '../../../lib/session.ts';
+import { formatCents } from '../../../lib/money.ts';
+import { formatDateUs } from '../../../lib/dates.ts';
+import { useTrackClick } from '../../../lib/track.ts';
+import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import { MEMBERSHIP_LIST, fetchMyMemberships, type MembershipSort } from '../api/memberships.ts';
+import { applyMembershipPush } from '../api/live-memberships.ts';
+
+// contracts/memberships MEMBERSHIP_UPDATED_MESSAGE; literal so this screen's chunk does not pull zod in for one string.
+const MESSAGES = ['membership.updated'];
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  grow: { flexGrow: 1 },
+  start: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  nowrap: { whiteSpace: 'nowrap' },
+  renewal: { display: 'block', color: tokens.colorNeutralForeground2 },
+});
+
+const STATUS_TEXT: Record<MembershipView['status'], string> = { trialing: 'Free trial', active: 'Active' };
+const termOf = (m: MembershipView) => (m.plan_name === 'Yearly' ? 'year' : 'month');
+const brandName = (brand: MembershipView['card_brand']) => (brand === 'unknown' ? 'Card' : brand === 'amex' ? 'American Express' : brand[0]!.toUpperCase() + brand.slice(1));
+
+/** What a page offers to start a membership (plan choice and payment); the app composes it from the plan and payment features. */
+export type StartMembership = ComponentType<{ onPaid: () => void; onCancel: () => void }>;
+
+export function SubscriptionsPage({ startMembership: Start }: { startMembership?: StartMembership }) {
+  const s = useStyles();
+  const track = useTrackClick();
+  const { userId } = useSnapshot(session);
+  const list = usePagedList(MEMBERSHIP_LIST);
+  const showsNewest = list.page === 1 && list.sort === 'started_at' && list.order === 'desc';
+  const [starting, setStarting] = useState(false);
+  const [paid, setPaid] = useState(false);
+  // Opening the plan choice moves focus to it; closing it (paid or cancelled) back to the page's heading, since the
+  // button that had focus is gone.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (starting) document.getElementById('start-title')?.focus();
+    else if (opened.current) document.getElementById('subscriptions-title')?.focus();
+    opened.current = starting;
+  }, [starting]);
+
+  const view = useLive<Page<MembershipView>, MembershipView>({
+    messages: MESSAGES,
+    ...(userId ? { entity: `account:${userId}` } : {}),
+    read: (signal) => fetchMyMemberships({ page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal),
+    apply: (page, push) => (push.account_id === userId ? applyMembershipPush(page, push, showsNewest) : page),
+    deps: [list.page, list.pageSize, list.sort, list.order],
+  });
+  const rows = view.data?.items ?? null;
+  const none = view.data != null && view.data.total === 0;
+
+  const columns: GridColumn<MembershipView>[] = [
+    { id: 'plan_name', header: 'Plan', sortable: true, render: (m) => m.plan_name },
+    {
+      id: 'status',
+      header: 'Status',
+      render: (m) => (
+        <Badge appearance="tint" color={m.status === 'active' ? 'success' : 'brand'}>
+          {STATUS_TEXT[m.status]}
+        </Badge>
+      ),
+    },
+    { id: 'started_at', header: 'Start', sortable: true, render: (m) => <span className={s.nowrap}>{formatDateUs(m.started_at)}</span> },
+    { id: 'trial_ends_at', header: 'Trial ends', render: (m) => (m.trial_ends_at ? <span className={s.nowrap}>{formatDateUs(m.trial_ends_at)}</span> : 'No trial') },
+    { id: 'next_renewal_at', header: 'Next renewal', sortable: true, render: (m) => <span className={s.nowrap}>{formatDateUs(m.next_renewal_at)}</span> },
+    {
+      id: 'amount',
+      header: 'Amount',
+      minWidth: '150px',
+      render: (m) => (
+        <>
+          {formatCents(m.amount_cents)} / {termOf(m)}
+          {m.renewal_amount_cents !== m.amount_cents && (
+            <Text size={200} className={s.renewal}>
+              Renews at {formatCents(m.renewal_amount_cents)} / {termOf(m)}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { id: 'card', header: 'Card', render: (m) => <span className={s.nowrap}>{`${brandName(m.card_brand)} ending in ${m.card_last4}`}</span> },
+  ];
+
+  return (
+    <section className={s.root} aria-labelledby="subscriptions-title">
+      <div className={s.head}>
+        <Title1 as="h1" id="subscriptions-title" tabIndex={-1}>
+          Membership
+        </Title1>
+        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
+          {view.live ? 'Live' : 'Live updates off'}
+        </Badge>
+        <span className={s.grow} />
+        {Start && none && !starting && !paid && (
+          <Button
+            appearance="primary"
+            onClick={() => {
+              track('Start a membership');
+              setStarting(true);
+            }}
+          >
+            Start a membership
+          </Button>
+        )}
+      </div>
+
+      {paid && (
+        <MessageBar intent="success" role="status">
+          <MessageBarBody>
+            <MessageBarTitle>Payment received.</MessageBarTitle>
+            {none ? 'Your membership is being set up and shows here in a moment.' : 'Your membership is listed below.'}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+
+      {Start && starting && (
+        <Card className={s.start} aria-labelledby="start-title">
+          <Subtitle1 as="h2" id="start-title" tabIndex={-1}>
+            Start a membership
+          </Subtitle1>
+          <Start
+            onPaid={() => {
+              setStarting(false);
+              setPaid(true);
+            }}
+            onCancel={() => setStarting(false)}
+          />
+        </Card>
+      )}
+
+      <Card>
+        <PagedGrid<MembershipView>
+          label="Your memberships"
+          pagerLabel="Membership pages"
+          noun="memberships"
+          columns={columns}
+          getRowId={(m) => m.id}
+          items={rows}
+          total={view.data?.total ?? 0}
+          status={view.status}
+          error={view.error}
+          onRetry={view.reload}
+          page={list.page}
+          pageSize={list.pageSize}
+          onPage={list.setPage}
+          sort={list.sort}
+          order={list.order}
+          onSort={(id) => list.sortBy(id as MembershipSort)}
+          empty={<>You have no membership yet.{Start ? ' Choose Start a membership to pick a plan and pay.' : ''}</>}
+        />
+      </Card>
+    </section>
+  );
+}
+
+export default SubscriptionsPage;

@@ -1,0 +1,176 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { LockClosedRegular } from '@fluentui/react-icons';
+import { amountDue, type Plan } from '@acpg/contracts/plans';
+import type { CheckoutResult } from '@acpg/contracts/payments';
+import { formatCents } from '../../../lib/money.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { useTrackClick } from '../../../lib/track.ts';
+import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
+import { formatCardNumber, formatExpiry, toCardDetails, validateCard, type CardErrors, type CardInput } from '../card.ts';
+import { checkoutMachine, isBusy } from '../machines/checkout.machine.ts';
+import { confirmCheckout, createPaymentMethod, fetchCheckout, fetchPlan, startCheckout } from '../api/payments.ts';
+import { SecondStepDialog } from './SecondStepDialog.tsx';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '480px' },
+  summary: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  due: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+  // Fluent's Input keeps a 250px minimum width: two side by side would overflow a phone.
+  input: { minWidth: 0, width: '100%' },
+  row: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(140px, 100%), 1fr))' },
+});
+
+const payMachine = checkoutMachine.provide({
+  actors: {
+    createPaymentMethod: fromPromise(({ input }) => createPaymentMethod(input)),
+    startCheckout: fromPromise(({ input }) => startCheckout(input)),
+    confirmCheckout: fromPromise(({ input }) => confirmCheckout(input.checkoutId, input.approve)),
+    fetchCheckout: fromPromise(({ input, signal }) => fetchCheckout(input.checkoutId, signal)),
+  },
+});
+
+const EMPTY: CardInput = { number: '', expiry: '', cvc: '', name: '' };
+const term = (plan: Plan) => (plan.name === 'Yearly' ? 'year' : 'month');
+
+function PlanSummary({ plan }: { plan: Plan }) {
+  const s = useStyles();
+  const trial = plan.trial_period.month;
+  return (
+    <div className={s.summary} aria-label="Order summary" role="group">
+      <Text weight="semibold">
+        {plan.name} membership: {formatCents(plan.amount)} / {term(plan)}
+      </Text>
+      {plan.additional_charges['setup fees'] > 0 && <Text>Setup fee: {formatCents(plan.additional_charges['setup fees'])}</Text>}
+      {plan.additional_charges.recording_fees > 0 && <Text>Recording fee: {formatCents(plan.additional_charges.recording_fees)}</Text>}
+      <Text>{trial > 0 ? `${trial}-month free trial: the first ${term(plan)} is charged when it ends` : `The first ${term(plan)} is charged today`}</Text>
+      <Text className={s.due}>Due today: {formatCents(amountDue(plan))}</Text>
+    </div>
+  );
+}
+
+/** The card form of one checkout; a new plan id is a new checkout (its own id). */
+function CheckoutForm({ plan, onPaid }: { plan: Plan; onPaid: (result: CheckoutResult) => void }) {
+  const s = useStyles();
+  const track = useTrackClick();
+  const [state, send] = useMachine(payMachine, { input: { planId: plan.id, newId: () => crypto.randomUUID() } });
+  const [card, setCard] = useState<CardInput>(EMPTY);
+  const [touched, setTouched] = useState<Partial<Record<keyof CardInput, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const busy = isBusy(state);
+  const errors: CardErrors = validateCard(card);
+  const shown = (field: keyof CardInput) => (submitted || touched[field] ? (errors[field] ?? null) : null);
+  const due = amountDue(plan);
+
+  // The payer's hand-off happens once, when the machine reaches `paid`.
+  const paidOnce = useRef(false);
+  const onPaidRef = useRef(onPaid);
+  useEffect(() => {
+    onPaidRef.current = onPaid;
+  });
+  useEffect(() => {
+    if (state.status === 'done' && state.output && !paidOnce.current) {
+      paidOnce.current = true;
+      onPaidRef.current(state.output);
+    }
+  }, [state.status, state.output]);
+
+  const set = (field: keyof CardInput, value: string) => setCard((c) => ({ ...c, [field]: value }));
+  const blur = (field: keyof CardInput) => setTouched((t) => ({ ...t, [field]: true }));
+  const pay = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (busy || state.status === 'done') return;
+    track('Pay');
+    if (Object.keys(errors).length > 0) return;
+    send({ type: 'PAY', card: toCardDetails(card) });
+  };
+
+  const { error, declined, paymentMethod } = state.context;
+  const inDialog = state.matches('awaitingApproval') || state.matches('confirming') || state.matches('refusing');
+  const paid = state.status === 'done';
+  return (
+    <form className={s.form} onSubmit={pay} noValidate aria-label="Payment">
+      <PlanSummary plan={plan} />
+      {error && !inDialog && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>
+            {declined && <MessageBarTitle>Payment not made</MessageBarTitle>}
+            {error}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <Field label="Card number" required validationMessage={shown('number')}>
+        <Input
+          className={s.input}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          value={card.number}
+          readOnly={busy}
+          onChange={(_, d) => set('number', formatCardNumber(d.value))}
+          onBlur={() => blur('number')}
+        />
+      </Field>
+      <div className={s.row}>
+        <Field label="Expiry date (MM/YY)" required validationMessage={shown('expiry')}>
+          <Input className={s.input} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={card.expiry} readOnly={busy} onChange={(_, d) => set('expiry', formatExpiry(d.value))} onBlur={() => blur('expiry')} />
+        </Field>
+        <Field label="Security code (CVC)" required validationMessage={shown('cvc')}>
+          <Input className={s.input} inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={card.cvc} readOnly={busy} onChange={(_, d) => set('cvc', d.value.replace(/\D/g, ''))} onBlur={() => blur('cvc')} />
+        </Field>
+      </div>
+      <Field label="Name on card" required validationMessage={shown('name')}>
+        <Input className={s.input} autoComplete="cc-name" value={card.name} readOnly={busy} onChange={(_, d) => set('name', d.value)} onBlur={() => blur('name')} />
+      </Field>
+      <Button
+        type="submit"
+        appearance="primary"
+        size="large"
+        disabledFocusable={busy || paid || inDialog}
+        icon={busy ? <Spinner size="tiny" /> : <LockClosedRegular />}
+      >
+        {paid ? 'Paid' : busy ? 'Processing payment…' : `Pay ${formatCents(due)}`}
+      </Button>
+      <SecondStepDialog
+        open={inDialog}
+        amountDue={state.context.checkout?.amount_due ?? due}
+        last4={paymentMethod?.last4 ?? null}
+        sending={state.matches('confirming') ? 'approve' : state.matches('refusing') ? 'refuse' : null}
+        error={inDialog ? error : null}
+        onApprove={() => send({ type: 'APPROVE' })}
+        onRefuse={() => send({ type: 'REFUSE' })}
+      />
+    </form>
+  );
+}
+
+export interface PaymentFormProps {
+  /** The plan to pay for (a default plan's id from GET /plans). */
+  planId: string;
+  /** Called once, with the checkout, when the payment succeeded. */
+  onPaid: (result: CheckoutResult) => void;
+}
+
+/**
+ * Pays for a plan: the amount due, the card fields, Pay (once per checkout however often it is pressed), the card's
+ * second step when it asks for one, and a clear message when the card is declined. The card number goes only to the
+ * gateway's payment-method route.
+ */
+export function PaymentForm({ planId, onPaid }: PaymentFormProps) {
+  const plan = useResource((signal) => fetchPlan(planId, signal), [planId]);
+  if (plan.status === 'error') return <ErrorState title="The plan could not be loaded" message={plan.error} onRetry={plan.reload} />;
+  if (plan.status === 'loading' || !plan.data) return <LoadingBlock label="Loading the plan" lines={3} />;
+  return <CheckoutForm key={plan.data.id} plan={plan.data} onPaid={onPaid} />;
+}
+
+export default PaymentForm;

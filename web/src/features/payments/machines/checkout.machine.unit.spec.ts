@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { CheckoutResult, CreatePaymentMethodBody, PaymentMethod } from '@acpg/contracts/payments';
+import { checkoutMachine, DECLINED_MESSAGE, isBusy, REFUSED_MESSAGE, STILL_PROCESSING_MESSAGE } from './checkout.machine.ts';
+
+const card: CreatePaymentMethodBody = { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Jane Doe' };
+const method: PaymentMethod = { payment_method_id: 'pm-1', brand: 'visa', last4: '4242' };
+const answer = (checkout_id: string, status: CheckoutResult['status'], message?: string): CheckoutResult => ({
+  checkout_id,
+  status,
+  ...(message ? { message } : {}),
+  amount_due: 7400,
+  plan_id: 'plan-m',
+  card_brand: 'visa',
+  card_last4: '4242',
+});
+
+type Script = Partial<{
+  createPaymentMethod: () => Promise<PaymentMethod>;
+  startCheckout: (checkoutId: string) => Promise<CheckoutResult>;
+  confirmCheckout: (checkoutId: string, approve: boolean) => Promise<CheckoutResult>;
+  fetchCheckout: (checkoutId: string, call: number) => Promise<CheckoutResult>;
+}>;
+
+function start(script: Script = {}, timing: { pollForMs?: number; pollEveryMs?: number } = { pollEveryMs: 5 }) {
+  const calls = { createPaymentMethod: [] as unknown[], startCheckout: [] as { checkout_id: string }[], confirmCheckout: [] as unknown[], fetchCheckout: [] as unknown[] };
+  let ids = 0;
+  const machine = checkoutMachine.provide({
+    actors: {
+      createPaymentMethod: fromPromise(async ({ input }) => {
+        calls.createPaymentMethod.push(input);
+        return (script.createPaymentMethod ?? (async () => method))();
+      }),
+      startCheckout: fromPromise(async ({ input }) => {
+        calls.startCheckout.push(input);
+        return (script.startCheckout ?? (async (id) => answer(id, 'succeeded')))(input.checkout_id);
+      }),
+      confirmCheckout: fromPromise(async ({ input }) => {
+        calls.confirmCheckout.push(input);
+        return (script.confirmCheckout ?? (async (id, approve) => answer(id, approve ? 'succeeded' : 'failed')))(input.checkoutId, input.approve);
+      }),
+      fetchCheckout: fromPromise(async ({ input }) => {
+        calls.fetchCheckout.push(input);
+        return (script.fetchCheckout ?? (async (id) => answer(id, 'succeeded')))(input.checkoutId, calls.fetchCheckout.length);
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { planId: 'plan-m', newId: () => `checkout-${++ids}`, ...timing } }).start();
+  return { actor, calls };
+}
+
+describe('checkout machine', () => {
+  it('saves the card, charges the plan once and outputs the paid checkout', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'PAY', card });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.createPaymentMethod).toEqual([card]);
+    expect(calls.startCheckout).toEqual([{ checkout_id: 'checkout-1', plan_id: 'plan-m', payment_method_id: 'pm-1' }]);
+    expect(actor.getSnapshot().output).toEqual(answer('checkout-1', 'succeeded'));
+  });
+
+  it('ignores Pay pressed again while the first press is on its way (double click charges once)', async () => {
+    let release!: (r: CheckoutResult) => void;
+    const { actor, calls } = start({ startCheckout: () => new Promise((resolve) => (release = resolve)) });
+    actor.send({ type: 'PAY', card });
+    actor.send({ type: 'PAY', card });
+    await waitFor(actor, (s) => s.matches('charging'));
+    expect(isBusy(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'PAY', card });
+    release(answer('checkout-1', 'succeeded'));
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.createPaymentMethod).toHaveLength(1);
+    expect(calls.startCheckout).toHaveLength(1);
+  });
+
+  it('keeps the checkout id after an error on the way, so paying again cannot charge twice', async () => {
+    let first = true;
+    const { actor, calls } = start({
+      startCheckout: async (id) => {
+        if (first) {
+          first = false;
+          throw new Error('Network error.');
+        }
+        return answer(id, 'succeeded');
+      },
+    });
+    actor.send({ type: 'PAY', card });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.error != null);
+    expect(actor.getSnapshot().context.error).toMatch(/^Network error\. You can press Pay again: you will not be charged twice\.$/);
+    expect(actor.getSnapshot().context.declined).toBe(false);
+    actor.send({ type: 'PAY', card });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.startCheckout.map((c) => c.checkout_id)).toEqual(['checkout-1', 'checkout-1']);
+  });
+
+  it('says the card was declined, and the next Pay is a new checkout', async () => {
+    const { actor, calls } = start({ startCheckout: async (id) => (id === 'checkout-1' ? answer(id, 'failed') : answer(id, 'succeeded')) });
+    actor.send({ type: 'PAY', card });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.declined);
+    expect(actor.getSnapshot().context.error).toBe(DECLINED_MESSAGE);
+    actor.send({ type: 'PAY', card: { ...card, number: '4242424242424242' } });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.startCheckout.map((c) => c.checkout_id)).toEqual(['checkout-1', 'checkout-2']);
+  });
+
+  it("shows the server's own reason for a failed checkout when it gives one", async () => {
+    const { actor } = start({ startCheckout: async (id) => answer(id, 'failed', 'Your card was declined. Use another card.') });
+    actor.send({ type: 'PAY', card });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.declined);
+    expect(actor.getSnapshot().context.error).toBe('Your card was declined. Use another card.');
+  });
+
+  it('asks for the second step, and approving it pays', async () => {
+    const { actor, calls } = start({ startCheckout: async (id) => answer(id, 'requires_action') });
+    actor.send({ type: 'PAY', card });
+    await waitFor(actor, (s) => s.matches('awaitingApproval'));
+    actor.send({ type: 'PAY', card }); // Pay behind the dialog does nothing
+    actor.send({ type: 'APPROVE' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.confirmCheckout).toEqual([{ checkoutId: 'checkout-1', approve: true }]);
+    expect(calls.startCheckout).toHaveLength(1);
+  });
+
+  it('refusing the second step charges nothing and says so', async () => {
+    const { actor, calls } = start({ startCheckout: async (id) => answer(id, 'requires_action') });
+    actor.send({ type: 'PAY', card });
+    await waitFor(actor, (s) => s.matches('awaitingApproval'));
+    actor.send({ type: 'REFUSE' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.declined);
+    expect(calls.confirmCheckout).toEqual([{ checkoutId: 'checkout-1', approve: false }]);
+    expect(actor.getSnapshot().context.error).toBe(REFUSED_MESSAGE);
+    expect(actor.getSnapshot().context.checkoutId).toBe('checkout-2');
+  });
+
+  it('stays on the second step when its answer is lost, to try again', async () => {
+    let first = true;
+    const { actor } = start({
+      startCheckout: async (id) => answer(id, 'requires_action'),
+      confirmCheckout: async (id) => {
+        if (first) {
+          first = false;
+          throw new Error('Network error.');
+        }
+        return answer(id, 'succeeded');
+      },
+    });
+    actor.send({ type: 'PAY', card });
+    await waitFor(actor, (s) => s.matches('awaitingApproval'));
+    actor.send({ type: 'APPROVE' });
+    await waitFor(actor, (s) => s.matches('awaitingApproval') && s.context.error === 'Network error.');
+    actor.send({ type: 'APPROVE' });
+    await waitFor(actor, (s) => s.status === 'done');
+  });
+
+  it('asks again while the gateway has not reported, then follows its answer', async () => {
+    const { actor, calls } = start({
+      startCheckout: async (id) => answer(id, 'processing'),
+      fetchCheckout: async (id, call) => {
+        if (call === 2) throw new Error('lost');
+        return answer(id, call < 4 ? 'processing' : 'succeeded');
+      },
+    });
+    actor.send({ type: 'PAY', card });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.fetchCheckout).toHaveLength(4);
+    expect(calls.fetchCheckout[0]).toEqual({ checkoutId: 'checkout-1' });
+  });
+
+  it('stops asking after its deadline and lets Pay ask again with the same checkout', async () => {
+    const { actor, calls } = start({ startCheckout: async (id) => answer(id, 'processing'), fetchCheckout: async (id) => answer(id, 'processing') }, { pollForMs: 40, pollEveryMs: 5 });
+    actor.send({ type: 'PAY', card });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.error != null);
+    expect(actor.getSnapshot().context.error).toBe(STILL_PROCESSING_MESSAGE);
+    actor.send({ type: 'PAY', card });
+    await waitFor(actor, (s) => s.matches('processing') || s.matches('polling'));
+    expect(calls.startCheckout.map((c) => c.checkout_id)).toEqual(['checkout-1', 'checkout-1']);
+    actor.stop();
+  });
+
+  it('says when the card cannot be saved and charges nothing', async () => {
+    const { actor, calls } = start({ createPaymentMethod: () => Promise.reject(new Error('This card is not accepted. Use one of the test cards.')) });
+    actor.send({ type: 'PAY', card });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.error != null);
+    expect(actor.getSnapshot().context.error).toBe('This card is not accepted. Use one of the test cards.');
+    expect(calls.startCheckout).toHaveLength(0);
+  });
+});
