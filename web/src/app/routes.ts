@@ -23,6 +23,7 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 const cms = () => import('../features/content/components/CmsPages.tsx');
 const signIn = () => import('../features/auth/components/SignInPages.tsx');
 const signUpCodes = () => import('../features/sign-up/components/CodePages.tsx');
+const signUpComposed = () => import('./routes/SignUpStepRoutes.tsx');
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', access: 'public', title: 'Home', load: () => import('../features/content/components/HomePage.tsx') },
@@ -45,9 +46,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/authentication/sign-up', access: 'sign-up', title: 'Create your account', load: () => import('../features/sign-up/components/AccountDetailsPage.tsx') },
   { path: '/authentication/mobile-verification', access: 'sign-up', title: 'Enter the code sent to your phone', load: named(signUpCodes, 'MobileVerificationPage') },
   { path: '/authentication/email-verification', access: 'sign-up', title: 'Enter the code sent to your email', load: named(signUpCodes, 'EmailVerificationPage') },
-  { path: '/sign-up/property', access: 'sign-up', title: 'Your property', load: () => import('../features/sign-up/components/PropertyPage.tsx') },
+  { path: '/sign-up/property', access: 'sign-up', title: 'Your property', load: named(signUpComposed, 'SignUpPropertyRoute') },
   { path: '/sign-up/face-signature', access: 'sign-up', title: 'Your face and signature', load: () => import('../features/sign-up/components/FaceSignaturePage.tsx') },
-  { path: '/sign-up/mailing-address', access: 'sign-up', title: 'Your mailing address', load: () => import('../features/sign-up/components/MailingAddressPage.tsx') },
+  { path: '/sign-up/mailing-address', access: 'sign-up', title: 'Your mailing address', load: named(signUpComposed, 'SignUpMailingAddressRoute') },
+  { path: '/sign-up/plan', access: 'sign-up', title: 'Your plan and payment', load: named(signUpComposed, 'SignUpPlanRoute') },
   { path: '/sign-up/beneficiaries', access: 'sign-up', title: 'Your beneficiaries', load: () => import('../features/sign-up/components/BeneficiariesPage.tsx') },
   { path: '/sign-up/pin', access: 'sign-up', title: 'Your security PIN', load: () => import('../features/sign-up/components/PinPage.tsx') },
 

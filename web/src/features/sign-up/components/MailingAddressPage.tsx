@@ -5,16 +5,16 @@ import { useTrackClick } from '../../../lib/track.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { US_STATE_OPTIONS } from '../../../lib/us-states.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
-import { AddressAutocomplete } from '../../properties/components/AddressAutocomplete.tsx';
 import { fetchDraft } from '../api/sign-up.ts';
 import { addressProblems, toMailingAddress, type AddressForm } from '../mailing-address.ts';
 import { SignUpActor } from './SignUpFlow.tsx';
 import { StepFrame, useFormStyles } from './StepFrame.tsx';
+import type { AddressFinder } from './PropertyPage.tsx';
 
 const EMPTY: AddressForm = { line1: '', line2: '', city: '', state: '', zip: '' };
 
 /** /sign-up/mailing-address: the verified property's address, or another one (found through the same autocomplete). */
-export default function MailingAddressPage() {
+export function MailingAddressPage({ AddressAutocomplete }: { AddressAutocomplete: AddressFinder }) {
   const s = useFormStyles();
   const actor = SignUpActor.useActorRef();
   const track = useTrackClick();

@@ -1,14 +1,23 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Button } from '@fluentui/react-components';
 import type { PropertySummary } from '@acpg/contracts/properties';
 import { LoadingSpinner } from '../../../components/PageState.tsx';
-import { AddressAutocomplete } from '../../properties/components/AddressAutocomplete.tsx';
-import { PropertyVerificationForm } from '../../properties/components/PropertyVerificationForm.tsx';
 import { SignUpActor } from './SignUpFlow.tsx';
 import { StepFrame, useFormStyles } from './StepFrame.tsx';
 
+/** The properties feature's address autocomplete, as this step uses it (composed in app/, features do not import each other). */
+export type AddressFinder = ComponentType<{
+  label: string;
+  value: PropertySummary | null;
+  onSelect: (property: PropertySummary) => void;
+  onClear?: () => void;
+  required?: boolean;
+}>;
+/** The properties feature's verification questions. */
+export type PropertyVerifier = ComponentType<{ propertyId: string; onVerified: (property: PropertySummary) => void }>;
+
 /** /sign-up/property: find the property (address or APN), then answer the questions that show it is yours. */
-export default function PropertyPage() {
+export function PropertyPage({ AddressAutocomplete, PropertyVerificationForm }: { AddressAutocomplete: AddressFinder; PropertyVerificationForm: PropertyVerifier }) {
   const s = useFormStyles();
   const actor = SignUpActor.useActorRef();
   const error = SignUpActor.useSelector((st) => st.context.error);
