@@ -37,3 +37,15 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 /** No sideways scroll: the page fits the viewport's width. */
 export const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** Fails naming every serious or critical axe violation on the page (`where` says which screen and width). */
+export async function expectNoSeriousAxeViolations(page: Page, where: string): Promise<void> {
+  const found = await seriousViolations(page);
+  if (found.length > 0) throw new Error(`${where}: serious or critical axe violations\n${found.join('\n')}`);
+}
+
+/** Fails when the page scrolls sideways (wider than its window). */
+export async function expectNoHorizontalOverflow(page: Page, where: string): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  if (scrollWidth > innerWidth) throw new Error(`${where}: ${scrollWidth} px wide in a ${innerWidth} px window`);
+}

@@ -24,6 +24,7 @@ const cms = () => import('../features/content/components/CmsPages.tsx');
 const signIn = () => import('../features/auth/components/SignInPages.tsx');
 const signUpCodes = () => import('../features/sign-up/components/CodePages.tsx');
 const signUpComposed = () => import('./routes/SignUpStepRoutes.tsx');
+const passwordReset = () => import('../features/auth/components/PasswordResetPages.tsx');
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', access: 'public', title: 'Home', load: () => import('../features/content/components/HomePage.tsx') },
@@ -52,6 +53,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/sign-up/plan', access: 'sign-up', title: 'Your plan and payment', load: named(signUpComposed, 'SignUpPlanRoute') },
   { path: '/sign-up/beneficiaries', access: 'sign-up', title: 'Your beneficiaries', load: () => import('../features/sign-up/components/BeneficiariesPage.tsx') },
   { path: '/sign-up/pin', access: 'sign-up', title: 'Your security PIN', load: () => import('../features/sign-up/components/PinPage.tsx') },
+  { path: '/authentication/forgot-password', access: 'public', title: 'Forgot password', load: named(passwordReset, 'ForgotPasswordPage') },
+  { path: '/authentication/reset-password', access: 'public', title: 'Reset password', load: named(passwordReset, 'ResetPasswordPage') },
 
   { path: '/user-update-profile', access: 'protected', title: 'Profile', load: () => import('../features/account/components/ProfilePage.tsx') },
   { path: '/subscriptions', access: 'protected', title: 'Membership', roles: CUSTOMER_SIDE, load: () => import('./routes/SubscriptionsRoute.tsx') },

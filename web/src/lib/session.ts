@@ -147,3 +147,16 @@ export function resetSession(): void {
   removeKey(USER_DATA_KEY);
   Object.assign(session, initialState(), { user: null, userData: null, restoring: false });
 }
+
+/** The signed-in user's name, email or photo changed (profile): 'user' and 'userData' follow, so the top bar does. */
+export function updateSignedInUser(changes: { full_name: string; email: string; profile_img: string | null }): void {
+  if (!session.user) return;
+  const stored: StoredUser = { ...session.user, full_name: changes.full_name, profile_img: changes.profile_img };
+  writeJson(USER_KEY, stored);
+  session.user = stored;
+  if (session.userData) {
+    const userData: SessionUser = { ...session.userData, full_name: changes.full_name, email: changes.email, profile_img: changes.profile_img };
+    writeJson(USER_DATA_KEY, userData);
+    session.userData = userData;
+  }
+}

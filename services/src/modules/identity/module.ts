@@ -14,6 +14,10 @@ import { signUpCodeEmail, signUpCodeSms } from './sign-up/code-message.ts';
 import { SIGN_UP_SENSITIVE_EVENT_TYPES } from './sign-up/events.ts';
 import { signUpProgressProjection } from './sign-up/progress/projection.ts';
 import { signUpRoutes } from './sign-up/routes.ts';
+import { passwordResetRoutes } from './password-reset/routes.ts';
+import { passwordResetEmail } from './password-reset/template.ts';
+import { profileRoutes } from './profile/routes.ts';
+import { contactChangeCodeEmail, contactChangeCodeSms } from './profile/contact-change/template.ts';
 
 /**
  * Event types holding secrets (a password hash, OTP digests, refresh-token digests): tools that show or export raw
@@ -25,6 +29,8 @@ export const SENSITIVE_EVENT_TYPES: readonly string[] = [
   'SessionStarted',
   'SessionRefreshed',
   ...SIGN_UP_SENSITIVE_EVENT_TYPES,
+  'PasswordResetCodeSent',
+  'ContactChangeRequested',
 ];
 
 /** Accounts, roles, sign-up (the wizard's server side), sign-in with a one-time code, sessions (refresh-token families). */
@@ -36,11 +42,22 @@ export const identityModule: Module = {
     await app.register(accountsSummaryRoutes(platform));
     await app.register(accountNamesRoutes(platform));
     await app.register(signUpRoutes(platform));
+    await app.register(passwordResetRoutes(platform));
+    await app.register(profileRoutes(platform));
   },
   projections: [accountsProjection, signUpProgressProjection],
   rooms: { [ACCOUNT_ROOM]: mayFollowAccount },
   reactions: [signInNoticeReaction],
-  templates: [signInCodeEmail, signInCodeSms, signInNoticeEmail, signUpCodeEmail, signUpCodeSms],
+  templates: [
+    signInCodeEmail,
+    signInCodeSms,
+    signInNoticeEmail,
+    signUpCodeEmail,
+    signUpCodeSms,
+    passwordResetEmail,
+    contactChangeCodeEmail,
+    contactChangeCodeSms,
+  ],
   seed: seedAdmin,
   sensitiveEventTypes: SENSITIVE_EVENT_TYPES,
   eventTypes: IDENTITY_EVENT_TYPES,

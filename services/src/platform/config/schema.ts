@@ -43,6 +43,7 @@ export const ConfigSchema = z
     DEV_OUTBOX: bool.default(false),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('ACPG <no-reply@localhost>'),
+    PUBLIC_URL: z.url().optional(), // the web app's address in emailed links; http://localhost:PORT when absent
     SMS_API_URL: z.url().optional(),
     SMS_API_TOKEN: z.string().optional(),
     SMS_FROM: z.string().optional(),

@@ -3,6 +3,7 @@ import type { Role } from '@acpg/contracts/roles';
 import { refuse, unknownCommand } from '../decider.ts';
 import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { decideProfile, evolveProfile, toProfileEvent, type ProfileCommand, type ProfileEvent } from './profile-changes.ts';
 
 /** Stream of one account. */
 export const accountStream = (accountId: string) => `identity-account-${accountId}`;
@@ -10,9 +11,10 @@ export const accountStream = (accountId: string) => `identity-account-${accountI
 export type AccountEvent =
   | DomainEvent<'AccountRegistered', AccountRegistered>
   // Kept apart from AccountRegistered so a reader of the public event never sees the hash (see SENSITIVE_EVENT_TYPES).
-  | DomainEvent<'AccountPasswordSet', { account_id: string; password_hash: string }>;
+  | DomainEvent<'AccountPasswordSet', { account_id: string; password_hash: string }>
+  | ProfileEvent;
 
-export type AccountCommand = Command<'RegisterAccount', AccountRegistered & { password_hash: string }>;
+export type AccountCommand = Command<'RegisterAccount', AccountRegistered & { password_hash: string }> | ProfileCommand;
 
 export type AccountState =
   | { status: 'none' }
@@ -26,6 +28,11 @@ export type AccountState =
       phoneEncrypted: string | null;
       phoneMasked: string | null;
       profileImg: string | null;
+      /** Profile photo (profile/photo.ts): its id and the widths stored; absent without a photo. */
+      photo?: { photoId: string; widths: number[] } | null;
+      /** Sessions started before this time are over (a password reset or change), except `keptSessionId`. */
+      sessionsEndedBefore?: string;
+      keptSessionId?: string | null;
     };
 
 export const initialState = (): AccountState => ({ status: 'none' });
@@ -48,6 +55,13 @@ export const evolve = (state: AccountState, event: AccountEvent): AccountState =
     }
     case 'AccountPasswordSet':
       return state.status === 'registered' ? { ...state, passwordHash: event.data.password_hash } : state;
+    case 'AccountNameChanged':
+    case 'AccountEmailChanged':
+    case 'AccountPhoneChanged':
+    case 'AccountPhotoChanged':
+    case 'AccountPhotoRemoved':
+    case 'AccountSessionsEnded':
+      return state.status === 'registered' ? evolveProfile(state, event) : state;
     default:
       return state;
   }
@@ -64,8 +78,16 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
         { type: 'AccountPasswordSet', data: { account_id: registered.account_id, password_hash } },
       ];
     }
+    case 'ChangeName':
+    case 'ChangeEmail':
+    case 'ChangePhone':
+    case 'ChangePhoto':
+    case 'RemovePhoto':
+    case 'SetPassword':
+      if (state.status !== 'registered') throw refuse(404, 'INVALID_COMMAND', 'This account was not found.');
+      return decideProfile(command, state);
     default:
-      return unknownCommand(command.type);
+      return unknownCommand(command);
   }
 };
 
@@ -77,7 +99,7 @@ export const toAccountEvent = (event: StoredEvent): AccountEvent | null => {
     case 'AccountPasswordSet':
       return { type: 'AccountPasswordSet', data: event.data as { account_id: string; password_hash: string } };
     default:
-      return null;
+      return toProfileEvent(event);
   }
 };
 

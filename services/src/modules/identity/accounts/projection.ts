@@ -12,7 +12,7 @@ export const ACCOUNTS_COLLECTION = 'accounts';
 export const accountsProjection = defineProjection({
   name: 'identity.accounts',
   collection: ACCOUNTS_COLLECTION,
-  handles: ['AccountRegistered'],
+  handles: ['AccountRegistered', 'AccountNameChanged', 'AccountEmailChanged', 'AccountPhoneChanged', 'AccountPhotoChanged', 'AccountPhotoRemoved'],
   indexes: ['email', 'roles', 'created_at'],
   fromStored: toAccountEvent,
   documentId: (event) => event.data.account_id,
@@ -32,6 +32,17 @@ export const accountsProjection = defineProjection({
           created_at: stored.occurredAt,
         };
       }
+      // Profile changes (account/profile-changes.ts): only an account already in the read model changes.
+      case 'AccountNameChanged':
+        return doc ? { ...doc, full_name: event.data.full_name } : doc;
+      case 'AccountEmailChanged':
+        return doc ? { ...doc, email: event.data.email } : doc;
+      case 'AccountPhoneChanged':
+        return doc ? { ...doc, phone_masked: event.data.phone_masked } : doc;
+      case 'AccountPhotoChanged':
+        return doc ? { ...doc, profile_img: event.data.profile_img } : doc;
+      case 'AccountPhotoRemoved':
+        return doc ? { ...doc, profile_img: null } : doc;
       default:
         return doc;
     }

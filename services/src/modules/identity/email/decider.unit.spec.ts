@@ -57,3 +57,15 @@ describe('email reservation decider', () => {
     expect(decide(reserve('jane@example.com', 'a3'), given(reserved('jane@example.com', 'a1'), ...events))).toEqual([reserved('jane@example.com', 'a3')]);
   });
 });
+
+describe('email release (profile email change)', () => {
+  const meta = metaAt('2026-03-01T10:00:00.000Z');
+  it('releases only for its holder; a released email may be reserved again', () => {
+    const state = evolve(initialState(), { type: 'EmailReserved', data: { email: 'a@example.test', account_id: 'a1' } });
+    expect(decide({ type: 'ReleaseEmail', data: { email: 'a@example.test', account_id: 'a2' }, metadata: meta }, state)).toEqual([]);
+    const released = decide({ type: 'ReleaseEmail', data: { email: 'A@example.test', account_id: 'a1' }, metadata: meta }, state);
+    expect(released).toEqual([{ type: 'EmailReleased', data: { email: 'a@example.test', account_id: 'a1' } }]);
+    const free = released.reduce(evolve, state);
+    expect(decide({ type: 'ReserveEmail', data: { email: 'a@example.test', account_id: 'a2' }, metadata: meta }, free)[0]?.type).toBe('EmailReserved');
+  });
+});

@@ -36,6 +36,8 @@ export type SessionState =
       expiresAt: string;
       /** When the current token replaced the previous one (absent before the first refresh). */
       rotatedAt?: string;
+      /** When the session started: a password reset or change ends the sessions started before it. */
+      startedAt?: string;
     };
 
 /**
@@ -50,7 +52,7 @@ export const initialState = (): SessionState => ({ status: 'none' });
 export const evolve = (state: SessionState, event: SessionEvent): SessionState => {
   if (event.type === 'SessionStarted') {
     const d = event.data;
-    return { status: 'active', sessionId: d.session_id, accountId: d.account_id, currentHash: d.token_hash, previousHashes: [], expiresAt: d.expires_at };
+    return { status: 'active', sessionId: d.session_id, accountId: d.account_id, currentHash: d.token_hash, previousHashes: [], expiresAt: d.expires_at, startedAt: d.started_at };
   }
   if (state.status === 'none') return state;
   switch (event.type) {

@@ -4,6 +4,7 @@ import { handleCommand, type CommandMeta } from '../../../platform/commands/hand
 import type { IdentityContext } from '../context.ts';
 import { refuse } from '../decider.ts';
 import { sessionDecider, sessionStream } from './decider.ts';
+import { endedByPasswordChange } from '../profile/sessions.ts';
 
 export interface IssuedRefreshToken {
   token: string;
@@ -42,6 +43,7 @@ export const refreshSession = async (
   meta: CommandMeta,
 ): Promise<IssuedRefreshToken & { account: RegisteredAccount }> => {
   if (!presented) throw sessionEnded();
+  if (await endedByPasswordChange(ctx, presented.familyId)) throw sessionEnded();
   const next = newRefreshToken(presented.familyId);
   const { events, state } = await handleCommand(
     ctx.platform.eventStore,

@@ -1,7 +1,16 @@
-import { Avatar, Badge, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { Badge, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import type { Profile } from '@acpg/contracts/account';
 import { useResource } from '../../../lib/use-resource.ts';
+import { notify } from '../../../lib/notify.ts';
+import { formatPhone } from '../../../lib/phone.ts';
+import { updateSignedInUser } from '../../../lib/session.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
-import { fetchMe } from '../api/me.ts';
+import { fetchProfile } from '../api/profile.ts';
+import { ContactChangeForm } from './ContactChangeForm.tsx';
+import { NameForm } from './NameForm.tsx';
+import { PasswordForm } from './PasswordForm.tsx';
+import { PhotoForm, ProfileAvatar } from './PhotoForm.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '720px' },
@@ -21,49 +30,64 @@ const useStyles = makeStyles({
   roles: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
-/** /user-update-profile, the avatar menu's Profile entry (spec section 2): the signed-in user's account details. */
+/** /user-update-profile, the avatar menu's Profile entry (spec section 2): the account's details, each editable. */
 export default function ProfilePage() {
   const s = useStyles();
-  const me = useResource(fetchMe, []);
-  const position = me.data?.role[0] ?? 'Position not available';
+  const loaded = useResource(fetchProfile, []);
+  const [edited, setEdited] = useState<Profile | null>(null);
+  const profile = edited ?? loaded.data;
+  const position = profile?.role[0] ?? 'Position not available';
+
+  const saved = (next: Profile, message: string) => {
+    setEdited(next);
+    updateSignedInUser(next);
+    notify.success(message);
+  };
 
   return (
     <section className={s.root} aria-labelledby="profile-title">
       <Title1 as="h1" id="profile-title" className={s.flush}>
         Profile
       </Title1>
-      {me.status === 'error' && <ErrorState title="Your profile could not be loaded" message={me.error} onRetry={me.reload} />}
-      {me.status === 'loading' && !me.data && <LoadingBlock label="Loading your profile" lines={3} />}
-      {me.data && (
-        <Card>
-          <div className={s.who}>
-            <Avatar name={me.data.user.full_name} image={me.data.user.profile_img ? { src: me.data.user.profile_img } : undefined} size={72} color="colorful" />
-            <div className={s.name}>
-              <Text as="h2" size={500} weight="semibold" className={s.flush}>
-                {me.data.user.full_name}
-              </Text>
-              <Text>{position}</Text>
+      {loaded.status === 'error' && !profile && <ErrorState title="Your profile could not be loaded" message={loaded.error} onRetry={loaded.reload} />}
+      {loaded.status === 'loading' && !profile && <LoadingBlock label="Loading your profile" lines={3} />}
+      {profile && (
+        <>
+          <Card>
+            <div className={s.who}>
+              <ProfileAvatar profile={profile} size={72} />
+              <div className={s.name}>
+                <Text as="h2" size={500} weight="semibold" className={s.flush}>
+                  {profile.full_name}
+                </Text>
+                <Text>{position}</Text>
+              </div>
             </div>
-          </div>
-          <dl className={s.details}>
-            <dt className={s.term}>Full name</dt>
-            <dd className={s.value}>{me.data.user.full_name}</dd>
-            <dt className={s.term}>Email</dt>
-            <dd className={s.value}>{me.data.user.email}</dd>
-            <dt className={s.term}>Phone</dt>
-            <dd className={s.value}>{me.data.phone_masked ?? 'None on file'}</dd>
-            <dt className={s.term}>Roles</dt>
-            <dd className={s.value}>
-              <span className={s.roles}>
-                {me.data.role.map((role) => (
-                  <Badge key={role} appearance="tint" color="brand">
-                    {role}
-                  </Badge>
-                ))}
-              </span>
-            </dd>
-          </dl>
-        </Card>
+            <dl className={s.details}>
+              <dt className={s.term}>Full name</dt>
+              <dd className={s.value}>{profile.full_name}</dd>
+              <dt className={s.term}>Email</dt>
+              <dd className={s.value}>{profile.email}</dd>
+              <dt className={s.term}>Phone</dt>
+              <dd className={s.value}>{profile.phone_masked ? formatPhone(profile.phone_masked) : 'None on file'}</dd>
+              <dt className={s.term}>Roles</dt>
+              <dd className={s.value}>
+                <span className={s.roles}>
+                  {profile.role.map((role) => (
+                    <Badge key={role} appearance="tint" color="brand">
+                      {role}
+                    </Badge>
+                  ))}
+                </span>
+              </dd>
+            </dl>
+          </Card>
+          <PhotoForm profile={profile} onSaved={saved} />
+          <NameForm key={`name-${profile.full_name}`} profile={profile} onSaved={saved} />
+          <ContactChangeForm channel="email" profile={profile} onSaved={saved} />
+          <ContactChangeForm channel="phone" profile={profile} onSaved={saved} />
+          <PasswordForm onSaved={saved} />
+        </>
       )}
     </section>
   );

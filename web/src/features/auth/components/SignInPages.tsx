@@ -8,6 +8,8 @@ import { useTrackClick } from '../../../lib/track.ts';
 import { rearmSessionExpiry } from '../../../lib/http.ts';
 import { liveCode, resendAtOf } from '../machines/sign-in.machine.ts';
 import { clock, useSecondsUntil, waitInWords } from '../../../lib/countdown.ts';
+import { RouteLink } from '../../../components/RouteLink.tsx';
+import { rememberEmailForReset } from '../stores/password-reset.ts';
 import { AUTH_MODE_PATH, CREDENTIAL_PATHS, SignInActor } from './SignInFlow.tsx';
 
 const useStyles = makeStyles({
@@ -90,6 +92,9 @@ function CredentialsForm({ expired }: { expired: boolean }) {
           <Field label="Password" required validationMessage={touched ? passwordError : null}>
             <Input type="password" autoComplete="current-password" value={password} onChange={(_, d) => setPassword(d.value)} />
           </Field>
+          <RouteLink to="/authentication/forgot-password" onClick={() => rememberEmailForReset(email)}>
+            Forgot password?
+          </RouteLink>
           <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
             {busy ? 'Signing in…' : 'Sign In'}
           </Button>

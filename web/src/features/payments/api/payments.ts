@@ -1,6 +1,6 @@
 import type { CheckoutBody, CheckoutResult, CreatePaymentMethodBody, PaymentMethod } from '@acpg/contracts/payments';
 import type { Plan, PlansResponse } from '@acpg/contracts/plans';
-import { http, type Result } from '../../../lib/http.ts';
+import { http, HttpError, type Result } from '../../../lib/http.ts';
 
 type Ok<T> = { success: boolean; data: T; message?: string };
 
@@ -15,10 +15,10 @@ export const startCheckout = (body: CheckoutBody) => http.post<Ok<CheckoutResult
 export const confirmCheckout = (checkoutId: string, approve: boolean) =>
   http.post<Ok<CheckoutResult>>(`/payments/checkouts/${encodeURIComponent(checkoutId)}/confirm`, { approve }).then((r) => r.data);
 
-/** A checkout's state (while the gateway has not reported). */
+/** A checkout's state (while the gateway has not reported, or to learn whether a checkout sent earlier arrived: 404). */
 export async function fetchCheckout(checkoutId: string, signal?: AbortSignal): Promise<CheckoutResult> {
   const r = await http.get<CheckoutResult>(`/payments/checkouts/${encodeURIComponent(checkoutId)}`, signal ? { signal } : {});
-  if (!r.success) throw new Error(r.message);
+  if (!r.success) throw new HttpError(r.status ?? 0, r.message, r.data);
   return r.data;
 }
 

@@ -16,6 +16,14 @@ export interface CheckoutContext {
   /** Sent with every Pay of this checkout, so a double click or a retry after a lost answer charges once. */
   checkoutId: string;
   paymentMethod: PaymentMethod | null;
+  /**
+   * Fingerprint of the card the current checkout id was sent with (null: not sent yet). Pay again with the same card
+   * sends the same checkout (same id and payment method: the server answers what it did); another card first asks
+   * the server whether the sent checkout exists.
+   */
+  sentWith: string | null;
+  /** The card of the Pay being handled, in memory until the gateway has it. */
+  pendingCard: CreatePaymentMethodBody | null;
   checkout: CheckoutResult | null;
   /** Why the last attempt did not go through, in words the payer can act on. */
   error: string | null;
@@ -33,6 +41,23 @@ export const REFUSED_MESSAGE = 'The payment was not approved, and nothing was ch
 export const STILL_PROCESSING_MESSAGE = 'Your payment is still being processed. Press Pay to check again: you will not be charged twice.';
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+const statusOf = (error: unknown) => (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number' ? error.status : 0);
+/** The server refused the request itself (4xx): nothing was started by it. A lost answer or a 5xx may have been. */
+const refused = ({ event }: { event: unknown }) => {
+  const status = statusOf((event as { error?: unknown }).error);
+  return status >= 400 && status < 500;
+};
+const notFound = ({ event }: { event: unknown }) => statusOf((event as { error?: unknown }).error) === 404;
+
+/** A short FNV-1a fingerprint of the card fields: tells "the same card again" without keeping the number. */
+export function cardFingerprint(card: CreatePaymentMethodBody): string {
+  let hash = 0x811c9dc5;
+  for (const ch of `${card.number}|${card.exp_month}|${card.exp_year}|${card.cvc}|${card.name}`) {
+    hash ^= ch.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16);
+}
 
 // Done events of invoked actors are not in the machine's event union: the answer is read from the event here.
 const answerOf = (event: unknown) => (event as { output: CheckoutResult }).output;
@@ -42,11 +67,11 @@ const answered = (status: CheckoutResult['status']) => ({ event }: { event: unkn
  * Where a checkout answer leads. A `failed` one ends this checkout with the server's reason (else `failure`), and the
  * next Pay is a new checkout with a new id.
  */
-const routeAnswer = (failure: string) => [
-  { guard: answered('succeeded'), target: '#checkout.paid', actions: 'keepAnswer' as const },
-  { guard: answered('requires_action'), target: '#checkout.awaitingApproval', actions: 'keepAnswer' as const },
-  { guard: answered('failed'), target: '#checkout.ready', actions: ['keepAnswer' as const, { type: 'endFailed' as const, params: { failure } }] },
-  { target: '#checkout.processing', actions: 'keepAnswer' as const },
+const routeAnswer = (failure: string, also: readonly 'dropPendingCard'[] = []) => [
+  { guard: answered('succeeded'), target: '#checkout.paid', actions: ['keepAnswer' as const, ...also] },
+  { guard: answered('requires_action'), target: '#checkout.awaitingApproval', actions: ['keepAnswer' as const, ...also] },
+  { guard: answered('failed'), target: '#checkout.ready', actions: ['keepAnswer' as const, { type: 'endFailed' as const, params: { failure } }, ...also] },
+  { target: '#checkout.processing', actions: ['keepAnswer' as const, ...also] },
 ];
 
 /** Card → payment method → checkout → (second step) → paid; one checkout id per checkout. */
@@ -67,10 +92,12 @@ export const checkoutMachine = setup({
   },
   actions: {
     keepAnswer: assign({ checkout: ({ event }) => answerOf(event) }),
+    dropPendingCard: assign({ pendingCard: null }),
     endFailed: assign(({ context, event }, params: { failure: string }) => ({
       declined: true,
       error: answerOf(event).message || params.failure,
       checkoutId: context.newId(),
+      sentWith: null,
     })),
   },
   delays: {
@@ -83,6 +110,8 @@ export const checkoutMachine = setup({
     newId: input.newId,
     checkoutId: input.newId(),
     paymentMethod: null,
+    sentWith: null,
+    pendingCard: null,
     checkout: null,
     error: null,
     declined: false,
@@ -93,15 +122,50 @@ export const checkoutMachine = setup({
   initial: 'ready',
   states: {
     ready: {
-      on: { PAY: { target: 'savingCard', actions: assign({ error: null, declined: false }) } },
+      on: {
+        PAY: [
+          {
+            guard: ({ context, event }) => context.sentWith === cardFingerprint(event.card),
+            target: 'charging',
+            actions: assign({ error: null, declined: false }),
+          },
+          { guard: ({ context }) => context.sentWith != null, target: 'recovering', actions: assign({ error: null, declined: false, pendingCard: ({ event }) => event.card }) },
+          { target: 'savingCard', actions: assign({ error: null, declined: false, pendingCard: ({ event }) => event.card }) },
+        ],
+      },
     },
     // Pay pressed again from here on finds no handler: one charge per press, however many presses.
     savingCard: {
       invoke: {
         src: 'createPaymentMethod',
-        input: ({ event }) => (event as Extract<CheckoutEvent, { type: 'PAY' }>).card,
-        onDone: { target: 'charging', actions: assign({ paymentMethod: ({ event }) => event.output }) },
-        onError: { target: 'ready', actions: assign({ error: ({ event }) => messageOf(event.error, 'Your card could not be saved. Check the details and try again.') }) },
+        input: ({ context }) => context.pendingCard!,
+        onDone: {
+          target: 'charging',
+          actions: assign({ paymentMethod: ({ event }) => event.output, sentWith: ({ context }) => cardFingerprint(context.pendingCard!), pendingCard: null }),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign({ pendingCard: null, error: ({ event }) => messageOf(event.error, 'Your card could not be saved. Check the details and try again.') }),
+        },
+      },
+    },
+    // Another card after a checkout was sent: the sent one may have charged. Follow it if the server has it; if it
+    // never arrived, start a new checkout with the new card.
+    recovering: {
+      invoke: {
+        src: 'fetchCheckout',
+        input: ({ context }) => ({ checkoutId: context.checkoutId }),
+        onDone: routeAnswer(DECLINED_MESSAGE, ['dropPendingCard']),
+        onError: [
+          { guard: notFound, target: 'savingCard', actions: assign({ checkoutId: ({ context }) => context.newId(), sentWith: null }) },
+          {
+            target: 'ready',
+            actions: assign({
+              pendingCard: null,
+              error: ({ event }) => `${messageOf(event.error, 'Your earlier payment could not be checked.')} Press Pay again: you will not be charged twice.`,
+            }),
+          },
+        ],
       },
     },
     charging: {
@@ -110,11 +174,19 @@ export const checkoutMachine = setup({
         src: 'startCheckout',
         input: ({ context }) => ({ checkout_id: context.checkoutId, plan_id: context.planId, payment_method_id: context.paymentMethod?.payment_method_id ?? '' }),
         onDone: routeAnswer(DECLINED_MESSAGE),
-        // The same checkout id goes with the next Pay: if this one did charge, the server answers that instead.
-        onError: {
-          target: 'ready',
-          actions: assign({ error: ({ event }) => `${messageOf(event.error, 'The payment could not be completed.')} You can press Pay again: you will not be charged twice.` }),
-        },
+        onError: [
+          // Refused as a request (4xx): nothing started, the next Pay is a new checkout.
+          {
+            guard: refused,
+            target: 'ready',
+            actions: assign({ checkoutId: ({ context }) => context.newId(), sentWith: null, error: ({ event }) => messageOf(event.error, 'The payment could not be started.') }),
+          },
+          // Unknown outcome: the same checkout goes with the next Pay; if this one did charge, the server answers that.
+          {
+            target: 'ready',
+            actions: assign({ error: ({ event }) => `${messageOf(event.error, 'The payment could not be completed.')} You can press Pay again: you will not be charged twice.` }),
+          },
+        ],
       },
     },
     awaitingApproval: {
@@ -157,5 +229,5 @@ export const checkoutMachine = setup({
 });
 
 /** Waiting on the network or the gateway: Pay shows its busy state and the fields are locked. */
-export const isBusy = (state: { matches: (value: 'savingCard' | 'charging' | 'confirming' | 'refusing' | 'processing' | 'polling') => boolean }) =>
-  state.matches('savingCard') || state.matches('charging') || state.matches('confirming') || state.matches('refusing') || state.matches('processing') || state.matches('polling');
+export const isBusy = (state: { matches: (value: 'savingCard' | 'recovering' | 'charging' | 'confirming' | 'refusing' | 'processing' | 'polling') => boolean }) =>
+  state.matches('savingCard') || state.matches('recovering') || state.matches('charging') || state.matches('confirming') || state.matches('refusing') || state.matches('processing') || state.matches('polling');

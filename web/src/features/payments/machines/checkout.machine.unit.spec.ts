@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { CheckoutResult, CreatePaymentMethodBody, PaymentMethod } from '@acpg/contracts/payments';
-import { checkoutMachine, DECLINED_MESSAGE, isBusy, REFUSED_MESSAGE, STILL_PROCESSING_MESSAGE } from './checkout.machine.ts';
+import { HttpError } from '../../../lib/http.ts';
+import { cardFingerprint, checkoutMachine, DECLINED_MESSAGE, isBusy, REFUSED_MESSAGE, STILL_PROCESSING_MESSAGE } from './checkout.machine.ts';
 
 const card: CreatePaymentMethodBody = { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Jane Doe' };
 const method: PaymentMethod = { payment_method_id: 'pm-1', brand: 'visa', last4: '4242' };
@@ -16,20 +17,20 @@ const answer = (checkout_id: string, status: CheckoutResult['status'], message?:
 });
 
 type Script = Partial<{
-  createPaymentMethod: () => Promise<PaymentMethod>;
+  createPaymentMethod: (card: CreatePaymentMethodBody) => Promise<PaymentMethod>;
   startCheckout: (checkoutId: string) => Promise<CheckoutResult>;
   confirmCheckout: (checkoutId: string, approve: boolean) => Promise<CheckoutResult>;
   fetchCheckout: (checkoutId: string, call: number) => Promise<CheckoutResult>;
 }>;
 
 function start(script: Script = {}, timing: { pollForMs?: number; pollEveryMs?: number } = { pollEveryMs: 5 }) {
-  const calls = { createPaymentMethod: [] as unknown[], startCheckout: [] as { checkout_id: string }[], confirmCheckout: [] as unknown[], fetchCheckout: [] as unknown[] };
+  const calls = { createPaymentMethod: [] as unknown[], startCheckout: [] as { checkout_id: string; payment_method_id: string }[], confirmCheckout: [] as unknown[], fetchCheckout: [] as unknown[] };
   let ids = 0;
   const machine = checkoutMachine.provide({
     actors: {
       createPaymentMethod: fromPromise(async ({ input }) => {
         calls.createPaymentMethod.push(input);
-        return (script.createPaymentMethod ?? (async () => method))();
+        return (script.createPaymentMethod ?? (async () => ({ ...method, payment_method_id: `pm-${calls.createPaymentMethod.length}` })))(input);
       }),
       startCheckout: fromPromise(async ({ input }) => {
         calls.startCheckout.push(input);
@@ -56,6 +57,7 @@ describe('checkout machine', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls.createPaymentMethod).toEqual([card]);
     expect(calls.startCheckout).toEqual([{ checkout_id: 'checkout-1', plan_id: 'plan-m', payment_method_id: 'pm-1' }]);
+    expect(JSON.stringify(actor.getSnapshot().context)).not.toContain(card.number); // the card is not kept once the gateway has it
     expect(actor.getSnapshot().output).toEqual(answer('checkout-1', 'succeeded'));
   });
 
@@ -73,7 +75,7 @@ describe('checkout machine', () => {
     expect(calls.startCheckout).toHaveLength(1);
   });
 
-  it('keeps the checkout id after an error on the way, so paying again cannot charge twice', async () => {
+  it('sends the same checkout (id and card) again after a lost answer, so paying again cannot charge twice', async () => {
     let first = true;
     const { actor, calls } = start({
       startCheckout: async (id) => {
@@ -90,7 +92,82 @@ describe('checkout machine', () => {
     expect(actor.getSnapshot().context.declined).toBe(false);
     actor.send({ type: 'PAY', card });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(calls.startCheckout.map((c) => c.checkout_id)).toEqual(['checkout-1', 'checkout-1']);
+    expect(calls.createPaymentMethod).toHaveLength(1);
+    expect(calls.startCheckout.map((c) => [c.checkout_id, c.payment_method_id])).toEqual([
+      ['checkout-1', 'pm-1'],
+      ['checkout-1', 'pm-1'],
+    ]);
+  });
+
+  it('with another card after a lost answer, follows the earlier checkout when the server has it', async () => {
+    let first = true;
+    const { actor, calls } = start({
+      startCheckout: async () => {
+        if (first) {
+          first = false;
+          throw new Error('Network error.');
+        }
+        throw new Error('not expected');
+      },
+      fetchCheckout: async (id) => answer(id, 'succeeded'),
+    });
+    actor.send({ type: 'PAY', card });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.error != null);
+    actor.send({ type: 'PAY', card: { ...card, number: '5555555555554444' } });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.fetchCheckout).toEqual([{ checkoutId: 'checkout-1' }]);
+    expect(calls.createPaymentMethod).toHaveLength(1);
+    expect(calls.startCheckout).toHaveLength(1);
+  });
+
+  it('with another card after a lost answer, starts a new checkout when the earlier one never arrived (404)', async () => {
+    let first = true;
+    const { actor, calls } = start({
+      startCheckout: async (id) => {
+        if (first) {
+          first = false;
+          throw new Error('Network error.');
+        }
+        return answer(id, 'succeeded');
+      },
+      fetchCheckout: () => Promise.reject(new HttpError(404, 'This checkout was not found.', null)),
+    });
+    const other = { ...card, number: '5555555555554444' };
+    actor.send({ type: 'PAY', card });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.error != null);
+    actor.send({ type: 'PAY', card: other });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.createPaymentMethod).toEqual([card, other]);
+    expect(calls.startCheckout.map((c) => [c.checkout_id, c.payment_method_id])).toEqual([
+      ['checkout-1', 'pm-1'],
+      ['checkout-2', 'pm-2'],
+    ]);
+    expect(actor.getSnapshot().context.pendingCard).toBeNull();
+  });
+
+  it('a request the server refuses (4xx) started nothing: its message shows and the next Pay is a new checkout', async () => {
+    let first = true;
+    const { actor, calls } = start({
+      startCheckout: async (id) => {
+        if (first) {
+          first = false;
+          throw new HttpError(409, 'This checkout was started with another plan or card. Start a new checkout to change them.', null);
+        }
+        return answer(id, 'succeeded');
+      },
+    });
+    actor.send({ type: 'PAY', card });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.error != null);
+    expect(actor.getSnapshot().context.error).toBe('This checkout was started with another plan or card. Start a new checkout to change them.');
+    actor.send({ type: 'PAY', card });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.startCheckout.map((c) => c.checkout_id)).toEqual(['checkout-1', 'checkout-2']);
+  });
+
+  it('fingerprints a card without its number in the clear', () => {
+    expect(cardFingerprint(card)).toBe(cardFingerprint({ ...card }));
+    expect(cardFingerprint(card)).not.toBe(cardFingerprint({ ...card, cvc: '124' }));
+    expect(cardFingerprint(card)).not.toContain('4242');
   });
 
   it('says the card was declined, and the next Pay is a new checkout', async () => {

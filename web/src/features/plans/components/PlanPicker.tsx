@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { Card, Radio, RadioGroup, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { amountDue, type Plan } from '@acpg/contracts/plans';
 import { formatCents } from '../../../lib/money.ts';
 import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
-import { transformPlans, type MonthlyPlanEntry, type YearlyPlanEntry } from '../plan-transform.ts';
+import { planOptions } from '../plan-options.ts';
 import { usePlans } from '../api/use-plans.ts';
 
 const useStyles = makeStyles({
@@ -15,33 +14,6 @@ const useStyles = makeStyles({
 });
 
 const trialText = (months: number) => (months > 0 ? `${months}-month free trial` : 'No free trial');
-
-interface Option {
-  entry: MonthlyPlanEntry | YearlyPlanEntry;
-  term: 'month' | 'year';
-  setupFee: number;
-  recordingFee: number;
-  renewal: number | null;
-  dueToday: number;
-}
-
-/** The two choices of spec section 3's transform, with what the picker also shows (setup fee and due today by id). */
-function optionsOf(plans: readonly Plan[]): Option[] {
-  const data = transformPlans(plans);
-  const raw = (id: string) => plans.find((p) => p.id === id);
-  const out: Option[] = [];
-  if (data.monthly_plans) {
-    const m = data.monthly_plans;
-    const plan = raw(m.id);
-    out.push({ entry: m, term: 'month', setupFee: m.setup_fees, recordingFee: m.additional_charges.recording_fees, renewal: m.monthly_renewal_plans, dueToday: plan ? amountDue(plan) : 0 });
-  }
-  if (data.yearly_plans) {
-    const y = data.yearly_plans;
-    const plan = raw(y.id);
-    out.push({ entry: y, term: 'year', setupFee: plan?.additional_charges['setup fees'] ?? 0, recordingFee: plan?.additional_charges.recording_fees ?? 0, renewal: y.yearly_renewal_plans, dueToday: plan ? amountDue(plan) : 0 });
-  }
-  return out;
-}
 
 export interface PlanPickerProps {
   /** The chosen plan's id (the default plan of its name), or null. */
@@ -58,7 +30,7 @@ export function PlanPicker({ value, onChange, label = 'Choose a plan' }: PlanPic
   const plans = usePlans();
   if (plans.status === 'error') return <ErrorState title="The plans could not be loaded" message={plans.error} onRetry={plans.reload} />;
   if (!plans.data) return <LoadingBlock label="Loading plans" lines={3} />;
-  const options = optionsOf(plans.data.plans);
+  const options = planOptions(plans.data.plans);
   if (options.length === 0) return <EmptyState>No membership plans are offered right now. Please check back later.</EmptyState>;
 
   return (

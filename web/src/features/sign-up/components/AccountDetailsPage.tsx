@@ -8,7 +8,7 @@ import { passwordProblem, passwordStrength, type Strength } from '../password.ts
 import { SignUpActor } from './SignUpFlow.tsx';
 import { HumanCheck, type HumanCheckHandle } from './HumanCheck.tsx';
 import { StepFrame, useFormStyles } from './StepFrame.tsx';
-import { RouteLink } from './RouteLink.tsx';
+import { RouteLink } from '../../../components/RouteLink.tsx';
 import { FieldGroup } from './FieldGroup.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,0 +1,103 @@
+import type { Command, DomainEvent } from '../../../platform/commands/handle-command.ts';
+import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { refuseAccount } from '../profile/refuse.ts';
+import type { AccountState } from './decider.ts';
+
+/** Changes to a registered account after sign-up: profile edits, a new password, sessions ended. */
+export type ProfileEvent =
+  | DomainEvent<'AccountNameChanged', { account_id: string; full_name: string; at: string }>
+  | DomainEvent<'AccountEmailChanged', { account_id: string; email: string; previous_email: string; at: string }>
+  | DomainEvent<'AccountPhoneChanged', { account_id: string; phone_encrypted: string; phone_masked: string; at: string }>
+  /** `profile_img`: URL of the largest width; `widths`: every width stored (the srcset). */
+  | DomainEvent<'AccountPhotoChanged', { account_id: string; photo_id: string; widths: number[]; profile_img: string; at: string }>
+  | DomainEvent<'AccountPhotoRemoved', { account_id: string; photo_id: string; at: string }>
+  /** Every session started before `ended_before` is over, except `kept_session_id` (the one changing its password). */
+  | DomainEvent<
+      'AccountSessionsEnded',
+      { account_id: string; reason: 'password-reset' | 'password-change'; ended_before: string; kept_session_id: string | null }
+    >;
+
+export type ProfileCommand =
+  | Command<'ChangeName', { full_name: string }>
+  | Command<'ChangeEmail', { email: string }>
+  | Command<'ChangePhone', { phone_encrypted: string; phone_masked: string }>
+  | Command<'ChangePhoto', { photo_id: string; widths: number[]; profile_img: string }>
+  | Command<'RemovePhoto', Record<string, never>>
+  /** A new password (already checked and hashed) ends the account's sessions, all of them or all but the caller's. */
+  | Command<'SetPassword', { password_hash: string; reason: 'password-reset' | 'password-change'; kept_session_id: string | null }>;
+
+type Registered = Extract<AccountState, { status: 'registered' }>;
+
+export const evolveProfile = (state: Registered, event: ProfileEvent): Registered => {
+  switch (event.type) {
+    case 'AccountNameChanged':
+      return { ...state, fullName: event.data.full_name };
+    case 'AccountEmailChanged':
+      return { ...state, email: event.data.email };
+    case 'AccountPhoneChanged':
+      return { ...state, phoneEncrypted: event.data.phone_encrypted, phoneMasked: event.data.phone_masked };
+    case 'AccountPhotoChanged':
+      return { ...state, profileImg: event.data.profile_img, photo: { photoId: event.data.photo_id, widths: event.data.widths } };
+    case 'AccountPhotoRemoved':
+      return { ...state, profileImg: null, photo: null };
+    case 'AccountSessionsEnded':
+      return { ...state, sessionsEndedBefore: event.data.ended_before, keptSessionId: event.data.kept_session_id };
+    default:
+      return state;
+  }
+};
+
+type PasswordSet = DomainEvent<'AccountPasswordSet', { account_id: string; password_hash: string }>;
+
+export const decideProfile = (command: ProfileCommand, state: Registered): (ProfileEvent | PasswordSet)[] => {
+  const at = command.metadata.now.toISOString();
+  const account_id = state.id;
+  switch (command.type) {
+    case 'ChangeName':
+      if (command.data.full_name === state.fullName) return [];
+      return [{ type: 'AccountNameChanged', data: { account_id, full_name: command.data.full_name, at } }];
+    case 'ChangeEmail':
+      if (command.data.email === state.email) throw refuseAccount(400, 'SAME_AS_CURRENT', 'This is already your email.');
+      return [{ type: 'AccountEmailChanged', data: { account_id, email: command.data.email, previous_email: state.email, at } }];
+    case 'ChangePhone':
+      return [{ type: 'AccountPhoneChanged', data: { account_id, ...command.data, at } }];
+    case 'ChangePhoto':
+      return [{ type: 'AccountPhotoChanged', data: { account_id, ...command.data, at } }];
+    case 'RemovePhoto':
+      if (!state.photo) return [];
+      return [{ type: 'AccountPhotoRemoved', data: { account_id, photo_id: state.photo.photoId, at } }];
+    case 'SetPassword':
+      return [
+        { type: 'AccountPasswordSet', data: { account_id, password_hash: command.data.password_hash } },
+        {
+          type: 'AccountSessionsEnded',
+          data: { account_id, reason: command.data.reason, ended_before: at, kept_session_id: command.data.kept_session_id },
+        },
+      ];
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+};
+
+const PROFILE_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'AccountNameChanged',
+  'AccountEmailChanged',
+  'AccountPhoneChanged',
+  'AccountPhotoChanged',
+  'AccountPhotoRemoved',
+  'AccountSessionsEnded',
+]);
+export const PROFILE_EVENT_TYPE_LIST: readonly string[] = [...PROFILE_EVENT_TYPES];
+
+/** Only identity writes these streams: the stored data is the event's as decided. */
+export const toProfileEvent = (event: StoredEvent): ProfileEvent | null =>
+  PROFILE_EVENT_TYPES.has(event.type) ? ({ type: event.type, data: event.data } as ProfileEvent) : null;
+
+/** Whether the session that started at `startedAt` was ended by a password reset or change. */
+export const sessionEndedByAccount = (state: Registered, sessionId: string, startedAt: string | undefined): boolean => {
+  if (!state.sessionsEndedBefore) return false;
+  if (state.keptSessionId === sessionId) return false;
+  return startedAt === undefined || Date.parse(startedAt) < Date.parse(state.sessionsEndedBefore);
+};

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { RESET_RULES, type ForgotPasswordResult, type ResetPasswordBody } from '@acpg/contracts/account';
+import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
+import { findAccountIdByEmail, loadAccount } from '../accounts.ts';
+import { accountDecider, accountStream } from '../account/decider.ts';
+import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { passwordProblem } from '../../../platform/auth/passwords.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import type { IdentityContext } from '../context.ts';
+import { normaliseEmail } from '../email/decider.ts';
+import { newCode, recordSend } from '../profile/codes.ts';
+import { refuseAccount } from '../profile/refuse.ts';
+import { openReset, passwordResetDecider, passwordResetStream, type ResetMethod } from './decider.ts';
+import { passwordResetMessage } from './template.ts';
+
+/** The reset's key: a keyed digest of the email (64 hex), in the stream id and the link, never the email itself. */
+const emailKey = (ctx: IdentityContext, email: string) => ctx.cipher.hmac('password-reset', normaliseEmail(email));
+const proofDigest = (ctx: IdentityContext, key: string, method: ResetMethod, secret: string) => ctx.cipher.hmac(`password-reset-${method}`, `${key}:${secret}`);
+
+const publicUrl = (ctx: IdentityContext) => (ctx.platform.config.PUBLIC_URL ?? `http://localhost:${ctx.platform.config.PORT}`).replace(/\/+$/, '');
+
+/**
+ * `POST /auth/forgot-password`: a code and a link to the account's email. An email no account uses gets the same
+ * answer, the same throttles and a reset stream of its own, but no email.
+ */
+export const requestPasswordReset = async (ctx: IdentityContext, body: { email: string }, meta: CommandMeta): Promise<ForgotPasswordResult> => {
+  const store = ctx.platform.eventStore;
+  const email = normaliseEmail(body.email);
+  const key = emailKey(ctx, email);
+  const stream = passwordResetStream(key);
+  const accountId = await findAccountIdByEmail(store, email);
+  const account = accountId ? await loadAccount(store, accountId) : null;
+
+  const { state } = await loadStream(store, stream, passwordResetDecider);
+  const open = openReset(state, meta.now.toISOString());
+  const resetId = open && open.accountId === (account?.id ?? null) ? open.resetId : meta.newId();
+  const wait = await recordSend(ctx, { purpose: 'password-reset', channel: 'email', destination: email, challengeId: resetId }, meta);
+
+  const code = newCode();
+  const secret = randomBytes(32).toString('base64url');
+  const { events } = await handleCommand(
+    store,
+    stream,
+    passwordResetDecider,
+    {
+      type: 'RequestReset',
+      data: { reset_id: resetId, account_id: account?.id ?? null, code_hash: proofDigest(ctx, key, 'code', code), link_hash: proofDigest(ctx, key, 'link', secret) },
+      metadata: meta,
+    },
+    { retries: 2 },
+  );
+  const sent = events.find((e) => e.type === 'PasswordResetCodeSent');
+  if (account && sent) {
+    const link = `${publicUrl(ctx)}/authentication/reset-password?token=${key}.${secret}`;
+    const message = passwordResetMessage(account.email, {
+      code,
+      code_minutes: RESET_RULES.codeValidSeconds / 60,
+      link,
+      link_minutes: RESET_RULES.linkValidSeconds / 60,
+    });
+    // The code and link live in the job only (its data is erased once sent); the id makes a repeated enqueue harmless.
+    await ctx.platform.jobs.enqueue(NOTIFICATIONS_QUEUE, 'send', message, { id: `identity-pwreset-${sent.id}` });
+  }
+  return { resend_after_seconds: wait, code_expires_in_seconds: RESET_RULES.codeValidSeconds, link_expires_in_seconds: RESET_RULES.linkValidSeconds };
+};
+
+/** The new password against the policy of sign-up (8..128, not common): a 400 naming the field, before any try counts. */
+export const assertPasswordAllowed = (password: string, field: string) => {
+  const problem = passwordProblem(password);
+  if (problem) throw new AppError(400, 'PASSWORD_REFUSED', problem, [{ path: field, message: problem }]);
+};
+
+/** `POST /auth/reset-password`: the code (with the email) or the link's token, then the new password; every session ends. */
+export const resetPassword = async (ctx: IdentityContext, body: ResetPasswordBody, meta: CommandMeta): Promise<void> => {
+  assertPasswordAllowed(body.password, 'password');
+  const store = ctx.platform.eventStore;
+  const { key, method, secret } = 'token' in body ? { ...splitToken(body.token), method: 'link' as const } : { key: emailKey(ctx, body.email), method: 'code' as const, secret: body.code };
+
+  // Hashed first: once the code is accepted nothing may stop the new password from being set.
+  const passwordHash = await ctx.passwords.hash(body.password);
+  const { events } = await handleCommand(
+    store,
+    passwordResetStream(key),
+    passwordResetDecider,
+    { type: 'CompleteReset', data: { method: method, proof_hash: proofDigest(ctx, key, method, secret) }, metadata: meta },
+    { retries: 1 }, // the same code twice at once: the second is told it was used
+  );
+  for (const event of events) {
+    if (event.type === 'PasswordResetRejected') {
+      const left = event.data.tries_left;
+      if (left === 0) throw refuseAccount(400, 'RESET_LOCKED', 'Too many wrong tries. Ask for a new code.');
+      if (method === 'link') throw refuseAccount(400, 'RESET_NOT_FOUND', 'This reset link is not valid. Ask for a new one.');
+      throw refuseAccount(400, 'OTP_INCORRECT', `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+    }
+    if (event.type === 'PasswordResetCompleted') {
+      await handleCommand(
+        store,
+        accountStream(event.data.account_id),
+        accountDecider,
+        { type: 'SetPassword', data: { password_hash: passwordHash, reason: 'password-reset', kept_session_id: null }, metadata: meta },
+        { retries: 2 },
+      );
+      return;
+    }
+  }
+  throw new Error('CompleteReset decided neither a rejection nor a completion');
+};
+
+/** `<key>.<secret>` (RESET_TOKEN_PATTERN, checked by the body's schema). */
+const splitToken = (token: string) => {
+  const dot = token.indexOf('.');
+  return { key: token.slice(0, dot), secret: token.slice(dot + 1) };
+};

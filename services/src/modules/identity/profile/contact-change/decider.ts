@@ -1,0 +1,107 @@
+import { timingSafeEqual } from 'node:crypto';
+import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
+import { addSeconds, reached, unknownCommand } from '../../decider.ts';
+import { refuseAccount } from '../refuse.ts';
+import type { Command, Decider, DomainEvent } from '../../../../platform/commands/handle-command.ts';
+
+/**
+ * A change of the account's email or phone, confirmed by a code sent to the NEW destination (kept encrypted here).
+ * The code lives 10 minutes and is used once; 5 wrong tries lock the change (DECISIONS.md, OTP rules).
+ */
+export const contactChangeStream = (changeId: string) => `identity-contactchange-${changeId}`;
+
+export type ContactChangeEvent =
+  | DomainEvent<
+      'ContactChangeRequested',
+      {
+        change_id: string;
+        account_id: string;
+        channel: OtpChannel;
+        destination_encrypted: string;
+        destination_masked: string;
+        code_hash: string;
+        requested_at: string;
+        expires_at: string;
+      }
+    >
+  | DomainEvent<'ContactChangeCodeRejected', { change_id: string; failures: number; tries_left: number; at: string }>
+  | DomainEvent<'ContactChangeLocked', { change_id: string; at: string }>
+  | DomainEvent<'ContactChangeVerified', { change_id: string; account_id: string; channel: OtpChannel; at: string }>;
+
+export type ContactChangeCommand =
+  | Command<'RequestChange', { change_id: string; account_id: string; channel: OtpChannel; destination_encrypted: string; destination_masked: string; code_hash: string }>
+  /** `account_id`: the caller; another account's change is not found. */
+  | Command<'VerifyChange', { account_id: string; code_hash: string }>;
+
+interface Change {
+  status: 'open' | 'locked' | 'verified';
+  changeId: string;
+  accountId: string;
+  channel: OtpChannel;
+  destinationEncrypted: string;
+  destinationMasked: string;
+  codeHash: string;
+  expiresAt: string;
+  failures: number;
+}
+export type ContactChangeState = { status: 'none' } | Change;
+
+export const initialState = (): ContactChangeState => ({ status: 'none' });
+
+export const evolve = (state: ContactChangeState, event: ContactChangeEvent): ContactChangeState => {
+  if (event.type === 'ContactChangeRequested') {
+    const d = event.data;
+    return {
+      status: 'open',
+      changeId: d.change_id,
+      accountId: d.account_id,
+      channel: d.channel,
+      destinationEncrypted: d.destination_encrypted,
+      destinationMasked: d.destination_masked,
+      codeHash: d.code_hash,
+      expiresAt: d.expires_at,
+      failures: 0,
+    };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'ContactChangeCodeRejected':
+      return { ...state, failures: event.data.failures };
+    case 'ContactChangeLocked':
+      return { ...state, status: 'locked' };
+    case 'ContactChangeVerified':
+      return { ...state, status: 'verified', codeHash: '' };
+    default:
+      return state;
+  }
+};
+
+const sameDigest = (a: string, b: string) => a.length === b.length && a.length > 0 && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export const decide = (command: ContactChangeCommand, state: ContactChangeState): ContactChangeEvent[] => {
+  const now = command.metadata.now.toISOString();
+  switch (command.type) {
+    case 'RequestChange':
+      if (state.status !== 'none') throw refuseAccount(409, 'CHANGE_USED', 'This change already exists.');
+      return [{ type: 'ContactChangeRequested', data: { ...command.data, requested_at: now, expires_at: addSeconds(now, OTP_RULES.validSeconds) } }];
+    case 'VerifyChange': {
+      if (state.status === 'none' || state.accountId !== command.data.account_id) {
+        throw refuseAccount(404, 'CHANGE_NOT_FOUND', 'This change was not found. Start it again.');
+      }
+      if (state.status === 'verified') throw refuseAccount(410, 'CHANGE_USED', 'This change is already done.');
+      if (state.status === 'locked') throw refuseAccount(410, 'CHANGE_LOCKED', 'Too many wrong codes. Start the change again to get a new code.');
+      if (reached(now, state.expiresAt)) throw refuseAccount(410, 'OTP_EXPIRED', 'This code has expired. Start the change again to get a new one.');
+      if (sameDigest(command.data.code_hash, state.codeHash)) {
+        return [{ type: 'ContactChangeVerified', data: { change_id: state.changeId, account_id: state.accountId, channel: state.channel, at: now } }];
+      }
+      const failures = state.failures + 1;
+      const triesLeft = Math.max(0, OTP_RULES.maxWrongTries - failures);
+      const rejected: ContactChangeEvent = { type: 'ContactChangeCodeRejected', data: { change_id: state.changeId, failures, tries_left: triesLeft, at: now } };
+      return triesLeft === 0 ? [rejected, { type: 'ContactChangeLocked', data: { change_id: state.changeId, at: now } }] : [rejected];
+    }
+    default:
+      return unknownCommand(command);
+  }
+};
+
+export const contactChangeDecider: Decider<ContactChangeCommand, ContactChangeEvent, ContactChangeState> = { initialState, evolve, decide };

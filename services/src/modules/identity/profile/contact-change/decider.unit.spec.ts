@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../../platform/http/errors.ts';
+import { metaAt } from '../../../../../test/command-meta.ts';
+import { decide, evolve, initialState, type ContactChangeCommand, type ContactChangeEvent, type ContactChangeState } from './decider.ts';
+
+const T0 = '2026-03-01T10:00:00.000Z';
+const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOString();
+const given = (...events: ContactChangeEvent[]): ContactChangeState => events.reduce(evolve, initialState());
+const refusal = (command: ContactChangeCommand, state: ContactChangeState) => {
+  try {
+    decide(command, state);
+  } catch (error) {
+    if (error instanceof AppError) return [error.status, error.code];
+    throw error;
+  }
+  throw new Error('expected a refusal');
+};
+
+const data = { change_id: 'c1', account_id: 'a1', channel: 'email' as const, destination_encrypted: 'enc', destination_masked: 'n*w@example.test', code_hash: 'right' };
+const requested: ContactChangeEvent = { type: 'ContactChangeRequested', data: { ...data, requested_at: at(0), expires_at: at(600) } };
+const rejected = (failures: number): ContactChangeEvent => ({ type: 'ContactChangeCodeRejected', data: { change_id: 'c1', failures, tries_left: 5 - failures, at: at(1) } });
+const verify = (hash: string, seconds: number, account = 'a1'): ContactChangeCommand => ({ type: 'VerifyChange', data: { account_id: account, code_hash: hash }, metadata: metaAt(at(seconds)) });
+
+describe('contact change decider', () => {
+  it('given nothing, when RequestChange, then the change is requested with a code valid 10 minutes', () => {
+    expect(decide({ type: 'RequestChange', data, metadata: metaAt(T0) }, given())).toEqual([requested]);
+  });
+
+  it('refuses a second RequestChange on the same stream', () => {
+    expect(refusal({ type: 'RequestChange', data, metadata: metaAt(T0) }, given(requested))).toEqual([409, 'CHANGE_USED']);
+  });
+
+  it('when the right code comes in time from its account, then the change is verified', () => {
+    expect(decide(verify('right', 599), given(requested))).toEqual([{ type: 'ContactChangeVerified', data: { change_id: 'c1', account_id: 'a1', channel: 'email', at: at(599) } }]);
+  });
+
+  it('counts wrong codes and locks on the 5th', () => {
+    expect(decide(verify('wrong', 5), given(requested))).toEqual([{ type: 'ContactChangeCodeRejected', data: { change_id: 'c1', failures: 1, tries_left: 4, at: at(5) } }]);
+    expect(decide(verify('wrong', 5), given(requested, rejected(4))).map((e) => e.type)).toEqual(['ContactChangeCodeRejected', 'ContactChangeLocked']);
+  });
+
+  it('refuses: unknown (404), another account (404), expired (410), locked (410), done (410)', () => {
+    expect(refusal(verify('right', 1), given())).toEqual([404, 'CHANGE_NOT_FOUND']);
+    expect(refusal(verify('right', 1, 'a2'), given(requested))).toEqual([404, 'CHANGE_NOT_FOUND']);
+    expect(refusal(verify('right', 600), given(requested))).toEqual([410, 'OTP_EXPIRED']);
+    expect(refusal(verify('right', 2), given(requested, rejected(5), { type: 'ContactChangeLocked', data: { change_id: 'c1', at: at(1) } }))).toEqual([410, 'CHANGE_LOCKED']);
+    const verified: ContactChangeEvent = { type: 'ContactChangeVerified', data: { change_id: 'c1', account_id: 'a1', channel: 'email', at: at(1) } };
+    expect(refusal(verify('right', 2), given(requested, verified))).toEqual([410, 'CHANGE_USED']);
+  });
+});

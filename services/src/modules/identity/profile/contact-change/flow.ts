@@ -1,0 +1,134 @@
+import type { ContactChangeSent } from '@acpg/contracts/account';
+import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
+import { maskEmail, maskPhone } from '@acpg/contracts/masking';
+import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
+import { handleCommand, loadStream, type CommandMeta } from '../../../../platform/commands/handle-command.ts';
+import { findAccountIdByEmail, loadAccount, phoneContext, type RegisteredAccount } from '../../accounts.ts';
+import { accountDecider, accountStream } from '../../account/decider.ts';
+import type { IdentityContext } from '../../context.ts';
+import { emailDecider, emailStream, normaliseEmail } from '../../email/decider.ts';
+import { phoneDecider, phoneStream } from '../../phone/decider.ts';
+import { newCode, recordSend } from '../codes.ts';
+import { refuseAccount } from '../refuse.ts';
+import { contactChangeDecider, contactChangeStream } from './decider.ts';
+import { contactChangeCodeMessage } from './template.ts';
+
+const codeDigest = (ctx: IdentityContext, changeId: string, code: string) => ctx.cipher.hmac('contact-change-code', `${changeId}:${code}`);
+const destinationContext = (changeId: string) => `${contactChangeStream(changeId)}:destination`;
+
+const signedInAccount = async (ctx: IdentityContext, accountId: string): Promise<RegisteredAccount> => {
+  const account = await loadAccount(ctx.platform.eventStore, accountId);
+  if (!account) throw refuseAccount(401, 'SESSION_ENDED', 'Your session has ended. Sign in again.');
+  return account;
+};
+
+const currentPhone = (ctx: IdentityContext, account: RegisteredAccount) =>
+  account.phoneEncrypted ? ctx.cipher.decrypt(account.phoneEncrypted, phoneContext(account.id)) : null;
+
+const holderOf = async (ctx: IdentityContext, channel: OtpChannel, destination: string): Promise<string | null> => {
+  if (channel === 'email') return findAccountIdByEmail(ctx.platform.eventStore, destination);
+  const { state } = await loadStream(ctx.platform.eventStore, phoneStream(ctx.cipher.hmac('phone', destination)), phoneDecider);
+  return state.status === 'reserved' ? state.accountId : null;
+};
+
+const taken = (channel: OtpChannel) =>
+  channel === 'email'
+    ? refuseAccount(409, 'EMAIL_TAKEN', 'Another account uses this email. Choose another one.')
+    : refuseAccount(409, 'PHONE_TAKEN', 'Another account uses this phone number. Choose another one.');
+
+/** Step 1: a code to the new email or phone (`destination` already validated: an email, or an E.164 phone). */
+export const requestContactChange = async (
+  ctx: IdentityContext,
+  accountId: string,
+  change: { channel: OtpChannel; destination: string },
+  meta: CommandMeta,
+): Promise<ContactChangeSent> => {
+  const { channel } = change;
+  const destination = channel === 'email' ? normaliseEmail(change.destination) : change.destination;
+  const account = await signedInAccount(ctx, accountId);
+  const current = channel === 'email' ? account.email : currentPhone(ctx, account);
+  if (current === destination) throw refuseAccount(400, 'SAME_AS_CURRENT', `This is already your ${channel === 'email' ? 'email' : 'phone number'}.`);
+  const holder = await holderOf(ctx, channel, destination);
+  if (holder !== null && holder !== account.id) throw taken(channel);
+
+  const changeId = meta.newId();
+  const wait = await recordSend(ctx, { purpose: 'contact-change', channel, destination, challengeId: changeId }, meta);
+  const code = newCode();
+  const masked = channel === 'email' ? maskEmail(destination) : maskPhone(destination);
+  const { events } = await handleCommand(
+    ctx.platform.eventStore,
+    contactChangeStream(changeId),
+    contactChangeDecider,
+    {
+      type: 'RequestChange',
+      data: {
+        change_id: changeId,
+        account_id: account.id,
+        channel,
+        destination_encrypted: ctx.cipher.encrypt(destination, destinationContext(changeId)),
+        destination_masked: masked,
+        code_hash: codeDigest(ctx, changeId, code),
+      },
+      metadata: meta,
+    },
+    { newStream: true },
+  );
+  const requested = events[0];
+  if (!requested) throw new Error('RequestChange decided no event');
+  await ctx.platform.jobs.enqueue(NOTIFICATIONS_QUEUE, 'send', contactChangeCodeMessage(channel, destination, code), { id: `identity-contactchange-${requested.id}` });
+  return { change_id: changeId, masked_destination: masked, resend_after_seconds: wait, expires_in_seconds: OTP_RULES.validSeconds };
+};
+
+/**
+ * Step 2: the code. The new destination is reserved before the code is used up (taken meanwhile: 409, the code still
+ * works for nothing else), then the account changes and the old destination is released for others.
+ */
+export const verifyContactChange = async (ctx: IdentityContext, accountId: string, body: { change_id: string; code: string }, meta: CommandMeta): Promise<void> => {
+  const store = ctx.platform.eventStore;
+  const stream = contactChangeStream(body.change_id);
+  const command = { type: 'VerifyChange' as const, data: { account_id: accountId, code_hash: codeDigest(ctx, body.change_id, body.code) }, metadata: meta };
+  const { state } = await loadStream(store, stream, contactChangeDecider);
+  // Decided once without writing: a refusal or a wrong code is recorded as it is; a right code reserves first.
+  const outcome = contactChangeDecider.decide(command, state);
+  if (state.status !== 'none' && outcome.some((e) => e.type === 'ContactChangeVerified')) {
+    const destination = ctx.cipher.decrypt(state.destinationEncrypted, destinationContext(state.changeId));
+    const account = await signedInAccount(ctx, accountId);
+    await reserve(ctx, state.channel, destination, account.id, meta);
+    await handleCommand(store, stream, contactChangeDecider, command, { retries: 1 });
+    if (state.channel === 'email') {
+      await handleCommand(store, accountStream(account.id), accountDecider, { type: 'ChangeEmail', data: { email: destination }, metadata: meta }, { retries: 2 });
+      await handleCommand(store, emailStream(account.email), emailDecider, { type: 'ReleaseEmail', data: { email: account.email, account_id: account.id }, metadata: meta }, { retries: 2 });
+    } else {
+      const previous = currentPhone(ctx, account);
+      const data = { phone_encrypted: ctx.cipher.encrypt(destination, phoneContext(account.id)), phone_masked: maskPhone(destination) };
+      await handleCommand(store, accountStream(account.id), accountDecider, { type: 'ChangePhone', data, metadata: meta }, { retries: 2 });
+      if (previous) {
+        await handleCommand(store, phoneStream(ctx.cipher.hmac('phone', previous)), phoneDecider, { type: 'ReleasePhone', data: { account_id: account.id }, metadata: meta }, { retries: 2 });
+      }
+    }
+    return;
+  }
+  const { events } = await handleCommand(store, stream, contactChangeDecider, command, { retries: 1 });
+  const rejected = events.find((e) => e.type === 'ContactChangeCodeRejected');
+  if (rejected?.type === 'ContactChangeCodeRejected') {
+    const left = rejected.data.tries_left;
+    if (left === 0) throw refuseAccount(400, 'CHANGE_LOCKED', 'The code is incorrect and no tries are left. Start the change again to get a new code.');
+    throw refuseAccount(400, 'OTP_INCORRECT', `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+  }
+  // A concurrent verification got there first: the decider refused above on the retry, or nothing changed.
+  throw refuseAccount(410, 'CHANGE_USED', 'This change is already done.');
+};
+
+/** The new email or phone for this account (a retry finds it already reserved to itself). */
+const reserve = async (ctx: IdentityContext, channel: OtpChannel, destination: string, accountId: string, meta: CommandMeta) => {
+  const holder = await holderOf(ctx, channel, destination);
+  if (holder === accountId) return;
+  if (holder !== null) throw taken(channel);
+  const store = ctx.platform.eventStore;
+  // At the loaded version (not a new stream): a released email or phone may be reserved again; a race loses with 409.
+  if (channel === 'email') {
+    await handleCommand(store, emailStream(destination), emailDecider, { type: 'ReserveEmail', data: { email: destination, account_id: accountId }, metadata: meta }, { retries: 1 });
+  } else {
+    await handleCommand(store, phoneStream(ctx.cipher.hmac('phone', destination)), phoneDecider, { type: 'ReservePhone', data: { account_id: accountId }, metadata: meta }, { retries: 1 });
+  }
+};

@@ -1,0 +1,241 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { REFRESH_COOKIE_NAME } from '../../../platform/auth/refresh-cookie.ts';
+import { systemMeta } from '../../../platform/commands/metadata.ts';
+import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { codeIn, waitForMessage, wrongCodeFor } from '../../../../test/outbox.ts';
+import { waitFor } from '../../../../test/wait-for.ts';
+import { findAccountIdByEmail, registerAccount } from '../accounts.ts';
+import { ACCOUNTS_COLLECTION } from '../accounts/projection.ts';
+import { identityContext } from '../context.ts';
+import { startSession } from '../session/flow.ts';
+import { photoKey } from './photo.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const PASSWORD = 'profile tests passphrase';
+let address = 0;
+beforeEach(() => {
+  address++;
+});
+
+interface Caller {
+  id: string;
+  email: string;
+  token: string;
+}
+let n = 0;
+const newAccount = async (phone: string | null = null): Promise<Caller> => {
+  const email = `profile-${++n}-${Date.now()}@example.test`;
+  const ctx = await identityContext(t.platform);
+  const { accountId } = await registerAccount(ctx, { email, fullName: 'Pat Profile', roles: ['Customer'], password: PASSWORD, phone }, systemMeta(t.platform, { actor: 'test' }));
+  return { id: accountId, email, token: await t.platform.tokens.issueAccessToken({ userId: accountId, roles: ['Customer'] }) };
+};
+
+const call = (method: InjectOptions['method'], url: string, who: Caller | null, payload?: unknown, cookie?: string): Promise<LightMyRequestResponse> =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    remoteAddress: `10.0.4.${address}`,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    ...(who ? { headers: { authorization: `Bearer ${who.token}` } } : {}),
+    ...(cookie ? { cookies: { [REFRESH_COOKIE_NAME]: cookie } } : {}),
+  });
+const answer = (r: LightMyRequestResponse) => [r.statusCode, (r.json() as { code?: string }).code];
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
+
+describe('profile: read and name', () => {
+  it('refuses every profile route without a token (401)', async () => {
+    expect((await call('GET', '/account/profile', null)).statusCode).toBe(401);
+    expect((await call('PUT', '/account/profile', null, { full_name: 'X' })).statusCode).toBe(401);
+    expect((await call('PUT', '/account/profile/photo', null, { data: 'AAAA' })).statusCode).toBe(401);
+    expect((await call('DELETE', '/account/profile/photo', null)).statusCode).toBe(401);
+    expect((await call('POST', '/account/email-change', null, { email: 'a@example.test' })).statusCode).toBe(401);
+    expect((await call('POST', '/account/phone-change/verify', null, { change_id: 'x', code: '123456' })).statusCode).toBe(401);
+    expect((await call('POST', '/auth/change-password', null, { current_password: 'x', new_password: 'y' })).statusCode).toBe(401);
+  });
+
+  it('answers the profile and saves a new full name (trimmed), also in the accounts read model', async () => {
+    const me = await newAccount();
+    const read = await call('GET', '/account/profile', me);
+    expect(read.json().data).toEqual({ id: me.id, full_name: 'Pat Profile', email: me.email, phone_masked: null, role: ['Customer'], profile_img: null, profile_img_srcset: null });
+    const saved = await call('PUT', '/account/profile', me, { full_name: '  Patricia   Profile ' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.full_name).toBe('Patricia Profile');
+    expect((await call('GET', '/auth/me', me)).json().data.user.full_name).toBe('Patricia Profile');
+    await waitFor(async () => (await t.platform.documents.get(ACCOUNTS_COLLECTION, me.id))?.full_name === 'Patricia Profile', { what: 'the read model' });
+  });
+
+  it('refuses a blank or too long name and an unknown field with 400, changing nothing', async () => {
+    const me = await newAccount();
+    expect((await call('PUT', '/account/profile', me, { full_name: '   ' })).statusCode).toBe(400);
+    expect((await call('PUT', '/account/profile', me, { full_name: 'x'.repeat(101) })).statusCode).toBe(400);
+    expect((await call('PUT', '/account/profile', me, { full_name: 'Ok Name', email: 'sneaky@example.test' })).statusCode).toBe(400);
+    expect((await call('GET', '/account/profile', me)).json().data.full_name).toBe('Pat Profile');
+  });
+});
+
+describe('profile photo', () => {
+  it('stores the photo at each image width up to its size, serves each as WebP with a srcset, and replaces it', async () => {
+    const me = await newAccount();
+    const saved = await call('PUT', '/account/profile/photo', me, { data: (await png(300, 200)).toString('base64') });
+    expect(saved.statusCode).toBe(200);
+    const profile = saved.json().data as { profile_img: string; profile_img_srcset: string };
+    const widths = [16, 32, 48, 64, 96, 128];
+    expect(profile.profile_img).toMatch(/\/api\/v1\/profile-photos\/[0-9a-f-]{36}\/128$/);
+    expect(profile.profile_img_srcset.split(', ').map((s) => Number(/ (\d+)w$/.exec(s)?.[1]))).toEqual(widths);
+    for (const entry of profile.profile_img_srcset.split(', ')) {
+      const [url, w] = entry.split(' ');
+      const image = await t.app.inject({ method: 'GET', url: url ?? '' });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(image.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', parseInt(w ?? ''), parseInt(w ?? '')]);
+    }
+    expect((await call('GET', '/auth/me', me)).json().data.user.profile_img).toBe(profile.profile_img);
+
+    // A new photo (a data: URL this time) replaces the old one, whose files are deleted.
+    const oldId = /profile-photos\/([^/]+)\//.exec(profile.profile_img)?.[1] ?? '';
+    const next = await call('PUT', '/account/profile/photo', me, { data: `data:image/png;base64,${(await png(800, 900)).toString('base64')}` });
+    expect(next.statusCode).toBe(200);
+    expect(next.json().data.profile_img).toMatch(/\/384$/);
+    expect(await t.platform.files.get(photoKey(oldId, 16))).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: profile.profile_img })).statusCode).toBe(404);
+
+    const removed = await call('DELETE', '/account/profile/photo', me);
+    expect(removed.json().data).toMatchObject({ profile_img: null, profile_img_srcset: null });
+  });
+
+  it('refuses what is not an image by its content, a tiny image, and a file over 5 MB; the photo stays as it was', async () => {
+    const me = await newAccount();
+    const text = await call('PUT', '/account/profile/photo', me, { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64') });
+    expect(answer(text)).toEqual([400, 'BAD_REQUEST']);
+    const tiny = await call('PUT', '/account/profile/photo', me, { data: (await png(10, 40)).toString('base64') });
+    expect(answer(tiny)).toEqual([400, 'PHOTO_REFUSED']);
+    const big = Buffer.concat([await png(50, 50), Buffer.alloc(5 * 1024 * 1024)]);
+    expect((await call('PUT', '/account/profile/photo', me, { data: big.toString('base64') })).statusCode).toBe(400);
+    const broken = (await png(300, 300)).subarray(0, 200);
+    expect(answer(await call('PUT', '/account/profile/photo', me, { data: broken.toString('base64') }))).toEqual([400, 'PHOTO_REFUSED']);
+    expect((await call('GET', '/account/profile', me)).json().data.profile_img).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/profile-photos/not-a-uuid/16' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/profile-photos/${crypto.randomUUID()}/16` })).statusCode).toBe(404);
+  });
+});
+
+describe('email change', () => {
+  it('sends a code to the new email; the right code changes it, frees the old one, and signs in by the new one', async () => {
+    const me = await newAccount();
+    const newEmail = `moved-${Date.now()}@example.test`;
+    const sent = await call('POST', '/account/email-change', me, { email: newEmail.toUpperCase() });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data).toMatchObject({ resend_after_seconds: 60, expires_in_seconds: 600 });
+    const { change_id } = sent.json().data as { change_id: string };
+    const code = codeIn(await waitForMessage(t.app, newEmail, /Confirm your new email/));
+
+    const wrong = await call('POST', '/account/email-change/verify', me, { change_id, code: wrongCodeFor(code) });
+    expect([...answer(wrong), wrong.json().message]).toEqual([400, 'OTP_INCORRECT', 'The code is incorrect. 4 tries left.']);
+    const other = await newAccount();
+    expect(answer(await call('POST', '/account/email-change/verify', other, { change_id, code }))).toEqual([404, 'CHANGE_NOT_FOUND']);
+
+    const done = await call('POST', '/account/email-change/verify', me, { change_id, code });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data.email).toBe(newEmail);
+    expect(answer(await call('POST', '/account/email-change/verify', me, { change_id, code }))).toEqual([410, 'CHANGE_USED']);
+    expect(await findAccountIdByEmail(t.platform.eventStore, newEmail)).toBe(me.id);
+    expect(await findAccountIdByEmail(t.platform.eventStore, me.email)).toBeNull();
+    expect((await call('POST', '/auth/sign-in', null, { email: newEmail, password: PASSWORD })).statusCode).toBe(200);
+    expect((await call('POST', '/auth/sign-in', null, { email: me.email, password: PASSWORD })).statusCode).toBe(401);
+
+    // The freed email can be taken by another account.
+    const third = await newAccount();
+    expect((await call('POST', '/account/email-change', third, { email: me.email })).statusCode).toBe(200);
+  });
+
+  it('refuses the current email, a taken one (also when taken between code and confirmation), and a resend within 60 s', async () => {
+    const me = await newAccount();
+    const other = await newAccount();
+    expect(answer(await call('POST', '/account/email-change', me, { email: me.email }))).toEqual([400, 'SAME_AS_CURRENT']);
+    expect(answer(await call('POST', '/account/email-change', me, { email: other.email }))).toEqual([409, 'EMAIL_TAKEN']);
+    expect((await call('POST', '/account/email-change', me, { email: 'not an email' })).statusCode).toBe(400);
+
+    const contested = `contested-${Date.now()}@example.test`;
+    const mine = await call('POST', '/account/email-change', me, { email: contested });
+    const theirs = await call('POST', '/account/email-change', other, { email: contested });
+    expect([mine.statusCode, theirs.statusCode]).toEqual([200, 429]); // the same new address: 60 s between codes
+    expect(answer(await call('POST', '/account/email-change', me, { email: contested }))).toEqual([429, 'OTP_RESEND_TOO_SOON']);
+    const code = codeIn(await waitForMessage(t.app, contested, /Confirm your new email/));
+    // Someone registers the address before the code comes back.
+    const ctx = await identityContext(t.platform);
+    await registerAccount(ctx, { email: contested, fullName: 'Quick', roles: ['Customer'], password: PASSWORD }, systemMeta(t.platform, { actor: 'test' }));
+    const late = await call('POST', '/account/email-change/verify', me, { change_id: mine.json().data.change_id, code });
+    expect(answer(late)).toEqual([409, 'EMAIL_TAKEN']);
+    expect((await call('GET', '/account/profile', me)).json().data.email).toBe(me.email);
+  });
+
+  it('locks the change on the 5th wrong code', async () => {
+    const me = await newAccount();
+    const target = `locked-${Date.now()}@example.test`;
+    const { change_id } = (await call('POST', '/account/email-change', me, { email: target })).json().data as { change_id: string };
+    const code = codeIn(await waitForMessage(t.app, target, /Confirm your new email/));
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(answer(await call('POST', '/account/email-change/verify', me, { change_id, code: wrongCodeFor(code) })));
+    expect(answers).toEqual([...Array(4).fill([400, 'OTP_INCORRECT']), [400, 'CHANGE_LOCKED']]);
+    expect(answer(await call('POST', '/account/email-change/verify', me, { change_id, code }))).toEqual([410, 'CHANGE_LOCKED']);
+    expect(answer(await call('POST', '/account/email-change/verify', me, { change_id: 'nope', code }))).toEqual([404, 'CHANGE_NOT_FOUND']);
+  });
+});
+
+describe('phone change', () => {
+  it('sends a code by SMS to the new phone; the right code changes it and keeps it unique', async () => {
+    const me = await newAccount('+14155550111');
+    const phone = `+1415555${String(Date.now()).slice(-4)}`;
+    const sent = await call('POST', '/account/phone-change', me, { phone });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data.masked_destination).toBe(`${phone.slice(0, 5)}********`);
+    const code = codeIn(await waitForMessage(t.app, phone, /new phone number/));
+    const done = await call('POST', '/account/phone-change/verify', me, { change_id: sent.json().data.change_id, code });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data.phone_masked).toBe(`${phone.slice(0, 5)}********`);
+
+    const other = await newAccount();
+    expect(answer(await call('POST', '/account/phone-change', other, { phone }))).toEqual([409, 'PHONE_TAKEN']);
+    expect(answer(await call('POST', '/account/phone-change', me, { phone }))).toEqual([400, 'SAME_AS_CURRENT']);
+    expect((await call('POST', '/account/phone-change', me, { phone: '415-555-0100' })).statusCode).toBe(400);
+  });
+});
+
+describe('password change', () => {
+  it('asks the current password, applies the policy, and ends every other session but keeps the caller', async () => {
+    const me = await newAccount();
+    const ctx = await identityContext(t.platform);
+    const open = async () => {
+      const meta = systemMeta(t.platform, { actor: 'test' });
+      return (await startSession(ctx, { accountId: me.id, sessionId: meta.newId() }, meta)).token;
+    };
+    const mine = await open();
+    const elsewhere = await open();
+    const wrong = await call('POST', '/auth/change-password', me, { current_password: 'not my password', new_password: 'a fresh passphrase 9' }, mine);
+    expect(answer(wrong)).toEqual([400, 'PASSWORD_INCORRECT']);
+    expect(wrong.json().errors).toEqual([{ path: 'current_password', message: 'The current password is incorrect.' }]);
+    expect(answer(await call('POST', '/auth/change-password', me, { current_password: PASSWORD, new_password: 'password1' }, mine))).toEqual([400, 'PASSWORD_REFUSED']);
+    expect((await call('POST', '/auth/change-password', me, { current_password: PASSWORD, new_password: 'short' }, mine)).statusCode).toBe(400);
+
+    const done = await call('POST', '/auth/change-password', me, { current_password: PASSWORD, new_password: 'a fresh passphrase 9' }, mine);
+    expect(done.statusCode).toBe(200);
+    expect((await call('POST', '/auth/refresh', null, undefined, mine)).statusCode).toBe(200);
+    expect(answer(await call('POST', '/auth/refresh', null, undefined, elsewhere))).toEqual([401, 'SESSION_ENDED']);
+    expect((await call('POST', '/auth/sign-in', null, { email: me.email, password: PASSWORD })).statusCode).toBe(401);
+    expect((await call('POST', '/auth/sign-in', null, { email: me.email, password: 'a fresh passphrase 9' })).statusCode).toBe(200);
+  });
+});

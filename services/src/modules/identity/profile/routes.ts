@@ -1,0 +1,169 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ChangePasswordBody, ContactChangeSent, EmailChangeBody, PhoneChangeBody, Profile, ProfilePhotoBody, PROFILE_IMAGE_WIDTHS, UpdateProfileBody,
+  VerifyContactChangeBody,
+} from '@acpg/contracts/account';
+import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
+import { MAX_IMAGE_BYTES } from '@acpg/contracts/uploads';
+import { readRefreshCookie } from '../../../platform/auth/refresh-cookie.ts';
+import { requestMeta } from '../../../platform/commands/metadata.ts';
+import { notFound, unauthorized } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { identityContext } from '../context.ts';
+import { requestContactChange, verifyContactChange } from './contact-change/flow.ts';
+import { changeName, changePassword, changePhoto, profileOf, removePhoto, signedInAccount } from './flow.ts';
+import { photoKey } from './photo.ts';
+
+const tags = ['account'];
+const security = [{ bearer: [] }];
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorEnvelope]));
+const signedIn = { roles: 'any' } as const;
+const codeLimit = { max: 20, timeWindow: '1 minute' };
+const passwordLimit = { max: 10, timeWindow: '1 minute' };
+// base64 is 4/3 of the bytes, plus the JSON around it.
+const PHOTO_BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
+
+const ok = <T>(data: T, message?: string) => ({ success: true as const, data, ...(message ? { message } : {}) });
+
+/** `/user-update-profile`: the signed-in user's name, photo, email and phone (confirmed by a code to the new one), password. */
+export const profileRoutes =
+  (platform: Platform): FastifyPluginAsync =>
+  async (plugin) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+    const ctx = await identityContext(platform);
+    const caller = (request: { principal: { userId: string } | null }) => {
+      if (!request.principal) throw unauthorized();
+      return request.principal.userId;
+    };
+
+    app.get(
+      '/account/profile',
+      { config: { auth: signedIn }, schema: { tags, security, summary: 'My profile', response: { 200: okEnvelope(Profile), ...errors(401) } } },
+      async (request) => ok(profileOf(await signedInAccount(ctx, caller(request)))),
+    );
+
+    app.put(
+      '/account/profile',
+      {
+        config: { auth: signedIn },
+        schema: { tags, security, summary: 'Change my full name', body: UpdateProfileBody, response: { 200: okEnvelope(Profile), ...errors(400, 401, 409) } },
+      },
+      async (request) => ok(await changeName(ctx, caller(request), request.body.full_name, requestMeta(request, platform)), 'Your profile was saved.'),
+    );
+
+    app.put(
+      '/account/profile/photo',
+      {
+        bodyLimit: PHOTO_BODY_LIMIT,
+        config: { auth: signedIn },
+        schema: {
+          tags,
+          security,
+          summary: 'Change my photo',
+          description:
+            'Body `{ data: "<base64 or data: URL>" }`: a JPEG, PNG or WebP image of at most 5 MB, checked by its content. ' +
+            `Stored square at the widths ${PROFILE_IMAGE_WIDTHS.join(', ')} (up to its own size) as WebP, quality 75, without ` +
+            'metadata; answered as `profile_img` and `profile_img_srcset`. 400 BAD_REQUEST (not an accepted image, too large), ' +
+            '400 PHOTO_REFUSED (unreadable or smaller than 16 px), 413 over the body limit.',
+          body: ProfilePhotoBody,
+          response: { 200: okEnvelope(Profile), ...errors(400, 401, 409, 413) },
+        },
+      },
+      async (request) => ok(await changePhoto(ctx, caller(request), request.body.data, requestMeta(request, platform)), 'Your photo was saved.'),
+    );
+
+    app.delete(
+      '/account/profile/photo',
+      { config: { auth: signedIn }, schema: { tags, security, summary: 'Remove my photo', response: { 200: okEnvelope(Profile), ...errors(401, 409) } } },
+      async (request) => ok(await removePhoto(ctx, caller(request), requestMeta(request, platform)), 'Your photo was removed.'),
+    );
+
+    app.get(
+      '/profile-photos/:photo_id/:width',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          summary: 'One width of a profile photo (WebP)',
+          description: 'Public (an <img> sends no token); photo ids are random UUIDs. Cached for a year: a new photo gets a new id.',
+          params: z.object({ photo_id: z.uuid(), width: z.coerce.number().int().refine((w) => (PROFILE_IMAGE_WIDTHS as readonly number[]).includes(w), 'not a profile image width') }),
+        },
+      },
+      async (request, reply) => {
+        const file = await platform.files.get(photoKey(request.params.photo_id, request.params.width));
+        if (!file) throw notFound('This photo was not found.');
+        return reply.type(file.contentType).header('cache-control', 'public, max-age=31536000, immutable').send(file.bytes);
+      },
+    );
+
+    for (const channel of ['email', 'phone'] as const) {
+      const what = channel === 'email' ? 'email' : 'phone number';
+      app.post(
+        `/account/${channel}-change`,
+        {
+          config: { auth: signedIn, rateLimit: codeLimit },
+          schema: {
+            tags,
+            security,
+            summary: `Change my ${what}: send a code to the new one`,
+            description:
+              `Sends a 6-digit code (10 minutes) to the new ${what}; nothing changes until it is confirmed. ` +
+              `400 SAME_AS_CURRENT; 409 ${channel === 'email' ? 'EMAIL_TAKEN' : 'PHONE_TAKEN'}; 429 OTP_RESEND_TOO_SOON (60 s), OTP_HOURLY_LIMIT (5 an hour).`,
+            body: channel === 'email' ? EmailChangeBody : PhoneChangeBody,
+            response: { 200: okEnvelope(ContactChangeSent), ...errors(400, 401, 409, 429) },
+          },
+        },
+        async (request) => {
+          const body = request.body as { email?: string; phone?: string };
+          const destination = (channel === 'email' ? body.email : body.phone) ?? '';
+          const sent = await requestContactChange(ctx, caller(request), { channel, destination }, requestMeta(request, platform));
+          return ok(sent, `We sent a code to ${sent.masked_destination}.`);
+        },
+      );
+
+      app.post(
+        `/account/${channel}-change/verify`,
+        {
+          config: { auth: signedIn, rateLimit: codeLimit },
+          schema: {
+            tags,
+            security,
+            summary: `Change my ${what}: confirm with the code`,
+            description:
+              `Changes the ${what} (kept unique across accounts). 400 OTP_INCORRECT (tries left in the message), 400 CHANGE_LOCKED on ` +
+              `the 5th wrong code; 404 CHANGE_NOT_FOUND; 409 ${channel === 'email' ? 'EMAIL_TAKEN' : 'PHONE_TAKEN'} (taken meanwhile); ` +
+              '410 OTP_EXPIRED, CHANGE_LOCKED, CHANGE_USED.',
+            body: VerifyContactChangeBody,
+            response: { 200: okEnvelope(Profile), ...errors(400, 401, 404, 409, 410, 429) },
+          },
+        },
+        async (request) => {
+          const accountId = caller(request);
+          await verifyContactChange(ctx, accountId, request.body, requestMeta(request, platform));
+          return ok(profileOf(await signedInAccount(ctx, accountId)), `Your ${what} was changed.`);
+        },
+      );
+    }
+
+    app.post(
+      // Under /auth: the refresh cookie (path /api/v1/auth) names the session to keep.
+      '/auth/change-password',
+      {
+        config: { auth: signedIn, rateLimit: passwordLimit },
+        schema: {
+          tags,
+          security,
+          summary: 'Change my password (asks the current one)',
+          description:
+            'Sets the new password (8 to 128 characters, not a common one) and ends every other session of the account; the ' +
+            "caller's session (its refresh cookie) stays. 400 PASSWORD_INCORRECT (current password), 400 PASSWORD_REFUSED.",
+          body: ChangePasswordBody,
+          response: { 200: okEnvelope(Profile), ...errors(400, 401, 409, 429) },
+        },
+      },
+      async (request) =>
+        ok(await changePassword(ctx, caller(request), request.body, readRefreshCookie(request), requestMeta(request, platform)), 'Your password was changed. Other devices were signed out.'),
+    );
+  };

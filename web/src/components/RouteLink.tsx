@@ -1,0 +1,17 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { useHref, useLinkClickHandler } from 'react-router';
+import { Link } from '@fluentui/react-components';
+
+/** A Fluent link that routes on the client (a real <a>: right-click, middle-click and keyboard work). */
+export function RouteLink({ to, children, className, onClick }: { to: string; children: ReactNode; className?: string; onClick?: () => void }) {
+  const href = useHref(to);
+  const navigate = useLinkClickHandler<HTMLAnchorElement>(to);
+  return (
+    <Link as="a" href={href} className={className} onClick={(e: MouseEvent<HTMLAnchorElement>) => {
+        onClick?.();
+        navigate(e);
+      }}>
+      {children}
+    </Link>
+  );
+}
