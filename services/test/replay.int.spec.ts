@@ -14,6 +14,7 @@ import { replayReadModels } from '../src/cli/replay-read-models.ts';
 import type { Module } from '../src/platform/module.ts';
 import { SEEDED_ADMIN, startTestApp, type TestApp } from './harness.ts';
 import { outboxOf, signInWithOutboxCode } from './sign-in.ts';
+import { signUpWithOutboxCodes } from './sign-up.ts';
 import { PROPERTY_VERIFIED, type PropertyVerifiedData } from '@acpg/contracts/properties';
 import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import { waitFor } from './wait-for.ts';
@@ -87,7 +88,7 @@ const verifyProperty = async (t: TestApp) => {
 
 describe('npm run replay -- --all', () => {
   it('rebuilds every read model from position 0, leaves each document as it was, and runs no reaction', async () => {
-    const t = await startTestApp(); // dev outbox on: the sign-in reads its code there
+    const t = await startTestApp({ CAPTCHA_COST: '1' }); // dev outbox on: the sign-in reads its code there
     const dataDir = t.dataDir;
     const stored = 25;
     for (let i = 0; i < stored; i += 1) {
@@ -99,6 +100,9 @@ describe('npm run replay -- --all', () => {
       expect(response.status).toBe(200);
     }
     await signIn(t);
+    // A stranger signs up: the sign-up progress read model gets its document.
+    const applicant = await signUpWithOutboxCodes(t, { full_name: 'Replay Applicant', email: 'replay@example.test', phone: '+14155550142', password: 'a long and uncommon passphrase', role: 'Broker' });
+    await waitFor(async () => (await t.platform.documents.get('sign_up_progress', applicant.user.id)) ?? undefined, { what: 'the sign-up progress projected' });
     await payForMembership(t);
     await verifyProperty(t);
     const token = await t.signInAs('Super Admin');

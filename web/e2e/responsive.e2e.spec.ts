@@ -25,6 +25,7 @@ const PUBLIC_PAGES: readonly { name: string; path: string }[] = [
   { name: 'additional-information', path: '/additional-information' },
   { name: 'blogs', path: '/blogs' },
   { name: 'blog-post', path: '/blogs/what-a-natural-hazard-disclosure-report-covers' },
+  { name: 'property-search', path: '/equity-protect-property-search' },
   { name: 'not-found', path: '/no-such-page-here' },
   { name: 'sign-in', path: '/authentication/sign-in' },
 ];

@@ -130,11 +130,14 @@ describe('properties: verification', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/properties/verified' })).statusCode).toBe(401);
   });
 
-  it('answers 404 PROPERTY_NOT_FOUND for an unknown property, and records nothing', async () => {
+  it('answers 404 PROPERTY_NOT_FOUND for an unknown property and 400 for an over-long id, and records nothing', async () => {
     const before = await head();
     const res = await start('ca-lax-99999');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 'PROPERTY_NOT_FOUND' });
+    const long = await start('p'.repeat(65));
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     expect(await head()).toBe(before);
   });
 
@@ -211,6 +214,8 @@ describe('properties: verification', () => {
     expect((await answer(v.verification_id, { ...rightAnswers(p), year_built: '1492' })).json()).toMatchObject({ code: 'ANSWERS_INCOMPLETE' });
     expect((await answer(v.verification_id, { ...rightAnswers(p), favorite_color: 'blue' })).json()).toMatchObject({ code: 'ANSWERS_INCOMPLETE' });
     expect((await answer(v.verification_id, 'all of them')).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const many = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`q${i}`, 'x']));
+    expect((await answer(v.verification_id, many)).json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'answers holds at most 20 questions.' });
     expect(await head()).toBe(before);
     expect((await answer(v.verification_id, wrongAnswers(p))).json()).toMatchObject({ tries_left: 2 });
   });

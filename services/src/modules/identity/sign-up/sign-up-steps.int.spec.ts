@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MembershipStarted } from '@acpg/contracts/memberships';
+import type { PropertyVerifiedData } from '@acpg/contracts/properties';
 import { SEEDED_ADMIN, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { sqliteFile } from '../../../composition/embedded.ts';
@@ -30,7 +30,7 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 const b64 = (bytes: Buffer) => bytes.toString('base64');
 
-/** Another module's event, as the properties or memberships module will write it (appended beside the running app). */
+/** Another module's event, as the properties or memberships module writes it (its contract's shape), appended beside the running app. */
 const appendForeign = async (stream: string, type: string, data: unknown) => {
   const db = openSqlite(sqliteFile(loadConfig({ DATA_DIR: t.dataDir })));
   const store = createSqliteEventStore(db);
@@ -136,7 +136,7 @@ describe('the signed-in steps of a sign-up, and resuming it', () => {
       zip: '94702',
       apn: '058-2140-011-00',
       verified_at: new Date().toISOString(),
-    });
+    } satisfies PropertyVerifiedData);
     const progress = await waitFor(async () => {
       const p = await progressOf(token);
       return p.completed_steps.includes('property') ? p : undefined;
@@ -188,24 +188,13 @@ describe('the signed-in steps of a sign-up, and resuming it', () => {
     expect(early.json()).toMatchObject({ code: 'SIGN_UP_STEP_MISSING', message: 'Choose a plan and pay first.' });
   });
 
-  it('completes the plan step from MembershipStarted; the PIN then completes the sign-up, hashed', async () => {
-    const membershipId = randomUUID();
-    await appendForeign(`memberships-membership-${membershipId}`, 'MembershipStarted', {
-      membership_id: membershipId,
-      account_id: accountId,
-      plan_id: 'plan-monthly',
-      plan_name: 'Monthly',
-      amount_cents: 1999,
-      renewal_amount_cents: 1999,
-      paid_cents: 4999,
-      started_at: new Date().toISOString(),
-      trial_ends_at: null,
-      next_renewal_at: new Date().toISOString(),
-      card_brand: 'visa',
-      card_last4: '4242',
-      status: 'active',
-      checkout_id: randomUUID(),
-    } satisfies MembershipStarted);
+  it('completes the plan step from MembershipStarted (a real checkout with the test card); the PIN then completes the sign-up, hashed', async () => {
+    // Over HTTP, as the wizard's payment step does: the memberships module starts the membership from the payment.
+    const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Applicant One' };
+    const method = await kit.withToken('POST', '/payments/test-gateway/payment-methods', token, card);
+    expect(method.statusCode).toBe(200);
+    const checkout = await kit.withToken('POST', '/payments/checkouts', token, { checkout_id: randomUUID(), plan_id: 'monthly', payment_method_id: method.json().data.payment_method_id });
+    expect(checkout.json().data).toMatchObject({ status: 'succeeded' });
     await waitFor(async () => ((await progressOf(token)).current_step === 'pin' ? true : undefined), { what: 'the plan step completed from MembershipStarted' });
 
     const done = await kit.withToken('PUT', '/sign-up/pin', token, { pin: '2468' });
@@ -213,7 +202,7 @@ describe('the signed-in steps of a sign-up, and resuming it', () => {
     expect(done.json().data).toMatchObject({
       current_step: 'done',
       completed_steps: ['property', 'face_signature', 'mailing_address', 'plan', 'beneficiaries', 'pin'],
-      draft: { plan: { membership_id: membershipId, plan_id: 'plan-monthly', plan_name: 'Monthly' }, pin_set: true },
+      draft: { plan: { membership_id: expect.any(String), plan_id: 'monthly', plan_name: 'Monthly' }, pin_set: true },
     });
     expect((await kit.withToken('GET', '/auth/me', token)).json().data.sign_up).toEqual({ complete: true, current_step: 'done' });
     const pinSet = (await t.platform.eventStore.readStream(signUpStream(accountId))).find((e) => e.type === 'SignUpPinSet');

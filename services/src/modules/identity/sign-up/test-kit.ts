@@ -14,7 +14,7 @@ export const signUpKit = (t: TestApp) => {
   const inject = (options: InjectOptions) => t.app.inject({ remoteAddress: `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`, ...options });
   const post = (url: string, payload: unknown, signUpCookie?: string) =>
     inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as Record<string, unknown>, ...(signUpCookie ? { cookies: { [SIGN_UP_COOKIE_NAME]: signUpCookie } } : {}) });
-  const withToken = (method: 'GET' | 'PUT', url: string, token: string, payload?: unknown) =>
+  const withToken = (method: 'GET' | 'PUT' | 'POST', url: string, token: string, payload?: unknown) =>
     inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
   const captcha = async () => {

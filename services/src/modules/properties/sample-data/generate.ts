@@ -34,20 +34,22 @@ const pick = <T>(rnd: Random, items: readonly T[]): T => items[Math.floor(rnd() 
 
 /** How likely each zone is for a city of that profile (rough, for plausible variety). */
 const HAZARD_ODDS: Record<HazardProfile, Record<HazardFlag, number>> = {
-  urban: { flood_zone: 0.06, very_high_fire_hazard_severity_zone: 0.03, earthquake_fault_zone: 0.04, seismic_hazard_zone: 0.2, dam_inundation: 0.06, wildland_area: 0.02 },
-  suburban: { flood_zone: 0.07, very_high_fire_hazard_severity_zone: 0.06, earthquake_fault_zone: 0.04, seismic_hazard_zone: 0.14, dam_inundation: 0.09, wildland_area: 0.06 },
-  coastal: { flood_zone: 0.18, very_high_fire_hazard_severity_zone: 0.05, earthquake_fault_zone: 0.05, seismic_hazard_zone: 0.4, dam_inundation: 0.03, wildland_area: 0.03 },
-  hills: { flood_zone: 0.03, very_high_fire_hazard_severity_zone: 0.55, earthquake_fault_zone: 0.08, seismic_hazard_zone: 0.32, dam_inundation: 0.03, wildland_area: 0.4 },
-  fault: { flood_zone: 0.06, very_high_fire_hazard_severity_zone: 0.12, earthquake_fault_zone: 0.35, seismic_hazard_zone: 0.42, dam_inundation: 0.1, wildland_area: 0.06 },
-  river: { flood_zone: 0.42, very_high_fire_hazard_severity_zone: 0.02, earthquake_fault_zone: 0.01, seismic_hazard_zone: 0.12, dam_inundation: 0.45, wildland_area: 0.02 },
-  desert: { flood_zone: 0.12, very_high_fire_hazard_severity_zone: 0.06, earthquake_fault_zone: 0.14, seismic_hazard_zone: 0.08, dam_inundation: 0.02, wildland_area: 0.18 },
+  urban: { flood_zone: 0.12, very_high_fire_hazard_severity_zone: 0.04, earthquake_fault_zone: 0.06, seismic_hazard_zone: 0.5, dam_inundation: 0.16, wildland_area: 0.03 },
+  suburban: { flood_zone: 0.12, very_high_fire_hazard_severity_zone: 0.08, earthquake_fault_zone: 0.06, seismic_hazard_zone: 0.4, dam_inundation: 0.2, wildland_area: 0.1 },
+  coastal: { flood_zone: 0.25, very_high_fire_hazard_severity_zone: 0.06, earthquake_fault_zone: 0.06, seismic_hazard_zone: 0.55, dam_inundation: 0.05, wildland_area: 0.04 },
+  hills: { flood_zone: 0.04, very_high_fire_hazard_severity_zone: 0.6, earthquake_fault_zone: 0.1, seismic_hazard_zone: 0.45, dam_inundation: 0.04, wildland_area: 0.45 },
+  fault: { flood_zone: 0.08, very_high_fire_hazard_severity_zone: 0.12, earthquake_fault_zone: 0.4, seismic_hazard_zone: 0.5, dam_inundation: 0.12, wildland_area: 0.06 },
+  river: { flood_zone: 0.55, very_high_fire_hazard_severity_zone: 0.02, earthquake_fault_zone: 0.02, seismic_hazard_zone: 0.25, dam_inundation: 0.6, wildland_area: 0.03 },
+  desert: { flood_zone: 0.25, very_high_fire_hazard_severity_zone: 0.08, earthquake_fault_zone: 0.2, seismic_hazard_zone: 0.15, dam_inundation: 0.03, wildland_area: 0.3 },
 };
 
 const hazardsFor = (rnd: Random, profile: HazardProfile): HazardFlags => {
   const odds = HAZARD_ODDS[profile];
   const flags = Object.fromEntries(HAZARD_FLAGS.map((flag) => [flag, rnd() < odds[flag]])) as HazardFlags;
-  // A very high fire hazard zone is mostly wildland-urban interface.
-  if (flags.very_high_fire_hazard_severity_zone && rnd() < 0.6) flags.wildland_area = true;
+  // A very high fire hazard zone is mostly wildland-urban interface. Always drawn, so changing the odds never shifts
+  // the random stream (and with it the addresses and APNs of the records after this one).
+  const wildlandWithFire = rnd() < 0.6;
+  if (flags.very_high_fire_hazard_severity_zone && wildlandWithFire) flags.wildland_area = true;
   return flags;
 };
 

@@ -68,16 +68,48 @@ const zonesText = (zones: readonly HazardFlag[]): string => {
   return `${labels.slice(0, -1).join(', ')} and ${labels.at(-1) as string}`;
 };
 
-/** A set of zones one or two flags away from the real one. */
-const zonesNear = (rnd: Random, real: readonly HazardFlag[]): string => {
-  const set = new Set(real);
-  const flips = 1 + Math.floor(rnd() * 2);
-  for (let i = 0; i < flips; i++) {
-    const flag = pick(rnd, HAZARD_FLAGS);
-    if (set.has(flag)) set.delete(flag);
-    else set.add(flag);
+/**
+ * The hazard choices, built so that no choice stands out from the others. With two or three zones, every choice is a
+ * shared core plus one zone of its own (all the same size, any two differ by two zones); with four or more, the real
+ * zones with one swapped for the same other zone. With none or one zone, the choices are "None of these zones" and
+ * three single zones, alike in both cases. (None is still the right answer of that shape somewhat more often than a quarter, as in
+ * the data: the owner and year questions carry the rest.)
+ */
+const hazardChoices = (rnd: Random, real: readonly HazardFlag[]): string[] => {
+  const inReal = (f: HazardFlag) => real.includes(f);
+  const sets: HazardFlag[][] = [];
+  if (real.length <= 1) {
+    const singles = shuffled(rnd, HAZARD_FLAGS.filter((f) => !inReal(f))).slice(0, real.length === 0 ? 3 : 2);
+    sets.push([...real], ...(real.length === 0 ? [] : [[]]), ...singles.map((f) => [f]));
+  } else if (real.length <= 3) {
+    const own = pick(rnd, real);
+    const core = real.filter((f) => f !== own);
+    sets.push([...real], ...shuffled(rnd, HAZARD_FLAGS.filter((f) => !inReal(f))).slice(0, 3).map((f) => [...core, f]));
+  } else {
+    const others = HAZARD_FLAGS.filter((f) => !inReal(f));
+    const extra = others.length > 0 ? [pick(rnd, others)] : []; // in all six zones: the others have one fewer
+    sets.push([...real], ...shuffled(rnd, real).slice(0, 3).map((f) => [...real.filter((r) => r !== f), ...extra]));
   }
-  return zonesText(HAZARD_FLAGS.filter((f) => set.has(f)));
+  return sets.map((set) => zonesText(HAZARD_FLAGS.filter((f) => set.includes(f))));
+};
+
+/**
+ * Four years in order with the real one at a random place among them (2 to 5 years apart), so its rank says nothing;
+ * none after LATEST_YEAR (a recent home then sits nearer the top, which its own year already tells).
+ */
+const yearChoices = (rnd: Random, year: number): string[] => {
+  let above = Math.floor(rnd() * CHOICES);
+  const gap = () => 2 + Math.floor(rnd() * 4);
+  const ups: number[] = [];
+  for (let y = year; ups.length < above; ) {
+    y += gap();
+    if (y > LATEST_YEAR) break;
+    ups.push(y);
+  }
+  above = ups.length;
+  const downs: number[] = [];
+  for (let y = year; downs.length < CHOICES - 1 - above; ) downs.push((y -= gap()));
+  return [...downs.reverse(), year, ...ups].map(String);
 };
 
 const question = (property: PropertyRecord, id: string, prompt: string, answer: string, wrong: (rnd: Random) => string): AskedQuestion => {
@@ -89,13 +121,16 @@ const question = (property: PropertyRecord, id: string, prompt: string, answer: 
 /** The questions that prove someone knows the property: answers from its record, plausible wrong choices beside them. */
 export const verificationQuestions = (property: PropertyRecord): AskedQuestion[] => {
   const zones = HAZARD_FLAGS.filter((flag) => property.hazards[flag]);
-  const year = property.year_built;
-  const years = [-9, -7, -5, -4, -3, 3, 4, 5, 7, 9].map((d) => year + d).filter((y) => y <= LATEST_YEAR);
-  const yearQuestion = question(property, 'year_built', 'In what year was the home built?', String(year), (rnd) => String(pick(rnd, years)));
+  const year = String(property.year_built);
   return [
     question(property, 'owner_name', 'Who is the owner of record?', property.owner_name, (rnd) => ownerLike(rnd, property.owner_name)),
-    // Years read best in order; the order itself says nothing, since the wrong years fall on both sides.
-    { ...yearQuestion, choices: [...yearQuestion.choices].sort() },
-    question(property, 'hazard_zones', 'Which natural hazard zones is the property in?', zonesText(zones), (rnd) => zonesNear(rnd, zones)),
+    // Years read best in order.
+    { id: 'year_built', prompt: 'In what year was the home built?', choices: yearChoices(seeded(`${property.id}:year_built`), property.year_built), answer: year },
+    {
+      id: 'hazard_zones',
+      prompt: 'Which natural hazard zones is the property in?',
+      choices: shuffled(seeded(`${property.id}:hazard_zones:order`), hazardChoices(seeded(`${property.id}:hazard_zones`), zones)),
+      answer: zonesText(zones),
+    },
   ];
 };

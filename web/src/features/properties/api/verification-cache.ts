@@ -19,7 +19,10 @@ export function openVerification(propertyId: string, now = Date.now()): Promise<
 function restart(propertyId: string): Promise<VerificationStarted> {
   const started = startVerification(propertyId);
   open.set(propertyId, started);
-  started.catch(() => open.delete(propertyId)); // a refused start is not kept
+  // A refused start is not kept (unless another start replaced it meanwhile).
+  started.catch(() => {
+    if (open.get(propertyId) === started) open.delete(propertyId);
+  });
   return started;
 }
 

@@ -1,22 +1,12 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { MembershipStarted } from '@acpg/contracts/memberships';
+import { PropertyVerifiedData } from '@acpg/contracts/properties';
 import type { DomainEvent } from '../../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../../platform/event-store/port.ts';
 import type { SignUpEvent } from '../events.ts';
 
-/**
- * What the progress read model reads of other modules' events, by account_id. `MembershipStarted` is the memberships
- * contract's schema; PropertyVerified is a minimal shape until `contracts/src/properties.ts` is on main (then the
- * contract's `PropertyVerifiedData`).
- */
-export const PropertyVerifiedRead = z.object({
-  account_id: z.string(),
-  property_id: z.string(),
-  address_line: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-});
+/** What the progress read model reads of other modules' events (their contracts' schemas), by account_id. */
+export const PropertyVerifiedRead = PropertyVerifiedData.pick({ account_id: true, property_id: true, address_line: true, city: true, state: true, zip: true });
 export const MembershipStartedRead = MembershipStarted.pick({ membership_id: true, account_id: true, plan_id: true, plan_name: true });
 
 type OwnEvent = Extract<
