@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
@@ -6,8 +8,11 @@ import { FAKE_MEDIA_ARGS, launchBrowser, newPage } from './support/browser.ts';
 import { browserStorage, explained, latestCode, pathOf, SIGN_IN_PATH } from './support/sign-in.ts';
 import { checkAtWidths, enterCode, fillAccountDetails, newApplicant, onScreen, signUpToProperty, type Applicant } from './support/sign-up.ts';
 
-// A sample property (services/src/modules/properties/sample-data/ca-sample-properties.json).
-const MALIBU = { id: 'ca-lax-00002', typed: '4084 Manz', line: '4084 Manzanita Drive' };
+// A property of the bundled sample dataset, read from it so a regenerated dataset keeps the test true.
+const SAMPLE = resolve(import.meta.dirname, '../../services/src/modules/properties/sample-data/ca-sample-properties.json');
+const record = (JSON.parse(readFileSync(SAMPLE, 'utf8')) as { properties: { id: string; address_line: string }[] }).properties.find((p) => p.id === 'ca-lax-00002');
+if (!record) throw new Error(`no property ca-lax-00002 in ${SAMPLE}`);
+const PROPERTY = { id: record.id, typed: record.address_line.slice(0, 12), line: record.address_line };
 const CARD = '4242 4242 4242 4242';
 
 describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
@@ -34,9 +39,9 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
   /** Finds the sample property, answers its questions, and waits for the next step. */
   async function verifyProperty(page: Page, check?: (where: string) => Promise<void>) {
     const box = page.getByRole('combobox', { name: 'Property address or APN' });
-    await box.fill(MALIBU.typed);
-    const started = page.waitForResponse((r) => r.url().endsWith(`/api/v1/properties/${MALIBU.id}/verifications`) && r.request().method() === 'POST');
-    await page.getByRole('option', { name: new RegExp(MALIBU.line) }).click();
+    await box.fill(PROPERTY.typed);
+    const started = page.waitForResponse((r) => r.url().endsWith(`/api/v1/properties/${PROPERTY.id}/verifications`) && r.request().method() === 'POST');
+    await page.getByRole('option', { name: new RegExp(PROPERTY.line) }).click();
     await page.getByRole('button', { name: 'Verify this property' }).click();
     const { data } = (await (await started).json()) as { data: { verification_id: string } };
     const form = page.getByRole('form', { name: 'Property verification questions' });
@@ -126,7 +131,7 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
         await onScreen(page, '/sign-up/mailing-address', 'Your mailing address');
         await check('/sign-up/mailing-address');
         const mailing = page.getByRole('form', { name: 'Mailing address' });
-        await mailing.getByText(MALIBU.line).waitFor();
+        await mailing.getByText(PROPERTY.line).waitFor();
         await mailing.getByRole('button', { name: 'Save and continue' }).click();
         await planAndPayment(page, check);
         await beneficiaries(page, check);
