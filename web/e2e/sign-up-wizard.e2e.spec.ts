@@ -125,6 +125,10 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
         await signUpToProperty(page, app, who, check);
         // Signed in by the email code: the session holds the new account.
         expect(JSON.parse((await browserStorage(page)).local.user ?? 'null')).toEqual({ role: ['Owner'], full_name: who.fullName, profile_img: null });
+        // The wizard's persisted snapshot is a versioned cache without a password or the phone number.
+        const midway = await browserStorage(page);
+        expect(JSON.parse(midway.local['persist:sign-up'] ?? 'null')).toMatchObject({ version: 1, context: { flags: { step1Mobile: true, step1Email: true } } });
+        for (const secret of [who.password, who.phone]) expect(JSON.stringify(midway)).not.toContain(secret);
         await check('/sign-up/property');
         await verifyProperty(page, check);
         await faceAndSignature(page, check);
