@@ -2,8 +2,11 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
-export const launchBrowser = (): Promise<Browser> =>
+/** Chromium's fake camera and microphone, allowed without a prompt (the sign-up's face capture). */
+export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+/** Debian's Chromium, headless, with the flags this machine's closed network needs (and `extraArgs`). */
+export const launchBrowser = (extraArgs: readonly string[] = []): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -16,6 +19,7 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      ...extraArgs,
     ],
   });
 

@@ -38,6 +38,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/auth/components/SignInFlow.tsx')).SignInFlow }),
             children: byAccess('sign-in'),
           },
+          {
+            // One sign-up wizard (an XState actor) from the account details to the PIN.
+            lazy: async () => ({ Component: (await import('../features/sign-up/components/SignUpFlow.tsx')).SignUpFlow }),
+            children: byAccess('sign-up'),
+          },
           { path: '*', Component: NotFoundPage, handle: { title: 'Page not found' } satisfies RouteHandle },
         ],
       },

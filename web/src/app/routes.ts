@@ -8,11 +8,12 @@ type PageModule = Promise<{ default: ComponentType }>;
 /**
  * The route table. A feature adds its screens here when they are built; routes of unbuilt features are not
  * registered, so menus and buttons that point to them stay hidden (no placeholders).
- * access: public (public layout), sign-in (public layout, inside the sign-in flow), protected (signed-in layout).
+ * access: public (public layout), sign-in (public layout, inside the sign-in flow), sign-up (public layout, inside
+ * the sign-up wizard's flow; its later steps check the session themselves), protected (signed-in layout).
  */
 export interface AppRoute {
   path: string;
-  access: 'public' | 'sign-in' | 'protected';
+  access: 'public' | 'sign-in' | 'sign-up' | 'protected';
   title: string;
   roles?: readonly Role[];
   load: () => PageModule;
@@ -21,6 +22,8 @@ export interface AppRoute {
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => () => load().then((m) => ({ default: m[name] }));
 const cms = () => import('../features/content/components/CmsPages.tsx');
 const signIn = () => import('../features/auth/components/SignInPages.tsx');
+const signUpCodes = () => import('../features/sign-up/components/CodePages.tsx');
+const signUpComposed = () => import('./routes/SignUpStepRoutes.tsx');
 const passwordReset = () => import('../features/auth/components/PasswordResetPages.tsx');
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -41,6 +44,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/authentication/login-otp-verification', access: 'sign-in', title: 'Enter the code sent to your phone', load: named(signIn, 'PhoneCodePage') },
   { path: '/authentication/login-email-otp-verification', access: 'sign-in', title: 'Enter the code sent to your email', load: named(signIn, 'EmailCodePage') },
 
+  { path: '/authentication/sign-up', access: 'sign-up', title: 'Create your account', load: () => import('../features/sign-up/components/AccountDetailsPage.tsx') },
+  { path: '/authentication/mobile-verification', access: 'sign-up', title: 'Enter the code sent to your phone', load: named(signUpCodes, 'MobileVerificationPage') },
+  { path: '/authentication/email-verification', access: 'sign-up', title: 'Enter the code sent to your email', load: named(signUpCodes, 'EmailVerificationPage') },
+  { path: '/sign-up/property', access: 'sign-up', title: 'Your property', load: named(signUpComposed, 'SignUpPropertyRoute') },
+  { path: '/sign-up/face-signature', access: 'sign-up', title: 'Your face and signature', load: () => import('../features/sign-up/components/FaceSignaturePage.tsx') },
+  { path: '/sign-up/mailing-address', access: 'sign-up', title: 'Your mailing address', load: named(signUpComposed, 'SignUpMailingAddressRoute') },
+  { path: '/sign-up/plan', access: 'sign-up', title: 'Your plan and payment', load: named(signUpComposed, 'SignUpPlanRoute') },
+  { path: '/sign-up/beneficiaries', access: 'sign-up', title: 'Your beneficiaries', load: () => import('../features/sign-up/components/BeneficiariesPage.tsx') },
+  { path: '/sign-up/pin', access: 'sign-up', title: 'Your security PIN', load: () => import('../features/sign-up/components/PinPage.tsx') },
   { path: '/authentication/forgot-password', access: 'public', title: 'Forgot password', load: named(passwordReset, 'ForgotPasswordPage') },
   { path: '/authentication/reset-password', access: 'public', title: 'Reset password', load: named(passwordReset, 'ResetPasswordPage') },
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { session } from '../../lib/session.ts';
 import { SIGN_IN_PATH } from '../../lib/logout.ts';
@@ -7,6 +7,7 @@ import { signInPathFor } from '../../lib/return-path.ts';
 import { announceSessionExpiry } from '../../lib/http.ts';
 import { navigateTo } from '../../lib/navigation.ts';
 import { LoadingSpinner } from '../../components/PageState.tsx';
+import { resumePath } from '../../lib/sign-up-resume.ts';
 
 export type Access = 'sign-in' | 'restoring' | 'expired' | 'open';
 
@@ -31,6 +32,21 @@ function ExpiredRedirect({ from }: { from: string }) {
   return <LoadingSpinner label="Your session has expired" />;
 }
 
+/** A signed-in user whose sign-up is not finished is taken to their step (once per page load, on any device). */
+function useSignUpResume(open: boolean, userId: string | null) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!open || !userId) return;
+    const ctl = new AbortController();
+    void resumePath(userId, ctl.signal)
+      .then((path) => {
+        if (path && !ctl.signal.aborted) navigate(path, { replace: true });
+      })
+      .catch(() => undefined);
+    return () => ctl.abort();
+  }, [open, userId, navigate]);
+}
+
 /**
  * Protected routes need the 'user' entry with a role list (spec sections 2 and 6). A signed-out visitor goes to
  * sign-in with this page (path and query) to come back to afterwards; a user who signs out here (or in another tab)
@@ -43,6 +59,7 @@ export function RequireUser() {
   // Derived state set during render (React's pattern for it): once open, a later 'sign-in' is a sign-out.
   const [wasOpen, setWasOpen] = useState(false);
   if (access === 'open' && !wasOpen) setWasOpen(true);
+  useSignUpResume(access === 'open', snap.userId);
   switch (access) {
     case 'sign-in':
       return <Navigate to={wasOpen ? SIGN_IN_PATH : signInPathFor(`${pathname}${search}`)} replace />;

@@ -11,6 +11,7 @@ import { notify } from '../../../lib/notify.ts';
 import { myAccountPath } from '../../../lib/roles.ts';
 import { returnPathOf, signInPageAccess } from '../../../lib/return-path.ts';
 import { LoadingSpinner } from '../../../components/PageState.tsx';
+import { resumePath } from '../../../lib/sign-up-resume.ts';
 
 export const SignInActor = createActorContext(
   signInMachine.provide({
@@ -76,7 +77,9 @@ function FlowNavigator({ onReset, asked }: { onReset: () => void; asked: string 
       return;
     }
     notify.success(output.message ?? `Welcome, ${output.result.user.full_name}.`);
-    navigate(destination(output.result.user.id, asked, output.result.role), { replace: true });
+    const next = destination(output.result.user.id, asked, output.result.role);
+    // A sign-up left unfinished (on this device or another) continues at its step (GET /auth/me's sign_up).
+    void resumePath(output.result.user.id).then((step) => navigate(step ?? next, { replace: true }));
   }, [output, navigate, onReset, asked]);
 
   // This flow's own sign-in finishes above; anyone else already signed in has no business with these screens.

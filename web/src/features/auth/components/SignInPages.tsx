@@ -6,7 +6,8 @@ import {
 } from '@fluentui/react-components';
 import { useTrackClick } from '../../../lib/track.ts';
 import { rearmSessionExpiry } from '../../../lib/http.ts';
-import { liveCode } from '../machines/sign-in.machine.ts';
+import { liveCode, resendAtOf } from '../machines/sign-in.machine.ts';
+import { clock, useSecondsUntil, waitInWords } from '../../../lib/countdown.ts';
 import { RouteLink } from '../../../components/RouteLink.tsx';
 import { rememberEmailForReset } from '../stores/password-reset.ts';
 import { AUTH_MODE_PATH, CREDENTIAL_PATHS, SignInActor } from './SignInFlow.tsx';
@@ -113,9 +114,12 @@ export function AuthModePage() {
   const s = useStyles();
   const actor = SignInActor.useActorRef();
   const track = useTrackClick();
-  const { challenge, error, channel: chosen } = SignInActor.useSelector((st) => st.context);
+  const ctx = SignInActor.useSelector((st) => st.context);
+  const { challenge, error, channel: chosen } = ctx;
   const sending = SignInActor.useSelector((st) => st.matches('sendingCode'));
   const [channel, setChannel] = useState<'email' | 'phone'>(chosen ?? 'email');
+  // The real wait the server stated for this channel; a code still valid there is reused without a send, so no wait.
+  const waitIn = useSecondsUntil(liveCode(ctx, channel) ? 0 : resendAtOf(ctx, channel));
   // The step's question: focused on arrival (tabIndex -1) so screen readers start here, not at the body.
   useEffect(() => document.getElementById(AUTH_MODE_HEADING)?.focus(), []);
 
@@ -153,26 +157,28 @@ export function AuthModePage() {
             </RadioGroup>
           </Field>
           <div className={s.row}>
-            <Button type="submit" appearance="primary" disabledFocusable={sending} icon={sending ? <Spinner size="tiny" /> : undefined}>
-              {sending ? 'Sending…' : 'Send code'}
+            <Button
+              type="submit"
+              appearance="primary"
+              disabledFocusable={sending || waitIn > 0}
+              aria-describedby={waitIn > 0 ? 'send-code-wait' : undefined}
+              icon={sending ? <Spinner size="tiny" /> : undefined}
+            >
+              {sending ? 'Sending…' : waitIn > 0 ? `Send code in ${clock(waitIn)}` : 'Send code'}
             </Button>
             <Link as="button" type="button" onClick={() => actor.send({ type: 'RESTART' })}>
               Use a different account
             </Link>
           </div>
+          {waitIn > 0 && (
+            <Text id="send-code-wait" size={200}>
+              A new code can be sent to your {channel} in {waitInWords(waitIn)}.
+            </Text>
+          )}
         </form>
       </Card>
     </div>
   );
-}
-
-function useSecondsUntil(epochMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
-  return Math.max(0, Math.ceil((epochMs - now) / 1000));
 }
 
 function CodePage({ channel }: { channel: 'email' | 'phone' }) {
@@ -246,21 +252,28 @@ function CodeForm({ channel }: { channel: 'email' | 'phone' }) {
             {verifying ? 'Verifying…' : 'Verify'}
           </Button>
           <div className={s.row}>
+            {/* Disabled with a live countdown of the real wait the server stated (the 60 s delay or the hourly cap). */}
             <Button
               type="button"
               disabledFocusable={resendIn > 0 || resending || verifying}
+              aria-describedby={resendIn > 0 ? 'resend-code-wait' : undefined}
               onClick={() => {
                 track('Resend code');
                 setCode('');
                 actor.send({ type: 'RESEND' });
               }}
             >
-              {resending ? 'Sending…' : resendIn > 0 ? `Resend code in ${resendIn} s` : 'Resend code'}
+              {resending ? 'Sending…' : resendIn > 0 ? `Resend code in ${clock(resendIn)}` : 'Resend code'}
             </Button>
             <Link as="button" type="button" onClick={() => actor.send({ type: 'CHANGE_CHANNEL' })}>
               Choose another way
             </Link>
           </div>
+          {resendIn > 0 && (
+            <Text id="resend-code-wait" size={200}>
+              You can ask for a new code in {waitInWords(resendIn)}.
+            </Text>
+          )}
         </form>
       </Card>
     </div>

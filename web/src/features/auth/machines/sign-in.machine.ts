@@ -69,6 +69,27 @@ export function liveCode(context: Pick<SignInContext, 'sent' | 'lastSent'>, chan
   return entry && context.lastSent === channel && entry.expiresAt > now ? entry : null;
 }
 
+/** The real wait a refused send states (a 429 about codes: `retry_after_seconds` in the error envelope). */
+export function retryAfterSeconds(error: unknown): number | null {
+  const body = error && typeof error === 'object' && 'body' in error ? (error as { body: unknown }).body : null;
+  const wait = body && typeof body === 'object' && 'retry_after_seconds' in body ? body.retry_after_seconds : null;
+  return typeof wait === 'number' && wait >= 0 ? wait : null;
+}
+
+/** A send refused with a stated wait: Send stays disabled, counting it down, for this channel. */
+const sendRefused = (context: SignInContext, error: unknown, now = Date.now()): Partial<SignInContext> => {
+  const wait = retryAfterSeconds(error);
+  const channel = context.channel;
+  if (wait == null || !channel) return {};
+  const resendAt = now + wait * 1000;
+  const entry = context.sent[channel];
+  const sent: SentCode = entry ? { ...entry, resendAt } : { code: { channel, masked_destination: '', resend_after_seconds: wait, expires_in_seconds: 0 }, resendAt, expiresAt: 0 };
+  return { sent: { ...context.sent, [channel]: sent }, resendAt };
+};
+
+/** Epoch ms when a code may next be sent to `channel` (0: now). */
+export const resendAtOf = (context: Pick<SignInContext, 'sent'>, channel: OtpChannel): number => context.sent[channel]?.resendAt ?? 0;
+
 const waitSeconds = (context: SignInContext, channel: OtpChannel, now = Date.now()) => Math.ceil(((context.sent[channel]?.resendAt ?? 0) - now) / 1000);
 
 const sendCodeInput = ({ context }: { context: SignInContext }) => ({ challenge_id: context.challenge?.challenge_id ?? '', channel: context.channel ?? 'email' });
@@ -137,7 +158,10 @@ export const signInMachine = setup({
         onDone: { target: 'enteringCode', actions: assign(({ context, event }) => codeSent(context, event.output)) },
         onError: [
           { guard: ({ event }) => challengeEnded(event.error), target: 'credentials', actions: assign(({ event }) => endedFlow(event.error)) },
-          { target: 'choosingChannel', actions: assign({ error: ({ event }) => errorMessage(event.error, 'The code could not be sent. Try again.') }) },
+          {
+            target: 'choosingChannel',
+            actions: assign(({ context, event }) => ({ ...sendRefused(context, event.error), error: errorMessage(event.error, 'The code could not be sent. Try again.') })),
+          },
         ],
       },
     },
@@ -159,7 +183,10 @@ export const signInMachine = setup({
         onDone: { target: 'enteringCode', actions: assign(({ context, event }) => codeSent(context, event.output)) },
         onError: [
           { guard: ({ event }) => challengeEnded(event.error), target: 'credentials', actions: assign(({ event }) => endedFlow(event.error)) },
-          { target: 'enteringCode', actions: assign({ error: ({ event }) => errorMessage(event.error, 'A new code could not be sent. Try again later.') }) },
+          {
+            target: 'enteringCode',
+            actions: assign(({ context, event }) => ({ ...sendRefused(context, event.error), error: errorMessage(event.error, 'A new code could not be sent. Try again later.') })),
+          },
         ],
       },
     },

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { OtpChannel, SignInChallenge, SignInResult } from '@acpg/contracts/identity';
 import type { CodeSent } from '../api/sign-in.ts';
 import { HttpError } from '../../../lib/http.ts';
-import { signInMachine } from './sign-in.machine.ts';
+import { liveCode, resendAtOf, signInMachine } from './sign-in.machine.ts';
 
 const challenge: SignInChallenge = { challenge_id: 'ch-1', channels: ['email', 'phone'], masked: { email: 'j**n@example.com', phone: '+1555********' } };
 const sent = (channel: OtpChannel): CodeSent => ({ channel, masked_destination: 'j**n@example.com', resend_after_seconds: 60, expires_in_seconds: 600 });
@@ -223,5 +223,39 @@ describe('sign-in machine', () => {
     expect(actor.getSnapshot().value).toBe('sendingCode');
     await waitFor(actor, (s) => s.matches('enteringCode'));
     expect(calls.sendCode).toHaveLength(2);
+  });
+
+  it('a refused send (429) keeps the real wait the server states, so Send counts it down instead of failing again', async () => {
+    const hourly = new HttpError(429, 'Too many codes were sent here in the last hour. Try again in 53 minutes.', {
+      success: false,
+      code: 'OTP_HOURLY_LIMIT',
+      message: 'Too many codes were sent here in the last hour. Try again in 53 minutes.',
+      retry_after_seconds: 3180,
+    });
+    const { actor } = start({ sendCode: () => Promise.reject(hourly) });
+    actor.send({ type: 'SUBMIT', email: 'jane@example.com', password: 'pw' });
+    await waitFor(actor, (s) => s.matches('choosingChannel'));
+    actor.send({ type: 'CHOOSE', channel: 'email' });
+    await waitFor(actor, (s) => s.matches('choosingChannel') && s.context.error != null);
+    const ctx = actor.getSnapshot().context;
+    expect(ctx.error).toBe('Too many codes were sent here in the last hour. Try again in 53 minutes.');
+    const wait = (resendAtOf(ctx, 'email') - Date.now()) / 1000;
+    expect(wait).toBeGreaterThan(3170);
+    expect(wait).toBeLessThanOrEqual(3180);
+    expect(resendAtOf(ctx, 'phone')).toBe(0);
+    expect(liveCode(ctx, 'email')).toBeNull();
+  });
+
+  it('a refused resend keeps the code screen and moves the countdown to the stated wait', async () => {
+    let sends = 0;
+    const { actor } = start({
+      sendCode: () => (++sends === 1 ? Promise.resolve({ ...sent('email'), resend_after_seconds: 0 }) : Promise.reject(new HttpError(429, 'Wait', { success: false, code: 'OTP_RESEND_TOO_SOON', message: 'Wait', retry_after_seconds: 37 }))),
+    });
+    await toCodeStep(actor, 'email');
+    actor.send({ type: 'RESEND' });
+    await waitFor(actor, (s) => s.matches('enteringCode') && s.context.error === 'Wait');
+    const wait = (actor.getSnapshot().context.resendAt - Date.now()) / 1000;
+    expect(wait).toBeGreaterThan(30);
+    expect(wait).toBeLessThanOrEqual(37);
   });
 });

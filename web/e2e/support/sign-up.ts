@@ -1,0 +1,102 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { TestApp } from '../../../services/test/harness.ts';
+import { explained, latestCode } from './sign-in.ts';
+import { fitsWidth, seriousViolations } from './axe.ts';
+
+/** A stranger who signs up; unique per call (email and phone are reserved once verified). */
+export interface Applicant {
+  fullName: string;
+  email: string;
+  /** National number as typed, with the default country (+1). */
+  phoneTyped: string;
+  phone: string;
+  password: string;
+}
+
+let made = 0;
+export const newApplicant = (name = 'Grace Hopper'): Applicant => {
+  made += 1;
+  const stamp = `${Date.now() % 1_000_000}`.padStart(6, '0');
+  // 415-555-01xx numbers are reserved for fiction; the last four digits vary per run and per applicant.
+  const line = `${(Number(stamp.slice(-3)) + made * 7) % 100}`.padStart(2, '0');
+  const phoneTyped = `41555501${line}`;
+  return {
+    fullName: name,
+    email: `applicant-${Date.now()}-${made}@example.test`,
+    phoneTyped,
+    phone: `+1${phoneTyped}`,
+    password: 'correct horse battery staple 11',
+  };
+};
+
+const WIDTHS = [375, 900, 1440] as const;
+
+/** axe (no serious or critical finding) and no sideways scroll at phone, tablet and desktop widths. */
+export async function checkAtWidths(page: Page, where: string): Promise<void> {
+  const failures: string[] = [];
+  const { height } = page.viewportSize() ?? { height: 900 };
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height });
+    const blocking = await seriousViolations(page);
+    if (blocking.length > 0) failures.push(`${where} at ${width} px:\n${blocking.join('\n')}`);
+    if (!(await fitsWidth(page))) failures.push(`${where} at ${width} px scrolls sideways`);
+  }
+  await page.setViewportSize({ width: 1440, height });
+  expect(failures, failures.join('\n')).toEqual([]);
+}
+
+/** The wizard's screen with this heading is showing and settled (no spinner left in the main area). */
+export async function onScreen(page: Page, path: string, heading: string): Promise<void> {
+  await explained(page, async () => {
+    await page.waitForURL(`**${path}`, { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 30_000 });
+    await page.locator('main .fui-Spinner').first().waitFor({ state: 'detached', timeout: 30_000 });
+  });
+}
+
+/** Fills the account details and creates the account; resolves on the phone-code screen. Returns when codes were sent from. */
+export async function fillAccountDetails(page: Page, who: Applicant, options: { check?: (where: string) => Promise<void> } = {}): Promise<number> {
+  await onScreen(page, '/authentication/sign-up', 'Create your account');
+  const form = page.getByRole('form', { name: 'Create your account' });
+  if (options.check) {
+    // The form's own messages first: nothing is sent while a field is wrong.
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await form.getByText('Enter your full name').waitFor();
+    await options.check('/authentication/sign-up with its messages');
+  }
+  await form.getByLabel('Full name').fill(who.fullName);
+  await form.getByLabel('Email').fill(who.email);
+  await form.getByLabel('Phone number').fill(who.phoneTyped);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password);
+  await form.getByLabel('Confirm password').fill(who.password);
+  await form.getByRole('radio', { name: 'Owner' }).check();
+  await form.getByText("I'm not a robot").click();
+  const sentAfter = Date.now() - 1000;
+  await form.getByRole('button', { name: 'Create account' }).click();
+  return sentAfter;
+}
+
+/** Enters the code sent to `to` since `after` (dev outbox) on the code screen showing. */
+export async function enterCode(page: Page, app: TestApp, to: string, after: number): Promise<void> {
+  const code = await latestCode(app, to, after);
+  const verify = page.getByRole('form', { name: 'Verify code' });
+  await verify.getByLabel('6-digit code').fill(code);
+  await verify.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** From the header's Sign Up to the property step: account details, then the phone code, then the email code. */
+export async function signUpToProperty(page: Page, app: TestApp, who: Applicant, check?: (where: string) => Promise<void>): Promise<void> {
+  const sentAfter = await fillAccountDetails(page, who, check ? { check } : {});
+  await onScreen(page, '/authentication/mobile-verification', 'Enter the code sent to your phone');
+  // Send is disabled with a live countdown of the real wait (60 s after a send).
+  const resend = page.getByRole('button', { name: /^Send a new code in \d+:\d\d$/ });
+  expect(await resend.isDisabled() || (await resend.getAttribute('aria-disabled')) === 'true').toBe(true);
+  if (check) await check('/authentication/mobile-verification');
+  const emailAfter = Date.now() - 1000;
+  await enterCode(page, app, who.phone, sentAfter);
+  await onScreen(page, '/authentication/email-verification', 'Enter the code sent to your email');
+  if (check) await check('/authentication/email-verification');
+  await enterCode(page, app, who.email, emailAfter);
+  await onScreen(page, '/sign-up/property', 'Find and verify your property');
+}

@@ -1,0 +1,53 @@
+import type { Beneficiary } from './api/sign-up.ts';
+
+export const MAX_BENEFICIARIES = 10;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A row of the beneficiaries form, as typed. */
+export interface BeneficiaryRow {
+  key: number;
+  full_name: string;
+  relationship: string;
+  email: string;
+  share: string;
+}
+
+export interface RowErrors {
+  full_name?: string;
+  relationship?: string;
+  email?: string;
+  share?: string;
+}
+
+export const shareOf = (row: Pick<BeneficiaryRow, 'share'>): number => (/^\d{1,3}$/.test(row.share.trim()) ? Number(row.share.trim()) : NaN);
+
+export function rowErrors(row: BeneficiaryRow): RowErrors {
+  const errors: RowErrors = {};
+  if (!row.full_name.trim()) errors.full_name = 'Enter the full name';
+  if (!row.relationship.trim()) errors.relationship = 'Enter the relationship';
+  if (row.email.trim() && !EMAIL.test(row.email.trim())) errors.email = 'Enter a valid email address, or leave it empty';
+  const share = shareOf(row);
+  if (!Number.isInteger(share) || share < 1 || share > 100) errors.share = 'Enter a whole percent from 1 to 100';
+  return errors;
+}
+
+/** The total of the shares typed so far (rows without a valid share count 0). */
+export const totalShare = (rows: readonly BeneficiaryRow[]): number => rows.reduce((sum, r) => sum + (Number.isInteger(shareOf(r)) ? shareOf(r) : 0), 0);
+
+/** The body of PUT /sign-up/beneficiaries, or null while a row or the total is wrong. */
+export function toBeneficiaries(rows: readonly BeneficiaryRow[]): Beneficiary[] | null {
+  if (rows.length === 0 || rows.length > MAX_BENEFICIARIES) return null;
+  if (rows.some((r) => Object.keys(rowErrors(r)).length > 0) || totalShare(rows) !== 100) return null;
+  return rows.map((r) => ({
+    full_name: r.full_name.trim(),
+    relationship: r.relationship.trim(),
+    ...(r.email.trim() ? { email: r.email.trim().toLowerCase() } : {}),
+    share_percent: shareOf(r),
+  }));
+}
+
+/** Shares split evenly, the rest to the first rows, so a new row keeps the total at 100. */
+export function evenShares(count: number): string[] {
+  const base = Math.floor(100 / count);
+  return Array.from({ length: count }, (_, i) => String(base + (i < 100 - base * count ? 1 : 0)));
+}
