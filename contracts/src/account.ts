@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutHiddenCharacters } from './http.ts';
 import { NewPassword } from './identity.ts';
 
 /**
@@ -59,13 +60,14 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
-export const FULL_NAME_MAX = 100;
+/** As at sign-up (`SignUpBody.full_name`), so a name accepted there can be saved again here. */
+export const FULL_NAME_MAX = 120;
 export const UpdateProfileBody = z
   .object({
     full_name: z
       .string()
       .transform((n) => n.trim().replace(/\s+/g, ' '))
-      .pipe(z.string().min(1, 'Enter your full name').max(FULL_NAME_MAX, `Use at most ${FULL_NAME_MAX} characters`)),
+      .pipe(withoutHiddenCharacters(z.string().min(1, 'Enter your full name').max(FULL_NAME_MAX, `Use at most ${FULL_NAME_MAX} characters`))),
   })
   .strict();
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;

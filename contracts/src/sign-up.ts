@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutHiddenCharacters } from './http.ts';
 import { NewPassword, OtpChannel, SignInResult } from './identity.ts';
 import { SignUpStep } from './sign-up-steps.ts';
 import { ImageUpload } from './uploads.ts';
@@ -30,7 +31,7 @@ export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;
 
 // ---- Step 1: account details ----
 export const SignUpBody = z.object({
-  full_name: z.string().trim().min(1, 'Enter your full name').max(120, 'Use at most 120 characters'),
+  full_name: withoutHiddenCharacters(z.string().trim().min(1, 'Enter your full name').max(120, 'Use at most 120 characters')),
   email: z
     .email('Enter a valid email address')
     .max(254, 'Use at most 254 characters')
@@ -94,9 +95,9 @@ export const FaceSignatureBody = z.object({ face: ImageUpload, signature: ImageU
 export type FaceSignatureBody = z.infer<typeof FaceSignatureBody>;
 
 export const MailingAddress = z.object({
-  line1: z.string().trim().min(1, 'Enter the street address').max(200),
-  line2: z.string().trim().max(200).optional(),
-  city: z.string().trim().min(1, 'Enter the city').max(100),
+  line1: withoutHiddenCharacters(z.string().trim().min(1, 'Enter the street address').max(200)),
+  line2: withoutHiddenCharacters(z.string().trim().max(200)).optional(),
+  city: withoutHiddenCharacters(z.string().trim().min(1, 'Enter the city').max(100)),
   state: z.string().regex(/^[A-Z]{2}$/, 'Pick the state'),
   zip: z.string().regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code'),
 });
@@ -111,8 +112,8 @@ export type MailingAddressBody = z.infer<typeof MailingAddressBody>;
 
 export const MAX_BENEFICIARIES = 10;
 export const Beneficiary = z.object({
-  full_name: z.string().trim().min(1, 'Enter the full name').max(120),
-  relationship: z.string().trim().min(1, 'Enter the relationship').max(60),
+  full_name: withoutHiddenCharacters(z.string().trim().min(1, 'Enter the full name').max(120)),
+  relationship: withoutHiddenCharacters(z.string().trim().min(1, 'Enter the relationship').max(60)),
   email: z.email('Enter a valid email address').optional(),
   /** Whole percent, 1 to 100. */
   share_percent: z.number().int('Use a whole percent').min(1, 'A share is at least 1 %').max(100, 'A share is at most 100 %'),
