@@ -27,6 +27,8 @@ interface Route {
   auth: 'public' | 'signed-in';
   /** A body of the right shape (used with extra fields and as a base for wrong types). */
   body?: Record<string, unknown>;
+  /** A wrong code or answer is a refusal that is recorded (it counts against the tries): the log may grow. */
+  countsTries?: true;
 }
 
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
@@ -54,7 +56,7 @@ const ROUTES: Route[] = [
   { method: 'POST', url: '/account/phone-change/verify', auth: 'signed-in', body: { code: '123456' } },
   { method: 'POST', url: '/auth/change-password', auth: 'signed-in', body: { current_password: 'x', password: 'another long passphrase 7' } },
   { method: 'POST', url: '/auth/forgot-password', auth: 'public', body: { email: 'nobody@example.test' } },
-  { method: 'POST', url: '/auth/reset-password', auth: 'public', body: { email: 'nobody@example.test', code: '123456', password: 'another long passphrase 7' } },
+  { method: 'POST', url: '/auth/reset-password', auth: 'public', body: { email: 'nobody@example.test', code: '123456', password: 'another long passphrase 7' }, countsTries: true },
   { method: 'GET', url: '/properties/search?q=1', auth: 'public' },
   { method: 'GET', url: '/properties/counties', auth: 'public' },
   { method: 'GET', url: '/properties/nope', auth: 'public' },
@@ -167,8 +169,12 @@ describe('every issue-7 route, called by a stranger and by every role', () => {
       const token = await t.signInAs(role, `hostile-${role.replaceAll(' ', '-').toLowerCase()}-${randomUUID()}`);
       for (const route of ROUTES) {
         if (route.url === '/auth/sign-up') continue; // needs a solved human check; covered below
+        const before = await t.platform.eventStore.headPosition();
         const response = await call({ method: route.method, url: route.url, headers: bearer(token), ...(route.body ? { payload: route.body } : {}) });
         expectNoCrash(response, describeCall(route, role));
+        if (response.statusCode >= 400 && !route.countsTries) {
+          expect.soft(await t.platform.eventStore.headPosition(), `${describeCall(route, role)} appended on a refusal`).toBe(before);
+        }
       }
     }
   });
@@ -312,6 +318,15 @@ describe('malformed input on every route with a body', () => {
     });
   });
 
+  it('answers HEAD and OPTIONS on the routes without a 500', async () => {
+    for (const route of ROUTES) {
+      for (const method of ['HEAD', 'OPTIONS'] as const) {
+        const response = await t.app.inject({ method, url: `/api/v1${route.url}`, remoteAddress: nextIp(), headers: bearer(accountB.token) });
+        expect(response.statusCode, `${method} ${route.url}: ${response.body}`).toBeLessThan(500);
+      }
+    }
+  });
+
   it('refuses bad query strings on the lookups and the membership list', async () => {
     const urls = [
       '/properties/search', '/properties/search?q=', `/properties/search?q=${'9'.repeat(5000)}`, '/properties/search?q=1&limit=-1',
@@ -387,6 +402,10 @@ describe('one account against another', () => {
       const response = await call({ method: 'POST', url: `/properties/verifications/${verificationId}/answers`, headers: bearer(accountB.token), payload: { answers: { q1: 'a' } } });
       expectRefusal(response, "B answers A's verification", [403, 404]);
     });
+    for (const answers of ['{"__proto__": "x"}', '{"constructor": "x", "toString": "y"}', '{"hasOwnProperty": "x"}']) {
+      const response = await call({ method: 'POST', url: `/properties/verifications/${verificationId}/answers`, headers: { ...bearer(accountA.token), 'content-type': 'application/json' }, payload: `{"answers": ${answers}}` });
+      expectRefusal(response, `answers ${answers}`, [400]);
+    }
   });
 
   it("sees only the caller's sign-up and profile; a photo change touches only the caller", async () => {
