@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { Role } from '@acpg/contracts/roles';
@@ -283,6 +285,16 @@ describe('malformed input on every route with a body', () => {
     const big = Buffer.alloc(5 * 1024 * 1024 + 10);
     Buffer.from(PNG_1PX, 'base64').copy(big);
     const oversized = big.toString('base64');
+    // PNG magic bytes and a header claiming 100 000 x 100 000 pixels, then nothing: sniffed as an image, unreadable.
+    const ihdr = Buffer.alloc(25);
+    ihdr.writeUInt32BE(13, 0);
+    ihdr.write('IHDR', 4);
+    ihdr.writeUInt32BE(100_000, 8);
+    ihdr.writeUInt32BE(100_000, 12);
+    ihdr.set([8, 6, 0, 0, 0], 16);
+    const bomb = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr, Buffer.alloc(64)]).toString('base64');
+    const bombPhoto = await call({ method: 'PUT', url: '/account/profile/photo', headers: bearer(accountB.token), payload: { data: bomb } });
+    expectRefusal(bombPhoto, 'photo with a huge declared size', [400]);
     for (const data of [notImage, textUrl, 'data:,', 'data:image/png;base64,!!!!', oversized]) {
       await unchanged(async () => {
         const photo = await call({ method: 'PUT', url: '/account/profile/photo', headers: bearer(accountB.token), payload: { data } });
@@ -431,6 +443,17 @@ describe('one account against another', () => {
     for (const number of Object.values(TEST_CARDS)) {
       expect(text).not.toContain(number);
       expect(text).not.toContain(number.replace(/(\d{4})(?=\d)/g, '$1 '));
+    }
+  });
+
+  it('keeps no card number anywhere in the data folder (events, read models, jobs, files)', async () => {
+    const numbers = Object.values(TEST_CARDS).map((n) => Buffer.from(n));
+    const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+    const files = walk(t.dataDir);
+    expect(files.some((f) => readFileSync(f).includes(Buffer.from('PaymentSucceeded')) || readFileSync(f).includes(Buffer.from('CheckoutStarted')))).toBe(true);
+    for (const file of files) {
+      const bytes = readFileSync(file);
+      for (const number of numbers) expect(bytes.includes(number), `${file} holds ${number.toString()}`).toBe(false);
     }
   });
 });
