@@ -436,6 +436,32 @@ describe('one account against another', () => {
     expect(JSON.stringify(((await call({ method: 'GET', url: '/account/profile', headers: bearer(accountA.token) })).json() as { data: unknown }).data)).toBe(before);
   });
 
+  it('answers the same request sent many times at once without a 500 (double clicks, retries)', async () => {
+    const method = await call({ method: 'POST', url: '/payments/test-gateway/payment-methods', headers: bearer(accountB.token), payload: card(TEST_CARDS.succeeds) });
+    const pmId = (method.json() as { data: { payment_method_id: string } }).data.payment_method_id;
+    const plans = (await call({ method: 'GET', url: '/plans' })).json() as { data: { plans: { id: string; is_default: boolean; is_active: boolean }[] } };
+    const planId = plans.data.plans.find((p) => p.is_default && p.is_active)!.id;
+    const checkoutId = randomUUID();
+    const image = (await import('sharp')).default({ create: { width: 64, height: 64, channels: 3, background: '#3366aa' } }).png().toBuffer();
+    const photo = (await image).toString('base64');
+    const bursts: { method: Method; url: string; payload?: object }[] = [
+      { method: 'POST', url: '/payments/checkouts', payload: { checkout_id: checkoutId, plan_id: planId, payment_method_id: pmId } },
+      { method: 'PUT', url: '/sign-up/beneficiaries', payload: { beneficiaries: [{ full_name: 'Sam B', relationship: 'Child', share_percent: 100 }] } },
+      { method: 'PUT', url: '/sign-up/mailing-address', payload: { same_as_property: false, address: { line1: '1 Main St', city: 'San Jose', state: 'CA', zip: '95112' } } },
+      { method: 'PUT', url: '/sign-up/face-signature', payload: { face: { data: photo }, signature: { data: photo } } },
+      { method: 'PUT', url: '/account/profile', payload: { full_name: 'Burst B' } },
+      { method: 'PUT', url: '/account/profile/photo', payload: { data: photo } },
+      { method: 'DELETE', url: '/account/profile/photo' },
+    ];
+    for (const b of bursts) {
+      const responses = await Promise.all(Array.from({ length: 6 }, () => call({ method: b.method, url: b.url, headers: bearer(accountB.token), ...(b.payload ? { payload: b.payload } : {}) })));
+      for (const response of responses) expectNoCrash(response, describeCall(b, 'burst'));
+    }
+    await quiet();
+    const started = (await t.platform.eventStore.readStream(`payments-checkout-${checkoutId}`)).filter((e) => e.type === 'CheckoutStarted');
+    expect(started).toHaveLength(1);
+  }, 60_000);
+
   it('never stores a card number in any event', async () => {
     await quiet();
     const events = await t.platform.eventStore.readAll({ after: 0, limit: 100_000 });
