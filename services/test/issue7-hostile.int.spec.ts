@@ -346,6 +346,11 @@ describe('malformed input on every route with a body', () => {
       '/memberships/mine?page=-1', '/memberships/mine?page_size=NaN', '/memberships/mine?page_size=100000', '/memberships/mine?sort=__proto__',
       '/memberships/mine?page=1e400',
     ];
+    for (const q of ['(', '[', '*', '\\', '.*', '%00', '%E2%80%AE1', '$where', '1%20OR%201=1', '%F0%9F%98%80', '%2e%2e%2f']) {
+      const response = await call({ method: 'GET', url: `/properties/search?q=${q}` });
+      expect(response.statusCode, `q=${q}: ${response.body}`).toBeLessThan(500);
+      if (response.statusCode >= 400) expectRefusal(response, `q=${q}`);
+    }
     await unchanged(async () => {
       for (const url of urls) {
         const response = await call({ method: 'GET', url, headers: bearer(accountB.token) });
