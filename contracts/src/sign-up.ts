@@ -105,7 +105,7 @@ export type MailingAddress = z.infer<typeof MailingAddress>;
 
 /** `PUT /sign-up/mailing-address`: the address of a property verified at the property step, or another one. */
 export const MailingAddressBody = z.discriminatedUnion('same_as_property', [
-  z.object({ same_as_property: z.literal(true), property_id: z.string().min(1) }),
+  z.object({ same_as_property: z.literal(true), property_id: z.string().min(1).max(64) }),
   z.object({ same_as_property: z.literal(false), address: MailingAddress }),
 ]);
 export type MailingAddressBody = z.infer<typeof MailingAddressBody>;
@@ -114,7 +114,7 @@ export const MAX_BENEFICIARIES = 10;
 export const Beneficiary = z.object({
   full_name: withoutHiddenCharacters(z.string().trim().min(1, 'Enter the full name').max(120)),
   relationship: withoutHiddenCharacters(z.string().trim().min(1, 'Enter the relationship').max(60)),
-  email: z.email('Enter a valid email address').optional(),
+  email: z.email('Enter a valid email address').max(254, 'Use at most 254 characters').optional(),
   /** Whole percent, 1 to 100. */
   share_percent: z.number().int('Use a whole percent').min(1, 'A share is at least 1 %').max(100, 'A share is at most 100 %'),
 });

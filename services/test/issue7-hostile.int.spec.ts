@@ -269,6 +269,18 @@ describe('malformed input on every route with a body', () => {
     expect(long.statusCode, 'a name as long as sign-up accepts can be saved again').toBe(200);
   });
 
+  it('bounds every text a sign-up step keeps (a beneficiary email, a property id)', async () => {
+    const headers = bearer(accountB.token);
+    await unchanged(async () => {
+      const email = `${'a'.repeat(300)}@example.test`;
+      const beneficiaries = { beneficiaries: [{ full_name: 'Sam', relationship: 'Child', email, share_percent: 100 }] };
+      expectRefusal(await call({ method: 'PUT', url: '/sign-up/beneficiaries', headers, payload: beneficiaries }), 'beneficiary email of 300 characters', [400]);
+      const address = await call({ method: 'PUT', url: '/sign-up/mailing-address', headers, payload: { same_as_property: true, property_id: 'p'.repeat(65) } });
+      expectRefusal(address, 'property id of 65 characters', [400]);
+      expect((address.json() as { code: string }).code).toBe('VALIDATION_FAILED');
+    });
+  });
+
   it('refuses a body far over the limit with a 413 envelope', async () => {
     for (const route of withBody) {
       await unchanged(async () => {
