@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withoutHiddenCharacters } from './http.ts';
 import { NewPassword } from './identity.ts';
+import { E164_PHONE } from './sign-up.ts';
 
 /**
  * Forgot and reset password, and the signed-in user's profile (name, photo, email, phone, password).
@@ -13,7 +14,7 @@ const email = z
   .transform((e) => e.trim().toLowerCase());
 const code = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code');
 /** E.164, e.g. +14155550123 (the web's phone field builds it with libphonenumber-js). */
-export const E164Phone = z.string().regex(/^\+[1-9]\d{6,14}$/, 'Enter the phone number with its country code, e.g. +14155550123');
+export const E164Phone = z.string().regex(E164_PHONE, 'Enter the phone number with its country code, e.g. +14155550123');
 
 // ---- Forgot and reset password ----
 

@@ -19,7 +19,8 @@ export const SIGN_UP_ROLES = ['Customer', 'Agent', 'Broker', 'Owner'] as const;
 export const SignUpRole = z.enum(SIGN_UP_ROLES, { error: `Pick one of ${SIGN_UP_ROLES.join(', ')}` });
 export type SignUpRole = z.infer<typeof SignUpRole>;
 
-export const E164_PHONE = /^\+[1-9]\d{6,14}$/;
+/** E.164: a country code, then the number; a +1 (North American) number has exactly 10 digits after the 1. */
+export const E164_PHONE = /^(?:\+1\d{10}|\+[2-9]\d{6,14})$/;
 
 // ---- Human check (CAPTCHA port; default adapter ALTCHA, self-hosted proof of work) ----
 /**

@@ -269,6 +269,16 @@ describe('malformed input on every route with a body', () => {
     expect(long.statusCode, 'a name as long as sign-up accepts can be saved again').toBe(200);
   });
 
+  it('refuses a +1 phone number without exactly 10 digits after the 1, at sign-up and on a phone change', async () => {
+    const details = ROUTES.find((r) => r.url === '/auth/sign-up')!.body!;
+    await unchanged(async () => {
+      for (const phone of ['+1234567', '+1415555012', '+141555501234', '+10']) {
+        expectRefusal(await call({ method: 'POST', url: '/auth/sign-up', payload: { ...details, phone } }), `sign-up phone ${phone}`, [400]);
+        expectRefusal(await call({ method: 'POST', url: '/account/phone-change', headers: bearer(accountB.token), payload: { phone } }), `new phone ${phone}`, [400]);
+      }
+    });
+  });
+
   it('bounds every text a sign-up step keeps (a beneficiary email, a property id)', async () => {
     const headers = bearer(accountB.token);
     await unchanged(async () => {
