@@ -128,6 +128,8 @@ describe('paying for a membership and /subscriptions', () => {
       await settled(p);
       // By keyboard: Start a membership moves focus to its heading; Tab reaches the plans, an arrow key picks Yearly.
       await p.getByRole('button', { name: 'Start a membership' }).press('Enter');
+      // The plans load after the section opens: Tab before they are drawn would reach the next control instead.
+      await p.getByRole('radio', { name: /^Yearly:/ }).waitFor();
       await p.keyboard.press('Tab');
       expect(await p.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('radio');
       await p.keyboard.press('ArrowDown');

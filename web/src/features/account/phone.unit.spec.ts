@@ -12,6 +12,6 @@ describe('toE164', () => {
     expect(toE164('+1 (415) 555-0123')).toBe('+14155550123');
   });
   it('refuses what is not a phone number', () => {
-    for (const bad of ['', '555-0123', '+0 123 4567', 'call me', '+1234', '0415 555 0123', '+1234567890123456', '+1 415 555 012', '+1 415 555 01234']) expect(toE164(bad), bad).toBeNull();
+    for (const bad of ['', '555-0123', '+0 123 4567', 'call me', '+1234', '0415 555 0123', '+1234567890123456', '(415) 055-0123', '+44 20 7946']) expect(toE164(bad), bad).toBeNull();
   });
 });
