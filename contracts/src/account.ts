@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { withoutHiddenCharacters } from './http.ts';
 import { NewPassword } from './identity.ts';
+import { E164_PHONE } from './sign-up.ts';
 
 /**
  * Forgot and reset password, and the signed-in user's profile (name, photo, email, phone, password).
@@ -12,7 +14,7 @@ const email = z
   .transform((e) => e.trim().toLowerCase());
 const code = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code');
 /** E.164, e.g. +14155550123 (the web's phone field builds it with libphonenumber-js). */
-export const E164Phone = z.string().regex(/^\+[1-9]\d{6,14}$/, 'Enter the phone number with its country code, e.g. +14155550123');
+export const E164Phone = z.string().regex(E164_PHONE, 'Enter the phone number with its country code, e.g. +14155550123');
 
 // ---- Forgot and reset password ----
 
@@ -59,13 +61,14 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
-export const FULL_NAME_MAX = 100;
+/** As at sign-up (`SignUpBody.full_name`), so a name accepted there can be saved again here. */
+export const FULL_NAME_MAX = 120;
 export const UpdateProfileBody = z
   .object({
     full_name: z
       .string()
       .transform((n) => n.trim().replace(/\s+/g, ' '))
-      .pipe(z.string().min(1, 'Enter your full name').max(FULL_NAME_MAX, `Use at most ${FULL_NAME_MAX} characters`)),
+      .pipe(withoutHiddenCharacters(z.string().min(1, 'Enter your full name').max(FULL_NAME_MAX, `Use at most ${FULL_NAME_MAX} characters`))),
   })
   .strict();
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;

@@ -4,6 +4,12 @@ import { z } from 'zod';
 export const okEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.literal(true), data, message: z.string().optional() });
 
+/** Control characters (NUL, line breaks ...) and bidirectional overrides, which only disguise what a name shows. */
+const HIDDEN_CHARACTERS = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+/** A one-line text a person typed (a name, an address line): refused when it holds hidden characters. */
+export const withoutHiddenCharacters = (text: z.ZodString) =>
+  text.refine((value) => !HIDDEN_CHARACTERS.test(value), 'Remove the control or direction characters');
+
 export const ErrorEnvelope = z.object({
   success: z.literal(false),
   message: z.string(),

@@ -8,7 +8,9 @@ export type PlanName = z.infer<typeof PlanName>;
 /** Length of one term of each plan, in months. */
 export const PLAN_TERM_MONTHS: Record<PlanName, number> = { Monthly: 1, Yearly: 12 };
 
-const Cents = z.number().int().nonnegative();
+/** Most a plan's amount or fee may be, cents: $999,999.99, the most a card gateway (Stripe) charges at once. */
+export const MAX_PLAN_CENTS = 99_999_999;
+const Cents = z.number().int().nonnegative().max(MAX_PLAN_CENTS, 'An amount is at most 99,999,999 cents ($999,999.99)');
 
 /**
  * One plan of `GET /api/v1/plans` (public). Per name, the default plan (`is_default: true`) is the one sold at sign-up

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutHiddenCharacters } from './http.ts';
 import { NewPassword, OtpChannel, SignInResult } from './identity.ts';
 import { SignUpStep } from './sign-up-steps.ts';
 import { ImageUpload } from './uploads.ts';
@@ -18,7 +19,8 @@ export const SIGN_UP_ROLES = ['Customer', 'Agent', 'Broker', 'Owner'] as const;
 export const SignUpRole = z.enum(SIGN_UP_ROLES, { error: `Pick one of ${SIGN_UP_ROLES.join(', ')}` });
 export type SignUpRole = z.infer<typeof SignUpRole>;
 
-export const E164_PHONE = /^\+[1-9]\d{6,14}$/;
+/** E.164: a country code, then the number; a +1 (North American) number has exactly 10 digits after the 1. */
+export const E164_PHONE = /^(?:\+1\d{10}|\+[2-9]\d{6,14})$/;
 
 // ---- Human check (CAPTCHA port; default adapter ALTCHA, self-hosted proof of work) ----
 /**
@@ -30,7 +32,7 @@ export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;
 
 // ---- Step 1: account details ----
 export const SignUpBody = z.object({
-  full_name: z.string().trim().min(1, 'Enter your full name').max(120, 'Use at most 120 characters'),
+  full_name: withoutHiddenCharacters(z.string().trim().min(1, 'Enter your full name').max(120, 'Use at most 120 characters')),
   email: z
     .email('Enter a valid email address')
     .max(254, 'Use at most 254 characters')
@@ -94,9 +96,9 @@ export const FaceSignatureBody = z.object({ face: ImageUpload, signature: ImageU
 export type FaceSignatureBody = z.infer<typeof FaceSignatureBody>;
 
 export const MailingAddress = z.object({
-  line1: z.string().trim().min(1, 'Enter the street address').max(200),
-  line2: z.string().trim().max(200).optional(),
-  city: z.string().trim().min(1, 'Enter the city').max(100),
+  line1: withoutHiddenCharacters(z.string().trim().min(1, 'Enter the street address').max(200)),
+  line2: withoutHiddenCharacters(z.string().trim().max(200)).optional(),
+  city: withoutHiddenCharacters(z.string().trim().min(1, 'Enter the city').max(100)),
   state: z.string().regex(/^[A-Z]{2}$/, 'Pick the state'),
   zip: z.string().regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code'),
 });
@@ -104,16 +106,16 @@ export type MailingAddress = z.infer<typeof MailingAddress>;
 
 /** `PUT /sign-up/mailing-address`: the address of a property verified at the property step, or another one. */
 export const MailingAddressBody = z.discriminatedUnion('same_as_property', [
-  z.object({ same_as_property: z.literal(true), property_id: z.string().min(1) }),
+  z.object({ same_as_property: z.literal(true), property_id: z.string().min(1).max(64) }),
   z.object({ same_as_property: z.literal(false), address: MailingAddress }),
 ]);
 export type MailingAddressBody = z.infer<typeof MailingAddressBody>;
 
 export const MAX_BENEFICIARIES = 10;
 export const Beneficiary = z.object({
-  full_name: z.string().trim().min(1, 'Enter the full name').max(120),
-  relationship: z.string().trim().min(1, 'Enter the relationship').max(60),
-  email: z.email('Enter a valid email address').optional(),
+  full_name: withoutHiddenCharacters(z.string().trim().min(1, 'Enter the full name').max(120)),
+  relationship: withoutHiddenCharacters(z.string().trim().min(1, 'Enter the relationship').max(60)),
+  email: z.email('Enter a valid email address').max(254, 'Use at most 254 characters').optional(),
   /** Whole percent, 1 to 100. */
   share_percent: z.number().int('Use a whole percent').min(1, 'A share is at least 1 %').max(100, 'A share is at most 100 %'),
 });

@@ -80,7 +80,7 @@ describe('profile: read and name', () => {
   it('refuses a blank or too long name and an unknown field with 400, changing nothing', async () => {
     const me = await newAccount();
     expect((await call('PUT', '/account/profile', me, { full_name: '   ' })).statusCode).toBe(400);
-    expect((await call('PUT', '/account/profile', me, { full_name: 'x'.repeat(101) })).statusCode).toBe(400);
+    expect((await call('PUT', '/account/profile', me, { full_name: 'x'.repeat(121) })).statusCode).toBe(400);
     expect((await call('PUT', '/account/profile', me, { full_name: 'Ok Name', email: 'sneaky@example.test' })).statusCode).toBe(400);
     expect((await call('GET', '/account/profile', me)).json().data.full_name).toBe('Pat Profile');
   });

@@ -105,6 +105,8 @@ describe('PUT /api/v1/admin/plans/:id', () => {
       ['yearly', { ...monthly, name: 'Weekly' }],
       ['yearly', { ...monthly, amount: 19.99 }],
       ['yearly', { ...monthly, amount: -1 }],
+      ['yearly', { ...monthly, amount: Number.MAX_SAFE_INTEGER }],
+      ['yearly', { ...monthly, additional_charges: { recording_fees: 1e12, 'setup fees': 1e12 } }],
       ['yearly', { ...monthly, trial_period: { month: 99 } }],
       ['Yearly Plan', monthly],
     ] as const) {
