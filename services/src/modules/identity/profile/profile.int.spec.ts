@@ -203,6 +203,47 @@ describe('email change', () => {
   });
 });
 
+describe('an email change cut short by a crash', () => {
+  /** The process dies once, just before the first append of an event of `type`. */
+  const crashBefore = (type: string) => {
+    const platform = t.platform;
+    const store = platform.eventStore;
+    let crashed = false;
+    const append: typeof store.append = async (stream, expectedVersion, events) => {
+      if (!crashed && events.some((e) => e.type === type)) {
+        crashed = true;
+        throw new Error(`the process died before ${type}`);
+      }
+      return store.append(stream, expectedVersion, events);
+    };
+    // platform.eventStore is the module-streams proxy: wrapped again here rather than patched in place.
+    platform.eventStore = new Proxy(store, { get: (target, property) => (property === 'append' ? append : Reflect.get(target, property)) });
+    return { crashed: () => crashed, restore: () => void (platform.eventStore = store) };
+  };
+
+  for (const step of ['AccountEmailChanged', 'EmailReleased', 'ContactChangeVerified']) {
+    it(`is finished by sending the same code again (died before ${step})`, async () => {
+      const me = await newAccount();
+      const newEmail = `crash-${step.toLowerCase()}-${Date.now()}@example.test`;
+      const { change_id } = (await call('POST', '/account/email-change', me, { email: newEmail })).json().data as { change_id: string };
+      const code = codeIn(await waitForMessage(t.app, newEmail, /Confirm your new email/));
+      const crash = crashBefore(step);
+      try {
+        expect((await call('POST', '/account/email-change/verify', me, { change_id, code })).statusCode).toBe(500);
+      } finally {
+        crash.restore();
+      }
+      expect(crash.crashed()).toBe(true);
+      const retry = await call('POST', '/account/email-change/verify', me, { change_id, code });
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(retry.json().data.email).toBe(newEmail);
+      expect(await findAccountIdByEmail(t.platform.eventStore, newEmail)).toBe(me.id);
+      expect(await findAccountIdByEmail(t.platform.eventStore, me.email)).toBeNull();
+      expect(answer(await call('POST', '/account/email-change/verify', me, { change_id, code }))).toEqual([410, 'CHANGE_USED']);
+    });
+  }
+});
+
 describe('phone change', () => {
   it('sends a code by SMS to the new phone; the right code changes it and keeps it unique', async () => {
     const me = await newAccount('+14155550111');
