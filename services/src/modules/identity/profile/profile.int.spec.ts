@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE_NAME } from '../../../platform/auth/refresh-cookie.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
+import { crashBeforeAppendOf } from '../../../../test/crash-once.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { codeIn, waitForMessage, wrongCodeFor } from '../../../../test/outbox.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
@@ -204,30 +205,13 @@ describe('email change', () => {
 });
 
 describe('an email change cut short by a crash', () => {
-  /** The process dies once, just before the first append of an event of `type`. */
-  const crashBefore = (type: string) => {
-    const platform = t.platform;
-    const store = platform.eventStore;
-    let crashed = false;
-    const append: typeof store.append = async (stream, expectedVersion, events) => {
-      if (!crashed && events.some((e) => e.type === type)) {
-        crashed = true;
-        throw new Error(`the process died before ${type}`);
-      }
-      return store.append(stream, expectedVersion, events);
-    };
-    // platform.eventStore is the module-streams proxy: wrapped again here rather than patched in place.
-    platform.eventStore = new Proxy(store, { get: (target, property) => (property === 'append' ? append : Reflect.get(target, property)) });
-    return { crashed: () => crashed, restore: () => void (platform.eventStore = store) };
-  };
-
   for (const step of ['AccountEmailChanged', 'EmailReleased', 'ContactChangeVerified']) {
     it(`is finished by sending the same code again (died before ${step})`, async () => {
       const me = await newAccount();
       const newEmail = `crash-${step.toLowerCase()}-${Date.now()}@example.test`;
       const { change_id } = (await call('POST', '/account/email-change', me, { email: newEmail })).json().data as { change_id: string };
       const code = codeIn(await waitForMessage(t.app, newEmail, /Confirm your new email/));
-      const crash = crashBefore(step);
+      const crash = crashBeforeAppendOf(t.platform, step);
       try {
         expect((await call('POST', '/account/email-change/verify', me, { change_id, code })).statusCode).toBe(500);
       } finally {
