@@ -355,6 +355,27 @@ describe('an email code step cut short by a crash', () => {
     });
   }
 
+  it('left so (locked by wrong codes) after the email and phone were reserved: they are free for a new sign-up', async () => {
+    const { body, cookie, code } = await cutShort('AccountRegistered');
+    const holder = await findAccountIdByEmail(t.platform.eventStore, body.email);
+    expect(holder).not.toBeNull();
+    for (let i = 0; i < 5; i++) await kit.post('/auth/sign-up/verify', { channel: 'email', code: wrongCodeFor(code) }, cookie);
+    expect((await kit.post('/auth/sign-up/verify', { channel: 'email', code }, cookie)).json().code).toBe('SIGN_UP_LOCKED');
+
+    shiftClock(61); // the new sign-up's codes go to the same phone and email: past the 60 s between codes
+    const again = await kit.start(kit.details({ email: body.email, phone: body.phone }));
+    expect(again.response.statusCode, again.response.body).toBe(200);
+    const details = { ...body };
+    await kit.verifyPhone(details, again.cookie);
+    expect((await kit.post('/auth/sign-up/otp', { channel: 'email' }, again.cookie)).statusCode).toBe(200);
+    const verified = await kit.post('/auth/sign-up/verify', { channel: 'email', code: await kit.codeSentTo(body.email, code) }, again.cookie);
+    expect(verified.statusCode, verified.body).toBe(200);
+    const accountId = verified.json().data.user.id as string;
+    expect(accountId).not.toBe(holder);
+    expect(await findAccountIdByEmail(t.platform.eventStore, body.email)).toBe(accountId);
+    expect(await findAccountIdByPhone(await identityContext(t.platform), body.phone)).toBe(accountId);
+  });
+
   it('died after the account was complete, before the session: the retry is told to sign in, and signing in works', async () => {
     const { body, cookie, code } = await cutShort('SessionStarted');
     const retry = await kit.post('/auth/sign-up/verify', { channel: 'email', code }, cookie);
