@@ -11,6 +11,7 @@ import { findAccountIdByEmail, registerAccount } from '../accounts.ts';
 import { ACCOUNTS_COLLECTION } from '../accounts/projection.ts';
 import { identityContext } from '../context.ts';
 import { startSession } from '../session/flow.ts';
+import { findAccountIdByPhone } from '../sign-up/uniqueness.ts';
 import { photoKey } from './photo.ts';
 
 let t: TestApp;
@@ -224,6 +225,31 @@ describe('an email change cut short by a crash', () => {
       expect(await findAccountIdByEmail(t.platform.eventStore, newEmail)).toBe(me.id);
       expect(await findAccountIdByEmail(t.platform.eventStore, me.email)).toBeNull();
       expect(answer(await call('POST', '/account/email-change/verify', me, { change_id, code }))).toEqual([410, 'CHANGE_USED']);
+    });
+  }
+});
+
+describe('a phone change cut short by a crash', () => {
+  for (const step of ['AccountPhoneChanged', 'PhoneReleased', 'ContactChangeVerified']) {
+    it(`is finished by sending the same code again (died before ${step})`, async () => {
+      const oldPhone = `+1415556${String(Date.now()).slice(-4)}`;
+      const me = await newAccount(oldPhone);
+      const phone = `+1415557${String(Date.now()).slice(-4)}`;
+      const { change_id } = (await call('POST', '/account/phone-change', me, { phone })).json().data as { change_id: string };
+      const code = codeIn(await waitForMessage(t.app, phone, /new phone number/));
+      const crash = crashBeforeAppendOf(t.platform, step);
+      try {
+        expect((await call('POST', '/account/phone-change/verify', me, { change_id, code })).statusCode).toBe(500);
+      } finally {
+        crash.restore();
+      }
+      expect(crash.crashed()).toBe(true);
+      const retry = await call('POST', '/account/phone-change/verify', me, { change_id, code });
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(retry.json().data.phone_masked).toBe(`${phone.slice(0, 5)}********`);
+      const ctx = await identityContext(t.platform);
+      expect(await findAccountIdByPhone(ctx, phone)).toBe(me.id);
+      expect(await findAccountIdByPhone(ctx, oldPhone)).toBeNull();
     });
   }
 });

@@ -88,6 +88,16 @@ const emailBefore = async (ctx: IdentityContext, accountId: string, email: strin
   return typeof previous === 'string' ? previous : null;
 };
 
+/** The phone the account had before it changed to `phone`: the one before the last in its history (kept encrypted). */
+const phoneBefore = async (ctx: IdentityContext, accountId: string, phone: string): Promise<string | null> => {
+  const history = await ctx.platform.eventStore.readStream(accountStream(accountId));
+  const phones = history
+    .filter((e) => e.type === 'AccountRegistered' || e.type === 'AccountPhoneChanged')
+    .map((e) => (e.data as { phone_encrypted?: unknown }).phone_encrypted)
+    .map((encrypted) => (typeof encrypted === 'string' ? ctx.cipher.decrypt(encrypted, phoneContext(accountId)) : null));
+  return phones.at(-1) === phone ? (phones.at(-2) ?? null) : null;
+};
+
 /** Already so (a concurrent twin of this request changed it a moment ago): nothing to do. */
 const unlessSame = (error: unknown) => {
   if (!(error instanceof AppError && error.code === 'SAME_AS_CURRENT')) throw error;
@@ -119,13 +129,15 @@ export const verifyContactChange = async (ctx: IdentityContext, accountId: strin
         await handleCommand(store, emailStream(previous), emailDecider, { type: 'ReleaseEmail', data: { email: previous, account_id: account.id }, metadata: meta }, { retries: 2 });
       }
     } else {
-      const previous = currentPhone(ctx, account);
-      if (previous !== destination) {
+      const current = currentPhone(ctx, account);
+      // Changed already by this change's earlier try: the phone to release is the one that change replaced.
+      const previous = current === destination ? await phoneBefore(ctx, account.id, destination) : current;
+      if (current !== destination) {
         const data = { phone_encrypted: ctx.cipher.encrypt(destination, phoneContext(account.id)), phone_masked: maskPhone(destination) };
         await handleCommand(store, accountStream(account.id), accountDecider, { type: 'ChangePhone', data, metadata: meta }, { retries: 2 });
-        if (previous) {
-          await handleCommand(store, phoneStream(ctx.cipher.hmac('phone', previous)), phoneDecider, { type: 'ReleasePhone', data: { account_id: account.id }, metadata: meta }, { retries: 2 });
-        }
+      }
+      if (previous && previous !== destination) {
+        await handleCommand(store, phoneStream(ctx.cipher.hmac('phone', previous)), phoneDecider, { type: 'ReleasePhone', data: { account_id: account.id }, metadata: meta }, { retries: 2 });
       }
     }
     await handleCommand(store, stream, contactChangeDecider, command, { retries: 1 });
