@@ -60,6 +60,21 @@ const deliveriesDone = async () => {
   }
 };
 
+/** The process dies once, after the gateway kept its intent and before its webhook event was queued. */
+const crashOnFirstWebhookEnqueue = () => {
+  const jobs = t.platform.jobs;
+  const enqueue = jobs.enqueue.bind(jobs);
+  let crashed = false;
+  jobs.enqueue = async (...args: Parameters<typeof enqueue>) => {
+    if (!crashed && args[0] === GATEWAY_EVENTS_QUEUE) {
+      crashed = true;
+      throw new Error('the process died before the webhook event was queued');
+    }
+    return enqueue(...args);
+  };
+  return { crashed: () => crashed, restore: () => void (jobs.enqueue = enqueue) };
+};
+
 describe('POST /api/v1/payments/test-gateway/payment-methods', () => {
   it('keeps brand and last four of a test card and answers the payment method', async () => {
     const account = newAccount();
@@ -215,6 +230,40 @@ describe('POST /api/v1/payments/checkouts', () => {
     expect(confirm.statusCode).toBe(409);
     expect(confirm.json()).toMatchObject({ code: 'CONFIRMATION_NOT_NEEDED' });
     expect((await pay(account, { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: method.payment_method_id })).status).toBe('succeeded');
+  });
+  it('a charge whose webhook events were never sent (a crash after the gateway kept the intent) is finished by Pay again', async () => {
+    const account = newAccount();
+    const method = await paymentMethod(account, TEST_CARDS.succeeds);
+    const body = { checkout_id: randomUUID(), plan_id: 'monthly', payment_method_id: method.payment_method_id };
+    const crash = crashOnFirstWebhookEnqueue();
+    try {
+      expect((await post('/payments/checkouts', body, account)).statusCode).toBe(500);
+    } finally {
+      crash.restore();
+    }
+    expect(crash.crashed()).toBe(true);
+    expect(await checkoutEvents(body.checkout_id)).toEqual(['CheckoutStarted']);
+    expect((await pay(account, body)).status).toBe('succeeded');
+    await deliveriesDone();
+    expect(await checkoutEvents(body.checkout_id)).toEqual(['CheckoutStarted', 'PaymentSucceeded']);
+  });
+
+  it('a second step approved whose webhook events were never sent (a crash) is finished by confirming again', async () => {
+    const account = newAccount();
+    const method = await paymentMethod(account, TEST_CARDS.requiresAction);
+    const checkoutId = randomUUID();
+    expect((await pay(account, { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: method.payment_method_id })).status).toBe('requires_action');
+    await deliveriesDone();
+    const crash = crashOnFirstWebhookEnqueue();
+    try {
+      expect((await post(`/payments/checkouts/${checkoutId}/confirm`, { approve: true }, account)).statusCode).toBe(500);
+    } finally {
+      crash.restore();
+    }
+    expect(crash.crashed()).toBe(true);
+    const again = await post(`/payments/checkouts/${checkoutId}/confirm`, { approve: true }, account);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.status).toBe('succeeded');
   });
 });
 

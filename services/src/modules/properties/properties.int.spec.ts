@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PropertyVerifiedData, type PropertySummary, type VerificationStarted } from '@acpg/contracts/properties';
+import { crashBeforeAppendOf } from '../../../test/crash-once.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { bundledPropertyData } from './property-data/bundled.ts';
@@ -259,5 +260,18 @@ describe('properties: verification', () => {
     expect(await head()).toBe(before);
     expect(await t.platform.eventStore.readStream(claimStream('acct-alice', p.id))).toHaveLength(3);
     await started(p.id, bob); // another account's claim is its own
+  });
+
+  it('a start cut short by a crash costs none of the 3 a day', async () => {
+    const p = await record('ca-lax-00043');
+    const crash = crashBeforeAppendOf(t.platform, 'PropertyVerificationStarted');
+    try {
+      expect((await start(p.id)).statusCode).toBe(500);
+    } finally {
+      crash.restore();
+    }
+    expect(crash.crashed()).toBe(true);
+    for (let i = 0; i < 3; i++) await started(p.id);
+    expect((await start(p.id)).statusCode).toBe(429);
   });
 });

@@ -78,13 +78,22 @@ export const resetPassword = async (ctx: IdentityContext, body: ResetPasswordBod
 
   // Hashed first: once the code is accepted nothing may stop the new password from being set.
   const passwordHash = await ctx.passwords.hash(body.password);
-  const { events } = await handleCommand(
-    store,
-    passwordResetStream(key),
-    passwordResetDecider,
-    { type: 'CompleteReset', data: { method: method, proof_hash: proofDigest(ctx, key, method, secret) }, metadata: meta },
-    { retries: 1 }, // the same code twice at once: the second is told it was used
-  );
+  const stream = passwordResetStream(key);
+  const command = { type: 'CompleteReset' as const, data: { method: method, proof_hash: proofDigest(ctx, key, method, secret) }, metadata: meta };
+  // Decided once without writing: a right code sets the password before it is used up, so a request cut short by a
+  // crash leaves the code valid and sending it again finishes the reset. Refusals are thrown here, before any write.
+  const { state } = await loadStream(store, stream, passwordResetDecider);
+  const accepted = passwordResetDecider.decide(command, state).find((e) => e.type === 'PasswordResetCompleted');
+  if (accepted?.type === 'PasswordResetCompleted') {
+    await handleCommand(
+      store,
+      accountStream(accepted.data.account_id),
+      accountDecider,
+      { type: 'SetPassword', data: { password_hash: passwordHash, reason: 'password-reset', kept_session_id: null }, metadata: meta },
+      { retries: 2 },
+    );
+  }
+  const { events } = await handleCommand(store, stream, passwordResetDecider, command, { retries: 1 }); // the same code twice at once: the second is told it was used
   for (const event of events) {
     if (event.type === 'PasswordResetRejected') {
       const left = event.data.tries_left;
@@ -92,16 +101,7 @@ export const resetPassword = async (ctx: IdentityContext, body: ResetPasswordBod
       if (method === 'link') throw refuseAccount(400, 'RESET_NOT_FOUND', 'This reset link is not valid. Ask for a new one.');
       throw refuseAccount(400, 'OTP_INCORRECT', `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
     }
-    if (event.type === 'PasswordResetCompleted') {
-      await handleCommand(
-        store,
-        accountStream(event.data.account_id),
-        accountDecider,
-        { type: 'SetPassword', data: { password_hash: passwordHash, reason: 'password-reset', kept_session_id: null }, metadata: meta },
-        { retries: 2 },
-      );
-      return;
-    }
+    if (event.type === 'PasswordResetCompleted') return;
   }
   throw new Error('CompleteReset decided neither a rejection nor a completion');
 };

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE_NAME } from '../../../platform/auth/refresh-cookie.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
+import { crashBeforeAppendOf } from '../../../../test/crash-once.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { codeIn, outboxOf, waitForMessage, wrongCodeFor } from '../../../../test/outbox.ts';
 import { findAccountIdByEmail, registerAccount } from '../accounts.ts';
@@ -146,6 +147,26 @@ describe('reset password', () => {
     const notice = await waitForMessage(t.app, email, /A security change to your ACPG account/);
     expect(notice.text).toContain('Your password was reset, and every device was signed out.');
   });
+
+  for (const step of ['PasswordResetCompleted', 'AccountPasswordSet']) {
+    it(`a reset cut short by a crash (before ${step}) is finished by sending the same code again`, async () => {
+      const email = await newAccount();
+      await forgot(email);
+      const code = codeIn(await waitForMessage(t.app, email, RESET_SUBJECT));
+      const crash = crashBeforeAppendOf(t.platform, step);
+      try {
+        expect((await post('/auth/reset-password', { email, code, password: NEW_PASSWORD })).statusCode).toBe(500);
+      } finally {
+        crash.restore();
+      }
+      expect(crash.crashed()).toBe(true);
+      const retry = await post('/auth/reset-password', { email, code, password: NEW_PASSWORD });
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect((await signIn(email, NEW_PASSWORD)).status).toBe(200);
+      const again = await post('/auth/reset-password', { email, code, password: 'another new passphrase' });
+      expect([again.statusCode, again.json().code]).toEqual([410, 'RESET_USED']);
+    });
+  }
 
   it('with the link: sets the new password once', async () => {
     const email = await newAccount();

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE_NAME } from '../../../platform/auth/refresh-cookie.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
+import { crashBeforeAppendOf } from '../../../../test/crash-once.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { codeIn, waitForMessage, wrongCodeFor } from '../../../../test/outbox.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
@@ -10,6 +11,7 @@ import { findAccountIdByEmail, registerAccount } from '../accounts.ts';
 import { ACCOUNTS_COLLECTION } from '../accounts/projection.ts';
 import { identityContext } from '../context.ts';
 import { startSession } from '../session/flow.ts';
+import { findAccountIdByPhone } from '../sign-up/uniqueness.ts';
 import { photoKey } from './photo.ts';
 
 let t: TestApp;
@@ -201,6 +203,55 @@ describe('email change', () => {
     expect(answer(await call('POST', '/account/email-change/verify', me, { change_id, code }))).toEqual([410, 'CHANGE_LOCKED']);
     expect(answer(await call('POST', '/account/email-change/verify', me, { change_id: 'nope', code }))).toEqual([404, 'CHANGE_NOT_FOUND']);
   });
+});
+
+describe('an email change cut short by a crash', () => {
+  for (const step of ['AccountEmailChanged', 'EmailReleased', 'ContactChangeVerified']) {
+    it(`is finished by sending the same code again (died before ${step})`, async () => {
+      const me = await newAccount();
+      const newEmail = `crash-${step.toLowerCase()}-${Date.now()}@example.test`;
+      const { change_id } = (await call('POST', '/account/email-change', me, { email: newEmail })).json().data as { change_id: string };
+      const code = codeIn(await waitForMessage(t.app, newEmail, /Confirm your new email/));
+      const crash = crashBeforeAppendOf(t.platform, step);
+      try {
+        expect((await call('POST', '/account/email-change/verify', me, { change_id, code })).statusCode).toBe(500);
+      } finally {
+        crash.restore();
+      }
+      expect(crash.crashed()).toBe(true);
+      const retry = await call('POST', '/account/email-change/verify', me, { change_id, code });
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(retry.json().data.email).toBe(newEmail);
+      expect(await findAccountIdByEmail(t.platform.eventStore, newEmail)).toBe(me.id);
+      expect(await findAccountIdByEmail(t.platform.eventStore, me.email)).toBeNull();
+      expect(answer(await call('POST', '/account/email-change/verify', me, { change_id, code }))).toEqual([410, 'CHANGE_USED']);
+    });
+  }
+});
+
+describe('a phone change cut short by a crash', () => {
+  for (const step of ['AccountPhoneChanged', 'PhoneReleased', 'ContactChangeVerified']) {
+    it(`is finished by sending the same code again (died before ${step})`, async () => {
+      const oldPhone = `+1415556${String(Date.now()).slice(-4)}`;
+      const me = await newAccount(oldPhone);
+      const phone = `+1415557${String(Date.now()).slice(-4)}`;
+      const { change_id } = (await call('POST', '/account/phone-change', me, { phone })).json().data as { change_id: string };
+      const code = codeIn(await waitForMessage(t.app, phone, /new phone number/));
+      const crash = crashBeforeAppendOf(t.platform, step);
+      try {
+        expect((await call('POST', '/account/phone-change/verify', me, { change_id, code })).statusCode).toBe(500);
+      } finally {
+        crash.restore();
+      }
+      expect(crash.crashed()).toBe(true);
+      const retry = await call('POST', '/account/phone-change/verify', me, { change_id, code });
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(retry.json().data.phone_masked).toBe(`${phone.slice(0, 5)}********`);
+      const ctx = await identityContext(t.platform);
+      expect(await findAccountIdByPhone(ctx, phone)).toBe(me.id);
+      expect(await findAccountIdByPhone(ctx, oldPhone)).toBeNull();
+    });
+  }
 });
 
 describe('phone change', () => {

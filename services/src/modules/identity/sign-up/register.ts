@@ -5,7 +5,7 @@ import { accountDecider, accountStream } from '../account/decider.ts';
 import type { IdentityContext } from '../context.ts';
 import type { OpenSignUp } from './decider.ts';
 import { signUpField } from './events.ts';
-import { assertEmailAndPhoneFree, reserveEmailAndPhone } from './uniqueness.ts';
+import { assertEmailAndPhoneFree, releaseAbandoned, reserveEmailAndPhone } from './uniqueness.ts';
 
 /**
  * The account of a sign-up whose codes are verified: email and phone reserved (409 EMAIL_TAKEN / PHONE_TAKEN to the
@@ -15,6 +15,7 @@ import { assertEmailAndPhoneFree, reserveEmailAndPhone } from './uniqueness.ts';
 export const registerSignUpAccount = async (ctx: IdentityContext, signUp: OpenSignUp, meta: CommandMeta): Promise<void> => {
   const accountId = signUp.signUpId;
   const phone = ctx.cipher.decrypt(signUp.phoneEncrypted, signUpField(signUp.signUpId, 'phone'));
+  await releaseAbandoned(ctx, { email: signUp.email, phone }, meta);
   await assertEmailAndPhoneFree(ctx, signUp.email, phone, accountId);
   await reserveEmailAndPhone(ctx, { accountId, email: signUp.email, phone }, meta);
   try {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crashBeforeAppendOf } from '../../../../test/crash-once.ts';
 import { SEEDED_ADMIN, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { handleCommand } from '../../../platform/commands/handle-command.ts';
@@ -322,5 +323,63 @@ describe('two sign-ups racing for an email or a phone', () => {
     // Free again for whoever comes next.
     await reserveEmailAndPhone(ctx, { accountId: 'next', email: 'loser@example.test', phone: '+14155557778' }, meta);
     expect(await findAccountIdByEmail(t.platform.eventStore, 'loser@example.test')).toBe('next');
+  });
+});
+
+describe('an email code step cut short by a crash', () => {
+  const cutShort = async (step: string) => {
+    const body = kit.details();
+    const { cookie } = await kit.start(body);
+    await kit.verifyPhone(body, cookie);
+    expect((await kit.post('/auth/sign-up/otp', { channel: 'email' }, cookie)).statusCode).toBe(200);
+    const code = await kit.codeSentTo(body.email);
+    const crash = crashBeforeAppendOf(t.platform, step);
+    try {
+      expect((await kit.post('/auth/sign-up/verify', { channel: 'email', code }, cookie)).statusCode).toBe(500);
+    } finally {
+      crash.restore();
+    }
+    expect(crash.crashed()).toBe(true);
+    return { body, cookie, code };
+  };
+
+  for (const step of ['PhoneReserved', 'AccountRegistered', 'SignUpEmailVerified']) {
+    it(`is finished by sending the same code again (died before ${step})`, async () => {
+      const { body, cookie, code } = await cutShort(step);
+      const retry = await kit.post('/auth/sign-up/verify', { channel: 'email', code }, cookie);
+      expect(retry.statusCode, retry.body).toBe(200);
+      const accountId = retry.json().data.user.id as string;
+      expect(await findAccountIdByEmail(t.platform.eventStore, body.email)).toBe(accountId);
+      expect(await findAccountIdByPhone(await identityContext(t.platform), body.phone)).toBe(accountId);
+      expect(await loadAccount(t.platform.eventStore, accountId)).toMatchObject({ email: body.email });
+    });
+  }
+
+  it('left so (locked by wrong codes) after the email and phone were reserved: they are free for a new sign-up', async () => {
+    const { body, cookie, code } = await cutShort('AccountRegistered');
+    const holder = await findAccountIdByEmail(t.platform.eventStore, body.email);
+    expect(holder).not.toBeNull();
+    for (let i = 0; i < 5; i++) await kit.post('/auth/sign-up/verify', { channel: 'email', code: wrongCodeFor(code) }, cookie);
+    expect((await kit.post('/auth/sign-up/verify', { channel: 'email', code }, cookie)).json().code).toBe('SIGN_UP_LOCKED');
+
+    shiftClock(61); // the new sign-up's codes go to the same phone and email: past the 60 s between codes
+    const again = await kit.start(kit.details({ email: body.email, phone: body.phone }));
+    expect(again.response.statusCode, again.response.body).toBe(200);
+    const details = { ...body };
+    await kit.verifyPhone(details, again.cookie);
+    expect((await kit.post('/auth/sign-up/otp', { channel: 'email' }, again.cookie)).statusCode).toBe(200);
+    const verified = await kit.post('/auth/sign-up/verify', { channel: 'email', code: await kit.codeSentTo(body.email, code) }, again.cookie);
+    expect(verified.statusCode, verified.body).toBe(200);
+    const accountId = verified.json().data.user.id as string;
+    expect(accountId).not.toBe(holder);
+    expect(await findAccountIdByEmail(t.platform.eventStore, body.email)).toBe(accountId);
+    expect(await findAccountIdByPhone(await identityContext(t.platform), body.phone)).toBe(accountId);
+  });
+
+  it('died after the account was complete, before the session: the retry is told to sign in, and signing in works', async () => {
+    const { body, cookie, code } = await cutShort('SessionStarted');
+    const retry = await kit.post('/auth/sign-up/verify', { channel: 'email', code }, cookie);
+    expect([retry.statusCode, retry.json().code]).toEqual([410, 'SIGN_UP_USED']);
+    expect((await kit.post('/auth/sign-in', { email: body.email, password: body.password })).statusCode).toBe(200);
   });
 });

@@ -10,7 +10,7 @@ import type { IdentityContext } from '../context.ts';
 import { normaliseEmail } from '../email/decider.ts';
 import { signUpDecider, signUpStream } from './decider.ts';
 import { signUpField } from './events.ts';
-import { emailTaken, findAccountIdByPhone, phoneTaken } from './uniqueness.ts';
+import { emailTaken, findAccountIdByPhone, phoneTaken, releaseAbandoned } from './uniqueness.ts';
 
 const fieldError = (status: number, code: string, path: string, message: string) => new AppError(status, code, message, [{ path, message }]);
 
@@ -27,6 +27,7 @@ export const startSignUp = async (ctx: IdentityContext, captcha: Captcha, body: 
   if (!check.verified) throw fieldError(400, 'CAPTCHA_FAILED', 'captcha', `${check.reason} Complete a new one.`);
 
   const email = normaliseEmail(body.email);
+  await releaseAbandoned(ctx, { email, phone: body.phone }, meta);
   if (await findAccountIdByEmail(store, email)) throw emailTaken();
   if (await findAccountIdByPhone(ctx, body.phone)) throw phoneTaken();
 

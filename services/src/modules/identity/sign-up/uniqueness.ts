@@ -1,8 +1,11 @@
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { AppError } from '../../../platform/http/errors.ts';
+import { accountDecider, accountStream } from '../account/decider.ts';
 import type { IdentityContext } from '../context.ts';
+import { reached } from '../decider.ts';
 import { emailDecider, emailStream } from '../email/decider.ts';
 import { phoneDecider, phoneStream } from '../phone/decider.ts';
+import { signUpDecider, signUpStream } from './decider.ts';
 
 export const emailTaken = () =>
   new AppError(409, 'EMAIL_TAKEN', 'An account with this email already exists. Sign in, or use another email.', [
@@ -65,4 +68,33 @@ export const assertEmailAndPhoneFree = async (ctx: IdentityContext, email: strin
   if (emailOwner.state.status === 'reserved' && emailOwner.state.accountId !== accountId) throw emailTaken();
   const phoneOwner = await findAccountIdByPhone(ctx, phone);
   if (phoneOwner !== null && phoneOwner !== accountId) throw phoneTaken();
+};
+
+/**
+ * A holder that is a sign-up which died between reserving and registering (no account under its id) and can no
+ * longer finish it: locked by wrong codes, or expired.
+ */
+const abandoned = async (ctx: IdentityContext, holder: string, now: Date): Promise<boolean> => {
+  const store = ctx.platform.eventStore;
+  if ((await loadStream(store, accountStream(holder), accountDecider)).state.status !== 'none') return false;
+  const { state } = await loadStream(store, signUpStream(holder), signUpDecider);
+  return state.status === 'locked' || (state.status === 'pending' && reached(now.toISOString(), state.expiresAt));
+};
+
+/**
+ * Gives back the email and phone held by an abandoned sign-up (see `abandoned`), so a crash between reserving and
+ * registering keeps them from nobody once that sign-up can no longer finish. Run before checking them.
+ */
+export const releaseAbandoned = async (ctx: IdentityContext, details: { email: string; phone: string }, meta: CommandMeta): Promise<void> => {
+  const store = ctx.platform.eventStore;
+  const { email, phone } = details;
+  const emailHolder = await loadStream(store, emailStream(email), emailDecider);
+  if (emailHolder.state.status === 'reserved' && (await abandoned(ctx, emailHolder.state.accountId, meta.now))) {
+    const data = { email, account_id: emailHolder.state.accountId };
+    await handleCommand(store, emailStream(email), emailDecider, { type: 'ReleaseEmail', data, metadata: meta }, { retries: 3 });
+  }
+  const phoneHolder = await findAccountIdByPhone(ctx, phone);
+  if (phoneHolder !== null && (await abandoned(ctx, phoneHolder, meta.now))) {
+    await handleCommand(store, phoneStreamOf(ctx, phone), phoneDecider, { type: 'ReleasePhone', data: { account_id: phoneHolder }, metadata: meta }, { retries: 3 });
+  }
 };

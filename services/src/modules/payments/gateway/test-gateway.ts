@@ -97,6 +97,9 @@ export const createTestGateway = (platform: Pick<Platform, 'documents' | 'jobs' 
         const { intent } = existing;
         const same = intent.amount === params.amount && intent.payment_method === params.payment_method && intent.customer === params.customer;
         if (!same) throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This payment was already sent with other details.');
+        // Sent again: its latest event goes out again (one id per type and intent, so recorded once), in case the
+        // process died between keeping the intent and queueing its event.
+        await emit(intent);
         return intent;
       }
       const method = await documents.get(C.paymentMethods, params.payment_method);
@@ -123,7 +126,10 @@ export const createTestGateway = (platform: Pick<Platform, 'documents' | 'jobs' 
       const found = await readIntent(id);
       if (!found) throw new AppError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
       const { intent, behavior, idempotencyKey } = found;
-      if (intent.status !== 'requires_action') return intent; // confirmed already: the same answer again
+      if (intent.status !== 'requires_action') {
+        await emit(intent); // confirmed already: the same answer again, and its event again (see createPaymentIntent)
+        return intent;
+      }
       const next: PaymentIntent = approve
         ? { ...intent, status: 'succeeded', last_payment_error: null }
         : { ...intent, status: 'requires_payment_method', last_payment_error: AUTHENTICATION_FAILED };

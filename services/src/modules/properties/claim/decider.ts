@@ -4,8 +4,8 @@ import { RetryLaterError } from '../../../platform/http/errors.ts';
 
 /**
  * One account's claim to one property: how many verifications it started and when. Every start is recorded here
- * first (appended at the loaded version, so two starts at once are counted both), and at most 3 may start within
- * 24 hours: with 3 tries each, guessing the answers takes days, not minutes.
+ * once its verification exists (appended at the loaded version, so two starts at once are counted both), and at
+ * most 3 may start within 24 hours: with 3 tries each, guessing the answers takes days, not minutes.
  */
 export const claimStream = (accountId: string, propertyId: string) => `properties-claim-${accountId}-${propertyId}`;
 

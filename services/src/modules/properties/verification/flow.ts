@@ -1,5 +1,5 @@
 import { VERIFICATION_RULES, type VerificationPassed, type VerificationStarted } from '@acpg/contracts/properties';
-import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { claimDecider, claimStream } from '../claim/decider.ts';
 import { toSummary, type PropertyData } from '../property-data/port.ts';
@@ -8,8 +8,8 @@ import { refuse, verificationDecider, verificationStream } from './decider.ts';
 import { verificationQuestions } from './questions.ts';
 
 /**
- * Starts a verification of a property for the signed-in account: the start is counted on the account's claim to
- * the property first (at most 3 a day), then the verification's own stream holds the questions and their answers.
+ * Starts a verification of a property for the signed-in account: the verification's own stream holds the questions
+ * and their answers, and the start is counted on the account's claim to the property (at most 3 a day).
  */
 export const startVerification = async (
   platform: Platform,
@@ -25,13 +25,11 @@ export const startVerification = async (
     throw refuse(409, 'PROPERTY_ALREADY_VERIFIED', 'You have already verified this property.');
   }
   const verificationId = meta.newId();
-  await handleCommand(
-    platform.eventStore,
-    claimStream(input.accountId, record.id),
-    claimDecider,
-    { type: 'RequestVerification', data: { verification_id: verificationId, account_id: input.accountId, property_id: record.id }, metadata: meta },
-    { retries: 3 },
-  );
+  const claim = claimStream(input.accountId, record.id);
+  const request = { type: 'RequestVerification' as const, data: { verification_id: verificationId, account_id: input.accountId, property_id: record.id }, metadata: meta };
+  // The limit is checked first without writing, and the start counted once its verification exists: a request cut
+  // short by a crash costs no start. A verification whose count then loses a race is never answered (nobody has its id).
+  claimDecider.decide(request, (await loadStream(platform.eventStore, claim, claimDecider)).state);
   const questions = verificationQuestions(record);
   const { state } = await handleCommand(
     platform.eventStore,
@@ -41,6 +39,7 @@ export const startVerification = async (
     { newStream: true },
   );
   if (state.status !== 'open') throw new Error('StartVerification left no open verification');
+  await handleCommand(platform.eventStore, claim, claimDecider, request, { retries: 3 });
   return {
     verification_id: verificationId,
     property_id: record.id,

@@ -9,6 +9,7 @@ import type { IdentityContext } from '../../context.ts';
 import { emailDecider, emailStream, normaliseEmail } from '../../email/decider.ts';
 import { phoneDecider, phoneStream } from '../../phone/decider.ts';
 import { newCode, recordSend } from '../codes.ts';
+import { AppError } from '../../../../platform/http/errors.ts';
 import { refuseAccount } from '../refuse.ts';
 import { contactChangeDecider, contactChangeStream } from './decider.ts';
 import { contactChangeCodeMessage } from './template.ts';
@@ -79,9 +80,33 @@ export const requestContactChange = async (
   return { change_id: changeId, masked_destination: masked, resend_after_seconds: wait, expires_in_seconds: OTP_RULES.validSeconds };
 };
 
+/** The email the account had before it changed to `email` (what the last such change replaced). */
+const emailBefore = async (ctx: IdentityContext, accountId: string, email: string): Promise<string | null> => {
+  const history = await ctx.platform.eventStore.readStream(accountStream(accountId));
+  const change = history.findLast((e) => e.type === 'AccountEmailChanged' && (e.data as { email?: unknown }).email === email);
+  const previous = (change?.data as { previous_email?: unknown } | undefined)?.previous_email;
+  return typeof previous === 'string' ? previous : null;
+};
+
+/** The phone the account had before it changed to `phone`: the one before the last in its history (kept encrypted). */
+const phoneBefore = async (ctx: IdentityContext, accountId: string, phone: string): Promise<string | null> => {
+  const history = await ctx.platform.eventStore.readStream(accountStream(accountId));
+  const phones = history
+    .filter((e) => e.type === 'AccountRegistered' || e.type === 'AccountPhoneChanged')
+    .map((e) => (e.data as { phone_encrypted?: unknown }).phone_encrypted)
+    .map((encrypted) => (typeof encrypted === 'string' ? ctx.cipher.decrypt(encrypted, phoneContext(accountId)) : null));
+  return phones.at(-1) === phone ? (phones.at(-2) ?? null) : null;
+};
+
+/** Already so (a concurrent twin of this request changed it a moment ago): nothing to do. */
+const unlessSame = (error: unknown) => {
+  if (!(error instanceof AppError && error.code === 'SAME_AS_CURRENT')) throw error;
+};
+
 /**
- * Step 2: the code. The new destination is reserved before the code is used up (taken meanwhile: 409, the code still
- * works for nothing else), then the account changes and the old destination is released for others.
+ * Step 2: the code. The new destination is reserved first (taken meanwhile: 409, the code still works for nothing
+ * else), then the account changes and the old destination is released, and only then is the code used up: a request
+ * cut short on the way (a crash) leaves the code valid, and sending it again finishes the change.
  */
 export const verifyContactChange = async (ctx: IdentityContext, accountId: string, body: { change_id: string; code: string }, meta: CommandMeta): Promise<void> => {
   const store = ctx.platform.eventStore;
@@ -94,18 +119,28 @@ export const verifyContactChange = async (ctx: IdentityContext, accountId: strin
     const destination = ctx.cipher.decrypt(state.destinationEncrypted, destinationContext(state.changeId));
     const account = await signedInAccount(ctx, accountId);
     await reserve(ctx, state.channel, destination, account.id, meta);
-    await handleCommand(store, stream, contactChangeDecider, command, { retries: 1 });
     if (state.channel === 'email') {
-      await handleCommand(store, accountStream(account.id), accountDecider, { type: 'ChangeEmail', data: { email: destination }, metadata: meta }, { retries: 2 });
-      await handleCommand(store, emailStream(account.email), emailDecider, { type: 'ReleaseEmail', data: { email: account.email, account_id: account.id }, metadata: meta }, { retries: 2 });
-    } else {
-      const previous = currentPhone(ctx, account);
-      const data = { phone_encrypted: ctx.cipher.encrypt(destination, phoneContext(account.id)), phone_masked: maskPhone(destination) };
-      await handleCommand(store, accountStream(account.id), accountDecider, { type: 'ChangePhone', data, metadata: meta }, { retries: 2 });
+      // Changed already by this change's earlier try: the email to release is the one that change replaced.
+      const previous = account.email === destination ? await emailBefore(ctx, account.id, destination) : account.email;
+      if (account.email !== destination) {
+        await handleCommand(store, accountStream(account.id), accountDecider, { type: 'ChangeEmail', data: { email: destination }, metadata: meta }, { retries: 2 }).catch(unlessSame);
+      }
       if (previous) {
+        await handleCommand(store, emailStream(previous), emailDecider, { type: 'ReleaseEmail', data: { email: previous, account_id: account.id }, metadata: meta }, { retries: 2 });
+      }
+    } else {
+      const current = currentPhone(ctx, account);
+      // Changed already by this change's earlier try: the phone to release is the one that change replaced.
+      const previous = current === destination ? await phoneBefore(ctx, account.id, destination) : current;
+      if (current !== destination) {
+        const data = { phone_encrypted: ctx.cipher.encrypt(destination, phoneContext(account.id)), phone_masked: maskPhone(destination) };
+        await handleCommand(store, accountStream(account.id), accountDecider, { type: 'ChangePhone', data, metadata: meta }, { retries: 2 });
+      }
+      if (previous && previous !== destination) {
         await handleCommand(store, phoneStream(ctx.cipher.hmac('phone', previous)), phoneDecider, { type: 'ReleasePhone', data: { account_id: account.id }, metadata: meta }, { retries: 2 });
       }
     }
+    await handleCommand(store, stream, contactChangeDecider, command, { retries: 1 });
     return;
   }
   const { events } = await handleCommand(store, stream, contactChangeDecider, command, { retries: 1 });
