@@ -24,6 +24,16 @@ export const plainIssue = (path: string, message: string, keyword: string): stri
 const isFastifyError = (error: unknown): error is FastifyError & { statusCode: number } =>
   typeof error === 'object' && error !== null && 'statusCode' in error && typeof (error as { statusCode: unknown }).statusCode === 'number';
 
+/** Fastify's client errors, as a code and a sentence a caller can act on. */
+const FRAMEWORK_CLIENT_ERRORS: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as JSON (Content-Type: application/json).' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', message: 'The Content-Length header does not match the body.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_REQUEST', message: 'The body is empty: send a JSON object.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The body is not valid JSON.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The body is too large.' },
+  FST_ERR_CTP_INVALID_CHARSET: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as UTF-8 JSON.' },
+};
+
 /**
  * The one place errors become responses: AppError and validation errors carry messages a user can act on;
  * anything else is logged with the request id and answered with a generic 500.
@@ -58,9 +68,11 @@ export const errorHandler = (error: unknown, request: FastifyRequest, reply: Fas
   if (isFastifyError(error) && error.statusCode === 429) {
     return reply.code(429).send(errorBody('TOO_MANY_REQUESTS', error.message || 'Too many requests. Try again later.'));
   }
-  // Fastify's own client errors (malformed JSON, body too large, unsupported media type ...) keep their status.
+  // Fastify's own client errors (malformed JSON, body too large, unsupported media type ...) keep their status, with
+  // a code and a sentence of ours instead of the framework's internal names.
   if (isFastifyError(error) && error.statusCode >= 400 && error.statusCode < 500) {
-    return reply.code(error.statusCode).send(errorBody(error.code || 'BAD_REQUEST', error.message));
+    const known = FRAMEWORK_CLIENT_ERRORS[error.code];
+    return reply.code(error.statusCode).send(known ? errorBody(known.code, known.message) : errorBody('BAD_REQUEST', error.message));
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send(errorBody('INTERNAL', 'Something went wrong.'));

@@ -65,4 +65,20 @@ describe('router errors', () => {
       expect(response.json()).toEqual({ success: false, code: 'NOT_FOUND', message: `No route ${method} ${url}.` });
     }
   });
+
+  it('answers the framework\'s body errors with a code and a sentence of ours, never its internal names', async () => {
+    const post = (payload: string, contentType: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload, headers: { 'content-type': contentType } });
+    const cases = [
+      { res: await post('<email>a@b.c</email>', 'application/xml'), status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+      { res: await post('', 'application/json'), status: 400, code: 'BAD_REQUEST' },
+      { res: await post('{"email":', 'application/json'), status: 400, code: 'BAD_REQUEST' },
+    ];
+    for (const { res, status, code } of cases) {
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()).toMatchObject({ success: false, code });
+      expect(res.json().code).not.toMatch(/^FST_/);
+      expect(res.json().message).not.toMatch(/FST_/);
+    }
+  });
 });
