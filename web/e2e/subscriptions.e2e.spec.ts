@@ -116,6 +116,15 @@ describe('paying for a membership and /subscriptions', () => {
     await rows(page).filter({ hasText: 'ending in' }).first().waitFor();
     expect(await rows(page).filter({ hasText: 'ending in' }).count()).toBe(1);
     await checkWidths(page, '/subscriptions with a membership');
+    // At phone width the table scrolls inside its card: the plan name and the status badge keep one line each
+    // (they used to break mid-word, "Monthl|y", with the badge's text spilling out of it).
+    await page.setViewportSize({ width: 375, height: 900 });
+    const first = rows(page).filter({ hasText: 'ending in' }).first();
+    for (const text of ['Monthly', 'Free trial']) {
+      const box = await first.getByText(text, { exact: true }).boundingBox();
+      expect(box?.height ?? 0, `${text} on one line at 375 px`).toBeLessThan(24);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('picking Yearly by keyboard and approving the second step pays; the membership shows with that card', async () => {
@@ -128,6 +137,8 @@ describe('paying for a membership and /subscriptions', () => {
       await settled(p);
       // By keyboard: Start a membership moves focus to its heading; Tab reaches the plans, an arrow key picks Yearly.
       await p.getByRole('button', { name: 'Start a membership' }).press('Enter');
+      // The plans load first (until then Tab reaches Cancel, the only control in the card).
+      await p.getByRole('radio', { name: /^Monthly:/ }).waitFor({ timeout: 20_000 });
       await p.keyboard.press('Tab');
       expect(await p.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('radio');
       await p.keyboard.press('ArrowDown');
