@@ -70,7 +70,20 @@ describe('paying for a membership and /subscriptions', () => {
 
   it('validates the card fields before sending anything', async () => {
     await openPayment(page, 'Monthly');
+    // The plan cards read like pricing cards: their details are a plain list (no bullets), clicking them picks the
+    // plan, and being chosen does not move a card's content.
+    const monthly = page.getByRole('radio', { name: /^Monthly:/ });
+    const yearly = page.getByRole('radio', { name: /^Yearly:/ });
+    const details = async (radio: typeof monthly) => page.locator(`[id="${await radio.getAttribute('aria-describedby')}"]`);
+    expect(await (await details(monthly)).evaluate((ul) => getComputedStyle(ul).listStyleType)).toBe('none');
+    const chosenAt = await monthly.boundingBox();
+    await (await details(yearly)).click();
+    expect(await yearly.isChecked()).toBe(true);
+    expect(await monthly.boundingBox()).toEqual(chosenAt);
+    await (await details(monthly)).click();
+    expect(await monthly.isChecked()).toBe(true);
     const form = page.getByRole('form', { name: 'Payment' });
+    await form.waitFor({ timeout: 20_000 });
     await expect(form.getByRole('button', { name: /^Pay \$/ }).textContent()).resolves.toMatch(/^Pay \$\d+\.\d{2}$/);
     await form.getByRole('button', { name: /^Pay / }).click();
     await form.getByText('Enter the card number').waitFor();
