@@ -66,7 +66,7 @@ describe('forgot password → reset → sign in with the new password, as a cust
     const reset = page.getByRole('form', { name: 'Reset password' });
     expect(await reset.getByLabel('Email').inputValue()).toBe(email);
     // A send within 60 s would be refused: the button says how long to wait.
-    expect(await reset.getByRole('button', { name: /^Send a new code in \d+ s$/ }).isVisible()).toBe(true);
+    expect(await reset.getByRole('button', { name: /^Send a new code in \d+:\d\d$/ }).isVisible()).toBe(true);
 
     // A wrong code first: the server's message on the field, tries left.
     await reset.getByLabel('6-digit code').fill(code === '000000' ? '111111' : '000000');

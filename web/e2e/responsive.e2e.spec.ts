@@ -127,6 +127,8 @@ describe('responsive layout at 375, 900 and 1440 px', () => {
         const main = page.getByRole('navigation', { name: 'Main' });
         if (width < 900) {
           expect(await main.isVisible(), 'links are not inline below 900 px').toBe(false);
+          // Signed out, Sign In and Sign Up both stay in the bar: the way in is never behind the menu.
+          for (const name of ['Sign In', 'Sign Up']) expect(await header.getByRole('link', { name }).isVisible(), `${name} in the bar at ${width}`).toBe(true);
           const open = header.getByRole('button', { name: 'Open site menu' });
           await open.focus();
           await page.keyboard.press('Enter');

@@ -123,6 +123,8 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
         await page.goto('/');
         await page.getByRole('banner').getByRole('link', { name: 'Sign Up' }).click();
         await signUpToProperty(page, app, who, check);
+        // The toast after the email code says what comes next (not "Your account is ready" with five steps to go).
+        await page.getByRole('region', { name: 'Notifications' }).getByText(`Welcome, ${who.fullName}. Your phone and email are confirmed. Next, find your property.`).first().waitFor();
         // Signed in by the email code: the session holds the new account.
         expect(JSON.parse((await browserStorage(page)).local.user ?? 'null')).toEqual({ role: ['Owner'], full_name: who.fullName, profile_img: null });
         // The wizard's persisted snapshot is a versioned cache without a password or the phone number.

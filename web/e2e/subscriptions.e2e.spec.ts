@@ -70,7 +70,20 @@ describe('paying for a membership and /subscriptions', () => {
 
   it('validates the card fields before sending anything', async () => {
     await openPayment(page, 'Monthly');
+    // The plan cards read like pricing cards: their details are a plain list (no bullets), clicking them picks the
+    // plan, and being chosen does not move a card's content.
+    const monthly = page.getByRole('radio', { name: /^Monthly:/ });
+    const yearly = page.getByRole('radio', { name: /^Yearly:/ });
+    const details = async (radio: typeof monthly) => page.locator(`[id="${await radio.getAttribute('aria-describedby')}"]`);
+    expect(await (await details(monthly)).evaluate((ul) => getComputedStyle(ul).listStyleType)).toBe('none');
+    const chosenAt = await monthly.boundingBox();
+    await (await details(yearly)).click();
+    expect(await yearly.isChecked()).toBe(true);
+    expect(await monthly.boundingBox()).toEqual(chosenAt);
+    await (await details(monthly)).click();
+    expect(await monthly.isChecked()).toBe(true);
     const form = page.getByRole('form', { name: 'Payment' });
+    await form.waitFor({ timeout: 20_000 });
     await expect(form.getByRole('button', { name: /^Pay \$/ }).textContent()).resolves.toMatch(/^Pay \$\d+\.\d{2}$/);
     await form.getByRole('button', { name: /^Pay / }).click();
     await form.getByText('Enter the card number').waitFor();
@@ -116,6 +129,15 @@ describe('paying for a membership and /subscriptions', () => {
     await rows(page).filter({ hasText: 'ending in' }).first().waitFor();
     expect(await rows(page).filter({ hasText: 'ending in' }).count()).toBe(1);
     await checkWidths(page, '/subscriptions with a membership');
+    // At phone width the table scrolls inside its card: the plan name and the status badge keep one line each
+    // (they used to break mid-word, "Monthl|y", with the badge's text spilling out of it).
+    await page.setViewportSize({ width: 375, height: 900 });
+    const first = rows(page).filter({ hasText: 'ending in' }).first();
+    for (const text of ['Monthly', 'Free trial']) {
+      const box = await first.getByText(text, { exact: true }).boundingBox();
+      expect(box?.height ?? 0, `${text} on one line at 375 px`).toBeLessThan(24);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('picking Yearly by keyboard and approving the second step pays; the membership shows with that card', async () => {
@@ -128,8 +150,8 @@ describe('paying for a membership and /subscriptions', () => {
       await settled(p);
       // By keyboard: Start a membership moves focus to its heading; Tab reaches the plans, an arrow key picks Yearly.
       await p.getByRole('button', { name: 'Start a membership' }).press('Enter');
-      // The plans load after the section opens: Tab before they are drawn would reach the next control instead.
-      await p.getByRole('radio', { name: /^Yearly:/ }).waitFor();
+      // The plans load first (until then Tab reaches Cancel, the only control in the card).
+      await p.getByRole('radio', { name: /^Monthly:/ }).waitFor({ timeout: 20_000 });
       await p.keyboard.press('Tab');
       expect(await p.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('radio');
       await p.keyboard.press('ArrowDown');

@@ -51,7 +51,13 @@ const useStyles = makeStyles({
   },
   active: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
   block: { display: 'block', fontSize: tokens.fontSizeBase400, paddingBlock: tokens.spacingVerticalM },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexShrink: 0 },
+  actions: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    flexShrink: 0,
+    // Sign In and Sign Up side by side still leave the brand room on the narrowest phones (320 px).
+    '@media (max-width: 419px)': { '& .fui-Button': { minWidth: 'auto', paddingInline: tokens.spacingHorizontalS } },
+  },
 });
 
 /** Where the small icon button is hidden (spec section 2). */
@@ -130,7 +136,8 @@ export function PublicHeader() {
       <div className={s.actions}>
         <ScrollToTop />
         {primary}
-        {wide && secondary}
+        {/* Signed out, Sign Up stays in the bar at every width (the flagship's way in); LogOut moves into the menu. */}
+        {(wide || !signedIn) && secondary}
         {!wide && (
           <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open site menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)} />
         )}
@@ -144,7 +151,7 @@ export function PublicHeader() {
           </DrawerHeader>
           <DrawerBody>
             {links(true)}
-            {secondary && (
+            {signedIn && secondary && (
               <>
                 <Divider />
                 <div className={s.drawerActions}>{secondary}</div>

@@ -8,6 +8,7 @@ import { clearPersisted } from '../../../lib/persist.ts';
 import { isSignedIn, resetSession } from '../../../lib/session.ts';
 import { resetAllStores } from '../../../lib/store-reset.ts';
 import { useTrackClick } from '../../../lib/track.ts';
+import { clock } from '../../../lib/countdown.ts';
 import { NEW_PASSWORD_HINT, newPasswordProblems } from '../../../lib/new-password.ts';
 import { errorCode } from '../machines/sign-in.machine.ts';
 import { requestPasswordReset, resetPassword } from '../api/password-reset.ts';
@@ -19,7 +20,8 @@ const SIGN_IN_PATH = '/authentication/sign-in';
 
 const useStyles = makeStyles({
   page: { display: 'flex', justifyContent: 'center', paddingBlock: tokens.spacingVerticalXXL },
-  card: { width: '100%', maxWidth: '440px', padding: tokens.spacingHorizontalXXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  // The card's gap spaces its heading and text: their browser margins would double it.
+  card: { width: '100%', maxWidth: '440px', padding: tokens.spacingHorizontalXXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, '& > h1, & > p': { margin: 0 } },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center' },
   code: { fontSize: tokens.fontSizeBase500, letterSpacing: '0.4em' },
@@ -204,9 +206,6 @@ export function ResetPasswordPage() {
     }
   };
 
-  const mm = String(Math.floor(codeExpiresIn / 60)).padStart(2, '0');
-  const ss = String(codeExpiresIn % 60).padStart(2, '0');
-
   return (
     <div className={s.page}>
       <Card className={s.card}>
@@ -218,7 +217,7 @@ export function ResetPasswordPage() {
             <MessageBar intent="info">
               <MessageBarBody>
                 <MessageBarTitle>Check your email.</MessageBarTitle>
-                {snap.forgot.message} {codeExpiresIn > 0 ? `The code expires in ${mm}:${ss}.` : 'The code has expired: ask for a new one.'}
+                {snap.forgot.message} {codeExpiresIn > 0 ? `The code expires in ${clock(codeExpiresIn)}.` : 'The code has expired: ask for a new one.'}
               </MessageBarBody>
             </MessageBar>
           )
@@ -253,7 +252,7 @@ export function ResetPasswordPage() {
           </Button>
           <div className={s.row}>
             {token ? (
-              <LinkButton to={FORGOT_PASSWORD_PATH} appearance="subtle">
+              <LinkButton to={FORGOT_PASSWORD_PATH}>
                 Ask for a new link
               </LinkButton>
             ) : (
@@ -267,7 +266,7 @@ export function ResetPasswordPage() {
                   void resend.send(email);
                 }}
               >
-                {resend.sending ? 'Sending…' : resendIn > 0 ? `Send a new code in ${resendIn} s` : 'Send a new code'}
+                {resend.sending ? 'Sending…' : resendIn > 0 ? `Send a new code in ${clock(resendIn)}` : 'Send a new code'}
               </Button>
             )}
             <RouteLink to={SIGN_IN_PATH}>Back to sign in</RouteLink>

@@ -60,12 +60,12 @@ export function SubscriptionsPage({ startMembership: Start }: { startMembership?
   const none = view.data != null && view.data.total === 0;
 
   const columns: GridColumn<MembershipView>[] = [
-    { id: 'plan_name', header: 'Plan', sortable: true, render: (m) => m.plan_name },
+    { id: 'plan_name', header: 'Plan', sortable: true, render: (m) => <span className={s.nowrap}>{m.plan_name}</span> },
     {
       id: 'status',
       header: 'Status',
       render: (m) => (
-        <Badge appearance="tint" color={m.status === 'active' ? 'success' : 'brand'}>
+        <Badge appearance="tint" className={s.nowrap} color={m.status === 'active' ? 'success' : 'brand'}>
           {STATUS_TEXT[m.status]}
         </Badge>
       ),

@@ -8,9 +8,12 @@ import { usePlans } from '../api/use-plans.ts';
 const useStyles = makeStyles({
   group: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(260px, 100%), 1fr))' },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}` },
-  chosen: { border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}` },
+  // The chosen card's ring is drawn outside its border, so choosing a plan does not shift its content.
+  chosen: { border: `${tokens.strokeWidthThin} solid ${tokens.colorBrandStroke1}`, boxShadow: `0 0 0 ${tokens.strokeWidthThin} ${tokens.colorBrandStroke1}, ${tokens.shadow4}` },
+  label: { fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground1 },
   price: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
-  details: { margin: 0, paddingInlineStart: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  // A plain list under the radio's label (no bullets), like a pricing card.
+  details: { listStyle: 'none', margin: 0, paddingInlineStart: tokens.spacingHorizontalS, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, cursor: 'pointer' },
 });
 
 const trialText = (months: number) => (months > 0 ? `${months}-month free trial` : 'No free trial');
@@ -42,10 +45,11 @@ export function PlanPicker({ value, onChange, label = 'Choose a plan' }: PlanPic
             <Radio
               value={entry.id}
               disabled={!entry.is_active}
-              label={`${entry.name}: ${formatCents(entry.amount)} a ${term}`}
+              label={{ className: s.label, children: `${entry.name}: ${formatCents(entry.amount)} a ${term}` }}
               input={{ 'aria-describedby': detailsId }}
             />
-            <ul id={detailsId} className={s.details}>
+            {/* Clicking the card's details chooses it too (the radio stays the keyboard's way). */}
+            <ul id={detailsId} className={s.details} onClick={() => entry.is_active && onChange(entry.id)}>
               <li>
                 <Text className={s.price}>
                   {formatCents(entry.amount)} / {term}

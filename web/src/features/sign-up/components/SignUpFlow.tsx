@@ -19,12 +19,13 @@ import { ErrorState, LoadingSpinner } from '../../../components/PageState.tsx';
 
 /** The email code registers the account and signs in: its answer is the sign-in's, applied to the session here. */
 async function verifyAndSignIn({ channel, code }: { channel: 'phone' | 'email'; code: string }): Promise<unknown> {
-  const { data, message } = await verifySignUpCode(channel, code);
+  const { data } = await verifySignUpCode(channel, code);
   if (channel === 'phone') return data;
   const result = SignInResult.safeParse(data);
   if (!result.success) throw new Error('Your account was created, but signing in failed. Sign in with your email and password.');
   if (!applySignIn(result.data).ok) throw new Error('Your account has no role yet, so it cannot sign in. Contact support.');
-  notify.success(message ?? `Welcome, ${result.data.user.full_name}. Your account is ready.`);
+  // Mid-wizard: say what happened and what comes next (not "ready", five steps remain).
+  notify.success(`Welcome, ${result.data.user.full_name}. Your phone and email are confirmed. Next, find your property.`);
   return data;
 }
 
