@@ -117,7 +117,7 @@ export const Beneficiary = z.object({
   relationship: withoutHiddenCharacters(z.string().trim().min(1, 'Enter the relationship').max(60)),
   email: z.email('Enter a valid email address').max(254, 'Use at most 254 characters').optional(),
   /** Whole percent, 1 to 100. */
-  share_percent: z.number().int('Use a whole percent').min(1, 'A share is at least 1 %').max(100, 'A share is at most 100 %'),
+  share_percent: z.number().int('Use a whole percent').min(1, 'A share is at least 1%').max(100, 'A share is at most 100%'),
 });
 export type Beneficiary = z.infer<typeof Beneficiary>;
 
@@ -127,7 +127,7 @@ export const BeneficiariesBody = z.object({
     .array(Beneficiary)
     .min(1, 'Add at least one beneficiary')
     .max(MAX_BENEFICIARIES, `Add at most ${MAX_BENEFICIARIES} beneficiaries`)
-    .refine((list) => list.reduce((sum, b) => sum + b.share_percent, 0) === 100, 'The shares must add up to 100 %'),
+    .refine((list) => list.reduce((sum, b) => sum + b.share_percent, 0) === 100, 'The shares must add up to 100%'),
 });
 export type BeneficiariesBody = z.infer<typeof BeneficiariesBody>;
 

@@ -99,7 +99,7 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
     await first.getByLabel('Share (%)').fill('70');
     // 70 + 50: the form says the shares must add up to 100 and sends nothing.
     await form.getByRole('button', { name: 'Save and continue' }).click();
-    await form.getByText('The shares add up to 120 %. Change them so they add up to 100 %.').waitFor();
+    await form.getByText('The shares add up to 120%. Change them so they add up to 100%.').waitFor();
     await check('/sign-up/beneficiaries with its messages');
     await second.getByLabel('Share (%)').fill('30');
     await form.getByRole('button', { name: 'Save and continue' }).click();

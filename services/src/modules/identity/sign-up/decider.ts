@@ -206,7 +206,7 @@ export const decide = (command: SignUpCommand, state: SignUpState): SignUpEvent[
       const { shares, beneficiaries_encrypted } = command.data;
       if (shares.length === 0) throw refuse(400, 'INVALID_COMMAND', 'Add at least one beneficiary.');
       if (shares.some((s) => !Number.isInteger(s) || s < 1 || s > 100) || shares.reduce((a, b) => a + b, 0) !== 100) {
-        throw refuse(400, 'INVALID_COMMAND', 'The shares must be whole percents adding up to 100 %.');
+        throw refuse(400, 'INVALID_COMMAND', 'The shares must be whole percents adding up to 100%.');
       }
       return [{ type: 'SignUpBeneficiariesSaved', data: { sign_up_id: open.signUpId, count: shares.length, beneficiaries_encrypted, saved_at: now } }];
     }

@@ -168,7 +168,7 @@ describe('the signed-in steps of a sign-up, and resuming it', () => {
       expect(refused.statusCode).toBe(400);
     }
     const sum = await kit.withToken('PUT', '/sign-up/beneficiaries', token, { beneficiaries: [jane, { ...jane, full_name: 'Sam Doe', share_percent: 30 }] });
-    expect(sum.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The shares must add up to 100 %.' });
+    expect(sum.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The shares must add up to 100%.' });
 
     const list = [jane, { full_name: 'Sam Doe', relationship: 'Child', share_percent: 40 }];
     const saved = await kit.withToken('PUT', '/sign-up/beneficiaries', token, { beneficiaries: list });

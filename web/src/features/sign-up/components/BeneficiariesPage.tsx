@@ -25,7 +25,7 @@ const useStyles = makeStyles({
 let nextKey = 1;
 const newRow = (share: string): BeneficiaryRow => ({ key: nextKey++, full_name: '', relationship: '', email: '', share });
 
-/** /sign-up/beneficiaries: one or more people, with shares adding up to 100 %. */
+/** /sign-up/beneficiaries: one or more people, with shares adding up to 100%. */
 export default function BeneficiariesPage() {
   const s = useFormStyles();
   const b = useStyles();
@@ -49,7 +49,7 @@ export default function BeneficiariesPage() {
   };
 
   return (
-    <StepFrame screen="Beneficiaries" title="Your beneficiaries" intro="Who receives the benefits of your membership. Their shares must add up to 100 %." error={error}>
+    <StepFrame screen="Beneficiaries" title="Your beneficiaries" intro="Who receives the benefits of your membership. Their shares must add up to 100%." error={error}>
       <form
         className={s.form}
         aria-label="Beneficiaries"
@@ -91,11 +91,11 @@ export default function BeneficiariesPage() {
           <Button ref={addButton} icon={<AddRegular />} onClick={add} disabled={busy || rows.length >= MAX_BENEFICIARIES}>
             Add a beneficiary
           </Button>
-          <Text aria-live="polite">Total: {total} %</Text>
+          <Text aria-live="polite">Total: {total}%</Text>
         </div>
         {touched && total !== 100 && (
           <MessageBar intent="error">
-            <MessageBarBody>The shares add up to {total} %. Change them so they add up to 100 %.</MessageBarBody>
+            <MessageBarBody>The shares add up to {total}%. Change them so they add up to 100%.</MessageBarBody>
           </MessageBar>
         )}
         <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
