@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { IdentityErrorCode } from '@acpg/contracts/identity';
 import type { SignUpErrorCode } from '@acpg/contracts/sign-up';
 import { AppError } from '../../platform/http/errors.ts';
@@ -15,3 +16,6 @@ export const secondsBetween = (from: string, to: string) => (Date.parse(to) - Da
 export const addSeconds = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
 /** True when `now` is at or after `deadline` (both ISO 8601). */
 export const reached = (now: string, deadline: string) => Date.parse(now) >= Date.parse(deadline);
+
+/** Constant-time comparison of two stored digests (hex); an empty digest never matches. */
+export const sameDigest = (a: string, b: string) => a.length === b.length && a.length > 0 && timingSafeEqual(Buffer.from(a), Buffer.from(b));

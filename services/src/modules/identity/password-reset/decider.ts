@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import { OTP_RULES } from '@acpg/contracts/identity';
 import { RESET_RULES } from '@acpg/contracts/account';
-import { addSeconds, reached, unknownCommand } from '../decider.ts';
+import { addSeconds, reached, unknownCommand, sameDigest } from '../decider.ts';
 import { refuseAccount } from '../profile/refuse.ts';
 import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 
@@ -70,7 +69,6 @@ export const evolve = (state: PasswordResetState, event: PasswordResetEvent): Pa
   }
 };
 
-const sameDigest = (a: string, b: string) => a.length === b.length && a.length > 0 && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** An open reset whose link still works: a new request sends a new code within it (keeping its failures). */
 export const openReset = (state: PasswordResetState, now: string): Reset | null =>

@@ -1,6 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
-import { addSeconds, reached, refuse, unknownCommand } from '../decider.ts';
+import { addSeconds, reached, refuse, unknownCommand, sameDigest } from '../decider.ts';
 import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 
 /**
@@ -70,7 +69,6 @@ export const evolve = (state: SignInState, event: SignInEvent): SignInState => {
   }
 };
 
-const sameDigest = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** The refusals every step shares: unknown, finished, locked or expired challenge. */
 const assertOpen = (state: SignInState, now: string): Challenge => {

@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
 import type { SignUpRole } from '@acpg/contracts/sign-up';
-import { addSeconds, reached, refuse, unknownCommand } from '../decider.ts';
+import { addSeconds, reached, refuse, unknownCommand, sameDigest } from '../decider.ts';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { SignUpEvent } from './events.ts';
 
@@ -120,7 +119,6 @@ export const evolve = (state: SignUpState, event: SignUpEvent): SignUpState => {
   }
 };
 
-const sameDigest = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** The refusals both code steps share: unknown, locked, used or expired sign-up. */
 const assertPending = (state: SignUpState, now: string): OpenSignUp => {

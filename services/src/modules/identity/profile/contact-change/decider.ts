@@ -1,6 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
-import { addSeconds, reached, unknownCommand } from '../../decider.ts';
+import { addSeconds, reached, unknownCommand, sameDigest } from '../../decider.ts';
 import { refuseAccount } from '../refuse.ts';
 import type { Command, Decider, DomainEvent } from '../../../../platform/commands/handle-command.ts';
 
@@ -76,7 +75,6 @@ export const evolve = (state: ContactChangeState, event: ContactChangeEvent): Co
   }
 };
 
-const sameDigest = (a: string, b: string) => a.length === b.length && a.length > 0 && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export const decide = (command: ContactChangeCommand, state: ContactChangeState): ContactChangeEvent[] => {
   const now = command.metadata.now.toISOString();
