@@ -4,6 +4,7 @@ import { HAZARD_FLAGS, type HazardFlag, type HazardFlags, type PropertyRecord } 
 import { SAMPLE_DATASET_FILE } from './dataset.ts';
 import { SAMPLE_COUNTIES, type HazardProfile, type SampleCity, type SampleCounty } from './counties.ts';
 import { FIRST_NAMES, LAST_NAMES, STREET_NAMES, STREET_SUFFIXES } from './names.ts';
+import { pick, seededRandom, type Random } from '../seeded-random.ts';
 
 /**
  * Writes the bundled SAMPLE dataset of California properties: `npm run properties:sample`.
@@ -15,22 +16,7 @@ export const SAMPLE_NOTICE =
   'owner name, year built and hazard flag is invented. Do not use it for any real-estate, insurance or disclosure purpose.';
 const SEED = 'acpg-ca-sample-properties-v1';
 
-/** mulberry32 seeded by an FNV-1a hash of a string: small, fast, and the same on every machine. */
-const random = (seed: string) => {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193);
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
-type Random = () => number;
 const int = (rnd: Random, min: number, max: number) => min + Math.floor(rnd() * (max - min + 1));
-const pick = <T>(rnd: Random, items: readonly T[]): T => items[Math.floor(rnd() * items.length)] as T;
 
 /** How likely each zone is for a city of that profile (rough, for plausible variety). */
 const HAZARD_ODDS: Record<HazardProfile, Record<HazardFlag, number>> = {
@@ -82,7 +68,7 @@ const yearBuilt = (rnd: Random, built: SampleCity['built']) => {
 };
 
 const countyRecords = (county: SampleCounty, usedApns: Set<string>): PropertyRecord[] => {
-  const rnd = random(`${SEED}:${county.fips}`);
+  const rnd = seededRandom(`${SEED}:${county.fips}`);
   const bookOf = new Map(county.cities.map((c, i) => [c.name, 100 + i * 37 + int(rnd, 0, 30)]));
   const streetsOf = new Map(county.cities.map((c) => [c.name, Array.from({ length: 14 }, () => `${pick(rnd, STREET_NAMES)} ${pick(rnd, STREET_SUFFIXES)}`)]));
   const usedAddresses = new Set<string>();

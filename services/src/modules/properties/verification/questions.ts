@@ -1,5 +1,6 @@
 import { HAZARD_FLAGS, HAZARD_LABELS, type HazardFlag, type PropertyRecord } from '../property-data/port.ts';
 import { FIRST_NAMES, LAST_NAMES } from '../sample-data/names.ts';
+import { pick, seededRandom, type Random } from '../seeded-random.ts';
 
 /** A question with its right answer: the answer stays on the server (in the verification's stream). */
 export interface AskedQuestion {
@@ -13,24 +14,6 @@ const CHOICES = 4;
 /** No year in the future: the dataset's newest homes are from 2020. */
 const LATEST_YEAR = 2025;
 
-/**
- * Seeded by the property and question: a new verification of the same property shows the same choices in the same
- * order, so starting again reveals nothing (the right answer would otherwise be the one choice that stays).
- */
-const seeded = (seed: string) => {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193);
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
-type Random = () => number;
-const pick = <T>(rnd: Random, items: readonly T[]): T => items[Math.floor(rnd() * items.length)] as T;
 
 const shuffled = <T>(rnd: Random, items: readonly T[]): T[] => {
   const out = [...items];
@@ -113,7 +96,9 @@ const yearChoices = (rnd: Random, year: number): string[] => {
 };
 
 const question = (property: PropertyRecord, id: string, prompt: string, answer: string, wrong: (rnd: Random) => string): AskedQuestion => {
-  const rnd = seeded(`${property.id}:${id}`);
+  // Seeded by the property and question: a new verification of the same property shows the same choices in the same
+  // order, so starting again reveals nothing (the right answer would otherwise be the one choice that stays).
+  const rnd = seededRandom(`${property.id}:${id}`);
   const choices = shuffled(rnd, [answer, ...distinct(answer, () => wrong(rnd), CHOICES - 1)]);
   return { id, prompt, choices, answer };
 };
@@ -125,11 +110,11 @@ export const verificationQuestions = (property: PropertyRecord): AskedQuestion[]
   return [
     question(property, 'owner_name', 'Who is the owner of record?', property.owner_name, (rnd) => ownerLike(rnd, property.owner_name)),
     // Years read best in order.
-    { id: 'year_built', prompt: 'In what year was the home built?', choices: yearChoices(seeded(`${property.id}:year_built`), property.year_built), answer: year },
+    { id: 'year_built', prompt: 'In what year was the home built?', choices: yearChoices(seededRandom(`${property.id}:year_built`), property.year_built), answer: year },
     {
       id: 'hazard_zones',
       prompt: 'Which natural hazard zones is the property in?',
-      choices: shuffled(seeded(`${property.id}:hazard_zones:order`), hazardChoices(seeded(`${property.id}:hazard_zones`), zones)),
+      choices: shuffled(seededRandom(`${property.id}:hazard_zones:order`), hazardChoices(seededRandom(`${property.id}:hazard_zones`), zones)),
       answer: zonesText(zones),
     },
   ];
