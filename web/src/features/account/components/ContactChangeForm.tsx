@@ -8,6 +8,7 @@ import { contactChangeMachine } from '../machines/contact-change.machine.ts';
 import { toE164 } from '../phone.ts';
 import { useSectionStyles } from './form-styles.ts';
 import { useSecondsUntil } from './use-seconds-until.ts';
+import { OneTimeCodeInput } from '../../../components/OneTimeCodeInput.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const WORDS = {
@@ -93,14 +94,7 @@ export function ContactChangeForm({ channel, profile, onSaved }: { channel: Cont
             {expiresIn > 0 ? `It expires in ${Math.floor(expiresIn / 60)}:${String(expiresIn % 60).padStart(2, '0')}.` : 'It has expired: ask for a new one.'}
           </Text>
           <Field label="6-digit code" required validationMessage={ctx.error}>
-            <Input
-              className={s.code}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(_, d) => setCode(d.value.replace(/\D/g, '').slice(0, 6))}
-            />
+            <OneTimeCodeInput value={code} onChange={setCode} />
           </Field>
           <div className={s.row}>
             <Button type="submit" appearance="primary" disabledFocusable={state.matches('verifying')} icon={state.matches('verifying') ? <Spinner size="tiny" /> : undefined}>

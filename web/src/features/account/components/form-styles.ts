@@ -6,7 +6,6 @@ export const useSectionStyles = makeStyles({
   flush: { margin: 0 },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '440px' },
   row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center' },
-  code: { fontSize: tokens.fontSizeBase500, letterSpacing: '0.4em' },
 });
 
 export const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);

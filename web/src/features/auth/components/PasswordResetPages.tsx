@@ -13,6 +13,7 @@ import { NEW_PASSWORD_HINT, newPasswordProblems } from '../../../lib/new-passwor
 import { errorCode } from '../machines/sign-in.machine.ts';
 import { requestPasswordReset, resetPassword } from '../api/password-reset.ts';
 import { forgotSent, passwordReset, resetDone, storeForgotDetails } from '../stores/password-reset.ts';
+import { OneTimeCodeInput } from '../../../components/OneTimeCodeInput.tsx';
 
 export const FORGOT_PASSWORD_PATH = '/authentication/forgot-password';
 export const RESET_PASSWORD_PATH = '/authentication/reset-password';
@@ -24,7 +25,6 @@ const useStyles = makeStyles({
   card: { width: '100%', maxWidth: '440px', padding: tokens.spacingHorizontalXXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, '& > h1, & > p': { margin: 0 } },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center' },
-  code: { fontSize: tokens.fontSizeBase500, letterSpacing: '0.4em' },
 });
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -230,14 +230,7 @@ export function ResetPasswordPage() {
                 <Input ref={firstRef} type="email" autoComplete="username" value={email} onChange={(_, d) => setEmail(d.value)} />
               </Field>
               <Field label="6-digit code" required validationMessage={(touched ? codeError : null) ?? serverOn('code')}>
-                <Input
-                  className={s.code}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  value={code}
-                  onChange={(_, d) => setCode(d.value.replace(/\D/g, '').slice(0, 6))}
-                />
+                <OneTimeCodeInput value={code} onChange={setCode} />
               </Field>
             </>
           )}

@@ -11,13 +11,13 @@ import { clock, useSecondsUntil, waitInWords } from '../../../lib/countdown.ts';
 import { RouteLink } from '../../../components/RouteLink.tsx';
 import { rememberEmailForReset } from '../stores/password-reset.ts';
 import { AUTH_MODE_PATH, CREDENTIAL_PATHS, SignInActor } from './SignInFlow.tsx';
+import { OneTimeCodeInput } from '../../../components/OneTimeCodeInput.tsx';
 
 const useStyles = makeStyles({
   page: { display: 'flex', justifyContent: 'center', paddingBlock: tokens.spacingVerticalXXL },
   card: { width: '100%', maxWidth: '440px', padding: tokens.spacingHorizontalXXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center' },
-  code: { fontSize: tokens.fontSizeBase500, letterSpacing: '0.4em' },
 });
 
 /** Each step moves focus to its first field (or its heading), so it does not fall to the body between steps. */
@@ -238,15 +238,7 @@ function CodeForm({ channel }: { channel: 'email' | 'phone' }) {
           }}
         >
           <Field label="6-digit code" required validationMessage={ctx.error} validationState={ctx.error ? 'error' : 'none'}>
-            <Input
-              ref={codeRef}
-              className={s.code}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(_, d) => setCode(d.value.replace(/\D/g, '').slice(0, 6))}
-            />
+            <OneTimeCodeInput ref={codeRef} value={code} onChange={setCode} />
           </Field>
           <Button type="submit" appearance="primary" disabledFocusable={verifying} icon={verifying ? <Spinner size="tiny" /> : undefined}>
             {verifying ? 'Verifying…' : 'Verify'}

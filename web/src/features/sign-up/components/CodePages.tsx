@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Field, Input, Link, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
+import { Button, Field, Link, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
 import { useTrackClick } from '../../../lib/track.ts';
 import { clock, useSecondsUntil, waitInWords } from '../../../lib/countdown.ts';
 import type { CodeChannel } from '../api/sign-up.ts';
 import { SignUpActor } from './SignUpFlow.tsx';
 import { StepFrame, useFormStyles } from './StepFrame.tsx';
+import { OneTimeCodeInput } from '../../../components/OneTimeCodeInput.tsx';
 
 /** The phone code (/authentication/mobile-verification) or the email code (/authentication/email-verification). */
 function CodePage({ channel }: { channel: CodeChannel }) {
@@ -52,15 +53,7 @@ function CodePage({ channel }: { channel: CodeChannel }) {
         }}
       >
         <Field label="6-digit code" required validationMessage={ctx.error} validationState={ctx.error ? 'error' : 'none'}>
-          <Input
-            ref={codeRef}
-            className={s.code}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(_, d) => setCode(d.value.replace(/\D/g, '').slice(0, 6))}
-          />
+          <OneTimeCodeInput ref={codeRef} value={code} onChange={setCode} />
         </Field>
         <Button type="submit" appearance="primary" disabledFocusable={verifying || sending} icon={verifying ? <Spinner size="tiny" /> : undefined}>
           {verifying ? 'Verifying…' : 'Verify'}

@@ -71,5 +71,4 @@ export const useFormStyles = makeStyles({
   },
   fill: { width: '100%', minWidth: 0 },
   wrap: { flexWrap: 'wrap' },
-  code: { fontSize: tokens.fontSizeBase500, letterSpacing: '0.4em' },
 });
