@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../platform/http/errors.ts';
 import { metaAt } from '../../../../test/command-meta.ts';
 import { CHALLENGE_TTL_SECONDS, decide, evolve, initialState, type SignInCommand, type SignInEvent, type SignInState } from './decider.ts';
+import { refusalOf } from '../../../../test/refusal.ts';
 
 const T0 = '2025-03-01T10:00:00.000Z';
 const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOString();
 
 const given = (...events: SignInEvent[]): SignInState => events.reduce(evolve, initialState());
-const refusal = (command: SignInCommand, state: SignInState) => {
-  try {
-    decide(command, state);
-  } catch (error) {
-    if (error instanceof AppError) return { status: error.status, code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const refusal = (command: SignInCommand, state: SignInState) => refusalOf(() => decide(command, state));
 
 const issued: SignInEvent = {
   type: 'SignInChallengeIssued',

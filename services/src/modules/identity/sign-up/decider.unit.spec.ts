@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../platform/http/errors.ts';
 import { metaAt } from '../../../../test/command-meta.ts';
 import { decide, evolve, initialState, SIGN_UP_TTL_SECONDS, type SignUpCommand, type SignUpEvent, type SignUpState } from './decider.ts';
+import { refusalOf } from '../../../../test/refusal.ts';
 
 const T0 = '2025-03-01T10:00:00.000Z';
 const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOString();
 const given = (...events: SignUpEvent[]): SignUpState => events.reduce(evolve, initialState());
-const refusal = (command: SignUpCommand, state: SignUpState) => {
-  try {
-    decide(command, state);
-  } catch (error) {
-    if (error instanceof AppError) return { status: error.status, code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const refusal = (command: SignUpCommand, state: SignUpState) => refusalOf(() => decide(command, state));
 const cmd = <C extends SignUpCommand>(type: C['type'], data: C['data'], seconds = 1) => ({ type, data, metadata: metaAt(at(seconds)) }) as C;
 
 const details = { sign_up_id: 's1', full_name: 'Jane Doe', email: 'jane@example.test', phone_encrypted: 'v1.enc', phone_masked: '+1415********', role: 'Customer' as const };

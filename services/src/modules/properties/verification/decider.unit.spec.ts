@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertySummary } from '@acpg/contracts/properties';
-import { AppError } from '../../../platform/http/errors.ts';
 import { metaAt } from '../../../../test/command-meta.ts';
 import { decide, evolve, initialState, triesLeft, type VerificationCommand, type VerificationEvent, type VerificationState } from './decider.ts';
 import type { AskedQuestion } from './questions.ts';
+import { refusalOf } from '../../../../test/refusal.ts';
 
 const T0 = '2026-03-01T10:00:00.000Z';
 const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOString();
 const given = (...events: VerificationEvent[]): VerificationState => events.reduce(evolve, initialState());
-const refusal = (command: VerificationCommand, state: VerificationState) => {
-  try {
-    decide(command, state);
-  } catch (error) {
-    if (error instanceof AppError) return { status: error.status, code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const refusal = (command: VerificationCommand, state: VerificationState) => refusalOf(() => decide(command, state));
 
 const property: PropertySummary = { id: 'ca-scl-00007', address_line: '1234 Oak Street', city: 'San Jose', county: 'Santa Clara', state: 'CA', zip: '95125', apn: '123-45-678' };
 const questions: AskedQuestion[] = [
