@@ -6,7 +6,7 @@ import { CheckoutBody, CheckoutResult, ConfirmCheckoutBody, CreatePaymentMethodB
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { AppError, unauthorized } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { createTestGateway } from '../gateway/test-gateway.ts';
+import { paymentGateway, testGateway } from '../gateway/select.ts';
 import { brandOf, cardExpired, testCardBehavior } from '../gateway/test-cards.ts';
 import { confirmCheckout, ownCheckout, payCheckout, toResult } from './commands.ts';
 
@@ -23,7 +23,8 @@ export const paymentRoutes =
   (platform: Platform): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const gateway = createTestGateway(platform);
+    const gateway = paymentGateway(platform);
+    const cards = testGateway(platform);
 
     // The card form's one call with the card: what the gateway's browser script does with Stripe. Nothing but the
     // gateway's record (brand, last four) keeps anything of it; nothing logs the body.
@@ -46,7 +47,7 @@ export const paymentRoutes =
           throw new AppError(400, 'CARD_NOT_ACCEPTED', 'The test gateway takes only its test cards: 4242 4242 4242 4242, 4000 0000 0000 0002 or 4000 0027 6000 3184.');
         }
         if (cardExpired(card.exp_month, card.exp_year, platform.clock())) throw new AppError(400, 'CARD_EXPIRED', 'This card has expired. Check the expiry date or use another card.');
-        const method = await gateway.createPaymentMethod({ brand: brandOf(card.number), last4: card.number.slice(-4), behavior, customer: accountOf(request) });
+        const method = await cards.createPaymentMethod({ brand: brandOf(card.number), last4: card.number.slice(-4), behavior, customer: accountOf(request) });
         return { success: true as const, data: { payment_method_id: method.id, brand: method.brand, last4: method.last4 } };
       },
     );
