@@ -5,8 +5,11 @@ import { PlanName } from './plans.ts';
 
 /** Memberships (issue 7, items 6 and 7). Money is integer cents (USD); times UTC ISO-8601. */
 
-/** `trialing` until `trial_ends_at`, then `active` (the list answers the status at the time it is read). */
-export const MEMBERSHIP_STATUSES = ['trialing', 'active'] as const;
+/**
+ * `trialing` until `trial_ends_at`, then `active` (the list answers the status at the time it is read); `past_due`
+ * after the renewal's last retry failed; `cancelled` when it ended (at the end of a period the member cancelled, or unpaid).
+ */
+export const MEMBERSHIP_STATUSES = ['trialing', 'active', 'past_due', 'cancelled'] as const;
 export const MembershipStatus = z.enum(MEMBERSHIP_STATUSES);
 export type MembershipStatus = z.infer<typeof MembershipStatus>;
 
@@ -48,6 +51,12 @@ export const MembershipView = z.object({
   paid_cents: z.number().int().nonnegative(),
   card_brand: CardBrand,
   card_last4: z.string(),
+  /** The member cancelled: it ends at `next_renewal_at` unless resumed before. */
+  cancel_at_period_end: z.boolean(),
+  /** A switch to the other plan name, from the next renewal; null when none. */
+  switch_to_plan_name: PlanName.nullable(),
+  /** When it ended (status `cancelled`); null otherwise. */
+  ended_at: z.string().nullable(),
   /** Stream version the row reflects (live views keep the higher of a read and a push). */
   version: z.number().int().nonnegative(),
   /** Global event-log position the row reflects. */

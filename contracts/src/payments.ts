@@ -86,6 +86,27 @@ export type PaymentsErrorCode = (typeof PAYMENTS_ERROR_CODES)[number];
 
 // ---- Events (stream `payments-checkout-<checkout id>`) ----
 
+/**
+ * A renewal charge names the membership and the period it pays for, and its attempt (1 on the renewal date, then the
+ * dunning retries). Absent on a checkout the customer paid in the browser.
+ */
+export const RenewalOf = z.object({
+  membership_id: z.string(),
+  /** Start of the term this charge pays for (the membership's `next_renewal_at` when it fell due). */
+  period_start: z.string(),
+  attempt: z.number().int().min(1),
+});
+export type RenewalOf = z.infer<typeof RenewalOf>;
+
+/** What a promo code took off a checkout (absent when none was applied). */
+export const PromoApplied = z.object({
+  promo_code: z.string(),
+  /** The amount before the discount, cents; `amount_cents` is what was charged. */
+  list_amount_cents: z.number().int().nonnegative(),
+  discount_cents: z.number().int().nonnegative(),
+});
+export type PromoApplied = z.infer<typeof PromoApplied>;
+
 /** Data of `CheckoutStarted`. */
 export const CheckoutStarted = z.object({
   checkout_id: z.string(),
@@ -98,6 +119,9 @@ export const CheckoutStarted = z.object({
   /** Sent with every gateway call of this checkout: the gateway charges once per key. */
   idempotency_key: z.string(),
   started_at: z.string(),
+  promo: PromoApplied.optional(),
+  /** A renewal, charged off-session to the saved card (no customer in the browser). */
+  renewal: RenewalOf.optional(),
 });
 export type CheckoutStarted = z.infer<typeof CheckoutStarted>;
 
@@ -121,6 +145,11 @@ export const PaymentSucceeded = z.object({
   paid_at: z.string(),
   payment_intent_id: z.string(),
   gateway_event_id: z.string(),
+  /** The card charged: a membership keeps it for its renewals (off-session). Absent on events before issue 8. */
+  payment_method_id: z.string().optional(),
+  promo: PromoApplied.optional(),
+  /** Present when this charge renewed a membership (memberships records the renewal instead of starting one). */
+  renewal: RenewalOf.optional(),
 });
 export type PaymentSucceeded = z.infer<typeof PaymentSucceeded>;
 
@@ -138,5 +167,69 @@ export const PaymentFailed = z.object({
   failed_at: z.string(),
   payment_intent_id: z.string(),
   gateway_event_id: z.string(),
+  promo: PromoApplied.optional(),
+  renewal: RenewalOf.optional(),
 });
 export type PaymentFailed = z.infer<typeof PaymentFailed>;
+
+/** Data of `PaymentRefunded` (on the checkout's stream): who refunded it and why. Full refunds only. */
+export const PaymentRefunded = z.object({
+  checkout_id: z.string(),
+  account_id: z.string(),
+  refund_id: z.string(),
+  gateway_refund_id: z.string(),
+  amount_cents: z.number().int().nonnegative(),
+  reason: z.string(),
+  /** Account id of the Super Admin who refunded it. */
+  refunded_by: z.string(),
+  refunded_at: z.string(),
+});
+export type PaymentRefunded = z.infer<typeof PaymentRefunded>;
+
+/**
+ * Data of `CardSaved` (stream `payments-card-<payment method id>`): a card the account saved for later charges
+ * (Stripe: a SetupIntent). Memberships reads this stream to accept a card update for one of the account's memberships.
+ */
+export const CardSaved = z.object({
+  account_id: z.string(),
+  payment_method_id: z.string(),
+  card_brand: CardBrand,
+  card_last4: z.string(),
+  saved_at: z.string(),
+});
+export type CardSaved = z.infer<typeof CardSaved>;
+
+// ---- Read model `payments_charges` (one row per checkout: the history, the admin list, the payment status page) ----
+
+export const PAYMENT_STATUSES = [...CHECKOUT_STATUSES, 'refunded'] as const;
+export const PaymentStatus = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+/** One charge as `GET /payments/checkouts/:id`'s live twin, the history and the admin list show it. */
+export const PaymentView = z.object({
+  checkout_id: z.string(),
+  account_id: z.string(),
+  plan_id: z.string(),
+  status: PaymentStatus,
+  /** What happened and what to do next (declined, confirm with your bank ...); null when nothing to say. */
+  message: z.string().nullable(),
+  amount_cents: z.number().int().nonnegative(),
+  card_brand: CardBrand,
+  card_last4: z.string(),
+  promo: PromoApplied.nullable(),
+  renewal: RenewalOf.nullable(),
+  started_at: z.string(),
+  /** When it succeeded or failed; null while processing or waiting for the card holder. */
+  settled_at: z.string().nullable(),
+  refund: z.object({ amount_cents: z.number().int(), reason: z.string(), refunded_by: z.string(), refunded_at: z.string() }).nullable(),
+  version: z.number().int().nonnegative(),
+  position: z.number().int().nonnegative(),
+});
+export type PaymentView = z.infer<typeof PaymentView>;
+
+/**
+ * socket.io message after a charge changed, to the entity room `checkout:<checkout id>` (the payments module
+ * authorizes it: the checkout's account and Super Admins) and to `account:<account id>`.
+ */
+export const PAYMENT_UPDATED_MESSAGE = 'payment.updated';
+export const CHECKOUT_ROOM = 'checkout';

@@ -31,6 +31,9 @@ export const membershipsProjection = defineProjection({
           paid_cents: d.paid_cents,
           card_brand: d.card_brand,
           card_last4: d.card_last4,
+          cancel_at_period_end: false,
+          switch_to_plan_name: null,
+          ended_at: null,
         };
       }
       default:

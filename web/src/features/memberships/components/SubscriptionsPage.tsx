@@ -25,7 +25,7 @@ const useStyles = makeStyles({
   renewal: { display: 'block', color: tokens.colorNeutralForeground2 },
 });
 
-const STATUS_TEXT: Record<MembershipView['status'], string> = { trialing: 'Free trial', active: 'Active' };
+const STATUS_TEXT: Record<MembershipView['status'], string> = { trialing: 'Free trial', active: 'Active', past_due: 'Past due', cancelled: 'Cancelled' };
 const termOf = (m: MembershipView) => (m.plan_name === 'Yearly' ? 'year' : 'month');
 const brandName = (brand: MembershipView['card_brand']) => (brand === 'unknown' ? 'Card' : brand === 'amex' ? 'American Express' : brand[0]!.toUpperCase() + brand.slice(1));
 
