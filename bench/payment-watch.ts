@@ -183,6 +183,8 @@ const distributedEnv = async (): Promise<{ env: Record<string, string>; engines:
       KAFKA_TOPIC_PREFIX: run,
       KAFKA_CLIENT_ID: run,
       KAFKA_SESSION_TIMEOUT_MS: '6000',
+      // The mock cluster answers a fetch only when its wait ends (a real broker answers when an event arrives).
+      KAFKA_MAX_WAIT_MS: '100',
       REDIS_URL: redis.address,
       ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       // Nothing here sends SMS; emails (receipts) fail fast against a closed port and are retried off the measured path.
