@@ -6,6 +6,8 @@ import { myPaymentsRoutes } from './charges/routes.ts';
 import { paymentRoutes } from './checkout/routes.ts';
 import { deliverGatewayEvent } from './gateway/deliver.ts';
 import { GATEWAY_EVENTS_QUEUE } from './gateway/test-gateway.ts';
+import { RENEWAL_CHARGES_QUEUE, renewalChargeReaction, renewalChargeWorker } from './renewals/reaction.ts';
+import { savedCardRoutes } from './saved-cards/routes.ts';
 
 /**
  * Checkouts paid through the payment gateway port (the embedded test gateway; Stripe next). Outcomes arrive as the
@@ -13,12 +15,17 @@ import { GATEWAY_EVENTS_QUEUE } from './gateway/test-gateway.ts';
  */
 export const paymentsModule: Module = {
   name: 'payments',
-  eventTypes: ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded'],
+  eventTypes: ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', 'CardSaved'],
   routes: (platform) => async (app) => {
     await app.register(paymentRoutes(platform));
     await app.register(myPaymentsRoutes(platform));
+    await app.register(savedCardRoutes(platform));
   },
   projections: [chargesProjection],
   rooms: { [CHECKOUT_ROOM]: mayFollowCheckout },
-  workers: [{ queue: GATEWAY_EVENTS_QUEUE, concurrency: 4, processor: deliverGatewayEvent }],
+  workers: [
+    { queue: GATEWAY_EVENTS_QUEUE, concurrency: 4, processor: deliverGatewayEvent },
+    { queue: RENEWAL_CHARGES_QUEUE, concurrency: 2, processor: renewalChargeWorker },
+  ],
+  reactions: [renewalChargeReaction],
 };
