@@ -134,8 +134,9 @@ export const createTestGateway = (platform: Pick<Platform, 'documents' | 'jobs' 
       const method = await documents.get(C.paymentMethods, payment_method);
       if (!method || method.customer !== customer) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
       const behavior = method.behavior as TestCardBehavior;
-      // A SetupIntent: the card that is declined is refused; the one with a second step asks for it.
-      const status = behavior === 'succeeds' ? 'succeeded' : behavior === 'declined' ? 'failed' : 'requires_action';
+      // A SetupIntent charges nothing: 4000…0002 saves, and is declined when charged (like Stripe's 4000 0000 0000 0341),
+      // so renewals and dunning can be tried; the card with a second step asks for it.
+      const status = behavior === 'requires_action' ? 'requires_action' : 'succeeded';
       return { id: `seti_${digest(idempotencyKey)}`, status, payment_method };
     },
 
