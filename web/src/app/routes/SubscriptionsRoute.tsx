@@ -3,6 +3,8 @@ import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SubscriptionsPage } from '../../features/memberships/components/SubscriptionsPage.tsx';
 import { PlanPicker } from '../../features/plans/components/PlanPicker.tsx';
 import { PaymentForm } from '../../features/payments/components/PaymentForm.tsx';
+import { SaveCardForm } from '../../features/payments/components/SaveCardForm.tsx';
+import type { UpdateCardForm } from '../../features/memberships/components/ManageMembership.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, alignItems: 'stretch' },
@@ -24,7 +26,10 @@ function StartMembership({ onPaid, onCancel }: { onPaid: () => void; onCancel: (
   );
 }
 
-/** /subscriptions: the user's memberships, and a way to start one when there is none. */
+/** A card update: the payments feature's card entry saves the card, the memberships feature puts it on the membership. */
+const UpdateCard: UpdateCardForm = ({ onSaved, onCancel }) => <SaveCardForm onSaved={onSaved} onCancel={onCancel} submitLabel="Save and use this card" />;
+
+/** /subscriptions: the user's memberships (cancel, resume, switch, update card), and a way to start one when there is none. */
 export default function SubscriptionsRoute() {
-  return <SubscriptionsPage startMembership={StartMembership} />;
+  return <SubscriptionsPage startMembership={StartMembership} updateCard={UpdateCard} />;
 }
