@@ -25,8 +25,8 @@ const recipientOf = async (platform: Platform, accountId: string) => {
 const send = (message: ReturnType<typeof templateMessage>): ReactionJob[] => [{ queue: NOTIFICATIONS_QUEUE, name: 'send', data: message, attempts: 8, backoffMs: 2000 }];
 
 /**
- * Dunning emails, one per event (job id `<reaction>:<event id>`): each failed try (`MembershipRenewalFailed`; the
- * third one's email is the past-due notice), past due (`MembershipPastDue`), and the end (`MembershipCancelled`).
+ * Dunning emails, one per event (job id `<reaction>:<event id>`): each failed try (`MembershipRenewalFailed`, with the
+ * next try's day when there is one), past due (`MembershipPastDue`), and the end (`MembershipCancelled`).
  */
 export const dunningEmailsReaction: Reaction = {
   name: 'memberships.dunning-emails',
@@ -43,7 +43,6 @@ export const dunningEmailsReaction: Reaction = {
     switch (event.type) {
       case 'MembershipRenewalFailed': {
         const d = MembershipRenewalFailed.parse(event.data);
-        if (d.next_retry_at === null && d.attempt === 3) return []; // the past-due notice says it
         const card = current ? `${BRAND[current.card_brand]} ending in ${current.card_last4}` : 'card';
         const planName = current?.unpaid?.plan_name ?? current?.plan_name ?? 'ACPG';
         return send(

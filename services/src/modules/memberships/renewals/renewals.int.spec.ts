@@ -75,8 +75,9 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
     expect(events.find((e) => e.type === 'MembershipCancelled')!.data).toMatchObject({ reason: 'unpaid', ended_at: pastDue.cancels_at });
     await myMembership(t, m.headers, m.id, (r) => r.status === 'cancelled', 'cancelled listed');
 
-    // Every step emailed once: two retries announced, past due, cancelled (the third failure's email is the past-due one).
+    // Every step emailed once: each of the three failures, past due, cancelled.
     const expected = [
+      'Your Monthly membership payment did not go through',
       'Your Monthly membership payment did not go through',
       'Your Monthly membership payment did not go through',
       'Your Monthly membership is past due',
@@ -87,6 +88,12 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
     await tick(t, [renewalsSchedule]); // ended: nothing more
     await new Promise((resolve) => setTimeout(resolve, 1500)); // the gateway's redelivery of each event comes after 1 s
     expect([...subjects(m.email)].sort()).toEqual([...expected].sort());
+    const texts = (t.platform.devOutbox?.list(m.email, 50) ?? []).map((message) => message.text);
+    const onDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    expect(texts.filter((text) => text.includes(`We will try again on ${onDay(addDaysUtc(due, 3))}`))).toHaveLength(1);
+    expect(texts.filter((text) => text.includes(`We will try again on ${onDay(addDaysUtc(due, 7))}`))).toHaveLength(1);
+    expect(texts.filter((text) => text.includes(`It will be cancelled on ${onDay(pastDue.cancels_at)} unless it is paid`))).toHaveLength(1);
+    expect(texts.filter((text) => text.includes('because its renewal stayed unpaid'))).toHaveLength(1);
     expect(countOf(await t.platform.eventStore.readStream(stream), 'MembershipRenewalDue')).toBe(3);
   });
 
