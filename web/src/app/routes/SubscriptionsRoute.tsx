@@ -3,9 +3,11 @@ import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SubscriptionsPage } from '../../features/memberships/components/SubscriptionsPage.tsx';
 import { PlanPicker } from '../../features/plans/components/PlanPicker.tsx';
 import { PaymentForm } from '../../features/payments/components/PaymentForm.tsx';
+import { PaymentHistory } from '../../features/payments/components/PaymentHistory.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, alignItems: 'stretch' },
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXL },
   cancel: { alignSelf: 'flex-start' },
 });
 
@@ -24,7 +26,13 @@ function StartMembership({ onPaid, onCancel }: { onPaid: () => void; onCancel: (
   );
 }
 
-/** /subscriptions: the user's memberships, and a way to start one when there is none. */
+/** /subscriptions: the user's memberships, a way to start one when there is none, and the payment history below. */
 export default function SubscriptionsRoute() {
-  return <SubscriptionsPage startMembership={StartMembership} />;
+  const s = useStyles();
+  return (
+    <div className={s.page}>
+      <SubscriptionsPage startMembership={StartMembership} />
+      <PaymentHistory />
+    </div>
+  );
 }
