@@ -166,8 +166,8 @@ function ChargeStatus({ checkoutId }: { checkoutId: string }) {
       <div role="status" aria-live="polite">
         <StatusMessage charge={charge} onConfirm={() => setConfirming(true)} />
       </div>
-      <Card>
-        <dl className={s.details} aria-label="Payment details">
+      <Card aria-label="Payment details">
+        <dl className={s.details}>
           <Detail term="Status">
             <Badge appearance="tint" color={PAYMENT_STATUS_COLOR[charge.status]}>
               {PAYMENT_STATUS_TEXT[charge.status]}
