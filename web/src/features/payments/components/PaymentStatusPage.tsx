@@ -90,8 +90,8 @@ function StatusMessage({ charge, onConfirm }: { charge: PaymentView; onConfirm: 
         <MessageBar intent="error">
           <MessageBarBody>
             <MessageBarTitle>Payment not made.</MessageBarTitle>
-            {charge.message ?? 'The payment did not go through, and nothing was charged.'}{' '}
-            {charge.renewal ? 'Update your card on your Membership page.' : 'You can try again with another card.'}
+            {charge.message ?? 'The payment did not go through, and nothing was charged. You can try again with another card.'}
+            {charge.renewal ? ' Update your card on your Membership page.' : ''}
           </MessageBarBody>
         </MessageBar>
       );
