@@ -127,4 +127,10 @@ describe('one charge for the payment status page', () => {
     expect((await get(randomUUID(), 'Customer', account)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/payments/charges/${checkoutId}` })).statusCode).toBe(401);
   });
+
+  it('documents both routes in the OpenAPI description', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, { get?: { summary?: string } }> };
+    expect(spec.paths['/api/v1/payments/charges/{id}']?.get?.summary).toMatch(/payment status page/);
+    expect(spec.paths['/api/v1/payments/checkouts/{id}/receipt']?.get?.summary).toMatch(/receipt of a succeeded charge as a PDF/);
+  });
 });
