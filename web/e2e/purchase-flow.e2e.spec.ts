@@ -117,6 +117,7 @@ describe('buying a membership: /subscription-plan → /checkout → /payment-sta
       await completeSignIn(p, app, member.email, member.password);
       await explained(p, () => p.getByRole('status').getByText('Your card asks you to confirm this payment.').waitFor({ timeout: 20_000 }));
       expect(pathOf(p)).toBe('/payment-status');
+      await p.getByText('Live updates are off: this page checks for changes every few seconds.').waitFor();
       await markPage(p);
       const token = await app.signInAs('Customer', member.accountId);
       const confirmed = await app.app.inject({ method: 'POST', url: `/api/v1/payments/checkouts/${checkoutId}/confirm`, payload: { approve: true }, headers: { authorization: `Bearer ${token}` } });
@@ -135,6 +136,7 @@ describe('buying a membership: /subscription-plan → /checkout → /payment-sta
     const rows = table.getByRole('row').filter({ hasText: 'Paid' });
     await explained(page, () => expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(2)); // the first membership and the Yearly one
     expect(await table.getByRole('row').filter({ hasText: 'Yearly' }).textContent()).toMatch(/\d{2}-\d{2}-\d{4}.*Yearly.*\$214\.00.*Paid.*Download/);
+    expect(await page.getByRole('link', { name: 'See membership plans' }).getAttribute('href')).toBe('/subscription-plan');
     await checkWidths(page, '/subscriptions with payment history');
   }, 120_000);
 

@@ -58,7 +58,9 @@ export default function CheckoutRoute() {
   } else {
     body = (
       <>
-        <PaymentForm planId={planId} onPaid={follow} onCheckout={follow} />
+        <Card className={s.card}>
+          <PaymentForm planId={planId} onPaid={follow} onCheckout={follow} />
+        </Card>
         <LinkButton to="/subscription-plan" appearance="subtle" className={s.change}>
           Choose another plan
         </LinkButton>

@@ -4,11 +4,13 @@ import { SubscriptionsPage } from '../../features/memberships/components/Subscri
 import { PlanPicker } from '../../features/plans/components/PlanPicker.tsx';
 import { PaymentForm } from '../../features/payments/components/PaymentForm.tsx';
 import { PaymentHistory } from '../../features/payments/components/PaymentHistory.tsx';
+import { LinkButton } from '../../components/LinkButton.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, alignItems: 'stretch' },
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXL },
   cancel: { alignSelf: 'flex-start' },
+  plans: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
 });
 
 /** Plan choice, then payment: composed here because features do not import each other (bulletproof-react). */
@@ -32,6 +34,10 @@ export default function SubscriptionsRoute() {
   return (
     <div className={s.page}>
       <SubscriptionsPage startMembership={StartMembership} />
+      <div className={s.plans}>
+        <Text>Another property to protect, or another term?</Text>
+        <LinkButton to="/subscription-plan">See membership plans</LinkButton>
+      </div>
       <PaymentHistory />
     </div>
   );

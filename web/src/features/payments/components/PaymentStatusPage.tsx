@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import {
   Badge,
   Button,
+  Caption1,
   Card,
   MessageBar,
   MessageBarActions,
@@ -41,6 +42,7 @@ const useStyles = makeStyles({
   value: { margin: 0, overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   processing: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  updates: { color: tokens.colorNeutralForeground2, marginBlockStart: `calc(-1 * ${tokens.spacingVerticalM})` },
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -166,6 +168,9 @@ function ChargeStatus({ checkoutId }: { checkoutId: string }) {
       <div role="status" aria-live="polite">
         <StatusMessage charge={charge} onConfirm={() => setConfirming(true)} />
       </div>
+      {!isSettled(charge.status) && (
+        <Caption1 className={s.updates}>{live ? 'This page updates live.' : 'Live updates are off: this page checks for changes every few seconds.'}</Caption1>
+      )}
       <Card aria-label="Payment details">
         <dl className={s.details}>
           <Detail term="Status">
