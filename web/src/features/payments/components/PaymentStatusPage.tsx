@@ -1,21 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
-import {
-  Badge,
-  Button,
-  Caption1,
-  Card,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
-  Spinner,
-  Text,
-  Title1,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Caption1, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import type { PaymentView } from '@acpg/contracts/payments';
 import { useLive } from '../../../lib/live.ts';
 import { session } from '../../../lib/session.ts';
@@ -28,6 +14,7 @@ import { EmptyState, ErrorState, LoadingBlock, LoadingSpinner } from '../../../c
 import { confirmCheckout, fetchCharge, fetchPlanNames } from '../api/payments.ts';
 import { PAYMENT_MESSAGES, applyChargePush, isSettled } from '../api/live-payments.ts';
 import { PAYMENT_STATUS_COLOR, PAYMENT_STATUS_TEXT, cardText, hasReceipt } from './payment-text.ts';
+import { PaymentStatusMessage } from './PaymentStatusMessage.tsx';
 import { ReceiptButton } from './ReceiptButton.tsx';
 import { SecondStepDialog } from './SecondStepDialog.tsx';
 
@@ -41,73 +28,10 @@ const useStyles = makeStyles({
   term: { fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground2 },
   value: { margin: 0, overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  processing: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
   updates: { color: tokens.colorNeutralForeground2, marginBlockStart: `calc(-1 * ${tokens.spacingVerticalM})` },
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** What the payment's state means and what to do next. Announced politely as it changes. */
-function StatusMessage({ charge, onConfirm }: { charge: PaymentView; onConfirm: () => void }) {
-  const s = useStyles();
-  switch (charge.status) {
-    case 'processing':
-      return (
-        <MessageBar intent="info">
-          <MessageBarBody className={s.processing}>
-            <Spinner size="tiny" aria-hidden />
-            <span>
-              <MessageBarTitle>We are processing your payment.</MessageBarTitle>
-              This page changes by itself when your bank answers: there is no need to pay again.
-            </span>
-          </MessageBarBody>
-        </MessageBar>
-      );
-    case 'requires_action':
-      return (
-        <MessageBar intent="warning">
-          <MessageBarBody>
-            <MessageBarTitle>Your card asks you to confirm this payment.</MessageBarTitle>
-            Nothing is charged until you confirm it.
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button appearance="primary" onClick={onConfirm}>
-              Confirm payment
-            </Button>
-          </MessageBarActions>
-        </MessageBar>
-      );
-    case 'succeeded':
-      return (
-        <MessageBar intent="success">
-          <MessageBarBody>
-            <MessageBarTitle>Payment received.</MessageBarTitle>
-            {charge.renewal ? 'Your membership is renewed.' : 'Your membership is being set up and shows on your Membership page in a moment.'} A receipt is on its
-            way to your email.
-          </MessageBarBody>
-        </MessageBar>
-      );
-    case 'failed':
-      return (
-        <MessageBar intent="error">
-          <MessageBarBody>
-            <MessageBarTitle>Payment not made.</MessageBarTitle>
-            {charge.message ?? 'The payment did not go through, and nothing was charged. You can try again with another card.'}
-            {charge.renewal ? ' Update your card on your Membership page.' : ''}
-          </MessageBarBody>
-        </MessageBar>
-      );
-    case 'refunded':
-      return (
-        <MessageBar intent="info">
-          <MessageBarBody>
-            <MessageBarTitle>This payment was refunded.</MessageBarTitle>
-            {charge.refund ? `${formatCents(charge.refund.amount_cents)} went back to your card on ${formatDateTime12(charge.refund.refunded_at)}.` : 'The amount went back to your card.'}
-          </MessageBarBody>
-        </MessageBar>
-      );
-  }
-}
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   const s = useStyles();
@@ -166,7 +90,7 @@ function ChargeStatus({ checkoutId }: { checkoutId: string }) {
   return (
     <>
       <div role="status" aria-live="polite">
-        <StatusMessage charge={charge} onConfirm={() => setConfirming(true)} />
+        <PaymentStatusMessage charge={charge} onConfirm={() => setConfirming(true)} />
       </div>
       {!isSettled(charge.status) && (
         <Caption1 className={s.updates}>{live ? 'This page updates live.' : 'Live updates are off: this page checks for changes every few seconds.'}</Caption1>
