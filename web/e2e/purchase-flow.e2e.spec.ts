@@ -68,7 +68,7 @@ describe('buying a membership: /subscription-plan → /checkout → /payment-sta
     await page.waitForURL('**/checkout?plan=yearly');
     await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
     await checkWidths(page, '/checkout, signed out');
-    await page.getByRole('link', { name: 'Sign in' }).last().click();
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL('**/authentication/sign-in?next=*');
     await completeSignIn(page, app, customer.email, customer.password);
     await explained(page, () => page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('plan') === 'yearly', { timeout: 20_000 }));
