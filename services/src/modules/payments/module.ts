@@ -6,6 +6,9 @@ import { myPaymentsRoutes } from './charges/routes.ts';
 import { paymentRoutes } from './checkout/routes.ts';
 import { deliverGatewayEvent } from './gateway/deliver.ts';
 import { GATEWAY_EVENTS_QUEUE } from './gateway/test-gateway.ts';
+import { paymentStatusRoutes } from './payment-status/routes.ts';
+import { issueReceipt, receiptReaction, RECEIPTS_QUEUE } from './receipts/issue.ts';
+import { receiptEmail } from './receipts/template.ts';
 
 /**
  * Checkouts paid through the payment gateway port (the embedded test gateway; Stripe next). Outcomes arrive as the
@@ -17,8 +20,14 @@ export const paymentsModule: Module = {
   routes: (platform) => async (app) => {
     await app.register(paymentRoutes(platform));
     await app.register(myPaymentsRoutes(platform));
+    await app.register(paymentStatusRoutes(platform));
   },
   projections: [chargesProjection],
   rooms: { [CHECKOUT_ROOM]: mayFollowCheckout },
-  workers: [{ queue: GATEWAY_EVENTS_QUEUE, concurrency: 4, processor: deliverGatewayEvent }],
+  reactions: [receiptReaction],
+  templates: [receiptEmail],
+  workers: [
+    { queue: GATEWAY_EVENTS_QUEUE, concurrency: 4, processor: deliverGatewayEvent },
+    { queue: RECEIPTS_QUEUE, concurrency: 2, processor: issueReceipt },
+  ],
 };

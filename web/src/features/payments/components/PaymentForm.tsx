@@ -59,7 +59,7 @@ function PlanSummary({ plan }: { plan: Plan }) {
 }
 
 /** The card form of one checkout; a new plan id is a new checkout (its own id). */
-function CheckoutForm({ plan, onPaid }: { plan: Plan; onPaid: (result: CheckoutResult) => void }) {
+function CheckoutForm({ plan, onPaid, onCheckout }: { plan: Plan; onPaid: (result: CheckoutResult) => void; onCheckout?: ((result: CheckoutResult) => void) | undefined }) {
   const s = useStyles();
   const track = useTrackClick();
   const [state, send] = useMachine(payMachine, { input: { planId: plan.id, newId: () => crypto.randomUUID() } });
@@ -83,6 +83,19 @@ function CheckoutForm({ plan, onPaid }: { plan: Plan; onPaid: (result: CheckoutR
       onPaidRef.current(state.output);
     }
   }, [state.status, state.output]);
+
+  // A page that follows the payment elsewhere (/payment-status) takes it over once the server has it and it has not failed.
+  const handedOff = useRef(false);
+  const onCheckoutRef = useRef(onCheckout);
+  useEffect(() => {
+    onCheckoutRef.current = onCheckout;
+  });
+  const answer = state.context.checkout;
+  useEffect(() => {
+    if (!answer || answer.status === 'failed' || handedOff.current || !onCheckoutRef.current) return;
+    handedOff.current = true;
+    onCheckoutRef.current(answer);
+  }, [answer]);
 
   const set = (field: keyof CardInput, value: string) => setCard((c) => ({ ...c, [field]: value }));
   const blur = (field: keyof CardInput) => setTouched((t) => ({ ...t, [field]: true }));
@@ -159,6 +172,11 @@ export interface PaymentFormProps {
   planId: string;
   /** Called once, with the checkout, when the payment succeeded. */
   onPaid: (result: CheckoutResult) => void;
+  /**
+   * Called once as soon as the server answers the checkout with anything but `failed` (processing, needs the card's
+   * confirmation, succeeded): a page that shows the payment's progress itself (/payment-status) takes over there.
+   */
+  onCheckout?: (result: CheckoutResult) => void;
 }
 
 /**
@@ -166,11 +184,11 @@ export interface PaymentFormProps {
  * second step when it asks for one, and a clear message when the card is declined. The card number goes only to the
  * gateway's payment-method route.
  */
-export function PaymentForm({ planId, onPaid }: PaymentFormProps) {
+export function PaymentForm({ planId, onPaid, onCheckout }: PaymentFormProps) {
   const plan = useResource((signal) => fetchPlan(planId, signal), [planId]);
   if (plan.status === 'error') return <ErrorState title="The plan could not be loaded" message={plan.error} onRetry={plan.reload} />;
   if (plan.status === 'loading' || !plan.data) return <LoadingBlock label="Loading the plan" lines={3} />;
-  return <CheckoutForm key={plan.data.id} plan={plan.data} onPaid={onPaid} />;
+  return <CheckoutForm key={plan.data.id} plan={plan.data} onPaid={onPaid} onCheckout={onCheckout} />;
 }
 
 export default PaymentForm;
