@@ -2,6 +2,10 @@ import type { Module } from '../../platform/module.ts';
 import { paymentRoutes } from './checkout/routes.ts';
 import { deliverGatewayEvent } from './gateway/deliver.ts';
 import { GATEWAY_EVENTS_QUEUE } from './gateway/test-gateway.ts';
+import { PROMO_CODE_EVENT_TYPES } from './promo-codes/decider.ts';
+import { promoCodesProjection } from './promo-codes/projection.ts';
+import { PROMO_REDEMPTIONS_QUEUE, promoRedemptionsReaction, promoRedemptionsWorker } from './promo-codes/redemptions.ts';
+import { promoCodeRoutes } from './promo-codes/routes.ts';
 
 /**
  * Checkouts paid through the payment gateway port (the embedded test gateway; Stripe next). Outcomes arrive as the
@@ -9,9 +13,15 @@ import { GATEWAY_EVENTS_QUEUE } from './gateway/test-gateway.ts';
  */
 export const paymentsModule: Module = {
   name: 'payments',
-  eventTypes: ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed'],
+  eventTypes: ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', ...PROMO_CODE_EVENT_TYPES],
   routes: (platform) => async (app) => {
     await app.register(paymentRoutes(platform));
+    await app.register(promoCodeRoutes(platform));
   },
-  workers: [{ queue: GATEWAY_EVENTS_QUEUE, concurrency: 4, processor: deliverGatewayEvent }],
+  workers: [
+    { queue: GATEWAY_EVENTS_QUEUE, concurrency: 4, processor: deliverGatewayEvent },
+    { queue: PROMO_REDEMPTIONS_QUEUE, concurrency: 2, processor: promoRedemptionsWorker },
+  ],
+  projections: [promoCodesProjection],
+  reactions: [promoRedemptionsReaction],
 };
