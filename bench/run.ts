@@ -2,9 +2,11 @@ import { parseArgs } from 'node:util';
 import { benchIngest, type IngestFigures } from './ingest.ts';
 import { benchReplay } from './replay.ts';
 import { printAutocompleteBench } from './autocomplete.ts';
+import { printPaymentWatchBench } from './payment-watch.ts';
 
 /**
- * `npm run bench [-- --rate 5000 --seconds 5 --trials 3 --events 100000 --only ingest|replay|autocomplete]`: prints the figures
+ * `npm run bench [-- --rate 5000 --seconds 5 --trials 3 --events 100000 --watchers 1000 --payment-rates 100,250
+ *   --only ingest|replay|autocomplete|payments]`: prints the figures
  * the README quotes. Loopback only; about three minutes with the defaults.
  */
 const { values } = parseArgs({
@@ -13,11 +15,14 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     trials: { type: 'string', default: '3' },
     events: { type: 'string', default: '100000' },
+    watchers: { type: 'string', default: '1000' },
+    'payment-rates': { type: 'string', default: '100,250' },
     only: { type: 'string' },
   },
 });
 
-if (values.only && !['ingest', 'replay', 'autocomplete'].includes(values.only)) throw new Error(`--only must be ingest, replay or autocomplete, not ${values.only}`);
+const ONLY = ['ingest', 'replay', 'autocomplete', 'payments'];
+if (values.only && !ONLY.includes(values.only)) throw new Error(`--only must be one of ${ONLY.join(', ')}, not ${values.only}`);
 
 const row = (r: IngestFigures) =>
   `${r.target.padEnd(20)} | ${String(r.rate || 'max').padStart(13)} | ${String(r.achieved).padStart(14)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${String(r.cpuUsPerRequest ?? '-').padStart(10)} | ${String(r.errors).padStart(6)} | ${String(r.non2xx).padStart(7)}`;
@@ -54,3 +59,6 @@ if (!values.only || values.only === 'replay') {
   console.log(`ratio (replay / plain read): ${(r.replayPerSecond / r.readPerSecond).toFixed(2)}`);
 }
 if (!values.only || values.only === 'autocomplete') await printAutocompleteBench();
+if (!values.only || values.only === 'payments') {
+  await printPaymentWatchBench({ watchers: Number(values.watchers), rates: values['payment-rates'].split(',').map(Number) });
+}

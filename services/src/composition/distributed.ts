@@ -101,6 +101,7 @@ export const createDistributedAdapters = async (config: Config, log: Logger, mod
     clientId: config.KAFKA_CLIENT_ID,
     topics,
     sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+    maxWaitTimeMs: config.KAFKA_MAX_WAIT_MS,
     logger: log.child({ port: 'event-bus' }),
   });
   const publisher = createKafkaPublisher({ brokers, clientId: `${config.KAFKA_CLIENT_ID}-relay`, topicPrefix: config.KAFKA_TOPIC_PREFIX });

@@ -2,32 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { MEMBERSHIP_UPDATED_MESSAGE, type MembershipView } from '@acpg/contracts/memberships';
-import { CheckoutResult, TEST_CARDS } from '@acpg/contracts/payments';
+import { TEST_CARDS } from '@acpg/contracts/payments';
 import { runReaction } from '../../platform/reactions/start.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { payWithTestCard } from '../../../test/payments.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { startMembershipFor } from './start-on-payment/commands.ts';
 import { startOnPaymentReaction } from './start-on-payment/reaction.ts';
 import { membershipStream } from './membership/decider.ts';
 import { addMonthsUtc } from './membership/dates.ts';
 
-/** Test helper: pays for a plan over HTTP as `accountId` with a test card (a new payment method and checkout). */
-const paidMembership = async (
-  on: Pick<TestApp, 'app' | 'signInAs'>,
-  accountId: string,
-  cardNumber: string,
-  planId: string,
-): Promise<{ checkoutId: string; result: CheckoutResult }> => {
-  const headers = { authorization: `Bearer ${await on.signInAs('Customer', accountId)}` };
-  const card = { number: cardNumber, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Pat Member' };
-  const method = await on.app.inject({ method: 'POST', url: '/api/v1/payments/test-gateway/payment-methods', payload: card, headers });
-  if (method.statusCode !== 200) throw new Error(`payment method: ${method.statusCode} ${method.body}`);
-  const checkoutId = randomUUID();
-  const payload = { checkout_id: checkoutId, plan_id: planId, payment_method_id: method.json().data.payment_method_id };
-  const paid = await on.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers });
-  if (paid.statusCode !== 200) throw new Error(`checkout: ${paid.statusCode} ${paid.body}`);
-  return { checkoutId, result: CheckoutResult.parse(paid.json().data) };
-};
+const paidMembership = payWithTestCard;
 
 let t: TestApp;
 beforeAll(async () => {

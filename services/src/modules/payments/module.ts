@@ -1,4 +1,8 @@
 import type { Module } from '../../platform/module.ts';
+import { CHECKOUT_ROOM } from '@acpg/contracts/payments';
+import { chargesProjection } from './charges/projection.ts';
+import { mayFollowCheckout } from './charges/room.ts';
+import { myPaymentsRoutes } from './charges/routes.ts';
 import { paymentRoutes } from './checkout/routes.ts';
 import { deliverGatewayEvent } from './gateway/deliver.ts';
 import { GATEWAY_EVENTS_QUEUE } from './gateway/test-gateway.ts';
@@ -13,15 +17,17 @@ import { promoCodeRoutes } from './promo-codes/routes.ts';
  */
 export const paymentsModule: Module = {
   name: 'payments',
-  eventTypes: ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', ...PROMO_CODE_EVENT_TYPES],
+  eventTypes: ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...PROMO_CODE_EVENT_TYPES],
   routes: (platform) => async (app) => {
     await app.register(paymentRoutes(platform));
+    await app.register(myPaymentsRoutes(platform));
     await app.register(promoCodeRoutes(platform));
   },
+  projections: [chargesProjection, promoCodesProjection],
+  rooms: { [CHECKOUT_ROOM]: mayFollowCheckout },
   workers: [
     { queue: GATEWAY_EVENTS_QUEUE, concurrency: 4, processor: deliverGatewayEvent },
     { queue: PROMO_REDEMPTIONS_QUEUE, concurrency: 2, processor: promoRedemptionsWorker },
   ],
-  projections: [promoCodesProjection],
   reactions: [promoRedemptionsReaction],
 };

@@ -57,6 +57,7 @@ export const ConfigSchema = z
     KAFKA_TOPIC_PREFIX: z.string().default('acpg'),
     // A consumer silent this long leaves its group and its partitions go to the others (brokers accept 6 s and up).
     KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).max(300_000).default(30_000),
+    KAFKA_MAX_WAIT_MS: z.coerce.number().int().min(10).max(10_000).default(1000),
     REDIS_URL: z.string().optional(),
   })
   .superRefine((c, ctx) => {

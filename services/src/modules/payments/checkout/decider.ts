@@ -2,6 +2,7 @@ import type {
   CheckoutStarted as CheckoutStartedData,
   CheckoutStatus,
   PaymentFailed as PaymentFailedData,
+  PaymentRefunded as PaymentRefundedData,
   PaymentRequiresAction as PaymentRequiresActionData,
   PaymentSucceeded as PaymentSucceededData,
 } from '@acpg/contracts/payments';
@@ -19,7 +20,8 @@ export type CheckoutEvent =
   | { type: 'CheckoutStarted'; data: CheckoutStartedData }
   | { type: 'PaymentRequiresAction'; data: PaymentRequiresActionData }
   | { type: 'PaymentSucceeded'; data: PaymentSucceededData }
-  | { type: 'PaymentFailed'; data: PaymentFailedData };
+  | { type: 'PaymentFailed'; data: PaymentFailedData }
+  | { type: 'PaymentRefunded'; data: PaymentRefundedData };
 
 export type StartCheckout = Command<'StartCheckout', Omit<CheckoutStartedData, 'idempotency_key' | 'started_at'>>;
 /** What the gateway reported (a webhook event), as delivered: maybe again, maybe late. */
@@ -35,6 +37,8 @@ export type CheckoutState =
       message: string | null;
       /** Gateway events already recorded: a repeat is recorded once. */
       seenEventIds: readonly string[];
+      /** Set once a succeeded payment was refunded (full refunds only). */
+      refund: PaymentRefundedData | null;
     };
 export const initialCheckoutState = (): CheckoutState => ({ status: 'none' });
 
@@ -45,8 +49,9 @@ export const MESSAGES = {
 } as const;
 
 export const evolveCheckout = (state: CheckoutState, event: CheckoutEvent): CheckoutState => {
-  if (event.type === 'CheckoutStarted') return { status: 'processing', started: event.data, intentId: null, message: null, seenEventIds: [] };
+  if (event.type === 'CheckoutStarted') return { status: 'processing', started: event.data, intentId: null, message: null, seenEventIds: [], refund: null };
   if (state.status === 'none') return state; // an event without its start: nothing to fold it into
+  if (event.type === 'PaymentRefunded') return { ...state, refund: event.data };
   const seenEventIds = [...state.seenEventIds, event.data.gateway_event_id];
   switch (event.type) {
     case 'PaymentRequiresAction':
@@ -75,6 +80,8 @@ const decideGatewayEvent = (command: RecordGatewayEvent, state: CheckoutState): 
   // Delivered again: recorded once. Settled: a late or reordered event (requires_action after succeeded) changes nothing.
   if (state.seenEventIds.includes(event.id) || isSettled(state.status)) return [];
   const ids = { checkout_id: started.checkout_id, account_id: started.account_id, payment_intent_id: intent.id, gateway_event_id: event.id };
+  // What the checkout was for travels with its outcome: memberships and promo codes react to it.
+  const purpose = { ...(started.promo ? { promo: started.promo } : {}), ...(started.renewal ? { renewal: started.renewal } : {}) };
   const at = new Date(event.created_ms).toISOString();
   switch (event.type) {
     case 'payment_intent.processing':
@@ -85,7 +92,16 @@ const decideGatewayEvent = (command: RecordGatewayEvent, state: CheckoutState): 
       return [
         {
           type: 'PaymentSucceeded',
-          data: { ...ids, plan_id: started.plan_id, amount_cents: started.amount_cents, card_brand: started.card_brand, card_last4: started.card_last4, paid_at: at },
+          data: {
+            ...ids,
+            plan_id: started.plan_id,
+            amount_cents: started.amount_cents,
+            card_brand: started.card_brand,
+            card_last4: started.card_last4,
+            payment_method_id: started.payment_method_id,
+            paid_at: at,
+            ...purpose,
+          },
         },
       ];
     case 'payment_intent.payment_failed': {
@@ -100,6 +116,7 @@ const decideGatewayEvent = (command: RecordGatewayEvent, state: CheckoutState): 
             reason: declined ? 'card_declined' : 'authentication_refused',
             message: declined ? MESSAGES.declined : MESSAGES.authenticationRefused,
             failed_at: at,
+            ...purpose,
           },
         },
       ];
@@ -132,11 +149,12 @@ export const decideCheckout = (command: CheckoutCommand, state: CheckoutState): 
   }
 };
 
-const CHECKOUT_EVENT_TYPES: ReadonlySet<string> = new Set(['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed']);
+export const CHECKOUT_EVENT_TYPES = ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded'] as const;
+const CHECKOUT_EVENT_TYPE_SET: ReadonlySet<string> = new Set(CHECKOUT_EVENT_TYPES);
 
 /** Reads a stored event back (null for other types). Not re-validated: an event is a fact the module wrote. */
 export const toCheckoutEvent = (event: StoredEvent): CheckoutEvent | null =>
-  CHECKOUT_EVENT_TYPES.has(event.type) ? ({ type: event.type, data: event.data } as CheckoutEvent) : null;
+  CHECKOUT_EVENT_TYPE_SET.has(event.type) ? ({ type: event.type, data: event.data } as CheckoutEvent) : null;
 
 export const checkoutDecider: Decider<CheckoutCommand, CheckoutEvent, CheckoutState> = {
   initialState: initialCheckoutState,

@@ -90,6 +90,7 @@ describe('checkout decider', () => {
           amount_cents: 6400,
           card_brand: 'visa',
           card_last4: '4242',
+          payment_method_id: 'pm_1',
           paid_at: '2026-11-23T19:00:01.000Z',
           payment_intent_id: 'pi_1',
           gateway_event_id: 'evt_ok',
@@ -97,6 +98,16 @@ describe('checkout decider', () => {
       },
     ]);
     expect(state).toMatchObject({ status: 'succeeded', message: null });
+  });
+
+  it('the outcome carries what the checkout was for (promo, renewal), and a refund folds in without changing the status', () => {
+    const promo = { promo_code: 'SPRING', list_amount_cents: 8000, discount_cents: 1600 };
+    const renewal = { membership_id: 'm1', period_start: '2026-12-23T19:00:00.000Z', attempt: 1 };
+    const { events, state } = run(given({ ...started, data: { ...started.data, promo, renewal } }), succeeded);
+    expect(events[0]?.data).toMatchObject({ promo, renewal });
+    const refund = { checkout_id: 'c1', account_id: 'a1', refund_id: 'r1', gateway_refund_id: 're_1', amount_cents: 6400, reason: 'Duplicate', refunded_by: 'admin', refunded_at: '2026-11-24T00:00:00.000Z' };
+    const refunded = evolveCheckout(state, { type: 'PaymentRefunded', data: refund });
+    expect(refunded).toMatchObject({ status: 'succeeded', refund });
   });
 
   it('the same event delivered again is recorded once', () => {

@@ -31,7 +31,8 @@ export const paymentRoutes =
     app.post(
       '/payments/test-gateway/payment-methods',
       {
-        config: { ...SIGNED_IN, rateLimit: { max: 30, timeWindow: '1 minute' } },
+        // Per account (card testing is done card after card on one account; the sign-up's human check limits accounts).
+        config: { ...SIGNED_IN, rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request) => request.principal?.userId ?? request.ip } },
         schema: {
           tags: ['payments'],
           summary: 'Test gateway: a payment method from a test card (4242 4242 4242 4242, 4000 0000 0000 0002, 4000 0027 6000 3184)',

@@ -17,17 +17,16 @@ const REACTION = 'payments.promo-redemptions';
 
 /**
  * A checkout that used a code: its payment's outcome settles the reservation (succeeded: redeemed; failed: released),
- * and a check 30 minutes after the start releases it when the payment is still under way (abandoned). The checkout's
- * own stream says which code, so the job reads it there whatever the payment event carries.
+ * and a check 30 minutes after the start releases it when the payment is still under way (abandoned). The job reads
+ * the checkout's state when it runs, so a late or repeated job settles from the truth.
  */
 export const promoRedemptionsReaction: Reaction = {
   name: REACTION,
   handles: ['CheckoutStarted', 'PaymentSucceeded', 'PaymentFailed'],
-  async jobs(event, platform) {
-    const checkoutId = (event.data as { checkout_id?: unknown }).checkout_id;
-    if (typeof checkoutId !== 'string') return [];
-    const state = await loadCheckout(platform, checkoutId);
-    if (state.status === 'none' || !state.started.promo) return [];
+  async jobs(event) {
+    // CheckoutStarted, PaymentSucceeded and PaymentFailed all carry the checkout's `promo` (absent: no code used).
+    const { checkout_id: checkoutId, promo } = event.data as { checkout_id?: unknown; promo?: unknown };
+    if (typeof checkoutId !== 'string' || !promo) return [];
     const abandon = event.type === 'CheckoutStarted';
     return [
       {

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { PAYMENT_UPDATED_MESSAGE, TEST_CARDS, type PaymentView } from '@acpg/contracts/payments';
+import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { payWithTestCard } from '../../../../test/payments.ts';
+import { waitFor } from '../../../../test/wait-for.ts';
+
+/** Read model `payments_charges`: the payment history, and the live payment status on `checkout:<id>`. */
+describe('payments_charges: history and live status', () => {
+  let t: TestApp;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    t = await startTestApp();
+  }, 60_000);
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await t?.close();
+  });
+
+  const open = async (token: string) => {
+    const socket = connect(t.url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  };
+  const follow = async (socket: Socket, entity: string) => (await socket.timeout(5000).emitWithAck('subscribe', { entity })) as { ok: boolean };
+  const history = async (accountId: string) => {
+    const token = await t.signInAs('Customer', accountId);
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/payments/mine', headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as { items: PaymentView[]; total: number };
+  };
+
+  it('pushes each change of a checkout to its room, for its account and Super Admins only, and lists it in the history', async () => {
+    const account = `acct-${randomUUID()}`;
+    const { checkoutId, result } = await payWithTestCard(t, account, TEST_CARDS.requiresAction, 'monthly');
+    expect(result.status).toBe('requires_action');
+
+    const own = await open(await t.signInAs('Customer', account));
+    const admin = await open(await t.signInAs('Super Admin', `admin-${randomUUID()}`));
+    const other = await open(await t.signInAs('Customer', `other-${randomUUID()}`));
+    expect(await follow(own, `checkout:${checkoutId}`)).toEqual({ ok: true });
+    expect(await follow(admin, `checkout:${checkoutId}`)).toEqual({ ok: true });
+    expect((await follow(other, `checkout:${checkoutId}`)).ok).toBe(false);
+    expect((await follow(own, `checkout:${randomUUID()}`)).ok).toBe(false);
+
+    const seen: PaymentView[] = [];
+    const seenByOther: unknown[] = [];
+    own.on(PAYMENT_UPDATED_MESSAGE, (view: PaymentView) => seen.push(view));
+    other.on(PAYMENT_UPDATED_MESSAGE, (view: unknown) => seenByOther.push(view));
+
+    const token = await t.signInAs('Customer', account);
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/payments/checkouts/${checkoutId}/confirm`,
+      payload: { approve: true },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(confirm.json().data.status).toBe('succeeded');
+    const pushed = await waitFor(async () => seen.find((view) => view.status === 'succeeded'), { what: 'the succeeded push' });
+    expect(pushed).toMatchObject({ checkout_id: checkoutId, account_id: account, plan_id: 'monthly', card_last4: '3184', message: null, promo: null, renewal: null });
+    expect(pushed.settled_at).not.toBeNull();
+    expect(seenByOther).toEqual([]);
+
+    const mine = await history(account);
+    expect(mine.total).toBe(1);
+    expect(mine.items[0]).toMatchObject({ checkout_id: checkoutId, status: 'succeeded', version: pushed.version });
+    expect((await history(`acct-${randomUUID()}`)).total).toBe(0);
+  });
+
+  it('keeps a declined payment with its message, newest first', async () => {
+    const account = `acct-${randomUUID()}`;
+    await payWithTestCard(t, account, TEST_CARDS.succeeds, 'monthly');
+    const declined = await payWithTestCard(t, account, TEST_CARDS.declined, 'yearly');
+    expect(declined.result.status).toBe('failed');
+    const mine = await waitFor(async () => {
+      const page = await history(account);
+      return page.items.length === 2 && page.items.every((item) => item.settled_at) ? page : undefined;
+    }, { what: 'both payments settled in the history' });
+    expect(mine.items[0]).toMatchObject({ checkout_id: declined.checkoutId, status: 'failed', message: 'Your card was declined, so nothing was charged. Try another card.' });
+    expect(mine.items[1]?.status).toBe('succeeded');
+  });
+
+  it('refuses a bad query and a signed-out caller', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/payments/mine' })).statusCode).toBe(401);
+    const token = await t.signInAs('Customer', `acct-${randomUUID()}`);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/payments/mine?sort=card_last4', headers: { authorization: `Bearer ${token}` } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
