@@ -1,4 +1,5 @@
 import type { CheckoutBody, CheckoutResult, CreatePaymentMethodBody, PaymentMethod } from '@acpg/contracts/payments';
+import type { PromoQuote, PromoQuoteBody } from '@acpg/contracts/promo-codes';
 import type { Plan, PlansResponse } from '@acpg/contracts/plans';
 import { http, HttpError, type Result } from '../../../lib/http.ts';
 
@@ -29,3 +30,6 @@ export async function fetchPlan(planId: string, signal: AbortSignal): Promise<Re
   const plan = r.data.plans.find((p) => p.id === planId);
   return plan ? { success: true, data: plan } : { success: false, message: 'This plan is no longer offered. Go back and choose another plan.', data: null };
 }
+
+/** What a promo code takes off a plan (refused with the server's message: unknown, expired, not for this plan ...). */
+export const quotePromoCode = (body: PromoQuoteBody) => http.post<Ok<PromoQuote>>('/payments/promo-codes/quote', body).then((r) => r.data);
