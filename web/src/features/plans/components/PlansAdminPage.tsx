@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Field, MessageBar, MessageBarBody, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { PLAN_UPDATED_MESSAGE, type AdminPlan } from '@acpg/contracts/plans';
@@ -82,7 +82,8 @@ function FilterForm({ applied, onApply, onClear }: { applied: Filters<PlanFilter
   );
 }
 
-type View = { items: AdminPlan[]; total: number };
+/** `created`: a plan created since the read (version 1 of a row the page lacks): the list is read again. */
+type View = { items: AdminPlan[]; total: number; created: boolean };
 
 /** /plans (Super Admin): every plan, active or not, live; add, edit, activate and deactivate; export. */
 export default function PlansAdminPage() {
@@ -96,11 +97,21 @@ export default function PlansAdminPage() {
     messages: MESSAGES,
     read: async (signal) => {
       const r = await fetchAdminPlans({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items, total: r.data.total } } : r;
+      return r.success ? { success: true, data: { items: r.data.items, total: r.data.total, created: false } } : r;
     },
-    apply: (v, push) => ({ ...v, items: [...keepNewer(v.items, push)] }),
+    // A row on this page takes the newer push; a plan created since the read has the list read again.
+    apply: (v, push) => {
+      const created = push.version === 1 && !v.items.some((r) => r.id === push.id);
+      return { ...v, items: [...keepNewer(v.items, push)], created: v.created || created };
+    },
     deps: [list.filters, list.page, list.pageSize, list.sort, list.order],
   });
+
+  const created = view.data?.created ?? false;
+  const { reload } = view;
+  useEffect(() => {
+    if (created) reload();
+  }, [created, reload]);
 
   const toggle = async (plan: AdminPlan) => {
     const activate = !plan.is_active;

@@ -10,12 +10,15 @@ import {
   DialogTitle,
   Field,
   Input,
+  Label,
   MessageBar,
   MessageBarBody,
   Radio,
   RadioGroup,
   Spinner,
+  Text,
   makeStyles,
+  useId,
   tokens,
 } from '@fluentui/react-components';
 import type { Plan } from '@acpg/contracts/plans';
@@ -30,6 +33,7 @@ const useStyles = makeStyles({
   row: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(180px, 100%), 1fr))' },
   input: { minWidth: 0, width: '100%' },
   plans: { display: 'flex', flexDirection: 'column' },
+  error: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
 });
 
 export interface PromoCodeDialogProps {
@@ -47,6 +51,8 @@ export function PromoCodeDialog({ editing, plans, onClose, onSaved }: PromoCodeD
   const [errors, setErrors] = useState<DraftErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const plansLabel = useId('plans-label');
+  const plansError = useId('plans-error');
   const set = <K extends keyof PromoDraft>(key: K, value: PromoDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
@@ -106,13 +112,20 @@ export function PromoCodeDialog({ editing, plans, onClose, onSaved }: PromoCodeD
               >
                 <Input className={s.input} inputMode="decimal" value={draft.discount_value} onChange={(_, d) => set('discount_value', d.value)} contentAfter={draft.discount_kind === 'percent' ? '%' : undefined} contentBefore={draft.discount_kind === 'amount' ? '$' : undefined} />
               </Field>
-              <Field label="Plans it applies to" required {...field('plan_ids')}>
-                <div className={s.plans} role="group" aria-label="Plans it applies to">
-                  {choices.map((p) => (
-                    <Checkbox key={p.id} checked={draft.plan_ids.includes(p.id)} onChange={(_, d) => togglePlan(p.id, d.checked === true)} label={`${p.name} (${p.id})${p.is_active ? '' : ', not offered'}`} />
-                  ))}
-                </div>
-              </Field>
+              {/* A group, not a Field: a Field hands its label and state to one control, here there are several. */}
+              <div className={s.plans} role="group" aria-labelledby={plansLabel} aria-describedby={errors.plan_ids ? plansError : undefined}>
+                <Label id={plansLabel} required>
+                  Plans it applies to
+                </Label>
+                {choices.map((p) => (
+                  <Checkbox key={p.id} checked={draft.plan_ids.includes(p.id)} onChange={(_, d) => togglePlan(p.id, d.checked === true)} label={`${p.name} (${p.id})${p.is_active ? '' : ', not offered'}`} />
+                ))}
+                {errors.plan_ids && (
+                  <Text id={plansError} role="alert" className={s.error}>
+                    {errors.plan_ids}
+                  </Text>
+                )}
+              </div>
               <div className={s.row}>
                 <Field label="First day" required {...field('valid_from')}>
                   <Input className={s.input} type="date" max="9999-12-31" value={draft.valid_from} onChange={(_, d) => set('valid_from', d.value)} />

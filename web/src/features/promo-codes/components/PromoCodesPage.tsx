@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Field, Input, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { PROMO_CODE_UPDATED_MESSAGE, type PromoCodeView } from '@acpg/contracts/promo-codes';
@@ -92,7 +92,8 @@ function FilterForm({ applied, plans, onApply, onClear }: { applied: Filters<Fil
   );
 }
 
-type View = { items: PromoCodeRow[]; total: number };
+/** `created`: a code created since the read (version 1 of a row the page lacks): the list is read again. */
+type View = { items: PromoCodeRow[]; total: number; created: boolean };
 
 /** /promocode (Super Admin): promo codes with their uses, live; add, edit, deactivate and activate; export. */
 export default function PromoCodesPage() {
@@ -108,13 +109,22 @@ export default function PromoCodesPage() {
     messages: MESSAGES,
     read: async (signal) => {
       const r = await fetchPromoCodes({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items, total: r.data.total } } : r;
+      return r.success ? { success: true, data: { items: r.data.items, total: r.data.total, created: false } } : r;
     },
-    // A row on this page takes the newer push (uses counted, status); a new code shows on the next read.
-    apply: (v, push) => ({ ...v, items: [...keepNewer(v.items, rowOf(push))] }),
+    // A row on this page takes the newer push (uses counted, status); a code created since the read has the list read again.
+    apply: (v, push) => {
+      const created = push.version === 1 && !v.items.some((r) => r.id === push.code);
+      return { ...v, items: [...keepNewer(v.items, rowOf(push))], created: v.created || created };
+    },
     deps: [list.filters, list.page, list.pageSize, list.sort, list.order],
   });
   const rows = view.data?.items ?? null;
+
+  const created = view.data?.created ?? false;
+  const { reload } = view;
+  useEffect(() => {
+    if (created) reload();
+  }, [created, reload]);
 
   const toggle = async (row: PromoCodeView) => {
     const activate = row.status !== 'active';
