@@ -88,7 +88,7 @@ export const adminPlanRoutes =
       },
       async (request) => {
         const query = request.query;
-        const page = await findPage(platform.documents, PLANS_COLLECTION, { ...query, sort: SORT_FIELD[query.sort] }, { filter: listFilter(query), thenBy: ['name', 'is_default'], toItem: toAdminPlan });
+        const page = await findPage(platform.documents, PLANS_COLLECTION, { ...query, sort: SORT_FIELD[query.sort] }, { filter: listFilter(query), thenBy: ['plan_id'], toItem: toAdminPlan });
         return { success: true as const, data: page };
       },
     );

@@ -19,8 +19,10 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   grow: { flexGrow: 1 },
+  // Codes, ids and badges keep one line: the grid's cells otherwise break words anywhere.
+  nowrap: { whiteSpace: 'nowrap' },
   filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(180px, 100%), 1fr))', alignItems: 'end' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
 const kindText = (p: AdminPlan) => (p.is_default ? 'Sold at sign-up' : 'Renewal price');
@@ -129,9 +131,13 @@ export default function PlansAdminPage() {
   };
 
   const columns: GridColumn<AdminPlan>[] = [
-    { id: 'id', header: 'Plan id', sortable: true, render: (p) => <Text weight="semibold">{p.id}</Text> },
+    { id: 'id', header: 'Plan id', sortable: true, render: (p) => (
+        <Text className={s.nowrap} weight="semibold">
+          {p.id}
+        </Text>
+      ), },
     { id: 'name', header: 'Name', sortable: true, render: (p) => p.name },
-    { id: 'kind', header: 'Kind', render: kindText },
+    { id: 'kind', header: 'Kind', render: (p) => <span className={s.nowrap}>{kindText(p)}</span> },
     { id: 'amount', header: 'Price per term', sortable: true, render: (p) => formatCents(p.amount) },
     { id: 'fees', header: 'Setup + recording fees', render: (p) => `${formatCents(p.additional_charges['setup fees'])} + ${formatCents(p.additional_charges.recording_fees)}` },
     { id: 'trial', header: 'Free trial', render: trialText },
@@ -139,7 +145,7 @@ export default function PlansAdminPage() {
       id: 'status',
       header: 'Status',
       render: (p) => (
-        <Badge appearance="tint" color={p.is_active ? 'success' : 'informative'}>
+        <Badge className={s.nowrap} appearance="tint" color={p.is_active ? 'success' : 'informative'}>
           {p.is_active ? 'Active' : 'Inactive'}
         </Badge>
       ),

@@ -22,7 +22,7 @@ const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   grow: { flexGrow: 1 },
   filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(180px, 100%), 1fr))', alignItems: 'end' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
   input: { minWidth: 0, width: '100%' },
   nowrap: { whiteSpace: 'nowrap' },
 });
@@ -142,7 +142,11 @@ export default function PromoCodesPage() {
   };
 
   const columns: GridColumn<PromoCodeRow>[] = [
-    { id: 'code', header: 'Code', sortable: true, render: (v) => <Text weight="semibold">{v.code}</Text> },
+    { id: 'code', header: 'Code', sortable: true, render: (v) => (
+        <Text className={s.nowrap} weight="semibold">
+          {v.code}
+        </Text>
+      ), },
     { id: 'discount', header: 'Discount', render: discountText },
     { id: 'plans', header: 'Plans', render: (v) => v.plan_ids.join(', ') },
     { id: 'valid_from', header: 'Valid', sortable: true, minWidth: '170px', render: validityText },
@@ -152,7 +156,7 @@ export default function PromoCodesPage() {
       id: 'status',
       header: 'Status',
       render: (v) => (
-        <Badge appearance="tint" color={v.status === 'active' ? 'success' : 'informative'}>
+        <Badge className={s.nowrap} appearance="tint" color={v.status === 'active' ? 'success' : 'informative'}>
           {v.status === 'active' ? 'Active' : 'Inactive'}
         </Badge>
       ),
