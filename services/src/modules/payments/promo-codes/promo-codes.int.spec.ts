@@ -173,6 +173,26 @@ describe('promo codes at checkout', () => {
   });
 });
 
+describe('abandoned checkouts', () => {
+  it('a checkout still waiting for its second step 30 minutes on gives its redemption back', async () => {
+    const code = uniqueCode('wait');
+    await create(code, { max_redemptions: 1 });
+    const account = newAccount();
+    const waiting = await checkout(account, code, 'requires_action');
+    const result = CheckoutResult.parse(waiting.json().data);
+    expect(result.status).toBe('requires_action');
+    expect((await checkout(newAccount(), code)).json()).toMatchObject({ code: 'PROMO_LIMIT_REACHED' });
+    await settlePromoReservation(t.platform, result.checkout_id, false); // a payment event's job: still waiting, nothing to settle
+    expect((await t.platform.eventStore.readStream(promoCodeStream(code))).map((e) => e.type)).toEqual(['PromoCodeCreated', 'PromoCodeReserved']);
+    await settlePromoReservation(t.platform, result.checkout_id, true); // the 30-minute check
+    await settlePromoReservation(t.platform, result.checkout_id, true); // run twice: released once
+    const events = await t.platform.eventStore.readStream(promoCodeStream(code));
+    expect(events.map((e) => e.type)).toEqual(['PromoCodeCreated', 'PromoCodeReserved', 'PromoCodeReleased']);
+    expect(events[2]?.data).toMatchObject({ reason: 'abandoned', reserved_count: 0, redeemed_count: 0 });
+    expect((await checkout(newAccount(), code)).statusCode).toBe(200);
+  });
+});
+
 describe('admin promo code routes', () => {
   it('creates, lists with counts, edits, deactivates and activates; refuses bad input and a second create', async () => {
     const code = uniqueCode('adm');
@@ -232,5 +252,17 @@ describe('admin promo code routes', () => {
     const lowered = await call('PUT', `/admin/promo-codes/${code}`, 'Super Admin', terms({ max_redemptions: 1 }));
     expect(lowered.statusCode).toBe(400);
     expect(lowered.json()).toMatchObject({ code: 'PROMO_LIMIT_BELOW_USE' });
+  });
+});
+
+describe('promo code routes in the OpenAPI document', () => {
+  it('documents the admin routes, the quote and the promo_code of a checkout', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    for (const path of ['/api/v1/admin/promo-codes', '/api/v1/admin/promo-codes/{code}', '/api/v1/admin/promo-codes/{code}/deactivate', '/api/v1/payments/promo-codes/quote']) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    expect(JSON.stringify(doc.paths['/api/v1/payments/checkouts']?.post?.requestBody)).toContain('promo_code');
   });
 });
