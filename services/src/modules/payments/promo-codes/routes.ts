@@ -146,7 +146,8 @@ export const promoCodeRoutes =
     app.post(
       '/payments/promo-codes/quote',
       {
-        config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+        // Guessing codes is slowed per account (signed in) or per address.
+        config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request) => request.principal?.userId ?? request.ip } },
         schema: {
           tags: ['payments'],
           summary: 'What a promo code takes off a plan today (signed in: the per-account limit is checked too)',
