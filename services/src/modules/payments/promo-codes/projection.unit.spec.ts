@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evolvePromoCodeRow, toPromoCodeView } from './projection.ts';
+import type { Doc } from '../../../platform/documents/port.ts';
 import type { PromoCodeEvent } from './decider.ts';
 
 const terms = {
@@ -14,7 +15,9 @@ const terms = {
 };
 const at = '2026-11-23T19:00:00.000Z';
 const later = '2026-11-23T20:00:00.000Z';
-const created = evolvePromoCodeRow(null, { type: 'PromoCodeCreated', data: { ...terms, created_at: at } }, at);
+const made = evolvePromoCodeRow(null, { type: 'PromoCodeCreated', data: { ...terms, created_at: at } }, at);
+if (!made) throw new Error('PromoCodeCreated makes a row');
+const created: Doc = made;
 const counts = { reserved_count: 1, redeemed_count: 2 };
 const use = { code: 'SAVE10', checkout_id: 'c1', account_id: 'a1' };
 
