@@ -1,5 +1,6 @@
 import type { Page } from '@acpg/contracts/http';
 import type { CheckoutBody, CheckoutResult, CreatePaymentMethodBody, PaymentMethod, PaymentView } from '@acpg/contracts/payments';
+import type { PromoQuote, PromoQuoteBody } from '@acpg/contracts/promo-codes';
 import type { Plan, PlansResponse } from '@acpg/contracts/plans';
 import { API_BASE, http, HttpError, refreshAccessToken, type Result } from '../../../lib/http.ts';
 import { session } from '../../../lib/session.ts';
@@ -67,3 +68,5 @@ export async function fetchReceipt(checkoutId: string): Promise<{ blob: Blob; fi
   }
   return { blob: await res.blob(), fileName: receiptFileName(res.headers.get('content-disposition'), checkoutId) };
 }
+/** What a promo code takes off a plan (refused with the server's message: unknown, expired, not for this plan ...). */
+export const quotePromoCode = (body: PromoQuoteBody) => http.post<Ok<PromoQuote>>('/payments/promo-codes/quote', body).then((r) => r.data);

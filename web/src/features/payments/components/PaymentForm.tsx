@@ -13,6 +13,8 @@ import { formatCardNumber, formatExpiry, toCardDetails, validateCard, type CardE
 import { checkoutMachine, isBusy } from '../machines/checkout.machine.ts';
 import { confirmCheckout, createPaymentMethod, fetchCheckout, fetchPlan, startCheckout } from '../api/payments.ts';
 import { SecondStepDialog } from './SecondStepDialog.tsx';
+import { PromoCodeField } from './PromoCodeField.tsx';
+import type { PromoQuote } from '@acpg/contracts/promo-codes';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '480px' },
@@ -42,7 +44,7 @@ const payMachine = checkoutMachine.provide({
 const EMPTY: CardInput = { number: '', expiry: '', cvc: '', name: '' };
 const term = (plan: Plan) => (plan.name === 'Yearly' ? 'year' : 'month');
 
-function PlanSummary({ plan }: { plan: Plan }) {
+function PlanSummary({ plan, promo }: { plan: Plan; promo: PromoQuote | null }) {
   const s = useStyles();
   const trial = plan.trial_period.month;
   return (
@@ -53,7 +55,12 @@ function PlanSummary({ plan }: { plan: Plan }) {
       {plan.additional_charges['setup fees'] > 0 && <Text>Setup fee: {formatCents(plan.additional_charges['setup fees'])}</Text>}
       {plan.additional_charges.recording_fees > 0 && <Text>Recording fee: {formatCents(plan.additional_charges.recording_fees)}</Text>}
       <Text>{trial > 0 ? `${trial}-month free trial: the first ${term(plan)} is charged when it ends` : `The first ${term(plan)} is charged today`}</Text>
-      <Text className={s.due}>Due today: {formatCents(amountDue(plan))}</Text>
+      {promo && (
+        <Text>
+          Promo code {promo.code}: −{formatCents(promo.discount_cents)}
+        </Text>
+      )}
+      <Text className={s.due}>Due today: {formatCents(promo ? promo.amount_due_cents : amountDue(plan))}</Text>
     </div>
   );
 }
@@ -69,7 +76,8 @@ function CheckoutForm({ plan, onPaid, onCheckout }: { plan: Plan; onPaid: (resul
   const busy = isBusy(state);
   const errors: CardErrors = validateCard(card);
   const shown = (field: keyof CardInput) => (submitted || touched[field] ? (errors[field] ?? null) : null);
-  const due = amountDue(plan);
+  const [promo, setPromo] = useState<PromoQuote | null>(null);
+  const due = promo ? promo.amount_due_cents : amountDue(plan);
 
   // The payer's hand-off happens once, when the machine reaches `paid`.
   const paidOnce = useRef(false);
@@ -105,7 +113,7 @@ function CheckoutForm({ plan, onPaid, onCheckout }: { plan: Plan; onPaid: (resul
     if (busy || state.status === 'done') return;
     track('Pay');
     if (Object.keys(errors).length > 0) return;
-    send({ type: 'PAY', card: toCardDetails(card) });
+    send({ type: 'PAY', card: toCardDetails(card), promoCode: promo?.code ?? null });
   };
 
   const { error, declined, paymentMethod } = state.context;
@@ -113,7 +121,7 @@ function CheckoutForm({ plan, onPaid, onCheckout }: { plan: Plan; onPaid: (resul
   const paid = state.status === 'done';
   return (
     <form className={s.form} onSubmit={pay} noValidate aria-label="Payment">
-      <PlanSummary plan={plan} />
+      <PlanSummary plan={plan} promo={promo} />
       {error && !inDialog && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>
@@ -145,6 +153,7 @@ function CheckoutForm({ plan, onPaid, onCheckout }: { plan: Plan; onPaid: (resul
       <Field label="Name on card" required validationMessage={shown('name')}>
         <Input className={s.input} autoComplete="cc-name" value={card.name} readOnly={busy} onChange={(_, d) => set('name', d.value)} onBlur={() => blur('name')} />
       </Field>
+      <PromoCodeField planId={plan.id} applied={promo} onApplied={setPromo} locked={busy || paid || inDialog} />
       <Button
         type="submit"
         appearance="primary"
