@@ -3,12 +3,16 @@ import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SubscriptionsPage } from '../../features/memberships/components/SubscriptionsPage.tsx';
 import { PlanPicker } from '../../features/plans/components/PlanPicker.tsx';
 import { PaymentForm } from '../../features/payments/components/PaymentForm.tsx';
+import { PaymentHistory } from '../../features/payments/components/PaymentHistory.tsx';
+import { LinkButton } from '../../components/LinkButton.tsx';
 import { SaveCardForm } from '../../features/payments/components/SaveCardForm.tsx';
 import type { UpdateCardForm } from '../../features/memberships/components/ManageMembership.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, alignItems: 'stretch' },
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXL },
   cancel: { alignSelf: 'flex-start' },
+  plans: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
 });
 
 /** Plan choice, then payment: composed here because features do not import each other (bulletproof-react). */
@@ -29,7 +33,20 @@ function StartMembership({ onPaid, onCancel }: { onPaid: () => void; onCancel: (
 /** A card update: the payments feature's card entry saves the card, the memberships feature puts it on the membership. */
 const UpdateCard: UpdateCardForm = ({ onSaved, onCancel }) => <SaveCardForm onSaved={onSaved} onCancel={onCancel} submitLabel="Save and use this card" />;
 
-/** /subscriptions: the user's memberships (cancel, resume, switch, update card), and a way to start one when there is none. */
+/**
+ * /subscriptions: the user's memberships (cancel, resume, switch, update card), a way to start one when there is none,
+ * and the payment history below.
+ */
 export default function SubscriptionsRoute() {
-  return <SubscriptionsPage startMembership={StartMembership} updateCard={UpdateCard} />;
+  const s = useStyles();
+  return (
+    <div className={s.page}>
+      <SubscriptionsPage startMembership={StartMembership} updateCard={UpdateCard} />
+      <div className={s.plans}>
+        <Text>Another property to protect, or another term?</Text>
+        <LinkButton to="/subscription-plan">See membership plans</LinkButton>
+      </div>
+      <PaymentHistory />
+    </div>
+  );
 }

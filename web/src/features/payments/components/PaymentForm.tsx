@@ -13,6 +13,8 @@ import { formatCardNumber, formatExpiry, toCardDetails, validateCard, type CardE
 import { checkoutMachine, isBusy } from '../machines/checkout.machine.ts';
 import { confirmCheckout, createPaymentMethod, fetchCheckout, fetchPlan, startCheckout } from '../api/payments.ts';
 import { SecondStepDialog } from './SecondStepDialog.tsx';
+import { PromoCodeField } from './PromoCodeField.tsx';
+import type { PromoQuote } from '@acpg/contracts/promo-codes';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '480px' },
@@ -42,7 +44,7 @@ const payMachine = checkoutMachine.provide({
 const EMPTY: CardInput = { number: '', expiry: '', cvc: '', name: '' };
 const term = (plan: Plan) => (plan.name === 'Yearly' ? 'year' : 'month');
 
-function PlanSummary({ plan }: { plan: Plan }) {
+function PlanSummary({ plan, promo }: { plan: Plan; promo: PromoQuote | null }) {
   const s = useStyles();
   const trial = plan.trial_period.month;
   return (
@@ -53,13 +55,18 @@ function PlanSummary({ plan }: { plan: Plan }) {
       {plan.additional_charges['setup fees'] > 0 && <Text>Setup fee: {formatCents(plan.additional_charges['setup fees'])}</Text>}
       {plan.additional_charges.recording_fees > 0 && <Text>Recording fee: {formatCents(plan.additional_charges.recording_fees)}</Text>}
       <Text>{trial > 0 ? `${trial}-month free trial: the first ${term(plan)} is charged when it ends` : `The first ${term(plan)} is charged today`}</Text>
-      <Text className={s.due}>Due today: {formatCents(amountDue(plan))}</Text>
+      {promo && (
+        <Text>
+          Promo code {promo.code}: −{formatCents(promo.discount_cents)}
+        </Text>
+      )}
+      <Text className={s.due}>Due today: {formatCents(promo ? promo.amount_due_cents : amountDue(plan))}</Text>
     </div>
   );
 }
 
 /** The card form of one checkout; a new plan id is a new checkout (its own id). */
-function CheckoutForm({ plan, onPaid }: { plan: Plan; onPaid: (result: CheckoutResult) => void }) {
+function CheckoutForm({ plan, onPaid, onCheckout }: { plan: Plan; onPaid: (result: CheckoutResult) => void; onCheckout?: ((result: CheckoutResult) => void) | undefined }) {
   const s = useStyles();
   const track = useTrackClick();
   const [state, send] = useMachine(payMachine, { input: { planId: plan.id, newId: () => crypto.randomUUID() } });
@@ -69,7 +76,8 @@ function CheckoutForm({ plan, onPaid }: { plan: Plan; onPaid: (result: CheckoutR
   const busy = isBusy(state);
   const errors: CardErrors = validateCard(card);
   const shown = (field: keyof CardInput) => (submitted || touched[field] ? (errors[field] ?? null) : null);
-  const due = amountDue(plan);
+  const [promo, setPromo] = useState<PromoQuote | null>(null);
+  const due = promo ? promo.amount_due_cents : amountDue(plan);
 
   // The payer's hand-off happens once, when the machine reaches `paid`.
   const paidOnce = useRef(false);
@@ -84,6 +92,19 @@ function CheckoutForm({ plan, onPaid }: { plan: Plan; onPaid: (result: CheckoutR
     }
   }, [state.status, state.output]);
 
+  // A page that follows the payment elsewhere (/payment-status) takes it over once the server has it and it has not failed.
+  const handedOff = useRef(false);
+  const onCheckoutRef = useRef(onCheckout);
+  useEffect(() => {
+    onCheckoutRef.current = onCheckout;
+  });
+  const answer = state.context.checkout;
+  useEffect(() => {
+    if (!answer || answer.status === 'failed' || handedOff.current || !onCheckoutRef.current) return;
+    handedOff.current = true;
+    onCheckoutRef.current(answer);
+  }, [answer]);
+
   const set = (field: keyof CardInput, value: string) => setCard((c) => ({ ...c, [field]: value }));
   const blur = (field: keyof CardInput) => setTouched((t) => ({ ...t, [field]: true }));
   const pay = (e: FormEvent) => {
@@ -92,7 +113,7 @@ function CheckoutForm({ plan, onPaid }: { plan: Plan; onPaid: (result: CheckoutR
     if (busy || state.status === 'done') return;
     track('Pay');
     if (Object.keys(errors).length > 0) return;
-    send({ type: 'PAY', card: toCardDetails(card) });
+    send({ type: 'PAY', card: toCardDetails(card), promoCode: promo?.code ?? null });
   };
 
   const { error, declined, paymentMethod } = state.context;
@@ -100,7 +121,7 @@ function CheckoutForm({ plan, onPaid }: { plan: Plan; onPaid: (result: CheckoutR
   const paid = state.status === 'done';
   return (
     <form className={s.form} onSubmit={pay} noValidate aria-label="Payment">
-      <PlanSummary plan={plan} />
+      <PlanSummary plan={plan} promo={promo} />
       {error && !inDialog && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>
@@ -132,6 +153,7 @@ function CheckoutForm({ plan, onPaid }: { plan: Plan; onPaid: (result: CheckoutR
       <Field label="Name on card" required validationMessage={shown('name')}>
         <Input className={s.input} autoComplete="cc-name" value={card.name} readOnly={busy} onChange={(_, d) => set('name', d.value)} onBlur={() => blur('name')} />
       </Field>
+      <PromoCodeField planId={plan.id} applied={promo} onApplied={setPromo} locked={busy || paid || inDialog} />
       <Button
         type="submit"
         appearance="primary"
@@ -159,6 +181,11 @@ export interface PaymentFormProps {
   planId: string;
   /** Called once, with the checkout, when the payment succeeded. */
   onPaid: (result: CheckoutResult) => void;
+  /**
+   * Called once as soon as the server answers the checkout with anything but `failed` (processing, needs the card's
+   * confirmation, succeeded): a page that shows the payment's progress itself (/payment-status) takes over there.
+   */
+  onCheckout?: (result: CheckoutResult) => void;
 }
 
 /**
@@ -166,11 +193,11 @@ export interface PaymentFormProps {
  * second step when it asks for one, and a clear message when the card is declined. The card number goes only to the
  * gateway's payment-method route.
  */
-export function PaymentForm({ planId, onPaid }: PaymentFormProps) {
+export function PaymentForm({ planId, onPaid, onCheckout }: PaymentFormProps) {
   const plan = useResource((signal) => fetchPlan(planId, signal), [planId]);
   if (plan.status === 'error') return <ErrorState title="The plan could not be loaded" message={plan.error} onRetry={plan.reload} />;
   if (plan.status === 'loading' || !plan.data) return <LoadingBlock label="Loading the plan" lines={3} />;
-  return <CheckoutForm key={plan.data.id} plan={plan.data} onPaid={onPaid} />;
+  return <CheckoutForm key={plan.data.id} plan={plan.data} onPaid={onPaid} onCheckout={onCheckout} />;
 }
 
 export default PaymentForm;
