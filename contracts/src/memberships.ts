@@ -48,7 +48,9 @@ export const MembershipView = z.object({
   started_at: z.string(),
   trial_ends_at: z.string().nullable(),
   next_renewal_at: z.string(),
+  /** Price of the current term: the first term's until the first renewal, then what the last renewal charged. */
   amount_cents: z.number().int().nonnegative(),
+  /** Price of every later term; in the list, after a renewal, what the last renewal charged (or the name's renewal price after a trial's first term). */
   renewal_amount_cents: z.number().int().nonnegative(),
   paid_cents: z.number().int().nonnegative(),
   card_brand: CardBrand,

@@ -51,7 +51,20 @@ export const membershipsProjection = defineProjection({
       case 'MembershipRenewed': {
         const d = event.data;
         if (!doc) return doc;
-        return { ...doc, status: 'active', plan_id: d.plan_id, plan_name: d.plan_name, renewal_amount_cents: d.amount_cents, next_renewal_at: d.next_renewal_at, switch_to_plan_name: null, next_retry_at: null, cancels_at: null };
+        // The term just paid is the current one; only a trial's first term is charged at another price than later ones.
+        const firstTerm = doc.trial_ends_at === d.period_start && doc.plan_name === d.plan_name;
+        return {
+          ...doc,
+          status: 'active',
+          plan_id: d.plan_id,
+          plan_name: d.plan_name,
+          amount_cents: d.amount_cents,
+          renewal_amount_cents: firstTerm ? doc.renewal_amount_cents : d.amount_cents,
+          next_renewal_at: d.next_renewal_at,
+          switch_to_plan_name: null,
+          next_retry_at: null,
+          cancels_at: null,
+        };
       }
       case 'MembershipRenewalFailed':
         return doc ? { ...doc, next_retry_at: event.data.next_retry_at } : doc;

@@ -114,7 +114,8 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
     const events = await membershipEvents(t, stream, (e) => countOf(e, 'MembershipRenewed') === 1, 'renewed by the new card');
     expect(events.filter((e) => e.type === 'MembershipRenewalDue').at(-1)?.data).toMatchObject({ card_last4: '4242', renewal: { attempt: 4, period_start: due } });
     const row = await myMembership(t, m.headers, m.id, (r) => r.status === 'active', 'active again');
-    expect(row).toMatchObject({ card_last4: '4242', cancels_at: null, next_retry_at: null });
+    // The trial's first term was charged at its price; later terms renew at the Monthly renewal price.
+    expect(row).toMatchObject({ card_last4: '4242', cancels_at: null, next_retry_at: null, amount_cents: 1995, renewal_amount_cents: 2495 });
     expect(row.next_renewal_at > due).toBe(true);
   });
 
@@ -128,7 +129,7 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
     const events = await membershipEvents(t, membershipStream(m.id), (e) => countOf(e, 'MembershipRenewed') === 1, 'renewed');
     expect(events.find((e) => e.type === 'MembershipRenewed')?.data).toMatchObject({ plan_name: 'Monthly', plan_id: 'monthly-renewal', amount_cents: 2495 });
     const row = await myMembership(t, m.headers, m.id, (r) => r.plan_name === 'Monthly', 'renewed as Monthly');
-    expect(row).toMatchObject({ status: 'active', switch_to_plan_name: null, renewal_amount_cents: 2495 });
+    expect(row).toMatchObject({ status: 'active', switch_to_plan_name: null, amount_cents: 2495, renewal_amount_cents: 2495 });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(countOf(await t.platform.eventStore.readStream(membershipStream(m.id)), 'MembershipRenewalDue')).toBe(1);
     const charges = await t.platform.eventStore.readAll({ after: 0, limit: 10_000, types: ['PaymentSucceeded'] });
