@@ -345,6 +345,8 @@ export const decideMembership = (command: MembershipCommand, state: MembershipSt
         type: 'MembershipCardUpdated',
         data: { membership_id: m.membership_id, account_id: m.account_id, payment_method_id: d.payment_method_id, card_brand: d.card_brand, card_last4: d.card_last4, updated_at: now },
       };
+      const unpaidNow = c.unpaid !== null && !c.unpaid.in_flight;
+      if (c.payment_method_id === d.payment_method_id && !unpaidNow) return []; // the card it has (a double click)
       // A renewal that failed (retrying, or past due) is charged at once to the new card.
       if (!c.unpaid || c.unpaid.in_flight) return [updated];
       const withCard = evolveMembership(state, updated).current ?? c;

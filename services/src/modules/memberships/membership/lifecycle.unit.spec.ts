@@ -180,6 +180,7 @@ describe('renewals and dunning', () => {
     const updated = step(failed, '2026-02-11T00:00:00.000Z', { type: 'UpdateCard', data: card });
     expect(types(updated.events)).toEqual(['MembershipCardUpdated', 'MembershipRenewalDue']);
     expect(updated.events[1]?.data).toMatchObject({ payment_method_id: 'pm_2', card_last4: '4444', renewal: { period_start: TRIAL_END, attempt: 2 } });
+    expect(step(updated.state, '2026-02-11T00:00:01.000Z', { type: 'UpdateCard', data: card }).events).toEqual([]); // sent twice
     const paid = outcome(updated.state, '2026-02-11T00:00:00.000Z', 2, true);
     expect(paid.state.current).toMatchObject({ status: 'active', unpaid: null, next_renewal_at: '2026-03-10T12:00:00.000Z' });
   });
