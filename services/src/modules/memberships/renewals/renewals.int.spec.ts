@@ -157,4 +157,23 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
     await waitFor(() => subjects(cancelled.email).includes('Your Monthly membership has ended'), { what: 'the end emailed' });
     expect(subjects(resumed.email)).toEqual([]);
   });
+
+  it('a card that asks for its second step is declined off-session (authentication_required): nobody is there to confirm', async () => {
+    t.platform.clock = realClock;
+    const customer = await customerWithEmail(t);
+    const { checkoutId, result } = await payWithTestCard(t, customer.accountId, TEST_CARDS.requiresAction, 'yearly');
+    expect(result.status).toBe('requires_action');
+    const confirmed = await t.app.inject({ method: 'POST', url: `/api/v1/payments/checkouts/${checkoutId}/confirm`, payload: { approve: true }, headers: customer.headers });
+    expect(confirmed.json().data.status).toBe('succeeded');
+    const row = await myMembership(t, customer.headers, checkoutId, () => true, 'the membership listed');
+    at(row.next_renewal_at, MINUTE);
+    await runNow(t, [renewalsSchedule]);
+    const events = await membershipEvents(t, membershipStream(checkoutId), (e) => countOf(e, 'MembershipRenewalFailed') === 1, 'the off-session try failed');
+    expect(countOf(events, 'MembershipRenewed')).toBe(0);
+    const due = events.find((e) => e.type === 'MembershipRenewalDue')!.data as { renewal: { period_start: string; attempt: number } };
+    const intents = await t.platform.documents.find('payments_test_gateway_intents', { 'metadata.account_id': customer.accountId });
+    const renewalIntent = intents.find((intent) => intent.status === 'requires_payment_method');
+    expect(renewalIntent?.last_payment_error).toMatchObject({ code: 'authentication_required' });
+    expect(due.renewal).toEqual({ membership_id: checkoutId, period_start: row.next_renewal_at, attempt: 1 });
+  });
 });
