@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './http.ts';
-import { CardBrand } from './payments.ts';
+import { CardBrand, RenewalOf } from './payments.ts';
 import { PlanName } from './plans.ts';
 
 /** Memberships (issue 7, items 6 and 7). Money is integer cents (USD); times UTC ISO-8601. */
@@ -140,7 +140,7 @@ export const MembershipRenewalDue = z.object({
   payment_method_id: z.string(),
   card_brand: CardBrand,
   card_last4: z.string(),
-  renewal: z.object({ membership_id: z.string(), period_start: z.string(), attempt: z.number().int().min(1) }),
+  renewal: RenewalOf,
   due_at: z.string(),
 });
 export type MembershipRenewalDue = z.infer<typeof MembershipRenewalDue>;
