@@ -60,6 +60,15 @@ export interface CreatePaymentIntent {
   payment_method: string;
   customer: string;
   metadata: { checkout_id: string; account_id: string };
+  /** A renewal: no customer present. The saved card is charged, or the intent fails with `last_payment_error`. */
+  off_session?: boolean;
+}
+
+/** Saving a card for later off-session charges (Stripe: a SetupIntent with `usage: 'off_session'`). */
+export interface SaveCardResult {
+  id: string;
+  status: 'succeeded' | 'requires_action' | 'failed';
+  payment_method: string;
 }
 
 export interface PaymentGateway {
@@ -71,4 +80,6 @@ export interface PaymentGateway {
   createPaymentIntent(params: CreatePaymentIntent, options: { idempotencyKey: string }): Promise<PaymentIntent>;
   /** The card's second confirmation step (3-D Secure), approved or refused by the card holder. Idempotent. */
   confirmPaymentIntent(id: string, outcome: { approve: boolean }): Promise<PaymentIntent>;
+  /** Saves the card for later off-session charges (renewals). Idempotent per key. */
+  saveCard(params: { payment_method: string; customer: string }, options: { idempotencyKey: string }): Promise<SaveCardResult>;
 }
