@@ -62,6 +62,15 @@ const payForMembership = async (t: TestApp) => {
   await waitFor(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/memberships/mine', headers })).json().data.total === 1, { what: 'the membership' });
 };
 
+/** A promo code (Super Admin): a document in the promo codes read model. */
+const createPromoCode = async (t: TestApp) => {
+  const headers = { authorization: `Bearer ${await t.signInAs('Super Admin')}` };
+  const payload = { code: 'REPLAY10', discount_kind: 'percent', discount_value: 10, plan_ids: ['monthly'], valid_from: '2026-01-01T00:00:00Z', valid_to: null, max_redemptions: null, max_per_account: null };
+  const created = await t.app.inject({ method: 'POST', url: '/api/v1/admin/promo-codes', payload, headers });
+  expect(created.statusCode, created.body).toBe(200);
+  await waitFor(async () => (await t.platform.documents.get('payments_promo_codes', 'REPLAY10')) ?? undefined, { what: 'the promo code projected' });
+};
+
 /** A verified property (the event as the properties module writes it): documents in the verified-properties read model. */
 const verifyProperty = async (t: TestApp) => {
   const data: PropertyVerifiedData = {
@@ -105,6 +114,7 @@ describe('npm run replay -- --all', () => {
     await waitFor(async () => (await t.platform.documents.get('sign_up_progress', applicant.user.id)) ?? undefined, { what: 'the sign-up progress projected' });
     await payForMembership(t);
     await verifyProperty(t);
+    await createPromoCode(t);
     const token = await t.signInAs('Super Admin');
     await waitFor(async () => {
       const r = await fetch(`${t.url}/api/v1/admin/user-interactions`, { headers: { authorization: `Bearer ${token}` } });

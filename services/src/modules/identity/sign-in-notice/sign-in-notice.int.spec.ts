@@ -1,3 +1,4 @@
+import { SCHEDULES_QUEUE } from '../../../platform/schedules/start.ts';
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sqliteFile } from '../../../composition/embedded.ts';
@@ -54,7 +55,7 @@ describe('new sign-in notice (a reaction to SessionStarted)', () => {
     try {
       await waitFor(() => {
         const row = check.prepare('SELECT position FROM bus_checkpoints WHERE group_name = ?').get(reactionGroup(signInNoticeReaction)) as { position: number };
-        const idle = check.prepare(`SELECT COUNT(*) AS n FROM job_queue WHERE state IN ('waiting', 'active')`).get() as { n: number };
+        const idle = check.prepare(`SELECT COUNT(*) AS n FROM job_queue WHERE state IN ('waiting', 'active') AND queue <> '${SCHEDULES_QUEUE}'`).get() as { n: number };
         return row.position >= started.position && idle.n === 0;
       }, { what: 'the event delivered again and the queue idle' });
     } finally {
