@@ -5,6 +5,7 @@ import { mayFollowCheckout } from './charges/room.ts';
 import { myPaymentsRoutes } from './charges/routes.ts';
 import { paymentRoutes } from './checkout/routes.ts';
 import { deliverGatewayEvent } from './gateway/deliver.ts';
+import { stripeRoutes } from './gateway/stripe/routes.ts';
 import { GATEWAY_EVENTS_QUEUE } from './gateway/test-gateway.ts';
 
 /**
@@ -17,6 +18,7 @@ export const paymentsModule: Module = {
   routes: (platform) => async (app) => {
     await app.register(paymentRoutes(platform));
     await app.register(myPaymentsRoutes(platform));
+    await app.register(stripeRoutes(platform));
   },
   projections: [chargesProjection],
   rooms: { [CHECKOUT_ROOM]: mayFollowCheckout },

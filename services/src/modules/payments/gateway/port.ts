@@ -60,6 +60,43 @@ export interface CreatePaymentIntent {
   payment_method: string;
   customer: string;
   metadata: { checkout_id: string; account_id: string };
+  /**
+   * A renewal: no customer present; the saved card is charged or the intent fails with `last_payment_error`
+   * (`authentication_required` when the card asks for a step only its holder can do). Absent: the customer is paying
+   * now, and the card is kept for later off-session charges (Stripe: `setup_future_usage: 'off_session'`).
+   */
+  off_session?: boolean;
+}
+
+/** A refund of a payment intent (full refunds only: `amount` is the intent's). */
+export interface GatewayRefund {
+  id: string;
+  status: 'succeeded' | 'pending' | 'failed';
+  amount: number;
+  payment_intent: string;
+}
+
+export interface CreateRefund {
+  payment_intent: string;
+  amount: number;
+  metadata: { checkout_id: string; refund_id: string };
+}
+
+/** A card kept for later off-session charges (Stripe: a SetupIntent with `usage: 'off_session'`). */
+export interface SavedCardSetup {
+  id: string;
+  status: 'succeeded' | 'requires_action' | 'failed';
+  payment_method: string;
+}
+
+/** Refunds (the admin's refund; s5's test gateway and the Stripe adapter implement it). */
+export interface GatewayRefunds {
+  createRefund(params: CreateRefund, options: { idempotencyKey: string }): Promise<GatewayRefund>;
+}
+
+/** Saved cards for renewals (s4's test gateway and the Stripe adapter implement it). `customer` is the account id. */
+export interface GatewayCardSetup {
+  saveCard(params: { payment_method: string; customer: string }, options: { idempotencyKey: string }): Promise<SavedCardSetup>;
 }
 
 export interface PaymentGateway {
