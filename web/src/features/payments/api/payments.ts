@@ -1,4 +1,4 @@
-import type { CheckoutBody, CheckoutResult, CreatePaymentMethodBody, PaymentMethod } from '@acpg/contracts/payments';
+import type { CheckoutBody, CheckoutResult, CreatePaymentMethodBody, PaymentMethod, PaymentsConfig } from '@acpg/contracts/payments';
 import type { Plan, PlansResponse } from '@acpg/contracts/plans';
 import { http, HttpError, type Result } from '../../../lib/http.ts';
 
@@ -29,3 +29,17 @@ export async function fetchPlan(planId: string, signal: AbortSignal): Promise<Re
   const plan = r.data.plans.find((p) => p.id === planId);
   return plan ? { success: true, data: plan } : { success: false, message: 'This plan is no longer offered. Go back and choose another plan.', data: null };
 }
+
+/** Which card form to show (test gateway or Stripe with its publishable key and script address); asked once per page. */
+let paymentsConfig: Promise<Result<PaymentsConfig>> | null = null;
+export function fetchPaymentsConfig(): Promise<Result<PaymentsConfig>> {
+  paymentsConfig ??= http.get<PaymentsConfig>('/payments/config').then((r) => {
+    if (!r.success) paymentsConfig = null; // a failure is asked again next time
+    return r;
+  });
+  return paymentsConfig;
+}
+
+/** Stripe: the payment method Stripe.js made becomes the caller's; answers its brand and last four. */
+export const claimPaymentMethod = (paymentMethodId: string) =>
+  http.post<Ok<PaymentMethod>>('/payments/stripe/payment-methods', { payment_method_id: paymentMethodId }).then((r) => r.data);

@@ -4,15 +4,16 @@ import { fromPromise } from 'xstate';
 import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import { amountDue, type Plan } from '@acpg/contracts/plans';
-import type { CheckoutResult } from '@acpg/contracts/payments';
+import type { CheckoutResult, PaymentsConfig } from '@acpg/contracts/payments';
 import { formatCents } from '../../../lib/money.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { useTrackClick } from '../../../lib/track.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { formatCardNumber, formatExpiry, toCardDetails, validateCard, type CardErrors, type CardInput } from '../card.ts';
 import { checkoutMachine, isBusy } from '../machines/checkout.machine.ts';
-import { confirmCheckout, createPaymentMethod, fetchCheckout, fetchPlan, startCheckout } from '../api/payments.ts';
+import { confirmCheckout, createPaymentMethod, fetchCheckout, fetchPaymentsConfig, fetchPlan, startCheckout } from '../api/payments.ts';
 import { SecondStepDialog } from './SecondStepDialog.tsx';
+import { StripeCardField, stripePaymentMethod, type StripeCard } from './StripeCardField.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '480px' },
@@ -58,16 +59,38 @@ function PlanSummary({ plan }: { plan: Plan }) {
   );
 }
 
+/** Stripe: Stripe.js holds the card; only the name on the card is the form's own field. */
+const stripeErrors = (card: CardInput, stripeCard: { complete: boolean; error: string | null }): CardErrors => {
+  const { name } = validateCard(card);
+  const number = stripeCard.error ?? (stripeCard.complete ? undefined : 'Enter the card number, expiry date and security code');
+  return { ...(number ? { number } : {}), ...(name ? { name } : {}) };
+};
+
+const cardHolder = () => {
+  let card: StripeCard | null = null;
+  return { get: () => card, set: (ready: StripeCard | null) => void (card = ready) };
+};
+
 /** The card form of one checkout; a new plan id is a new checkout (its own id). */
-function CheckoutForm({ plan, onPaid }: { plan: Plan; onPaid: (result: CheckoutResult) => void }) {
+function CheckoutForm({ plan, onPaid, gateway }: { plan: Plan; onPaid: (result: CheckoutResult) => void; gateway: PaymentsConfig }) {
   const s = useStyles();
   const track = useTrackClick();
-  const [state, send] = useMachine(payMachine, { input: { planId: plan.id, newId: () => crypto.randomUUID() } });
+  // Stripe.js's card, kept where the machine's createPaymentMethod finds it when Pay is pressed.
+  const [stripeCard] = useState(cardHolder);
+  const [stripeState, setStripeState] = useState({ complete: false, error: null as string | null });
+  const [machine] = useState(() =>
+    gateway.gateway === 'stripe'
+      ? payMachine.provide({ actors: { createPaymentMethod: fromPromise(({ input }) => stripePaymentMethod(stripeCard.get(), input.name)) } })
+      : payMachine,
+  );
+  const [state, send] = useMachine(machine, { input: { planId: plan.id, newId: () => crypto.randomUUID() } });
   const [card, setCard] = useState<CardInput>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<keyof CardInput, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
+  const attempts = useRef(0);
   const busy = isBusy(state);
-  const errors: CardErrors = validateCard(card);
+  const stripe = gateway.gateway === 'stripe' && gateway.publishable_key && gateway.js_url ? { key: gateway.publishable_key, jsUrl: gateway.js_url } : null;
+  const errors: CardErrors = stripe ? stripeErrors(card, stripeState) : validateCard(card);
   const shown = (field: keyof CardInput) => (submitted || touched[field] ? (errors[field] ?? null) : null);
   const due = amountDue(plan);
 
@@ -92,6 +115,13 @@ function CheckoutForm({ plan, onPaid }: { plan: Plan; onPaid: (result: CheckoutR
     if (busy || state.status === 'done') return;
     track('Pay');
     if (Object.keys(errors).length > 0) return;
+    if (stripe) {
+      // Stripe.js holds the number: each Pay may be another card, so a checkout sent already is asked about (and
+      // followed if it arrived) before a new one starts; the machine never charges twice.
+      attempts.current += 1;
+      send({ type: 'PAY', card: { number: `stripe-${attempts.current}`, exp_month: 1, exp_year: 2000, cvc: '', name: card.name.trim() } });
+      return;
+    }
     send({ type: 'PAY', card: toCardDetails(card) });
   };
 
@@ -109,6 +139,19 @@ function CheckoutForm({ plan, onPaid }: { plan: Plan; onPaid: (result: CheckoutR
           </MessageBarBody>
         </MessageBar>
       )}
+      {stripe ? (
+        <StripeCardField
+          publishableKey={stripe.key}
+          jsUrl={stripe.jsUrl}
+          validationMessage={shown('number')}
+          onReady={stripeCard.set}
+          onChange={(change) => {
+            setStripeState(change);
+            if (change.complete || change.error) blur('number');
+          }}
+        />
+      ) : (
+        <>
       <Field label="Card number" required validationMessage={shown('number')}>
         <Input
           className={s.input}
@@ -129,6 +172,8 @@ function CheckoutForm({ plan, onPaid }: { plan: Plan; onPaid: (result: CheckoutR
           <Input className={s.input} inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={card.cvc} readOnly={busy} onChange={(_, d) => set('cvc', d.value.replace(/\D/g, ''))} onBlur={() => blur('cvc')} />
         </Field>
       </div>
+        </>
+      )}
       <Field label="Name on card" required validationMessage={shown('name')}>
         <Input className={s.input} autoComplete="cc-name" value={card.name} readOnly={busy} onChange={(_, d) => set('name', d.value)} onBlur={() => blur('name')} />
       </Field>
@@ -168,9 +213,11 @@ export interface PaymentFormProps {
  */
 export function PaymentForm({ planId, onPaid }: PaymentFormProps) {
   const plan = useResource((signal) => fetchPlan(planId, signal), [planId]);
+  const gateway = useResource(() => fetchPaymentsConfig(), []);
   if (plan.status === 'error') return <ErrorState title="The plan could not be loaded" message={plan.error} onRetry={plan.reload} />;
-  if (plan.status === 'loading' || !plan.data) return <LoadingBlock label="Loading the plan" lines={3} />;
-  return <CheckoutForm key={plan.data.id} plan={plan.data} onPaid={onPaid} />;
+  if (gateway.status === 'error') return <ErrorState title="The card form could not be loaded" message={gateway.error} onRetry={gateway.reload} />;
+  if (plan.status === 'loading' || !plan.data || !gateway.data) return <LoadingBlock label="Loading the plan" lines={3} />;
+  return <CheckoutForm key={plan.data.id} plan={plan.data} onPaid={onPaid} gateway={gateway.data} />;
 }
 
 export default PaymentForm;

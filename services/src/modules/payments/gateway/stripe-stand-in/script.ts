@@ -27,12 +27,12 @@ export const STAND_IN_SCRIPT = String.raw`(function () {
       return r.json().then(function (json) { return { ok: r.ok, json: json }; });
     });
   }
-  function field(label, autocomplete, size) {
+  function field(label, autocomplete, size, placeholder) {
     var input = document.createElement('input');
     input.setAttribute('aria-label', label);
     input.setAttribute('autocomplete', autocomplete);
     input.setAttribute('inputmode', 'numeric');
-    input.placeholder = label;
+    input.placeholder = placeholder;
     input.size = size;
     input.style.cssText = 'border:0;outline:none;font:inherit;background:transparent;min-width:0;flex:' + size + ' 1 0;padding:4px';
     return input;
@@ -42,9 +42,9 @@ export const STAND_IN_SCRIPT = String.raw`(function () {
     var wrap = document.createElement('div');
     wrap.setAttribute('data-stand-in', 'card-element');
     wrap.style.cssText = 'display:flex;gap:8px;align-items:center;width:100%';
-    var number = field('Card number', 'cc-number', 19);
-    var expiry = field('Expiry date (MM / YY)', 'cc-exp', 7);
-    var cvc = field('CVC', 'cc-csc', 4);
+    var number = field('Card number', 'cc-number', 19, 'Card number');
+    var expiry = field('Expiry date (MM / YY)', 'cc-exp', 7, 'MM / YY');
+    var cvc = field('CVC', 'cc-csc', 4, 'CVC');
     [number, expiry, cvc].forEach(function (input) {
       wrap.appendChild(input);
       input.addEventListener('input', function () {

@@ -1,0 +1,86 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../services/test/harness.ts';
+import { startStripeStandIn, type StandIn } from '../../services/src/modules/payments/gateway/stripe-stand-in/server.ts';
+import { closeE2e, openE2e } from './support/app.ts';
+import { explained, signInThroughPages } from './support/sign-in.ts';
+import { newCustomer } from './support/customer.ts';
+import { fitsWidth, seriousViolations } from './support/axe.ts';
+
+const KEYS = { secretKey: 'sk_test_e2e_stand_in', publishableKey: 'pk_test_e2e_stand_in', webhookSecret: 'whsec_e2e_stand_in' };
+
+async function settled(page: Page) {
+  await page.getByRole('heading', { name: 'Membership', level: 1 }).waitFor({ timeout: 20_000 });
+  await page.locator('main .fui-Skeleton, main .fui-Spinner').first().waitFor({ state: 'detached', timeout: 20_000 });
+}
+const stripeScripts = (page: Page, standIn: StandIn) => page.evaluate((url) => document.querySelectorAll(`script[src="${url}/v3/"]`).length, standIn.url);
+
+describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Stripe stand-in)', () => {
+  let standIn: StandIn;
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn(KEYS);
+    ({ app, browser, page } = await openE2e({
+      PAYMENTS_GATEWAY: 'stripe',
+      STRIPE_SECRET_KEY: KEYS.secretKey,
+      STRIPE_PUBLISHABLE_KEY: KEYS.publishableKey,
+      STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret,
+      STRIPE_API_URL: standIn.url,
+      STRIPE_JS_URL: `${standIn.url}/v3/`,
+    }));
+    standIn.setWebhookUrl(`${app.url}/api/v1/payments/stripe/webhook`);
+    const customer = await newCustomer(app);
+    await signInThroughPages(page, app, customer.email, customer.password);
+    await page.goto('/subscriptions');
+    await settled(page);
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeE2e({ browser, app });
+    await standIn?.close();
+  });
+
+  it('loads Stripe.js only when the card form is shown, and pays with 4242 through it; the membership shows live', async () => {
+    expect(await stripeScripts(page, standIn)).toBe(0);
+    await page.getByRole('button', { name: 'Start a membership' }).click();
+    await page.getByRole('radio', { name: /^Monthly:/ }).check();
+    const form = page.getByRole('form', { name: 'Payment' });
+    await form.waitFor({ timeout: 20_000 });
+    const card = form.getByRole('group', { name: 'Card' });
+    await card.getByLabel('Card number').waitFor({ timeout: 20_000 });
+    expect(await stripeScripts(page, standIn)).toBe(1);
+
+    // Nothing filled: the form says what to enter and sends nothing.
+    await form.getByRole('button', { name: /^Pay / }).click();
+    await form.getByText('Enter the card number, expiry date and security code').waitFor();
+    const failures: string[] = [];
+    for (const width of [375, 900, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const blocking = await seriousViolations(page);
+      if (blocking.length > 0) failures.push(`at ${width} px:\n${blocking.join('\n')}`);
+      if (!(await fitsWidth(page))) failures.push(`at ${width} px the page scrolls sideways`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(failures, failures.join('\n')).toEqual([]);
+
+    await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await card.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
+    await card.getByLabel('CVC').fill('123');
+    await form.getByLabel('Name on card').fill('Casey Customer');
+    await form.getByRole('button', { name: /^Pay / }).dblclick();
+    await explained(page, () => page.getByText('Payment received.').waitFor({ timeout: 20_000 }));
+    await explained(page, () => page.getByRole('table', { name: 'Your memberships' }).getByRole('row').filter({ hasText: 'Visa ending in 4242' }).waitFor({ timeout: 20_000 }));
+
+    // The card went from the browser to Stripe with the publishable key; the app charged it once with its secret key.
+    const made = standIn.requests.filter((r) => r.path === '/v1/payment_methods' && r.method === 'POST');
+    expect(made.every((r) => r.key === 'publishable')).toBe(true);
+    const charges = standIn.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST');
+    expect(charges.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(charges.map((r) => r.idempotencyKey)).size).toBe(1);
+    expect(charges.every((r) => r.key === 'secret')).toBe(true);
+    expect(standIn.events.filter((e) => e.type === 'payment_intent.succeeded')).toHaveLength(1);
+  });
+});
