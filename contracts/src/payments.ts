@@ -255,6 +255,10 @@ export const ClaimPaymentMethodBody = z.object({
 });
 export type ClaimPaymentMethodBody = z.infer<typeof ClaimPaymentMethodBody>;
 
+/** `GET /api/v1/payments/stripe/checkouts/:id/next-action` (the owner): what Stripe.js needs for the card's second step. */
+export const StripeNextAction = z.object({ client_secret: z.string() });
+export type StripeNextAction = z.infer<typeof StripeNextAction>;
+
 /** Error codes of the Stripe routes (`code` of the error envelope). */
 export const STRIPE_ERROR_CODES = [
   'WEBHOOK_SIGNATURE_INVALID', // the webhook's Stripe-Signature does not check against STRIPE_WEBHOOK_SECRET

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
 import { startStripeStandIn, type StandIn } from '../../services/src/modules/payments/gateway/stripe-stand-in/server.ts';
 import { closeE2e, openE2e } from './support/app.ts';
+import { newPage } from './support/browser.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 import { newCustomer } from './support/customer.ts';
 import { fitsWidth, seriousViolations } from './support/axe.ts';
@@ -82,5 +83,36 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
     expect(new Set(charges.map((r) => r.idempotencyKey)).size).toBe(1);
     expect(charges.every((r) => r.key === 'secret')).toBe(true);
     expect(standIn.events.filter((e) => e.type === 'payment_intent.succeeded')).toHaveLength(1);
+  });
+
+  it('the card with a second step (3184): Approve opens the bank step of Stripe.js; completing it pays', async () => {
+    const other = await newPage(browser, app.url);
+    try {
+      const p = other.page;
+      const customer = await newCustomer(app, 'Sam Second');
+      await signInThroughPages(p, app, customer.email, customer.password);
+      await p.goto('/subscriptions');
+      await settled(p);
+      await p.getByRole('button', { name: 'Start a membership' }).click();
+      await p.getByRole('radio', { name: /^Yearly:/ }).check();
+      const form = p.getByRole('form', { name: 'Payment' });
+      const card = form.getByRole('group', { name: 'Card' });
+      await card.getByLabel('Card number').waitFor({ timeout: 20_000 });
+      await card.getByLabel('Card number').fill('4000 0027 6000 3184');
+      await card.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
+      await card.getByLabel('CVC').fill('123');
+      await form.getByLabel('Name on card').fill('Sam Second');
+      await form.getByRole('button', { name: /^Pay / }).click();
+      const dialog = p.getByRole('alertdialog', { name: 'Confirm this payment' });
+      await explained(p, () => dialog.waitFor({ timeout: 20_000 }));
+      await dialog.getByRole('button', { name: 'Approve payment' }).click();
+      const bank = p.getByRole('dialog', { name: /confirm the payment with your bank/ });
+      await explained(p, () => bank.waitFor({ timeout: 20_000 }));
+      await bank.getByRole('button', { name: 'Complete authentication' }).click();
+      await explained(p, () => p.getByRole('table', { name: 'Your memberships' }).getByRole('row').filter({ hasText: 'ending in 3184' }).waitFor({ timeout: 20_000 }));
+      expect(await p.getByRole('table', { name: 'Your memberships' }).getByRole('row').filter({ hasText: 'ending in 3184' }).textContent()).toMatch(/Yearly/);
+    } finally {
+      await other.context.close();
+    }
   });
 });

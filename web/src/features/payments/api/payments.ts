@@ -1,4 +1,4 @@
-import type { CheckoutBody, CheckoutResult, CreatePaymentMethodBody, PaymentMethod, PaymentsConfig } from '@acpg/contracts/payments';
+import type { CheckoutBody, CheckoutResult, CreatePaymentMethodBody, PaymentMethod, PaymentsConfig, StripeNextAction } from '@acpg/contracts/payments';
 import type { Plan, PlansResponse } from '@acpg/contracts/plans';
 import { http, HttpError, type Result } from '../../../lib/http.ts';
 
@@ -43,3 +43,10 @@ export function fetchPaymentsConfig(): Promise<Result<PaymentsConfig>> {
 /** Stripe: the payment method Stripe.js made becomes the caller's; answers its brand and last four. */
 export const claimPaymentMethod = (paymentMethodId: string) =>
   http.post<Ok<PaymentMethod>>('/payments/stripe/payment-methods', { payment_method_id: paymentMethodId }).then((r) => r.data);
+
+/** Stripe: the client secret Stripe.js needs for the card's second step of the caller's checkout. */
+export async function fetchNextAction(checkoutId: string): Promise<StripeNextAction> {
+  const r = await http.get<StripeNextAction>(`/payments/stripe/checkouts/${encodeURIComponent(checkoutId)}/next-action`);
+  if (!r.success) throw new HttpError(r.status ?? 0, r.message, r.data);
+  return r.data;
+}

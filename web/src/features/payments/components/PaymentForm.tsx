@@ -13,7 +13,7 @@ import { formatCardNumber, formatExpiry, toCardDetails, validateCard, type CardE
 import { checkoutMachine, isBusy } from '../machines/checkout.machine.ts';
 import { confirmCheckout, createPaymentMethod, fetchCheckout, fetchPaymentsConfig, fetchPlan, startCheckout } from '../api/payments.ts';
 import { SecondStepDialog } from './SecondStepDialog.tsx';
-import { StripeCardField, stripePaymentMethod, type StripeCard } from './StripeCardField.tsx';
+import { StripeCardField, stripeConfirm, stripePaymentMethod, type StripeCard } from './StripeCardField.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '480px' },
@@ -80,7 +80,12 @@ function CheckoutForm({ plan, onPaid, gateway }: { plan: Plan; onPaid: (result: 
   const [stripeState, setStripeState] = useState({ complete: false, error: null as string | null });
   const [machine] = useState(() =>
     gateway.gateway === 'stripe'
-      ? payMachine.provide({ actors: { createPaymentMethod: fromPromise(({ input }) => stripePaymentMethod(stripeCard.get(), input.name)) } })
+      ? payMachine.provide({
+          actors: {
+            createPaymentMethod: fromPromise(({ input }) => stripePaymentMethod(stripeCard.get(), input.name)),
+            confirmCheckout: fromPromise(({ input }) => stripeConfirm(stripeCard.get(), input.checkoutId, input.approve)),
+          },
+        })
       : payMachine,
   );
   const [state, send] = useMachine(machine, { input: { planId: plan.id, newId: () => crypto.randomUUID() } });

@@ -13,6 +13,8 @@ export interface StripeGateway extends PaymentGateway, GatewayRefunds, GatewayCa
    * Stripe Customer. Null when it does not exist or belongs to another account.
    */
   claimPaymentMethod(id: string, accountId: string): Promise<GatewayPaymentMethod | null>;
+  /** The intent's client secret, for Stripe.js's second step (`handleNextAction`) in the payer's browser. */
+  clientSecretOf(intentId: string): Promise<string>;
 }
 
 /** What a failed Stripe call carries (the `stripe` library's StripeError), read without trusting its class. */
@@ -119,6 +121,17 @@ export const createStripeGateway = (platform: Pick<Platform, 'documents' | 'log'
         if (failureOf(error)?.type === 'StripeIdempotencyError') {
           throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This payment was already sent with other details.');
         }
+        throw gatewayDown(error);
+      }
+    },
+
+    async clientSecretOf(intentId) {
+      try {
+        const intent = await stripe.paymentIntents.retrieve(intentId);
+        if (!intent.client_secret) throw new Error(`Stripe answered payment intent ${intentId} without its client secret`);
+        return intent.client_secret;
+      } catch (error) {
+        if (isMissing(error)) throw new AppError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
         throw gatewayDown(error);
       }
     },

@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
-import { ClaimPaymentMethodBody, PaymentMethod, PaymentsConfig } from '@acpg/contracts/payments';
+import { ClaimPaymentMethodBody, PaymentMethod, PaymentsConfig, StripeNextAction } from '@acpg/contracts/payments';
 import { systemMeta } from '../../../../platform/commands/metadata.ts';
 import { AppError, unauthorized } from '../../../../platform/http/errors.ts';
 import type { Platform } from '../../../../platform/module.ts';
-import { recordGatewayEvent } from '../../checkout/commands.ts';
+import { ownCheckout, recordGatewayEvent } from '../../checkout/commands.ts';
 import { stripeGateway } from '../select.ts';
 import { toGatewayEvent } from './map.ts';
 
@@ -62,6 +62,30 @@ export const stripeRoutes =
         const method = await gateway.claimPaymentMethod(request.body.payment_method_id, request.principal.userId);
         if (!method) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
         return { success: true as const, data: { payment_method_id: method.id, brand: method.brand, last4: method.last4 } };
+      },
+    );
+
+    app.get(
+      '/payments/stripe/checkouts/:id/next-action',
+      {
+        config: { auth: { roles: 'any' } },
+        schema: {
+          tags: ['payments'],
+          summary: "Stripe: the client secret of the caller's checkout waiting for the card's second step (for Stripe.js)",
+          security: [{ bearer: [] }],
+          params: z.object({ id: z.uuid('The checkout id is a uuid') }),
+          response: { 200: okEnvelope(StripeNextAction), 409: ErrorEnvelope, ...refusals },
+        },
+      },
+      async (request) => {
+        const gateway = stripeGateway(platform);
+        if (!gateway) throw notConfigured();
+        if (!request.principal) throw unauthorized();
+        const checkout = await ownCheckout(platform, request.params.id, request.principal.userId);
+        if (checkout.status !== 'requires_action' || !checkout.intentId) {
+          throw new AppError(409, 'CONFIRMATION_NOT_NEEDED', 'This payment does not need a confirmation. Wait for its result.');
+        }
+        return { success: true as const, data: { client_secret: await gateway.clientSecretOf(checkout.intentId) } };
       },
     );
 

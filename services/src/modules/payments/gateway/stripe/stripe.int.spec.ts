@@ -209,8 +209,12 @@ describe('checkout through the app with PAYMENTS_GATEWAY=stripe', () => {
     const checkoutId = randomUUID();
     const paid = await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload: { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: card.payment_method_id }, headers: await auth(account) });
     expect(paid.json().data).toMatchObject({ status: 'requires_action' });
-    const intent = [...standIn.events].reverse().find((e) => (e.data as { object: { metadata: { checkout_id?: string } } }).object.metadata.checkout_id === checkoutId)!;
-    const { id, client_secret } = (intent.data as { object: { id: string; client_secret: string } }).object;
+    const stranger = await t.app.inject({ method: 'GET', url: `/api/v1/payments/stripe/checkouts/${checkoutId}/next-action`, headers: await auth(newAccount()) });
+    expect(stranger.statusCode).toBe(404);
+    const next = await t.app.inject({ method: 'GET', url: `/api/v1/payments/stripe/checkouts/${checkoutId}/next-action`, headers: await auth(account) });
+    expect(next.statusCode, next.body).toBe(200);
+    const client_secret = String(next.json().data.client_secret);
+    const id = client_secret.split('_secret_')[0]!;
     const bank = await fetch(`${standIn.url}/_stand-in/payment_intents/${id}/authenticate`, {
       method: 'POST',
       headers: { authorization: `Bearer ${KEYS.publishableKey}` },
@@ -220,6 +224,8 @@ describe('checkout through the app with PAYMENTS_GATEWAY=stripe', () => {
     await waitFor(async () => (await checkoutEvents(checkoutId)).includes('PaymentSucceeded'), { what: 'the webhook to settle the checkout' });
     const confirmed = await t.app.inject({ method: 'POST', url: `/api/v1/payments/checkouts/${checkoutId}/confirm`, payload: { approve: true }, headers: await auth(account) });
     expect(confirmed.json().data.status).toBe('succeeded');
+    const after = await t.app.inject({ method: 'GET', url: `/api/v1/payments/stripe/checkouts/${checkoutId}/next-action`, headers: await auth(account) });
+    expect(after.statusCode).toBe(409);
     await standIn.idle();
     expect(await checkoutEvents(checkoutId)).toEqual(['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded']);
   });
