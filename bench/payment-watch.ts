@@ -197,17 +197,20 @@ const distributedEnv = async (): Promise<{ env: Record<string, string>; engines:
 };
 
 /** Every target at each rate, in one run: the bare push, the embedded profile, then Kafka (the mock cluster) and Redis. */
-export const benchPaymentWatch = async ({ watchers = 1000, rates = [100, 250] } = {}): Promise<WatchFigures[]> => {
+export const PAYMENT_WATCH_TARGETS = ['bare', 'embedded', 'distributed'] as const;
+export type PaymentWatchTarget = (typeof PAYMENT_WATCH_TARGETS)[number];
+
+export const benchPaymentWatch = async ({ watchers = 1000, rates = [100, 250], only = [...PAYMENT_WATCH_TARGETS] as readonly PaymentWatchTarget[] } = {}): Promise<WatchFigures[]> => {
   const figures: WatchFigures[] = [];
-  const targets: (() => Promise<Target>)[] = [
-    () => bareTarget(watchers),
-    () => appTarget('embedded (SQLite, in-process bus)', watchers, {}, []),
-    async () => {
+  const targets: Record<PaymentWatchTarget, () => Promise<Target>> = {
+    bare: () => bareTarget(watchers),
+    embedded: () => appTarget('embedded (SQLite, in-process bus)', watchers, {}, []),
+    distributed: async () => {
       const { env, engines } = await distributedEnv();
       return appTarget('distributed (Kafka mock, Redis)', watchers, env, engines);
     },
-  ];
-  for (const make of targets) {
+  };
+  for (const make of PAYMENT_WATCH_TARGETS.filter((name) => only.includes(name)).map((name) => targets[name])) {
     for (const rate of rates) {
       // A fresh target per rate: each payment can succeed once.
       const target = await make();
@@ -221,7 +224,7 @@ export const benchPaymentWatch = async ({ watchers = 1000, rates = [100, 250] } 
   return figures;
 };
 
-export const printPaymentWatchBench = async (options: { watchers?: number; rates?: number[] } = {}) => {
+export const printPaymentWatchBench = async (options: { watchers?: number; rates?: number[]; only?: readonly PaymentWatchTarget[] } = {}) => {
   const figures = await benchPaymentWatch(options);
   console.log(`\nPayment watch: ${options.watchers ?? 1000} socket.io clients, each following one payment; confirmations at a fixed rate (open loop),`);
   console.log('each making the test gateway send its payment_intent.succeeded webhook; ms from then to the watcher seeing "succeeded"');

@@ -2,11 +2,11 @@ import { parseArgs } from 'node:util';
 import { benchIngest, type IngestFigures } from './ingest.ts';
 import { benchReplay } from './replay.ts';
 import { printAutocompleteBench } from './autocomplete.ts';
-import { printPaymentWatchBench } from './payment-watch.ts';
+import { PAYMENT_WATCH_TARGETS, printPaymentWatchBench, type PaymentWatchTarget } from './payment-watch.ts';
 
 /**
  * `npm run bench [-- --rate 5000 --seconds 5 --trials 3 --events 100000 --watchers 1000 --payment-rates 100,250
- *   --only ingest|replay|autocomplete|payments]`: prints the figures
+ *   --payment-targets bare,embedded,distributed --only ingest|replay|autocomplete|payments]`: prints the figures
  * the README quotes. Loopback only; about three minutes with the defaults.
  */
 const { values } = parseArgs({
@@ -17,6 +17,7 @@ const { values } = parseArgs({
     events: { type: 'string', default: '100000' },
     watchers: { type: 'string', default: '1000' },
     'payment-rates': { type: 'string', default: '100,250' },
+    'payment-targets': { type: 'string', default: PAYMENT_WATCH_TARGETS.join(',') },
     only: { type: 'string' },
   },
 });
@@ -60,5 +61,8 @@ if (!values.only || values.only === 'replay') {
 }
 if (!values.only || values.only === 'autocomplete') await printAutocompleteBench();
 if (!values.only || values.only === 'payments') {
-  await printPaymentWatchBench({ watchers: Number(values.watchers), rates: values['payment-rates'].split(',').map(Number) });
+  const only = values['payment-targets'].split(',');
+  const unknown = only.filter((name) => !(PAYMENT_WATCH_TARGETS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`--payment-targets takes ${PAYMENT_WATCH_TARGETS.join(', ')}, not ${unknown.join(', ')}`);
+  await printPaymentWatchBench({ watchers: Number(values.watchers), rates: values['payment-rates'].split(',').map(Number), only: only as PaymentWatchTarget[] });
 }

@@ -11,7 +11,8 @@ type Started = Exclude<CheckoutState, { status: 'none' }>;
 
 /** How long a Pay or a confirmation waits for the gateway's answer before it answers `processing`. */
 export const SETTLE_WAIT_MS = 5000;
-const SETTLE_POLL_MS = 40;
+/** First and longest pause between two reads while waiting: many waiting answers must not crowd out the work they wait for. */
+const SETTLE_POLL_MS = { first: 25, max: 400 };
 
 const notFound = () => new AppError(404, 'CHECKOUT_NOT_FOUND', 'This checkout was not found.');
 
@@ -38,11 +39,11 @@ export const toResult = (state: Started): CheckoutResult => ({
 /** Waits (a few seconds at most) until the checkout leaves `from`: the gateway's webhook events move it on. */
 export const settled = async (platform: Pick<Platform, 'eventStore'>, checkoutId: string, from: Started['status']): Promise<Started> => {
   const deadline = Date.now() + SETTLE_WAIT_MS;
-  for (;;) {
+  for (let pause = SETTLE_POLL_MS.first; ; pause = Math.min(pause * 2, SETTLE_POLL_MS.max)) {
     const state = await loadCheckout(platform, checkoutId);
     if (state.status === 'none') throw notFound();
     if (state.status !== from || Date.now() >= deadline) return state;
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, Math.max(deadline - Date.now(), 0))));
   }
 };
 
