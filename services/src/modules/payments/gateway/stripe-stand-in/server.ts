@@ -50,17 +50,33 @@ export interface StandIn {
 type Answer = { status: number; body: Json };
 type Intent = Json & { id: string; status: string };
 
-const PARAMS: Record<string, ReadonlySet<string>> = {
-  customers: new Set(['metadata', 'email', 'name', 'description']),
-  payment_methods: new Set(['type', 'card', 'billing_details', 'metadata']),
-  attach: new Set(['customer']),
-  payment_intents: new Set(['amount', 'currency', 'customer', 'payment_method', 'confirm', 'metadata', 'off_session', 'setup_future_usage', 'automatic_payment_methods', 'description']),
-  confirm: new Set(['payment_method', 'off_session', 'return_url']),
-  cancel: new Set(['cancellation_reason']),
-  setup_intents: new Set(['customer', 'payment_method', 'confirm', 'usage', 'metadata', 'automatic_payment_methods']),
-  refunds: new Set(['payment_intent', 'amount', 'metadata', 'reason']),
-  none: new Set(),
-};
+/**
+ * The parameters each call takes; anything else is refused as Stripe refuses it (`parameter_unknown`). Each list is
+ * checked against the `stripe` library's own parameter types (generated from Stripe's OpenAPI description), so the
+ * stand-in cannot accept a name Stripe does not know.
+ */
+const PARAMS = {
+  customers: new Set(['metadata', 'email', 'name', 'description'] as const satisfies ReadonlyArray<keyof Stripe.CustomerCreateParams>),
+  payment_methods: new Set(['type', 'card', 'billing_details', 'metadata'] as const satisfies ReadonlyArray<keyof Stripe.PaymentMethodCreateParams>),
+  attach: new Set(['customer'] as const satisfies ReadonlyArray<keyof Stripe.PaymentMethodAttachParams>),
+  payment_intents: new Set([
+    'amount',
+    'currency',
+    'customer',
+    'payment_method',
+    'confirm',
+    'metadata',
+    'off_session',
+    'setup_future_usage',
+    'automatic_payment_methods',
+    'description',
+  ] as const satisfies ReadonlyArray<keyof Stripe.PaymentIntentCreateParams>),
+  confirm: new Set(['payment_method', 'off_session', 'return_url'] as const satisfies ReadonlyArray<keyof Stripe.PaymentIntentConfirmParams>),
+  cancel: new Set(['cancellation_reason'] as const satisfies ReadonlyArray<keyof Stripe.PaymentIntentCancelParams>),
+  setup_intents: new Set(['customer', 'payment_method', 'confirm', 'usage', 'metadata', 'automatic_payment_methods'] as const satisfies ReadonlyArray<keyof Stripe.SetupIntentCreateParams>),
+  refunds: new Set(['payment_intent', 'amount', 'metadata', 'reason'] as const satisfies ReadonlyArray<keyof Stripe.RefundCreateParams>),
+  none: new Set<string>(),
+} satisfies Record<string, ReadonlySet<string>>;
 
 const invalid = (message: string, param?: string, code = 'parameter_invalid'): Answer => ({
   status: 400,
@@ -455,7 +471,7 @@ export const startStripeStandIn = async (options: StandInOptions): Promise<Stand
     if (key === 'none' || (key === 'publishable' && !route.publishable)) {
       return send(response, { status: 401, body: errorBody('invalid_request_error', 'Invalid API Key provided.') }, cors);
     }
-    const allowed = PARAMS[route.params] ?? new Set<string>();
+    const allowed: ReadonlySet<string> = PARAMS[route.params];
     const unknown = Object.keys(body).find((name) => !allowed.has(name) && !(route.publishable && (name === 'client_secret' || name === 'approve')) && name !== 'expand');
     if (unknown) return send(response, invalid(`Received unknown parameter: ${unknown}`, unknown, 'parameter_unknown'), cors);
 
