@@ -46,7 +46,7 @@ export const stripeRoutes =
     app.post(
       '/payments/stripe/payment-methods',
       {
-        config: { auth: { roles: 'any' }, rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { auth: { roles: 'any' }, rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request) => request.principal?.userId ?? request.ip } },
         schema: {
           tags: ['payments'],
           summary: 'Stripe: the card Stripe.js made in the browser becomes the caller’s (attached to their Stripe customer)',
@@ -96,7 +96,7 @@ export const stripeRoutes =
       raw.withTypeProvider<ZodTypeProvider>().post(
         '/payments/stripe/webhook',
         {
-          config: { auth: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } },
+          config: { auth: 'public', rateLimit: { max: 6000, timeWindow: '1 minute' } }, // Stripe sends bursts from few addresses
           schema: {
             tags: ['payments'],
             summary: 'Stripe webhook: a payment intent event, signed with STRIPE_WEBHOOK_SECRET; recorded once per event id, in any order',
