@@ -115,4 +115,28 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
       await other.context.close();
     }
   });
+
+  it('when Stripe.js cannot load, the form says so and Try again loads it', async () => {
+    const other = await newPage(browser, app.url);
+    try {
+      const p = other.page;
+      const script = `${standIn.url}/v3/`;
+      await p.route(script, (route) => route.abort());
+      const customer = await newCustomer(app, 'Lee Offline');
+      await signInThroughPages(p, app, customer.email, customer.password);
+      await p.goto('/subscriptions');
+      await settled(p);
+      await p.getByRole('button', { name: 'Start a membership' }).click();
+      await p.getByRole('radio', { name: /^Monthly:/ }).check();
+      const form = p.getByRole('form', { name: 'Payment' });
+      const alert = form.getByRole('alert').filter({ hasText: 'The card form could not be loaded' });
+      await alert.waitFor({ timeout: 20_000 });
+      expect(await seriousViolations(p)).toEqual([]);
+      await p.unroute(script);
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await form.getByRole('group', { name: 'Card' }).getByLabel('Card number').waitFor({ timeout: 20_000 });
+    } finally {
+      await other.context.close();
+    }
+  });
 });
