@@ -1,7 +1,7 @@
 import { Kafka, Partitioners, logLevel, type Consumer, type LogEntry, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { StoredEvent } from '../event-store/port.ts';
-import { topicForStream, type EventBus, type EventHandler, type SubscribeOptions, type Subscription } from './port.ts';
+import { topicForStream, type EventBatchHandler, type EventBus, type SubscribeOptions, type Subscription } from './port.ts';
 import { backoffMs, retryUntilDone, Wakeable } from './wakeable.ts';
 
 // kafkajs is in maintenance mode: it stays behind this file, so swapping the client touches nothing else.
@@ -102,7 +102,12 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
     }
   };
 
-  const subscribe = async ({ group, types, fromBeginning = true }: SubscribeOptions, handler: EventHandler): Promise<Subscription> => {
+  /**
+   * One consumer: each fetched batch of a partition is read (types it does not want are skipped by the `event-type`
+   * header, unparsed), handed over, and committed once after it was handled: in order, at least once. `oneByOne`
+   * hands the events over singly (each retried alone); otherwise the batch goes to the handler whole.
+   */
+  const subscribe = async ({ group, types, fromBeginning = true }: SubscribeOptions, handler: EventBatchHandler, oneByOne: boolean): Promise<Subscription> => {
     const log = logger?.child({ group });
     const wanted = types ? new Set(types) : undefined;
     const consumer: Consumer = kafka.consumer({
@@ -124,8 +129,8 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
       }
     };
 
-    const deliver = (event: StoredEvent, heartbeat: () => Promise<void>): Promise<boolean> =>
-      retryUntilDone(() => handler(event), { event, wake, pause: (ms) => pause(ms, heartbeat), log, initialMs, maxMs });
+    const deliver = (events: StoredEvent[], heartbeat: () => Promise<void>): Promise<boolean> =>
+      retryUntilDone(() => handler(events), { event: events[0] as StoredEvent, wake, pause: (ms) => pause(ms, heartbeat), log, initialMs, maxMs });
 
     let joined: () => void = () => {};
     const joinedGroup = new Promise<void>((resolve) => (joined = resolve));
@@ -146,19 +151,43 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
       const headsToKeep = fromBeginning ? [] : await uncommittedHeads(group);
       await consumer.run({
         autoCommit: false,
-        eachMessage: async ({ topic, partition, message, heartbeat }) => {
-          if (wake.interrupted) return;
-          let event: StoredEvent | undefined;
-          try {
-            event = JSON.parse(message.value?.toString() ?? '') as StoredEvent;
-          } catch (error) {
-            log?.error({ err: error, topic, partition, offset: message.offset }, 'skipping a message that is not a stored event');
+        eachBatchAutoResolve: false,
+        eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {
+          const { topic, partition } = batch;
+          // Resolved: the consumer fetches on from after it; committed: the group resumes after it.
+          const commit = async (offset: string) => {
+            resolveOffset(offset);
+            await consumer.commitOffsets([{ topic, partition, offset: (BigInt(offset) + 1n).toString() }]);
+          };
+          const events: { event: StoredEvent; offset: string }[] = [];
+          for (const message of batch.messages) {
+            const type = message.headers?.['event-type']?.toString();
+            if (wanted && type !== undefined && !wanted.has(type)) continue;
+            try {
+              const event = JSON.parse(message.value?.toString() ?? '') as StoredEvent;
+              if (!wanted || wanted.has(event.type)) events.push({ event, offset: message.offset });
+            } catch (error) {
+              log?.error({ err: error, topic, partition, offset: message.offset }, 'skipping a message that is not a stored event');
+            }
           }
-          if (event && (!wanted || wanted.has(event.type))) {
-            // Stopped while retrying: leave the offset uncommitted, so the group gets the event again.
-            if (!(await deliver(event, heartbeat))) return;
+          const last = batch.messages[batch.messages.length - 1]?.offset;
+          if (last === undefined || wake.interrupted) return;
+          if (!oneByOne) {
+            // Stopped while retrying: nothing committed, so the group gets the batch again.
+            if (events.length > 0 && !(await deliver(events.map((e) => e.event), heartbeat))) return;
+            await commit(last);
+            return;
           }
-          await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+          let handled: string | null = null;
+          for (const { event, offset } of events) {
+            if (!isRunning() || isStale() || !(await deliver([event], heartbeat))) {
+              if (handled !== null) await commit(handled); // keep what was done; the rest comes again
+              return;
+            }
+            handled = offset;
+            await heartbeat(); // sent only when due: a long batch keeps the group membership
+          }
+          await commit(last);
         },
       });
       await Promise.race([
@@ -194,9 +223,9 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
   };
 
   return {
-    subscribe,
-    // A partition's messages arrive one by one here; a batch of one keeps the commit-after-handle guarantee exact.
-    subscribeBatches: (options, handler) => subscribe(options, (event) => handler([event])),
+    subscribe: (options, handler) => subscribe(options, async ([event]) => handler(event as StoredEvent), true),
+    // A partition's fetched messages go over as one batch (a projection writes them together), committed after it.
+    subscribeBatches: (options, handler) => subscribe(options, handler, false),
     async close() {
       await Promise.all([...active].map((subscription) => subscription.stop()));
     },
