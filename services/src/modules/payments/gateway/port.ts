@@ -3,7 +3,7 @@ import type { CardBrand } from '@acpg/contracts/payments';
 
 /**
  * The payment gateway port, Stripe-shaped (payment methods, payment intents with an idempotency key, webhook events),
- * so the Stripe adapter of the next issue drops in. The embedded adapter is the local test gateway (`test-gateway.ts`).
+ * so the Stripe adapter (`stripe/adapter.ts`) drops in. The embedded adapter is the local test gateway (`test-gateway.ts`).
  */
 
 export const PAYMENT_INTENT_STATUSES = ['processing', 'requires_action', 'succeeded', 'requires_payment_method'] as const;
