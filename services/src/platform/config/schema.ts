@@ -49,9 +49,9 @@ export const ConfigSchema = z
     SMS_FROM: z.string().optional(),
     // payments: the embedded test gateway, or Stripe (its three keys are then required)
     PAYMENTS_GATEWAY: z.enum(['test', 'stripe']).default('test'),
-    STRIPE_SECRET_KEY: z.string().optional(),
-    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_... or rk_...)').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_\w+$/, 'must be a Stripe publishable key (pk_...)').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)').optional(),
     // Stripe's API address; set only to point the adapter at the local stand-in (npm run stripe:stand-in)
     STRIPE_API_URL: z.url().optional(),
     STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),

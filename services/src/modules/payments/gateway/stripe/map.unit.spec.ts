@@ -59,7 +59,10 @@ describe('PAYMENTS_GATEWAY=stripe configuration', () => {
     const parsed = ConfigSchema.safeParse({ PAYMENTS_GATEWAY: 'stripe' });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => i.path[0]).sort()).toEqual(['STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
-    expect(ConfigSchema.safeParse({ PAYMENTS_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'whsec' }).success).toBe(true);
+    const keys = { PAYMENTS_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(ConfigSchema.safeParse(keys).success).toBe(true);
+    const swapped = ConfigSchema.safeParse({ ...keys, STRIPE_SECRET_KEY: 'pk_test_1' });
+    expect(swapped.error?.issues.map((i) => [i.path[0], i.message])).toEqual([['STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_... or rk_...)']]);
     expect(ConfigSchema.parse({}).PAYMENTS_GATEWAY).toBe('test');
   });
 });
