@@ -6,6 +6,11 @@ import { brandOf, toGatewayRefund, toPortIntent, toSavedCardSetup } from './map.
 
 /** The adapter's own records: the Stripe Customer of each account (`_id` = account id). */
 export const STRIPE_CUSTOMERS = 'payments_stripe_customers';
+/**
+ * The payment intent made for each idempotency key (`_id` = the key). Stripe forgets a key after 24 hours; a checkout
+ * sent again later still finds its intent here instead of charging a second time.
+ */
+export const STRIPE_INTENTS = 'payments_stripe_intents';
 
 export interface StripeGateway extends PaymentGateway, GatewayRefunds, GatewayCardSetup {
   /**
@@ -96,6 +101,18 @@ export const createStripeGateway = (platform: Pick<Platform, 'documents' | 'log'
     },
 
     async createPaymentIntent(params: CreatePaymentIntent, { idempotencyKey }) {
+      const known = await documents.get(STRIPE_INTENTS, idempotencyKey);
+      if (known) {
+        const intent = intentOf(await stripe.paymentIntents.retrieve(String(known.intent_id)).catch((error: unknown) => Promise.reject(gatewayDown(error))));
+        if (intent.amount !== params.amount || intent.payment_method !== params.payment_method || intent.customer !== params.customer) {
+          throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This payment was already sent with other details.');
+        }
+        return intent;
+      }
+      const keep = async (intent: Stripe.PaymentIntent) => {
+        await documents.upsert(STRIPE_INTENTS, { _id: idempotencyKey, intent_id: intent.id });
+        return intentOf(intent);
+      };
       const customer = await customerOf(params.customer);
       try {
         const intent = await stripe.paymentIntents.create(
@@ -112,12 +129,12 @@ export const createStripeGateway = (platform: Pick<Platform, 'documents' | 'log'
           },
           { idempotencyKey },
         );
-        return intentOf(intent);
+        return await keep(intent);
       } catch (error) {
         // A declined card (or an off-session charge that needs its holder) is a 402 that carries the failed intent;
         // the same answer comes back for the same idempotency key, and the webhook reports it too.
         const failed = failureOf(error)?.payment_intent;
-        if (failed) return intentOf(failed);
+        if (failed) return keep(failed);
         if (failureOf(error)?.type === 'StripeIdempotencyError') {
           throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This payment was already sent with other details.');
         }

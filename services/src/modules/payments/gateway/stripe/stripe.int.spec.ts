@@ -105,8 +105,12 @@ describe('Stripe adapter against the stand-in', () => {
     expect(String(sent.body.customer)).toMatch(/^cus_/);
     expect(sent.body.off_session).toBeUndefined();
 
+    const posts = requestsTo('/v1/payment_intents').length;
     const again = await gateway.createPaymentIntent(params, { idempotencyKey: `checkout-${checkoutId}` });
     expect(again.id).toBe(intent.id);
+    // Found by its key in the adapter's records (Stripe forgets keys after 24 hours): read back, not created again.
+    expect(requestsTo('/v1/payment_intents').length).toBe(posts);
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${intent.id}` });
     expect(standIn.events.filter((e) => e.type === 'payment_intent.succeeded' && (e.data as { object: { id: string } }).object.id === intent.id)).toHaveLength(1);
     await expect(gateway.createPaymentIntent({ ...params, amount: 100 }, { idempotencyKey: `checkout-${checkoutId}` })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
   });
