@@ -157,26 +157,26 @@ function CheckoutForm({ plan, onPaid, gateway }: { plan: Plan; onPaid: (result: 
         />
       ) : (
         <>
-      <Field label="Card number" required validationMessage={shown('number')}>
-        <Input
-          className={s.input}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          value={card.number}
-          readOnly={busy}
-          onChange={(_, d) => set('number', formatCardNumber(d.value))}
-          onBlur={() => blur('number')}
-        />
-      </Field>
-      <div className={s.row}>
-        <Field label="Expiry date (MM/YY)" required validationMessage={shown('expiry')}>
-          <Input className={s.input} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={card.expiry} readOnly={busy} onChange={(_, d) => set('expiry', formatExpiry(d.value))} onBlur={() => blur('expiry')} />
-        </Field>
-        <Field label="Security code (CVC)" required validationMessage={shown('cvc')}>
-          <Input className={s.input} inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={card.cvc} readOnly={busy} onChange={(_, d) => set('cvc', d.value.replace(/\D/g, ''))} onBlur={() => blur('cvc')} />
-        </Field>
-      </div>
+          <Field label="Card number" required validationMessage={shown('number')}>
+            <Input
+              className={s.input}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="1234 1234 1234 1234"
+              value={card.number}
+              readOnly={busy}
+              onChange={(_, d) => set('number', formatCardNumber(d.value))}
+              onBlur={() => blur('number')}
+            />
+          </Field>
+          <div className={s.row}>
+            <Field label="Expiry date (MM/YY)" required validationMessage={shown('expiry')}>
+              <Input className={s.input} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={card.expiry} readOnly={busy} onChange={(_, d) => set('expiry', formatExpiry(d.value))} onBlur={() => blur('expiry')} />
+            </Field>
+            <Field label="Security code (CVC)" required validationMessage={shown('cvc')}>
+              <Input className={s.input} inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={card.cvc} readOnly={busy} onChange={(_, d) => set('cvc', d.value.replace(/\D/g, ''))} onBlur={() => blur('cvc')} />
+            </Field>
+          </div>
         </>
       )}
       <Field label="Name on card" required validationMessage={shown('name')}>
