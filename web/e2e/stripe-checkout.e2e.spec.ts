@@ -1,14 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
-import { startStripeStandIn, type StandIn } from '../../services/src/modules/payments/gateway/stripe-stand-in/server.ts';
-import { closeE2e, openE2e } from './support/app.ts';
+import type { StandIn } from '../../services/src/modules/payments/gateway/stripe-stand-in/server.ts';
+import { closeE2eOnStripe, fillStripeCard, openE2eOnStripe } from './support/stripe.ts';
 import { newPage } from './support/browser.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 import { newCustomer } from './support/customer.ts';
 import { fitsWidth, seriousViolations } from './support/axe.ts';
-
-const KEYS = { secretKey: 'sk_test_e2e_stand_in', publishableKey: 'pk_test_e2e_stand_in', webhookSecret: 'whsec_e2e_stand_in' };
 
 async function settled(page: Page) {
   await page.getByRole('heading', { name: 'Membership', level: 1 }).waitFor({ timeout: 20_000 });
@@ -23,16 +21,7 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
   let page: Page;
 
   beforeAll(async () => {
-    standIn = await startStripeStandIn(KEYS);
-    ({ app, browser, page } = await openE2e({
-      PAYMENTS_GATEWAY: 'stripe',
-      STRIPE_SECRET_KEY: KEYS.secretKey,
-      STRIPE_PUBLISHABLE_KEY: KEYS.publishableKey,
-      STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret,
-      STRIPE_API_URL: standIn.url,
-      STRIPE_JS_URL: `${standIn.url}/v3/`,
-    }));
-    standIn.setWebhookUrl(`${app.url}/api/v1/payments/stripe/webhook`);
+    ({ app, browser, page, standIn } = await openE2eOnStripe());
     const customer = await newCustomer(app);
     await signInThroughPages(page, app, customer.email, customer.password);
     await page.goto('/subscriptions');
@@ -40,8 +29,7 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
   }, 120_000);
 
   afterAll(async () => {
-    await closeE2e({ browser, app });
-    await standIn?.close();
+    await closeE2eOnStripe({ browser, app, standIn });
   });
 
   it('loads Stripe.js only when the card form is shown, and pays with 4242 through it; the membership shows live', async () => {
@@ -67,10 +55,7 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
     await page.setViewportSize({ width: 1440, height: 900 });
     expect(failures, failures.join('\n')).toEqual([]);
 
-    await card.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await card.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
-    await card.getByLabel('CVC').fill('123');
-    await form.getByLabel('Name on card').fill('Casey Customer');
+    await fillStripeCard(form, '4242 4242 4242 4242');
     await form.getByRole('button', { name: /^Pay / }).dblclick();
     await explained(page, () => page.getByText('Payment received.').waitFor({ timeout: 20_000 }));
     await explained(page, () => page.getByRole('table', { name: 'Your memberships' }).getByRole('row').filter({ hasText: 'Visa ending in 4242' }).waitFor({ timeout: 20_000 }));
@@ -96,12 +81,7 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
       await p.getByRole('button', { name: 'Start a membership' }).click();
       await p.getByRole('radio', { name: /^Yearly:/ }).check();
       const form = p.getByRole('form', { name: 'Payment' });
-      const card = form.getByRole('group', { name: 'Card' });
-      await card.getByLabel('Card number').waitFor({ timeout: 20_000 });
-      await card.getByLabel('Card number').fill('4000 0027 6000 3184');
-      await card.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
-      await card.getByLabel('CVC').fill('123');
-      await form.getByLabel('Name on card').fill('Sam Second');
+      await fillStripeCard(form, '4000 0027 6000 3184', 'Sam Second');
       await form.getByRole('button', { name: /^Pay / }).click();
       const dialog = p.getByRole('alertdialog', { name: 'Confirm this payment' });
       await explained(p, () => dialog.waitFor({ timeout: 20_000 }));
