@@ -48,6 +48,8 @@ export const CheckoutBody = z.object({
   checkout_id: z.uuid('checkout_id must be a uuid made once per checkout'),
   plan_id: z.string().trim().min(1, 'Choose a plan').max(100),
   payment_method_id: z.string().trim().min(1, 'Enter your card').max(100),
+  /** A promo code (any case; see `@acpg/contracts/promo-codes`): refused with a PROMO_* code when it does not apply. */
+  promo_code: z.string().trim().max(64).optional(),
 });
 export type CheckoutBody = z.infer<typeof CheckoutBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery } from './http.ts';
 
 /** Membership plans (spec section 3, "Plan data"; DECISIONS.md "Plans"). Money is integer cents (US dollars). */
 export const PLAN_NAMES = ['Monthly', 'Yearly'] as const;
@@ -77,3 +78,33 @@ export const DefinePlanBody = Plan.omit({ id: true });
 export type DefinePlanBody = z.infer<typeof DefinePlanBody>;
 /** A plan id in a path: lower-case letters, digits and hyphens. */
 export const PlanId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'A plan id is lower-case letters, digits and hyphens (at most 63)');
+
+// ---- Plans admin (`/plans`, Super Admin; issue 8, item 4) ----
+
+/** `POST /api/v1/admin/plans` (Super Admin): a new plan under a new id (409 when the id is taken). */
+export const CreatePlanBody = DefinePlanBody.extend({ id: PlanId });
+export type CreatePlanBody = z.infer<typeof CreatePlanBody>;
+
+/** One row of `GET /api/v1/admin/plans`: every plan, active or not, with the version and position it reflects. */
+export const AdminPlan = Plan.extend({
+  version: z.number().int().nonnegative(),
+  position: z.number().int().nonnegative(),
+});
+export type AdminPlan = z.infer<typeof AdminPlan>;
+
+export const PLAN_SORT_FIELDS = ['name', 'amount', 'id'] as const;
+export const AdminPlanListQuery = listQuery({
+  sortFields: PLAN_SORT_FIELDS,
+  defaultSort: 'name',
+  defaultOrder: 'asc',
+  filters: {
+    name: PlanName.optional(),
+    status: z.enum(['active', 'inactive'], { error: 'status must be active or inactive' }).optional(),
+    /** `default`: sold at sign-up and checkout; `renewal`: the renewal price of its name. */
+    kind: z.enum(['default', 'renewal'], { error: 'kind must be default or renewal' }).optional(),
+  },
+});
+export type AdminPlanListQuery = z.infer<typeof AdminPlanListQuery>;
+
+/** socket.io message to Super Admins after a plan changed (an `AdminPlan`). */
+export const PLAN_UPDATED_MESSAGE = 'plan.updated';

@@ -18,6 +18,7 @@ import { createSmtpMailer } from '../platform/mail/smtp.ts';
 import { createHttpSmsSender } from '../platform/sms/http.ts';
 import { topicForStream } from '../platform/event-bus/port.ts';
 import { createSqliteFileRows } from '../platform/files/sqlite.ts';
+import type { Module } from '../platform/module.ts';
 import { createMongoFileRows } from '../platform/files/mongo.ts';
 import { filesKey } from '../platform/files/key.ts';
 import { encryptedFiles } from '../platform/files/encrypted.ts';
@@ -87,7 +88,18 @@ const sqliteStores = (config: Config): Stores => {
  * Distributed profile: Kafka (bus, fed by the outbox relay), Redis (jobs, socket.io), and events and read models in
  * MongoDB or, with STORE=sqlite, in the SQLite file the processes of one host share.
  */
-export const createDistributedAdapters = async (config: Config, log: Logger, moduleNames: readonly string[]): Promise<Adapters> => {
+/** The topics holding the given event types (each module's on its own topic); every topic when a type is unknown or none are given. */
+export const topicsOfTypes = (modules: readonly Pick<Module, 'name' | 'eventTypes'>[], prefix: string) => {
+  const topicOf = (name: string) => topicForStream(`${name}-x`, prefix);
+  const all = modules.map((m) => topicOf(m.name));
+  const byType = new Map(modules.flatMap((m) => (m.eventTypes ?? []).map((type) => [type, topicOf(m.name)] as const)));
+  return (types?: readonly string[]): string[] => {
+    if (!types || types.some((type) => !byType.has(type))) return all;
+    return all.filter((topic) => types.some((type) => byType.get(type) === topic));
+  };
+};
+
+export const createDistributedAdapters = async (config: Config, log: Logger, modules: readonly Pick<Module, 'name' | 'eventTypes'>[]): Promise<Adapters> => {
   const required = (name: 'MONGODB_URL' | 'KAFKA_BROKERS' | 'REDIS_URL'): string => {
     const value = config[name];
     if (!value) throw new Error(`${name} is required when MODE=distributed`); // loadConfig checks it first
@@ -95,13 +107,14 @@ export const createDistributedAdapters = async (config: Config, log: Logger, mod
   };
   const stores = storeOf(config) === 'sqlite' ? sqliteStores(config) : await mongoStores(required('MONGODB_URL'));
   const brokers = required('KAFKA_BROKERS').split(',').map((b) => b.trim());
-  const topics = moduleNames.map((m) => topicForStream(`${m}-x`, config.KAFKA_TOPIC_PREFIX));
+  const topics = modules.map((m) => topicForStream(`${m.name}-x`, config.KAFKA_TOPIC_PREFIX));
   const bus = createKafkaEventBus({
     brokers,
     clientId: config.KAFKA_CLIENT_ID,
     topics,
     sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
     maxWaitTimeMs: config.KAFKA_MAX_WAIT_MS,
+    topicsFor: topicsOfTypes(modules, config.KAFKA_TOPIC_PREFIX),
     logger: log.child({ port: 'event-bus' }),
   });
   const publisher = createKafkaPublisher({ brokers, clientId: `${config.KAFKA_CLIENT_ID}-relay`, topicPrefix: config.KAFKA_TOPIC_PREFIX });

@@ -37,6 +37,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/blogs/:slug', access: 'public', title: 'Blog', load: () => import('../features/content/components/BlogPostPage.tsx') },
   { path: '/contact-us', access: 'public', title: 'Contact Us', load: () => import('../features/contact/components/ContactUsPage.tsx') },
   { path: '/equity-protect-property-search', access: 'public', title: 'Property search', load: () => import('../features/properties/components/PropertySearchPage.tsx') },
+  { path: '/subscription-plan', access: 'public', title: 'Membership plans', load: () => import('../features/plans/components/SubscriptionPlanPage.tsx') },
+  { path: '/checkout', access: 'public', title: 'Checkout', load: () => import('./routes/CheckoutRoute.tsx') },
+  { path: '/payment-status', access: 'public', title: 'Payment status', load: () => import('../features/payments/components/PaymentStatusPage.tsx') },
 
   { path: '/authentication/sign-in', access: 'sign-in', title: 'Sign in', load: named(signIn, 'SignInPage') },
   { path: '/login', access: 'sign-in', title: 'Sign in again', load: named(signIn, 'SessionExpiredSignInPage') },
@@ -61,6 +64,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
   { path: '/admin-dashboard', access: 'protected', title: 'Dashboard', roles: ['Super Admin'], load: () => import('../features/insights/components/AdminDashboardPage.tsx') },
   { path: '/user-interaction', access: 'protected', title: 'User Interactions', roles: ['Super Admin'], load: () => import('../features/insights/components/UserInteractionsPage.tsx') },
+  { path: '/promocode', access: 'protected', title: 'Promo Codes', roles: ['Super Admin'], load: () => import('../features/promo-codes/components/PromoCodesPage.tsx') },
+  { path: '/plans', access: 'protected', title: 'Plans', roles: ['Super Admin'], load: () => import('../features/plans/components/PlansAdminPage.tsx') },
 ];
 
 registerRoutePaths(APP_ROUTES.map((r) => r.path));

@@ -7,6 +7,13 @@ import { paymentRoutes } from './checkout/routes.ts';
 import { deliverGatewayEvent } from './gateway/deliver.ts';
 import { stripeRoutes } from './gateway/stripe/routes.ts';
 import { GATEWAY_EVENTS_QUEUE } from './gateway/test-gateway.ts';
+import { paymentStatusRoutes } from './payment-status/routes.ts';
+import { issueReceipt, receiptReaction, RECEIPTS_QUEUE } from './receipts/issue.ts';
+import { receiptEmail } from './receipts/template.ts';
+import { PROMO_CODE_EVENT_TYPES } from './promo-codes/decider.ts';
+import { promoCodesProjection } from './promo-codes/projection.ts';
+import { PROMO_REDEMPTIONS_QUEUE, promoRedemptionsReaction, promoRedemptionsWorker } from './promo-codes/redemptions.ts';
+import { promoCodeRoutes } from './promo-codes/routes.ts';
 
 /**
  * Checkouts paid through the payment gateway port (the embedded test gateway; Stripe next). Outcomes arrive as the
@@ -14,13 +21,21 @@ import { GATEWAY_EVENTS_QUEUE } from './gateway/test-gateway.ts';
  */
 export const paymentsModule: Module = {
   name: 'payments',
-  eventTypes: ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded'],
+  eventTypes: ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...PROMO_CODE_EVENT_TYPES],
   routes: (platform) => async (app) => {
     await app.register(paymentRoutes(platform));
     await app.register(myPaymentsRoutes(platform));
+    await app.register(paymentStatusRoutes(platform));
+    await app.register(promoCodeRoutes(platform));
     await app.register(stripeRoutes(platform));
   },
-  projections: [chargesProjection],
+  projections: [chargesProjection, promoCodesProjection],
   rooms: { [CHECKOUT_ROOM]: mayFollowCheckout },
-  workers: [{ queue: GATEWAY_EVENTS_QUEUE, concurrency: 4, processor: deliverGatewayEvent }],
+  reactions: [receiptReaction, promoRedemptionsReaction],
+  templates: [receiptEmail],
+  workers: [
+    { queue: GATEWAY_EVENTS_QUEUE, concurrency: 4, processor: deliverGatewayEvent },
+    { queue: RECEIPTS_QUEUE, concurrency: 2, processor: issueReceipt },
+    { queue: PROMO_REDEMPTIONS_QUEUE, concurrency: 2, processor: promoRedemptionsWorker },
+  ],
 };

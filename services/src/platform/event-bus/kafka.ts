@@ -13,8 +13,10 @@ interface KafkaConnection {
 }
 
 export interface KafkaEventBusOptions extends KafkaConnection {
-  /** Topics every subscription reads (one per module, see `topicForStream`). */
+  /** Every module's topic (see `topicForStream`): what a subscription reads unless `topicsFor` narrows it. */
   topics: string[];
+  /** The topics holding a subscription's types (its consumer fetches only those); every topic when absent. */
+  topicsFor?: (types?: readonly string[]) => string[];
   /** Backoff of a failing handler: first delay and cap. Default 100 ms, 30 s. */
   retry?: { initialMs?: number; maxMs?: number };
   /** How long `subscribe` waits for the consumer to join its group. Default 60 s. */
@@ -78,14 +80,14 @@ const withRetries = async <T>(what: string, step: () => Promise<T>, logger?: Log
  * same event again with backoff; later events of that partition wait.
  */
 export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => {
-  const { topics, logger, joinTimeoutMs = 60_000, sessionTimeoutMs = 30_000, maxWaitTimeMs = 1000 } = options;
+  const { topics: allTopics, logger, joinTimeoutMs = 60_000, sessionTimeoutMs = 30_000, maxWaitTimeMs = 1000 } = options;
   const initialMs = options.retry?.initialMs ?? 100;
   const maxMs = options.retry?.maxMs ?? 30_000;
   const kafka = createClient(options);
   const active = new Set<Subscription>();
 
   /** The partitions where `group` has committed nothing yet, each with its current end offset (the head). */
-  const uncommittedHeads = async (group: string): Promise<{ topic: string; partition: number; offset: string }[]> => {
+  const uncommittedHeads = async (group: string, topics: string[]): Promise<{ topic: string; partition: number; offset: string }[]> => {
     const admin = kafka.admin();
     await admin.connect();
     try {
@@ -107,9 +109,33 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
    * header, unparsed), handed over, and committed once after it was handled: in order, at least once. `oneByOne`
    * hands the events over singly (each retried alone); otherwise the batch goes to the handler whole.
    */
+  /**
+   * Every module's topic exists once the bus has subscribed anything, as when each consumer read them all: a metadata
+   * request names them (brokers that auto-create topics, like the mock cluster, create them; deployed ones have them).
+   */
+  let topicsKnown: Promise<void> | undefined;
+  const knowAllTopics = (log?: Logger) =>
+    (topicsKnown ??= withRetries(
+      'kafka topic metadata',
+      async () => {
+        const admin = kafka.admin();
+        await admin.connect();
+        try {
+          await admin.fetchTopicMetadata({ topics: allTopics });
+        } finally {
+          await admin.disconnect();
+        }
+      },
+      log,
+    ).catch((error: unknown) => {
+      topicsKnown = undefined;
+      throw error;
+    }));
+
   const subscribe = async ({ group, types, fromBeginning = true }: SubscribeOptions, handler: EventBatchHandler, oneByOne: boolean): Promise<Subscription> => {
     const log = logger?.child({ group });
     const wanted = types ? new Set(types) : undefined;
+    const topics = options.topicsFor?.(types) ?? allTopics;
     const consumer: Consumer = kafka.consumer({
       groupId: group,
       allowAutoTopicCreation: true,
@@ -145,10 +171,11 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
     });
 
     try {
+      await knowAllTopics(log);
       await consumer.connect();
       // A topic nobody produced to yet is auto-created by this metadata request; retry while it settles.
       await withRetries('kafka subscribe', () => consumer.subscribe({ topics, fromBeginning }), log);
-      const headsToKeep = fromBeginning ? [] : await uncommittedHeads(group);
+      const headsToKeep = fromBeginning ? [] : await uncommittedHeads(group, topics);
       await consumer.run({
         autoCommit: false,
         eachBatchAutoResolve: false,

@@ -3,10 +3,14 @@ import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SubscriptionsPage } from '../../features/memberships/components/SubscriptionsPage.tsx';
 import { PlanPicker } from '../../features/plans/components/PlanPicker.tsx';
 import { PaymentForm } from '../../features/payments/components/PaymentForm.tsx';
+import { PaymentHistory } from '../../features/payments/components/PaymentHistory.tsx';
+import { LinkButton } from '../../components/LinkButton.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, alignItems: 'stretch' },
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXL },
   cancel: { alignSelf: 'flex-start' },
+  plans: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
 });
 
 /** Plan choice, then payment: composed here because features do not import each other (bulletproof-react). */
@@ -24,7 +28,17 @@ function StartMembership({ onPaid, onCancel }: { onPaid: () => void; onCancel: (
   );
 }
 
-/** /subscriptions: the user's memberships, and a way to start one when there is none. */
+/** /subscriptions: the user's memberships, a way to start one when there is none, and the payment history below. */
 export default function SubscriptionsRoute() {
-  return <SubscriptionsPage startMembership={StartMembership} />;
+  const s = useStyles();
+  return (
+    <div className={s.page}>
+      <SubscriptionsPage startMembership={StartMembership} />
+      <div className={s.plans}>
+        <Text>Another property to protect, or another term?</Text>
+        <LinkButton to="/subscription-plan">See membership plans</LinkButton>
+      </div>
+      <PaymentHistory />
+    </div>
+  );
 }

@@ -6,6 +6,7 @@ import type { Platform } from '../../../platform/module.ts';
 import type { GatewayEvent, PaymentGateway } from '../gateway/port.ts';
 import { checkoutDecider, checkoutStream, type CheckoutState } from './decider.ts';
 import { planById } from './plan.ts';
+import { normalizedCode, releasePromo, reservePromo } from '../promo-codes/commands.ts';
 
 type Started = Exclude<CheckoutState, { status: 'none' }>;
 
@@ -65,6 +66,10 @@ const sameCheckout = (state: Started, body: CheckoutBody, accountId: string) => 
   if (state.started.plan_id !== body.plan_id || state.started.payment_method_id !== body.payment_method_id) {
     throw new AppError(409, 'CHECKOUT_MISMATCH', 'This checkout was started with another plan or card. Start a new checkout to change them.');
   }
+  const code = body.promo_code ? normalizedCode(body.promo_code) : undefined;
+  if ((state.started.promo?.promo_code ?? undefined) !== (code ?? undefined)) {
+    throw new AppError(409, 'CHECKOUT_MISMATCH', 'This checkout was started with another promo code. Start a new checkout to change it.');
+  }
 };
 
 const start = async (platform: Platform, gateway: PaymentGateway, body: CheckoutBody, accountId: string, meta: CommandMeta): Promise<Started> => {
@@ -73,18 +78,32 @@ const start = async (platform: Platform, gateway: PaymentGateway, body: Checkout
   if (!plan.is_default || !plan.is_active) throw new AppError(400, 'PLAN_NOT_OFFERED', 'This plan is not offered at sign-up. Choose Monthly or Yearly.');
   const method = await gateway.retrievePaymentMethod(body.payment_method_id);
   if (!method || method.customer !== accountId) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
+  // The code's redemption is held before the checkout starts, so the limit holds under concurrent checkouts.
+  const promo = body.promo_code ? await reservePromo(platform, { text: body.promo_code, checkout_id: body.checkout_id, account_id: accountId, plan }, meta) : undefined;
   const data = {
     checkout_id: body.checkout_id,
     account_id: accountId,
     plan_id: plan.plan_id,
-    amount_cents: amountDue(planFromDefined(plan)),
+    amount_cents: amountDue(planFromDefined(plan)) - (promo?.discount_cents ?? 0),
     payment_method_id: method.id,
     card_brand: method.brand,
     card_last4: method.last4,
+    ...(promo ? { promo } : {}),
   };
-  const { state } = await handleCommand(platform.eventStore, checkoutStream(body.checkout_id), checkoutDecider, { type: 'StartCheckout', data, metadata: meta }, { newStream: true });
-  if (state.status === 'none') throw new Error('a started checkout has a state');
-  return state;
+  try {
+    const { state } = await handleCommand(platform.eventStore, checkoutStream(body.checkout_id), checkoutDecider, { type: 'StartCheckout', data, metadata: meta }, { newStream: true });
+    if (state.status === 'none') throw new Error('a started checkout has a state');
+    return state;
+  } catch (error) {
+    // Another click of this checkout started it a moment ago: it holds this same reservation (by checkout id), unless
+    // it was started without this code.
+    const started = isAlreadyExists(error) ? await loadCheckout(platform, body.checkout_id) : null;
+    const shared = started && started.status !== 'none' && started.started.promo?.promo_code === promo?.promo_code;
+    if (promo && !shared) {
+      await releasePromo(platform, { code: promo.promo_code, checkout_id: body.checkout_id, account_id: accountId, reason: 'not_started' }, meta);
+    }
+    throw error;
+  }
 };
 
 /**

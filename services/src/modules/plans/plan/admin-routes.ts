@@ -1,13 +1,42 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
-import { DefinePlanBody, Plan, PlanDefined, PlanId, planFromDefined } from '@acpg/contracts/plans';
-import { handleCommand } from '../../../platform/commands/handle-command.ts';
+import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
+import { AdminPlan, AdminPlanListQuery, CreatePlanBody, DefinePlanBody, Plan, PlanDefined, PlanId, planFromDefined } from '@acpg/contracts/plans';
+import { handleCommand, loadStream } from '../../../platform/commands/handle-command.ts';
+import { findPage } from '../../../platform/documents/paged.ts';
+import type { Filter } from '../../../platform/documents/port.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { planDecider, planStream } from './decider.ts';
+import { PLANS_COLLECTION, toAdminPlan } from './projection.ts';
+
+const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
+const PlanParams = z.object({ id: PlanId });
+
+const definedFrom = (id: string, body: DefinePlanBody): PlanDefined => ({
+  plan_id: id,
+  name: body.name,
+  is_default: body.is_default,
+  is_active: body.is_active,
+  amount_cents: body.amount,
+  setup_fees_cents: body.additional_charges['setup fees'],
+  recording_fees_cents: body.additional_charges.recording_fees,
+  trial_months: body.trial_period.month,
+});
+
+/** The list's sort fields as the read model's documents name them. */
+const SORT_FIELD = { name: 'name', amount: 'amount_cents', id: 'plan_id' } as const;
+
+const listFilter = (query: AdminPlanListQuery): Filter => {
+  const filter: Filter = {};
+  if (query.name) filter.name = query.name;
+  if (query.status) filter.is_active = query.status === 'active';
+  if (query.kind) filter.is_default = query.kind === 'default';
+  return filter;
+};
 
 /** Every plan's latest definition, from the plans' events (a read model could lag behind an edit made a moment ago). */
 const latestPlans = async (platform: Platform): Promise<PlanDefined[]> => {
@@ -32,34 +61,93 @@ export const adminPlanRoutes =
   (platform: Platform): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.put(
-      '/admin/plans/:id',
+
+    const define = async (request: Parameters<typeof requestMeta>[0], data: PlanDefined, options: { newStream?: boolean } = {}) => {
+      refuseSecondActive(data, await latestPlans(platform));
+      const { state } = await handleCommand(
+        platform.eventStore,
+        planStream(data.plan_id),
+        planDecider,
+        { type: 'DefinePlan', data, metadata: requestMeta(request, platform) },
+        options.newStream ? { newStream: true, existsMessage: `A plan with the id ${data.plan_id} exists already. Choose another id, or edit that plan.` } : {},
+      );
+      return { success: true as const, data: planFromDefined(state.plan ?? data) };
+    };
+
+    app.get(
+      '/admin/plans',
       {
-        config: { auth: { roles: ['Super Admin'] } },
+        config: SUPER_ADMIN,
         schema: {
           tags: ['plans'],
-          summary: 'Create or change a plan (prices and fees in cents, trial months)',
+          summary: 'Every plan, active or not, filtered, sorted and paged',
           security: [{ bearer: [] }],
-          params: z.object({ id: PlanId }),
-          body: DefinePlanBody,
-          response: { 200: okEnvelope(Plan), 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope },
+          querystring: AdminPlanListQuery,
+          response: { 200: okEnvelope(pageOf(AdminPlan)), ...refusals },
         },
       },
       async (request) => {
-        const body = request.body;
-        const data: PlanDefined = {
-          plan_id: request.params.id,
-          name: body.name,
-          is_default: body.is_default,
-          is_active: body.is_active,
-          amount_cents: body.amount,
-          setup_fees_cents: body.additional_charges['setup fees'],
-          recording_fees_cents: body.additional_charges.recording_fees,
-          trial_months: body.trial_period.month,
-        };
-        refuseSecondActive(data, await latestPlans(platform));
-        const { state } = await handleCommand(platform.eventStore, planStream(data.plan_id), planDecider, { type: 'DefinePlan', data, metadata: requestMeta(request, platform) });
-        return { success: true as const, data: planFromDefined(state.plan ?? data), message: 'Plan saved.' };
+        const query = request.query;
+        const page = await findPage(platform.documents, PLANS_COLLECTION, { ...query, sort: SORT_FIELD[query.sort] }, { filter: listFilter(query), thenBy: ['plan_id'], toItem: toAdminPlan });
+        return { success: true as const, data: page };
       },
+    );
+
+    app.post(
+      '/admin/plans',
+      {
+        config: SUPER_ADMIN,
+        schema: {
+          tags: ['plans'],
+          summary: 'Create a plan under a new id (409 when the id is taken)',
+          security: [{ bearer: [] }],
+          body: CreatePlanBody,
+          response: { 200: okEnvelope(Plan), ...refusals },
+        },
+      },
+      async (request) => {
+        const { id, ...body } = request.body;
+        return { ...(await define(request, definedFrom(id, body), { newStream: true })), message: 'Plan created.' };
+      },
+    );
+
+    for (const [action, active] of [
+      ['activate', true],
+      ['deactivate', false],
+    ] as const) {
+      app.post(
+        `/admin/plans/:id/${action}`,
+        {
+          config: SUPER_ADMIN,
+          schema: {
+            tags: ['plans'],
+            summary: active ? 'Offer a plan again (one active default and one active renewal plan per name)' : 'Stop offering a plan (members on it keep it until their next renewal)',
+            security: [{ bearer: [] }],
+            params: PlanParams,
+            response: { 200: okEnvelope(Plan), ...refusals },
+          },
+        },
+        async (request) => {
+          const { state } = await loadStream(platform.eventStore, planStream(request.params.id), planDecider);
+          if (!state.plan) throw new AppError(404, 'PLAN_NOT_FOUND', `There is no plan ${request.params.id}.`);
+          return { ...(await define(request, { ...state.plan, is_active: active })), message: active ? 'Plan activated.' : 'Plan deactivated.' };
+        },
+      );
+    }
+
+    app.put(
+      '/admin/plans/:id',
+      {
+        config: SUPER_ADMIN,
+        schema: {
+          tags: ['plans'],
+          summary: 'Create or change a plan (prices and fees in cents, trial months); a new price applies to new checkouts and next renewals only',
+          security: [{ bearer: [] }],
+          params: PlanParams,
+          body: DefinePlanBody,
+          response: { 200: okEnvelope(Plan), ...refusals },
+        },
+      },
+      async (request) => ({ ...(await define(request, definedFrom(request.params.id, request.body))), message: 'Plan saved.' }),
     );
   };

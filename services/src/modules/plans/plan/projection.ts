@@ -1,7 +1,7 @@
-import { PlanDefined, planFromDefined, type Plan } from '@acpg/contracts/plans';
+import { PLAN_UPDATED_MESSAGE, PlanDefined, planFromDefined, type AdminPlan, type Plan } from '@acpg/contracts/plans';
 import type { Doc } from '../../../platform/documents/port.ts';
-import { defineProjection } from '../../../platform/projections/define.ts';
-import { toPlanEvent } from './decider.ts';
+import { defineProjection, type ProjectionPush } from '../../../platform/projections/define.ts';
+import { toPlanEvent, type PlanEvent } from './decider.ts';
 
 export const PLANS_COLLECTION = 'plans';
 
@@ -22,6 +22,7 @@ export const plansProjection = defineProjection({
       }
     }
   },
+  push: (applied, realtime) => pushPlans(applied, realtime),
 });
 
 /** A plan document as the API shows it (null for a document the contract no longer reads). */
@@ -33,3 +34,15 @@ export const toPlan = (doc: Doc): Plan | null => {
 /** Monthly before Yearly; per name the default (sold at sign-up) before its renewal plan; then by id. */
 export const planOrder = (a: Plan, b: Plan): number =>
   a.name.localeCompare(b.name) || Number(b.is_default) - Number(a.is_default) || a.id.localeCompare(b.id);
+
+/** A plan document as the admin list shows it, with the version and position it reflects (live merging). */
+export const toAdminPlan = (doc: Doc): AdminPlan => {
+  const plan = toPlan(doc);
+  if (!plan) throw new Error(`plan document ${String(doc._id)} is not a plan`);
+  return { ...plan, version: Number(doc._version ?? 0), position: Number(doc._position ?? 0) };
+};
+
+/** After the write: the changed plan to every Super Admin watching the plans list. */
+const pushPlans: ProjectionPush<PlanEvent> = (applied, realtime) => {
+  for (const { doc } of applied) if (doc) realtime.toRole('Super Admin', PLAN_UPDATED_MESSAGE, toAdminPlan(doc));
+};

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlansResponse } from '@acpg/contracts/plans';
+import { pageOf } from '@acpg/contracts/http';
+import { AdminPlan, PlansResponse } from '@acpg/contracts/plans';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { seedPlans } from './seed.ts';
+
+const AdminPlanPage = pageOf(AdminPlan);
 
 describe('GET /api/v1/plans', () => {
   let t: TestApp;
@@ -116,5 +119,82 @@ describe('PUT /api/v1/admin/plans/:id', () => {
     expect((await put('yearly', monthly, 'Customer')).statusCode).toBe(403);
     expect((await put('yearly', monthly, null)).statusCode).toBe(401);
     expect(await t.platform.eventStore.readStream('plans-plan-yearly')).toEqual(before);
+  });
+});
+
+describe('plans admin: GET /admin/plans, POST /admin/plans, activate, deactivate', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown, role: 'Super Admin' | 'Customer' | null = 'Super Admin') =>
+    t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      ...(body === undefined ? {} : { payload: body as object }),
+      headers: role ? { authorization: `Bearer ${await t.signInAs(role)}` } : {},
+    });
+  const yearly = {
+    name: 'Yearly',
+    is_default: true,
+    is_active: false,
+    amount: 17_900,
+    additional_charges: { recording_fees: 1500, 'setup fees': 0 },
+    trial_period: { month: 0 },
+  };
+  const ids = async (query: string) => {
+    const response = await call('GET', `/admin/plans${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return AdminPlanPage.parse(response.json().data);
+  };
+
+  it('lists every plan, inactive ones too, paged and filtered, and creates one under a new id only', async () => {
+    const created = await call('POST', '/admin/plans', { id: 'yearly-2027', ...yearly });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().data).toEqual({ id: 'yearly-2027', ...yearly });
+    const again = await call('POST', '/admin/plans', { id: 'yearly-2027', ...yearly, amount: 1 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('A plan with the id yearly-2027 exists already. Choose another id, or edit that plan.');
+    await waitFor(async () => (await ids('?page_size=100')).total === 5, { what: 'five plans listed' });
+    const inactive = await ids('?status=inactive');
+    expect(inactive.items.map((p) => p.id)).toEqual(['yearly-2027']);
+    expect(inactive.items[0]).toMatchObject({ amount: 17_900, is_active: false, version: 1 });
+    const page = await ids('?page=2&page_size=2&sort=amount&order=asc');
+    expect(page).toMatchObject({ total: 5, page: 2, page_size: 2 });
+    expect(page.items.map((p) => p.id)).toEqual(['yearly-2027', 'yearly']); // 19.95, 24.95 | 179, 199 | 239
+    expect((await ids('?name=Monthly&kind=renewal')).items.map((p) => p.id)).toEqual(['monthly-renewal']);
+    expect((await call('GET', '/admin/plans?status=gone')).statusCode).toBe(400);
+  });
+
+  it('activates a plan only after the other active plan of its kind is deactivated', async () => {
+    const refused = await call('POST', '/admin/plans/yearly-2027/activate');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'PLAN_CONFLICT', message: 'Yearly already has an active default plan (yearly). Deactivate it first.' });
+    const off = await call('POST', '/admin/plans/yearly/deactivate');
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data).toMatchObject({ id: 'yearly', is_active: false, amount: 19_900 });
+    const on = await call('POST', '/admin/plans/yearly-2027/activate');
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data).toMatchObject({ is_active: true });
+    await waitFor(async () => (await ids('?status=active&name=Yearly&kind=default')).items.map((p) => p.id).join() === 'yearly-2027', { what: 'the new active plan' });
+    expect((await call('POST', '/admin/plans/nope/activate')).statusCode).toBe(404);
+  });
+
+  it('answers 403 to a customer and 401 to a visitor, changing nothing', async () => {
+    const before = await t.platform.eventStore.readAll({ after: 0, limit: 1000, types: ['PlanDefined'] });
+    for (const [role, status] of [
+      ['Customer', 403],
+      [null, 401],
+    ] as const) {
+      expect((await call('GET', '/admin/plans', undefined, role)).statusCode).toBe(status);
+      expect((await call('POST', '/admin/plans', { id: 'x-plan', ...yearly }, role)).statusCode).toBe(status);
+      expect((await call('POST', '/admin/plans/monthly/deactivate', undefined, role)).statusCode).toBe(status);
+      expect((await call('POST', '/admin/plans/monthly/activate', undefined, role)).statusCode).toBe(status);
+    }
+    expect(await t.platform.eventStore.readAll({ after: 0, limit: 1000, types: ['PlanDefined'] })).toEqual(before);
   });
 });

@@ -1,6 +1,9 @@
-import type { CheckoutBody, CheckoutResult, CreatePaymentMethodBody, PaymentMethod, PaymentsConfig, StripeNextAction } from '@acpg/contracts/payments';
+import type { Page } from '@acpg/contracts/http';
+import type { CheckoutBody, CheckoutResult, CreatePaymentMethodBody, PaymentMethod, PaymentsConfig, PaymentView, StripeNextAction } from '@acpg/contracts/payments';
+import type { PromoQuote, PromoQuoteBody } from '@acpg/contracts/promo-codes';
 import type { Plan, PlansResponse } from '@acpg/contracts/plans';
-import { http, HttpError, type Result } from '../../../lib/http.ts';
+import { API_BASE, http, HttpError, refreshAccessToken, type Result } from '../../../lib/http.ts';
+import { session } from '../../../lib/session.ts';
 
 type Ok<T> = { success: boolean; data: T; message?: string };
 
@@ -29,6 +32,44 @@ export async function fetchPlan(planId: string, signal: AbortSignal): Promise<Re
   const plan = r.data.plans.find((p) => p.id === planId);
   return plan ? { success: true, data: plan } : { success: false, message: 'This plan is no longer offered. Go back and choose another plan.', data: null };
 }
+
+/** One charge as the payment status page shows it (`GET /payments/charges/:id`: the caller's own, else 404). */
+export const fetchCharge = (checkoutId: string, signal: AbortSignal) => http.get<PaymentView>(`/payments/charges/${encodeURIComponent(checkoutId)}`, { signal });
+
+/** Sort fields of GET /payments/mine. */
+export type PaymentSort = 'started_at' | 'amount_cents';
+
+/** The signed-in user's payments, one page (newest first by default). */
+export const fetchMyPayments = (query: { page: number; page_size: number; sort: PaymentSort; order: 'asc' | 'desc' }, signal: AbortSignal) =>
+  http.get<Page<PaymentView>>('/payments/mine', { query, signal });
+
+/** Plan names by id (GET /plans is public), for lists that show a plan by name. */
+export async function fetchPlanNames(signal: AbortSignal): Promise<Result<Record<string, string>>> {
+  const r = await http.get<PlansResponse>('/plans', { signal });
+  if (!r.success) return r;
+  return { success: true, data: Object.fromEntries(r.data.plans.map((p) => [p.id, p.name])) };
+}
+
+/** A receipt's file name from the server's Content-Disposition, else one from the checkout id. */
+const receiptFileName = (disposition: string | null, checkoutId: string) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? `ACPG-receipt-${checkoutId}.pdf`;
+
+/**
+ * The receipt PDF of a succeeded payment, with its file name. The token travels as for every call (a plain link
+ * would carry none); a token that expired meanwhile is refreshed once.
+ */
+export async function fetchReceipt(checkoutId: string): Promise<{ blob: Blob; fileName: string }> {
+  const path = `${API_BASE}/payments/checkouts/${encodeURIComponent(checkoutId)}/receipt`;
+  const attempt = () => fetch(path, { headers: session.accessToken ? { Authorization: `Bearer ${session.accessToken}` } : {}, credentials: 'same-origin' });
+  let res = await attempt();
+  if (res.status === 401 && (await refreshAccessToken())) res = await attempt();
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new HttpError(res.status, body?.message ?? 'The receipt could not be downloaded. Try again.', body);
+  }
+  return { blob: await res.blob(), fileName: receiptFileName(res.headers.get('content-disposition'), checkoutId) };
+}
+/** What a promo code takes off a plan (refused with the server's message: unknown, expired, not for this plan ...). */
+export const quotePromoCode = (body: PromoQuoteBody) => http.post<Ok<PromoQuote>>('/payments/promo-codes/quote', body).then((r) => r.data);
 
 /** Which card form to show (test gateway or Stripe with its publishable key and script address); asked once per page. */
 let paymentsConfig: Promise<Result<PaymentsConfig>> | null = null;

@@ -13,7 +13,10 @@ import { formatCardNumber, formatExpiry, toCardDetails, validateCard, type CardE
 import { checkoutMachine, isBusy } from '../machines/checkout.machine.ts';
 import { confirmCheckout, createPaymentMethod, fetchCheckout, fetchPaymentsConfig, fetchPlan, startCheckout } from '../api/payments.ts';
 import { SecondStepDialog } from './SecondStepDialog.tsx';
-import { StripeCardField, stripeConfirm, stripePaymentMethod, type StripeCard } from './StripeCardField.tsx';
+import { StripeCardField, stripePaymentMethod, type StripeCard } from './StripeCardField.tsx';
+import { confirmSecondStep } from '../second-step.ts';
+import { PromoCodeField } from './PromoCodeField.tsx';
+import type { PromoQuote } from '@acpg/contracts/promo-codes';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '480px' },
@@ -43,7 +46,7 @@ const payMachine = checkoutMachine.provide({
 const EMPTY: CardInput = { number: '', expiry: '', cvc: '', name: '' };
 const term = (plan: Plan) => (plan.name === 'Yearly' ? 'year' : 'month');
 
-function PlanSummary({ plan }: { plan: Plan }) {
+function PlanSummary({ plan, promo }: { plan: Plan; promo: PromoQuote | null }) {
   const s = useStyles();
   const trial = plan.trial_period.month;
   return (
@@ -54,7 +57,12 @@ function PlanSummary({ plan }: { plan: Plan }) {
       {plan.additional_charges['setup fees'] > 0 && <Text>Setup fee: {formatCents(plan.additional_charges['setup fees'])}</Text>}
       {plan.additional_charges.recording_fees > 0 && <Text>Recording fee: {formatCents(plan.additional_charges.recording_fees)}</Text>}
       <Text>{trial > 0 ? `${trial}-month free trial: the first ${term(plan)} is charged when it ends` : `The first ${term(plan)} is charged today`}</Text>
-      <Text className={s.due}>Due today: {formatCents(amountDue(plan))}</Text>
+      {promo && (
+        <Text>
+          Promo code {promo.code}: −{formatCents(promo.discount_cents)}
+        </Text>
+      )}
+      <Text className={s.due}>Due today: {formatCents(promo ? promo.amount_due_cents : amountDue(plan))}</Text>
     </div>
   );
 }
@@ -72,7 +80,17 @@ const cardHolder = () => {
 };
 
 /** The card form of one checkout; a new plan id is a new checkout (its own id). */
-function CheckoutForm({ plan, onPaid, gateway }: { plan: Plan; onPaid: (result: CheckoutResult) => void; gateway: PaymentsConfig }) {
+function CheckoutForm({
+  plan,
+  onPaid,
+  onCheckout,
+  gateway,
+}: {
+  plan: Plan;
+  onPaid: (result: CheckoutResult) => void;
+  onCheckout?: ((result: CheckoutResult) => void) | undefined;
+  gateway: PaymentsConfig;
+}) {
   const s = useStyles();
   const track = useTrackClick();
   // Stripe.js's card, kept where the machine's createPaymentMethod finds it when Pay is pressed.
@@ -83,7 +101,7 @@ function CheckoutForm({ plan, onPaid, gateway }: { plan: Plan; onPaid: (result: 
       ? payMachine.provide({
           actors: {
             createPaymentMethod: fromPromise(({ input }) => stripePaymentMethod(stripeCard.get(), input.name)),
-            confirmCheckout: fromPromise(({ input }) => stripeConfirm(stripeCard.get(), input.checkoutId, input.approve)),
+            confirmCheckout: fromPromise(({ input }) => confirmSecondStep(input.checkoutId, input.approve, stripeCard.get()?.stripe ?? null)),
           },
         })
       : payMachine,
@@ -97,7 +115,8 @@ function CheckoutForm({ plan, onPaid, gateway }: { plan: Plan; onPaid: (result: 
   const stripe = gateway.gateway === 'stripe' && gateway.publishable_key && gateway.js_url ? { key: gateway.publishable_key, jsUrl: gateway.js_url } : null;
   const errors: CardErrors = stripe ? stripeErrors(card, stripeState) : validateCard(card);
   const shown = (field: keyof CardInput) => (submitted || touched[field] ? (errors[field] ?? null) : null);
-  const due = amountDue(plan);
+  const [promo, setPromo] = useState<PromoQuote | null>(null);
+  const due = promo ? promo.amount_due_cents : amountDue(plan);
 
   // The payer's hand-off happens once, when the machine reaches `paid`.
   const paidOnce = useRef(false);
@@ -112,6 +131,19 @@ function CheckoutForm({ plan, onPaid, gateway }: { plan: Plan; onPaid: (result: 
     }
   }, [state.status, state.output]);
 
+  // A page that follows the payment elsewhere (/payment-status) takes it over once the server has it and it has not failed.
+  const handedOff = useRef(false);
+  const onCheckoutRef = useRef(onCheckout);
+  useEffect(() => {
+    onCheckoutRef.current = onCheckout;
+  });
+  const answer = state.context.checkout;
+  useEffect(() => {
+    if (!answer || answer.status === 'failed' || handedOff.current || !onCheckoutRef.current) return;
+    handedOff.current = true;
+    onCheckoutRef.current(answer);
+  }, [answer]);
+
   const set = (field: keyof CardInput, value: string) => setCard((c) => ({ ...c, [field]: value }));
   const blur = (field: keyof CardInput) => setTouched((t) => ({ ...t, [field]: true }));
   const pay = (e: FormEvent) => {
@@ -124,10 +156,10 @@ function CheckoutForm({ plan, onPaid, gateway }: { plan: Plan; onPaid: (result: 
       // Stripe.js holds the number: each Pay may be another card, so a checkout sent already is asked about (and
       // followed if it arrived) before a new one starts; the machine never charges twice.
       attempts.current += 1;
-      send({ type: 'PAY', card: { number: `stripe-${attempts.current}`, exp_month: 1, exp_year: 2000, cvc: '', name: card.name.trim() } });
+      send({ type: 'PAY', card: { number: `stripe-${attempts.current}`, exp_month: 1, exp_year: 2000, cvc: '', name: card.name.trim() }, promoCode: promo?.code ?? null });
       return;
     }
-    send({ type: 'PAY', card: toCardDetails(card) });
+    send({ type: 'PAY', card: toCardDetails(card), promoCode: promo?.code ?? null });
   };
 
   const { error, declined, paymentMethod } = state.context;
@@ -135,7 +167,7 @@ function CheckoutForm({ plan, onPaid, gateway }: { plan: Plan; onPaid: (result: 
   const paid = state.status === 'done';
   return (
     <form className={s.form} onSubmit={pay} noValidate aria-label="Payment">
-      <PlanSummary plan={plan} />
+      <PlanSummary plan={plan} promo={promo} />
       {error && !inDialog && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>
@@ -182,6 +214,7 @@ function CheckoutForm({ plan, onPaid, gateway }: { plan: Plan; onPaid: (result: 
       <Field label="Name on card" required validationMessage={shown('name')}>
         <Input className={s.input} autoComplete="cc-name" value={card.name} readOnly={busy} onChange={(_, d) => set('name', d.value)} onBlur={() => blur('name')} />
       </Field>
+      <PromoCodeField planId={plan.id} applied={promo} onApplied={setPromo} locked={busy || paid || inDialog} />
       <Button
         type="submit"
         appearance="primary"
@@ -209,6 +242,11 @@ export interface PaymentFormProps {
   planId: string;
   /** Called once, with the checkout, when the payment succeeded. */
   onPaid: (result: CheckoutResult) => void;
+  /**
+   * Called once as soon as the server answers the checkout with anything but `failed` (processing, needs the card's
+   * confirmation, succeeded): a page that shows the payment's progress itself (/payment-status) takes over there.
+   */
+  onCheckout?: (result: CheckoutResult) => void;
 }
 
 /**
@@ -216,13 +254,13 @@ export interface PaymentFormProps {
  * second step when it asks for one, and a clear message when the card is declined. The card number goes only to the
  * gateway's payment-method route.
  */
-export function PaymentForm({ planId, onPaid }: PaymentFormProps) {
+export function PaymentForm({ planId, onPaid, onCheckout }: PaymentFormProps) {
   const plan = useResource((signal) => fetchPlan(planId, signal), [planId]);
   const gateway = useResource(() => fetchPaymentsConfig(), []);
   if (plan.status === 'error') return <ErrorState title="The plan could not be loaded" message={plan.error} onRetry={plan.reload} />;
   if (gateway.status === 'error') return <ErrorState title="The card form could not be loaded" message={gateway.error} onRetry={gateway.reload} />;
   if (plan.status === 'loading' || !plan.data || !gateway.data) return <LoadingBlock label="Loading the plan" lines={3} />;
-  return <CheckoutForm key={plan.data.id} plan={plan.data} onPaid={onPaid} gateway={gateway.data} />;
+  return <CheckoutForm key={plan.data.id} plan={plan.data} onPaid={onPaid} onCheckout={onCheckout} gateway={gateway.data} />;
 }
 
 export default PaymentForm;

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Label, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { claimPaymentMethod, confirmCheckout, fetchNextAction } from '../api/payments.ts';
-import { HttpError } from '../../../lib/http.ts';
+import { claimPaymentMethod } from '../api/payments.ts';
 import { loadStripeJs, STRIPE_LOAD_FAILED, type StripeCardElement, type StripeJs } from '../stripe-js.ts';
 
 const useStyles = makeStyles({
@@ -40,21 +39,6 @@ export async function stripePaymentMethod(card: StripeCard | null, name: string)
   const made = await card.stripe.createPaymentMethod({ type: 'card', card: card.element, billing_details: { name } });
   if (made.error) throw new Error(made.error.message || 'Check the card details and try again.');
   return claimPaymentMethod(made.paymentMethod.id);
-}
-
-/**
- * The card's second step with Stripe: approving opens the bank's step through Stripe.js (`handleNextAction`), then the
- * server answers the checkout (the webhook settles it); refusing cancels the payment on the server.
- */
-export async function stripeConfirm(card: StripeCard | null, checkoutId: string, approve: boolean) {
-  if (approve && card) {
-    const next = await fetchNextAction(checkoutId).catch((error: unknown) => {
-      if (error instanceof HttpError && error.status === 409) return null; // settled meanwhile: the answer below says how
-      throw error;
-    });
-    if (next) await card.stripe.handleNextAction({ clientSecret: next.client_secret }); // a refusal at the bank fails the payment
-  }
-  return confirmCheckout(checkoutId, approve);
 }
 
 export interface StripeCardFieldProps {

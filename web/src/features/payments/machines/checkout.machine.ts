@@ -16,6 +16,8 @@ export interface CheckoutContext {
   /** Sent with every Pay of this checkout, so a double click or a retry after a lost answer charges once. */
   checkoutId: string;
   paymentMethod: PaymentMethod | null;
+  /** The promo code applied to this Pay (null: none); part of the checkout, like the card. */
+  promoCode: string | null;
   /**
    * Fingerprint of the card the current checkout id was sent with (null: not sent yet). Pay again with the same card
    * sends the same checkout (same id and payment method: the server answers what it did); another card first asks
@@ -34,7 +36,7 @@ export interface CheckoutContext {
   pollEveryMs: number;
 }
 
-export type CheckoutEvent = { type: 'PAY'; card: CreatePaymentMethodBody } | { type: 'APPROVE' } | { type: 'REFUSE' };
+export type CheckoutEvent = { type: 'PAY'; card: CreatePaymentMethodBody; promoCode?: string | null } | { type: 'APPROVE' } | { type: 'REFUSE' };
 
 export const DECLINED_MESSAGE = 'Your card was declined, and nothing was charged. Try another card.';
 export const REFUSED_MESSAGE = 'The payment was not approved, and nothing was charged. Pay again to try once more.';
@@ -50,9 +52,9 @@ const refused = ({ event }: { event: unknown }) => {
 const notFound = ({ event }: { event: unknown }) => statusOf((event as { error?: unknown }).error) === 404;
 
 /** A short FNV-1a fingerprint of the card fields: tells "the same card again" without keeping the number. */
-export function cardFingerprint(card: CreatePaymentMethodBody): string {
+export function cardFingerprint(card: CreatePaymentMethodBody, promoCode: string | null = null): string {
   let hash = 0x811c9dc5;
-  for (const ch of `${card.number}|${card.exp_month}|${card.exp_year}|${card.cvc}|${card.name}`) {
+  for (const ch of `${card.number}|${card.exp_month}|${card.exp_year}|${card.cvc}|${card.name}|${promoCode ?? ''}`) {
     hash ^= ch.charCodeAt(0);
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
@@ -84,7 +86,7 @@ export const checkoutMachine = setup({
   },
   actors: {
     createPaymentMethod: fromPromise<PaymentMethod, CreatePaymentMethodBody>(() => Promise.reject(new Error('createPaymentMethod actor not provided'))),
-    startCheckout: fromPromise<CheckoutResult, { checkout_id: string; plan_id: string; payment_method_id: string }>(() =>
+    startCheckout: fromPromise<CheckoutResult, { checkout_id: string; plan_id: string; payment_method_id: string; promo_code?: string }>(() =>
       Promise.reject(new Error('startCheckout actor not provided')),
     ),
     confirmCheckout: fromPromise<CheckoutResult, { checkoutId: string; approve: boolean }>(() => Promise.reject(new Error('confirmCheckout actor not provided'))),
@@ -110,6 +112,7 @@ export const checkoutMachine = setup({
     newId: input.newId,
     checkoutId: input.newId(),
     paymentMethod: null,
+    promoCode: null,
     sentWith: null,
     pendingCard: null,
     checkout: null,
@@ -125,12 +128,16 @@ export const checkoutMachine = setup({
       on: {
         PAY: [
           {
-            guard: ({ context, event }) => context.sentWith === cardFingerprint(event.card),
+            guard: ({ context, event }) => context.sentWith === cardFingerprint(event.card, event.promoCode ?? null),
             target: 'charging',
             actions: assign({ error: null, declined: false }),
           },
-          { guard: ({ context }) => context.sentWith != null, target: 'recovering', actions: assign({ error: null, declined: false, pendingCard: ({ event }) => event.card }) },
-          { target: 'savingCard', actions: assign({ error: null, declined: false, pendingCard: ({ event }) => event.card }) },
+          {
+            guard: ({ context }) => context.sentWith != null,
+            target: 'recovering',
+            actions: assign({ error: null, declined: false, pendingCard: ({ event }) => event.card, promoCode: ({ event }) => event.promoCode ?? null }),
+          },
+          { target: 'savingCard', actions: assign({ error: null, declined: false, pendingCard: ({ event }) => event.card, promoCode: ({ event }) => event.promoCode ?? null }) },
         ],
       },
     },
@@ -141,7 +148,7 @@ export const checkoutMachine = setup({
         input: ({ context }) => context.pendingCard!,
         onDone: {
           target: 'charging',
-          actions: assign({ paymentMethod: ({ event }) => event.output, sentWith: ({ context }) => cardFingerprint(context.pendingCard!), pendingCard: null }),
+          actions: assign({ paymentMethod: ({ event }) => event.output, sentWith: ({ context }) => cardFingerprint(context.pendingCard!, context.promoCode), pendingCard: null }),
         },
         onError: {
           target: 'ready',
@@ -172,7 +179,12 @@ export const checkoutMachine = setup({
       entry: assign({ pollUntil: ({ context }) => Date.now() + context.pollForMs }),
       invoke: {
         src: 'startCheckout',
-        input: ({ context }) => ({ checkout_id: context.checkoutId, plan_id: context.planId, payment_method_id: context.paymentMethod?.payment_method_id ?? '' }),
+        input: ({ context }) => ({
+          checkout_id: context.checkoutId,
+          plan_id: context.planId,
+          payment_method_id: context.paymentMethod?.payment_method_id ?? '',
+          ...(context.promoCode ? { promo_code: context.promoCode } : {}),
+        }),
         onDone: routeAnswer(DECLINED_MESSAGE),
         onError: [
           // Refused as a request (4xx): nothing started, the next Pay is a new checkout.

@@ -24,7 +24,7 @@ type Script = Partial<{
 }>;
 
 function start(script: Script = {}, timing: { pollForMs?: number; pollEveryMs?: number } = { pollEveryMs: 5 }) {
-  const calls = { createPaymentMethod: [] as unknown[], startCheckout: [] as { checkout_id: string; payment_method_id: string }[], confirmCheckout: [] as unknown[], fetchCheckout: [] as unknown[] };
+  const calls = { createPaymentMethod: [] as unknown[], startCheckout: [] as { checkout_id: string; payment_method_id: string; promo_code?: string }[], confirmCheckout: [] as unknown[], fetchCheckout: [] as unknown[] };
   let ids = 0;
   const machine = checkoutMachine.provide({
     actors: {
@@ -59,6 +59,27 @@ describe('checkout machine', () => {
     expect(calls.startCheckout).toEqual([{ checkout_id: 'checkout-1', plan_id: 'plan-m', payment_method_id: 'pm-1' }]);
     expect(JSON.stringify(actor.getSnapshot().context)).not.toContain(card.number); // the card is not kept once the gateway has it
     expect(actor.getSnapshot().output).toEqual(answer('checkout-1', 'succeeded'));
+  });
+
+  it('sends the applied promo code with the checkout; a refused code ends that checkout and the next Pay is a new one', async () => {
+    let first = true;
+    const { actor, calls } = start({
+      startCheckout: async (id) => {
+        if (!first) return answer(id, 'succeeded');
+        first = false;
+        throw new HttpError(400, 'The promo code SAVE10 has been used as many times as it allows. Pay without it.', { code: 'PROMO_LIMIT_REACHED' });
+      },
+    });
+    actor.send({ type: 'PAY', card, promoCode: 'SAVE10' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe('The promo code SAVE10 has been used as many times as it allows. Pay without it.');
+    actor.send({ type: 'PAY', card, promoCode: null });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.startCheckout).toEqual([
+      { checkout_id: 'checkout-1', plan_id: 'plan-m', payment_method_id: 'pm-1', promo_code: 'SAVE10' },
+      { checkout_id: 'checkout-2', plan_id: 'plan-m', payment_method_id: 'pm-2' },
+    ]);
+    expect(cardFingerprint(card, 'SAVE10')).not.toBe(cardFingerprint(card));
   });
 
   it('ignores Pay pressed again while the first press is on its way (double click charges once)', async () => {

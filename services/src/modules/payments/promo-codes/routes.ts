@@ -1,0 +1,165 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
+import {
+  CreatePromoCodeBody,
+  EditPromoCodeBody,
+  PromoCodeListQuery,
+  PromoCodeParams,
+  PromoCodeStatus,
+  promoCodeStream,
+  PromoCodeView,
+  PromoQuote,
+  PromoQuoteBody,
+} from '@acpg/contracts/promo-codes';
+import { handleCommand } from '../../../platform/commands/handle-command.ts';
+import { requestMeta } from '../../../platform/commands/metadata.ts';
+import { findPage } from '../../../platform/documents/paged.ts';
+import type { Filter } from '../../../platform/documents/port.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { planById } from '../checkout/plan.ts';
+import { quotePromo } from './commands.ts';
+import { promoCodeDecider, type PromoCodeCommand } from './decider.ts';
+import { PROMO_CODES_COLLECTION, toPromoCodeView } from './projection.ts';
+
+const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
+/** What a change answers: the code, whether it is offered, and the stream version the read model will reach. */
+const PromoCodeSaved = z.object({ code: z.string(), status: PromoCodeStatus, version: z.number().int().nonnegative() });
+
+const listFilter = (query: PromoCodeListQuery): Filter => {
+  const filter: Filter = {};
+  if (query.status) filter.status = query.status;
+  // The code filter holds letters, digits, hyphens and underscores only (the contract refuses the rest): no escaping needed.
+  if (query.code) filter.code = { $regex: `^${query.code}` };
+  if (query.plan_id) filter.plan_ids = query.plan_id;
+  return filter;
+};
+
+/** Plans a code names must be ones a checkout sells (default plans), or the code could never apply. */
+const refuseUnknownPlans = async (platform: Platform, planIds: readonly string[]) => {
+  for (const id of planIds) {
+    const plan = await planById(platform, id);
+    if (!plan) throw new AppError(400, 'PLAN_NOT_FOUND', `There is no plan ${id}.`, [{ path: 'plan_ids', message: `There is no plan ${id}.` }]);
+    if (!plan.is_default) throw new AppError(400, 'PLAN_NOT_OFFERED', `The plan ${id} is a renewal price; a promo code applies to a plan sold at checkout.`, [{ path: 'plan_ids', message: `${id} is a renewal price` }]);
+  }
+};
+
+export const promoCodeRoutes =
+  (platform: Platform): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    const run = async (request: Parameters<typeof requestMeta>[0], code: string, command: Omit<PromoCodeCommand, 'metadata'>, options: { newStream?: boolean } = {}) => {
+      const { state, version } = await handleCommand(
+        platform.eventStore,
+        promoCodeStream(code),
+        promoCodeDecider,
+        { ...command, metadata: requestMeta(request, platform) } as PromoCodeCommand,
+        options.newStream ? { newStream: true, existsMessage: `The promo code ${code} exists already. Edit it instead.` } : { retries: 5 },
+      );
+      return { success: true as const, data: { code, status: state.active ? ('active' as const) : ('inactive' as const), version } };
+    };
+
+    app.get(
+      '/admin/promo-codes',
+      {
+        config: SUPER_ADMIN,
+        schema: {
+          tags: ['payments'],
+          summary: 'Promo codes with their redemption counts, filtered, sorted and paged',
+          security: [{ bearer: [] }],
+          querystring: PromoCodeListQuery,
+          response: { 200: okEnvelope(pageOf(PromoCodeView)), ...refusals },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await findPage(platform.documents, PROMO_CODES_COLLECTION, request.query, { filter: listFilter(request.query), thenBy: ['created_at'], toItem: toPromoCodeView }),
+      }),
+    );
+
+    app.post(
+      '/admin/promo-codes',
+      {
+        config: SUPER_ADMIN,
+        schema: {
+          tags: ['payments'],
+          summary: 'Create a promo code: percent or amount off, the plans it applies to, valid from/to, total and per-account limits',
+          security: [{ bearer: [] }],
+          body: CreatePromoCodeBody,
+          response: { 200: okEnvelope(PromoCodeSaved), ...refusals },
+        },
+      },
+      async (request) => {
+        const { code, ...terms } = request.body;
+        await refuseUnknownPlans(platform, terms.plan_ids);
+        return { ...(await run(request, code, { type: 'CreatePromoCode', data: { code, ...terms } }, { newStream: true })), message: `Promo code ${code} created.` };
+      },
+    );
+
+    app.put(
+      '/admin/promo-codes/:code',
+      {
+        config: SUPER_ADMIN,
+        schema: {
+          tags: ['payments'],
+          summary: "Change a promo code's terms (the whole terms); redemptions so far stay counted",
+          security: [{ bearer: [] }],
+          params: PromoCodeParams,
+          body: EditPromoCodeBody,
+          response: { 200: okEnvelope(PromoCodeSaved), ...refusals },
+        },
+      },
+      async (request) => {
+        const { code } = request.params;
+        await refuseUnknownPlans(platform, request.body.plan_ids);
+        return { ...(await run(request, code, { type: 'EditPromoCode', data: { code, ...request.body } })), message: `Promo code ${code} saved.` };
+      },
+    );
+
+    for (const [action, type, done] of [
+      ['deactivate', 'DeactivatePromoCode', 'is no longer offered'],
+      ['activate', 'ActivatePromoCode', 'is offered again'],
+    ] as const) {
+      app.post(
+        `/admin/promo-codes/:code/${action}`,
+        {
+          config: SUPER_ADMIN,
+          schema: {
+            tags: ['payments'],
+            summary: action === 'deactivate' ? 'Stop offering a promo code (checkouts under way keep their reservation)' : 'Offer a deactivated promo code again',
+            security: [{ bearer: [] }],
+            params: PromoCodeParams,
+            response: { 200: okEnvelope(PromoCodeSaved), ...refusals },
+          },
+        },
+        async (request) => {
+          const { code } = request.params;
+          return { ...(await run(request, code, { type, data: { code } })), message: `Promo code ${code} ${done}.` };
+        },
+      );
+    }
+
+    app.post(
+      '/payments/promo-codes/quote',
+      {
+        // Guessing codes is slowed per account (signed in) or per address.
+        config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request) => request.principal?.userId ?? request.ip } },
+        schema: {
+          tags: ['payments'],
+          summary: 'What a promo code takes off a plan today (signed in: the per-account limit is checked too)',
+          body: PromoQuoteBody,
+          response: { 200: okEnvelope(PromoQuote), 400: ErrorEnvelope, 404: ErrorEnvelope, 429: ErrorEnvelope },
+        },
+      },
+      async (request) => {
+        const plan = await planById(platform, request.body.plan_id);
+        if (!plan) throw new AppError(404, 'PLAN_NOT_FOUND', 'This plan was not found. Choose a plan again.');
+        if (!plan.is_default || !plan.is_active) throw new AppError(400, 'PLAN_NOT_OFFERED', 'This plan is not offered at sign-up. Choose Monthly or Yearly.');
+        return { success: true as const, data: await quotePromo(platform, request.body.code, plan, request.principal?.userId ?? null) };
+      },
+    );
+  };

@@ -1,0 +1,119 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../services/test/harness.ts';
+import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
+import { newPage } from './support/browser.ts';
+import { explained, signInThroughPages } from './support/sign-in.ts';
+import { newCustomer } from './support/customer.ts';
+import { fitsWidth, seriousViolations } from './support/axe.ts';
+
+const WIDTHS = [375, 900, 1440] as const;
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+/** axe and the page's width at phone, tablet and desktop sizes; every failure listed (screenshots when asked for). */
+async function checkWidths(page: Page, where: string) {
+  const failures: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${where.replace(/[^a-z0-9]+/gi, '-')}-${width}.png`, fullPage: true });
+    const blocking = await seriousViolations(page);
+    if (blocking.length > 0) failures.push(`${where} at ${width} px:\n${blocking.join('\n')}`);
+    if (!(await fitsWidth(page))) failures.push(`${where} at ${width} px scrolls sideways`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  expect(failures, failures.join('\n')).toEqual([]);
+}
+
+const settled = async (page: Page, heading: string) => {
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: 20_000 });
+  await page.locator('main .fui-Skeleton').first().waitFor({ state: 'detached', timeout: 20_000 });
+};
+
+describe('Super Admin: /promocode and /plans; a customer applies a code at checkout', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let admin: Page;
+
+  beforeAll(async () => {
+    ({ app, browser, page: admin } = await openE2e());
+    await signInThroughPages(admin, app, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+  }, 120_000);
+  afterAll(async () => {
+    await closeE2e({ browser, app });
+  });
+
+  it('adds a promo code, lists it with its uses, and refuses bad input in the form', async () => {
+    await admin.goto('/promocode');
+    await settled(admin, 'Promo Codes');
+    await admin.getByText('No promo codes yet.', { exact: false }).waitFor();
+    await checkWidths(admin, 'promocode-empty');
+    await admin.getByRole('button', { name: 'Add promo code' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Add a promo code' });
+    await dialog.getByRole('button', { name: 'Add promo code' }).click();
+    await dialog.getByText('Use 3 to 32 letters, digits, hyphens or underscores.').waitFor();
+    await dialog.getByText('Choose at least one plan.').waitFor();
+    await checkWidths(admin, 'promocode-dialog-errors');
+    await dialog.getByLabel('Code').fill('save10');
+    await dialog.getByRole('textbox', { name: /^Percent off/ }).fill('10');
+    await explained(admin, () => dialog.getByRole('checkbox', { name: /^Yearly \(yearly\)/ }).check({ timeout: 5000 }));
+    await dialog.getByLabel('Total uses').fill('5');
+    await dialog.getByRole('button', { name: 'Add promo code' }).click();
+    await explained(admin, () => dialog.waitFor({ state: 'detached', timeout: 20_000 }));
+    const row = admin.getByRole('table', { name: 'Promo codes' }).getByRole('row').filter({ hasText: 'SAVE10' });
+    await explained(admin, () => row.waitFor({ timeout: 20_000 }));
+    expect(await row.textContent()).toMatch(/10% off.*yearly.*0 of 5.*Active/);
+    await checkWidths(admin, 'promocode-list');
+  });
+
+  it('lists every plan with the price-change note, and adds an inactive plan', async () => {
+    await admin.goto('/plans');
+    await settled(admin, 'Plans');
+    await admin.getByText(/applies to new checkouts and to each membership's next renewal only/).waitFor();
+    const table = admin.getByRole('table', { name: 'Plans' });
+    await table.getByRole('row').filter({ hasText: 'yearly-renewal' }).waitFor({ timeout: 20_000 });
+    await checkWidths(admin, 'plans-list');
+    await admin.getByRole('button', { name: 'Add plan' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Add a plan' });
+    await dialog.getByLabel('Plan id').fill('yearly-2027');
+    await dialog.getByRole('radio', { name: 'Yearly' }).check();
+    await dialog.getByLabel('Price per term').fill('179');
+    await checkWidths(admin, 'plans-dialog');
+    await dialog.getByRole('button', { name: 'Add plan' }).click();
+    await explained(admin, () => dialog.waitFor({ state: 'detached', timeout: 20_000 }));
+    const row = table.getByRole('row').filter({ hasText: 'yearly-2027' });
+    await explained(admin, () => row.waitFor({ timeout: 20_000 }));
+    expect(await row.textContent()).toMatch(/\$179\.00.*Inactive/);
+    // Activating it while "yearly" is active is refused in words.
+    await row.getByRole('button', { name: 'Activate yearly-2027' }).click();
+    await explained(admin, () => admin.getByText('Yearly already has an active default plan (yearly). Deactivate it first.').waitFor({ timeout: 20_000 }));
+  });
+
+  it('a customer applies the code on the payment form: refusals in words, then the discount, and pays it', async () => {
+    const { page } = await newPage(browser, app.url);
+    const customer = await newCustomer(app);
+    await signInThroughPages(page, app, customer.email, customer.password);
+    await page.goto('/subscriptions');
+    await page.getByRole('heading', { name: 'Membership', level: 1 }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Start a membership' }).click();
+    await page.getByRole('radio', { name: /^Yearly:/ }).check();
+    const form = page.getByRole('form', { name: 'Payment' });
+    await form.waitFor({ timeout: 20_000 });
+    await form.getByLabel('Promo code (optional)').fill('nope');
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await explained(page, () => form.getByText('We do not know the promo code NOPE. Check its spelling, or pay without it.').waitFor({ timeout: 20_000 }));
+    await form.getByLabel('Promo code (optional)').fill('save10');
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await explained(page, () => form.getByText(/SAVE10.*applied: \$21\.40 off/).waitFor({ timeout: 20_000 }));
+    await form.getByText('Due today: $192.60').waitFor();
+    await checkWidths(page, 'payment-form-promo');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByLabel('Expiry date (MM/YY)').fill('12/34');
+    await form.getByLabel('Security code (CVC)').fill('123');
+    await form.getByLabel('Name on card').fill('Casey Customer');
+    await form.getByRole('button', { name: 'Pay $192.60' }).click();
+    await explained(page, () => page.getByText('Payment received.').waitFor({ timeout: 20_000 }));
+    // The admin's list counts the use live.
+    await admin.goto('/promocode');
+    await explained(admin, () => admin.getByRole('row').filter({ hasText: 'SAVE10' }).filter({ hasText: '1 of 5' }).waitFor({ timeout: 20_000 }));
+  });
+});

@@ -1,0 +1,54 @@
+import type { Page } from '@acpg/contracts/http';
+import type { PlansResponse } from '@acpg/contracts/plans';
+import type { CreatePromoCodeBody, EditPromoCodeBody, PromoCodeView } from '@acpg/contracts/promo-codes';
+import { http, type Query } from '../../../lib/http.ts';
+import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
+
+export type SortField = 'created_at' | 'code' | 'valid_from' | 'valid_to' | 'redeemed_count';
+export type FilterKey = 'status' | 'code' | 'plan_id';
+
+/** /promocode's list: newest first, 10 a page; filters by status, code (starts with) and plan. */
+export const PROMO_CODE_LIST: PagedListSpec<SortField, FilterKey> = {
+  sortFields: ['created_at', 'code', 'valid_from', 'valid_to', 'redeemed_count'],
+  defaultSort: 'created_at',
+  defaultOrder: 'desc',
+  pageSize: 10,
+  filters: ['status', 'code', 'plan_id'],
+};
+
+/** A row as the live list keeps it (live-merge matches rows by `id`). */
+export type PromoCodeRow = PromoCodeView & { id: string };
+const toRow = (v: PromoCodeView): PromoCodeRow => ({ ...v, id: v.code });
+export const rowOf = toRow;
+
+type Ok<T> = { success: boolean; data: T; message?: string };
+export interface ListQuery extends Filters<FilterKey> {
+  page: number;
+  page_size: number;
+  sort: SortField;
+  order: 'asc' | 'desc';
+}
+
+export async function fetchPromoCodes(query: ListQuery, signal?: AbortSignal) {
+  const r = await http.get<Page<PromoCodeView>>('/admin/promo-codes', { query: { ...query } as Query, ...(signal ? { signal } : {}) });
+  return r.success ? { ...r, data: { ...r.data, items: r.data.items.map(toRow) } } : r;
+}
+
+/** Every row of the filtered list, 100 a call, for the export (kept once by code). */
+export async function fetchAllPromoCodes(filters: Filters<FilterKey>, sort: SortField, order: 'asc' | 'desc', signal: AbortSignal): Promise<PromoCodeRow[]> {
+  const rows = new Map<string, PromoCodeRow>();
+  for (let page = 1; ; page++) {
+    const r = await fetchPromoCodes({ ...filters, page, page_size: 100, sort, order }, signal);
+    if (!r.success) throw new Error(r.message);
+    for (const row of r.data.items) rows.set(row.code, row);
+    if (r.data.items.length < 100 || page * 100 >= r.data.total) return [...rows.values()];
+  }
+}
+
+export const createPromoCode = (body: CreatePromoCodeBody) => http.post<Ok<unknown>>('/admin/promo-codes', body);
+export const editPromoCode = (code: string, body: EditPromoCodeBody) => http.put<Ok<unknown>>(`/admin/promo-codes/${encodeURIComponent(code)}`, body);
+export const setPromoCodeActive = (code: string, active: boolean) =>
+  http.post<Ok<unknown>>(`/admin/promo-codes/${encodeURIComponent(code)}/${active ? 'activate' : 'deactivate'}`);
+
+/** The plans a code may name: the plans sold at checkout (default plans), from the public list. */
+export const fetchPlans = (signal: AbortSignal) => http.get<PlansResponse>('/plans', { signal });

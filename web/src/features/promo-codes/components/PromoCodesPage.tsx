@@ -1,0 +1,258 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Badge, Button, Card, Field, Input, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { PROMO_CODE_UPDATED_MESSAGE, type PromoCodeView } from '@acpg/contracts/promo-codes';
+import { useLive } from '../../../lib/live.ts';
+import { keepNewer } from '../../../lib/live-merge.ts';
+import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { formatCents } from '../../../lib/money.ts';
+import { formatDateUs } from '../../../lib/dates.ts';
+import { exportTable } from '../../../lib/export.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useTrackClick } from '../../../lib/track.ts';
+import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import { fetchAllPromoCodes, fetchPlans, fetchPromoCodes, PROMO_CODE_LIST, rowOf, setPromoCodeActive, type FilterKey, type PromoCodeRow, type SortField } from '../api/promo-codes.ts';
+import { PromoCodeDialog } from './PromoCodeDialog.tsx';
+
+const MESSAGES = [PROMO_CODE_UPDATED_MESSAGE];
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  grow: { flexGrow: 1 },
+  filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(180px, 100%), 1fr))', alignItems: 'end' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
+  input: { minWidth: 0, width: '100%' },
+  nowrap: { whiteSpace: 'nowrap' },
+});
+
+export const discountText = (v: Pick<PromoCodeView, 'discount_kind' | 'discount_value'>) =>
+  v.discount_kind === 'percent' ? `${v.discount_value}% off` : `${formatCents(v.discount_value)} off`;
+/** The last day a code works (its end is the start of the next day). */
+const lastDay = (validTo: string) => formatDateUs(new Date(Date.parse(validTo) - 1));
+export const validityText = (v: Pick<PromoCodeView, 'valid_from' | 'valid_to'>) =>
+  v.valid_to ? `${formatDateUs(v.valid_from)} to ${lastDay(v.valid_to)}` : `From ${formatDateUs(v.valid_from)}, no end`;
+export const usesText = (v: Pick<PromoCodeView, 'redeemed_count' | 'reserved_count' | 'max_redemptions'>) =>
+  `${v.redeemed_count}${v.max_redemptions === null ? '' : ` of ${v.max_redemptions}`}${v.reserved_count > 0 ? ` (${v.reserved_count} paying now)` : ''}`;
+
+const EXPORT_HEADER = ['Code', 'Discount', 'Plans', 'First day', 'Last day', 'Used', 'Paying now', 'Total limit', 'Per-account limit', 'Status', 'Created'];
+const exportRow = (v: PromoCodeView) => [
+  v.code,
+  discountText(v),
+  v.plan_ids.join(', '),
+  formatDateUs(v.valid_from),
+  v.valid_to ? lastDay(v.valid_to) : 'No end',
+  v.redeemed_count,
+  v.reserved_count,
+  v.max_redemptions ?? 'No limit',
+  v.max_per_account ?? 'No limit',
+  v.status === 'active' ? 'Active' : 'Inactive',
+  formatDateUs(v.created_at),
+];
+
+function FilterForm({ applied, plans, onApply, onClear }: { applied: Filters<FilterKey>; plans: readonly { id: string; name: string }[]; onApply: (f: Filters<FilterKey>) => void; onClear: () => void }) {
+  const s = useStyles();
+  const [draft, setDraft] = useState<Filters<FilterKey>>(applied);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onApply(draft);
+  };
+  return (
+    <form className={s.filters} onSubmit={submit} aria-label="Filter promo codes" noValidate>
+      <Field label="Code starts with">
+        <Input className={s.input} value={draft.code ?? ''} onChange={(_, d) => setDraft((f) => ({ ...f, code: d.value.toUpperCase() }))} />
+      </Field>
+      <Field label="Status">
+        <Select value={draft.status ?? ''} onChange={(_, d) => setDraft((f) => ({ ...f, status: d.value }))}>
+          <option value="">Any</option>
+          <option value="active">Active</option>
+          <option value="inactive">Inactive</option>
+        </Select>
+      </Field>
+      <Field label="Plan">
+        <Select value={draft.plan_id ?? ''} onChange={(_, d) => setDraft((f) => ({ ...f, plan_id: d.value }))}>
+          <option value="">Any</option>
+          {plans.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} ({p.id})
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <div className={s.actions}>
+        <Button type="submit" appearance="primary">
+          Apply filters
+        </Button>
+        <Button appearance="secondary" onClick={onClear}>
+          Clear
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** `created`: a code created since the read (version 1 of a row the page lacks): the list is read again. */
+type View = { items: PromoCodeRow[]; total: number; created: boolean };
+
+/** /promocode (Super Admin): promo codes with their uses, live; add, edit, deactivate and activate; export. */
+export default function PromoCodesPage() {
+  const s = useStyles();
+  const track = useTrackClick();
+  const list = usePagedList(PROMO_CODE_LIST);
+  const [dialog, setDialog] = useState<{ editing: PromoCodeView | null } | null>(null);
+  const [switching, setSwitching] = useState<string | null>(null);
+  const plans = useResource((signal) => fetchPlans(signal), []);
+  const planChoices = useMemo(() => (plans.data?.plans ?? []).filter((p) => p.is_default), [plans.data]);
+
+  const view = useLive<View, PromoCodeView>({
+    messages: MESSAGES,
+    read: async (signal) => {
+      const r = await fetchPromoCodes({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
+      return r.success ? { success: true, data: { items: r.data.items, total: r.data.total, created: false } } : r;
+    },
+    // A row on this page takes the newer push (uses counted, status); a code created since the read has the list read again.
+    apply: (v, push) => {
+      const created = push.version === 1 && !v.items.some((r) => r.id === push.code);
+      return { ...v, items: [...keepNewer(v.items, rowOf(push))], created: v.created || created };
+    },
+    deps: [list.filters, list.page, list.pageSize, list.sort, list.order],
+  });
+  const rows = view.data?.items ?? null;
+
+  const created = view.data?.created ?? false;
+  const { reload } = view;
+  useEffect(() => {
+    if (created) reload();
+  }, [created, reload]);
+
+  const toggle = async (row: PromoCodeView) => {
+    const activate = row.status !== 'active';
+    track(activate ? 'Activate promo code' : 'Deactivate promo code');
+    setSwitching(row.code);
+    try {
+      const answer = await setPromoCodeActive(row.code, activate);
+      notify.success(answer.message ?? 'Saved.');
+      view.reload();
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : 'The promo code could not be changed.');
+    } finally {
+      setSwitching(null);
+    }
+  };
+
+  const columns: GridColumn<PromoCodeRow>[] = [
+    { id: 'code', header: 'Code', sortable: true, render: (v) => (
+        <Text className={s.nowrap} weight="semibold">
+          {v.code}
+        </Text>
+      ), },
+    { id: 'discount', header: 'Discount', render: discountText },
+    { id: 'plans', header: 'Plans', render: (v) => v.plan_ids.join(', ') },
+    { id: 'valid_from', header: 'Valid', sortable: true, minWidth: '170px', render: validityText },
+    { id: 'redeemed_count', header: 'Used', sortable: true, render: usesText },
+    { id: 'per_account', header: 'Per account', render: (v) => (v.max_per_account === null ? 'No limit' : String(v.max_per_account)) },
+    {
+      id: 'status',
+      header: 'Status',
+      render: (v) => (
+        <Badge className={s.nowrap} appearance="tint" color={v.status === 'active' ? 'success' : 'informative'}>
+          {v.status === 'active' ? 'Active' : 'Inactive'}
+        </Badge>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      render: (v) => (
+        <div className={s.actions}>
+          <Button size="small" onClick={() => setDialog({ editing: v })} aria-label={`Edit ${v.code}`}>
+            Edit
+          </Button>
+          <Button size="small" disabledFocusable={switching === v.code} onClick={() => void toggle(v)} aria-label={`${v.status === 'active' ? 'Deactivate' : 'Activate'} ${v.code}`}>
+            {v.status === 'active' ? 'Deactivate' : 'Activate'}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
+    track(kind === 'xlsx' ? 'Export XLSX' : 'Export CSV');
+    const all = await fetchAllPromoCodes(list.filters, list.sort, list.order, signal);
+    return (await exportTable(kind, { header: EXPORT_HEADER, rows: all.map(exportRow), fileBase: 'promo-codes' })) ? all.length : 0;
+  };
+  const filtered = Object.keys(list.filters).length > 0;
+
+  return (
+    <section className={s.root} aria-labelledby="promo-codes-title">
+      <div className={s.head}>
+        <Title1 as="h1" id="promo-codes-title" tabIndex={-1}>
+          Promo Codes
+        </Title1>
+        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
+          {view.live ? 'Live' : 'Live updates off'}
+        </Badge>
+        <span className={s.grow} />
+        <Button
+          appearance="primary"
+          icon={<AddRegular />}
+          onClick={() => {
+            track('Add promo code');
+            setDialog({ editing: null });
+          }}
+        >
+          Add promo code
+        </Button>
+      </div>
+      <Card>
+        <FilterForm key={JSON.stringify(list.filters)} applied={list.filters} plans={planChoices} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />
+      </Card>
+      <Card>
+        <PagedGrid<PromoCodeRow>
+          label="Promo codes"
+          pagerLabel="Promo code pages"
+          noun="promo codes"
+          columns={columns}
+          getRowId={(v) => v.code}
+          items={rows}
+          total={view.data?.total ?? 0}
+          status={view.status}
+          error={view.error}
+          onRetry={view.reload}
+          page={list.page}
+          pageSize={list.pageSize}
+          onPage={list.setPage}
+          sort={list.sort}
+          order={list.order}
+          onSort={(id) => list.sortBy(id as SortField)}
+          empty={
+            filtered ? (
+              <>
+                No promo codes match these filters.{' '}
+                <Button appearance="transparent" onClick={list.clearFilters}>
+                  Clear filters
+                </Button>
+              </>
+            ) : (
+              'No promo codes yet. Add one to offer a discount at checkout.'
+            )
+          }
+          onExport={onExport}
+        />
+      </Card>
+      {dialog && (
+        <PromoCodeDialog
+          editing={dialog.editing}
+          plans={plans.data?.plans ?? []}
+          onClose={() => setDialog(null)}
+          onSaved={(message) => {
+            setDialog(null);
+            notify.success(message);
+            view.reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}
