@@ -119,4 +119,32 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
       await other.context.close();
     }
   });
+
+  it('/checkout → /payment-status with the card that asks for a second step: Stripe.js takes the bank step there, and the page turns to paid live', async () => {
+    const other = await newPage(browser, app.url);
+    try {
+      const p = other.page;
+      const customer = await newCustomer(app, 'Robin Renter');
+      await signInThroughPages(p, app, customer.email, customer.password);
+      await p.goto('/checkout?plan=yearly');
+      const form = p.getByRole('form', { name: 'Payment' });
+      await form.waitFor({ timeout: 20_000 });
+      await fillStripeCard(form, '4000 0027 6000 3184', 'Robin Renter');
+      await form.getByRole('button', { name: /^Pay / }).click();
+      await explained(p, () => p.waitForURL('**/payment-status?checkout_id=*', { timeout: 20_000 }));
+      await p.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+      const status = p.getByRole('status').filter({ hasText: /./ });
+      await explained(p, () => status.getByText('Your card asks you to confirm this payment.').waitFor({ timeout: 20_000 }));
+      await p.getByRole('button', { name: 'Confirm payment' }).click();
+      await p.getByRole('alertdialog', { name: 'Confirm this payment' }).getByRole('button', { name: 'Approve payment' }).click();
+      const bank = p.getByRole('dialog', { name: /confirm the payment with your bank/ });
+      await explained(p, () => bank.waitFor({ timeout: 20_000 }));
+      await bank.getByRole('button', { name: 'Complete authentication' }).click();
+      await explained(p, () => status.getByText('Payment received.').waitFor({ timeout: 20_000 }));
+      expect(await p.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true)).toBe(true);
+      expect(await p.getByRole('group', { name: 'Payment details' }).textContent()).toMatch(/Yearly membership.*Visa ending in 3184/);
+    } finally {
+      await other.context.close();
+    }
+  });
 });
