@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './http.ts';
-import { CardBrand } from './payments.ts';
+import { CardBrand, RenewalOf } from './payments.ts';
 import { PlanName } from './plans.ts';
 
 /** Memberships (issue 7, items 6 and 7). Money is integer cents (USD); times UTC ISO-8601. */
@@ -33,6 +33,8 @@ export const MembershipStarted = z.object({
   card_last4: z.string(),
   status: MembershipStatus,
   checkout_id: z.string(),
+  /** The card renewals charge (off-session). Absent on memberships started before issue 8. */
+  payment_method_id: z.string().optional(),
 });
 export type MembershipStarted = z.infer<typeof MembershipStarted>;
 
@@ -46,7 +48,9 @@ export const MembershipView = z.object({
   started_at: z.string(),
   trial_ends_at: z.string().nullable(),
   next_renewal_at: z.string(),
+  /** Price of the current term: the first term's until the first renewal, then what the last renewal charged. */
   amount_cents: z.number().int().nonnegative(),
+  /** Price of every later term; in the list, after a renewal, what the last renewal charged (or the name's renewal price after a trial's first term). */
   renewal_amount_cents: z.number().int().nonnegative(),
   paid_cents: z.number().int().nonnegative(),
   card_brand: CardBrand,
@@ -57,6 +61,10 @@ export const MembershipView = z.object({
   switch_to_plan_name: PlanName.nullable(),
   /** When it ended (status `cancelled`); null otherwise. */
   ended_at: z.string().nullable(),
+  /** A renewal try failed: when the next one is (null when none is scheduled). */
+  next_retry_at: z.string().nullable().default(null),
+  /** Past due: when it is cancelled unless paid; null otherwise. */
+  cancels_at: z.string().nullable().default(null),
   /** Stream version the row reflects (live views keep the higher of a read and a push). */
   version: z.number().int().nonnegative(),
   /** Global event-log position the row reflects. */
@@ -76,3 +84,132 @@ export type MyMembershipsQuery = z.infer<typeof MyMembershipsQuery>;
 export const MEMBERSHIP_UPDATED_MESSAGE = 'membership.updated';
 export const MembershipUpdated = MembershipView;
 export type MembershipUpdated = z.infer<typeof MembershipUpdated>;
+
+// ---- Issue 8: self-service (cancel, resume, switch, card) and renewals with dunning ----
+
+/** Where a renewal stands: charged on the renewal date, retried on day 3 and day 7, then past due, then cancelled. */
+export const DUNNING_RETRY_DAYS = [0, 3, 7] as const;
+/** Days between past due (the third failure) and the end of an unpaid membership. */
+export const PAST_DUE_CANCEL_DAYS = 7;
+
+/** Data of `MembershipCancellationRequested`: it ends at `ends_at` (the end of the paid period) unless resumed before. */
+export const MembershipCancellationRequested = z.object({
+  membership_id: z.string(),
+  account_id: z.string(),
+  ends_at: z.string(),
+  requested_at: z.string(),
+});
+export type MembershipCancellationRequested = z.infer<typeof MembershipCancellationRequested>;
+
+/** Data of `MembershipResumed`: a cancellation withdrawn before the period ended. */
+export const MembershipResumed = z.object({ membership_id: z.string(), account_id: z.string(), resumed_at: z.string() });
+export type MembershipResumed = z.infer<typeof MembershipResumed>;
+
+/** Data of `MembershipPlanSwitchScheduled`: from `effective_at` (the next renewal) it renews as `to_plan_name`; null withdraws a switch. */
+export const MembershipPlanSwitchScheduled = z.object({
+  membership_id: z.string(),
+  account_id: z.string(),
+  from_plan_name: PlanName,
+  to_plan_name: PlanName.nullable(),
+  effective_at: z.string(),
+  scheduled_at: z.string(),
+});
+export type MembershipPlanSwitchScheduled = z.infer<typeof MembershipPlanSwitchScheduled>;
+
+/** Data of `MembershipCardUpdated`: renewals charge this saved card (`payments-card-<id>` holds its `CardSaved`). */
+export const MembershipCardUpdated = z.object({
+  membership_id: z.string(),
+  account_id: z.string(),
+  payment_method_id: z.string(),
+  card_brand: CardBrand,
+  card_last4: z.string(),
+  updated_at: z.string(),
+});
+export type MembershipCardUpdated = z.infer<typeof MembershipCardUpdated>;
+
+/**
+ * Data of `MembershipRenewalDue`: the payments module charges it off-session to the saved card (a checkout whose id
+ * derives from membership, period start and attempt) and answers with `PaymentSucceeded` / `PaymentFailed` carrying `renewal`.
+ */
+export const MembershipRenewalDue = z.object({
+  membership_id: z.string(),
+  account_id: z.string(),
+  plan_id: z.string(),
+  plan_name: PlanName,
+  amount_cents: z.number().int().nonnegative(),
+  payment_method_id: z.string(),
+  card_brand: CardBrand,
+  card_last4: z.string(),
+  renewal: RenewalOf,
+  due_at: z.string(),
+});
+export type MembershipRenewalDue = z.infer<typeof MembershipRenewalDue>;
+
+/** Data of `MembershipRenewed`: the period starting `period_start` is paid; the next renewal is `next_renewal_at`. */
+export const MembershipRenewed = z.object({
+  membership_id: z.string(),
+  account_id: z.string(),
+  plan_id: z.string(),
+  plan_name: PlanName,
+  amount_cents: z.number().int().nonnegative(),
+  checkout_id: z.string(),
+  period_start: z.string(),
+  next_renewal_at: z.string(),
+  attempt: z.number().int().min(1),
+  renewed_at: z.string(),
+});
+export type MembershipRenewed = z.infer<typeof MembershipRenewed>;
+
+/** Data of `MembershipRenewalFailed`: one failed try; `next_retry_at` is null after the last scheduled one. */
+export const MembershipRenewalFailed = z.object({
+  membership_id: z.string(),
+  account_id: z.string(),
+  checkout_id: z.string(),
+  period_start: z.string(),
+  attempt: z.number().int().min(1),
+  amount_cents: z.number().int().nonnegative(),
+  message: z.string(),
+  failed_at: z.string(),
+  next_retry_at: z.string().nullable(),
+});
+export type MembershipRenewalFailed = z.infer<typeof MembershipRenewalFailed>;
+
+/** Data of `MembershipPastDue`: the third try failed; it is cancelled at `cancels_at` unless paid (a card update charges at once). */
+export const MembershipPastDue = z.object({
+  membership_id: z.string(),
+  account_id: z.string(),
+  period_start: z.string(),
+  amount_cents: z.number().int().nonnegative(),
+  past_due_at: z.string(),
+  cancels_at: z.string(),
+});
+export type MembershipPastDue = z.infer<typeof MembershipPastDue>;
+
+export const MEMBERSHIP_END_REASONS = ['member_cancelled', 'unpaid'] as const;
+/** Data of `MembershipCancelled`: it ended (the member's cancellation reached the period end, or it stayed unpaid). */
+export const MembershipCancelled = z.object({
+  membership_id: z.string(),
+  account_id: z.string(),
+  reason: z.enum(MEMBERSHIP_END_REASONS),
+  ended_at: z.string(),
+});
+export type MembershipCancelled = z.infer<typeof MembershipCancelled>;
+
+/** `POST /api/v1/memberships/:id/switch`: renew as the other plan name from the next renewal (the current name withdraws a switch). */
+export const SwitchPlanBody = z.object({ plan_name: PlanName });
+export type SwitchPlanBody = z.infer<typeof SwitchPlanBody>;
+
+/** `PUT /api/v1/memberships/:id/card`: a card saved through `POST /api/v1/payments/saved-cards`. */
+export const UpdateMembershipCardBody = z.object({ payment_method_id: z.string().trim().min(1, 'Choose a saved card').max(100) });
+export type UpdateMembershipCardBody = z.infer<typeof UpdateMembershipCardBody>;
+
+/** Error codes of the membership routes. */
+export const MEMBERSHIPS_ERROR_CODES = [
+  'MEMBERSHIP_NOT_FOUND', // 404 none, or someone else's
+  'MEMBERSHIP_ENDED', // 409 cancelled already
+  'ALREADY_CANCELLING', // 409 cancel twice
+  'NOT_CANCELLING', // 409 resume without a cancellation
+  'MEMBERSHIP_PAST_DUE', // 409 cancel or switch while past due (update the card first)
+  'SAME_PLAN', // 409 switch to the plan it renews as already
+  'CARD_NOT_SAVED', // 400 a card the account has not saved
+] as const;

@@ -83,6 +83,7 @@ export const PAYMENTS_ERROR_CODES = [
   'CHECKOUT_NOT_FOUND',
   'CHECKOUT_MISMATCH', // the same checkout_id sent again with another plan or card
   'CONFIRMATION_NOT_NEEDED',
+  'CARD_NOT_SAVED', // the gateway refused to save the card for later charges
 ] as const;
 export type PaymentsErrorCode = (typeof PAYMENTS_ERROR_CODES)[number];
 
@@ -235,6 +236,15 @@ export type PaymentView = z.infer<typeof PaymentView>;
  */
 export const PAYMENT_UPDATED_MESSAGE = 'payment.updated';
 export const CHECKOUT_ROOM = 'checkout';
+
+/** `POST /api/v1/payments/saved-cards` (signed in): saves a payment method for later off-session charges (renewals). */
+export const SaveCardBody = z.object({ payment_method_id: z.string().trim().min(1, 'Enter your card').max(100) });
+export type SaveCardBody = z.infer<typeof SaveCardBody>;
+/** Answer of `POST /api/v1/payments/saved-cards`. */
+export const SavedCard = PaymentMethod;
+export type SavedCard = z.infer<typeof SavedCard>;
+/** Stream of a saved card's `CardSaved` (memberships reads it to accept a card update). */
+export const savedCardStream = (paymentMethodId: string) => `payments-card-${paymentMethodId}`;
 
 // ---- Gateway choice and the Stripe card form (issue 8, s1) ----
 

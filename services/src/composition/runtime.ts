@@ -8,6 +8,7 @@ import type { Realtime } from '../platform/realtime/port.ts';
 import type { TokenService } from '../platform/auth/port.ts';
 import { ensureProjectionIndexes, runProjection } from '../platform/projections/runner.ts';
 import { startReactions } from '../platform/reactions/start.ts';
+import { startSchedules } from '../platform/schedules/start.ts';
 import { createTemplateRegistry } from '../platform/templates/registry.ts';
 import type { Adapters } from './adapters.ts';
 import { moduleStreamsOnly } from './module-streams.ts';
@@ -99,6 +100,7 @@ export const startBackground = async (platform: Platform, adapters: Adapters, mo
           workers.push(await platform.jobs.work(worker.queue, worker.processor(platform), { concurrency: worker.concurrency ?? 1 }));
         }
       }
+      stoppers.push(await startSchedules(platform, modules.flatMap((m) => m.schedules ?? [])));
     }
   } catch (error) {
     // What started before the failure must not keep running (the caller has nothing to stop yet).

@@ -16,6 +16,7 @@ import type { Reaction } from './reactions/port.ts';
 import type { TemplateRegistry } from './templates/registry.ts';
 import type { MessageTemplate } from './templates/template.ts';
 import type { Files } from './files/port.ts';
+import type { Schedule } from './schedules/port.ts';
 
 export type { Reaction } from './reactions/port.ts';
 
@@ -66,6 +67,8 @@ export interface Module {
   /** Every email and SMS the module sends, rendered by `platform.templates` (listed, previewed and edited by admins). */
   templates?: readonly MessageTemplate[];
   workers?: readonly JobWorker[];
+  /** Work on the clock (`platform/schedules/`): run on the worker role, once per slot of `everyMs`. */
+  schedules?: readonly Schedule[];
   /** Runs at start on every role that appends (api/all); must be idempotent. */
   seed?: (platform: Platform) => Promise<void>;
   /**

@@ -1,19 +1,33 @@
 import type { Module } from '../../platform/module.ts';
+import { DUNNING_TEMPLATES } from './dunning/templates.ts';
+import { dunningEmailsReaction } from './dunning/reaction.ts';
+import { MEMBERSHIP_EVENT_TYPES } from './membership/events.ts';
 import { membershipsProjection } from './mine/projection.ts';
 import { myMembershipsRoutes } from './mine/routes.ts';
+import { RENEWALS_QUEUE, renewalOutcomeReaction, renewalsWorker } from './renewals/outcome.ts';
+import { renewalsSchedule } from './renewals/run.ts';
+import { selfServiceRoutes } from './self-service/routes.ts';
 import { MEMBERSHIPS_QUEUE, membershipsWorker, startOnPaymentReaction } from './start-on-payment/reaction.ts';
 
 /**
  * Memberships: a successful payment (the payments module's `PaymentSucceeded`, never its code) starts one through
  * a reaction, a job and the StartMembership command; the caller's list is `GET /memberships/mine`, live on `account:<id>`.
+ * The member cancels, resumes, switches plan and updates the card (self-service/); a schedule charges renewals through
+ * `MembershipRenewalDue` (payments charges it) and runs dunning (renewals/, dunning/).
  */
 export const membershipsModule: Module = {
   name: 'memberships',
-  eventTypes: ['MembershipStarted'],
+  eventTypes: MEMBERSHIP_EVENT_TYPES,
   routes: (platform) => async (app) => {
     await app.register(myMembershipsRoutes(platform));
+    await app.register(selfServiceRoutes(platform));
   },
   projections: [membershipsProjection],
-  reactions: [startOnPaymentReaction],
-  workers: [{ queue: MEMBERSHIPS_QUEUE, concurrency: 2, processor: membershipsWorker }],
+  reactions: [startOnPaymentReaction, renewalOutcomeReaction, dunningEmailsReaction],
+  templates: DUNNING_TEMPLATES,
+  workers: [
+    { queue: MEMBERSHIPS_QUEUE, concurrency: 2, processor: membershipsWorker },
+    { queue: RENEWALS_QUEUE, concurrency: 2, processor: renewalsWorker },
+  ],
+  schedules: [renewalsSchedule],
 };

@@ -14,6 +14,8 @@ import { PROMO_CODE_EVENT_TYPES } from './promo-codes/decider.ts';
 import { promoCodesProjection } from './promo-codes/projection.ts';
 import { PROMO_REDEMPTIONS_QUEUE, promoRedemptionsReaction, promoRedemptionsWorker } from './promo-codes/redemptions.ts';
 import { promoCodeRoutes } from './promo-codes/routes.ts';
+import { RENEWAL_CHARGES_QUEUE, renewalChargeReaction, renewalChargeWorker } from './renewals/reaction.ts';
+import { savedCardRoutes } from './saved-cards/routes.ts';
 
 /**
  * Checkouts paid through the payment gateway port (the embedded test gateway; Stripe next). Outcomes arrive as the
@@ -21,21 +23,23 @@ import { promoCodeRoutes } from './promo-codes/routes.ts';
  */
 export const paymentsModule: Module = {
   name: 'payments',
-  eventTypes: ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...PROMO_CODE_EVENT_TYPES],
+  eventTypes: ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...PROMO_CODE_EVENT_TYPES, 'CardSaved'],
   routes: (platform) => async (app) => {
     await app.register(paymentRoutes(platform));
     await app.register(myPaymentsRoutes(platform));
     await app.register(paymentStatusRoutes(platform));
     await app.register(promoCodeRoutes(platform));
+    await app.register(savedCardRoutes(platform));
     await app.register(stripeRoutes(platform));
   },
   projections: [chargesProjection, promoCodesProjection],
   rooms: { [CHECKOUT_ROOM]: mayFollowCheckout },
-  reactions: [receiptReaction, promoRedemptionsReaction],
+  reactions: [receiptReaction, promoRedemptionsReaction, renewalChargeReaction],
   templates: [receiptEmail],
   workers: [
     { queue: GATEWAY_EVENTS_QUEUE, concurrency: 4, processor: deliverGatewayEvent },
     { queue: RECEIPTS_QUEUE, concurrency: 2, processor: issueReceipt },
     { queue: PROMO_REDEMPTIONS_QUEUE, concurrency: 2, processor: promoRedemptionsWorker },
+    { queue: RENEWAL_CHARGES_QUEUE, concurrency: 2, processor: renewalChargeWorker },
   ],
 };

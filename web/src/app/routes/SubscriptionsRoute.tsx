@@ -5,6 +5,8 @@ import { PlanPicker } from '../../features/plans/components/PlanPicker.tsx';
 import { PaymentForm } from '../../features/payments/components/PaymentForm.tsx';
 import { PaymentHistory } from '../../features/payments/components/PaymentHistory.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
+import { SaveCardForm } from '../../features/payments/components/SaveCardForm.tsx';
+import type { UpdateCardForm } from '../../features/memberships/components/ManageMembership.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, alignItems: 'stretch' },
@@ -28,12 +30,18 @@ function StartMembership({ onPaid, onCancel }: { onPaid: () => void; onCancel: (
   );
 }
 
-/** /subscriptions: the user's memberships, a way to start one when there is none, and the payment history below. */
+/** A card update: the payments feature's card entry saves the card, the memberships feature puts it on the membership. */
+const UpdateCard: UpdateCardForm = ({ onSaved, onCancel }) => <SaveCardForm onSaved={onSaved} onCancel={onCancel} submitLabel="Save and use this card" />;
+
+/**
+ * /subscriptions: the user's memberships (cancel, resume, switch, update card), a way to start one when there is none,
+ * and the payment history below.
+ */
 export default function SubscriptionsRoute() {
   const s = useStyles();
   return (
     <div className={s.page}>
-      <SubscriptionsPage startMembership={StartMembership} />
+      <SubscriptionsPage startMembership={StartMembership} updateCard={UpdateCard} />
       <div className={s.plans}>
         <Text>Another property to protect, or another term?</Text>
         <LinkButton to="/subscription-plan">See membership plans</LinkButton>

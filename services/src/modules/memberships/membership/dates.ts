@@ -12,3 +12,6 @@ export const addMonthsUtc = (iso: string, months: number): string => {
     Date.UTC(year, month, day, from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds(), from.getUTCMilliseconds()),
   ).toISOString();
 };
+
+/** `days` days of 24 hours after `iso` (UTC has no daylight saving). */
+export const addDaysUtc = (iso: string, days: number): string => new Date(Date.parse(iso) + days * 86_400_000).toISOString();

@@ -1,7 +1,7 @@
 import { MembershipView } from '@acpg/contracts/memberships';
 import type { Doc } from '../../../platform/documents/port.ts';
 import { defineProjection } from '../../../platform/projections/define.ts';
-import { toMembershipEvent } from '../membership/decider.ts';
+import { MEMBERSHIP_EVENT_TYPES, toMembershipEvent } from '../membership/events.ts';
 import { pushMembership } from './push.ts';
 
 export const MEMBERSHIPS_COLLECTION = 'memberships';
@@ -10,7 +10,7 @@ export const MEMBERSHIPS_COLLECTION = 'memberships';
 export const membershipsProjection = defineProjection({
   name: 'memberships.memberships',
   collection: MEMBERSHIPS_COLLECTION,
-  handles: ['MembershipStarted'],
+  handles: MEMBERSHIP_EVENT_TYPES,
   fromStored: (stored) => (stored.stream.startsWith('memberships-membership-') ? toMembershipEvent(stored) : null),
   documentId: (event) => event.data.membership_id,
   evolve: (doc, event) => {
@@ -34,10 +34,48 @@ export const membershipsProjection = defineProjection({
           cancel_at_period_end: false,
           switch_to_plan_name: null,
           ended_at: null,
+          next_retry_at: null,
+          cancels_at: null,
         };
       }
-      default:
+      case 'MembershipCancellationRequested':
+        return doc ? { ...doc, cancel_at_period_end: true } : doc;
+      case 'MembershipResumed':
+        return doc ? { ...doc, cancel_at_period_end: false } : doc;
+      case 'MembershipPlanSwitchScheduled':
+        return doc ? { ...doc, switch_to_plan_name: event.data.to_plan_name } : doc;
+      case 'MembershipCardUpdated':
+        return doc ? { ...doc, card_brand: event.data.card_brand, card_last4: event.data.card_last4 } : doc;
+      case 'MembershipRenewalDue':
         return doc;
+      case 'MembershipRenewed': {
+        const d = event.data;
+        if (!doc) return doc;
+        // The term just paid is the current one; only a trial's first term is charged at another price than later ones.
+        const firstTerm = doc.trial_ends_at === d.period_start && doc.plan_name === d.plan_name;
+        return {
+          ...doc,
+          status: 'active',
+          plan_id: d.plan_id,
+          plan_name: d.plan_name,
+          amount_cents: d.amount_cents,
+          renewal_amount_cents: firstTerm ? doc.renewal_amount_cents : d.amount_cents,
+          next_renewal_at: d.next_renewal_at,
+          switch_to_plan_name: null,
+          next_retry_at: null,
+          cancels_at: null,
+        };
+      }
+      case 'MembershipRenewalFailed':
+        return doc ? { ...doc, next_retry_at: event.data.next_retry_at } : doc;
+      case 'MembershipPastDue':
+        return doc ? { ...doc, status: 'past_due', cancels_at: event.data.cancels_at } : doc;
+      case 'MembershipCancelled':
+        return doc ? { ...doc, status: 'cancelled', ended_at: event.data.ended_at, cancel_at_period_end: false, next_retry_at: null, cancels_at: null } : doc;
+      default: {
+        const unexpected: never = event;
+        return unexpected;
+      }
     }
   },
   indexes: ['account_id'],

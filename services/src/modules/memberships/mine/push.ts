@@ -1,7 +1,7 @@
 import { MEMBERSHIP_UPDATED_MESSAGE, MembershipUpdated } from '@acpg/contracts/memberships';
 import type { ProjectionPush } from '../../../platform/projections/define.ts';
 import { entityName } from '../../../platform/realtime/rooms.ts';
-import type { MembershipEvent } from '../membership/decider.ts';
+import type { MembershipEvent } from '../membership/events.ts';
 
 /** The identity module's entity kind `account` (it authorizes `account:<id>`: the account itself and Super Admins). */
 const ACCOUNT_ROOM = 'account';

@@ -18,6 +18,7 @@ export const startMembershipFor = async (platform: Platform, payment: StoredEven
   const parsed = PaymentSucceeded.safeParse(payment.data);
   if (!parsed.success) throw new PermanentJobError(`PaymentSucceeded ${payment.id} does not fit the contract: ${z.prettifyError(parsed.error)}`);
   const paid = parsed.data;
+  if (paid.renewal) return false; // a renewal's charge: recorded by renewals/outcome.ts, never a new membership
   const plans = await latestPlans(platform);
   const plan = plans.get(paid.plan_id);
   // Payments charged for a plan that existed; a plan missing here is a bug to look at, not a retry.
@@ -39,6 +40,7 @@ export const startMembershipFor = async (platform: Platform, payment: StoredEven
           paid_at: paid.paid_at,
           card_brand: paid.card_brand,
           card_last4: paid.card_last4,
+          ...(paid.payment_method_id ? { payment_method_id: paid.payment_method_id } : {}),
         },
         metadata: systemMeta(platform, { actor: START_MEMBERSHIP_ACTOR, cause: payment }),
       },

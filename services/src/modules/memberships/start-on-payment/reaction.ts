@@ -17,6 +17,8 @@ export const startOnPaymentReaction: Reaction = {
   name: 'memberships.start-on-payment',
   handles: ['PaymentSucceeded'],
   async jobs(event) {
+    // A renewal's charge renews its membership (renewals/outcome.ts); it starts none.
+    if (typeof event.data === 'object' && event.data !== null && (event.data as { renewal?: unknown }).renewal) return [];
     return [{ queue: MEMBERSHIPS_QUEUE, name: 'start', data: { payment: event }, attempts: 8, backoffMs: 1000 }];
   },
 };

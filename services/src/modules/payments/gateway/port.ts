@@ -68,6 +68,13 @@ export interface CreatePaymentIntent {
   off_session?: boolean;
 }
 
+/** Saving a card for later off-session charges (Stripe: a SetupIntent with `usage: 'off_session'`). */
+export interface SaveCardResult {
+  id: string;
+  status: 'succeeded' | 'requires_action' | 'failed';
+  payment_method: string;
+}
+
 /** A refund of a payment intent (full refunds only: `amount` is the intent's). */
 export interface GatewayRefund {
   id: string;
@@ -82,21 +89,9 @@ export interface CreateRefund {
   metadata: { checkout_id: string; refund_id: string };
 }
 
-/** A card kept for later off-session charges (Stripe: a SetupIntent with `usage: 'off_session'`). */
-export interface SavedCardSetup {
-  id: string;
-  status: 'succeeded' | 'requires_action' | 'failed';
-  payment_method: string;
-}
-
 /** Refunds (the admin's refund; s5's test gateway and the Stripe adapter implement it). */
 export interface GatewayRefunds {
   createRefund(params: CreateRefund, options: { idempotencyKey: string }): Promise<GatewayRefund>;
-}
-
-/** Saved cards for renewals (s4's test gateway and the Stripe adapter implement it). `customer` is the account id. */
-export interface GatewayCardSetup {
-  saveCard(params: { payment_method: string; customer: string }, options: { idempotencyKey: string }): Promise<SavedCardSetup>;
 }
 
 export interface PaymentGateway {
@@ -108,4 +103,6 @@ export interface PaymentGateway {
   createPaymentIntent(params: CreatePaymentIntent, options: { idempotencyKey: string }): Promise<PaymentIntent>;
   /** The card's second confirmation step (3-D Secure), approved or refused by the card holder. Idempotent. */
   confirmPaymentIntent(id: string, outcome: { approve: boolean }): Promise<PaymentIntent>;
+  /** Saves the card for later off-session charges (renewals). Idempotent per key. */
+  saveCard(params: { payment_method: string; customer: string }, options: { idempotencyKey: string }): Promise<SaveCardResult>;
 }

@@ -30,6 +30,12 @@ const AUTHENTICATION_FAILED = {
   message: 'The card holder did not confirm the payment.',
 };
 
+/** Off-session (a renewal), the card that asks for its second step cannot be confirmed: Stripe's `authentication_required`. */
+const AUTHENTICATION_REQUIRED = {
+  code: 'authentication_required',
+  message: 'The card asks its holder to confirm the payment, and no one was there to do it.',
+};
+
 const eventTypeOf = (intent: PaymentIntent): GatewayEvent['type'] => {
   switch (intent.status) {
     case 'processing':
@@ -105,21 +111,33 @@ export const createTestGateway = (platform: Pick<Platform, 'documents' | 'jobs' 
       const method = await documents.get(C.paymentMethods, params.payment_method);
       if (!method || method.customer !== params.customer) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
       const behavior = method.behavior as TestCardBehavior;
+      // Off-session nobody can take the second step: that card fails at once (authentication_required).
+      const failure = behavior === 'declined' ? DECLINED : behavior === 'requires_action' && params.off_session ? AUTHENTICATION_REQUIRED : null;
       const intent: PaymentIntent = {
         id,
         object: 'payment_intent',
         amount: params.amount,
         currency: params.currency,
-        status: behavior === 'succeeds' ? 'succeeded' : behavior === 'declined' ? 'requires_payment_method' : 'requires_action',
+        status: behavior === 'succeeds' ? 'succeeded' : failure ? 'requires_payment_method' : 'requires_action',
         payment_method: params.payment_method,
         customer: params.customer,
         metadata: params.metadata,
-        last_payment_error: behavior === 'declined' ? DECLINED : null,
+        last_payment_error: failure,
         created: Math.floor(clock().getTime() / 1000),
       };
       await save(intent, behavior, idempotencyKey);
       await emit(intent);
       return intent;
+    },
+
+    async saveCard({ payment_method, customer }, { idempotencyKey }) {
+      const method = await documents.get(C.paymentMethods, payment_method);
+      if (!method || method.customer !== customer) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
+      const behavior = method.behavior as TestCardBehavior;
+      // A SetupIntent charges nothing: 4000…0002 saves, and is declined when charged (like Stripe's 4000 0000 0000 0341),
+      // so renewals and dunning can be tried; the card with a second step asks for it.
+      const status = behavior === 'requires_action' ? 'requires_action' : 'succeeded';
+      return { id: `seti_${digest(idempotencyKey)}`, status, payment_method };
     },
 
     async confirmPaymentIntent(id, { approve }) {

@@ -20,6 +20,8 @@ const membership = (id: string, version: number, position: number, over: Partial
   cancel_at_period_end: false,
   switch_to_plan_name: null,
   ended_at: null,
+  next_retry_at: null,
+  cancels_at: null,
   version,
   position,
   ...over,

@@ -12,6 +12,9 @@ import { useTrackClick } from '../../../lib/track.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { MEMBERSHIP_LIST, fetchMyMemberships, type MembershipSort } from '../api/memberships.ts';
 import { applyMembershipPush } from '../api/live-memberships.ts';
+import { fetchRenewalPrices } from '../api/moves.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { ManageMembership, type UpdateCardForm } from './ManageMembership.tsx';
 
 // contracts/memberships MEMBERSHIP_UPDATED_MESSAGE; literal so this screen's chunk does not pull zod in for one string.
 const MESSAGES = ['membership.updated'];
@@ -23,7 +26,16 @@ const useStyles = makeStyles({
   start: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   nowrap: { whiteSpace: 'nowrap' },
   renewal: { display: 'block', color: tokens.colorNeutralForeground2 },
+  note: { display: 'block', color: tokens.colorNeutralForeground2, whiteSpace: 'nowrap' },
+  alert: { display: 'block', color: tokens.colorPaletteRedForeground1, whiteSpace: 'nowrap' },
 });
+
+const BADGE_COLOR: Record<MembershipView['status'], 'success' | 'brand' | 'danger' | 'informative'> = {
+  active: 'success',
+  trialing: 'brand',
+  past_due: 'danger',
+  cancelled: 'informative',
+};
 
 const STATUS_TEXT: Record<MembershipView['status'], string> = { trialing: 'Free trial', active: 'Active', past_due: 'Past due', cancelled: 'Cancelled' };
 const termOf = (m: MembershipView) => (m.plan_name === 'Yearly' ? 'year' : 'month');
@@ -32,7 +44,7 @@ const brandName = (brand: MembershipView['card_brand']) => (brand === 'unknown' 
 /** What a page offers to start a membership (plan choice and payment); the app composes it from the plan and payment features. */
 export type StartMembership = ComponentType<{ onPaid: () => void; onCancel: () => void }>;
 
-export function SubscriptionsPage({ startMembership: Start }: { startMembership?: StartMembership }) {
+export function SubscriptionsPage({ startMembership: Start, updateCard }: { startMembership?: StartMembership; updateCard?: UpdateCardForm }) {
   const s = useStyles();
   const track = useTrackClick();
   const { userId } = useSnapshot(session);
@@ -57,6 +69,7 @@ export function SubscriptionsPage({ startMembership: Start }: { startMembership?
     deps: [list.page, list.pageSize, list.sort, list.order],
   });
   const rows = view.data?.items ?? null;
+  const prices = useResource((signal) => fetchRenewalPrices(signal), []);
   const none = view.data != null && view.data.total === 0;
 
   const columns: GridColumn<MembershipView>[] = [
@@ -64,10 +77,18 @@ export function SubscriptionsPage({ startMembership: Start }: { startMembership?
     {
       id: 'status',
       header: 'Status',
+      minWidth: '170px',
       render: (m) => (
-        <Badge appearance="tint" className={s.nowrap} color={m.status === 'active' ? 'success' : 'brand'}>
-          {STATUS_TEXT[m.status]}
-        </Badge>
+        <>
+          <Badge appearance="tint" className={s.nowrap} color={BADGE_COLOR[m.status]}>
+            {STATUS_TEXT[m.status]}
+          </Badge>
+          {m.status === 'cancelled' && m.ended_at && <Text size={200} className={s.note}>Ended {formatDateUs(m.ended_at)}</Text>}
+          {m.status === 'past_due' && m.cancels_at && <Text size={200} className={s.alert}>Cancelled {formatDateUs(m.cancels_at)} unless paid</Text>}
+          {m.status !== 'past_due' && m.next_retry_at && <Text size={200} className={s.alert}>Payment failed; next try {formatDateUs(m.next_retry_at)}</Text>}
+          {m.cancel_at_period_end && <Text size={200} className={s.note}>Ends {formatDateUs(m.next_renewal_at)}</Text>}
+          {m.switch_to_plan_name && <Text size={200} className={s.note}>{`${m.switch_to_plan_name} from ${formatDateUs(m.next_renewal_at)}`}</Text>}
+        </>
       ),
     },
     { id: 'started_at', header: 'Start', sortable: true, render: (m) => <span className={s.nowrap}>{formatDateUs(m.started_at)}</span> },
@@ -89,6 +110,11 @@ export function SubscriptionsPage({ startMembership: Start }: { startMembership?
       ),
     },
     { id: 'card', header: 'Card', render: (m) => <span className={s.nowrap}>{`${brandName(m.card_brand)} ending in ${m.card_last4}`}</span> },
+    {
+      id: 'manage',
+      header: 'Manage',
+      render: (m) => <ManageMembership membership={m} renewalPrices={prices.data ?? {}} {...(updateCard ? { updateCard } : {})} />,
+    },
   ];
 
   return (

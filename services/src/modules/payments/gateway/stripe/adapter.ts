@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { AppError } from '../../../../platform/http/errors.ts';
 import type { Platform } from '../../../../platform/module.ts';
-import type { CreatePaymentIntent, GatewayCardSetup, GatewayPaymentMethod, GatewayRefunds, PaymentGateway, PaymentIntent } from '../port.ts';
+import type { CreatePaymentIntent, GatewayPaymentMethod, GatewayRefunds, PaymentGateway, PaymentIntent } from '../port.ts';
 import { brandOf, toGatewayRefund, toPortIntent, toSavedCardSetup } from './map.ts';
 
 /** The adapter's own records: the Stripe Customer of each account (`_id` = account id). */
@@ -12,7 +12,7 @@ export const STRIPE_CUSTOMERS = 'payments_stripe_customers';
  */
 export const STRIPE_INTENTS = 'payments_stripe_intents';
 
-export interface StripeGateway extends PaymentGateway, GatewayRefunds, GatewayCardSetup {
+export interface StripeGateway extends PaymentGateway, GatewayRefunds {
   /**
    * The card form's payment method (made in the browser by Stripe.js) becomes the account's: attached to the account's
    * Stripe Customer. Null when it does not exist or belongs to another account.

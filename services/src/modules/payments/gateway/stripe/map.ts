@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { CardBrand } from '@acpg/contracts/payments';
-import { GATEWAY_EVENT_TYPES, type GatewayEvent, type GatewayRefund, type PaymentIntent, type SavedCardSetup } from '../port.ts';
+import { GATEWAY_EVENT_TYPES, type GatewayEvent, type GatewayRefund, type PaymentIntent, type SaveCardResult } from '../port.ts';
 
 /**
  * Stripe's objects in the port's words. The port's `customer` is the ACPG account (Stripe's is a `cus_...` id the
@@ -77,7 +77,7 @@ export const toGatewayRefund = (refund: Stripe.Refund): GatewayRefund => ({
   payment_intent: idOf(refund.payment_intent),
 });
 
-export const toSavedCardSetup = (setup: Stripe.SetupIntent, paymentMethod: string): SavedCardSetup => ({
+export const toSavedCardSetup = (setup: Stripe.SetupIntent, paymentMethod: string): SaveCardResult => ({
   id: setup.id,
   status: setup.status === 'succeeded' ? 'succeeded' : setup.status === 'requires_action' || setup.status === 'processing' ? 'requires_action' : 'failed',
   payment_method: idOf(setup.payment_method) || paymentMethod,

@@ -1,0 +1,72 @@
+import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
+import { MembershipCancelled, MembershipPastDue, MembershipRenewalFailed } from '@acpg/contracts/memberships';
+import type { CardBrand } from '@acpg/contracts/payments';
+import { z } from 'zod';
+import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import type { Platform } from '../../../platform/module.ts';
+import type { Reaction, ReactionJob } from '../../../platform/reactions/port.ts';
+import { templateMessage } from '../../../platform/templates/template.ts';
+import { membershipStateFrom, membershipStream } from '../membership/decider.ts';
+import { membershipEndedEmail, pastDueEmail, renewalFailedEmail } from './templates.ts';
+
+/** The identity module's read model `accounts` (its documented row: `AccountView` in `@acpg/contracts/identity`). */
+const ACCOUNTS_COLLECTION = 'accounts';
+const Recipient = z.object({ email: z.email(), full_name: z.string().min(1) });
+
+const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+const onDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const BRAND: Record<CardBrand, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', unknown: 'card' };
+
+const recipientOf = async (platform: Platform, accountId: string) => {
+  const parsed = Recipient.safeParse(await platform.documents.get(ACCOUNTS_COLLECTION, accountId));
+  return parsed.success ? parsed.data : null;
+};
+
+const send = (message: ReturnType<typeof templateMessage>): ReactionJob[] => [{ queue: NOTIFICATIONS_QUEUE, name: 'send', data: message, attempts: 8, backoffMs: 2000 }];
+
+/**
+ * Dunning emails, one per event (job id `<reaction>:<event id>`): each failed try (`MembershipRenewalFailed`, with the
+ * next try's day when there is one), past due (`MembershipPastDue`), and the end (`MembershipCancelled`).
+ */
+export const dunningEmailsReaction: Reaction = {
+  name: 'memberships.dunning-emails',
+  handles: ['MembershipRenewalFailed', 'MembershipPastDue', 'MembershipCancelled'],
+  async jobs(event: StoredEvent, platform) {
+    const accountId = (event.data as { account_id?: unknown }).account_id;
+    const to = typeof accountId === 'string' ? await recipientOf(platform, accountId) : null;
+    if (!to) {
+      platform.log.error({ eventId: event.id, type: event.type }, 'memberships: no account to email about this membership');
+      return [];
+    }
+    const state = membershipStateFrom(await platform.eventStore.readStream(membershipStream(String((event.data as { membership_id?: unknown }).membership_id))));
+    const current = state.current;
+    switch (event.type) {
+      case 'MembershipRenewalFailed': {
+        const d = MembershipRenewalFailed.parse(event.data);
+        const card = current ? `${BRAND[current.card_brand]} ending in ${current.card_last4}` : 'card';
+        const planName = current?.unpaid?.plan_name ?? current?.plan_name ?? 'ACPG';
+        return send(
+          templateMessage(renewalFailedEmail, to.email, {
+            full_name: to.full_name,
+            plan_name: planName,
+            amount: usd(d.amount_cents),
+            card,
+            reason: d.message,
+            ...(d.next_retry_at ? { next_retry_on: onDay(d.next_retry_at) } : {}),
+          }),
+        );
+      }
+      case 'MembershipPastDue': {
+        const d = MembershipPastDue.parse(event.data);
+        const planName = current?.unpaid?.plan_name ?? current?.plan_name ?? 'ACPG';
+        return send(templateMessage(pastDueEmail, to.email, { full_name: to.full_name, plan_name: planName, amount: usd(d.amount_cents), cancels_on: onDay(d.cancels_at) }));
+      }
+      case 'MembershipCancelled': {
+        const d = MembershipCancelled.parse(event.data);
+        return send(templateMessage(membershipEndedEmail, to.email, { full_name: to.full_name, plan_name: current?.plan_name ?? 'ACPG', ended_on: onDay(d.ended_at), unpaid: d.reason === 'unpaid' }));
+      }
+      default:
+        return [];
+    }
+  },
+};

@@ -1,0 +1,88 @@
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+// The typing of inject('redisUrl') and inject('kafkaBrokers') (the harness's ProvidedContext).
+import type {} from '../../../../../test/engines.global-setup.ts';
+import { TEST_CARDS } from '@acpg/contracts/payments';
+import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { payWithTestCard } from '../../../../test/payments.ts';
+import { countOf, membershipEvents, myMembership, savedCard, setClock, tick } from '../../../../test/renewals.ts';
+import { toBullQueueName } from '../../../platform/jobs/bullmq.ts';
+import { membershipStream } from '../membership/decider.ts';
+import { RENEWALS_QUEUE } from './outcome.ts';
+import { renewalsSchedule } from './run.ts';
+
+/** The payments module's renewal charge queue (modules share no code, so named here). */
+const RENEWAL_CHARGES_QUEUE = 'payments-renewal-charges';
+
+const acceptedIds = async (redisUrl: string, queue: string): Promise<string[]> => {
+  const redis = new Redis(redisUrl);
+  try {
+    return await redis.smembers(`acpg:${toBullQueueName(queue)}:port-ids`);
+  } finally {
+    redis.disconnect();
+  }
+};
+
+/**
+ * The renewal path on the distributed profile in one process: the schedule's slot job, the payments reaction's charge
+ * job, the gateway's webhook jobs and the outcome job on BullMQ over the real redis-server; events over Kafka.
+ */
+describe('renewals on BullMQ/Redis and Kafka (distributed profile)', () => {
+  let t: TestApp;
+  const run = `renew-${randomUUID().slice(0, 8)}`;
+  const redisUrl = () => `${inject('redisUrl')}/7`;
+  beforeAll(async () => {
+    t = await startTestApp({
+      MODE: 'distributed',
+      STORE: 'sqlite',
+      DEV_OUTBOX: 'false',
+      KAFKA_BROKERS: inject('kafkaBrokers'),
+      KAFKA_TOPIC_PREFIX: run,
+      KAFKA_CLIENT_ID: run,
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
+      REDIS_URL: redisUrl(),
+      JWT_PRIVATE_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      SMS_API_URL: 'http://127.0.0.1:9/sms',
+      SMS_API_TOKEN: 'unused',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  }, 30_000);
+
+  it('a declined renewal fails its first try once; a new card charges at once and renews it once', async () => {
+    const account = `acct-${randomUUID()}`;
+    const headers = { authorization: `Bearer ${await t.signInAs('Customer', account)}` };
+    const { checkoutId: id } = await payWithTestCard(t, account, TEST_CARDS.succeeds, 'yearly');
+    const row = await myMembership(t, headers, id, () => true, 'the membership listed');
+    const put = async (card: string) => {
+      const response = await t.app.inject({ method: 'PUT', url: `/api/v1/memberships/${id}/card`, payload: { payment_method_id: await savedCard(t, account, card) }, headers });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await put(TEST_CARDS.declined);
+    setClock(t, Date.parse(row.next_renewal_at) + 1000);
+    await tick(t, [renewalsSchedule]);
+    await membershipEvents(t, membershipStream(id), (e) => countOf(e, 'MembershipRenewalFailed') === 1, 'the first try failed');
+    await put(TEST_CARDS.succeeds);
+    const events = await membershipEvents(t, membershipStream(id), (e) => countOf(e, 'MembershipRenewed') === 1, 'renewed by the new card');
+    expect(events.find((e) => e.type === 'MembershipRenewed')?.data).toMatchObject({ plan_name: 'Yearly', amount_cents: 23_900, attempt: 2 });
+    await tick(t, [renewalsSchedule]);
+    await new Promise((resolve) => setTimeout(resolve, 2000)); // the gateway's redelivery of each event (1 s later)
+    const after = await t.platform.eventStore.readStream(membershipStream(id));
+    expect(after.map((e) => e.type)).toEqual([
+      'MembershipStarted',
+      'MembershipCardUpdated',
+      'MembershipRenewalDue',
+      'MembershipRenewalFailed',
+      'MembershipCardUpdated',
+      'MembershipRenewalDue',
+      'MembershipRenewed',
+    ]);
+    // One charge job per due try, one outcome job per settled try: redelivered payment events made no second one.
+    expect((await acceptedIds(redisUrl(), RENEWAL_CHARGES_QUEUE)).length).toBe(2);
+    expect((await acceptedIds(redisUrl(), RENEWALS_QUEUE)).length).toBe(2);
+  }, 90_000);
+});

@@ -1,0 +1,64 @@
+import { CardSaved, savedCardStream } from '@acpg/contracts/payments';
+import type { MembershipView } from '@acpg/contracts/memberships';
+import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { membershipDecider, membershipStream, type MembershipCommand, type MembershipState } from '../membership/decider.ts';
+
+type MemberCommand = Extract<MembershipCommand, { type: 'CancelMembership' | 'ResumeMembership' | 'SwitchPlan' | 'UpdateCard' }>;
+
+/**
+ * One of the member's moves on their membership (the decider answers 404 for someone else's). Retried once on a
+ * concurrent write (the scheduler may append at the same moment), then the decider sees the newer state.
+ */
+export const memberMove = async (platform: Pick<Platform, 'eventStore'>, membershipId: string, command: MemberCommand): Promise<MembershipState> => {
+  const { state } = await handleCommand(platform.eventStore, membershipStream(membershipId), membershipDecider, command, { retries: 3 });
+  return state;
+};
+
+/**
+ * A card the account saved: the payments module's `CardSaved` on `payments-card-<id>` (the contract, never its code).
+ * Another account's card, or one never saved, is refused as not saved.
+ */
+export const savedCardOf = async (platform: Pick<Platform, 'eventStore'>, paymentMethodId: string, accountId: string): Promise<CardSaved> => {
+  const history = await platform.eventStore.readStream(savedCardStream(paymentMethodId));
+  for (const event of history) {
+    if (event.type !== 'CardSaved') continue;
+    const card = CardSaved.safeParse(event.data);
+    if (card.success && card.data.account_id === accountId && card.data.payment_method_id === paymentMethodId) return card.data;
+  }
+  throw new AppError(400, 'CARD_NOT_SAVED', 'This card is not saved to your account. Enter it again.');
+};
+
+export const updateCard = async (platform: Platform, membershipId: string, paymentMethodId: string, accountId: string, meta: CommandMeta) => {
+  // Someone else's membership is not found, whatever the card.
+  const { state } = await loadStream(platform.eventStore, membershipStream(membershipId), membershipDecider);
+  if (state.membership?.account_id !== accountId) throw new AppError(404, 'MEMBERSHIP_NOT_FOUND', 'This membership was not found.');
+  const card = await savedCardOf(platform, paymentMethodId, accountId);
+  return memberMove(platform, membershipId, {
+    type: 'UpdateCard',
+    data: { account_id: accountId, payment_method_id: card.payment_method_id, card_brand: card.card_brand, card_last4: card.card_last4 },
+    metadata: meta,
+  });
+};
+
+/** What a move answers: the membership as the member now sees it (the read model catches up a moment later). */
+export const viewAfter = (membershipId: string, state: MembershipState, now: Date): Partial<MembershipView> & { id: string } => {
+  const { current: c, membership: m } = state;
+  if (!m || !c) return { id: membershipId };
+  const trialing = c.status === 'trialing' && m.trial_ends_at !== null && Date.parse(m.trial_ends_at) > now.getTime();
+  return {
+    id: membershipId,
+    status: c.status === 'trialing' && !trialing ? 'active' : c.status,
+    plan_id: c.plan_id,
+    plan_name: c.plan_name,
+    next_renewal_at: c.next_renewal_at,
+    card_brand: c.card_brand,
+    card_last4: c.card_last4,
+    cancel_at_period_end: c.cancel_at_period_end,
+    switch_to_plan_name: c.switch_to_plan_name,
+    ended_at: c.ended_at,
+    cancels_at: c.cancels_at,
+  };
+};
+

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
+import { SaveCardBody, SavedCard } from '@acpg/contracts/payments';
+import { handleCommand } from '../../../platform/commands/handle-command.ts';
+import { requestMeta } from '../../../platform/commands/metadata.ts';
+import { AppError, unauthorized } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { paymentGateway } from '../gateway/select.ts';
+import { cardDecider, savedCardStream } from './decider.ts';
+
+/**
+ * `POST /payments/saved-cards`: saves a payment method of the caller for later off-session charges (the gateway's
+ * SetupIntent), then records `CardSaved` on `payments-card-<id>`; memberships accepts it for a card update.
+ */
+export const savedCardRoutes =
+  (platform: Platform): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const gateway = paymentGateway(platform);
+    app.post(
+      '/payments/saved-cards',
+      {
+        config: { auth: { roles: 'any' } },
+        schema: {
+          tags: ['payments'],
+          summary: 'Save a card (a payment method of the caller) for renewals; saving it again answers the same card',
+          security: [{ bearer: [] }],
+          body: SaveCardBody,
+          response: { 200: okEnvelope(SavedCard), 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope },
+        },
+      },
+      async (request) => {
+        if (!request.principal) throw unauthorized();
+        const accountId = request.principal.userId;
+        const method = await gateway.retrievePaymentMethod(request.body.payment_method_id);
+        if (!method || method.customer !== accountId) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
+        const setup = await gateway.saveCard({ payment_method: method.id, customer: accountId }, { idempotencyKey: `save-card-${method.id}` });
+        if (setup.status === 'failed') throw new AppError(400, 'CARD_NOT_SAVED', 'Your card was declined, so it was not saved. Try another card.');
+        if (setup.status === 'requires_action') {
+          throw new AppError(400, 'CARD_NOT_SAVED', 'This card asks for a confirmation step that renewals cannot take. Use another card.');
+        }
+        const data = { account_id: accountId, payment_method_id: method.id, card_brand: method.brand, card_last4: method.last4 };
+        await handleCommand(platform.eventStore, savedCardStream(method.id), cardDecider, { type: 'SaveCard', data, metadata: requestMeta(request, platform) }, { retries: 2 });
+        return { success: true as const, data: { payment_method_id: method.id, brand: method.brand, last4: method.last4 } };
+      },
+    );
+  };
