@@ -70,6 +70,21 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
     expect(standIn.events.filter((e) => e.type === 'payment_intent.succeeded')).toHaveLength(1);
   });
 
+  it('Update card on /subscriptions saves a Stripe card for renewals (a SetupIntent for off-session use)', async () => {
+    const row = page.getByRole('table', { name: 'Your memberships' }).getByRole('row').filter({ hasText: 'ending in' }).first();
+    await row.getByRole('button', { name: /^Manage the / }).click();
+    await page.getByRole('menuitem', { name: 'Update card…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update card' });
+    await dialog.waitFor();
+    await fillStripeCard(dialog, '4242 4242 4242 4242');
+    const setupsBefore = standIn.requests.filter((r) => r.path === '/v1/setup_intents').length;
+    await dialog.getByRole('button', { name: 'Save and use this card' }).click();
+    await explained(page, () => dialog.waitFor({ state: 'detached', timeout: 20_000 }));
+    const setups = standIn.requests.filter((r) => r.path === '/v1/setup_intents');
+    expect(setups.length).toBe(setupsBefore + 1);
+    expect(setups.at(-1)?.body).toMatchObject({ usage: 'off_session', confirm: 'true' });
+  });
+
   it('the card with a second step (3184): Approve opens the bank step of Stripe.js; completing it pays', async () => {
     const other = await newPage(browser, app.url);
     try {

@@ -13,7 +13,7 @@ import { formatCardNumber, formatExpiry, toCardDetails, validateCard, type CardE
 import { checkoutMachine, isBusy } from '../machines/checkout.machine.ts';
 import { confirmCheckout, createPaymentMethod, fetchCheckout, fetchPaymentsConfig, fetchPlan, startCheckout } from '../api/payments.ts';
 import { SecondStepDialog } from './SecondStepDialog.tsx';
-import { StripeCardField, stripePaymentMethod, type StripeCard } from './StripeCardField.tsx';
+import { StripeCardField, stripeCardErrors, stripeCardHolder, stripePaymentMethod } from './StripeCardField.tsx';
 import { confirmSecondStep } from '../second-step.ts';
 import { PromoCodeField } from './PromoCodeField.tsx';
 import type { PromoQuote } from '@acpg/contracts/promo-codes';
@@ -67,18 +67,6 @@ function PlanSummary({ plan, promo }: { plan: Plan; promo: PromoQuote | null }) 
   );
 }
 
-/** Stripe: Stripe.js holds the card; only the name on the card is the form's own field. */
-const stripeErrors = (card: CardInput, stripeCard: { complete: boolean; error: string | null }): CardErrors => {
-  const { name } = validateCard(card);
-  const number = stripeCard.error ?? (stripeCard.complete ? undefined : 'Enter the card number, expiry date and security code');
-  return { ...(number ? { number } : {}), ...(name ? { name } : {}) };
-};
-
-const cardHolder = () => {
-  let card: StripeCard | null = null;
-  return { get: () => card, set: (ready: StripeCard | null) => void (card = ready) };
-};
-
 /** The card form of one checkout; a new plan id is a new checkout (its own id). */
 function CheckoutForm({
   plan,
@@ -94,7 +82,7 @@ function CheckoutForm({
   const s = useStyles();
   const track = useTrackClick();
   // Stripe.js's card, kept where the machine's createPaymentMethod finds it when Pay is pressed.
-  const [stripeCard] = useState(cardHolder);
+  const [stripeCard] = useState(stripeCardHolder);
   const [stripeState, setStripeState] = useState({ complete: false, error: null as string | null });
   const [machine] = useState(() =>
     gateway.gateway === 'stripe'
@@ -113,7 +101,7 @@ function CheckoutForm({
   const attempts = useRef(0);
   const busy = isBusy(state);
   const stripe = gateway.gateway === 'stripe' && gateway.publishable_key && gateway.js_url ? { key: gateway.publishable_key, jsUrl: gateway.js_url } : null;
-  const errors: CardErrors = stripe ? stripeErrors(card, stripeState) : validateCard(card);
+  const errors: CardErrors = stripe ? stripeCardErrors(validateCard(card).name, stripeState) : validateCard(card);
   const shown = (field: keyof CardInput) => (submitted || touched[field] ? (errors[field] ?? null) : null);
   const [promo, setPromo] = useState<PromoQuote | null>(null);
   const due = promo ? promo.amount_due_cents : amountDue(plan);

@@ -33,6 +33,18 @@ export interface StripeCard {
   element: StripeCardElement;
 }
 
+/** Where a form keeps Stripe.js's card for its submit (set by `StripeCardField`'s `onReady`). */
+export const stripeCardHolder = () => {
+  let card: StripeCard | null = null;
+  return { get: () => card, set: (ready: StripeCard | null) => void (card = ready) };
+};
+
+/** Stripe: Stripe.js holds the card fields; the form checks they are complete and the name on the card. */
+export const stripeCardErrors = (nameError: string | undefined, stripeCard: { complete: boolean; error: string | null }): { number?: string; name?: string } => {
+  const number = stripeCard.error ?? (stripeCard.complete ? undefined : 'Enter the card number, expiry date and security code');
+  return { ...(number ? { number } : {}), ...(nameError ? { name: nameError } : {}) };
+};
+
 /** Stripe.js makes the payment method from its own fields; the server makes it the payer's. */
 export async function stripePaymentMethod(card: StripeCard | null, name: string) {
   if (!card) throw new Error('The card form is still loading. Try again in a moment.');
