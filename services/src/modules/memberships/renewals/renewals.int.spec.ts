@@ -175,5 +175,7 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
     const renewalIntent = intents.find((intent) => intent.status === 'requires_payment_method');
     expect(renewalIntent?.last_payment_error).toMatchObject({ code: 'authentication_required' });
     expect(due.renewal).toEqual({ membership_id: checkoutId, period_start: row.next_renewal_at, attempt: 1 });
+    const failed = (await t.platform.eventStore.readStream(`payments-checkout-${String((renewalIntent?.metadata as { checkout_id?: string } | undefined)?.checkout_id)}`)).find((e) => e.type === 'PaymentFailed');
+    expect(failed?.data).toMatchObject({ reason: 'authentication_refused', message: expect.stringContaining('Update your card') });
   });
 });

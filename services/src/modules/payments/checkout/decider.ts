@@ -45,6 +45,8 @@ export const initialCheckoutState = (): CheckoutState => ({ status: 'none' });
 export const MESSAGES = {
   requiresAction: 'Your card asks you to confirm this payment.',
   declined: 'Your card was declined, so nothing was charged. Try another card.',
+  /** Off-session (a renewal): the bank wants the card holder to confirm, who is not there. */
+  authenticationRequired: 'Your bank asked you to confirm this charge, so nothing was charged. Update your card on the Membership page to pay.',
   authenticationRefused: 'The payment was not confirmed, so nothing was charged. Try again or use another card.',
 } as const;
 
@@ -105,7 +107,8 @@ const decideGatewayEvent = (command: RecordGatewayEvent, state: CheckoutState): 
         },
       ];
     case 'payment_intent.payment_failed': {
-      const declined = intent.last_payment_error?.code !== 'payment_intent_authentication_failure';
+      const code = intent.last_payment_error?.code;
+      const declined = code !== 'payment_intent_authentication_failure' && code !== 'authentication_required';
       return [
         {
           type: 'PaymentFailed',
@@ -114,7 +117,7 @@ const decideGatewayEvent = (command: RecordGatewayEvent, state: CheckoutState): 
             plan_id: started.plan_id,
             amount_cents: started.amount_cents,
             reason: declined ? 'card_declined' : 'authentication_refused',
-            message: declined ? MESSAGES.declined : MESSAGES.authenticationRefused,
+            message: declined ? MESSAGES.declined : code === 'authentication_required' ? MESSAGES.authenticationRequired : MESSAGES.authenticationRefused,
             failed_at: at,
             ...purpose,
           },
