@@ -245,3 +245,36 @@ export const SavedCard = PaymentMethod;
 export type SavedCard = z.infer<typeof SavedCard>;
 /** Stream of a saved card's `CardSaved` (memberships reads it to accept a card update). */
 export const savedCardStream = (paymentMethodId: string) => `payments-card-${paymentMethodId}`;
+
+// ---- Gateway choice and the Stripe card form (issue 8, s1) ----
+
+export const PAYMENT_GATEWAYS = ['test', 'stripe'] as const;
+
+/**
+ * `GET /api/v1/payments/config` (public): which card form the web shows. `stripe`: load Stripe.js from `js_url` (only
+ * when a card form is shown) with `publishable_key`; `test`: the test gateway's form.
+ */
+export const PaymentsConfig = z.object({
+  gateway: z.enum(PAYMENT_GATEWAYS),
+  publishable_key: z.string().optional(),
+  js_url: z.url().optional(),
+});
+export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
+
+/** `POST /api/v1/payments/stripe/payment-methods` (signed in): the card Stripe.js made becomes the caller's. */
+export const ClaimPaymentMethodBody = z.object({
+  payment_method_id: z.string().trim().regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'payment_method_id is the pm_... id Stripe.js answered'),
+});
+export type ClaimPaymentMethodBody = z.infer<typeof ClaimPaymentMethodBody>;
+
+/** `GET /api/v1/payments/stripe/checkouts/:id/next-action` (the owner): what Stripe.js needs for the card's second step. */
+export const StripeNextAction = z.object({ client_secret: z.string() });
+export type StripeNextAction = z.infer<typeof StripeNextAction>;
+
+/** Error codes of the Stripe routes (`code` of the error envelope). */
+export const STRIPE_ERROR_CODES = [
+  'WEBHOOK_SIGNATURE_INVALID', // the webhook's Stripe-Signature does not check against STRIPE_WEBHOOK_SECRET
+  'PAYMENT_GATEWAY_UNAVAILABLE', // Stripe did not answer (nothing new was charged)
+  'STRIPE_NOT_CONFIGURED', // a Stripe route while PAYMENTS_GATEWAY=test
+  'TEST_GATEWAY_OFF', // the test card route while PAYMENTS_GATEWAY=stripe
+] as const;

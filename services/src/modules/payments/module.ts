@@ -5,6 +5,7 @@ import { mayFollowCheckout } from './charges/room.ts';
 import { myPaymentsRoutes } from './charges/routes.ts';
 import { paymentRoutes } from './checkout/routes.ts';
 import { deliverGatewayEvent } from './gateway/deliver.ts';
+import { stripeRoutes } from './gateway/stripe/routes.ts';
 import { GATEWAY_EVENTS_QUEUE } from './gateway/test-gateway.ts';
 import { paymentStatusRoutes } from './payment-status/routes.ts';
 import { issueReceipt, receiptReaction, RECEIPTS_QUEUE } from './receipts/issue.ts';
@@ -29,6 +30,7 @@ export const paymentsModule: Module = {
     await app.register(paymentStatusRoutes(platform));
     await app.register(promoCodeRoutes(platform));
     await app.register(savedCardRoutes(platform));
+    await app.register(stripeRoutes(platform));
   },
   projections: [chargesProjection, promoCodesProjection],
   rooms: { [CHECKOUT_ROOM]: mayFollowCheckout },

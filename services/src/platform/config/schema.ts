@@ -47,6 +47,14 @@ export const ConfigSchema = z
     SMS_API_URL: z.url().optional(),
     SMS_API_TOKEN: z.string().optional(),
     SMS_FROM: z.string().optional(),
+    // payments: the embedded test gateway, or Stripe (its three keys are then required)
+    PAYMENTS_GATEWAY: z.enum(['test', 'stripe']).default('test'),
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_... or rk_...)').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_\w+$/, 'must be a Stripe publishable key (pk_...)').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)').optional(),
+    // Stripe's API address; set only to point the adapter at the local stand-in (npm run stripe:stand-in)
+    STRIPE_API_URL: z.url().optional(),
+    STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/'),
     // distributed profile
     // Where events and read models live when distributed: MongoDB (default), or the SQLite file in DATA_DIR shared
     // by the api, projector and worker processes of one host (the outbox relay then publishes its log to Kafka).
@@ -72,6 +80,11 @@ export const ConfigSchema = z
     }
     if (c.MODE === 'embedded' && c.STORE === 'mongodb') {
       ctx.addIssue({ code: 'custom', path: ['STORE'], message: 'mongodb needs MODE=distributed (the embedded profile keeps everything in SQLite)' });
+    }
+    if (c.PAYMENTS_GATEWAY === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENTS_GATEWAY=stripe' });
+      }
     }
     if (Boolean(c.SEED_ADMIN_EMAIL) !== Boolean(c.SEED_ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['SEED_ADMIN_PASSWORD'], message: 'SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD go together' });

@@ -42,6 +42,7 @@ export const paymentRoutes =
         },
       },
       async (request) => {
+        if (platform.config.PAYMENTS_GATEWAY !== 'test') throw new AppError(404, 'TEST_GATEWAY_OFF', 'This app takes cards through Stripe, not the test gateway.');
         const card = request.body;
         const behavior = testCardBehavior(card.number);
         if (!behavior) {

@@ -3,7 +3,7 @@ import type { CardBrand } from '@acpg/contracts/payments';
 
 /**
  * The payment gateway port, Stripe-shaped (payment methods, payment intents with an idempotency key, webhook events),
- * so the Stripe adapter of the next issue drops in. The embedded adapter is the local test gateway (`test-gateway.ts`).
+ * so the Stripe adapter (`stripe/adapter.ts`) drops in. The embedded adapter is the local test gateway (`test-gateway.ts`).
  */
 
 export const PAYMENT_INTENT_STATUSES = ['processing', 'requires_action', 'succeeded', 'requires_payment_method'] as const;
@@ -60,7 +60,11 @@ export interface CreatePaymentIntent {
   payment_method: string;
   customer: string;
   metadata: { checkout_id: string; account_id: string };
-  /** A renewal: no customer present. The saved card is charged, or the intent fails with `last_payment_error`. */
+  /**
+   * A renewal: no customer present; the saved card is charged or the intent fails with `last_payment_error`
+   * (`authentication_required` when the card asks for a step only its holder can do). Absent: the customer is paying
+   * now, and the card is kept for later off-session charges (Stripe: `setup_future_usage: 'off_session'`).
+   */
   off_session?: boolean;
 }
 
@@ -69,6 +73,25 @@ export interface SaveCardResult {
   id: string;
   status: 'succeeded' | 'requires_action' | 'failed';
   payment_method: string;
+}
+
+/** A refund of a payment intent (full refunds only: `amount` is the intent's). */
+export interface GatewayRefund {
+  id: string;
+  status: 'succeeded' | 'pending' | 'failed';
+  amount: number;
+  payment_intent: string;
+}
+
+export interface CreateRefund {
+  payment_intent: string;
+  amount: number;
+  metadata: { checkout_id: string; refund_id: string };
+}
+
+/** Refunds (the admin's refund; s5's test gateway and the Stripe adapter implement it). */
+export interface GatewayRefunds {
+  createRefund(params: CreateRefund, options: { idempotencyKey: string }): Promise<GatewayRefund>;
 }
 
 export interface PaymentGateway {

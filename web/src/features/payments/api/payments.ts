@@ -1,5 +1,5 @@
 import type { Page } from '@acpg/contracts/http';
-import type { CheckoutBody, CheckoutResult, CreatePaymentMethodBody, PaymentMethod, PaymentView } from '@acpg/contracts/payments';
+import type { CheckoutBody, CheckoutResult, CreatePaymentMethodBody, PaymentMethod, PaymentsConfig, PaymentView, StripeNextAction } from '@acpg/contracts/payments';
 import type { PromoQuote, PromoQuoteBody } from '@acpg/contracts/promo-codes';
 import type { Plan, PlansResponse } from '@acpg/contracts/plans';
 import { API_BASE, http, HttpError, refreshAccessToken, type Result } from '../../../lib/http.ts';
@@ -70,3 +70,24 @@ export async function fetchReceipt(checkoutId: string): Promise<{ blob: Blob; fi
 }
 /** What a promo code takes off a plan (refused with the server's message: unknown, expired, not for this plan ...). */
 export const quotePromoCode = (body: PromoQuoteBody) => http.post<Ok<PromoQuote>>('/payments/promo-codes/quote', body).then((r) => r.data);
+
+/** Which card form to show (test gateway or Stripe with its publishable key and script address); asked once per page. */
+let paymentsConfig: Promise<Result<PaymentsConfig>> | null = null;
+export function fetchPaymentsConfig(): Promise<Result<PaymentsConfig>> {
+  paymentsConfig ??= http.get<PaymentsConfig>('/payments/config').then((r) => {
+    if (!r.success) paymentsConfig = null; // a failure is asked again next time
+    return r;
+  });
+  return paymentsConfig;
+}
+
+/** Stripe: the payment method Stripe.js made becomes the caller's; answers its brand and last four. */
+export const claimPaymentMethod = (paymentMethodId: string) =>
+  http.post<Ok<PaymentMethod>>('/payments/stripe/payment-methods', { payment_method_id: paymentMethodId }).then((r) => r.data);
+
+/** Stripe: the client secret Stripe.js needs for the card's second step of the caller's checkout. */
+export async function fetchNextAction(checkoutId: string): Promise<StripeNextAction> {
+  const r = await http.get<StripeNextAction>(`/payments/stripe/checkouts/${encodeURIComponent(checkoutId)}/next-action`);
+  if (!r.success) throw new HttpError(r.status ?? 0, r.message, r.data);
+  return r.data;
+}

@@ -4,15 +4,17 @@ import { fromPromise } from 'xstate';
 import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import { amountDue, type Plan } from '@acpg/contracts/plans';
-import type { CheckoutResult } from '@acpg/contracts/payments';
+import type { CheckoutResult, PaymentsConfig } from '@acpg/contracts/payments';
 import { formatCents } from '../../../lib/money.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { useTrackClick } from '../../../lib/track.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { formatCardNumber, formatExpiry, toCardDetails, validateCard, type CardErrors, type CardInput } from '../card.ts';
 import { checkoutMachine, isBusy } from '../machines/checkout.machine.ts';
-import { confirmCheckout, createPaymentMethod, fetchCheckout, fetchPlan, startCheckout } from '../api/payments.ts';
+import { confirmCheckout, createPaymentMethod, fetchCheckout, fetchPaymentsConfig, fetchPlan, startCheckout } from '../api/payments.ts';
 import { SecondStepDialog } from './SecondStepDialog.tsx';
+import { StripeCardField, stripeCardErrors, stripeCardHolder, stripePaymentMethod } from './StripeCardField.tsx';
+import { confirmSecondStep } from '../second-step.ts';
 import { PromoCodeField } from './PromoCodeField.tsx';
 import type { PromoQuote } from '@acpg/contracts/promo-codes';
 
@@ -66,15 +68,40 @@ function PlanSummary({ plan, promo }: { plan: Plan; promo: PromoQuote | null }) 
 }
 
 /** The card form of one checkout; a new plan id is a new checkout (its own id). */
-function CheckoutForm({ plan, onPaid, onCheckout }: { plan: Plan; onPaid: (result: CheckoutResult) => void; onCheckout?: ((result: CheckoutResult) => void) | undefined }) {
+function CheckoutForm({
+  plan,
+  onPaid,
+  onCheckout,
+  gateway,
+}: {
+  plan: Plan;
+  onPaid: (result: CheckoutResult) => void;
+  onCheckout?: ((result: CheckoutResult) => void) | undefined;
+  gateway: PaymentsConfig;
+}) {
   const s = useStyles();
   const track = useTrackClick();
-  const [state, send] = useMachine(payMachine, { input: { planId: plan.id, newId: () => crypto.randomUUID() } });
+  // Stripe.js's card, kept where the machine's createPaymentMethod finds it when Pay is pressed.
+  const [stripeCard] = useState(stripeCardHolder);
+  const [stripeState, setStripeState] = useState({ complete: false, error: null as string | null });
+  const [machine] = useState(() =>
+    gateway.gateway === 'stripe'
+      ? payMachine.provide({
+          actors: {
+            createPaymentMethod: fromPromise(({ input }) => stripePaymentMethod(stripeCard.get(), input.name)),
+            confirmCheckout: fromPromise(({ input }) => confirmSecondStep(input.checkoutId, input.approve, stripeCard.get()?.stripe ?? null)),
+          },
+        })
+      : payMachine,
+  );
+  const [state, send] = useMachine(machine, { input: { planId: plan.id, newId: () => crypto.randomUUID() } });
   const [card, setCard] = useState<CardInput>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<keyof CardInput, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
+  const attempts = useRef(0);
   const busy = isBusy(state);
-  const errors: CardErrors = validateCard(card);
+  const stripe = gateway.gateway === 'stripe' && gateway.publishable_key && gateway.js_url ? { key: gateway.publishable_key, jsUrl: gateway.js_url } : null;
+  const errors: CardErrors = stripe ? stripeCardErrors(validateCard(card).name, stripeState) : validateCard(card);
   const shown = (field: keyof CardInput) => (submitted || touched[field] ? (errors[field] ?? null) : null);
   const [promo, setPromo] = useState<PromoQuote | null>(null);
   const due = promo ? promo.amount_due_cents : amountDue(plan);
@@ -113,6 +140,13 @@ function CheckoutForm({ plan, onPaid, onCheckout }: { plan: Plan; onPaid: (resul
     if (busy || state.status === 'done') return;
     track('Pay');
     if (Object.keys(errors).length > 0) return;
+    if (stripe) {
+      // Stripe.js holds the number: each Pay may be another card, so a checkout sent already is asked about (and
+      // followed if it arrived) before a new one starts; the machine never charges twice.
+      attempts.current += 1;
+      send({ type: 'PAY', card: { number: `stripe-${attempts.current}`, exp_month: 1, exp_year: 2000, cvc: '', name: card.name.trim() }, promoCode: promo?.code ?? null });
+      return;
+    }
     send({ type: 'PAY', card: toCardDetails(card), promoCode: promo?.code ?? null });
   };
 
@@ -130,26 +164,41 @@ function CheckoutForm({ plan, onPaid, onCheckout }: { plan: Plan; onPaid: (resul
           </MessageBarBody>
         </MessageBar>
       )}
-      <Field label="Card number" required validationMessage={shown('number')}>
-        <Input
-          className={s.input}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          value={card.number}
-          readOnly={busy}
-          onChange={(_, d) => set('number', formatCardNumber(d.value))}
-          onBlur={() => blur('number')}
+      {stripe ? (
+        <StripeCardField
+          publishableKey={stripe.key}
+          jsUrl={stripe.jsUrl}
+          validationMessage={shown('number')}
+          onReady={stripeCard.set}
+          onChange={(change) => {
+            setStripeState(change);
+            if (change.complete || change.error) blur('number');
+          }}
         />
-      </Field>
-      <div className={s.row}>
-        <Field label="Expiry date (MM/YY)" required validationMessage={shown('expiry')}>
-          <Input className={s.input} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={card.expiry} readOnly={busy} onChange={(_, d) => set('expiry', formatExpiry(d.value))} onBlur={() => blur('expiry')} />
-        </Field>
-        <Field label="Security code (CVC)" required validationMessage={shown('cvc')}>
-          <Input className={s.input} inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={card.cvc} readOnly={busy} onChange={(_, d) => set('cvc', d.value.replace(/\D/g, ''))} onBlur={() => blur('cvc')} />
-        </Field>
-      </div>
+      ) : (
+        <>
+          <Field label="Card number" required validationMessage={shown('number')}>
+            <Input
+              className={s.input}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="1234 1234 1234 1234"
+              value={card.number}
+              readOnly={busy}
+              onChange={(_, d) => set('number', formatCardNumber(d.value))}
+              onBlur={() => blur('number')}
+            />
+          </Field>
+          <div className={s.row}>
+            <Field label="Expiry date (MM/YY)" required validationMessage={shown('expiry')}>
+              <Input className={s.input} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={card.expiry} readOnly={busy} onChange={(_, d) => set('expiry', formatExpiry(d.value))} onBlur={() => blur('expiry')} />
+            </Field>
+            <Field label="Security code (CVC)" required validationMessage={shown('cvc')}>
+              <Input className={s.input} inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={card.cvc} readOnly={busy} onChange={(_, d) => set('cvc', d.value.replace(/\D/g, ''))} onBlur={() => blur('cvc')} />
+            </Field>
+          </div>
+        </>
+      )}
       <Field label="Name on card" required validationMessage={shown('name')}>
         <Input className={s.input} autoComplete="cc-name" value={card.name} readOnly={busy} onChange={(_, d) => set('name', d.value)} onBlur={() => blur('name')} />
       </Field>
@@ -195,9 +244,11 @@ export interface PaymentFormProps {
  */
 export function PaymentForm({ planId, onPaid, onCheckout }: PaymentFormProps) {
   const plan = useResource((signal) => fetchPlan(planId, signal), [planId]);
+  const gateway = useResource(() => fetchPaymentsConfig(), []);
   if (plan.status === 'error') return <ErrorState title="The plan could not be loaded" message={plan.error} onRetry={plan.reload} />;
-  if (plan.status === 'loading' || !plan.data) return <LoadingBlock label="Loading the plan" lines={3} />;
-  return <CheckoutForm key={plan.data.id} plan={plan.data} onPaid={onPaid} onCheckout={onCheckout} />;
+  if (gateway.status === 'error') return <ErrorState title="The card form could not be loaded" message={gateway.error} onRetry={gateway.reload} />;
+  if (plan.status === 'loading' || !plan.data || !gateway.data) return <LoadingBlock label="Loading the plan" lines={3} />;
+  return <CheckoutForm key={plan.data.id} plan={plan.data} onPaid={onPaid} onCheckout={onCheckout} gateway={gateway.data} />;
 }
 
 export default PaymentForm;

@@ -11,7 +11,8 @@ import { formatDateTime12 } from '../../../lib/dates.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { EmptyState, ErrorState, LoadingBlock, LoadingSpinner } from '../../../components/PageState.tsx';
-import { confirmCheckout, fetchCharge, fetchPlanNames } from '../api/payments.ts';
+import { fetchCharge, fetchPlanNames } from '../api/payments.ts';
+import { confirmSecondStep } from '../second-step.ts';
 import { PAYMENT_MESSAGES, applyChargePush, isSettled } from '../api/live-payments.ts';
 import { PAYMENT_STATUS_COLOR, PAYMENT_STATUS_TEXT, cardText, hasReceipt } from './payment-text.ts';
 import { PaymentStatusMessage } from './PaymentStatusMessage.tsx';
@@ -72,7 +73,7 @@ function ChargeStatus({ checkoutId }: { checkoutId: string }) {
     setSending(approve ? 'approve' : 'refuse');
     setConfirmError(null);
     try {
-      await confirmCheckout(checkoutId, approve);
+      await confirmSecondStep(checkoutId, approve); // with Stripe: the bank's step through Stripe.js first
       setConfirming(false);
       reload(); // the push brings it too; a read makes sure when the socket is down
     } catch (error) {

@@ -3,8 +3,10 @@ import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, makeStyles, 
 import { LockClosedRegular } from '@fluentui/react-icons';
 import type { SavedCard } from '@acpg/contracts/payments';
 import { formatCardNumber, formatExpiry, toCardDetails, validateCard, type CardErrors, type CardInput } from '../card.ts';
-import { createPaymentMethod } from '../api/payments.ts';
+import { createPaymentMethod, fetchPaymentsConfig } from '../api/payments.ts';
 import { saveCard } from '../api/saved-cards.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { StripeCardField, stripeCardErrors, stripeCardHolder, stripePaymentMethod } from './StripeCardField.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -34,7 +36,13 @@ export function SaveCardForm({ onSaved, onCancel, submitLabel = 'Save card' }: S
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const errors: CardErrors = validateCard(card);
+  // With Stripe, Stripe.js draws and keeps the card fields (loaded only now that the form is shown).
+  const gateway = useResource(() => fetchPaymentsConfig(), []);
+  const config = gateway.data;
+  const stripe = config?.gateway === 'stripe' && config.publishable_key && config.js_url ? { key: config.publishable_key, jsUrl: config.js_url } : null;
+  const [stripeCard] = useState(stripeCardHolder);
+  const [stripeState, setStripeState] = useState({ complete: false, error: null as string | null });
+  const errors: CardErrors = stripe ? stripeCardErrors(validateCard(card).name, stripeState) : validateCard(card);
   const shown = (field: keyof CardInput) => (submitted || touched[field] ? (errors[field] ?? null) : null);
   const set = (field: keyof CardInput, value: string) => setCard((c) => ({ ...c, [field]: value }));
   const blur = (field: keyof CardInput) => setTouched((t) => ({ ...t, [field]: true }));
@@ -42,11 +50,11 @@ export function SaveCardForm({ onSaved, onCancel, submitLabel = 'Save card' }: S
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (busy || Object.keys(errors).length > 0) return;
+    if (busy || !config || Object.keys(errors).length > 0) return;
     setBusy(true);
     setError(null);
     try {
-      const method = await createPaymentMethod(toCardDetails(card));
+      const method = stripe ? await stripePaymentMethod(stripeCard.get(), card.name.trim()) : await createPaymentMethod(toCardDetails(card));
       const saved = await saveCard({ payment_method_id: method.payment_method_id });
       await onSaved(saved);
     } catch (failure) {
@@ -63,17 +71,38 @@ export function SaveCardForm({ onSaved, onCancel, submitLabel = 'Save card' }: S
           <MessageBarBody>{error}</MessageBarBody>
         </MessageBar>
       )}
-      <Field label="Card number" required validationMessage={shown('number')}>
-        <Input className={s.input} inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" value={card.number} readOnly={busy} onChange={(_, d) => set('number', formatCardNumber(d.value))} onBlur={() => blur('number')} />
-      </Field>
-      <div className={s.row}>
-        <Field label="Expiry date (MM/YY)" required validationMessage={shown('expiry')}>
-          <Input className={s.input} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={card.expiry} readOnly={busy} onChange={(_, d) => set('expiry', formatExpiry(d.value))} onBlur={() => blur('expiry')} />
-        </Field>
-        <Field label="Security code (CVC)" required validationMessage={shown('cvc')}>
-          <Input className={s.input} inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={card.cvc} readOnly={busy} onChange={(_, d) => set('cvc', d.value.replace(/\D/g, ''))} onBlur={() => blur('cvc')} />
-        </Field>
-      </div>
+      {gateway.status === 'error' && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>The card form could not be loaded: {gateway.error}</MessageBarBody>
+        </MessageBar>
+      )}
+      {!config && gateway.status === 'loading' && <Spinner size="tiny" label="Loading the card form" labelPosition="after" />}
+      {stripe ? (
+        <StripeCardField
+          publishableKey={stripe.key}
+          jsUrl={stripe.jsUrl}
+          validationMessage={shown('number')}
+          onReady={stripeCard.set}
+          onChange={(change) => {
+            setStripeState(change);
+            if (change.complete || change.error) blur('number');
+          }}
+        />
+      ) : (
+        <>
+          <Field label="Card number" required validationMessage={shown('number')}>
+            <Input className={s.input} inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" value={card.number} readOnly={busy} onChange={(_, d) => set('number', formatCardNumber(d.value))} onBlur={() => blur('number')} />
+          </Field>
+          <div className={s.row}>
+            <Field label="Expiry date (MM/YY)" required validationMessage={shown('expiry')}>
+              <Input className={s.input} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={card.expiry} readOnly={busy} onChange={(_, d) => set('expiry', formatExpiry(d.value))} onBlur={() => blur('expiry')} />
+            </Field>
+            <Field label="Security code (CVC)" required validationMessage={shown('cvc')}>
+              <Input className={s.input} inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={card.cvc} readOnly={busy} onChange={(_, d) => set('cvc', d.value.replace(/\D/g, ''))} onBlur={() => blur('cvc')} />
+            </Field>
+          </div>
+        </>
+      )}
       <Field label="Name on card" required validationMessage={shown('name')}>
         <Input className={s.input} autoComplete="cc-name" value={card.name} readOnly={busy} onChange={(_, d) => set('name', d.value)} onBlur={() => blur('name')} />
       </Field>
