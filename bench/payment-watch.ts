@@ -72,7 +72,9 @@ const appTarget = async (name: string, count: number, env: Record<string, string
   const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   let app: Started | undefined;
   try {
-    app = await startScript('services/src/main.ts', { DATA_DIR: dataDir, HOST: '127.0.0.1', WEB_DIST_DIR: join(dataDir, 'none'), JWT_PRIVATE_KEY: pem, LOG_LEVEL: 'warn', ...env });
+    // The distributed profile joins a Kafka consumer group per read model and reaction before it answers.
+    const appEnv = { DATA_DIR: dataDir, HOST: '127.0.0.1', WEB_DIST_DIR: join(dataDir, 'none'), JWT_PRIVATE_KEY: pem, LOG_LEVEL: 'warn', ...env };
+    app = await startScript('services/src/main.ts', appEnv, [], '/api/health', 180_000);
     const base = `http://127.0.0.1:${app.port}`;
     const tokens = await createTokenService({ privateKeyPem: pem, dataDir, ttlSeconds: 3600 });
     const payments: Target['payments'] = [];

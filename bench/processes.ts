@@ -22,17 +22,17 @@ export const freePort = (): Promise<number> =>
   });
 
 /** Starts a Node script on a free port and resolves once `readyPath` answers 2xx. */
-export const startScript = async (script: string, env: Record<string, string>, nodeArgs: string[] = [], readyPath = '/api/health'): Promise<Started> => {
+export const startScript = async (script: string, env: Record<string, string>, nodeArgs: string[] = [], readyPath = '/api/health', readyWithinMs = 30_000): Promise<Started> => {
   const port = await freePort();
   const child = spawn(nodeBin, [...nodeArgs, script], { cwd: repoRoot, env: { ...process.env, MODE: 'embedded', ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${output}`);
     const ok = await fetch(`http://127.0.0.1:${port}${readyPath}`).then((r) => r.ok, () => false);
     if (ok) break;
-    if (Date.now() > deadline) throw new Error(`${script} did not answer ${readyPath} in 30 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`${script} did not answer ${readyPath} in ${readyWithinMs / 1000} s:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

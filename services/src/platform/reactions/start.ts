@@ -30,18 +30,17 @@ export const startReactions = async (platform: Platform, reactions: readonly Rea
   const names = reactions.map((r) => r.name);
   const repeated = names.filter((name, i) => names.indexOf(name) !== i);
   if (repeated.length > 0) throw new Error(`Reaction names must be unique; repeated: ${[...new Set(repeated)].join(', ')}`);
-  const subscriptions: Subscription[] = [];
-  try {
-    for (const reaction of reactions) {
-      subscriptions.push(
-        await platform.bus.subscribe({ group: reactionGroup(reaction), types: reaction.handles, fromBeginning: false }, (event) =>
-          runReaction(reaction, event, platform),
-        ),
-      );
-    }
-  } catch (error) {
+  // Started together: a Kafka consumer group takes seconds to join, so one after another the start grows with each reaction.
+  const started = await Promise.allSettled(
+    reactions.map((reaction) =>
+      platform.bus.subscribe({ group: reactionGroup(reaction), types: reaction.handles, fromBeginning: false }, (event) => runReaction(reaction, event, platform)),
+    ),
+  );
+  const subscriptions: Subscription[] = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
     await Promise.allSettled(subscriptions.map((s) => s.stop()));
-    throw error;
+    throw failed.reason;
   }
   return subscriptions;
 };
