@@ -213,3 +213,19 @@ export const MEMBERSHIPS_ERROR_CODES = [
   'SAME_PLAN', // 409 switch to the plan it renews as already
   'CARD_NOT_SAVED', // 400 a card the account has not saved
 ] as const;
+
+/** Query of `GET /api/v1/admin/memberships` (Super Admin): every membership, filtered, server-paged (`MembershipView` items). */
+export const AdminMembershipsQuery = listQuery({
+  sortFields: MEMBERSHIP_SORT_FIELDS,
+  defaultSort: 'started_at',
+  filters: {
+    status: MembershipStatus.optional(),
+    plan_name: PlanName.optional(),
+    account_id: z.string().trim().min(1).max(100).optional(),
+    /** Started on or after this UTC day. */
+    from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
+    /** Started on or before this UTC day (the whole day). */
+    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
+  },
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
+export type AdminMembershipsQuery = z.infer<typeof AdminMembershipsQuery>;

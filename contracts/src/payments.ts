@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery } from './http.ts';
 
 /**
  * Payments (issue 7, item 6). The card goes only to the gateway (today the embedded test gateway, Stripe-shaped);
@@ -278,3 +279,30 @@ export const STRIPE_ERROR_CODES = [
   'STRIPE_NOT_CONFIGURED', // a Stripe route while PAYMENTS_GATEWAY=test
   'TEST_GATEWAY_OFF', // the test card route while PAYMENTS_GATEWAY=stripe
 ] as const;
+
+// ---- Super Admin: every payment, refunds ----
+
+const day = (name: string) => z.iso.date({ error: `${name} must be a date (YYYY-MM-DD)` }).optional();
+const fromNotAfterTo = (q: { from?: string | undefined; to?: string | undefined }) => !q.from || !q.to || q.from <= q.to;
+
+export const PAYMENT_KINDS = ['checkout', 'renewal'] as const;
+/** Query of `GET /api/v1/admin/payments` (Super Admin): filters, server paging (answers `{ items: PaymentView[], total, page, page_size }`). */
+export const AdminPaymentsQuery = listQuery({
+  sortFields: ['started_at', 'amount_cents'] as const,
+  defaultSort: 'started_at',
+  filters: {
+    status: PaymentStatus.optional(),
+    kind: z.enum(PAYMENT_KINDS, { error: 'kind must be checkout or renewal' }).optional(),
+    promo_code: z.string().trim().min(1).max(32).optional(),
+    account_id: z.string().trim().min(1).max(100).optional(),
+    /** Started on or after this UTC day. */
+    from: day('from'),
+    /** Started on or before this UTC day (the whole day). */
+    to: day('to'),
+  },
+}).refine(fromNotAfterTo, { message: 'from must not be after to', path: ['from'] });
+export type AdminPaymentsQuery = z.infer<typeof AdminPaymentsQuery>;
+
+/** `POST /api/v1/admin/payments/:checkout_id/refund` (Super Admin): the whole amount, once; the reason is kept with who refunded it. */
+export const RefundBody = z.object({ reason: z.string().trim().min(3, 'Say why (at least 3 characters)').max(500, 'The reason is at most 500 characters') });
+export type RefundBody = z.infer<typeof RefundBody>;

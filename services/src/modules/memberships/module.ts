@@ -1,3 +1,4 @@
+import { adminMembershipsRoutes } from './admin/routes.ts';
 import type { Module } from '../../platform/module.ts';
 import { DUNNING_TEMPLATES } from './dunning/templates.ts';
 import { dunningEmailsReaction } from './dunning/reaction.ts';
@@ -20,6 +21,7 @@ export const membershipsModule: Module = {
   eventTypes: MEMBERSHIP_EVENT_TYPES,
   routes: (platform) => async (app) => {
     await app.register(myMembershipsRoutes(platform));
+    await app.register(adminMembershipsRoutes(platform));
     await app.register(selfServiceRoutes(platform));
   },
   projections: [membershipsProjection],

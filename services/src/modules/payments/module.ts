@@ -1,5 +1,6 @@
 import type { Module } from '../../platform/module.ts';
 import { CHECKOUT_ROOM } from '@acpg/contracts/payments';
+import { adminPaymentRoutes } from './refunds/admin-routes.ts';
 import { chargesProjection } from './charges/projection.ts';
 import { mayFollowCheckout } from './charges/room.ts';
 import { myPaymentsRoutes } from './charges/routes.ts';
@@ -27,6 +28,7 @@ export const paymentsModule: Module = {
   routes: (platform) => async (app) => {
     await app.register(paymentRoutes(platform));
     await app.register(myPaymentsRoutes(platform));
+    await app.register(adminPaymentRoutes(platform));
     await app.register(paymentStatusRoutes(platform));
     await app.register(promoCodeRoutes(platform));
     await app.register(savedCardRoutes(platform));

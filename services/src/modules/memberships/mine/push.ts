@@ -16,5 +16,6 @@ export const pushMembership: ProjectionPush<MembershipEvent> = (applied, realtim
     const membership = MembershipUpdated.safeParse({ ...doc, id: doc._id, version: doc._version, position: doc._position });
     if (!membership.success) continue;
     realtime.toEntity(entityName(ACCOUNT_ROOM, membership.data.account_id), MEMBERSHIP_UPDATED_MESSAGE, membership.data);
+    realtime.toRole('Super Admin', MEMBERSHIP_UPDATED_MESSAGE, membership.data); // the admin memberships list
   }
 };

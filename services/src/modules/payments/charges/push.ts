@@ -21,5 +21,6 @@ export const pushCharge: ProjectionPush<CheckoutEvent> = (applied, realtime) => 
   for (const view of latest.values()) {
     realtime.toEntity(entityName(CHECKOUT_ROOM, view.checkout_id), PAYMENT_UPDATED_MESSAGE, view);
     realtime.toEntity(entityName(ACCOUNT_ROOM, view.account_id), PAYMENT_UPDATED_MESSAGE, view);
+    realtime.toRole('Super Admin', PAYMENT_UPDATED_MESSAGE, view); // the admin payments list
   }
 };

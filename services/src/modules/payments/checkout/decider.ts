@@ -26,7 +26,9 @@ export type CheckoutEvent =
 export type StartCheckout = Command<'StartCheckout', Omit<CheckoutStartedData, 'idempotency_key' | 'started_at'>>;
 /** What the gateway reported (a webhook event), as delivered: maybe again, maybe late. */
 export type RecordGatewayEvent = Command<'RecordGatewayEvent', GatewayEvent>;
-export type CheckoutCommand = StartCheckout | RecordGatewayEvent;
+/** A Super Admin's refund, recorded after the gateway refunded it (full refunds only). */
+export type RefundPayment = Command<'RefundPayment', Omit<PaymentRefundedData, 'refunded_at'>>;
+export type CheckoutCommand = StartCheckout | RecordGatewayEvent | RefundPayment;
 
 export type CheckoutState =
   | { status: 'none' }
@@ -145,6 +147,12 @@ export const decideCheckout = (command: CheckoutCommand, state: CheckoutState): 
     }
     case 'RecordGatewayEvent':
       return decideGatewayEvent(command, state);
+    case 'RefundPayment': {
+      if (state.status === 'none') throw new AppError(404, 'CHECKOUT_NOT_FOUND', 'This payment was not found.');
+      if (state.refund) return []; // refunded already (a second click): recorded once
+      if (state.status !== 'succeeded') throw new AppError(409, 'REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
+      return [{ type: 'PaymentRefunded', data: { ...command.data, refunded_at: command.metadata.now.toISOString() } }];
+    }
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown checkout command ${String((unexpected as { type: unknown }).type)}`);

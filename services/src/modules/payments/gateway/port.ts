@@ -94,7 +94,7 @@ export interface GatewayRefunds {
   createRefund(params: CreateRefund, options: { idempotencyKey: string }): Promise<GatewayRefund>;
 }
 
-export interface PaymentGateway {
+export interface PaymentGateway extends GatewayRefunds {
   retrievePaymentMethod(id: string): Promise<GatewayPaymentMethod | null>;
   /**
    * Creates and confirms the payment (Stripe: create with `confirm: true`). The same `idempotencyKey` answers the same

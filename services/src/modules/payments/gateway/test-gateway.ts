@@ -16,6 +16,7 @@ export const TEST_GATEWAY_COLLECTIONS = {
   paymentMethods: 'payments_test_gateway_payment_methods',
   intents: 'payments_test_gateway_intents',
   events: 'payments_test_gateway_events',
+  refunds: 'payments_test_gateway_refunds',
 } as const;
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 24);
@@ -128,6 +129,17 @@ export const createTestGateway = (platform: Pick<Platform, 'documents' | 'jobs' 
       await save(intent, behavior, idempotencyKey);
       await emit(intent);
       return intent;
+    },
+
+    async createRefund({ payment_intent, amount, metadata }, { idempotencyKey }) {
+      const id = `re_${digest(idempotencyKey)}`;
+      const kept = await documents.get(C.refunds, id);
+      if (kept) return { id, status: 'succeeded', amount: Number(kept.amount), payment_intent: String(kept.payment_intent) };
+      const found = await readIntent(payment_intent);
+      if (!found || found.intent.status !== 'succeeded') throw new AppError(409, 'REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
+      if (amount <= 0 || amount > found.intent.amount) throw new AppError(400, 'BAD_REQUEST', 'A refund is more than 0 and at most the amount paid.');
+      await documents.upsert(C.refunds, { _id: id, payment_intent, amount, metadata, created_at: clock().toISOString() });
+      return { id, status: 'succeeded', amount, payment_intent };
     },
 
     async saveCard({ payment_method, customer }, { idempotencyKey }) {

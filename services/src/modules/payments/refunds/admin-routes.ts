@@ -1,0 +1,75 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
+import { AdminPaymentsQuery, PaymentView, RefundBody } from '@acpg/contracts/payments';
+import { requestMeta } from '../../../platform/commands/metadata.ts';
+import type { Filter } from '../../../platform/documents/port.ts';
+import { findPage } from '../../../platform/documents/paged.ts';
+import { unauthorized } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { CHARGES_COLLECTION, toPaymentView } from '../charges/projection.ts';
+import { refundPayment } from './commands.ts';
+
+const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 502: ErrorEnvelope };
+const CheckoutParams = z.object({ checkout_id: z.uuid('The payment id is a uuid') });
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+/** The list's filters as a documents filter (started_at is an ISO time: days compare as text). */
+export const adminPaymentsFilter = (q: AdminPaymentsQuery): Filter => ({
+  ...(q.status ? { status: q.status } : {}),
+  ...(q.kind === 'renewal' ? { renewal: { $ne: null } } : q.kind === 'checkout' ? { renewal: null } : {}),
+  ...(q.promo_code ? { 'promo.promo_code': q.promo_code.toUpperCase() } : {}),
+  ...(q.account_id ? { account_id: q.account_id } : {}),
+  ...(q.from || q.to ? { started_at: { ...(q.from ? { $gte: `${q.from}T00:00:00.000Z` } : {}), ...(q.to ? { $lt: nextDay(q.to) } : {}) } } : {}),
+});
+
+/** Super Admins: every payment (checkouts and renewals), and the refund of a succeeded one. */
+export const adminPaymentRoutes =
+  (platform: Platform): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/admin/payments',
+      {
+        config: SUPER_ADMIN,
+        schema: {
+          tags: ['payments'],
+          summary: 'Every payment: filters (status, kind, promo code, account, started from/to), server paging and sorting',
+          security: [{ bearer: [] }],
+          querystring: AdminPaymentsQuery,
+          response: { 200: okEnvelope(pageOf(PaymentView)), ...refusals },
+        },
+      },
+      async (request) => {
+        const page = await findPage(platform.documents, CHARGES_COLLECTION, request.query, {
+          filter: adminPaymentsFilter(request.query),
+          thenBy: ['started_at'],
+          toItem: toPaymentView,
+        });
+        return { success: true as const, data: page };
+      },
+    );
+
+    app.post(
+      '/admin/payments/:checkout_id/refund',
+      {
+        config: SUPER_ADMIN,
+        schema: {
+          tags: ['payments'],
+          summary: 'Refund a succeeded payment in full, once; records who refunded it and why',
+          security: [{ bearer: [] }],
+          params: CheckoutParams,
+          body: RefundBody,
+          response: { 200: okEnvelope(PaymentView), ...refusals },
+        },
+      },
+      async (request) => {
+        if (!request.principal) throw unauthorized();
+        const view = await refundPayment(platform, request.params.checkout_id, { reason: request.body.reason, adminId: request.principal.userId }, requestMeta(request, platform));
+        return { success: true as const, data: view };
+      },
+    );
+  };

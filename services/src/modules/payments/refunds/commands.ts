@@ -1,0 +1,41 @@
+import type { PaymentView } from '@acpg/contracts/payments';
+import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { loadCheckout } from '../checkout/commands.ts';
+import { checkoutDecider, checkoutStream } from '../checkout/decider.ts';
+import { paymentGateway } from '../gateway/select.ts';
+import { chargeFromStream } from '../payment-status/charge.ts';
+
+/** Sent with the gateway's refund call: one refund per checkout, however often a Super Admin clicks. */
+export const refundKeyOf = (checkoutId: string) => `refund-${checkoutId}`;
+
+/**
+ * Refunds a succeeded payment in full: the gateway first (idempotent by the checkout's refund key), then
+ * `PaymentRefunded` with who and why. A second click, or two at once, refunds once and answers the refunded payment.
+ */
+export const refundPayment = async (platform: Platform, checkoutId: string, input: { reason: string; adminId: string }, meta: CommandMeta): Promise<PaymentView> => {
+  const state = await loadCheckout(platform, checkoutId);
+  if (state.status === 'none') throw new AppError(404, 'CHECKOUT_NOT_FOUND', 'This payment was not found.');
+  if (state.refund) throw new AppError(409, 'ALREADY_REFUNDED', 'This payment was refunded already.');
+  if (state.status !== 'succeeded' || !state.intentId) throw new AppError(409, 'REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
+  const refundId = refundKeyOf(checkoutId);
+  const refund = await paymentGateway(platform).createRefund(
+    { payment_intent: state.intentId, amount: state.started.amount_cents, metadata: { checkout_id: checkoutId, refund_id: refundId } },
+    { idempotencyKey: refundId },
+  );
+  if (refund.status === 'failed') throw new AppError(502, 'REFUND_FAILED', 'The payment gateway refused the refund. Nothing was refunded; try again later.');
+  const data = {
+    checkout_id: checkoutId,
+    account_id: state.started.account_id,
+    refund_id: refundId,
+    gateway_refund_id: refund.id,
+    amount_cents: refund.amount,
+    reason: input.reason,
+    refunded_by: input.adminId,
+  };
+  await handleCommand(platform.eventStore, checkoutStream(checkoutId), checkoutDecider, { type: 'RefundPayment', data, metadata: meta }, { retries: 5 });
+  const view = await chargeFromStream(platform, checkoutId);
+  if (!view) throw new Error(`checkout ${checkoutId} has no stream after its refund`);
+  return view;
+};
