@@ -17,7 +17,14 @@ export const normalizedCode = (text: string): string | null => {
   return parsed.success ? parsed.data : null;
 };
 
-const unknown = (text: string) => refuse({ code: 'PROMO_UNKNOWN', message: `We do not know the promo code ${text.trim().toUpperCase()}. Check its spelling, or pay without it.` });
+/**
+ * Text that can be no code is not echoed: it may hold markup, control or direction characters (a spoofed message).
+ * A well-formed code is named as the code it is.
+ */
+const unknown = (text: string) => {
+  const code = normalizedCode(text);
+  return refuse({ code: 'PROMO_UNKNOWN', message: `We do not know ${code ? `the promo code ${code}` : 'this promo code'}. Check its spelling, or pay without it.` });
+};
 
 export const loadPromoCode = async (platform: Pick<Platform, 'eventStore'>, code: string): Promise<PromoCodeState> =>
   (await loadStream(platform.eventStore, promoCodeStream(code), promoCodeDecider)).state;

@@ -124,7 +124,7 @@ describe('promo codes at checkout', () => {
     expect((await call('POST', `/admin/promo-codes/${off}/deactivate`, 'Super Admin')).statusCode).toBe(200);
     for (const [code, expected, message] of [
       ['NO-SUCH-CODE', 'PROMO_UNKNOWN', 'We do not know the promo code NO-SUCH-CODE. Check its spelling, or pay without it.'],
-      ['!!', 'PROMO_UNKNOWN', 'We do not know the promo code !!. Check its spelling, or pay without it.'],
+      ['!!', 'PROMO_UNKNOWN', 'We do not know this promo code. Check its spelling, or pay without it.'],
       [off, 'PROMO_INACTIVE', `The promo code ${off} is no longer offered. Pay without it.`],
       [soon, 'PROMO_NOT_YET_VALID', `The promo code ${soon} can be used from 2999-01-01 (UTC). Pay without it, or come back then.`],
       [old, 'PROMO_EXPIRED', `The promo code ${old} expired on 2021-01-01 (UTC). Pay without it.`],

@@ -62,17 +62,33 @@ export const adminPlanRoutes =
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    const define = async (request: Parameters<typeof requestMeta>[0], data: PlanDefined, options: { newStream?: boolean } = {}) => {
-      refuseSecondActive(data, await latestPlans(platform));
-      const { state } = await handleCommand(
-        platform.eventStore,
-        planStream(data.plan_id),
-        planDecider,
-        { type: 'DefinePlan', data, metadata: requestMeta(request, platform) },
-        options.newStream ? { newStream: true, existsMessage: `A plan with the id ${data.plan_id} exists already. Choose another id, or edit that plan.` } : {},
-      );
-      return { success: true as const, data: planFromDefined(state.plan ?? data) };
+    /**
+     * "One active plan per name and kind" spans streams, so its check and the append run one at a time: two
+     * activations at once must not both see no other active plan. (This serializes one API process; the plans admin
+     * is a Super Admin's rare action.)
+     */
+    let defining: Promise<unknown> = Promise.resolve();
+    const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+      const next = defining.then(work, work);
+      defining = next.catch(() => undefined);
+      return next;
     };
+
+    const define = (request: Parameters<typeof requestMeta>[0], data: PlanDefined, options: { newStream?: boolean } = {}) =>
+      oneAtATime(async () => {
+        const command = { type: 'DefinePlan' as const, data, metadata: requestMeta(request, platform) };
+        // The plan's own rules (it keeps its name) first: a refused rename must not be answered with a conflict.
+        if (!options.newStream) planDecider.decide(command, (await loadStream(platform.eventStore, planStream(data.plan_id), planDecider)).state);
+        refuseSecondActive(data, await latestPlans(platform));
+        const { state } = await handleCommand(
+          platform.eventStore,
+          planStream(data.plan_id),
+          planDecider,
+          command,
+          options.newStream ? { newStream: true, existsMessage: `A plan with the id ${data.plan_id} exists already. Choose another id, or edit that plan.` } : {},
+        );
+        return { success: true as const, data: planFromDefined(state.plan ?? data) };
+      });
 
     app.get(
       '/admin/plans',

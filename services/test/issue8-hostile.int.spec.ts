@@ -1,0 +1,474 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { CheckoutResult } from '@acpg/contracts/payments';
+import { promoCodeStream } from '@acpg/contracts/promo-codes';
+import type { Role } from '@acpg/contracts/roles';
+import { testGateway } from '../src/modules/payments/gateway/select.ts';
+import type { TestCardBehavior } from '../src/modules/payments/gateway/test-cards.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+import { waitFor } from './wait-for.ts';
+
+/**
+ * Issue 8's merged HTTP API under hostile use: payment history and one charge, receipts, promo codes (admin, quote,
+ * reservation at checkout) and plans admin. Every route without a token and as every role; malformed input; one
+ * account against another; concurrent redemptions, edits and activations. Never a 500; a refusal appends nothing.
+ */
+
+let t: TestApp;
+let ip = 0;
+/** A fresh client address per request, so the per-address rate limits do not hide the route's own answer. */
+const nextIp = () => {
+  ip += 1;
+  return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+interface Route {
+  method: Method;
+  url: string;
+  auth: 'public' | 'signed-in' | 'admin';
+  body?: Record<string, unknown>;
+}
+
+const UUID = '6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b';
+const terms = (over: Record<string, unknown> = {}) => ({
+  discount_kind: 'percent',
+  discount_value: 10,
+  plan_ids: ['yearly'],
+  valid_from: '2020-01-01T00:00:00Z',
+  valid_to: null,
+  max_redemptions: null,
+  max_per_account: null,
+  ...over,
+});
+const planBody = (over: Record<string, unknown> = {}) => ({
+  name: 'Monthly',
+  is_default: false,
+  is_active: false,
+  amount: 1_000,
+  additional_charges: { recording_fees: 0, 'setup fees': 0 },
+  trial_period: { month: 0 },
+  ...over,
+});
+const GUARD_CODE = `GUARD-${randomUUID().slice(0, 8)}`.toUpperCase();
+
+const ROUTES: Route[] = [
+  { method: 'GET', url: '/payments/mine', auth: 'signed-in' },
+  { method: 'GET', url: `/payments/charges/${UUID}`, auth: 'signed-in' },
+  { method: 'GET', url: `/payments/checkouts/${UUID}/receipt`, auth: 'signed-in' },
+  { method: 'POST', url: '/payments/promo-codes/quote', auth: 'public', body: { code: 'NOPE-NOPE', plan_id: 'yearly' } },
+  { method: 'GET', url: '/admin/promo-codes', auth: 'admin' },
+  { method: 'POST', url: '/admin/promo-codes', auth: 'admin', body: { code: `X-${randomUUID().slice(0, 8)}`, ...terms() } },
+  { method: 'PUT', url: `/admin/promo-codes/${GUARD_CODE}`, auth: 'admin', body: terms({ discount_value: 50 }) },
+  { method: 'POST', url: `/admin/promo-codes/${GUARD_CODE}/deactivate`, auth: 'admin' },
+  { method: 'POST', url: `/admin/promo-codes/${GUARD_CODE}/activate`, auth: 'admin' },
+  { method: 'GET', url: '/admin/plans', auth: 'admin' },
+  { method: 'POST', url: '/admin/plans', auth: 'admin', body: { id: `hostile-${randomUUID().slice(0, 8)}`, ...planBody() } },
+  { method: 'PUT', url: '/admin/plans/monthly', auth: 'admin', body: planBody({ is_default: true, is_active: true, amount: 1 }) },
+  { method: 'POST', url: '/admin/plans/monthly/deactivate', auth: 'admin' },
+  { method: 'POST', url: '/admin/plans/monthly/activate', auth: 'admin' },
+];
+
+const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Provider Admin', 'Super Admin'];
+
+const call = (options: InjectOptions & { url: string }) => t.app.inject({ remoteAddress: nextIp(), ...options, url: `/api/v1${options.url}` });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const as = async (who: Role | { account: string }) => bearer(typeof who === 'string' ? await t.signInAs(who) : await t.signInAs('Customer', who.account));
+const describeCall = (o: { method?: string; url: string }, what: string) => `${o.method ?? 'GET'} ${o.url} (${what})`;
+
+const expectRefusal = (response: { statusCode: number; body: string }, label: string, statuses?: number[]) => {
+  expect.soft(response.statusCode, `${label}: ${response.body}`).toBeGreaterThanOrEqual(400);
+  expect.soft(response.statusCode, `${label}: ${response.body}`).toBeLessThan(500);
+  if (statuses) expect.soft(statuses, `${label}: ${response.statusCode} ${response.body}`).toContain(response.statusCode);
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(response.body) as Record<string, unknown>;
+  } catch {
+    // not JSON: the envelope assertion below fails with the label
+  }
+  expect.soft(body, label).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
+};
+const expectNoCrash = (response: { statusCode: number; body: string }, label: string) => {
+  expect.soft(response.statusCode, `${label}: ${response.body}`).toBeLessThan(500);
+  if (response.statusCode >= 400) expectRefusal(response, label);
+};
+const unchanged = async (act: () => Promise<void>) => {
+  const before = await t.platform.eventStore.headPosition();
+  await act();
+  expect(await t.platform.eventStore.headPosition()).toBe(before);
+};
+
+const newAccount = () => `acct-${randomUUID()}`;
+const uniqueCode = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`.toUpperCase();
+const cardOf = async (account: string, behavior: TestCardBehavior = 'succeeds') =>
+  (await testGateway(t.platform).createPaymentMethod({ brand: 'visa', last4: behavior === 'succeeds' ? '4242' : '0002', behavior, customer: account })).id;
+const createCode = async (code: string, over: Record<string, unknown> = {}) => {
+  const response = await call({ method: 'POST', url: '/admin/promo-codes', headers: await as('Super Admin'), payload: { code, ...terms(over) } });
+  expect(response.statusCode, response.body).toBe(200);
+};
+const checkout = async (account: string, promo_code?: string, behavior: TestCardBehavior = 'succeeds', checkout_id: string = randomUUID()) =>
+  call({ method: 'POST', url: '/payments/checkouts', headers: await as({ account }), payload: { checkout_id, plan_id: 'yearly', payment_method_id: await cardOf(account, behavior), ...(promo_code ? { promo_code } : {}) } });
+const codeEvents = async (code: string) => (await t.platform.eventStore.readStream(promoCodeStream(code))).map((e) => e.type);
+const reservedHeld = async (code: string) => {
+  let held = 0;
+  for (const e of await t.platform.eventStore.readStream(promoCodeStream(code))) {
+    if (e.type === 'PromoCodeReserved') held++;
+    if (e.type === 'PromoCodeReleased') held--;
+  }
+  return held;
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await createCode(GUARD_CODE);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('every issue-8 route, by a stranger and by every role', () => {
+  it('refuses a caller without a token (401) or with a forged one on every signed-in and admin route, changing nothing', async () => {
+    await unchanged(async () => {
+      for (const route of ROUTES.filter((r) => r.auth !== 'public')) {
+        for (const headers of [{}, bearer('not.a.jwt')]) {
+          const response = await call({ method: route.method, url: route.url, headers, ...(route.body ? { payload: route.body } : {}) });
+          expectRefusal(response, describeCall(route, 'no or forged token'), [401]);
+        }
+      }
+    });
+  });
+
+  it('answers 403 on every admin route to every role but Super Admin, changing nothing', async () => {
+    await unchanged(async () => {
+      for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
+        for (const route of ROUTES.filter((r) => r.auth === 'admin')) {
+          const response = await call({ method: route.method, url: route.url, headers: await as(role), ...(route.body ? { payload: route.body } : {}) });
+          expectRefusal(response, describeCall(route, role), [403]);
+        }
+      }
+    });
+  });
+
+  it('never fails with a 500 for any role, and a refusal appends nothing', async () => {
+    for (const role of ROLES) {
+      for (const route of ROUTES) {
+        const before = await t.platform.eventStore.headPosition();
+        const response = await call({ method: route.method, url: route.url, headers: await as(role), ...(route.body ? { payload: route.body } : {}) });
+        expectNoCrash(response, describeCall(route, role));
+        if (response.statusCode >= 400) expect.soft(await t.platform.eventStore.headPosition(), `${describeCall(route, role)} appended on a refusal`).toBe(before);
+      }
+    }
+  });
+});
+
+describe('malformed input', () => {
+  const huge = 'x'.repeat(20_000);
+  const withBody = ROUTES.filter((r) => r.body);
+
+  it('answers malformed bodies and wrong types on every route with a body with a 4xx envelope, appending nothing', async () => {
+    const raw: { payload: string; headers: Record<string, string> }[] = [
+      { payload: '{"oops": ', headers: { 'content-type': 'application/json' } },
+      { payload: 'null', headers: { 'content-type': 'application/json' } },
+      { payload: '[1,2]', headers: { 'content-type': 'application/json' } },
+      { payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    ];
+    const headers = await as('Super Admin');
+    await unchanged(async () => {
+      for (const route of withBody) {
+        for (const r of raw) expectRefusal(await call({ method: route.method, url: route.url, payload: r.payload, headers: { ...headers, ...r.headers } }), describeCall(route, r.payload));
+        const keys = Object.keys(route.body!);
+        for (const value of [42, -1, huge, { $gt: '' }, ['a'], true, null, '\u0000\u202e\ud83d\ude00']) {
+          const payload = Object.fromEntries(keys.map((k) => [k, value]));
+          expectRefusal(await call({ method: route.method, url: route.url, payload, headers }), describeCall(route, `every field ${JSON.stringify(value).slice(0, 20)}`));
+        }
+      }
+    });
+  });
+
+  it('refuses bad promo code terms: percent over 100, zero, negative, fractional or overflowing amounts, dates out of order', async () => {
+    const headers = await as('Super Admin');
+    const bad = [
+      terms({ discount_value: 101 }),
+      terms({ discount_value: 0 }),
+      terms({ discount_value: -5 }),
+      terms({ discount_value: 10.5 }),
+      terms({ discount_value: '10' }),
+      terms({ discount_kind: 'amount', discount_value: 1e20 }),
+      terms({ discount_kind: 'amount', discount_value: Number.MAX_SAFE_INTEGER + 2 }),
+      terms({ discount_kind: 'bogus' }),
+      terms({ valid_from: '2027-01-02T00:00:00Z', valid_to: '2027-01-01T00:00:00Z' }),
+      terms({ valid_from: '2027-01-01T00:00:00Z', valid_to: '2027-01-01T00:00:00Z' }),
+      terms({ valid_from: '2027-02-30T00:00:00Z' }),
+      terms({ valid_from: '2027-13-01T00:00:00Z' }),
+      terms({ valid_from: '99999-01-01T00:00:00Z' }),
+      terms({ valid_from: 1_700_000_000_000 }),
+      terms({ plan_ids: ['yearly', 'yearly'] }),
+      terms({ plan_ids: ['yearly-renewal'] }),
+      terms({ plan_ids: ['nope'] }),
+      terms({ plan_ids: [huge] }),
+      terms({ plan_ids: Array.from({ length: 51 }, (_, i) => `p${i}`) }),
+      terms({ max_redemptions: 0 }),
+      terms({ max_redemptions: -1 }),
+      terms({ max_redemptions: 1.5 }),
+      terms({ max_redemptions: 1e12 }),
+      terms({ max_per_account: 0 }),
+    ];
+    await unchanged(async () => {
+      for (const body of bad) {
+        expectRefusal(await call({ method: 'POST', url: '/admin/promo-codes', headers, payload: { code: uniqueCode('bad'), ...body } }), `create ${JSON.stringify(body).slice(0, 160)}`, [400]);
+        expectRefusal(await call({ method: 'PUT', url: `/admin/promo-codes/${GUARD_CODE}`, headers, payload: body }), `edit ${JSON.stringify(body).slice(0, 160)}`, [400]);
+      }
+      for (const code of ['ab', 'a b', 'x'.repeat(33), 'SAVE%', 'ÜBER10', '😀😀😀', '-LEAD', '', '../../X']) {
+        expectRefusal(await call({ method: 'POST', url: '/admin/promo-codes', headers, payload: { code, ...terms() } }), `code ${JSON.stringify(code)}`, [400]);
+      }
+    });
+  });
+
+  it('refuses a second code that differs only in case or spaces (409), and creates one of many concurrent creates', async () => {
+    const code = uniqueCode('dup');
+    const headers = await as('Super Admin');
+    const responses = await Promise.all(
+      [code, code.toLowerCase(), ` ${code} `, code, code.toLowerCase()].map((c) => call({ method: 'POST', url: '/admin/promo-codes', headers, payload: { code: c, ...terms() } })),
+    );
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of responses.filter((x) => x.statusCode !== 200)) expectRefusal(r, 'a second create', [409]);
+    expect(await codeEvents(code)).toEqual(['PromoCodeCreated']);
+  });
+
+  it('answers every admin path with a code that is no code, or no such code, with a 4xx and nothing written', async () => {
+    const headers = await as('Super Admin');
+    await unchanged(async () => {
+      for (const code of ['ab', '%00', '..%2F..%2Fetc', 'x'.repeat(300), '%E2%98%83', 'NO-SUCH-CODE-HERE']) {
+        expectRefusal(await call({ method: 'PUT', url: `/admin/promo-codes/${code}`, headers, payload: terms() }), `edit ${code.slice(0, 20)}`, [400, 404]);
+        for (const action of ['deactivate', 'activate']) {
+          expectRefusal(await call({ method: 'POST', url: `/admin/promo-codes/${code}/${action}`, headers }), `${action} ${code.slice(0, 20)}`, [400, 404]);
+        }
+      }
+    });
+  });
+
+  it('quotes: refuses huge, empty and wrong-typed input, an unknown plan, and never echoes text that can be no code', async () => {
+    await unchanged(async () => {
+      for (const body of [{ code: huge, plan_id: 'yearly' }, { code: '', plan_id: 'yearly' }, { code: 'SAVE10', plan_id: '' }, { code: 5, plan_id: 'yearly' }, { code: 'SAVE10' }, { plan_id: 'yearly' }]) {
+        expectRefusal(await call({ method: 'POST', url: '/payments/promo-codes/quote', payload: body }), `quote ${JSON.stringify(body).slice(0, 60)}`, [400]);
+      }
+      expectRefusal(await call({ method: 'POST', url: '/payments/promo-codes/quote', payload: { code: GUARD_CODE, plan_id: 'no-such-plan' } }), 'unknown plan', [404]);
+      expectRefusal(await call({ method: 'POST', url: '/payments/promo-codes/quote', payload: { code: GUARD_CODE, plan_id: 'yearly-renewal' } }), 'a renewal plan', [400]);
+      const weird = await call({ method: 'POST', url: '/payments/promo-codes/quote', payload: { code: '<b>\u202e\u0000hi</b>', plan_id: 'yearly' } });
+      expectRefusal(weird, 'a code with markup and control characters', [400]);
+      expect(weird.json()).toMatchObject({ code: 'PROMO_UNKNOWN' });
+      for (const c of ['<', '\u0000', '\u202e']) expect(weird.json().message).not.toContain(c);
+    });
+  });
+
+  it('refuses bad plan definitions: negative, fractional or overflowing cents, a long trial, an unknown name, a bad id, a rename', async () => {
+    const headers = await as('Super Admin');
+    const bad = [
+      planBody({ amount: -1 }),
+      planBody({ amount: 1.5 }),
+      planBody({ amount: 100_000_000 }),
+      planBody({ amount: '1000' }),
+      planBody({ additional_charges: { recording_fees: -1, 'setup fees': 0 } }),
+      planBody({ additional_charges: { recording_fees: 0 } }),
+      planBody({ trial_period: { month: 25 } }),
+      planBody({ trial_period: { month: -1 } }),
+      planBody({ name: 'Weekly' }),
+      planBody({ name: 'monthly' }),
+      planBody({ is_default: 'yes' }),
+    ];
+    await unchanged(async () => {
+      for (const body of bad) {
+        expectRefusal(await call({ method: 'POST', url: '/admin/plans', headers, payload: { id: `bad-${randomUUID().slice(0, 8)}`, ...body } }), `create ${JSON.stringify(body)}`, [400]);
+        expectRefusal(await call({ method: 'PUT', url: '/admin/plans/monthly', headers, payload: body }), `edit ${JSON.stringify(body)}`, [400]);
+      }
+      for (const id of ['Monthly', 'a_b', '-a', 'x'.repeat(64), '..%2F..', '%00', '%E2%98%83']) {
+        expectRefusal(await call({ method: 'PUT', url: `/admin/plans/${id}`, headers, payload: planBody() }), `plan id ${id.slice(0, 20)}`, [400, 404]);
+        expectRefusal(await call({ method: 'POST', url: `/admin/plans/${id}/activate`, headers }), `activate ${id.slice(0, 20)}`, [400, 404]);
+      }
+      expectRefusal(await call({ method: 'POST', url: '/admin/plans/no-such-plan/activate', headers }), 'activate an unknown plan', [404]);
+      expectRefusal(await call({ method: 'PUT', url: '/admin/plans/monthly', headers, payload: planBody({ name: 'Yearly', is_default: true, is_active: true }) }), 'rename', [400]);
+      expectRefusal(await call({ method: 'POST', url: '/admin/plans', headers, payload: { id: 'monthly', ...planBody() } }), 'a taken id', [409]);
+    });
+  });
+
+  it('refuses bad query strings on every list', async () => {
+    const headers = await as('Super Admin');
+    const lists = ['/payments/mine', '/admin/promo-codes', '/admin/plans'];
+    const queries = ['page=-1', 'page=0', 'page=1e400', 'page_size=NaN', 'page_size=100000', 'sort=__proto__', 'sort=account_id', 'order=sideways'];
+    await unchanged(async () => {
+      for (const list of lists) {
+        for (const q of queries) expectRefusal(await call({ method: 'GET', url: `${list}?${q}`, headers }), `${list}?${q}`, [400]);
+      }
+      for (const q of ['code=.*', 'code=%5E', 'code=(a', `code=${'A'.repeat(40)}`, 'status=bogus', `plan_id=${'p'.repeat(101)}`]) {
+        expectRefusal(await call({ method: 'GET', url: `/admin/promo-codes?${q}`, headers }), `promo codes ${q}`, [400]);
+      }
+      for (const q of ['name=Weekly', 'status=bogus', 'kind=bogus']) expectRefusal(await call({ method: 'GET', url: `/admin/plans?${q}`, headers }), `plans ${q}`, [400]);
+    });
+  });
+
+  it('refuses ids that are not uuids on the charge and the receipt', async () => {
+    const headers = await as('Customer');
+    await unchanged(async () => {
+      for (const id of ['not-a-uuid', '..%2F..%2Fetc%2Fpasswd', '%00', 'x'.repeat(300), `${UUID}%20OR%201=1`, '%ZZ']) {
+        expectRefusal(await call({ method: 'GET', url: `/payments/charges/${id}`, headers }), `charge ${id.slice(0, 20)}`, [400, 404]);
+        expectRefusal(await call({ method: 'GET', url: `/payments/checkouts/${id}/receipt`, headers }), `receipt ${id.slice(0, 20)}`, [400, 404]);
+      }
+    });
+  });
+});
+
+describe('one account against another', () => {
+  it("answers 404 (never 403) on another customer's charge and receipt; the owner and a Super Admin read it; history is the caller's", async () => {
+    const owner = newAccount();
+    const other = newAccount();
+    const paid = await checkout(owner);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const { checkout_id, status } = CheckoutResult.parse(paid.json().data);
+    expect(status).toBe('succeeded');
+    const mine = await call({ method: 'GET', url: `/payments/charges/${checkout_id}`, headers: await as({ account: owner }) });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect((await call({ method: 'GET', url: `/payments/charges/${checkout_id}`, headers: await as('Super Admin') })).statusCode).toBe(200);
+    await unchanged(async () => {
+      for (const role of ['Customer', 'Agent', 'Provider Admin'] as const) {
+        const headers = role === 'Customer' ? await as({ account: other }) : await as(role);
+        const charge = await call({ method: 'GET', url: `/payments/charges/${checkout_id}`, headers });
+        expectRefusal(charge, `${role} reads another's charge`, [404]);
+        expect(charge.json().code).toBe('CHECKOUT_NOT_FOUND');
+        const receipt = await call({ method: 'GET', url: `/payments/checkouts/${checkout_id}/receipt`, headers });
+        expectRefusal(receipt, `${role} downloads another's receipt`, [404]);
+        expect(receipt.json().code).toBe('CHECKOUT_NOT_FOUND');
+        // A receipt that does not exist at all answers the same as another's.
+        const none = await call({ method: 'GET', url: `/payments/checkouts/${randomUUID()}/receipt`, headers });
+        expect(none.json().code).toBe('CHECKOUT_NOT_FOUND');
+      }
+    });
+    await waitFor(async () => {
+      const history = await call({ method: 'GET', url: '/payments/mine', headers: await as({ account: owner }) });
+      return history.json().data.total === 1;
+    }, { what: "the owner's history" });
+    const theirs = await call({ method: 'GET', url: '/payments/mine?page_size=100', headers: await as({ account: other }) });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().data).toMatchObject({ total: 0, items: [] });
+  });
+
+  it("cannot ride another account's promo reservation by reusing its checkout id", async () => {
+    const code = uniqueCode('ride');
+    await createCode(code, { max_redemptions: 1 });
+    const a = newAccount();
+    const b = newAccount();
+    const id = randomUUID();
+    expect((await checkout(a, code, 'requires_action', id)).statusCode).toBe(200);
+    await unchanged(async () => {
+      const stolen = await checkout(b, code, 'succeeds', id);
+      expectRefusal(stolen, "B sends A's checkout id with the code", [409]);
+      expectRefusal(await checkout(b, code), 'B after the limit', [400]);
+    });
+    expect(await reservedHeld(code)).toBe(1);
+  });
+});
+
+describe('concurrency and release', () => {
+  it('twenty concurrent redemptions of a code limited to five: five succeed, fifteen get the limit message, the counts agree', async () => {
+    const code = uniqueCode('twenty');
+    await createCode(code, { max_redemptions: 5 });
+    const responses = await Promise.all(Array.from({ length: 20 }, () => checkout(newAccount(), code.toLowerCase())));
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    const refused = responses.filter((r) => r.statusCode !== 200);
+    expect(refused).toHaveLength(15);
+    for (const r of refused) expect(r.json()).toMatchObject({ success: false, code: 'PROMO_LIMIT_REACHED', message: expect.stringContaining('as many times as it allows') });
+    expect(await reservedHeld(code)).toBe(5);
+  }, 60_000);
+
+  it('one account sending five different checkouts at once with a one-per-account code gets it once', async () => {
+    const code = uniqueCode('once');
+    await createCode(code, { max_per_account: 1 });
+    const account = newAccount();
+    const responses = await Promise.all(Array.from({ length: 5 }, () => checkout(account, code)));
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of responses.filter((x) => x.statusCode !== 200)) expect(r.json()).toMatchObject({ code: 'PROMO_LIMIT_REACHED' });
+  }, 30_000);
+
+  it('a double submit of one checkout with a code holds one reservation and starts one checkout', async () => {
+    const code = uniqueCode('dbl');
+    await createCode(code, { max_redemptions: 2 });
+    const account = newAccount();
+    const body = { checkout_id: randomUUID(), plan_id: 'yearly', payment_method_id: await cardOf(account), promo_code: code };
+    const headers = await as({ account });
+    const responses = await Promise.all(Array.from({ length: 8 }, () => call({ method: 'POST', url: '/payments/checkouts', headers, payload: body })));
+    for (const r of responses) expect(r.statusCode, r.body).toBe(200);
+    expect((await codeEvents(code)).filter((e) => e === 'PromoCodeReserved')).toHaveLength(1);
+    expect((await t.platform.eventStore.readStream(`payments-checkout-${body.checkout_id}`)).filter((e) => e.type === 'CheckoutStarted')).toHaveLength(1);
+  }, 30_000);
+
+  it('edits and deactivation racing redemptions: no 500, and the limit in force when each reservation is decided holds', async () => {
+    const code = uniqueCode('race');
+    await createCode(code, { max_redemptions: 10 });
+    const admin = await as('Super Admin');
+    const work = [
+      ...Array.from({ length: 12 }, () => checkout(newAccount(), code)),
+      call({ method: 'PUT', url: `/admin/promo-codes/${code}`, headers: admin, payload: terms({ max_redemptions: 10, discount_value: 20 }) }),
+      call({ method: 'PUT', url: `/admin/promo-codes/${code}`, headers: admin, payload: terms({ max_redemptions: 10, discount_value: 30 }) }),
+    ];
+    const responses = await Promise.all(work);
+    for (const r of responses) expectNoCrash(r, 'racing');
+    expect(await reservedHeld(code)).toBeLessThanOrEqual(10);
+    const lowered = await call({ method: 'PUT', url: `/admin/promo-codes/${code}`, headers: admin, payload: terms({ max_redemptions: 1 }) });
+    expectRefusal(lowered, 'lower the limit below the use', [400]);
+    const deactivated = await Promise.all([
+      call({ method: 'POST', url: `/admin/promo-codes/${code}/deactivate`, headers: admin }),
+      call({ method: 'POST', url: `/admin/promo-codes/${code}/deactivate`, headers: admin }),
+      checkout(newAccount(), code),
+    ]);
+    for (const r of deactivated) expectNoCrash(r, 'deactivate racing');
+    expect((await codeEvents(code)).filter((e) => e === 'PromoCodeDeactivated')).toHaveLength(1);
+    const after = await checkout(newAccount(), code);
+    expect(after.json()).toMatchObject({ code: 'PROMO_INACTIVE' });
+  }, 60_000);
+
+  it('a declined payment gives its redemption back, once, and the next account can use it', async () => {
+    const code = uniqueCode('decl');
+    await createCode(code, { max_redemptions: 1 });
+    const declined = await checkout(newAccount(), code, 'declined');
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(CheckoutResult.parse(declined.json().data).status).toBe('failed');
+    await waitFor(async () => (await codeEvents(code)).includes('PromoCodeReleased'), { what: 'the release', timeoutMs: 20_000 });
+    const next = await checkout(newAccount(), code);
+    expect(next.statusCode, next.body).toBe(200);
+    expect((await codeEvents(code)).filter((e) => e === 'PromoCodeReleased')).toHaveLength(1);
+  }, 30_000);
+
+  it('a refused checkout (card or plan not found) reserves nothing', async () => {
+    const code = uniqueCode('none');
+    await createCode(code, { max_redemptions: 1 });
+    const account = newAccount();
+    await unchanged(async () => {
+      const headers = await as({ account });
+      expectRefusal(await call({ method: 'POST', url: '/payments/checkouts', headers, payload: { checkout_id: randomUUID(), plan_id: 'yearly', payment_method_id: 'pm_nope', promo_code: code } }), 'no card', [404]);
+      expectRefusal(await call({ method: 'POST', url: '/payments/checkouts', headers, payload: { checkout_id: randomUUID(), plan_id: 'nope', payment_method_id: await cardOf(account), promo_code: code } }), 'no plan', [404]);
+      expectRefusal(await call({ method: 'POST', url: '/payments/checkouts', headers, payload: { checkout_id: randomUUID(), plan_id: 'yearly', payment_method_id: await cardOf(account), promo_code: 'x'.repeat(5000) } }), 'huge code', [400]);
+    });
+  });
+
+  it('concurrent activations of two plans of one name and kind leave exactly one active', async () => {
+    const headers = await as('Super Admin');
+    const ids = [`race-a-${randomUUID().slice(0, 6)}`, `race-b-${randomUUID().slice(0, 6)}`];
+    for (const id of ids) {
+      const created = await call({ method: 'POST', url: '/admin/plans', headers, payload: { id, ...planBody({ name: 'Yearly', is_default: false, is_active: false }) } });
+      expect(created.statusCode, created.body).toBe(200);
+    }
+    // The seeded renewal plan of Yearly is active: deactivate it so exactly one of the two may be activated.
+    const list = await call({ method: 'GET', url: '/admin/plans?name=Yearly&kind=renewal&status=active', headers });
+    const active = (list.json().data.items as { id: string }[]).map((p) => p.id);
+    for (const id of active) expect((await call({ method: 'POST', url: `/admin/plans/${id}/deactivate`, headers })).statusCode).toBe(200);
+    const responses = await Promise.all(ids.flatMap((id) => [id, id].map((x) => call({ method: 'POST', url: `/admin/plans/${x}/activate`, headers }))));
+    for (const r of responses) expectNoCrash(r, 'activate racing');
+    const ok = responses.filter((r) => r.statusCode === 200).map((r) => r.json().data.id as string);
+    expect(new Set(ok).size, JSON.stringify(ok)).toBe(1);
+    for (const r of responses.filter((x) => x.statusCode !== 200)) expect(r.json()).toMatchObject({ code: 'PLAN_CONFLICT' });
+    // Put things back: the activated one off, the seeded renewal plan on.
+    for (const id of ok) await call({ method: 'POST', url: `/admin/plans/${id}/deactivate`, headers });
+    for (const id of active) expect((await call({ method: 'POST', url: `/admin/plans/${id}/activate`, headers })).statusCode).toBe(200);
+  }, 30_000);
+});
