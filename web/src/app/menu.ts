@@ -21,6 +21,8 @@ const MENUS: Record<MenuKind, readonly MenuEntry[]> = {
     { label: 'Property Reimbursement', path: '/admin-property-reimbursement' },
     { label: 'NHD Order List', path: '/admin-nhd-order-list' },
     { label: 'Plans', path: '/plans' },
+    { label: 'Memberships', path: '/admin-memberships' },
+    { label: 'Payments', path: '/admin-payments' },
     { label: 'Home Management', path: '/home-management' },
     { label: 'About Us Management', path: '/aboutus-management' },
     { label: 'Service Management', path: '/service-management' },

@@ -1,0 +1,65 @@
+import type { Page } from '@acpg/contracts/http';
+import type { MembershipView } from '@acpg/contracts/memberships';
+import type { PaymentView } from '@acpg/contracts/payments';
+import { http, type Query } from '../../../lib/http.ts';
+import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
+
+export type PaymentSort = 'started_at' | 'amount_cents';
+export type PaymentFilter = 'status' | 'kind' | 'promo_code' | 'from' | 'to';
+/** /admin-payments: newest first, 10 a page. */
+export const PAYMENT_LIST: PagedListSpec<PaymentSort, PaymentFilter> = {
+  sortFields: ['started_at', 'amount_cents'],
+  defaultSort: 'started_at',
+  defaultOrder: 'desc',
+  pageSize: 10,
+  filters: ['status', 'kind', 'promo_code', 'from', 'to'],
+};
+
+export type MembershipSort = 'started_at' | 'next_renewal_at' | 'plan_name';
+export type MembershipFilter = 'status' | 'plan_name' | 'from' | 'to';
+/** /admin-memberships: newest first, 10 a page. */
+export const MEMBERSHIP_LIST: PagedListSpec<MembershipSort, MembershipFilter> = {
+  sortFields: ['started_at', 'next_renewal_at', 'plan_name'],
+  defaultSort: 'started_at',
+  defaultOrder: 'desc',
+  pageSize: 10,
+  filters: ['status', 'plan_name', 'from', 'to'],
+};
+
+/** A payment as the live list keeps it (rows are matched by `id`). */
+export type PaymentRow = PaymentView & { id: string };
+export const paymentRow = (v: PaymentView): PaymentRow => ({ ...v, id: v.checkout_id });
+
+type ListQuery<S, F extends string> = Filters<F> & { page: number; page_size: number; sort: S; order: 'asc' | 'desc' };
+
+export async function fetchPayments(query: ListQuery<PaymentSort, PaymentFilter>, signal?: AbortSignal) {
+  const r = await http.get<Page<PaymentView>>('/admin/payments', { query: { ...query } as Query, ...(signal ? { signal } : {}) });
+  return r.success ? { ...r, data: { ...r.data, items: r.data.items.map(paymentRow) } } : r;
+}
+
+export const fetchMemberships = (query: ListQuery<MembershipSort, MembershipFilter>, signal?: AbortSignal) =>
+  http.get<Page<MembershipView>>('/admin/memberships', { query: { ...query } as Query, ...(signal ? { signal } : {}) });
+
+/** Every row of a filtered list, 100 a call (the export). */
+export async function fetchAll<T, S, F extends string>(
+  fetchPage: (q: ListQuery<S, F>, signal: AbortSignal) => Promise<{ success: true; data: Page<T> } | { success: false; message: string }>,
+  filters: Filters<F>,
+  sort: S,
+  order: 'asc' | 'desc',
+  signal: AbortSignal,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page++) {
+    const r = await fetchPage({ ...filters, page, page_size: 100, sort, order }, signal);
+    if (!r.success) throw new Error(r.message);
+    rows.push(...r.data.items);
+    if (r.data.items.length < 100 || page * 100 >= r.data.total) return rows;
+  }
+}
+
+/** A card as people read it: "Visa ending in 4242". */
+export const cardText = (brand: string, last4: string) =>
+  `${brand === 'unknown' ? 'Card' : brand === 'amex' ? 'American Express' : brand.charAt(0).toUpperCase() + brand.slice(1)} ending in ${last4}`;
+
+export const refundPayment = (checkoutId: string, reason: string) =>
+  http.post<{ success: boolean; data: PaymentView; message?: string }>(`/admin/payments/${encodeURIComponent(checkoutId)}/refund`, { reason });

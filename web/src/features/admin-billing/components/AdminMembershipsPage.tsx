@@ -1,0 +1,126 @@
+import { Badge, Card, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { MEMBERSHIP_UPDATED_MESSAGE, type MembershipStatus, type MembershipView } from '@acpg/contracts/memberships';
+import { useLive } from '../../../lib/live.ts';
+import { keepNewer } from '../../../lib/live-merge.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { useAccountNames } from '../../../lib/account-names.ts';
+import { formatCents } from '../../../lib/money.ts';
+import { formatDateUs } from '../../../lib/dates.ts';
+import { exportTable } from '../../../lib/export.ts';
+import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import { PersonName } from '../../../components/PersonName.tsx';
+import { cardText, fetchAll, fetchMemberships, MEMBERSHIP_LIST, type MembershipSort } from '../api/admin-billing.ts';
+import { BillingFilters } from './BillingFilters.tsx';
+
+const MESSAGES = [MEMBERSHIP_UPDATED_MESSAGE];
+const STATUS: Record<MembershipStatus, { text: string; color: 'success' | 'danger' | 'warning' | 'informative' }> = {
+  trialing: { text: 'Free trial', color: 'informative' },
+  active: { text: 'Active', color: 'success' },
+  past_due: { text: 'Past due', color: 'warning' },
+  cancelled: { text: 'Cancelled', color: 'danger' },
+};
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  nowrap: { whiteSpace: 'nowrap' },
+});
+
+const renewalText = (m: MembershipView) => {
+  if (m.status === 'cancelled') return m.ended_at ? `Ended ${formatDateUs(m.ended_at)}` : 'Ended';
+  if (m.cancel_at_period_end) return `Ends ${formatDateUs(m.next_renewal_at)}`;
+  const to = m.switch_to_plan_name ? ` as ${m.switch_to_plan_name}` : '';
+  return `${formatDateUs(m.next_renewal_at)}${to}`;
+};
+const EXPORT_HEADER = ['Started', 'Account', 'Plan', 'Status', 'Next renewal', 'Renewal amount (USD)', 'Card'];
+
+/** /admin-memberships (Super Admin): every membership, live; filters and export. */
+export default function AdminMembershipsPage() {
+  const s = useStyles();
+  const list = usePagedList(MEMBERSHIP_LIST);
+  const view = useLive<{ items: MembershipView[]; total: number }, MembershipView>({
+    messages: MESSAGES,
+    read: async (signal) => {
+      const r = await fetchMemberships({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
+      return r.success ? { success: true, data: { items: r.data.items, total: r.data.total } } : r;
+    },
+    // A row on this page takes the newer push (cancelled, renewed, past due); new memberships show on the next read.
+    apply: (v, push) => (v.items.some((r) => r.id === push.id) ? { ...v, items: [...keepNewer(v.items, push)] } : v),
+    deps: [list.filters, list.page, list.pageSize, list.sort, list.order],
+  });
+  const rows = view.data?.items ?? null;
+  const nameOf = useAccountNames(rows?.map((r) => r.account_id) ?? []);
+
+  const columns: GridColumn<MembershipView>[] = [
+    { id: 'started_at', header: 'Started', sortable: true, render: (m) => <span className={s.nowrap}>{formatDateUs(m.started_at)}</span> },
+    { id: 'account', header: 'Member', render: (m) => <PersonName id={m.account_id} name={nameOf(m.account_id)} /> },
+    { id: 'plan_name', header: 'Plan', sortable: true, render: (m) => m.plan_name },
+    {
+      id: 'status',
+      header: 'Status',
+      render: (m) => (
+        <Badge className={s.nowrap} appearance="tint" color={STATUS[m.status].color}>
+          {STATUS[m.status].text}
+        </Badge>
+      ),
+    },
+    { id: 'next_renewal_at', header: 'Next renewal', sortable: true, render: renewalText },
+    { id: 'renewal', header: 'Renews at', render: (m) => formatCents(m.renewal_amount_cents) },
+    { id: 'card', header: 'Card', render: (m) => cardText(m.card_brand, m.card_last4) },
+  ];
+
+  const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
+    const all = await fetchAll(fetchMemberships, list.filters, list.sort, list.order, signal);
+    const out = all.map((m) => [m.started_at, m.account_id, m.plan_name, STATUS[m.status].text, renewalText(m), (m.renewal_amount_cents / 100).toFixed(2), `${m.card_brand} ${m.card_last4}`]);
+    return (await exportTable(kind, { header: EXPORT_HEADER, rows: out, fileBase: 'memberships' })) ? all.length : 0;
+  };
+  const filtered = Object.keys(list.filters).length > 0;
+
+  return (
+    <section className={s.root} aria-labelledby="memberships-title">
+      <div className={s.head}>
+        <Title1 as="h1" id="memberships-title" tabIndex={-1}>
+          Memberships
+        </Title1>
+        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
+          {view.live ? 'Live' : 'Live updates off'}
+        </Badge>
+      </div>
+      <Card>
+        <BillingFilters
+          key={JSON.stringify(list.filters)}
+          label="Filter memberships"
+          applied={list.filters}
+          choices={[
+            { key: 'status', label: 'Status', options: Object.entries(STATUS).map(([value, { text }]) => ({ value, label: text })) },
+            { key: 'plan_name', label: 'Plan', options: [{ value: 'Monthly', label: 'Monthly' }, { value: 'Yearly', label: 'Yearly' }] },
+          ]}
+          onApply={(f) => list.applyFilters(f)}
+          onClear={list.clearFilters}
+        />
+      </Card>
+      <Card>
+        <PagedGrid<MembershipView>
+          label="Memberships"
+          pagerLabel="Membership pages"
+          noun="memberships"
+          columns={columns}
+          getRowId={(m) => m.id}
+          items={rows}
+          total={view.data?.total ?? 0}
+          status={view.status}
+          error={view.error}
+          onRetry={view.reload}
+          page={list.page}
+          pageSize={list.pageSize}
+          onPage={list.setPage}
+          sort={list.sort}
+          order={list.order}
+          onSort={(id) => list.sortBy(id as MembershipSort)}
+          empty={filtered ? 'No memberships match these filters.' : 'No memberships yet.'}
+          onExport={onExport}
+        />
+      </Card>
+    </section>
+  );
+}
