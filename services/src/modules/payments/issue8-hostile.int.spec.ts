@@ -4,10 +4,10 @@ import type { InjectOptions } from 'fastify';
 import { CheckoutResult } from '@acpg/contracts/payments';
 import { promoCodeStream } from '@acpg/contracts/promo-codes';
 import type { Role } from '@acpg/contracts/roles';
-import { testGateway } from '../src/modules/payments/gateway/select.ts';
-import type { TestCardBehavior } from '../src/modules/payments/gateway/test-cards.ts';
-import { startTestApp, type TestApp } from './harness.ts';
-import { waitFor } from './wait-for.ts';
+import { testGateway } from './gateway/select.ts';
+import type { TestCardBehavior } from './gateway/test-cards.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { waitFor } from '../../../test/wait-for.ts';
 
 /**
  * Issue 8's merged HTTP API under hostile use: payment history and one charge, receipts, promo codes (admin, quote,
