@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundledPropertyData, loadSampleDataset, type PropertyRecord } from '../services/src/modules/properties/module.ts';
+import { bundledPropertyData } from '../services/src/platform/property-data/bundled.ts';
+import type { PropertyRecord } from '../services/src/platform/property-data/port.ts';
+import { loadSampleDataset } from '../services/src/platform/property-data/sample-data/dataset.ts';
 import { startScript } from './processes.ts';
 
 /**

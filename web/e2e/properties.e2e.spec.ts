@@ -7,7 +7,7 @@ import { newPage } from './support/browser.ts';
 import { signInThroughPages } from './support/sign-in.ts';
 
 const PATH = '/equity-protect-property-search';
-// Two sample properties (services/src/modules/properties/sample-data/ca-sample-properties.json).
+// Two sample properties (services/src/platform/property-data/sample-data/ca-sample-properties.json).
 const GLENDALE = { id: 'ca-lax-00002', typed: '8357 Santa R', line: '8357 Santa Rosa Avenue', full: '8357 Santa Rosa Avenue, Glendale, CA 91208', apn: '0240-975-116' };
 const SAN_FRANCISCO = { id: 'ca-sfo-00010', apn: '0109/294' };
 

@@ -9,7 +9,7 @@ import { browserStorage, explained, latestCode, pathOf, SIGN_IN_PATH } from './s
 import { checkAtWidths, enterCode, fillAccountDetails, newApplicant, onScreen, signUpToProperty, type Applicant } from './support/sign-up.ts';
 
 // A property of the bundled sample dataset, read from it so a regenerated dataset keeps the test true.
-const SAMPLE = resolve(import.meta.dirname, '../../services/src/modules/properties/sample-data/ca-sample-properties.json');
+const SAMPLE = resolve(import.meta.dirname, '../../services/src/platform/property-data/sample-data/ca-sample-properties.json');
 const record = (JSON.parse(readFileSync(SAMPLE, 'utf8')) as { properties: { id: string; address_line: string }[] }).properties.find((p) => p.id === 'ca-lax-00002');
 if (!record) throw new Error(`no property ca-lax-00002 in ${SAMPLE}`);
 const PROPERTY = { id: record.id, typed: record.address_line.slice(0, 12), line: record.address_line };

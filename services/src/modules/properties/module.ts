@@ -1,18 +1,8 @@
 import type { Module } from '../../platform/module.ts';
-import { bundledPropertyData } from './property-data/bundled.ts';
-import type { PropertyData } from './property-data/port.ts';
+import { propertyData } from '../../platform/property-data/select.ts';
 import { propertyRoutes } from './routes.ts';
 import { verifiedPropertiesProjection } from './verified-properties/projection.ts';
 import { verifiedPropertiesRoutes } from './verified-properties/routes.ts';
-
-/** For tools outside the module (bench/autocomplete.ts): the bundled adapter, its records and their type. */
-export { bundledPropertyData } from './property-data/bundled.ts';
-export { loadSampleDataset } from './sample-data/dataset.ts';
-export type { PropertyRecord } from './property-data/port.ts';
-
-// Loaded once per process, on the first start of the api routes (the projector and worker roles never need it).
-let bundled: PropertyData | null = null;
-const propertyData = (): PropertyData => (bundled ??= bundledPropertyData());
 
 /** Property lookup (address autocomplete, APN, counties) over the bundled SAMPLE dataset, and verification. */
 export const propertiesModule: Module = {

@@ -3,8 +3,8 @@ import { PropertyVerifiedData, type PropertySummary, type VerificationStarted } 
 import { crashBeforeAppendOf } from '../../../test/crash-once.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/wait-for.ts';
-import { bundledPropertyData } from './property-data/bundled.ts';
-import type { PropertyRecord } from './property-data/port.ts';
+import { bundledPropertyData } from '../../platform/property-data/bundled.ts';
+import type { PropertyRecord } from '../../platform/property-data/port.ts';
 import { claimStream } from './claim/decider.ts';
 import { verificationStream } from './verification/decider.ts';
 import { verificationQuestions } from './verification/questions.ts';

@@ -16,7 +16,7 @@ import {
 import { requestMeta } from '../../platform/commands/metadata.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
 import type { Platform } from '../../platform/module.ts';
-import { toSummary, type PropertyData } from './property-data/port.ts';
+import { toSummary, type PropertyData } from '../../platform/property-data/port.ts';
 import { refuse } from './verification/decider.ts';
 import { answerVerification, startVerification } from './verification/flow.ts';
 

@@ -2,7 +2,7 @@ import { VERIFICATION_RULES, type VerificationPassed, type VerificationStarted }
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { claimDecider, claimStream } from '../claim/decider.ts';
-import { toSummary, type PropertyData } from '../property-data/port.ts';
+import { toSummary, type PropertyData } from '../../../platform/property-data/port.ts';
 import { VERIFIED_PROPERTIES_COLLECTION, verifiedPropertyId } from '../verified-properties/projection.ts';
 import { refuse, verificationDecider, verificationStream } from './decider.ts';
 import { verificationQuestions } from './questions.ts';

@@ -1,6 +1,6 @@
-import { HAZARD_FLAGS, HAZARD_LABELS, type HazardFlag, type PropertyRecord } from '../property-data/port.ts';
-import { FIRST_NAMES, LAST_NAMES } from '../sample-data/names.ts';
-import { pick, seededRandom, type Random } from '../seeded-random.ts';
+import { HAZARD_FLAGS, HAZARD_LABELS, type HazardFlag, type PropertyRecord } from '../../../platform/property-data/port.ts';
+import { FIRST_NAMES, LAST_NAMES } from '../../../platform/property-data/sample-data/names.ts';
+import { pick, seededRandom, type Random } from '../../../platform/property-data/seeded-random.ts';
 
 /** A question with its right answer: the answer stays on the server (in the verification's stream). */
 export interface AskedQuestion {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bundledPropertyData } from '../property-data/bundled.ts';
-import type { PropertyRecord } from '../property-data/port.ts';
-import { loadSampleDataset } from '../sample-data/dataset.ts';
+import { bundledPropertyData } from '../../../platform/property-data/bundled.ts';
+import type { PropertyRecord } from '../../../platform/property-data/port.ts';
+import { loadSampleDataset } from '../../../platform/property-data/sample-data/dataset.ts';
 import { verificationQuestions } from './questions.ts';
 
 const { properties } = loadSampleDataset();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HAZARD_FLAGS } from '../property-data/port.ts';
+import { HAZARD_FLAGS } from '../port.ts';
 import { SAMPLE_COUNTIES } from './counties.ts';
 import { loadSampleDataset, SAMPLE_DATASET_FILE } from './dataset.ts';
 import { generateSampleDataset, renderSampleDataset } from './generate.ts';

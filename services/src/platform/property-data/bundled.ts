@@ -1,5 +1,5 @@
 import type { County } from '@acpg/contracts/properties';
-import { loadSampleDataset, SAMPLE_DATASET_FILE } from '../sample-data/dataset.ts';
+import { loadSampleDataset, SAMPLE_DATASET_FILE } from './sample-data/dataset.ts';
 import type { PropertyData } from './port.ts';
 import { PropertySearchIndex } from './search-index.ts';
 

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { HAZARD_FLAGS, type HazardFlag, type HazardFlags, type PropertyRecord } from '../property-data/port.ts';
+import { HAZARD_FLAGS, type HazardFlag, type HazardFlags, type PropertyRecord } from '../port.ts';
 import { SAMPLE_DATASET_FILE } from './dataset.ts';
 import { SAMPLE_COUNTIES, type HazardProfile, type SampleCity, type SampleCounty } from './counties.ts';
 import { FIRST_NAMES, LAST_NAMES, STREET_NAMES, STREET_SUFFIXES } from './names.ts';
@@ -119,7 +119,7 @@ export const generateSampleDataset = (): SampleDataset => {
   return {
     notice: SAMPLE_NOTICE,
     sample_data: true,
-    generated_by: 'npm run properties:sample (services/src/modules/properties/sample-data/generate.ts)',
+    generated_by: 'npm run properties:sample (services/src/platform/property-data/sample-data/generate.ts)',
     seed: SEED,
     counties: SAMPLE_COUNTIES.map((c) => ({ name: c.name, fips: c.fips, apn_format: c.apnFormat })),
     properties: SAMPLE_COUNTIES.flatMap((c) => countyRecords(c, usedApns)).map(toSampleProperty),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { HAZARD_FLAGS, type HazardFlags, type PropertyRecord } from '../property-data/port.ts';
+import { HAZARD_FLAGS, type HazardFlags, type PropertyRecord } from '../port.ts';
 
 /** The committed output of `npm run properties:sample` (generate.ts). */
 export const SAMPLE_DATASET_FILE = fileURLToPath(new URL('./ca-sample-properties.json', import.meta.url));
