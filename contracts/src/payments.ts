@@ -45,13 +45,18 @@ export type CheckoutStatus = z.infer<typeof CheckoutStatus>;
  * sends again on every repeat (double click, retry after a lost answer): a repeat charges nothing new and answers the
  * checkout's state. After a `failed` checkout, paying again (another card) is a new attempt with a new checkout_id.
  */
-export const CheckoutBody = z.object({
-  checkout_id: z.uuid('checkout_id must be a uuid made once per checkout'),
-  plan_id: z.string().trim().min(1, 'Choose a plan').max(100),
-  payment_method_id: z.string().trim().min(1, 'Enter your card').max(100),
-  /** A promo code (any case; see `@acpg/contracts/promo-codes`): refused with a PROMO_* code when it does not apply. */
-  promo_code: z.string().trim().max(64).optional(),
-});
+export const CheckoutBody = z
+  .object({
+    checkout_id: z.uuid('checkout_id must be a uuid made once per checkout'),
+    /** What is bought: a plan (a membership) ... */
+    plan_id: z.string().trim().min(1, 'Choose a plan').max(100).optional(),
+    /** ... or a placed NHD order (`@acpg/contracts/nhd-orders`), at the amount the order was placed for. */
+    nhd_order_id: z.uuid('nhd_order_id must be the id of a placed NHD order').optional(),
+    payment_method_id: z.string().trim().min(1, 'Enter your card').max(100),
+    /** A promo code (any case; see `@acpg/contracts/promo-codes`): refused with a PROMO_* code when it does not apply. */
+    promo_code: z.string().trim().max(64).optional(),
+  })
+  .refine((b) => (b.plan_id === undefined) !== (b.nhd_order_id === undefined), { message: 'Choose a plan or an NHD order to pay for (one of them)', path: ['plan_id'] });
 export type CheckoutBody = z.infer<typeof CheckoutBody>;
 
 /** `POST /api/v1/payments/checkouts/:id/confirm`: the card's second confirmation step (card 4000 0027 6000 3184). */
@@ -68,7 +73,9 @@ export const CheckoutResult = z.object({
   message: z.string().optional(),
   /** Cents charged by this checkout (plans' `amountDue`). */
   amount_due: z.number().int().nonnegative(),
+  /** The plan bought; '' when the checkout pays for an NHD order (`nhd_order_id`). */
   plan_id: z.string(),
+  nhd_order_id: z.string().optional(),
   card_brand: CardBrand,
   card_last4: z.string(),
 });
@@ -85,6 +92,8 @@ export const PAYMENTS_ERROR_CODES = [
   'CHECKOUT_MISMATCH', // the same checkout_id sent again with another plan or card
   'CONFIRMATION_NOT_NEEDED',
   'CARD_NOT_SAVED', // the gateway refused to save the card for later charges
+  'NHD_ORDER_NOT_FOUND', // no placed NHD order of the caller's with this id
+  'NHD_ORDER_NOT_PAYABLE', // the order is paid, cancelled, or another payment of it is under way
 ] as const;
 export type PaymentsErrorCode = (typeof PAYMENTS_ERROR_CODES)[number];
 
@@ -115,7 +124,10 @@ export type PromoApplied = z.infer<typeof PromoApplied>;
 export const CheckoutStarted = z.object({
   checkout_id: z.string(),
   account_id: z.string(),
+  /** '' when the checkout pays for an NHD order. */
   plan_id: z.string(),
+  /** The NHD order this checkout pays for (nhd reacts to the outcome; memberships ignores it). */
+  nhd_order_id: z.string().optional(),
   amount_cents: z.number().int().nonnegative(),
   payment_method_id: z.string(),
   card_brand: CardBrand,
@@ -142,7 +154,10 @@ export type PaymentRequiresAction = z.infer<typeof PaymentRequiresAction>;
 export const PaymentSucceeded = z.object({
   checkout_id: z.string(),
   account_id: z.string(),
+  /** '' when the checkout pays for an NHD order. */
   plan_id: z.string(),
+  /** The NHD order this checkout pays for (nhd reacts to the outcome; memberships ignores it). */
+  nhd_order_id: z.string().optional(),
   amount_cents: z.number().int().nonnegative(),
   card_brand: CardBrand,
   card_last4: z.string(),
@@ -164,7 +179,10 @@ export const PaymentFailureReason = z.enum(PAYMENT_FAILURE_REASONS);
 export const PaymentFailed = z.object({
   checkout_id: z.string(),
   account_id: z.string(),
+  /** '' when the checkout pays for an NHD order. */
   plan_id: z.string(),
+  /** The NHD order this checkout pays for (nhd reacts to the outcome; memberships ignores it). */
+  nhd_order_id: z.string().optional(),
   amount_cents: z.number().int().nonnegative(),
   reason: PaymentFailureReason,
   message: z.string(),
@@ -214,6 +232,8 @@ export const PaymentView = z.object({
   checkout_id: z.string(),
   account_id: z.string(),
   plan_id: z.string(),
+  /** The NHD order paid for; null for a plan. */
+  nhd_order_id: z.string().nullable().default(null),
   status: PaymentStatus,
   /** What happened and what to do next (declined, confirm with your bank ...); null when nothing to say. */
   message: z.string().nullable(),
@@ -285,14 +305,14 @@ export const STRIPE_ERROR_CODES = [
 const day = (name: string) => z.iso.date({ error: `${name} must be a date (YYYY-MM-DD)` }).optional();
 const fromNotAfterTo = (q: { from?: string | undefined; to?: string | undefined }) => !q.from || !q.to || q.from <= q.to;
 
-export const PAYMENT_KINDS = ['checkout', 'renewal'] as const;
+export const PAYMENT_KINDS = ['checkout', 'renewal', 'nhd_order'] as const;
 /** Query of `GET /api/v1/admin/payments` (Super Admin): filters, server paging (answers `{ items: PaymentView[], total, page, page_size }`). */
 export const AdminPaymentsQuery = listQuery({
   sortFields: ['started_at', 'amount_cents'] as const,
   defaultSort: 'started_at',
   filters: {
     status: PaymentStatus.optional(),
-    kind: z.enum(PAYMENT_KINDS, { error: 'kind must be checkout or renewal' }).optional(),
+    kind: z.enum(PAYMENT_KINDS, { error: `kind must be one of ${PAYMENT_KINDS.join(', ')}` }).optional(),
     promo_code: z.string().trim().min(1).max(32).optional(),
     account_id: z.string().trim().min(1).max(100).optional(),
     /** Started on or after this UTC day. */

@@ -112,10 +112,17 @@ export type PromoCodeListQuery = z.infer<typeof PromoCodeListQuery>;
 export const PROMO_CODE_UPDATED_MESSAGE = 'promo_code.updated';
 
 /** `POST /api/v1/payments/promo-codes/quote` (signed in or not). */
-export const PromoQuoteBody = z.object({
-  code: z.string().trim().min(1, 'Enter a promo code').max(64),
-  plan_id: z.string().trim().min(1, 'Choose a plan').max(100),
-});
+export const PromoQuoteBody = z
+  .object({
+    code: z.string().trim().min(1, 'Enter a promo code').max(64),
+    plan_id: z.string().trim().min(1, 'Choose a plan').max(100).optional(),
+    /** A placed NHD order of the caller's: the code applies when its `plan_ids` hold NHD_REPORTS_PROMO_TARGET. */
+    nhd_order_id: z.uuid('nhd_order_id must be the id of a placed NHD order').optional(),
+  })
+  .refine((b) => (b.plan_id === undefined) !== (b.nhd_order_id === undefined), { message: 'Choose a plan or an NHD order (one of them)', path: ['plan_id'] });
+
+/** Listed in a code's `plan_ids`, the code also takes its discount off NHD report orders. */
+export const NHD_REPORTS_PROMO_TARGET = 'nhd-reports';
 export type PromoQuoteBody = z.infer<typeof PromoQuoteBody>;
 
 export const PromoQuote = z.object({

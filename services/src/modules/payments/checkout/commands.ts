@@ -73,7 +73,7 @@ const sameCheckout = (state: Started, body: CheckoutBody, accountId: string) => 
 };
 
 const start = async (platform: Platform, gateway: PaymentGateway, body: CheckoutBody, accountId: string, meta: CommandMeta): Promise<Started> => {
-  const plan = await planById(platform, body.plan_id);
+  const plan = await planById(platform, body.plan_id ?? '');
   if (!plan) throw new AppError(404, 'PLAN_NOT_FOUND', 'This plan was not found. Choose a plan again.');
   if (!plan.is_default || !plan.is_active) throw new AppError(400, 'PLAN_NOT_OFFERED', 'This plan is not offered at sign-up. Choose Monthly or Yearly.');
   const method = await gateway.retrievePaymentMethod(body.payment_method_id);

@@ -156,7 +156,7 @@ export const promoCodeRoutes =
         },
       },
       async (request) => {
-        const plan = await planById(platform, request.body.plan_id);
+        const plan = await planById(platform, request.body.plan_id ?? '');
         if (!plan) throw new AppError(404, 'PLAN_NOT_FOUND', 'This plan was not found. Choose a plan again.');
         if (!plan.is_default || !plan.is_active) throw new AppError(400, 'PLAN_NOT_OFFERED', 'This plan is not offered at sign-up. Choose Monthly or Yearly.');
         return { success: true as const, data: await quotePromo(platform, request.body.code, plan, request.principal?.userId ?? null) };

@@ -6,6 +6,7 @@ const view = (id: string, over: Partial<PaymentView> = {}): PaymentView => ({
   checkout_id: id,
   account_id: 'a1',
   plan_id: 'monthly',
+  nhd_order_id: null,
   status: 'processing',
   message: null,
   amount_cents: 6_400,
