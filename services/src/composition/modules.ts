@@ -9,6 +9,7 @@ import { propertiesModule } from '../modules/properties/module.ts';
 import { plansModule } from '../modules/plans/module.ts';
 import { paymentsModule } from '../modules/payments/module.ts';
 import { membershipsModule } from '../modules/memberships/module.ts';
+import { nhdModule } from '../modules/nhd/module.ts';
 
 /** Every bounded context of the product; the composition root is the only place that knows them all. */
 export const MODULES: readonly Module[] = [
@@ -21,6 +22,7 @@ export const MODULES: readonly Module[] = [
   plansModule,
   paymentsModule,
   membershipsModule,
+  nhdModule,
 ];
 
 /** Module names double as Kafka topic suffixes (stream ids start with them). */
