@@ -198,6 +198,8 @@ export type PaymentFailed = z.infer<typeof PaymentFailed>;
 export const PaymentRefunded = z.object({
   checkout_id: z.string(),
   account_id: z.string(),
+  /** The NHD order the refunded checkout paid for (nhd records the refund on the order). */
+  nhd_order_id: z.string().optional(),
   refund_id: z.string(),
   gateway_refund_id: z.string(),
   amount_cents: z.number().int().nonnegative(),
