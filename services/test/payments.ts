@@ -26,3 +26,18 @@ export const payWithTestCard = async (
   if (paid.statusCode !== 200) throw new Error(`checkout: ${paid.statusCode} ${paid.body}`);
   return { checkoutId, result: CheckoutResult.parse(paid.json().data) };
 };
+
+/** Pays a placed NHD order (`nhd_order_id`) over HTTP as `accountId` with a test card: a new payment method and a new checkout. */
+export const payOrderWithTestCard = async (
+  on: Pick<TestApp, 'app' | 'signInAs'>,
+  accountId: string,
+  cardNumber: string,
+  orderId: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ checkoutId: string; status: number; body: string; result: CheckoutResult | null }> => {
+  const headers = { authorization: `Bearer ${await on.signInAs('Customer', accountId)}` };
+  const checkoutId = randomUUID();
+  const payload = { checkout_id: checkoutId, nhd_order_id: orderId, payment_method_id: await testPaymentMethod(on, accountId, cardNumber), ...extra };
+  const paid = await on.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers });
+  return { checkoutId, status: paid.statusCode, body: paid.body, result: paid.statusCode === 200 ? CheckoutResult.parse(paid.json().data) : null };
+};

@@ -8,6 +8,8 @@ import { paymentRoutes } from './checkout/routes.ts';
 import { deliverGatewayEvent } from './gateway/deliver.ts';
 import { stripeRoutes } from './gateway/stripe/routes.ts';
 import { GATEWAY_EVENTS_QUEUE } from './gateway/test-gateway.ts';
+import { ORDER_PAYMENT_CLAIMED } from './checkout/purchase.ts';
+import { ORDER_REFUNDS_QUEUE, orderRefundReaction, orderRefundWorker } from './order-refunds/reaction.ts';
 import { paymentStatusRoutes } from './payment-status/routes.ts';
 import { issueReceipt, receiptReaction, RECEIPTS_QUEUE } from './receipts/issue.ts';
 import { receiptEmail } from './receipts/template.ts';
@@ -24,7 +26,7 @@ import { savedCardRoutes } from './saved-cards/routes.ts';
  */
 export const paymentsModule: Module = {
   name: 'payments',
-  eventTypes: ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...PROMO_CODE_EVENT_TYPES, 'CardSaved'],
+  eventTypes: ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...PROMO_CODE_EVENT_TYPES, 'CardSaved', ORDER_PAYMENT_CLAIMED],
   routes: (platform) => async (app) => {
     await app.register(paymentRoutes(platform));
     await app.register(myPaymentsRoutes(platform));
@@ -36,12 +38,13 @@ export const paymentsModule: Module = {
   },
   projections: [chargesProjection, promoCodesProjection],
   rooms: { [CHECKOUT_ROOM]: mayFollowCheckout },
-  reactions: [receiptReaction, promoRedemptionsReaction, renewalChargeReaction],
+  reactions: [receiptReaction, promoRedemptionsReaction, renewalChargeReaction, orderRefundReaction],
   templates: [receiptEmail],
   workers: [
     { queue: GATEWAY_EVENTS_QUEUE, concurrency: 4, processor: deliverGatewayEvent },
     { queue: RECEIPTS_QUEUE, concurrency: 2, processor: issueReceipt },
     { queue: PROMO_REDEMPTIONS_QUEUE, concurrency: 2, processor: promoRedemptionsWorker },
     { queue: RENEWAL_CHARGES_QUEUE, concurrency: 2, processor: renewalChargeWorker },
+    { queue: ORDER_REFUNDS_QUEUE, concurrency: 2, processor: orderRefundWorker },
   ],
 };

@@ -19,6 +19,8 @@ export const startOnPaymentReaction: Reaction = {
   async jobs(event) {
     // A renewal's charge renews its membership (renewals/outcome.ts); it starts none.
     if (typeof event.data === 'object' && event.data !== null && (event.data as { renewal?: unknown }).renewal) return [];
+    // An NHD order's payment is the nhd module's to record; it starts no membership.
+    if (typeof event.data === 'object' && event.data !== null && (event.data as { nhd_order_id?: unknown }).nhd_order_id) return [];
     return [{ queue: MEMBERSHIPS_QUEUE, name: 'start', data: { payment: event }, attempts: 8, backoffMs: 1000 }];
   },
 };

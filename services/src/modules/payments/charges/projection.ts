@@ -25,6 +25,7 @@ export const chargesProjection = defineProjection({
           checkout_id: d.checkout_id,
           account_id: d.account_id,
           plan_id: d.plan_id,
+          nhd_order_id: d.nhd_order_id ?? null,
           status: 'processing',
           message: null,
           amount_cents: d.amount_cents,

@@ -1,11 +1,10 @@
-import { amountDue, planFromDefined } from '@acpg/contracts/plans';
 import type { CheckoutBody, CheckoutResult } from '@acpg/contracts/payments';
 import { handleCommand, isAlreadyExists, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import type { GatewayEvent, PaymentGateway } from '../gateway/port.ts';
 import { checkoutDecider, checkoutStream, type CheckoutState } from './decider.ts';
-import { planById } from './plan.ts';
+import { claimOrderPayment, purchaseOf } from './purchase.ts';
 import { normalizedCode, releasePromo, reservePromo } from '../promo-codes/commands.ts';
 
 type Started = Exclude<CheckoutState, { status: 'none' }>;
@@ -14,6 +13,9 @@ type Started = Exclude<CheckoutState, { status: 'none' }>;
 export const SETTLE_WAIT_MS = 5000;
 /** First and longest pause between two reads while waiting: many waiting answers must not crowd out the work they wait for. */
 const SETTLE_POLL_MS = { first: 25, max: 400 };
+
+/** A claim whose checkout has not started within this time was refused on the way (card, promo code): it holds nothing. */
+const CLAIM_START_MS = 60_000;
 
 const notFound = () => new AppError(404, 'CHECKOUT_NOT_FOUND', 'This checkout was not found.');
 
@@ -33,6 +35,7 @@ export const toResult = (state: Started): CheckoutResult => ({
   ...(state.message ? { message: state.message } : {}),
   amount_due: state.started.amount_cents,
   plan_id: state.started.plan_id,
+  ...(state.started.nhd_order_id ? { nhd_order_id: state.started.nhd_order_id } : {}),
   card_brand: state.started.card_brand,
   card_last4: state.started.card_last4,
 });
@@ -63,8 +66,9 @@ const charge = (gateway: PaymentGateway, state: Started) =>
 /** A checkout sent again (double click, retry after a lost answer) must be the same checkout. */
 const sameCheckout = (state: Started, body: CheckoutBody, accountId: string) => {
   if (state.started.account_id !== accountId) throw new AppError(409, 'CHECKOUT_MISMATCH', 'This checkout id is taken. Start a new checkout.');
-  if (state.started.plan_id !== body.plan_id || state.started.payment_method_id !== body.payment_method_id) {
-    throw new AppError(409, 'CHECKOUT_MISMATCH', 'This checkout was started with another plan or card. Start a new checkout to change them.');
+  const sameItem = body.nhd_order_id !== undefined ? state.started.nhd_order_id === body.nhd_order_id : state.started.plan_id === body.plan_id && !state.started.nhd_order_id;
+  if (!sameItem || state.started.payment_method_id !== body.payment_method_id) {
+    throw new AppError(409, 'CHECKOUT_MISMATCH', `This checkout was started with another ${body.nhd_order_id !== undefined ? 'order' : 'plan'} or card. Start a new checkout to change them.`);
   }
   const code = body.promo_code ? normalizedCode(body.promo_code) : undefined;
   if ((state.started.promo?.promo_code ?? undefined) !== (code ?? undefined)) {
@@ -73,24 +77,32 @@ const sameCheckout = (state: Started, body: CheckoutBody, accountId: string) => 
 };
 
 const start = async (platform: Platform, gateway: PaymentGateway, body: CheckoutBody, accountId: string, meta: CommandMeta): Promise<Started> => {
-  const plan = await planById(platform, body.plan_id ?? '');
-  if (!plan) throw new AppError(404, 'PLAN_NOT_FOUND', 'This plan was not found. Choose a plan again.');
-  if (!plan.is_default || !plan.is_active) throw new AppError(400, 'PLAN_NOT_OFFERED', 'This plan is not offered at sign-up. Choose Monthly or Yearly.');
+  const purchase = await purchaseOf(platform, body, accountId);
   const method = await gateway.retrievePaymentMethod(body.payment_method_id);
   if (!method || method.customer !== accountId) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
   // The code's redemption is held before the checkout starts, so the limit holds under concurrent checkouts.
-  const promo = body.promo_code ? await reservePromo(platform, { text: body.promo_code, checkout_id: body.checkout_id, account_id: accountId, plan }, meta) : undefined;
+  const promo = body.promo_code ? await reservePromo(platform, { text: body.promo_code, checkout_id: body.checkout_id, account_id: accountId, purchase }, meta) : undefined;
   const data = {
     checkout_id: body.checkout_id,
     account_id: accountId,
-    plan_id: plan.plan_id,
-    amount_cents: amountDue(planFromDefined(plan)) - (promo?.discount_cents ?? 0),
+    plan_id: purchase.plan_id,
+    ...(purchase.nhd_order_id ? { nhd_order_id: purchase.nhd_order_id } : {}),
+    amount_cents: purchase.list_amount_cents - (promo?.discount_cents ?? 0),
     payment_method_id: method.id,
     card_brand: method.brand,
     card_last4: method.last4,
     ...(promo ? { promo } : {}),
   };
   try {
+    if (purchase.nhd_order_id) {
+      // One checkout at a time per order: a second tab or card waits for the first one's result.
+      await claimOrderPayment(platform, { order_id: purchase.nhd_order_id, checkout_id: body.checkout_id }, async (id, claimedAt) => {
+        const other = await loadCheckout(platform, id);
+        // Claimed but not started: starting this moment (live), or stopped before it started (free after a minute).
+        if (other.status === 'none') return meta.now.getTime() - Date.parse(claimedAt) < CLAIM_START_MS;
+        return other.status !== 'failed';
+      }, meta);
+    }
     const { state } = await handleCommand(platform.eventStore, checkoutStream(body.checkout_id), checkoutDecider, { type: 'StartCheckout', data, metadata: meta }, { newStream: true });
     if (state.status === 'none') throw new Error('a started checkout has a state');
     return state;

@@ -85,7 +85,11 @@ const decideGatewayEvent = (command: RecordGatewayEvent, state: CheckoutState): 
   if (state.seenEventIds.includes(event.id) || isSettled(state.status)) return [];
   const ids = { checkout_id: started.checkout_id, account_id: started.account_id, payment_intent_id: intent.id, gateway_event_id: event.id };
   // What the checkout was for travels with its outcome: memberships and promo codes react to it.
-  const purpose = { ...(started.promo ? { promo: started.promo } : {}), ...(started.renewal ? { renewal: started.renewal } : {}) };
+  const purpose = {
+    ...(started.promo ? { promo: started.promo } : {}),
+    ...(started.renewal ? { renewal: started.renewal } : {}),
+    ...(started.nhd_order_id ? { nhd_order_id: started.nhd_order_id } : {}),
+  };
   const at = new Date(event.created_ms).toISOString();
   switch (event.type) {
     case 'payment_intent.processing':

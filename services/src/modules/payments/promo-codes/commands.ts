@@ -1,8 +1,8 @@
-import { amountDue, planFromDefined, type PlanDefined } from '@acpg/contracts/plans';
 import type { PromoApplied } from '@acpg/contracts/payments';
 import { discountOf, PromoCode, promoCodeStream, type PromoCodeReleased, type PromoQuote } from '@acpg/contracts/promo-codes';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Platform } from '../../../platform/module.ts';
+import type { Purchase } from '../checkout/purchase.ts';
 import { promoCodeDecider, promoRefusal, refuse, type PromoCodeState } from './decider.ts';
 
 /**
@@ -29,17 +29,17 @@ const unknown = (text: string) => {
 export const loadPromoCode = async (platform: Pick<Platform, 'eventStore'>, code: string): Promise<PromoCodeState> =>
   (await loadStream(platform.eventStore, promoCodeStream(code), promoCodeDecider)).state;
 
-/** What the code takes off this plan's amount due, as a quote (refused with a PROMO_* 400 when it does not apply). */
-export const quotePromo = async (platform: Platform, text: string, plan: PlanDefined, accountId: string | null): Promise<PromoQuote> => {
+/** What the code takes off this purchase's amount due, as a quote (refused with a PROMO_* 400 when it does not apply). */
+export const quotePromo = async (platform: Platform, text: string, purchase: Purchase, accountId: string | null): Promise<PromoQuote> => {
   const code = normalizedCode(text);
   if (!code) throw unknown(text);
   const state = await loadPromoCode(platform, code);
-  const refusal = promoRefusal(state, { code, plan_id: plan.plan_id, account_id: accountId, now: platform.clock() });
+  const refusal = promoRefusal(state, { code, plan_id: purchase.promo_target, label: purchase.label, account_id: accountId, now: platform.clock() });
   if (refusal) throw refuse(refusal);
   if (!state.terms) throw unknown(text);
-  const list = amountDue(planFromDefined(plan));
+  const list = purchase.list_amount_cents;
   const discount = discountOf({ kind: state.terms.discount_kind, value: state.terms.discount_value }, list);
-  return { code, plan_id: plan.plan_id, list_amount_cents: list, discount_cents: discount, amount_due_cents: list - discount };
+  return { code, plan_id: purchase.plan_id, list_amount_cents: list, discount_cents: discount, amount_due_cents: list - discount };
 };
 
 /**
@@ -48,15 +48,15 @@ export const quotePromo = async (platform: Platform, text: string, plan: PlanDef
  */
 export const reservePromo = async (
   platform: Platform,
-  use: { text: string; checkout_id: string; account_id: string; plan: PlanDefined },
+  use: { text: string; checkout_id: string; account_id: string; purchase: Purchase },
   meta: CommandMeta,
 ): Promise<PromoApplied> => {
   const code = normalizedCode(use.text);
   if (!code) throw unknown(use.text);
-  const data = { code, checkout_id: use.checkout_id, account_id: use.account_id, plan_id: use.plan.plan_id };
+  const data = { code, checkout_id: use.checkout_id, account_id: use.account_id, plan_id: use.purchase.promo_target, label: use.purchase.label };
   const { state } = await handleCommand(platform.eventStore, promoCodeStream(code), promoCodeDecider, { type: 'ReservePromoCode', data, metadata: meta }, { retries: RESERVE_RETRIES });
   if (!state.terms) throw unknown(use.text);
-  const list = amountDue(planFromDefined(use.plan));
+  const list = use.purchase.list_amount_cents;
   return { promo_code: code, list_amount_cents: list, discount_cents: discountOf({ kind: state.terms.discount_kind, value: state.terms.discount_value }, list) };
 };
 

@@ -43,7 +43,8 @@ export type CreatePromoCode = Command<'CreatePromoCode', Terms>;
 export type EditPromoCode = Command<'EditPromoCode', Terms>;
 export type DeactivatePromoCode = Command<'DeactivatePromoCode', { code: string }>;
 export type ActivatePromoCode = Command<'ActivatePromoCode', { code: string }>;
-export type ReservePromoCode = Command<'ReservePromoCode', { code: string; checkout_id: string; account_id: string; plan_id: string }>;
+/** `plan_id`: what the code must target (a plan id, or NHD_REPORTS_PROMO_TARGET); `label` names it in a refusal. */
+export type ReservePromoCode = Command<'ReservePromoCode', { code: string; checkout_id: string; account_id: string; plan_id: string; label?: string }>;
 export type RedeemPromoCode = Command<'RedeemPromoCode', { code: string; checkout_id: string; account_id: string }>;
 export type ReleasePromoCode = Command<'ReleasePromoCode', { code: string; checkout_id: string; account_id: string; reason: PromoCodeReleased['reason'] }>;
 export type PromoCodeCommand = CreatePromoCode | EditPromoCode | DeactivatePromoCode | ActivatePromoCode | ReservePromoCode | RedeemPromoCode | ReleasePromoCode;
@@ -119,7 +120,7 @@ export interface PromoRefusal {
  * Why this code cannot be used on this plan now (null: it can). `accountId` null (a visitor's quote) skips the
  * per-account limit, which the checkout checks again.
  */
-export const promoRefusal = (state: PromoCodeState, use: { code: string; plan_id: string; account_id: string | null; now: Date }): PromoRefusal | null => {
+export const promoRefusal = (state: PromoCodeState, use: { code: string; plan_id: string; label?: string | undefined; account_id: string | null; now: Date }): PromoRefusal | null => {
   const { terms } = state;
   const name = use.code.toUpperCase();
   if (!terms) return { code: 'PROMO_UNKNOWN', message: `We do not know the promo code ${name}. Check its spelling, or pay without it.` };
@@ -127,7 +128,7 @@ export const promoRefusal = (state: PromoCodeState, use: { code: string; plan_id
   const now = use.now.toISOString();
   if (now < terms.valid_from) return { code: 'PROMO_NOT_YET_VALID', message: `The promo code ${name} can be used from ${day(terms.valid_from)} (UTC). Pay without it, or come back then.` };
   if (terms.valid_to !== null && now >= terms.valid_to) return { code: 'PROMO_EXPIRED', message: `The promo code ${name} expired on ${day(terms.valid_to)} (UTC). Pay without it.` };
-  if (!terms.plan_ids.includes(use.plan_id)) return { code: 'PROMO_NOT_FOR_PLAN', message: `The promo code ${name} does not apply to this plan. Choose another plan, or pay without it.` };
+  if (!terms.plan_ids.includes(use.plan_id)) return { code: 'PROMO_NOT_FOR_PLAN', message: use.label && use.label !== 'this plan' ? `The promo code ${name} does not apply to ${use.label}. Pay without it.` : `The promo code ${name} does not apply to this plan. Choose another plan, or pay without it.` };
   if (terms.max_redemptions !== null && countsOf(state).in_use >= terms.max_redemptions) {
     return { code: 'PROMO_LIMIT_REACHED', message: `The promo code ${name} has been used as many times as it allows. Pay without it.` };
   }
@@ -178,7 +179,7 @@ export const decidePromoCode = (command: PromoCodeCommand, state: PromoCodeState
     case 'ReservePromoCode': {
       const { checkout_id, account_id, plan_id } = command.data;
       if (state.reservations[checkout_id]) return []; // the same checkout sent again holds its one reservation
-      const refusal = promoRefusal(state, { code: command.data.code, plan_id, account_id, now: command.metadata.now });
+      const refusal = promoRefusal(state, { code: command.data.code, plan_id, label: command.data.label, account_id, now: command.metadata.now });
       if (refusal) throw refuse(refusal);
       const code = state.terms?.code ?? command.data.code;
       return [withCounts(state, { type: 'PromoCodeReserved', data: { code, checkout_id, account_id, plan_id, reserved_at: at, ...NO_COUNTS } })];

@@ -12,14 +12,16 @@ import {
   PromoCodeView,
   PromoQuote,
   PromoQuoteBody,
+  NHD_REPORTS_PROMO_TARGET,
 } from '@acpg/contracts/promo-codes';
 import { handleCommand } from '../../../platform/commands/handle-command.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { findPage } from '../../../platform/documents/paged.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { AppError, unauthorized } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { planById } from '../checkout/plan.ts';
+import { purchaseOf } from '../checkout/purchase.ts';
 import { quotePromo } from './commands.ts';
 import { promoCodeDecider, type PromoCodeCommand } from './decider.ts';
 import { PROMO_CODES_COLLECTION, toPromoCodeView } from './projection.ts';
@@ -41,6 +43,7 @@ const listFilter = (query: PromoCodeListQuery): Filter => {
 /** Plans a code names must be ones a checkout sells (default plans), or the code could never apply. */
 const refuseUnknownPlans = async (platform: Platform, planIds: readonly string[]) => {
   for (const id of planIds) {
+    if (id === NHD_REPORTS_PROMO_TARGET) continue; // NHD report orders, not a plan
     const plan = await planById(platform, id);
     if (!plan) throw new AppError(400, 'PLAN_NOT_FOUND', `There is no plan ${id}.`, [{ path: 'plan_ids', message: `There is no plan ${id}.` }]);
     if (!plan.is_default) throw new AppError(400, 'PLAN_NOT_OFFERED', `The plan ${id} is a renewal price; a promo code applies to a plan sold at checkout.`, [{ path: 'plan_ids', message: `${id} is a renewal price` }]);
@@ -156,10 +159,10 @@ export const promoCodeRoutes =
         },
       },
       async (request) => {
-        const plan = await planById(platform, request.body.plan_id ?? '');
-        if (!plan) throw new AppError(404, 'PLAN_NOT_FOUND', 'This plan was not found. Choose a plan again.');
-        if (!plan.is_default || !plan.is_active) throw new AppError(400, 'PLAN_NOT_OFFERED', 'This plan is not offered at sign-up. Choose Monthly or Yearly.');
-        return { success: true as const, data: await quotePromo(platform, request.body.code, plan, request.principal?.userId ?? null) };
+        // A visitor quotes plans only; an NHD order is the caller's own.
+        if (request.body.nhd_order_id !== undefined && !request.principal) throw unauthorized('Sign in to use a promo code on your order.');
+        const purchase = await purchaseOf(platform, request.body, request.principal?.userId ?? null);
+        return { success: true as const, data: await quotePromo(platform, request.body.code, purchase, request.principal?.userId ?? null) };
       },
     );
   };

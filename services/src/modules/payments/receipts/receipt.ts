@@ -62,15 +62,16 @@ const sum = (lines: readonly ReceiptLine[]) => lines.reduce((total, line) => tot
  */
 export function receiptOf(started: CheckoutStarted, succeeded: PaymentSucceeded, plan: PlanDefined | null): Receipt {
   const listAmount = started.promo?.list_amount_cents ?? started.amount_cents;
-  const name = plan?.name ?? 'Membership';
-  const label = plan ? `${plan.name} membership` : 'Membership';
+  const nhd = Boolean(started.nhd_order_id);
+  const name = nhd ? 'NHD report' : (plan?.name ?? 'Membership');
+  const label = nhd ? `Natural Hazard Disclosure report (order ${started.nhd_order_id ?? ''})` : plan ? `${plan.name} membership` : 'Membership';
   const renewal = started.renewal ?? null;
   let lines: ReceiptLine[];
   if (renewal) {
     const term = plan ? termWord(plan.name) : 'term';
     lines = [{ label: `${label} renewal: the ${term} from ${formatReceiptDate(renewal.period_start)}`, amount_cents: listAmount }];
   } else {
-    const planLines = plan ? firstCheckoutLines(plan) : [];
+    const planLines = plan && !nhd ? firstCheckoutLines(plan) : [];
     lines = planLines.length > 0 && sum(planLines) === listAmount ? planLines : [{ label, amount_cents: listAmount }];
   }
   return {

@@ -28,6 +28,7 @@ export const refundPayment = async (platform: Platform, checkoutId: string, inpu
   const data = {
     checkout_id: checkoutId,
     account_id: state.started.account_id,
+    ...(state.started.nhd_order_id ? { nhd_order_id: state.started.nhd_order_id } : {}),
     refund_id: refundId,
     gateway_refund_id: refund.id,
     amount_cents: refund.amount,

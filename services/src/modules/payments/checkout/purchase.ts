@@ -1,0 +1,89 @@
+import { NhdOrderPlaced, nhdOrderStream } from '@acpg/contracts/nhd-orders';
+import { amountDue, planFromDefined } from '@acpg/contracts/plans';
+import { NHD_REPORTS_PROMO_TARGET } from '@acpg/contracts/promo-codes';
+import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { eventEnvelope } from '../../../platform/commands/envelope.ts';
+import { ConcurrencyError } from '../../../platform/event-store/port.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { planById } from './plan.ts';
+
+/** What a checkout pays for: a plan (a membership) or a placed NHD order, at its amount before any promo code. */
+export interface Purchase {
+  /** The plan bought; '' for an NHD order. */
+  plan_id: string;
+  nhd_order_id?: string;
+  list_amount_cents: number;
+  /** What a promo code's `plan_ids` must hold to apply: the plan id, or NHD_REPORTS_PROMO_TARGET. */
+  promo_target: string;
+  /** How a refusal names it: "this plan", "NHD reports". */
+  label: string;
+}
+
+const planNotFound = () => new AppError(404, 'PLAN_NOT_FOUND', 'This plan was not found. Choose a plan again.');
+const orderNotFound = () => new AppError(404, 'NHD_ORDER_NOT_FOUND', 'This NHD order was not found. Place the order again.');
+const notPayable = (message: string) => new AppError(409, 'NHD_ORDER_NOT_PAYABLE', message);
+
+/** The events after which an order takes no payment (types of `@acpg/contracts/nhd-orders`). */
+const CLOSED_TO_PAYMENT: Readonly<Record<string, string>> = {
+  NhdOrderPaid: 'This order is paid already.',
+  NhdOrderCancelled: 'This order was cancelled, so it cannot be paid.',
+  NhdOrderRefunded: 'This order was cancelled and refunded, so it cannot be paid.',
+};
+
+/**
+ * An NHD order as the nhd module placed it, read from its events (the contract of `@acpg/contracts/nhd-orders`), never
+ * from its code: the caller's own, and still unpaid.
+ */
+const nhdOrderPurchase = async (platform: Pick<Platform, 'eventStore'>, orderId: string, accountId: string | null): Promise<Purchase> => {
+  const history = await platform.eventStore.readStream(nhdOrderStream(orderId));
+  const placedEvent = history.find((e) => e.type === 'NhdOrderPlaced');
+  const placed = placedEvent ? NhdOrderPlaced.safeParse(placedEvent.data) : null;
+  if (!placed?.success || (accountId !== null && placed.data.account_id !== accountId)) throw orderNotFound();
+  for (const event of history) {
+    const closed = CLOSED_TO_PAYMENT[event.type];
+    if (closed) throw notPayable(closed);
+  }
+  return { plan_id: '', nhd_order_id: orderId, list_amount_cents: placed.data.amount_cents, promo_target: NHD_REPORTS_PROMO_TARGET, label: 'NHD reports' };
+};
+
+/** What `{ plan_id }` or `{ nhd_order_id }` buys (refused in words when it cannot be bought). */
+export const purchaseOf = async (platform: Pick<Platform, 'eventStore'>, item: { plan_id?: string | undefined; nhd_order_id?: string | undefined }, accountId: string | null): Promise<Purchase> => {
+  if (item.nhd_order_id !== undefined) return nhdOrderPurchase(platform, item.nhd_order_id, accountId);
+  const plan = await planById(platform, item.plan_id ?? '');
+  if (!plan) throw planNotFound();
+  if (!plan.is_default || !plan.is_active) throw new AppError(400, 'PLAN_NOT_OFFERED', 'This plan is not offered at sign-up. Choose Monthly or Yearly.');
+  return { plan_id: plan.plan_id, list_amount_cents: amountDue(planFromDefined(plan)), promo_target: plan.plan_id, label: 'this plan' };
+};
+
+/** One stream per NHD order: which checkout last set out to pay it. */
+export const orderPaymentStream = (orderId: string) => `payments-orderpayment-${orderId}`;
+export const ORDER_PAYMENT_CLAIMED = 'OrderPaymentClaimed';
+
+/**
+ * Before a checkout of an NHD order starts: it claims the order (appended at the stream's loaded version), so two
+ * checkouts of one order (two tabs, two cards) never both charge. A claim by a checkout that failed is taken over;
+ * one still under way or paid refuses the newcomer. `isLive(checkout, claimed at)` says whether a checkout may still charge.
+ */
+export const claimOrderPayment = async (
+  platform: Pick<Platform, 'eventStore'>,
+  claim: { order_id: string; checkout_id: string },
+  isLive: (checkoutId: string, claimedAt: string) => Promise<boolean>,
+  meta: CommandMeta,
+): Promise<void> => {
+  const stream = orderPaymentStream(claim.order_id);
+  const history = await platform.eventStore.readStream(stream);
+  const last = history.at(-1);
+  const held = last ? (last.data as { checkout_id: string; claimed_at: string }) : null;
+  if (held?.checkout_id === claim.checkout_id) return;
+  if (held && (await isLive(held.checkout_id, held.claimed_at))) throw notPayable('A payment of this order is under way. Wait for its result before paying again.');
+  try {
+    await platform.eventStore.append(stream, last?.version ?? 0, [eventEnvelope(meta.newId(), ORDER_PAYMENT_CLAIMED, { ...claim, claimed_at: meta.now.toISOString() }, meta)]);
+  } catch (error) {
+    if (!(error instanceof ConcurrencyError)) throw error;
+    // Claimed at the same moment: by another click of this same checkout (fine), or by another checkout.
+    const now = (await platform.eventStore.readStream(stream)).at(-1);
+    if ((now?.data as { checkout_id?: string } | undefined)?.checkout_id === claim.checkout_id) return;
+    throw notPayable('A payment of this order is under way. Wait for its result before paying again.');
+  }
+};
