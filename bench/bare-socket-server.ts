@@ -2,16 +2,19 @@ import { createServer } from 'node:http';
 import { Server } from 'socket.io';
 
 /**
- * Baseline for the payment-watch bench: a bare socket.io server. A client joins a room by `subscribe` (acked, as the
- * app's), and `POST /push/<id>` emits `payment.updated` to room `checkout:<id>` at once: HTTP in, socket.io out, nothing else.
+ * Baseline for the watch benches: a bare socket.io server. A client joins a room by `subscribe` (acked, as the app's),
+ * and `POST /push/<id>` emits BARE_MESSAGE (`payment.updated`) to room `<BARE_ROOM_KIND>:<id>` (`checkout:<id>`) at
+ * once, with a view that has moved: HTTP in, socket.io out, nothing else.
  */
+const kind = process.env.BARE_ROOM_KIND ?? 'checkout';
+const message = process.env.BARE_MESSAGE ?? 'payment.updated';
 const http = createServer((request, response) => {
   const match = /^\/push\/(.+)$/.exec(request.url ?? '');
   if (request.method === 'GET' && request.url === '/api/health') return response.end('{"success":true}');
   if (request.method !== 'POST' || !match) return response.writeHead(404).end();
   request.resume();
   request.on('end', () => {
-    io.to(`checkout:${match[1]}`).emit('payment.updated', { checkout_id: match[1], status: 'succeeded' });
+    io.to(`${kind}:${match[1]}`).emit(message, { id: match[1], status: 'succeeded', moved: true });
     response.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
   });
 });

@@ -2,12 +2,14 @@ import { parseArgs } from 'node:util';
 import { benchIngest, type IngestFigures } from './ingest.ts';
 import { benchReplay } from './replay.ts';
 import { printAutocompleteBench } from './autocomplete.ts';
-import { PAYMENT_WATCH_TARGETS, printPaymentWatchBench, type PaymentWatchTarget } from './payment-watch.ts';
+import { printNhdWatchBench } from './nhd-watch.ts';
+import { printPaymentWatchBench } from './payment-watch.ts';
+import { WATCH_TARGETS, type WatchTarget } from './watch.ts';
 
 /**
  * `npm run bench [-- --rate 5000 --seconds 5 --trials 3 --events 100000 --watchers 1000 --payment-rates 100,250
- *   --payment-targets bare,embedded,distributed --only ingest|replay|autocomplete|payments]`: prints the figures
- * the README quotes. Loopback only; about three minutes with the defaults.
+ *   --nhd-rates 25,50 --watch-targets bare,embedded,distributed 
+ *   --only ingest|replay|autocomplete|payments|nhd]`: prints the figures the README quotes. Loopback only.
  */
 const { values } = parseArgs({
   options: {
@@ -17,12 +19,13 @@ const { values } = parseArgs({
     events: { type: 'string', default: '100000' },
     watchers: { type: 'string', default: '1000' },
     'payment-rates': { type: 'string', default: '100,250' },
-    'payment-targets': { type: 'string', default: PAYMENT_WATCH_TARGETS.join(',') },
+    'nhd-rates': { type: 'string', default: '25,50' },
+    'watch-targets': { type: 'string', default: WATCH_TARGETS.join(',') },
     only: { type: 'string' },
   },
 });
 
-const ONLY = ['ingest', 'replay', 'autocomplete', 'payments'];
+const ONLY = ['ingest', 'replay', 'autocomplete', 'payments', 'nhd'];
 if (values.only && !ONLY.includes(values.only)) throw new Error(`--only must be one of ${ONLY.join(', ')}, not ${values.only}`);
 
 const row = (r: IngestFigures) =>
@@ -60,9 +63,16 @@ if (!values.only || values.only === 'replay') {
   console.log(`ratio (replay / plain read): ${(r.replayPerSecond / r.readPerSecond).toFixed(2)}`);
 }
 if (!values.only || values.only === 'autocomplete') await printAutocompleteBench();
+const watchTargets = (): WatchTarget[] => {
+  const only = values['watch-targets'].split(',');
+  const unknown = only.filter((name) => !(WATCH_TARGETS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`--watch-targets takes ${WATCH_TARGETS.join(', ')}, not ${unknown.join(', ')}`);
+  return only as WatchTarget[];
+};
+const rates = (text: string) => text.split(',').map(Number);
 if (!values.only || values.only === 'payments') {
-  const only = values['payment-targets'].split(',');
-  const unknown = only.filter((name) => !(PAYMENT_WATCH_TARGETS as readonly string[]).includes(name));
-  if (unknown.length > 0) throw new Error(`--payment-targets takes ${PAYMENT_WATCH_TARGETS.join(', ')}, not ${unknown.join(', ')}`);
-  await printPaymentWatchBench({ watchers: Number(values.watchers), rates: values['payment-rates'].split(',').map(Number), only: only as PaymentWatchTarget[] });
+  await printPaymentWatchBench({ watchers: Number(values.watchers), rates: rates(values['payment-rates']), only: watchTargets() });
+}
+if (!values.only || values.only === 'nhd') {
+  await printNhdWatchBench({ watchers: Number(values.watchers), rates: rates(values['nhd-rates']), only: watchTargets() });
 }

@@ -1,0 +1,256 @@
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { io as connect, type Socket } from 'socket.io-client';
+import { createTokenService } from '../services/src/platform/auth/tokens.ts';
+import { startKafkaMock, startRedis, type RunningEngine } from '../test/engines.ts';
+import { startScript, type Started } from './processes.ts';
+
+/**
+ * Watch benchmarks (payments, NHD orders): `watchers` socket.io clients, each following one entity's room; the event
+ * that moves each entity is set off at a fixed rate (open loop), and the time from then to the watcher seeing the
+ * pushed change is the figure. Beside it, a bare socket.io server pushing the same message to the same clients when
+ * asked over HTTP: the floor of HTTP in, socket.io out on this machine.
+ */
+
+/** What one watch benchmark follows: how to prepare one entity in the app, the message, and when a watcher has seen it. */
+export interface WatchSpec {
+  /** Room kind (`checkout`, `nhd-order`) and socket.io message (`payment.updated`, `nhd-order.updated`). */
+  roomKind: string;
+  message: string;
+  /** The pushed view shows the change being timed. */
+  seen: (view: Record<string, unknown>) => boolean;
+  /** Makes one entity for a fresh account (`token`) and answers its id and the request that moves it. */
+  prepare: (base: string, token: string) => Promise<{ id: string; fire: () => Promise<unknown> }>;
+}
+
+export interface WatchFigures {
+  target: string;
+  payments: number;
+  /** Offered confirmations per second. */
+  rate: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Payments seen succeeded per second, from the first confirmation to the last watcher seeing its payment. */
+  sustained: number;
+  /** Watchers that never saw their payment succeed within the deadline. */
+  missed: number;
+}
+
+interface Target {
+  name: string;
+  base: string;
+  /** The rooms to follow and, per room, the request that makes its entity move. */
+  payments: { room: string; token: string; fire: () => Promise<unknown> }[];
+  stop(): Promise<void>;
+}
+
+export const CONFIRM_CARD = '4000002760003184'; // the test card that waits for the card holder's confirmation
+const SEEN_DEADLINE_MS = 30_000;
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** Runs `task` over `items`, `width` at a time. */
+export const inBatches = async <T>(items: readonly T[], width: number, task: (item: T, index: number) => Promise<void>) => {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await task(items[index] as T, index);
+      }
+    }),
+  );
+};
+
+export const post = async (url: string, token: string | null, body: unknown) => {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${text}`);
+  return JSON.parse(text) as { data: Record<string, unknown> };
+};
+
+/** The app with `count` entities prepared by `spec`, one account each. */
+const appTarget = async (spec: WatchSpec, name: string, count: number, env: Record<string, string>, engines: RunningEngine[]): Promise<Target> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'acpg-bench-pay-'));
+  const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  let app: Started | undefined;
+  try {
+    // The distributed profile joins a Kafka consumer group per read model and reaction before it answers.
+    const appEnv = { DATA_DIR: dataDir, HOST: '127.0.0.1', WEB_DIST_DIR: join(dataDir, 'none'), JWT_PRIVATE_KEY: pem, LOG_LEVEL: 'warn', ...env };
+    app = await startScript('services/src/main.ts', appEnv, [], '/api/health', 180_000);
+    const base = `http://127.0.0.1:${app.port}`;
+    const tokens = await createTokenService({ privateKeyPem: pem, dataDir, ttlSeconds: 3600 });
+    const payments: Target['payments'] = [];
+    await inBatches(Array.from({ length: count }), 16, async () => {
+      const token = await tokens.issueAccessToken({ userId: randomUUID(), roles: ['Customer'] });
+      const { id, fire } = await spec.prepare(base, token);
+      payments.push({ room: `${spec.roomKind}:${id}`, token, fire });
+    });
+    const running = app;
+    return {
+      name,
+      base,
+      payments,
+      stop: async () => {
+        await running.stop();
+        await Promise.all(engines.map((engine) => engine.stop()));
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await app?.stop();
+    await Promise.all(engines.map((engine) => engine.stop()));
+    throw error;
+  }
+};
+
+const bareTarget = async (spec: WatchSpec, count: number): Promise<Target> => {
+  const server = await startScript('bench/bare-socket-server.ts', { BARE_ROOM_KIND: spec.roomKind, BARE_MESSAGE: spec.message });
+  const base = `http://127.0.0.1:${server.port}`;
+  const payments = Array.from({ length: count }, () => {
+    const id = randomUUID();
+    return { room: `${spec.roomKind}:${id}`, token: '', fire: () => post(`${base}/push/${id}`, null, {}) };
+  });
+  return { name: 'bare socket.io push', base, payments, stop: () => server.stop() };
+};
+
+/** Connects one client per payment, joins its room, fires the payments at `rate` per second, times each watcher. */
+const measure = async (spec: WatchSpec, target: Target, rate: number): Promise<WatchFigures> => {
+  const sockets: Socket[] = [];
+  try {
+    const seenAt = new Array<number>(target.payments.length).fill(NaN);
+    const firedAt = new Array<number>(target.payments.length).fill(NaN);
+    await inBatches(target.payments, 50, async (payment, index) => {
+      const socket = connect(target.base, { path: '/socket.io', transports: ['websocket'], auth: { token: payment.token }, reconnection: false, forceNew: true });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      socket.on(spec.message, (view: Record<string, unknown>) => {
+        if (Number.isNaN(seenAt[index]) && spec.seen(view)) seenAt[index] = performance.now();
+      });
+      const answer = (await socket.timeout(10_000).emitWithAck('subscribe', { entity: payment.room })) as { ok: boolean; message?: string };
+      if (!answer.ok) throw new Error(`joining ${payment.room} was refused: ${answer.message ?? ''}`);
+    });
+
+    const start = performance.now();
+    const fired: Promise<unknown>[] = [];
+    await new Promise<void>((done) => {
+      let index = 0;
+      const tick = () => {
+        // Open loop: every confirmation that is due by now leaves now, whatever the answers before it are doing.
+        const due = Math.min(target.payments.length, Math.floor(((performance.now() - start) * rate) / 1000) + 1);
+        for (; index < due; index += 1) {
+          firedAt[index] = performance.now();
+          fired.push((target.payments[index] as Target['payments'][number]).fire().catch((error: unknown) => error));
+        }
+        if (index < target.payments.length) setTimeout(tick, 1);
+        else done();
+      };
+      tick();
+    });
+    const deadline = performance.now() + SEEN_DEADLINE_MS;
+    while (seenAt.some(Number.isNaN) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    const failures = (await Promise.all(fired)).filter((result) => result instanceof Error);
+    if (failures.length > 0) console.log(`WARNING: ${failures.length} of ${target.name}'s requests failed: ${String(failures[0])}`);
+
+    const latencies = seenAt.map((seen, i) => seen - (firedAt[i] ?? NaN)).filter((ms) => !Number.isNaN(ms)).sort((a, b) => a - b);
+    const lastSeen = Math.max(...seenAt.filter((ms) => !Number.isNaN(ms)));
+    return {
+      target: target.name,
+      payments: target.payments.length,
+      rate,
+      p50: round(quantile(latencies, 0.5)),
+      p99: round(quantile(latencies, 0.99)),
+      max: round(latencies[latencies.length - 1] ?? NaN),
+      sustained: Math.round((latencies.length * 1000) / Math.max(lastSeen - start, 1)),
+      missed: target.payments.length - latencies.length,
+    };
+  } finally {
+    for (const socket of sockets) socket.disconnect();
+  }
+};
+
+const distributedEnv = async (): Promise<{ env: Record<string, string>; engines: RunningEngine[] }> => {
+  const [redis, kafka] = await Promise.all([startRedis(), startKafkaMock()]);
+  const run = `bench${randomBytes(4).toString('hex')}`;
+  return {
+    engines: [redis, kafka],
+    env: {
+      MODE: 'distributed',
+      STORE: 'sqlite',
+      KAFKA_BROKERS: kafka.address,
+      KAFKA_TOPIC_PREFIX: run,
+      KAFKA_CLIENT_ID: run,
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
+      // The mock cluster answers a fetch only when its wait ends (a real broker answers when an event arrives).
+      KAFKA_MAX_WAIT_MS: '100',
+      REDIS_URL: redis.address,
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      // Nothing here sends SMS; emails (receipts) fail fast against a closed port and are retried off the measured path.
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      SMS_API_URL: 'http://127.0.0.1:9',
+      SMS_API_TOKEN: 'bench',
+      SMS_FROM: 'ACPG',
+    },
+  };
+};
+
+/** Every target at each rate, in one run: the bare push, the embedded profile, then Kafka (the mock cluster) and Redis. */
+export const WATCH_TARGETS = ['bare', 'embedded', 'distributed'] as const;
+export type WatchTarget = (typeof WATCH_TARGETS)[number];
+export interface WatchOptions {
+  watchers?: number;
+  rates?: number[];
+  only?: readonly WatchTarget[];
+}
+
+export const benchWatch = async (spec: WatchSpec, { watchers = 1000, rates = [100, 250], only = [...WATCH_TARGETS] }: WatchOptions = {}): Promise<WatchFigures[]> => {
+  const figures: WatchFigures[] = [];
+  const targets: Record<WatchTarget, () => Promise<Target>> = {
+    bare: () => bareTarget(spec, watchers),
+    embedded: () => appTarget(spec, 'embedded (SQLite, in-process bus)', watchers, {}, []),
+    distributed: async () => {
+      const { env, engines } = await distributedEnv();
+      return appTarget(spec, 'distributed (Kafka mock, Redis)', watchers, env, engines);
+    },
+  };
+  for (const make of WATCH_TARGETS.filter((name) => only.includes(name)).map((name) => targets[name])) {
+    for (const rate of rates) {
+      // A fresh target per rate: each entity moves once.
+      const target = await make();
+      try {
+        figures.push(await measure(spec, target, rate));
+      } finally {
+        await target.stop();
+      }
+    }
+  }
+  return figures;
+};
+
+/** Prints the figures of `benchWatch`, with `title` (what is watched and timed) above them. */
+export const printWatchFigures = (title: string, figures: readonly WatchFigures[], rates: readonly number[]) => {
+  console.log(`\n${title}`);
+  console.log('target                              | offered/s | sustained/s | p50 ms | p99 ms | max ms | missed');
+  for (const f of figures) {
+    console.log(
+      `${f.target.padEnd(35)} | ${String(f.rate).padStart(9)} | ${String(f.sustained).padStart(11)} | ${String(f.p50).padStart(6)} | ${String(f.p99).padStart(6)} | ${String(f.max).padStart(6)} | ${String(f.missed).padStart(6)}`,
+    );
+  }
+  for (const rate of rates) {
+    const bare = figures.find((f) => f.rate === rate && f.target.startsWith('bare'));
+    for (const f of figures.filter((x) => x.rate === rate && x !== bare)) {
+      if (bare) console.log(`ratio p99 at ${rate}/s (${f.target} / bare): ${(f.p99 / Math.max(bare.p99, 0.1)).toFixed(1)}`);
+    }
+  }
+};
