@@ -1,11 +1,39 @@
-import { NHD_ORDER_EVENT_TYPES } from '@acpg/contracts/nhd-orders';
+import { NHD_ORDER_EVENT_TYPES, NHD_ORDER_ROOM } from '@acpg/contracts/nhd-orders';
 import type { Module } from '../../platform/module.ts';
+import { placeOrderRoutes } from './order/routes.ts';
+import { ordersProjection } from './orders/projection.ts';
+import { mayFollowOrder } from './orders/room.ts';
+import { orderRoutes } from './orders/routes.ts';
+import { ORDER_PAYMENTS_QUEUE, orderPaymentReaction, orderPaymentWorker } from './payment/reaction.ts';
+import { receiptRoutes } from './recipients/routes.ts';
+import { RECIPIENTS_QUEUE, recipientsReaction, recipientsWorker } from './recipients/send.ts';
+import { reportReadyEmail } from './recipients/template.ts';
+import { REPORTS_QUEUE, reportReaction, reportWorker } from './report/job.ts';
+import { reportTypeRoutes } from './report-types/routes.ts';
+import { seedReportTypes } from './report-types/seed.ts';
 
 /**
  * NHD orders (issue 9): a Natural Hazard Disclosure report for a California property, ordered and paid, made as a
  * PDF by a job, emailed to every recipient, each of whom confirms receipt once. Report types and prices are data.
+ * Payment: payments reads `NhdOrderPlaced` to charge it; this module records its outcome (payment/).
  */
 export const nhdModule: Module = {
   name: 'nhd',
   eventTypes: [...NHD_ORDER_EVENT_TYPES, 'NhdReportTypeDefined'],
+  routes: (platform) => async (app) => {
+    await app.register(reportTypeRoutes(platform));
+    await app.register(placeOrderRoutes(platform));
+    await app.register(orderRoutes(platform));
+    await app.register(receiptRoutes(platform));
+  },
+  projections: [ordersProjection],
+  rooms: { [NHD_ORDER_ROOM]: mayFollowOrder },
+  reactions: [orderPaymentReaction, reportReaction, recipientsReaction],
+  templates: [reportReadyEmail],
+  workers: [
+    { queue: ORDER_PAYMENTS_QUEUE, concurrency: 4, processor: orderPaymentWorker },
+    { queue: REPORTS_QUEUE, concurrency: 2, processor: reportWorker },
+    { queue: RECIPIENTS_QUEUE, concurrency: 4, processor: recipientsWorker },
+  ],
+  seed: seedReportTypes,
 };

@@ -108,7 +108,7 @@ export const evolveOrder = (state: OrderState, event: OrderEvent): OrderState =>
     case 'NhdReportFailed':
       return { ...state, status: 'failed', failure: 'report' };
     case 'NhdReportRetried':
-      return { ...state, status: 'paid', failure: null };
+      return { ...state, status: 'paid', failure: null, reportAttempts: 0 };
     case 'NhdReportSent':
       return { ...state, sent: { ...state.sent, [event.data.recipient_id]: event.data.at } };
     case 'NhdOrderDelivered':
@@ -218,7 +218,8 @@ const decidePlaced = (command: Exclude<OrderCommand, PlaceOrder>, order: PlacedO
     }
     case 'RecordRefund': {
       if (order.refunded) return [];
-      if (order.status !== 'cancelled' || !order.cancelled?.refund_due) throw refused('Only a cancelled, paid order is refunded.');
+      // After a cancellation with a refund due, or a Super Admin's refund of the payment itself.
+      if (!order.paid) throw refused('Only a paid order can be refunded.');
       return [{ type: 'NhdOrderRefunded', data: { ...step, ...command.data } }];
     }
     default: {

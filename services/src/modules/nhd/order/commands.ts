@@ -1,0 +1,81 @@
+import type { NhdOrderView, PlaceOrderBody } from '@acpg/contracts/nhd-orders';
+import { handleCommand, isAlreadyExists, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import type { Principal } from '../../../platform/auth/port.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { propertyData } from '../../../platform/property-data/select.ts';
+import { orderViewFromStream } from '../orders/view.ts';
+import { reportTypeByCode } from '../report-types/routes.ts';
+import { orderDecider, orderStream, type OrderCommand, type OrderState, type PlacedOrder } from './decider.ts';
+
+const notFound = () => new AppError(404, 'ORDER_NOT_FOUND', 'This order was not found.');
+const mismatch = () => new AppError(409, 'ORDER_MISMATCH', 'This order id was used for another order. Start a new order.');
+
+export const loadOrder = async (platform: Pick<Platform, 'eventStore'>, orderId: string): Promise<OrderState> =>
+  (await loadStream(platform.eventStore, orderStream(orderId), orderDecider)).state;
+
+/** Who may see an order: its owner and Super Admins (403 for anyone else signed in, 404 when there is none). */
+export const mayAccessOrder = (principal: Pick<Principal, 'userId' | 'roles'>, order: PlacedOrder) =>
+  principal.roles.includes('Super Admin') || order.placed.account_id === principal.userId;
+
+export const accessibleOrder = async (platform: Pick<Platform, 'eventStore'>, orderId: string, principal: Pick<Principal, 'userId' | 'roles'>): Promise<PlacedOrder> => {
+  const state = await loadOrder(platform, orderId);
+  if (state.status === 'none') throw notFound();
+  if (!mayAccessOrder(principal, state)) throw new AppError(403, 'ORDER_FORBIDDEN', 'This order is not yours, so you cannot see or change it.');
+  return state;
+};
+
+/** The order as it stands, straight from its events. */
+export const orderView = async (platform: Pick<Platform, 'eventStore'>, orderId: string): Promise<NhdOrderView> => {
+  const view = orderViewFromStream(await platform.eventStore.readStream(orderStream(orderId)));
+  if (!view) throw notFound();
+  return view;
+};
+
+/** Runs one command on the order (refused in words by the decider when the order's status does not allow it). */
+export const runOrderCommand = async (platform: Pick<Platform, 'eventStore'>, orderId: string, command: OrderCommand) =>
+  handleCommand(platform.eventStore, orderStream(orderId), orderDecider, command, { retries: 5 });
+
+const sameContents = (order: PlacedOrder, body: PlaceOrderBody) => {
+  const placed = order.placed;
+  const recipients = (list: readonly { email: string; name: string; role: string }[]) => JSON.stringify(list.map((r) => [r.email, r.name, r.role]));
+  const escrow = (list: PlaceOrderBody['escrow_users']) => JSON.stringify(list.map((e) => [e.company, e.officer, e.escrow_number, e.email ?? null]));
+  return (
+    placed.property.property_id === body.property_id &&
+    placed.report_type.code === body.report_type &&
+    recipients(placed.recipients) === recipients(body.recipients) &&
+    escrow(placed.escrow_users) === escrow(body.escrow_users)
+  );
+};
+
+/**
+ * Places an order once per `order_id`: the property from the property data, the report type's price now. The same
+ * order sent again (double click, a lost answer) answers the order; other contents or another account's id are refused.
+ */
+export const placeOrder = async (platform: Platform, body: PlaceOrderBody, accountId: string, meta: CommandMeta): Promise<{ view: NhdOrderView; created: boolean }> => {
+  const existing = await loadOrder(platform, body.order_id);
+  if (existing.status !== 'none') {
+    if (existing.placed.account_id !== accountId || !sameContents(existing, body)) throw mismatch();
+    return { view: await orderView(platform, body.order_id), created: false };
+  }
+  const property = await propertyData().findById(body.property_id);
+  if (!property) throw new AppError(400, 'PROPERTY_NOT_FOUND', 'This property was not found. Search for the address again.', [{ path: 'property_id', message: 'Choose a property from the search' }]);
+  const type = await reportTypeByCode(platform, body.report_type);
+  if (!type?.is_active) throw new AppError(400, 'REPORT_TYPE_NOT_FOUND', 'This report type is not offered. Choose another report type.', [{ path: 'report_type', message: 'Choose a report type on offer' }]);
+  const data = {
+    order_id: body.order_id,
+    account_id: accountId,
+    property: { property_id: property.id, address_line: property.address_line, city: property.city, county: property.county, state: property.state, zip: property.zip, apn: property.apn },
+    report_type: { code: type.code, name: type.name },
+    amount_cents: type.price_cents,
+    recipients: body.recipients.map((r, index) => ({ ...r, recipient_id: `r${index + 1}` })),
+    escrow_users: body.escrow_users,
+  };
+  try {
+    await handleCommand(platform.eventStore, orderStream(body.order_id), orderDecider, { type: 'PlaceOrder', data, metadata: meta }, { newStream: true });
+  } catch (error) {
+    if (!isAlreadyExists(error)) throw error;
+    return placeOrder(platform, body, accountId, meta); // the other click placed it a moment ago: answer as a repeat
+  }
+  return { view: await orderView(platform, body.order_id), created: true };
+};

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
+import { NhdOrderView, PlaceOrderBody } from '@acpg/contracts/nhd-orders';
+import { requestMeta } from '../../../platform/commands/metadata.ts';
+import { unauthorized } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { placeOrder } from './commands.ts';
+
+/** Placing an order (signed in): once per order_id; then it is paid through `POST /payments/checkouts` with `nhd_order_id`. */
+export const placeOrderRoutes =
+  (platform: Platform): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      '/nhd/orders',
+      {
+        config: { auth: { roles: 'any' }, rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request) => request.principal?.userId ?? request.ip } },
+        schema: {
+          tags: ['nhd'],
+          summary: 'Place an NHD order (not yet paid): property, report type, recipients, escrow users. The same order_id again answers the same order',
+          security: [{ bearer: [] }],
+          body: PlaceOrderBody,
+          response: { 200: okEnvelope(NhdOrderView), 201: okEnvelope(NhdOrderView), 400: ErrorEnvelope, 401: ErrorEnvelope, 409: ErrorEnvelope, 429: ErrorEnvelope },
+        },
+      },
+      async (request, reply) => {
+        if (!request.principal) throw unauthorized();
+        const { view, created } = await placeOrder(platform, request.body, request.principal.userId, requestMeta(request, platform));
+        return reply.code(created ? 201 : 200).send({ success: true as const, data: view, message: created ? 'Order placed. Pay for it to start the report.' : 'This order was placed already.' });
+      },
+    );
+  };

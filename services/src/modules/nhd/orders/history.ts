@@ -1,0 +1,63 @@
+import type { OrderHistoryEntry } from '@acpg/contracts/nhd-orders';
+import { RECIPIENT_ROLE_LABELS } from '@acpg/contracts/nhd-orders';
+import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { toOrderEvent, type OrderEvent } from '../order/decider.ts';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const money = (cents: number) => usd.format(cents / 100);
+
+/** One plain sentence per event of the order, for the audit trail. */
+export const summaryOf = (event: OrderEvent): string => {
+  switch (event.type) {
+    case 'NhdOrderPlaced': {
+      const d = event.data;
+      const recipients = d.recipients.map((r) => `${r.email} (${RECIPIENT_ROLE_LABELS[r.role]})`).join(', ');
+      return `Placed a ${d.report_type.name} for ${d.property.address_line}, ${d.property.city} (APN ${d.property.apn}) at ${money(d.amount_cents)}; recipients: ${recipients}.`;
+    }
+    case 'NhdOrderPaid':
+      return `Paid ${money(event.data.amount_cents)}${event.data.promo ? ` with promo code ${event.data.promo.promo_code} (${money(event.data.promo.discount_cents)} off)` : ''}.`;
+    case 'NhdOrderPaymentFailed':
+      return `Payment failed: ${event.data.message}`;
+    case 'NhdReportGenerationStarted':
+      return event.data.attempt > 1 ? `Report generation started again (run ${event.data.attempt}).` : 'Report generation started.';
+    case 'NhdReportReady':
+      return `Report ready: ${event.data.page_count} pages.`;
+    case 'NhdReportFailed':
+      return `Report failed: ${event.data.reason}`;
+    case 'NhdReportRetried':
+      return 'Report generation asked for again.';
+    case 'NhdReportSent':
+      return `Report emailed to ${event.data.email}.`;
+    case 'NhdOrderDelivered':
+      return 'Delivered: the report was emailed to every recipient.';
+    case 'NhdReceiptAcknowledged':
+      return `Recipient ${event.data.recipient_id} confirmed receipt.`;
+    case 'NhdOrderAcknowledged':
+      return 'Every recipient confirmed receipt.';
+    case 'NhdOrderClosed':
+      return 'Order closed.';
+    case 'NhdOrderCancelled':
+      return `Cancelled: ${event.data.reason}${event.data.refund_due ? ' (the payment is refunded in full)' : ''}.`;
+    case 'NhdOrderRefunded':
+      return `Refunded ${money(event.data.amount_cents)}.`;
+    default: {
+      const unexpected: never = event;
+      throw new Error(`Unknown NHD order event ${String((unexpected as { type: unknown }).type)}`);
+    }
+  }
+};
+
+/** The audit trail: every event of the order's stream, oldest first, with who and when. */
+export const historyOf = (history: readonly StoredEvent[]): OrderHistoryEntry[] => {
+  const placed = history.map(toOrderEvent).find((e) => e?.type === 'NhdOrderPlaced');
+  const emails = new Map(placed?.type === 'NhdOrderPlaced' ? placed.data.recipients.map((r) => [r.recipient_id, r.email]) : []);
+  const entries: OrderHistoryEntry[] = [];
+  for (const stored of history) {
+    const event = toOrderEvent(stored);
+    if (!event) continue;
+    let summary = summaryOf(event);
+    if (event.type === 'NhdReceiptAcknowledged') summary = `${emails.get(event.data.recipient_id) ?? event.data.recipient_id} confirmed receipt.`;
+    entries.push({ event_type: event.type, summary, by: event.data.by, at: event.data.at, version: stored.version });
+  }
+  return entries;
+};

@@ -1,0 +1,181 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
+import { AdminOrdersQuery, CancelOrderBody, MyOrdersQuery, NhdOrderView, OrderHistory, OrderIdParams } from '@acpg/contracts/nhd-orders';
+import type { Principal, RouteAuth } from '../../../platform/auth/port.ts';
+import { requestMeta } from '../../../platform/commands/metadata.ts';
+import { findPage } from '../../../platform/documents/paged.ts';
+import type { Filter } from '../../../platform/documents/port.ts';
+import { AppError, unauthorized } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { PDF_CONTENT_TYPE } from '../../../platform/pdf/document.ts';
+import { accessibleOrder, orderView, runOrderCommand } from '../order/commands.ts';
+import { orderStream } from '../order/decider.ts';
+import { historyOf } from './history.ts';
+import { ORDERS_COLLECTION, toOrderView } from './view.ts';
+
+const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const SIGNED_IN = { auth: { roles: 'any' } } as const;
+const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The lists' filters as a documents filter (placed_at is an ISO time: days compare as text). */
+export const ordersFilter = (q: MyOrdersQuery | AdminOrdersQuery): Filter => ({
+  ...(q.q ? { search_text: { $regex: escapeRegex(q.q.toLowerCase()) } } : {}),
+  ...(q.status ? { status: q.status } : {}),
+  ...(q.report_type !== undefined ? { report_type_code: q.report_type } : {}),
+  ...(q.county ? { county: q.county } : {}),
+  ...('account_id' in q && q.account_id ? { account_id: q.account_id } : {}),
+  ...(q.from || q.to ? { placed_at: { ...(q.from ? { $gte: `${q.from}T00:00:00.000Z` } : {}), ...(q.to ? { $lt: nextDay(q.to) } : {}) } } : {}),
+});
+
+/** The orders' lists, one order's page (view, audit trail, report) and the steps its owner or a Super Admin takes. */
+export const orderRoutes =
+  (platform: Platform): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const principalOf = (request: { principal?: Principal | null }): Principal => {
+      if (!request.principal) throw unauthorized();
+      return request.principal;
+    };
+
+    app.get(
+      '/nhd/orders/mine',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['nhd'],
+          summary: "The caller's NHD orders: search, filters (status, report type, county, placed from/to), server paging and sorting",
+          security: [{ bearer: [] }],
+          querystring: MyOrdersQuery,
+          response: { 200: okEnvelope(pageOf(NhdOrderView)), 400: ErrorEnvelope, 401: ErrorEnvelope },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const page = await findPage(platform.documents, ORDERS_COLLECTION, request.query, {
+          filter: { ...ordersFilter(request.query), account_id: principal.userId },
+          thenBy: ['placed_at'],
+          toItem: toOrderView,
+        });
+        return { success: true as const, data: page };
+      },
+    );
+
+    app.get(
+      '/admin/nhd/orders',
+      {
+        config: SUPER_ADMIN,
+        schema: {
+          tags: ['nhd'],
+          summary: 'Every NHD order (Super Admin): search, filters (status, report type, county, account, placed from/to), server paging and sorting',
+          security: [{ bearer: [] }],
+          querystring: AdminOrdersQuery,
+          response: { 200: okEnvelope(pageOf(NhdOrderView)), 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope },
+        },
+      },
+      async (request) => {
+        const page = await findPage(platform.documents, ORDERS_COLLECTION, request.query, { filter: ordersFilter(request.query), thenBy: ['placed_at'], toItem: toOrderView });
+        return { success: true as const, data: page };
+      },
+    );
+
+    app.get(
+      '/nhd/orders/:id',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['nhd'],
+          summary: 'One NHD order with its timeline (the owner or a Super Admin); live twin: nhd-order.updated in room nhd-order:<id>',
+          security: [{ bearer: [] }],
+          params: OrderIdParams,
+          response: { 200: okEnvelope(NhdOrderView), ...refusals },
+        },
+      },
+      async (request) => {
+        await accessibleOrder(platform, request.params.id, principalOf(request));
+        const doc = await platform.documents.get(ORDERS_COLLECTION, request.params.id);
+        const fresh = await orderView(platform, request.params.id);
+        // The row when it is up to date, else the order folded from its events (the read model lags a moment).
+        return { success: true as const, data: doc && Number(doc._version ?? 0) >= fresh.version ? toOrderView(doc) : fresh };
+      },
+    );
+
+    app.get(
+      '/nhd/orders/:id/history',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['nhd'],
+          summary: "The order's audit trail from its event stream: what, who and when (the owner or a Super Admin)",
+          security: [{ bearer: [] }],
+          params: OrderIdParams,
+          response: { 200: okEnvelope(OrderHistory), ...refusals },
+        },
+      },
+      async (request) => {
+        await accessibleOrder(platform, request.params.id, principalOf(request));
+        return { success: true as const, data: { items: historyOf(await platform.eventStore.readStream(orderStream(request.params.id))) } };
+      },
+    );
+
+    app.get(
+      '/nhd/orders/:id/report',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['nhd'],
+          summary: "The order's NHD report as a PDF (the owner or a Super Admin)",
+          description: 'Answers application/pdf. Refusals are JSON: 401, 403 ORDER_FORBIDDEN, 404 ORDER_NOT_FOUND, 409 REPORT_NOT_READY.',
+          security: [{ bearer: [] }],
+          params: OrderIdParams,
+        },
+      },
+      async (request, reply) => {
+        const order = await accessibleOrder(platform, request.params.id, principalOf(request));
+        const file = order.report ? await platform.files.get(order.report.file_key) : null;
+        if (!file) throw new AppError(409, 'REPORT_NOT_READY', 'The report is not ready yet. It appears here as soon as it is made.');
+        return reply
+          .type(PDF_CONTENT_TYPE)
+          .header('content-disposition', `inline; filename="NHD-report-${request.params.id}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          .send(file.bytes);
+      },
+    );
+
+    const step = (path: string, summary: string, config: { auth: RouteAuth }, command: 'CloseOrder' | 'RetryReport', done: string) =>
+      app.post(
+        path,
+        { config, schema: { tags: ['nhd'], summary, security: [{ bearer: [] }], params: OrderIdParams, response: { 200: okEnvelope(NhdOrderView), ...refusals } } },
+        async (request) => {
+          await accessibleOrder(platform, request.params.id, principalOf(request));
+          await runOrderCommand(platform, request.params.id, { type: command, data: {}, metadata: requestMeta(request, platform) });
+          return { success: true as const, data: await orderView(platform, request.params.id), message: done };
+        },
+      );
+    step('/nhd/orders/:id/close', 'Close a delivered or acknowledged order (the owner or a Super Admin)', SIGNED_IN, 'CloseOrder', 'Order closed.');
+    step('/admin/nhd/orders/:id/retry-report', 'Make a failed report again (Super Admin)', SUPER_ADMIN, 'RetryReport', 'The report is being made again.');
+
+    app.post(
+      '/nhd/orders/:id/cancel',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['nhd'],
+          summary: 'Cancel an order before its report is made (the owner or a Super Admin); a paid order is refunded in full',
+          security: [{ bearer: [] }],
+          params: OrderIdParams,
+          body: CancelOrderBody,
+          response: { 200: okEnvelope(NhdOrderView), ...refusals },
+        },
+      },
+      async (request) => {
+        await accessibleOrder(platform, request.params.id, principalOf(request));
+        const { events } = await runOrderCommand(platform, request.params.id, { type: 'CancelOrder', data: { reason: request.body.reason }, metadata: requestMeta(request, platform) });
+        const refund = events.some((e) => e.type === 'NhdOrderCancelled' && e.data.refund_due);
+        return { success: true as const, data: await orderView(platform, request.params.id), message: refund ? 'Order cancelled. The payment is refunded in full.' : 'Order cancelled.' };
+      },
+    );
+  };

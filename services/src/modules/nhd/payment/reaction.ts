@@ -1,0 +1,73 @@
+import { EventEnvelope } from '@acpg/contracts/envelope';
+import { PaymentFailed, PaymentRefunded, PaymentSucceeded } from '@acpg/contracts/payments';
+import { z } from 'zod';
+import { systemMeta } from '../../../platform/commands/metadata.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { PermanentJobError } from '../../../platform/jobs/errors.ts';
+import type { JobProcessor } from '../../../platform/jobs/port.ts';
+import type { Platform } from '../../../platform/module.ts';
+import type { Reaction } from '../../../platform/reactions/port.ts';
+import { runOrderCommand } from '../order/commands.ts';
+
+export const ORDER_PAYMENTS_QUEUE = 'nhd-order-payments';
+
+/** Who records what payments report: the timeline shows it as the system. */
+const SYSTEM = 'system';
+
+/**
+ * The payments module's outcomes of an order's checkout (`PaymentSucceeded`, `PaymentFailed`, `PaymentRefunded` with
+ * `nhd_order_id`, never its code) become jobs that record them on the order; a redelivered event makes no second job,
+ * and the decider records each outcome once anyway.
+ */
+export const orderPaymentReaction: Reaction = {
+  name: 'nhd.order-payment',
+  handles: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded'],
+  async jobs(event) {
+    const order = (event.data as { nhd_order_id?: unknown } | null)?.nhd_order_id;
+    if (typeof order !== 'string') return [];
+    return [{ queue: ORDER_PAYMENTS_QUEUE, name: 'record', data: { payment: event }, attempts: 8, backoffMs: 1000 }];
+  },
+};
+
+const Job = z.object({ payment: EventEnvelope });
+
+/** Records the outcome on the order: paid (which starts the report), failed (pay again), or refunded after cancelling. */
+export const recordOrderPayment = async (platform: Platform, payment: EventEnvelope): Promise<void> => {
+  const metadata = systemMeta(platform, { actor: SYSTEM, cause: payment });
+  switch (payment.type) {
+    case 'PaymentSucceeded': {
+      const d = PaymentSucceeded.parse(payment.data);
+      if (!d.nhd_order_id) return;
+      await runOrderCommand(platform, d.nhd_order_id, { type: 'RecordPayment', data: { checkout_id: d.checkout_id, amount_cents: d.amount_cents, ...(d.promo ? { promo: d.promo } : {}) }, metadata });
+      return;
+    }
+    case 'PaymentFailed': {
+      const d = PaymentFailed.parse(payment.data);
+      if (!d.nhd_order_id) return;
+      await runOrderCommand(platform, d.nhd_order_id, { type: 'RecordPaymentFailure', data: { checkout_id: d.checkout_id, message: d.message }, metadata });
+      return;
+    }
+    case 'PaymentRefunded': {
+      const d = PaymentRefunded.parse(payment.data);
+      if (!d.nhd_order_id) return;
+      await runOrderCommand(platform, d.nhd_order_id, { type: 'RecordRefund', data: { checkout_id: d.checkout_id, amount_cents: d.amount_cents }, metadata });
+      return;
+    }
+    default:
+      throw new PermanentJobError(`not a payment outcome: ${payment.type}`);
+  }
+};
+
+export const orderPaymentWorker =
+  (platform: Platform): JobProcessor =>
+  async (job) => {
+    const data = Job.safeParse(job.data);
+    if (!data.success) throw new PermanentJobError(`not an order payment job: ${z.prettifyError(data.error)}`);
+    try {
+      await recordOrderPayment(platform, data.data.payment);
+    } catch (error) {
+      // Refused by the order (no such order, or a state that takes no such outcome): trying again cannot help.
+      if (error instanceof AppError && error.status < 500) throw new PermanentJobError(`${data.data.payment.type} not recorded: ${error.message}`);
+      throw error;
+    }
+  };

@@ -1,0 +1,74 @@
+import { EventEnvelope } from '@acpg/contracts/envelope';
+import { NhdReportReady, RECEIPT_LINK_DAYS } from '@acpg/contracts/nhd-orders';
+import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
+import { z } from 'zod';
+import { systemMeta } from '../../../platform/commands/metadata.ts';
+import { PermanentJobError } from '../../../platform/jobs/errors.ts';
+import type { JobProcessor } from '../../../platform/jobs/port.ts';
+import type { Platform } from '../../../platform/module.ts';
+import type { Reaction } from '../../../platform/reactions/port.ts';
+import { templateMessage } from '../../../platform/templates/template.ts';
+import { loadOrder, runOrderCommand } from '../order/commands.ts';
+import { reportReadyEmail } from './template.ts';
+import { receiptToken } from './token.ts';
+
+export const RECIPIENTS_QUEUE = 'nhd-recipients';
+/** The identity module's read model `accounts` (its documented row: `AccountView` in `@acpg/contracts/identity`). */
+const ACCOUNTS_COLLECTION = 'accounts';
+const Orderer = z.object({ full_name: z.string().min(1) });
+
+const publicUrl = (platform: Platform) => (platform.config.PUBLIC_URL ?? `http://localhost:${platform.config.PORT}`).replace(/\/+$/, '');
+const onDay = (date: Date) => date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** The report is ready: one job per recipient (id `<reaction>:<event id>:<recipient>`), so a redelivery emails nobody twice. */
+export const recipientsReaction: Reaction = {
+  name: 'nhd.recipients',
+  handles: ['NhdReportReady'],
+  async jobs(event, platform) {
+    const ready = NhdReportReady.safeParse(event.data);
+    if (!ready.success) return [];
+    const order = await loadOrder(platform, ready.data.order_id);
+    if (order.status === 'none') return [];
+    return order.placed.recipients.map((r) => ({ queue: RECIPIENTS_QUEUE, name: 'send', key: r.recipient_id, data: { ready: event, recipient_id: r.recipient_id }, attempts: 8, backoffMs: 1000 }));
+  },
+};
+
+const Job = z.object({ ready: EventEnvelope, recipient_id: z.string() });
+
+/**
+ * Emails one recipient their link, then records `NhdReportSent` (after the last one the order is delivered). The
+ * email job's id is the order's and recipient's, so a run killed between the two steps and run again queues no
+ * second email; a recipient recorded as sent is skipped.
+ */
+export const sendToRecipient = async (platform: Platform, ready: EventEnvelope, recipientId: string): Promise<void> => {
+  const orderId = NhdReportReady.parse(ready.data).order_id;
+  const order = await loadOrder(platform, orderId);
+  if (order.status === 'none') throw new PermanentJobError(`order ${orderId} does not exist`);
+  const recipient = order.placed.recipients.find((r) => r.recipient_id === recipientId);
+  if (!recipient) throw new PermanentJobError(`order ${orderId} has no recipient ${recipientId}`);
+  if (order.sent[recipientId] || order.status === 'cancelled' || order.status === 'refunded') return;
+  const orderer = Orderer.safeParse(await platform.documents.get(ACCOUNTS_COLLECTION, order.placed.account_id));
+  const { property } = order.placed;
+  const variables = {
+    recipient_name: recipient.name,
+    property_address: `${property.address_line}, ${property.city}, ${property.state} ${property.zip}`,
+    report_type: order.placed.report_type.name,
+    ordered_by: orderer.success ? orderer.data.full_name : 'An ACPG customer',
+    receipt_url: `${publicUrl(platform)}/nhd-receipt/${encodeURIComponent(await receiptToken(platform, orderId, recipientId))}`,
+    expires_on: onDay(new Date(platform.clock().getTime() + RECEIPT_LINK_DAYS * 86_400_000)),
+  };
+  await platform.jobs.enqueue(NOTIFICATIONS_QUEUE, 'send', templateMessage(reportReadyEmail, recipient.email, variables), {
+    id: `nhd-report-email-${orderId}-${recipientId}`,
+    attempts: 8,
+    backoffMs: 2000,
+  });
+  await runOrderCommand(platform, orderId, { type: 'RecordReportSent', data: { recipient_id: recipientId }, metadata: systemMeta(platform, { actor: 'system', cause: ready }) });
+};
+
+export const recipientsWorker =
+  (platform: Platform): JobProcessor =>
+  async (job) => {
+    const data = Job.safeParse(job.data);
+    if (!data.success) throw new PermanentJobError(`not a recipient job: ${z.prettifyError(data.error)}`);
+    await sendToRecipient(platform, data.data.ready, data.data.recipient_id);
+  };
