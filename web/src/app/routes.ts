@@ -25,6 +25,7 @@ const signIn = () => import('../features/auth/components/SignInPages.tsx');
 const signUpCodes = () => import('../features/sign-up/components/CodePages.tsx');
 const signUpComposed = () => import('./routes/SignUpStepRoutes.tsx');
 const passwordReset = () => import('../features/auth/components/PasswordResetPages.tsx');
+const nhdOrders = () => import('../features/nhd-orders/components/OrdersListPage.tsx');
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', access: 'public', title: 'Home', load: () => import('../features/content/components/HomePage.tsx') },
@@ -40,6 +41,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/subscription-plan', access: 'public', title: 'Membership plans', load: () => import('../features/plans/components/SubscriptionPlanPage.tsx') },
   { path: '/checkout', access: 'public', title: 'Checkout', load: () => import('./routes/CheckoutRoute.tsx') },
   { path: '/payment-status', access: 'public', title: 'Payment status', load: () => import('../features/payments/components/PaymentStatusPage.tsx') },
+  { path: '/nhd-order', access: 'public', title: 'Order an NHD report', load: () => import('./routes/NhdOrderRoute.tsx') },
+  { path: '/nhd-receipt/:token', access: 'public', title: 'NHD report', load: () => import('../features/nhd-orders/components/ReceiptPage.tsx') },
 
   { path: '/authentication/sign-in', access: 'sign-in', title: 'Sign in', load: named(signIn, 'SignInPage') },
   { path: '/login', access: 'sign-in', title: 'Sign in again', load: named(signIn, 'SessionExpiredSignInPage') },
@@ -61,6 +64,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
   { path: '/user-update-profile', access: 'protected', title: 'Profile', load: () => import('../features/account/components/ProfilePage.tsx') },
   { path: '/subscriptions', access: 'protected', title: 'Membership', roles: CUSTOMER_SIDE, load: () => import('./routes/SubscriptionsRoute.tsx') },
+  { path: '/nhd-order-list', access: 'protected', title: 'NHD Order List', roles: [...CUSTOMER_SIDE, 'Provider Admin'], load: named(nhdOrders, 'MyOrdersPage') },
+  { path: '/nhd-order-list/:orderId', access: 'protected', title: 'NHD order', load: () => import('./routes/NhdOrderPageRoute.tsx') },
 
   { path: '/admin-dashboard', access: 'protected', title: 'Dashboard', roles: ['Super Admin'], load: () => import('../features/insights/components/AdminDashboardPage.tsx') },
   { path: '/user-interaction', access: 'protected', title: 'User Interactions', roles: ['Super Admin'], load: () => import('../features/insights/components/UserInteractionsPage.tsx') },
@@ -68,6 +73,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin-memberships', access: 'protected', title: 'Memberships', roles: ['Super Admin'], load: () => import('../features/admin-billing/components/AdminMembershipsPage.tsx') },
   { path: '/promocode', access: 'protected', title: 'Promo Codes', roles: ['Super Admin'], load: () => import('../features/promo-codes/components/PromoCodesPage.tsx') },
   { path: '/plans', access: 'protected', title: 'Plans', roles: ['Super Admin'], load: () => import('../features/plans/components/PlansAdminPage.tsx') },
+  { path: '/admin-nhd-order-list', access: 'protected', title: 'NHD Order List', roles: ['Super Admin'], load: named(nhdOrders, 'AdminOrdersPage') },
 ];
 
 registerRoutePaths(APP_ROUTES.map((r) => r.path));

@@ -10,7 +10,7 @@ import { useResource } from '../../../lib/use-resource.ts';
 import { useTrackClick } from '../../../lib/track.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { formatCardNumber, formatExpiry, toCardDetails, validateCard, type CardErrors, type CardInput } from '../card.ts';
-import { checkoutMachine, isBusy } from '../machines/checkout.machine.ts';
+import { checkoutMachine, isBusy, type Purchase } from '../machines/checkout.machine.ts';
 import { confirmCheckout, createPaymentMethod, fetchCheckout, fetchPaymentsConfig, fetchPlan, startCheckout } from '../api/payments.ts';
 import { SecondStepDialog } from './SecondStepDialog.tsx';
 import { StripeCardField, stripeCardErrors, stripeCardHolder, stripePaymentMethod } from './StripeCardField.tsx';
@@ -67,14 +67,42 @@ function PlanSummary({ plan, promo }: { plan: Plan; promo: PromoQuote | null }) 
   );
 }
 
-/** The card form of one checkout; a new plan id is a new checkout (its own id). */
+/** An NHD order as the payment form shows it: what it is and what it costs before any promo code. */
+export interface NhdOrderItem {
+  orderId: string;
+  /** "Standard NHD report for 6718 Mission Way, Pasadena". */
+  label: string;
+  amountCents: number;
+}
+
+type Item = { kind: 'plan'; plan: Plan } | { kind: 'nhd'; order: NhdOrderItem };
+const purchaseOf = (item: Item): Purchase => (item.kind === 'plan' ? { plan_id: item.plan.id } : { nhd_order_id: item.order.orderId });
+const listAmount = (item: Item) => (item.kind === 'plan' ? amountDue(item.plan) : item.order.amountCents);
+
+function OrderSummary({ order, promo }: { order: NhdOrderItem; promo: PromoQuote | null }) {
+  const s = useStyles();
+  return (
+    <div className={s.summary} aria-label="Order summary" role="group">
+      <Text weight="semibold">{order.label}</Text>
+      <Text>Report price: {formatCents(order.amountCents)}</Text>
+      {promo && (
+        <Text>
+          Promo code {promo.code}: −{formatCents(promo.discount_cents)}
+        </Text>
+      )}
+      <Text className={s.due}>Due today: {formatCents(promo ? promo.amount_due_cents : order.amountCents)}</Text>
+    </div>
+  );
+}
+
+/** The card form of one checkout; a new plan id or order is a new checkout (its own id). */
 function CheckoutForm({
-  plan,
+  item,
   onPaid,
   onCheckout,
   gateway,
 }: {
-  plan: Plan;
+  item: Item;
   onPaid: (result: CheckoutResult) => void;
   onCheckout?: ((result: CheckoutResult) => void) | undefined;
   gateway: PaymentsConfig;
@@ -94,7 +122,7 @@ function CheckoutForm({
         })
       : payMachine,
   );
-  const [state, send] = useMachine(machine, { input: { planId: plan.id, newId: () => crypto.randomUUID() } });
+  const [state, send] = useMachine(machine, { input: { purchase: purchaseOf(item), newId: () => crypto.randomUUID() } });
   const [card, setCard] = useState<CardInput>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<keyof CardInput, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -104,7 +132,7 @@ function CheckoutForm({
   const errors: CardErrors = stripe ? stripeCardErrors(validateCard(card).name, stripeState) : validateCard(card);
   const shown = (field: keyof CardInput) => (submitted || touched[field] ? (errors[field] ?? null) : null);
   const [promo, setPromo] = useState<PromoQuote | null>(null);
-  const due = promo ? promo.amount_due_cents : amountDue(plan);
+  const due = promo ? promo.amount_due_cents : listAmount(item);
 
   // The payer's hand-off happens once, when the machine reaches `paid`.
   const paidOnce = useRef(false);
@@ -155,7 +183,7 @@ function CheckoutForm({
   const paid = state.status === 'done';
   return (
     <form className={s.form} onSubmit={pay} noValidate aria-label="Payment">
-      <PlanSummary plan={plan} promo={promo} />
+      {item.kind === 'plan' ? <PlanSummary plan={item.plan} promo={promo} /> : <OrderSummary order={item.order} promo={promo} />}
       {error && !inDialog && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>
@@ -202,7 +230,7 @@ function CheckoutForm({
       <Field label="Name on card" required validationMessage={shown('name')}>
         <Input className={s.input} autoComplete="cc-name" value={card.name} readOnly={busy} onChange={(_, d) => set('name', d.value)} onBlur={() => blur('name')} />
       </Field>
-      <PromoCodeField planId={plan.id} applied={promo} onApplied={setPromo} locked={busy || paid || inDialog} />
+      <PromoCodeField target={purchaseOf(item)} applied={promo} onApplied={setPromo} locked={busy || paid || inDialog} />
       <Button
         type="submit"
         appearance="primary"
@@ -226,8 +254,10 @@ function CheckoutForm({
 }
 
 export interface PaymentFormProps {
-  /** The plan to pay for (a default plan's id from GET /plans). */
-  planId: string;
+  /** The plan to pay for (a default plan's id from GET /plans) ... */
+  planId?: string;
+  /** ... or a placed NHD order (one of the two). */
+  nhdOrder?: NhdOrderItem;
   /** Called once, with the checkout, when the payment succeeded. */
   onPaid: (result: CheckoutResult) => void;
   /**
@@ -238,17 +268,19 @@ export interface PaymentFormProps {
 }
 
 /**
- * Pays for a plan: the amount due, the card fields, Pay (once per checkout however often it is pressed), the card's
- * second step when it asks for one, and a clear message when the card is declined. The card number goes only to the
- * gateway's payment-method route.
+ * Pays for a plan or an NHD order: the amount due, the card fields, Pay (once per checkout however often it is
+ * pressed), the card's second step when it asks for one, and a clear message when the card is declined. The card
+ * number goes only to the gateway's payment-method route.
  */
-export function PaymentForm({ planId, onPaid, onCheckout }: PaymentFormProps) {
-  const plan = useResource((signal) => fetchPlan(planId, signal), [planId]);
+export function PaymentForm({ planId, nhdOrder, onPaid, onCheckout }: PaymentFormProps) {
+  const plan = useResource((signal) => (nhdOrder ? Promise.resolve({ success: true as const, data: null }) : fetchPlan(planId ?? '', signal)), [planId, nhdOrder?.orderId]);
   const gateway = useResource(() => fetchPaymentsConfig(), []);
   if (plan.status === 'error') return <ErrorState title="The plan could not be loaded" message={plan.error} onRetry={plan.reload} />;
   if (gateway.status === 'error') return <ErrorState title="The card form could not be loaded" message={gateway.error} onRetry={gateway.reload} />;
-  if (plan.status === 'loading' || !plan.data || !gateway.data) return <LoadingBlock label="Loading the plan" lines={3} />;
-  return <CheckoutForm key={plan.data.id} plan={plan.data} onPaid={onPaid} onCheckout={onCheckout} gateway={gateway.data} />;
+  if (plan.status === 'loading' || !gateway.data || (!nhdOrder && !plan.data)) return <LoadingBlock label={nhdOrder ? 'Loading the card form' : 'Loading the plan'} lines={3} />;
+  const item: Item = nhdOrder ? { kind: 'nhd', order: nhdOrder } : { kind: 'plan', plan: plan.data as Plan };
+  const key = item.kind === 'plan' ? item.plan.id : item.order.orderId;
+  return <CheckoutForm key={key} item={item} onPaid={onPaid} onCheckout={onCheckout} gateway={gateway.data} />;
 }
 
 export default PaymentForm;

@@ -12,7 +12,8 @@ const useStyles = makeStyles({
 });
 
 export interface PromoCodeFieldProps {
-  planId: string;
+  /** What the code would take its discount off: a plan or a placed NHD order. */
+  target: { plan_id: string } | { nhd_order_id: string };
   applied: PromoQuote | null;
   onApplied: (quote: PromoQuote | null) => void;
   /** While a payment is under way the code cannot change. */
@@ -23,7 +24,7 @@ export interface PromoCodeFieldProps {
  * An optional promo code: Apply asks the server what it takes off this plan and shows it, or says why it does not apply
  * (unknown, expired, not yet valid, not for this plan, used up); Remove takes it off again.
  */
-export function PromoCodeField({ planId, applied, onApplied, locked }: PromoCodeFieldProps) {
+export function PromoCodeField({ target, applied, onApplied, locked }: PromoCodeFieldProps) {
   const s = useStyles();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +39,7 @@ export function PromoCodeField({ planId, applied, onApplied, locked }: PromoCode
     setChecking(true);
     setError(null);
     try {
-      onApplied(await quotePromoCode({ code: text.trim(), plan_id: planId }));
+      onApplied(await quotePromoCode({ code: text.trim(), ...target }));
       setText('');
     } catch (e) {
       onApplied(null);

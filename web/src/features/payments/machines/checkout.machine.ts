@@ -1,8 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CheckoutResult, CreatePaymentMethodBody, PaymentMethod } from '@acpg/contracts/payments';
 
+/** What a checkout pays for: a plan (a membership) or a placed NHD order. */
+export type Purchase = { plan_id: string } | { nhd_order_id: string };
+
 export interface CheckoutInput {
-  planId: string;
+  /** A plan id (a membership), or the purchase itself. */
+  planId?: string;
+  purchase?: Purchase;
   /** Makes a checkout id (a uuid): once per checkout, again only after a checkout ended in `failed`. */
   newId: () => string;
   /** How long to keep asking about a checkout the gateway has not reported on, and how often (ms). */
@@ -11,7 +16,7 @@ export interface CheckoutInput {
 }
 
 export interface CheckoutContext {
-  planId: string;
+  purchase: Purchase;
   newId: () => string;
   /** Sent with every Pay of this checkout, so a double click or a retry after a lost answer charges once. */
   checkoutId: string;
@@ -86,7 +91,7 @@ export const checkoutMachine = setup({
   },
   actors: {
     createPaymentMethod: fromPromise<PaymentMethod, CreatePaymentMethodBody>(() => Promise.reject(new Error('createPaymentMethod actor not provided'))),
-    startCheckout: fromPromise<CheckoutResult, { checkout_id: string; plan_id: string; payment_method_id: string; promo_code?: string }>(() =>
+    startCheckout: fromPromise<CheckoutResult, Purchase & { checkout_id: string; payment_method_id: string; promo_code?: string }>(() =>
       Promise.reject(new Error('startCheckout actor not provided')),
     ),
     confirmCheckout: fromPromise<CheckoutResult, { checkoutId: string; approve: boolean }>(() => Promise.reject(new Error('confirmCheckout actor not provided'))),
@@ -108,7 +113,7 @@ export const checkoutMachine = setup({
 }).createMachine({
   id: 'checkout',
   context: ({ input }) => ({
-    planId: input.planId,
+    purchase: input.purchase ?? { plan_id: input.planId ?? '' },
     newId: input.newId,
     checkoutId: input.newId(),
     paymentMethod: null,
@@ -181,7 +186,7 @@ export const checkoutMachine = setup({
         src: 'startCheckout',
         input: ({ context }) => ({
           checkout_id: context.checkoutId,
-          plan_id: context.planId,
+          ...context.purchase,
           payment_method_id: context.paymentMethod?.payment_method_id ?? '',
           ...(context.promoCode ? { promo_code: context.promoCode } : {}),
         }),

@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { ORDER_STATUSES, type ReportType } from '@acpg/contracts/nhd-orders';
+import type { CountyList } from '@acpg/contracts/properties';
+import { http } from '../../../lib/http.ts';
+import { checkFilters, type Filters } from '../../../lib/paged-list.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { ORDER_LIST, type OrderFilter } from '../api/nhd-orders.ts';
+import { statusLabel } from '../order-text.ts';
+
+const useStyles = makeStyles({
+  filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(170px, 100%), 1fr))', alignItems: 'end' },
+  search: { gridColumn: 'span 2', '@media (max-width: 480px)': { gridColumn: 'auto' } },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, gridColumn: '1 / -1' },
+  input: { minWidth: 0, width: '100%' },
+});
+
+/** Search, status, report type, county and the placed from/to days of an orders list; applied to the URL. */
+export function OrderFilters({ applied, reportTypes, onApply, onClear }: { applied: Filters<OrderFilter>; reportTypes: readonly ReportType[]; onApply: (f: Filters<OrderFilter>) => void; onClear: () => void }) {
+  const s = useStyles();
+  const [draft, setDraft] = useState<Filters<OrderFilter>>(applied);
+  const [error, setError] = useState<{ field: OrderFilter; message: string } | null>(null);
+  const counties = useResource((signal) => http.get<CountyList>('/properties/counties', { signal }), []);
+  const set = (key: OrderFilter, value: string) => setDraft((f) => ({ ...f, [key]: value || undefined }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const clean = Object.fromEntries(Object.entries(draft).filter(([, v]) => v)) as Filters<OrderFilter>;
+    const check = checkFilters(clean, ORDER_LIST);
+    if (!check.ok) return setError({ field: check.field, message: check.message });
+    setError(null);
+    onApply(clean);
+  };
+  const messageFor = (field: OrderFilter) => (error?.field === field ? error.message : null);
+  return (
+    <form className={s.filters} onSubmit={submit} aria-label="Filter orders" role="search" noValidate>
+      <Field className={s.search} label="Search" hint="Address, APN, recipient email or order number">
+        <Input className={s.input} type="search" value={draft.q ?? ''} onChange={(_, d) => set('q', d.value)} />
+      </Field>
+      <Field label="Status">
+        <Select value={draft.status ?? ''} onChange={(_, d) => set('status', d.value)}>
+          <option value="">Any</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {statusLabel(status)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Report type">
+        <Select value={draft.report_type ?? ''} onChange={(_, d) => set('report_type', d.value)}>
+          <option value="">Any</option>
+          {reportTypes.map((t) => (
+            <option key={t.code} value={String(t.code)}>
+              {t.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="County">
+        <Select value={draft.county ?? ''} onChange={(_, d) => set('county', d.value)}>
+          <option value="">Any</option>
+          {(counties.data?.items ?? []).map((c) => (
+            <option key={c.name} value={c.name}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Placed from" validationMessage={messageFor('from')} validationState={messageFor('from') ? 'error' : 'none'}>
+        <Input className={s.input} type="date" value={draft.from ?? ''} onChange={(_, d) => set('from', d.value)} />
+      </Field>
+      <Field label="Placed to" validationMessage={messageFor('to')} validationState={messageFor('to') ? 'error' : 'none'}>
+        <Input className={s.input} type="date" value={draft.to ?? ''} onChange={(_, d) => set('to', d.value)} />
+      </Field>
+      <div className={s.actions}>
+        <Button type="submit" appearance="primary">
+          Apply filters
+        </Button>
+        <Button appearance="secondary" onClick={onClear}>
+          Clear
+        </Button>
+      </div>
+    </form>
+  );
+}
