@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { Button, Card, MessageBar, MessageBarBody, MessageBarTitle, Radio, RadioGroup, Spinner, Text, Title1, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, MessageBar, MessageBarBody, MessageBarTitle, Radio, RadioGroup, Spinner, Text, Title1, Title3, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleRegular } from '@fluentui/react-icons';
 import { EscrowUserInput, MAX_ESCROW_USERS, MAX_RECIPIENTS, RECIPIENT_ROLES, RecipientInput, type NhdOrderView, type ReportType } from '@acpg/contracts/nhd-orders';
 import type { PropertySummary } from '@acpg/contracts/properties';
@@ -316,7 +316,7 @@ export function OrderFlow({ AddressAutocomplete, PaymentForm }: OrderFlowParts) 
       </div>
       <ol className={s.steps} aria-label="Order steps">
         {ORDER_STEPS.map((step, i) => (
-          <li key={step} className={`${s.step} ${step === draft.screen ? s.current : ''}`} aria-current={step === draft.screen ? 'step' : undefined}>
+          <li key={step} className={mergeClasses(s.step, step === draft.screen && s.current)} aria-current={step === draft.screen ? 'step' : undefined}>
             {i < index ? <CheckmarkCircleRegular aria-hidden /> : null} {i + 1}. {STEP_TITLES[step]}
           </li>
         ))}
