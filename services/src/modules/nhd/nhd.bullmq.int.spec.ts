@@ -1,0 +1,72 @@
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+// The typing of inject('redisUrl') and inject('kafkaBrokers') (the harness's ProvidedContext).
+import type {} from '../../../test/engines.global-setup.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { orderReaches, placeAndPayOrder } from '../../../test/nhd.ts';
+import { toBullQueueName } from '../../platform/jobs/bullmq.ts';
+import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
+import { RECIPIENTS_QUEUE } from './recipients/send.ts';
+import { REPORTS_QUEUE } from './report/job.ts';
+import { ORDER_PAYMENTS_QUEUE } from './payment/reaction.ts';
+
+/** The ids a queue accepted (the BullMQ adapter keeps them in `<prefix>:<queue>:port-ids`). */
+const acceptedIds = async (redisUrl: string, queue: string): Promise<string[]> => {
+  const redis = new Redis(redisUrl);
+  try {
+    return await redis.smembers(`acpg:${toBullQueueName(queue)}:port-ids`);
+  } finally {
+    redis.disconnect();
+  }
+};
+
+/**
+ * The distributed profile in one process: the payment's outcome, the report job and the recipients' jobs run on
+ * BullMQ over the real redis-server, events travel over Kafka (the mock cluster).
+ */
+describe('an NHD order is paid, reported and delivered on BullMQ/Redis and Kafka (distributed profile)', () => {
+  let t: TestApp;
+  const run = `nhd-${randomUUID().slice(0, 8)}`;
+  // A database of its own on the shared redis-server, so no other suite's worker takes this run's jobs.
+  const redisUrl = () => `${inject('redisUrl')}/9`;
+  beforeAll(async () => {
+    t = await startTestApp({
+      MODE: 'distributed',
+      STORE: 'sqlite',
+      DEV_OUTBOX: 'false',
+      KAFKA_BROKERS: inject('kafkaBrokers'),
+      KAFKA_TOPIC_PREFIX: run,
+      KAFKA_CLIENT_ID: run,
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
+      REDIS_URL: redisUrl(),
+      JWT_PRIVATE_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      // Emails fail fast against a closed port and are retried off the measured path; the jobs that queue them are checked.
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      SMS_API_URL: 'http://127.0.0.1:9/sms',
+      SMS_API_TOKEN: 'unused',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  }, 30_000);
+
+  it('reaches delivered with one report job and one email job per recipient', async () => {
+    const account = `acct-${randomUUID()}`;
+    const { order } = await placeAndPayOrder(t, account);
+    const delivered = await orderReaches(t, account, order.order_id, 'delivered', 45_000);
+    expect(delivered.recipients.every((r) => r.sent_at)).toBe(true);
+    const report = await t.platform.files.get(`nhd/reports/${order.order_id}.pdf`);
+    expect(report?.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await acceptedIds(redisUrl(), REPORTS_QUEUE), 'report jobs').toHaveLength(1);
+    expect(await acceptedIds(redisUrl(), ORDER_PAYMENTS_QUEUE)).toHaveLength(1);
+    expect(await acceptedIds(redisUrl(), RECIPIENTS_QUEUE)).toHaveLength(2);
+    // The adapter keeps each id with its `j-` prefix.
+    const emails = (await acceptedIds(redisUrl(), NOTIFICATIONS_QUEUE)).filter((id) => id.includes(`nhd-report-email-${order.order_id}`));
+    expect(emails.sort()).toEqual([`j-nhd-report-email-${order.order_id}-r1`, `j-nhd-report-email-${order.order_id}-r2`]);
+    const history = await t.platform.eventStore.readStream(`nhd-order-${order.order_id}`);
+    expect(history.filter((e) => e.type === 'NhdReportSent')).toHaveLength(2);
+    expect(history.filter((e) => e.type === 'NhdOrderPaid')).toHaveLength(1);
+  }, 90_000);
+});
