@@ -143,7 +143,7 @@ describe('ordering an NHD report: /nhd-order → pay → live order page → rec
   }, 180_000);
 
   it('a recipient opens the emailed link without an account, confirms receipt once, and is told plainly when it was used', async () => {
-    const mail = (await outboxOf(app, buyer)).find((m) => m.subject.startsWith('Natural Hazard Disclosure report'));
+    const mail = (await outboxOf(app, buyer)).find((m) => (m.subject ?? '').startsWith('Natural Hazard Disclosure report'));
     const link = /(https?:\/\/[^\s]+\/nhd-receipt\/[^\s]+)/.exec(mail?.text ?? '')?.[1];
     expect(link, mail?.text).toBeTruthy();
     const { page: recipient } = await newPage(browser, app.url);

@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // The typing of inject('redisUrl') and inject('kafkaBrokers') (the harness's ProvidedContext).
-import type {} from '../../../test/engines.global-setup.ts';
+import type {} from '../../../../test/engines.global-setup.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { orderReaches, placeAndPayOrder } from '../../../test/nhd.ts';
 import { toBullQueueName } from '../../platform/jobs/bullmq.ts';

@@ -48,7 +48,7 @@ describe('NHD orders', () => {
     const tokens: string[] = [];
     for (const recipient of delivered.recipients) {
       const mails = await waitFor(async () => {
-        const m = (await outboxOf(t, recipient.email)).filter((x) => x.subject.startsWith('Natural Hazard Disclosure report'));
+        const m = (await outboxOf(t, recipient.email)).filter((x) => (x.subject ?? '').startsWith('Natural Hazard Disclosure report'));
         return m.length > 0 ? m : undefined;
       }, { what: `the report email to ${recipient.email}` });
       expect(mails).toHaveLength(1);
@@ -99,7 +99,7 @@ describe('NHD orders', () => {
     const closed = await post(`/nhd/orders/${order.order_id}/close`, undefined, owner);
     expect(closed.statusCode).toBe(200);
     expect(closed.json().data.status).toBe('closed');
-    for (const recipient of delivered.recipients) expect((await outboxOf(t, recipient.email)).filter((x) => x.subject.startsWith('Natural Hazard'))).toHaveLength(1);
+    for (const recipient of delivered.recipients) expect((await outboxOf(t, recipient.email)).filter((x) => (x.subject ?? '').startsWith('Natural Hazard'))).toHaveLength(1);
   });
 
   it('answers the same order for a repeated order_id, refuses other contents, and refuses bad input changing nothing', async () => {
