@@ -50,6 +50,7 @@ const useStyles = makeStyles({
   summary: { display: 'grid', gridTemplateColumns: 'minmax(120px, max-content) 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalS, overflowWrap: 'anywhere' },
   edit: { justifySelf: 'start' },
   done: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  h2: { margin: 0 },
 });
 
 function StepNav({ back, next, nextLabel = 'Next', busy = false }: { back?: () => void; next?: () => void; nextLabel?: string; busy?: boolean }) {
@@ -322,7 +323,9 @@ export function OrderFlow({ AddressAutocomplete, PaymentForm }: OrderFlowParts) 
         ))}
       </ol>
       <Card className={s.card}>
-        <Title3 as="h2">{STEP_TITLES[draft.screen]}</Title3>
+        <Title3 as="h2" className={s.h2}>
+          {STEP_TITLES[draft.screen]}
+        </Title3>
         {body}
       </Card>
     </section>

@@ -61,6 +61,9 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   scroller: { overflowX: 'auto' },
   table: { minWidth: '560px' },
+  when: { width: '190px' },
+  who: { width: '200px' },
+  h2: { margin: 0 },
 });
 
 function CancelDialog({ order, onClose }: { order: NhdOrderView; onClose: (changed: boolean) => void }) {
@@ -135,7 +138,8 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
   }, [live, order, reload]);
   const history = useResource((signal) => fetchOrderHistory(orderId, signal), [orderId, order?.version]);
   const nameOf = useAccountNames([order?.account_id ?? null, ...(order?.timeline.map((t) => t.by) ?? []), ...(history.data?.items.map((h) => h.by) ?? [])].filter((id) => id && id !== 'system' && !id.startsWith('recipient:')));
-  const name = (id: string) => nameOf(id) ?? undefined;
+  // Names are looked up for Super Admins; the owner sees their own steps as "You".
+  const name = (id: string) => (id === auth.userId ? 'You' : (nameOf(id) ?? undefined));
 
   if (view.status === 'error' && !order) {
     return (
@@ -214,13 +218,13 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
       )}
       {paying && PaymentForm && mayPay(order) && (
         <Card className={s.card}>
-          <Title3 as="h2">Payment</Title3>
+          <Title3 as="h2" className={s.h2}>Payment</Title3>
           <PaymentForm nhdOrder={{ orderId: order.order_id, label: `${order.report_type.name} for ${order.property.address_line}, ${order.property.city}`, amountCents: order.amount_cents }} onPaid={() => (setPaying(false), reload())} />
         </Card>
       )}
       <div className={s.columns}>
         <Card className={s.card}>
-          <Title3 as="h2">Order</Title3>
+          <Title3 as="h2" className={s.h2}>Order</Title3>
           <dl className={s.facts}>
             <dt>Property</dt>
             <dd className={s.dd}>{addressOf(order.property)}</dd>
@@ -246,7 +250,7 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
             <dt>Order number</dt>
             <dd className={s.dd}>{order.order_id}</dd>
           </dl>
-          <Title3 as="h2">Recipients</Title3>
+          <Title3 as="h2" className={s.h2}>Recipients</Title3>
           <ul className={s.list}>
             {order.recipients.map((r) => (
               <li key={r.recipient_id} className={s.person}>
@@ -260,7 +264,7 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
           </ul>
           {order.escrow_users.length > 0 && (
             <>
-              <Title3 as="h2">Escrow</Title3>
+              <Title3 as="h2" className={s.h2}>Escrow</Title3>
               <ul className={s.list}>
                 {order.escrow_users.map((e, i) => (
                   <li key={`${e.escrow_number}-${i}`} className={s.person}>
@@ -278,12 +282,12 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
           )}
         </Card>
         <Card className={s.card}>
-          <Title3 as="h2">Timeline</Title3>
+          <Title3 as="h2" className={s.h2}>Timeline</Title3>
           <OrderTimeline order={order} nameOf={name} />
         </Card>
       </div>
       <Card className={s.card}>
-        <Title3 as="h2">Audit trail</Title3>
+        <Title3 as="h2" className={s.h2}>Audit trail</Title3>
         {history.status === 'error' ? (
           <ErrorState title="The audit trail could not be loaded" message={history.error} onRetry={history.reload} />
         ) : !history.data ? (
@@ -293,8 +297,8 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
             <Table className={s.table} size="small" aria-label="Audit trail of the order">
               <TableHeader>
                 <TableRow>
-                  <TableHeaderCell>When</TableHeaderCell>
-                  <TableHeaderCell>Who</TableHeaderCell>
+                  <TableHeaderCell className={s.when}>When</TableHeaderCell>
+                  <TableHeaderCell className={s.who}>Who</TableHeaderCell>
                   <TableHeaderCell>What</TableHeaderCell>
                 </TableRow>
               </TableHeader>
