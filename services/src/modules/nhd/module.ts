@@ -37,3 +37,6 @@ export const nhdModule: Module = {
   ],
   seed: seedReportTypes,
 };
+
+/** For tools outside the module (bench/nhd-report-pdf.ts): the report's renderer. */
+export { nhdReportPdf } from './report/pdf.ts';

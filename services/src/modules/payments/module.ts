@@ -48,3 +48,7 @@ export const paymentsModule: Module = {
     { queue: ORDER_REFUNDS_QUEUE, concurrency: 2, processor: orderRefundWorker },
   ],
 };
+
+/** For tools outside the module (bench/nhd-report-pdf.ts, the baseline of a generated document): the receipt's renderer. */
+export { receiptPdf } from './receipts/pdf.ts';
+export type { Receipt } from './receipts/receipt.ts';
