@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import type { Role } from '@acpg/contracts/roles';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { orderBody, orderReaches, placeAndPayOrder, placeOrder } from '../../../test/nhd.ts';
+import { receiptToken } from './recipients/token.ts';
+
+/**
+ * Issue 9's HTTP API under hostile use: every NHD route without a token and as every role, another customer's order,
+ * malformed params, queries and bodies, forged and reused recipient links. Never a 500; a refusal appends nothing.
+ */
+
+let t: TestApp;
+let ip = 0;
+/** A fresh client address per request, so the per-address rate limits do not hide the route's own answer. */
+const nextIp = () => {
+  ip += 1;
+  return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+};
+
+type Method = 'GET' | 'POST' | 'PUT';
+interface Route {
+  method: Method;
+  url: string;
+  auth: 'public' | 'signed-in' | 'admin';
+  body?: Record<string, unknown>;
+}
+
+const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Provider Admin', 'Super Admin'];
+const call = (options: InjectOptions & { url: string }) => t.app.inject({ remoteAddress: nextIp(), ...options, url: `/api/v1${options.url}` });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const as = async (role: Role, account = `acct-${randomUUID()}`) => bearer(await t.signInAs(role, account));
+const label = (r: { method?: string; url: string }, what: string) => `${r.method ?? 'GET'} ${r.url} (${what})`;
+
+const expectRefusal = (response: { statusCode: number; body: string }, where: string, statuses?: number[]) => {
+  expect.soft(response.statusCode, `${where}: ${response.body}`).toBeGreaterThanOrEqual(400);
+  expect.soft(response.statusCode, `${where}: ${response.body}`).toBeLessThan(500);
+  if (statuses) expect.soft(statuses, `${where}: ${response.statusCode} ${response.body}`).toContain(response.statusCode);
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(response.body) as Record<string, unknown>;
+  } catch {
+    // not JSON: the envelope assertion below fails with the label
+  }
+  expect.soft(body, where).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
+};
+const unchanged = async (act: () => Promise<void>) => {
+  const before = await t.platform.eventStore.headPosition();
+  await act();
+  expect(await t.platform.eventStore.headPosition()).toBe(before);
+};
+
+let owner: string;
+let orderId: string;
+let routes: Route[];
+
+beforeAll(async () => {
+  t = await startTestApp({ DEV_OUTBOX: 'true' });
+  owner = `acct-${randomUUID()}`;
+  orderId = (await placeOrder(t, owner)).order_id;
+  routes = [
+    { method: 'GET', url: '/nhd/report-types', auth: 'public' },
+    { method: 'GET', url: '/nhd/orders/mine', auth: 'signed-in' },
+    { method: 'POST', url: '/nhd/orders', auth: 'signed-in', body: orderBody() },
+    { method: 'GET', url: `/nhd/orders/${orderId}`, auth: 'signed-in' },
+    { method: 'GET', url: `/nhd/orders/${orderId}/history`, auth: 'signed-in' },
+    { method: 'GET', url: `/nhd/orders/${orderId}/report`, auth: 'signed-in' },
+    { method: 'POST', url: `/nhd/orders/${orderId}/cancel`, auth: 'signed-in', body: { reason: 'Hostile cancel' } },
+    { method: 'POST', url: `/nhd/orders/${orderId}/close`, auth: 'signed-in' },
+    { method: 'GET', url: '/admin/nhd/orders', auth: 'admin' },
+    { method: 'GET', url: '/admin/nhd/report-types', auth: 'admin' },
+    { method: 'PUT', url: '/admin/nhd/report-types/7', auth: 'admin', body: { name: 'Hostile type', description: 'Made by a test', price_cents: 1_000, is_active: false } },
+    { method: 'POST', url: `/admin/nhd/orders/${orderId}/retry-report`, auth: 'admin' },
+  ];
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('every issue-9 route, by a stranger and by every role', () => {
+  it('refuses a caller without a token (401) or with a forged one on every signed-in and admin route, changing nothing', async () => {
+    await unchanged(async () => {
+      for (const route of routes.filter((r) => r.auth !== 'public')) {
+        for (const headers of [{}, bearer('not.a.jwt')]) {
+          const response = await call({ method: route.method, url: route.url, headers, ...(route.body ? { payload: route.body } : {}) });
+          expectRefusal(response, label(route, 'no or forged token'), [401]);
+        }
+      }
+    });
+  });
+
+  it('answers 403 on every admin route to every role but Super Admin, and on another customer’s order to every non-admin role', async () => {
+    await unchanged(async () => {
+      for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
+        for (const route of routes.filter((r) => r.auth === 'admin' || r.url.includes(orderId))) {
+          const response = await call({ method: route.method, url: route.url, headers: await as(role), ...(route.body ? { payload: route.body } : {}) });
+          expectRefusal(response, label(route, role), [403]);
+        }
+      }
+    });
+  });
+
+  it('never fails with a 500 for any role on any route, and a refusal appends nothing', async () => {
+    for (const role of ROLES) {
+      for (const route of routes) {
+        const before = await t.platform.eventStore.headPosition();
+        const body = route.url === '/nhd/orders' ? orderBody() : route.body;
+        const response = await call({ method: route.method, url: route.url, headers: await as(role), ...(body ? { payload: body } : {}) });
+        expect.soft(response.statusCode, `${label(route, role)}: ${response.body}`).toBeLessThan(500);
+        if (response.statusCode >= 400) {
+          expectRefusal(response, label(route, role));
+          expect.soft(await t.platform.eventStore.headPosition(), `${label(route, role)} appended on a refusal`).toBe(before);
+        }
+      }
+    }
+  });
+});
+
+describe('malformed input', () => {
+  it('answers malformed ids, queries and bodies with a 4xx envelope, appending nothing', async () => {
+    const headers = await as('Super Admin');
+    const customer = await as('Customer');
+    await unchanged(async () => {
+      for (const id of ['not-a-uuid', '%00', '..%2F..%2Fetc', 'x'.repeat(500), '6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b%27--']) {
+        for (const path of ['', '/history', '/report']) expectRefusal(await call({ url: `/nhd/orders/${id}${path}`, headers }), `order id ${id.slice(0, 20)}${path}`, [400, 404]);
+        expectRefusal(await call({ method: 'POST', url: `/nhd/orders/${id}/cancel`, headers, payload: { reason: 'why not' } }), `cancel ${id.slice(0, 20)}`, [400, 404]);
+      }
+      for (const query of ['page=-1', 'page_size=0', 'sort=__proto__', 'order=sideways', 'q=' + 'x'.repeat(200), 'from=2026-02-30', 'report_type=1e99', 'county=' + 'y'.repeat(80)]) {
+        expectRefusal(await call({ url: `/nhd/orders/mine?${query}`, headers: customer }), `mine?${query.slice(0, 30)}`, [400]);
+        expectRefusal(await call({ url: `/admin/nhd/orders?${query}`, headers }), `admin?${query.slice(0, 30)}`, [400]);
+      }
+      const huge = 'x'.repeat(20_000);
+      for (const payload of ['{"oops": ', 'null', '[1,2]']) {
+        expectRefusal(await call({ method: 'POST', url: '/nhd/orders', payload, headers: { ...customer, 'content-type': 'application/json' } }), `place ${payload}`);
+      }
+      for (const value of [42, -1, huge, { $gt: '' }, ['a'], true, null, '\u0000\u202e']) {
+        const payload = Object.fromEntries(Object.keys(orderBody()).map((k) => [k, value]));
+        expectRefusal(await call({ method: 'POST', url: '/nhd/orders', payload, headers: customer }), `place every field ${JSON.stringify(value).slice(0, 20)}`, [400]);
+        expectRefusal(
+          await call({ method: 'PUT', url: '/admin/nhd/report-types/5', payload: { name: value, description: value, price_cents: value, is_active: value }, headers }),
+          `report type every field ${JSON.stringify(value).slice(0, 20)}`,
+          [400],
+        );
+        expectRefusal(await call({ method: 'POST', url: `/nhd/orders/${orderId}/cancel`, payload: { reason: value }, headers }), `cancel reason ${JSON.stringify(value).slice(0, 20)}`, [400]);
+      }
+      for (const code of ['-1', '100', 'abc', '1.5']) expectRefusal(await call({ method: 'PUT', url: `/admin/nhd/report-types/${code}`, headers, payload: { name: 'Name', description: 'Desc', price_cents: 5_000, is_active: true } }), `report type code ${code}`, [400]);
+      expectRefusal(await call({ method: 'POST', url: '/nhd/orders', headers: customer, payload: orderBody({ recipients: Array.from({ length: 11 }, (_, i) => ({ email: `r${i}@example.test`, name: 'R', role: 'buyer' })) }) }), 'eleven recipients', [400]);
+      expectRefusal(await call({ method: 'POST', url: '/nhd/orders', headers: customer, payload: orderBody({ recipients: [{ email: 'a@example.test', name: 'A', role: 'landlord' }] }) }), 'unknown role', [400]);
+    });
+  });
+
+  it('answers forged, truncated and reused recipient links plainly, and a used link never confirms twice', async () => {
+    const account = `acct-${randomUUID()}`;
+    const { order } = await placeAndPayOrder(t, account);
+    await orderReaches(t, account, order.order_id, 'delivered');
+    const token = await receiptToken(t.platform, order.order_id, 'r1');
+    await unchanged(async () => {
+      for (const bad of ['short', `${order.order_id}.r1`, `${order.order_id}.r1.${'A'.repeat(43)}`, `${order.order_id}.r9.${token.split('.')[2]}`, `${randomUUID()}.r1.${token.split('.')[2]}`, `${token}.extra`, 'x'.repeat(400)]) {
+        for (const [method, suffix] of [['GET', ''], ['GET', '/report'], ['POST', '/acknowledge']] as const) {
+          expectRefusal(await call({ method, url: `/nhd/receipts/${encodeURIComponent(bad)}${suffix}` }), `receipt ${bad.slice(0, 30)}${suffix}`, [400, 404]);
+        }
+      }
+      // The other recipient's link is not this one's, even on the same order.
+      expect((await call({ url: `/nhd/receipts/${encodeURIComponent(await receiptToken(t.platform, order.order_id, 'r2'))}` })).json().data.recipient.recipient_id).toBe('r2');
+    });
+    const answers = await Promise.all([1, 2, 3].map(() => call({ method: 'POST', url: `/nhd/receipts/${encodeURIComponent(token)}/acknowledge` })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    const acknowledged = (await t.platform.eventStore.readStream(`nhd-order-${order.order_id}`)).filter((e) => e.type === 'NhdReceiptAcknowledged');
+    expect(acknowledged).toHaveLength(1);
+  });
+
+  it('places one order under a burst of double clicks with the same order_id', async () => {
+    const headers = await as('Customer', `acct-${randomUUID()}`);
+    const body = orderBody();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call({ method: 'POST', url: '/nhd/orders', payload: body, headers })));
+    expect(answers.map((a) => a.statusCode).filter((s) => s >= 300)).toEqual([]);
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    expect(await t.platform.eventStore.readStream(`nhd-order-${body.order_id}`)).toHaveLength(1);
+  });
+});
