@@ -40,7 +40,7 @@ const TermsShape = z.object({
     discount_kind: DiscountKind,
     discount_value: z.number().int('The discount is a whole number').positive('The discount must be more than 0'),
     /** Default plans (sold at checkout) the code applies to: at least one. */
-    plan_ids: z.array(z.string().trim().min(1).max(100)).min(1, 'Choose at least one plan').max(50),
+    plan_ids: z.array(z.string().trim().min(1).max(100)).min(1, 'Choose at least one plan, or NHD reports').max(50),
     valid_from: isoTime,
     /** null: no end. The code is valid up to (not including) this instant. */
     valid_to: isoTime.nullable(),

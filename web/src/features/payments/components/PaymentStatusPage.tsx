@@ -103,7 +103,7 @@ function ChargeStatus({ checkoutId }: { checkoutId: string }) {
               {PAYMENT_STATUS_TEXT[charge.status]}
             </Badge>
           </Detail>
-          <Detail term="Plan">{`${planName} membership${charge.renewal ? ' (renewal)' : ''}`}</Detail>
+          <Detail term={charge.nhd_order_id ? 'For' : 'Plan'}>{charge.nhd_order_id ? 'Natural Hazard Disclosure report' : `${planName} membership${charge.renewal ? ' (renewal)' : ''}`}</Detail>
           <Detail term="Amount">{formatCents(charge.amount_cents)}</Detail>
           {charge.promo && <Detail term="Promo code">{`${charge.promo.promo_code} (${formatCents(charge.promo.discount_cents)} off)`}</Detail>}
           <Detail term="Card">{cardText(charge)}</Detail>
@@ -115,11 +115,11 @@ function ChargeStatus({ checkoutId }: { checkoutId: string }) {
       <div className={s.actions}>
         {hasReceipt(charge.status) && <ReceiptButton checkoutId={charge.checkout_id} appearance="primary" />}
         {charge.status === 'failed' && !charge.renewal && (
-          <LinkButton to={`/checkout?plan=${encodeURIComponent(charge.plan_id)}`} appearance="primary">
+          <LinkButton to={charge.nhd_order_id ? `/nhd-order-list/${encodeURIComponent(charge.nhd_order_id)}` : `/checkout?plan=${encodeURIComponent(charge.plan_id)}`} appearance="primary">
             Try again
           </LinkButton>
         )}
-        <LinkButton to="/subscriptions">Go to your membership</LinkButton>
+        {charge.nhd_order_id ? <LinkButton to={`/nhd-order-list/${encodeURIComponent(charge.nhd_order_id)}`}>Go to your order</LinkButton> : <LinkButton to="/subscriptions">Go to your membership</LinkButton>}
       </div>
       <SecondStepDialog
         open={confirming && charge.status === 'requires_action'}

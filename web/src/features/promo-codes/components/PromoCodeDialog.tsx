@@ -22,7 +22,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { Plan } from '@acpg/contracts/plans';
-import type { PromoCodeView } from '@acpg/contracts/promo-codes';
+import { NHD_REPORTS_PROMO_TARGET, type PromoCodeView } from '@acpg/contracts/promo-codes';
 import { formatCents } from '../../../lib/money.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { createPromoCode, editPromoCode } from '../api/promo-codes.ts';
@@ -115,11 +115,12 @@ export function PromoCodeDialog({ editing, plans, onClose, onSaved }: PromoCodeD
               {/* A group, not a Field: a Field hands its label and state to one control, here there are several. */}
               <div className={s.plans} role="group" aria-labelledby={plansLabel} aria-describedby={errors.plan_ids ? plansError : undefined}>
                 <Label id={plansLabel} required>
-                  Plans it applies to
+                  What it applies to
                 </Label>
                 {choices.map((p) => (
                   <Checkbox key={p.id} checked={draft.plan_ids.includes(p.id)} onChange={(_, d) => togglePlan(p.id, d.checked === true)} label={`${p.name} (${p.id})${p.is_active ? '' : ', not offered'}`} />
                 ))}
+                <Checkbox checked={draft.plan_ids.includes(NHD_REPORTS_PROMO_TARGET)} onChange={(_, d) => togglePlan(NHD_REPORTS_PROMO_TARGET, d.checked === true)} label="NHD reports (every report type)" />
                 {errors.plan_ids && (
                   <Text id={plansError} role="alert" className={s.error}>
                     {errors.plan_ids}

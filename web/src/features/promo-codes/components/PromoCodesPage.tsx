@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Field, Input, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
-import { PROMO_CODE_UPDATED_MESSAGE, type PromoCodeView } from '@acpg/contracts/promo-codes';
+import { NHD_REPORTS_PROMO_TARGET, PROMO_CODE_UPDATED_MESSAGE, type PromoCodeView } from '@acpg/contracts/promo-codes';
 import { useLive } from '../../../lib/live.ts';
 import { keepNewer } from '../../../lib/live-merge.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
@@ -40,7 +40,7 @@ const EXPORT_HEADER = ['Code', 'Discount', 'Plans', 'First day', 'Last day', 'Us
 const exportRow = (v: PromoCodeView) => [
   v.code,
   discountText(v),
-  v.plan_ids.join(', '),
+  v.plan_ids.map((id) => (id === NHD_REPORTS_PROMO_TARGET ? 'NHD reports' : id)).join(', '),
   formatDateUs(v.valid_from),
   v.valid_to ? lastDay(v.valid_to) : 'No end',
   v.redeemed_count,
@@ -78,6 +78,7 @@ function FilterForm({ applied, plans, onApply, onClear }: { applied: Filters<Fil
               {p.name} ({p.id})
             </option>
           ))}
+          <option value={NHD_REPORTS_PROMO_TARGET}>NHD reports</option>
         </Select>
       </Field>
       <div className={s.actions}>
@@ -148,7 +149,7 @@ export default function PromoCodesPage() {
         </Text>
       ), },
     { id: 'discount', header: 'Discount', render: discountText },
-    { id: 'plans', header: 'Plans', render: (v) => v.plan_ids.join(', ') },
+    { id: 'plans', header: 'Applies to', render: (v) => v.plan_ids.map((id) => (id === NHD_REPORTS_PROMO_TARGET ? 'NHD reports' : id)).join(', ') },
     { id: 'valid_from', header: 'Valid', sortable: true, minWidth: '170px', render: validityText },
     { id: 'redeemed_count', header: 'Used', sortable: true, render: usesText },
     { id: 'per_account', header: 'Per account', render: (v) => (v.max_per_account === null ? 'No limit' : String(v.max_per_account)) },
