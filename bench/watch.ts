@@ -6,6 +6,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { createTokenService } from '../services/src/platform/auth/tokens.ts';
 import { startKafkaMock, startRedis, type RunningEngine } from '../test/engines.ts';
 import { startScript, type Started } from './processes.ts';
+import { startSmtpSink } from './smtp-sink.ts';
 
 /**
  * Watch benchmarks (payments, NHD orders): `watchers` socket.io clients, each following one entity's room; the event
@@ -181,10 +182,10 @@ const measure = async (spec: WatchSpec, target: Target, rate: number): Promise<W
 };
 
 const distributedEnv = async (): Promise<{ env: Record<string, string>; engines: RunningEngine[] }> => {
-  const [redis, kafka] = await Promise.all([startRedis(), startKafkaMock()]);
+  const [redis, kafka, smtp] = await Promise.all([startRedis(), startKafkaMock(), startSmtpSink()]);
   const run = `bench${randomBytes(4).toString('hex')}`;
   return {
-    engines: [redis, kafka],
+    engines: [redis, kafka, { address: smtp.url, stop: smtp.stop }],
     env: {
       MODE: 'distributed',
       STORE: 'sqlite',
@@ -196,8 +197,8 @@ const distributedEnv = async (): Promise<{ env: Record<string, string>; engines:
       KAFKA_MAX_WAIT_MS: '100',
       REDIS_URL: redis.address,
       ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      // Nothing here sends SMS; emails (receipts) fail fast against a closed port and are retried off the measured path.
-      SMTP_URL: 'smtp://127.0.0.1:9',
+      // Emails (NHD reports to their recipients) go to a sink that accepts and drops them; nothing here sends SMS.
+      SMTP_URL: smtp.url,
       SMS_API_URL: 'http://127.0.0.1:9',
       SMS_API_TOKEN: 'bench',
       SMS_FROM: 'ACPG',
