@@ -8,7 +8,7 @@ import { PDF_CONTENT_TYPE } from '../../../platform/pdf/document.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
 import { loadOrder, runOrderCommand } from '../order/commands.ts';
 import type { Reaction } from '../../../platform/reactions/port.ts';
-import { nhdReportPdf } from './pdf.ts';
+import { renderReportOffThread } from './render-pool.ts';
 
 export const REPORTS_QUEUE = 'nhd-reports';
 /** Runs of one report (each job run that began counts, a killed one too) before the order is marked failed. */
@@ -46,7 +46,7 @@ export const makeReport = async (platform: Platform, cause: EventEnvelope): Prom
     const property = await propertyData().findById(order.placed.property.property_id);
     if (!property) throw new PermanentJobError(`the property record ${order.placed.property.property_id} is no longer in the property data`);
     const preparedAt = new Date(order.paid?.at ?? order.placed.at);
-    const { bytes, pageCount } = await nhdReportPdf({ order: order.placed, hazards: property.hazards, preparedAt });
+    const { bytes, pageCount } = await renderReportOffThread({ order: order.placed, hazards: property.hazards, preparedAt });
     await platform.files.put(reportFileKey(orderId), bytes, { contentType: PDF_CONTENT_TYPE, encrypted: true });
     await runOrderCommand(platform, orderId, { type: 'RecordReportReady', data: { file_key: reportFileKey(orderId), page_count: pageCount, byte_length: bytes.length }, metadata: metadata() });
   } catch (error) {
