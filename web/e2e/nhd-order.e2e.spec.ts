@@ -107,6 +107,14 @@ describe('ordering an NHD report: /nhd-order → pay → live order page → rec
     await admin.getByText('Live', { exact: true }).waitFor({ timeout: 20_000 });
     await markPage(admin);
 
+    // The customer's own list, open in a second tab, shows the new order arrive and move.
+    const mine = await page.context().newPage();
+    await mine.goto('/nhd-order-list');
+    await mine.getByRole('heading', { name: 'NHD Order List', level: 1 }).waitFor({ timeout: 20_000 });
+    await mine.getByText('You have not ordered an NHD report yet', { exact: false }).waitFor({ timeout: 20_000 });
+    await mine.getByText('Live', { exact: true }).waitFor({ timeout: 20_000 });
+    await markPage(mine);
+
     await page.getByRole('button', { name: 'Place order and pay $49.00' }).click();
     await step(page, 'Payment');
     const form = page.getByRole('form', { name: 'Payment' });
@@ -123,6 +131,10 @@ describe('ordering an NHD report: /nhd-order → pay → live order page → rec
     await row.getByText('Delivered').waitFor({ timeout: 30_000 });
     expect(await stillSamePage(admin)).toBe(true);
     await checkWidths(admin, '/admin-nhd-order-list');
+    await mine.getByRole('row', { name: /6718 Mission Way/ }).getByText('Delivered').waitFor({ timeout: 30_000 });
+    expect(await stillSamePage(mine)).toBe(true);
+    await checkWidths(mine, '/nhd-order-list');
+    await mine.close();
 
     await page.getByRole('link', { name: 'Follow your order' }).click();
     await page.waitForURL('**/nhd-order-list/*');

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { Badge, Button, Card, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { NHD_ORDER_UPDATED_MESSAGE, type NhdOrderView } from '@acpg/contracts/nhd-orders';
@@ -10,6 +11,7 @@ import { formatCents } from '../../../lib/money.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { useResource } from '../../../lib/use-resource.ts';
+import { session } from '../../../lib/session.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
@@ -57,8 +59,11 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
   const types = useResource((signal) => (admin ? fetchAllReportTypes(signal) : fetchReportTypes(signal)), [admin]);
   const fetchPage = admin ? fetchAllOrders : fetchMyOrders;
   const newestFirst = list.page === 1 && list.sort === 'placed_at' && list.order === 'desc';
+  const { userId } = useSnapshot(session);
   const view = useLive<{ items: Row[]; total: number }, NhdOrderView>({
     messages: MESSAGES,
+    // A customer's orders are pushed to their account's room; Super Admins receive every order's push by role.
+    ...(!admin && userId ? { entity: `account:${userId}` } : {}),
     read: async (signal) => {
       const r = await fetchPage({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
       return r.success ? { success: true, data: { items: r.data.items.map(rowOf), total: r.data.total } } : r;
@@ -70,7 +75,7 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
       const merged = mergeNewestFirst(v, row, list.pageSize, (o) => matches(o, list.filters) && o.placed_at >= newest);
       return { items: merged.items, total: merged.total };
     },
-    deps: [list.filters, list.page, list.pageSize, list.sort, list.order, admin],
+    deps: [list.filters, list.page, list.pageSize, list.sort, list.order, admin, userId],
   });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);
