@@ -43,3 +43,33 @@ export function signInPageAccess(s: { user: { role: readonly string[] } | null; 
   if (s.restoring) return 'restoring';
   return s.accessToken ? 'signed-in' : 'signed-out';
 }
+
+/** Where the sign-up wizard leads when it ends, when it was opened from a page that wants the new user back (`?next=`). */
+const SIGN_UP_RETURN_KEY = 'acpg:sign-up-return';
+
+/** Keeps `?next=` of the wizard's first screen (a safe path of this origin only) for the end of the sign-up. */
+export function rememberSignUpReturn(search: string, origin: string): void {
+  const path = returnPathOf(search, origin);
+  try {
+    if (path) sessionStorage.setItem(SIGN_UP_RETURN_KEY, path);
+  } catch {
+    // storage disabled: the wizard ends on My Account as usual
+  }
+}
+
+/** The page to return to after the sign-up (once: it is forgotten when read), or null. */
+export function takeSignUpReturn(origin: string): string | null {
+  try {
+    const path = safeReturnPath(sessionStorage.getItem(SIGN_UP_RETURN_KEY), origin);
+    sessionStorage.removeItem(SIGN_UP_RETURN_KEY);
+    return path;
+  } catch {
+    return null;
+  }
+}
+
+/** The wizard's first screen, which returns to `path` once the sign-up is complete. */
+export function signUpPathFor(path: string): string {
+  return `/authentication/sign-up?${new URLSearchParams({ [RETURN_PARAM]: path }).toString()}`;
+}
+

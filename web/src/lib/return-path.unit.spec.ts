@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnPathOf, safeReturnPath, signInPageAccess, signInPathFor } from './return-path.ts';
+import { rememberSignUpReturn, returnPathOf, safeReturnPath, signInPageAccess, signInPathFor, signUpPathFor, takeSignUpReturn } from './return-path.ts';
 
 const ORIGIN = 'https://app.example.test';
 
@@ -32,5 +32,23 @@ describe('who may see a sign-in screen', () => {
     expect(signInPageAccess({ ...base, accessToken: null })).toBe('signed-out'); // a 401 ended it: /login shows the form
     expect(signInPageAccess({ ...base, user: null })).toBe('signed-out');
     expect(signInPageAccess({ ...base, user: { role: [] } })).toBe('signed-out');
+  });
+});
+
+describe('the return after a sign-up', () => {
+  const store = new Map<string, string>();
+  const fake = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
+  (globalThis as { sessionStorage?: unknown }).sessionStorage = fake;
+
+  it('keeps a safe ?next= of the first screen and gives it back once', () => {
+    rememberSignUpReturn(new URL(signUpPathFor('/nhd-order'), ORIGIN).search, ORIGIN);
+    expect(takeSignUpReturn(ORIGIN)).toBe('/nhd-order');
+    expect(takeSignUpReturn(ORIGIN)).toBeNull();
+  });
+
+  it('ignores another origin or a sign-in screen', () => {
+    rememberSignUpReturn('?next=https%3A%2F%2Fevil.example%2F', ORIGIN);
+    rememberSignUpReturn('?next=%2Fauthentication%2Fsign-in', ORIGIN);
+    expect(takeSignUpReturn(ORIGIN)).toBeNull();
   });
 });

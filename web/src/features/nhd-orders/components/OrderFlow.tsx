@@ -6,7 +6,7 @@ import { EscrowUserInput, MAX_ESCROW_USERS, MAX_RECIPIENTS, RECIPIENT_ROLES, Rec
 import type { PropertySummary } from '@acpg/contracts/properties';
 import { formatCents } from '../../../lib/money.ts';
 import { session } from '../../../lib/session.ts';
-import { signInPathFor } from '../../../lib/return-path.ts';
+import { signInPathFor, signUpPathFor } from '../../../lib/return-path.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { ErrorState, LoadingBlock, LoadingSpinner } from '../../../components/PageState.tsx';
@@ -262,12 +262,12 @@ export function OrderFlow({ AddressAutocomplete, PaymentForm }: OrderFlowParts) 
           ) : (
             <Card className={s.card}>
               <Text weight="semibold">Sign in or create an account to place this order.</Text>
-              <Text>Your order is kept on this device: you come back to this page to pay after signing in.</Text>
+              <Text>Your order is kept on this device: you come back to this page to pay after signing in, or at the end of a new account’s sign-up.</Text>
               <div className={s.nav}>
                 <LinkButton to={signInPathFor('/nhd-order')} appearance="primary">
                   Sign in
                 </LinkButton>
-                <LinkButton to="/authentication/sign-up">Create an account</LinkButton>
+                <LinkButton to={signUpPathFor('/nhd-order')}>Create an account</LinkButton>
               </div>
             </Card>
           )}

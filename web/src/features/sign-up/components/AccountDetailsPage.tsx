@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { rememberSignUpReturn } from '../../../lib/return-path.ts';
 import { Button, Field, Input, MessageBar, MessageBarBody, Radio, RadioGroup, Select, Spinner, Text } from '@fluentui/react-components';
 import type { CountryCode } from 'libphonenumber-js';
 import { useTrackClick } from '../../../lib/track.ts';
@@ -41,6 +42,8 @@ export default function AccountDetailsPage() {
   const human = useRef<HumanCheckHandle>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   useEffect(() => nameRef.current?.focus(), []);
+  // Opened from a page that wants the new user back (an NHD order under way): the wizard ends there.
+  useEffect(() => rememberSignUpReturn(window.location.search, window.location.origin), []);
 
   // A refused creation: the check's payload is single use, so the next try solves a new challenge.
   const errorCount = ctx.errorCount;

@@ -14,7 +14,7 @@ import { kvStorage } from '../../../lib/kv.ts';
 import { notify } from '../../../lib/notify.ts';
 import { myAccountPath } from '../../../lib/roles.ts';
 import { isRouteRegistered } from '../../../lib/route-registry.ts';
-import { signInPathFor } from '../../../lib/return-path.ts';
+import { signInPathFor, takeSignUpReturn } from '../../../lib/return-path.ts';
 import { ErrorState, LoadingSpinner } from '../../../components/PageState.tsx';
 
 /** The email code registers the account and signs in: its answer is the sign-in's, applied to the session here. */
@@ -123,7 +123,7 @@ function FlowNavigator() {
     finished.current = true;
     if (session.userId) rememberStep(session.userId, null);
     notify.success('Your sign-up is complete. Welcome to ACPG.');
-    navigate(landingPath(), { replace: true });
+    navigate(takeSignUpReturn(window.location.origin) ?? landingPath(), { replace: true });
   }, [state, navigate]);
 
   if (snap.restoring && SIGNED_IN_STEP_PATHS.includes(pathname)) return <LoadingSpinner label="Restoring your session" />;
