@@ -18,6 +18,7 @@ import { signUpWithOutboxCodes } from './sign-up.ts';
 import { PROPERTY_VERIFIED, type PropertyVerifiedData } from '@acpg/contracts/properties';
 import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import { waitFor } from './wait-for.ts';
+import { orderReaches, placeAndPayOrder } from './nhd.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -114,6 +115,9 @@ describe('npm run replay -- --all', () => {
     await waitFor(async () => (await t.platform.documents.get('sign_up_progress', applicant.user.id)) ?? undefined, { what: 'the sign-up progress projected' });
     await payForMembership(t);
     await verifyProperty(t);
+    // An NHD order paid, reported and delivered (read model nhd_orders).
+    const { order } = await placeAndPayOrder(t, 'replay-orderer');
+    await orderReaches(t, 'replay-orderer', order.order_id, 'delivered');
     await createPromoCode(t);
     const token = await t.signInAs('Super Admin');
     await waitFor(async () => {
