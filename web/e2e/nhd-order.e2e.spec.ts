@@ -117,6 +117,10 @@ describe('ordering an NHD report: /nhd-order → pay → live order page → rec
 
     await page.getByRole('button', { name: 'Place order and pay $49.00' }).click();
     await step(page, 'Payment');
+    // A reload on the payment step shows the order as placed, ready to pay.
+    await page.reload();
+    await step(page, 'Payment');
+    await page.getByRole('group', { name: 'Order summary' }).getByText('Due today: $49.00').waitFor({ timeout: 20_000 });
     const form = page.getByRole('form', { name: 'Payment' });
     await form.getByLabel('Card number').fill('4242 4242 4242 4242');
     await form.getByLabel('Expiry date (MM/YY)').fill('12/34');

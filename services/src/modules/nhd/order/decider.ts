@@ -143,7 +143,11 @@ const decidePlaced = (command: Exclude<OrderCommand, PlaceOrder>, order: PlacedO
     case 'RecordPayment': {
       if (order.paid) return []; // recorded already (the payment event delivered again)
       if (order.status === 'cancelled' || order.status === 'refunded') {
-        throw refused('This order was cancelled, so a payment cannot be recorded on it.');
+        // Cancelled while this payment was under way: the money was taken all the same, so it goes back in full.
+        return [
+          { type: 'NhdOrderPaid', data: { ...step, ...command.data } },
+          { type: 'NhdOrderCancelled', data: { ...step, reason: 'Paid after the order was cancelled: refunded in full', refund_due: true, checkout_id: command.data.checkout_id } },
+        ];
       }
       return [{ type: 'NhdOrderPaid', data: { ...step, ...command.data } }];
     }

@@ -114,6 +114,13 @@ describe('the NHD order decider', () => {
     expect(run([{ type: 'CancelOrder', data: { reason: 'again' } }], paid.state).events).toEqual([]);
   });
 
+  it('refunds a payment that lands after the order was cancelled', () => {
+    const { state, events } = run([PLACE, { type: 'CancelOrder', data: { reason: 'No sale' } }, PAY, PAY]);
+    expect(events.map((e) => e.type)).toEqual(['NhdOrderPlaced', 'NhdOrderCancelled', 'NhdOrderPaid', 'NhdOrderCancelled']);
+    expect(events[3]?.data).toMatchObject({ refund_due: true, checkout_id: 'ch1', by: 'system' });
+    expect(state.status).toBe('cancelled');
+  });
+
   it('refuses illegal steps in words, changing nothing', () => {
     expect(refusal([PLACE], PLACE)).toMatchObject({ status: 409, code: 'ORDER_MISMATCH' });
     expect(refusal([], PAY)).toMatchObject({ status: 404, code: 'ORDER_NOT_FOUND' });
@@ -129,7 +136,6 @@ describe('the NHD order decider', () => {
     expect(refusal([...DELIVERED], { type: 'CancelOrder', data: { reason: 'late' } })).toMatchObject({ code: 'ORDER_TRANSITION_REFUSED' });
     expect(refusal([PLACE, PAY], { type: 'RetryReport', data: {} })).toMatchObject({ message: 'Only an order whose report failed can have it made again.' });
     expect(refusal([PLACE], { type: 'RecordRefund', data: { checkout_id: 'x', amount_cents: 1 } })).toMatchObject({ message: 'Only a paid order can be refunded.' });
-    expect(refusal([PLACE, { type: 'CancelOrder', data: { reason: 'No sale' } }], PAY)).toMatchObject({ message: 'This order was cancelled, so a payment cannot be recorded on it.' });
     expect(refusal([PLACE, PAY, START, READY], { type: 'RecordReportFailure', data: { reason: 'x' } })).toMatchObject({ code: 'ORDER_TRANSITION_REFUSED' });
   });
 

@@ -10,7 +10,7 @@ import { signInPathFor, signUpPathFor } from '../../../lib/return-path.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { ErrorState, LoadingBlock, LoadingSpinner } from '../../../components/PageState.tsx';
-import { fetchReportTypes, placeOrder } from '../api/nhd-orders.ts';
+import { fetchOrder, fetchReportTypes, placeOrder } from '../api/nhd-orders.ts';
 import { roleLabel } from '../order-text.ts';
 import { ORDER_STEPS, orderDraft, reachableStep, resetOrderDraft, restoreOrderDraft, type OrderStep } from '../state/order-draft.ts';
 import { PeopleEditor } from './PeopleEditor.tsx';
@@ -83,6 +83,12 @@ export function OrderFlow({ AddressAutocomplete, PaymentForm }: OrderFlowParts) 
   const [placeError, setPlaceError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<NhdOrderView | null>(null);
   const types = useResource((signal) => fetchReportTypes(signal), []);
+  // After a reload on the payment step, the order as placed (its price then), not today's price list.
+  const placedOrder = useResource(
+    (signal) => (draft.screen === 'payment' && draft.placed && auth.accessToken ? fetchOrder(draft.orderId, signal) : Promise.resolve({ success: true as const, data: null })),
+    [draft.screen, draft.placed, draft.orderId, auth.accessToken],
+  );
+  const placedView = placed ?? placedOrder.data;
 
   useEffect(() => {
     void restoreOrderDraft().then(() => {
@@ -97,7 +103,8 @@ export function OrderFlow({ AddressAutocomplete, PaymentForm }: OrderFlowParts) 
   if (!restored || (auth.restoring && auth.user)) return <LoadingSpinner label="Loading your order" />;
 
   const place = async () => {
-    if (!type || !draft.propertyData) return;
+    if (!draft.propertyData) return go('property');
+    if (!type) return setPlaceError('This report type is no longer offered. Choose a report type again.');
     setPlacing(true);
     setPlaceError(null);
     try {
@@ -276,9 +283,18 @@ export function OrderFlow({ AddressAutocomplete, PaymentForm }: OrderFlowParts) 
       break;
     }
     case 'payment':
-      body = type && draft.propertyData ? (
+      body = placedOrder.status === 'error' ? (
+        <>
+          <ErrorState title="The order could not be loaded" message={placedOrder.error} onRetry={placedOrder.reload} />
+          <Button onClick={() => resetOrderDraft()}>Start a new order</Button>
+        </>
+      ) : placedView && draft.propertyData ? (
         <PaymentForm
-          nhdOrder={{ orderId: draft.orderId, label: `${placed?.report_type.name ?? type.name} for ${draft.propertyData.address_line}, ${draft.propertyData.city}`, amountCents: placed?.amount_cents ?? type.price_cents }}
+          nhdOrder={{
+            orderId: draft.orderId,
+            label: `${placedView.report_type.name} for ${draft.propertyData.address_line}, ${draft.propertyData.city}`,
+            amountCents: placedView.amount_cents,
+          }}
           onPaid={() => go('done')}
         />
       ) : (
