@@ -24,3 +24,19 @@ export const OutboxMessage = z.object({
   sent_at: z.string(),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
+
+/**
+ * Queue the identity module works: a notice to an account by its id, by email and/or SMS. Identity knows where to reach
+ * the account (its email, its phone, kept encrypted), so other modules never hold a member's phone number: it forwards
+ * each channel as a `NotificationJob` (job ids `<this job's id>:email` and `:sms`). An account without a phone gets
+ * the email only.
+ */
+export const ACCOUNT_NOTICES_QUEUE = 'account-notices';
+export const AccountNoticeJob = z
+  .object({
+    account_id: z.string().min(1),
+    email: z.object(fromTemplate).optional(),
+    sms: z.object(fromTemplate).optional(),
+  })
+  .refine((job) => job.email !== undefined || job.sms !== undefined, 'A notice has an email, an SMS or both');
+export type AccountNoticeJob = z.infer<typeof AccountNoticeJob>;

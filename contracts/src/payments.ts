@@ -52,11 +52,16 @@ export const CheckoutBody = z
     plan_id: z.string().trim().min(1, 'Choose a plan').max(100).optional(),
     /** ... or a placed NHD order (`@acpg/contracts/nhd-orders`), at the amount the order was placed for. */
     nhd_order_id: z.uuid('nhd_order_id must be the id of a placed NHD order').optional(),
+    /** ... or an Equity Protect enrolment awaiting payment (`@acpg/contracts/equity-protect`), at its price. */
+    equity_enrolment_id: z.uuid('equity_enrolment_id must be the id of an Equity Protect enrolment').optional(),
     payment_method_id: z.string().trim().min(1, 'Enter your card').max(100),
     /** A promo code (any case; see `@acpg/contracts/promo-codes`): refused with a PROMO_* code when it does not apply. */
     promo_code: z.string().trim().max(64).optional(),
   })
-  .refine((b) => (b.plan_id === undefined) !== (b.nhd_order_id === undefined), { message: 'Choose a plan or an NHD order to pay for (one of them)', path: ['plan_id'] });
+  .refine((b) => [b.plan_id, b.nhd_order_id, b.equity_enrolment_id].filter((id) => id !== undefined).length === 1, {
+    message: 'Choose a plan, an NHD order or an Equity Protect enrolment to pay for (one of them)',
+    path: ['plan_id'],
+  });
 export type CheckoutBody = z.infer<typeof CheckoutBody>;
 
 /** `POST /api/v1/payments/checkouts/:id/confirm`: the card's second confirmation step (card 4000 0027 6000 3184). */
@@ -76,6 +81,8 @@ export const CheckoutResult = z.object({
   /** The plan bought; '' when the checkout pays for an NHD order (`nhd_order_id`). */
   plan_id: z.string(),
   nhd_order_id: z.string().optional(),
+  /** The Equity Protect enrolment this checkout pays for (equity reacts to the outcome; memberships ignores it). */
+  equity_enrolment_id: z.string().optional(),
   card_brand: CardBrand,
   card_last4: z.string(),
 });
@@ -94,6 +101,8 @@ export const PAYMENTS_ERROR_CODES = [
   'CARD_NOT_SAVED', // the gateway refused to save the card for later charges
   'NHD_ORDER_NOT_FOUND', // no placed NHD order of the caller's with this id
   'NHD_ORDER_NOT_PAYABLE', // the order is paid, cancelled, or another payment of it is under way
+  'EQUITY_ENROLMENT_NOT_FOUND', // no Equity Protect enrolment of the caller's with this id
+  'EQUITY_ENROLMENT_NOT_PAYABLE', // included in the plan, paid, cancelled, or another payment of it is under way
 ] as const;
 export type PaymentsErrorCode = (typeof PAYMENTS_ERROR_CODES)[number];
 
@@ -128,6 +137,8 @@ export const CheckoutStarted = z.object({
   plan_id: z.string(),
   /** The NHD order this checkout pays for (nhd reacts to the outcome; memberships ignores it). */
   nhd_order_id: z.string().optional(),
+  /** The Equity Protect enrolment this checkout pays for (equity reacts to the outcome; memberships ignores it). */
+  equity_enrolment_id: z.string().optional(),
   amount_cents: z.number().int().nonnegative(),
   payment_method_id: z.string(),
   card_brand: CardBrand,
@@ -158,6 +169,8 @@ export const PaymentSucceeded = z.object({
   plan_id: z.string(),
   /** The NHD order this checkout pays for (nhd reacts to the outcome; memberships ignores it). */
   nhd_order_id: z.string().optional(),
+  /** The Equity Protect enrolment this checkout pays for (equity reacts to the outcome; memberships ignores it). */
+  equity_enrolment_id: z.string().optional(),
   amount_cents: z.number().int().nonnegative(),
   card_brand: CardBrand,
   card_last4: z.string(),
@@ -183,6 +196,8 @@ export const PaymentFailed = z.object({
   plan_id: z.string(),
   /** The NHD order this checkout pays for (nhd reacts to the outcome; memberships ignores it). */
   nhd_order_id: z.string().optional(),
+  /** The Equity Protect enrolment this checkout pays for (equity reacts to the outcome; memberships ignores it). */
+  equity_enrolment_id: z.string().optional(),
   amount_cents: z.number().int().nonnegative(),
   reason: PaymentFailureReason,
   message: z.string(),
@@ -200,6 +215,8 @@ export const PaymentRefunded = z.object({
   account_id: z.string(),
   /** The NHD order the refunded checkout paid for (nhd records the refund on the order). */
   nhd_order_id: z.string().optional(),
+  /** The Equity Protect enrolment this checkout pays for (equity reacts to the outcome; memberships ignores it). */
+  equity_enrolment_id: z.string().optional(),
   refund_id: z.string(),
   gateway_refund_id: z.string(),
   amount_cents: z.number().int().nonnegative(),
@@ -236,6 +253,8 @@ export const PaymentView = z.object({
   plan_id: z.string(),
   /** The NHD order paid for; null for a plan. */
   nhd_order_id: z.string().nullable().default(null),
+  /** The Equity Protect enrolment paid for; null otherwise. */
+  equity_enrolment_id: z.string().nullable().default(null),
   status: PaymentStatus,
   /** What happened and what to do next (declined, confirm with your bank ...); null when nothing to say. */
   message: z.string().nullable(),
@@ -307,7 +326,7 @@ export const STRIPE_ERROR_CODES = [
 const day = (name: string) => z.iso.date({ error: `${name} must be a date (YYYY-MM-DD)` }).optional();
 const fromNotAfterTo = (q: { from?: string | undefined; to?: string | undefined }) => !q.from || !q.to || q.from <= q.to;
 
-export const PAYMENT_KINDS = ['checkout', 'renewal', 'nhd_order'] as const;
+export const PAYMENT_KINDS = ['checkout', 'renewal', 'nhd_order', 'equity_protect'] as const;
 /** Query of `GET /api/v1/admin/payments` (Super Admin): filters, server paging (answers `{ items: PaymentView[], total, page, page_size }`). */
 export const AdminPaymentsQuery = listQuery({
   sortFields: ['started_at', 'amount_cents'] as const,

@@ -40,7 +40,7 @@ const TermsShape = z.object({
     discount_kind: DiscountKind,
     discount_value: z.number().int('The discount is a whole number').positive('The discount must be more than 0'),
     /** Default plans (sold at checkout) the code applies to: at least one. */
-    plan_ids: z.array(z.string().trim().min(1).max(100)).min(1, 'Choose at least one plan, or NHD reports').max(50),
+    plan_ids: z.array(z.string().trim().min(1).max(100)).min(1, 'Choose at least one plan, NHD reports or Equity Protect').max(50),
     valid_from: isoTime,
     /** null: no end. The code is valid up to (not including) this instant. */
     valid_to: isoTime.nullable(),
@@ -118,11 +118,18 @@ export const PromoQuoteBody = z
     plan_id: z.string().trim().min(1, 'Choose a plan').max(100).optional(),
     /** A placed NHD order of the caller's: the code applies when its `plan_ids` hold NHD_REPORTS_PROMO_TARGET. */
     nhd_order_id: z.uuid('nhd_order_id must be the id of a placed NHD order').optional(),
+    /** An Equity Protect enrolment of the caller's: the code applies when its `plan_ids` hold EQUITY_PROTECT_PROMO_TARGET. */
+    equity_enrolment_id: z.uuid('equity_enrolment_id must be the id of an Equity Protect enrolment').optional(),
   })
-  .refine((b) => (b.plan_id === undefined) !== (b.nhd_order_id === undefined), { message: 'Choose a plan or an NHD order (one of them)', path: ['plan_id'] });
+  .refine((b) => [b.plan_id, b.nhd_order_id, b.equity_enrolment_id].filter((id) => id !== undefined).length === 1, {
+    message: 'Choose a plan, an NHD order or an Equity Protect enrolment (one of them)',
+    path: ['plan_id'],
+  });
 
 /** Listed in a code's `plan_ids`, the code also takes its discount off NHD report orders. */
 export const NHD_REPORTS_PROMO_TARGET = 'nhd-reports';
+/** Listed in a code's `plan_ids`, the code also takes its discount off Equity Protect enrolments. */
+export const EQUITY_PROTECT_PROMO_TARGET = 'equity-protect';
 export type PromoQuoteBody = z.infer<typeof PromoQuoteBody>;
 
 export const PromoQuote = z.object({

@@ -19,6 +19,8 @@ import { PROPERTY_VERIFIED, type PropertyVerifiedData } from '@acpg/contracts/pr
 import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import { waitFor } from './wait-for.ts';
 import { orderReaches, placeAndPayOrder } from './nhd.ts';
+import { alertsOf, CSV_HEADER, enrolProperty, importCsv, payEnrolment } from './equity.ts';
+import { propertyData } from '../src/platform/property-data/select.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -118,6 +120,16 @@ describe('npm run replay -- --all', () => {
     // An NHD order paid, reported and delivered (read model nhd_orders).
     const { order } = await placeAndPayOrder(t, 'replay-orderer');
     await orderReaches(t, 'replay-orderer', order.order_id, 'delivered');
+    // Equity Protect: the verified property protected and paid, a recording imported, its alert reported as fraud
+    // (read models equity_enrolments, equity_imports, equity_alerts).
+    const enrolment = await enrolProperty(t, 'replay-customer', 'ca-scl-00007');
+    expect((await payEnrolment(t, 'replay-customer', enrolment.enrolment_id)).status).toBe(200);
+    await waitFor(async () => ((await t.platform.documents.get('equity_enrolments', enrolment.enrolment_id))?.status === 'active' ? true : undefined), { what: 'the enrolment active' });
+    const parcel = await propertyData().findById('ca-scl-00007');
+    await importCsv(t, `${CSV_HEADER}\n2026-0000042,${parcel?.county},${parcel?.apn},grant_deed,2026-01-03,Replay Customer,Someone Else,90000000\n`);
+    const [alert] = await alertsOf(t, 'replay-customer');
+    const reported = await t.app.inject({ method: 'POST', url: `/api/v1/equity/alerts/${alert?.alert_id}/report`, payload: { note: 'Not us' }, headers: { authorization: `Bearer ${await t.signInAs('Customer', 'replay-customer')}` } });
+    expect(reported.statusCode).toBe(200);
     await createPromoCode(t);
     const token = await t.signInAs('Super Admin');
     await waitFor(async () => {

@@ -21,6 +21,8 @@ export const startOnPaymentReaction: Reaction = {
     if (typeof event.data === 'object' && event.data !== null && (event.data as { renewal?: unknown }).renewal) return [];
     // An NHD order's payment is the nhd module's to record; it starts no membership.
     if (typeof event.data === 'object' && event.data !== null && (event.data as { nhd_order_id?: unknown }).nhd_order_id) return [];
+    // Nor does an Equity Protect enrolment's (the equity module's to record).
+    if (typeof event.data === 'object' && event.data !== null && (event.data as { equity_enrolment_id?: unknown }).equity_enrolment_id) return [];
     return [{ queue: MEMBERSHIPS_QUEUE, name: 'start', data: { payment: event }, attempts: 8, backoffMs: 1000 }];
   },
 };

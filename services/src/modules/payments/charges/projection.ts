@@ -26,6 +26,7 @@ export const chargesProjection = defineProjection({
           account_id: d.account_id,
           plan_id: d.plan_id,
           nhd_order_id: d.nhd_order_id ?? null,
+          equity_enrolment_id: d.equity_enrolment_id ?? null,
           status: 'processing',
           message: null,
           amount_cents: d.amount_cents,

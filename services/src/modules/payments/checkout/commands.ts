@@ -36,6 +36,7 @@ export const toResult = (state: Started): CheckoutResult => ({
   amount_due: state.started.amount_cents,
   plan_id: state.started.plan_id,
   ...(state.started.nhd_order_id ? { nhd_order_id: state.started.nhd_order_id } : {}),
+  ...(state.started.equity_enrolment_id ? { equity_enrolment_id: state.started.equity_enrolment_id } : {}),
   card_brand: state.started.card_brand,
   card_last4: state.started.card_last4,
 });
@@ -66,9 +67,14 @@ const charge = (gateway: PaymentGateway, state: Started) =>
 /** A checkout sent again (double click, retry after a lost answer) must be the same checkout. */
 const sameCheckout = (state: Started, body: CheckoutBody, accountId: string) => {
   if (state.started.account_id !== accountId) throw new AppError(409, 'CHECKOUT_MISMATCH', 'This checkout id is taken. Start a new checkout.');
-  const sameItem = body.nhd_order_id !== undefined ? state.started.nhd_order_id === body.nhd_order_id : state.started.plan_id === body.plan_id && !state.started.nhd_order_id;
+  const sameItem =
+    body.nhd_order_id !== undefined
+      ? state.started.nhd_order_id === body.nhd_order_id
+      : body.equity_enrolment_id !== undefined
+        ? state.started.equity_enrolment_id === body.equity_enrolment_id
+        : state.started.plan_id === body.plan_id && !state.started.nhd_order_id && !state.started.equity_enrolment_id;
   if (!sameItem || state.started.payment_method_id !== body.payment_method_id) {
-    throw new AppError(409, 'CHECKOUT_MISMATCH', `This checkout was started with another ${body.nhd_order_id !== undefined ? 'order' : 'plan'} or card. Start a new checkout to change them.`);
+    throw new AppError(409, 'CHECKOUT_MISMATCH', `This checkout was started with another ${body.plan_id !== undefined ? 'plan' : 'order'} or card. Start a new checkout to change them.`);
   }
   const code = body.promo_code ? normalizedCode(body.promo_code) : undefined;
   if ((state.started.promo?.promo_code ?? undefined) !== (code ?? undefined)) {
@@ -87,6 +93,7 @@ const start = async (platform: Platform, gateway: PaymentGateway, body: Checkout
     account_id: accountId,
     plan_id: purchase.plan_id,
     ...(purchase.nhd_order_id ? { nhd_order_id: purchase.nhd_order_id } : {}),
+    ...(purchase.equity_enrolment_id ? { equity_enrolment_id: purchase.equity_enrolment_id } : {}),
     amount_cents: purchase.list_amount_cents - (promo?.discount_cents ?? 0),
     payment_method_id: method.id,
     card_brand: method.brand,
@@ -94,9 +101,10 @@ const start = async (platform: Platform, gateway: PaymentGateway, body: Checkout
     ...(promo ? { promo } : {}),
   };
   try {
-    if (purchase.nhd_order_id) {
-      // One checkout at a time per order: a second tab or card waits for the first one's result.
-      await claimOrderPayment(platform, { order_id: purchase.nhd_order_id, checkout_id: body.checkout_id }, async (id, claimedAt) => {
+    const claimed = purchase.nhd_order_id ?? (purchase.equity_enrolment_id ? `equity-${purchase.equity_enrolment_id}` : undefined);
+    if (claimed) {
+      // One checkout at a time per order (or enrolment): a second tab or card waits for the first one's result.
+      await claimOrderPayment(platform, { order_id: claimed, checkout_id: body.checkout_id }, async (id, claimedAt) => {
         const other = await loadCheckout(platform, id);
         // Claimed but not started: starting this moment (live), or stopped before it started (free after a minute).
         if (other.status === 'none') return meta.now.getTime() - Date.parse(claimedAt) < CLAIM_START_MS;

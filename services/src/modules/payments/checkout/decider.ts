@@ -89,6 +89,7 @@ const decideGatewayEvent = (command: RecordGatewayEvent, state: CheckoutState): 
     ...(started.promo ? { promo: started.promo } : {}),
     ...(started.renewal ? { renewal: started.renewal } : {}),
     ...(started.nhd_order_id ? { nhd_order_id: started.nhd_order_id } : {}),
+    ...(started.equity_enrolment_id ? { equity_enrolment_id: started.equity_enrolment_id } : {}),
   };
   const at = new Date(event.created_ms).toISOString();
   switch (event.type) {

@@ -1,6 +1,7 @@
 import { NhdOrderPlaced, nhdOrderStream } from '@acpg/contracts/nhd-orders';
 import { amountDue, planFromDefined } from '@acpg/contracts/plans';
-import { NHD_REPORTS_PROMO_TARGET } from '@acpg/contracts/promo-codes';
+import { EquityEnrolmentRequested, equityEnrolmentStream } from '@acpg/contracts/equity-protect';
+import { EQUITY_PROTECT_PROMO_TARGET, NHD_REPORTS_PROMO_TARGET } from '@acpg/contracts/promo-codes';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { eventEnvelope } from '../../../platform/commands/envelope.ts';
 import { ConcurrencyError } from '../../../platform/event-store/port.ts';
@@ -13,6 +14,7 @@ export interface Purchase {
   /** The plan bought; '' for an NHD order. */
   plan_id: string;
   nhd_order_id?: string;
+  equity_enrolment_id?: string;
   list_amount_cents: number;
   /** What a promo code's `plan_ids` must hold to apply: the plan id, or NHD_REPORTS_PROMO_TARGET. */
   promo_target: string;
@@ -47,9 +49,37 @@ const nhdOrderPurchase = async (platform: Pick<Platform, 'eventStore'>, orderId:
   return { plan_id: '', nhd_order_id: orderId, list_amount_cents: placed.data.amount_cents, promo_target: NHD_REPORTS_PROMO_TARGET, label: 'NHD reports' };
 };
 
-/** What `{ plan_id }` or `{ nhd_order_id }` buys (refused in words when it cannot be bought). */
-export const purchaseOf = async (platform: Pick<Platform, 'eventStore'>, item: { plan_id?: string | undefined; nhd_order_id?: string | undefined }, accountId: string | null): Promise<Purchase> => {
+const enrolmentNotFound = () => new AppError(404, 'EQUITY_ENROLMENT_NOT_FOUND', 'This Equity Protect enrolment was not found. Start protecting the property again.');
+const enrolmentNotPayable = (message: string) => new AppError(409, 'EQUITY_ENROLMENT_NOT_PAYABLE', message);
+
+/**
+ * An Equity Protect enrolment as the equity module recorded it (`@acpg/contracts/equity-protect`): the caller's own, at
+ * the price it was requested for, and awaiting payment (the latest request after any cancellation).
+ */
+const equityEnrolmentPurchase = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string, accountId: string | null): Promise<Purchase> => {
+  let requested: EquityEnrolmentRequested | null = null;
+  let closed: string | null = null;
+  for (const event of await platform.eventStore.readStream(equityEnrolmentStream(enrolmentId))) {
+    if (event.type === 'EquityEnrolmentRequested') {
+      const parsed = EquityEnrolmentRequested.safeParse(event.data);
+      requested = parsed.success ? parsed.data : null;
+      closed = requested?.included ? 'This property’s protection is included in your plan: there is nothing to pay.' : null;
+    } else if (event.type === 'EquityEnrolmentPaid' || event.type === 'EquityProtectionStarted') closed = 'This property is protected and paid already.';
+    else if (event.type === 'EquityProtectionCancelled') closed = 'This enrolment was cancelled. Protect the property again to pay.';
+  }
+  if (!requested || (accountId !== null && requested.account_id !== accountId)) throw enrolmentNotFound();
+  if (closed) throw enrolmentNotPayable(closed);
+  return { plan_id: '', equity_enrolment_id: enrolmentId, list_amount_cents: requested.price_cents, promo_target: EQUITY_PROTECT_PROMO_TARGET, label: 'Equity Protect' };
+};
+
+/** What `{ plan_id }`, `{ nhd_order_id }` or `{ equity_enrolment_id }` buys (refused in words when it cannot be bought). */
+export const purchaseOf = async (
+  platform: Pick<Platform, 'eventStore'>,
+  item: { plan_id?: string | undefined; nhd_order_id?: string | undefined; equity_enrolment_id?: string | undefined },
+  accountId: string | null,
+): Promise<Purchase> => {
   if (item.nhd_order_id !== undefined) return nhdOrderPurchase(platform, item.nhd_order_id, accountId);
+  if (item.equity_enrolment_id !== undefined) return equityEnrolmentPurchase(platform, item.equity_enrolment_id, accountId);
   const plan = await planById(platform, item.plan_id ?? '');
   if (!plan) throw planNotFound();
   if (!plan.is_default || !plan.is_active) throw new AppError(400, 'PLAN_NOT_OFFERED', 'This plan is not offered at sign-up. Choose Monthly or Yearly.');
@@ -76,7 +106,11 @@ export const claimOrderPayment = async (
   const last = history.at(-1);
   const held = last ? (last.data as { checkout_id: string; claimed_at: string }) : null;
   if (held?.checkout_id === claim.checkout_id) return;
-  if (held && (await isLive(held.checkout_id, held.claimed_at))) throw notPayable('A payment of this order is under way. Wait for its result before paying again.');
+  const underWay = () =>
+    claim.order_id.startsWith('equity-')
+      ? enrolmentNotPayable('A payment of this enrolment is under way. Wait for its result before paying again.')
+      : notPayable('A payment of this order is under way. Wait for its result before paying again.');
+  if (held && (await isLive(held.checkout_id, held.claimed_at))) throw underWay();
   try {
     await platform.eventStore.append(stream, last?.version ?? 0, [eventEnvelope(meta.newId(), ORDER_PAYMENT_CLAIMED, { ...claim, claimed_at: meta.now.toISOString() }, meta)]);
   } catch (error) {
@@ -84,6 +118,6 @@ export const claimOrderPayment = async (
     // Claimed at the same moment: by another click of this same checkout (fine), or by another checkout.
     const now = (await platform.eventStore.readStream(stream)).at(-1);
     if ((now?.data as { checkout_id?: string } | undefined)?.checkout_id === claim.checkout_id) return;
-    throw notPayable('A payment of this order is under way. Wait for its result before paying again.');
+    throw underWay();
   }
 };

@@ -62,9 +62,15 @@ const sum = (lines: readonly ReceiptLine[]) => lines.reduce((total, line) => tot
  */
 export function receiptOf(started: CheckoutStarted, succeeded: PaymentSucceeded, plan: PlanDefined | null): Receipt {
   const listAmount = started.promo?.list_amount_cents ?? started.amount_cents;
-  const nhd = Boolean(started.nhd_order_id);
-  const name = nhd ? 'NHD report' : (plan?.name ?? 'Membership');
-  const label = nhd ? `Natural Hazard Disclosure report (order ${started.nhd_order_id ?? ''})` : plan ? `${plan.name} membership` : 'Membership';
+  const nhd = Boolean(started.nhd_order_id) || Boolean(started.equity_enrolment_id);
+  const name = started.nhd_order_id ? 'NHD report' : started.equity_enrolment_id ? 'Equity Protect' : (plan?.name ?? 'Membership');
+  const label = started.nhd_order_id
+    ? `Natural Hazard Disclosure report (order ${started.nhd_order_id})`
+    : started.equity_enrolment_id
+      ? `Equity Protect, one year of title monitoring (enrolment ${started.equity_enrolment_id})`
+      : plan
+        ? `${plan.name} membership`
+        : 'Membership';
   const renewal = started.renewal ?? null;
   let lines: ReceiptLine[];
   if (renewal) {

@@ -20,7 +20,7 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 8
 /** The list's filters as a documents filter (started_at is an ISO time: days compare as text). */
 export const adminPaymentsFilter = (q: AdminPaymentsQuery): Filter => ({
   ...(q.status ? { status: q.status } : {}),
-  ...(q.kind === 'renewal' ? { renewal: { $ne: null } } : q.kind === 'checkout' ? { renewal: null, nhd_order_id: null } : q.kind === 'nhd_order' ? { nhd_order_id: { $ne: null } } : {}),
+  ...(q.kind === 'renewal' ? { renewal: { $ne: null } } : q.kind === 'checkout' ? { renewal: null, nhd_order_id: null, equity_enrolment_id: null } : q.kind === 'nhd_order' ? { nhd_order_id: { $ne: null } } : q.kind === 'equity_protect' ? { equity_enrolment_id: { $ne: null } } : {}),
   ...(q.promo_code ? { 'promo.promo_code': q.promo_code.toUpperCase() } : {}),
   ...(q.account_id ? { account_id: q.account_id } : {}),
   ...(q.from || q.to ? { started_at: { ...(q.from ? { $gte: `${q.from}T00:00:00.000Z` } : {}), ...(q.to ? { $lt: nextDay(q.to) } : {}) } } : {}),

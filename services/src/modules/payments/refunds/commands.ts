@@ -29,6 +29,7 @@ export const refundPayment = async (platform: Platform, checkoutId: string, inpu
     checkout_id: checkoutId,
     account_id: state.started.account_id,
     ...(state.started.nhd_order_id ? { nhd_order_id: state.started.nhd_order_id } : {}),
+    ...(state.started.equity_enrolment_id ? { equity_enrolment_id: state.started.equity_enrolment_id } : {}),
     refund_id: refundId,
     gateway_refund_id: refund.id,
     amount_cents: refund.amount,

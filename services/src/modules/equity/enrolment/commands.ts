@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import type { EnrolmentView } from '@acpg/contracts/equity-protect';
+import { handleCommand, isAlreadyExists, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import type { Principal } from '../../../platform/auth/port.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { propertyData } from '../../../platform/property-data/select.ts';
+import { enrolmentFromStream } from '../enrolments/view.ts';
+import { currentPricing } from '../pricing/routes.ts';
+import { enrolmentDecider, enrolmentStream, type Enrolment, type EnrolmentCommand, type EnrolmentState } from './decider.ts';
+
+/** The properties module's read model of verified properties (one document per account and property). */
+const VERIFIED_PROPERTIES = 'verified_properties';
+/** The memberships module's read model (one document per membership). */
+const MEMBERSHIPS = 'memberships';
+const LIVE_MEMBERSHIP = ['active', 'trialing', 'past_due'];
+
+/** A uuid (version-5 shaped) derived from text: one enrolment per account and property, whatever the clicks. */
+export const uuidFrom = (text: string): string => {
+  const hex = createHash('sha256').update(text).digest('hex');
+  const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+export const enrolmentIdOf = (accountId: string, propertyId: string) => uuidFrom(`equity-enrolment:${accountId}:${propertyId}`);
+
+const notFound = () => new AppError(404, 'ENROLMENT_NOT_FOUND', 'This enrolment was not found.');
+
+export const loadEnrolment = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string): Promise<EnrolmentState> =>
+  (await loadStream(platform.eventStore, enrolmentStream(enrolmentId), enrolmentDecider)).state;
+
+export const mayAccessEnrolment = (principal: Pick<Principal, 'userId' | 'roles'>, enrolment: Enrolment) =>
+  principal.roles.includes('Super Admin') || enrolment.requested.account_id === principal.userId;
+
+export const accessibleEnrolment = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string, principal: Pick<Principal, 'userId' | 'roles'>): Promise<Enrolment> => {
+  const state = await loadEnrolment(platform, enrolmentId);
+  if (state.status === 'none') throw notFound();
+  if (!mayAccessEnrolment(principal, state)) throw new AppError(403, 'ENROLMENT_FORBIDDEN', 'This enrolment is not yours, so you cannot see or change it.');
+  return state;
+};
+
+export const enrolmentView = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string): Promise<EnrolmentView> => {
+  const view = enrolmentFromStream(await platform.eventStore.readStream(enrolmentStream(enrolmentId)));
+  if (!view) throw notFound();
+  return view;
+};
+
+export const runEnrolmentCommand = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string, command: EnrolmentCommand) =>
+  handleCommand(platform.eventStore, enrolmentStream(enrolmentId), enrolmentDecider, command, { retries: 5 });
+
+/** Whether the account's live membership includes Equity Protect: the plan's name, or null. */
+const includingPlan = async (platform: Pick<Platform, 'documents'>, accountId: string, planNames: readonly string[]): Promise<string | null> => {
+  if (planNames.length === 0) return null;
+  const [membership] = await platform.documents.find(MEMBERSHIPS, { account_id: accountId, status: { $in: LIVE_MEMBERSHIP }, plan_name: { $in: [...planNames] } }, { limit: 1 });
+  return membership ? String(membership.plan_name) : null;
+};
+
+/**
+ * Protects one of the caller's verified properties: at once when their plan includes it (or it is free), else awaiting
+ * payment at today's price. Sent again (double click, lost answer), it answers the enrolment as it stands; after a
+ * cancellation it enrols again at today's price.
+ */
+export const enrol = async (platform: Platform, propertyId: string, accountId: string, meta: CommandMeta): Promise<{ view: EnrolmentView; created: boolean }> => {
+  const enrolmentId = enrolmentIdOf(accountId, propertyId);
+  const existing = await loadEnrolment(platform, enrolmentId);
+  if (existing.status === 'active' || existing.status === 'awaiting_payment') return { view: await enrolmentView(platform, enrolmentId), created: false };
+  const verified = await platform.documents.get(VERIFIED_PROPERTIES, `${accountId}:${propertyId}`);
+  if (!verified) {
+    throw new AppError(400, 'PROPERTY_NOT_VERIFIED', 'Verify that this property is yours before protecting it.', [{ path: 'property_id', message: 'Verify this property first' }]);
+  }
+  const property = await propertyData().findById(propertyId);
+  if (!property) throw new AppError(400, 'PROPERTY_NOT_FOUND', 'This property was not found. Search for the address again.', [{ path: 'property_id', message: 'Choose a property from the search' }]);
+  const pricing = await currentPricing(platform);
+  const planName = await includingPlan(platform, accountId, pricing.included_plan_names);
+  const data = {
+    enrolment_id: enrolmentId,
+    account_id: accountId,
+    property: { property_id: property.id, address_line: property.address_line, city: property.city, county: property.county, state: property.state, zip: property.zip, apn: property.apn },
+    price_cents: planName ? 0 : pricing.annual_price_cents,
+    included: planName !== null || pricing.annual_price_cents === 0,
+    plan_name: planName,
+  };
+  try {
+    await handleCommand(platform.eventStore, enrolmentStream(enrolmentId), enrolmentDecider, { type: 'RequestEnrolment', data, metadata: meta }, existing.status === 'none' ? { newStream: true } : {});
+  } catch (error) {
+    const repeat = isAlreadyExists(error) || (error instanceof AppError && error.code === 'ENROLMENT_TRANSITION_REFUSED');
+    if (!repeat) throw error;
+    return { view: await enrolmentView(platform, enrolmentId), created: false }; // the other click enrolled it a moment ago
+  }
+  return { view: await enrolmentView(platform, enrolmentId), created: true };
+};

@@ -1,0 +1,117 @@
+import {
+  ENROLMENT_EVENT_TYPES,
+  equityEnrolmentStream,
+  type EnrolmentStatus,
+  type EquityEnrolmentPaid,
+  type EquityEnrolmentPaymentFailed,
+  type EquityEnrolmentRequested,
+  type EquityProtectionCancelled,
+  type EquityProtectionStarted,
+} from '@acpg/contracts/equity-protect';
+import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
+import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+
+export const enrolmentStream = equityEnrolmentStream;
+
+export type EnrolmentEvent =
+  | { type: 'EquityEnrolmentRequested'; data: EquityEnrolmentRequested }
+  | { type: 'EquityEnrolmentPaid'; data: EquityEnrolmentPaid }
+  | { type: 'EquityEnrolmentPaymentFailed'; data: EquityEnrolmentPaymentFailed }
+  | { type: 'EquityProtectionStarted'; data: EquityProtectionStarted }
+  | { type: 'EquityProtectionCancelled'; data: EquityProtectionCancelled };
+
+type Step<T> = Omit<T, 'enrolment_id' | 'by' | 'at'>;
+
+export type RequestEnrolment = Command<'RequestEnrolment', Step<EquityEnrolmentRequested> & { enrolment_id: string }>;
+/** The payments module reported the enrolment's checkout succeeded (maybe delivered again). */
+export type RecordPayment = Command<'RecordPayment', Step<EquityEnrolmentPaid>>;
+export type RecordPaymentFailure = Command<'RecordPaymentFailure', Step<EquityEnrolmentPaymentFailed>>;
+export type CancelProtection = Command<'CancelProtection', { reason: string }>;
+export type EnrolmentCommand = RequestEnrolment | RecordPayment | RecordPaymentFailure | CancelProtection;
+
+export type Enrolment = {
+  status: EnrolmentStatus;
+  requested: EquityEnrolmentRequested;
+  checkoutId: string | null;
+  paidCheckouts: readonly string[];
+  protectedUntil: string | null;
+};
+export type EnrolmentState = { status: 'none' } | Enrolment;
+
+/** Protection runs a year from the day it starts. */
+export const PROTECTION_DAYS = 365;
+const yearAfter = (at: Date) => new Date(at.getTime() + PROTECTION_DAYS * 86_400_000).toISOString();
+
+export const evolveEnrolment = (state: EnrolmentState, event: EnrolmentEvent): EnrolmentState => {
+  if (event.type === 'EquityEnrolmentRequested') {
+    return { status: 'awaiting_payment', requested: event.data, checkoutId: null, paidCheckouts: state.status === 'none' ? [] : state.paidCheckouts, protectedUntil: null };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'EquityEnrolmentPaid':
+      return { ...state, checkoutId: event.data.checkout_id, paidCheckouts: [...state.paidCheckouts, event.data.checkout_id] };
+    case 'EquityEnrolmentPaymentFailed':
+      return { ...state, checkoutId: event.data.checkout_id };
+    case 'EquityProtectionStarted':
+      return { ...state, status: 'active', protectedUntil: event.data.protected_until };
+    case 'EquityProtectionCancelled':
+      return { ...state, status: 'cancelled' };
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+};
+
+const refuse = (message: string) => new AppError(409, 'ENROLMENT_TRANSITION_REFUSED', message);
+
+export const decideEnrolment = (command: EnrolmentCommand, state: EnrolmentState): EnrolmentEvent[] => {
+  const at = command.metadata.now.toISOString();
+  const by = command.metadata.actor ?? 'system';
+  switch (command.type) {
+    case 'RequestEnrolment': {
+      if (state.status === 'active') throw refuse('This property is protected already.');
+      if (state.status === 'awaiting_payment') throw refuse('This property’s protection is waiting for its payment.');
+      const requested = { ...command.data, by, at };
+      const enrolment_id = command.data.enrolment_id;
+      // Included in the member's plan (or free): protected at once, nothing to pay.
+      return requested.included
+        ? [{ type: 'EquityEnrolmentRequested', data: requested }, { type: 'EquityProtectionStarted', data: { enrolment_id, by, at, protected_until: yearAfter(command.metadata.now) } }]
+        : [{ type: 'EquityEnrolmentRequested', data: requested }];
+    }
+    case 'RecordPayment': {
+      if (state.status === 'none') throw new AppError(404, 'ENROLMENT_NOT_FOUND', 'This enrolment was not found.');
+      if (state.paidCheckouts.includes(command.data.checkout_id)) return []; // delivered again
+      const enrolment_id = state.requested.enrolment_id;
+      const paid: EnrolmentEvent = { type: 'EquityEnrolmentPaid', data: { ...command.data, enrolment_id, by, at } };
+      // A payment landing on an active enrolment (never expected: one checkout at a time) is recorded, nothing restarts.
+      if (state.status === 'active') return [paid];
+      return [paid, { type: 'EquityProtectionStarted', data: { enrolment_id, by, at, protected_until: yearAfter(command.metadata.now) } }];
+    }
+    case 'RecordPaymentFailure':
+      if (state.status !== 'awaiting_payment' || state.checkoutId === command.data.checkout_id) return [];
+      return [{ type: 'EquityEnrolmentPaymentFailed', data: { ...command.data, enrolment_id: state.requested.enrolment_id, by, at } }];
+    case 'CancelProtection':
+      if (state.status === 'none') throw new AppError(404, 'ENROLMENT_NOT_FOUND', 'This enrolment was not found.');
+      if (state.status === 'cancelled') throw refuse('This property’s protection was cancelled already.');
+      return [{ type: 'EquityProtectionCancelled', data: { enrolment_id: state.requested.enrolment_id, reason: command.data.reason, by, at } }];
+    default: {
+      const never: never = command;
+      return never;
+    }
+  }
+};
+
+const ENROLMENT_TYPES: ReadonlySet<string> = new Set(ENROLMENT_EVENT_TYPES);
+
+/** Reads a stored event back (null for other types). Not re-validated: an event is a fact the module wrote. */
+export const toEnrolmentEvent = (stored: Pick<StoredEvent, 'type' | 'data'>): EnrolmentEvent | null =>
+  ENROLMENT_TYPES.has(stored.type) ? ({ type: stored.type, data: stored.data } as EnrolmentEvent) : null;
+
+export const enrolmentDecider: Decider<EnrolmentCommand, EnrolmentEvent, EnrolmentState> = {
+  initialState: () => ({ status: 'none' }),
+  evolve: evolveEnrolment,
+  decide: decideEnrolment,
+  fromStored: toEnrolmentEvent,
+};

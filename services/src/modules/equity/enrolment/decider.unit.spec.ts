@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { EquityEnrolmentRequested } from '@acpg/contracts/equity-protect';
+import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { decideEnrolment, enrolmentDecider, evolveEnrolment, type EnrolmentCommand, type EnrolmentEvent, type EnrolmentState } from './decider.ts';
+
+const ID = '7d0c2b1a-5e4f-5a3b-8c2d-1e0f9a8b7c6d';
+const meta = (now = '2026-11-27T10:00:00.000Z'): CommandMeta => ({ now: new Date(now), actor: 'acct-1', correlationId: 'c', causationId: null, newId: () => 'id' });
+const requested: Omit<EquityEnrolmentRequested, 'by' | 'at'> = {
+  enrolment_id: ID,
+  account_id: 'acct-1',
+  property: { property_id: 'p1', address_line: '1 Main St', city: 'San Jose', county: 'Santa Clara', state: 'CA', zip: '95112', apn: '123-45-678' },
+  price_cents: 9_900,
+  included: false,
+  plan_name: null,
+};
+
+const apply = (state: EnrolmentState, command: Omit<EnrolmentCommand, 'metadata'>, now?: string) => {
+  const events = decideEnrolment({ ...command, metadata: meta(now) } as EnrolmentCommand, state);
+  return { events, state: events.reduce<EnrolmentState>((s, e) => evolveEnrolment(s, e), state) };
+};
+const refused = (state: EnrolmentState, command: Omit<EnrolmentCommand, 'metadata'>) => {
+  try {
+    apply(state, command);
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  }
+  throw new Error('expected a refusal');
+};
+const types = (events: readonly EnrolmentEvent[]) => events.map((e) => e.type);
+const awaiting = () => apply(enrolmentDecider.initialState(), { type: 'RequestEnrolment', data: requested }).state;
+const active = () => apply(awaiting(), { type: 'RecordPayment', data: { checkout_id: 'co-1', amount_cents: 9_900 } }).state;
+
+describe('Equity Protect enrolment decider', () => {
+  it('requests an enrolment awaiting payment, by whom and when', () => {
+    const { events, state } = apply(enrolmentDecider.initialState(), { type: 'RequestEnrolment', data: requested });
+    expect(events).toEqual([{ type: 'EquityEnrolmentRequested', data: { ...requested, by: 'acct-1', at: '2026-11-27T10:00:00.000Z' } }]);
+    expect(state.status).toBe('awaiting_payment');
+  });
+
+  it('protects at once for a year when the plan includes it', () => {
+    const { events, state } = apply(enrolmentDecider.initialState(), { type: 'RequestEnrolment', data: { ...requested, included: true, price_cents: 0, plan_name: 'Yearly' } });
+    expect(types(events)).toEqual(['EquityEnrolmentRequested', 'EquityProtectionStarted']);
+    expect(events[1]?.data).toMatchObject({ protected_until: '2027-11-27T10:00:00.000Z' });
+    expect(state.status).toBe('active');
+  });
+
+  it('starts protection when paid, once per checkout', () => {
+    const { events, state } = apply(awaiting(), { type: 'RecordPayment', data: { checkout_id: 'co-1', amount_cents: 9_900 } });
+    expect(types(events)).toEqual(['EquityEnrolmentPaid', 'EquityProtectionStarted']);
+    expect(state.status).toBe('active');
+    expect(apply(state, { type: 'RecordPayment', data: { checkout_id: 'co-1', amount_cents: 9_900 } }).events).toEqual([]);
+    expect(types(apply(state, { type: 'RecordPayment', data: { checkout_id: 'co-2', amount_cents: 9_900 } }).events)).toEqual(['EquityEnrolmentPaid']);
+  });
+
+  it('records a failed payment once, and none after the enrolment is active', () => {
+    const failed = apply(awaiting(), { type: 'RecordPaymentFailure', data: { checkout_id: 'co-1', message: 'Declined' } });
+    expect(types(failed.events)).toEqual(['EquityEnrolmentPaymentFailed']);
+    expect(failed.state.status).toBe('awaiting_payment');
+    expect(apply(failed.state, { type: 'RecordPaymentFailure', data: { checkout_id: 'co-1', message: 'Declined' } }).events).toEqual([]);
+    expect(apply(active(), { type: 'RecordPaymentFailure', data: { checkout_id: 'co-9', message: 'Declined' } }).events).toEqual([]);
+  });
+
+  it('cancels an active or awaiting enrolment; enrolling again after that starts over', () => {
+    const cancelled = apply(active(), { type: 'CancelProtection', data: { reason: 'Sold the house' } });
+    expect(types(cancelled.events)).toEqual(['EquityProtectionCancelled']);
+    expect(cancelled.state.status).toBe('cancelled');
+    expect(apply(awaiting(), { type: 'CancelProtection', data: { reason: 'x' } }).state.status).toBe('cancelled');
+    const again = apply(cancelled.state, { type: 'RequestEnrolment', data: requested });
+    expect(again.state.status).toBe('awaiting_payment');
+  });
+
+  it('refuses what the status does not allow', () => {
+    expect(refused(active(), { type: 'RequestEnrolment', data: requested }).message).toContain('protected already');
+    expect(refused(awaiting(), { type: 'RequestEnrolment', data: requested }).message).toContain('waiting for its payment');
+    const cancelled = apply(active(), { type: 'CancelProtection', data: { reason: 'x' } }).state;
+    expect(refused(cancelled, { type: 'CancelProtection', data: { reason: 'x' } }).status).toBe(409);
+    expect(refused(enrolmentDecider.initialState(), { type: 'CancelProtection', data: { reason: 'x' } }).status).toBe(404);
+    expect(refused(enrolmentDecider.initialState(), { type: 'RecordPayment', data: { checkout_id: 'c', amount_cents: 1 } }).status).toBe(404);
+  });
+
+  it('folds nothing into an enrolment that was never requested', () => {
+    const stray: EnrolmentEvent = { type: 'EquityProtectionCancelled', data: { enrolment_id: ID, reason: 'x', by: 'a', at: 't' } };
+    expect(evolveEnrolment({ status: 'none' }, stray)).toEqual({ status: 'none' });
+  });
+});

@@ -1,0 +1,39 @@
+import type { AlertsQuery, EnrolmentsQuery } from '@acpg/contracts/equity-protect';
+import type { Principal } from '../../../platform/auth/port.ts';
+import type { Filter } from '../../../platform/documents/port.ts';
+import { unauthorized } from '../../../platform/http/errors.ts';
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Days compare as ISO text: on or after `from`, before the day after `to`. */
+export const daysFilter = (field: string, q: { from?: string | undefined; to?: string | undefined }): Filter =>
+  q.from || q.to ? { [field]: { ...(q.from ? { $gte: `${q.from}T00:00:00.000Z` } : {}), ...(q.to ? { $lt: nextDay(q.to) } : {}) } } : {};
+
+export const searchFilter = (q: string | undefined): Filter => (q ? { search_text: { $regex: escapeRegex(q.toLowerCase()) } } : {});
+
+export const enrolmentsFilter = (q: EnrolmentsQuery): Filter => ({
+  ...searchFilter(q.q),
+  ...(q.status ? { status: q.status } : {}),
+  ...(q.county ? { county: q.county } : {}),
+  ...daysFilter('requested_at', q),
+});
+
+export const alertsFilter = (q: AlertsQuery): Filter => ({
+  ...searchFilter(q.q),
+  ...(q.status ? { status: q.status } : q.cases_only === 'true' ? { status: { $in: ['disputed', 'resolved'] } } : {}),
+  ...(q.county ? { county: q.county } : {}),
+  ...(q.document_type ? { document_type: q.document_type } : {}),
+  ...daysFilter('raised_at', q),
+});
+
+export const principalOf = (request: { principal?: Principal | null }): Principal => {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+};
+
+/**
+ * Whose rows an admin list shows: a Super Admin every member's; a Provider Admin those of their provider's users, and
+ * providers (and their users) do not exist yet (the providers issue), so none: null means an empty page.
+ */
+export const adminScope = (principal: Principal): Filter | null => (principal.roles.includes('Super Admin') ? {} : null);

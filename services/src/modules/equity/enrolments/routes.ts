@@ -1,0 +1,117 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EnrolBody, EnrolmentIdParams, EnrolmentsQuery, EnrolmentView } from '@acpg/contracts/equity-protect';
+import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
+import { requestMeta } from '../../../platform/commands/metadata.ts';
+import { findPage } from '../../../platform/documents/paged.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { accessibleEnrolment, enrol, enrolmentView, runEnrolmentCommand } from '../enrolment/commands.ts';
+import { adminScope, enrolmentsFilter, principalOf } from './filters.ts';
+import { ENROLMENTS_COLLECTION, toEnrolmentView } from './view.ts';
+
+const SIGNED_IN = { auth: { roles: 'any' } } as const;
+const ADMINS = { auth: { roles: ['Super Admin', 'Provider Admin'] } } as const;
+const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
+
+/** Enrolling a property, the member's and admins' lists of enrolments, one enrolment, and cancelling it. */
+export const enrolmentRoutes =
+  (platform: Platform): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.post(
+      '/equity/enrolments',
+      {
+        config: { ...SIGNED_IN, rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (request) => request.principal?.userId ?? request.ip } },
+        schema: {
+          tags: ['equity'],
+          summary: 'Protect one of your verified properties: active at once when your plan includes it, else awaiting payment (pay with equity_enrolment_id)',
+          security: [{ bearer: [] }],
+          body: EnrolBody,
+          response: { 200: okEnvelope(EnrolmentView), 201: okEnvelope(EnrolmentView), 400: ErrorEnvelope, 401: ErrorEnvelope, 409: ErrorEnvelope, 429: ErrorEnvelope },
+        },
+      },
+      async (request, reply) => {
+        const principal = principalOf(request);
+        const { view, created } = await enrol(platform, request.body.property_id, principal.userId, requestMeta(request, platform));
+        const message = !created
+          ? view.status === 'active'
+            ? 'This property is protected already.'
+            : 'This property’s protection is waiting for its payment.'
+          : view.status === 'active'
+            ? 'Your property is protected.'
+            : 'Almost there: pay to start protecting your property.';
+        return reply.code(created ? 201 : 200).send({ success: true as const, data: view, message });
+      },
+    );
+
+    app.get(
+      '/equity/enrolments/mine',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['equity'],
+          summary: "The caller's protected properties: search, filters (status, county, enrolled from/to), server paging and sorting",
+          security: [{ bearer: [] }],
+          querystring: EnrolmentsQuery,
+          response: { 200: okEnvelope(pageOf(EnrolmentView)), 400: ErrorEnvelope, 401: ErrorEnvelope },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const filter = { ...enrolmentsFilter(request.query), account_id: principal.userId };
+        return { success: true as const, data: await findPage(platform.documents, ENROLMENTS_COLLECTION, request.query, { filter, thenBy: ['requested_at'], toItem: toEnrolmentView }) };
+      },
+    );
+
+    app.get(
+      '/admin/equity/enrolments',
+      {
+        config: ADMINS,
+        schema: {
+          tags: ['equity'],
+          summary: "Every enrolment (Super Admin; a Provider Admin's provider's users): search, filters, server paging and sorting",
+          security: [{ bearer: [] }],
+          querystring: EnrolmentsQuery,
+          response: { 200: okEnvelope(pageOf(EnrolmentView)), 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope },
+        },
+      },
+      async (request) => {
+        const scope = adminScope(principalOf(request));
+        const { page, page_size } = request.query;
+        if (!scope) return { success: true as const, data: { items: [], total: 0, page, page_size } };
+        const filter = { ...enrolmentsFilter(request.query), ...scope };
+        return { success: true as const, data: await findPage(platform.documents, ENROLMENTS_COLLECTION, request.query, { filter, thenBy: ['requested_at'], toItem: toEnrolmentView }) };
+      },
+    );
+
+    app.get(
+      '/equity/enrolments/:id',
+      {
+        config: SIGNED_IN,
+        schema: { tags: ['equity'], summary: 'One enrolment (the owner or a Super Admin)', security: [{ bearer: [] }], params: EnrolmentIdParams, response: { 200: okEnvelope(EnrolmentView), ...refusals } },
+      },
+      async (request) => {
+        await accessibleEnrolment(platform, request.params.id, principalOf(request));
+        const doc = await platform.documents.get(ENROLMENTS_COLLECTION, request.params.id);
+        const fresh = await enrolmentView(platform, request.params.id);
+        // The read model may lag the stream by a moment: answer whichever is newer.
+        return { success: true as const, data: doc && Number(doc._version) >= fresh.version ? toEnrolmentView(doc) : fresh };
+      },
+    );
+
+    app.post(
+      '/equity/enrolments/:id/cancel',
+      {
+        config: SIGNED_IN,
+        schema: { tags: ['equity'], summary: 'Stop protecting the property (the owner or a Super Admin); enrolling again restarts it', security: [{ bearer: [] }], params: EnrolmentIdParams, response: { 200: okEnvelope(EnrolmentView), ...refusals } },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        await accessibleEnrolment(platform, request.params.id, principal);
+        const reason = principal.roles.includes('Super Admin') ? 'Cancelled by a Super Admin' : 'Cancelled by the member';
+        await runEnrolmentCommand(platform, request.params.id, { type: 'CancelProtection', data: { reason }, metadata: requestMeta(request, platform) });
+        return { success: true as const, data: await enrolmentView(platform, request.params.id), message: 'Protection stopped. No new alerts will be raised for this property.' };
+      },
+    );
+  };

@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { EQUITY_ALERT_UPDATED_MESSAGE, type AlertView, type EnrolmentView } from '@acpg/contracts/equity-protect';
+import { TEST_CARDS } from '@acpg/contracts/payments';
+import { propertyData } from '../../platform/property-data/select.ts';
+import { alertsOf, bearer, CSV_HEADER, enrolProperty, importCsv, markVerified, payEnrolment, protectProperty } from '../../../test/equity.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { outboxOf } from '../../../test/sign-in.ts';
+import { signUpWithOutboxCodes } from '../../../test/sign-up.ts';
+import { waitFor } from '../../../test/wait-for.ts';
+
+const PROPERTY = 'ca-lax-00001';
+const OTHER_PROPERTY = 'ca-lax-00002';
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Equity Protect over HTTP and socket.io: pricing, enrolment and payment, imports, matching, alerts, cases, access. */
+describe('Equity Protect', () => {
+  let t: TestApp;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({ DEV_OUTBOX: 'true', CAPTCHA_COST: '1' });
+  }, 60_000);
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await t?.close();
+  });
+  const get = async (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+  const post = async (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers });
+  const admin = () => bearer(t, 'test-super-admin', 'Super Admin');
+
+  it('answers the pricing to anyone, and lets only a Super Admin change it (new enrolments only)', async () => {
+    const pricing = await get('/equity/pricing');
+    expect(pricing.statusCode).toBe(200);
+    expect(pricing.json().data).toMatchObject({ annual_price_cents: 9_900, included_plan_names: ['Yearly'] });
+    const body = { annual_price_cents: 12_900, included_plan_names: ['Yearly'], features: ['Watches the recorder for your property.'] };
+    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/admin/equity/pricing', payload: body, headers: await bearer(t, 'someone') })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/admin/equity/pricing', payload: { ...body, annual_price_cents: 10 }, headers: await admin() })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/admin/equity/pricing', payload: { ...body, features: [] }, headers: await admin() })).statusCode).toBe(400);
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/v1/admin/equity/pricing', payload: body, headers: await admin() });
+    expect(saved.statusCode).toBe(200);
+    expect((await get('/equity/pricing')).json().data.annual_price_cents).toBe(12_900);
+    await t.app.inject({ method: 'PUT', url: '/api/v1/admin/equity/pricing', payload: { ...body, annual_price_cents: 9_900 }, headers: await admin() });
+  });
+
+  it('protects only a verified property; awaiting payment until paid, once per property; free when the plan includes it', async () => {
+    const member = `acct-${randomUUID()}`;
+    const refused = await post('/equity/enrolments', { property_id: PROPERTY }, await bearer(t, member));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'PROPERTY_NOT_VERIFIED' });
+    expect((await post('/equity/enrolments', { property_id: '' }, await bearer(t, member))).statusCode).toBe(400);
+    expect((await post('/equity/enrolments', { property_id: PROPERTY })).statusCode).toBe(401);
+
+    await markVerified(t, member, PROPERTY);
+    const enrolment = await enrolProperty(t, member, PROPERTY);
+    expect(enrolment).toMatchObject({ status: 'awaiting_payment', price_cents: 9_900, included: false, property: { apn: '0165-307-174', county: 'Los Angeles' } });
+    const again = await post('/equity/enrolments', { property_id: PROPERTY }, await bearer(t, member));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.enrolment_id).toBe(enrolment.enrolment_id);
+
+    const declined = await payEnrolment(t, member, enrolment.enrolment_id, TEST_CARDS.declined);
+    expect(declined.result?.status).toBe('failed');
+    const paid = await payEnrolment(t, member, enrolment.enrolment_id);
+    expect(paid.status).toBe(200);
+    const active = await waitFor(async () => {
+      const view = (await get(`/equity/enrolments/${enrolment.enrolment_id}`, await bearer(t, member))).json().data as EnrolmentView;
+      return view.status === 'active' ? view : undefined;
+    }, { what: 'the enrolment active' });
+    expect(active.protected_until).not.toBeNull();
+    const repay = await payEnrolment(t, member, enrolment.enrolment_id);
+    expect(repay.status).toBe(409);
+    expect(JSON.parse(repay.body)).toMatchObject({ code: 'EQUITY_ENROLMENT_NOT_PAYABLE' });
+    const memberships = (await get('/memberships/mine', await bearer(t, member))).json().data;
+    expect(memberships.total ?? memberships.items?.length ?? 0).toBe(0);
+
+    const yearly = `acct-${randomUUID()}`;
+    await t.platform.documents.upsert('memberships', { _id: randomUUID(), account_id: yearly, plan_name: 'Yearly', status: 'active' });
+    await markVerified(t, yearly, PROPERTY);
+    const included = await enrolProperty(t, yearly, PROPERTY);
+    expect(included).toMatchObject({ status: 'active', included: true, plan_name: 'Yearly', price_cents: 0 });
+    const nothingToPay = await payEnrolment(t, yearly, included.enrolment_id);
+    expect(nothingToPay.status).toBe(409);
+  });
+
+  it('imports a file row by row, and alerts by county and APN only: a namesake on another parcel raises nothing', async () => {
+    const sign = await signUpWithOutboxCodes(t, { full_name: 'Maria Garcia', email: `maria-${randomUUID().slice(0, 8)}@example.test`, phone: `+1415${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, password: 'correct horse battery staple 9', role: 'Customer' });
+    const member = sign.user.id;
+    await protectProperty(t, member, PROPERTY);
+    const other = await propertyData().findById(OTHER_PROPERTY);
+    const docNumber = `2026-${Math.floor(Math.random() * 1e7)}`;
+    const csv = [
+      CSV_HEADER,
+      // the protected parcel, written as another recorder might: no hyphens, county in capitals with "County"
+      `${docNumber},LOS ANGELES COUNTY,0165307174,quitclaim,${today()},Maria Garcia,Unknown Holdings LLC,`,
+      // the member's name, on someone else's parcel: no alert
+      `2026-${Math.floor(Math.random() * 1e7)},Los Angeles,${other?.apn},grant_deed,${today()},Maria Garcia,John Smith,85000000`,
+      // bad rows: an unknown type, a date that is not one, a missing APN, too few values
+      `2026-1,Los Angeles,0165-307-174,mortgage,${today()},A,B,`,
+      `2026-2,Los Angeles,0165-307-174,lien,yesterday,A,B,100`,
+      `2026-3,Los Angeles,,lien,${today()},A,B,100`,
+      `2026-4,Los Angeles`,
+    ].join('\n');
+    const imported = await importCsv(t, csv);
+    expect(imported).toMatchObject({ row_count: 6, accepted_count: 2, refused_count: 4, matched_count: 1 });
+    expect(imported.alert_count).toBeGreaterThanOrEqual(1); // members before in this file protect the same parcel
+    expect(imported.refused.map((r) => r.row)).toEqual([3, 4, 5, 6]);
+    expect(imported.refused[0]?.errors.join(' ')).toContain('document_type must be one of');
+    expect(imported.refused[1]?.errors.join(' ')).toContain('recorded_at must be a date');
+    expect(imported.refused[3]?.errors.join(' ')).toContain('The row has 2 values');
+
+    const alerts = await alertsOf(t, member);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ status: 'new', recording: { document_number: docNumber, document_type: 'quitclaim' }, property: { property_id: PROPERTY } });
+
+    const mails = await waitFor(async () => {
+      const m = (await outboxOf(t, String((await t.platform.documents.get('accounts', member))?.email))).filter((x) => (x.subject ?? '').startsWith('Equity Protect alert'));
+      return m.length > 0 ? m : undefined;
+    }, { what: 'the alert email' });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(docNumber);
+
+    // The same file again raises no second alert.
+    const again = await importCsv(t, csv);
+    expect(again.alert_count).toBe(imported.alert_count);
+    expect(await alertsOf(t, member)).toHaveLength(1);
+  });
+
+  it('texts the alert to the member’s phone as well', async () => {
+    const phone = `+1415${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const sign = await signUpWithOutboxCodes(t, { full_name: 'Wei Chen', email: `wei-${randomUUID().slice(0, 8)}@example.test`, phone, password: 'correct horse battery staple 9', role: 'Customer' });
+    await protectProperty(t, sign.user.id, OTHER_PROPERTY);
+    const other = await propertyData().findById(OTHER_PROPERTY);
+    await importCsv(t, [CSV_HEADER, `2026-${Math.floor(Math.random() * 1e7)},Los Angeles,${other?.apn},lien,${today()},Coastline Roofing Inc.,Wei Chen,1250000`].join('\n'));
+    const texts = await waitFor(async () => {
+      const m = (await outboxOf(t, phone)).filter((x) => x.channel === 'sms' && x.text.includes('Equity Protect'));
+      return m.length > 0 ? m : undefined;
+    }, { what: 'the alert text message' });
+    expect(texts[0]?.text).toContain('Lien');
+  });
+
+  it('lets the member answer; "I don’t recognise this" opens a case Super Admins see at once, closed with a reason; history from the events', async () => {
+    const member = `acct-${randomUUID()}`;
+    const stranger = `acct-${randomUUID()}`;
+    await protectProperty(t, member, PROPERTY);
+    const docs = [`2026-${Math.floor(Math.random() * 1e7)}`, `2026-${Math.floor(Math.random() * 1e7)}`];
+    await importCsv(t, [CSV_HEADER, ...docs.map((d) => `${d},Los Angeles,0165-307-174,deed_of_trust,${today()},Pat Member,Pacific Coast Bank,45000000`)].join('\n'));
+    const alerts = (await alertsOf(t, member)).filter((a) => docs.includes(a.recording.document_number));
+    expect(alerts).toHaveLength(2);
+    const [mine, fraud] = alerts as [AlertView, AlertView];
+    const owner = await bearer(t, member);
+    const other = await bearer(t, stranger);
+
+    // Another member: 403 on every alert route; the Super Admin sees but does not answer for the member.
+    for (const path of [`/equity/alerts/${fraud.alert_id}`, `/equity/alerts/${fraud.alert_id}/history`]) expect((await get(path, other)).statusCode).toBe(403);
+    for (const [path, body] of [[`/equity/alerts/${fraud.alert_id}/confirm`, {}], [`/equity/alerts/${fraud.alert_id}/report`, {}], [`/equity/alerts/${fraud.alert_id}/steps`, { step: 'call_recorder', done: true }]] as const) {
+      expect((await post(path, body, other)).statusCode).toBe(403);
+      expect((await post(path, body, await admin())).statusCode).toBe(403);
+    }
+    expect((await get(`/equity/enrolments/${mine.enrolment_id}`, other)).statusCode).toBe(403);
+    expect((await post(`/equity/enrolments/${mine.enrolment_id}/cancel`, {}, other)).statusCode).toBe(403);
+    expect((await get('/equity/alerts/mine', other)).json().data.total).toBe(0);
+    expect((await get(`/equity/alerts/${randomUUID()}`, owner)).statusCode).toBe(404);
+    expect((await get('/equity/alerts/not-a-uuid', owner)).statusCode).toBe(400);
+
+    const open = async (token: string) => {
+      const socket = connect(t.url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    };
+    const follow = async (socket: Socket, entity: string) => (await socket.timeout(5000).emitWithAck('subscribe', { entity })) as { ok: boolean };
+    const strangerSocket = await open(await t.signInAs('Customer', stranger));
+    const adminSocket = await open(await t.signInAs('Super Admin', 'test-super-admin'));
+    expect((await follow(await open(await t.signInAs('Customer', member)), `equity-alert:${fraud.alert_id}`)).ok).toBe(true);
+    expect((await follow(strangerSocket, `equity-alert:${fraud.alert_id}`)).ok).toBe(false);
+    const adminSeen: AlertView[] = [];
+    adminSocket.on(EQUITY_ALERT_UPDATED_MESSAGE, (view: AlertView) => adminSeen.push(view));
+
+    const confirmed = await post(`/equity/alerts/${mine.alert_id}/confirm`, {}, owner);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data.status).toBe('confirmed');
+    const twice = await post(`/equity/alerts/${mine.alert_id}/report`, {}, owner);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toContain('answered this alert already');
+
+    const reported = await post(`/equity/alerts/${fraud.alert_id}/report`, { note: 'We never took a second loan.' }, owner);
+    expect(reported.statusCode).toBe(200);
+    expect(reported.json().data).toMatchObject({ status: 'disputed', case: { note: 'We never took a second loan.', closed_at: null } });
+    expect(reported.json().data.case.steps).toHaveLength(5);
+    await waitFor(async () => (adminSeen.some((v) => v.alert_id === fraud.alert_id && v.status === 'disputed') ? true : undefined), { what: 'the case pushed to Super Admins' });
+    const queue = (await get('/admin/equity/alerts?cases_only=true&status=disputed', await admin())).json().data.items as AlertView[];
+    expect(queue.some((a) => a.alert_id === fraud.alert_id)).toBe(true);
+
+    expect((await post(`/equity/alerts/${fraud.alert_id}/steps`, { step: 'police_report', done: true }, owner)).json().data.case.steps).toContainEqual({ step: 'police_report', done: true });
+    expect((await post(`/equity/alerts/${fraud.alert_id}/steps`, { step: 'nope', done: true }, owner)).statusCode).toBe(400);
+    expect((await post(`/admin/equity/alerts/${fraud.alert_id}/close`, { resolution: 'ok' }, owner)).statusCode).toBe(403);
+    expect((await post(`/admin/equity/alerts/${fraud.alert_id}/close`, { resolution: '' }, await admin())).statusCode).toBe(400);
+    const closed = await post(`/admin/equity/alerts/${fraud.alert_id}/close`, { resolution: 'The lender confirmed the deed of trust was forged; the recorder voided it.' }, await admin());
+    expect(closed.json().data).toMatchObject({ status: 'resolved' });
+    expect((await post(`/equity/alerts/${fraud.alert_id}/steps`, { step: 'tell_lender', done: true }, owner)).statusCode).toBe(409);
+
+    const history = (await get(`/equity/alerts/${fraud.alert_id}/history`, owner)).json().data.items as { event_type: string; summary: string; by: string }[];
+    expect(history.map((h) => h.event_type)).toEqual(['EquityAlertRaised', 'EquityFraudCaseOpened', 'EquityCaseStepChecked', 'EquityFraudCaseClosed']);
+    expect(history[1]).toMatchObject({ by: member });
+    expect(history[3]?.summary).toContain('voided');
+    expect((await get(`/equity/alerts/${fraud.alert_id}/history`, await admin())).statusCode).toBe(200);
+  });
+
+  it('keeps the admin lists to Super Admins (a Provider Admin sees no other provider’s members) and refuses bad imports', async () => {
+    expect((await get('/admin/equity/enrolments', await bearer(t, 'c1'))).statusCode).toBe(403);
+    expect((await get('/admin/equity/alerts', await bearer(t, 'c1'))).statusCode).toBe(403);
+    const provider = { authorization: `Bearer ${await t.signInAs('Provider Admin', 'pa-1')}` };
+    expect((await get('/admin/equity/enrolments', provider)).json().data).toMatchObject({ items: [], total: 0 });
+    expect((await get('/admin/equity/imports', provider)).statusCode).toBe(403);
+    const all = (await get('/admin/equity/enrolments?status=active', await admin())).json().data;
+    expect(all.total).toBeGreaterThan(0);
+    expect((await get('/admin/equity/enrolments?from=2026-02-01&to=2026-01-01', await admin())).statusCode).toBe(400);
+
+    const bad = async (payload: unknown) => post('/admin/equity/imports', payload, await admin());
+    expect((await bad({ file_name: 'x.csv', format: 'csv', data: Buffer.from('a,b\n1,2').toString('base64') })).json()).toMatchObject({ code: 'IMPORT_FILE_INVALID' });
+    expect((await bad({ file_name: 'x.csv', format: 'csv', data: Buffer.from(CSV_HEADER).toString('base64') })).json()).toMatchObject({ code: 'IMPORT_FILE_INVALID' });
+    expect((await bad({ file_name: 'x.csv', format: 'csv', data: Buffer.from([0x50, 0x4b, 0, 1]).toString('base64') })).statusCode).toBe(400);
+    expect((await bad({ file_name: 'x.csv', format: 'xml', data: 'AAAA' })).statusCode).toBe(400);
+    expect((await bad({ file_name: 'x.csv', format: 'csv', data: '!!!' })).statusCode).toBe(400);
+    const jsonl = await bad({ file_name: 'x.jsonl', format: 'jsonl', data: Buffer.from('{"document_number":"2026-9","county":"Kern","apn":"123-456-78","document_type":"lien","recorded_at":"2026-01-02","grantor":"A","grantee":"B"}\nnot json\n[1]').toString('base64') });
+    expect(jsonl.statusCode).toBe(201);
+    expect(jsonl.json().data).toMatchObject({ accepted_count: 1, refused_count: 2 });
+
+    const sample = await post('/admin/equity/imports/sample', { count: 50, on_protected: 1 }, await admin());
+    expect(sample.statusCode).toBe(201);
+    expect(sample.json().data).toMatchObject({ source: 'sample', accepted_count: 50, refused_count: 0 });
+    expect((await post('/admin/equity/imports/sample', { count: 0 }, await admin())).statusCode).toBe(400);
+  });
+});

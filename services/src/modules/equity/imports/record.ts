@@ -1,0 +1,41 @@
+import { MAX_REFUSED_ROWS_KEPT, type ImportFormat, type ImportView, type RecordedDocument, type RefusedRow } from '@acpg/contracts/equity-protect';
+import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import type { Platform } from '../../../platform/module.ts';
+import type { RecorderFeed } from '../recorder-feed/port.ts';
+import { importDecider, importStream } from './decider.ts';
+import { importFromStream } from './view.ts';
+
+/** Where an import's accepted recordings are kept (JSON lines) for the matching job. */
+export const importFileKey = (importId: string) => `equity/imports/${importId}.jsonl`;
+
+/**
+ * Takes a feed's rows: the accepted ones are kept as a file and the import recorded with its report of refused rows
+ * (the first MAX_REFUSED_ROWS_KEPT of them); the matching job (reaction on `RecordingsImported`) raises the alerts.
+ */
+export const recordImport = async (
+  platform: Platform,
+  feed: RecorderFeed,
+  source: { source: 'file' | 'sample'; file_name: string; format: ImportFormat },
+  meta: CommandMeta,
+): Promise<ImportView> => {
+  const accepted: RecordedDocument[] = [];
+  const refused: RefusedRow[] = [];
+  let refusedCount = 0;
+  let rowCount = 0;
+  for (const row of feed.rows()) {
+    rowCount += 1;
+    if ('recording' in row) accepted.push(row.recording);
+    else {
+      refusedCount += 1;
+      if (refused.length < MAX_REFUSED_ROWS_KEPT) refused.push({ row: row.row, errors: row.errors });
+    }
+  }
+  const importId = meta.newId();
+  const fileKey = importFileKey(importId);
+  await platform.files.put(fileKey, Buffer.from(accepted.map((r) => JSON.stringify(r)).join('\n')), { contentType: 'application/x-ndjson' });
+  const data = { import_id: importId, ...source, file_key: fileKey, row_count: rowCount, accepted_count: accepted.length, refused_count: refusedCount, refused };
+  await handleCommand(platform.eventStore, importStream(importId), importDecider, { type: 'RecordImport', data, metadata: meta }, { newStream: true });
+  const view = importFromStream(await platform.eventStore.readStream(importStream(importId)));
+  if (!view) throw new Error('a recorded import has a view');
+  return view;
+};

@@ -1,0 +1,96 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ImportIdParams, ImportRecordingsBody, ImportsQuery, ImportView, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, SampleRecordingsBody, type ProtectedProperty } from '@acpg/contracts/equity-protect';
+import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
+import { requestMeta } from '../../../platform/commands/metadata.ts';
+import { findPage } from '../../../platform/documents/paged.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { propertyData } from '../../../platform/property-data/select.ts';
+import { ENROLMENTS_COLLECTION } from '../enrolments/view.ts';
+import { decodeFile, fileFeed } from '../recorder-feed/file.ts';
+import { sampleFeed } from '../recorder-feed/sample.ts';
+import { importStream } from './decider.ts';
+import { recordImport } from './record.ts';
+import { IMPORTS_COLLECTION, importFromStream, toImportView } from './view.ts';
+
+const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 413: ErrorEnvelope };
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Super Admins feed recorded documents in: a CSV or JSONL file, or sample recordings for a demo; and see each import. */
+export const importRoutes =
+  (platform: Platform): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.post(
+      '/admin/equity/imports',
+      {
+        config: SUPER_ADMIN,
+        // base64 of a file of up to 25 MB, in JSON
+        bodyLimit: Math.ceil((MAX_IMPORT_BYTES * 4) / 3) + 64 * 1024,
+        schema: {
+          tags: ['equity'],
+          summary: 'Import recorded documents (CSV with a header row, or JSONL), checked row by row: answers the report of refused rows; matching runs as a job',
+          security: [{ bearer: [] }],
+          body: ImportRecordingsBody,
+          response: { 201: okEnvelope(ImportView), ...refusals },
+        },
+      },
+      async (request, reply) => {
+        const bytes = decodeFile(request.body.data);
+        if (bytes.length > MAX_IMPORT_BYTES) throw new AppError(400, 'IMPORT_FILE_INVALID', 'The file is larger than 25 MB. Split it and import the parts.', [{ path: 'data', message: 'At most 25 MB' }]);
+        const feed = fileFeed(bytes, request.body.format, MAX_IMPORT_ROWS);
+        const view = await recordImport(platform, feed, { source: 'file', file_name: request.body.file_name, format: request.body.format }, requestMeta(request, platform));
+        const message = `${view.accepted_count.toLocaleString('en-US')} of ${view.row_count.toLocaleString('en-US')} rows imported${view.refused_count > 0 ? `; ${view.refused_count.toLocaleString('en-US')} refused (see the report)` : ''}. Matching to protected properties now.`;
+        return reply.code(201).send({ success: true as const, data: view, message });
+      },
+    );
+
+    app.post(
+      '/admin/equity/imports/sample',
+      {
+        config: SUPER_ADMIN,
+        schema: {
+          tags: ['equity'],
+          summary: 'Generate realistic sample recordings for a demo, some on protected properties (each of those raises an alert)',
+          security: [{ bearer: [] }],
+          body: SampleRecordingsBody,
+          response: { 201: okEnvelope(ImportView), ...refusals },
+        },
+      },
+      async (request, reply) => {
+        const { count, on_protected } = request.body;
+        const docs = on_protected > 0 ? await platform.documents.find(ENROLMENTS_COLLECTION, { status: 'active' }, { sort: { updated_at: -1 }, limit: Math.min(on_protected, count) }) : [];
+        const now = platform.clock().getTime();
+        const feed = sampleFeed({
+          count,
+          seed: randomInt(2 ** 31),
+          counties: await propertyData().counties(),
+          onProtected: docs.map((doc) => doc.property as ProtectedProperty),
+          from: day(now - 30 * 86_400_000),
+          to: day(now),
+        });
+        const view = await recordImport(platform, feed, { source: 'sample', file_name: `Sample recordings (${count})`, format: 'jsonl' }, requestMeta(request, platform));
+        return reply.code(201).send({ success: true as const, data: view, message: `${count.toLocaleString('en-US')} sample recordings generated, ${docs.length} on protected properties. Matching now.` });
+      },
+    );
+
+    app.get(
+      '/admin/equity/imports',
+      { config: SUPER_ADMIN, schema: { tags: ['equity'], summary: 'Imports of recorded documents, newest first (Super Admin)', security: [{ bearer: [] }], querystring: ImportsQuery, response: { 200: okEnvelope(pageOf(ImportView)), ...refusals } } },
+      async (request) => ({ success: true as const, data: await findPage(platform.documents, IMPORTS_COLLECTION, request.query, { toItem: toImportView }) }),
+    );
+
+    app.get(
+      '/admin/equity/imports/:id',
+      { config: SUPER_ADMIN, schema: { tags: ['equity'], summary: 'One import with its report of refused rows (Super Admin)', security: [{ bearer: [] }], params: ImportIdParams, response: { 200: okEnvelope(ImportView), ...refusals } } },
+      async (request) => {
+        const view = importFromStream(await platform.eventStore.readStream(importStream(request.params.id)));
+        if (!view) throw new AppError(404, 'IMPORT_NOT_FOUND', 'This import was not found.');
+        return { success: true as const, data: view };
+      },
+    );
+  };

@@ -1,0 +1,42 @@
+import { ALERT_EVENT_TYPES, ENROLMENT_EVENT_TYPES, EQUITY_ALERT_ROOM, IMPORT_EVENT_TYPES } from '@acpg/contracts/equity-protect';
+import type { Module } from '../../platform/module.ts';
+import { alertsProjection } from './alerts/projection.ts';
+import { mayFollowAlert } from './alerts/room.ts';
+import { alertRoutes } from './alerts/routes.ts';
+import { enrolmentsProjection } from './enrolments/projection.ts';
+import { enrolmentRoutes } from './enrolments/routes.ts';
+import { MATCHING_QUEUE, matchingReaction, matchingWorker } from './imports/matching.ts';
+import { importsProjection } from './imports/projection.ts';
+import { importRoutes } from './imports/routes.ts';
+import { noticesReaction } from './notices/reaction.ts';
+import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail } from './notices/templates.ts';
+import { ENROLMENT_PAYMENTS_QUEUE, enrolmentPaymentReaction, enrolmentPaymentWorker } from './payment/reaction.ts';
+import { pricingRoutes, seedPricing } from './pricing/routes.ts';
+
+/**
+ * Equity Protect (issue 10): members protect their verified properties; recorded documents (a Super Admin's import or
+ * sample recordings) are matched by county and APN, never by name; a match is an alert (email, SMS, live) the member
+ * answers, and "I don't recognise this" opens a fraud case. Pricing is data; payment through the payments module.
+ */
+export const equityModule: Module = {
+  name: 'equity',
+  eventTypes: ['EquityPricingDefined', ...ENROLMENT_EVENT_TYPES, ...IMPORT_EVENT_TYPES, ...ALERT_EVENT_TYPES],
+  routes: (platform) => async (app) => {
+    await app.register(pricingRoutes(platform));
+    await app.register(enrolmentRoutes(platform));
+    await app.register(importRoutes(platform));
+    await app.register(alertRoutes(platform));
+  },
+  projections: [enrolmentsProjection, alertsProjection, importsProjection],
+  rooms: { [EQUITY_ALERT_ROOM]: mayFollowAlert },
+  reactions: [enrolmentPaymentReaction, matchingReaction, noticesReaction],
+  templates: [alertEmail, alertSms, caseOpenedEmail, caseClosedEmail],
+  workers: [
+    { queue: ENROLMENT_PAYMENTS_QUEUE, concurrency: 4, processor: enrolmentPaymentWorker },
+    { queue: MATCHING_QUEUE, concurrency: 1, processor: matchingWorker },
+  ],
+  seed: seedPricing,
+};
+
+/** For tools outside the module (bench/equity-matching.ts): the sample recordings and their CSV. */
+export { recordingsCsv, sampleFeed } from './recorder-feed/sample.ts';

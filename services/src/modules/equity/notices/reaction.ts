@@ -1,0 +1,77 @@
+import { ACCOUNT_NOTICES_QUEUE } from '@acpg/contracts/notifications';
+import { CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS, EquityAlertRaised, EquityFraudCaseClosed, EquityFraudCaseOpened } from '@acpg/contracts/equity-protect';
+import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import type { Platform } from '../../../platform/module.ts';
+import type { Reaction, ReactionJob } from '../../../platform/reactions/port.ts';
+import type { z } from 'zod';
+import type { EmailTemplate, SmsTemplate, TemplateVariables } from '../../../platform/templates/template.ts';
+import { loadAlert } from '../alert/commands.ts';
+import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail } from './templates.ts';
+
+export const NOTICES_QUEUE = ACCOUNT_NOTICES_QUEUE;
+
+/** The identity module's read model `accounts` (its documented row: `AccountView` in `@acpg/contracts/identity`). */
+const ACCOUNTS_COLLECTION = 'accounts';
+const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+const onDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const publicUrl = (platform: Platform) => (platform.config.PUBLIC_URL ?? `http://localhost:${platform.config.PORT}`).replace(/\/+$/, '');
+
+const fullNameOf = async (platform: Platform, accountId: string) => {
+  const doc = await platform.documents.get(ACCOUNTS_COLLECTION, accountId);
+  return typeof doc?.full_name === 'string' && doc.full_name !== '' ? doc.full_name : 'there';
+};
+
+/** A template and its variables, type-checked against the template's schema. */
+const message = <V extends TemplateVariables>(template: EmailTemplate<V> | SmsTemplate<V>, variables: z.input<V>) => ({ template: template.key, variables: variables as Record<string, unknown> });
+type Message = ReturnType<typeof message>;
+
+/** A notice to the member by id: identity forwards it to their email (and phone), so this module never holds either. */
+const notice = (accountId: string, parts: { email?: Message; sms?: Message }): ReactionJob[] => [
+  { queue: NOTICES_QUEUE, name: 'notify', data: { account_id: accountId, ...parts }, attempts: 8, backoffMs: 2000 },
+];
+
+/**
+ * The member hears of each alert at once (email and SMS), of their case opening (with the checklist) and closing.
+ * One notice per event (job id `<reaction>:<event id>`), so a redelivered event notifies once.
+ */
+export const noticesReaction: Reaction = {
+  name: 'equity.notices',
+  handles: ['EquityAlertRaised', 'EquityFraudCaseOpened', 'EquityFraudCaseClosed'],
+  async jobs(event: StoredEvent, platform) {
+    const listUrl = `${publicUrl(platform)}/equity-protect-list`;
+    if (event.type === 'EquityAlertRaised') {
+      const d = EquityAlertRaised.parse(event.data);
+      const r = d.recording;
+      const variables = {
+        full_name: await fullNameOf(platform, d.account_id),
+        document_type: DOCUMENT_TYPE_LABELS[r.document_type],
+        document_number: r.document_number,
+        recorded_on: onDay(r.recorded_at),
+        county: r.county,
+        apn: r.apn,
+        address: `${d.property.address_line}, ${d.property.city}, CA ${d.property.zip}`,
+        grantor: r.grantor,
+        grantee: r.grantee,
+        ...(r.amount_cents !== null ? { amount: usd(r.amount_cents) } : {}),
+        list_url: listUrl,
+      };
+      return notice(d.account_id, { email: message(alertEmail, variables), sms: message(alertSms, variables) });
+    }
+    const alertId = (event.data as { alert_id?: unknown }).alert_id;
+    const state = typeof alertId === 'string' ? await loadAlert(platform, alertId) : null;
+    if (!state || state.status === 'none') return [];
+    const { raised } = state;
+    const document = `${DOCUMENT_TYPE_LABELS[raised.recording.document_type]} ${raised.recording.document_number}`;
+    const full_name = await fullNameOf(platform, raised.account_id);
+    if (event.type === 'EquityFraudCaseOpened') {
+      const d = EquityFraudCaseOpened.parse(event.data);
+      const address = `${raised.property.address_line}, ${raised.property.city}, CA ${raised.property.zip}`;
+      return notice(raised.account_id, { email: message(caseOpenedEmail, { full_name, document, address, steps: d.steps.map((s) => CASE_STEP_LABELS[s]), list_url: listUrl }) });
+    }
+    if (event.type === 'EquityFraudCaseClosed') {
+      const d = EquityFraudCaseClosed.parse(event.data);
+      return notice(raised.account_id, { email: message(caseClosedEmail, { full_name, document, resolution: d.resolution, list_url: listUrl }) });
+    }
+    return [];
+  },
+};

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { defineEmailTemplate, defineSmsTemplate } from '../../../platform/templates/template.ts';
+
+const alertVariables = z.object({
+  full_name: z.string().min(1),
+  /** "Deed of trust" */
+  document_type: z.string().min(1),
+  document_number: z.string().min(1),
+  /** "November 20, 2026" */
+  recorded_on: z.string().min(1),
+  county: z.string().min(1),
+  apn: z.string().min(1),
+  address: z.string().min(1),
+  grantor: z.string().min(1),
+  grantee: z.string().min(1),
+  /** "$450,000.00", when the document states an amount. */
+  amount: z.string().optional(),
+  list_url: z.string().min(1),
+});
+const alertSample = {
+  full_name: 'Jane Doe',
+  document_type: 'Deed of trust',
+  document_number: '2026-0412345',
+  recorded_on: 'November 20, 2026',
+  county: 'Santa Clara',
+  apn: '264-12-087',
+  address: '1234 Oak Street, San Jose, CA 95112',
+  grantor: 'Jane Doe',
+  grantee: 'Pacific Coast Bank, N.A.',
+  amount: '$450,000.00',
+  list_url: 'https://acpg.example/equity-protect-list',
+};
+
+/** A document was recorded on a protected property: what, and how to answer. */
+export const alertEmail = defineEmailTemplate({
+  key: 'equity.alert',
+  description: 'Equity Protect: a document was recorded on a protected property; asks the member whether it was them.',
+  variables: alertVariables,
+  sample: alertSample,
+  subject: 'Equity Protect alert: a {{ document_type }} was recorded on {{ address }}',
+  html: `<p>Hello {{ full_name }},</p>
+<p>A document was just recorded with the {{ county }} County recorder on your protected property <strong>{{ address }}</strong> (APN {{ apn }}):</p>
+<ul>
+  <li>Document: {{ document_type }} {{ document_number }}, recorded {{ recorded_on }}</li>
+  <li>From {{ grantor }} to {{ grantee }}</li>
+{% if amount %}  <li>Amount: {{ amount }}</li>
+{% endif %}</ul>
+<p>Was this you? Answer “This was me” or “I don’t recognise this” on <a href="{{ list_url }}">your Equity Protect page</a>.
+If you don’t recognise it, we open a fraud case and guide you through the next steps.</p>`,
+  text: `Hello {{ full_name }},
+
+A document was just recorded with the {{ county }} County recorder on your protected property {{ address }} (APN {{ apn }}):
+
+Document: {{ document_type }} {{ document_number }}, recorded {{ recorded_on }}
+From {{ grantor }} to {{ grantee }}
+{% if amount %}Amount: {{ amount }}
+{% endif %}
+Was this you? Answer "This was me" or "I don't recognise this" on your Equity Protect page: {{ list_url }}
+If you don't recognise it, we open a fraud case and guide you through the next steps.`,
+});
+
+export const alertSms = defineSmsTemplate({
+  key: 'equity.alert-sms',
+  description: 'Equity Protect: the text message of an alert (short).',
+  variables: alertVariables,
+  sample: alertSample,
+  text: 'ACPG Equity Protect: a {{ document_type }} was recorded on {{ address }} on {{ recorded_on }}. Was it you? Answer at {{ list_url }}',
+});
+
+/** The member reported a recording: the case is open, and the checklist. */
+export const caseOpenedEmail = defineEmailTemplate({
+  key: 'equity.case-opened',
+  description: 'Equity Protect: a fraud case was opened after the member did not recognise a recorded document; the next steps.',
+  variables: z.object({ full_name: z.string().min(1), document: z.string().min(1), address: z.string().min(1), steps: z.array(z.string().min(1)).min(1), list_url: z.string().min(1) }),
+  sample: {
+    full_name: 'Jane Doe',
+    document: 'Deed of trust 2026-0412345',
+    address: '1234 Oak Street, San Jose, CA 95112',
+    steps: ['Call the county recorder’s office and ask for a copy of the recorded document', 'Tell your mortgage lender about the document'],
+    list_url: 'https://acpg.example/equity-protect-list',
+  },
+  subject: 'Your fraud case is open: {{ document }}',
+  html: `<p>Hello {{ full_name }},</p>
+<p>You told us you don’t recognise {{ document }}, recorded on {{ address }}. Our team has opened a fraud case and is looking into it.</p>
+<p>What to do now:</p>
+<ol>{% for step in steps %}<li>{{ step }}</li>{% endfor %}</ol>
+<p>Tick each step as you go on <a href="{{ list_url }}">your Equity Protect page</a>, where the case’s history is kept.</p>`,
+  text: `Hello {{ full_name }},
+
+You told us you don't recognise {{ document }}, recorded on {{ address }}. Our team has opened a fraud case and is looking into it.
+
+What to do now:
+{% for step in steps %}- {{ step }}
+{% endfor %}
+Tick each step as you go on your Equity Protect page, where the case's history is kept: {{ list_url }}`,
+});
+
+export const caseClosedEmail = defineEmailTemplate({
+  key: 'equity.case-closed',
+  description: 'Equity Protect: a Super Admin closed the member’s fraud case; how it ended.',
+  variables: z.object({ full_name: z.string().min(1), document: z.string().min(1), resolution: z.string().min(1), list_url: z.string().min(1) }),
+  sample: { full_name: 'Jane Doe', document: 'Deed of trust 2026-0412345', resolution: 'The recorder voided the document after the lender confirmed it was forged.', list_url: 'https://acpg.example/equity-protect-list' },
+  subject: 'Your fraud case is closed: {{ document }}',
+  html: `<p>Hello {{ full_name }},</p>
+<p>Your fraud case about {{ document }} is closed.</p>
+<p>{{ resolution }}</p>
+<p>The case’s full history stays on <a href="{{ list_url }}">your Equity Protect page</a>.</p>`,
+  text: `Hello {{ full_name }},
+
+Your fraud case about {{ document }} is closed.
+
+{{ resolution }}
+
+The case's full history stays on your Equity Protect page: {{ list_url }}`,
+});

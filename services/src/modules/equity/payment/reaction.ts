@@ -1,0 +1,54 @@
+import { EventEnvelope } from '@acpg/contracts/envelope';
+import { PaymentFailed, PaymentSucceeded } from '@acpg/contracts/payments';
+import { z } from 'zod';
+import { systemMeta } from '../../../platform/commands/metadata.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { PermanentJobError } from '../../../platform/jobs/errors.ts';
+import type { JobProcessor } from '../../../platform/jobs/port.ts';
+import type { Platform } from '../../../platform/module.ts';
+import type { Reaction } from '../../../platform/reactions/port.ts';
+import { runEnrolmentCommand } from '../enrolment/commands.ts';
+
+export const ENROLMENT_PAYMENTS_QUEUE = 'equity-enrolment-payments';
+
+/**
+ * The payments module's outcomes of an enrolment's checkout (`PaymentSucceeded`, `PaymentFailed` with
+ * `equity_enrolment_id`, never its code) become jobs that record them: paid starts the protection.
+ */
+export const enrolmentPaymentReaction: Reaction = {
+  name: 'equity.enrolment-payment',
+  handles: ['PaymentSucceeded', 'PaymentFailed'],
+  async jobs(event) {
+    const enrolment = (event.data as { equity_enrolment_id?: unknown } | null)?.equity_enrolment_id;
+    if (typeof enrolment !== 'string') return [];
+    return [{ queue: ENROLMENT_PAYMENTS_QUEUE, name: 'record', data: { payment: event }, attempts: 8, backoffMs: 1000 }];
+  },
+};
+
+const Job = z.object({ payment: EventEnvelope });
+
+export const recordEnrolmentPayment = async (platform: Platform, payment: EventEnvelope): Promise<void> => {
+  const metadata = systemMeta(platform, { actor: 'system', cause: payment });
+  if (payment.type === 'PaymentSucceeded') {
+    const d = PaymentSucceeded.parse(payment.data);
+    if (!d.equity_enrolment_id) return;
+    await runEnrolmentCommand(platform, d.equity_enrolment_id, { type: 'RecordPayment', data: { checkout_id: d.checkout_id, amount_cents: d.amount_cents, ...(d.promo ? { promo: d.promo } : {}) }, metadata });
+  } else if (payment.type === 'PaymentFailed') {
+    const d = PaymentFailed.parse(payment.data);
+    if (!d.equity_enrolment_id) return;
+    await runEnrolmentCommand(platform, d.equity_enrolment_id, { type: 'RecordPaymentFailure', data: { checkout_id: d.checkout_id, message: d.message }, metadata });
+  } else throw new PermanentJobError(`not a payment outcome: ${payment.type}`);
+};
+
+export const enrolmentPaymentWorker =
+  (platform: Platform): JobProcessor =>
+  async (job) => {
+    const data = Job.safeParse(job.data);
+    if (!data.success) throw new PermanentJobError(`not an enrolment payment job: ${z.prettifyError(data.error)}`);
+    try {
+      await recordEnrolmentPayment(platform, data.data.payment);
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) throw new PermanentJobError(`${data.data.payment.type} not recorded: ${error.message}`);
+      throw error;
+    }
+  };

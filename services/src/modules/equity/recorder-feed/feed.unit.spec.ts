@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { RecordedDocument } from '@acpg/contracts/equity-protect';
+import { fileFeed } from './file.ts';
+import { matchKey } from './port.ts';
+import { recordingsCsv, sampleFeed } from './sample.ts';
+
+const counties = [{ name: 'Santa Clara', apn_format: '###-##-###', property_count: 1 }];
+const protectedOne = { property_id: 'p1', address_line: '1 Main St', city: 'San Jose', county: 'Santa Clara', state: 'CA' as const, zip: '95112', apn: '264-12-087' };
+
+describe('recorder feed', () => {
+  it('matches on county and APN whatever their punctuation and case, never on names', () => {
+    expect(matchKey('LOS ANGELES COUNTY', '0165307174')).toBe(matchKey('Los Angeles', '0165-307-174'));
+    expect(matchKey('Los Angeles', '0165-307-174')).not.toBe(matchKey('Orange', '0165-307-174'));
+  });
+
+  it('generates realistic recordings, the same for the same seed, the first ones on the protected parcels', () => {
+    const options = { count: 200, seed: 7, counties, onProtected: [protectedOne], from: '2026-11-01', to: '2026-11-27' };
+    const rows = [...sampleFeed(options).rows()];
+    const again = [...sampleFeed(options).rows()];
+    expect(rows).toEqual(again);
+    const recordings = rows.map((r) => ('recording' in r ? r.recording : null));
+    expect(recordings.every((r) => r !== null && RecordedDocument.safeParse(r).success)).toBe(true);
+    expect(recordings[0]).toMatchObject({ apn: '264-12-087', county: 'Santa Clara' });
+    expect(recordings.slice(1).every((r) => /^\d{3}-\d{2}-\d{3}$/.test(r?.apn ?? ''))).toBe(true);
+    expect(new Set(recordings.map((r) => r?.document_type)).size).toBe(7);
+    expect(recordings.every((r) => r && r.recorded_at >= '2026-11-01' && r.recorded_at <= '2026-11-27')).toBe(true);
+  });
+
+  it('reads its own CSV back row for row', () => {
+    const recordings = [...sampleFeed({ count: 20, seed: 3, counties, onProtected: [], from: '2026-11-01', to: '2026-11-02' }).rows()].flatMap((r) => ('recording' in r ? [r.recording] : []));
+    const back = [...fileFeed(Buffer.from(recordingsCsv(recordings)), 'csv', 100).rows()].map((r) => ('recording' in r ? r.recording : r));
+    expect(back).toEqual(recordings);
+  });
+
+  it('refuses rows one by one, and a file it cannot read as a whole', () => {
+    const csv = 'document_number,county,apn,document_type,recorded_at,grantor,grantee,amount_cents\n1,Kern,123-45-678,lien,2026-01-01,A,B,12.5\n2,Kern,123-45-678,lien,2026-01-01,A,B,';
+    const rows = [...fileFeed(Buffer.from(csv), 'csv', 100).rows()];
+    expect(rows[0]).toEqual({ row: 1, errors: ['amount_cents must be a whole number of cents'] });
+    expect(rows[1]).toMatchObject({ row: 2, recording: { amount_cents: null } });
+    expect(() => fileFeed(Buffer.from('x,"unterminated\n'), 'csv', 100)).toThrow(/could not be read|first row/);
+    expect(() => fileFeed(Buffer.from(csv), 'csv', 1)).toThrow(/at most 1/);
+    expect(() => fileFeed(Buffer.alloc(0), 'jsonl', 100)).toThrow(/empty/);
+  });
+});

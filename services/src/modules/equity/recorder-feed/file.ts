@@ -1,0 +1,71 @@
+import { parse } from 'csv-parse/sync';
+import { RECORDING_COLUMNS, RecordedDocument, type ImportFormat } from '@acpg/contracts/equity-protect';
+import type { z } from 'zod';
+import { AppError } from '../../../platform/http/errors.ts';
+import type { FeedRow, RecorderFeed } from './port.ts';
+
+const invalid = (message: string) => new AppError(400, 'IMPORT_FILE_INVALID', message, [{ path: 'data', message }]);
+
+const issues = (error: z.ZodError) => error.issues.map((issue) => issue.message);
+
+/** A CSV cell as the schema expects it: an empty amount is none, digits are cents. */
+const fromCells = (cells: Readonly<Record<string, string>>) => {
+  const amount = (cells.amount_cents ?? '').trim();
+  return { ...cells, amount_cents: amount === '' ? null : /^-?\d+$/.test(amount) ? Number(amount) : amount };
+};
+
+const check = (row: number, input: unknown): FeedRow => {
+  const parsed = RecordedDocument.safeParse(input);
+  return parsed.success ? { row, recording: parsed.data } : { row, errors: issues(parsed.error) };
+};
+
+const csvRows = (text: string, maxRows: number): FeedRow[] => {
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
+  } catch (error) {
+    const line = (error as { lines?: unknown }).lines;
+    throw invalid(`The CSV file could not be read${typeof line === 'number' ? ` (line ${line})` : ''}: check its quotes and commas.`);
+  }
+  const [header, ...data] = records;
+  const names = (header ?? []).map((name) => name.trim().toLowerCase());
+  const missing = RECORDING_COLUMNS.filter((column) => column !== 'amount_cents' && !names.includes(column));
+  if (missing.length > 0) throw invalid(`The first row must name the columns: ${RECORDING_COLUMNS.join(', ')}. Missing: ${missing.join(', ')}.`);
+  if (data.length > maxRows) throw invalid(`The file has ${data.length.toLocaleString('en-US')} rows; import at most ${maxRows.toLocaleString('en-US')} at a time.`);
+  return data.map((cells, index) => {
+    if (cells.length !== names.length) return { row: index + 1, errors: [`The row has ${cells.length} values; the header names ${names.length}.`] };
+    return check(index + 1, fromCells(Object.fromEntries(names.map((name, i) => [name, cells[i] ?? '']))));
+  });
+};
+
+const jsonlRows = (text: string, maxRows: number): FeedRow[] => {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line.trim() !== '');
+  if (lines.length > maxRows) throw invalid(`The file has ${lines.length.toLocaleString('en-US')} lines; import at most ${maxRows.toLocaleString('en-US')} at a time.`);
+  return lines.map((line, index) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      return { row: index + 1, errors: ['The line is not a JSON object.'] };
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { row: index + 1, errors: ['The line is not a JSON object.'] };
+    return check(index + 1, value);
+  });
+};
+
+/** The file import adapter: the bytes of a CSV (header row, RECORDING_COLUMNS) or JSONL file, UTF-8 text. */
+export const fileFeed = (bytes: Buffer, format: ImportFormat, maxRows: number): RecorderFeed => {
+  if (bytes.length === 0) throw invalid('The file is empty. Choose another file.');
+  if (bytes.includes(0)) throw invalid(`This is not a ${format.toUpperCase()} text file. Choose a .${format} file.`);
+  const text = bytes.toString('utf8');
+  const rows = format === 'csv' ? csvRows(text, maxRows) : jsonlRows(text, maxRows);
+  if (rows.length === 0) throw invalid('The file has no recordings. Add a row per recorded document.');
+  return { rows: () => rows };
+};
+
+/** Decodes the upload's base64 (or data: URL). */
+export const decodeFile = (data: string): Buffer => {
+  const base64 = data.replace(/^data:[\w.+-]+\/[\w.+-]+;base64,/, '').replace(/\s/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw invalid('The file could not be read. Choose the file again.');
+  return Buffer.from(base64, 'base64');
+};

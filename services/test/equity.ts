@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { AlertView, EnrolmentView, ImportView } from '@acpg/contracts/equity-protect';
+import { CheckoutResult, TEST_CARDS } from '@acpg/contracts/payments';
+import { propertyData } from '../src/platform/property-data/select.ts';
+import type { TestApp } from './harness.ts';
+import { testPaymentMethod } from './payments.ts';
+import { waitFor } from './wait-for.ts';
+
+type T = Pick<TestApp, 'app' | 'signInAs' | 'platform'>;
+
+/** Records that `accountId` verified the sample property, as the properties module's read model holds it. */
+export const markVerified = async (t: T, accountId: string, propertyId: string): Promise<void> => {
+  const p = await propertyData().findById(propertyId);
+  if (!p) throw new Error(`no sample property ${propertyId}`);
+  await t.platform.documents.upsert('verified_properties', {
+    _id: `${accountId}:${propertyId}`,
+    account_id: accountId,
+    property_id: propertyId,
+    verification_id: randomUUID(),
+    address_line: p.address_line,
+    city: p.city,
+    county: p.county,
+    state: 'CA',
+    zip: p.zip,
+    apn: p.apn,
+    verified_at: new Date().toISOString(),
+  });
+};
+
+export const bearer = async (t: T, accountId: string, role: 'Customer' | 'Super Admin' = 'Customer') => ({ authorization: `Bearer ${await t.signInAs(role, accountId)}` });
+
+/** Enrols a (verified) property over HTTP. */
+export const enrolProperty = async (t: T, accountId: string, propertyId: string): Promise<EnrolmentView> => {
+  const r = await t.app.inject({ method: 'POST', url: '/api/v1/equity/enrolments', payload: { property_id: propertyId }, headers: await bearer(t, accountId) });
+  if (r.statusCode !== 201 && r.statusCode !== 200) throw new Error(`enrol: ${r.statusCode} ${r.body}`);
+  return r.json().data as EnrolmentView;
+};
+
+/** Pays an enrolment awaiting payment with a test card. */
+export const payEnrolment = async (t: T, accountId: string, enrolmentId: string, card: string = TEST_CARDS.succeeds) => {
+  const payload = { checkout_id: randomUUID(), equity_enrolment_id: enrolmentId, payment_method_id: await testPaymentMethod(t, accountId, card) };
+  const r = await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers: await bearer(t, accountId) });
+  return { status: r.statusCode, body: r.body, result: r.statusCode === 200 ? CheckoutResult.parse(r.json().data) : null };
+};
+
+/** Verifies, enrols and pays: the property is protected. */
+export const protectProperty = async (t: T, accountId: string, propertyId: string): Promise<EnrolmentView> => {
+  await markVerified(t, accountId, propertyId);
+  const enrolment = await enrolProperty(t, accountId, propertyId);
+  if (enrolment.status === 'awaiting_payment') {
+    const paid = await payEnrolment(t, accountId, enrolment.enrolment_id);
+    if (paid.status !== 200) throw new Error(`pay enrolment: ${paid.status} ${paid.body}`);
+  }
+  const headers = await bearer(t, accountId);
+  return waitFor(
+    async () => {
+      const r = await t.app.inject({ method: 'GET', url: `/api/v1/equity/enrolments/${enrolment.enrolment_id}`, headers });
+      const view = r.json().data as EnrolmentView;
+      return view.status === 'active' ? view : undefined;
+    },
+    { what: `enrolment ${enrolment.enrolment_id} active` },
+  );
+};
+
+/** Imports a CSV as the Super Admin and waits until its recordings are matched. */
+export const importCsv = async (t: T, csv: string, fileName = 'recordings.csv'): Promise<ImportView> => {
+  const headers = await bearer(t, 'test-super-admin', 'Super Admin');
+  const r = await t.app.inject({ method: 'POST', url: '/api/v1/admin/equity/imports', payload: { file_name: fileName, format: 'csv', data: Buffer.from(csv).toString('base64') }, headers });
+  if (r.statusCode !== 201) throw new Error(`import: ${r.statusCode} ${r.body}`);
+  const id = (r.json().data as ImportView).import_id;
+  return waitFor(
+    async () => {
+      const view = (await t.app.inject({ method: 'GET', url: `/api/v1/admin/equity/imports/${id}`, headers })).json().data as ImportView;
+      return view.status === 'matched' ? view : undefined;
+    },
+    { what: `import ${id} matched` },
+  );
+};
+
+export const alertsOf = async (t: T, accountId: string): Promise<AlertView[]> =>
+  (await t.app.inject({ method: 'GET', url: '/api/v1/equity/alerts/mine?page_size=100', headers: await bearer(t, accountId) })).json().data.items as AlertView[];
+
+export const CSV_HEADER = 'document_number,county,apn,document_type,recorded_at,grantor,grantee,amount_cents';
