@@ -1,0 +1,77 @@
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+// The typing of inject('redisUrl') and inject('kafkaBrokers') (the harness's ProvidedContext).
+import type {} from '../../../../test/engines.global-setup.ts';
+import { ACCOUNT_NOTICES_QUEUE } from '@acpg/contracts/notifications';
+import { alertsOf, CSV_HEADER, importCsv, protectProperty } from '../../../test/equity.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { waitFor } from '../../../test/wait-for.ts';
+import { toBullQueueName } from '../../platform/jobs/bullmq.ts';
+import { MATCHING_QUEUE } from './imports/matching.ts';
+import { ENROLMENT_PAYMENTS_QUEUE } from './payment/reaction.ts';
+
+const acceptedIds = async (redisUrl: string, queue: string): Promise<string[]> => {
+  const redis = new Redis(redisUrl);
+  try {
+    return await redis.smembers(`acpg:${toBullQueueName(queue)}:port-ids`);
+  } finally {
+    redis.disconnect();
+  }
+};
+
+/**
+ * The distributed profile in one process: the enrolment's payment, the matching job and the alert's notice run on
+ * BullMQ over the real redis-server; events travel over Kafka (the mock cluster).
+ */
+describe('Equity Protect matching and alerts on BullMQ/Redis and Kafka (distributed profile)', () => {
+  let t: TestApp;
+  const run = `equity-${randomUUID().slice(0, 8)}`;
+  // A database of its own on the shared redis-server, so no other suite's worker takes this run's jobs.
+  const redisUrl = () => `${inject('redisUrl')}/10`;
+  beforeAll(async () => {
+    t = await startTestApp({
+      MODE: 'distributed',
+      STORE: 'sqlite',
+      DEV_OUTBOX: 'false',
+      KAFKA_BROKERS: inject('kafkaBrokers'),
+      KAFKA_TOPIC_PREFIX: run,
+      KAFKA_CLIENT_ID: run,
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
+      REDIS_URL: redisUrl(),
+      JWT_PRIVATE_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      SMS_API_URL: 'http://127.0.0.1:9/sms',
+      SMS_API_TOKEN: 'unused',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  }, 30_000);
+
+  it('matches an import once per file, raises one alert per recording and asks for one notice each', async () => {
+    const member = `acct-${randomUUID()}`;
+    await protectProperty(t, member, 'ca-lax-00001');
+    expect(await acceptedIds(redisUrl(), ENROLMENT_PAYMENTS_QUEUE)).toHaveLength(1);
+    const doc = `2026-${Math.floor(Math.random() * 1e7)}`;
+    const csv = `${CSV_HEADER}\n${doc},Los Angeles,0165-307-174,notice_of_default,2026-11-20,Western Title Company,Pat Member,4500000\n2026-1,Los Angeles,9999-999-999,lien,2026-11-20,A,Pat Member,100\n`;
+    const first = await importCsv(t, csv);
+    const second = await importCsv(t, csv);
+    expect([first.alert_count, second.alert_count]).toEqual([1, 1]);
+    expect(await acceptedIds(redisUrl(), MATCHING_QUEUE)).toHaveLength(2);
+    const alerts = await waitFor(async () => {
+      const list = await alertsOf(t, member);
+      return list.length > 0 ? list : undefined;
+    }, { what: 'the alert in the member’s list', timeoutMs: 30_000 });
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.recording.document_number).toBe(doc);
+    const notices = await waitFor(async () => {
+      const ids = (await acceptedIds(redisUrl(), ACCOUNT_NOTICES_QUEUE)).filter((id) => id.includes('equity.notices'));
+      return ids.length > 0 ? ids : undefined;
+    }, { what: 'the alert’s notice job', timeoutMs: 30_000 });
+    expect(notices).toHaveLength(1);
+    const raised = (await t.platform.eventStore.readStream(`equity-alert-${alerts[0]?.alert_id}`)).filter((e) => e.type === 'EquityAlertRaised');
+    expect(raised).toHaveLength(1);
+  }, 120_000);
+});
