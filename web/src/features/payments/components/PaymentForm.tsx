@@ -73,10 +73,13 @@ export interface NhdOrderItem {
   /** "Standard NHD report for 6718 Mission Way, Pasadena". */
   label: string;
   amountCents: number;
+  /** How the summary names the price: "Report price" (default), "Yearly price". */
+  priceLabel?: string;
 }
 
-type Item = { kind: 'plan'; plan: Plan } | { kind: 'nhd'; order: NhdOrderItem };
-const purchaseOf = (item: Item): Purchase => (item.kind === 'plan' ? { plan_id: item.plan.id } : { nhd_order_id: item.order.orderId });
+type Item = { kind: 'plan'; plan: Plan } | { kind: 'nhd'; order: NhdOrderItem } | { kind: 'equity'; order: NhdOrderItem };
+const purchaseOf = (item: Item): Purchase =>
+  item.kind === 'plan' ? { plan_id: item.plan.id } : item.kind === 'nhd' ? { nhd_order_id: item.order.orderId } : { equity_enrolment_id: item.order.orderId };
 const listAmount = (item: Item) => (item.kind === 'plan' ? amountDue(item.plan) : item.order.amountCents);
 
 function OrderSummary({ order, promo }: { order: NhdOrderItem; promo: PromoQuote | null }) {
@@ -84,7 +87,9 @@ function OrderSummary({ order, promo }: { order: NhdOrderItem; promo: PromoQuote
   return (
     <div className={s.summary} aria-label="Order summary" role="group">
       <Text weight="semibold">{order.label}</Text>
-      <Text>Report price: {formatCents(order.amountCents)}</Text>
+      <Text>
+        {order.priceLabel ?? 'Report price'}: {formatCents(order.amountCents)}
+      </Text>
       {promo && (
         <Text>
           Promo code {promo.code}: −{formatCents(promo.discount_cents)}
@@ -256,8 +261,10 @@ function CheckoutForm({
 export interface PaymentFormProps {
   /** The plan to pay for (a default plan's id from GET /plans) ... */
   planId?: string;
-  /** ... or a placed NHD order (one of the two). */
+  /** ... or a placed NHD order ... */
   nhdOrder?: NhdOrderItem;
+  /** ... or an Equity Protect enrolment awaiting payment (`orderId` is the enrolment id); one of the three. */
+  equityEnrolment?: NhdOrderItem;
   /** Called once, with the checkout, when the payment succeeded. */
   onPaid: (result: CheckoutResult) => void;
   /**
@@ -272,13 +279,14 @@ export interface PaymentFormProps {
  * pressed), the card's second step when it asks for one, and a clear message when the card is declined. The card
  * number goes only to the gateway's payment-method route.
  */
-export function PaymentForm({ planId, nhdOrder, onPaid, onCheckout }: PaymentFormProps) {
-  const plan = useResource((signal) => (nhdOrder ? Promise.resolve({ success: true as const, data: null }) : fetchPlan(planId ?? '', signal)), [planId, nhdOrder?.orderId]);
+export function PaymentForm({ planId, nhdOrder, equityEnrolment, onPaid, onCheckout }: PaymentFormProps) {
+  const order = nhdOrder ?? equityEnrolment;
+  const plan = useResource((signal) => (order ? Promise.resolve({ success: true as const, data: null }) : fetchPlan(planId ?? '', signal)), [planId, order?.orderId]);
   const gateway = useResource(() => fetchPaymentsConfig(), []);
   if (plan.status === 'error') return <ErrorState title="The plan could not be loaded" message={plan.error} onRetry={plan.reload} />;
   if (gateway.status === 'error') return <ErrorState title="The card form could not be loaded" message={gateway.error} onRetry={gateway.reload} />;
-  if (plan.status === 'loading' || !gateway.data || (!nhdOrder && !plan.data)) return <LoadingBlock label={nhdOrder ? 'Loading the card form' : 'Loading the plan'} lines={3} />;
-  const item: Item = nhdOrder ? { kind: 'nhd', order: nhdOrder } : { kind: 'plan', plan: plan.data as Plan };
+  if (plan.status === 'loading' || !gateway.data || (!order && !plan.data)) return <LoadingBlock label={order ? 'Loading the card form' : 'Loading the plan'} lines={3} />;
+  const item: Item = nhdOrder ? { kind: 'nhd', order: nhdOrder } : equityEnrolment ? { kind: 'equity', order: equityEnrolment } : { kind: 'plan', plan: plan.data as Plan };
   const key = item.kind === 'plan' ? item.plan.id : item.order.orderId;
   return <CheckoutForm key={key} item={item} onPaid={onPaid} onCheckout={onCheckout} gateway={gateway.data} />;
 }

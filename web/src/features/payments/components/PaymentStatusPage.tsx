@@ -103,7 +103,9 @@ function ChargeStatus({ checkoutId }: { checkoutId: string }) {
               {PAYMENT_STATUS_TEXT[charge.status]}
             </Badge>
           </Detail>
-          <Detail term={charge.nhd_order_id ? 'For' : 'Plan'}>{charge.nhd_order_id ? 'Natural Hazard Disclosure report' : `${planName} membership${charge.renewal ? ' (renewal)' : ''}`}</Detail>
+          <Detail term={charge.nhd_order_id || charge.equity_enrolment_id ? 'For' : 'Plan'}>
+            {charge.nhd_order_id ? 'Natural Hazard Disclosure report' : charge.equity_enrolment_id ? 'Equity Protect, one year' : `${planName} membership${charge.renewal ? ' (renewal)' : ''}`}
+          </Detail>
           <Detail term="Amount">{formatCents(charge.amount_cents)}</Detail>
           {charge.promo && <Detail term="Promo code">{`${charge.promo.promo_code} (${formatCents(charge.promo.discount_cents)} off)`}</Detail>}
           <Detail term="Card">{cardText(charge)}</Detail>
@@ -115,11 +117,20 @@ function ChargeStatus({ checkoutId }: { checkoutId: string }) {
       <div className={s.actions}>
         {hasReceipt(charge.status) && <ReceiptButton checkoutId={charge.checkout_id} appearance="primary" />}
         {charge.status === 'failed' && !charge.renewal && (
-          <LinkButton to={charge.nhd_order_id ? `/nhd-order-list/${encodeURIComponent(charge.nhd_order_id)}` : `/checkout?plan=${encodeURIComponent(charge.plan_id)}`} appearance="primary">
+          <LinkButton
+            to={charge.nhd_order_id ? `/nhd-order-list/${encodeURIComponent(charge.nhd_order_id)}` : charge.equity_enrolment_id ? '/equity-protect-list' : `/checkout?plan=${encodeURIComponent(charge.plan_id)}`}
+            appearance="primary"
+          >
             Try again
           </LinkButton>
         )}
-        {charge.nhd_order_id ? <LinkButton to={`/nhd-order-list/${encodeURIComponent(charge.nhd_order_id)}`}>Go to your order</LinkButton> : <LinkButton to="/subscriptions">Go to your membership</LinkButton>}
+        {charge.nhd_order_id ? (
+          <LinkButton to={`/nhd-order-list/${encodeURIComponent(charge.nhd_order_id)}`}>Go to your order</LinkButton>
+        ) : charge.equity_enrolment_id ? (
+          <LinkButton to="/equity-protect-list">Go to Equity Protect</LinkButton>
+        ) : (
+          <LinkButton to="/subscriptions">Go to your membership</LinkButton>
+        )}
       </div>
       <SecondStepDialog
         open={confirming && charge.status === 'requires_action'}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Field, Input, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
-import { NHD_REPORTS_PROMO_TARGET, PROMO_CODE_UPDATED_MESSAGE, type PromoCodeView } from '@acpg/contracts/promo-codes';
+import { EQUITY_PROTECT_PROMO_TARGET, NHD_REPORTS_PROMO_TARGET, PROMO_CODE_UPDATED_MESSAGE, type PromoCodeView } from '@acpg/contracts/promo-codes';
 import { useLive } from '../../../lib/live.ts';
 import { keepNewer } from '../../../lib/live-merge.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
@@ -14,6 +14,9 @@ import { useTrackClick } from '../../../lib/track.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { fetchAllPromoCodes, fetchPlans, fetchPromoCodes, PROMO_CODE_LIST, rowOf, setPromoCodeActive, type FilterKey, type PromoCodeRow, type SortField } from '../api/promo-codes.ts';
 import { PromoCodeDialog } from './PromoCodeDialog.tsx';
+
+/** What a code applies to, in words: a plan id, NHD reports or Equity Protect. */
+const targetName = (id: string) => (id === NHD_REPORTS_PROMO_TARGET ? 'NHD reports' : id === EQUITY_PROTECT_PROMO_TARGET ? 'Equity Protect' : id);
 
 const MESSAGES = [PROMO_CODE_UPDATED_MESSAGE];
 
@@ -40,7 +43,7 @@ const EXPORT_HEADER = ['Code', 'Discount', 'Plans', 'First day', 'Last day', 'Us
 const exportRow = (v: PromoCodeView) => [
   v.code,
   discountText(v),
-  v.plan_ids.map((id) => (id === NHD_REPORTS_PROMO_TARGET ? 'NHD reports' : id)).join(', '),
+  v.plan_ids.map(targetName).join(', '),
   formatDateUs(v.valid_from),
   v.valid_to ? lastDay(v.valid_to) : 'No end',
   v.redeemed_count,
@@ -79,6 +82,7 @@ function FilterForm({ applied, plans, onApply, onClear }: { applied: Filters<Fil
             </option>
           ))}
           <option value={NHD_REPORTS_PROMO_TARGET}>NHD reports</option>
+          <option value={EQUITY_PROTECT_PROMO_TARGET}>Equity Protect</option>
         </Select>
       </Field>
       <div className={s.actions}>
@@ -149,7 +153,7 @@ export default function PromoCodesPage() {
         </Text>
       ), },
     { id: 'discount', header: 'Discount', render: discountText },
-    { id: 'plans', header: 'Applies to', render: (v) => v.plan_ids.map((id) => (id === NHD_REPORTS_PROMO_TARGET ? 'NHD reports' : id)).join(', ') },
+    { id: 'plans', header: 'Applies to', render: (v) => v.plan_ids.map(targetName).join(', ') },
     { id: 'valid_from', header: 'Valid', sortable: true, minWidth: '170px', render: validityText },
     { id: 'redeemed_count', header: 'Used', sortable: true, render: usesText },
     { id: 'per_account', header: 'Per account', render: (v) => (v.max_per_account === null ? 'No limit' : String(v.max_per_account)) },
