@@ -26,7 +26,7 @@ describe('property search page: address autocomplete', () => {
     const { context, page } = await newPage(browser, app.url, width, 900);
     try {
       await page.goto(PATH);
-      await page.getByRole('heading', { level: 1, name: 'Property search' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Protect your property' }).waitFor();
       const box = page.getByRole('combobox', { name: 'Property address or APN' });
       await box.click();
       await box.pressSequentially(GLENDALE.typed, { delay: 30 });
@@ -42,7 +42,7 @@ describe('property search page: address autocomplete', () => {
       const card = page.getByRole('heading', { level: 2, name: GLENDALE.line });
       await card.waitFor();
       await page.getByText(GLENDALE.apn, { exact: true }).waitFor();
-      await page.getByRole('link', { name: 'Sign in to verify this property' }).waitFor();
+      await page.getByRole('link', { name: 'Sign in to protect this property' }).waitFor();
       expect(await seriousViolations(page), `axe with a property chosen at ${width} px`).toEqual([]);
       expect(await fitsWidth(page)).toBe(true);
     } finally {
@@ -85,7 +85,7 @@ describe('property search page: address autocomplete', () => {
   });
 });
 
-describe('property search page: verification, signed in', () => {
+describe('property search page: verification on the way to protecting a property, signed in', () => {
   let app: TestApp;
   let browser: Browser;
   let page: Page;
@@ -110,7 +110,7 @@ describe('property search page: verification, signed in', () => {
     await box.fill(GLENDALE.typed);
     const started = page.waitForResponse((r) => r.url().endsWith(`/api/v1/properties/${GLENDALE.id}/verifications`) && r.request().method() === 'POST');
     await page.getByRole('option', { name: new RegExp(GLENDALE.line) }).click();
-    await page.getByRole('button', { name: 'Verify this property' }).click();
+    await page.getByRole('button', { name: 'Protect this property' }).click();
     const { data } = (await (await started).json()) as { data: { verification_id: string } };
     const questions = await answersOf(data.verification_id);
     const form = page.getByRole('form', { name: 'Property verification questions' });
@@ -133,7 +133,8 @@ describe('property search page: verification, signed in', () => {
 
     await choose(false);
     await form.getByRole('button', { name: 'Verify property' }).press('Enter');
-    await page.getByText('Property verified').first().waitFor();
+    // Verified, the property is enrolled at once: the next step is its payment.
+    await page.getByRole('heading', { name: 'Pay for a year of protection' }).waitFor();
     const events = await app.platform.eventStore.readStream(`properties-verification-${data.verification_id}`);
     expect(events.at(-1)?.type).toBe('PropertyVerified');
     expect(await seriousViolations(page)).toEqual([]);
@@ -145,7 +146,7 @@ describe('property search page: verification, signed in', () => {
     await box.fill(SAN_FRANCISCO.apn);
     const started = page.waitForResponse((r) => r.url().endsWith(`/api/v1/properties/${SAN_FRANCISCO.id}/verifications`) && r.request().method() === 'POST');
     await page.getByRole('option', { name: new RegExp(SAN_FRANCISCO.apn) }).click();
-    await page.getByRole('button', { name: 'Verify this property' }).click();
+    await page.getByRole('button', { name: 'Protect this property' }).click();
     const { data } = (await (await started).json()) as { data: { verification_id: string } };
     const questions = await answersOf(data.verification_id);
     const form = page.getByRole('form', { name: 'Property verification questions' });

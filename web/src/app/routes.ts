@@ -26,6 +26,7 @@ const signUpCodes = () => import('../features/sign-up/components/CodePages.tsx')
 const signUpComposed = () => import('./routes/SignUpStepRoutes.tsx');
 const passwordReset = () => import('../features/auth/components/PasswordResetPages.tsx');
 const nhdOrders = () => import('../features/nhd-orders/components/OrdersListPage.tsx');
+const equity = () => import('../features/equity-protect/components/EquityListPage.tsx');
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', access: 'public', title: 'Home', load: () => import('../features/content/components/HomePage.tsx') },
@@ -37,7 +38,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/blogs', access: 'public', title: 'Blogs', load: () => import('../features/content/components/BlogsPage.tsx') },
   { path: '/blogs/:slug', access: 'public', title: 'Blog', load: () => import('../features/content/components/BlogPostPage.tsx') },
   { path: '/contact-us', access: 'public', title: 'Contact Us', load: () => import('../features/contact/components/ContactUsPage.tsx') },
-  { path: '/equity-protect-property-search', access: 'public', title: 'Property search', load: () => import('../features/properties/components/PropertySearchPage.tsx') },
+  { path: '/equity-protect', access: 'public', title: 'Equity Protect', load: () => import('../features/equity-protect/components/EquityProtectPage.tsx') },
+  { path: '/equity-protect-property-search', access: 'public', title: 'Protect your property', load: () => import('./routes/EquityProtectSearchRoute.tsx') },
   { path: '/subscription-plan', access: 'public', title: 'Membership plans', load: () => import('../features/plans/components/SubscriptionPlanPage.tsx') },
   { path: '/checkout', access: 'public', title: 'Checkout', load: () => import('./routes/CheckoutRoute.tsx') },
   { path: '/payment-status', access: 'public', title: 'Payment status', load: () => import('../features/payments/components/PaymentStatusPage.tsx') },
@@ -64,6 +66,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
   { path: '/user-update-profile', access: 'protected', title: 'Profile', load: () => import('../features/account/components/ProfilePage.tsx') },
   { path: '/subscriptions', access: 'protected', title: 'Membership', roles: CUSTOMER_SIDE, load: () => import('./routes/SubscriptionsRoute.tsx') },
+  { path: '/equity-protect-list', access: 'protected', title: 'Equity Protect', roles: CUSTOMER_SIDE, load: named(equity, 'MyEquityPage') },
   { path: '/nhd-order-list', access: 'protected', title: 'NHD Order List', roles: [...CUSTOMER_SIDE, 'Provider Admin'], load: named(nhdOrders, 'MyOrdersPage') },
   { path: '/nhd-order-list/:orderId', access: 'protected', title: 'NHD order', load: () => import('./routes/NhdOrderPageRoute.tsx') },
 
@@ -73,6 +76,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin-memberships', access: 'protected', title: 'Memberships', roles: ['Super Admin'], load: () => import('../features/admin-billing/components/AdminMembershipsPage.tsx') },
   { path: '/promocode', access: 'protected', title: 'Promo Codes', roles: ['Super Admin'], load: () => import('../features/promo-codes/components/PromoCodesPage.tsx') },
   { path: '/plans', access: 'protected', title: 'Plans', roles: ['Super Admin'], load: () => import('../features/plans/components/PlansAdminPage.tsx') },
+  { path: '/admin-equity-protect', access: 'protected', title: 'Equity Protect', roles: ['Super Admin', 'Provider Admin'], load: named(equity, 'AdminEquityPage') },
   { path: '/admin-nhd-order-list', access: 'protected', title: 'NHD Order List', roles: ['Super Admin'], load: named(nhdOrders, 'AdminOrdersPage') },
 ];
 

@@ -1,0 +1,214 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { Badge, Button, Card, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { ENROLMENT_STATUSES, EQUITY_ENROLMENT_UPDATED_MESSAGE, type EnrolmentView } from '@acpg/contracts/equity-protect';
+import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import { PersonName } from '../../../components/PersonName.tsx';
+import { useAccountNames } from '../../../lib/account-names.ts';
+import { formatDateTime12, formatDateUs } from '../../../lib/dates.ts';
+import { exportTable } from '../../../lib/export.ts';
+import { useLive } from '../../../lib/live.ts';
+import { mergeNewestFirst } from '../../../lib/live-merge.ts';
+import { formatCents } from '../../../lib/money.ts';
+import { notify } from '../../../lib/notify.ts';
+import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
+import { session } from '../../../lib/session.ts';
+import { cancelEnrolment, ENROLMENT_LIST, fetchAllEnrolments, fetchEvery, fetchMyEnrolments, type EnrolmentFilter, type EnrolmentSort } from '../api/equity.ts';
+import { addressOf, ENROLMENT_BADGE, enrolmentStatusLabel } from '../equity-text.ts';
+import { ListFilters } from './ListFilters.tsx';
+import { keepPropertyForFlow } from './ProtectPropertyFlow.tsx';
+
+const MESSAGES = [EQUITY_ENROLMENT_UPDATED_MESSAGE];
+type Row = EnrolmentView & { id: string };
+const rowOf = (v: EnrolmentView): Row => ({ ...v, id: v.enrolment_id });
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  nowrap: { whiteSpace: 'nowrap' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+});
+
+const matches = (e: EnrolmentView, f: Filters<EnrolmentFilter>) => {
+  const words = `${e.enrolment_id} ${e.property.address_line} ${e.property.city} ${e.property.zip} ${e.property.apn} ${e.property.county}`.toLowerCase();
+  return (
+    (!f.q || words.includes(f.q.toLowerCase())) &&
+    (!f.status || e.status === f.status) &&
+    (!f.county || e.property.county === f.county) &&
+    (!f.from || e.requested_at.slice(0, 10) >= f.from) &&
+    (!f.to || e.requested_at.slice(0, 10) <= f.to)
+  );
+};
+
+const priceText = (e: EnrolmentView) => (e.included ? (e.plan_name ? `Included with ${e.plan_name}` : 'Free') : `${formatCents(e.price_cents)} a year`);
+const EXPORT_HEADER = ['Enrolment', 'Enrolled', 'Member', 'Property', 'County', 'APN', 'Status', 'Protected since', 'Protected until', 'Price'];
+
+/** The protected properties: the member's own, or every enrolment for a Super Admin; live, filtered, paged, exported. */
+export function EnrolmentsPanel({ admin }: { admin: boolean }) {
+  const s = useStyles();
+  const navigate = useNavigate();
+  const list = usePagedList(ENROLMENT_LIST);
+  const [stopping, setStopping] = useState<Row | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { userId } = useSnapshot(session);
+  const fetchPage = admin ? fetchAllEnrolments : fetchMyEnrolments;
+  const newestFirst = list.page === 1 && list.sort === 'requested_at' && list.order === 'desc';
+  const view = useLive<{ items: Row[]; total: number }, EnrolmentView>({
+    messages: MESSAGES,
+    ...(!admin && userId ? { entity: `account:${userId}` } : {}),
+    read: async (signal) => {
+      const r = await fetchPage({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
+      return r.success ? { success: true, data: { items: r.data.items.map(rowOf), total: r.data.total } } : r;
+    },
+    apply: (v, push) => {
+      const row = rowOf(push);
+      if (!newestFirst) return { ...v, items: v.items.map((r) => (r.id === row.id && row.version > r.version ? row : r)) };
+      const newest = v.items[0]?.requested_at ?? '';
+      const merged = mergeNewestFirst(v, row, list.pageSize, (e) => matches(e, list.filters) && e.requested_at >= newest);
+      return { items: merged.items, total: merged.total };
+    },
+    deps: [list.filters, list.page, list.pageSize, list.sort, list.order, admin, userId],
+  });
+  const rows = view.data?.items ?? null;
+  const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);
+
+  const finishPayment = (e: Row) => {
+    keepPropertyForFlow({ id: e.property.property_id, address_line: e.property.address_line, city: e.property.city, county: e.property.county, state: 'CA', zip: e.property.zip, apn: e.property.apn });
+    void navigate('/equity-protect-property-search');
+  };
+  const stop = async () => {
+    if (!stopping) return;
+    setBusy(true);
+    try {
+      const r = await cancelEnrolment(stopping.enrolment_id);
+      notify.success(r.message ?? 'Protection stopped.');
+      setStopping(null);
+      view.reload();
+    } catch (e) {
+      notify.error(e instanceof Error ? e.message : 'Protection could not be stopped. Try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns: GridColumn<Row>[] = [
+    { id: 'requested_at', header: 'Enrolled', sortable: true, minWidth: '160px', render: (e) => <span className={s.nowrap}>{formatDateTime12(e.requested_at)}</span> },
+    ...(admin ? [{ id: 'member', header: 'Member', render: (e: Row) => <PersonName id={e.account_id} name={nameOf(e.account_id)} /> }] : []),
+    { id: 'property', header: 'Property', minWidth: '200px', render: (e) => `${e.property.address_line}, ${e.property.city}` },
+    { id: 'county', header: 'County', sortable: true, render: (e) => e.property.county },
+    { id: 'apn', header: 'APN', render: (e) => <span className={s.nowrap}>{e.property.apn}</span> },
+    {
+      id: 'status',
+      header: 'Status',
+      sortable: true,
+      render: (e) => (
+        <Badge className={s.nowrap} appearance="tint" color={ENROLMENT_BADGE[e.status]}>
+          {enrolmentStatusLabel(e.status)}
+        </Badge>
+      ),
+    },
+    { id: 'until', header: 'Protected until', render: (e) => (e.status === 'active' && e.protected_until ? formatDateUs(e.protected_until) : '—') },
+    { id: 'price', header: 'Price', render: priceText },
+    ...(admin
+      ? []
+      : [
+          {
+            id: 'actions',
+            header: 'Actions',
+            render: (e: Row) => (
+              <div className={s.actions}>
+                {e.status === 'awaiting_payment' && (
+                  <Button size="small" appearance="primary" onClick={() => finishPayment(e)}>
+                    Finish payment
+                  </Button>
+                )}
+                {e.status === 'cancelled' && (
+                  <Button size="small" onClick={() => finishPayment(e)}>
+                    Protect again
+                  </Button>
+                )}
+                {e.status !== 'cancelled' && (
+                  <Button size="small" onClick={() => setStopping(e)} aria-label={`Stop protecting ${e.property.address_line}`}>
+                    Stop protecting
+                  </Button>
+                )}
+              </div>
+            ),
+          },
+        ]),
+  ];
+
+  const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
+    const all = await fetchEvery(fetchPage, { ...list.filters, sort: list.sort, order: list.order }, signal);
+    const out = all.map((e) => [
+      e.enrolment_id,
+      e.requested_at,
+      admin ? (nameOf(e.account_id) ?? e.account_id) : 'Me',
+      addressOf(e.property),
+      e.property.county,
+      e.property.apn,
+      enrolmentStatusLabel(e.status),
+      e.protected_since ?? '',
+      e.protected_until ?? '',
+      priceText(e),
+    ]);
+    return (await exportTable(kind, { header: EXPORT_HEADER, rows: out, fileBase: admin ? 'equity-protect-enrolments-all' : 'equity-protect-properties' })) ? all.length : 0;
+  };
+  const filtered = Object.keys(list.filters).length > 0;
+
+  return (
+    <div className={s.root}>
+      <Card>
+        <ListFilters
+          key={JSON.stringify(list.filters)}
+          label="Filter protected properties"
+          spec={ENROLMENT_LIST}
+          applied={list.filters}
+          statuses={ENROLMENT_STATUSES.map((st) => ({ value: st, label: enrolmentStatusLabel(st) }))}
+          searchHint="Address, APN or county"
+          dayLabel="Enrolled"
+          onApply={(f) => list.applyFilters(f)}
+          onClear={list.clearFilters}
+        />
+      </Card>
+      <Card>
+        <PagedGrid<Row>
+          label="Protected properties"
+          pagerLabel="Protected property pages"
+          noun="properties"
+          columns={columns}
+          getRowId={(e) => e.id}
+          items={rows}
+          total={view.data?.total ?? 0}
+          status={view.status}
+          error={view.error}
+          onRetry={view.reload}
+          page={list.page}
+          pageSize={list.pageSize}
+          onPage={list.setPage}
+          sort={list.sort}
+          order={list.order}
+          onSort={(id) => list.sortBy(id as EnrolmentSort)}
+          empty={filtered ? 'No properties match these filters.' : admin ? 'No member protects a property yet.' : 'You do not protect a property yet. Choose “Protect a property” to start.'}
+          onExport={onExport}
+        />
+      </Card>
+      <Dialog open={stopping !== null} onOpenChange={(_, d) => !d.open && setStopping(null)}>
+        <DialogSurface aria-describedby={undefined}>
+          <DialogBody>
+            <DialogTitle>Stop protecting {stopping?.property.address_line}?</DialogTitle>
+            <DialogContent>
+              Recordings on this property will no longer raise alerts, from now on. The yearly fee is not refunded. Alerts you already have stay in your list, and you can protect the property again at any time.
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined} onClick={() => void stop()}>
+                Stop protecting
+              </Button>
+              <Button onClick={() => setStopping(null)}>Keep protecting</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowUploadRegular, SparkleRegular } from '@fluentui/react-icons';
+import { EQUITY_IMPORT_UPDATED_MESSAGE, type ImportView } from '@acpg/contracts/equity-protect';
+import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import { formatDateTime12 } from '../../../lib/dates.ts';
+import { useLive } from '../../../lib/live.ts';
+import { mergeNewestFirst } from '../../../lib/live-merge.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { fetchImports, IMPORT_LIST } from '../api/equity.ts';
+import { ImportFileDialog, RefusedRows, SampleDialog } from './ImportDialogs.tsx';
+
+const MESSAGES = [EQUITY_IMPORT_UPDATED_MESSAGE];
+/** Imports are never versioned by the list: a row's matching step is its only change (position orders them). */
+type Row = ImportView & { id: string; version: number; position: number };
+const rowOf = (v: ImportView): Row => ({ ...v, id: v.import_id, version: v.status === 'matched' ? 2 : 1, position: Date.parse(v.imported_at) });
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  bar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  nowrap: { whiteSpace: 'nowrap' },
+});
+
+const n = (value: number | null) => (value === null ? '…' : value.toLocaleString('en-US'));
+
+/** The recorder feed (Super Admin): import a file, generate sample recordings, and each import's report and matches, live. */
+export function ImportsPanel() {
+  const s = useStyles();
+  const list = usePagedList(IMPORT_LIST);
+  const [dialog, setDialog] = useState<'file' | 'sample' | null>(null);
+  const [report, setReport] = useState<ImportView | null>(null);
+  const view = useLive<{ items: Row[]; total: number }, ImportView>({
+    messages: MESSAGES,
+    read: async (signal) => {
+      const r = await fetchImports({ page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
+      return r.success ? { success: true, data: { items: r.data.items.map(rowOf), total: r.data.total } } : r;
+    },
+    apply: (v, push) => {
+      const row = rowOf(push);
+      if (list.page !== 1 || list.order !== 'desc') return { ...v, items: v.items.map((r) => (r.id === row.id && row.version > r.version ? row : r)) };
+      const merged = mergeNewestFirst(v, row, list.pageSize);
+      return { items: merged.items, total: merged.total };
+    },
+    deps: [list.page, list.pageSize, list.sort, list.order],
+  });
+  const columns: GridColumn<Row>[] = [
+    { id: 'imported_at', header: 'Imported', sortable: true, minWidth: '160px', render: (i) => <span className={s.nowrap}>{formatDateTime12(i.imported_at)}</span> },
+    { id: 'file', header: 'File', minWidth: '180px', render: (i) => i.file_name },
+    { id: 'rows', header: 'Rows', render: (i) => n(i.row_count) },
+    { id: 'accepted', header: 'Accepted', render: (i) => n(i.accepted_count) },
+    {
+      id: 'refused',
+      header: 'Refused',
+      render: (i) =>
+        i.refused_count > 0 ? (
+          <Link as="button" onClick={() => setReport(i)} aria-label={`${i.refused_count} refused rows of ${i.file_name}: see why`}>
+            {n(i.refused_count)}
+          </Link>
+        ) : (
+          '0'
+        ),
+    },
+    { id: 'matched', header: 'On protected properties', render: (i) => n(i.matched_count) },
+    { id: 'alerts', header: 'Alerts raised', render: (i) => n(i.alert_count) },
+    {
+      id: 'status',
+      header: 'Status',
+      render: (i) => (
+        <Badge appearance="tint" color={i.status === 'matched' ? 'success' : 'brand'}>
+          {i.status === 'matched' ? 'Matched' : 'Matching…'}
+        </Badge>
+      ),
+    },
+  ];
+  return (
+    <div className={s.root}>
+      <div className={s.bar}>
+        <Button appearance="primary" icon={<ArrowUploadRegular />} onClick={() => setDialog('file')}>
+          Import recordings
+        </Button>
+        <Button icon={<SparkleRegular />} onClick={() => setDialog('sample')}>
+          Generate sample recordings
+        </Button>
+      </div>
+      <Card>
+        <PagedGrid<Row>
+          label="Imports of recorded documents"
+          pagerLabel="Import pages"
+          noun="imports"
+          columns={columns}
+          getRowId={(i) => i.id}
+          items={view.data?.items ?? null}
+          total={view.data?.total ?? 0}
+          status={view.status}
+          error={view.error}
+          onRetry={view.reload}
+          page={list.page}
+          pageSize={list.pageSize}
+          onPage={list.setPage}
+          sort={list.sort}
+          order={list.order}
+          onSort={() => list.sortBy('imported_at')}
+          empty="No recordings imported yet. Import a county recorder’s file, or generate sample recordings for a demo."
+        />
+      </Card>
+      {dialog === 'file' && <ImportFileDialog onClose={() => setDialog(null)} />}
+      {dialog === 'sample' && <SampleDialog onClose={() => setDialog(null)} />}
+      <Dialog open={report !== null} onOpenChange={(_, d) => !d.open && setReport(null)}>
+        <DialogSurface aria-describedby={undefined}>
+          <DialogBody>
+            <DialogTitle>Refused rows of {report?.file_name}</DialogTitle>
+            <DialogContent>{report && <RefusedRows view={report} />}</DialogContent>
+            <DialogActions>
+              <Button onClick={() => setReport(null)}>Close</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </div>
+  );
+}

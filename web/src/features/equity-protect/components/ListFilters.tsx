@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Checkbox, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { DOCUMENT_TYPES } from '@acpg/contracts/equity-protect';
+import type { CountyList } from '@acpg/contracts/properties';
+import { http } from '../../../lib/http.ts';
+import { checkFilters, type Filters, type PagedListSpec } from '../../../lib/paged-list.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { documentTypeLabel } from '../equity-text.ts';
+
+const useStyles = makeStyles({
+  filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(170px, 100%), 1fr))', alignItems: 'end' },
+  search: { gridColumn: 'span 2', '@media (max-width: 480px)': { gridColumn: 'auto' } },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, gridColumn: '1 / -1', flexWrap: 'wrap', alignItems: 'center' },
+  input: { minWidth: 0, width: '100%' },
+});
+
+type F = 'q' | 'status' | 'county' | 'from' | 'to' | 'document_type' | 'cases_only';
+
+/** Search, status, county, (document type, cases only) and from/to days of an Equity Protect list; applied to the URL. */
+export function ListFilters<S extends string, K extends F>({
+  label,
+  spec,
+  applied,
+  statuses,
+  searchHint,
+  dayLabel,
+  onApply,
+  onClear,
+}: {
+  label: string;
+  spec: PagedListSpec<S, K>;
+  applied: Filters<K>;
+  statuses: readonly { value: string; label: string }[];
+  searchHint: string;
+  dayLabel: string;
+  onApply: (f: Filters<K>) => void;
+  onClear: () => void;
+}) {
+  const s = useStyles();
+  const [draft, setDraft] = useState<Filters<F>>(applied);
+  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const counties = useResource((signal) => http.get<CountyList>('/properties/counties', { signal }), []);
+  const has = (key: F) => (spec.filters as readonly string[]).includes(key);
+  const set = (key: F, value: string) => setDraft((f) => ({ ...f, [key]: value || undefined }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const clean = Object.fromEntries(Object.entries(draft).filter(([, v]) => v)) as Filters<K>;
+    const check = checkFilters(clean, spec);
+    if (!check.ok) return setError({ field: check.field, message: check.message });
+    setError(null);
+    onApply(clean);
+  };
+  const messageFor = (field: F) => (error?.field === field ? error.message : null);
+  return (
+    <form className={s.filters} onSubmit={submit} aria-label={label} role="search" noValidate>
+      <Field className={s.search} label="Search" hint={searchHint}>
+        <Input className={s.input} type="search" value={draft.q ?? ''} onChange={(_, d) => set('q', d.value)} />
+      </Field>
+      <Field label="Status">
+        <Select value={draft.status ?? ''} onChange={(_, d) => set('status', d.value)}>
+          <option value="">Any</option>
+          {statuses.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {has('document_type') && (
+        <Field label="Document type">
+          <Select value={draft.document_type ?? ''} onChange={(_, d) => set('document_type', d.value)}>
+            <option value="">Any</option>
+            {DOCUMENT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {documentTypeLabel(t)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      <Field label="County">
+        <Select value={draft.county ?? ''} onChange={(_, d) => set('county', d.value)}>
+          <option value="">Any</option>
+          {(counties.data?.items ?? []).map((c) => (
+            <option key={c.name} value={c.name}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={`${dayLabel} from`} validationMessage={messageFor('from')} validationState={messageFor('from') ? 'error' : 'none'}>
+        <Input className={s.input} type="date" value={draft.from ?? ''} onChange={(_, d) => set('from', d.value)} />
+      </Field>
+      <Field label={`${dayLabel} to`} validationMessage={messageFor('to')} validationState={messageFor('to') ? 'error' : 'none'}>
+        <Input className={s.input} type="date" value={draft.to ?? ''} onChange={(_, d) => set('to', d.value)} />
+      </Field>
+      <div className={s.actions}>
+        {has('cases_only') && <Checkbox label="Fraud cases only" checked={draft.cases_only === 'true'} onChange={(_, d) => set('cases_only', d.checked === true ? 'true' : '')} />}
+        <Button type="submit" appearance="primary">
+          Apply filters
+        </Button>
+        <Button appearance="secondary" onClick={onClear}>
+          Clear
+        </Button>
+      </div>
+    </form>
+  );
+}
