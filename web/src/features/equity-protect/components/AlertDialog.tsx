@@ -3,7 +3,7 @@ import {
   Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Spinner, Subtitle2, Text, Textarea,
   makeStyles, tokens,
 } from '@fluentui/react-components';
-import { CASE_STEP_LABELS, EQUITY_ALERT_UPDATED_MESSAGE, type AlertView } from '@acpg/contracts/equity-protect';
+import { CASE_STEP_LABELS, EQUITY_ALERT_UPDATED_MESSAGE, type AlertView, type CaseStep } from '@acpg/contracts/equity-protect';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { useLive } from '../../../lib/live.ts';
@@ -40,6 +40,8 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
   const [resolution, setResolution] = useState('');
   const [resolutionError, setResolutionError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // A ticked step shows ticked at once, until the alert moves on (its next version holds the tick) or it is refused.
+  const [ticks, setTicks] = useState<{ version: number; steps: Partial<Record<CaseStep, boolean>> }>({ version: -1, steps: {} });
   const view = useLive<AlertView, AlertView>({
     messages: MESSAGES,
     entity: `equity-alert:${alertId}`,
@@ -49,14 +51,16 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
   });
   const alert = view.data;
   const history = useResource((signal) => fetchAlertHistory(alertId, signal), [alertId, alert?.version]);
+  const pending = ticks.version === alert?.version ? ticks.steps : {};
 
-  const run = async (what: string, action: () => Promise<{ message?: string }>) => {
+  const run = async (what: string, action: () => Promise<{ message?: string }>, onFailure?: () => void) => {
     setBusy(what);
     try {
       const r = await action();
       if (r.message) notify.success(r.message);
       view.reload();
     } catch (e) {
+      onFailure?.();
       notify.error(failure(e));
     } finally {
       setBusy(null);
@@ -156,9 +160,13 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
                         <Checkbox
                           key={step}
                           label={CASE_STEP_LABELS[step]}
-                          checked={done}
+                          checked={pending[step] ?? done}
                           disabled={admin || alert.status !== 'disputed' || busy !== null}
-                          onChange={(_, d) => void run(`step-${step}`, () => checkStep(alertId, step, d.checked === true))}
+                          onChange={(_, d) => {
+                            const next = d.checked === true;
+                            setTicks({ version: alert.version, steps: { ...pending, [step]: next } });
+                            void run(`step-${step}`, () => checkStep(alertId, step, next), () => setTicks({ version: -1, steps: {} }));
+                          }}
                         />
                       ))}
                     </div>

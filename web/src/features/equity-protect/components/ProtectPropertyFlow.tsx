@@ -67,19 +67,27 @@ export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationF
     else sessionStorage.removeItem(KEPT);
   };
 
-  const protect = async (p: PropertySummary) => {
+  /** Enrols the property; right after a verification, the account's verified list may lag a moment: asks again briefly. */
+  const protect = async (p: PropertySummary, justVerified = false) => {
     setBusy(true);
     setError(null);
-    try {
-      const { data } = await enrol(p.id);
-      setStep(data.status === 'active' ? { kind: 'done', enrolment: data } : { kind: 'pay', enrolment: data });
-    } catch (e) {
-      const code = e instanceof HttpError ? (e.body as { code?: string } | null)?.code : undefined;
-      if (code === 'PROPERTY_NOT_VERIFIED') setStep({ kind: 'verify' });
-      else setError(e instanceof Error ? e.message : 'This property could not be protected. Try again.');
-    } finally {
-      setBusy(false);
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const { data } = await enrol(p.id);
+        setStep(data.status === 'active' ? { kind: 'done', enrolment: data } : { kind: 'pay', enrolment: data });
+        break;
+      } catch (e) {
+        const code = e instanceof HttpError ? (e.body as { code?: string } | null)?.code : undefined;
+        if (code === 'PROPERTY_NOT_VERIFIED' && justVerified && attempt < 10) {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          continue;
+        }
+        if (code === 'PROPERTY_NOT_VERIFIED') setStep({ kind: 'verify' });
+        else setError(e instanceof Error ? e.message : 'This property could not be protected. Try again.');
+        break;
+      }
     }
+    setBusy(false);
   };
 
   // After paying, the payment's outcome reaches the enrolment through a job: wait (briefly) until it is active.
@@ -153,7 +161,7 @@ export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationF
               <Subtitle2 as="h3" className={s.flush}>
                 First, confirm that this property is yours
               </Subtitle2>
-              <PropertyVerificationForm key={property.id} propertyId={property.id} onVerified={(p) => void protect(p)} />
+              {busy ? <Spinner size="small" label="Verified. Protecting your property…" /> : <PropertyVerificationForm key={property.id} propertyId={property.id} onVerified={(p) => void protect(p, true)} />}
             </>
           ) : step.kind === 'pay' ? (
             <>

@@ -1,0 +1,167 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../services/test/harness.ts';
+import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
+import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { newPage } from './support/browser.ts';
+import { newCustomer } from './support/customer.ts';
+import { completeSignIn } from './support/sign-in.ts';
+
+const WIDTHS = [375, 900, 1440] as const;
+const PROPERTY = { typed: '6718 Mission', line: '6718 Mission Way', apn: '0165-307-174', county: 'Los Angeles' };
+
+async function checkWidths(page: Page, where: string) {
+  const failures: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    const blocking = await seriousViolations(page);
+    if (blocking.length > 0) failures.push(`${where} at ${width} px:\n${blocking.join('\n')}`);
+    if (!(await fitsWidth(page))) failures.push(`${where} at ${width} px scrolls sideways`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  expect(failures, failures.join('\n')).toEqual([]);
+}
+const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+
+/**
+ * The Equity Protect journey of issue 10: a member protects a property (verified on the way, paid with the test card);
+ * a Super Admin imports the county's recordings; the recording on the member's parcel raises an alert that appears
+ * live in the member's list (the namesake's recording on another parcel raises none); the member reports it and the
+ * Super Admin sees the case at once and closes it, which the member sees live.
+ */
+describe('Equity Protect: protect → import → live alert → fraud case', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let admin: Page;
+  let member: { email: string; password: string; accountId: string };
+  const docNumber = `2026-${String(Date.now()).slice(-7)}`;
+
+  beforeAll(async () => {
+    ({ app, browser, page } = await openE2e({ DEV_OUTBOX: 'true' }));
+    member = await newCustomer(app, 'Deepa Zhang');
+    ({ page: admin } = await newPage(browser, app.url));
+  }, 120_000);
+  afterAll(async () => {
+    await closeE2e({ browser, app });
+  });
+
+  it('a member finds Equity Protect, protects a property (verifying it on the way) and pays', async () => {
+    await page.goto('/equity-protect');
+    await page.getByRole('heading', { name: 'Equity Protect', level: 1 }).waitFor({ timeout: 20_000 });
+    await page.getByText('$99.00').waitFor({ timeout: 20_000 });
+    await checkWidths(page, '/equity-protect');
+    await page.getByRole('link', { name: 'Protect my property' }).click();
+    await page.getByRole('heading', { name: 'Protect your property', level: 1 }).waitFor();
+    const box = page.getByRole('combobox', { name: 'Property address or APN' });
+    await box.fill(PROPERTY.typed);
+    await page.getByRole('option', { name: new RegExp(PROPERTY.line) }).click();
+    await page.getByRole('link', { name: 'Sign in to protect this property' }).click();
+    await completeSignIn(page, app, member.email, member.password);
+    await page.waitForURL((url) => url.pathname === '/equity-protect-property-search', { timeout: 20_000 });
+    // The chosen property was kept through the sign-in.
+    await page.getByRole('heading', { name: PROPERTY.line, level: 2 }).waitFor();
+
+    const started = page.waitForResponse((r) => /\/api\/v1\/properties\/[^/]+\/verifications$/.test(r.url()) && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Protect this property' }).click();
+    const { data } = (await (await started).json()) as { data: { verification_id: string } };
+    const [verification] = await app.platform.eventStore.readStream(`properties-verification-${data.verification_id}`);
+    const questions = (verification?.data as { questions: { prompt: string; answer: string }[] }).questions;
+    const form = page.getByRole('form', { name: 'Property verification questions' });
+    for (const q of questions) await form.getByRole('radiogroup', { name: q.prompt }).getByRole('radio', { name: q.answer, exact: true }).check();
+    await checkWidths(page, '/equity-protect-property-search, verifying');
+    await form.getByRole('button', { name: 'Verify property' }).click();
+
+    await page.getByRole('heading', { name: 'Pay for a year of protection' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('group', { name: 'Order summary' }).getByText('Due today: $99.00').waitFor();
+    await checkWidths(page, '/equity-protect-property-search, payment');
+    const pay = page.getByRole('form', { name: 'Payment' });
+    await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await pay.getByLabel('Expiry date (MM/YY)').fill('12/34');
+    await pay.getByLabel('Security code (CVC)').fill('123');
+    await pay.getByLabel('Name on card').fill('Deepa Zhang');
+    await pay.getByRole('button', { name: 'Pay $99.00' }).click();
+    await page.getByText('Your property is protected').waitFor({ timeout: 30_000 });
+    await checkWidths(page, '/equity-protect-property-search, protected');
+
+    await page.getByRole('link', { name: 'Go to Equity Protect' }).click();
+    await page.getByRole('heading', { name: 'Equity Protect', level: 1 }).waitFor();
+    await page.getByText('No alerts. When a document is recorded', { exact: false }).waitFor({ timeout: 20_000 });
+    await page.getByRole('tab', { name: 'My protected properties' }).click();
+    await page.getByRole('row', { name: new RegExp(PROPERTY.line) }).getByText('Protected').waitFor({ timeout: 20_000 });
+    await checkWidths(page, '/equity-protect-list, properties');
+    await page.getByRole('tab', { name: 'Alerts and fraud cases' }).click();
+    await page.getByText('No alerts. When a document is recorded', { exact: false }).waitFor({ timeout: 20_000 });
+    await markPage(page);
+  }, 240_000);
+
+  it('a Super Admin imports recordings; only the one on the member’s parcel raises an alert, which appears live; the report case reaches the admin at once', async () => {
+    await admin.goto('/authentication/sign-in');
+    await completeSignIn(admin, app, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+    await admin.goto('/admin-equity-protect#imports');
+    await admin.getByRole('heading', { name: 'Equity Protect', level: 1 }).waitFor({ timeout: 20_000 });
+    await admin.getByText('No recordings imported yet', { exact: false }).waitFor({ timeout: 20_000 });
+    await checkWidths(admin, '/admin-equity-protect, imports');
+    await admin.getByRole('button', { name: 'Import recordings' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Import recorded documents' });
+    const csv = [
+      'document_number,county,apn,document_type,recorded_at,grantor,grantee,amount_cents',
+      `${docNumber},${PROPERTY.county},${PROPERTY.apn},deed_of_trust,2026-11-20,Deepa Zhang,Quick Cash Lending LLC,45000000`,
+      // The member's name on another parcel: no alert.
+      `2026-0000001,${PROPERTY.county},0240-975-116,grant_deed,2026-11-20,Deepa Zhang,Someone Else,85000000`,
+      `2026-0000002,${PROPERTY.county},${PROPERTY.apn},mortgage,2026-11-20,A,B,`,
+    ].join('\n');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'la-recorder-2026-11-20.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByText('la-recorder-2026-11-20.csv').waitFor();
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByText('2 of 3 rows imported').waitFor({ timeout: 20_000 });
+    await dialog.getByRole('table', { name: 'Refused rows' }).getByText('document_type must be one of', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const importRow = admin.getByRole('row', { name: /la-recorder-2026-11-20\.csv/ });
+    await importRow.getByText('Matched').waitFor({ timeout: 30_000 });
+
+    // The member's list, open all along, shows the alert without a reload; one alert only.
+    const alertRow = page.getByRole('row', { name: new RegExp(docNumber) });
+    await alertRow.getByText('Needs your answer').waitFor({ timeout: 30_000 });
+    expect(await stillSamePage(page)).toBe(true);
+    expect(await page.getByRole('row', { name: /Deed of trust|Grant deed/ }).count()).toBe(1);
+    await checkWidths(page, '/equity-protect-list, an alert');
+
+    await admin.goto('/admin-equity-protect#alerts');
+    await admin.getByRole('row', { name: new RegExp(docNumber) }).getByText('Awaiting the member').waitFor({ timeout: 20_000 });
+    await markPage(admin);
+
+    await alertRow.getByRole('button', { name: `Answer alert ${docNumber}` }).click();
+    const alert = page.getByRole('dialog', { name: `Deed of trust ${docNumber}` });
+    await alert.getByText('Quick Cash Lending LLC', { exact: true }).waitFor();
+    await checkWidths(page, 'the alert dialog');
+    await alert.getByRole('button', { name: 'I don’t recognise this' }).click();
+    await alert.getByLabel('Anything we should know? (optional)').fill('We never borrowed from this lender.');
+    await alert.getByRole('button', { name: 'Report it and open a fraud case' }).click();
+    await alert.getByRole('heading', { name: 'Fraud case open' }).waitFor({ timeout: 20_000 });
+    const police = alert.getByRole('checkbox', { name: /File a report with your local police/ });
+    await police.check();
+    await alert.getByText('Done: File a report with your local police', { exact: false }).waitFor({ timeout: 20_000 });
+    expect(await police.isChecked()).toBe(true);
+
+    // The Super Admin's queue shows the case at once, without a reload.
+    const caseRow = admin.getByRole('row', { name: new RegExp(docNumber) });
+    await caseRow.getByText('Fraud case open').waitFor({ timeout: 20_000 });
+    expect(await stillSamePage(admin)).toBe(true);
+    await caseRow.getByRole('button', { name: `Open alert ${docNumber}` }).click();
+    const review = admin.getByRole('dialog', { name: `Deed of trust ${docNumber}` });
+    await review.getByText('Member’s note: “We never borrowed from this lender.”').waitFor();
+    await checkWidths(admin, 'the case dialog (Super Admin)');
+    await review.getByRole('button', { name: 'Close the case' }).click();
+    await review.getByText('Say how the case ended', { exact: false }).waitFor();
+    await review.getByLabel('How did the case end?').fill('The lender confirmed the deed of trust was forged; the county recorder voided it.');
+    await review.getByRole('button', { name: 'Close the case' }).click();
+    await review.getByRole('heading', { name: 'Fraud case closed' }).waitFor({ timeout: 20_000 });
+
+    // The member's open dialog moves to closed live, with the history from the alert's events.
+    await alert.getByRole('heading', { name: 'Fraud case closed' }).waitFor({ timeout: 20_000 });
+    await alert.getByRole('list', { name: 'Alert history' }).getByText('Fraud case closed: The lender confirmed', { exact: false }).waitFor({ timeout: 20_000 });
+    expect(await stillSamePage(page)).toBe(true);
+  }, 240_000);
+});
