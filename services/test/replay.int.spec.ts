@@ -19,6 +19,7 @@ import { PROPERTY_VERIFIED, type PropertyVerifiedData } from '@acpg/contracts/pr
 import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import { waitFor } from './wait-for.ts';
 import { orderReaches, placeAndPayOrder } from './nhd.ts';
+import { adminStep, claimReaches, fileClaim } from './reimbursements.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -119,6 +120,13 @@ describe('npm run replay -- --all', () => {
     const { order } = await placeAndPayOrder(t, 'replay-orderer');
     await orderReaches(t, 'replay-orderer', order.order_id, 'delivered');
     await createPromoCode(t);
+    // A reimbursement claim on the verified property, reviewed, approved and paid out (read model reimbursement_claims).
+    const claim = await fileClaim(t, 'replay-customer', { property_id: 'ca-scl-00007' });
+    await adminStep(t, claim.claim_id, 'review');
+    await adminStep(t, claim.claim_id, 'approve', { reason: 'Covered inspection', approved_amount_cents: 40_000 });
+    await adminStep(t, claim.claim_id, 'payout', { method: 'check', reference: 'CHK-1001' });
+    await claimReaches(t, 'replay-customer', claim.claim_id, 'paid');
+    await waitFor(async () => (await t.platform.documents.get('reimbursement_claims', claim.claim_id))?.status === 'paid', { what: 'the paid claim projected' });
     const token = await t.signInAs('Super Admin');
     await waitFor(async () => {
       const r = await fetch(`${t.url}/api/v1/admin/user-interactions`, { headers: { authorization: `Bearer ${token}` } });

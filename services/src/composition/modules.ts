@@ -10,6 +10,7 @@ import { plansModule } from '../modules/plans/module.ts';
 import { paymentsModule } from '../modules/payments/module.ts';
 import { membershipsModule } from '../modules/memberships/module.ts';
 import { nhdModule } from '../modules/nhd/module.ts';
+import { reimbursementModule } from '../modules/reimbursement/module.ts';
 
 /** Every bounded context of the product; the composition root is the only place that knows them all. */
 export const MODULES: readonly Module[] = [
@@ -23,6 +24,7 @@ export const MODULES: readonly Module[] = [
   paymentsModule,
   membershipsModule,
   nhdModule,
+  reimbursementModule,
 ];
 
 /** Module names double as Kafka topic suffixes (stream ids start with them). */
