@@ -74,7 +74,7 @@ describe('reimbursement claims', () => {
       'ReimbursementClaimPaid',
     ]);
     expect(history.map((e) => e.by)).toEqual([member.accountId, 'claims-admin', 'claims-admin', member.accountId, 'claims-admin', 'claims-admin', 'system']);
-    expect(history[6]?.summary).toBe('Paid $400.00 by ach transfer (reference ACH-20261124).');
+    expect(history[6]?.summary).toBe('Paid $400.00 by ACH transfer (reference ACH-20261124).');
 
     const mails = await waitFor(async () => ((await notices(member.email)).length >= 6 ? notices(member.email) : undefined), { what: 'six status emails' });
     expect(mails.map((m) => m.subject?.split(': ')[1]).sort()).toEqual(['Approved', 'More information requested', 'Paid', 'Submitted', 'Under review', 'Under review']);

@@ -1,10 +1,12 @@
 import { CLAIM_CATEGORY_LABELS, type ClaimHistoryEntry } from '@acpg/contracts/reimbursements';
-import { PAYOUT_METHOD_LABELS } from '@acpg/contracts/payments';
+import type { PayoutMethod } from '@acpg/contracts/payments';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { toClaimEvent, type ClaimEvent } from '../claim/decider.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const money = (cents: number) => usd.format(cents / 100);
+/** A payout method inside a sentence: "by ACH transfer", "by check". */
+export const METHOD_WORDS: Record<PayoutMethod, string> = { ach: 'ACH transfer', check: 'check' };
 const documents = (count: number) => (count === 1 ? '1 document' : `${count} documents`);
 
 /** One plain sentence per event of the claim, for the audit trail. */
@@ -25,9 +27,9 @@ export const summaryOf = (event: ClaimEvent): string => {
     case 'ReimbursementClaimRejected':
       return `Rejected: ${event.data.reason}`;
     case 'ReimbursementPayoutRequested':
-      return `Payout of ${money(event.data.amount_cents)} by ${PAYOUT_METHOD_LABELS[event.data.method].toLowerCase()} asked for (reference ${event.data.reference}).`;
+      return `Payout of ${money(event.data.amount_cents)} by ${METHOD_WORDS[event.data.method]} asked for (reference ${event.data.reference}).`;
     case 'ReimbursementClaimPaid':
-      return `Paid ${money(event.data.amount_cents)} by ${PAYOUT_METHOD_LABELS[event.data.method].toLowerCase()} (reference ${event.data.reference}).`;
+      return `Paid ${money(event.data.amount_cents)} by ${METHOD_WORDS[event.data.method]} (reference ${event.data.reference}).`;
     default: {
       const unexpected: never = event;
       throw new Error(`Unknown reimbursement claim event ${String((unexpected as { type: unknown }).type)}`);

@@ -1,10 +1,10 @@
 import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
 import { CLAIM_CATEGORY_LABELS, CLAIM_STATUS_LABELS, type ClaimStatus } from '@acpg/contracts/reimbursements';
-import { PAYOUT_METHOD_LABELS } from '@acpg/contracts/payments';
 import { z } from 'zod';
 import type { Platform } from '../../../platform/module.ts';
 import type { Reaction } from '../../../platform/reactions/port.ts';
 import { templateMessage } from '../../../platform/templates/template.ts';
+import { METHOD_WORDS } from '../claims/history.ts';
 import { claimStateFrom, claimStream, toClaimEvent, type ClaimEvent } from '../claim/decider.ts';
 import { claimUpdatedEmail } from './template.ts';
 
@@ -32,7 +32,7 @@ export const noticeOf = (event: ClaimEvent): { status: ClaimStatus; summary: str
     case 'ReimbursementPayoutRequested':
       return null;
     case 'ReimbursementClaimPaid':
-      return { status: 'paid', summary: `We paid ${usd(event.data.amount_cents)} by ${PAYOUT_METHOD_LABELS[event.data.method].toLowerCase()} (reference ${event.data.reference}).` };
+      return { status: 'paid', summary: `We paid ${usd(event.data.amount_cents)} by ${METHOD_WORDS[event.data.method]} (reference ${event.data.reference}).` };
     default: {
       const unexpected: never = event;
       throw new Error(`Unknown reimbursement claim event ${String((unexpected as { type: unknown }).type)}`);
