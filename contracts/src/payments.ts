@@ -347,3 +347,28 @@ export type AdminPaymentsQuery = z.infer<typeof AdminPaymentsQuery>;
 /** `POST /api/v1/admin/payments/:checkout_id/refund` (Super Admin): the whole amount, once; the reason is kept with who refunded it. */
 export const RefundBody = z.object({ reason: z.string().trim().min(3, 'Say why (at least 3 characters)').max(500, 'The reason is at most 500 characters') });
 export type RefundBody = z.infer<typeof RefundBody>;
+
+// ---- Payouts (money paid out to a member: an approved reimbursement claim) ----
+
+export const PAYOUT_METHODS = ['ach', 'check'] as const;
+export const PayoutMethod = z.enum(PAYOUT_METHODS, { error: 'method must be ach or check' });
+export type PayoutMethod = z.infer<typeof PayoutMethod>;
+export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = { ach: 'ACH transfer', check: 'Check' };
+
+/**
+ * Data of `PayoutRecorded` (stream `payments-payout-<claim id>`, created once: a redelivered request records nothing
+ * more): the payout a Super Admin asked for on an approved reimbursement claim (`ReimbursementPayoutRequested`).
+ */
+export const PayoutRecorded = z.object({
+  payout_id: z.string(),
+  claim_id: z.string(),
+  account_id: z.string(),
+  amount_cents: z.number().int().positive(),
+  method: PayoutMethod,
+  reference: z.string(),
+  by: z.string(),
+  at: z.string(),
+});
+export type PayoutRecorded = z.infer<typeof PayoutRecorded>;
+export const PAYOUT_RECORDED = 'PayoutRecorded';
+export const payoutStream = (claimId: string) => `payments-payout-${claimId}`;

@@ -11,6 +11,7 @@ import { paymentsModule } from '../modules/payments/module.ts';
 import { membershipsModule } from '../modules/memberships/module.ts';
 import { nhdModule } from '../modules/nhd/module.ts';
 import { equityModule } from '../modules/equity/module.ts';
+import { reimbursementModule } from '../modules/reimbursement/module.ts';
 
 /** Every bounded context of the product; the composition root is the only place that knows them all. */
 export const MODULES: readonly Module[] = [
@@ -25,6 +26,7 @@ export const MODULES: readonly Module[] = [
   membershipsModule,
   nhdModule,
   equityModule,
+  reimbursementModule,
 ];
 
 /** Module names double as Kafka topic suffixes (stream ids start with them). */

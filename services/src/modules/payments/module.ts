@@ -1,5 +1,5 @@
 import type { Module } from '../../platform/module.ts';
-import { CHECKOUT_ROOM } from '@acpg/contracts/payments';
+import { CHECKOUT_ROOM, PAYOUT_RECORDED } from '@acpg/contracts/payments';
 import { adminPaymentRoutes } from './refunds/admin-routes.ts';
 import { chargesProjection } from './charges/projection.ts';
 import { mayFollowCheckout } from './charges/room.ts';
@@ -11,6 +11,7 @@ import { GATEWAY_EVENTS_QUEUE } from './gateway/test-gateway.ts';
 import { ORDER_PAYMENT_CLAIMED } from './checkout/purchase.ts';
 import { ORDER_REFUNDS_QUEUE, orderRefundReaction, orderRefundWorker } from './order-refunds/reaction.ts';
 import { paymentStatusRoutes } from './payment-status/routes.ts';
+import { PAYOUTS_QUEUE, payoutReaction, payoutWorker } from './payouts/reaction.ts';
 import { issueReceipt, receiptReaction, RECEIPTS_QUEUE } from './receipts/issue.ts';
 import { receiptEmail } from './receipts/template.ts';
 import { PROMO_CODE_EVENT_TYPES } from './promo-codes/decider.ts';
@@ -26,7 +27,7 @@ import { savedCardRoutes } from './saved-cards/routes.ts';
  */
 export const paymentsModule: Module = {
   name: 'payments',
-  eventTypes: ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...PROMO_CODE_EVENT_TYPES, 'CardSaved', ORDER_PAYMENT_CLAIMED],
+  eventTypes: ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...PROMO_CODE_EVENT_TYPES, 'CardSaved', ORDER_PAYMENT_CLAIMED, PAYOUT_RECORDED],
   routes: (platform) => async (app) => {
     await app.register(paymentRoutes(platform));
     await app.register(myPaymentsRoutes(platform));
@@ -38,7 +39,7 @@ export const paymentsModule: Module = {
   },
   projections: [chargesProjection, promoCodesProjection],
   rooms: { [CHECKOUT_ROOM]: mayFollowCheckout },
-  reactions: [receiptReaction, promoRedemptionsReaction, renewalChargeReaction, orderRefundReaction],
+  reactions: [receiptReaction, promoRedemptionsReaction, renewalChargeReaction, orderRefundReaction, payoutReaction],
   templates: [receiptEmail],
   workers: [
     { queue: GATEWAY_EVENTS_QUEUE, concurrency: 4, processor: deliverGatewayEvent },
@@ -46,6 +47,7 @@ export const paymentsModule: Module = {
     { queue: PROMO_REDEMPTIONS_QUEUE, concurrency: 2, processor: promoRedemptionsWorker },
     { queue: RENEWAL_CHARGES_QUEUE, concurrency: 2, processor: renewalChargeWorker },
     { queue: ORDER_REFUNDS_QUEUE, concurrency: 2, processor: orderRefundWorker },
+    { queue: PAYOUTS_QUEUE, concurrency: 2, processor: payoutWorker },
   ],
 };
 

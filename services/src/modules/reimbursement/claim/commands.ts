@@ -1,0 +1,88 @@
+import type { AnswerClaimBody, ClaimView, FileClaimBody } from '@acpg/contracts/reimbursements';
+import { handleCommand, isAlreadyExists, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import type { Principal } from '../../../platform/auth/port.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { propertyData } from '../../../platform/property-data/select.ts';
+import { accessibleClaim, claimView, loadClaim, runClaimCommand } from './access.ts';
+import { claimDecider, claimStream, expenseDateProblem, type FiledClaim } from './decider.ts';
+import { checkDocuments, keepDocuments, type CheckedDocument } from './documents.ts';
+
+/** The properties module's read model `verified_properties` (its documented row: `VerifiedProperty`), id `<account>:<property>`. */
+const VERIFIED_PROPERTIES_COLLECTION = 'verified_properties';
+
+const mismatch = () => new AppError(409, 'CLAIM_MISMATCH', 'This claim id was used for another claim. Start a new claim.');
+const notVerified = () => {
+  const message = 'You have not verified this property. Verify it on your account first, then file the claim.';
+  return new AppError(400, 'PROPERTY_NOT_VERIFIED', message, [{ path: 'property_id', message }]);
+};
+
+const sameContents = (claim: FiledClaim, body: FileClaimBody, documents: readonly CheckedDocument[]) => {
+  const s = claim.submitted;
+  const files = (list: readonly { name: string; size: number }[]) => JSON.stringify(list.map((d) => [d.name, d.size]));
+  return (
+    s.property.property_id === body.property_id &&
+    s.category === body.category &&
+    s.amount_cents === body.amount_cents &&
+    s.expense_date === body.expense_date &&
+    s.description === body.description &&
+    files(s.documents) === files(documents.map((d) => ({ name: d.name, size: d.bytes.length })))
+  );
+};
+
+/** Did this account verify this property? Read from the properties module's read model, never its code. */
+const verifiedByAccount = async (platform: Pick<Platform, 'documents'>, accountId: string, propertyId: string) =>
+  (await platform.documents.get(VERIFIED_PROPERTIES_COLLECTION, `${accountId}:${propertyId}`)) !== null;
+
+/**
+ * Files a claim once per `claim_id`: documents checked by content and kept encrypted, the property one the caller
+ * verified (its details from the property data). The same claim sent again (double click, a lost answer) answers the
+ * claim; other contents or another account's id are refused. A refusal keeps no file and appends nothing.
+ */
+export const fileClaim = async (platform: Platform, body: FileClaimBody, accountId: string, meta: CommandMeta): Promise<{ view: ClaimView; created: boolean }> => {
+  const documents = await checkDocuments(body.documents);
+  const existing = await loadClaim(platform, body.claim_id);
+  if (existing.status !== 'none') {
+    if (existing.submitted.account_id !== accountId || !sameContents(existing, body, documents)) throw mismatch();
+    return { view: await claimView(platform, body.claim_id), created: false };
+  }
+  const problem = expenseDateProblem(body.expense_date, meta.now);
+  if (problem) throw new AppError(400, 'EXPENSE_DATE_OUT_OF_RANGE', problem, [{ path: 'expense_date', message: problem }]);
+  if (!(await verifiedByAccount(platform, accountId, body.property_id))) throw notVerified();
+  const property = await propertyData().findById(body.property_id);
+  if (!property) throw notVerified();
+  const kept = await keepDocuments(platform, body.claim_id, documents, meta.newId);
+  const data = {
+    claim_id: body.claim_id,
+    account_id: accountId,
+    property: { property_id: property.id, address_line: property.address_line, city: property.city, county: property.county, apn: property.apn },
+    category: body.category,
+    amount_cents: body.amount_cents,
+    expense_date: body.expense_date,
+    description: body.description,
+    documents: kept,
+  };
+  try {
+    await handleCommand(platform.eventStore, claimStream(body.claim_id), claimDecider, { type: 'FileClaim', data, metadata: meta }, { newStream: true });
+  } catch (error) {
+    for (const document of kept) await platform.files.delete(document.file_key);
+    if (!isAlreadyExists(error)) throw error;
+    return fileClaim(platform, body, accountId, meta); // the other click filed it a moment ago: answer as a repeat
+  }
+  return { view: await claimView(platform, body.claim_id), created: true };
+};
+
+/** The claimant answers a request for more information, with 0..5 more documents; the claim goes back under review. */
+export const answerClaim = async (platform: Platform, claimId: string, principal: Principal, body: AnswerClaimBody, meta: CommandMeta): Promise<ClaimView> => {
+  const claim = await accessibleClaim(platform, claimId, principal);
+  if (claim.submitted.account_id !== principal.userId) throw new AppError(403, 'CLAIM_FORBIDDEN', 'Only the claimant answers a request for more information.');
+  if (claim.status !== 'more_info_requested') throw new AppError(409, 'CLAIM_TRANSITION_REFUSED', 'No information was asked for on this claim, so there is nothing to answer.');
+  const kept = await keepDocuments(platform, claimId, await checkDocuments(body.documents), meta.newId);
+  try {
+    await runClaimCommand(platform, claimId, { type: 'ProvideInfo', data: { message: body.message, documents: kept }, metadata: meta });
+  } catch (error) {
+    for (const document of kept) await platform.files.delete(document.file_key);
+    throw error;
+  }
+  return claimView(platform, claimId);
+};

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
+import { AdminClaimsQuery, ApproveClaimBody, ClaimIdParams, ClaimView, PayoutBody, RejectClaimBody, RequestInfoBody } from '@acpg/contracts/reimbursements';
+import { requestMeta } from '../../../platform/commands/metadata.ts';
+import { findPage } from '../../../platform/documents/paged.ts';
+import type { Filter } from '../../../platform/documents/port.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { accessibleClaim, claimView, runClaimCommand } from '../claim/access.ts';
+import type { ClaimCommand } from '../claim/decider.ts';
+import { CLAIMS_COLLECTION, toClaimView } from './view.ts';
+
+const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+/** The admin list's filters as a documents filter (submitted_at is an ISO time: days compare as text). */
+export const adminClaimsFilter = (q: AdminClaimsQuery): Filter => ({
+  ...(q.status ? { status: q.status } : {}),
+  ...(q.county ? { county: q.county } : {}),
+  ...(q.account_id ? { account_id: q.account_id } : {}),
+  ...(q.from || q.to ? { submitted_at: { ...(q.from ? { $gte: `${q.from}T00:00:00.000Z` } : {}), ...(q.to ? { $lt: nextDay(q.to) } : {}) } } : {}),
+  ...(q.min_amount_cents !== undefined || q.max_amount_cents !== undefined
+    ? { amount_cents: { ...(q.min_amount_cents !== undefined ? { $gte: q.min_amount_cents } : {}), ...(q.max_amount_cents !== undefined ? { $lte: q.max_amount_cents } : {}) } }
+    : {}),
+});
+
+type Steps = Exclude<ClaimCommand['type'], 'FileClaim' | 'ProvideInfo' | 'MarkPaid'>;
+
+/** Super Admins' list of every claim and the review steps: review, request-info, approve, reject, payout. */
+export const adminClaimRoutes =
+  (platform: Platform): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/admin/reimbursements/claims',
+      {
+        config: SUPER_ADMIN,
+        schema: {
+          tags: ['reimbursement'],
+          summary: 'Every reimbursement claim (Super Admin): filters (status, submitted from/to, amount min/max, county, account), server paging and sorting',
+          security: [{ bearer: [] }],
+          querystring: AdminClaimsQuery,
+          response: { 200: okEnvelope(pageOf(ClaimView)), 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await findPage(platform.documents, CLAIMS_COLLECTION, request.query, { filter: adminClaimsFilter(request.query), thenBy: ['submitted_at'], toItem: toClaimView }),
+      }),
+    );
+
+    const step = <Body extends z.ZodType>(path: string, summary: string, body: Body | null, command: (body: z.infer<Body>) => { type: Steps; data: object }, done: string) =>
+      app.post(
+        `/admin/reimbursements/claims/:id/${path}`,
+        { config: SUPER_ADMIN, schema: { tags: ['reimbursement'], summary, security: [{ bearer: [] }], params: ClaimIdParams, ...(body ? { body } : {}), response: { 200: okEnvelope(ClaimView), ...refusals } } },
+        async (request) => {
+          const principal = request.principal;
+          if (principal) await accessibleClaim(platform, request.params.id, principal);
+          const { type, data } = command(request.body as z.infer<Body>);
+          await runClaimCommand(platform, request.params.id, { type, data, metadata: requestMeta(request, platform) } as ClaimCommand);
+          return { success: true as const, data: await claimView(platform, request.params.id), message: done };
+        },
+      );
+    step('review', 'Start reviewing a submitted claim (Super Admin; no body)', null, () => ({ type: 'StartReview', data: {} }), 'Review started. The claimant was told.');
+    step('request-info', 'Ask the claimant for more information (Super Admin, while under review)', RequestInfoBody, (b) => ({ type: 'RequestInfo', data: b }), 'The claimant was asked for more information.');
+    step('approve', 'Approve a claim under review, at most the amount claimed (Super Admin)', ApproveClaimBody, (b) => ({ type: 'ApproveClaim', data: b }), 'Claim approved. Pay it out next.');
+    step('reject', 'Reject a claim under review, with the reason (Super Admin)', RejectClaimBody, (b) => ({ type: 'RejectClaim', data: b }), 'Claim rejected. The claimant was told why.');
+    step('payout', 'Pay an approved claim out by ACH or check (Super Admin); recorded by the payments module, then the claim is paid', PayoutBody, (b) => ({ type: 'RequestPayout', data: b }), 'Payout asked for. The claim shows paid once it is recorded.');
+  };

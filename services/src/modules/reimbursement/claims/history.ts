@@ -1,0 +1,48 @@
+import { CLAIM_CATEGORY_LABELS, type ClaimHistoryEntry } from '@acpg/contracts/reimbursements';
+import type { PayoutMethod } from '@acpg/contracts/payments';
+import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { toClaimEvent, type ClaimEvent } from '../claim/decider.ts';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const money = (cents: number) => usd.format(cents / 100);
+/** A payout method inside a sentence: "by ACH transfer", "by check". */
+export const METHOD_WORDS: Record<PayoutMethod, string> = { ach: 'ACH transfer', check: 'check' };
+const documents = (count: number) => (count === 1 ? '1 document' : `${count} documents`);
+
+/** One plain sentence per event of the claim, for the audit trail. */
+export const summaryOf = (event: ClaimEvent): string => {
+  switch (event.type) {
+    case 'ReimbursementClaimSubmitted': {
+      const d = event.data;
+      return `Claimed ${money(d.amount_cents)} for ${CLAIM_CATEGORY_LABELS[d.category].toLowerCase()} on ${d.expense_date} at ${d.property.address_line}, ${d.property.city} (APN ${d.property.apn}), with ${documents(d.documents.length)}.`;
+    }
+    case 'ReimbursementClaimReviewStarted':
+      return 'Review started.';
+    case 'ReimbursementInfoRequested':
+      return `More information requested: ${event.data.message}`;
+    case 'ReimbursementInfoProvided':
+      return `The claimant answered${event.data.documents.length > 0 ? ` with ${documents(event.data.documents.length)}` : ''}: ${event.data.message}`;
+    case 'ReimbursementClaimApproved':
+      return `Approved ${money(event.data.approved_amount_cents)}: ${event.data.reason}`;
+    case 'ReimbursementClaimRejected':
+      return `Rejected: ${event.data.reason}`;
+    case 'ReimbursementPayoutRequested':
+      return `Payout of ${money(event.data.amount_cents)} by ${METHOD_WORDS[event.data.method]} asked for (reference ${event.data.reference}).`;
+    case 'ReimbursementClaimPaid':
+      return `Paid ${money(event.data.amount_cents)} by ${METHOD_WORDS[event.data.method]} (reference ${event.data.reference}).`;
+    default: {
+      const unexpected: never = event;
+      throw new Error(`Unknown reimbursement claim event ${String((unexpected as { type: unknown }).type)}`);
+    }
+  }
+};
+
+/** The audit trail: every event of the claim's stream, oldest first, with who and when. */
+export const historyOf = (history: readonly StoredEvent[]): ClaimHistoryEntry[] => {
+  const entries: ClaimHistoryEntry[] = [];
+  for (const stored of history) {
+    const event = toClaimEvent(stored);
+    if (event) entries.push({ event_type: event.type, summary: summaryOf(event), by: event.data.by, at: event.data.at, version: stored.version });
+  }
+  return entries;
+};

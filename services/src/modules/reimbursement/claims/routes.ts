@@ -1,0 +1,117 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
+import { ClaimDocumentParams, ClaimHistory, ClaimIdParams, ClaimView, MyClaimsQuery } from '@acpg/contracts/reimbursements';
+import type { Principal } from '../../../platform/auth/port.ts';
+import { findPage } from '../../../platform/documents/paged.ts';
+import { AppError, unauthorized } from '../../../platform/http/errors.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { accessibleClaim, claimView } from '../claim/access.ts';
+import { claimStream } from '../claim/decider.ts';
+import { historyOf } from './history.ts';
+import { CLAIMS_COLLECTION, toClaimView } from './view.ts';
+
+const SIGNED_IN = { auth: { roles: 'any' } } as const;
+const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
+
+/** A file name safe in a header: the plain form keeps letters, digits, dots, dashes and spaces; `filename*` keeps the rest. */
+const contentDisposition = (name: string) => `attachment; filename="${name.replace(/[^A-Za-z0-9._ -]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** The claimant's list, one claim's page (view, audit trail) and its documents (the claimant or a Super Admin). */
+export const claimRoutes =
+  (platform: Platform): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const principalOf = (request: { principal?: Principal | null }): Principal => {
+      if (!request.principal) throw unauthorized();
+      return request.principal;
+    };
+
+    app.get(
+      '/reimbursements/claims',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['reimbursement'],
+          summary: "The caller's reimbursement claims, filtered by status, server paging and sorting (a Provider Admin's: their provider's users' claims, none until providers exist)",
+          security: [{ bearer: [] }],
+          querystring: MyClaimsQuery,
+          response: { 200: okEnvelope(pageOf(ClaimView)), 400: ErrorEnvelope, 401: ErrorEnvelope },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const { page, page_size } = request.query;
+        // The spec's Provider Admin sees their provider's users' claims on /property-reimbursement. Providers and their
+        // users do not exist yet, so that list is empty (and never the Provider Admin's own claims, which they cannot file).
+        if (principal.roles.includes('Provider Admin') && !principal.roles.includes('Super Admin')) return { success: true as const, data: { items: [], total: 0, page, page_size } };
+        const filter = { account_id: principal.userId, ...(request.query.status ? { status: request.query.status } : {}) };
+        return { success: true as const, data: await findPage(platform.documents, CLAIMS_COLLECTION, request.query, { filter, thenBy: ['submitted_at'], toItem: toClaimView }) };
+      },
+    );
+
+    app.get(
+      '/reimbursements/claims/:id',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['reimbursement'],
+          summary: 'One reimbursement claim (the claimant or a Super Admin); live twin: reimbursement-claim.updated in room reimbursement-claim:<id>',
+          security: [{ bearer: [] }],
+          params: ClaimIdParams,
+          response: { 200: okEnvelope(ClaimView), ...refusals },
+        },
+      },
+      async (request) => {
+        await accessibleClaim(platform, request.params.id, principalOf(request));
+        const doc = await platform.documents.get(CLAIMS_COLLECTION, request.params.id);
+        const fresh = await claimView(platform, request.params.id);
+        // The row when it is up to date, else the claim folded from its events (the read model lags a moment).
+        return { success: true as const, data: doc && Number(doc._version ?? 0) >= fresh.version ? toClaimView(doc) : fresh };
+      },
+    );
+
+    app.get(
+      '/reimbursements/claims/:id/history',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['reimbursement'],
+          summary: "The claim's audit trail from its event stream: what, who and when (the claimant or a Super Admin)",
+          security: [{ bearer: [] }],
+          params: ClaimIdParams,
+          response: { 200: okEnvelope(ClaimHistory), ...refusals },
+        },
+      },
+      async (request) => {
+        await accessibleClaim(platform, request.params.id, principalOf(request));
+        return { success: true as const, data: { items: historyOf(await platform.eventStore.readStream(claimStream(request.params.id))) } };
+      },
+    );
+
+    app.get(
+      '/reimbursements/claims/:id/documents/:docId',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['reimbursement'],
+          summary: 'One document of the claim, decrypted, as it was uploaded (the claimant or a Super Admin)',
+          description: 'Answers the file with its content type (checked from its content at upload). Refusals are JSON: 401, 403 CLAIM_FORBIDDEN, 404 CLAIM_NOT_FOUND or DOCUMENT_NOT_FOUND.',
+          security: [{ bearer: [] }],
+          params: ClaimDocumentParams,
+        },
+      },
+      async (request, reply) => {
+        const claim = await accessibleClaim(platform, request.params.id, principalOf(request));
+        const document = claim.documents.find((d) => d.doc_id === request.params.docId);
+        const file = document ? await platform.files.get(document.file_key) : null;
+        if (!document || !file) throw new AppError(404, 'DOCUMENT_NOT_FOUND', 'This document is not on the claim.');
+        return reply
+          .type(document.content_type)
+          .header('content-disposition', contentDisposition(document.name))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(file.bytes);
+      },
+    );
+  };

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import type { Role } from '@acpg/contracts/roles';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { claimant, claimBody, fileClaim } from '../../../test/reimbursements.ts';
+
+/**
+ * The reimbursement API under hostile use: every route without a token and as every role, another member's claim,
+ * malformed ids, queries and bodies. Never a 500; a refusal appends nothing.
+ */
+
+let t: TestApp;
+let ip = 0;
+/** A fresh client address per request, so the per-address rate limits do not hide the route's own answer. */
+const nextIp = () => {
+  ip += 1;
+  return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+};
+
+interface Route {
+  method: 'GET' | 'POST';
+  url: string;
+  auth: 'signed-in' | 'admin';
+  body?: Record<string, unknown>;
+}
+
+const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Professional', 'Provider Admin', 'Super Admin'];
+const call = (options: InjectOptions & { url: string }) => t.app.inject({ remoteAddress: nextIp(), ...options, url: `/api/v1${options.url}` });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const as = async (role: Role, account = `acct-${randomUUID()}`) => bearer(await t.signInAs(role, account));
+const label = (r: { method?: string; url: string }, what: string) => `${r.method ?? 'GET'} ${r.url} (${what})`;
+
+const expectRefusal = (response: { statusCode: number; body: string }, where: string, statuses?: number[]) => {
+  expect.soft(response.statusCode, `${where}: ${response.body}`).toBeGreaterThanOrEqual(400);
+  expect.soft(response.statusCode, `${where}: ${response.body}`).toBeLessThan(500);
+  if (statuses) expect.soft(statuses, `${where}: ${response.statusCode} ${response.body}`).toContain(response.statusCode);
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(response.body) as Record<string, unknown>;
+  } catch {
+    // not JSON: the envelope assertion below fails with the label
+  }
+  expect.soft(body, where).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
+};
+const unchanged = async (act: () => Promise<void>) => {
+  const before = await t.platform.eventStore.headPosition();
+  await act();
+  expect(await t.platform.eventStore.headPosition()).toBe(before);
+};
+
+let claimId: string;
+let docId: string;
+let routes: Route[];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const owner = await claimant(t);
+  const claim = await fileClaim(t, owner.accountId);
+  claimId = claim.claim_id;
+  docId = claim.documents[0]?.doc_id ?? '';
+  routes = [
+    { method: 'GET', url: '/reimbursements/claims', auth: 'signed-in' },
+    { method: 'POST', url: '/reimbursements/claims', auth: 'signed-in', body: claimBody() },
+    { method: 'GET', url: `/reimbursements/claims/${claimId}`, auth: 'signed-in' },
+    { method: 'GET', url: `/reimbursements/claims/${claimId}/history`, auth: 'signed-in' },
+    { method: 'GET', url: `/reimbursements/claims/${claimId}/documents/${docId}`, auth: 'signed-in' },
+    { method: 'POST', url: `/reimbursements/claims/${claimId}/answer`, auth: 'signed-in', body: { message: 'Hostile answer' } },
+    { method: 'GET', url: '/admin/reimbursements/claims', auth: 'admin' },
+    { method: 'POST', url: `/admin/reimbursements/claims/${claimId}/request-info`, auth: 'admin', body: { message: 'Hostile request' } },
+    { method: 'POST', url: `/admin/reimbursements/claims/${claimId}/approve`, auth: 'admin', body: { reason: 'Hostile', approved_amount_cents: 1 } },
+    { method: 'POST', url: `/admin/reimbursements/claims/${claimId}/reject`, auth: 'admin', body: { reason: 'Hostile' } },
+    { method: 'POST', url: `/admin/reimbursements/claims/${claimId}/payout`, auth: 'admin', body: { method: 'ach', reference: 'H-1' } },
+  ];
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('every reimbursement route, by a stranger and by every role', () => {
+  it('refuses a caller without a token (401) or with a forged one, and another member or a non-admin with 403, changing nothing', async () => {
+    await unchanged(async () => {
+      for (const route of routes) {
+        for (const headers of [{}, bearer('not.a.jwt')]) {
+          expectRefusal(await call({ method: route.method, url: route.url, headers, ...(route.body ? { payload: route.body } : {}) }), label(route, 'no or forged token'), [401]);
+        }
+      }
+      for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
+        for (const route of routes.filter((r) => r.auth === 'admin' || r.url.includes(claimId))) {
+          expectRefusal(await call({ method: route.method, url: route.url, headers: await as(role), ...(route.body ? { payload: route.body } : {}) }), label(route, role), [403]);
+        }
+      }
+    });
+  });
+
+  it('never fails with a 500 for any role on any route, and a refusal appends nothing', async () => {
+    for (const role of ROLES) {
+      for (const route of routes) {
+        const before = await t.platform.eventStore.headPosition();
+        const response = await call({ method: route.method, url: route.url, headers: await as(role), ...(route.body ? { payload: route.body } : {}) });
+        expect.soft(response.statusCode, `${label(route, role)}: ${response.body}`).toBeLessThan(500);
+        if (response.statusCode >= 400) {
+          expectRefusal(response, label(route, role));
+          expect.soft(await t.platform.eventStore.headPosition(), `${label(route, role)} appended on a refusal`).toBe(before);
+        }
+      }
+    }
+  });
+
+  it('answers malformed ids, queries and bodies with a 4xx envelope, appending nothing', async () => {
+    const admin = await as('Super Admin');
+    const customer = await as('Customer');
+    await unchanged(async () => {
+      for (const id of ['not-a-uuid', '%00', '..%2F..%2Fetc', 'x'.repeat(500), '6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b%27--']) {
+        for (const path of ['', '/history', `/documents/${docId}`]) expectRefusal(await call({ url: `/reimbursements/claims/${id}${path}`, headers: admin }), `claim id ${id.slice(0, 20)}${path}`, [400, 404]);
+        expectRefusal(await call({ method: 'POST', url: `/admin/reimbursements/claims/${id}/reject`, headers: admin, payload: { reason: 'why not' } }), `reject ${id.slice(0, 20)}`, [400, 404]);
+      }
+      for (const doc of ['..%2F..%2Fsecret', '%00', 'x'.repeat(100)]) expectRefusal(await call({ url: `/reimbursements/claims/${claimId}/documents/${doc}`, headers: admin }), `document ${doc.slice(0, 20)}`, [400, 404]);
+      for (const query of ['page=-1', 'page_size=0', 'sort=__proto__', 'order=sideways', 'status=paid&status=submitted', 'min_amount_cents=1e99', 'from=2026-02-30', 'county=' + 'y'.repeat(80)]) {
+        expectRefusal(await call({ url: `/admin/reimbursements/claims?${query}`, headers: admin }), `admin?${query.slice(0, 30)}`, [400]);
+      }
+      for (const query of ['page=-1', 'sort=__proto__', 'status=x']) expectRefusal(await call({ url: `/reimbursements/claims?${query}`, headers: customer }), `mine?${query}`, [400]);
+      for (const value of [42, -1, 'x'.repeat(20_000), { $gt: '' }, ['a'], true, null, '\u0000\u202e']) {
+        const payload = Object.fromEntries(Object.keys(claimBody()).map((k) => [k, value]));
+        expectRefusal(await call({ method: 'POST', url: '/reimbursements/claims', payload, headers: customer }), `file every field ${JSON.stringify(value).slice(0, 20)}`, [400]);
+        expectRefusal(await call({ method: 'POST', url: `/admin/reimbursements/claims/${claimId}/approve`, payload: { reason: value, approved_amount_cents: value }, headers: admin }), `approve ${JSON.stringify(value).slice(0, 20)}`, [400]);
+        expectRefusal(await call({ method: 'POST', url: `/admin/reimbursements/claims/${claimId}/payout`, payload: { method: value, reference: value }, headers: admin }), `payout ${JSON.stringify(value).slice(0, 20)}`, [400]);
+        expectRefusal(await call({ method: 'POST', url: `/reimbursements/claims/${claimId}/answer`, payload: { message: value, documents: value }, headers: customer }), `answer ${JSON.stringify(value).slice(0, 20)}`, [400, 403]);
+      }
+      for (const payload of ['{"oops": ', 'null', '[1,2]']) {
+        expectRefusal(await call({ method: 'POST', url: '/reimbursements/claims', payload, headers: { ...customer, 'content-type': 'application/json' } }), `file ${payload}`);
+      }
+      expectRefusal(await call({ method: 'POST', url: '/reimbursements/claims', headers: customer, payload: claimBody({ documents: [{ name: 'a\u202Eevil.pdf', data: 'JVBERi0=' }] }) }), 'hidden characters in a name', [400]);
+    });
+  });
+});

@@ -1,0 +1,31 @@
+import { CLAIM_ROOM, REIMBURSEMENT_EVENT_TYPES } from '@acpg/contracts/reimbursements';
+import type { Module } from '../../platform/module.ts';
+import { claimantRoutes } from './claim/routes.ts';
+import { adminClaimRoutes } from './claims/admin-routes.ts';
+import { claimsProjection } from './claims/projection.ts';
+import { mayFollowClaim } from './claims/room.ts';
+import { claimRoutes } from './claims/routes.ts';
+import { claimNoticesReaction } from './notices/reaction.ts';
+import { claimUpdatedEmail } from './notices/template.ts';
+import { CLAIM_PAYOUTS_QUEUE, claimPayoutReaction, claimPayoutWorker } from './payout/reaction.ts';
+
+/**
+ * Property reimbursement claims (DECISIONS.md "Reimbursement lifecycle"): a member files a claim with documents for a
+ * property they verified; Super Admins review, ask for more information, approve or reject it, and pay it out.
+ * Payout: the payments module reads `ReimbursementPayoutRequested` and records `PayoutRecorded`, which marks the claim
+ * paid here (payout/). Every status change emails the claimant (notices/).
+ */
+export const reimbursementModule: Module = {
+  name: 'reimbursement',
+  eventTypes: REIMBURSEMENT_EVENT_TYPES,
+  routes: (platform) => async (app) => {
+    await app.register(claimantRoutes(platform));
+    await app.register(claimRoutes(platform));
+    await app.register(adminClaimRoutes(platform));
+  },
+  projections: [claimsProjection],
+  rooms: { [CLAIM_ROOM]: mayFollowClaim },
+  reactions: [claimNoticesReaction, claimPayoutReaction],
+  templates: [claimUpdatedEmail],
+  workers: [{ queue: CLAIM_PAYOUTS_QUEUE, concurrency: 2, processor: claimPayoutWorker }],
+};
