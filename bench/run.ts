@@ -4,13 +4,15 @@ import { benchReplay } from './replay.ts';
 import { printAutocompleteBench } from './autocomplete.ts';
 import { printNhdWatchBench } from './nhd-watch.ts';
 import { printNhdReportPdfBench } from './nhd-report-pdf.ts';
+import { printEquityMatchingBench } from './equity-matching.ts';
 import { printPaymentWatchBench } from './payment-watch.ts';
 import { WATCH_TARGETS, type WatchTarget } from './watch.ts';
 
 /**
  * `npm run bench [-- --rate 5000 --seconds 5 --trials 3 --events 100000 --watchers 1000 --payment-rates 100,250
  *   --nhd-rates 25,50 --watch-targets bare,embedded,distributed --reports 200
- *   --only ingest|replay|autocomplete|payments|nhd|nhd-pdf]`: prints the figures the README quotes. Loopback only.
+ *   --recordings 100000 --protected 10000
+ *   --only ingest|replay|autocomplete|payments|nhd|nhd-pdf|equity]`: prints the figures the README quotes. Loopback only.
  */
 const { values } = parseArgs({
   options: {
@@ -23,11 +25,13 @@ const { values } = parseArgs({
     'nhd-rates': { type: 'string', default: '25,50' },
     'watch-targets': { type: 'string', default: WATCH_TARGETS.join(',') },
     reports: { type: 'string', default: '200' },
+    recordings: { type: 'string', default: '100000' },
+    protected: { type: 'string', default: '10000' },
     only: { type: 'string' },
   },
 });
 
-const ONLY = ['ingest', 'replay', 'autocomplete', 'payments', 'nhd', 'nhd-pdf'];
+const ONLY = ['ingest', 'replay', 'autocomplete', 'payments', 'nhd', 'nhd-pdf', 'equity'];
 if (values.only && !ONLY.includes(values.only)) throw new Error(`--only must be one of ${ONLY.join(', ')}, not ${values.only}`);
 
 const row = (r: IngestFigures) =>
@@ -79,3 +83,4 @@ if (!values.only || values.only === 'nhd') {
   await printNhdWatchBench({ watchers: Number(values.watchers), rates: rates(values['nhd-rates']), only: watchTargets() });
 }
 if (!values.only || values.only === 'nhd-pdf') await printNhdReportPdfBench({ reports: Number(values.reports) });
+if (!values.only || values.only === 'equity') await printEquityMatchingBench({ recordings: Number(values.recordings), protectedCount: Number(values.protected) });

@@ -144,7 +144,8 @@ const party = (name: string) => withoutHiddenCharacters(z.string({ error: `${nam
 export const RecordedDocument = z.object({
   document_number: z.string({ error: 'document_number is required' }).trim().min(1, 'document_number is required').max(40, 'document_number is at most 40 characters').regex(/^[A-Za-z0-9-]+$/, 'document_number holds letters, digits and hyphens only'),
   county: z.string({ error: 'county is required' }).trim().min(2, 'county is required').max(60, 'county is at most 60 characters'),
-  apn: z.string({ error: 'apn is required' }).trim().min(3, 'apn is required').max(40, 'apn is at most 40 characters').regex(/^[0-9A-Za-z-]+$/, 'apn holds digits, letters and hyphens only'),
+  // Assessors write parcel numbers their own way: "0165-307-174", "0109/294", "123.45.678".
+  apn: z.string({ error: 'apn is required' }).trim().min(3, 'apn is required').max(40, 'apn is at most 40 characters').regex(/^[0-9A-Za-z][0-9A-Za-z ./-]*$/, 'apn holds digits, letters, hyphens, slashes and dots only'),
   document_type: DocumentType,
   recorded_at: z.iso.date({ error: 'recorded_at must be a date (YYYY-MM-DD)' }),
   grantor: party('grantor'),

@@ -4,7 +4,10 @@ import { fileFeed } from './file.ts';
 import { matchKey } from './port.ts';
 import { recordingsCsv, sampleFeed } from './sample.ts';
 
-const counties = [{ name: 'Santa Clara', apn_format: '###-##-###', property_count: 1 }];
+const counties = [
+  { name: 'Santa Clara', apn_format: '###-##-###', property_count: 1 },
+  { name: 'San Francisco', apn_format: '####/###', property_count: 1 },
+];
 const protectedOne = { property_id: 'p1', address_line: '1 Main St', city: 'San Jose', county: 'Santa Clara', state: 'CA' as const, zip: '95112', apn: '264-12-087' };
 
 describe('recorder feed', () => {
@@ -21,7 +24,7 @@ describe('recorder feed', () => {
     const recordings = rows.map((r) => ('recording' in r ? r.recording : null));
     expect(recordings.every((r) => r !== null && RecordedDocument.safeParse(r).success)).toBe(true);
     expect(recordings[0]).toMatchObject({ apn: '264-12-087', county: 'Santa Clara' });
-    expect(recordings.slice(1).every((r) => /^\d{3}-\d{2}-\d{3}$/.test(r?.apn ?? ''))).toBe(true);
+    expect(recordings.slice(1).every((r) => /^(\d{3}-\d{2}-\d{3}|\d{4}\/\d{3})$/.test(r?.apn ?? ''))).toBe(true);
     expect(new Set(recordings.map((r) => r?.document_type)).size).toBe(7);
     expect(recordings.every((r) => r && r.recorded_at >= '2026-11-01' && r.recorded_at <= '2026-11-27')).toBe(true);
   });
