@@ -79,6 +79,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/promocode', access: 'protected', title: 'Promo Codes', roles: ['Super Admin'], load: () => import('../features/promo-codes/components/PromoCodesPage.tsx') },
   { path: '/plans', access: 'protected', title: 'Plans', roles: ['Super Admin'], load: () => import('../features/plans/components/PlansAdminPage.tsx') },
   { path: '/admin-equity-protect', access: 'protected', title: 'Equity Protect', roles: ['Super Admin', 'Provider Admin'], load: named(equity, 'AdminEquityPage') },
+  { path: '/admin-property-reimbursement', access: 'protected', title: 'Property Reimbursement', roles: ['Super Admin'], load: () => import('../features/reimbursements/components/AdminClaimsPage.tsx') },
+  { path: '/admin-property-reimbursement/:claimId', access: 'protected', title: 'Review claim', roles: ['Super Admin'], load: () => import('../features/reimbursements/components/AdminClaimPage.tsx') },
   { path: '/admin-nhd-order-list', access: 'protected', title: 'NHD Order List', roles: ['Super Admin'], load: named(nhdOrders, 'AdminOrdersPage') },
 ];
 
