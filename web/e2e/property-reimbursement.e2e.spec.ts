@@ -4,6 +4,9 @@ import type { TestApp } from '../../services/test/harness.ts';
 import { markVerified } from '../../services/test/equity.ts';
 import { SAMPLE_PROPERTY_ID } from '../../services/test/nhd.ts';
 import { TINY_PDF, TINY_PNG } from '../../services/test/reimbursements.ts';
+import { identityContext } from '../../services/src/modules/identity/context.ts';
+import { registerAccount } from '../../services/src/modules/identity/accounts.ts';
+import { systemMeta } from '../../services/src/platform/commands/metadata.ts';
 import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
 import { fitsWidth, seriousViolations } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
@@ -162,4 +165,33 @@ describe('Property reimbursement: file → review → more information → answe
     await checkWidths(page, '/property-reimbursement/:id, paid');
     await checkWidths(admin, '/admin-property-reimbursement/:id, paid');
   }, 300_000);
+
+  it('a member without a verified property is sent to verify one; a Provider Admin is told whose claims will show', async () => {
+    const newcomer = await newCustomer(app, 'Sam Newcomer');
+    const { page: other } = await newPage(browser, app.url);
+    await other.goto('/authentication/sign-in');
+    await completeSignIn(other, app, newcomer.email, newcomer.password);
+    await other.goto('/property-reimbursement');
+    await other.getByRole('button', { name: 'File a claim' }).click();
+    const dialog = other.getByRole('dialog', { name: 'File a claim' });
+    await dialog.getByText('A claim is filed for a property you have verified', { exact: false }).waitFor({ timeout: 20_000 });
+    expect(await dialog.getByRole('link', { name: 'Find and verify your property' }).getAttribute('href')).toBe('/equity-protect-property-search');
+    expect(await dialog.getByRole('button', { name: 'File the claim' }).count()).toBe(0);
+    await checkWidths(other, 'the filing dialog without a verified property');
+    await other.context().close();
+
+    const email = `provider-${Date.now()}@example.test`;
+    const password = 'correct horse battery staple 9';
+    const ctx = await identityContext(app.platform);
+    await registerAccount(ctx, { email, fullName: 'Pat Provider', roles: ['Provider Admin'], password, phone: null }, systemMeta(app.platform, { actor: 'test' }));
+    const { page: provider } = await newPage(browser, app.url);
+    await provider.goto('/authentication/sign-in');
+    await completeSignIn(provider, app, email, password);
+    await provider.goto('/property-reimbursement');
+    await provider.getByRole('heading', { name: 'Property Reimbursement', level: 1 }).waitFor({ timeout: 20_000 });
+    await provider.getByText('Your provider’s members’ claims will show here', { exact: false }).waitFor({ timeout: 20_000 });
+    expect(await provider.getByRole('button', { name: 'File a claim' }).count()).toBe(0);
+    await checkWidths(provider, '/property-reimbursement as a Provider Admin');
+    await provider.context().close();
+  }, 180_000);
 });
