@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
@@ -100,6 +101,25 @@ describe('Property reimbursement: file → review → more information → answe
     const row = admin.getByRole('row', { name: /Rosa Delgado/ });
     await row.getByText('Submitted').waitFor({ timeout: 20_000 });
     await checkWidths(admin, '/admin-property-reimbursement');
+    // Filters in dollars go to the URL (and the server) in cents; the export honours them.
+    const filters = admin.getByRole('search', { name: 'Filter claims' });
+    await filters.getByRole('textbox', { name: 'Amount from (USD)' }).fill('2000');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await admin.getByText('No claims match these filters.').waitFor({ timeout: 20_000 });
+    await filters.getByRole('textbox', { name: 'Amount from (USD)' }).fill('1,000');
+    await filters.getByRole('textbox', { name: 'Amount to (USD)' }).fill('1500.00');
+    await filters.getByRole('combobox', { name: 'County' }).selectOption('Los Angeles');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await row.getByText('Submitted').waitFor({ timeout: 20_000 });
+    const query = new URL(admin.url()).searchParams;
+    expect([query.get('min_amount_cents'), query.get('max_amount_cents'), query.get('county')]).toEqual(['100000', '150000', 'Los Angeles']);
+    await admin.getByRole('button', { name: 'Export' }).click();
+    const [file] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('menuitem', { name: 'CSV' }).click()]);
+    expect(file.suggestedFilename()).toMatch(/^reimbursement-claims-all-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = readFileSync(await file.path()).toString('utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Rosa Delgado');
+    expect(lines[1]).toContain('1250.00');
     await row.getByRole('link', { name: /Review the claim of Rosa Delgado/ }).click();
 
     await admin.getByRole('heading', { name: 'Review claim', level: 1 }).waitFor({ timeout: 20_000 });
