@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { Badge, Button, Card, Field, MessageBar, MessageBarBody, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Field, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { CLAIM_STATUSES, CLAIM_UPDATED_MESSAGE, ClaimStatus, type ClaimView } from '@acpg/contracts/reimbursements';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
@@ -127,13 +127,11 @@ export default function MyClaimsPage() {
           </Button>
         )}
       </div>
-      {provider ? (
-        <MessageBar intent="info">
-          <MessageBarBody>Claims filed by your provider’s members will show here, live, once providers are set up.</MessageBarBody>
-        </MessageBar>
-      ) : (
-        <Text>Claim back expenses on a property you verified: legal fees after title fraud, hazard damage repairs, inspections and emergency repairs. We email you at every step.</Text>
-      )}
+      <Text>
+        {provider
+          ? 'Reimbursement claims filed by your provider’s members, and where each one stands.'
+          : 'Claim back expenses on a property you verified: legal fees after title fraud, hazard damage repairs, inspections and emergency repairs. We email you at every step.'}
+      </Text>
       <Card>
         <Field className={s.filter} label="Status">
           <Select value={list.filters.status ?? ''} onChange={(_, d) => list.applyFilters(ClaimStatus.safeParse(d.value).success ? { status: d.value } : {})}>
