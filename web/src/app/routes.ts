@@ -69,6 +69,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/equity-protect-list', access: 'protected', title: 'Equity Protect', roles: CUSTOMER_SIDE, load: named(equity, 'MyEquityPage') },
   { path: '/nhd-order-list', access: 'protected', title: 'NHD Order List', roles: [...CUSTOMER_SIDE, 'Provider Admin'], load: named(nhdOrders, 'MyOrdersPage') },
   { path: '/nhd-order-list/:orderId', access: 'protected', title: 'NHD order', load: () => import('./routes/NhdOrderPageRoute.tsx') },
+  { path: '/property-reimbursement', access: 'protected', title: 'Property Reimbursement', roles: [...CUSTOMER_SIDE, 'Provider Admin'], load: () => import('../features/reimbursements/components/MyClaimsPage.tsx') },
+  { path: '/property-reimbursement/:claimId', access: 'protected', title: 'Reimbursement claim', load: () => import('../features/reimbursements/components/ClaimPage.tsx') },
 
   { path: '/admin-dashboard', access: 'protected', title: 'Dashboard', roles: ['Super Admin'], load: () => import('../features/insights/components/AdminDashboardPage.tsx') },
   { path: '/user-interaction', access: 'protected', title: 'User Interactions', roles: ['Super Admin'], load: () => import('../features/insights/components/UserInteractionsPage.tsx') },
@@ -77,6 +79,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/promocode', access: 'protected', title: 'Promo Codes', roles: ['Super Admin'], load: () => import('../features/promo-codes/components/PromoCodesPage.tsx') },
   { path: '/plans', access: 'protected', title: 'Plans', roles: ['Super Admin'], load: () => import('../features/plans/components/PlansAdminPage.tsx') },
   { path: '/admin-equity-protect', access: 'protected', title: 'Equity Protect', roles: ['Super Admin', 'Provider Admin'], load: named(equity, 'AdminEquityPage') },
+  { path: '/admin-property-reimbursement', access: 'protected', title: 'Property Reimbursement', roles: ['Super Admin'], load: () => import('../features/reimbursements/components/AdminClaimsPage.tsx') },
+  { path: '/admin-property-reimbursement/:claimId', access: 'protected', title: 'Review claim', roles: ['Super Admin'], load: () => import('../features/reimbursements/components/AdminClaimPage.tsx') },
   { path: '/admin-nhd-order-list', access: 'protected', title: 'NHD Order List', roles: ['Super Admin'], load: named(nhdOrders, 'AdminOrdersPage') },
 ];
 

@@ -1,0 +1,217 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../services/test/harness.ts';
+import { markVerified } from '../../services/test/equity.ts';
+import { SAMPLE_PROPERTY_ID } from '../../services/test/nhd.ts';
+import { TINY_PDF, TINY_PNG } from '../../services/test/reimbursements.ts';
+import { identityContext } from '../../services/src/modules/identity/context.ts';
+import { registerAccount } from '../../services/src/modules/identity/accounts.ts';
+import { systemMeta } from '../../services/src/platform/commands/metadata.ts';
+import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
+import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { newPage } from './support/browser.ts';
+import { newCustomer } from './support/customer.ts';
+import { completeSignIn } from './support/sign-in.ts';
+
+const WIDTHS = [375, 900, 1440] as const;
+
+async function checkWidths(page: Page, where: string) {
+  const failures: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    const blocking = await seriousViolations(page);
+    if (blocking.length > 0) failures.push(`${where} at ${width} px:\n${blocking.join('\n')}`);
+    if (!(await fitsWidth(page))) failures.push(`${where} at ${width} px scrolls sideways`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  expect(failures, failures.join('\n')).toEqual([]);
+}
+const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+const pad = (n: number) => String(n).padStart(2, '0');
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+
+/**
+ * The reimbursement journey: a member files a claim with a PDF for a property they verified and stays on the claim's
+ * page; a Super Admin starts the review and asks for more information, which the member's page shows live; the member
+ * answers with a message and a second document; the Super Admin approves a lower amount and records the payout; the
+ * member's page reaches Paid live, with every step in the timeline, never reloading.
+ */
+describe('Property reimbursement: file → review → more information → answer → approve → paid', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let admin: Page;
+  let member: { email: string; password: string; accountId: string };
+
+  beforeAll(async () => {
+    ({ app, browser, page } = await openE2e({ DEV_OUTBOX: 'true' }));
+    member = await newCustomer(app, 'Rosa Delgado');
+    await markVerified(app, member.accountId, SAMPLE_PROPERTY_ID);
+    ({ page: admin } = await newPage(browser, app.url));
+  }, 120_000);
+  afterAll(async () => {
+    await closeE2e({ browser, app });
+  });
+
+  it('a member files a claim with a PDF and lands on its page', async () => {
+    await page.goto('/authentication/sign-in');
+    await completeSignIn(page, app, member.email, member.password);
+    await page.goto('/property-reimbursement');
+    await page.getByRole('heading', { name: 'Property Reimbursement', level: 1 }).waitFor({ timeout: 20_000 });
+    await page.getByText('You have not filed a claim yet', { exact: false }).waitFor({ timeout: 20_000 });
+    await checkWidths(page, '/property-reimbursement, empty');
+
+    await page.getByRole('button', { name: 'File a claim' }).click();
+    const dialog = page.getByRole('dialog', { name: 'File a claim' });
+    await dialog.getByRole('combobox', { name: 'Property' }).waitFor({ timeout: 20_000 });
+    // Nothing filled in: every field says what it needs, nothing is sent.
+    await dialog.getByRole('button', { name: 'File the claim' }).click();
+    await dialog.getByText('Choose what the expense was for.').waitFor();
+    await dialog.getByText('Enter the amount in dollars', { exact: false }).waitFor();
+    await dialog.getByText('Attach at least one document (a receipt or an invoice).').waitFor();
+    await checkWidths(page, 'the filing dialog');
+
+    await dialog.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Hazard damage repair' });
+    await dialog.getByRole('textbox', { name: 'Amount (USD)' }).fill('1250.00');
+    await dialog.getByLabel('Date of the expense').fill(today());
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('Roof repair after the January storm, invoice attached.');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'roof-invoice.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
+    await dialog.getByRole('button', { name: 'Remove roof-invoice.pdf' }).waitFor();
+    await dialog.getByRole('button', { name: 'File the claim' }).click();
+
+    await page.waitForURL(/\/property-reimbursement\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Reimbursement claim', level: 1 }).waitFor();
+    await page.getByLabel('Status: Submitted').waitFor({ timeout: 20_000 });
+    await page.getByText('Claim submitted', { exact: false }).first().waitFor();
+    await page.getByRole('list', { name: 'Claim history' }).getByText('Claimed $1,250.00', { exact: false }).waitFor({ timeout: 20_000 });
+    await checkWidths(page, '/property-reimbursement/:id, submitted');
+    await markPage(page);
+  }, 240_000);
+
+  it('the Super Admin reviews and asks for more; the member answers; approved and paid reach the member live', async () => {
+    await admin.goto('/authentication/sign-in');
+    await completeSignIn(admin, app, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+    await admin.goto('/admin-property-reimbursement');
+    await admin.getByRole('heading', { name: 'Property Reimbursement', level: 1 }).waitFor({ timeout: 20_000 });
+    const row = admin.getByRole('row', { name: /Rosa Delgado/ });
+    await row.getByText('Submitted').waitFor({ timeout: 20_000 });
+    await checkWidths(admin, '/admin-property-reimbursement');
+    // Filters in dollars go to the URL (and the server) in cents; the export honours them.
+    const filters = admin.getByRole('search', { name: 'Filter claims' });
+    await filters.getByRole('textbox', { name: 'Amount from (USD)' }).fill('2000');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await admin.getByText('No claims match these filters.').waitFor({ timeout: 20_000 });
+    await filters.getByRole('textbox', { name: 'Amount from (USD)' }).fill('1,000');
+    await filters.getByRole('textbox', { name: 'Amount to (USD)' }).fill('1500.00');
+    await filters.getByRole('combobox', { name: 'County' }).selectOption('Los Angeles');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await row.getByText('Submitted').waitFor({ timeout: 20_000 });
+    const query = new URL(admin.url()).searchParams;
+    expect([query.get('min_amount_cents'), query.get('max_amount_cents'), query.get('county')]).toEqual(['100000', '150000', 'Los Angeles']);
+    await admin.getByRole('button', { name: 'Export' }).click();
+    const [file] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('menuitem', { name: 'CSV' }).click()]);
+    expect(file.suggestedFilename()).toMatch(/^reimbursement-claims-all-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = readFileSync(await file.path()).toString('utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Rosa Delgado');
+    expect(lines[1]).toContain('1250.00');
+    await row.getByRole('link', { name: /Review the claim of Rosa Delgado/ }).click();
+
+    await admin.getByRole('heading', { name: 'Review claim', level: 1 }).waitFor({ timeout: 20_000 });
+    await admin.locator('iframe[title="Document: roof-invoice.pdf"]').waitFor({ timeout: 20_000 });
+    await checkWidths(admin, '/admin-property-reimbursement/:id, submitted');
+    await markPage(admin);
+    await admin.getByRole('button', { name: 'Start review' }).click();
+    await admin.getByLabel('Status: Under review').waitFor({ timeout: 20_000 });
+    await page.getByLabel('Status: Under review').waitFor({ timeout: 20_000 });
+
+    await admin.getByRole('button', { name: 'Request information' }).click();
+    const ask = admin.getByRole('dialog', { name: 'Request information' });
+    await ask.getByRole('button', { name: 'Request information' }).click();
+    await ask.getByText('at least 3 characters', { exact: false }).waitFor();
+    await ask.getByRole('textbox', { name: 'What do you need from the claimant?' }).fill('Please send a photo of the repaired roof.');
+    await ask.getByRole('button', { name: 'Request information' }).click();
+    await admin.getByLabel('Status: More information requested').waitFor({ timeout: 20_000 });
+
+    // The member's page, open all along, shows the request and the answer form.
+    const answer = page.getByRole('form', { name: 'Answer the reviewer' });
+    await answer.getByText('Please send a photo of the repaired roof.').waitFor({ timeout: 20_000 });
+    expect(await stillSamePage(page)).toBe(true);
+    await checkWidths(page, '/property-reimbursement/:id, more information requested');
+    await answer.getByRole('textbox', { name: 'Your answer' }).fill('Here is the photo of the new roof.');
+    await answer.locator('input[type=file]').setInputFiles({ name: 'roof-photo.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await answer.getByRole('button', { name: 'Remove roof-photo.png' }).waitFor();
+    await answer.getByRole('button', { name: 'Send the answer' }).click();
+    await page.getByLabel('Status: Under review').waitFor({ timeout: 20_000 });
+    await page.getByRole('list', { name: 'Documents' }).getByText('roof-photo.png').waitFor({ timeout: 20_000 });
+
+    // The admin's page shows the answer and the new document live.
+    await admin.getByRole('list', { name: 'Messages' }).getByText('Here is the photo of the new roof.').waitFor({ timeout: 20_000 });
+    await admin.getByRole('combobox', { name: 'Document shown' }).selectOption({ label: '2. roof-photo.png' });
+    await admin.getByRole('img', { name: 'Document: roof-photo.png' }).waitFor({ timeout: 20_000 });
+
+    await admin.getByRole('button', { name: 'Approve' }).click();
+    const approve = admin.getByRole('dialog', { name: 'Approve the claim' });
+    expect(await approve.getByRole('textbox', { name: 'Approved amount (USD)' }).inputValue()).toBe('1250.00');
+    await approve.getByRole('textbox', { name: 'Approved amount (USD)' }).fill('1300');
+    await approve.getByRole('textbox', { name: 'Why is it approved?' }).fill('Storm damage is covered; the gutter is not.');
+    await approve.getByRole('button', { name: 'Approve the claim' }).click();
+    await approve.getByText('The approved amount is at most $1,250.00.').waitFor();
+    await approve.getByRole('textbox', { name: 'Approved amount (USD)' }).fill('1000');
+    await approve.getByRole('button', { name: 'Approve the claim' }).click();
+    await admin.getByLabel('Status: Approved').waitFor({ timeout: 20_000 });
+    await page.getByLabel('Status: Approved').waitFor({ timeout: 20_000 });
+
+    await admin.getByRole('button', { name: 'Record the payout' }).click();
+    const payout = admin.getByRole('dialog', { name: 'Record the payout' });
+    await payout.getByRole('radio', { name: 'Check' }).check();
+    await payout.getByRole('textbox', { name: 'Reference' }).fill('CHK-1042');
+    await payout.getByRole('button', { name: 'Record the payout' }).click();
+    await admin.getByLabel('Status: Paid').waitFor({ timeout: 30_000 });
+
+    // The member's page reaches Paid live, with every step in the timeline, without a reload.
+    await page.getByLabel('Status: Paid').waitFor({ timeout: 30_000 });
+    const timeline = page.getByRole('list', { name: 'Claim history' });
+    for (const step of ['Claimed $1,250.00', 'Review started.', 'More information requested: Please send a photo', 'The claimant answered with 1 document', 'Approved $1,000.00', 'Paid $1,000.00 by check (reference CHK-1042)']) {
+      await timeline.getByText(step, { exact: false }).waitFor({ timeout: 20_000 });
+    }
+    expect(await stillSamePage(page)).toBe(true);
+    expect(await stillSamePage(admin)).toBe(true);
+    await checkWidths(page, '/property-reimbursement/:id, paid');
+    await checkWidths(admin, '/admin-property-reimbursement/:id, paid');
+  }, 300_000);
+
+  it('a member without a verified property is sent to verify one; a Provider Admin is told whose claims will show', async () => {
+    const newcomer = await newCustomer(app, 'Sam Newcomer');
+    const { page: other } = await newPage(browser, app.url);
+    await other.goto('/authentication/sign-in');
+    await completeSignIn(other, app, newcomer.email, newcomer.password);
+    await other.goto('/property-reimbursement');
+    await other.getByRole('button', { name: 'File a claim' }).click();
+    const dialog = other.getByRole('dialog', { name: 'File a claim' });
+    await dialog.getByText('A claim is filed for a property you have verified', { exact: false }).waitFor({ timeout: 20_000 });
+    expect(await dialog.getByRole('link', { name: 'Find and verify your property' }).getAttribute('href')).toBe('/equity-protect-property-search');
+    expect(await dialog.getByRole('button', { name: 'File the claim' }).count()).toBe(0);
+    await checkWidths(other, 'the filing dialog without a verified property');
+    await other.context().close();
+
+    const email = `provider-${Date.now()}@example.test`;
+    const password = 'correct horse battery staple 9';
+    const ctx = await identityContext(app.platform);
+    await registerAccount(ctx, { email, fullName: 'Pat Provider', roles: ['Provider Admin'], password, phone: null }, systemMeta(app.platform, { actor: 'test' }));
+    const { page: provider } = await newPage(browser, app.url);
+    await provider.goto('/authentication/sign-in');
+    await completeSignIn(provider, app, email, password);
+    await provider.goto('/property-reimbursement');
+    await provider.getByRole('heading', { name: 'Property Reimbursement', level: 1 }).waitFor({ timeout: 20_000 });
+    await provider.getByText('Your provider’s members’ claims will show here', { exact: false }).waitFor({ timeout: 20_000 });
+    expect(await provider.getByRole('button', { name: 'File a claim' }).count()).toBe(0);
+    await checkWidths(provider, '/property-reimbursement as a Provider Admin');
+    await provider.context().close();
+  }, 180_000);
+});

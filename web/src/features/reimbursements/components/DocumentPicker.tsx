@@ -1,0 +1,67 @@
+import { useId, useRef, useState } from 'react';
+import { Button, Label, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { AttachRegular, DismissRegular, DocumentRegular } from '@fluentui/react-icons';
+import { MAX_CLAIM_DOCUMENTS } from '@acpg/contracts/reimbursements';
+import { addDocuments, DOCUMENT_ACCEPT, sizeText } from '../claim-text.ts';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
+  hint: { color: tokens.colorNeutralForeground2 },
+  list: { margin: 0, padding: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  name: { flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' },
+  error: { color: tokens.colorPaletteRedForeground1 },
+  choose: { alignSelf: 'flex-start' },
+});
+
+/**
+ * Choose 0..max documents (PDF, JPEG, PNG, WebP, 15 MB each), checked here by type and size (the server checks the
+ * content again); each chosen file is listed with a button to remove it.
+ */
+export function DocumentPicker({ label, files, onChange, min, error }: { label: string; files: readonly File[]; onChange: (files: File[]) => void; min: number; error?: string | null | undefined }) {
+  const s = useStyles();
+  const input = useRef<HTMLInputElement>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const id = useId();
+  const message = problems.length > 0 ? problems.join(' ') : (error ?? null);
+  const choose = (chosen: FileList | null) => {
+    const next = addDocuments(files, Array.from(chosen ?? []));
+    setProblems(next.problems);
+    onChange(next.files);
+    if (input.current) input.current.value = ''; // the same file may be chosen again after a removal
+  };
+  return (
+    <div className={s.root} role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}>
+      <Label id={`${id}-label`} required={min > 0}>
+        {label}
+      </Label>
+      <Text id={`${id}-hint`} size={200} className={s.hint}>
+        {min > 0 ? `${min} to ${MAX_CLAIM_DOCUMENTS}` : `Up to ${MAX_CLAIM_DOCUMENTS}`} documents: receipts, invoices or photos as PDF, JPEG, PNG or WebP, up to 15 MB each.
+      </Text>
+      <input ref={input} type="file" multiple hidden accept={DOCUMENT_ACCEPT} aria-label={label} onChange={(e) => choose(e.target.files)} />
+      {files.length > 0 && (
+        <ul className={s.list} aria-label="Chosen documents">
+          {files.map((f, i) => (
+            <li key={`${f.name}-${i}`} className={s.item}>
+              <DocumentRegular aria-hidden />
+              <Text className={s.name}>
+                {f.name} ({sizeText(f.size)})
+              </Text>
+              <Button appearance="subtle" size="small" icon={<DismissRegular />} aria-label={`Remove ${f.name}`} onClick={() => (setProblems([]), onChange(files.filter((_, j) => j !== i)))} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {files.length < MAX_CLAIM_DOCUMENTS && (
+        <Button className={s.choose} icon={<AttachRegular />} onClick={() => input.current?.click()}>
+          {files.length === 0 ? 'Choose documents' : 'Add documents'}
+        </Button>
+      )}
+      {message && (
+        <Text id={`${id}-error`} role="alert" size={200} className={s.error}>
+          {message}
+        </Text>
+      )}
+    </div>
+  );
+}

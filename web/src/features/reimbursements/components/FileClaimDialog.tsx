@@ -1,0 +1,154 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, Select, Spinner, Textarea, makeStyles, tokens,
+} from '@fluentui/react-components';
+import { CLAIM_CATEGORIES, FileClaimBody, type ClaimCategory, type ClaimView } from '@acpg/contracts/reimbursements';
+import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
+import { RouteLink } from '../../../components/RouteLink.tsx';
+import { HttpError } from '../../../lib/http.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { fetchVerifiedProperties, fileClaim } from '../api/reimbursements.ts';
+import { amountProblem, categoryLabel, dayOf, earliestExpenseDay, expenseDateProblem } from '../claim-text.ts';
+import { documentInputs } from '../files.ts';
+import { DocumentPicker } from './DocumentPicker.tsx';
+import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: 'min(640px, calc(100vw - 32px))' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  pair: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(200px, 100%), 1fr))' },
+});
+
+type FieldName = 'property_id' | 'category' | 'amount' | 'expense_date' | 'description' | 'documents';
+const state = (message: string | undefined) => ({ validationMessage: message, validationState: message ? ('error' as const) : ('none' as const) });
+
+/** File a claim: a verified property, category, amount, expense date, description and 1..5 documents; once per claim id. */
+export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onFiled: (claim: ClaimView) => void }) {
+  const s = useStyles();
+  // One id per claim: a second click or a retry after a lost answer files the same claim once.
+  const [claimId] = useState(() => crypto.randomUUID());
+  const properties = useResource((signal) => fetchVerifiedProperties(signal), []);
+  const [propertyId, setPropertyId] = useState('');
+  const [category, setCategory] = useState<ClaimCategory | ''>('');
+  const [amount, setAmount] = useState('');
+  const [expenseDate, setExpenseDate] = useState('');
+  const [description, setDescription] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const today = new Date();
+  const items = properties.data?.items ?? [];
+  const chosen = propertyId || (items.length === 1 ? (items[0]?.property_id ?? '') : '');
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const money = amountProblem(amount);
+    const local: FieldErrors<FieldName> = {};
+    if (!chosen) local.property_id = 'Choose one of your verified properties.';
+    if (!category) local.category = 'Choose what the expense was for.';
+    if (money.problem) local.amount = money.problem;
+    const dateProblem = expenseDateProblem(expenseDate, today);
+    if (dateProblem) local.expense_date = dateProblem;
+    if (files.length === 0) local.documents = 'Attach at least one document (a receipt or an invoice).';
+    // The contract's own rules (description length, limits) with placeholders for the documents' content.
+    const draft = FileClaimBody.safeParse({ claim_id: claimId, property_id: chosen, category, amount_cents: money.cents ?? 1, expense_date: expenseDate || '2000-01-01', description, documents: files.map((f) => ({ name: f.name, data: 'x' })) });
+    const fromContract = draft.success ? {} : fieldErrorsOf<FieldName>(draft.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })), { amount_cents: 'amount' });
+    const all = { ...fromContract, ...local };
+    setErrors(all);
+    setRefusal(null);
+    if (Object.keys(all).length > 0 || money.cents === null || !category) return;
+    setBusy(true);
+    try {
+      const documents = await documentInputs(files);
+      const r = await fileClaim({ claim_id: claimId, property_id: chosen, category, amount_cents: money.cents, expense_date: expenseDate, description: description.trim(), documents });
+      notify.success(r.message ?? 'Claim submitted.');
+      onFiled(r.data);
+    } catch (err) {
+      const body = err instanceof HttpError ? (err.body as { errors?: { path: string; message: string }[] } | null) : null;
+      const fields = fieldErrorsOf<FieldName>(body?.errors ?? [], { amount_cents: 'amount' });
+      setErrors(fields);
+      setRefusal(err instanceof Error ? err.message : 'The claim could not be filed. Try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && !busy && onClose()}>
+      <DialogSurface className={s.surface} aria-describedby={undefined}>
+        <form onSubmit={(e) => void submit(e)} noValidate aria-label="File a claim">
+          <DialogBody>
+            <DialogTitle>File a claim</DialogTitle>
+            <DialogContent className={s.content}>
+              {properties.status === 'error' ? (
+                <ErrorState title="Your verified properties could not be loaded" message={properties.error} onRetry={properties.reload} />
+              ) : !properties.data ? (
+                <LoadingBlock label="Loading your verified properties" lines={3} />
+              ) : items.length === 0 ? (
+                <MessageBar intent="warning" layout="multiline">
+                  <MessageBarBody>
+                    A claim is filed for a property you have verified as yours, and you have none yet.{' '}
+                    <RouteLink to="/equity-protect-property-search">Find and verify your property</RouteLink>, then come back to file the claim.
+                  </MessageBarBody>
+                </MessageBar>
+              ) : (
+                <>
+                  <Field label="Property" required {...state(errors.property_id)}>
+                    <Select value={chosen} onChange={(_, d) => setPropertyId(d.value)}>
+                      {items.length > 1 && <option value="">Choose a property</option>}
+                      {items.map((p) => (
+                        <option key={p.property_id} value={p.property_id}>
+                          {p.address_line}, {p.city} (APN {p.apn})
+                        </option>
+                      ))}
+                    </Select>
+                  </Field>
+                  <Field label="Category" required {...state(errors.category)}>
+                    <Select value={category} onChange={(_, d) => setCategory(d.value as ClaimCategory | '')}>
+                      <option value="">Choose a category</option>
+                      {CLAIM_CATEGORIES.map((c) => (
+                        <option key={c} value={c}>
+                          {categoryLabel(c)}
+                        </option>
+                      ))}
+                    </Select>
+                  </Field>
+                  <div className={s.pair}>
+                    <Field label="Amount (USD)" required hint="What you paid, for example 1250.00" {...state(errors.amount)}>
+                      <Input inputMode="decimal" contentBefore="$" value={amount} onChange={(_, d) => setAmount(d.value)} />
+                    </Field>
+                    <Field label="Date of the expense" required hint="Within the last 365 days" {...state(errors.expense_date)}>
+                      <Input type="date" min={earliestExpenseDay(today)} max={dayOf(today)} value={expenseDate} onChange={(_, d) => setExpenseDate(d.value)} />
+                    </Field>
+                  </div>
+                  <Field label="Description" required hint="What happened and what you paid for (at least 10 characters)" {...state(errors.description)}>
+                    <Textarea value={description} maxLength={2000} resize="vertical" onChange={(_, d) => setDescription(d.value)} />
+                  </Field>
+                  <DocumentPicker label="Documents" files={files} onChange={setFiles} min={1} error={errors.documents} />
+                  {refusal && (
+                    <MessageBar intent="error" layout="multiline">
+                      <MessageBarBody>The claim was not filed: {refusal}</MessageBarBody>
+                    </MessageBar>
+                  )}
+                </>
+              )}
+            </DialogContent>
+            <DialogActions>
+              {items.length > 0 && (
+                <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+                  {busy ? 'Filing…' : 'File the claim'}
+                </Button>
+              )}
+              <Button onClick={onClose} disabledFocusable={busy}>
+                Cancel
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
