@@ -1,4 +1,4 @@
-import { RecordedDocument, RecordingsImported, type ProtectedProperty } from '@acpg/contracts/equity-protect';
+import { RecordingsImported, type ProtectedProperty, type RecordedDocument } from '@acpg/contracts/equity-protect';
 import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import type { Doc } from '../../../platform/documents/port.ts';
@@ -16,8 +16,8 @@ import { importDecider, importStream } from './decider.ts';
 export const MATCHING_QUEUE = 'equity-matching';
 /** Recordings looked up per query of the protected properties. */
 const CHUNK = 1000;
-/** Alerts raised at once within a chunk. */
-const PARALLEL = 8;
+/** Alerts raised at once within a chunk (the embedded store commits concurrent appends together). */
+const PARALLEL = 32;
 
 /** One alert per recording and enrolment: a recording imported twice (or a job run again) raises it once. */
 export const alertIdOf = (recording: RecordedDocument, enrolmentId: string) => uuidFrom(`equity-alert:${matchKey(recording.county, recording.apn)}:${recording.document_number}:${enrolmentId}`);
@@ -48,11 +48,12 @@ export const matchImport = async (platform: Platform, importId: string): Promise
   if (state.status === 'matched') return { matched: 0, alerts: 0 };
   const file = await platform.files.get(state.imported.file_key);
   if (!file) throw new PermanentJobError(`import ${importId} has no file of recordings`);
+  // Written by recordImport from rows the contract's schema accepted: read back as they are.
   const recordings = file.bytes
     .toString('utf8')
     .split('\n')
     .filter((line) => line !== '')
-    .map((line) => RecordedDocument.parse(JSON.parse(line)));
+    .map((line) => JSON.parse(line) as RecordedDocument);
   // Every alert of an import shares its correlation id: the import's id.
   const metadata = () => ({ ...systemMeta(platform, { actor: 'system' }), correlationId: importId });
   let matched = 0;
