@@ -39,6 +39,7 @@ const useStyles = makeStyles({
 
 type Step = { kind: 'choose' } | { kind: 'verify' } | { kind: 'pay'; enrolment: EnrolmentView } | { kind: 'starting'; enrolment: EnrolmentView } | { kind: 'done'; enrolment: EnrolmentView };
 
+/** The property kept for this visit (dropped once the page has it: a later visit starts with an empty search). */
 const kept = (): PropertySummary | null => {
   try {
     return JSON.parse(sessionStorage.getItem(KEPT) ?? 'null') as PropertySummary | null;
@@ -56,6 +57,7 @@ export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationF
   const snap = useSnapshot(session);
   const pricing = useResource((signal) => fetchPricing(signal), []);
   const [property, setPropertyState] = useState<PropertySummary | null>(kept);
+  useEffect(() => sessionStorage.removeItem(KEPT), []);
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -63,8 +65,6 @@ export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationF
     setPropertyState(p);
     setStep({ kind: 'choose' });
     setError(null);
-    if (p) sessionStorage.setItem(KEPT, JSON.stringify(p));
-    else sessionStorage.removeItem(KEPT);
   };
 
   /** Enrols the property; right after a verification, the account's verified list may lag a moment: asks again briefly. */
@@ -145,10 +145,12 @@ export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationF
             <Spinner size="tiny" label="Checking your sign-in…" />
           ) : !snap.accessToken ? (
             <div className={s.actions}>
-              <LinkButton to={signInPathFor(PATH)} appearance="primary">
+              <LinkButton to={signInPathFor(PATH)} appearance="primary" onClick={() => keepPropertyForFlow(property)}>
                 Sign in to protect this property
               </LinkButton>
-              <LinkButton to={signUpPathFor(PATH)}>Create an account</LinkButton>
+              <LinkButton to={signUpPathFor(PATH)} onClick={() => keepPropertyForFlow(property)}>
+                Create an account
+              </LinkButton>
             </div>
           ) : step.kind === 'choose' ? (
             <div>
