@@ -73,8 +73,8 @@ export function AlertsPanel({ admin }: { admin: boolean }) {
     ...(admin ? [{ id: 'member', header: 'Member', render: (a: Row) => <PersonName id={a.account_id} name={nameOf(a.account_id)} /> }] : []),
     { id: 'property', header: 'Property', minWidth: '200px', render: (a) => `${a.property.address_line}, ${a.property.city}` },
     { id: 'document', header: 'Document', minWidth: '180px', render: (a) => `${documentTypeLabel(a.recording.document_type)} ${a.recording.document_number}` },
-    { id: 'recorded', header: 'Recorded', render: (a) => recordedDay(a.recording.recorded_at) },
-    { id: 'county', header: 'County', sortable: true, render: (a) => a.property.county },
+    { id: 'recorded', header: 'Recorded', minWidth: '110px', render: (a) => recordedDay(a.recording.recorded_at) },
+    { id: 'county', header: 'County', sortable: true, minWidth: '120px', render: (a) => a.property.county },
     {
       id: 'status',
       header: 'Status',

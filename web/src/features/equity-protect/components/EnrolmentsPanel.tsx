@@ -95,7 +95,7 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
     { id: 'requested_at', header: 'Enrolled', sortable: true, minWidth: '160px', render: (e) => <span className={s.nowrap}>{formatDateTime12(e.requested_at)}</span> },
     ...(admin ? [{ id: 'member', header: 'Member', render: (e: Row) => <PersonName id={e.account_id} name={nameOf(e.account_id)} /> }] : []),
     { id: 'property', header: 'Property', minWidth: '200px', render: (e) => `${e.property.address_line}, ${e.property.city}` },
-    { id: 'county', header: 'County', sortable: true, render: (e) => e.property.county },
+    { id: 'county', header: 'County', sortable: true, minWidth: '120px', render: (e) => e.property.county },
     { id: 'apn', header: 'APN', render: (e) => <span className={s.nowrap}>{e.property.apn}</span> },
     {
       id: 'status',
@@ -107,14 +107,15 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
         </Badge>
       ),
     },
-    { id: 'until', header: 'Protected until', render: (e) => (e.status === 'active' && e.protected_until ? formatDateUs(e.protected_until) : '—') },
-    { id: 'price', header: 'Price', render: priceText },
+    { id: 'until', header: 'Protected until', minWidth: '120px', render: (e) => (e.status === 'active' && e.protected_until ? formatDateUs(e.protected_until) : '—') },
+    { id: 'price', header: 'Price', minWidth: '140px', render: priceText },
     ...(admin
       ? []
       : [
           {
             id: 'actions',
             header: 'Actions',
+            minWidth: '170px',
             render: (e: Row) => (
               <div className={s.actions}>
                 {e.status === 'awaiting_payment' && (

@@ -66,7 +66,7 @@ export function ImportsPanel() {
       id: 'status',
       header: 'Status',
       render: (i) => (
-        <Badge appearance="tint" color={i.status === 'matched' ? 'success' : 'brand'}>
+        <Badge className={s.nowrap} appearance="tint" color={i.status === 'matched' ? 'success' : 'brand'}>
           {i.status === 'matched' ? 'Matched' : 'Matching…'}
         </Badge>
       ),
