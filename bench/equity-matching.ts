@@ -37,7 +37,9 @@ export const benchEquityMatching = async ({ recordings = 100_000, protectedCount
     if (!('recording' in row)) throw new Error('the generator makes valid rows');
     return { property_id: `bench-${i}`, address_line: `${100 + i} Bench Street`, city: 'Sampleville', county: row.recording.county, state: 'CA', zip: '90001', apn: row.recording.apn };
   });
-  const feed = sampleFeed({ count: recordings, seed: 29, counties, onProtected: parcels.slice(0, onProtected), from: '2026-11-01', to: '2026-11-27' });
+  // Recorded over the last 20 days: within the days a protection started today looks back.
+  const day = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
+  const feed = sampleFeed({ count: recordings, seed: 29, counties, onProtected: parcels.slice(0, onProtected), from: day(20 * 86_400_000), to: day(0) });
   const rows = [...feed.rows()].flatMap((r) => ('recording' in r ? [r.recording] : []));
   const csv = recordingsCsv(rows);
 

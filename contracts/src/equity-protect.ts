@@ -6,7 +6,7 @@ import { PromoApplied } from './payments.ts';
  * Equity Protect (issue 10; spec section 1): a member protects the equity in their verified properties against title
  * fraud. Recorded documents come through a recorder feed (a Super Admin's CSV/JSONL import, or sample recordings) and
  * are matched to protected properties by APN and county, never by owner name; a match raises an alert (email, SMS,
- * live), which the member answers "this was me" or "I don't recognise this" (a fraud case for Super Admins).
+ * live), which the member answers "this was me" or "I don't recognize this" (a fraud case for Super Admins).
  * Module `equity`: streams `equity-pricing-current`, `equity-enrolment-<id>`, `equity-import-<id>`, `equity-alert-<id>`.
  * Money is integer cents; times are UTC ISO-8601; every route answers in the envelope `{ success: true, data }`.
  */
@@ -155,6 +155,11 @@ export const RecordedDocument = z.object({
 });
 export type RecordedDocument = z.infer<typeof RecordedDocument>;
 /** The columns of a CSV import, in this order, with this header row (JSONL: one object per line with these keys). */
+/**
+ * Recorders publish with a delay: a recording dated up to this many days before a property's protection started still
+ * raises an alert; older ones (a historic file, the member's own purchase years ago) do not.
+ */
+export const RECORDING_LOOKBACK_DAYS = 30;
 export const RECORDING_COLUMNS = ['document_number', 'county', 'apn', 'document_type', 'recorded_at', 'grantor', 'grantee', 'amount_cents'] as const;
 
 export const IMPORT_FORMATS = ['csv', 'jsonl'] as const;
@@ -252,12 +257,14 @@ export const EquityAlertRaised = z.object({
   property: ProtectedProperty,
   recording: RecordedDocument,
   import_id: z.string(),
+  /** Raised by generated sample recordings (a demo): shown as such, and no email or text is sent. */
+  sample: z.boolean().optional(),
 });
 export type EquityAlertRaised = z.infer<typeof EquityAlertRaised>;
 /** The member answered "this was me". */
 export const EquityAlertConfirmed = z.object({ ...step, alert_id: z.string() });
 export type EquityAlertConfirmed = z.infer<typeof EquityAlertConfirmed>;
-/** The member answered "I don't recognise this": a fraud case opens with the next-steps checklist. */
+/** The member answered "I don't recognize this": a fraud case opens with the next-steps checklist. */
 export const EquityFraudCaseOpened = z.object({ ...step, alert_id: z.string(), note: z.string(), steps: z.array(CaseStep) });
 export type EquityFraudCaseOpened = z.infer<typeof EquityFraudCaseOpened>;
 export const EquityCaseStepChecked = z.object({ ...step, alert_id: z.string(), step: CaseStep, done: z.boolean() });
@@ -272,7 +279,7 @@ export const equityAlertStream = (alertId: string) => `equity-alert-${alertId}`;
 
 export const AlertIdParams = z.object({ id: z.uuid({ error: 'The alert id must be a UUID' }) });
 // `POST /api/v1/equity/alerts/:id/confirm` (the member, a new alert): "this was me"; no body.
-/** `POST /api/v1/equity/alerts/:id/report` (the member, a new alert): "I don't recognise this". */
+/** `POST /api/v1/equity/alerts/:id/report` (the member, a new alert): "I don't recognize this". */
 export const ReportAlertBody = z.object({ note: withoutHiddenCharacters(z.string().trim().max(1000, 'The note is at most 1,000 characters')).default('') });
 export type ReportAlertBody = z.infer<typeof ReportAlertBody>;
 /** `POST /api/v1/equity/alerts/:id/steps` (the member, an open case): ticks or unticks a step of the checklist. */
@@ -289,6 +296,8 @@ export const AlertView = z.object({
   account_id: z.string(),
   property: ProtectedProperty,
   recording: RecordedDocument,
+  /** From generated sample recordings (a demo). */
+  sample: z.boolean().default(false),
   status: AlertStatus,
   raised_at: z.string(),
   answered_at: z.string().nullable(),

@@ -77,7 +77,13 @@ export const importCsv = async (t: T, csv: string, fileName = 'recordings.csv'):
   );
 };
 
-export const alertsOf = async (t: T, accountId: string): Promise<AlertView[]> =>
-  (await t.app.inject({ method: 'GET', url: '/api/v1/equity/alerts/mine?page_size=100', headers: await bearer(t, accountId) })).json().data.items as AlertView[];
+/**
+ * The member's alerts from the read model; with `atLeast`, waits until that many are projected (an import is matched
+ * on its stream a moment before its alerts reach the read model).
+ */
+export const alertsOf = async (t: T, accountId: string, atLeast = 0): Promise<AlertView[]> => {
+  const read = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/equity/alerts/mine?page_size=100', headers: await bearer(t, accountId) })).json().data.items as AlertView[];
+  return atLeast === 0 ? read() : waitFor(async () => ((await read()).length >= atLeast ? read() : undefined), { what: `${atLeast} alerts of ${accountId}` });
+};
 
 export const CSV_HEADER = 'document_number,county,apn,document_type,recorded_at,grantor,grantee,amount_cents';

@@ -127,8 +127,8 @@ describe('npm run replay -- --all', () => {
     expect((await payEnrolment(t, 'replay-customer', enrolment.enrolment_id)).status).toBe(200);
     await waitFor(async () => ((await t.platform.documents.get('equity_enrolments', enrolment.enrolment_id))?.status === 'active' ? true : undefined), { what: 'the enrolment active' });
     const parcel = await propertyData().findById('ca-scl-00007');
-    await importCsv(t, `${CSV_HEADER}\n2026-0000042,${parcel?.county},${parcel?.apn},grant_deed,2026-01-03,Replay Customer,Someone Else,90000000\n`);
-    const [alert] = await alertsOf(t, 'replay-customer');
+    await importCsv(t, `${CSV_HEADER}\n2026-0000042,${parcel?.county},${parcel?.apn},grant_deed,${new Date().toISOString().slice(0, 10)},Replay Customer,Someone Else,90000000\n`);
+    const [alert] = await alertsOf(t, 'replay-customer', 1);
     const reported = await t.app.inject({ method: 'POST', url: `/api/v1/equity/alerts/${alert?.alert_id}/report`, payload: { note: 'Not us' }, headers: { authorization: `Bearer ${await t.signInAs('Customer', 'replay-customer')}` } });
     expect(reported.statusCode).toBe(200);
     await createPromoCode(t);

@@ -8,6 +8,8 @@ import { newCustomer } from './support/customer.ts';
 import { completeSignIn } from './support/sign-in.ts';
 
 const WIDTHS = [375, 900, 1440] as const;
+/** Recorded yesterday (UTC): within the days a new protection looks back. */
+const RECORDED = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const PROPERTY = { typed: '6718 Mission', line: '6718 Mission Way', apn: '0165-307-174', county: 'Los Angeles' };
 
 async function checkWidths(page: Page, where: string) {
@@ -107,10 +109,10 @@ describe('Equity Protect: protect → import → live alert → fraud case', () 
     const dialog = admin.getByRole('dialog', { name: 'Import recorded documents' });
     const csv = [
       'document_number,county,apn,document_type,recorded_at,grantor,grantee,amount_cents',
-      `${docNumber},${PROPERTY.county},${PROPERTY.apn},deed_of_trust,2026-11-20,Deepa Zhang,Quick Cash Lending LLC,45000000`,
+      `${docNumber},${PROPERTY.county},${PROPERTY.apn},deed_of_trust,${RECORDED},Deepa Zhang,Quick Cash Lending LLC,45000000`,
       // The member's name on another parcel: no alert.
-      `2026-0000001,${PROPERTY.county},0240-975-116,grant_deed,2026-11-20,Deepa Zhang,Someone Else,85000000`,
-      `2026-0000002,${PROPERTY.county},${PROPERTY.apn},mortgage,2026-11-20,A,B,`,
+      `2026-0000001,${PROPERTY.county},0240-975-116,grant_deed,${RECORDED},Deepa Zhang,Someone Else,85000000`,
+      `2026-0000002,${PROPERTY.county},${PROPERTY.apn},mortgage,${RECORDED},A,B,`,
     ].join('\n');
     await dialog.locator('input[type=file]').setInputFiles({ name: 'la-recorder-2026-11-20.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByText('la-recorder-2026-11-20.csv').waitFor();
@@ -136,7 +138,7 @@ describe('Equity Protect: protect → import → live alert → fraud case', () 
     const alert = page.getByRole('dialog', { name: `Deed of trust ${docNumber}` });
     await alert.getByText('Quick Cash Lending LLC', { exact: true }).waitFor();
     await checkWidths(page, 'the alert dialog');
-    await alert.getByRole('button', { name: 'I don’t recognise this' }).click();
+    await alert.getByRole('button', { name: 'I don’t recognize this' }).click();
     await alert.getByLabel('Anything we should know? (optional)').fill('We never borrowed from this lender.');
     await alert.getByRole('button', { name: 'Report it and open a fraud case' }).click();
     await alert.getByRole('heading', { name: 'Fraud case open' }).waitFor({ timeout: 20_000 });

@@ -55,7 +55,8 @@ describe('Equity Protect matching and alerts on BullMQ/Redis and Kafka (distribu
     await protectProperty(t, member, 'ca-lax-00001');
     expect(await acceptedIds(redisUrl(), ENROLMENT_PAYMENTS_QUEUE)).toHaveLength(1);
     const doc = `2026-${Math.floor(Math.random() * 1e7)}`;
-    const csv = `${CSV_HEADER}\n${doc},Los Angeles,0165-307-174,notice_of_default,2026-11-20,Western Title Company,Pat Member,4500000\n2026-1,Los Angeles,9999-999-999,lien,2026-11-20,A,Pat Member,100\n`;
+    const today = new Date().toISOString().slice(0, 10);
+    const csv = `${CSV_HEADER}\n${doc},Los Angeles,0165-307-174,notice_of_default,${today},Western Title Company,Pat Member,4500000\n2026-1,Los Angeles,9999-999-999,lien,${today},A,Pat Member,100\n`;
     const first = await importCsv(t, csv);
     const second = await importCsv(t, csv);
     expect([first.alert_count, second.alert_count]).toEqual([1, 1]);

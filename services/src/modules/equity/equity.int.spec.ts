@@ -108,7 +108,7 @@ describe('Equity Protect', () => {
     expect(imported.refused[1]?.errors.join(' ')).toContain('recorded_at must be a date');
     expect(imported.refused[3]?.errors.join(' ')).toContain('The row has 2 values');
 
-    const alerts = await alertsOf(t, member);
+    const alerts = await alertsOf(t, member, 1);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ status: 'new', recording: { document_number: docNumber, document_type: 'quitclaim' }, property: { property_id: PROPERTY } });
 
@@ -138,13 +138,13 @@ describe('Equity Protect', () => {
     expect(texts[0]?.text).toContain('Lien');
   });
 
-  it('lets the member answer; "I don’t recognise this" opens a case Super Admins see at once, closed with a reason; history from the events', async () => {
+  it('lets the member answer; "I don’t recognize this" opens a case Super Admins see at once, closed with a reason; history from the events', async () => {
     const member = `acct-${randomUUID()}`;
     const stranger = `acct-${randomUUID()}`;
     await protectProperty(t, member, PROPERTY);
     const docs = [`2026-${Math.floor(Math.random() * 1e7)}`, `2026-${Math.floor(Math.random() * 1e7)}`];
     await importCsv(t, [CSV_HEADER, ...docs.map((d) => `${d},Los Angeles,0165-307-174,deed_of_trust,${today()},Pat Member,Pacific Coast Bank,45000000`)].join('\n'));
-    const alerts = (await alertsOf(t, member)).filter((a) => docs.includes(a.recording.document_number));
+    const alerts = (await alertsOf(t, member, 2)).filter((a) => docs.includes(a.recording.document_number));
     expect(alerts).toHaveLength(2);
     const [mine, fraud] = alerts as [AlertView, AlertView];
     const owner = await bearer(t, member);
@@ -207,6 +207,47 @@ describe('Equity Protect', () => {
     expect(history[1]).toMatchObject({ by: member });
     expect(history[3]?.summary).toContain('voided');
     expect((await get(`/equity/alerts/${fraud.alert_id}/history`, await admin())).statusCode).toBe(200);
+  });
+
+  it('alerts only on recordings from the protection’s start (30 days back) while it runs; a refund ends it; protecting again is paid again', async () => {
+    const member = `acct-${randomUUID()}`;
+    const parcel = await propertyData().findById('ca-lax-00003');
+    const enrolment = await protectProperty(t, member, 'ca-lax-00003');
+    const row = (doc: string, day: string) => `${doc},${parcel?.county},${parcel?.apn},grant_deed,${day},Pat Member,Someone Else,90000000`;
+    const old = `2019-${Math.floor(Math.random() * 1e7)}`;
+    const recent = `2026-${Math.floor(Math.random() * 1e7)}`;
+    const monthAgo = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+    await importCsv(t, [CSV_HEADER, row(old, '2019-05-01'), row(recent, monthAgo)].join('\n'));
+    expect((await alertsOf(t, member, 1)).map((a) => a.recording.document_number)).toEqual([recent]);
+
+    // A year and a day later the protection has run out: nothing is raised.
+    const realClock = t.platform.clock;
+    const later = new Date(Date.now() + 366 * 86_400_000);
+    t.platform.clock = () => later;
+    try {
+      await importCsv(t, [CSV_HEADER, row(`2027-${Math.floor(Math.random() * 1e7)}`, later.toISOString().slice(0, 10))].join('\n'));
+    } finally {
+      t.platform.clock = realClock;
+    }
+    expect(await alertsOf(t, member)).toHaveLength(1);
+
+    // A Super Admin refunds the payment: the protection ends; protecting again takes a new payment.
+    const refunded = await post(`/admin/payments/${enrolment.checkout_id}/refund`, { reason: 'Member asked' }, await admin());
+    expect(refunded.statusCode).toBe(200);
+    await waitFor(async () => ((await get(`/equity/enrolments/${enrolment.enrolment_id}`, await bearer(t, member))).json().data.status === 'cancelled' ? true : undefined), { what: 'the protection ended by the refund' });
+    const again = await enrolProperty(t, member, 'ca-lax-00003');
+    expect(again).toMatchObject({ enrolment_id: enrolment.enrolment_id, status: 'awaiting_payment' });
+    expect((await payEnrolment(t, member, again.enrolment_id)).status).toBe(200);
+    await waitFor(async () => ((await get(`/equity/enrolments/${enrolment.enrolment_id}`, await bearer(t, member))).json().data.status === 'active' ? true : undefined), { what: 'protected again' });
+
+    // Sample recordings (a demo) raise alerts marked as samples, which send nothing.
+    const sample = await post('/admin/equity/imports/sample', { count: 3, on_protected: 1 }, await admin());
+    expect(sample.statusCode).toBe(201);
+    const flagged = await waitFor(async () => {
+      const list = (await alertsOf(t, member)).filter((a) => a.sample);
+      return list.length > 0 ? list : undefined;
+    }, { what: 'the sample alert' });
+    expect(flagged[0]?.property.property_id).toBe('ca-lax-00003');
   });
 
   it('keeps the admin lists to Super Admins (a Provider Admin sees no other provider’s members) and refuses bad imports', async () => {

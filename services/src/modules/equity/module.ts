@@ -16,7 +16,7 @@ import { pricingRoutes, seedPricing } from './pricing/routes.ts';
 /**
  * Equity Protect (issue 10): members protect their verified properties; recorded documents (a Super Admin's import or
  * sample recordings) are matched by county and APN, never by name; a match is an alert (email, SMS, live) the member
- * answers, and "I don't recognise this" opens a fraud case. Pricing is data; payment through the payments module.
+ * answers, and "I don't recognize this" opens a fraud case. Pricing is data; payment through the payments module.
  */
 export const equityModule: Module = {
   name: 'equity',

@@ -15,7 +15,7 @@ export const ENROLMENT_BADGE: Record<EnrolmentStatus, BadgeColor> = { awaiting_p
 export const ALERT_BADGE: Record<AlertStatus, BadgeColor> = { new: 'warning', confirmed: 'success', disputed: 'danger', resolved: 'informative' };
 export const enrolmentStatusLabel = (status: EnrolmentStatus) => ENROLMENT_STATUS_LABELS[status];
 /** A Super Admin reads the statuses about the member, not to them. */
-export const alertStatusLabel = (status: AlertStatus, admin = false) => (admin && status === 'new' ? 'Awaiting the member' : admin && status === 'confirmed' ? 'Member recognised it' : ALERT_STATUS_LABELS[status]);
+export const alertStatusLabel = (status: AlertStatus, admin = false) => (admin && status === 'new' ? 'Awaiting the member' : admin && status === 'confirmed' ? 'Member recognized it' : ALERT_STATUS_LABELS[status]);
 export const documentTypeLabel = (type: DocumentType) => DOCUMENT_TYPE_LABELS[type];
 export const addressOf = (p: ProtectedProperty) => `${p.address_line}, ${p.city}, CA ${p.zip}`;
 export const documentOf = (a: Pick<AlertView, 'recording'>) => `${documentTypeLabel(a.recording.document_type)} ${a.recording.document_number}`;

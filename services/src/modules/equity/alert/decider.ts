@@ -26,7 +26,7 @@ export type AlertEvent =
 export type RaiseAlert = Command<'RaiseAlert', Omit<EquityAlertRaised, 'by' | 'at'>>;
 /** "This was me". */
 export type ConfirmAlert = Command<'ConfirmAlert', Record<string, never>>;
-/** "I don't recognise this": opens the fraud case. */
+/** "I don't recognize this": opens the fraud case. */
 export type ReportAlert = Command<'ReportAlert', { note: string }>;
 export type CheckStep = Command<'CheckStep', { step: CaseStep; done: boolean }>;
 export type CloseCase = Command<'CloseCase', { resolution: string }>;

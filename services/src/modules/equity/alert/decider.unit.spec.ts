@@ -46,7 +46,7 @@ describe('Equity Protect alert decider', () => {
     expect(state.status).toBe('confirmed');
   });
 
-  it('"I don’t recognise this" opens a case with every step of the checklist to do', () => {
+  it('"I don’t recognize this" opens a case with every step of the checklist to do', () => {
     const { events, state } = apply(fresh(), { type: 'ReportAlert', data: { note: 'Not us' } });
     expect(events).toEqual([{ type: 'EquityFraudCaseOpened', data: { alert_id: ID, note: 'Not us', steps: [...CASE_STEPS], by: 'acct-1', at: '2026-11-27T10:00:00.000Z' } }]);
     expect(state).toMatchObject({ status: 'disputed', steps: Object.fromEntries(CASE_STEPS.map((s) => [s, false])) });

@@ -1,18 +1,19 @@
 import { CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS, type AlertHistoryEntry } from '@acpg/contracts/equity-protect';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { toAlertEvent, type AlertEvent } from '../alert/decider.ts';
+import { countyName } from '../recorder-feed/port.ts';
 
 /** One plain sentence per event of the alert, for the audit trail. */
 export const summaryOf = (event: AlertEvent): string => {
   switch (event.type) {
     case 'EquityAlertRaised': {
       const { recording: r, property: p } = event.data;
-      return `${DOCUMENT_TYPE_LABELS[r.document_type]} ${r.document_number} recorded on ${r.recorded_at} in ${r.county} County for APN ${r.apn} (${p.address_line}, ${p.city}): ${r.grantor} to ${r.grantee}.`;
+      return `${DOCUMENT_TYPE_LABELS[r.document_type]} ${r.document_number} recorded on ${r.recorded_at} in ${countyName(r.county)} for APN ${r.apn} (${p.address_line}, ${p.city}): ${r.grantor} to ${r.grantee}.`;
     }
     case 'EquityAlertConfirmed':
       return 'The member answered: this was me.';
     case 'EquityFraudCaseOpened':
-      return `The member answered: I don’t recognise this. A fraud case was opened${event.data.note ? `: “${event.data.note}”` : ''}.`;
+      return `The member answered: I don’t recognize this. A fraud case was opened${event.data.note ? `: “${event.data.note}”` : ''}.`;
     case 'EquityCaseStepChecked':
       return `${event.data.done ? 'Done' : 'Not done yet'}: ${CASE_STEP_LABELS[event.data.step]}.`;
     case 'EquityFraudCaseClosed':

@@ -52,13 +52,13 @@ export const alertRoutes =
       },
     );
 
-    app.post('/equity/alerts/:id/confirm', { config: SIGNED_IN, schema: one('“This was me”: the member recognises the recorded document') }, async (request) => {
+    app.post('/equity/alerts/:id/confirm', { config: SIGNED_IN, schema: one('“This was me”: the member recognizes the recorded document') }, async (request) => {
       await ownAlert(platform, request.params.id, principalOf(request));
       await runAlertCommand(platform, request.params.id, { type: 'ConfirmAlert', data: {}, metadata: requestMeta(request, platform) });
       return { success: true as const, data: await alertView(platform, request.params.id), message: 'Thanks. We noted that this document was yours.' };
     });
 
-    app.post('/equity/alerts/:id/report', { config: SIGNED_IN, schema: { ...one('“I don’t recognise this”: opens a fraud case with a checklist of next steps'), body: ReportAlertBody } }, async (request) => {
+    app.post('/equity/alerts/:id/report', { config: SIGNED_IN, schema: { ...one('“I don’t recognize this”: opens a fraud case with a checklist of next steps'), body: ReportAlertBody } }, async (request) => {
       await ownAlert(platform, request.params.id, principalOf(request));
       await runAlertCommand(platform, request.params.id, { type: 'ReportAlert', data: { note: request.body.note }, metadata: requestMeta(request, platform) });
       return { success: true as const, data: await alertView(platform, request.params.id), message: 'Fraud case opened. Our team has it now; follow the checklist below.' };

@@ -27,6 +27,7 @@ export const evolveAlertRow = (doc: Doc | null, event: AlertEvent): Doc | null =
       account_id: d.account_id,
       property: d.property,
       recording: d.recording,
+      sample: d.sample === true,
       status: 'new',
       raised_at: d.at,
       answered_at: null,

@@ -80,7 +80,7 @@ export const enrol = async (platform: Platform, propertyId: string, accountId: s
     plan_name: planName,
   };
   try {
-    await handleCommand(platform.eventStore, enrolmentStream(enrolmentId), enrolmentDecider, { type: 'RequestEnrolment', data, metadata: meta }, existing.status === 'none' ? { newStream: true } : {});
+    await handleCommand(platform.eventStore, enrolmentStream(enrolmentId), enrolmentDecider, { type: 'RequestEnrolment', data, metadata: meta }, existing.status === 'none' ? { newStream: true } : { retries: 1 });
   } catch (error) {
     const repeat = isAlreadyExists(error) || (error instanceof AppError && error.code === 'ENROLMENT_TRANSITION_REFUSED');
     if (!repeat) throw error;

@@ -28,7 +28,9 @@ export type RequestEnrolment = Command<'RequestEnrolment', Step<EquityEnrolmentR
 export type RecordPayment = Command<'RecordPayment', Step<EquityEnrolmentPaid>>;
 export type RecordPaymentFailure = Command<'RecordPaymentFailure', Step<EquityEnrolmentPaymentFailed>>;
 export type CancelProtection = Command<'CancelProtection', { reason: string }>;
-export type EnrolmentCommand = RequestEnrolment | RecordPayment | RecordPaymentFailure | CancelProtection;
+/** A Super Admin refunded the enrolment's payment: the protection it paid for ends. */
+export type RecordRefund = Command<'RecordRefund', { checkout_id: string }>;
+export type EnrolmentCommand = RequestEnrolment | RecordPayment | RecordPaymentFailure | CancelProtection | RecordRefund;
 
 export type Enrolment = {
   status: EnrolmentStatus;
@@ -96,6 +98,11 @@ export const decideEnrolment = (command: EnrolmentCommand, state: EnrolmentState
       if (state.status === 'none') throw new AppError(404, 'ENROLMENT_NOT_FOUND', 'This enrolment was not found.');
       if (state.status === 'cancelled') throw refuse('This property’s protection was cancelled already.');
       return [{ type: 'EquityProtectionCancelled', data: { enrolment_id: state.requested.enrolment_id, reason: command.data.reason, by, at } }];
+    case 'RecordRefund':
+      if (state.status === 'none') throw new AppError(404, 'ENROLMENT_NOT_FOUND', 'This enrolment was not found.');
+      // A refund of a payment this enrolment did not take, or of one whose protection has ended already, ends nothing.
+      if (state.status === 'cancelled' || state.checkoutId !== command.data.checkout_id || !state.paidCheckouts.includes(command.data.checkout_id)) return [];
+      return [{ type: 'EquityProtectionCancelled', data: { enrolment_id: state.requested.enrolment_id, reason: 'The payment was refunded', by, at } }];
     default: {
       const never: never = command;
       return never;

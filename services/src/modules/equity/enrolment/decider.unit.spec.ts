@@ -71,6 +71,13 @@ describe('Equity Protect enrolment decider', () => {
     expect(again.state.status).toBe('awaiting_payment');
   });
 
+  it('ends the protection when its payment is refunded, once', () => {
+    const refunded = apply(active(), { type: 'RecordRefund', data: { checkout_id: 'co-1' } });
+    expect(refunded.events).toEqual([{ type: 'EquityProtectionCancelled', data: { enrolment_id: ID, reason: 'The payment was refunded', by: 'acct-1', at: '2026-11-27T10:00:00.000Z' } }]);
+    expect(apply(refunded.state, { type: 'RecordRefund', data: { checkout_id: 'co-1' } }).events).toEqual([]);
+    expect(apply(active(), { type: 'RecordRefund', data: { checkout_id: 'co-other' } }).events).toEqual([]);
+  });
+
   it('refuses what the status does not allow', () => {
     expect(refused(active(), { type: 'RequestEnrolment', data: requested }).message).toContain('protected already');
     expect(refused(awaiting(), { type: 'RequestEnrolment', data: requested }).message).toContain('waiting for its payment');

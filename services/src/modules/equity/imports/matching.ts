@@ -1,4 +1,4 @@
-import { RecordingsImported, type ProtectedProperty, type RecordedDocument } from '@acpg/contracts/equity-protect';
+import { RECORDING_LOOKBACK_DAYS, RecordingsImported, type ProtectedProperty, type RecordedDocument } from '@acpg/contracts/equity-protect';
 import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import type { Doc } from '../../../platform/documents/port.ts';
@@ -35,7 +35,9 @@ export const matchingReaction: Reaction = {
 
 const Job = z.object({ import_id: z.string() });
 
-const protectedOf = (doc: Doc) => ({ enrolment_id: String(doc.enrolment_id), account_id: String(doc.account_id), property: doc.property as ProtectedProperty });
+const protectedOf = (doc: Doc) => ({ enrolment_id: String(doc.enrolment_id), account_id: String(doc.account_id), property: doc.property as ProtectedProperty, since: String(doc.protected_since ?? '') });
+/** The first recording day that alerts for a protection started at `since` (ISO time). */
+const firstDay = (since: string) => new Date(Date.parse(since) - RECORDING_LOOKBACK_DAYS * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Matches an import's accepted recordings to the properties protected now, by county and APN only (`matchKey`):
@@ -46,6 +48,8 @@ export const matchImport = async (platform: Platform, importId: string): Promise
   const { state } = await loadStream(platform.eventStore, importStream(importId), importDecider);
   if (state.status === 'none') throw new PermanentJobError(`no import ${importId}`);
   if (state.status === 'matched') return { matched: 0, alerts: 0 };
+  const sample = state.imported.source === 'sample';
+  const now = platform.clock().toISOString();
   const file = await platform.files.get(state.imported.file_key);
   if (!file) throw new PermanentJobError(`import ${importId} has no file of recordings`);
   // Written by recordImport from rows the contract's schema accepted: read back as they are.
@@ -62,12 +66,13 @@ export const matchImport = async (platform: Platform, importId: string): Promise
     const chunk = recordings.slice(start, start + CHUNK);
     const keys = [...new Set(chunk.map((r) => matchKey(r.county, r.apn)))];
     const byKey = new Map<string, ReturnType<typeof protectedOf>[]>();
-    for (const doc of await platform.documents.find(ENROLMENTS_COLLECTION, { status: 'active', match_key: { $in: keys } })) {
+    // Protected now (a year's protection that ran out raises nothing), by county and APN only.
+    for (const doc of await platform.documents.find(ENROLMENTS_COLLECTION, { status: 'active', protected_until: { $gt: now }, match_key: { $in: keys } })) {
       const key = String(doc.match_key);
       byKey.set(key, [...(byKey.get(key) ?? []), protectedOf(doc)]);
     }
     const raises = chunk.flatMap((recording) => {
-      const hits = byKey.get(matchKey(recording.county, recording.apn)) ?? [];
+      const hits = (byKey.get(matchKey(recording.county, recording.apn)) ?? []).filter((hit) => recording.recorded_at >= firstDay(hit.since));
       if (hits.length > 0) matched += 1;
       return hits.map((hit) => ({ recording, hit }));
     });
@@ -76,7 +81,8 @@ export const matchImport = async (platform: Platform, importId: string): Promise
       await Promise.all(
         raises.slice(i, i + PARALLEL).map(({ recording, hit }) => {
           const alertId = alertIdOf(recording, hit.enrolment_id);
-          return runAlertCommand(platform, alertId, { type: 'RaiseAlert', data: { alert_id: alertId, ...hit, recording, import_id: importId }, metadata: metadata() });
+          const { since: _since, ...who } = hit;
+          return runAlertCommand(platform, alertId, { type: 'RaiseAlert', data: { alert_id: alertId, ...who, recording, import_id: importId, ...(sample ? { sample } : {}) }, metadata: metadata() });
         }),
       );
     }

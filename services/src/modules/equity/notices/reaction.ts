@@ -6,6 +6,7 @@ import type { Reaction, ReactionJob } from '../../../platform/reactions/port.ts'
 import type { z } from 'zod';
 import type { EmailTemplate, SmsTemplate, TemplateVariables } from '../../../platform/templates/template.ts';
 import { loadAlert } from '../alert/commands.ts';
+import { countyName } from '../recorder-feed/port.ts';
 import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail } from './templates.ts';
 
 export const NOTICES_QUEUE = ACCOUNT_NOTICES_QUEUE;
@@ -41,13 +42,14 @@ export const noticesReaction: Reaction = {
     const listUrl = `${publicUrl(platform)}/equity-protect-list`;
     if (event.type === 'EquityAlertRaised') {
       const d = EquityAlertRaised.parse(event.data);
+      if (d.sample) return []; // a demo's made-up recording: the member sees it in their list, nothing is sent
       const r = d.recording;
       const variables = {
         full_name: await fullNameOf(platform, d.account_id),
         document_type: DOCUMENT_TYPE_LABELS[r.document_type],
         document_number: r.document_number,
         recorded_on: onDay(r.recorded_at),
-        county: r.county,
+        county: countyName(r.county),
         apn: r.apn,
         address: `${d.property.address_line}, ${d.property.city}, CA ${d.property.zip}`,
         grantor: r.grantor,

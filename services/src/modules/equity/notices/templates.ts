@@ -22,7 +22,8 @@ const alertSample = {
   document_type: 'Deed of trust',
   document_number: '2026-0412345',
   recorded_on: 'November 20, 2026',
-  county: 'Santa Clara',
+  /** "Santa Clara County" */
+  county: 'Santa Clara County',
   apn: '264-12-087',
   address: '1234 Oak Street, San Jose, CA 95112',
   grantor: 'Jane Doe',
@@ -39,24 +40,24 @@ export const alertEmail = defineEmailTemplate({
   sample: alertSample,
   subject: 'Equity Protect alert: a {{ document_type }} was recorded on {{ address }}',
   html: `<p>Hello {{ full_name }},</p>
-<p>A document was just recorded with the {{ county }} County recorder on your protected property <strong>{{ address }}</strong> (APN {{ apn }}):</p>
+<p>A document was just recorded with the {{ county }} recorder on your protected property <strong>{{ address }}</strong> (APN {{ apn }}):</p>
 <ul>
   <li>Document: {{ document_type }} {{ document_number }}, recorded {{ recorded_on }}</li>
   <li>From {{ grantor }} to {{ grantee }}</li>
 {% if amount %}  <li>Amount: {{ amount }}</li>
 {% endif %}</ul>
-<p>Was this you? Answer “This was me” or “I don’t recognise this” on <a href="{{ list_url }}">your Equity Protect page</a>.
-If you don’t recognise it, we open a fraud case and guide you through the next steps.</p>`,
+<p>Was this you? Answer “This was me” or “I don’t recognize this” on <a href="{{ list_url }}">your Equity Protect page</a>.
+If you don’t recognize it, we open a fraud case and guide you through the next steps.</p>`,
   text: `Hello {{ full_name }},
 
-A document was just recorded with the {{ county }} County recorder on your protected property {{ address }} (APN {{ apn }}):
+A document was just recorded with the {{ county }} recorder on your protected property {{ address }} (APN {{ apn }}):
 
 Document: {{ document_type }} {{ document_number }}, recorded {{ recorded_on }}
 From {{ grantor }} to {{ grantee }}
 {% if amount %}Amount: {{ amount }}
 {% endif %}
-Was this you? Answer "This was me" or "I don't recognise this" on your Equity Protect page: {{ list_url }}
-If you don't recognise it, we open a fraud case and guide you through the next steps.`,
+Was this you? Answer "This was me" or "I don't recognize this" on your Equity Protect page: {{ list_url }}
+If you don't recognize it, we open a fraud case and guide you through the next steps.`,
 });
 
 export const alertSms = defineSmsTemplate({
@@ -70,7 +71,7 @@ export const alertSms = defineSmsTemplate({
 /** The member reported a recording: the case is open, and the checklist. */
 export const caseOpenedEmail = defineEmailTemplate({
   key: 'equity.case-opened',
-  description: 'Equity Protect: a fraud case was opened after the member did not recognise a recorded document; the next steps.',
+  description: 'Equity Protect: a fraud case was opened after the member did not recognize a recorded document; the next steps.',
   variables: z.object({ full_name: z.string().min(1), document: z.string().min(1), address: z.string().min(1), steps: z.array(z.string().min(1)).min(1), list_url: z.string().min(1) }),
   sample: {
     full_name: 'Jane Doe',
@@ -81,13 +82,13 @@ export const caseOpenedEmail = defineEmailTemplate({
   },
   subject: 'Your fraud case is open: {{ document }}',
   html: `<p>Hello {{ full_name }},</p>
-<p>You told us you don’t recognise {{ document }}, recorded on {{ address }}. Our team has opened a fraud case and is looking into it.</p>
+<p>You told us you don’t recognize {{ document }}, recorded on {{ address }}. Our team has opened a fraud case and is looking into it.</p>
 <p>What to do now:</p>
 <ol>{% for step in steps %}<li>{{ step }}</li>{% endfor %}</ol>
 <p>Tick each step as you go on <a href="{{ list_url }}">your Equity Protect page</a>, where the case’s history is kept.</p>`,
   text: `Hello {{ full_name }},
 
-You told us you don't recognise {{ document }}, recorded on {{ address }}. Our team has opened a fraud case and is looking into it.
+You told us you don't recognize {{ document }}, recorded on {{ address }}. Our team has opened a fraud case and is looking into it.
 
 What to do now:
 {% for step in steps %}- {{ step }}

@@ -1,5 +1,5 @@
 import { EventEnvelope } from '@acpg/contracts/envelope';
-import { PaymentFailed, PaymentSucceeded } from '@acpg/contracts/payments';
+import { PaymentFailed, PaymentRefunded, PaymentSucceeded } from '@acpg/contracts/payments';
 import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { AppError } from '../../../platform/http/errors.ts';
@@ -12,12 +12,12 @@ import { runEnrolmentCommand } from '../enrolment/commands.ts';
 export const ENROLMENT_PAYMENTS_QUEUE = 'equity-enrolment-payments';
 
 /**
- * The payments module's outcomes of an enrolment's checkout (`PaymentSucceeded`, `PaymentFailed` with
- * `equity_enrolment_id`, never its code) become jobs that record them: paid starts the protection.
+ * The payments module's outcomes of an enrolment's checkout (`PaymentSucceeded`, `PaymentFailed`, `PaymentRefunded` with
+ * `equity_enrolment_id`, never its code) become jobs that record them: paid starts the protection, refunded ends it.
  */
 export const enrolmentPaymentReaction: Reaction = {
   name: 'equity.enrolment-payment',
-  handles: ['PaymentSucceeded', 'PaymentFailed'],
+  handles: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded'],
   async jobs(event) {
     const enrolment = (event.data as { equity_enrolment_id?: unknown } | null)?.equity_enrolment_id;
     if (typeof enrolment !== 'string') return [];
@@ -37,6 +37,10 @@ export const recordEnrolmentPayment = async (platform: Platform, payment: EventE
     const d = PaymentFailed.parse(payment.data);
     if (!d.equity_enrolment_id) return;
     await runEnrolmentCommand(platform, d.equity_enrolment_id, { type: 'RecordPaymentFailure', data: { checkout_id: d.checkout_id, message: d.message }, metadata });
+  } else if (payment.type === 'PaymentRefunded') {
+    const d = PaymentRefunded.parse(payment.data);
+    if (!d.equity_enrolment_id) return;
+    await runEnrolmentCommand(platform, d.equity_enrolment_id, { type: 'RecordRefund', data: { checkout_id: d.checkout_id }, metadata });
   } else throw new PermanentJobError(`not a payment outcome: ${payment.type}`);
 };
 

@@ -16,7 +16,7 @@ export const SEEDED_PRICING: EquityPricing = {
   features: [
     'We watch the county recorder’s documents for every property you protect, by parcel number (APN) and county.',
     'A deed, lien, loan or notice of default recorded on your property reaches you at once by email and text message.',
-    'Say “this was me” or “I don’t recognise this”: a disputed document opens a fraud case our team follows with you.',
+    'Say “this was me” or “I don’t recognize this”: a disputed document opens a fraud case our team follows with you.',
     'A clear checklist of next steps, and a record of every alert and answer.',
   ],
 };

@@ -12,6 +12,9 @@ export interface RecorderFeed {
   rows(): Iterable<FeedRow>;
 }
 
+/** "Los Angeles County" whether the feed wrote "Los Angeles", "LOS ANGELES COUNTY" or "Los Angeles County". */
+export const countyName = (county: string): string => `${county.trim().replace(/\s+county$/i, '')} County`;
+
 /** The key matching uses: county without "County" and case, APN without punctuation. Never the owner's name. */
 export const matchKey = (county: string, apn: string): string =>
   `${county.trim().toLowerCase().replace(/\s+county$/, '').replace(/\s+/g, ' ')}|${apn.replace(/[^0-9a-z]/gi, '').toLowerCase()}`;

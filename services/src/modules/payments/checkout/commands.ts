@@ -101,7 +101,7 @@ const start = async (platform: Platform, gateway: PaymentGateway, body: Checkout
     ...(promo ? { promo } : {}),
   };
   try {
-    const claimed = purchase.nhd_order_id ?? (purchase.equity_enrolment_id ? `equity-${purchase.equity_enrolment_id}` : undefined);
+    const claimed = purchase.nhd_order_id ?? purchase.claim_key;
     if (claimed) {
       // One checkout at a time per order (or enrolment): a second tab or card waits for the first one's result.
       await claimOrderPayment(platform, { order_id: claimed, checkout_id: body.checkout_id }, async (id, claimedAt) => {

@@ -15,6 +15,8 @@ export interface Purchase {
   plan_id: string;
   nhd_order_id?: string;
   equity_enrolment_id?: string;
+  /** What one live checkout at a time is claimed on (`claimOrderPayment`): an order, or one request of an enrolment. */
+  claim_key?: string;
   list_amount_cents: number;
   /** What a promo code's `plan_ids` must hold to apply: the plan id, or NHD_REPORTS_PROMO_TARGET. */
   promo_target: string;
@@ -59,17 +61,20 @@ const enrolmentNotPayable = (message: string) => new AppError(409, 'EQUITY_ENROL
 const equityEnrolmentPurchase = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string, accountId: string | null): Promise<Purchase> => {
   let requested: EquityEnrolmentRequested | null = null;
   let closed: string | null = null;
+  // Each request (a first enrolment, or protecting again after a cancellation) is paid on its own claim.
+  let requests = 0;
   for (const event of await platform.eventStore.readStream(equityEnrolmentStream(enrolmentId))) {
     if (event.type === 'EquityEnrolmentRequested') {
       const parsed = EquityEnrolmentRequested.safeParse(event.data);
       requested = parsed.success ? parsed.data : null;
+      requests += 1;
       closed = requested?.included ? 'This property’s protection is included in your plan: there is nothing to pay.' : null;
     } else if (event.type === 'EquityEnrolmentPaid' || event.type === 'EquityProtectionStarted') closed = 'This property is protected and paid already.';
     else if (event.type === 'EquityProtectionCancelled') closed = 'This enrolment was cancelled. Protect the property again to pay.';
   }
   if (!requested || (accountId !== null && requested.account_id !== accountId)) throw enrolmentNotFound();
   if (closed) throw enrolmentNotPayable(closed);
-  return { plan_id: '', equity_enrolment_id: enrolmentId, list_amount_cents: requested.price_cents, promo_target: EQUITY_PROTECT_PROMO_TARGET, label: 'Equity Protect' };
+  return { plan_id: '', equity_enrolment_id: enrolmentId, claim_key: `equity-${enrolmentId}-${requests}`, list_amount_cents: requested.price_cents, promo_target: EQUITY_PROTECT_PROMO_TARGET, label: 'Equity Protect' };
 };
 
 /** What `{ plan_id }`, `{ nhd_order_id }` or `{ equity_enrolment_id }` buys (refused in words when it cannot be bought). */

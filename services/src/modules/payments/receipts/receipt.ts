@@ -67,7 +67,7 @@ export function receiptOf(started: CheckoutStarted, succeeded: PaymentSucceeded,
   const label = started.nhd_order_id
     ? `Natural Hazard Disclosure report (order ${started.nhd_order_id})`
     : started.equity_enrolment_id
-      ? `Equity Protect, one year of title monitoring (enrolment ${started.equity_enrolment_id})`
+      ? `Equity Protect, one year of title monitoring (enrollment ${started.equity_enrolment_id})`
       : plan
         ? `${plan.name} membership`
         : 'Membership';

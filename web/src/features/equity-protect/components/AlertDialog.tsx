@@ -30,7 +30,7 @@ const MESSAGES = [EQUITY_ALERT_UPDATED_MESSAGE];
 const failure = (e: unknown) => (e instanceof Error ? e.message : 'That did not work. Try again.');
 
 /**
- * One alert and its fraud case, live: the recorded document, the member's answer ("this was me", "I don't recognise
+ * One alert and its fraud case, live: the recorded document, the member's answer ("this was me", "I don't recognize
  * this" with a note), the case's checklist (the member ticks it), closing the case (Super Admin) and the audit trail.
  */
 export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admin: boolean; onClose: () => void }) {
@@ -85,10 +85,15 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
               <LoadingBlock label="Loading the alert" lines={4} />
             ) : (
               <>
-                <div>
+                <div className={s.answer}>
                   <Badge appearance="tint" color={ALERT_BADGE[alert.status]}>
                     {alertStatusLabel(alert.status, admin)}
                   </Badge>
+                  {alert.sample && (
+                    <Badge appearance="outline" color="informative">
+                      Sample recording (demo)
+                    </Badge>
+                  )}
                 </div>
                 <dl className={s.details}>
                   <dt className={s.term}>Property</dt>
@@ -121,7 +126,7 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
                         This was me
                       </Button>
                       <Button onClick={() => setReporting(true)} disabledFocusable={busy !== null}>
-                        I don’t recognise this
+                        I don’t recognize this
                       </Button>
                     </div>
                   </>

@@ -41,7 +41,7 @@ const matches = (e: EnrolmentView, f: Filters<EnrolmentFilter>) => {
 };
 
 const priceText = (e: EnrolmentView) => (e.included ? (e.plan_name ? `Included with ${e.plan_name}` : 'Free') : `${formatCents(e.price_cents)} a year`);
-const EXPORT_HEADER = ['Enrolment', 'Enrolled', 'Member', 'Property', 'County', 'APN', 'Status', 'Protected since', 'Protected until', 'Price'];
+const EXPORT_HEADER = ['Enrollment', 'Enrolled', 'Member', 'Property', 'County', 'APN', 'Status', 'Protected since', 'Protected until', 'Price'];
 
 /** The protected properties: the member's own, or every enrolment for a Super Admin; live, filtered, paged, exported. */
 export function EnrolmentsPanel({ admin }: { admin: boolean }) {
@@ -199,7 +199,8 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
           <DialogBody>
             <DialogTitle>Stop protecting {stopping?.property.address_line}?</DialogTitle>
             <DialogContent>
-              Recordings on this property will no longer raise alerts, from now on. The yearly fee is not refunded. Alerts you already have stay in your list, and you can protect the property again at any time.
+              Recordings on this property will no longer raise alerts, from now on.
+              {stopping?.status === 'active' && !stopping.included && stopping.price_cents > 0 ? ' The yearly fee is not refunded.' : ''} Alerts you already have stay in your list, and you can protect the property again later.
             </DialogContent>
             <DialogActions>
               <Button appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined} onClick={() => void stop()}>

@@ -166,11 +166,11 @@ export function SampleDialog({ onClose }: { onClose: () => void }) {
         <DialogBody>
           <DialogTitle>Generate sample recordings</DialogTitle>
           <DialogContent className={s.content}>
-            <Text>Made-up recordings in the counties of the sample property data, for demos. Those on protected properties raise real alerts to their members.</Text>
+            <Text>Made-up recordings in the counties of the sample property data, for demos. Those on protected properties raise alerts marked as samples.</Text>
             <Field label="Recordings" required validationMessage={errors.count} validationState={errors.count ? 'error' : 'none'}>
               <Input type="number" min={1} max={5000} value={count} onChange={(_, d) => setCount(d.value)} />
             </Field>
-            <Field label="Of which on protected properties" hint="The most recently protected properties, one recording each." validationMessage={errors.onProtected} validationState={errors.onProtected ? 'error' : 'none'}>
+            <Field label="Of which on protected properties" hint="The most recently protected properties, one recording each. Their members see a sample alert; no email or text is sent." validationMessage={errors.onProtected} validationState={errors.onProtected ? 'error' : 'none'}>
               <Input type="number" min={0} max={50} value={onProtected} onChange={(_, d) => setOnProtected(d.value)} />
             </Field>
           </DialogContent>

@@ -188,7 +188,7 @@ export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationF
                 <MessageBarBody>
                   <MessageBarTitle>{step.enrolment.status === 'active' ? 'Your property is protected' : 'Payment received'}</MessageBarTitle>
                   {step.enrolment.status === 'active'
-                    ? `${address} is protected${step.enrolment.protected_until ? ` until ${formatDateUs(step.enrolment.protected_until)}` : ''}${step.enrolment.included ? `, included with your ${step.enrolment.plan_name ?? ''} membership` : ''}. We will email and text you when anything is recorded on it.`
+                    ? `${address} is protected${step.enrolment.protected_until ? ` until ${formatDateUs(step.enrolment.protected_until)}` : ''}${step.enrolment.included && step.enrolment.plan_name ? `, included with your ${step.enrolment.plan_name} membership` : ''}. We will email and text you when anything is recorded on it.`
                     : 'Your protection starts in a moment; its status is on your Equity Protect page.'}
                 </MessageBarBody>
               </MessageBar>

@@ -34,7 +34,13 @@ export function ClaimDocuments({ claim }: { claim: ClaimView }) {
     setBusy(`${how}-${doc.doc_id}`);
     try {
       const url = URL.createObjectURL(await fetchClaimDocument(claim.claim_id, doc.doc_id));
-      if (how === 'download' || !window.open(url, '_blank', 'noopener')) save(url, doc.name);
+      if (how === 'download') save(url, doc.name);
+      else {
+        // window.open with 'noopener' always answers null: open without it, then cut the new tab's link back here.
+        const tab = window.open(url, '_blank');
+        if (tab) tab.opener = null;
+        else save(url, doc.name); // a blocked pop-up: the file is saved instead
+      }
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (e) {
       notify.error(e instanceof Error ? e.message : 'The document could not be opened. Try again.');
