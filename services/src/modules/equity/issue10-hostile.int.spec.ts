@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import type { Role } from '@acpg/contracts/roles';
+import { alertsOf, CSV_HEADER, importCsv, markVerified, protectProperty } from '../../../test/equity.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+
+/**
+ * Issue 10's Equity Protect API under hostile use: every route without a token and as every role, another member's
+ * enrollment and alert, malformed params, queries, bodies and files. Never a 500; a refusal appends nothing.
+ */
+
+let t: TestApp;
+let ip = 0;
+const nextIp = () => {
+  ip += 1;
+  return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+};
+
+type Method = 'GET' | 'POST' | 'PUT';
+interface Route {
+  method: Method;
+  url: string;
+  auth: 'public' | 'signed-in' | 'admin' | 'super-admin';
+  body?: Record<string, unknown>;
+  /** The member's own (another member gets 403). */
+  owned?: boolean;
+}
+
+const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Provider Admin', 'Super Admin'];
+const call = (options: InjectOptions & { url: string }) => t.app.inject({ remoteAddress: nextIp(), ...options, url: `/api/v1${options.url}` });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const as = async (role: Role, account = `acct-${randomUUID()}`) => bearer(await t.signInAs(role, account));
+const label = (r: { method?: string; url: string }, what: string) => `${r.method ?? 'GET'} ${r.url} (${what})`;
+
+const expectRefusal = (response: { statusCode: number; body: string }, where: string, statuses?: number[]) => {
+  expect.soft(response.statusCode, `${where}: ${response.body}`).toBeGreaterThanOrEqual(400);
+  expect.soft(response.statusCode, `${where}: ${response.body}`).toBeLessThan(500);
+  if (statuses) expect.soft(statuses, `${where}: ${response.statusCode} ${response.body}`).toContain(response.statusCode);
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(response.body) as Record<string, unknown>;
+  } catch {
+    // not JSON: the envelope assertion below fails with the label
+  }
+  expect.soft(body, where).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
+};
+const unchanged = async (act: () => Promise<void>) => {
+  const before = await t.platform.eventStore.headPosition();
+  await act();
+  expect(await t.platform.eventStore.headPosition()).toBe(before);
+};
+
+let routes: Route[];
+
+beforeAll(async () => {
+  t = await startTestApp({ DEV_OUTBOX: 'true' });
+  const owner = `acct-${randomUUID()}`;
+  const enrolment = await protectProperty(t, owner, 'ca-lax-00001');
+  const today = new Date().toISOString().slice(0, 10);
+  const imported = await importCsv(t, `${CSV_HEADER}\n2026-${Math.floor(Math.random() * 1e7)},Los Angeles,0165-307-174,lien,${today},A,B,100\n`);
+  const [alert] = await alertsOf(t, owner, 1);
+  const alertId = alert?.alert_id ?? '';
+  routes = [
+    { method: 'GET', url: '/equity/pricing', auth: 'public' },
+    { method: 'POST', url: '/equity/enrolments', auth: 'signed-in', body: { property_id: 'ca-lax-00001' } },
+    { method: 'GET', url: '/equity/enrolments/mine', auth: 'signed-in' },
+    { method: 'GET', url: `/equity/enrolments/${enrolment.enrolment_id}`, auth: 'signed-in', owned: true },
+    { method: 'POST', url: `/equity/enrolments/${enrolment.enrolment_id}/cancel`, auth: 'signed-in', owned: true },
+    { method: 'GET', url: '/equity/alerts/mine', auth: 'signed-in' },
+    { method: 'GET', url: `/equity/alerts/${alertId}`, auth: 'signed-in', owned: true },
+    { method: 'GET', url: `/equity/alerts/${alertId}/history`, auth: 'signed-in', owned: true },
+    { method: 'POST', url: `/equity/alerts/${alertId}/confirm`, auth: 'signed-in', owned: true },
+    { method: 'POST', url: `/equity/alerts/${alertId}/report`, auth: 'signed-in', owned: true, body: { note: 'hostile' } },
+    { method: 'POST', url: `/equity/alerts/${alertId}/steps`, auth: 'signed-in', owned: true, body: { step: 'police_report', done: true } },
+    { method: 'GET', url: '/admin/equity/enrolments', auth: 'admin' },
+    { method: 'GET', url: '/admin/equity/alerts', auth: 'admin' },
+    { method: 'POST', url: `/admin/equity/alerts/${alertId}/close`, auth: 'super-admin', body: { resolution: 'Hostile close' } },
+    { method: 'PUT', url: '/admin/equity/pricing', auth: 'super-admin', body: { annual_price_cents: 9_900, included_plan_names: ['Yearly'], features: ['Hostile feature'] } },
+    { method: 'GET', url: '/admin/equity/imports', auth: 'super-admin' },
+    { method: 'GET', url: `/admin/equity/imports/${imported.import_id}`, auth: 'super-admin' },
+    { method: 'POST', url: '/admin/equity/imports', auth: 'super-admin', body: { file_name: 'x.csv', format: 'csv', data: Buffer.from(`${CSV_HEADER}\n`).toString('base64') } },
+    { method: 'POST', url: '/admin/equity/imports/sample', auth: 'super-admin', body: { count: 0 } },
+  ];
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('every issue-10 Equity Protect route, by a stranger and by every role', () => {
+  it('refuses a caller without a token (401) or with a forged one on every signed-in and admin route, changing nothing', async () => {
+    await unchanged(async () => {
+      for (const route of routes.filter((r) => r.auth !== 'public')) {
+        for (const headers of [{}, bearer('not.a.jwt')]) {
+          const response = await call({ method: route.method, url: route.url, headers, ...(route.body ? { payload: route.body } : {}) });
+          expectRefusal(response, label(route, 'no or forged token'), [401]);
+        }
+      }
+    });
+  });
+
+  it('answers 403 on every admin route to the roles it is not for, and on another member’s enrollment or alert', async () => {
+    await unchanged(async () => {
+      for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
+        const refused = routes.filter((r) => r.auth === 'super-admin' || (r.auth === 'admin' && role !== 'Provider Admin') || r.owned);
+        for (const route of refused) {
+          const response = await call({ method: route.method, url: route.url, headers: await as(role), ...(route.body ? { payload: route.body } : {}) });
+          expectRefusal(response, label(route, role), [403]);
+        }
+      }
+    });
+  });
+
+  it('never fails with a 500 for any role on any route, and a refusal appends nothing', async () => {
+    for (const role of ROLES) {
+      for (const route of routes) {
+        const before = await t.platform.eventStore.headPosition();
+        const response = await call({ method: route.method, url: route.url, headers: await as(role), ...(route.body ? { payload: route.body } : {}) });
+        expect.soft(response.statusCode, `${label(route, role)}: ${response.body}`).toBeLessThan(500);
+        if (response.statusCode >= 400) {
+          expectRefusal(response, label(route, role));
+          expect.soft(await t.platform.eventStore.headPosition(), `${label(route, role)} appended on a refusal`).toBe(before);
+        }
+      }
+    }
+  });
+});
+
+describe('malformed Equity Protect input', () => {
+  it('answers malformed ids, queries, bodies and files with a 4xx envelope, appending nothing', async () => {
+    const admin = await as('Super Admin');
+    const member = await as('Customer');
+    await unchanged(async () => {
+      for (const id of ['not-a-uuid', '%00', '..%2F..%2Fetc', 'x'.repeat(500), '6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b%27--']) {
+        for (const path of [`/equity/enrolments/${id}`, `/equity/alerts/${id}`, `/equity/alerts/${id}/history`, `/admin/equity/imports/${id}`]) expectRefusal(await call({ url: path, headers: admin }), path.slice(0, 40), [400, 404]);
+        expectRefusal(await call({ method: 'POST', url: `/equity/alerts/${id}/confirm`, headers: member }), `confirm ${id.slice(0, 20)}`, [400, 404]);
+      }
+      for (const query of ['page=-1', 'page_size=0', 'sort=__proto__', 'order=sideways', 'q=' + 'x'.repeat(200), 'from=2026-02-30', 'status=hacked', 'cases_only=maybe', 'document_type=mortgage', 'from=2026-02-02&to=2026-02-01']) {
+        expectRefusal(await call({ url: `/equity/alerts/mine?${query}`, headers: member }), `alerts mine?${query.slice(0, 30)}`, [400]);
+        expectRefusal(await call({ url: `/admin/equity/alerts?${query}`, headers: admin }), `admin alerts?${query.slice(0, 30)}`, [400]);
+      }
+      for (const query of ['page=0', 'status=paid', 'sort=apn', 'to=tomorrow']) expectRefusal(await call({ url: `/admin/equity/enrolments?${query}`, headers: admin }), `enrolments?${query}`, [400]);
+      const huge = 'x'.repeat(20_000);
+      for (const value of [42, -1, huge, { $gt: '' }, ['a'], true, null, '\u0000\u202e']) {
+        expectRefusal(await call({ method: 'POST', url: '/equity/enrolments', payload: { property_id: value }, headers: member }), `enrol ${JSON.stringify(value).slice(0, 20)}`, [400]);
+        expectRefusal(await call({ method: 'PUT', url: '/admin/equity/pricing', payload: { annual_price_cents: value, included_plan_names: value, features: value }, headers: admin }), `pricing ${JSON.stringify(value).slice(0, 20)}`, [400]);
+        expectRefusal(await call({ method: 'POST', url: '/admin/equity/imports', payload: { file_name: value, format: value, data: value }, headers: admin }), `import ${JSON.stringify(value).slice(0, 20)}`, [400]);
+        expectRefusal(await call({ method: 'POST', url: '/admin/equity/imports/sample', payload: { count: value, on_protected: -1 }, headers: admin }), `sample ${JSON.stringify(value).slice(0, 20)}`, [400]);
+      }
+      for (const payload of ['{"oops": ', 'null', '[1,2]']) {
+        expectRefusal(await call({ method: 'POST', url: '/equity/enrolments', payload, headers: { ...member, 'content-type': 'application/json' } }), `enrol ${payload}`);
+      }
+      // An unknown property, and a real one the member never verified.
+      expectRefusal(await call({ method: 'POST', url: '/equity/enrolments', payload: { property_id: 'ca-zzz-99999' }, headers: member }), 'unknown property', [400]);
+      expectRefusal(await call({ method: 'POST', url: '/equity/enrolments', payload: { property_id: 'ca-lax-00002' }, headers: member }), 'unverified property', [400]);
+      // Files that are not recordings: binary, no header, header only, broken quotes, a JSON array.
+      for (const [format, bytes] of [
+        ['csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0])],
+        ['csv', Buffer.from('hello,world\n1,2\n')],
+        ['csv', Buffer.from(`${CSV_HEADER}\n`)],
+        ['csv', Buffer.from(`${CSV_HEADER}\n"unterminated,Kern,1,lien,2026-01-01,A,B,\n`)],
+        ['jsonl', Buffer.from('')],
+      ] as const) {
+        expectRefusal(await call({ method: 'POST', url: '/admin/equity/imports', payload: { file_name: `bad.${format}`, format, data: bytes.toString('base64') }, headers: admin }), `file ${bytes.subarray(0, 12).toString('hex')}`, [400]);
+      }
+    });
+  });
+
+  it('enrolls once under a burst of double clicks on the same property', async () => {
+    const account = `acct-${randomUUID()}`;
+    await markVerified(t, account, 'ca-lax-00004');
+    const headers = await as('Customer', account);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call({ method: 'POST', url: '/equity/enrolments', payload: { property_id: 'ca-lax-00004' }, headers })));
+    expect(answers.map((a) => a.statusCode).filter((s) => s >= 300)).toEqual([]);
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    const id = (answers[0]?.json() as { data: { enrolment_id: string } }).data.enrolment_id;
+    expect(await t.platform.eventStore.readStream(`equity-enrolment-${id}`)).toHaveLength(1);
+  });
+});
