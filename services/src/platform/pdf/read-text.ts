@@ -8,14 +8,20 @@ import { inflateSync } from 'node:zlib';
 export function pdfText(pdf: Buffer): string[] {
   const out: string[] = [];
   const source = pdf.toString('latin1');
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
-  for (const match of source.matchAll(streams)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      content = match[1] ?? ''; // an uncompressed stream
+  // pdfkit ends a stream with "\nendstream"; a compressed stream's own last byte may be "\r", so it is kept first.
+  const streams = /stream\r?\n([\s\S]*?)\nendstream/g;
+  const inflated = (raw: string): string | null => {
+    for (const candidate of [raw, raw.replace(/\r$/, '')]) {
+      try {
+        return inflateSync(Buffer.from(candidate, 'latin1')).toString('latin1');
+      } catch {
+        // not this one
+      }
     }
+    return null;
+  };
+  for (const match of source.matchAll(streams)) {
+    const content = inflated(match[1] ?? '') ?? (match[1] ?? ''); // else an uncompressed stream
     for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
       const pieces = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1] ?? '') : [op[2] ?? ''];
       const text = pieces.map((hex) => Buffer.from(hex, 'hex').toString('latin1')).join('');
