@@ -40,6 +40,8 @@ const matches = (e: EnrolmentView, f: Filters<EnrolmentFilter>) => {
   );
 };
 
+/** A year's protection that ran out: recordings no longer raise alerts (renewing it is not built yet). */
+const expired = (e: EnrolmentView) => e.status === 'active' && e.protected_until !== null && e.protected_until < new Date().toISOString();
 const priceText = (e: EnrolmentView) => (e.included ? (e.plan_name ? `Included with ${e.plan_name}` : 'Free') : `${formatCents(e.price_cents)} a year`);
 const EXPORT_HEADER = ['Enrollment', 'Enrolled', 'Member', 'Property', 'County', 'APN', 'Status', 'Protected since', 'Protected until', 'Price'];
 
@@ -101,11 +103,16 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
       id: 'status',
       header: 'Status',
       sortable: true,
-      render: (e) => (
-        <Badge className={s.nowrap} appearance="tint" color={ENROLMENT_BADGE[e.status]}>
-          {enrolmentStatusLabel(e.status)}
-        </Badge>
-      ),
+      render: (e) =>
+        expired(e) ? (
+          <Badge className={s.nowrap} appearance="tint" color="informative">
+            Expired
+          </Badge>
+        ) : (
+          <Badge className={s.nowrap} appearance="tint" color={ENROLMENT_BADGE[e.status]}>
+            {enrolmentStatusLabel(e.status)}
+          </Badge>
+        ),
     },
     { id: 'until', header: 'Protected until', minWidth: '120px', render: (e) => (e.status === 'active' && e.protected_until ? formatDateUs(e.protected_until) : '—') },
     { id: 'price', header: 'Price', minWidth: '140px', render: priceText },
@@ -148,7 +155,7 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
       addressOf(e.property),
       e.property.county,
       e.property.apn,
-      enrolmentStatusLabel(e.status),
+      expired(e) ? 'Expired' : enrolmentStatusLabel(e.status),
       e.protected_since ?? '',
       e.protected_until ?? '',
       priceText(e),
