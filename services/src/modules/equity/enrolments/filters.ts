@@ -1,16 +1,10 @@
 import type { AlertsQuery, EnrolmentsQuery } from '@acpg/contracts/equity-protect';
 import type { Principal } from '../../../platform/auth/port.ts';
+import { daysFilter, searchFilter } from '../../../platform/documents/list-filters.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
 import { unauthorized } from '../../../platform/http/errors.ts';
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Days compare as ISO text: on or after `from`, before the day after `to`. */
-export const daysFilter = (field: string, q: { from?: string | undefined; to?: string | undefined }): Filter =>
-  q.from || q.to ? { [field]: { ...(q.from ? { $gte: `${q.from}T00:00:00.000Z` } : {}), ...(q.to ? { $lt: nextDay(q.to) } : {}) } } : {};
-
-export const searchFilter = (q: string | undefined): Filter => (q ? { search_text: { $regex: escapeRegex(q.toLowerCase()) } } : {});
 
 export const enrolmentsFilter = (q: EnrolmentsQuery): Filter => ({
   ...searchFilter(q.q),

@@ -8,6 +8,7 @@ import type { EmailTemplate, SmsTemplate, TemplateVariables } from '../../../pla
 import { loadAlert } from '../alert/commands.ts';
 import { countyName } from '../recorder-feed/port.ts';
 import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail } from './templates.ts';
+import { publicUrl } from '../../../platform/config/public-url.ts';
 
 export const NOTICES_QUEUE = ACCOUNT_NOTICES_QUEUE;
 
@@ -15,7 +16,6 @@ export const NOTICES_QUEUE = ACCOUNT_NOTICES_QUEUE;
 const ACCOUNTS_COLLECTION = 'accounts';
 const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 const onDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const publicUrl = (platform: Platform) => (platform.config.PUBLIC_URL ?? `http://localhost:${platform.config.PORT}`).replace(/\/+$/, '');
 
 const fullNameOf = async (platform: Platform, accountId: string) => {
   const doc = await platform.documents.get(ACCOUNTS_COLLECTION, accountId);
@@ -39,7 +39,7 @@ export const noticesReaction: Reaction = {
   name: 'equity.notices',
   handles: ['EquityAlertRaised', 'EquityFraudCaseOpened', 'EquityFraudCaseClosed'],
   async jobs(event: StoredEvent, platform) {
-    const listUrl = `${publicUrl(platform)}/equity-protect-list`;
+    const listUrl = `${publicUrl(platform.config)}/equity-protect-list`;
     if (event.type === 'EquityAlertRaised') {
       const d = EquityAlertRaised.parse(event.data);
       if (d.sample) return []; // a demo's made-up recording: the member sees it in their list, nothing is sent

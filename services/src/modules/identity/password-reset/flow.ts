@@ -12,12 +12,12 @@ import { newCode, recordSend } from '../profile/codes.ts';
 import { refuseAccount } from '../profile/refuse.ts';
 import { openReset, passwordResetDecider, passwordResetStream, type ResetMethod } from './decider.ts';
 import { passwordResetMessage } from './template.ts';
+import { publicUrl } from '../../../platform/config/public-url.ts';
 
 /** The reset's key: a keyed digest of the email (64 hex), in the stream id and the link, never the email itself. */
 const emailKey = (ctx: IdentityContext, email: string) => ctx.cipher.hmac('password-reset', normaliseEmail(email));
 const proofDigest = (ctx: IdentityContext, key: string, method: ResetMethod, secret: string) => ctx.cipher.hmac(`password-reset-${method}`, `${key}:${secret}`);
 
-const publicUrl = (ctx: IdentityContext) => (ctx.platform.config.PUBLIC_URL ?? `http://localhost:${ctx.platform.config.PORT}`).replace(/\/+$/, '');
 
 /**
  * `POST /auth/forgot-password`: a code and a link to the account's email. An email no account uses gets the same
@@ -51,7 +51,7 @@ export const requestPasswordReset = async (ctx: IdentityContext, body: { email: 
   );
   const sent = events.find((e) => e.type === 'PasswordResetCodeSent');
   if (account && sent) {
-    const link = `${publicUrl(ctx)}/authentication/reset-password?token=${key}.${secret}`;
+    const link = `${publicUrl(ctx.platform.config)}/authentication/reset-password?token=${key}.${secret}`;
     const message = passwordResetMessage(account.email, {
       code,
       code_minutes: RESET_RULES.codeValidSeconds / 60,

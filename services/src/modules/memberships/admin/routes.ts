@@ -4,10 +4,10 @@ import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
 import { AdminMembershipsQuery, MembershipView } from '@acpg/contracts/memberships';
 import type { Filter } from '../../../platform/documents/port.ts';
 import { findPage } from '../../../platform/documents/paged.ts';
+import { daysFilter } from '../../../platform/documents/list-filters.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { MEMBERSHIPS_COLLECTION, toMembershipView } from '../mine/projection.ts';
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
 
 /**
  * The list's filters as a documents filter. A trial that has ended reads `active` (as the list shows it), so the
@@ -27,7 +27,7 @@ export const adminMembershipsFilter = (q: AdminMembershipsQuery, now: Date): Fil
     ...status,
     ...(q.plan_name ? { plan_name: q.plan_name } : {}),
     ...(q.account_id ? { account_id: q.account_id } : {}),
-    ...(q.from || q.to ? { started_at: { ...(q.from ? { $gte: `${q.from}T00:00:00.000Z` } : {}), ...(q.to ? { $lt: nextDay(q.to) } : {}) } } : {}),
+    ...daysFilter('started_at', q),
   };
 };
 

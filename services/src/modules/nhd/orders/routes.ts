@@ -5,6 +5,7 @@ import { AdminOrdersQuery, CancelOrderBody, MyOrdersQuery, NhdOrderView, OrderHi
 import type { Principal, RouteAuth } from '../../../platform/auth/port.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { findPage } from '../../../platform/documents/paged.ts';
+import { daysFilter, searchFilter } from '../../../platform/documents/list-filters.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
 import { AppError, unauthorized } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
@@ -18,17 +19,15 @@ const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
 const SIGNED_IN = { auth: { roles: 'any' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The lists' filters as a documents filter (placed_at is an ISO time: days compare as text). */
 export const ordersFilter = (q: MyOrdersQuery | AdminOrdersQuery): Filter => ({
-  ...(q.q ? { search_text: { $regex: escapeRegex(q.q.toLowerCase()) } } : {}),
+  ...searchFilter(q.q),
   ...(q.status ? { status: q.status } : {}),
   ...(q.report_type !== undefined ? { report_type_code: q.report_type } : {}),
   ...(q.county ? { county: q.county } : {}),
   ...('account_id' in q && q.account_id ? { account_id: q.account_id } : {}),
-  ...(q.from || q.to ? { placed_at: { ...(q.from ? { $gte: `${q.from}T00:00:00.000Z` } : {}), ...(q.to ? { $lt: nextDay(q.to) } : {}) } } : {}),
+  ...daysFilter('placed_at', q),
 });
 
 /** The orders' lists, one order's page (view, audit trail, report) and the steps its owner or a Super Admin takes. */

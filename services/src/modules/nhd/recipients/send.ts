@@ -11,13 +11,13 @@ import { templateMessage } from '../../../platform/templates/template.ts';
 import { loadOrder, runOrderCommand } from '../order/commands.ts';
 import { reportReadyEmail } from './template.ts';
 import { receiptToken } from './token.ts';
+import { publicUrl } from '../../../platform/config/public-url.ts';
 
 export const RECIPIENTS_QUEUE = 'nhd-recipients';
 /** The identity module's read model `accounts` (its documented row: `AccountView` in `@acpg/contracts/identity`). */
 const ACCOUNTS_COLLECTION = 'accounts';
 const Orderer = z.object({ full_name: z.string().min(1) });
 
-const publicUrl = (platform: Platform) => (platform.config.PUBLIC_URL ?? `http://localhost:${platform.config.PORT}`).replace(/\/+$/, '');
 const onDay = (date: Date) => date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** The report is ready: one job per recipient (id `<reaction>:<event id>:<recipient>`), so a redelivery emails nobody twice. */
@@ -54,7 +54,7 @@ export const sendToRecipient = async (platform: Platform, ready: EventEnvelope, 
     property_address: `${property.address_line}, ${property.city}, ${property.state} ${property.zip}`,
     report_type: order.placed.report_type.name,
     ordered_by: orderer.success ? orderer.data.full_name : 'An ACPG customer',
-    receipt_url: `${publicUrl(platform)}/nhd-receipt/${encodeURIComponent(await receiptToken(platform, orderId, recipientId))}`,
+    receipt_url: `${publicUrl(platform.config)}/nhd-receipt/${encodeURIComponent(await receiptToken(platform, orderId, recipientId))}`,
     expires_on: onDay(new Date(platform.clock().getTime() + RECEIPT_LINK_DAYS * 86_400_000)),
   };
   await platform.jobs.enqueue(NOTIFICATIONS_QUEUE, 'send', templateMessage(reportReadyEmail, recipient.email, variables), {

@@ -12,6 +12,7 @@ import { receiptPdf } from './pdf.ts';
 import { cardText, formatReceiptDate, formatUsd, receiptOf, type Receipt } from './receipt.ts';
 import { payerOf, planAsOf } from './sources.ts';
 import { receiptEmail } from './template.ts';
+import { publicUrl } from '../../../platform/config/public-url.ts';
 
 /** The queue of receipt jobs (the payments module's worker renders, stores and emails them). */
 export const RECEIPTS_QUEUE = 'payments-receipts';
@@ -47,7 +48,6 @@ export const receiptFor = async (platform: Pick<Platform, 'eventStore'>, checkou
   return receiptOf(paid.started, paid.succeeded, await planAsOf(platform, paid.started.plan_id, paid.started.started_at));
 };
 
-const publicUrl = (platform: Platform) => (platform.config.PUBLIC_URL ?? `http://localhost:${platform.config.PORT}`).replace(/\/+$/, '');
 
 /**
  * Renders the receipt PDF, keeps it (`payments/receipts/<checkout id>.pdf`, encrypted at rest: it names the payer) and
@@ -71,7 +71,7 @@ export const issueReceipt =
       total: formatUsd(receipt.total_cents),
       paid_on: formatReceiptDate(receipt.paid_at),
       card: cardText(receipt.card_brand, receipt.card_last4),
-      receipt_url: `${publicUrl(platform)}/payment-status?checkout_id=${encodeURIComponent(checkoutId)}`,
+      receipt_url: `${publicUrl(platform.config)}/payment-status?checkout_id=${encodeURIComponent(checkoutId)}`,
       renewal: receipt.renewal_period_start != null,
     };
     await platform.jobs.enqueue(NOTIFICATIONS_QUEUE, 'send', templateMessage(receiptEmail, payer.email, variables), { id: `payments-receipt-email-${checkoutId}` });

@@ -6,6 +6,7 @@ import { AdminPaymentsQuery, PaymentView, RefundBody } from '@acpg/contracts/pay
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
 import { findPage } from '../../../platform/documents/paged.ts';
+import { daysFilter } from '../../../platform/documents/list-filters.ts';
 import { unauthorized } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { CHARGES_COLLECTION, toPaymentView } from '../charges/projection.ts';
@@ -15,7 +16,6 @@ const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 502: ErrorEnvelope };
 const CheckoutParams = z.object({ checkout_id: z.uuid('The payment id is a uuid') });
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
 
 /** The list's filters as a documents filter (started_at is an ISO time: days compare as text). */
 export const adminPaymentsFilter = (q: AdminPaymentsQuery): Filter => ({
@@ -23,7 +23,7 @@ export const adminPaymentsFilter = (q: AdminPaymentsQuery): Filter => ({
   ...(q.kind === 'renewal' ? { renewal: { $ne: null } } : q.kind === 'checkout' ? { renewal: null, nhd_order_id: null, equity_enrolment_id: null } : q.kind === 'nhd_order' ? { nhd_order_id: { $ne: null } } : q.kind === 'equity_protect' ? { equity_enrolment_id: { $ne: null } } : {}),
   ...(q.promo_code ? { 'promo.promo_code': q.promo_code.toUpperCase() } : {}),
   ...(q.account_id ? { account_id: q.account_id } : {}),
-  ...(q.from || q.to ? { started_at: { ...(q.from ? { $gte: `${q.from}T00:00:00.000Z` } : {}), ...(q.to ? { $lt: nextDay(q.to) } : {}) } } : {}),
+  ...daysFilter('started_at', q),
 });
 
 /** Super Admins: every payment (checkouts and renewals), and the refund of a succeeded one. */

@@ -5,6 +5,7 @@ import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
 import { AdminClaimsQuery, ApproveClaimBody, ClaimIdParams, ClaimView, PayoutBody, RejectClaimBody, RequestInfoBody } from '@acpg/contracts/reimbursements';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { findPage } from '../../../platform/documents/paged.ts';
+import { daysFilter } from '../../../platform/documents/list-filters.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accessibleClaim, claimView, runClaimCommand } from '../claim/access.ts';
@@ -14,14 +15,13 @@ import { CLAIMS_COLLECTION, toClaimView } from './view.ts';
 const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
 
 /** The admin list's filters as a documents filter (submitted_at is an ISO time: days compare as text). */
 export const adminClaimsFilter = (q: AdminClaimsQuery): Filter => ({
   ...(q.status ? { status: q.status } : {}),
   ...(q.county ? { county: q.county } : {}),
   ...(q.account_id ? { account_id: q.account_id } : {}),
-  ...(q.from || q.to ? { submitted_at: { ...(q.from ? { $gte: `${q.from}T00:00:00.000Z` } : {}), ...(q.to ? { $lt: nextDay(q.to) } : {}) } } : {}),
+  ...daysFilter('submitted_at', q),
   ...(q.min_amount_cents !== undefined || q.max_amount_cents !== undefined
     ? { amount_cents: { ...(q.min_amount_cents !== undefined ? { $gte: q.min_amount_cents } : {}), ...(q.max_amount_cents !== undefined ? { $lte: q.max_amount_cents } : {}) } }
     : {}),
