@@ -3,6 +3,7 @@ import type { MembershipView } from '@acpg/contracts/memberships';
 import type { PaymentView } from '@acpg/contracts/payments';
 import { http, type Query } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
+import { fetchEvery } from '../../../lib/fetch-every.ts';
 
 export type PaymentSort = 'started_at' | 'amount_cents';
 export type PaymentFilter = 'status' | 'kind' | 'promo_code' | 'from' | 'to';
@@ -41,21 +42,13 @@ export const fetchMemberships = (query: ListQuery<MembershipSort, MembershipFilt
   http.get<Page<MembershipView>>('/admin/memberships', { query: { ...query } as Query, ...(signal ? { signal } : {}) });
 
 /** Every row of a filtered list, 100 a call (the export). */
-export async function fetchAll<T, S, F extends string>(
+export const fetchAll = <T, S, F extends string>(
   fetchPage: (q: ListQuery<S, F>, signal: AbortSignal) => Promise<{ success: true; data: Page<T> } | { success: false; message: string }>,
   filters: Filters<F>,
   sort: S,
   order: 'asc' | 'desc',
   signal: AbortSignal,
-): Promise<T[]> {
-  const rows: T[] = [];
-  for (let page = 1; ; page++) {
-    const r = await fetchPage({ ...filters, page, page_size: 100, sort, order }, signal);
-    if (!r.success) throw new Error(r.message);
-    rows.push(...r.data.items);
-    if (r.data.items.length < 100 || page * 100 >= r.data.total) return rows;
-  }
-}
+): Promise<T[]> => fetchEvery(fetchPage, { ...filters, sort, order } as Omit<ListQuery<S, F>, 'page' | 'page_size'>, signal);
 
 /** A card as people read it: "Visa ending in 4242". */
 export const cardText = (brand: string, last4: string) =>

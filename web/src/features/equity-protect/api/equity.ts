@@ -62,18 +62,3 @@ export const closeCase = (alertId: string, resolution: string) => http.post<Ok<A
 export const fetchImports = (query: ListQuery<'imported_at', never>, signal?: AbortSignal) => http.get<Page<ImportView>>('/admin/equity/imports', opts(signal, { ...query } as Query));
 export const importFile = (body: { file_name: string; format: ImportFormat; data: string }) => http.post<Ok<ImportView>>('/admin/equity/imports', body);
 export const generateSample = (count: number, onProtected: number) => http.post<Ok<ImportView>>('/admin/equity/imports/sample', { count, on_protected: onProtected });
-
-/** Every row of a filtered list, 100 a call (the export). */
-export async function fetchEvery<T, Q extends { page: number; page_size: number }>(
-  fetchPage: (query: Q, signal?: AbortSignal) => Promise<Result<Page<T>>>,
-  query: Omit<Q, 'page' | 'page_size'>,
-  signal: AbortSignal,
-): Promise<T[]> {
-  const rows: T[] = [];
-  for (let page = 1; ; page++) {
-    const r = await fetchPage({ ...query, page, page_size: 100 } as Q, signal);
-    if (!r.success) throw new Error(r.message);
-    rows.push(...r.data.items);
-    if (r.data.items.length < 100 || page * 100 >= r.data.total) return rows;
-  }
-}

@@ -3,6 +3,7 @@ import type { NhdOrderView, OrderHistory, PlaceOrderBody, ReceiptView, ReportTyp
 import { API_BASE, HttpError, http, refreshAccessToken, type Query, type Result } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
+import { fetchEvery } from '../../../lib/fetch-every.ts';
 
 type Ok<T> = { success: true; data: T; message?: string };
 
@@ -57,12 +58,5 @@ export const fetchOrderReport = (orderId: string) => fetchPdf(`/nhd/orders/${enc
 export const fetchReceiptReport = (token: string) => fetchPdf(`/nhd/receipts/${encodeURIComponent(token)}/report`, false);
 
 /** Every row of a filtered list, 100 a call (the export). */
-export async function fetchEveryOrder(fetchPage: typeof fetchMyOrders, filters: Filters<OrderFilter>, sort: OrderSort, order: 'asc' | 'desc', signal: AbortSignal): Promise<NhdOrderView[]> {
-  const rows: NhdOrderView[] = [];
-  for (let page = 1; ; page++) {
-    const r = await fetchPage({ ...filters, page, page_size: 100, sort, order }, signal);
-    if (!r.success) throw new Error(r.message);
-    rows.push(...r.data.items);
-    if (r.data.items.length < 100 || page * 100 >= r.data.total) return rows;
-  }
-}
+export const fetchEveryOrder = (fetchPage: typeof fetchMyOrders, filters: Filters<OrderFilter>, sort: OrderSort, order: 'asc' | 'desc', signal: AbortSignal): Promise<NhdOrderView[]> =>
+  fetchEvery(fetchPage, { ...filters, sort, order }, signal);

@@ -14,6 +14,7 @@ import type {
 import { API_BASE, HttpError, http, refreshAccessToken, type Query, type Result } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
+import { fetchEvery } from '../../../lib/fetch-every.ts';
 
 type Ok<T> = { success: true; data: T; message?: string };
 const opts = (signal?: AbortSignal, query?: Query) => ({ ...(signal ? { signal } : {}), ...(query ? { query } : {}) });
@@ -75,18 +76,10 @@ export const fetchClaimDocument = async (claimId: string, docId: string, signal?
 };
 
 /** Every row of a filtered list, 100 a call (the export). */
-export async function fetchEveryClaim<F extends string>(
+export const fetchEveryClaim = <F extends string>(
   fetchPage: (query: ClaimListQuery<F>, signal?: AbortSignal) => Promise<Result<Page<ClaimView>>>,
   query: Filters<F> & { sort: ClaimSort; order: 'asc' | 'desc' },
   signal: AbortSignal,
-): Promise<ClaimView[]> {
-  const rows: ClaimView[] = [];
-  for (let page = 1; ; page++) {
-    const r = await fetchPage({ ...query, page, page_size: 100 }, signal);
-    if (!r.success) throw new Error(r.message);
-    rows.push(...r.data.items);
-    if (r.data.items.length < 100 || page * 100 >= r.data.total) return rows;
-  }
-}
+): Promise<ClaimView[]> => fetchEvery(fetchPage, query as Omit<ClaimListQuery<F>, 'page' | 'page_size'>, signal);
 
 export type { ClaimStatus };
