@@ -1,5 +1,4 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // The typing of inject('redisUrl') and inject('kafkaBrokers') (the harness's ProvidedContext).
 import type {} from '../../../../test/engines.global-setup.ts';
@@ -7,18 +6,9 @@ import { ACCOUNT_NOTICES_QUEUE } from '@acpg/contracts/notifications';
 import { alertsOf, CSV_HEADER, importCsv, protectProperty } from '../../../test/equity.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/wait-for.ts';
-import { toBullQueueName } from '../../platform/jobs/bullmq.ts';
 import { MATCHING_QUEUE } from './imports/matching.ts';
 import { ENROLMENT_PAYMENTS_QUEUE } from './payment/reaction.ts';
-
-const acceptedIds = async (redisUrl: string, queue: string): Promise<string[]> => {
-  const redis = new Redis(redisUrl);
-  try {
-    return await redis.smembers(`acpg:${toBullQueueName(queue)}:port-ids`);
-  } finally {
-    redis.disconnect();
-  }
-};
+import { acceptedIds } from '../../../test/bullmq-jobs.ts';
 
 /**
  * The distributed profile in one process: the enrolment's payment, the matching job and the alert's notice run on

@@ -1,6 +1,5 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // The typing of inject('redisUrl') and inject('kafkaBrokers') (the harness's ProvidedContext).
 import type {} from '../../../../test/engines.global-setup.ts';
@@ -11,19 +10,10 @@ import { waitFor } from '../../../test/wait-for.ts';
 import { toBullQueueName } from '../../platform/jobs/bullmq.ts';
 import { membershipStream } from './membership/decider.ts';
 import { MEMBERSHIPS_QUEUE } from './start-on-payment/reaction.ts';
+import { acceptedIds } from '../../../test/bullmq-jobs.ts';
 
 /** The payments module's test gateway delivers its webhook events on this queue (modules share no code, so named here). */
 const GATEWAY_EVENTS_QUEUE = 'payments-gateway-events';
-
-/** The ids a queue accepted (the BullMQ adapter keeps them in `<prefix>:<queue>:port-ids`). */
-const acceptedIds = async (redisUrl: string, queue: string): Promise<string[]> => {
-  const redis = new Redis(redisUrl);
-  try {
-    return await redis.smembers(`acpg:${toBullQueueName(queue)}:port-ids`);
-  } finally {
-    redis.disconnect();
-  }
-};
 
 /** No job waiting, delayed or running in these BullMQ queues (the distributed profile's prefix 'acpg'). */
 const queuesIdle = async (redisUrl: string, queues: readonly string[]) => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
 import type { Role } from '@acpg/contracts/roles';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { orderBody, orderReaches, placeAndPayOrder, placeOrder } from '../../../test/nhd.ts';
 import { receiptToken } from './recipients/token.ts';
+import { bearer, expectRefusal, hostileClient, label } from '../../../test/hostile.ts';
 
 /**
  * Issue 9's HTTP API under hostile use: every NHD route without a token and as every role, another customer's order,
@@ -12,12 +12,6 @@ import { receiptToken } from './recipients/token.ts';
  */
 
 let t: TestApp;
-let ip = 0;
-/** A fresh client address per request, so the per-address rate limits do not hide the route's own answer. */
-const nextIp = () => {
-  ip += 1;
-  return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
-};
 
 type Method = 'GET' | 'POST' | 'PUT';
 interface Route {
@@ -28,28 +22,8 @@ interface Route {
 }
 
 const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Provider Admin', 'Super Admin'];
-const call = (options: InjectOptions & { url: string }) => t.app.inject({ remoteAddress: nextIp(), ...options, url: `/api/v1${options.url}` });
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const as = async (role: Role, account = `acct-${randomUUID()}`) => bearer(await t.signInAs(role, account));
-const label = (r: { method?: string; url: string }, what: string) => `${r.method ?? 'GET'} ${r.url} (${what})`;
 
-const expectRefusal = (response: { statusCode: number; body: string }, where: string, statuses?: number[]) => {
-  expect.soft(response.statusCode, `${where}: ${response.body}`).toBeGreaterThanOrEqual(400);
-  expect.soft(response.statusCode, `${where}: ${response.body}`).toBeLessThan(500);
-  if (statuses) expect.soft(statuses, `${where}: ${response.statusCode} ${response.body}`).toContain(response.statusCode);
-  let body: Record<string, unknown> = {};
-  try {
-    body = JSON.parse(response.body) as Record<string, unknown>;
-  } catch {
-    // not JSON: the envelope assertion below fails with the label
-  }
-  expect.soft(body, where).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
-};
-const unchanged = async (act: () => Promise<void>) => {
-  const before = await t.platform.eventStore.headPosition();
-  await act();
-  expect(await t.platform.eventStore.headPosition()).toBe(before);
-};
+const { call, as, unchanged } = hostileClient(() => t);
 
 let owner: string;
 let orderId: string;

@@ -1,25 +1,14 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // The typing of inject('redisUrl') and inject('kafkaBrokers') (the harness's ProvidedContext).
 import type {} from '../../../../test/engines.global-setup.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { orderReaches, placeAndPayOrder } from '../../../test/nhd.ts';
-import { toBullQueueName } from '../../platform/jobs/bullmq.ts';
 import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
 import { RECIPIENTS_QUEUE } from './recipients/send.ts';
 import { REPORTS_QUEUE } from './report/job.ts';
 import { ORDER_PAYMENTS_QUEUE } from './payment/reaction.ts';
-
-/** The ids a queue accepted (the BullMQ adapter keeps them in `<prefix>:<queue>:port-ids`). */
-const acceptedIds = async (redisUrl: string, queue: string): Promise<string[]> => {
-  const redis = new Redis(redisUrl);
-  try {
-    return await redis.smembers(`acpg:${toBullQueueName(queue)}:port-ids`);
-  } finally {
-    redis.disconnect();
-  }
-};
+import { acceptedIds } from '../../../test/bullmq-jobs.ts';
 
 /**
  * The distributed profile in one process: the payment's outcome, the report job and the recipients' jobs run on

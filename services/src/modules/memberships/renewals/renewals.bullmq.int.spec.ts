@@ -1,5 +1,4 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // The typing of inject('redisUrl') and inject('kafkaBrokers') (the harness's ProvidedContext).
 import type {} from '../../../../../test/engines.global-setup.ts';
@@ -7,22 +6,13 @@ import { TEST_CARDS } from '@acpg/contracts/payments';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { payWithTestCard } from '../../../../test/payments.ts';
 import { countOf, membershipEvents, myMembership, savedCard, setClock, tick } from '../../../../test/renewals.ts';
-import { toBullQueueName } from '../../../platform/jobs/bullmq.ts';
 import { membershipStream } from '../membership/decider.ts';
 import { RENEWALS_QUEUE } from './outcome.ts';
 import { renewalsSchedule } from './run.ts';
+import { acceptedIds } from '../../../../test/bullmq-jobs.ts';
 
 /** The payments module's renewal charge queue (modules share no code, so named here). */
 const RENEWAL_CHARGES_QUEUE = 'payments-renewal-charges';
-
-const acceptedIds = async (redisUrl: string, queue: string): Promise<string[]> => {
-  const redis = new Redis(redisUrl);
-  try {
-    return await redis.smembers(`acpg:${toBullQueueName(queue)}:port-ids`);
-  } finally {
-    redis.disconnect();
-  }
-};
 
 /**
  * The renewal path on the distributed profile in one process: the schedule's slot job, the payments reaction's charge
