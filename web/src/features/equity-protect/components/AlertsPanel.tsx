@@ -8,14 +8,13 @@ import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { fetchEvery } from '../../../lib/fetch-every.ts';
-import { useLive } from '../../../lib/live.ts';
-import { mergeNewestFirst } from '../../../lib/live-merge.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
 import { ALERT_LIST, fetchAllAlerts, fetchMyAlerts, type AlertFilter, type AlertSort } from '../api/equity.ts';
 import { ALERT_BADGE, addressOf, alertStatusLabel, documentTypeLabel, recordedDay } from '../equity-text.ts';
 import { AlertDialog } from './AlertDialog.tsx';
 import { ListFilters } from './ListFilters.tsx';
+import { useLiveList } from '../../../lib/live-list.ts';
 
 const MESSAGES = [EQUITY_ALERT_UPDATED_MESSAGE];
 type Row = AlertView & { id: string };
@@ -48,23 +47,16 @@ export function AlertsPanel({ admin }: { admin: boolean }) {
   const [open, setOpen] = useState<string | null>(null);
   const { userId } = useSnapshot(session);
   const fetchPage = admin ? fetchAllAlerts : fetchMyAlerts;
-  const newestFirst = list.page === 1 && list.sort === 'raised_at' && list.order === 'desc';
-  const view = useLive<{ items: Row[]; total: number }, AlertView>({
+  const view = useLiveList({
+    list,
     messages: MESSAGES,
     // A member's alerts are pushed to their account's room; Super Admins receive every alert by role.
-    ...(!admin && userId ? { entity: `account:${userId}` } : {}),
-    read: async (signal) => {
-      const r = await fetchPage({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items.map(rowOf), total: r.data.total } } : r;
-    },
-    apply: (v, push) => {
-      const row = rowOf(push);
-      if (!newestFirst) return { ...v, items: v.items.map((r) => (r.id === row.id && row.version > r.version ? row : r)) };
-      const newest = v.items[0]?.raised_at ?? '';
-      const merged = mergeNewestFirst(v, row, list.pageSize, (a) => matches(a, list.filters) && a.raised_at >= newest);
-      return { items: merged.items, total: merged.total };
-    },
-    deps: [list.filters, list.page, list.pageSize, list.sort, list.order, admin, userId],
+    entity: !admin && userId ? `account:${userId}` : undefined,
+    fetchPage,
+    toRow: rowOf,
+    created: { sort: 'raised_at', at: (a) => a.raised_at },
+    accepts: matches,
+    deps: [admin, userId],
   });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);

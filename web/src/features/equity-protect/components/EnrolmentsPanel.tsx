@@ -9,8 +9,6 @@ import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatDateTime12, formatDateUs } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { fetchEvery } from '../../../lib/fetch-every.ts';
-import { useLive } from '../../../lib/live.ts';
-import { mergeNewestFirst } from '../../../lib/live-merge.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
@@ -19,6 +17,7 @@ import { cancelEnrolment, ENROLMENT_LIST, fetchAllEnrolments, fetchMyEnrolments,
 import { addressOf, ENROLMENT_BADGE, enrolmentStatusLabel } from '../equity-text.ts';
 import { ListFilters } from './ListFilters.tsx';
 import { keepPropertyForFlow } from './ProtectPropertyFlow.tsx';
+import { useLiveList } from '../../../lib/live-list.ts';
 
 const MESSAGES = [EQUITY_ENROLMENT_UPDATED_MESSAGE];
 type Row = EnrolmentView & { id: string };
@@ -55,22 +54,15 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
   const [busy, setBusy] = useState(false);
   const { userId } = useSnapshot(session);
   const fetchPage = admin ? fetchAllEnrolments : fetchMyEnrolments;
-  const newestFirst = list.page === 1 && list.sort === 'requested_at' && list.order === 'desc';
-  const view = useLive<{ items: Row[]; total: number }, EnrolmentView>({
+  const view = useLiveList({
+    list,
     messages: MESSAGES,
-    ...(!admin && userId ? { entity: `account:${userId}` } : {}),
-    read: async (signal) => {
-      const r = await fetchPage({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items.map(rowOf), total: r.data.total } } : r;
-    },
-    apply: (v, push) => {
-      const row = rowOf(push);
-      if (!newestFirst) return { ...v, items: v.items.map((r) => (r.id === row.id && row.version > r.version ? row : r)) };
-      const newest = v.items[0]?.requested_at ?? '';
-      const merged = mergeNewestFirst(v, row, list.pageSize, (e) => matches(e, list.filters) && e.requested_at >= newest);
-      return { items: merged.items, total: merged.total };
-    },
-    deps: [list.filters, list.page, list.pageSize, list.sort, list.order, admin, userId],
+    entity: !admin && userId ? `account:${userId}` : undefined,
+    fetchPage,
+    toRow: rowOf,
+    created: { sort: 'requested_at', at: (e) => e.requested_at },
+    accepts: matches,
+    deps: [admin, userId],
   });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);

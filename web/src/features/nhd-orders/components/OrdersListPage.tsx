@@ -3,8 +3,6 @@ import { useSnapshot } from 'valtio';
 import { Badge, Button, Card, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { NHD_ORDER_UPDATED_MESSAGE, type NhdOrderView } from '@acpg/contracts/nhd-orders';
-import { useLive } from '../../../lib/live.ts';
-import { mergeNewestFirst } from '../../../lib/live-merge.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatCents } from '../../../lib/money.ts';
@@ -20,6 +18,7 @@ import { fetchAllOrders, fetchAllReportTypes, fetchEveryOrder, fetchMyOrders, fe
 import { STATUS_BADGE, statusLabel } from '../order-text.ts';
 import { OrderFilters } from './OrderFilters.tsx';
 import { ReportTypesDialog } from './ReportTypesDialog.tsx';
+import { useLiveList } from '../../../lib/live-list.ts';
 
 const MESSAGES = [NHD_ORDER_UPDATED_MESSAGE];
 type Row = NhdOrderView & { id: string };
@@ -58,24 +57,17 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
   const [editingTypes, setEditingTypes] = useState(false);
   const types = useResource((signal) => (admin ? fetchAllReportTypes(signal) : fetchReportTypes(signal)), [admin]);
   const fetchPage = admin ? fetchAllOrders : fetchMyOrders;
-  const newestFirst = list.page === 1 && list.sort === 'placed_at' && list.order === 'desc';
   const { userId } = useSnapshot(session);
-  const view = useLive<{ items: Row[]; total: number }, NhdOrderView>({
+  const view = useLiveList({
+    list,
     messages: MESSAGES,
     // A customer's orders are pushed to their account's room; Super Admins receive every order's push by role.
-    ...(!admin && userId ? { entity: `account:${userId}` } : {}),
-    read: async (signal) => {
-      const r = await fetchPage({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items.map(rowOf), total: r.data.total } } : r;
-    },
-    apply: (v, push) => {
-      const row = rowOf(push);
-      if (!newestFirst) return { ...v, items: v.items.map((r) => (r.id === row.id && row.version > r.version ? row : r)) };
-      const newest = v.items[0]?.placed_at ?? '';
-      const merged = mergeNewestFirst(v, row, list.pageSize, (o) => matches(o, list.filters) && o.placed_at >= newest);
-      return { items: merged.items, total: merged.total };
-    },
-    deps: [list.filters, list.page, list.pageSize, list.sort, list.order, admin, userId],
+    entity: !admin && userId ? `account:${userId}` : undefined,
+    fetchPage,
+    toRow: rowOf,
+    created: { sort: 'placed_at', at: (o) => o.placed_at },
+    accepts: matches,
+    deps: [admin, userId],
   });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);
