@@ -101,15 +101,14 @@ const start = async (platform: Platform, gateway: PaymentGateway, body: Checkout
     ...(promo ? { promo } : {}),
   };
   try {
-    const claimed = purchase.nhd_order_id ?? purchase.claim_key;
-    if (claimed) {
+    if (purchase.claim) {
       // One checkout at a time per order (or enrolment): a second tab or card waits for the first one's result.
-      await claimOrderPayment(platform, { order_id: claimed, checkout_id: body.checkout_id }, async (id, claimedAt) => {
+      await claimOrderPayment(platform, { order_id: purchase.claim.key, checkout_id: body.checkout_id }, async (id, claimedAt) => {
         const other = await loadCheckout(platform, id);
         // Claimed but not started: starting this moment (live), or stopped before it started (free after a minute).
         if (other.status === 'none') return meta.now.getTime() - Date.parse(claimedAt) < CLAIM_START_MS;
         return other.status !== 'failed';
-      }, meta);
+      }, meta, purchase.claim.underWay);
     }
     const { state } = await handleCommand(platform.eventStore, checkoutStream(body.checkout_id), checkoutDecider, { type: 'StartCheckout', data, metadata: meta }, { newStream: true });
     if (state.status === 'none') throw new Error('a started checkout has a state');

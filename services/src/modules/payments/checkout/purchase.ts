@@ -15,8 +15,11 @@ export interface Purchase {
   plan_id: string;
   nhd_order_id?: string;
   equity_enrolment_id?: string;
-  /** What one live checkout at a time is claimed on (`claimOrderPayment`): an order, or one request of an enrolment. */
-  claim_key?: string;
+  /**
+   * What one live checkout at a time is claimed on (`claimOrderPayment`): an order, or one request of an enrolment,
+   * and the refusal a second checkout gets while the first may still charge. None for a plan.
+   */
+  claim?: { key: string; underWay: () => AppError };
   list_amount_cents: number;
   /** What a promo code's `plan_ids` must hold to apply: the plan id, or NHD_REPORTS_PROMO_TARGET. */
   promo_target: string;
@@ -48,7 +51,8 @@ const nhdOrderPurchase = async (platform: Pick<Platform, 'eventStore'>, orderId:
     const closed = CLOSED_TO_PAYMENT[event.type];
     if (closed) throw notPayable(closed);
   }
-  return { plan_id: '', nhd_order_id: orderId, list_amount_cents: placed.data.amount_cents, promo_target: NHD_REPORTS_PROMO_TARGET, label: 'NHD reports' };
+  const underWay = () => notPayable('A payment of this order is under way. Wait for its result before paying again.');
+  return { plan_id: '', nhd_order_id: orderId, claim: { key: orderId, underWay }, list_amount_cents: placed.data.amount_cents, promo_target: NHD_REPORTS_PROMO_TARGET, label: 'NHD reports' };
 };
 
 const enrolmentNotFound = () => new AppError(404, 'EQUITY_ENROLMENT_NOT_FOUND', 'This Equity Protect enrolment was not found. Start protecting the property again.');
@@ -74,7 +78,8 @@ const equityEnrolmentPurchase = async (platform: Pick<Platform, 'eventStore'>, e
   }
   if (!requested || (accountId !== null && requested.account_id !== accountId)) throw enrolmentNotFound();
   if (closed) throw enrolmentNotPayable(closed);
-  return { plan_id: '', equity_enrolment_id: enrolmentId, claim_key: `equity-${enrolmentId}-${requests}`, list_amount_cents: requested.price_cents, promo_target: EQUITY_PROTECT_PROMO_TARGET, label: 'Equity Protect' };
+  const underWay = () => enrolmentNotPayable('A payment of this enrolment is under way. Wait for its result before paying again.');
+  return { plan_id: '', equity_enrolment_id: enrolmentId, claim: { key: `equity-${enrolmentId}-${requests}`, underWay }, list_amount_cents: requested.price_cents, promo_target: EQUITY_PROTECT_PROMO_TARGET, label: 'Equity Protect' };
 };
 
 /** What `{ plan_id }`, `{ nhd_order_id }` or `{ equity_enrolment_id }` buys (refused in words when it cannot be bought). */
@@ -96,25 +101,22 @@ export const orderPaymentStream = (orderId: string) => `payments-orderpayment-${
 export const ORDER_PAYMENT_CLAIMED = 'OrderPaymentClaimed';
 
 /**
- * Before a checkout of an NHD order starts: it claims the order (appended at the stream's loaded version), so two
+ * Before a checkout of an NHD order (or an enrolment request) starts: it claims the order (appended at the stream's loaded version), so two
  * checkouts of one order (two tabs, two cards) never both charge. A claim by a checkout that failed is taken over;
- * one still under way or paid refuses the newcomer. `isLive(checkout, claimed at)` says whether a checkout may still charge.
+ * one still under way or paid refuses the newcomer with `underWay()`. `isLive(checkout, claimed at)` says whether a checkout may still charge.
  */
 export const claimOrderPayment = async (
   platform: Pick<Platform, 'eventStore'>,
   claim: { order_id: string; checkout_id: string },
   isLive: (checkoutId: string, claimedAt: string) => Promise<boolean>,
   meta: CommandMeta,
+  underWay: () => AppError,
 ): Promise<void> => {
   const stream = orderPaymentStream(claim.order_id);
   const history = await platform.eventStore.readStream(stream);
   const last = history.at(-1);
   const held = last ? (last.data as { checkout_id: string; claimed_at: string }) : null;
   if (held?.checkout_id === claim.checkout_id) return;
-  const underWay = () =>
-    claim.order_id.startsWith('equity-')
-      ? enrolmentNotPayable('A payment of this enrolment is under way. Wait for its result before paying again.')
-      : notPayable('A payment of this order is under way. Wait for its result before paying again.');
   if (held && (await isLive(held.checkout_id, held.claimed_at))) throw underWay();
   try {
     await platform.eventStore.append(stream, last?.version ?? 0, [eventEnvelope(meta.newId(), ORDER_PAYMENT_CLAIMED, { ...claim, claimed_at: meta.now.toISOString() }, meta)]);
