@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AlertView, EnrolmentView, ImportView } from '@acpg/contracts/equity-protect';
 import { CheckoutResult, TEST_CARDS } from '@acpg/contracts/payments';
+import { ENROLMENTS_COLLECTION } from '../src/modules/equity/enrolments/view.ts';
 import { propertyData } from '../src/platform/property-data/select.ts';
 import type { TestApp } from './harness.ts';
 import { testPaymentMethod } from './payments.ts';
@@ -52,7 +53,7 @@ export const protectProperty = async (t: T, accountId: string, propertyId: strin
     if (paid.status !== 200) throw new Error(`pay enrolment: ${paid.status} ${paid.body}`);
   }
   const headers = await bearer(t, accountId);
-  return waitFor(
+  const active = await waitFor(
     async () => {
       const r = await t.app.inject({ method: 'GET', url: `/api/v1/equity/enrolments/${enrolment.enrolment_id}`, headers });
       const view = r.json().data as EnrolmentView;
@@ -60,6 +61,12 @@ export const protectProperty = async (t: T, accountId: string, propertyId: strin
     },
     { what: `enrolment ${enrolment.enrolment_id} active` },
   );
+  // The route answers from the stream when the read model lags; matching reads the read model, so an import made
+  // before it catches up would rightly miss this property (under CI load, it did). Wait for the read model too.
+  await waitFor(async () => ((await t.platform.documents.get(ENROLMENTS_COLLECTION, enrolment.enrolment_id))?.status === 'active' ? true : undefined), {
+    what: `enrolment ${enrolment.enrolment_id} active in ${ENROLMENTS_COLLECTION}`,
+  });
+  return active;
 };
 
 /** Imports a CSV as the Super Admin and waits until its recordings are matched. */
