@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { AlertView, EnrolmentView, ImportView } from '@acpg/contracts/equity-protect';
 import { CheckoutResult, TEST_CARDS } from '@acpg/contracts/payments';
-import { ENROLMENTS_COLLECTION } from '../src/modules/equity/enrolments/view.ts';
 import { propertyData } from '../src/platform/property-data/select.ts';
 import type { TestApp } from './harness.ts';
 import { testPaymentMethod } from './payments.ts';
 import { waitFor } from './wait-for.ts';
+
+/** The enrolments read model the matching job reads (a test reads it by name, as the replay test does). */
+const ENROLMENTS_COLLECTION = 'equity_enrolments';
 
 type T = Pick<TestApp, 'app' | 'signInAs' | 'platform'>;
 
