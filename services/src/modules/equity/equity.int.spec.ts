@@ -251,6 +251,29 @@ describe('Equity Protect', () => {
     expect(flagged[0]?.property.property_id).toBe('ca-lax-00003');
   });
 
+  it('lets a member protect a property again once its year has run out, paid again at today’s price', async () => {
+    const member = `acct-${randomUUID()}`;
+    const enrolment = await protectProperty(t, member, 'ca-lax-00004');
+    const same = await enrolProperty(t, member, 'ca-lax-00004');
+    expect(same).toMatchObject({ enrolment_id: enrolment.enrolment_id, status: 'active', protected_until: enrolment.protected_until });
+
+    const realClock = t.platform.clock;
+    const later = new Date(Date.now() + 366 * 86_400_000);
+    t.platform.clock = () => later;
+    try {
+      const again = await enrolProperty(t, member, 'ca-lax-00004');
+      expect(again).toMatchObject({ enrolment_id: enrolment.enrolment_id, status: 'awaiting_payment', price_cents: 9_900 });
+      expect((await payEnrolment(t, member, again.enrolment_id)).status).toBe(200);
+      const renewed = await waitFor(async () => {
+        const view = (await get(`/equity/enrolments/${enrolment.enrolment_id}`, await bearer(t, member))).json().data as EnrolmentView;
+        return view.status === 'active' ? view : undefined;
+      }, { what: 'protected for another year' });
+      expect(Date.parse(String(renewed.protected_until))).toBeGreaterThan(later.getTime() + 364 * 86_400_000);
+    } finally {
+      t.platform.clock = realClock;
+    }
+  });
+
   it('keeps the admin lists to Super Admins (a Provider Admin sees no other provider’s members) and refuses bad imports', async () => {
     expect((await get('/admin/equity/enrolments', await bearer(t, 'c1'))).statusCode).toBe(403);
     expect((await get('/admin/equity/alerts', await bearer(t, 'c1'))).statusCode).toBe(403);

@@ -7,7 +7,7 @@ import type { Platform } from '../../../platform/module.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
 import { enrolmentFromStream } from '../enrolments/view.ts';
 import { currentPricing } from '../pricing/routes.ts';
-import { enrolmentDecider, enrolmentStream, type Enrolment, type EnrolmentCommand, type EnrolmentState } from './decider.ts';
+import { enrolmentDecider, enrolmentStream, protectsNow, type Enrolment, type EnrolmentCommand, type EnrolmentState } from './decider.ts';
 
 /** The properties module's read model of verified properties (one document per account and property). */
 const VERIFIED_PROPERTIES = 'verified_properties';
@@ -57,12 +57,12 @@ const includingPlan = async (platform: Pick<Platform, 'documents'>, accountId: s
 /**
  * Protects one of the caller's verified properties: at once when their plan includes it (or it is free), else awaiting
  * payment at today's price. Sent again (double click, lost answer), it answers the enrolment as it stands; after a
- * cancellation it enrols again at today's price.
+ * cancellation, or once its year of protection has run out, it enrols again at today's price.
  */
 export const enrol = async (platform: Platform, propertyId: string, accountId: string, meta: CommandMeta): Promise<{ view: EnrolmentView; created: boolean }> => {
   const enrolmentId = enrolmentIdOf(accountId, propertyId);
   const existing = await loadEnrolment(platform, enrolmentId);
-  if (existing.status === 'active' || existing.status === 'awaiting_payment') return { view: await enrolmentView(platform, enrolmentId), created: false };
+  if (existing.status === 'awaiting_payment' || protectsNow(existing, meta.now)) return { view: await enrolmentView(platform, enrolmentId), created: false };
   const verified = await platform.documents.get(VERIFIED_PROPERTIES, `${accountId}:${propertyId}`);
   if (!verified) {
     throw new AppError(400, 'PROPERTY_NOT_VERIFIED', 'Verify that this property is yours before protecting it.', [{ path: 'property_id', message: 'Verify this property first' }]);

@@ -68,12 +68,17 @@ export const evolveEnrolment = (state: EnrolmentState, event: EnrolmentEvent): E
 
 const refuse = (message: string) => new AppError(409, 'ENROLMENT_TRANSITION_REFUSED', message);
 
+/** Whether the enrolment protects its property at `now`: started, not cancelled, and its year not yet run out. */
+export const protectsNow = (state: EnrolmentState, now: Date): boolean =>
+  state.status === 'active' && (state.protectedUntil === null || state.protectedUntil > now.toISOString());
+
 export const decideEnrolment = (command: EnrolmentCommand, state: EnrolmentState): EnrolmentEvent[] => {
   const at = command.metadata.now.toISOString();
   const by = command.metadata.actor ?? 'system';
   switch (command.type) {
     case 'RequestEnrolment': {
-      if (state.status === 'active') throw refuse('This property is protected already.');
+      // A year's protection that ran out is protected again as a new request, paid again at today's price.
+      if (protectsNow(state, command.metadata.now)) throw refuse('This property is protected already.');
       if (state.status === 'awaiting_payment') throw refuse('This property’s protection is waiting for its payment.');
       const requested = { ...command.data, by, at };
       const enrolment_id = command.data.enrolment_id;

@@ -71,6 +71,18 @@ describe('Equity Protect enrolment decider', () => {
     expect(again.state.status).toBe('awaiting_payment');
   });
 
+  it('enrolls again once the year of protection has run out, to be paid again; a day before, it is protected still', () => {
+    const dayBefore = '2027-11-26T10:00:00.000Z';
+    const yearAndADay = '2027-11-28T10:00:00.000Z';
+    expect(refused(active(), { type: 'RequestEnrolment', data: requested }).message).toContain('protected already');
+    expect(() => apply(active(), { type: 'RequestEnrolment', data: requested }, dayBefore)).toThrow('protected already');
+    const again = apply(active(), { type: 'RequestEnrolment', data: requested }, yearAndADay);
+    expect(types(again.events)).toEqual(['EquityEnrolmentRequested']);
+    expect(again.state).toMatchObject({ status: 'awaiting_payment', protectedUntil: null });
+    const renewed = apply(again.state, { type: 'RecordPayment', data: { checkout_id: 'co-2', amount_cents: 9_900 } }, yearAndADay);
+    expect(renewed.events.at(-1)).toMatchObject({ type: 'EquityProtectionStarted', data: { protected_until: '2028-11-27T10:00:00.000Z' } });
+  });
+
   it('ends the protection when its payment is refunded, once', () => {
     const refunded = apply(active(), { type: 'RecordRefund', data: { checkout_id: 'co-1' } });
     expect(refunded.events).toEqual([{ type: 'EquityProtectionCancelled', data: { enrolment_id: ID, reason: 'The payment was refunded', by: 'acct-1', at: '2026-11-27T10:00:00.000Z' } }]);

@@ -40,7 +40,7 @@ const matches = (e: EnrolmentView, f: Filters<EnrolmentFilter>) => {
   );
 };
 
-/** A year's protection that ran out: recordings no longer raise alerts (renewing it is not built yet). */
+/** A year's protection that ran out: recordings no longer raise alerts until the member protects it again (paid again). */
 const expired = (e: EnrolmentView) => e.status === 'active' && e.protected_until !== null && e.protected_until < new Date().toISOString();
 const priceText = (e: EnrolmentView) => (e.included ? (e.plan_name ? `Included with ${e.plan_name}` : 'Free') : `${formatCents(e.price_cents)} a year`);
 const EXPORT_HEADER = ['Enrollment', 'Enrolled', 'Member', 'Property', 'County', 'APN', 'Status', 'Protected since', 'Protected until', 'Price'];
@@ -123,12 +123,12 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
                     Finish payment
                   </Button>
                 )}
-                {e.status === 'cancelled' && (
-                  <Button size="small" onClick={() => finishPayment(e)}>
+                {(e.status === 'cancelled' || expired(e)) && (
+                  <Button size="small" onClick={() => finishPayment(e)} aria-label={`Protect ${e.property.address_line} again`}>
                     Protect again
                   </Button>
                 )}
-                {e.status !== 'cancelled' && (
+                {e.status !== 'cancelled' && !expired(e) && (
                   <Button size="small" onClick={() => setStopping(e)} aria-label={`Stop protecting ${e.property.address_line}`}>
                     Stop protecting
                   </Button>
