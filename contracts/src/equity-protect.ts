@@ -99,7 +99,20 @@ export type EquityProtectionStarted = z.infer<typeof EquityProtectionStarted>;
 export const EquityProtectionCancelled = z.object({ ...step, enrolment_id: z.string(), reason: z.string() });
 export type EquityProtectionCancelled = z.infer<typeof EquityProtectionCancelled>;
 
-export const ENROLMENT_EVENT_TYPES = ['EquityEnrolmentRequested', 'EquityEnrolmentPaid', 'EquityEnrolmentPaymentFailed', 'EquityProtectionStarted', 'EquityProtectionCancelled'] as const;
+/** Days before a year of protection ends that the member is told, once per year, so they can protect it again. */
+export const PROTECTION_ENDING_NOTICE_DAYS = 30;
+/** The year of protection ends within PROTECTION_ENDING_NOTICE_DAYS: the member is told once (by email). */
+export const EquityProtectionEndingSoon = z.object({ ...step, enrolment_id: z.string(), protected_until: z.string() });
+export type EquityProtectionEndingSoon = z.infer<typeof EquityProtectionEndingSoon>;
+
+export const ENROLMENT_EVENT_TYPES = [
+  'EquityEnrolmentRequested',
+  'EquityEnrolmentPaid',
+  'EquityEnrolmentPaymentFailed',
+  'EquityProtectionStarted',
+  'EquityProtectionCancelled',
+  'EquityProtectionEndingSoon',
+] as const;
 export const equityEnrolmentStream = (enrolmentId: string) => `equity-enrolment-${enrolmentId}`;
 
 /** One row of read model `equity_enrolments`. */

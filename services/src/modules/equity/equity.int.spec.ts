@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { outboxOf } from '../../../test/sign-in.ts';
 import { signUpWithOutboxCodes } from '../../../test/sign-up.ts';
 import { waitFor } from '../../../test/wait-for.ts';
+import { noticeEndingProtections } from './enrolment/ending.ts';
 
 const PROPERTY = 'ca-lax-00001';
 const OTHER_PROPERTY = 'ca-lax-00002';
@@ -272,6 +273,31 @@ describe('Equity Protect', () => {
     } finally {
       t.platform.clock = realClock;
     }
+  });
+
+  it('tells the member once, 30 days before, that a year of protection ends, and not before', async () => {
+    const email = `ending-${randomUUID().slice(0, 8)}@example.test`;
+    const sign = await signUpWithOutboxCodes(t, { full_name: 'Ana Ruiz', email, phone: `+1415${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, password: 'correct horse battery staple 9', role: 'Customer' });
+    const enrolment = await protectProperty(t, sign.user.id, 'ca-lax-00006');
+    const endingMails = async () => (await outboxOf(t, email)).filter((m) => (m.subject ?? '').startsWith('Your Equity Protect for'));
+    const realClock = t.platform.clock;
+    const at = (days: number) => new Date(Date.parse(String(enrolment.protected_until)) - days * 86_400_000);
+    try {
+      t.platform.clock = () => at(31);
+      expect(await noticeEndingProtections(t.platform)).toBe(0);
+      t.platform.clock = () => at(29);
+      expect(await noticeEndingProtections(t.platform)).toBeGreaterThanOrEqual(1);
+      await noticeEndingProtections(t.platform); // the next look, maybe before the read model has the first: no second email
+      const mails = await waitFor(async () => ((await endingMails()).length > 0 ? endingMails() : undefined), { what: 'the protection-ending email' });
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.subject).toContain('ends on');
+      expect(mails[0]?.text).toContain('Protect again');
+      await waitFor(async () => ((await t.platform.documents.get('equity_enrolments', enrolment.enrolment_id))?.ending_noticed === true ? true : undefined), { what: 'the notice in the read model' });
+      expect(await noticeEndingProtections(t.platform)).toBe(0);
+    } finally {
+      t.platform.clock = realClock;
+    }
+    expect(await endingMails()).toHaveLength(1);
   });
 
   it('keeps the admin lists to Super Admins (a Provider Admin sees no other provider’s members) and refuses bad imports', async () => {

@@ -9,14 +9,16 @@ import { MATCHING_QUEUE, matchingReaction, matchingWorker } from './imports/matc
 import { importsProjection } from './imports/projection.ts';
 import { importRoutes } from './imports/routes.ts';
 import { noticesReaction } from './notices/reaction.ts';
-import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail } from './notices/templates.ts';
+import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail, protectionEndingEmail } from './notices/templates.ts';
+import { endingSchedule } from './enrolment/ending.ts';
 import { ENROLMENT_PAYMENTS_QUEUE, enrolmentPaymentReaction, enrolmentPaymentWorker } from './payment/reaction.ts';
 import { pricingRoutes, seedPricing } from './pricing/routes.ts';
 
 /**
  * Equity Protect (issue 10): members protect their verified properties; recorded documents (a Super Admin's import or
  * sample recordings) are matched by county and APN, never by name; a match is an alert (email, SMS, live) the member
- * answers, and "I don't recognize this" opens a fraud case. Pricing is data; payment through the payments module.
+ * answers, and "I don't recognize this" opens a fraud case. Pricing is data; payment through the payments module. A
+ * member is told 30 days before a year of protection ends, and protects the property again once it has.
  */
 export const equityModule: Module = {
   name: 'equity',
@@ -30,7 +32,8 @@ export const equityModule: Module = {
   projections: [enrolmentsProjection, alertsProjection, importsProjection],
   rooms: { [EQUITY_ALERT_ROOM]: mayFollowAlert },
   reactions: [enrolmentPaymentReaction, matchingReaction, noticesReaction],
-  templates: [alertEmail, alertSms, caseOpenedEmail, caseClosedEmail],
+  templates: [alertEmail, alertSms, caseOpenedEmail, caseClosedEmail, protectionEndingEmail],
+  schedules: [endingSchedule],
   workers: [
     { queue: ENROLMENT_PAYMENTS_QUEUE, concurrency: 4, processor: enrolmentPaymentWorker },
     { queue: MATCHING_QUEUE, concurrency: 1, processor: matchingWorker },

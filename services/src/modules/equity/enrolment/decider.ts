@@ -6,7 +6,9 @@ import {
   type EquityEnrolmentPaymentFailed,
   type EquityEnrolmentRequested,
   type EquityProtectionCancelled,
+  type EquityProtectionEndingSoon,
   type EquityProtectionStarted,
+  PROTECTION_ENDING_NOTICE_DAYS,
 } from '@acpg/contracts/equity-protect';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
@@ -19,7 +21,8 @@ export type EnrolmentEvent =
   | { type: 'EquityEnrolmentPaid'; data: EquityEnrolmentPaid }
   | { type: 'EquityEnrolmentPaymentFailed'; data: EquityEnrolmentPaymentFailed }
   | { type: 'EquityProtectionStarted'; data: EquityProtectionStarted }
-  | { type: 'EquityProtectionCancelled'; data: EquityProtectionCancelled };
+  | { type: 'EquityProtectionCancelled'; data: EquityProtectionCancelled }
+  | { type: 'EquityProtectionEndingSoon'; data: EquityProtectionEndingSoon };
 
 type Step<T> = Omit<T, 'enrolment_id' | 'by' | 'at'>;
 
@@ -30,7 +33,9 @@ export type RecordPaymentFailure = Command<'RecordPaymentFailure', Step<EquityEn
 export type CancelProtection = Command<'CancelProtection', { reason: string }>;
 /** A Super Admin refunded the enrolment's payment: the protection it paid for ends. */
 export type RecordRefund = Command<'RecordRefund', { checkout_id: string }>;
-export type EnrolmentCommand = RequestEnrolment | RecordPayment | RecordPaymentFailure | CancelProtection | RecordRefund;
+/** The clock's look at protections ending soon (`enrolment/ending.ts`): tells the member once per year. */
+export type NoticeEnding = Command<'NoticeEnding', Record<string, never>>;
+export type EnrolmentCommand = RequestEnrolment | RecordPayment | RecordPaymentFailure | CancelProtection | RecordRefund | NoticeEnding;
 
 export type Enrolment = {
   status: EnrolmentStatus;
@@ -38,6 +43,8 @@ export type Enrolment = {
   checkoutId: string | null;
   paidCheckouts: readonly string[];
   protectedUntil: string | null;
+  /** The end of protection the member was told of (NoticeEnding), so they are told once per year. */
+  endingNoticedFor: string | null;
 };
 export type EnrolmentState = { status: 'none' } | Enrolment;
 
@@ -47,7 +54,7 @@ const yearAfter = (at: Date) => new Date(at.getTime() + PROTECTION_DAYS * 86_400
 
 export const evolveEnrolment = (state: EnrolmentState, event: EnrolmentEvent): EnrolmentState => {
   if (event.type === 'EquityEnrolmentRequested') {
-    return { status: 'awaiting_payment', requested: event.data, checkoutId: null, paidCheckouts: state.status === 'none' ? [] : state.paidCheckouts, protectedUntil: null };
+    return { status: 'awaiting_payment', requested: event.data, checkoutId: null, paidCheckouts: state.status === 'none' ? [] : state.paidCheckouts, protectedUntil: null, endingNoticedFor: null };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -59,6 +66,8 @@ export const evolveEnrolment = (state: EnrolmentState, event: EnrolmentEvent): E
       return { ...state, status: 'active', protectedUntil: event.data.protected_until };
     case 'EquityProtectionCancelled':
       return { ...state, status: 'cancelled' };
+    case 'EquityProtectionEndingSoon':
+      return { ...state, endingNoticedFor: event.data.protected_until };
     default: {
       const never: never = event;
       return never;
@@ -108,6 +117,14 @@ export const decideEnrolment = (command: EnrolmentCommand, state: EnrolmentState
       // A refund of a payment this enrolment did not take, or of one whose protection has ended already, ends nothing.
       if (state.status === 'cancelled' || state.checkoutId !== command.data.checkout_id || !state.paidCheckouts.includes(command.data.checkout_id)) return [];
       return [{ type: 'EquityProtectionCancelled', data: { enrolment_id: state.requested.enrolment_id, reason: 'The payment was refunded', by, at } }];
+    case 'NoticeEnding': {
+      // Only a running protection that ends within the notice window, and only once for that end.
+      if (state.status !== 'active' || state.protectedUntil === null || !protectsNow(state, command.metadata.now)) return [];
+      if (state.endingNoticedFor === state.protectedUntil) return [];
+      const noticeFrom = Date.parse(state.protectedUntil) - PROTECTION_ENDING_NOTICE_DAYS * 86_400_000;
+      if (command.metadata.now.getTime() < noticeFrom) return [];
+      return [{ type: 'EquityProtectionEndingSoon', data: { enrolment_id: state.requested.enrolment_id, protected_until: state.protectedUntil, by, at } }];
+    }
     default: {
       const never: never = command;
       return never;

@@ -83,6 +83,19 @@ describe('Equity Protect enrolment decider', () => {
     expect(renewed.events.at(-1)).toMatchObject({ type: 'EquityProtectionStarted', data: { protected_until: '2028-11-27T10:00:00.000Z' } });
   });
 
+  it('tells of the protection ending once, within 30 days of its end, only while it runs', () => {
+    const notice = { type: 'NoticeEnding', data: {} } as const;
+    // active() started 2026-11-27T10:00Z: protected until 2027-11-27T10:00Z.
+    expect(apply(active(), notice, '2027-10-27T09:00:00.000Z').events).toEqual([]);
+    const told = apply(active(), notice, '2027-10-28T10:00:00.000Z');
+    expect(told.events).toEqual([{ type: 'EquityProtectionEndingSoon', data: { enrolment_id: ID, protected_until: '2027-11-27T10:00:00.000Z', by: 'acct-1', at: '2027-10-28T10:00:00.000Z' } }]);
+    expect(apply(told.state, notice, '2027-11-20T10:00:00.000Z').events).toEqual([]);
+    expect(apply(active(), notice, '2027-11-28T10:00:00.000Z').events).toEqual([]);
+    expect(apply(awaiting(), notice, '2027-11-20T10:00:00.000Z').events).toEqual([]);
+    const cancelled = apply(active(), { type: 'CancelProtection', data: { reason: 'x' } }).state;
+    expect(apply(cancelled, notice, '2027-11-20T10:00:00.000Z').events).toEqual([]);
+  });
+
   it('ends the protection when its payment is refunded, once', () => {
     const refunded = apply(active(), { type: 'RecordRefund', data: { checkout_id: 'co-1' } });
     expect(refunded.events).toEqual([{ type: 'EquityProtectionCancelled', data: { enrolment_id: ID, reason: 'The payment was refunded', by: 'acct-1', at: '2026-11-27T10:00:00.000Z' } }]);

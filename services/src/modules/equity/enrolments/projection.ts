@@ -15,6 +15,6 @@ export const enrolmentsProjection = defineProjection({
   fromStored: (stored) => (stored.stream.startsWith('equity-enrolment-') ? toEnrolmentEvent(stored) : null),
   documentId: (event) => event.data.enrolment_id,
   evolve: (doc, event, stored) => (doc && typeof doc._version === 'number' && doc._version >= stored.version ? doc : evolveEnrolmentRow(doc, event)),
-  indexes: ['account_id', 'status', 'requested_at', 'county', 'match_key'],
+  indexes: ['account_id', 'status', 'requested_at', 'county', 'match_key', 'protected_until'],
   push: pushEnrolment,
 });

@@ -13,6 +13,8 @@ type Row = Omit<EnrolmentView, 'version' | 'position'> & {
   /** County and APN as matching compares them (`matchKey`): recordings find their protected properties by it. */
   match_key: string;
   search_text: string;
+  /** The member was told this year of protection ends soon (the clock's look skips these rows). */
+  ending_noticed: boolean;
 };
 
 const searchTextOf = (row: Pick<Row, 'property' | 'enrolment_id'>) =>
@@ -40,6 +42,7 @@ export const evolveEnrolmentRow = (doc: Doc | null, event: EnrolmentEvent): Doc 
       county: d.property.county,
       match_key: matchKey(d.property.county, d.property.apn),
       search_text: '',
+      ending_noticed: false,
     };
     return { ...row, search_text: searchTextOf(row) };
   }
@@ -51,9 +54,11 @@ export const evolveEnrolmentRow = (doc: Doc | null, event: EnrolmentEvent): Doc 
     case 'EquityEnrolmentPaymentFailed':
       return { ...row, checkout_id: event.data.checkout_id, message: event.data.message, updated_at: event.data.at };
     case 'EquityProtectionStarted':
-      return { ...row, status: 'active', message: null, protected_since: event.data.at, protected_until: event.data.protected_until, updated_at: event.data.at };
+      return { ...row, status: 'active', message: null, protected_since: event.data.at, protected_until: event.data.protected_until, ending_noticed: false, updated_at: event.data.at };
     case 'EquityProtectionCancelled':
       return { ...row, status: 'cancelled', message: null, updated_at: event.data.at };
+    case 'EquityProtectionEndingSoon':
+      return { ...row, ending_noticed: true, updated_at: event.data.at };
     default: {
       const unexpected: never = event;
       throw new Error(`Unknown enrolment event ${String((unexpected as { type: unknown }).type)}`);

@@ -1,5 +1,5 @@
 import { ACCOUNT_NOTICES_QUEUE } from '@acpg/contracts/notifications';
-import { CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS, EquityAlertRaised, EquityFraudCaseClosed, EquityFraudCaseOpened } from '@acpg/contracts/equity-protect';
+import { CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS, EquityAlertRaised, EquityFraudCaseClosed, EquityFraudCaseOpened, EquityProtectionEndingSoon } from '@acpg/contracts/equity-protect';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import type { Platform } from '../../../platform/module.ts';
 import type { Reaction, ReactionJob } from '../../../platform/reactions/port.ts';
@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import type { EmailTemplate, SmsTemplate, TemplateVariables } from '../../../platform/templates/template.ts';
 import { loadAlert } from '../alert/commands.ts';
 import { countyName } from '../recorder-feed/port.ts';
-import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail } from './templates.ts';
+import { loadEnrolment } from '../enrolment/commands.ts';
+import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail, protectionEndingEmail } from './templates.ts';
 import { publicUrl } from '../../../platform/config/public-url.ts';
 
 export const NOTICES_QUEUE = ACCOUNT_NOTICES_QUEUE;
@@ -32,12 +33,13 @@ const notice = (accountId: string, parts: { email?: Message; sms?: Message }): R
 ];
 
 /**
- * The member hears of each alert at once (email and SMS), of their case opening (with the checklist) and closing.
+ * The member hears of each alert at once (email and SMS), of their case opening (with the checklist) and closing, and
+ * of a year of protection ending within 30 days.
  * One notice per event (job id `<reaction>:<event id>`), so a redelivered event notifies once.
  */
 export const noticesReaction: Reaction = {
   name: 'equity.notices',
-  handles: ['EquityAlertRaised', 'EquityFraudCaseOpened', 'EquityFraudCaseClosed'],
+  handles: ['EquityAlertRaised', 'EquityFraudCaseOpened', 'EquityFraudCaseClosed', 'EquityProtectionEndingSoon'],
   async jobs(event: StoredEvent, platform) {
     const listUrl = `${publicUrl(platform.config)}/equity-protect-list`;
     if (event.type === 'EquityAlertRaised') {
@@ -58,6 +60,15 @@ export const noticesReaction: Reaction = {
         list_url: listUrl,
       };
       return notice(d.account_id, { email: message(alertEmail, variables), sms: message(alertSms, variables) });
+    }
+    if (event.type === 'EquityProtectionEndingSoon') {
+      const d = EquityProtectionEndingSoon.parse(event.data);
+      const enrolment = await loadEnrolment(platform, d.enrolment_id);
+      if (enrolment.status === 'none') return [];
+      const { account_id, property } = enrolment.requested;
+      const ends_on = new Date(d.protected_until).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'America/Los_Angeles' });
+      const address = `${property.address_line}, ${property.city}, CA ${property.zip}`;
+      return notice(account_id, { email: message(protectionEndingEmail, { full_name: await fullNameOf(platform, account_id), address, ends_on, list_url: listUrl }) });
     }
     const alertId = (event.data as { alert_id?: unknown }).alert_id;
     const state = typeof alertId === 'string' ? await loadAlert(platform, alertId) : null;

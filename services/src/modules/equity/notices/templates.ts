@@ -114,3 +114,21 @@ Your fraud case about {{ document }} is closed.
 
 The case's full history stays on your Equity Protect page: {{ list_url }}`,
 });
+
+/** A year of protection ends within 30 days: when, and how to protect the property again. */
+export const protectionEndingEmail = defineEmailTemplate({
+  key: 'equity.protection-ending',
+  description: 'Equity Protect: the member’s year of protection for a property ends within 30 days; how to protect it again.',
+  variables: z.object({ full_name: z.string().min(1), address: z.string().min(1), ends_on: z.string().min(1), list_url: z.string().min(1) }),
+  sample: { full_name: 'Jane Doe', address: '1234 Oak Street, San Jose, CA 95112', ends_on: 'December 27, 2026', list_url: 'https://acpg.example/equity-protect-list' },
+  subject: 'Your Equity Protect for {{ address }} ends on {{ ends_on }}',
+  html: `<p>Hello {{ full_name }},</p>
+<p>Your year of Equity Protect for <strong>{{ address }}</strong> ends on {{ ends_on }}. After that day, documents recorded on the property no longer raise alerts.</p>
+<p>To keep it protected, choose “Protect again” for the property on <a href="{{ list_url }}">your Equity Protect page</a> once the year has ended. Your alerts and cases stay there either way.</p>`,
+  text: `Hello {{ full_name }},
+
+Your year of Equity Protect for {{ address }} ends on {{ ends_on }}. After that day, documents recorded on the property no longer raise alerts.
+
+To keep it protected, choose "Protect again" for the property on your Equity Protect page once the year has ended: {{ list_url }}
+Your alerts and cases stay there either way.`,
+});
