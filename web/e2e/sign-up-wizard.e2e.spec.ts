@@ -161,6 +161,54 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
     }
   }, 600_000);
 
+  it('a visitor who came for Equity Protect pays for it instead of a membership at the plan step, and finishes the wizard on their Equity Protect list', async () => {
+    const { context, page } = await newPage(browser, app.url);
+    const who = newApplicant('Rosa Parks');
+    const look = async (where: string) => {
+      if (where === '/sign-up/plan') await checkAtWidths(page, where);
+    };
+    try {
+      await explained(page, async () => {
+        await page.goto('/equity-protect-property-search');
+        await page.getByRole('combobox', { name: 'Property address or APN' }).fill(PROPERTY.typed);
+        await page.getByRole('option', { name: new RegExp(PROPERTY.line) }).click();
+        await page.getByRole('link', { name: 'Create an account' }).click();
+        await signUpToProperty(page, app, who);
+        await verifyProperty(page);
+        await faceAndSignature(page, look);
+        await onScreen(page, '/sign-up/mailing-address', 'Your mailing address');
+        await page.getByRole('form', { name: 'Mailing address' }).getByRole('button', { name: 'Save and continue' }).click();
+        await onScreen(page, '/sign-up/plan', 'Choose your plan and pay');
+        await page.getByText('Came for Equity Protect?').waitFor();
+        // (the welcome toast of the email code, still up after fast steps, is not this page's layout)
+        await page.getByText(`Welcome, ${who.fullName}.`, { exact: false }).first().waitFor({ state: 'detached', timeout: 30_000 });
+        await look('/sign-up/plan');
+        await page.getByRole('button', { name: 'Protect your property first' }).click();
+        // Back on Equity Protect with the property picked before signing up, verified in the wizard: straight to paying.
+        await page.getByRole('heading', { name: PROPERTY.line, level: 2 }).waitFor({ timeout: 20_000 });
+        await page.getByRole('button', { name: 'Protect this property' }).click();
+        const pay = page.getByRole('form', { name: 'Payment' });
+        await pay.waitFor({ timeout: 20_000 });
+        await pay.getByLabel('Card number').fill(CARD);
+        await pay.getByLabel('Expiry date (MM/YY)').fill('12/34');
+        await pay.getByLabel('Security code (CVC)').fill('123');
+        await pay.getByLabel('Name on card').fill(who.fullName);
+        await pay.getByRole('button', { name: 'Pay $99.00' }).click();
+        await page.getByText('Your property is protected').waitFor({ timeout: 30_000 });
+        // Their member page finishes the wizard first (no membership was asked for), then opens.
+        await page.getByRole('link', { name: 'Go to Equity Protect' }).click();
+        await beneficiaries(page, async () => undefined);
+        await pin(page, async () => undefined);
+        await page.waitForURL('**/equity-protect-list', { timeout: 30_000 });
+        await page.getByRole('heading', { name: 'Equity Protect', level: 1 }).waitFor();
+        await page.getByRole('tab', { name: 'My protected properties' }).click();
+        await page.getByRole('row', { name: new RegExp(PROPERTY.line) }).getByText('Protected').waitFor({ timeout: 20_000 });
+      });
+    } finally {
+      await context.close();
+    }
+  }, 300_000);
+
   it('leaving at the property step and signing in again in a new browser context resumes there', async () => {
     const who = newApplicant('Ada Byron');
     const first = await newPage(browser, app.url);

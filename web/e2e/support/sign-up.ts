@@ -49,7 +49,8 @@ export async function checkAtWidths(page: Page, where: string): Promise<void> {
 /** The wizard's screen with this heading is showing and settled (no spinner left in the main area). */
 export async function onScreen(page: Page, path: string, heading: string): Promise<void> {
   await explained(page, async () => {
-    await page.waitForURL(`**${path}`, { timeout: 30_000 });
+    // By path: the first screen may carry `?next=` (a sign-up started on the way to another page).
+    await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
     await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 30_000 });
     await page.locator('main .fui-Spinner').first().waitFor({ state: 'detached', timeout: 30_000 });
   });

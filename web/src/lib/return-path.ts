@@ -68,6 +68,15 @@ export function takeSignUpReturn(origin: string): string | null {
   }
 }
 
+/** The page the sign-up will return to, left in place (the plan step reads it to offer what the visitor came for). */
+export function peekSignUpReturn(origin: string): string | null {
+  try {
+    return safeReturnPath(sessionStorage.getItem(SIGN_UP_RETURN_KEY), origin);
+  } catch {
+    return null;
+  }
+}
+
 /** The wizard's first screen, which returns to `path` once the sign-up is complete. */
 export function signUpPathFor(path: string): string {
   return `/authentication/sign-up?${new URLSearchParams({ [RETURN_PARAM]: path }).toString()}`;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PropertyVerifiedData } from '@acpg/contracts/properties';
 import { SEEDED_ADMIN, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
+import { protectProperty } from '../../../../test/equity.ts';
 import { sqliteFile } from '../../../composition/embedded.ts';
 import { eventEnvelope } from '../../../platform/commands/envelope.ts';
 import { loadConfig } from '../../../platform/config/load.ts';
@@ -219,5 +220,19 @@ describe('the signed-in steps of a sign-up, and resuming it', () => {
     expect((await kit.withToken('GET', '/sign-up', admin)).json()).toMatchObject({ code: 'SIGN_UP_NOT_FOUND' });
     const put = await kit.withToken('PUT', '/sign-up/beneficiaries', admin, { beneficiaries: [{ full_name: 'X', relationship: 'Y', share_percent: 100 }] });
     expect(put.statusCode).toBe(404);
+  });
+});
+
+describe('an applicant who came for Equity Protect', () => {
+  it('completes the plan step by paying for it, with no membership: the wizard goes on to the beneficiaries', async () => {
+    const { token, accountId } = await kit.signUp();
+    expect((await progressOf(token)).completed_steps).not.toContain('plan');
+    await protectProperty(t, accountId, 'ca-lax-00007');
+    const progress = await waitFor(async () => {
+      const p = await progressOf(token);
+      return p.completed_steps.includes('plan') ? p : undefined;
+    }, { what: 'the plan step completed by the Equity Protect payment' });
+    expect(progress.draft.plan).toBeNull();
+    expect((await kit.withToken('GET', '/memberships/mine', token)).json().data.total).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { readUpload } from '../../../platform/uploads/read-upload.ts';
 import type { IdentityContext } from '../context.ts';
 import { signUpDecider, signUpStream, type SignUpCommand } from './decider.ts';
 import { signUpField } from './events.ts';
-import { loadProgress, progressView } from './progress/view.ts';
+import { loadProgress, planStepDone, progressView } from './progress/view.ts';
 
 /** Where a sign-up's images live (platform.files, encrypted at rest). */
 export const signUpFileKey = (accountId: string, what: 'face' | 'signature') => `identity/sign-up/${accountId}/${what}`;
@@ -74,7 +74,7 @@ export const saveBeneficiaries = (ctx: IdentityContext, accountId: string, body:
 /** The last step: refused until every other step is done; the PIN is hashed (scrypt) and never kept in clear. */
 export const setPin = async (ctx: IdentityContext, accountId: string, body: PinBody, meta: CommandMeta): Promise<SignUpProgress> => {
   const progress = await loadProgress(ctx, accountId);
-  const completed_elsewhere = { property: (progress?.properties.length ?? 0) > 0, plan: progress?.plan != null };
+  const completed_elsewhere = { property: (progress?.properties.length ?? 0) > 0, plan: progress ? planStepDone(progress) : false };
   await assertOpen(ctx, accountId, { type: 'SetPin', data: { pin_hash: '', completed_elsewhere }, metadata: meta });
   const pin_hash = await ctx.passwords.hash(body.pin);
   return runStep(ctx, accountId, { type: 'SetPin', data: { pin_hash, completed_elsewhere }, metadata: meta });

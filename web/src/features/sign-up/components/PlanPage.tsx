@@ -1,7 +1,51 @@
 import { useState, type ComponentType } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { LoadingSpinner } from '../../../components/PageState.tsx';
+import { kvStorage } from '../../../lib/kv.ts';
+import { peekSignUpReturn, rememberSignUpReturn } from '../../../lib/return-path.ts';
+import { forgetResume } from '../../../lib/sign-up-resume.ts';
+import { SIGN_UP_STORAGE_KEY } from '../machines/persisted.ts';
 import { SignUpActor } from './SignUpFlow.tsx';
 import { StepFrame, useFormStyles } from './StepFrame.tsx';
+
+/**
+ * A visitor who started signing up on the way to Equity Protect or an NHD report needs no membership: paying for that
+ * completes the plan step (the server counts it), and the wizard's last steps follow on their next member page.
+ */
+const SERVICES = [
+  { prefix: '/equity-protect', what: 'Equity Protect', action: 'Protect your property first', afterwards: '/equity-protect-list' },
+  { prefix: '/nhd-order', what: 'an NHD report', action: 'Order your NHD report first', afterwards: '/nhd-order-list' },
+] as const;
+
+export const serviceOfReturn = (path: string | null) => (path ? (SERVICES.find((s) => path === s.prefix || path.startsWith(`${s.prefix}-`) || path.startsWith(`${s.prefix}?`) || path.startsWith(`${s.prefix}/`)) ?? null) : null);
+
+function ServiceFirst() {
+  const navigate = useNavigate();
+  const [path] = useState(() => peekSignUpReturn(window.location.origin));
+  const service = serviceOfReturn(path);
+  if (!path || !service) return null;
+  const go = () => {
+    // The wizard is picked up again from the server's progress (no cached step), and ends on the service's own list.
+    forgetResume();
+    kvStorage()?.removeItem(SIGN_UP_STORAGE_KEY);
+    rememberSignUpReturn(`?next=${encodeURIComponent(service.afterwards)}`, window.location.origin);
+    void navigate(path);
+  };
+  return (
+    <MessageBar intent="info" layout="multiline">
+      <MessageBarBody>
+        <MessageBarTitle>Came for {service.what}?</MessageBarTitle>
+        You don’t need a membership: paying for {service.what} completes this step. You can choose a membership later.
+      </MessageBarBody>
+      <MessageBarActions>
+        <Button appearance="primary" onClick={go}>
+          {service.action}
+        </Button>
+      </MessageBarActions>
+    </MessageBar>
+  );
+}
 
 /** /sign-up/plan: Monthly or Yearly, then the card (the card number goes only to the payment gateway's route). */
 export function PlanPage({
@@ -24,6 +68,7 @@ export function PlanPage({
         <LoadingSpinner label="Starting your membership" />
       ) : (
         <div className={s.form}>
+          <ServiceFirst />
           <PlanPicker value={planId} onChange={setPlanId} />
           {planId && <PaymentForm key={planId} planId={planId} onPaid={() => actor.send({ type: 'STEP_DONE', step: 'plan' })} />}
         </div>

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { MembershipStarted } from '@acpg/contracts/memberships';
+import { PaymentSucceeded } from '@acpg/contracts/payments';
 import { PropertyVerifiedData } from '@acpg/contracts/properties';
 import type { DomainEvent } from '../../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../../platform/event-store/port.ts';
@@ -8,6 +9,8 @@ import type { SignUpEvent } from '../events.ts';
 /** What the progress read model reads of other modules' events (their contracts' schemas), by account_id. */
 export const PropertyVerifiedRead = PropertyVerifiedData.pick({ account_id: true, property_id: true, address_line: true, city: true, state: true, zip: true });
 export const MembershipStartedRead = MembershipStarted.pick({ membership_id: true, account_id: true, plan_id: true, plan_name: true });
+/** A paid Equity Protect enrollment or NHD order: a customer who came for one of those has paid at the plan step too. */
+export const ServicePaidRead = PaymentSucceeded.pick({ checkout_id: true, account_id: true, nhd_order_id: true, equity_enrolment_id: true });
 
 type OwnEvent = Extract<
   SignUpEvent,
@@ -16,7 +19,8 @@ type OwnEvent = Extract<
 export type ProgressEvent =
   | OwnEvent
   | DomainEvent<'PropertyVerified', z.infer<typeof PropertyVerifiedRead>>
-  | DomainEvent<'MembershipStarted', z.infer<typeof MembershipStartedRead>>;
+  | DomainEvent<'MembershipStarted', z.infer<typeof MembershipStartedRead>>
+  | DomainEvent<'PaymentSucceeded', z.infer<typeof ServicePaidRead>>;
 
 export const PROGRESS_EVENT_TYPES = [
   'SignUpEmailVerified',
@@ -26,6 +30,7 @@ export const PROGRESS_EVENT_TYPES = [
   'SignUpCompleted',
   'PropertyVerified',
   'MembershipStarted',
+  'PaymentSucceeded',
 ] as const satisfies readonly ProgressEvent['type'][];
 
 /** Reads a stored event as a progress event; another module's event of a shape we cannot read is skipped. */
@@ -38,6 +43,11 @@ export const toProgressEvent = (stored: StoredEvent): ProgressEvent | null => {
     case 'MembershipStarted': {
       const parsed = MembershipStartedRead.safeParse(stored.data);
       return parsed.success ? { type: 'MembershipStarted', data: parsed.data } : null;
+    }
+    case 'PaymentSucceeded': {
+      // Only a standalone service's payment (a membership's own payment starts the membership; renewals carry neither id).
+      const parsed = ServicePaidRead.safeParse(stored.data);
+      return parsed.success && (parsed.data.nhd_order_id !== undefined || parsed.data.equity_enrolment_id !== undefined) ? { type: 'PaymentSucceeded', data: parsed.data } : null;
     }
     case 'SignUpEmailVerified':
     case 'SignUpFaceSignatureSaved':

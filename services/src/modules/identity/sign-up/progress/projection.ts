@@ -14,6 +14,8 @@ export interface ProgressDoc {
   face_signature_saved_at: string | null;
   mailing_address: { same_as_property: boolean; property_id: string | null; address_encrypted: string; saved_at: string } | null;
   plan: { membership_id: string; plan_id: string; plan_name: PlanName } | null;
+  /** The first Equity Protect enrollment or NHD order the account paid for (absent on documents before it was kept). */
+  paid_service?: { kind: 'equity_protect' | 'nhd_order'; checkout_id: string } | null;
   beneficiaries: { count: number; beneficiaries_encrypted: string; saved_at: string } | null;
   pin_set: boolean;
   completed_at: string | null;
@@ -28,6 +30,7 @@ const empty = (accountId: string): ProgressDoc => ({
   face_signature_saved_at: null,
   mailing_address: null,
   plan: null,
+  paid_service: null,
   beneficiaries: null,
   pin_set: false,
   completed_at: null,
@@ -62,6 +65,10 @@ export const evolveProgress = (doc: ProgressDoc | null, event: ProgressEvent): P
       const { membership_id, plan_id, plan_name } = event.data;
       return { ...current, plan: { membership_id, plan_id, plan_name } };
     }
+    case 'PaymentSucceeded': {
+      if (current.paid_service) return current; // the first one is kept
+      return { ...current, paid_service: { kind: event.data.equity_enrolment_id !== undefined ? 'equity_protect' : 'nhd_order', checkout_id: event.data.checkout_id } };
+    }
     default: {
       const never: never = event;
       throw new Error(`unhandled progress event ${JSON.stringify(never)}`);
@@ -71,7 +78,8 @@ export const evolveProgress = (doc: ProgressDoc | null, event: ProgressEvent): P
 
 /**
  * Read model `sign_up_progress`: where each account stands in the sign-up wizard, so it resumes on any device. The
- * property and plan steps complete from the properties and memberships modules' events, by account_id.
+ * property and plan steps complete from the properties and memberships modules' events, by account_id (the plan step
+ * also by paying for Equity Protect or an NHD report: a customer who came for one of those needs no membership).
  */
 export const signUpProgressProjection = defineProjection<ProgressEvent>({
   name: 'identity.sign-up-progress',

@@ -33,6 +33,19 @@ describe('sign-up progress projection', () => {
     expect(signUpStatus(done)).toEqual({ complete: true, current_step: 'done' });
   });
 
+  it('completes the plan step by paying for Equity Protect or an NHD report instead of a membership; a membership payment or renewal alone reads as nothing', () => {
+    const stored = (data: Record<string, unknown>) => storedEvent({ type: 'PaymentSucceeded', stream: 'checkout-c1', data: { checkout_id: 'c1', account_id: 'a1', plan_id: '', amount_cents: 9_900, card_brand: 'visa', card_last4: '4242', paid_at: T, payment_intent_id: 'pi', gateway_event_id: 'g', ...data } });
+    expect(toProgressEvent(stored({ plan_id: 'monthly' }))).toBeNull();
+    const equity = toProgressEvent(stored({ equity_enrolment_id: 'e1' }));
+    const nhd = toProgressEvent(stored({ checkout_id: 'c2', nhd_order_id: 'o1' }));
+    expect(equity && nhd).toBeTruthy();
+    const doc = fold(verified, property('p1'), face, mailing, ...(equity && nhd ? [equity, nhd] : []));
+    expect(doc?.paid_service).toEqual({ kind: 'equity_protect', checkout_id: 'c1' });
+    expect(doc && completedSteps(doc)).toEqual(['property', 'face_signature', 'mailing_address', 'plan']);
+    expect(doc && currentStep(doc)).toBe('beneficiaries');
+    expect(doc?.plan).toBeNull();
+  });
+
   it('keeps each property once and the first membership: a redelivered or later event changes nothing', () => {
     const doc = fold(verified, property('p1'), property('p1'), property('p2'), membership('m1'), membership('m1'), membership('m2'));
     expect(doc?.properties.map((p) => p.property_id)).toEqual(['p1', 'p2']);

@@ -6,12 +6,15 @@ import { signUpField } from '../events.ts';
 import { toProgressEvent } from './events.ts';
 import { evolveProgress, SIGN_UP_PROGRESS_COLLECTION, type ProgressDoc } from './projection.ts';
 
+/** The plan step: a membership, or a paid Equity Protect enrollment or NHD order (what the customer came for). */
+export const planStepDone = (doc: ProgressDoc): boolean => doc.plan !== null || (doc.paid_service ?? null) !== null;
+
 /** The steps in the wizard's order (DECISIONS.md), each done when the document says so. */
 const STEPS: readonly { step: Exclude<SignUpStep, 'done'>; done: (doc: ProgressDoc) => boolean }[] = [
   { step: 'property', done: (doc) => doc.properties.length > 0 },
   { step: 'face_signature', done: (doc) => doc.face_signature_saved_at !== null },
   { step: 'mailing_address', done: (doc) => doc.mailing_address !== null },
-  { step: 'plan', done: (doc) => doc.plan !== null },
+  { step: 'plan', done: (doc) => planStepDone(doc) },
   { step: 'beneficiaries', done: (doc) => doc.beneficiaries !== null },
   { step: 'pin', done: (doc) => doc.pin_set },
 ];
