@@ -126,6 +126,24 @@ describe('Equity Protect', () => {
     expect(await alertsOf(t, member)).toHaveLength(1);
   });
 
+  it('refuses, row by row, a document an earlier row had, a county outside California and a day after today', async () => {
+    const doc = `2026-${Math.floor(Math.random() * 1e7)}`;
+    const future = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const imported = await importCsv(t, [
+      CSV_HEADER,
+      `${doc},Los Angeles,0165-307-174,lien,${today()},A,B,100`,
+      `${doc},Los Angeles,0165-307-174,lien,${today()},A,B,100`,
+      `${doc}-2,Nowhere County,0165-307-174,lien,${today()},A,B,100`,
+      `${doc}-3,Los Angeles,0165-307-174,lien,${future},A,B,100`,
+    ].join('\n'));
+    expect(imported).toMatchObject({ row_count: 4, accepted_count: 1, refused_count: 3 });
+    expect(imported.refused).toEqual([
+      { row: 2, errors: [`document ${doc} repeats row 1`] },
+      { row: 3, errors: ['county "Nowhere County" is not a California county'] },
+      { row: 4, errors: [`recorded_at ${future} is after today`] },
+    ]);
+  });
+
   it('texts the alert to the member’s phone as well', async () => {
     const phone = `+1415${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     const sign = await signUpWithOutboxCodes(t, { full_name: 'Wei Chen', email: `wei-${randomUUID().slice(0, 8)}@example.test`, phone, password: 'correct horse battery staple 9', role: 'Customer' });

@@ -1,6 +1,7 @@
 import { MAX_REFUSED_ROWS_KEPT, type ImportFormat, type ImportView, type RecordedDocument, type RefusedRow } from '@acpg/contracts/equity-protect';
 import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Platform } from '../../../platform/module.ts';
+import { importChecks } from '../recorder-feed/checks.ts';
 import type { RecorderFeed } from '../recorder-feed/port.ts';
 import { importDecider, importStream } from './decider.ts';
 import { importFromStream } from './view.ts';
@@ -9,7 +10,8 @@ import { importFromStream } from './view.ts';
 export const importFileKey = (importId: string) => `equity/imports/${importId}.jsonl`;
 
 /**
- * Takes a feed's rows: the accepted ones are kept as a file and the import recorded with its report of refused rows
+ * Takes a feed's rows (each also checked against the whole import: a California county, not after today, not a
+ * document already on an earlier row): the accepted ones are kept as a file and the import recorded with its report of refused rows
  * (the first MAX_REFUSED_ROWS_KEPT of them); the matching job (reaction on `RecordingsImported`) raises the alerts.
  */
 export const recordImport = async (
@@ -22,12 +24,15 @@ export const recordImport = async (
   const refused: RefusedRow[] = [];
   let refusedCount = 0;
   let rowCount = 0;
+  const today = platform.clock().toISOString().slice(0, 10);
+  const seen = new Map<string, number>();
   for (const row of feed.rows()) {
     rowCount += 1;
-    if ('recording' in row) accepted.push(row.recording);
+    const errors = 'recording' in row ? importChecks(row.recording, row.row, today, seen) : row.errors;
+    if ('recording' in row && errors.length === 0) accepted.push(row.recording);
     else {
       refusedCount += 1;
-      if (refused.length < MAX_REFUSED_ROWS_KEPT) refused.push({ row: row.row, errors: row.errors });
+      if (refused.length < MAX_REFUSED_ROWS_KEPT) refused.push({ row: row.row, errors });
     }
   }
   const importId = meta.newId();
