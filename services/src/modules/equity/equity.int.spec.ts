@@ -201,7 +201,7 @@ describe('Equity Protect', () => {
     const confirmed = await post(`/equity/alerts/${mine.alert_id}/confirm`, {}, owner);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().data.status).toBe('confirmed');
-    const twice = await post(`/equity/alerts/${mine.alert_id}/report`, {}, owner);
+    const twice = await post(`/equity/alerts/${mine.alert_id}/confirm`, {}, owner);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toContain('answered this alert already');
 

@@ -75,7 +75,8 @@ export const decideAlert = (command: AlertCommand, state: AlertState): AlertEven
       if (state.status !== 'new') throw refuse(ANSWERED[state.status]);
       return [{ type: 'EquityAlertConfirmed', data: { alert_id, by, at } }];
     case 'ReportAlert':
-      if (state.status !== 'new') throw refuse(ANSWERED[state.status]);
+      // "This was me" can be taken back: a mis-tap must not silence a possible fraud.
+      if (state.status !== 'new' && state.status !== 'confirmed') throw refuse(ANSWERED[state.status]);
       return [{ type: 'EquityFraudCaseOpened', data: { alert_id, note: command.data.note, steps: [...CASE_STEPS], by, at } }];
     case 'CheckStep':
       if (state.status !== 'disputed') throw refuse(state.status === 'resolved' ? ANSWERED.resolved : 'The checklist belongs to an open fraud case.');

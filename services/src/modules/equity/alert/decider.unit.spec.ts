@@ -66,10 +66,14 @@ describe('Equity Protect alert decider', () => {
     expect(state.status).toBe('resolved');
   });
 
-  it('refuses answers twice, a checklist or closing without an open case, and anything on an unknown alert', () => {
+  it('refuses answers twice (but lets “this was me” be reported after all), a checklist or closing without an open case, and anything on an unknown alert', () => {
     const confirmed = apply(fresh(), { type: 'ConfirmAlert', data: {} }).state;
     expect(refused(confirmed, { type: 'ConfirmAlert', data: {} }).message).toContain('said this was you');
-    expect(refused(confirmed, { type: 'ReportAlert', data: { note: '' } }).status).toBe(409);
+    // "This was me" taken back: reporting it after all opens the case.
+    const changed = apply(confirmed, { type: 'ReportAlert', data: { note: 'I tapped the wrong button' } });
+    expect(changed.events.map((e) => e.type)).toEqual(['EquityFraudCaseOpened']);
+    expect(changed.state.status).toBe('disputed');
+    expect(refused(changed.state, { type: 'ReportAlert', data: { note: '' } }).status).toBe(409);
     expect(refused(disputed(), { type: 'ConfirmAlert', data: {} }).message).toContain('fraud case is open');
     expect(refused(fresh(), { type: 'CheckStep', data: { step: 'police_report', done: true } }).message).toContain('open fraud case');
     expect(refused(fresh(), { type: 'CloseCase', data: { resolution: 'x' } }).message).toContain('open fraud case');

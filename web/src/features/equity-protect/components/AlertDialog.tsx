@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Spinner, Subtitle2, Text, Textarea,
   makeStyles, tokens,
@@ -53,11 +53,14 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
   const history = useResource((signal) => fetchAlertHistory(alertId, signal), [alertId, alert?.version]);
   const pending = ticks.version === alert?.version ? ticks.steps : {};
 
-  const run = async (what: string, action: () => Promise<{ message?: string }>, onFailure?: () => void) => {
+  // After an answer its buttons go: focus moves to the alert's status, so a keyboard user is not dropped on the page.
+  const statusRef = useRef<HTMLDivElement>(null);
+  const run = async (what: string, action: () => Promise<{ message?: string }>, onFailure?: () => void, refocus = false) => {
     setBusy(what);
     try {
       const r = await action();
       if (r.message) notify.success(r.message);
+      if (refocus) statusRef.current?.focus();
       view.reload();
     } catch (e) {
       onFailure?.();
@@ -85,7 +88,7 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
               <LoadingBlock label="Loading the alert" lines={4} />
             ) : (
               <>
-                <div className={s.answer}>
+                <div className={s.answer} ref={statusRef} tabIndex={-1}>
                   <Badge appearance="tint" color={ALERT_BADGE[alert.status]}>
                     {alertStatusLabel(alert.status, admin)}
                   </Badge>
@@ -122,7 +125,7 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
                   <>
                     <Text>Did you or your lender record this document?</Text>
                     <div className={s.answer}>
-                      <Button appearance="primary" disabledFocusable={busy !== null} icon={busy === 'confirm' ? <Spinner size="tiny" /> : undefined} onClick={() => void run('confirm', () => confirmAlert(alertId))}>
+                      <Button appearance="primary" disabledFocusable={busy !== null} icon={busy === 'confirm' ? <Spinner size="tiny" /> : undefined} onClick={() => void run('confirm', () => confirmAlert(alertId), undefined, true)}>
                         This was me
                       </Button>
                       <Button onClick={() => setReporting(true)} disabledFocusable={busy !== null}>
@@ -131,13 +134,21 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
                     </div>
                   </>
                 )}
-                {!admin && alert.status === 'new' && reporting && (
+                {!admin && alert.status === 'confirmed' && !reporting && (
+                  <div className={s.answer}>
+                    <Text>You said this was you.</Text>
+                    <Button size="small" onClick={() => setReporting(true)} disabledFocusable={busy !== null}>
+                      Changed your mind? I don’t recognize this
+                    </Button>
+                  </div>
+                )}
+                {!admin && (alert.status === 'new' || alert.status === 'confirmed') && reporting && (
                   <>
                     <Field label="Anything we should know? (optional)" hint="What you know about this document, who to call back, when.">
                       <Textarea value={note} maxLength={1000} onChange={(_, d) => setNote(d.value)} />
                     </Field>
                     <div className={s.answer}>
-                      <Button appearance="primary" disabledFocusable={busy !== null} icon={busy === 'report' ? <Spinner size="tiny" /> : undefined} onClick={() => void run('report', () => reportAlert(alertId, note.trim()))}>
+                      <Button appearance="primary" disabledFocusable={busy !== null} icon={busy === 'report' ? <Spinner size="tiny" /> : undefined} onClick={() => void run('report', () => reportAlert(alertId, note.trim()), undefined, true)}>
                         Report it and open a fraud case
                       </Button>
                       <Button onClick={() => setReporting(false)}>Back</Button>
@@ -151,7 +162,7 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
                     <Subtitle2 as="h3" className={s.flush}>
                       Fraud case {alert.case.closed_at ? 'closed' : 'open'}
                     </Subtitle2>
-                    {alert.case.note && <Text>Member’s note: “{alert.case.note}”</Text>}
+                    {alert.case.note && <Text>{admin ? 'Member’s note' : 'Your note'}: “{alert.case.note}”</Text>}
                     {alert.case.closed_at && (
                       <MessageBar intent="success">
                         <MessageBarBody>
@@ -166,8 +177,10 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
                           key={step}
                           label={CASE_STEP_LABELS[step]}
                           checked={pending[step] ?? done}
-                          disabled={admin || alert.status !== 'disputed' || busy !== null}
+                          // Not disabled while a tick is saved: a disabled box would drop the keyboard user's focus.
+                          disabled={admin || alert.status !== 'disputed'}
                           onChange={(_, d) => {
+                            if (busy !== null) return;
                             const next = d.checked === true;
                             setTicks({ version: alert.version, steps: { ...pending, [step]: next } });
                             void run(`step-${step}`, () => checkStep(alertId, step, next), () => setTicks({ version: -1, steps: {} }));

@@ -65,7 +65,25 @@ export function AlertsPanel({ admin }: { admin: boolean }) {
     { id: 'raised_at', header: 'Raised', sortable: true, minWidth: '160px', render: (a) => <span className={s.nowrap}>{formatDateTime12(a.raised_at)}</span> },
     ...(admin ? [{ id: 'member', header: 'Member', render: (a: Row) => <PersonName id={a.account_id} name={nameOf(a.account_id)} /> }] : []),
     { id: 'property', header: 'Property', minWidth: '200px', render: (a) => `${a.property.address_line}, ${a.property.city}` },
-    { id: 'document', header: 'Document', minWidth: '180px', render: (a) => `${documentTypeLabel(a.recording.document_type)} ${a.recording.document_number}` },
+    {
+      id: 'document',
+      header: 'Document',
+      minWidth: '180px',
+      render: (a) => (
+        <span>
+          {documentTypeLabel(a.recording.document_type)} {a.recording.document_number}
+          {/* a demo's made-up recording: said in the list too, so nobody takes it for a real deed on their home */}
+          {a.sample && (
+            <>
+              {' '}
+              <Badge appearance="outline" color="informative" size="small">
+                Sample
+              </Badge>
+            </>
+          )}
+        </span>
+      ),
+    },
     { id: 'recorded', header: 'Recorded', minWidth: '110px', render: (a) => recordedDay(a.recording.recorded_at) },
     { id: 'county', header: 'County', sortable: true, minWidth: '120px', render: (a) => a.property.county },
     {
