@@ -96,7 +96,8 @@ export type EquityEnrolmentPaymentFailed = z.infer<typeof EquityEnrolmentPayment
 /** Monitoring starts: recordings for the property's APN and county raise alerts from now until `protected_until`. */
 export const EquityProtectionStarted = z.object({ ...step, enrolment_id: z.string(), protected_until: z.string() });
 export type EquityProtectionStarted = z.infer<typeof EquityProtectionStarted>;
-export const EquityProtectionCancelled = z.object({ ...step, enrolment_id: z.string(), reason: z.string() });
+/** Protection stops. Stopped by the member (not `refunded`), it can be started again free until its paid year ends. */
+export const EquityProtectionCancelled = z.object({ ...step, enrolment_id: z.string(), reason: z.string(), refunded: z.boolean().optional() });
 export type EquityProtectionCancelled = z.infer<typeof EquityProtectionCancelled>;
 
 /** Days before a year of protection ends that the member is told, once per year, so they can protect it again. */

@@ -293,6 +293,16 @@ describe('Equity Protect', () => {
     }
   });
 
+  it('resumes a protection the member stopped, free, until its paid year ends', async () => {
+    const member = `acct-${randomUUID()}`;
+    const enrolment = await protectProperty(t, member, 'ca-lax-00008');
+    const stopped = await post(`/equity/enrolments/${enrolment.enrolment_id}/cancel`, {}, await bearer(t, member));
+    expect(stopped.json().data.status).toBe('cancelled');
+    const again = await enrolProperty(t, member, 'ca-lax-00008');
+    expect(again).toMatchObject({ enrolment_id: enrolment.enrolment_id, status: 'active', protected_until: enrolment.protected_until });
+    expect((await payEnrolment(t, member, enrolment.enrolment_id)).status).toBe(409); // nothing to pay
+  });
+
   it('tells the member once, 30 days before, that a year of protection ends, and not before', async () => {
     const email = `ending-${randomUUID().slice(0, 8)}@example.test`;
     const sign = await signUpWithOutboxCodes(t, { full_name: 'Ana Ruiz', email, phone: `+1415${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, password: 'correct horse battery staple 9', role: 'Customer' });

@@ -45,6 +45,8 @@ export type Enrolment = {
   protectedUntil: string | null;
   /** The end of protection the member was told of (NoticeEnding), so they are told once per year. */
   endingNoticedFor: string | null;
+  /** A protection the member stopped (not refunded): enrolling again before this time resumes it, nothing to pay. */
+  resumableUntil: string | null;
 };
 export type EnrolmentState = { status: 'none' } | Enrolment;
 
@@ -54,7 +56,7 @@ const yearAfter = (at: Date) => new Date(at.getTime() + PROTECTION_DAYS * 86_400
 
 export const evolveEnrolment = (state: EnrolmentState, event: EnrolmentEvent): EnrolmentState => {
   if (event.type === 'EquityEnrolmentRequested') {
-    return { status: 'awaiting_payment', requested: event.data, checkoutId: null, paidCheckouts: state.status === 'none' ? [] : state.paidCheckouts, protectedUntil: null, endingNoticedFor: null };
+    return { status: 'awaiting_payment', requested: event.data, checkoutId: null, paidCheckouts: state.status === 'none' ? [] : state.paidCheckouts, protectedUntil: null, endingNoticedFor: null, resumableUntil: null };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -63,9 +65,9 @@ export const evolveEnrolment = (state: EnrolmentState, event: EnrolmentEvent): E
     case 'EquityEnrolmentPaymentFailed':
       return { ...state, checkoutId: event.data.checkout_id };
     case 'EquityProtectionStarted':
-      return { ...state, status: 'active', protectedUntil: event.data.protected_until };
+      return { ...state, status: 'active', protectedUntil: event.data.protected_until, resumableUntil: null };
     case 'EquityProtectionCancelled':
-      return { ...state, status: 'cancelled' };
+      return { ...state, status: 'cancelled', resumableUntil: event.data.refunded || state.status !== 'active' ? null : state.protectedUntil };
     case 'EquityProtectionEndingSoon':
       return { ...state, endingNoticedFor: event.data.protected_until };
     default: {
@@ -91,6 +93,10 @@ export const decideEnrolment = (command: EnrolmentCommand, state: EnrolmentState
       if (state.status === 'awaiting_payment') throw refuse('This property’s protection is waiting for its payment.');
       const requested = { ...command.data, by, at };
       const enrolment_id = command.data.enrolment_id;
+      // Stopped by the member within a paid year: protected again until that year ends, nothing more to pay.
+      if (state.status === 'cancelled' && state.resumableUntil !== null && state.resumableUntil > at) {
+        return [{ type: 'EquityProtectionStarted', data: { enrolment_id, by, at, protected_until: state.resumableUntil } }];
+      }
       // Included in the member's plan (or free): protected at once, nothing to pay.
       return requested.included
         ? [{ type: 'EquityEnrolmentRequested', data: requested }, { type: 'EquityProtectionStarted', data: { enrolment_id, by, at, protected_until: yearAfter(command.metadata.now) } }]
@@ -114,9 +120,11 @@ export const decideEnrolment = (command: EnrolmentCommand, state: EnrolmentState
       return [{ type: 'EquityProtectionCancelled', data: { enrolment_id: state.requested.enrolment_id, reason: command.data.reason, by, at } }];
     case 'RecordRefund':
       if (state.status === 'none') throw new AppError(404, 'ENROLMENT_NOT_FOUND', 'This enrolment was not found.');
-      // A refund of a payment this enrolment did not take, or of one whose protection has ended already, ends nothing.
-      if (state.status === 'cancelled' || state.checkoutId !== command.data.checkout_id || !state.paidCheckouts.includes(command.data.checkout_id)) return [];
-      return [{ type: 'EquityProtectionCancelled', data: { enrolment_id: state.requested.enrolment_id, reason: 'The payment was refunded', by, at } }];
+      // A refund of a payment this enrolment did not take, or of one whose protection has ended already, ends nothing;
+      // a protection the member stopped can no longer be resumed free once its payment is refunded.
+      if (state.checkoutId !== command.data.checkout_id || !state.paidCheckouts.includes(command.data.checkout_id)) return [];
+      if (state.status === 'cancelled' && state.resumableUntil === null) return [];
+      return [{ type: 'EquityProtectionCancelled', data: { enrolment_id: state.requested.enrolment_id, reason: 'The payment was refunded', refunded: true, by, at } }];
     case 'NoticeEnding': {
       // Only a running protection that ends within the notice window, and only once for that end.
       if (state.status !== 'active' || state.protectedUntil === null || !protectsNow(state, command.metadata.now)) return [];

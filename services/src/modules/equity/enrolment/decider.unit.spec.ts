@@ -62,13 +62,18 @@ describe('Equity Protect enrolment decider', () => {
     expect(apply(active(), { type: 'RecordPaymentFailure', data: { checkout_id: 'co-9', message: 'Declined' } }).events).toEqual([]);
   });
 
-  it('cancels an active or awaiting enrolment; enrolling again after that starts over', () => {
+  it('cancels an active or awaiting enrolment; enrolling again within the paid year resumes it free, after it starts over', () => {
     const cancelled = apply(active(), { type: 'CancelProtection', data: { reason: 'Sold the house' } });
     expect(types(cancelled.events)).toEqual(['EquityProtectionCancelled']);
     expect(cancelled.state.status).toBe('cancelled');
-    expect(apply(awaiting(), { type: 'CancelProtection', data: { reason: 'x' } }).state.status).toBe('cancelled');
-    const again = apply(cancelled.state, { type: 'RequestEnrolment', data: requested });
-    expect(again.state.status).toBe('awaiting_payment');
+    const resumed = apply(cancelled.state, { type: 'RequestEnrolment', data: requested }, '2027-03-01T10:00:00.000Z');
+    expect(resumed.events).toEqual([{ type: 'EquityProtectionStarted', data: { enrolment_id: ID, by: 'acct-1', at: '2027-03-01T10:00:00.000Z', protected_until: '2027-11-27T10:00:00.000Z' } }]);
+    expect(resumed.state.status).toBe('active');
+    // Once the paid year is over, or when the stopped enrolment was never paid, enrolling again asks for a payment.
+    expect(apply(cancelled.state, { type: 'RequestEnrolment', data: requested }, '2027-11-28T10:00:00.000Z').state.status).toBe('awaiting_payment');
+    const stoppedAwaiting = apply(awaiting(), { type: 'CancelProtection', data: { reason: 'x' } }).state;
+    expect(stoppedAwaiting.status).toBe('cancelled');
+    expect(apply(stoppedAwaiting, { type: 'RequestEnrolment', data: requested }).state.status).toBe('awaiting_payment');
   });
 
   it('enrolls again once the year of protection has run out, to be paid again; a day before, it is protected still', () => {
@@ -98,9 +103,15 @@ describe('Equity Protect enrolment decider', () => {
 
   it('ends the protection when its payment is refunded, once', () => {
     const refunded = apply(active(), { type: 'RecordRefund', data: { checkout_id: 'co-1' } });
-    expect(refunded.events).toEqual([{ type: 'EquityProtectionCancelled', data: { enrolment_id: ID, reason: 'The payment was refunded', by: 'acct-1', at: '2026-11-27T10:00:00.000Z' } }]);
+    expect(refunded.events).toEqual([{ type: 'EquityProtectionCancelled', data: { enrolment_id: ID, reason: 'The payment was refunded', refunded: true, by: 'acct-1', at: '2026-11-27T10:00:00.000Z' } }]);
     expect(apply(refunded.state, { type: 'RecordRefund', data: { checkout_id: 'co-1' } }).events).toEqual([]);
     expect(apply(active(), { type: 'RecordRefund', data: { checkout_id: 'co-other' } }).events).toEqual([]);
+    expect(apply(refunded.state, { type: 'RequestEnrolment', data: requested }).state.status).toBe('awaiting_payment');
+    // Stopped by the member, then refunded: no free resume any more.
+    const stopped = apply(active(), { type: 'CancelProtection', data: { reason: 'x' } }).state;
+    const stoppedRefunded = apply(stopped, { type: 'RecordRefund', data: { checkout_id: 'co-1' } });
+    expect(types(stoppedRefunded.events)).toEqual(['EquityProtectionCancelled']);
+    expect(apply(stoppedRefunded.state, { type: 'RequestEnrolment', data: requested }).state.status).toBe('awaiting_payment');
   });
 
   it('refuses what the status does not allow', () => {

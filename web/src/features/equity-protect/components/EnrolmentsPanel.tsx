@@ -200,13 +200,17 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
             <DialogTitle>Stop protecting {stopping?.property.address_line}?</DialogTitle>
             <DialogContent>
               Recordings on this property will no longer raise alerts, from now on.
-              {stopping?.status === 'active' && !stopping.included && stopping.price_cents > 0 ? ' The yearly fee is not refunded.' : ''} Alerts you already have stay in your list, and you can protect the property again later.
+              {stopping?.status === 'active' && stopping.protected_until
+                ? ` Your year of protection runs until ${formatDateUs(stopping.protected_until)}: protect it again before then at no extra cost.`
+                : ''}{' '}
+              Alerts you already have stay in your list.
             </DialogContent>
             <DialogActions>
+              {/* The safe answer first: the dialog focuses it, so a reflex Enter keeps the protection. */}
+              <Button onClick={() => setStopping(null)}>Keep protecting</Button>
               <Button appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined} onClick={() => void stop()}>
                 Stop protecting
               </Button>
-              <Button onClick={() => setStopping(null)}>Keep protecting</Button>
             </DialogActions>
           </DialogBody>
         </DialogSurface>
