@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react';
+import { PersonName } from '../../../components/PersonName.tsx';
+import { useAccountNames } from '../../../lib/account-names.ts';
 import {
   Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Spinner, Subtitle2, Text, Textarea,
   makeStyles, tokens,
@@ -50,6 +52,7 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
     deps: [alertId],
   });
   const alert = view.data;
+  const nameOf = useAccountNames(admin && alert ? [alert.account_id] : []);
   const history = useResource((signal) => fetchAlertHistory(alertId, signal), [alertId, alert?.version]);
   const pending = ticks.version === alert?.version ? ticks.steps : {};
 
@@ -99,6 +102,14 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
                   )}
                 </div>
                 <dl className={s.details}>
+                  {admin && (
+                    <>
+                      <dt className={s.term}>Member</dt>
+                      <dd className={s.value}>
+                        <PersonName id={alert.account_id} name={nameOf(alert.account_id)} />
+                      </dd>
+                    </>
+                  )}
                   <dt className={s.term}>Property</dt>
                   <dd className={s.value}>{addressOf(alert.property)}</dd>
                   <dt className={s.term}>County and APN</dt>
