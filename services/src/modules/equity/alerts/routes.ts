@@ -58,13 +58,13 @@ export const alertRoutes =
       return { success: true as const, data: await alertView(platform, request.params.id), message: 'Thanks. We noted that this document was yours.' };
     });
 
-    app.post('/equity/alerts/:id/report', { config: SIGNED_IN, schema: { ...one('“I don’t recognize this”: opens a fraud case with a checklist of next steps'), body: ReportAlertBody } }, async (request) => {
+    app.post('/equity/alerts/:id/report', { config: SIGNED_IN, schema: { ...one('“I don’t recognize this” (also after “This was me”, taken back): opens a fraud case with a checklist of next steps'), body: ReportAlertBody } }, async (request) => {
       await ownAlert(platform, request.params.id, principalOf(request));
       await runAlertCommand(platform, request.params.id, { type: 'ReportAlert', data: { note: request.body.note }, metadata: requestMeta(request, platform) });
       return { success: true as const, data: await alertView(platform, request.params.id), message: 'Fraud case opened. Our team has it now; follow the checklist below.' };
     });
 
-    app.post('/equity/alerts/:id/steps', { config: SIGNED_IN, schema: { ...one('Tick or untick a step of the fraud case’s checklist (the member)'), body: CheckStepBody } }, async (request) => {
+    app.post('/equity/alerts/:id/steps', { config: SIGNED_IN, schema: { ...one('Check or uncheck a step of the fraud case’s checklist (the member)'), body: CheckStepBody } }, async (request) => {
       await ownAlert(platform, request.params.id, principalOf(request));
       await runAlertCommand(platform, request.params.id, { type: 'CheckStep', data: request.body, metadata: requestMeta(request, platform) });
       return { success: true as const, data: await alertView(platform, request.params.id) };
