@@ -72,7 +72,7 @@ export const EnrolmentIdParams = z.object({ id: z.uuid({ error: 'The enrolment i
 export const ENROLMENT_STATUSES = ['awaiting_payment', 'active', 'cancelled'] as const;
 export const EnrolmentStatus = z.enum(ENROLMENT_STATUSES, { error: `status must be one of ${ENROLMENT_STATUSES.join(', ')}` });
 export type EnrolmentStatus = z.infer<typeof EnrolmentStatus>;
-export const ENROLMENT_STATUS_LABELS: Record<EnrolmentStatus, string> = { awaiting_payment: 'Awaiting payment', active: 'Protected', cancelled: 'Cancelled' };
+export const ENROLMENT_STATUS_LABELS: Record<EnrolmentStatus, string> = { awaiting_payment: 'Awaiting payment', active: 'Protected', cancelled: 'Canceled' };
 
 const step = { by: z.string(), at: z.string() };
 
