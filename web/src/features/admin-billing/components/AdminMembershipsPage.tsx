@@ -103,7 +103,7 @@ export default function AdminMembershipsPage() {
         <PagedGrid<MembershipView>
           label="Memberships"
           pagerLabel="Membership pages"
-          noun="memberships"
+          noun={{ one: 'membership', other: 'memberships' }}
           columns={columns}
           getRowId={(m) => m.id}
           items={rows}

@@ -86,7 +86,7 @@ export function ImportsPanel() {
         <PagedGrid<Row>
           label="Imports of recorded documents"
           pagerLabel="Import pages"
-          noun="imports"
+          noun={{ one: 'import', other: 'imports' }}
           columns={columns}
           getRowId={(i) => i.id}
           items={view.data?.items ?? null}

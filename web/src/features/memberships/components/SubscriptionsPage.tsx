@@ -168,7 +168,7 @@ export function SubscriptionsPage({ startMembership: Start, updateCard }: { star
         <PagedGrid<MembershipView>
           label="Your memberships"
           pagerLabel="Membership pages"
-          noun="memberships"
+          noun={{ one: 'membership', other: 'memberships' }}
           columns={columns}
           getRowId={(m) => m.id}
           items={rows}

@@ -207,7 +207,7 @@ export default function PlansAdminPage() {
         <PagedGrid<AdminPlan>
           label="Plans"
           pagerLabel="Plan pages"
-          noun="plans"
+          noun={{ one: 'plan', other: 'plans' }}
           columns={columns}
           getRowId={(p) => p.id}
           items={view.data?.items ?? null}

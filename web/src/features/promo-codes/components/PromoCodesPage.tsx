@@ -217,7 +217,7 @@ export default function PromoCodesPage() {
         <PagedGrid<PromoCodeRow>
           label="Promo codes"
           pagerLabel="Promo code pages"
-          noun="promo codes"
+          noun={{ one: 'promo code', other: 'promo codes' }}
           columns={columns}
           getRowId={(v) => v.code}
           items={rows}

@@ -148,7 +148,7 @@ export default function MyClaimsPage() {
         <PagedGrid<Row>
           label="Reimbursement claims"
           pagerLabel="Claim pages"
-          noun="claims"
+          noun={{ one: 'claim', other: 'claims' }}
           columns={columns}
           getRowId={(c) => c.id}
           items={view.data?.items ?? null}
