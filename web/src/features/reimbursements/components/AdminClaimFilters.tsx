@@ -50,6 +50,12 @@ export function AdminClaimFilters({ applied, onApply, onClear }: { applied: Filt
     setError(null);
     onApply(next);
   };
+  // The form is not remounted when nothing was applied: Clear empties the fields and the message itself.
+  const clear = () => {
+    setDraft(draftOf({}));
+    setError(null);
+    onClear();
+  };
   const invalid = (field: DraftField) => (error?.field === field ? { validationMessage: error.message, validationState: 'error' as const } : {});
   return (
     <form className={s.filters} onSubmit={submit} aria-label="Filter claims" role="search" noValidate>
@@ -89,7 +95,7 @@ export function AdminClaimFilters({ applied, onApply, onClear }: { applied: Filt
         <Button type="submit" appearance="primary">
           Apply filters
         </Button>
-        <Button onClick={onClear}>Clear</Button>
+        <Button onClick={clear}>Clear</Button>
       </div>
     </form>
   );
