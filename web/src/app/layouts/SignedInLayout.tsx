@@ -3,7 +3,7 @@ import { NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { useSnapshot } from 'valtio';
 import {
   Avatar, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, InlineDrawer, Menu, MenuDivider, MenuItem, MenuList,
-  MenuPopover, MenuTrigger, OverlayDrawer, Text, makeStyles, mergeClasses, tokens,
+  MenuPopover, MenuTrigger, OverlayDrawer, Text, makeStyles, mergeClasses, tokens, useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { DismissRegular, NavigationRegular, PersonRegular, SignOutRegular } from '@fluentui/react-icons';
 import { session } from '../../lib/session.ts';
@@ -138,6 +138,8 @@ export function SignedInLayout() {
   const drawerOpen = openOn === pathname;
   const setDrawerOpen = (open: boolean) => setOpenOn(open ? pathname : null);
   const allowed = useAllowed();
+  // Closing the drawer without navigating (Escape, Close menu) returns focus to "Open menu".
+  const restoreFocus = useRestoreFocusTarget();
 
   const menuBody = (
     <>
@@ -168,7 +170,7 @@ export function SignedInLayout() {
       )}
       <div className={s.column}>
         <header className={s.topBar} data-top-bar>
-          {!large && <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} />}
+          {!large && <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} {...restoreFocus} />}
           <span className={s.spacer} />
           <ScrollToTop />
           <UserMenu />

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { AnswerClaimBody, type ClaimView } from '@acpg/contracts/reimbursements';
+import { useFocusFirstInvalid } from '../../../lib/focus.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { answerClaim } from '../api/reimbursements.ts';
@@ -20,12 +21,16 @@ export function AnswerForm({ claim, onAnswered }: { claim: ClaimView; onAnswered
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<FieldErrors<'message' | 'documents'>>({});
   const [busy, setBusy] = useState(false);
+  const [formRef, focusFirstInvalid] = useFocusFirstInvalid<HTMLFormElement>();
   const request = [...claim.messages].reverse().find((m) => m.from === 'reviewer');
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     const draft = AnswerClaimBody.safeParse({ message, documents: files.map((f) => ({ name: f.name, data: 'x' })) });
-    if (!draft.success) return setErrors(fieldErrorsOf(draft.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))));
+    if (!draft.success) {
+      setErrors(fieldErrorsOf(draft.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))));
+      return focusFirstInvalid();
+    }
     setErrors({});
     setBusy(true);
     try {
@@ -37,13 +42,14 @@ export function AnswerForm({ claim, onAnswered }: { claim: ClaimView; onAnswered
     } catch (err) {
       const body = err instanceof HttpError ? (err.body as { errors?: { path: string; message: string }[] } | null) : null;
       setErrors(fieldErrorsOf(body?.errors ?? []));
+      focusFirstInvalid();
       notify.error(err instanceof Error ? err.message : 'Your answer could not be sent. Try again.');
     } finally {
       setBusy(false);
     }
   };
   return (
-    <form className={s.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Answer the reviewer">
+    <form ref={formRef} className={s.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Answer the reviewer">
       <MessageBar intent="warning" layout="multiline">
         <MessageBarBody>
           <MessageBarTitle>The reviewer needs more information</MessageBarTitle>

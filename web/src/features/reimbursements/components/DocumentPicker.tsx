@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Label, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AttachRegular, DismissRegular, DocumentRegular } from '@fluentui/react-icons';
 import { MAX_CLAIM_DOCUMENTS } from '@acpg/contracts/reimbursements';
@@ -16,19 +16,35 @@ const useStyles = makeStyles({
 
 /**
  * Choose 0..max documents (PDF, JPEG, PNG, WebP, 15 MB each), checked here by type and size (the server checks the
- * content again); each chosen file is listed with a button to remove it.
+ * content again); each chosen file is listed with a button to remove it; after a removal focus moves to the next
+ * file's button (or "Choose documents"), not to the page.
  */
 export function DocumentPicker({ label, files, onChange, min, error }: { label: string; files: readonly File[]; onChange: (files: File[]) => void; min: number; error?: string | null | undefined }) {
   const s = useStyles();
   const input = useRef<HTMLInputElement>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  const removeButtons = useRef<(HTMLElement | null)[]>([]);
+  const focusAfterRemoval = useRef<number | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const id = useId();
   const message = problems.length > 0 ? problems.join(' ') : (error ?? null);
+  useEffect(() => {
+    const removed = focusAfterRemoval.current;
+    if (removed === null) return;
+    focusAfterRemoval.current = null;
+    const next = Math.min(removed, files.length - 1);
+    (next >= 0 ? removeButtons.current[next] : chooseButton.current)?.focus();
+  }, [files]);
   const choose = (chosen: FileList | null) => {
     const next = addDocuments(files, Array.from(chosen ?? []));
     setProblems(next.problems);
     onChange(next.files);
     if (input.current) input.current.value = ''; // the same file may be chosen again after a removal
+  };
+  const remove = (index: number) => {
+    setProblems([]);
+    focusAfterRemoval.current = index;
+    onChange(files.filter((_, j) => j !== index));
   };
   return (
     <div className={s.root} role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}>
@@ -47,13 +63,23 @@ export function DocumentPicker({ label, files, onChange, min, error }: { label: 
               <Text className={s.name}>
                 {f.name} ({sizeText(f.size)})
               </Text>
-              <Button appearance="subtle" size="small" icon={<DismissRegular />} aria-label={`Remove ${f.name}`} onClick={() => (setProblems([]), onChange(files.filter((_, j) => j !== i)))} />
+              <Button
+                ref={(el) => {
+                  removeButtons.current[i] = el;
+                }}
+                appearance="subtle"
+                size="small"
+                icon={<DismissRegular />}
+                aria-label={`Remove ${f.name}`}
+                onClick={() => remove(i)}
+              />
             </li>
           ))}
         </ul>
       )}
       {files.length < MAX_CLAIM_DOCUMENTS && (
-        <Button className={s.choose} icon={<AttachRegular />} onClick={() => input.current?.click()}>
+        // data-invalid: a refused form moves focus here when the documents are its first problem (lib/focus.ts).
+        <Button ref={chooseButton} className={s.choose} icon={<AttachRegular />} onClick={() => input.current?.click()} data-invalid={message ? 'true' : undefined}>
           {files.length === 0 ? 'Choose documents' : 'Add documents'}
         </Button>
       )}

@@ -5,6 +5,7 @@ import {
 import { CLAIM_CATEGORIES, FileClaimBody, type ClaimCategory, type ClaimView } from '@acpg/contracts/reimbursements';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { RouteLink } from '../../../components/RouteLink.tsx';
+import { useFocusFirstInvalid, useFocusWhenShown } from '../../../lib/focus.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useResource } from '../../../lib/use-resource.ts';
@@ -38,6 +39,8 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
   const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [formRef, focusFirstInvalid] = useFocusFirstInvalid<HTMLFormElement>();
+  const propertyRef = useFocusWhenShown<HTMLSelectElement>();
   const today = new Date();
   const items = properties.data?.items ?? [];
   const chosen = propertyId || (items.length === 1 ? (items[0]?.property_id ?? '') : '');
@@ -59,7 +62,7 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
     const all = { ...fromContract, ...local };
     setErrors(all);
     setRefusal(null);
-    if (Object.keys(all).length > 0 || money.cents === null || !category) return;
+    if (Object.keys(all).length > 0 || money.cents === null || !category) return focusFirstInvalid();
     setBusy(true);
     try {
       const documents = await documentInputs(files);
@@ -71,6 +74,7 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
       const fields = fieldErrorsOf<FieldName>(body?.errors ?? [], { amount_cents: 'amount' });
       setErrors(fields);
       setRefusal(err instanceof Error ? err.message : 'The claim could not be filed. Try again.');
+      focusFirstInvalid();
     } finally {
       setBusy(false);
     }
@@ -79,7 +83,7 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && !busy && onClose()}>
       <DialogSurface className={s.surface} aria-describedby={undefined}>
-        <form onSubmit={(e) => void submit(e)} noValidate aria-label="File a claim">
+        <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label="File a claim">
           <DialogBody>
             <DialogTitle>File a claim</DialogTitle>
             <DialogContent className={s.content}>
@@ -97,7 +101,7 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
               ) : (
                 <>
                   <Field label="Property" required {...state(errors.property_id)}>
-                    <Select value={chosen} onChange={(_, d) => setPropertyId(d.value)}>
+                    <Select ref={propertyRef} value={chosen} onChange={(_, d) => setPropertyId(d.value)}>
                       {items.length > 1 && <option value="">Choose a property</option>}
                       {items.map((p) => (
                         <option key={p.property_id} value={p.property_id}>
