@@ -5,6 +5,7 @@ import { useFocusFirstInvalid } from '../../../lib/focus.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { answerClaim } from '../api/reimbursements.ts';
+import { documentRefusals } from '../claim-text.ts';
 import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
 import { documentInputs } from '../files.ts';
 import { DocumentPicker } from './DocumentPicker.tsx';
@@ -22,6 +23,10 @@ export function AnswerForm({ claim, onAnswered }: { claim: ClaimView; onAnswered
   const [errors, setErrors] = useState<FieldErrors<'message' | 'documents'>>({});
   const [busy, setBusy] = useState(false);
   const [formRef, focusFirstInvalid] = useFocusFirstInvalid<HTMLFormElement>();
+  const changeFiles = (next: File[]) => {
+    setFiles(next);
+    setErrors(({ documents: _, ...rest }) => rest);
+  };
   const request = [...claim.messages].reverse().find((m) => m.from === 'reviewer');
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -41,9 +46,13 @@ export function AnswerForm({ claim, onAnswered }: { claim: ClaimView; onAnswered
       onAnswered();
     } catch (err) {
       const body = err instanceof HttpError ? (err.body as { errors?: { path: string; message: string }[] } | null) : null;
-      setErrors(fieldErrorsOf(body?.errors ?? []));
+      const fields = fieldErrorsOf<'message' | 'documents'>(body?.errors ?? []);
+      // The server names a refused document by its place in the list: say which file it was.
+      const refused = documentRefusals(body?.errors ?? [], files.map((f) => f.name));
+      if (refused.length > 0) fields.documents = refused.join(' ');
+      setErrors(fields);
       focusFirstInvalid();
-      notify.error(err instanceof Error ? err.message : 'Your answer could not be sent. Try again.');
+      notify.error(refused.length > 0 ? `Your answer was not sent. ${refused.join(' ')}` : err instanceof Error ? err.message : 'Your answer could not be sent. Try again.');
     } finally {
       setBusy(false);
     }
@@ -59,7 +68,7 @@ export function AnswerForm({ claim, onAnswered }: { claim: ClaimView; onAnswered
       <Field label="Your answer" required validationMessage={errors.message} validationState={errors.message ? 'error' : 'none'}>
         <Textarea value={message} maxLength={2000} resize="vertical" onChange={(_, d) => setMessage(d.value)} />
       </Field>
-      <DocumentPicker label="More documents (optional)" files={files} onChange={setFiles} min={0} error={errors.documents} />
+      <DocumentPicker label="More documents (optional)" files={files} onChange={changeFiles} min={0} error={errors.documents} />
       <div className={s.actions}>
         <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
           {busy ? 'Sending…' : 'Send the answer'}

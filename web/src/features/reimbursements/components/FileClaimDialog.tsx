@@ -10,7 +10,7 @@ import { HttpError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { fetchVerifiedProperties, fileClaim } from '../api/reimbursements.ts';
-import { amountProblem, categoryLabel, dayOf, earliestExpenseDay, expenseDateProblem } from '../claim-text.ts';
+import { amountProblem, categoryLabel, dayOf, documentRefusals, earliestExpenseDay, expenseDateProblem } from '../claim-text.ts';
 import { documentInputs } from '../files.ts';
 import { DocumentPicker } from './DocumentPicker.tsx';
 import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
@@ -37,13 +37,19 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
   const [description, setDescription] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // The server's refusal, shown above the buttons until the documents it was about change.
+  const [refusal, setRefusal] = useState<{ text: string; documents: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [formRef, focusFirstInvalid] = useFocusFirstInvalid<HTMLFormElement>();
   const propertyRef = useFocusWhenShown<HTMLSelectElement>();
   const today = new Date();
   const items = properties.data?.items ?? [];
   const chosen = propertyId || (items.length === 1 ? (items[0]?.property_id ?? '') : '');
+  const changeFiles = (next: File[]) => {
+    setFiles(next);
+    setErrors(({ documents: _, ...rest }) => rest);
+    setRefusal((r) => (r?.documents ? null : r));
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -72,8 +78,11 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
     } catch (err) {
       const body = err instanceof HttpError ? (err.body as { errors?: { path: string; message: string }[] } | null) : null;
       const fields = fieldErrorsOf<FieldName>(body?.errors ?? [], { amount_cents: 'amount' });
+      // The server names a refused document by its place in the list: say which file it was.
+      const refused = documentRefusals(body?.errors ?? [], files.map((f) => f.name));
+      if (refused.length > 0) fields.documents = refused.join(' ');
       setErrors(fields);
-      setRefusal(err instanceof Error ? err.message : 'The claim could not be filed. Try again.');
+      setRefusal(refused.length > 0 ? { text: refused.join(' '), documents: true } : { text: err instanceof Error ? err.message : 'The claim could not be filed. Try again.', documents: false });
       focusFirstInvalid();
     } finally {
       setBusy(false);
@@ -131,10 +140,10 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
                   <Field label="Description" required hint="What happened and what you paid for (at least 10 characters)" {...state(errors.description)}>
                     <Textarea value={description} maxLength={2000} resize="vertical" onChange={(_, d) => setDescription(d.value)} />
                   </Field>
-                  <DocumentPicker label="Documents" files={files} onChange={setFiles} min={1} error={errors.documents} />
+                  <DocumentPicker label="Documents" files={files} onChange={changeFiles} min={1} error={errors.documents} />
                   {refusal && (
                     <MessageBar intent="error" layout="multiline">
-                      <MessageBarBody>The claim was not filed: {refusal}</MessageBarBody>
+                      <MessageBarBody>The claim was not filed{refusal.documents ? '.' : ':'} {refusal.text}</MessageBarBody>
                     </MessageBar>
                   )}
                 </>
