@@ -18,6 +18,11 @@ import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(640px, calc(100vw - 32px))' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // A long address must not widen the dialog (a native select is as wide as its longest option): the field and the
+  // select take the dialog's width and the chosen address is cut with an ellipsis.
+  field: { minWidth: 0 },
+  select: { minWidth: 0, width: '100%' },
+  selectControl: { minWidth: 0, width: '100%', textOverflow: 'ellipsis' },
   pair: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(200px, 100%), 1fr))' },
 });
 
@@ -109,8 +114,8 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
                 </MessageBar>
               ) : (
                 <>
-                  <Field label="Property" required {...state(errors.property_id)}>
-                    <Select ref={propertyRef} value={chosen} onChange={(_, d) => setPropertyId(d.value)}>
+                  <Field className={s.field} label="Property" required {...state(errors.property_id)}>
+                    <Select ref={propertyRef} className={s.select} select={{ className: s.selectControl }} value={chosen} onChange={(_, d) => setPropertyId(d.value)}>
                       {items.length > 1 && <option value="">Choose a property</option>}
                       {items.map((p) => (
                         <option key={p.property_id} value={p.property_id}>
