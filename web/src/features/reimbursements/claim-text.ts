@@ -27,6 +27,10 @@ export const categoryLabel = (category: ClaimCategory) => CLAIM_CATEGORY_LABELS[
 export const propertyText = (p: ClaimProperty) => `${p.address_line}, ${p.city} (${p.county} County, APN ${p.apn})`;
 
 const MONEY = /^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
+/** A minus sign (or the typographic one) before the amount or after its dollar sign: "-250", "$-250", "−250". */
+const NEGATIVE = /^\s*(\$\s*)?[-−]/;
+/** The one example every amount message and hint gives. */
+export const AMOUNT_EXAMPLE = '1250.50';
 
 /** A dollar amount as typed ("1,250.5", "$80") in whole cents; null when it is not a plain amount with at most 2 decimals. */
 export function dollarsToCents(text: string): number | null {
@@ -37,14 +41,18 @@ export function dollarsToCents(text: string): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
+/** A typed amount that starts with a minus sign. */
+export const isNegative = (text: string) => NEGATIVE.test(text);
+
 /** Cents as a dollar amount to type in ("1250.50"). */
 export const centsToDollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** Why a typed amount cannot be claimed (or approved), or null with its cents. */
 export function amountProblem(text: string, what = 'amount', maxCents = MAX_CLAIM_CENTS): { cents: number; problem: null } | { cents: null; problem: string } {
-  if (!text.trim()) return { cents: null, problem: `Enter the ${what} in dollars, for example 250.00.` };
+  if (!text.trim()) return { cents: null, problem: `Enter the ${what} in dollars and cents, for example ${AMOUNT_EXAMPLE}.` };
+  if (isNegative(text)) return { cents: null, problem: `The ${what} must be more than $0.00.` };
   const cents = dollarsToCents(text);
-  if (cents === null) return { cents: null, problem: `Enter the ${what} in dollars and cents, for example 1250.50.` };
+  if (cents === null) return { cents: null, problem: `Enter the ${what} in dollars and cents, for example ${AMOUNT_EXAMPLE}.` };
   if (cents < MIN_CLAIM_CENTS) return { cents: null, problem: `The ${what} is at least $0.01.` };
   if (cents > maxCents) return { cents: null, problem: `The ${what} is at most $${(maxCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}.` };
   return { cents, problem: null };

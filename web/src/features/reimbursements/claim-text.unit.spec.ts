@@ -24,6 +24,12 @@ describe('amountProblem', () => {
     expect(amountProblem('100000')).toEqual({ cents: 10_000_000, problem: null });
     expect(amountProblem('500.01', 'approved amount', 50_000)).toMatchObject({ problem: 'The approved amount is at most $500.00.' });
   });
+  it('says a negative amount must be more than $0.00, and gives one example everywhere', () => {
+    for (const negative of ['-250', '-250.00', '$-10', '-$10', ' −5']) expect(amountProblem(negative), negative).toEqual({ cents: null, problem: 'The amount must be more than $0.00.' });
+    expect(amountProblem('-10', 'approved amount')).toMatchObject({ problem: 'The approved amount must be more than $0.00.' });
+    expect(amountProblem('')).toMatchObject({ problem: 'Enter the amount in dollars and cents, for example 1250.50.' });
+    expect(amountProblem('12.345')).toMatchObject({ problem: 'Enter the amount in dollars and cents, for example 1250.50.' });
+  });
 });
 
 describe('expenseDateProblem', () => {

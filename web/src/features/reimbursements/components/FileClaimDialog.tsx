@@ -10,7 +10,7 @@ import { HttpError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { fetchVerifiedProperties, fileClaim } from '../api/reimbursements.ts';
-import { amountProblem, categoryLabel, dayOf, documentRefusals, earliestExpenseDay, expenseDateProblem } from '../claim-text.ts';
+import { AMOUNT_EXAMPLE, amountProblem, categoryLabel, dayOf, documentRefusals, earliestExpenseDay, expenseDateProblem } from '../claim-text.ts';
 import { documentInputs } from '../files.ts';
 import { DocumentPicker } from './DocumentPicker.tsx';
 import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
@@ -135,7 +135,7 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
                     </Select>
                   </Field>
                   <div className={s.pair}>
-                    <Field label="Amount (USD)" required hint="What you paid, for example 1250.00" {...state(errors.amount)}>
+                    <Field label="Amount (USD)" required hint={`What you paid, for example ${AMOUNT_EXAMPLE}`} {...state(errors.amount)}>
                       <Input inputMode="decimal" contentBefore="$" value={amount} onChange={(_, d) => setAmount(d.value)} />
                     </Field>
                     <Field label="Date of the expense" required hint="Within the last 365 days" {...state(errors.expense_date)}>
