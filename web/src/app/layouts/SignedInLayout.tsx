@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { useSnapshot } from 'valtio';
 import {
@@ -9,7 +9,7 @@ import { DismissRegular, NavigationRegular, PersonRegular, SignOutRegular } from
 import { session } from '../../lib/session.ts';
 import { logout } from '../../lib/logout.ts';
 import { menuKind, primaryRole } from '../../lib/roles.ts';
-import { CONTENT_MAX_WIDTH, SIDE_MENU_WIDTH, useUpFrom } from '../../lib/layout.ts';
+import { CONTENT_MAX_WIDTH, SIDE_MENU_WIDTH, useScrollPaddingBelow, useUpFrom } from '../../lib/layout.ts';
 import { useTrackClick } from '../../lib/track.ts';
 import { navigateTo } from '../../lib/navigation.ts';
 import { ScrollToTop } from '../../components/ScrollToTop.tsx';
@@ -140,6 +140,8 @@ export function SignedInLayout() {
   const allowed = useAllowed();
   // Closing the drawer without navigating (Escape, Close menu) returns focus to "Open menu".
   const restoreFocus = useRestoreFocusTarget();
+  const topBar = useRef<HTMLElement>(null);
+  useScrollPaddingBelow(topBar);
 
   const menuBody = (
     <>
@@ -169,7 +171,7 @@ export function SignedInLayout() {
         </OverlayDrawer>
       )}
       <div className={s.column}>
-        <header className={s.topBar} data-top-bar>
+        <header className={s.topBar} data-top-bar ref={topBar}>
           {!large && <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} {...restoreFocus} />}
           <span className={s.spacer} />
           <ScrollToTop />
