@@ -53,7 +53,7 @@ function PricingForm({ id, pricing, planNames, onBusy, onSaved }: { id: string; 
   const names = [...new Set([...planNames, ...pricing.included_plan_names])];
   return (
     <form id={id} className={s.content} ref={formRef} onSubmit={(e) => void save(e)} noValidate>
-      <Text>A change reaches enrolments from now on; properties already protected keep what they paid.</Text>
+      <Text>A change reaches enrollments from now on; properties already protected keep what they paid.</Text>
       <Field label="Yearly price per property (USD)" required hint="0.00 makes it free for everyone." validationMessage={errors.annual_price_cents} validationState={errors.annual_price_cents ? 'error' : 'none'}>
         <Input ref={priceRef} value={price} inputMode="decimal" contentBefore="$" onChange={(_, d) => setPrice(d.value)} />
       </Field>

@@ -75,7 +75,7 @@ export default function AccountDetailsPage() {
     const captcha = await human.current?.payload();
     setChecking(false);
     if (!captcha) {
-      setCheckError('The human check did not finish. Tick "I\'m not a robot" and try again.');
+      setCheckError('The human check did not finish. Check "I\'m not a robot" and try again.');
       return;
     }
     // confirm_password is never sent beyond the form (DECISIONS.md).
