@@ -124,7 +124,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   delivered: 'Delivered',
   acknowledged: 'Acknowledged',
   closed: 'Closed',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
   refunded: 'Refunded',
   failed: 'Failed',
 };

@@ -53,13 +53,13 @@ export const CheckoutBody = z
     /** ... or a placed NHD order (`@acpg/contracts/nhd-orders`), at the amount the order was placed for. */
     nhd_order_id: z.uuid('nhd_order_id must be the id of a placed NHD order').optional(),
     /** ... or an Equity Protect enrolment awaiting payment (`@acpg/contracts/equity-protect`), at its price. */
-    equity_enrolment_id: z.uuid('equity_enrolment_id must be the id of an Equity Protect enrolment').optional(),
+    equity_enrolment_id: z.uuid('equity_enrolment_id must be the id of an Equity Protect enrollment').optional(),
     payment_method_id: z.string().trim().min(1, 'Enter your card').max(100),
     /** A promo code (any case; see `@acpg/contracts/promo-codes`): refused with a PROMO_* code when it does not apply. */
     promo_code: z.string().trim().max(64).optional(),
   })
   .refine((b) => [b.plan_id, b.nhd_order_id, b.equity_enrolment_id].filter((id) => id !== undefined).length === 1, {
-    message: 'Choose a plan, an NHD order or an Equity Protect enrolment to pay for (one of them)',
+    message: 'Choose a plan, an NHD order or an Equity Protect enrollment to pay for (one of them)',
     path: ['plan_id'],
   });
 export type CheckoutBody = z.infer<typeof CheckoutBody>;

@@ -143,4 +143,33 @@ describe('keyboard focus on navigation and on controls that turn off', () => {
     await drawer.waitFor({ state: 'detached', timeout: 10_000 });
     await focusIs(page, 'the User Interactions heading to have focus', (f) => f.tag === 'h1' && f.text === 'User Interactions');
   }, 60_000);
+
+  it('Escape closes the mobile drawer and gives focus back to "Open menu"', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Opened with the pointer (a programmatic focus right after the last navigation is taken back to its heading).
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Side menu' });
+    await drawer.waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached', timeout: 10_000 });
+    await focusIs(page, '"Open menu" to have focus again', (f) => f.tag === 'button' && f.text === 'Open menu');
+  }, 60_000);
+
+  it('a control reached by Tab after "Skip to main content" is not left under the sticky top bar', async () => {
+    // A short window, so the page scrolls; the first control of the page sits in the heading's row.
+    await page.setViewportSize({ width: 1440, height: 500 });
+    await page.goto('/admin-equity-protect');
+    await page.getByRole('button', { name: 'Pricing' }).waitFor({ timeout: 15_000 });
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await skip.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => ({
+      top: document.activeElement?.getBoundingClientRect().top ?? 0,
+      bar: document.querySelector('[data-top-bar]')?.getBoundingClientRect().bottom ?? 0,
+    }));
+    expect(await focused(page)).toMatchObject({ tag: 'button', text: 'Pricing' });
+    expect(where.bar).toBeGreaterThan(0);
+    expect(where.top).toBeGreaterThanOrEqual(where.bar);
+  }, 60_000);
 });

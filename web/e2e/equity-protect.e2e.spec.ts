@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
 import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
@@ -6,6 +6,7 @@ import { fitsWidth, seriousViolations } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
 import { newCustomer } from './support/customer.ts';
 import { completeSignIn } from './support/sign-in.ts';
+import { waitFor } from '../../services/test/wait-for.ts';
 
 const WIDTHS = [375, 900, 1440] as const;
 /** Recorded yesterday (UTC): within the days a new protection looks back. */
@@ -23,6 +24,12 @@ async function checkWidths(page: Page, where: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
   expect(failures, failures.join('\n')).toEqual([]);
 }
+/** Waits until the element has keyboard focus (a dialog that closed gave it back, a loaded form took it). */
+const focusReaches = (page: Page, target: Locator, what: string) =>
+  waitFor(() => target.evaluate((el) => el === document.activeElement), { timeoutMs: 10_000, what: `focus on ${what}` }).catch(async (error: unknown) => {
+    const actual = await page.evaluate(() => `${document.activeElement?.tagName ?? ''} ${document.activeElement?.textContent?.slice(0, 40) ?? ''}`);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; focus is on ${actual}`);
+  });
 const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
 
@@ -92,6 +99,7 @@ describe('Equity Protect: protect → import → live alert → fraud case', () 
     await page.getByText('No alerts. When a document is recorded', { exact: false }).waitFor({ timeout: 20_000 });
     await page.getByRole('tab', { name: 'My protected properties' }).click();
     await page.getByRole('row', { name: new RegExp(PROPERTY.line) }).getByText('Protected').waitFor({ timeout: 20_000 });
+    await page.getByText('1 property', { exact: true }).waitFor();
     await checkWidths(page, '/equity-protect-list, properties');
     await page.getByRole('tab', { name: 'Alerts and fraud cases' }).click();
     await page.getByText('No alerts. When a document is recorded', { exact: false }).waitFor({ timeout: 20_000 });
@@ -120,6 +128,7 @@ describe('Equity Protect: protect → import → live alert → fraud case', () 
     await dialog.getByText('2 of 3 rows imported').waitFor({ timeout: 20_000 });
     await dialog.getByRole('table', { name: 'Refused rows' }).getByText('document_type must be one of', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Done' }).click();
+    await focusReaches(admin, admin.getByRole('button', { name: 'Import recordings' }), 'Import recordings, after Done');
     const importRow = admin.getByRole('row', { name: /la-recorder-2026-11-20\.csv/ });
     await importRow.getByText('Matched').waitFor({ timeout: 30_000 });
 
@@ -166,4 +175,41 @@ describe('Equity Protect: protect → import → live alert → fraud case', () 
     await alert.getByRole('list', { name: 'Alert history' }).getByText('Fraud case closed: The lender confirmed', { exact: false }).waitFor({ timeout: 20_000 });
     expect(await stillSamePage(page)).toBe(true);
   }, 240_000);
+
+  it('the Super Admin’s Pricing dialog is a named modal that gives focus back; Clear empties filters that were never applied', async () => {
+    // A fresh load: the case dialog of the last test is still open on this page.
+    await admin.goto('/admin-equity-protect');
+    await admin.reload();
+    await admin.getByRole('heading', { name: 'Equity Protect', level: 1 }).waitFor({ timeout: 20_000 });
+    const pricingButton = admin.getByRole('button', { name: 'Pricing' });
+    await pricingButton.click();
+    // Found by role and name only when it is in the accessibility tree (it was aria-hidden while open).
+    const pricing = admin.getByRole('dialog', { name: 'Equity Protect pricing' });
+    await pricing.waitFor({ timeout: 20_000 });
+    await focusReaches(admin, pricing.getByRole('textbox', { name: /Yearly price per property/ }), 'the price, once loaded');
+    // Still exposed once loaded and focused (it used to be hidden a moment after it opened, with its fields).
+    expect(await admin.getByRole('dialog', { name: 'Equity Protect pricing' }).isVisible()).toBe(true);
+    expect(await pricing.getAttribute('aria-hidden')).toBeNull();
+    await pricing.getByRole('button', { name: 'Cancel' }).click();
+    await pricing.waitFor({ state: 'detached' });
+    await focusReaches(admin, pricingButton, 'Pricing, after Cancel');
+
+    const filters = admin.getByRole('search', { name: 'Filter alerts' });
+    await filters.getByLabel('Raised from').fill('2026-12-31');
+    await filters.getByLabel('Raised to').fill('2026-01-01');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await filters.getByText('From must be on or before To.').waitFor();
+    await filters.getByRole('searchbox', { name: 'Search' }).fill('never applied');
+    await filters.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Case closed' });
+    // Nothing was applied: Clear still empties every field and the message.
+    await filters.getByRole('button', { name: 'Clear' }).click();
+    for (const label of ['Raised from', 'Raised to', 'Search']) expect(await filters.getByLabel(label, { exact: true }).inputValue(), label).toBe('');
+    expect(await filters.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('');
+    expect(await filters.getByText('From must be on or before To.').count()).toBe(0);
+    // ... and Apply works again.
+    await filters.getByRole('combobox', { name: 'Document type' }).selectOption({ label: 'Deed of trust' });
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await admin.waitForURL((url) => url.search.includes('deed_of_trust'), { timeout: 10_000 });
+    await admin.getByRole('row', { name: new RegExp(docNumber) }).waitFor({ timeout: 20_000 });
+  }, 120_000);
 });

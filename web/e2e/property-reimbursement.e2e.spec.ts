@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
 import { markVerified } from '../../services/test/equity.ts';
@@ -13,6 +13,7 @@ import { fitsWidth, seriousViolations } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
 import { newCustomer } from './support/customer.ts';
 import { completeSignIn } from './support/sign-in.ts';
+import { waitFor } from '../../services/test/wait-for.ts';
 
 const WIDTHS = [375, 900, 1440] as const;
 
@@ -29,6 +30,12 @@ async function checkWidths(page: Page, where: string) {
 }
 const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+/** Waits until the element has keyboard focus. */
+const focusReaches = (page: Page, target: Locator, what: string) =>
+  waitFor(() => target.evaluate((el) => el === document.activeElement), { timeoutMs: 10_000, what: `focus on ${what}` }).catch(async (error: unknown) => {
+    const actual = await page.evaluate(() => `${document.activeElement?.tagName ?? ''} ${document.activeElement?.textContent?.slice(0, 40) ?? ''}`);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; focus is on ${actual}`);
+  });
 const pad = (n: number) => String(n).padStart(2, '0');
 const today = () => {
   const d = new Date();
@@ -69,12 +76,22 @@ describe('Property reimbursement: file → review → more information → answe
     await page.getByRole('button', { name: 'File a claim' }).click();
     const dialog = page.getByRole('dialog', { name: 'File a claim' });
     await dialog.getByRole('combobox', { name: 'Property' }).waitFor({ timeout: 20_000 });
-    // Nothing filled in: every field says what it needs, nothing is sent.
+    // The dialog opens on its first field once the properties are loaded, not on Cancel.
+    await focusReaches(page, dialog.getByRole('combobox', { name: 'Property' }), 'Property');
+    // Nothing filled in: every field says what it needs, nothing is sent; focus goes to the first to fix.
     await dialog.getByRole('button', { name: 'File the claim' }).click();
     await dialog.getByText('Choose what the expense was for.').waitFor();
-    await dialog.getByText('Enter the amount in dollars', { exact: false }).waitFor();
+    await dialog.getByText('Enter the amount in dollars and cents, for example 1250.50.').waitFor();
     await dialog.getByText('Attach at least one document (a receipt or an invoice).').waitFor();
+    await focusReaches(page, dialog.getByRole('combobox', { name: 'Category' }), 'Category, the first invalid field');
     await checkWidths(page, 'the filing dialog');
+    await dialog.getByRole('textbox', { name: 'Amount (USD)' }).fill('-250');
+    await dialog.getByRole('button', { name: 'File the claim' }).click();
+    await dialog.getByText('The amount must be more than $0.00.').waitFor();
+    // A text file named .pdf is refused when chosen, by name; nothing is listed.
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'fake-invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('this is not a pdf, just text\n') });
+    await dialog.getByText('fake-invoice.pdf is not a PDF or an image (JPEG, PNG or WebP).').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Remove fake-invoice.pdf' }).count()).toBe(0);
 
     await dialog.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Hazard damage repair' });
     await dialog.getByRole('textbox', { name: 'Amount (USD)' }).fill('1250.00');
@@ -82,6 +99,9 @@ describe('Property reimbursement: file → review → more information → answe
     await dialog.getByRole('textbox', { name: 'Description' }).fill('Roof repair after the January storm, invoice attached.');
     await dialog.locator('input[type=file]').setInputFiles({ name: 'roof-invoice.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
     await dialog.getByRole('button', { name: 'Remove roof-invoice.pdf' }).waitFor();
+    // The documents' messages went with the change of the list.
+    expect(await dialog.getByText('is not a PDF or an image', { exact: false }).count()).toBe(0);
+    expect(await dialog.getByText('Attach at least one document', { exact: false }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'File the claim' }).click();
 
     await page.waitForURL(/\/property-reimbursement\/[0-9a-f-]{36}$/, { timeout: 30_000 });
@@ -103,6 +123,9 @@ describe('Property reimbursement: file → review → more information → answe
     await checkWidths(admin, '/admin-property-reimbursement');
     // Filters in dollars go to the URL (and the server) in cents; the export honours them.
     const filters = admin.getByRole('search', { name: 'Filter claims' });
+    await filters.getByRole('textbox', { name: 'Amount from (USD)' }).fill('-5');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await filters.getByText('Amounts can’t be negative.').waitFor();
     await filters.getByRole('textbox', { name: 'Amount from (USD)' }).fill('2000');
     await filters.getByRole('button', { name: 'Apply filters' }).click();
     await admin.getByText('No claims match these filters.').waitFor({ timeout: 20_000 });
@@ -128,10 +151,17 @@ describe('Property reimbursement: file → review → more information → answe
     await markPage(admin);
     await admin.getByRole('button', { name: 'Start review' }).click();
     await admin.getByLabel('Status: Under review').waitFor({ timeout: 20_000 });
+    // The step's button went: focus moves on to the next step, not to the page.
+    await focusReaches(admin, admin.getByRole('button', { name: 'Approve' }), 'Approve, after Start review');
     await page.getByLabel('Status: Under review').waitFor({ timeout: 20_000 });
 
+    // A review dialog closed without acting gives focus back to its button.
     await admin.getByRole('button', { name: 'Request information' }).click();
     const ask = admin.getByRole('dialog', { name: 'Request information' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await focusReaches(admin, admin.getByRole('button', { name: 'Request information' }), 'Request information, after Cancel');
+    await admin.getByRole('button', { name: 'Request information' }).click();
     await ask.getByRole('button', { name: 'Request information' }).click();
     await ask.getByText('at least 3 characters', { exact: false }).waitFor();
     await ask.getByRole('textbox', { name: 'What do you need from the claimant?' }).fill('Please send a photo of the repaired roof.');
@@ -162,9 +192,13 @@ describe('Property reimbursement: file → review → more information → answe
     await approve.getByRole('textbox', { name: 'Why is it approved?' }).fill('Storm damage is covered; the gutter is not.');
     await approve.getByRole('button', { name: 'Approve the claim' }).click();
     await approve.getByText('The approved amount is at most $1,250.00.').waitFor();
+    await approve.getByRole('textbox', { name: 'Approved amount (USD)' }).fill('-10');
+    await approve.getByRole('button', { name: 'Approve the claim' }).click();
+    await approve.getByText('The approved amount must be more than $0.00.').waitFor();
     await approve.getByRole('textbox', { name: 'Approved amount (USD)' }).fill('1000');
     await approve.getByRole('button', { name: 'Approve the claim' }).click();
     await admin.getByLabel('Status: Approved').waitFor({ timeout: 20_000 });
+    await focusReaches(admin, admin.getByRole('button', { name: 'Record the payout' }), 'Record the payout, after Approve');
     await page.getByLabel('Status: Approved').waitFor({ timeout: 20_000 });
 
     await admin.getByRole('button', { name: 'Record the payout' }).click();
@@ -173,6 +207,8 @@ describe('Property reimbursement: file → review → more information → answe
     await payout.getByRole('textbox', { name: 'Reference' }).fill('CHK-1042');
     await payout.getByRole('button', { name: 'Record the payout' }).click();
     await admin.getByLabel('Status: Paid').waitFor({ timeout: 30_000 });
+    // No step is left: focus is on the words that say so.
+    await focusReaches(admin, admin.getByRole('group', { name: 'Review actions' }).locator('[data-review-status]'), 'the review status, after the payout');
 
     // The member's page reaches Paid live, with every step in the timeline, without a reload.
     await page.getByLabel('Status: Paid').waitFor({ timeout: 30_000 });

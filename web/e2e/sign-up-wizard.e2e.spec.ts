@@ -266,6 +266,23 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
     }
   }, 300_000);
 
+  it('"Sign in" on the first screen keeps where the sign-up was to lead (a path of this site only)', async () => {
+    const { context, page } = await newPage(browser, app.url);
+    try {
+      await explained(page, async () => {
+        const signIn = page.getByRole('form', { name: 'Create your account' }).getByRole('link', { name: 'Sign in', exact: true });
+        await page.goto('/authentication/sign-up?next=/equity-protect-property-search');
+        await signIn.waitFor({ timeout: 20_000 });
+        expect(await signIn.getAttribute('href')).toBe(`${SIGN_IN_PATH}?next=%2Fequity-protect-property-search`);
+        await page.goto('/authentication/sign-up?next=//evil.example/steal');
+        await signIn.waitFor({ timeout: 20_000 });
+        expect(await signIn.getAttribute('href')).toBe(SIGN_IN_PATH);
+      });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('a taken email is refused on the Email field, and a wrong code counts the tries down', async () => {
     const { context, page } = await newPage(browser, app.url);
     const who = newApplicant('Alan Turing');
@@ -284,6 +301,8 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
         await email.fill(who.email);
         await form.getByRole('button', { name: 'Create account' }).click();
         await onScreen(page, '/authentication/mobile-verification', 'Enter the code sent to your phone');
+        // The phone is masked as people recognize it, by its last digits.
+        await page.getByText(`We sent a 6-digit code to (•••) •••-${who.phone.slice(-4)}.`).waitFor();
         const code = await latestCode(app, who.phone, sentAfter);
         const verify = page.getByRole('form', { name: 'Verify code' });
         await verify.getByLabel('6-digit code').fill(code === '000000' ? '111111' : '000000');

@@ -112,7 +112,7 @@ describe('/subscriptions: cancel, resume, switch plan, update card, and a renewa
       await membershipEvents(app, `memberships-membership-${membership?._id}`, (e) => countOf(e, 'MembershipRenewalFailed') === i + 1, `try ${i + 1} failed`);
       await row(page).getByText(days === 7 ? 'Past due' : /^Payment failed; next try/).waitFor({ timeout: 20_000 });
     }
-    expect(await row(page).textContent()).toMatch(/Cancelled \d{2}-\d{2}-\d{4} unless paid/);
+    expect(await row(page).textContent()).toMatch(/Canceled \d{2}-\d{2}-\d{4} unless paid/);
     await checkWidths(page, 'past due');
     await manage(page, 'Update card and pay…');
     const pay = await fill('4242 4242 4242 4242');

@@ -7,6 +7,7 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import type { Order } from '../lib/paged-list.ts';
 import type { ExportKind } from '../lib/export.ts';
 import { notify } from '../lib/notify.ts';
+import { countOf, type Noun } from '../lib/plural.ts';
 import { EmptyState, ErrorState, LoadingBlock } from './PageState.tsx';
 import { Pagination } from './Pagination.tsx';
 
@@ -25,8 +26,11 @@ export interface PagedGridProps<T> {
   label: string;
   /** Accessible name of the pager; `<label> pages` when absent. */
   pagerLabel?: string;
-  /** Plural noun for messages: "interactions". */
-  noun: string;
+  /**
+   * What a row is, for the count and messages: `{ one: 'interaction', other: 'interactions' }`. A plain string is the
+   * plural alone, still taken from callers not moved over yet; pass both forms.
+   */
+  noun: Noun | string;
   columns: readonly GridColumn<T>[];
   getRowId: (item: T) => string;
   /** The page's rows; null until the first read lands. */
@@ -63,12 +67,16 @@ const useStyles = makeStyles({
 
 const ariaOrder = (order: Order) => (order === 'asc' ? 'ascending' : 'descending');
 
+/** A plural-only noun of an older caller with its singular: "properties" → "property", "alerts" → "alert". */
+const nounOf = (noun: Noun | string): Noun => (typeof noun === 'string' ? { one: noun.replace(/ies$/, 'y').replace(/(?<!s)s$/, ''), other: noun } : noun);
+
 /**
  * One server-paged, server-sorted list: sortable column headers (click, Enter or Space; the arrow and aria-sort
  * follow), paging, loading, error with retry, an empty state instead of an empty table, and export of the filtered list.
  */
 export function PagedGrid<T>({ tableRef, ...p }: PagedGridProps<T>) {
   const s = useStyles();
+  const noun = nounOf(p.noun);
   const [exporting, setExporting] = useState(false);
   // An export reads many pages: leaving the screen stops it.
   const exportAbort = useRef<AbortController | null>(null);
@@ -81,7 +89,7 @@ export function PagedGrid<T>({ tableRef, ...p }: PagedGridProps<T>) {
     setExporting(true);
     try {
       const count = await p.onExport(kind, ctl.signal);
-      if (count > 0) notify.success(`Exported ${count} ${p.noun}.`);
+      if (count > 0) notify.success(`Exported ${countOf(count, noun)}.`);
       else notify.warning('There is nothing to export for these filters.');
     } catch (err) {
       if (!ctl.signal.aborted) notify.error(err instanceof Error ? err.message : 'The export failed.');
@@ -97,7 +105,7 @@ export function PagedGrid<T>({ tableRef, ...p }: PagedGridProps<T>) {
       <div className={s.bar}>
         {items && (
           <Text weight="semibold" aria-live="polite">
-            {p.total === 1 ? `1 ${p.noun.replace(/s$/, '')}` : `${p.total} ${p.noun}`}
+            {countOf(p.total, noun)}
           </Text>
         )}
         {p.toolbar}
@@ -118,8 +126,8 @@ export function PagedGrid<T>({ tableRef, ...p }: PagedGridProps<T>) {
           </Menu>
         )}
       </div>
-      {p.status === 'error' && <ErrorState title={`The ${p.noun} could not be loaded`} message={p.error ?? 'Request failed'} onRetry={p.onRetry} />}
-      {!items && p.status === 'loading' && <LoadingBlock label={`Loading ${p.noun}`} />}
+      {p.status === 'error' && <ErrorState title={`The ${noun.other} could not be loaded`} message={p.error ?? 'Request failed'} onRetry={p.onRetry} />}
+      {!items && p.status === 'loading' && <LoadingBlock label={`Loading ${noun.other}`} />}
       {items && items.length === 0 && p.status !== 'error' && <EmptyState>{p.empty}</EmptyState>}
       {items && items.length > 0 && (
         <div className={s.scroller} role="region" aria-label={`${p.label} table`} tabIndex={0} ref={tableRef}>

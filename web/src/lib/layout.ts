@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore, type RefObject } from 'react';
 
 /** Spec section 9. */
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
@@ -20,4 +20,25 @@ export function useUpFrom(breakpoint: keyof typeof BREAKPOINTS): boolean {
     () => window.matchMedia(query).matches,
     () => true,
   );
+}
+
+/**
+ * Keeps the page's scroll-padding-top at the sticky bar's height (it changes with the width: the bar's items wrap),
+ * so an element scrolled into view by focus (Tab after "Skip to main content", a field after a refused form) is not
+ * left under the bar.
+ */
+export function useScrollPaddingBelow(bar: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty('scroll-padding-top', `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('scroll-padding-top');
+    };
+  }, [bar]);
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { Button, Divider, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Divider, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, makeStyles, mergeClasses, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { DismissRegular, HomeRegular, NavigationRegular } from '@fluentui/react-icons';
-import { useUpFrom } from '../../lib/layout.ts';
+import { useScrollPaddingBelow, useUpFrom } from '../../lib/layout.ts';
 import { session } from '../../lib/session.ts';
 import { logout } from '../../lib/logout.ts';
 import { myAccountPath } from '../../lib/roles.ts';
@@ -80,6 +80,10 @@ export function PublicHeader() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
   const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
+  // Closing the drawer without navigating (Escape, Close site menu) returns focus to "Open site menu".
+  const restoreFocus = useRestoreFocusTarget();
+  const bar = useRef<HTMLElement>(null);
+  useScrollPaddingBelow(bar);
 
   const onLink = (label: string) => {
     track(label);
@@ -125,7 +129,7 @@ export function PublicHeader() {
   );
 
   return (
-    <header className={s.header} data-top-bar>
+    <header className={s.header} data-top-bar ref={bar}>
       <div className={s.brand}>
         {!hidesIconButton(pathname) && (
           <Button appearance="subtle" icon={<HomeRegular />} aria-label="ACPG home" onClick={() => { track('Logo'); navigate('/'); }} />
@@ -139,7 +143,7 @@ export function PublicHeader() {
         {/* Signed out, Sign Up stays in the bar at every width (the flagship's way in); LogOut moves into the menu. */}
         {(wide || !signedIn) && secondary}
         {!wide && (
-          <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open site menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)} />
+          <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open site menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)} {...restoreFocus} />
         )}
       </div>
       {!wide && (

@@ -1,15 +1,15 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { useSnapshot } from 'valtio';
 import {
   Avatar, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, InlineDrawer, Menu, MenuDivider, MenuItem, MenuList,
-  MenuPopover, MenuTrigger, OverlayDrawer, Text, makeStyles, mergeClasses, tokens,
+  MenuPopover, MenuTrigger, OverlayDrawer, Text, makeStyles, mergeClasses, tokens, useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { DismissRegular, NavigationRegular, PersonRegular, SignOutRegular } from '@fluentui/react-icons';
 import { session } from '../../lib/session.ts';
 import { logout } from '../../lib/logout.ts';
 import { menuKind, primaryRole } from '../../lib/roles.ts';
-import { CONTENT_MAX_WIDTH, SIDE_MENU_WIDTH, useUpFrom } from '../../lib/layout.ts';
+import { CONTENT_MAX_WIDTH, SIDE_MENU_WIDTH, useScrollPaddingBelow, useUpFrom } from '../../lib/layout.ts';
 import { useTrackClick } from '../../lib/track.ts';
 import { navigateTo } from '../../lib/navigation.ts';
 import { ScrollToTop } from '../../components/ScrollToTop.tsx';
@@ -138,6 +138,10 @@ export function SignedInLayout() {
   const drawerOpen = openOn === pathname;
   const setDrawerOpen = (open: boolean) => setOpenOn(open ? pathname : null);
   const allowed = useAllowed();
+  // Closing the drawer without navigating (Escape, Close menu) returns focus to "Open menu".
+  const restoreFocus = useRestoreFocusTarget();
+  const topBar = useRef<HTMLElement>(null);
+  useScrollPaddingBelow(topBar);
 
   const menuBody = (
     <>
@@ -167,8 +171,8 @@ export function SignedInLayout() {
         </OverlayDrawer>
       )}
       <div className={s.column}>
-        <header className={s.topBar} data-top-bar>
-          {!large && <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} />}
+        <header className={s.topBar} data-top-bar ref={topBar}>
+          {!large && <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} {...restoreFocus} />}
           <span className={s.spacer} />
           <ScrollToTop />
           <UserMenu />

@@ -26,7 +26,7 @@ export const STEP_LABELS: Record<TimelineStep, string> = {
   delivered: 'Emailed to every recipient',
   acknowledged: 'Every recipient confirmed receipt',
   closed: 'Closed',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
   refunded: 'Refunded',
 };
 

@@ -9,3 +9,12 @@ export const readAsBase64 = (file: Blob) =>
 
 /** The claim's documents to send: name and base64 content. */
 export const documentInputs = (files: readonly File[]) => Promise.all(files.map(async (f) => ({ name: f.name.slice(0, 200), data: await readAsBase64(f) })));
+
+/** A file's first bytes, to check its type by content; empty when it cannot be read. */
+export const readHead = async (file: Blob, bytes: number): Promise<Uint8Array> => {
+  try {
+    return new Uint8Array(await file.slice(0, bytes).arrayBuffer());
+  } catch {
+    return new Uint8Array();
+  }
+};

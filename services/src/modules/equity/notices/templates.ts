@@ -85,7 +85,7 @@ export const caseOpenedEmail = defineEmailTemplate({
 <p>You told us you don’t recognize {{ document }}, recorded on {{ address }}. Our team has opened a fraud case and is looking into it.</p>
 <p>What to do now:</p>
 <ol>{% for step in steps %}<li>{{ step }}</li>{% endfor %}</ol>
-<p>Tick each step as you go on <a href="{{ list_url }}">your Equity Protect page</a>, where the case’s history is kept.</p>`,
+<p>Check off each step as you go on <a href="{{ list_url }}">your Equity Protect page</a>, where the case’s history is kept.</p>`,
   text: `Hello {{ full_name }},
 
 You told us you don't recognize {{ document }}, recorded on {{ address }}. Our team has opened a fraud case and is looking into it.
@@ -93,7 +93,7 @@ You told us you don't recognize {{ document }}, recorded on {{ address }}. Our t
 What to do now:
 {% for step in steps %}- {{ step }}
 {% endfor %}
-Tick each step as you go on your Equity Protect page, where the case's history is kept: {{ list_url }}`,
+Check off each step as you go on your Equity Protect page, where the case's history is kept: {{ list_url }}`,
 });
 
 export const caseClosedEmail = defineEmailTemplate({

@@ -55,7 +55,7 @@ const nhdOrderPurchase = async (platform: Pick<Platform, 'eventStore'>, orderId:
   return { plan_id: '', nhd_order_id: orderId, claim: { key: orderId, underWay }, list_amount_cents: placed.data.amount_cents, promo_target: NHD_REPORTS_PROMO_TARGET, label: 'NHD reports' };
 };
 
-const enrolmentNotFound = () => new AppError(404, 'EQUITY_ENROLMENT_NOT_FOUND', 'This Equity Protect enrolment was not found. Start protecting the property again.');
+const enrolmentNotFound = () => new AppError(404, 'EQUITY_ENROLMENT_NOT_FOUND', 'This Equity Protect enrollment was not found. Start protecting the property again.');
 const enrolmentNotPayable = (message: string) => new AppError(409, 'EQUITY_ENROLMENT_NOT_PAYABLE', message);
 
 /**
@@ -74,11 +74,11 @@ const equityEnrolmentPurchase = async (platform: Pick<Platform, 'eventStore'>, e
       requests += 1;
       closed = requested?.included ? 'This property’s protection is included in your plan: there is nothing to pay.' : null;
     } else if (event.type === 'EquityEnrolmentPaid' || event.type === 'EquityProtectionStarted') closed = 'This property is protected and paid already.';
-    else if (event.type === 'EquityProtectionCancelled') closed = 'This enrolment was cancelled. Protect the property again to pay.';
+    else if (event.type === 'EquityProtectionCancelled') closed = 'This enrollment was canceled. Protect the property again to pay.';
   }
   if (!requested || (accountId !== null && requested.account_id !== accountId)) throw enrolmentNotFound();
   if (closed) throw enrolmentNotPayable(closed);
-  const underWay = () => enrolmentNotPayable('A payment of this enrolment is under way. Wait for its result before paying again.');
+  const underWay = () => enrolmentNotPayable('A payment of this enrollment is under way. Wait for its result before paying again.');
   return { plan_id: '', equity_enrolment_id: enrolmentId, claim: { key: `equity-${enrolmentId}-${requests}`, underWay }, list_amount_cents: requested.price_cents, promo_target: EQUITY_PROTECT_PROMO_TARGET, label: 'Equity Protect' };
 };
 

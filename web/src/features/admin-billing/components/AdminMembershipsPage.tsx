@@ -17,7 +17,7 @@ const STATUS: Record<MembershipStatus, { text: string; color: 'success' | 'dange
   trialing: { text: 'Free trial', color: 'informative' },
   active: { text: 'Active', color: 'success' },
   past_due: { text: 'Past due', color: 'warning' },
-  cancelled: { text: 'Cancelled', color: 'danger' },
+  cancelled: { text: 'Canceled', color: 'danger' },
 };
 
 const useStyles = makeStyles({
@@ -103,7 +103,7 @@ export default function AdminMembershipsPage() {
         <PagedGrid<MembershipView>
           label="Memberships"
           pagerLabel="Membership pages"
-          noun="memberships"
+          noun={{ one: 'membership', other: 'memberships' }}
           columns={columns}
           getRowId={(m) => m.id}
           items={rows}

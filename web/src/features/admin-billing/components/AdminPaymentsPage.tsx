@@ -115,7 +115,7 @@ export default function AdminPaymentsPage() {
         <PagedGrid<PaymentRow>
           label="Payments"
           pagerLabel="Payment pages"
-          noun="payments"
+          noun={{ one: 'payment', other: 'payments' }}
           columns={columns}
           getRowId={(p) => p.id}
           items={rows}

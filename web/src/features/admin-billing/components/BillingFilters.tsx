@@ -40,6 +40,12 @@ export function BillingFilters<F extends string>({
     setError(null);
     onApply(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)) as Filters<F>);
   };
+  // The form is not remounted when nothing was applied: Clear empties the fields and the message itself.
+  const clear = () => {
+    setDraft({});
+    setError(null);
+    onClear();
+  };
   return (
     <form className={s.filters} onSubmit={submit} aria-label={label} noValidate>
       {choices.map((c) => (
@@ -69,7 +75,7 @@ export function BillingFilters<F extends string>({
         <Button type="submit" appearance="primary">
           Apply filters
         </Button>
-        <Button appearance="secondary" onClick={onClear}>
+        <Button appearance="secondary" onClick={clear}>
           Clear
         </Button>
       </div>

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Tab, TabList, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Tab, TabList, Title1, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular, MoneyRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { LinkButton } from '../../../components/LinkButton.tsx';
@@ -38,6 +38,8 @@ function EquityPage({ admin }: { admin: boolean }) {
   const fromHash = location.hash.slice(1);
   const tab: TabId = tabs.some((t) => t.id === fromHash) ? (fromHash as TabId) : 'alerts';
   const [pricing, setPricing] = useState(false);
+  // The dialog is opened from state, not a DialogTrigger: closing it returns focus to this button.
+  const restoreFocus = useRestoreFocusTarget();
   return (
     <section className={s.root} aria-labelledby="equity-list-title">
       <div className={s.head}>
@@ -46,7 +48,7 @@ function EquityPage({ admin }: { admin: boolean }) {
         </Title1>
         <span className={s.grow} />
         {superAdmin && (
-          <Button icon={<MoneyRegular />} onClick={() => setPricing(true)}>
+          <Button icon={<MoneyRegular />} onClick={() => setPricing(true)} {...restoreFocus}>
             Pricing
           </Button>
         )}

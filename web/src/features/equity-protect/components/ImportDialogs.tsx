@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Table, TableBody, TableCell,
   TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { MAX_IMPORT_BYTES, RECORDING_COLUMNS, type ImportFormat, type ImportView } from '@acpg/contracts/equity-protect';
+import { useFocusFirstInvalid } from '../../../lib/focus.ts';
 import { notify } from '../../../lib/notify.ts';
 import { generateSample, importFile } from '../api/equity.ts';
 
@@ -64,6 +65,12 @@ export function ImportFileDialog({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ImportView | null>(null);
+  // Import goes away with the report: focus moves on to Done instead of dropping out of the dialog.
+  const done = useRef<HTMLButtonElement>(null);
+  const reported = result !== null;
+  useEffect(() => {
+    if (reported) done.current?.focus();
+  }, [reported]);
   const choose = (f: File | undefined) => {
     setResult(null);
     if (!f) return;
@@ -125,7 +132,9 @@ export function ImportFileDialog({ onClose }: { onClose: () => void }) {
                 {busy ? 'Importing…' : 'Import'}
               </Button>
             )}
-            <Button onClick={onClose}>{result ? 'Done' : 'Cancel'}</Button>
+            <Button ref={done} onClick={onClose}>
+              {result ? 'Done' : 'Cancel'}
+            </Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>
@@ -140,6 +149,7 @@ export function SampleDialog({ onClose }: { onClose: () => void }) {
   const [onProtected, setOnProtected] = useState('1');
   const [errors, setErrors] = useState<{ count?: string; onProtected?: string }>({});
   const [busy, setBusy] = useState(false);
+  const [formRef, focusFirstInvalid] = useFocusFirstInvalid<HTMLDivElement>();
   const submit = async () => {
     const n = Number(count);
     const p = Number(onProtected);
@@ -148,7 +158,7 @@ export function SampleDialog({ onClose }: { onClose: () => void }) {
     if (!Number.isInteger(p) || p < 0 || p > 50) next.onProtected = 'Enter a whole number from 0 to 50.';
     else if (Number.isInteger(n) && p > n) next.onProtected = 'At most as many as the recordings.';
     setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    if (Object.keys(next).length > 0) return focusFirstInvalid();
     setBusy(true);
     try {
       const r = await generateSample(n, p);
@@ -165,7 +175,7 @@ export function SampleDialog({ onClose }: { onClose: () => void }) {
       <DialogSurface className={s.surface} aria-describedby={undefined}>
         <DialogBody>
           <DialogTitle>Generate sample recordings</DialogTitle>
-          <DialogContent className={s.content}>
+          <DialogContent className={s.content} ref={formRef}>
             <Text>Made-up recordings in the counties of the sample property data, for demos. Those on protected properties raise alerts marked as samples.</Text>
             <Field label="Recordings" required validationMessage={errors.count} validationState={errors.count ? 'error' : 'none'}>
               <Input type="number" min={1} max={5000} value={count} onChange={(_, d) => setCount(d.value)} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { ArrowUploadRegular, SparkleRegular } from '@fluentui/react-icons';
 import { EQUITY_IMPORT_UPDATED_MESSAGE, type ImportView } from '@acpg/contracts/equity-protect';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
@@ -29,6 +29,8 @@ export function ImportsPanel() {
   const list = usePagedList(IMPORT_LIST);
   const [dialog, setDialog] = useState<'file' | 'sample' | null>(null);
   const [report, setReport] = useState<ImportView | null>(null);
+  // The dialogs open from state, not a DialogTrigger: closing one returns focus to the control that opened it.
+  const restoreFocus = useRestoreFocusTarget();
   const view = useLive<{ items: Row[]; total: number }, ImportView>({
     messages: MESSAGES,
     read: async (signal) => {
@@ -53,7 +55,7 @@ export function ImportsPanel() {
       header: 'Refused',
       render: (i) =>
         i.refused_count > 0 ? (
-          <Link as="button" onClick={() => setReport(i)} aria-label={`${i.refused_count} refused rows of ${i.file_name}: see why`}>
+          <Link as="button" onClick={() => setReport(i)} {...restoreFocus} aria-label={`${i.refused_count} refused rows of ${i.file_name}: see why`}>
             {n(i.refused_count)}
           </Link>
         ) : (
@@ -75,10 +77,10 @@ export function ImportsPanel() {
   return (
     <div className={s.root}>
       <div className={s.bar}>
-        <Button appearance="primary" icon={<ArrowUploadRegular />} onClick={() => setDialog('file')}>
+        <Button appearance="primary" icon={<ArrowUploadRegular />} onClick={() => setDialog('file')} {...restoreFocus}>
           Import recordings
         </Button>
-        <Button icon={<SparkleRegular />} onClick={() => setDialog('sample')}>
+        <Button icon={<SparkleRegular />} onClick={() => setDialog('sample')} {...restoreFocus}>
           Generate sample recordings
         </Button>
       </div>
@@ -86,7 +88,7 @@ export function ImportsPanel() {
         <PagedGrid<Row>
           label="Imports of recorded documents"
           pagerLabel="Import pages"
-          noun="imports"
+          noun={{ one: 'import', other: 'imports' }}
           columns={columns}
           getRowId={(i) => i.id}
           items={view.data?.items ?? null}

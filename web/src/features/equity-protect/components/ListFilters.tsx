@@ -50,6 +50,12 @@ export function ListFilters<S extends string, K extends F>({
     setError(null);
     onApply(clean);
   };
+  // The form is not remounted when nothing was applied: Clear empties the fields and the message itself.
+  const clear = () => {
+    setDraft({});
+    setError(null);
+    onClear();
+  };
   const messageFor = (field: F) => (error?.field === field ? error.message : null);
   return (
     <form className={s.filters} onSubmit={submit} aria-label={label} role="search" noValidate>
@@ -99,7 +105,7 @@ export function ListFilters<S extends string, K extends F>({
         <Button type="submit" appearance="primary">
           Apply filters
         </Button>
-        <Button appearance="secondary" onClick={onClear}>
+        <Button appearance="secondary" onClick={clear}>
           Clear
         </Button>
       </div>

@@ -134,7 +134,7 @@ export default function UserInteractionsPage() {
         <PagedGrid<Interaction>
           label="User interactions"
           pagerLabel="Interaction pages"
-          noun="interactions"
+          noun={{ one: 'interaction', other: 'interactions' }}
           columns={columns}
           getRowId={(i) => i.id}
           items={rows}

@@ -37,7 +37,7 @@ const BADGE_COLOR: Record<MembershipView['status'], 'success' | 'brand' | 'dange
   cancelled: 'informative',
 };
 
-const STATUS_TEXT: Record<MembershipView['status'], string> = { trialing: 'Free trial', active: 'Active', past_due: 'Past due', cancelled: 'Cancelled' };
+const STATUS_TEXT: Record<MembershipView['status'], string> = { trialing: 'Free trial', active: 'Active', past_due: 'Past due', cancelled: 'Canceled' };
 const termOf = (m: MembershipView) => (m.plan_name === 'Yearly' ? 'year' : 'month');
 const brandName = (brand: MembershipView['card_brand']) => (brand === 'unknown' ? 'Card' : brand === 'amex' ? 'American Express' : brand[0]!.toUpperCase() + brand.slice(1));
 
@@ -84,7 +84,7 @@ export function SubscriptionsPage({ startMembership: Start, updateCard }: { star
             {STATUS_TEXT[m.status]}
           </Badge>
           {m.status === 'cancelled' && m.ended_at && <Text size={200} className={s.note}>Ended {formatDateUs(m.ended_at)}</Text>}
-          {m.status === 'past_due' && m.cancels_at && <Text size={200} className={s.alert}>Cancelled {formatDateUs(m.cancels_at)} unless paid</Text>}
+          {m.status === 'past_due' && m.cancels_at && <Text size={200} className={s.alert}>Canceled {formatDateUs(m.cancels_at)} unless paid</Text>}
           {m.status !== 'past_due' && m.next_retry_at && <Text size={200} className={s.alert}>Payment failed; next try {formatDateUs(m.next_retry_at)}</Text>}
           {m.cancel_at_period_end && <Text size={200} className={s.note}>Ends {formatDateUs(m.next_renewal_at)}</Text>}
           {m.switch_to_plan_name && <Text size={200} className={s.note}>{`${m.switch_to_plan_name} from ${formatDateUs(m.next_renewal_at)}`}</Text>}
@@ -168,7 +168,7 @@ export function SubscriptionsPage({ startMembership: Start, updateCard }: { star
         <PagedGrid<MembershipView>
           label="Your memberships"
           pagerLabel="Membership pages"
-          noun="memberships"
+          noun={{ one: 'membership', other: 'memberships' }}
           columns={columns}
           getRowId={(m) => m.id}
           items={rows}

@@ -30,6 +30,12 @@ export function OrderFilters({ applied, reportTypes, onApply, onClear }: { appli
     setError(null);
     onApply(clean);
   };
+  // The form is not remounted when nothing was applied: Clear empties the fields and the message itself.
+  const clear = () => {
+    setDraft({});
+    setError(null);
+    onClear();
+  };
   const messageFor = (field: OrderFilter) => (error?.field === field ? error.message : null);
   return (
     <form className={s.filters} onSubmit={submit} aria-label="Filter orders" role="search" noValidate>
@@ -76,7 +82,7 @@ export function OrderFilters({ applied, reportTypes, onApply, onClear }: { appli
         <Button type="submit" appearance="primary">
           Apply filters
         </Button>
-        <Button appearance="secondary" onClick={onClear}>
+        <Button appearance="secondary" onClick={clear}>
           Clear
         </Button>
       </div>

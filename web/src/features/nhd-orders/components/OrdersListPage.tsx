@@ -142,7 +142,7 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
         <PagedGrid<Row>
           label="NHD orders"
           pagerLabel="Order pages"
-          noun="orders"
+          noun={{ one: 'order', other: 'orders' }}
           columns={columns}
           getRowId={(o) => o.id}
           items={rows}

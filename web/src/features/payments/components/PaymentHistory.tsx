@@ -119,7 +119,7 @@ export function PaymentHistory() {
         <PagedGrid<PaymentView>
           label="Your payments"
           pagerLabel="Payment pages"
-          noun="payments"
+          noun={{ one: 'payment', other: 'payments' }}
           columns={columns}
           getRowId={(p) => p.checkout_id}
           items={view.data?.items ?? null}

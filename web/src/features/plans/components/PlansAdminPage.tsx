@@ -46,6 +46,11 @@ function FilterForm({ applied, onApply, onClear }: { applied: Filters<PlanFilter
     e.preventDefault();
     onApply(draft);
   };
+  // The form is not remounted when nothing was applied: Clear empties the fields itself.
+  const clear = () => {
+    setDraft({});
+    onClear();
+  };
   const select = (key: PlanFilterKey, label: string, options: readonly [string, string][]) => (
     <Field label={label}>
       <Select value={draft[key] ?? ''} onChange={(_, d) => setDraft((f) => ({ ...f, [key]: d.value }))}>
@@ -76,7 +81,7 @@ function FilterForm({ applied, onApply, onClear }: { applied: Filters<PlanFilter
         <Button type="submit" appearance="primary">
           Apply filters
         </Button>
-        <Button appearance="secondary" onClick={onClear}>
+        <Button appearance="secondary" onClick={clear}>
           Clear
         </Button>
       </div>
@@ -207,7 +212,7 @@ export default function PlansAdminPage() {
         <PagedGrid<AdminPlan>
           label="Plans"
           pagerLabel="Plan pages"
-          noun="plans"
+          noun={{ one: 'plan', other: 'plans' }}
           columns={columns}
           getRowId={(p) => p.id}
           items={view.data?.items ?? null}

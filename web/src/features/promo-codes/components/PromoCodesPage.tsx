@@ -61,6 +61,11 @@ function FilterForm({ applied, plans, onApply, onClear }: { applied: Filters<Fil
     e.preventDefault();
     onApply(draft);
   };
+  // The form is not remounted when nothing was applied: Clear empties the fields itself.
+  const clear = () => {
+    setDraft({});
+    onClear();
+  };
   return (
     <form className={s.filters} onSubmit={submit} aria-label="Filter promo codes" noValidate>
       <Field label="Code starts with">
@@ -89,7 +94,7 @@ function FilterForm({ applied, plans, onApply, onClear }: { applied: Filters<Fil
         <Button type="submit" appearance="primary">
           Apply filters
         </Button>
-        <Button appearance="secondary" onClick={onClear}>
+        <Button appearance="secondary" onClick={clear}>
           Clear
         </Button>
       </div>
@@ -217,7 +222,7 @@ export default function PromoCodesPage() {
         <PagedGrid<PromoCodeRow>
           label="Promo codes"
           pagerLabel="Promo code pages"
-          noun="promo codes"
+          noun={{ one: 'promo code', other: 'promo codes' }}
           columns={columns}
           getRowId={(v) => v.code}
           items={rows}

@@ -28,7 +28,8 @@ export interface AddressAutocompleteProps {
   hint?: string;
 }
 
-const DEFAULT_HINT = 'Start with the street number ("1234 Oak") or type the APN. California properties (sample data).';
+// No made-up example address: one the data does not hold would be tried and find nothing.
+const DEFAULT_HINT = 'Start typing the street address, or enter the APN. California properties (sample data).';
 
 /**
  * Address autocomplete over the property lookup (Fluent Combobox): debounced search as you type, arrow keys and
@@ -80,7 +81,6 @@ export function AddressAutocomplete({ label, value, onSelect, onClear, required,
           listbox={{ className: s.listbox }}
           freeform
           autoComplete="off"
-          placeholder="1234 Oak Street, or an APN"
           value={text}
           selectedOptions={value ? [value.id] : []}
           open={open && items.length > 0}

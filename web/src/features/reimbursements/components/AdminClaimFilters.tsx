@@ -4,7 +4,7 @@ import { CLAIM_STATUSES } from '@acpg/contracts/reimbursements';
 import { checkFilters, type Filters } from '../../../lib/paged-list.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { ADMIN_CLAIM_LIST, fetchCounties, type AdminClaimFilter } from '../api/reimbursements.ts';
-import { centsToDollars, dollarsToCents, statusLabel } from '../claim-text.ts';
+import { AMOUNT_EXAMPLE, centsToDollars, dollarsToCents, isNegative, statusLabel } from '../claim-text.ts';
 
 const useStyles = makeStyles({
   filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(170px, 100%), 1fr))', alignItems: 'end' },
@@ -34,8 +34,11 @@ export function AdminClaimFilters({ applied, onApply, onClear }: { applied: Filt
     e.preventDefault();
     const min = draft.min.trim() ? dollarsToCents(draft.min) : null;
     const max = draft.max.trim() ? dollarsToCents(draft.max) : null;
-    if (draft.min.trim() && min === null) return setError({ field: 'min', message: 'Enter dollars and cents, for example 100.00.' });
-    if (draft.max.trim() && max === null) return setError({ field: 'max', message: 'Enter dollars and cents, for example 5000.00.' });
+    for (const field of ['min', 'max'] as const) {
+      const typed = draft[field].trim();
+      if (typed && isNegative(typed)) return setError({ field, message: 'Amounts can’t be negative.' });
+      if (typed && (field === 'min' ? min : max) === null) return setError({ field, message: `Enter dollars and cents, for example ${AMOUNT_EXAMPLE}.` });
+    }
     if (min !== null && max !== null && min > max) return setError({ field: 'min', message: 'The minimum must not be above the maximum.' });
     const next: Filters<AdminClaimFilter> = {
       ...(draft.status ? { status: draft.status } : {}),
@@ -49,6 +52,12 @@ export function AdminClaimFilters({ applied, onApply, onClear }: { applied: Filt
     if (!check.ok) return setError({ field: check.field === 'to' ? 'to' : 'from', message: check.message });
     setError(null);
     onApply(next);
+  };
+  // The form is not remounted when nothing was applied: Clear empties the fields and the message itself.
+  const clear = () => {
+    setDraft(draftOf({}));
+    setError(null);
+    onClear();
   };
   const invalid = (field: DraftField) => (error?.field === field ? { validationMessage: error.message, validationState: 'error' as const } : {});
   return (
@@ -89,7 +98,7 @@ export function AdminClaimFilters({ applied, onApply, onClear }: { applied: Filt
         <Button type="submit" appearance="primary">
           Apply filters
         </Button>
-        <Button onClick={onClear}>Clear</Button>
+        <Button onClick={clear}>Clear</Button>
       </div>
     </form>
   );

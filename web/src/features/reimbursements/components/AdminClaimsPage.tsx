@@ -119,7 +119,7 @@ export default function AdminClaimsPage() {
         <PagedGrid<Row>
           label="Reimbursement claims"
           pagerLabel="Claim pages"
-          noun="claims"
+          noun={{ one: 'claim', other: 'claims' }}
           columns={columns}
           getRowId={(c) => c.id}
           items={rows}

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { AnswerClaimBody, type ClaimView } from '@acpg/contracts/reimbursements';
+import { useFocusFirstInvalid } from '../../../lib/focus.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { answerClaim } from '../api/reimbursements.ts';
+import { documentRefusals } from '../claim-text.ts';
 import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
 import { documentInputs } from '../files.ts';
 import { DocumentPicker } from './DocumentPicker.tsx';
@@ -20,12 +22,20 @@ export function AnswerForm({ claim, onAnswered }: { claim: ClaimView; onAnswered
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<FieldErrors<'message' | 'documents'>>({});
   const [busy, setBusy] = useState(false);
+  const [formRef, focusFirstInvalid] = useFocusFirstInvalid<HTMLFormElement>();
+  const changeFiles = (next: File[]) => {
+    setFiles(next);
+    setErrors(({ documents: _, ...rest }) => rest);
+  };
   const request = [...claim.messages].reverse().find((m) => m.from === 'reviewer');
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     const draft = AnswerClaimBody.safeParse({ message, documents: files.map((f) => ({ name: f.name, data: 'x' })) });
-    if (!draft.success) return setErrors(fieldErrorsOf(draft.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))));
+    if (!draft.success) {
+      setErrors(fieldErrorsOf(draft.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))));
+      return focusFirstInvalid();
+    }
     setErrors({});
     setBusy(true);
     try {
@@ -36,14 +46,19 @@ export function AnswerForm({ claim, onAnswered }: { claim: ClaimView; onAnswered
       onAnswered();
     } catch (err) {
       const body = err instanceof HttpError ? (err.body as { errors?: { path: string; message: string }[] } | null) : null;
-      setErrors(fieldErrorsOf(body?.errors ?? []));
-      notify.error(err instanceof Error ? err.message : 'Your answer could not be sent. Try again.');
+      const fields = fieldErrorsOf<'message' | 'documents'>(body?.errors ?? []);
+      // The server names a refused document by its place in the list: say which file it was.
+      const refused = documentRefusals(body?.errors ?? [], files.map((f) => f.name));
+      if (refused.length > 0) fields.documents = refused.join(' ');
+      setErrors(fields);
+      focusFirstInvalid();
+      notify.error(refused.length > 0 ? `Your answer was not sent. ${refused.join(' ')}` : err instanceof Error ? err.message : 'Your answer could not be sent. Try again.');
     } finally {
       setBusy(false);
     }
   };
   return (
-    <form className={s.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Answer the reviewer">
+    <form ref={formRef} className={s.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Answer the reviewer">
       <MessageBar intent="warning" layout="multiline">
         <MessageBarBody>
           <MessageBarTitle>The reviewer needs more information</MessageBarTitle>
@@ -53,7 +68,7 @@ export function AnswerForm({ claim, onAnswered }: { claim: ClaimView; onAnswered
       <Field label="Your answer" required validationMessage={errors.message} validationState={errors.message ? 'error' : 'none'}>
         <Textarea value={message} maxLength={2000} resize="vertical" onChange={(_, d) => setMessage(d.value)} />
       </Field>
-      <DocumentPicker label="More documents (optional)" files={files} onChange={setFiles} min={0} error={errors.documents} />
+      <DocumentPicker label="More documents (optional)" files={files} onChange={changeFiles} min={0} error={errors.documents} />
       <div className={s.actions}>
         <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
           {busy ? 'Sending…' : 'Send the answer'}

@@ -5,11 +5,12 @@ import {
 import { CLAIM_CATEGORIES, FileClaimBody, type ClaimCategory, type ClaimView } from '@acpg/contracts/reimbursements';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { RouteLink } from '../../../components/RouteLink.tsx';
+import { useFocusFirstInvalid, useFocusWhenShown } from '../../../lib/focus.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { fetchVerifiedProperties, fileClaim } from '../api/reimbursements.ts';
-import { amountProblem, categoryLabel, dayOf, earliestExpenseDay, expenseDateProblem } from '../claim-text.ts';
+import { AMOUNT_EXAMPLE, amountProblem, categoryLabel, dayOf, documentRefusals, earliestExpenseDay, expenseDateProblem } from '../claim-text.ts';
 import { documentInputs } from '../files.ts';
 import { DocumentPicker } from './DocumentPicker.tsx';
 import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
@@ -17,6 +18,11 @@ import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(640px, calc(100vw - 32px))' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // A long address must not widen the dialog (a native select is as wide as its longest option): the field and the
+  // select take the dialog's width and the chosen address is cut with an ellipsis.
+  field: { minWidth: 0 },
+  select: { minWidth: 0, width: '100%' },
+  selectControl: { minWidth: 0, width: '100%', textOverflow: 'ellipsis' },
   pair: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(200px, 100%), 1fr))' },
 });
 
@@ -36,11 +42,19 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
   const [description, setDescription] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // The server's refusal, shown above the buttons until the documents it was about change.
+  const [refusal, setRefusal] = useState<{ text: string; documents: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [formRef, focusFirstInvalid] = useFocusFirstInvalid<HTMLFormElement>();
+  const propertyRef = useFocusWhenShown<HTMLSelectElement>();
   const today = new Date();
   const items = properties.data?.items ?? [];
   const chosen = propertyId || (items.length === 1 ? (items[0]?.property_id ?? '') : '');
+  const changeFiles = (next: File[]) => {
+    setFiles(next);
+    setErrors(({ documents: _, ...rest }) => rest);
+    setRefusal((r) => (r?.documents ? null : r));
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -59,7 +73,7 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
     const all = { ...fromContract, ...local };
     setErrors(all);
     setRefusal(null);
-    if (Object.keys(all).length > 0 || money.cents === null || !category) return;
+    if (Object.keys(all).length > 0 || money.cents === null || !category) return focusFirstInvalid();
     setBusy(true);
     try {
       const documents = await documentInputs(files);
@@ -69,8 +83,12 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
     } catch (err) {
       const body = err instanceof HttpError ? (err.body as { errors?: { path: string; message: string }[] } | null) : null;
       const fields = fieldErrorsOf<FieldName>(body?.errors ?? [], { amount_cents: 'amount' });
+      // The server names a refused document by its place in the list: say which file it was.
+      const refused = documentRefusals(body?.errors ?? [], files.map((f) => f.name));
+      if (refused.length > 0) fields.documents = refused.join(' ');
       setErrors(fields);
-      setRefusal(err instanceof Error ? err.message : 'The claim could not be filed. Try again.');
+      setRefusal(refused.length > 0 ? { text: refused.join(' '), documents: true } : { text: err instanceof Error ? err.message : 'The claim could not be filed. Try again.', documents: false });
+      focusFirstInvalid();
     } finally {
       setBusy(false);
     }
@@ -79,7 +97,7 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && !busy && onClose()}>
       <DialogSurface className={s.surface} aria-describedby={undefined}>
-        <form onSubmit={(e) => void submit(e)} noValidate aria-label="File a claim">
+        <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label="File a claim">
           <DialogBody>
             <DialogTitle>File a claim</DialogTitle>
             <DialogContent className={s.content}>
@@ -96,8 +114,8 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
                 </MessageBar>
               ) : (
                 <>
-                  <Field label="Property" required {...state(errors.property_id)}>
-                    <Select value={chosen} onChange={(_, d) => setPropertyId(d.value)}>
+                  <Field className={s.field} label="Property" required {...state(errors.property_id)}>
+                    <Select ref={propertyRef} className={s.select} select={{ className: s.selectControl }} value={chosen} onChange={(_, d) => setPropertyId(d.value)}>
                       {items.length > 1 && <option value="">Choose a property</option>}
                       {items.map((p) => (
                         <option key={p.property_id} value={p.property_id}>
@@ -117,7 +135,7 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
                     </Select>
                   </Field>
                   <div className={s.pair}>
-                    <Field label="Amount (USD)" required hint="What you paid, for example 1250.00" {...state(errors.amount)}>
+                    <Field label="Amount (USD)" required hint={`What you paid, for example ${AMOUNT_EXAMPLE}`} {...state(errors.amount)}>
                       <Input inputMode="decimal" contentBefore="$" value={amount} onChange={(_, d) => setAmount(d.value)} />
                     </Field>
                     <Field label="Date of the expense" required hint="Within the last 365 days" {...state(errors.expense_date)}>
@@ -127,10 +145,10 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
                   <Field label="Description" required hint="What happened and what you paid for (at least 10 characters)" {...state(errors.description)}>
                     <Textarea value={description} maxLength={2000} resize="vertical" onChange={(_, d) => setDescription(d.value)} />
                   </Field>
-                  <DocumentPicker label="Documents" files={files} onChange={setFiles} min={1} error={errors.documents} />
+                  <DocumentPicker label="Documents" files={files} onChange={changeFiles} min={1} error={errors.documents} />
                   {refusal && (
                     <MessageBar intent="error" layout="multiline">
-                      <MessageBarBody>The claim was not filed: {refusal}</MessageBarBody>
+                      <MessageBarBody>The claim was not filed{refusal.documents ? '.' : ':'} {refusal.text}</MessageBarBody>
                     </MessageBar>
                   )}
                 </>

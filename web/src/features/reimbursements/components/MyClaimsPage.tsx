@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { Badge, Button, Card, Field, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Field, Select, Text, Title1, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { CLAIM_STATUSES, CLAIM_UPDATED_MESSAGE, ClaimStatus, type ClaimView } from '@acpg/contracts/reimbursements';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
@@ -43,6 +43,8 @@ export default function MyClaimsPage() {
   const roles = user?.role ?? [];
   const provider = roles.includes('Provider Admin') && !roles.includes('Super Admin');
   const [filing, setFiling] = useState(false);
+  // The dialog opens from state, not a DialogTrigger: closing it returns focus to "File a claim".
+  const restoreFocus = useRestoreFocusTarget();
   const newestFirst = list.page === 1 && list.sort === 'submitted_at' && list.order === 'desc';
   const view = useLive<{ items: Row[]; total: number }, ClaimView>({
     messages: MESSAGES,
@@ -122,7 +124,7 @@ export default function MyClaimsPage() {
         </Title1>
         <span className={s.grow} />
         {!provider && (
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setFiling(true)}>
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => setFiling(true)} {...restoreFocus}>
             File a claim
           </Button>
         )}
@@ -148,7 +150,7 @@ export default function MyClaimsPage() {
         <PagedGrid<Row>
           label="Reimbursement claims"
           pagerLabel="Claim pages"
-          noun="claims"
+          noun={{ one: 'claim', other: 'claims' }}
           columns={columns}
           getRowId={(c) => c.id}
           items={view.data?.items ?? null}

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Radio, RadioGroup, Spinner, Text, Textarea, makeStyles, tokens,
+  useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { PAYOUT_METHOD_LABELS, PAYOUT_METHODS, type PayoutMethod } from '@acpg/contracts/payments';
 import { ApproveClaimBody, PayoutBody, RejectClaimBody, RequestInfoBody, type ClaimView } from '@acpg/contracts/reimbursements';
+import { useFocusFirstInvalid } from '../../../lib/focus.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -29,6 +31,7 @@ function StepDialog({ kind, claim, onClose }: { kind: Kind; claim: ClaimView; on
   const [values, setValues] = useState<Record<Input, string>>({ message: '', reason: '', amount: centsToDollars(claim.amount_cents), method: 'ach', reference: '' });
   const [errors, setErrors] = useState<FieldErrors<Input>>({});
   const [busy, setBusy] = useState(false);
+  const [formRef, focusFirstInvalid] = useFocusFirstInvalid<HTMLFormElement>();
   const set = (key: Input, value: string) => setValues((v) => ({ ...v, [key]: value }));
   const amountCents = claim.approved_amount_cents ?? claim.amount_cents;
 
@@ -56,7 +59,10 @@ function StepDialog({ kind, claim, onClose }: { kind: Kind; claim: ClaimView; on
     e.preventDefault();
     if (busy) return;
     const step = send();
-    if (!('run' in step)) return setErrors(step as FieldErrors<Input>);
+    if (!('run' in step)) {
+      setErrors(step as FieldErrors<Input>);
+      return focusFirstInvalid();
+    }
     setErrors({});
     setBusy(true);
     try {
@@ -66,6 +72,7 @@ function StepDialog({ kind, claim, onClose }: { kind: Kind; claim: ClaimView; on
     } catch (err) {
       const body = err instanceof HttpError ? (err.body as { errors?: { path: string; message: string }[] } | null) : null;
       setErrors(fieldErrorsOf<Input>(body?.errors ?? [], { approved_amount_cents: 'amount' }));
+      focusFirstInvalid();
       notify.error(err instanceof Error ? err.message : 'That did not work. Try again.');
     } finally {
       setBusy(false);
@@ -75,7 +82,7 @@ function StepDialog({ kind, claim, onClose }: { kind: Kind; claim: ClaimView; on
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && !busy && onClose(false)}>
       <DialogSurface className={s.surface} aria-describedby={undefined}>
-        <form onSubmit={(e) => void submit(e)} noValidate>
+        <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
           <DialogBody>
             <DialogTitle>{TITLES[kind]}</DialogTitle>
             <DialogContent className={s.content}>
@@ -125,31 +132,56 @@ function StepDialog({ kind, claim, onClose }: { kind: Kind; claim: ClaimView; on
   );
 }
 
-/** The review steps the claim's status allows; each but "Start review" asks for its inputs in a dialog. */
+/**
+ * The review steps the claim's status allows; each but "Start review" asks for its inputs in a dialog. A step taken
+ * removes its own button: once the claim has moved on, focus goes to the next step (or the words saying there is none)
+ * instead of dropping to the page; a dialog closed without acting returns focus to its button.
+ */
 export function ReviewActions({ claim, onChanged }: { claim: ClaimView; onChanged: () => void }) {
   const s = useStyles();
   const [open, setOpen] = useState<Kind | null>(null);
   const [starting, setStarting] = useState(false);
+  const group = useRef<HTMLDivElement>(null);
+  const restoreFocus = useRestoreFocusTarget();
+  const stage = `${claim.status}:${claim.payout ? 'payout' : ''}`;
+  // The stage a step was taken from, until the claim leaves it.
+  const actedFrom = useRef<string | null>(null);
+  useEffect(() => {
+    if (actedFrom.current === null || open !== null || stage === actedFrom.current) return;
+    actedFrom.current = null;
+    group.current?.querySelector<HTMLElement>('button:not([aria-disabled="true"]), [data-review-status]')?.focus();
+  }, [stage, open]);
   const start = async () => {
     setStarting(true);
+    actedFrom.current = stage;
     try {
       const r = await startReview(claim.claim_id);
       notify.success(r.message ?? 'Review started.');
       onChanged();
     } catch (e) {
+      actedFrom.current = null;
       notify.error(e instanceof Error ? e.message : 'The review could not be started. Try again.');
     } finally {
       setStarting(false);
     }
   };
+  const openStep = (kind: Kind) => {
+    actedFrom.current = stage;
+    setOpen(kind);
+  };
+  const closeStep = (done: boolean) => {
+    if (!done) actedFrom.current = null;
+    setOpen(null);
+    if (done) onChanged();
+  };
   const button = (kind: Kind, primary = false) => (
-    <Button appearance={primary ? 'primary' : 'secondary'} onClick={() => setOpen(kind)}>
+    <Button appearance={primary ? 'primary' : 'secondary'} onClick={() => openStep(kind)} {...restoreFocus}>
       {TITLES[kind].replace(' the claim', '')}
     </Button>
   );
   const none = claim.status === 'more_info_requested' ? 'Waiting for the claimant’s answer.' : claim.status === 'rejected' ? 'This claim was rejected.' : claim.status === 'paid' ? 'This claim is paid.' : claim.payout ? 'The payout is being recorded.' : null;
   return (
-    <div className={s.bar} role="group" aria-label="Review actions">
+    <div className={s.bar} role="group" aria-label="Review actions" ref={group}>
       {claim.status === 'submitted' && (
         <Button appearance="primary" onClick={() => void start()} disabledFocusable={starting} icon={starting ? <Spinner size="tiny" /> : undefined}>
           Start review
@@ -163,8 +195,12 @@ export function ReviewActions({ claim, onChanged }: { claim: ClaimView; onChange
         </>
       )}
       {claim.status === 'approved' && !claim.payout && button('payout', true)}
-      {none && <Text>{none}</Text>}
-      {open && <StepDialog kind={open} claim={claim} onClose={(done) => (setOpen(null), done && onChanged())} />}
+      {none && (
+        <Text tabIndex={-1} data-review-status>
+          {none}
+        </Text>
+      )}
+      {open && <StepDialog kind={open} claim={claim} onClose={closeStep} />}
     </div>
   );
 }

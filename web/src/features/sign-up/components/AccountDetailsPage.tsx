@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { rememberSignUpReturn } from '../../../lib/return-path.ts';
+import { useLocation } from 'react-router';
+import { rememberSignUpReturn, returnPathOf, signInPathFor } from '../../../lib/return-path.ts';
 import { Button, Field, Input, MessageBar, MessageBarBody, Radio, RadioGroup, Select, Spinner, Text } from '@fluentui/react-components';
 import type { CountryCode } from 'libphonenumber-js';
 import { useTrackClick } from '../../../lib/track.ts';
@@ -29,6 +30,9 @@ export default function AccountDetailsPage() {
   const ctx = SignUpActor.useSelector((st) => st.context);
   const busy = SignUpActor.useSelector((st) => st.matches('creating'));
   const kept = ctx.details;
+  // Someone who already has an account signs in and still lands where the sign-up was to lead (a safe `next` only).
+  const { search } = useLocation();
+  const returnTo = returnPathOf(search, window.location.origin);
   const [fullName, setFullName] = useState(kept?.full_name ?? '');
   const [email, setEmail] = useState(kept?.email ?? '');
   const [country, setCountry] = useState<CountryCode>(DEFAULT_COUNTRY);
@@ -71,7 +75,7 @@ export default function AccountDetailsPage() {
     const captcha = await human.current?.payload();
     setChecking(false);
     if (!captcha) {
-      setCheckError('The human check did not finish. Tick "I\'m not a robot" and try again.');
+      setCheckError('The human check did not finish. Check "I\'m not a robot" and try again.');
       return;
     }
     // confirm_password is never sent beyond the form (DECISIONS.md).
@@ -142,7 +146,7 @@ export default function AccountDetailsPage() {
         </Button>
         <Text>
           Already have an account?{' '}
-          <RouteLink to="/authentication/sign-in">Sign in</RouteLink>
+          <RouteLink to={returnTo ? signInPathFor(returnTo) : '/authentication/sign-in'}>Sign in</RouteLink>
         </Text>
       </form>
     </StepFrame>
