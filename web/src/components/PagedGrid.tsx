@@ -30,7 +30,7 @@ export interface PagedGridProps<T> {
    * What a row is, for the count and messages: `{ one: 'interaction', other: 'interactions' }`. A plain string is the
    * plural alone, still taken from callers not moved over yet; pass both forms.
    */
-  noun: Noun | string;
+  noun: Noun;
   columns: readonly GridColumn<T>[];
   getRowId: (item: T) => string;
   /** The page's rows; null until the first read lands. */
@@ -67,8 +67,6 @@ const useStyles = makeStyles({
 
 const ariaOrder = (order: Order) => (order === 'asc' ? 'ascending' : 'descending');
 
-/** A plural-only noun of an older caller with its singular: "properties" → "property", "alerts" → "alert". */
-const nounOf = (noun: Noun | string): Noun => (typeof noun === 'string' ? { one: noun.replace(/ies$/, 'y').replace(/(?<!s)s$/, ''), other: noun } : noun);
 
 /**
  * One server-paged, server-sorted list: sortable column headers (click, Enter or Space; the arrow and aria-sort
@@ -76,7 +74,7 @@ const nounOf = (noun: Noun | string): Noun => (typeof noun === 'string' ? { one:
  */
 export function PagedGrid<T>({ tableRef, ...p }: PagedGridProps<T>) {
   const s = useStyles();
-  const noun = nounOf(p.noun);
+  const noun = p.noun;
   const [exporting, setExporting] = useState(false);
   // An export reads many pages: leaving the screen stops it.
   const exportAbort = useRef<AbortController | null>(null);

@@ -149,7 +149,7 @@ export function AlertsPanel({ admin }: { admin: boolean }) {
         <PagedGrid<Row>
           label="Alerts and fraud cases"
           pagerLabel="Alert pages"
-          noun="alerts"
+          noun={{ one: 'alert', other: 'alerts' }}
           columns={columns}
           getRowId={(a) => a.id}
           items={rows}

@@ -176,7 +176,7 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
         <PagedGrid<Row>
           label="Protected properties"
           pagerLabel="Protected property pages"
-          noun="properties"
+          noun={{ one: 'property', other: 'properties' }}
           columns={columns}
           getRowId={(e) => e.id}
           items={rows}
