@@ -154,7 +154,7 @@ describe('Equity Protect', () => {
       const m = (await outboxOf(t, phone)).filter((x) => x.channel === 'sms' && x.text.includes('Equity Protect'));
       return m.length > 0 ? m : undefined;
     }, { what: 'the alert text message' });
-    expect(texts[0]?.text).toContain('Lien');
+    expect(texts[0]?.text).toContain('a lien was recorded');
   });
 
   it('lets the member answer; "I don’t recognize this" opens a case Super Admins see at once, closed with a reason; history from the events', async () => {

@@ -38,9 +38,9 @@ export const alertEmail = defineEmailTemplate({
   description: 'Equity Protect: a document was recorded on a protected property; asks the member whether it was them.',
   variables: alertVariables,
   sample: alertSample,
-  subject: 'Equity Protect alert: a {{ document_type }} was recorded on {{ address }}',
+  subject: 'Equity Protect alert: a {{ document_type | downcase }} was recorded on {{ address }}',
   html: `<p>Hello {{ full_name }},</p>
-<p>A document was just recorded with the {{ county }} recorder on your protected property <strong>{{ address }}</strong> (APN {{ apn }}):</p>
+<p>A document was recorded with the {{ county }} recorder on your protected property <strong>{{ address }}</strong> (APN {{ apn }}):</p>
 <ul>
   <li>Document: {{ document_type }} {{ document_number }}, recorded {{ recorded_on }}</li>
   <li>From {{ grantor }} to {{ grantee }}</li>
@@ -50,7 +50,7 @@ export const alertEmail = defineEmailTemplate({
 If you don’t recognize it, we open a fraud case and guide you through the next steps.</p>`,
   text: `Hello {{ full_name }},
 
-A document was just recorded with the {{ county }} recorder on your protected property {{ address }} (APN {{ apn }}):
+A document was recorded with the {{ county }} recorder on your protected property {{ address }} (APN {{ apn }}):
 
 Document: {{ document_type }} {{ document_number }}, recorded {{ recorded_on }}
 From {{ grantor }} to {{ grantee }}
@@ -65,7 +65,7 @@ export const alertSms = defineSmsTemplate({
   description: 'Equity Protect: the text message of an alert (short).',
   variables: alertVariables,
   sample: alertSample,
-  text: 'ACPG Equity Protect: a {{ document_type }} was recorded on {{ address }} on {{ recorded_on }}. Was it you? Answer at {{ list_url }}',
+  text: 'ACPG Equity Protect: a {{ document_type | downcase }} was recorded on {{ address }} on {{ recorded_on }}. Was it you? Answer at {{ list_url }}',
 });
 
 /** The member reported a recording: the case is open, and the checklist. */
