@@ -3,23 +3,13 @@
  * and by the web app when it shows one it holds.
  */
 
-const DOT = '•';
-/** Digits shown at the end of a masked phone: how people recognize their own number. */
-const PHONE_VISIBLE = 4;
-/** Fewer digits than this and the last four would be most of the number: it is hidden whole. */
-const PHONE_MIN_DIGITS = 7;
+const PHONE_VISIBLE = 5;
+const PHONE_STARS = '********';
 
-/**
- * The phone with its last 4 digits shown: "(•••) •••-0144" for a US number (+1 and 10 digits), "••••••8750" for any
- * other (always 6 dots, so the mask does not tell the number's length), "••••••••" when it is too short to show a part.
- */
+/** First 5 characters, then 8 asterisks (whatever the number's length, so the mask does not reveal it). */
 export const maskPhone = (phone: string): string => {
   if (!phone) return '';
-  const digits = phone.replace(/\D/g, '');
-  const last = digits.slice(-PHONE_VISIBLE);
-  if (phone.trim().startsWith('+1') && digits.length === 11) return `(${DOT.repeat(3)}) ${DOT.repeat(3)}-${last}`;
-  if (digits.length < PHONE_MIN_DIGITS) return DOT.repeat(8);
-  return `${DOT.repeat(6)}${last}`;
+  return `${[...phone].slice(0, PHONE_VISIBLE).join('')}${PHONE_STARS}`;
 };
 
 /**

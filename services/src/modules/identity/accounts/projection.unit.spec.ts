@@ -12,7 +12,7 @@ const registered = {
   full_name: 'Jane Doe',
   roles: ['Customer'],
   phone_encrypted: 'v1.x.y.z',
-  phone_masked: '(•••) •••-0123',
+  phone_masked: '+1415********',
   profile_img: null,
 };
 
@@ -26,7 +26,7 @@ describe('accounts read model', () => {
       email: 'jane@example.com',
       full_name: 'Jane Doe',
       roles: ['Customer'],
-      phone_masked: '(•••) •••-0123',
+      phone_masked: '+1415********',
       profile_img: null,
       created_at: '2025-01-02T03:04:05.000Z',
     });

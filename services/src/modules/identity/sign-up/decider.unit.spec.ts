@@ -9,7 +9,7 @@ const given = (...events: SignUpEvent[]): SignUpState => events.reduce(evolve, i
 const refusal = (command: SignUpCommand, state: SignUpState) => refusalOf(() => decide(command, state));
 const cmd = <C extends SignUpCommand>(type: C['type'], data: C['data'], seconds = 1) => ({ type, data, metadata: metaAt(at(seconds)) }) as C;
 
-const details = { sign_up_id: 's1', full_name: 'Jane Doe', email: 'jane@example.test', phone_encrypted: 'v1.enc', phone_masked: '(•••) •••-0123', role: 'Customer' as const };
+const details = { sign_up_id: 's1', full_name: 'Jane Doe', email: 'jane@example.test', phone_encrypted: 'v1.enc', phone_masked: '+1415********', role: 'Customer' as const };
 const started: SignUpEvent = { type: 'SignUpStarted', data: { ...details, started_at: T0, expires_at: at(SIGN_UP_TTL_SECONDS) } };
 const password: SignUpEvent = { type: 'SignUpPasswordSet', data: { sign_up_id: 's1', password_hash: '$scrypt$hash' } };
 const sent = (channel: 'phone' | 'email', seconds = 0, hash = 'h-right'): SignUpEvent => ({

@@ -48,7 +48,7 @@ describe('sign-up, step 1: account details', () => {
     const data = response.json().data as { user_id: string; sign_up_id: string };
     expect(response.json()).toEqual({
       success: true,
-      data: { user_id: data.user_id, sign_up_id: data.user_id, masked: { email: 'j******e@example.test', phone: '(•••) •••-0123' } },
+      data: { user_id: data.user_id, sign_up_id: data.user_id, masked: { email: 'j******e@example.test', phone: '+1415********' } },
       message: 'Check your phone for a code.',
     });
     const set = kit.cookieOf(response, SIGN_UP_COOKIE_NAME);
@@ -121,7 +121,7 @@ describe('sign-up, steps 2 and 3: the phone code, then the email code', () => {
     const sent = await kit.post('/auth/sign-up/otp', { channel: 'phone' }, cookie);
     expect(sent.json()).toEqual({
       success: true,
-      data: { channel: 'phone', masked_destination: `(•••) •••-${body.phone.slice(-4)}`, resend_after_seconds: 60, expires_in_seconds: 600 },
+      data: { channel: 'phone', masked_destination: `${body.phone.slice(0, 5)}********`, resend_after_seconds: 60, expires_in_seconds: 600 },
     });
     const phoneCode = await kit.codeSentTo(body.phone);
     expect((await kit.post('/auth/sign-up/verify', { channel: 'phone', code: phoneCode }, cookie)).json()).toEqual({
@@ -143,7 +143,7 @@ describe('sign-up, steps 2 and 3: the phone code, then the email code', () => {
     expect(kit.cookieOf(verified, SIGN_UP_COOKIE_NAME)?.value).toBe(''); // cleared
 
     const account = await loadAccount(t.platform.eventStore, sign_up_id);
-    expect(account).toMatchObject({ email: body.email, roles: ['Customer'], phoneMasked: `(•••) •••-${body.phone.slice(-4)}` });
+    expect(account).toMatchObject({ email: body.email, roles: ['Customer'], phoneMasked: `${body.phone.slice(0, 5)}********` });
     expect(await findAccountIdByPhone(await identityContext(t.platform), body.phone)).toBe(sign_up_id);
 
     const all = JSON.stringify(await t.platform.eventStore.readAll({ after: 0, limit: 10_000 }));

@@ -5,7 +5,7 @@ import type { CodeSent } from '../api/sign-in.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { liveCode, resendAtOf, signInMachine } from './sign-in.machine.ts';
 
-const challenge: SignInChallenge = { challenge_id: 'ch-1', channels: ['email', 'phone'], masked: { email: 'j**n@example.com', phone: '(•••) •••-4567' } };
+const challenge: SignInChallenge = { challenge_id: 'ch-1', channels: ['email', 'phone'], masked: { email: 'j**n@example.com', phone: '+1555********' } };
 const sent = (channel: OtpChannel): CodeSent => ({ channel, masked_destination: 'j**n@example.com', resend_after_seconds: 60, expires_in_seconds: 600 });
 const result: SignInResult = {
   AccessToken: 'token-1',
@@ -40,7 +40,7 @@ describe('sign-in machine', () => {
     const { actor, calls } = start();
     actor.send({ type: 'SUBMIT', email: 'jane@example.com', password: 'correct horse' });
     await waitFor(actor, (s) => s.matches('choosingChannel'));
-    expect(actor.getSnapshot().context.challenge?.masked.phone).toBe('(•••) •••-4567');
+    expect(actor.getSnapshot().context.challenge?.masked.phone).toBe('+1555********');
 
     actor.send({ type: 'CHOOSE', channel: 'phone' });
     await waitFor(actor, (s) => s.matches('enteringCode'));

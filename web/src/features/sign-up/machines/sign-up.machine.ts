@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { OTP_RULES } from '@acpg/contracts/identity';
-import { maskPhone } from '../../../lib/masking.ts';
 import type { AccountCreated, AccountDetails, CodeChannel, CodeSent, SignUpProgress, SignUpRole, StepSave, WizardStep } from '../api/sign-up.ts';
 import { errorCode, errorMessage, retryAfterSeconds, triesLeftOf } from './errors.ts';
 
@@ -91,11 +90,13 @@ export const initialContext = (): SignUpContext => ({
   fieldErrors: {},
 });
 
+/** "+1415*******67" style: the phone shown masked, as the spec keeps it (first 5 characters, then 8 asterisks). */
+const maskedPhone = (phone: string) => `${phone.slice(0, 5)}********`;
 
 const keep = (details: AccountDetails): KeptDetails => ({
   full_name: details.full_name,
   email: details.email,
-  phone_masked: maskPhone(details.phone),
+  phone_masked: maskedPhone(details.phone),
   role: details.role,
 });
 

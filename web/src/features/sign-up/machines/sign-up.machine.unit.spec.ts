@@ -13,7 +13,7 @@ const DETAILS: AccountDetails = {
   role: 'Owner',
   captcha: 'eyJwYXlsb2FkIjoicHJvb2YifQ==',
 };
-const SENT: CodeSent = { channel: 'phone', masked_destination: '(•••) •••-0123', resend_after_seconds: 60, expires_in_seconds: 600 };
+const SENT: CodeSent = { channel: 'phone', masked_destination: '+1415********', resend_after_seconds: 60, expires_in_seconds: 600 };
 const progress = (current_step: WizardStep, completed_steps: WizardStep[] = []): SignUpProgress => ({ current_step, completed_steps });
 
 const httpError = (status: number, body: Record<string, unknown>) => new HttpError(status, String(body.message ?? 'failed'), { success: false, ...body });
@@ -39,7 +39,7 @@ const recorded = <I>(name: string, fn: ((input: I) => Promise<unknown>) | undefi
 function start(fakes: Fakes = {}, options: { input?: Partial<SignUpContext>; snapshot?: ReturnType<typeof restoredSnapshot> } = {}) {
   const machine = signUpMachine.provide({
     actors: {
-      createAccount: recorded('createAccount', fakes.createAccount ?? (() => Promise.resolve({ user_id: 'u1', sign_up_id: 's1', masked: { email: 'g***r@example.com', phone: '(•••) •••-0123' } }))),
+      createAccount: recorded('createAccount', fakes.createAccount ?? (() => Promise.resolve({ user_id: 'u1', sign_up_id: 's1', masked: { email: 'g***r@example.com', phone: '+1415********' } }))),
       sendCode: recorded('sendCode', fakes.sendCode ?? (() => Promise.resolve(SENT))),
       verifyCode: recorded('verifyCode', fakes.verifyCode ?? (() => Promise.resolve({}))),
       fetchProgress: recorded('fetchProgress', fakes.fetchProgress ?? (() => Promise.resolve(progress('property')))),
@@ -106,13 +106,13 @@ describe('sign-up machine: account details', () => {
     expect(calls.map((c) => c.actor)).toEqual(['createAccount', 'sendCode']);
     expect(calls[0]!.input).toEqual(DETAILS);
     expect(calls[1]!.input).toEqual({ channel: 'phone' });
-    expect(s.context.codes.phone?.maskedDestination).toBe('(•••) •••-0123');
+    expect(s.context.codes.phone?.maskedDestination).toBe('+1415********');
     expect(s.context.codes.phone?.triesLeft).toBe(5);
   });
 
   it('keeps the details without the password and with the phone masked', async () => {
     const actor = await atPhoneCode();
-    expect(actor.getSnapshot().context.details).toEqual({ full_name: 'Grace Hopper', email: 'grace@example.com', phone_masked: '(•••) •••-0123', role: 'Owner' });
+    expect(actor.getSnapshot().context.details).toEqual({ full_name: 'Grace Hopper', email: 'grace@example.com', phone_masked: '+1415********', role: 'Owner' });
     expect(JSON.stringify(actor.getSnapshot().context)).not.toContain(DETAILS.password);
   });
 
@@ -423,7 +423,7 @@ describe('sign-up machine: the persisted snapshot', () => {
   });
 
   it('drops fields it does not know (a password planted in storage is never read back)', () => {
-    const raw = JSON.stringify({ version: SIGN_UP_SNAPSHOT_VERSION, state: 'details', context: { details: { full_name: 'A', email: 'a@b.co', phone_masked: '(•••) •••-0123', role: 'Customer', password: 'secret-pass' }, password: 'secret-pass' } });
+    const raw = JSON.stringify({ version: SIGN_UP_SNAPSHOT_VERSION, state: 'details', context: { details: { full_name: 'A', email: 'a@b.co', phone_masked: '+1415********', role: 'Customer', password: 'secret-pass' }, password: 'secret-pass' } });
     expect(JSON.stringify(fromPersisted(raw))).not.toContain('secret-pass');
   });
 });
