@@ -66,7 +66,7 @@ export type ProtectedProperty = z.infer<typeof ProtectedProperty>;
  */
 export const EnrolBody = z.object({ property_id: z.string({ error: 'Choose the property' }).trim().min(1, 'Choose the property').max(64) });
 export type EnrolBody = z.infer<typeof EnrolBody>;
-export const EnrolmentIdParams = z.object({ id: z.uuid({ error: 'The enrolment id must be a UUID' }) });
+export const EnrolmentIdParams = z.object({ id: z.uuid({ error: 'The enrollment id must be a UUID' }) });
 // `POST /api/v1/equity/enrolments/:id/cancel` (owner or Super Admin): stops monitoring; enrolling again restarts it.
 
 export const ENROLMENT_STATUSES = ['awaiting_payment', 'active', 'cancelled'] as const;

@@ -23,7 +23,7 @@ export const uuidFrom = (text: string): string => {
 };
 export const enrolmentIdOf = (accountId: string, propertyId: string) => uuidFrom(`equity-enrolment:${accountId}:${propertyId}`);
 
-const notFound = () => new AppError(404, 'ENROLMENT_NOT_FOUND', 'This enrolment was not found.');
+const notFound = () => new AppError(404, 'ENROLMENT_NOT_FOUND', 'This enrollment was not found.');
 
 export const loadEnrolment = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string): Promise<EnrolmentState> =>
   (await loadStream(platform.eventStore, enrolmentStream(enrolmentId), enrolmentDecider)).state;
@@ -34,7 +34,7 @@ export const mayAccessEnrolment = (principal: Pick<Principal, 'userId' | 'roles'
 export const accessibleEnrolment = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string, principal: Pick<Principal, 'userId' | 'roles'>): Promise<Enrolment> => {
   const state = await loadEnrolment(platform, enrolmentId);
   if (state.status === 'none') throw notFound();
-  if (!mayAccessEnrolment(principal, state)) throw new AppError(403, 'ENROLMENT_FORBIDDEN', 'This enrolment is not yours, so you cannot see or change it.');
+  if (!mayAccessEnrolment(principal, state)) throw new AppError(403, 'ENROLMENT_FORBIDDEN', 'This enrollment is not yours, so you cannot see or change it.');
   return state;
 };
 

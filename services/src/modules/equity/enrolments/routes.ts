@@ -70,7 +70,7 @@ export const enrolmentRoutes =
         config: ADMINS,
         schema: {
           tags: ['equity'],
-          summary: "Every enrolment (Super Admin; a Provider Admin's provider's users): search, filters, server paging and sorting",
+          summary: "Every enrollment (Super Admin; a Provider Admin's provider's users): search, filters, server paging and sorting",
           security: [{ bearer: [] }],
           querystring: EnrolmentsQuery,
           response: { 200: okEnvelope(pageOf(EnrolmentView)), 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope },
@@ -89,7 +89,7 @@ export const enrolmentRoutes =
       '/equity/enrolments/:id',
       {
         config: SIGNED_IN,
-        schema: { tags: ['equity'], summary: 'One enrolment (the owner or a Super Admin)', security: [{ bearer: [] }], params: EnrolmentIdParams, response: { 200: okEnvelope(EnrolmentView), ...refusals } },
+        schema: { tags: ['equity'], summary: 'One enrollment (the owner or a Super Admin)', security: [{ bearer: [] }], params: EnrolmentIdParams, response: { 200: okEnvelope(EnrolmentView), ...refusals } },
       },
       async (request) => {
         await accessibleEnrolment(platform, request.params.id, principalOf(request));
@@ -109,7 +109,7 @@ export const enrolmentRoutes =
       async (request) => {
         const principal = principalOf(request);
         await accessibleEnrolment(platform, request.params.id, principal);
-        const reason = principal.roles.includes('Super Admin') ? 'Cancelled by a Super Admin' : 'Cancelled by the member';
+        const reason = principal.roles.includes('Super Admin') ? 'Canceled by a Super Admin' : 'Canceled by the member';
         await runEnrolmentCommand(platform, request.params.id, { type: 'CancelProtection', data: { reason }, metadata: requestMeta(request, platform) });
         return { success: true as const, data: await enrolmentView(platform, request.params.id), message: 'Protection stopped. No new alerts will be raised for this property.' };
       },

@@ -49,7 +49,7 @@ export const pricingRoutes =
         config: { auth: { roles: ['Super Admin'] } },
         schema: {
           tags: ['equity'],
-          summary: 'Set the yearly price per property, the plans that include it and the features shown (Super Admin); new enrolments only',
+          summary: 'Set the yearly price per property, the plans that include it and the features shown (Super Admin); new enrollments only',
           security: [{ bearer: [] }],
           body: EquityPricingBody,
           response: { 200: okEnvelope(EquityPricing), 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope },
@@ -58,7 +58,7 @@ export const pricingRoutes =
       async (request) => {
         const { state } = await handleCommand(platform.eventStore, PRICING_STREAM, pricingDecider, { type: 'DefinePricing', data: request.body, metadata: requestMeta(request, platform) }, { retries: 3 });
         if (!state.current) throw new Error('a defined pricing has a state');
-        return { success: true as const, data: toPricing(state.current), message: 'Equity Protect pricing saved. It applies to enrolments from now on.' };
+        return { success: true as const, data: toPricing(state.current), message: 'Equity Protect pricing saved. It applies to enrollments from now on.' };
       },
     );
   };
