@@ -4,6 +4,7 @@ import type { NhdOrderCancelled, NhdOrderPlaced } from '@acpg/contracts/nhd-orde
 import { TEST_CARDS } from '@acpg/contracts/payments';
 import { NHD_REPORTS_PROMO_TARGET } from '@acpg/contracts/promo-codes';
 import { eventEnvelope } from '../../../platform/commands/envelope.ts';
+import { ConcurrencyError } from '../../../platform/event-store/port.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { payOrderWithTestCard } from '../../../../test/payments.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
@@ -129,8 +130,17 @@ describe('checkout of an NHD order', () => {
     const paid = await payOrderWithTestCard(t, account, TEST_CARDS.succeeds, orderId);
     await succeededOf(paid.checkoutId);
     const cancelled: NhdOrderCancelled = { order_id: orderId, by: account, at: new Date().toISOString(), reason: 'Escrow fell through', refund_due: true, checkout_id: paid.checkoutId };
-    const stream = await t.platform.eventStore.readStream(`nhd-order-${orderId}`);
-    await t.platform.eventStore.append(`nhd-order-${orderId}`, stream.at(-1)?.version ?? 0, [eventEnvelope(randomUUID(), 'NhdOrderCancelled', cancelled, meta(account))]);
+    // The nhd module is still recording the payment and the report on the order's stream: append at its latest version,
+    // reading it again when one of those lands in between (it did, on a loaded CI machine).
+    for (let attempt = 0; ; attempt += 1) {
+      const stream = await t.platform.eventStore.readStream(`nhd-order-${orderId}`);
+      try {
+        await t.platform.eventStore.append(`nhd-order-${orderId}`, stream.at(-1)?.version ?? 0, [eventEnvelope(randomUUID(), 'NhdOrderCancelled', cancelled, meta(account))]);
+        break;
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || attempt >= 20) throw error;
+      }
+    }
     const refunded = await waitFor(async () => (await t.platform.eventStore.readStream(`payments-checkout-${paid.checkoutId}`)).find((e) => e.type === 'PaymentRefunded'), {
       what: 'PaymentRefunded',
     });
