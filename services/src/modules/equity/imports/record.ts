@@ -1,7 +1,7 @@
 import { MAX_REFUSED_ROWS_KEPT, type ImportFormat, type ImportView, type RecordedDocument, type RefusedRow } from '@acpg/contracts/equity-protect';
 import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { importChecks } from '../recorder-feed/checks.ts';
+import { importChecker } from '../recorder-feed/checks.ts';
 import type { RecorderFeed } from '../recorder-feed/port.ts';
 import { importDecider, importStream } from './decider.ts';
 import { importFromStream } from './view.ts';
@@ -24,11 +24,10 @@ export const recordImport = async (
   const refused: RefusedRow[] = [];
   let refusedCount = 0;
   let rowCount = 0;
-  const today = platform.clock().toISOString().slice(0, 10);
-  const seen = new Map<string, number>();
+  const check = importChecker(platform.clock().toISOString().slice(0, 10));
   for (const row of feed.rows()) {
     rowCount += 1;
-    const errors = 'recording' in row ? importChecks(row.recording, row.row, today, seen) : row.errors;
+    const errors = 'recording' in row ? check(row.recording, row.row) : row.errors;
     if ('recording' in row && errors.length === 0) accepted.push(row.recording);
     else {
       refusedCount += 1;

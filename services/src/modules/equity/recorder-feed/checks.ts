@@ -18,16 +18,21 @@ export const isCaliforniaCounty = (county: string): boolean => CALIFORNIA_COUNTI
 /**
  * What a recording's own schema cannot know, checked on the whole import: a county of California, a day not after
  * `today` (ISO day; a day's grace for time zones), and a document number (per county) not already on an earlier row.
- * Answers the reasons to refuse the row, none when it is fine; `seen` remembers accepted rows' documents by row.
+ * One checker per import: it remembers accepted rows' documents, and works out the latest day once, not per row.
+ * Answers a row's reasons to refuse it, none when it is fine.
  */
-export const importChecks = (recording: RecordedDocument, row: number, today: string, seen: Map<string, number>): string[] => {
-  const errors: string[] = [];
-  if (!isCaliforniaCounty(recording.county)) errors.push(`county "${recording.county}" is not a California county`);
+export const importChecker = (today: string): ((recording: RecordedDocument, row: number) => string[]) => {
   const latest = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  if (recording.recorded_at > latest) errors.push(`recorded_at ${recording.recorded_at} is after today`);
-  const key = `${countyName(recording.county).toLowerCase()}|${recording.document_number.trim().toLowerCase()}`;
-  const first = seen.get(key);
-  if (first !== undefined) errors.push(`document ${recording.document_number} repeats row ${first}`);
-  else if (errors.length === 0) seen.set(key, row);
-  return errors;
+  const seen = new Map<string, number>();
+  return (recording, row) => {
+    const errors: string[] = [];
+    const county = countyName(recording.county).replace(/\s+/g, ' ').toLowerCase();
+    if (!CALIFORNIA_COUNTIES.has(county)) errors.push(`county "${recording.county}" is not a California county`);
+    if (recording.recorded_at > latest) errors.push(`recorded_at ${recording.recorded_at} is after today`);
+    const key = `${county}|${recording.document_number.trim().toLowerCase()}`;
+    const first = seen.get(key);
+    if (first !== undefined) errors.push(`document ${recording.document_number} repeats row ${first}`);
+    else if (errors.length === 0) seen.set(key, row);
+    return errors;
+  };
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RecordedDocument } from '@acpg/contracts/equity-protect';
-import { importChecks, isCaliforniaCounty } from './checks.ts';
+import { importChecker, isCaliforniaCounty } from './checks.ts';
 import { fileFeed } from './file.ts';
 import { matchKey } from './port.ts';
 import { recordingsCsv, sampleFeed } from './sample.ts';
@@ -61,18 +61,18 @@ describe('the checks on a whole import', () => {
   });
 
   it('accepts a California county however it is written, and a day up to today (a day of grace for time zones)', () => {
-    const seen = new Map<string, number>();
-    expect(importChecks(rec({ county: 'LOS ANGELES COUNTY' }), 1, '2026-11-27', seen)).toEqual([]);
-    expect(importChecks(rec({ document_number: '2', county: 'san  luis obispo', recorded_at: '2026-11-28' }), 2, '2026-11-27', seen)).toEqual([]);
+    const check = importChecker('2026-11-27');
+    expect(check(rec({ county: 'LOS ANGELES COUNTY' }), 1)).toEqual([]);
+    expect(check(rec({ document_number: '2', county: 'san  luis obispo', recorded_at: '2026-11-28' }), 2)).toEqual([]);
     expect(isCaliforniaCounty('Contra Costa County')).toBe(true);
   });
 
   it('refuses another state’s county, a day after today, and a document number an earlier row had in the same county', () => {
-    const seen = new Map<string, number>();
-    expect(importChecks(rec(), 3, '2026-11-27', seen)).toEqual([]);
-    expect(importChecks(rec({ county: 'Los Angeles County' }), 5, '2026-11-27', seen)).toEqual(['document 2026-0000001 repeats row 3']);
-    expect(importChecks(rec({ county: 'Orange' }), 6, '2026-11-27', seen)).toEqual([]); // another county's recorder
-    expect(importChecks(rec({ document_number: '9', county: 'Nowhere County' }), 7, '2026-11-27', seen)).toEqual(['county "Nowhere County" is not a California county']);
-    expect(importChecks(rec({ document_number: '10', recorded_at: '2026-12-27' }), 8, '2026-11-27', seen)).toEqual(['recorded_at 2026-12-27 is after today']);
+    const check = importChecker('2026-11-27');
+    expect(check(rec(), 3)).toEqual([]);
+    expect(check(rec({ county: 'Los Angeles County' }), 5)).toEqual(['document 2026-0000001 repeats row 3']);
+    expect(check(rec({ county: 'Orange' }), 6)).toEqual([]); // another county's recorder
+    expect(check(rec({ document_number: '9', county: 'Nowhere County' }), 7)).toEqual(['county "Nowhere County" is not a California county']);
+    expect(check(rec({ document_number: '10', recorded_at: '2026-12-27' }), 8)).toEqual(['recorded_at 2026-12-27 is after today']);
   });
 });
