@@ -14,11 +14,15 @@ import { StepFrame, useFormStyles } from './StepFrame.tsx';
  * completes the plan step (the server counts it), and the wizard's last steps follow on their next member page.
  */
 const SERVICES = [
-  { prefix: '/equity-protect', what: 'Equity Protect', action: 'Protect your property first', afterwards: '/equity-protect-list' },
-  { prefix: '/nhd-order', what: 'an NHD report', action: 'Order your NHD report first', afterwards: '/nhd-order-list' },
+  { paths: ['/equity-protect', '/equity-protect-property-search'], what: 'Equity Protect', action: 'Protect your property first', afterwards: '/equity-protect-list' },
+  { paths: ['/nhd-order'], what: 'an NHD report', action: 'Order your NHD report first', afterwards: '/nhd-order-list' },
 ] as const;
 
-export const serviceOfReturn = (path: string | null) => (path ? (SERVICES.find((s) => path === s.prefix || path.startsWith(`${s.prefix}-`) || path.startsWith(`${s.prefix}?`) || path.startsWith(`${s.prefix}/`)) ?? null) : null);
+/** The service a sign-up return path (path, query, hash) belongs to, by its page. */
+const serviceOfReturn = (path: string | null) => {
+  const page = path?.split(/[?#]/)[0];
+  return SERVICES.find((s) => (s.paths as readonly string[]).includes(page ?? '')) ?? null;
+};
 
 function ServiceFirst() {
   const navigate = useNavigate();
