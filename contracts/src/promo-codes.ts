@@ -34,13 +34,35 @@ export const discountOf = (discount: { kind: DiscountKind; value: number }, list
 
 const isoTime = z.iso.datetime({ offset: true, error: 'Enter a date-time in ISO 8601 (2026-12-01T00:00:00Z)' }).transform((v) => new Date(v).toISOString());
 
+/**
+ * What a promo code applies to besides plans: the things sold without a plan. One list, read by the API (a code's
+ * `plan_ids` may hold these ids besides default plan ids), the admin form and the OpenAPI document.
+ */
+export const PRODUCT_PROMO_TARGETS = [
+  { id: 'nhd-reports', name: 'NHD reports', detail: 'every report type' },
+  { id: 'equity-protect', name: 'Equity Protect', detail: 'yearly fee' },
+] as const;
+export type ProductPromoTarget = (typeof PRODUCT_PROMO_TARGETS)[number]['id'];
+/** Listed in a code's `plan_ids`, the code also takes its discount off NHD report orders. */
+export const NHD_REPORTS_PROMO_TARGET = 'nhd-reports' satisfies ProductPromoTarget;
+/** Listed in a code's `plan_ids`, the code also takes its discount off Equity Protect enrollments. */
+export const EQUITY_PROTECT_PROMO_TARGET = 'equity-protect' satisfies ProductPromoTarget;
+export const isProductPromoTarget = (id: string): id is ProductPromoTarget => PRODUCT_PROMO_TARGETS.some((t) => t.id === id);
+/** How a list names what a code applies to: the product's name, else the plan id as given. */
+export const promoTargetName = (id: string): string => PRODUCT_PROMO_TARGETS.find((t) => t.id === id)?.name ?? id;
+const PROMO_TARGETS_DOC = `A default plan's id (GET /api/v1/admin/plans), or one of: ${PRODUCT_PROMO_TARGETS.map((t) => `\`${t.id}\` (${t.name}, ${t.detail})`).join(', ')}.`;
+
 /** The terms of a code a Super Admin sets (create and edit). */
 const TermsShape = z.object({
     /** `percent`: `value` is 1 to 100 (percent off); `amount`: `value` is the cents off. */
     discount_kind: DiscountKind,
     discount_value: z.number().int('The discount is a whole number').positive('The discount must be more than 0'),
     /** Default plans (sold at checkout) the code applies to: at least one. */
-    plan_ids: z.array(z.string().trim().min(1).max(100)).min(1, 'Choose at least one plan, NHD reports or Equity Protect').max(50),
+    plan_ids: z
+      .array(z.string().trim().min(1).max(100).meta({ description: PROMO_TARGETS_DOC, examples: ['yearly', ...PRODUCT_PROMO_TARGETS.map((t) => t.id)] }))
+      .min(1, 'Choose at least one plan, NHD reports or Equity Protect')
+      .max(50)
+      .meta({ description: `What the code applies to. Each item: ${PROMO_TARGETS_DOC}` }),
     valid_from: isoTime,
     /** null: no end. The code is valid up to (not including) this instant. */
     valid_to: isoTime.nullable(),
@@ -103,7 +125,8 @@ export const PromoCodeListQuery = listQuery({
     status: PromoCodeStatus.optional(),
     /** Codes that start with this text (any case). */
     code: z.string().trim().toUpperCase().max(32).regex(/^[A-Z0-9_-]*$/, 'code holds letters, digits, hyphens or underscores').optional(),
-    plan_id: z.string().trim().min(1).max(100).optional(),
+    /** Codes that apply to this: a plan id or a product's (PRODUCT_PROMO_TARGETS). */
+    plan_id: z.string().trim().min(1).max(100).meta({ description: PROMO_TARGETS_DOC }).optional(),
   },
 });
 export type PromoCodeListQuery = z.infer<typeof PromoCodeListQuery>;
@@ -126,10 +149,6 @@ export const PromoQuoteBody = z
     path: ['plan_id'],
   });
 
-/** Listed in a code's `plan_ids`, the code also takes its discount off NHD report orders. */
-export const NHD_REPORTS_PROMO_TARGET = 'nhd-reports';
-/** Listed in a code's `plan_ids`, the code also takes its discount off Equity Protect enrolments. */
-export const EQUITY_PROTECT_PROMO_TARGET = 'equity-protect';
 export type PromoQuoteBody = z.infer<typeof PromoQuoteBody>;
 
 export const PromoQuote = z.object({

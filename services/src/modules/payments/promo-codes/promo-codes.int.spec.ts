@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutResult } from '@acpg/contracts/payments';
-import { PromoCodeView, PromoQuote, promoCodeStream } from '@acpg/contracts/promo-codes';
+import { PRODUCT_PROMO_TARGETS, PromoCodeView, PromoQuote, promoCodeStream } from '@acpg/contracts/promo-codes';
 import type { Role } from '@acpg/contracts/roles';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
@@ -229,6 +229,22 @@ describe('admin promo code routes', () => {
     expect(await t.platform.eventStore.readStream(promoCodeStream(code))).toEqual(before);
   });
 
+  it('creates a code for every product of the one list (NHD reports, Equity Protect), alone or with a plan, and lists it by that target', async () => {
+    for (const target of PRODUCT_PROMO_TARGETS) {
+      const code = uniqueCode(target.id.slice(0, 3));
+      const created = await call('POST', '/admin/promo-codes', 'Super Admin', { code, ...terms({ plan_ids: [target.id] }) });
+      expect(created.statusCode, created.body).toBe(200);
+      const edited = await call('PUT', `/admin/promo-codes/${code}`, 'Super Admin', terms({ plan_ids: ['yearly', target.id] }));
+      expect(edited.statusCode, edited.body).toBe(200);
+      await waitFor(async () => (await row(code))?.plan_ids.length === 2, { what: 'the edited row' });
+      const listed = await call('GET', `/admin/promo-codes?plan_id=${target.id}&code=${code}`, 'Super Admin');
+      expect(listed.json().data.items.map((i: PromoCodeView) => i.code)).toEqual([code]);
+    }
+    const unknown = await call('POST', '/admin/promo-codes', 'Super Admin', { code: uniqueCode('unk'), ...terms({ plan_ids: ['nope'] }) });
+    expect(unknown.json()).toMatchObject({ code: 'PLAN_NOT_FOUND', errors: [{ path: 'plan_ids' }] });
+    for (const target of PRODUCT_PROMO_TARGETS) expect(unknown.json().message).toContain(target.id);
+  });
+
   it('answers 403 to a customer and 401 to a visitor on every admin route, changing nothing', async () => {
     const code = uniqueCode('guard');
     await create(code);
@@ -264,5 +280,8 @@ describe('promo code routes in the OpenAPI document', () => {
       expect(doc.paths[path], path).toBeDefined();
     }
     expect(JSON.stringify(doc.paths['/api/v1/payments/checkouts']?.post?.requestBody)).toContain('promo_code');
+    // What a code may apply to: the products of the one list, named where plan_ids is described.
+    const createBody = JSON.stringify(doc.paths['/api/v1/admin/promo-codes']?.post?.requestBody);
+    for (const target of PRODUCT_PROMO_TARGETS) expect(createBody).toContain(target.id);
   });
 });

@@ -12,7 +12,8 @@ import {
   PromoCodeView,
   PromoQuote,
   PromoQuoteBody,
-  NHD_REPORTS_PROMO_TARGET,
+  isProductPromoTarget,
+  PRODUCT_PROMO_TARGETS,
 } from '@acpg/contracts/promo-codes';
 import { handleCommand } from '../../../platform/commands/handle-command.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
@@ -43,9 +44,12 @@ const listFilter = (query: PromoCodeListQuery): Filter => {
 /** Plans a code names must be ones a checkout sells (default plans), or the code could never apply. */
 const refuseUnknownPlans = async (platform: Platform, planIds: readonly string[]) => {
   for (const id of planIds) {
-    if (id === NHD_REPORTS_PROMO_TARGET) continue; // NHD report orders, not a plan
+    if (isProductPromoTarget(id)) continue; // NHD reports, Equity Protect: sold without a plan
     const plan = await planById(platform, id);
-    if (!plan) throw new AppError(400, 'PLAN_NOT_FOUND', `There is no plan ${id}.`, [{ path: 'plan_ids', message: `There is no plan ${id}.` }]);
+    if (!plan) {
+      const message = `There is no plan ${id}. A code applies to a plan sold at checkout, ${PRODUCT_PROMO_TARGETS.map((t) => `${t.id} (${t.name})`).join(' or ')}.`;
+      throw new AppError(400, 'PLAN_NOT_FOUND', message, [{ path: 'plan_ids', message }]);
+    }
     if (!plan.is_default) throw new AppError(400, 'PLAN_NOT_OFFERED', `The plan ${id} is a renewal price; a promo code applies to a plan sold at checkout.`, [{ path: 'plan_ids', message: `${id} is a renewal price` }]);
   }
 };

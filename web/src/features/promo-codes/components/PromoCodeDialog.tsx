@@ -22,7 +22,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { Plan } from '@acpg/contracts/plans';
-import { EQUITY_PROTECT_PROMO_TARGET, NHD_REPORTS_PROMO_TARGET, type PromoCodeView } from '@acpg/contracts/promo-codes';
+import { PRODUCT_PROMO_TARGETS, type PromoCodeView } from '@acpg/contracts/promo-codes';
 import { formatCents } from '../../../lib/money.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { createPromoCode, editPromoCode } from '../api/promo-codes.ts';
@@ -120,8 +120,9 @@ export function PromoCodeDialog({ editing, plans, onClose, onSaved }: PromoCodeD
                 {choices.map((p) => (
                   <Checkbox key={p.id} checked={draft.plan_ids.includes(p.id)} onChange={(_, d) => togglePlan(p.id, d.checked === true)} label={`${p.name} (${p.id})${p.is_active ? '' : ', not offered'}`} />
                 ))}
-                <Checkbox checked={draft.plan_ids.includes(NHD_REPORTS_PROMO_TARGET)} onChange={(_, d) => togglePlan(NHD_REPORTS_PROMO_TARGET, d.checked === true)} label="NHD reports (every report type)" />
-                <Checkbox checked={draft.plan_ids.includes(EQUITY_PROTECT_PROMO_TARGET)} onChange={(_, d) => togglePlan(EQUITY_PROTECT_PROMO_TARGET, d.checked === true)} label="Equity Protect (yearly fee)" />
+                {PRODUCT_PROMO_TARGETS.map((t) => (
+                  <Checkbox key={t.id} checked={draft.plan_ids.includes(t.id)} onChange={(_, d) => togglePlan(t.id, d.checked === true)} label={`${t.name} (${t.detail})`} />
+                ))}
                 {errors.plan_ids && (
                   <Text id={plansError} role="alert" className={s.error}>
                     {errors.plan_ids}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Field, Input, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
-import { EQUITY_PROTECT_PROMO_TARGET, NHD_REPORTS_PROMO_TARGET, PROMO_CODE_UPDATED_MESSAGE, type PromoCodeView } from '@acpg/contracts/promo-codes';
+import { PRODUCT_PROMO_TARGETS, PROMO_CODE_UPDATED_MESSAGE, promoTargetName, type PromoCodeView } from '@acpg/contracts/promo-codes';
 import { useLive } from '../../../lib/live.ts';
 import { keepNewer } from '../../../lib/live-merge.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
@@ -16,7 +16,6 @@ import { fetchAllPromoCodes, fetchPlans, fetchPromoCodes, PROMO_CODE_LIST, rowOf
 import { PromoCodeDialog } from './PromoCodeDialog.tsx';
 
 /** What a code applies to, in words: a plan id, NHD reports or Equity Protect. */
-const targetName = (id: string) => (id === NHD_REPORTS_PROMO_TARGET ? 'NHD reports' : id === EQUITY_PROTECT_PROMO_TARGET ? 'Equity Protect' : id);
 
 const MESSAGES = [PROMO_CODE_UPDATED_MESSAGE];
 
@@ -43,7 +42,7 @@ const EXPORT_HEADER = ['Code', 'Discount', 'Plans', 'First day', 'Last day', 'Us
 const exportRow = (v: PromoCodeView) => [
   v.code,
   discountText(v),
-  v.plan_ids.map(targetName).join(', '),
+  v.plan_ids.map(promoTargetName).join(', '),
   formatDateUs(v.valid_from),
   v.valid_to ? lastDay(v.valid_to) : 'No end',
   v.redeemed_count,
@@ -86,8 +85,11 @@ function FilterForm({ applied, plans, onApply, onClear }: { applied: Filters<Fil
               {p.name} ({p.id})
             </option>
           ))}
-          <option value={NHD_REPORTS_PROMO_TARGET}>NHD reports</option>
-          <option value={EQUITY_PROTECT_PROMO_TARGET}>Equity Protect</option>
+          {PRODUCT_PROMO_TARGETS.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
         </Select>
       </Field>
       <div className={s.actions}>
@@ -158,7 +160,7 @@ export default function PromoCodesPage() {
         </Text>
       ), },
     { id: 'discount', header: 'Discount', render: discountText },
-    { id: 'plans', header: 'Applies to', render: (v) => v.plan_ids.map(targetName).join(', ') },
+    { id: 'plans', header: 'Applies to', render: (v) => v.plan_ids.map(promoTargetName).join(', ') },
     { id: 'valid_from', header: 'Valid', sortable: true, minWidth: '170px', render: validityText },
     { id: 'redeemed_count', header: 'Used', sortable: true, render: usesText },
     { id: 'per_account', header: 'Per account', render: (v) => (v.max_per_account === null ? 'No limit' : String(v.max_per_account)) },
