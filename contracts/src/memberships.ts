@@ -13,6 +13,12 @@ export const MEMBERSHIP_STATUSES = ['trialing', 'active', 'past_due', 'cancelled
 export const MembershipStatus = z.enum(MEMBERSHIP_STATUSES);
 export type MembershipStatus = z.infer<typeof MembershipStatus>;
 
+/**
+ * One membership, one stream; the membership's id is the id of the checkout that paid for it. Other modules read its
+ * contract events there (payments: whether the membership a checkout bought has ended).
+ */
+export const membershipStream = (membershipId: string) => `memberships-membership-${membershipId}`;
+
 /** Data of `MembershipStarted` (stream `memberships-membership-<membership id>`), after a `PaymentSucceeded`. */
 export const MembershipStarted = z.object({
   membership_id: z.string(),

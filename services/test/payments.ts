@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { membershipStream, type MembershipCancelled } from '@acpg/contracts/memberships';
 import { CheckoutResult } from '@acpg/contracts/payments';
+import { eventEnvelope } from '../src/platform/commands/envelope.ts';
+import { waitFor } from './wait-for.ts';
 import type { TestApp } from './harness.ts';
 
 /** A test card's payment method for `accountId` (the card form's one call), answered by the test gateway. */
@@ -40,4 +43,17 @@ export const payOrderWithTestCard = async (
   const payload = { checkout_id: checkoutId, nhd_order_id: orderId, payment_method_id: await testPaymentMethod(on, accountId, cardNumber), ...extra };
   const paid = await on.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers });
   return { checkoutId, status: paid.statusCode, body: paid.body, result: paid.statusCode === 200 ? CheckoutResult.parse(paid.json().data) : null };
+};
+
+/**
+ * Ends the membership `membershipId` (the id of the checkout that bought it) as its period end would: its
+ * `MembershipCancelled`, appended once the membership has started. One membership per member: a test that needs an
+ * account with several memberships ends one before buying the next.
+ */
+export const endMembership = async (on: Pick<TestApp, 'platform'>, membershipId: string, accountId: string): Promise<void> => {
+  const stream = membershipStream(membershipId);
+  const version = await waitFor(async () => (await on.platform.eventStore.readStream(stream)).at(-1)?.version, { what: `membership ${membershipId} started` });
+  const ended = { membership_id: membershipId, account_id: accountId, reason: 'member_cancelled', ended_at: on.platform.clock().toISOString() } satisfies MembershipCancelled;
+  const meta = { now: on.platform.clock(), actor: 'test', correlationId: randomUUID(), causationId: null };
+  await on.platform.eventStore.append(stream, version, [eventEnvelope(randomUUID(), 'MembershipCancelled', ended, meta)]);
 };

@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 import type { TestApp } from '../../services/test/harness.ts';
-import { payWithTestCard } from '../../services/test/payments.ts';
+import { placeOrder } from '../../services/test/nhd.ts';
+import { payOrderWithTestCard, payWithTestCard } from '../../services/test/payments.ts';
 import { closeE2e, openE2e } from './support/app.ts';
 import { newPage } from './support/browser.ts';
 import { completeSignIn, explained, pathOf } from './support/sign-in.ts';
@@ -48,7 +49,6 @@ describe('buying a membership: /subscription-plan → /checkout → /payment-sta
   beforeAll(async () => {
     ({ app, browser, page } = await openE2e());
     customer = await newCustomer(app);
-    await payWithTestCard(app, customer.accountId, TEST_CARDS.succeeds, 'monthly'); // a member already
   }, 120_000);
 
   afterAll(async () => {
@@ -105,7 +105,9 @@ describe('buying a membership: /subscription-plan → /checkout → /payment-sta
     await page.reload();
     await page.getByRole('status').getByText('Payment received.').waitFor({ timeout: 20_000 });
 
-    const { checkoutId } = await payWithTestCard(app, customer.accountId, TEST_CARDS.requiresAction, 'monthly');
+    // A member buys no second membership: the payment settled elsewhere is one of an NHD report.
+    const order = await placeOrder(app, customer.accountId);
+    const { checkoutId } = await payOrderWithTestCard(app, customer.accountId, TEST_CARDS.requiresAction, order.order_id);
     await page.goto(`/payment-status?checkout_id=${checkoutId}`);
     await page.getByText('This page updates live.').waitFor({ timeout: 20_000 });
     await markPage(page);
@@ -150,11 +152,22 @@ describe('buying a membership: /subscription-plan → /checkout → /payment-sta
     const table = page.getByRole('table', { name: 'Your payments' });
     await explained(page, () => table.getByRole('row').filter({ hasText: 'Yearly' }).waitFor({ timeout: 20_000 }));
     const rows = table.getByRole('row').filter({ hasText: 'Paid' });
-    await explained(page, () => expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(3)); // the first membership, the Yearly one and the one confirmed elsewhere
+    await explained(page, () => expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(2)); // the Yearly membership and the NHD report confirmed elsewhere
     expect(await table.getByRole('row').filter({ hasText: 'Yearly' }).textContent()).toMatch(/\d{2}-\d{2}-\d{4}.*Yearly.*\$214\.00.*Paid.*Download/);
     expect(await page.getByRole('link', { name: 'See membership plans' }).getAttribute('href')).toBe('/subscription-plan');
     await checkWidths(page, '/subscriptions with payment history');
   }, 120_000);
+
+  it('a member who chooses another plan is sent to the switch on Subscriptions, with no card form', async () => {
+    await page.goto('/checkout?plan=monthly');
+    const main = page.getByRole('main');
+    await explained(page, () => main.getByText('You already have a Yearly membership.', { exact: false }).waitFor({ timeout: 20_000 }));
+    expect(await main.getByRole('button', { name: /^Pay/ }).count()).toBe(0);
+    await checkWidths(page, '/checkout as a member');
+    await main.getByRole('link', { name: 'Go to Subscriptions' }).click();
+    await page.waitForURL('**/subscriptions');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  }, 60_000);
 
   it('a signed-in user sees no one else’s payment', async () => {
     const stranger = await newCustomer(app, 'Sam Stranger');

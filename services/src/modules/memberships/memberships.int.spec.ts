@@ -5,7 +5,7 @@ import { MEMBERSHIP_UPDATED_MESSAGE, type MembershipView } from '@acpg/contracts
 import { TEST_CARDS } from '@acpg/contracts/payments';
 import { runReaction } from '../../platform/reactions/start.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { payWithTestCard } from '../../../test/payments.ts';
+import { endMembership, payWithTestCard } from '../../../test/payments.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { startMembershipFor } from './start-on-payment/commands.ts';
 import { startOnPaymentReaction } from './start-on-payment/reaction.ts';
@@ -95,7 +95,9 @@ describe('a successful payment starts a membership (PaymentSucceeded → reactio
 describe('GET /api/v1/memberships/mine', () => {
   it('pages and sorts on the server', async () => {
     const account = `acct-${randomUUID()}`;
-    await paidMembership(t, account, TEST_CARDS.succeeds, 'monthly');
+    // One membership per member: the Monthly one ended before the Yearly one was bought.
+    const monthly = await paidMembership(t, account, TEST_CARDS.succeeds, 'monthly');
+    await endMembership(t, monthly.checkoutId, account);
     await paidMembership(t, account, TEST_CARDS.succeeds, 'yearly');
     await waitFor(async () => (await items(account)).total === 2, { what: 'both memberships listed' });
     const first = await items(account, '?page=1&page_size=1&sort=plan_name&order=asc');

@@ -32,11 +32,12 @@ describe('card numbers in the log', () => {
   it('never appear, whatever the card form sends: good, declined, refused or malformed cards, and the payments they make', async () => {
     const app = running.app;
     if (!app) throw new Error('no http app');
-    const token = await running.platform.tokens.issueAccessToken({ userId: `acct-${randomUUID()}`, roles: ['Customer'] });
-    const headers = { authorization: `Bearer ${token}` };
+    const headersOfNew = async () => ({ authorization: `Bearer ${await running.platform.tokens.issueAccessToken({ userId: `acct-${randomUUID()}`, roles: ['Customer'] })}` });
+    const headers = await headersOfNew();
     const year = new Date().getUTCFullYear() + 1;
     const sent = [...Object.values(TEST_CARDS), '5555555555554444', '4242 4242 4242 4241'];
     for (const number of sent) {
+      const headers = await headersOfNew(); // one membership per member: each card pays for a member of its own
       const method = await app.inject({ method: 'POST', url: '/api/v1/payments/test-gateway/payment-methods', payload: { number, exp_month: 12, exp_year: year, cvc: '987', name: 'Pat Member' }, headers });
       if (method.statusCode !== 200) continue;
       const payload = { checkout_id: randomUUID(), plan_id: 'monthly', payment_method_id: method.json().data.payment_method_id };

@@ -7,6 +7,8 @@ import { signInPathFor } from '../../lib/return-path.ts';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { EmptyState, LoadingSpinner } from '../../components/PageState.tsx';
 import { PaymentForm } from '../../features/payments/components/PaymentForm.tsx';
+import { fetchCurrentMembership } from '../../features/memberships/api/memberships.ts';
+import { useResource } from '../../lib/use-resource.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '720px', width: '100%', marginInline: 'auto' },
@@ -28,6 +30,8 @@ export default function CheckoutRoute() {
   const snap = useSnapshot(session);
   const planId = params.get('plan')?.trim() ?? '';
   const signedIn = snap.user != null && snap.user.role.length > 0 && snap.accessToken != null;
+  // One membership per member: a member is sent to the plan switch instead of a second checkout.
+  const current = useResource(async (signal) => (signedIn ? fetchCurrentMembership(signal) : { success: true as const, data: null }), [signedIn]);
   const follow = (checkout: CheckoutResult) => navigate(`/payment-status?checkout_id=${encodeURIComponent(checkout.checkout_id)}`);
 
   let body;
@@ -52,6 +56,21 @@ export default function CheckoutRoute() {
             Sign in
           </LinkButton>
           <LinkButton to="/authentication/sign-up">Create an account</LinkButton>
+        </div>
+      </Card>
+    );
+  } else if (current.status === 'loading') {
+    body = <LoadingSpinner label="Checking your membership" />;
+  } else if (current.data) {
+    body = (
+      <Card className={s.card}>
+        <Text>
+          You already have a {current.data.plan_name} membership. To change plans, switch at its next renewal on the Subscriptions page; you are not charged twice.
+        </Text>
+        <div className={s.actions}>
+          <LinkButton to="/subscriptions" appearance="primary">
+            Go to Subscriptions
+          </LinkButton>
         </div>
       </Card>
     );

@@ -43,7 +43,7 @@ export default function SubscriptionsRoute() {
     <div className={s.page}>
       <SubscriptionsPage startMembership={StartMembership} updateCard={UpdateCard} />
       <div className={s.plans}>
-        <Text>Another property to protect, or another term?</Text>
+        <Text>What each plan covers and costs:</Text>
         <LinkButton to="/subscription-plan">See membership plans</LinkButton>
       </div>
       <PaymentHistory />

@@ -15,8 +15,8 @@ import { toMembershipEvent, type MembershipEvent } from './events.ts';
 export type { MembershipEvent } from './events.ts';
 export { toMembershipEvent } from './events.ts';
 
-/** One membership, one stream; the membership's id is the id of the checkout that paid for it (one per payment). */
-export const membershipStream = (membershipId: string) => `memberships-membership-${membershipId}`;
+/** One membership, one stream, named in the contract (the id of the checkout that paid for it). */
+export { membershipStream } from '@acpg/contracts/memberships';
 
 /** Starts the membership a payment bought: the plan as it was sold, and its name's renewal price. */
 export type StartMembership = Command<

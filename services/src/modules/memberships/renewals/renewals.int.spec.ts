@@ -146,9 +146,13 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
     }
     expect((await t.app.inject({ method: 'POST', url: `/api/v1/memberships/${resumed.id}/resume`, headers: resumed.headers })).json().data).toMatchObject({ cancel_at_period_end: false });
     await myMembership(t, cancelled.headers, cancelled.id, (r) => r.cancel_at_period_end, 'cancelling listed');
+    // One membership per member: a cancelled one runs to its period end, and until then no second one is sold.
+    await expect(payWithTestCard(t, cancelled.accountId, TEST_CARDS.succeeds, 'yearly')).rejects.toThrow(/409.*ALREADY_A_MEMBER/);
     at(cancelled.row.next_renewal_at, MINUTE);
     await runNow(t, [renewalsSchedule]);
     const ended = await membershipEvents(t, membershipStream(cancelled.id), (e) => countOf(e, 'MembershipCancelled') === 1, 'ended at the period end');
+    // Ended: the member may buy again.
+    expect((await payWithTestCard(t, cancelled.accountId, TEST_CARDS.succeeds, 'yearly')).result.status).toBe('succeeded');
     expect(ended.find((e) => e.type === 'MembershipCancelled')?.data).toMatchObject({ reason: 'member_cancelled', ended_at: cancelled.row.next_renewal_at });
     expect(countOf(ended, 'MembershipRenewalDue')).toBe(0);
     at(resumed.row.next_renewal_at, MINUTE);

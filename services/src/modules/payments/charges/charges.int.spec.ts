@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { PAYMENT_UPDATED_MESSAGE, TEST_CARDS, type PaymentView } from '@acpg/contracts/payments';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
-import { payWithTestCard } from '../../../../test/payments.ts';
+import { endMembership, payWithTestCard } from '../../../../test/payments.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 
 /** Read model `payments_charges`: the payment history, and the live payment status on `checkout:<id>`. */
@@ -74,7 +74,8 @@ describe('payments_charges: history and live status', () => {
 
   it('keeps a declined payment with its message, newest first', async () => {
     const account = `acct-${randomUUID()}`;
-    await payWithTestCard(t, account, TEST_CARDS.succeeds, 'monthly');
+    const monthly = await payWithTestCard(t, account, TEST_CARDS.succeeds, 'monthly');
+    await endMembership(t, monthly.checkoutId, account); // one membership per member: the next plan after it ended
     const declined = await payWithTestCard(t, account, TEST_CARDS.declined, 'yearly');
     expect(declined.result.status).toBe('failed');
     const mine = await waitFor(async () => {

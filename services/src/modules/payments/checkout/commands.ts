@@ -101,15 +101,20 @@ const start = async (platform: Platform, gateway: PaymentGateway, body: Checkout
     ...(promo ? { promo } : {}),
   };
   try {
-    if (purchase.claim) {
-      // One checkout at a time per order (or enrolment): a second tab or card waits for the first one's result.
-      await claimOrderPayment(platform, { order_id: purchase.claim.key, checkout_id: body.checkout_id }, async (id, claimedAt) => {
-        const other = await loadCheckout(platform, id);
-        // Claimed but not started: starting this moment (live), or stopped before it started (free after a minute).
-        if (other.status === 'none') return meta.now.getTime() - Date.parse(claimedAt) < CLAIM_START_MS;
-        return other.status !== 'failed';
-      }, meta, purchase.claim.underWay);
-    }
+    // One checkout at a time per order, enrolment request or membership: a second tab or card waits for the first
+    // one's result, and a member whose membership runs buys no second one.
+    const { claim } = purchase;
+    await claimOrderPayment(platform, { order_id: claim.key, checkout_id: body.checkout_id }, async (held) => {
+      if (!held) return claim.beforeFirst ? claim.beforeFirst() : null;
+      const other = await loadCheckout(platform, held.checkout_id);
+      // Claimed but not started: starting this moment (live), or stopped before it started (free after a minute).
+      if (other.status === 'none') return meta.now.getTime() - Date.parse(held.claimed_at) < CLAIM_START_MS ? claim.underWay() : null;
+      if (other.status === 'failed') return null;
+      if (other.status === 'succeeded' && claim.afterPaid) {
+        return claim.afterPaid({ checkout_id: other.started.checkout_id, plan_id: other.started.plan_id });
+      }
+      return claim.underWay();
+    }, meta, claim.underWay);
     const { state } = await handleCommand(platform.eventStore, checkoutStream(body.checkout_id), checkoutDecider, { type: 'StartCheckout', data, metadata: meta }, { newStream: true });
     if (state.status === 'none') throw new Error('a started checkout has a state');
     return state;

@@ -8,6 +8,7 @@ import { ConcurrencyError } from '../../../platform/event-store/port.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { planById } from './plan.ts';
+import { membershipClaimKey, membershipPaymentUnderWay, refusalAfterPaid, refusalBeforeFirstClaim } from './one-membership.ts';
 
 /** What a checkout pays for: a plan (a membership) or a placed NHD order, at its amount before any promo code. */
 export interface Purchase {
@@ -16,10 +17,17 @@ export interface Purchase {
   nhd_order_id?: string;
   equity_enrolment_id?: string;
   /**
-   * What one live checkout at a time is claimed on (`claimOrderPayment`): an order, or one request of an enrolment,
-   * and the refusal a second checkout gets while the first may still charge. None for a plan.
+   * What one live checkout at a time is claimed on (`claimOrderPayment`): an order, one request of an enrolment, or the
+   * account's membership (one per member); the refusal a second checkout gets while the first may still charge, and
+   * for a plan the refusal while the membership the first one bought runs (`afterPaid`) or one bought before claims
+   * existed (`beforeFirst`).
    */
-  claim?: { key: string; underWay: () => AppError };
+  claim: {
+    key: string;
+    underWay: () => AppError;
+    afterPaid?: (paid: { checkout_id: string; plan_id: string }) => Promise<AppError | null>;
+    beforeFirst?: () => Promise<AppError | null>;
+  };
   list_amount_cents: number;
   /** What a promo code's `plan_ids` must hold to apply: the plan id, or NHD_REPORTS_PROMO_TARGET. */
   promo_target: string;
@@ -84,7 +92,7 @@ const equityEnrolmentPurchase = async (platform: Pick<Platform, 'eventStore'>, e
 
 /** What `{ plan_id }`, `{ nhd_order_id }` or `{ equity_enrolment_id }` buys (refused in words when it cannot be bought). */
 export const purchaseOf = async (
-  platform: Pick<Platform, 'eventStore'>,
+  platform: Pick<Platform, 'eventStore' | 'documents'>,
   item: { plan_id?: string | undefined; nhd_order_id?: string | undefined; equity_enrolment_id?: string | undefined },
   accountId: string | null,
 ): Promise<Purchase> => {
@@ -93,7 +101,13 @@ export const purchaseOf = async (
   const plan = await planById(platform, item.plan_id ?? '');
   if (!plan) throw planNotFound();
   if (!plan.is_default || !plan.is_active) throw new AppError(400, 'PLAN_NOT_OFFERED', 'This plan is not offered at sign-up. Choose Monthly or Yearly.');
-  return { plan_id: plan.plan_id, list_amount_cents: amountDue(planFromDefined(plan)), promo_target: plan.plan_id, label: 'this plan' };
+  const claim = {
+    key: membershipClaimKey(accountId ?? ''),
+    underWay: membershipPaymentUnderWay,
+    afterPaid: (paid: { checkout_id: string; plan_id: string }) => refusalAfterPaid(platform, paid),
+    beforeFirst: () => refusalBeforeFirstClaim(platform, accountId ?? ''),
+  };
+  return { plan_id: plan.plan_id, claim, list_amount_cents: amountDue(planFromDefined(plan)), promo_target: plan.plan_id, label: 'this plan' };
 };
 
 /** One stream per NHD order: which checkout last set out to pay it. */
@@ -101,14 +115,15 @@ export const orderPaymentStream = (orderId: string) => `payments-orderpayment-${
 export const ORDER_PAYMENT_CLAIMED = 'OrderPaymentClaimed';
 
 /**
- * Before a checkout of an NHD order (or an enrolment request) starts: it claims the order (appended at the stream's loaded version), so two
- * checkouts of one order (two tabs, two cards) never both charge. A claim by a checkout that failed is taken over;
- * one still under way or paid refuses the newcomer with `underWay()`. `isLive(checkout, claimed at)` says whether a checkout may still charge.
+ * Before a checkout starts: it claims its order, enrolment request or the account's membership (appended at the
+ * stream's loaded version), so two checkouts of one thing (two tabs, two cards) never both charge. `refusalOf(held)`
+ * answers whether the claim's holder (null: no claim yet) still stands in the way, with the refusal to give the newcomer;
+ * a holder that failed is taken over.
  */
 export const claimOrderPayment = async (
   platform: Pick<Platform, 'eventStore'>,
   claim: { order_id: string; checkout_id: string },
-  isLive: (checkoutId: string, claimedAt: string) => Promise<boolean>,
+  refusalOf: (held: { checkout_id: string; claimed_at: string } | null) => Promise<AppError | null>,
   meta: CommandMeta,
   underWay: () => AppError,
 ): Promise<void> => {
@@ -117,7 +132,8 @@ export const claimOrderPayment = async (
   const last = history.at(-1);
   const held = last ? (last.data as { checkout_id: string; claimed_at: string }) : null;
   if (held?.checkout_id === claim.checkout_id) return;
-  if (held && (await isLive(held.checkout_id, held.claimed_at))) throw underWay();
+  const refusal = await refusalOf(held);
+  if (refusal) throw refusal;
   try {
     await platform.eventStore.append(stream, last?.version ?? 0, [eventEnvelope(meta.newId(), ORDER_PAYMENT_CLAIMED, { ...claim, claimed_at: meta.now.toISOString() }, meta)]);
   } catch (error) {

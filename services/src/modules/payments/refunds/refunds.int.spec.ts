@@ -74,8 +74,9 @@ describe('admin payments, memberships and refunds', () => {
 
   it('lists every payment and membership to Super Admins only, with filters, and refuses bad queries', async () => {
     const account = `acct-${randomUUID()}`;
-    await payWithTestCard(t, account, TEST_CARDS.succeeds, 'monthly');
+    // Declined first: one membership per member, so a plan bought is the last one.
     await payWithTestCard(t, account, TEST_CARDS.declined, 'yearly');
+    await payWithTestCard(t, account, TEST_CARDS.succeeds, 'monthly');
     await settled(account);
     const admin = await as('Super Admin');
     const get = async (url: string, headers: Record<string, string> = admin) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });

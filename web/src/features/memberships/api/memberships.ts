@@ -1,6 +1,6 @@
 import type { Page } from '@acpg/contracts/http';
 import type { MembershipView, MyMembershipsQuery } from '@acpg/contracts/memberships';
-import { http } from '../../../lib/http.ts';
+import { http, type Result } from '../../../lib/http.ts';
 import type { Order, PagedListSpec } from '../../../lib/paged-list.ts';
 
 /** Sort fields of GET /memberships/mine (contracts MEMBERSHIP_SORT_FIELDS; the type only, so zod stays out of this chunk). */
@@ -17,3 +17,14 @@ export const MEMBERSHIP_LIST: PagedListSpec<MembershipSort, never> = {
 /** The signed-in user's memberships, one page. */
 export const fetchMyMemberships = (query: { page: number; page_size: number; sort: MembershipSort; order: Order }, signal: AbortSignal) =>
   http.get<Page<MembershipView>>('/memberships/mine', { query, signal });
+
+/**
+ * The membership the user holds now, or null: one membership per member, so it is the newest one unless that ended.
+ * Buying a plan is refused while it runs (a switch on the Subscriptions page changes the plan instead).
+ */
+export const fetchCurrentMembership = async (signal: AbortSignal): Promise<Result<MembershipView | null>> => {
+  const newest = await fetchMyMemberships({ page: 1, page_size: 1, sort: 'started_at', order: 'desc' }, signal);
+  if (!newest.success) return newest;
+  const [latest] = newest.data.items;
+  return { ...newest, data: latest && latest.status !== 'cancelled' ? latest : null };
+};
