@@ -380,11 +380,10 @@ export type ImportsQuery = z.infer<typeof ImportsQuery>;
 export const EQUITY_ERROR_CODES = [
   'PROPERTY_NOT_VERIFIED', // 400: verify the property first
   'PROPERTY_NOT_FOUND', // 400
-  'ENROLMENT_NOT_FOUND', // 404
-  'ENROLMENT_FORBIDDEN', // 403: another member's
+  'ENROLMENT_NOT_FOUND', // 404: none, or another member's (the same answer)
   'ENROLMENT_TRANSITION_REFUSED', // 409
-  'ALERT_NOT_FOUND', // 404
-  'ALERT_FORBIDDEN', // 403
+  'ALERT_NOT_FOUND', // 404: none, or another member's (the same answer)
+  'ALERT_FORBIDDEN', // 403: a Super Admin, who sees the alert, answering it for the member
   'ALERT_TRANSITION_REFUSED', // 409
   'IMPORT_FILE_INVALID', // 400: not CSV/JSONL text, no header, too many rows
   'IMPORT_NOT_FOUND', // 404

@@ -215,9 +215,8 @@ export const nhdOrderStream = (orderId: string) => `nhd-order-${orderId}`;
 
 /** Error codes of the NHD routes (`code` of the error envelope). */
 export const NHD_ERROR_CODES = [
-  'ORDER_NOT_FOUND', // 404: no such order (also what a stranger's id answers on the list routes)
-  'ORDER_FORBIDDEN', // 403: the order exists and is someone else's
-  'ORDER_MISMATCH', // 409: the same order_id sent again with other contents
+  'ORDER_NOT_FOUND', // 404: no such order, or one the caller may not see (another account's id answers exactly this)
+  'ORDER_MISMATCH', // 409: the order_id is in use: the caller's own with other contents, or another account's (one answer for both)
   'ORDER_TRANSITION_REFUSED', // 409: the order's status does not allow this step (the message says why)
   'REPORT_TYPE_NOT_FOUND', // 400: unknown or inactive report type
   'PROPERTY_NOT_FOUND', // 400

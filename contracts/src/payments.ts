@@ -95,8 +95,8 @@ export const PAYMENTS_ERROR_CODES = [
   'PLAN_NOT_FOUND',
   'PLAN_NOT_OFFERED', // a renewal or inactive plan
   'PAYMENT_METHOD_NOT_FOUND',
-  'CHECKOUT_NOT_FOUND',
-  'CHECKOUT_MISMATCH', // the same checkout_id sent again with another plan or card
+  'CHECKOUT_NOT_FOUND', // none, or another account's (the same answer)
+  'CHECKOUT_MISMATCH', // the checkout_id is in use: the caller's own with another plan, order, card or promo code, or another account's (one answer for both)
   'CONFIRMATION_NOT_NEEDED',
   'CARD_NOT_SAVED', // the gateway refused to save the card for later charges
   'NHD_ORDER_NOT_FOUND', // no placed NHD order of the caller's with this id

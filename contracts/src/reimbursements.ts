@@ -46,7 +46,8 @@ const message = (what: string) => z.string({ error: `Enter ${what}` }).trim().mi
 
 /**
  * `POST /api/v1/reimbursements/claims` (signed-in member): `claim_id` is a uuid the client makes once per claim; the
- * same body again answers the same claim, other contents are refused (409 CLAIM_MISMATCH).
+ * same body again answers the same claim; other contents, or another account's claim_id, are one refusal (409
+ * CLAIM_MISMATCH, the same code and message for both, so it never says whose the id is).
  */
 export const FileClaimBody = z.object({
   claim_id: z.uuid('claim_id must be a uuid made once per claim'),
@@ -159,9 +160,9 @@ export const reimbursementClaimStream = (claimId: string) => `reimbursement-clai
 
 /** Error codes of the reimbursement routes (`code` of the error envelope). */
 export const REIMBURSEMENT_ERROR_CODES = [
-  'CLAIM_NOT_FOUND', // 404
-  'CLAIM_FORBIDDEN', // 403: the claim exists and is someone else's
-  'CLAIM_MISMATCH', // 409: the same claim_id sent again with other contents
+  'CLAIM_NOT_FOUND', // 404: none, or one the caller may not see (another member's id answers exactly this)
+  'CLAIM_FORBIDDEN', // 403: someone who sees the claim (a Super Admin) answering a request meant for the claimant
+  'CLAIM_MISMATCH', // 409: the claim_id is in use: the caller's own with other contents, or another account's (one answer for both)
   'CLAIM_TRANSITION_REFUSED', // 409: the claim's status does not allow this step (the message says why)
   'PROPERTY_NOT_VERIFIED', // 400: the caller has not verified this property
   'EXPENSE_DATE_OUT_OF_RANGE', // 400: in the future or more than a year ago

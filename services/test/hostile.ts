@@ -41,3 +41,23 @@ export const hostileClient = (app: () => TestApp) => {
     },
   };
 };
+
+/** What a caller can tell two answers apart by: status, code and message (`shared/spec/DECISIONS.md`, "not found"). */
+export const answerOf = (response: { statusCode: number; body: string }) => {
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(response.body) as Record<string, unknown>;
+  } catch {
+    // not JSON: compared as it is
+  }
+  return { status: response.statusCode, code: body.code ?? null, message: body.message ?? null };
+};
+
+/**
+ * Another account's id answers exactly what `reference` answers (an id that does not exist, or for a create the
+ * caller's own id sent again with other contents): same status, code and message; with `status`, that one.
+ */
+export const expectSameAnswer = (theirs: { statusCode: number; body: string }, reference: { statusCode: number; body: string }, where: string, status?: number) => {
+  expect.soft(answerOf(theirs), `${where}: another account's id is told apart (${theirs.body} vs ${reference.body})`).toEqual(answerOf(reference));
+  if (status !== undefined) expect.soft(theirs.statusCode, `${where}: ${theirs.body}`).toBe(status);
+};

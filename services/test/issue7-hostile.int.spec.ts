@@ -419,9 +419,9 @@ describe('one account against another', () => {
     await quiet();
 
     await unchanged(async () => {
-      expectRefusal(await call({ method: 'GET', url: `/payments/checkouts/${checkoutId}`, headers: bearer(accountB.token) }), "B reads A's checkout", [403, 404]);
-      expectRefusal(await call({ method: 'POST', url: `/payments/checkouts/${checkoutId}/confirm`, headers: bearer(accountB.token), payload: { approve: true } }), "B confirms A's checkout", [403, 404]);
-      expectRefusal(await call({ method: 'POST', url: `/payments/checkouts/${checkoutId}/confirm`, headers: bearer(accountB.token), payload: { approve: false } }), "B refuses A's checkout", [403, 404]);
+      expectRefusal(await call({ method: 'GET', url: `/payments/checkouts/${checkoutId}`, headers: bearer(accountB.token) }), "B reads A's checkout", [404]);
+      expectRefusal(await call({ method: 'POST', url: `/payments/checkouts/${checkoutId}/confirm`, headers: bearer(accountB.token), payload: { approve: true } }), "B confirms A's checkout", [404]);
+      expectRefusal(await call({ method: 'POST', url: `/payments/checkouts/${checkoutId}/confirm`, headers: bearer(accountB.token), payload: { approve: false } }), "B refuses A's checkout", [404]);
       const reused = await call({ method: 'POST', url: '/payments/checkouts', headers: bearer(accountB.token), payload: { checkout_id: checkoutId, plan_id: planId, payment_method_id: pmId } });
       expectRefusal(reused, "B sends A's checkout id again");
       const mine = await call({ method: 'GET', url: '/memberships/mine', headers: bearer(accountB.token) });

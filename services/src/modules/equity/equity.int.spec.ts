@@ -169,14 +169,14 @@ describe('Equity Protect', () => {
     const owner = await bearer(t, member);
     const other = await bearer(t, stranger);
 
-    // Another member: 403 on every alert route; the Super Admin sees but does not answer for the member.
-    for (const path of [`/equity/alerts/${fraud.alert_id}`, `/equity/alerts/${fraud.alert_id}/history`]) expect((await get(path, other)).statusCode).toBe(403);
+    // Another member: 404 on every alert route, as for an alert that does not exist; the Super Admin sees but does not answer for the member (403).
+    for (const path of [`/equity/alerts/${fraud.alert_id}`, `/equity/alerts/${fraud.alert_id}/history`]) expect((await get(path, other)).json()).toMatchObject({ code: 'ALERT_NOT_FOUND' });
     for (const [path, body] of [[`/equity/alerts/${fraud.alert_id}/confirm`, {}], [`/equity/alerts/${fraud.alert_id}/report`, {}], [`/equity/alerts/${fraud.alert_id}/steps`, { step: 'call_recorder', done: true }]] as const) {
-      expect((await post(path, body, other)).statusCode).toBe(403);
+      expect((await post(path, body, other)).statusCode).toBe(404);
       expect((await post(path, body, await admin())).statusCode).toBe(403);
     }
-    expect((await get(`/equity/enrolments/${mine.enrolment_id}`, other)).statusCode).toBe(403);
-    expect((await post(`/equity/enrolments/${mine.enrolment_id}/cancel`, {}, other)).statusCode).toBe(403);
+    expect((await get(`/equity/enrolments/${mine.enrolment_id}`, other)).json()).toMatchObject({ code: 'ENROLMENT_NOT_FOUND' });
+    expect((await post(`/equity/enrolments/${mine.enrolment_id}/cancel`, {}, other)).statusCode).toBe(404);
     expect((await get('/equity/alerts/mine', other)).json().data.total).toBe(0);
     expect((await get(`/equity/alerts/${randomUUID()}`, owner)).statusCode).toBe(404);
     expect((await get('/equity/alerts/not-a-uuid', owner)).statusCode).toBe(400);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@acpg/contracts/roles';
 import { alertsOf, CSV_HEADER, importCsv, markVerified, protectProperty } from '../../../test/equity.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { bearer, expectRefusal, hostileClient, label } from '../../../test/hostile.ts';
+import { answerOf, bearer, expectRefusal, expectSameAnswer, hostileClient, label } from '../../../test/hostile.ts';
 
 /**
  * Issue 10's Equity Protect API under hostile use: every route without a token and as every role, another member's
@@ -18,8 +18,10 @@ interface Route {
   url: string;
   auth: 'public' | 'signed-in' | 'admin' | 'super-admin';
   body?: Record<string, unknown>;
-  /** The member's own (another member gets 403). */
+  /** The member's own: another member is answered as for an id that does not exist. */
   owned?: boolean;
+  /** Answered by the member only: a Super Admin sees the alert but gets 403 here. */
+  memberOnly?: boolean;
 }
 
 const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Provider Admin', 'Super Admin'];
@@ -27,6 +29,8 @@ const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Provider Admin',
 const { call, as, unchanged } = hostileClient(() => t);
 
 let routes: Route[];
+/** The owner's enrollment and alert ids, which the owned routes' urls hold. */
+let ownedIds: string[];
 
 beforeAll(async () => {
   t = await startTestApp({ DEV_OUTBOX: 'true' });
@@ -36,6 +40,7 @@ beforeAll(async () => {
   const imported = await importCsv(t, `${CSV_HEADER}\n2026-${Math.floor(Math.random() * 1e7)},Los Angeles,0165-307-174,lien,${today},A,B,100\n`);
   const [alert] = await alertsOf(t, owner, 1);
   const alertId = alert?.alert_id ?? '';
+  ownedIds = [enrolment.enrolment_id, alertId];
   routes = [
     { method: 'GET', url: '/equity/pricing', auth: 'public' },
     { method: 'POST', url: '/equity/enrolments', auth: 'signed-in', body: { property_id: 'ca-lax-00001' } },
@@ -45,9 +50,9 @@ beforeAll(async () => {
     { method: 'GET', url: '/equity/alerts/mine', auth: 'signed-in' },
     { method: 'GET', url: `/equity/alerts/${alertId}`, auth: 'signed-in', owned: true },
     { method: 'GET', url: `/equity/alerts/${alertId}/history`, auth: 'signed-in', owned: true },
-    { method: 'POST', url: `/equity/alerts/${alertId}/confirm`, auth: 'signed-in', owned: true },
-    { method: 'POST', url: `/equity/alerts/${alertId}/report`, auth: 'signed-in', owned: true, body: { note: 'hostile' } },
-    { method: 'POST', url: `/equity/alerts/${alertId}/steps`, auth: 'signed-in', owned: true, body: { step: 'police_report', done: true } },
+    { method: 'POST', url: `/equity/alerts/${alertId}/confirm`, auth: 'signed-in', owned: true, memberOnly: true },
+    { method: 'POST', url: `/equity/alerts/${alertId}/report`, auth: 'signed-in', owned: true, memberOnly: true, body: { note: 'hostile' } },
+    { method: 'POST', url: `/equity/alerts/${alertId}/steps`, auth: 'signed-in', owned: true, memberOnly: true, body: { step: 'police_report', done: true } },
     { method: 'GET', url: '/admin/equity/enrolments', auth: 'admin' },
     { method: 'GET', url: '/admin/equity/alerts', auth: 'admin' },
     { method: 'POST', url: `/admin/equity/alerts/${alertId}/close`, auth: 'super-admin', body: { resolution: 'Hostile close' } },
@@ -75,14 +80,40 @@ describe('every issue-10 Equity Protect route, by a stranger and by every role',
     });
   });
 
-  it('answers 403 on every admin route to the roles it is not for, and on another member’s enrollment or alert', async () => {
+  it('answers 403 on every admin route to the roles it is not for', async () => {
     await unchanged(async () => {
       for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
-        const refused = routes.filter((r) => r.auth === 'super-admin' || (r.auth === 'admin' && role !== 'Provider Admin') || r.owned);
+        const refused = routes.filter((r) => r.auth === 'super-admin' || (r.auth === 'admin' && role !== 'Provider Admin'));
         for (const route of refused) {
           const response = await call({ method: route.method, url: route.url, headers: await as(role), ...(route.body ? { payload: route.body } : {}) });
           expectRefusal(response, label(route, role), [403]);
         }
+      }
+    });
+  });
+
+  it('answers another member’s enrollment or alert on every route exactly as one that does not exist (404, same code and message)', async () => {
+    const unknownUrl = (url: string) => ownedIds.reduce((u, id) => u.replace(id, randomUUID()), url);
+    await unchanged(async () => {
+      for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
+        const headers = await as(role);
+        for (const route of routes.filter((r) => r.owned)) {
+          const payload = route.body ? { payload: route.body } : {};
+          const theirs = await call({ method: route.method, url: route.url, headers, ...payload });
+          expectSameAnswer(theirs, await call({ method: route.method, url: unknownUrl(route.url), headers, ...payload }), label(route, role), 404);
+          expect.soft(answerOf(theirs).code, label(route, role)).toMatch(/^(ENROLMENT|ALERT)_NOT_FOUND$/);
+        }
+      }
+    });
+  });
+
+  it('answers a Super Admin, who sees the member’s alert, 403 ALERT_FORBIDDEN on the member’s own answers only', async () => {
+    const admin = await as('Super Admin');
+    await unchanged(async () => {
+      for (const route of routes.filter((r) => r.owned && (r.memberOnly || r.method === 'GET'))) {
+        const response = await call({ method: route.method, url: route.url, headers: admin, ...(route.body ? { payload: route.body } : {}) });
+        if (route.memberOnly) expect.soft(answerOf(response), label(route, 'Super Admin')).toMatchObject({ status: 403, code: 'ALERT_FORBIDDEN' });
+        else expect.soft(response.statusCode, label(route, 'Super Admin')).toBe(200);
       }
     });
   });

@@ -4,7 +4,7 @@ import type { Role } from '@acpg/contracts/roles';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { orderBody, orderReaches, placeAndPayOrder, placeOrder } from '../../../test/nhd.ts';
 import { receiptToken } from './recipients/token.ts';
-import { bearer, expectRefusal, hostileClient, label } from '../../../test/hostile.ts';
+import { answerOf, bearer, expectRefusal, expectSameAnswer, hostileClient, label } from '../../../test/hostile.ts';
 
 /**
  * Issue 9's HTTP API under hostile use: every NHD route without a token and as every role, another customer's order,
@@ -65,13 +65,44 @@ describe('every issue-9 route, by a stranger and by every role', () => {
     });
   });
 
-  it('answers 403 on every admin route to every role but Super Admin, and on another customer’s order to every non-admin role', async () => {
+  it('answers 403 on every admin route to every role but Super Admin', async () => {
     await unchanged(async () => {
       for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
-        for (const route of routes.filter((r) => r.auth === 'admin' || r.url.includes(orderId))) {
+        for (const route of routes.filter((r) => r.auth === 'admin')) {
           const response = await call({ method: route.method, url: route.url, headers: await as(role), ...(route.body ? { payload: route.body } : {}) });
           expectRefusal(response, label(route, role), [403]);
         }
+      }
+    });
+  });
+
+  it('answers another customer’s order on every order route exactly as an order that does not exist (404, same code and message), to every non-admin role', async () => {
+    await unchanged(async () => {
+      for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
+        const headers = await as(role);
+        for (const route of routes.filter((r) => r.auth === 'signed-in' && r.url.includes(orderId))) {
+          const payload = route.body ? { payload: route.body } : {};
+          const theirs = await call({ method: route.method, url: route.url, headers, ...payload });
+          const unknown = await call({ method: route.method, url: route.url.replace(orderId, randomUUID()), headers, ...payload });
+          expectSameAnswer(theirs, unknown, label(route, role), 404);
+          expect.soft(answerOf(theirs), label(route, role)).toEqual({ status: 404, code: 'ORDER_NOT_FOUND', message: 'This order was not found.' });
+        }
+      }
+    });
+  });
+
+  it('refuses placing an order under another customer’s order_id exactly as its owner’s own repeat with other contents, whatever the body', async () => {
+    const ownerHeaders = await as('Customer', owner);
+    const stranger = await as('Customer');
+    const own = await call({ method: 'POST', url: '/nhd/orders', headers: ownerHeaders, payload: orderBody({ order_id: orderId }) });
+    expect(own.statusCode, own.body).toBe(409);
+    const mine = (await call({ url: `/nhd/orders/${orderId}`, headers: ownerHeaders })).json().data as { property: { property_id: string }; report_type: { code: number }; recipients: { email: string; name: string; role: string }[]; escrow_users: unknown[] };
+    // The owner's very body (their repeat would answer the order) and another one: the stranger gets the same refusal.
+    const sameBody = { order_id: orderId, property_id: mine.property.property_id, report_type: mine.report_type.code, recipients: mine.recipients.map(({ email, name, role }) => ({ email, name, role })), escrow_users: mine.escrow_users };
+    expect((await call({ method: 'POST', url: '/nhd/orders', headers: ownerHeaders, payload: sameBody })).statusCode, 'the owner’s repeat').toBe(200);
+    await unchanged(async () => {
+      for (const payload of [sameBody, orderBody({ order_id: orderId })]) {
+        expectSameAnswer(await call({ method: 'POST', url: '/nhd/orders', headers: stranger, payload }), own, 'POST /nhd/orders with another customer’s order_id', 409);
       }
     });
   });

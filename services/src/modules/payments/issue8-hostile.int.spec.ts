@@ -8,6 +8,7 @@ import { testGateway } from './gateway/select.ts';
 import type { TestCardBehavior } from './gateway/test-cards.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/wait-for.ts';
+import { answerOf, expectSameAnswer } from '../../../test/hostile.ts';
 
 /**
  * Issue 8's merged HTTP API under hostile use: payment history and one charge, receipts, promo codes (admin, quote,
@@ -351,6 +352,48 @@ describe('one account against another', () => {
     const theirs = await call({ method: 'GET', url: '/payments/mine?page_size=100', headers: await as({ account: other }) });
     expect(theirs.statusCode).toBe(200);
     expect(theirs.json().data).toMatchObject({ total: 0, items: [] });
+  });
+
+  it("answers another customer's checkout on every checkout route exactly as one that does not exist (404, same code and message)", async () => {
+    const owner = newAccount();
+    const paid = await checkout(owner, undefined, 'requires_action');
+    expect(paid.statusCode, paid.body).toBe(200);
+    const { checkout_id } = CheckoutResult.parse(paid.json().data);
+    const routes: Route[] = [
+      { method: 'GET', url: `/payments/checkouts/${checkout_id}`, auth: 'signed-in' },
+      { method: 'POST', url: `/payments/checkouts/${checkout_id}/confirm`, auth: 'signed-in', body: { approve: true } },
+      { method: 'GET', url: `/payments/charges/${checkout_id}`, auth: 'signed-in' },
+      { method: 'GET', url: `/payments/checkouts/${checkout_id}/receipt`, auth: 'signed-in' },
+    ];
+    await unchanged(async () => {
+      for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
+        const headers = await as(role);
+        for (const route of routes) {
+          const payload = route.body ? { payload: route.body } : {};
+          const theirs = await call({ method: route.method, url: route.url, headers, ...payload });
+          expectSameAnswer(theirs, await call({ method: route.method, url: route.url.replace(checkout_id, randomUUID()), headers, ...payload }), describeCall(route, role), 404);
+          expect.soft(answerOf(theirs).code, describeCall(route, role)).toBe('CHECKOUT_NOT_FOUND');
+        }
+      }
+    });
+  });
+
+  it("refuses a Pay with another customer's checkout_id exactly as its owner's own repeat with another card, whatever the body", async () => {
+    const owner = newAccount();
+    const id = randomUUID();
+    const ownerCard = await cardOf(owner);
+    const pay = async (account: string, body: Record<string, unknown>) =>
+      call({ method: 'POST', url: '/payments/checkouts', headers: await as({ account }), payload: { checkout_id: id, plan_id: 'yearly', ...body } });
+    expect((await pay(owner, { payment_method_id: ownerCard })).statusCode).toBe(200);
+    expect((await pay(owner, { payment_method_id: ownerCard })).statusCode, "the owner's repeat").toBe(200);
+    const own = await pay(owner, { payment_method_id: await cardOf(owner) });
+    expect(own.statusCode, own.body).toBe(409);
+    const stranger = newAccount();
+    await unchanged(async () => {
+      for (const body of [{ payment_method_id: ownerCard }, { payment_method_id: await cardOf(stranger) }, { payment_method_id: await cardOf(stranger), plan_id: 'monthly', promo_code: GUARD_CODE }]) {
+        expectSameAnswer(await pay(stranger, body), own, `Pay with another customer's checkout_id ${JSON.stringify(body)}`, 409);
+      }
+    });
   });
 
   it("cannot ride another account's promo reservation by reusing its checkout id", async () => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@acpg/contracts/roles';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { claimant, claimBody, fileClaim } from '../../../test/reimbursements.ts';
-import { bearer, expectRefusal, hostileClient, label } from '../../../test/hostile.ts';
+import { randomUUID } from 'node:crypto';
+import { answerOf, bearer, expectRefusal, expectSameAnswer, hostileClient, label } from '../../../test/hostile.ts';
 
 /**
  * The reimbursement API under hostile use: every route without a token and as every role, another member's claim,
@@ -23,12 +24,14 @@ const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Professional', '
 const { call, as, unchanged } = hostileClient(() => t);
 
 let claimId: string;
+let ownerHeaders: Record<string, string>;
 let docId: string;
 let routes: Route[];
 
 beforeAll(async () => {
   t = await startTestApp();
   const owner = await claimant(t);
+  ownerHeaders = owner.headers;
   const claim = await fileClaim(t, owner.accountId);
   claimId = claim.claim_id;
   docId = claim.documents[0]?.doc_id ?? '';
@@ -52,7 +55,7 @@ afterAll(async () => {
 });
 
 describe('every reimbursement route, by a stranger and by every role', () => {
-  it('refuses a caller without a token (401) or with a forged one, and another member or a non-admin with 403, changing nothing', async () => {
+  it('refuses a caller without a token (401) or with a forged one, and a non-admin on the admin routes with 403, changing nothing', async () => {
     await unchanged(async () => {
       for (const route of routes) {
         for (const headers of [{}, bearer('not.a.jwt')]) {
@@ -60,9 +63,39 @@ describe('every reimbursement route, by a stranger and by every role', () => {
         }
       }
       for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
-        for (const route of routes.filter((r) => r.auth === 'admin' || r.url.includes(claimId))) {
+        for (const route of routes.filter((r) => r.auth === 'admin')) {
           expectRefusal(await call({ method: route.method, url: route.url, headers: await as(role), ...(route.body ? { payload: route.body } : {}) }), label(route, role), [403]);
         }
+      }
+    });
+  });
+
+  it('answers another member’s claim on every claim route exactly as a claim that does not exist (404, same code and message)', async () => {
+    await unchanged(async () => {
+      for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
+        const headers = await as(role);
+        for (const route of routes.filter((r) => r.auth === 'signed-in' && r.url.includes(claimId))) {
+          const payload = route.body ? { payload: route.body } : {};
+          const theirs = await call({ method: route.method, url: route.url, headers, ...payload });
+          const unknown = await call({ method: route.method, url: route.url.replace(claimId, randomUUID()), headers, ...payload });
+          // The answer route is the claimants' (CLAIMANT_ROLES): a Provider Admin is refused by role first, whatever the id.
+          const guarded = route.url.endsWith('/answer') && role === 'Provider Admin';
+          expectSameAnswer(theirs, unknown, label(route, role), guarded ? 403 : 404);
+          if (!guarded) expect.soft(answerOf(theirs), label(route, role)).toEqual({ status: 404, code: 'CLAIM_NOT_FOUND', message: 'This claim was not found.' });
+        }
+      }
+    });
+  });
+
+  it('refuses filing under another member’s claim_id exactly as its claimant’s own repeat with other contents, whatever the body', async () => {
+    const own = await call({ method: 'POST', url: '/reimbursements/claims', headers: ownerHeaders, payload: claimBody({ claim_id: claimId, amount_cents: 1_234 }) });
+    expect(own.statusCode, own.body).toBe(409);
+    const sameBody = claimBody({ claim_id: claimId });
+    expect((await call({ method: 'POST', url: '/reimbursements/claims', headers: ownerHeaders, payload: sameBody })).statusCode, 'the claimant’s repeat').toBe(200);
+    const stranger = await claimant(t);
+    await unchanged(async () => {
+      for (const payload of [sameBody, claimBody({ claim_id: claimId, amount_cents: 1_234 })]) {
+        expectSameAnswer(await call({ method: 'POST', url: '/reimbursements/claims', headers: stranger.headers, payload }), own, 'POST /reimbursements/claims with another member’s claim_id', 409);
       }
     });
   });
@@ -99,7 +132,7 @@ describe('every reimbursement route, by a stranger and by every role', () => {
         expectRefusal(await call({ method: 'POST', url: '/reimbursements/claims', payload, headers: customer }), `file every field ${JSON.stringify(value).slice(0, 20)}`, [400]);
         expectRefusal(await call({ method: 'POST', url: `/admin/reimbursements/claims/${claimId}/approve`, payload: { reason: value, approved_amount_cents: value }, headers: admin }), `approve ${JSON.stringify(value).slice(0, 20)}`, [400]);
         expectRefusal(await call({ method: 'POST', url: `/admin/reimbursements/claims/${claimId}/payout`, payload: { method: value, reference: value }, headers: admin }), `payout ${JSON.stringify(value).slice(0, 20)}`, [400]);
-        expectRefusal(await call({ method: 'POST', url: `/reimbursements/claims/${claimId}/answer`, payload: { message: value, documents: value }, headers: customer }), `answer ${JSON.stringify(value).slice(0, 20)}`, [400, 403]);
+        expectRefusal(await call({ method: 'POST', url: `/reimbursements/claims/${claimId}/answer`, payload: { message: value, documents: value }, headers: customer }), `answer ${JSON.stringify(value).slice(0, 20)}`, [400, 404]);
       }
       for (const payload of ['{"oops": ', 'null', '[1,2]']) {
         expectRefusal(await call({ method: 'POST', url: '/reimbursements/claims', payload, headers: { ...customer, 'content-type': 'application/json' } }), `file ${payload}`);

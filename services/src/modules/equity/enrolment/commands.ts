@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EnrolmentView } from '@acpg/contracts/equity-protect';
 import { handleCommand, isAlreadyExists, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Principal } from '../../../platform/auth/port.ts';
+import { ownedThing } from '../../../platform/http/access.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
@@ -23,19 +24,22 @@ export const uuidFrom = (text: string): string => {
 };
 export const enrolmentIdOf = (accountId: string, propertyId: string) => uuidFrom(`equity-enrolment:${accountId}:${propertyId}`);
 
-const notFound = () => new AppError(404, 'ENROLMENT_NOT_FOUND', 'This enrollment was not found.');
+/**
+ * The member's and Super Admins': anyone else is answered as for an enrollment that does not exist
+ * (`platform/http/access.ts`). The id derives from account and property, so a 403 would tell whether a member protects one.
+ */
+const enrolments = ownedThing<Enrolment>({ code: 'ENROLMENT', noun: 'enrollment', ownerOf: (enrolment) => enrolment.requested.account_id });
+const notFound = enrolments.notFound;
 
 export const loadEnrolment = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string): Promise<EnrolmentState> =>
   (await loadStream(platform.eventStore, enrolmentStream(enrolmentId), enrolmentDecider)).state;
 
-export const mayAccessEnrolment = (principal: Pick<Principal, 'userId' | 'roles'>, enrolment: Enrolment) =>
-  principal.roles.includes('Super Admin') || enrolment.requested.account_id === principal.userId;
+export const mayAccessEnrolment = enrolments.mayAccess;
 
+/** The enrollment, or 404 ENROLMENT_NOT_FOUND both when there is none and when the caller may not see it. */
 export const accessibleEnrolment = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string, principal: Pick<Principal, 'userId' | 'roles'>): Promise<Enrolment> => {
   const state = await loadEnrolment(platform, enrolmentId);
-  if (state.status === 'none') throw notFound();
-  if (!mayAccessEnrolment(principal, state)) throw new AppError(403, 'ENROLMENT_FORBIDDEN', 'This enrollment is not yours, so you cannot see or change it.');
-  return state;
+  return enrolments.visible(principal, state.status === 'none' ? null : state);
 };
 
 export const enrolmentView = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string): Promise<EnrolmentView> => {

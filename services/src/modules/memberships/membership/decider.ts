@@ -8,6 +8,7 @@ import {
 } from '@acpg/contracts/memberships';
 import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { ownedThing } from '../../../platform/http/access.ts';
 import { AppError, badRequest, conflict } from '../../../platform/http/errors.ts';
 import { addDaysUtc, addMonthsUtc } from './dates.ts';
 import { toMembershipEvent, type MembershipEvent } from './events.ts';
@@ -147,14 +148,19 @@ export const evolveMembership = (state: MembershipState, event: MembershipEvent)
   }
 };
 
-const notFound = () => new AppError(404, 'MEMBERSHIP_NOT_FOUND', 'This membership was not found.');
+/**
+ * A membership is its member's alone (not even Super Admins move it): anyone else is answered as for a membership that
+ * does not exist (`platform/http/access.ts`).
+ */
+export const memberships = ownedThing<MembershipStartedData>({ code: 'MEMBERSHIP', noun: 'membership', ownerOf: (m) => m.account_id, seenByRoles: [] });
+const notFound = memberships.notFound;
 const refuse = (code: string, message: string) => new AppError(409, code, message);
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** The caller's membership, still running (ended ones refuse every move). */
 const ownLive = (state: MembershipState, accountId: string): { m: MembershipStartedData; c: Current } => {
   const { membership: m, current: c } = state;
-  if (!m || !c || m.account_id !== accountId) throw notFound();
+  if (!m || !c || !memberships.mayAccess({ userId: accountId, roles: [] }, m)) throw notFound();
   if (c.status === 'cancelled') throw refuse('MEMBERSHIP_ENDED', `This membership ended on ${day(c.ended_at ?? c.next_renewal_at)}.`);
   return { m, c };
 };

@@ -3,7 +3,7 @@ import type { MembershipView } from '@acpg/contracts/memberships';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { membershipDecider, membershipStream, type MembershipCommand, type MembershipState } from '../membership/decider.ts';
+import { membershipDecider, memberships, membershipStream, type MembershipCommand, type MembershipState } from '../membership/decider.ts';
 
 type MemberCommand = Extract<MembershipCommand, { type: 'CancelMembership' | 'ResumeMembership' | 'SwitchPlan' | 'UpdateCard' }>;
 
@@ -33,7 +33,7 @@ export const savedCardOf = async (platform: Pick<Platform, 'eventStore'>, paymen
 export const updateCard = async (platform: Platform, membershipId: string, paymentMethodId: string, accountId: string, meta: CommandMeta) => {
   // Someone else's membership is not found, whatever the card.
   const { state } = await loadStream(platform.eventStore, membershipStream(membershipId), membershipDecider);
-  if (state.membership?.account_id !== accountId) throw new AppError(404, 'MEMBERSHIP_NOT_FOUND', 'This membership was not found.');
+  memberships.visible({ userId: accountId, roles: [] }, state.membership);
   const card = await savedCardOf(platform, paymentMethodId, accountId);
   return memberMove(platform, membershipId, {
     type: 'UpdateCard',

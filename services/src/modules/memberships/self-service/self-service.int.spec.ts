@@ -36,6 +36,17 @@ describe('membership moves: only the owner, clear refusals, nothing changed by a
         expect(response.json()).toMatchObject({ success: false, code: 'MEMBERSHIP_NOT_FOUND' });
       }
     }
+    // Exactly what a membership that does not exist answers (status, code and message), on every move.
+    const stranger = await as(`acct-${randomUUID()}`);
+    const card = await savedCard(t, m.accountId, TEST_CARDS.succeeds);
+    for (const [method, path, payload] of [['POST', 'cancel'], ['POST', 'resume'], ['POST', 'switch', { plan_name: 'Yearly' }], ['PUT', 'card', { payment_method_id: card }]] as const) {
+      const answer = async (id: string) => {
+        const r = await t.app.inject({ method, url: `/api/v1/memberships/${id}/${path}`, headers: stranger, ...(payload ? { payload } : {}) });
+        return { status: r.statusCode, code: r.json().code, message: r.json().message };
+      };
+      expect(await answer(m.id), path).toEqual(await answer(randomUUID()));
+      expect(await answer(m.id), path).toEqual({ status: 404, code: 'MEMBERSHIP_NOT_FOUND', message: 'This membership was not found.' });
+    }
     expect((await post(`/api/v1/memberships/${m.id}/cancel`, {})).statusCode).toBe(401);
     expect((await post(`/api/v1/memberships/${randomUUID()}/cancel`, m.headers)).statusCode).toBe(404);
     expect(await t.platform.eventStore.readStream(membershipStream(m.id))).toHaveLength(1);

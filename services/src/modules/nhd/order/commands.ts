@@ -1,6 +1,7 @@
 import type { NhdOrderView, PlaceOrderBody } from '@acpg/contracts/nhd-orders';
 import { handleCommand, isAlreadyExists, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Principal } from '../../../platform/auth/port.ts';
+import { ownedThing } from '../../../platform/http/access.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
@@ -8,21 +9,20 @@ import { orderViewFromStream } from '../orders/view.ts';
 import { reportTypeByCode } from '../report-types/routes.ts';
 import { orderDecider, orderStream, type OrderCommand, type OrderState, type PlacedOrder } from './decider.ts';
 
-const notFound = () => new AppError(404, 'ORDER_NOT_FOUND', 'This order was not found.');
-const mismatch = () => new AppError(409, 'ORDER_MISMATCH', 'This order id was used for another order. Start a new order.');
+/** Its owner's and Super Admins': anyone else is answered as for an order that does not exist (`platform/http/access.ts`). */
+const orders = ownedThing<PlacedOrder>({ code: 'ORDER', noun: 'order', ownerOf: (order) => order.placed.account_id });
+const notFound = orders.notFound;
 
 export const loadOrder = async (platform: Pick<Platform, 'eventStore'>, orderId: string): Promise<OrderState> =>
   (await loadStream(platform.eventStore, orderStream(orderId), orderDecider)).state;
 
-/** Who may see an order: its owner and Super Admins (403 for anyone else signed in, 404 when there is none). */
-export const mayAccessOrder = (principal: Pick<Principal, 'userId' | 'roles'>, order: PlacedOrder) =>
-  principal.roles.includes('Super Admin') || order.placed.account_id === principal.userId;
+/** Who may see an order: its owner and Super Admins. */
+export const mayAccessOrder = orders.mayAccess;
 
+/** The order, or 404 ORDER_NOT_FOUND both when there is none and when the caller may not see it. */
 export const accessibleOrder = async (platform: Pick<Platform, 'eventStore'>, orderId: string, principal: Pick<Principal, 'userId' | 'roles'>): Promise<PlacedOrder> => {
   const state = await loadOrder(platform, orderId);
-  if (state.status === 'none') throw notFound();
-  if (!mayAccessOrder(principal, state)) throw new AppError(403, 'ORDER_FORBIDDEN', 'This order is not yours, so you cannot see or change it.');
-  return state;
+  return orders.visible(principal, state.status === 'none' ? null : state);
 };
 
 /** The order as it stands, straight from its events. */
@@ -50,12 +50,13 @@ const sameContents = (order: PlacedOrder, body: PlaceOrderBody) => {
 
 /**
  * Places an order once per `order_id`: the property from the property data, the report type's price now. The same
- * order sent again (double click, a lost answer) answers the order; other contents or another account's id are refused.
+ * order sent again (double click, a lost answer) answers the order; other contents or another account's id are one and
+ * the same refusal (409 ORDER_MISMATCH), so another account's id is never told apart from the caller's own.
  */
 export const placeOrder = async (platform: Platform, body: PlaceOrderBody, accountId: string, meta: CommandMeta): Promise<{ view: NhdOrderView; created: boolean }> => {
   const existing = await loadOrder(platform, body.order_id);
   if (existing.status !== 'none') {
-    if (existing.placed.account_id !== accountId || !sameContents(existing, body)) throw mismatch();
+    orders.repeatOf(accountId, existing, (order) => sameContents(order, body));
     return { view: await orderView(platform, body.order_id), created: false };
   }
   const property = await propertyData().findById(body.property_id);

@@ -133,17 +133,17 @@ describe('NHD orders', () => {
     await waitFor(async () => (await get('/nhd/orders/mine', headers)).json().data.total === 1, { what: 'the one order listed' });
   });
 
-  it('shows an order to its owner and Super Admins only: 403 for another customer on every order route, refused join on the socket', async () => {
+  it('shows an order to its owner and Super Admins only: 404 (as for no order) for another customer on every order route, refused join on the socket', async () => {
     const owner = `acct-${randomUUID()}`;
     const order = await placeOrder(t, owner);
     const stranger = await as('Customer', `other-${randomUUID()}`);
     const admin = await as('Super Admin', `admin-${randomUUID()}`);
     for (const path of ['', '/history', '/report']) {
-      expect((await get(`/nhd/orders/${order.order_id}${path}`, stranger)).statusCode).toBe(403);
+      expect((await get(`/nhd/orders/${order.order_id}${path}`, stranger)).json()).toMatchObject({ code: 'ORDER_NOT_FOUND' });
       expect((await get(`/nhd/orders/${order.order_id}${path}`)).statusCode).toBe(401);
     }
-    expect((await post(`/nhd/orders/${order.order_id}/cancel`, { reason: 'Not mine' }, stranger)).statusCode).toBe(403);
-    expect((await post(`/nhd/orders/${order.order_id}/close`, undefined, stranger)).statusCode).toBe(403);
+    expect((await post(`/nhd/orders/${order.order_id}/cancel`, { reason: 'Not mine' }, stranger)).statusCode).toBe(404);
+    expect((await post(`/nhd/orders/${order.order_id}/close`, undefined, stranger)).statusCode).toBe(404);
     expect((await post(`/admin/nhd/orders/${order.order_id}/retry-report`, undefined, await as('Customer', owner))).statusCode).toBe(403);
     expect((await get(`/admin/nhd/orders`, stranger)).statusCode).toBe(403);
     expect((await get(`/nhd/orders/${order.order_id}`, admin)).statusCode).toBe(200);

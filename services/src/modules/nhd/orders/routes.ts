@@ -127,7 +127,7 @@ export const orderRoutes =
         schema: {
           tags: ['nhd'],
           summary: "The order's NHD report as a PDF (the owner or a Super Admin)",
-          description: 'Answers application/pdf. Refusals are JSON: 401, 403 ORDER_FORBIDDEN, 404 ORDER_NOT_FOUND, 409 REPORT_NOT_READY.',
+          description: 'Answers application/pdf. Refusals are JSON: 401; 404 ORDER_NOT_FOUND (none, or not yours: the same answer); 409 REPORT_NOT_READY.',
           security: [{ bearer: [] }],
           params: OrderIdParams,
         },

@@ -6,6 +6,7 @@ import type { GatewayEvent, PaymentGateway } from '../gateway/port.ts';
 import { checkoutDecider, checkoutStream, type CheckoutState } from './decider.ts';
 import { claimOrderPayment, purchaseOf } from './purchase.ts';
 import { normalizedCode, releasePromo, reservePromo } from '../promo-codes/commands.ts';
+import { checkouts } from './access.ts';
 
 type Started = Exclude<CheckoutState, { status: 'none' }>;
 
@@ -64,23 +65,22 @@ const charge = (gateway: PaymentGateway, state: Started) =>
     { idempotencyKey: state.started.idempotency_key },
   );
 
-/** A checkout sent again (double click, retry after a lost answer) must be the same checkout. */
-const sameCheckout = (state: Started, body: CheckoutBody, accountId: string) => {
-  if (state.started.account_id !== accountId) throw new AppError(409, 'CHECKOUT_MISMATCH', 'This checkout id is taken. Start a new checkout.');
-  const sameItem =
-    body.nhd_order_id !== undefined
-      ? state.started.nhd_order_id === body.nhd_order_id
-      : body.equity_enrolment_id !== undefined
-        ? state.started.equity_enrolment_id === body.equity_enrolment_id
-        : state.started.plan_id === body.plan_id && !state.started.nhd_order_id && !state.started.equity_enrolment_id;
-  if (!sameItem || state.started.payment_method_id !== body.payment_method_id) {
-    throw new AppError(409, 'CHECKOUT_MISMATCH', `This checkout was started with another ${body.plan_id !== undefined ? 'plan' : 'order'} or card. Start a new checkout to change them.`);
-  }
-  const code = body.promo_code ? normalizedCode(body.promo_code) : undefined;
-  if ((state.started.promo?.promo_code ?? undefined) !== (code ?? undefined)) {
-    throw new AppError(409, 'CHECKOUT_MISMATCH', 'This checkout was started with another promo code. Start a new checkout to change it.');
-  }
-};
+/**
+ * A checkout sent again (double click, retry after a lost answer) must be the same checkout. Anything else, whether
+ * the caller's own with another plan, order, card or promo code, or another account's checkout id, is one and the same
+ * refusal (409 CHECKOUT_MISMATCH): another account's id is never told apart from the caller's own.
+ */
+const sameCheckout = (state: Started, body: CheckoutBody, accountId: string) =>
+  checkouts.repeatOf(accountId, state, (own) => {
+    const sameItem =
+      body.nhd_order_id !== undefined
+        ? own.started.nhd_order_id === body.nhd_order_id
+        : body.equity_enrolment_id !== undefined
+          ? own.started.equity_enrolment_id === body.equity_enrolment_id
+          : own.started.plan_id === body.plan_id && !own.started.nhd_order_id && !own.started.equity_enrolment_id;
+    const code = body.promo_code ? normalizedCode(body.promo_code) : undefined;
+    return sameItem && own.started.payment_method_id === body.payment_method_id && (own.started.promo?.promo_code ?? undefined) === (code ?? undefined);
+  });
 
 const start = async (platform: Platform, gateway: PaymentGateway, body: CheckoutBody, accountId: string, meta: CommandMeta): Promise<Started> => {
   const purchase = await purchaseOf(platform, body, accountId);

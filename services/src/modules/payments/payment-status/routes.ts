@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { PaymentView } from '@acpg/contracts/payments';
+import { ownedThing } from '../../../platform/http/access.ts';
 import { AppError, unauthorized } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { PDF_CONTENT_TYPE } from '../../../platform/pdf/document.ts';
@@ -11,11 +12,8 @@ import { chargeFromStream } from './charge.ts';
 
 const CheckoutParams = z.object({ id: z.uuid('The checkout id is a uuid') });
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope };
-const notFound = () => new AppError(404, 'CHECKOUT_NOT_FOUND', 'This payment was not found.');
-
-/** The owner or a Super Admin; anyone else is told it does not exist (404, never 403). */
-const mayRead = (principal: { userId: string; roles: readonly string[] }, charge: PaymentView) =>
-  charge.account_id === principal.userId || principal.roles.includes('Super Admin');
+/** The owner or a Super Admin; anyone else is told it does not exist (404 CHECKOUT_NOT_FOUND, never 403). */
+const payments = ownedThing<PaymentView>({ code: 'CHECKOUT', noun: 'payment', ownerOf: (charge) => charge.account_id });
 
 /** The payment status page's read (one charge, live twin of `payment.updated`) and the receipt download. */
 export const paymentStatusRoutes =
@@ -38,8 +36,7 @@ export const paymentStatusRoutes =
       },
       async (request) => {
         if (!request.principal) throw unauthorized();
-        const charge = await chargeFromStream(platform, request.params.id);
-        if (!charge || !mayRead(request.principal, charge)) throw notFound();
+        const charge = payments.visible(request.principal, await chargeFromStream(platform, request.params.id));
         return { success: true as const, data: charge };
       },
     );
@@ -59,8 +56,7 @@ export const paymentStatusRoutes =
       },
       async (request, reply) => {
         if (!request.principal) throw unauthorized();
-        const charge = await chargeFromStream(platform, request.params.id);
-        if (!charge || !mayRead(request.principal, charge)) throw notFound();
+        const charge = payments.visible(request.principal, await chargeFromStream(platform, request.params.id));
         const receipt = await issuedReceipt(platform, charge.checkout_id);
         if (!receipt) throw new AppError(404, 'RECEIPT_NOT_FOUND', 'This payment has no receipt: only a succeeded payment has one.');
         return reply

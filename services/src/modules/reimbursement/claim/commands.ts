@@ -1,17 +1,17 @@
 import type { AnswerClaimBody, ClaimView, FileClaimBody } from '@acpg/contracts/reimbursements';
 import { handleCommand, isAlreadyExists, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Principal } from '../../../platform/auth/port.ts';
+import { seenButNotAllowed } from '../../../platform/http/access.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
-import { accessibleClaim, claimView, loadClaim, runClaimCommand } from './access.ts';
+import { accessibleClaim, claims, claimView, loadClaim, runClaimCommand } from './access.ts';
 import { claimDecider, claimStream, expenseDateProblem, type FiledClaim } from './decider.ts';
 import { checkDocuments, keepDocuments, type CheckedDocument } from './documents.ts';
 
 /** The properties module's read model `verified_properties` (its documented row: `VerifiedProperty`), id `<account>:<property>`. */
 const VERIFIED_PROPERTIES_COLLECTION = 'verified_properties';
 
-const mismatch = () => new AppError(409, 'CLAIM_MISMATCH', 'This claim id was used for another claim. Start a new claim.');
 const notVerified = () => {
   const message = 'You have not verified this property. Verify it on your account first, then file the claim.';
   return new AppError(400, 'PROPERTY_NOT_VERIFIED', message, [{ path: 'property_id', message }]);
@@ -37,13 +37,14 @@ const verifiedByAccount = async (platform: Pick<Platform, 'documents'>, accountI
 /**
  * Files a claim once per `claim_id`: documents checked by content and kept encrypted, the property one the caller
  * verified (its details from the property data). The same claim sent again (double click, a lost answer) answers the
- * claim; other contents or another account's id are refused. A refusal keeps no file and appends nothing.
+ * claim; other contents or another account's id are one and the same refusal (409 CLAIM_MISMATCH), so another account's
+ * id is never told apart from the caller's own. A refusal keeps no file and appends nothing.
  */
 export const fileClaim = async (platform: Platform, body: FileClaimBody, accountId: string, meta: CommandMeta): Promise<{ view: ClaimView; created: boolean }> => {
   const documents = await checkDocuments(body.documents);
   const existing = await loadClaim(platform, body.claim_id);
   if (existing.status !== 'none') {
-    if (existing.submitted.account_id !== accountId || !sameContents(existing, body, documents)) throw mismatch();
+    claims.repeatOf(accountId, existing, (claim) => sameContents(claim, body, documents));
     return { view: await claimView(platform, body.claim_id), created: false };
   }
   const problem = expenseDateProblem(body.expense_date, meta.now);
@@ -75,7 +76,8 @@ export const fileClaim = async (platform: Platform, body: FileClaimBody, account
 /** The claimant answers a request for more information, with 0..5 more documents; the claim goes back under review. */
 export const answerClaim = async (platform: Platform, claimId: string, principal: Principal, body: AnswerClaimBody, meta: CommandMeta): Promise<ClaimView> => {
   const claim = await accessibleClaim(platform, claimId, principal);
-  if (claim.submitted.account_id !== principal.userId) throw new AppError(403, 'CLAIM_FORBIDDEN', 'Only the claimant answers a request for more information.');
+  // Past `accessibleClaim` the caller sees the claim (a Super Admin), so a 403 tells them nothing new.
+  if (claim.submitted.account_id !== principal.userId) throw seenButNotAllowed('CLAIM_FORBIDDEN', 'Only the claimant answers a request for more information.');
   if (claim.status !== 'more_info_requested') throw new AppError(409, 'CLAIM_TRANSITION_REFUSED', 'No information was asked for on this claim, so there is nothing to answer.');
   const kept = await keepDocuments(platform, claimId, await checkDocuments(body.documents), meta.newId);
   try {

@@ -16,6 +16,7 @@ import {
 } from '@acpg/contracts/reimbursements';
 import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { seenButNotAllowed } from '../../../platform/http/access.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 
 export const claimStream = reimbursementClaimStream;
@@ -113,7 +114,8 @@ const decideFiled = (command: Exclude<ClaimCommand, FileClaim>, claim: FiledClai
       return [{ type: 'ReimbursementInfoRequested', data: { ...step, ...command.data } }];
     }
     case 'ProvideInfo': {
-      if (command.metadata.actor !== claim.submitted.account_id) throw new AppError(403, 'CLAIM_FORBIDDEN', 'Only the claimant answers a request for more information.');
+      // The route answered 404 to anyone who may not see the claim: past it, only a Super Admin can be refused here.
+      if (command.metadata.actor !== claim.submitted.account_id) throw seenButNotAllowed('CLAIM_FORBIDDEN', 'Only the claimant answers a request for more information.');
       if (claim.status !== 'more_info_requested') throw refused(`No information was asked for: this claim is ${words(claim.status)}.`);
       return [{ type: 'ReimbursementInfoProvided', data: { ...step, ...command.data } }];
     }

@@ -82,18 +82,18 @@ describe('reimbursement claims', () => {
     await waitFor(async () => (await get(`/reimbursements/claims?status=paid`, member.headers)).json().data.total === 1, { what: 'the paid claim listed' });
   });
 
-  it('shows a claim to its claimant and Super Admins only: 403 for another member, refused join on the socket, pushes to the owner', async () => {
+  it('shows a claim to its claimant and Super Admins only: 404 (as for no claim) for another member, refused join on the socket, pushes to the owner', async () => {
     const member = await claimant(t);
     const claim = await fileClaim(t, member.accountId);
     const stranger = await as('Customer', `other-${randomUUID()}`);
     const admin = await as('Super Admin', `admin-${randomUUID()}`);
     await unchanged(async () => {
       for (const path of ['', '/history', `/documents/${claim.documents[0]?.doc_id}`]) {
-        expect((await get(`/reimbursements/claims/${claim.claim_id}${path}`, stranger)).statusCode).toBe(403);
+        expect((await get(`/reimbursements/claims/${claim.claim_id}${path}`, stranger)).json()).toMatchObject({ code: 'CLAIM_NOT_FOUND' });
         expect((await get(`/reimbursements/claims/${claim.claim_id}${path}`)).statusCode).toBe(401);
         expect((await get(`/reimbursements/claims/${claim.claim_id}${path}`, admin)).statusCode).toBe(200);
       }
-      expect((await post(`/reimbursements/claims/${claim.claim_id}/answer`, { message: 'Not my claim at all' }, stranger)).statusCode).toBe(403);
+      expect((await post(`/reimbursements/claims/${claim.claim_id}/answer`, { message: 'Not my claim at all' }, stranger)).statusCode).toBe(404);
       expect((await post(`/admin/reimbursements/claims/${claim.claim_id}/review`, undefined, member.headers)).statusCode).toBe(403);
       expect((await get('/admin/reimbursements/claims', stranger)).statusCode).toBe(403);
       expect((await get(`/reimbursements/claims/${randomUUID()}`, admin)).statusCode).toBe(404);

@@ -96,7 +96,7 @@ export const claimRoutes =
         schema: {
           tags: ['reimbursement'],
           summary: 'One document of the claim, decrypted, as it was uploaded (the claimant or a Super Admin)',
-          description: 'Answers the file with its content type (checked from its content at upload). Refusals are JSON: 401, 403 CLAIM_FORBIDDEN, 404 CLAIM_NOT_FOUND or DOCUMENT_NOT_FOUND.',
+          description: 'Answers the file with its content type (checked from its content at upload). Refusals are JSON: 401; 404 CLAIM_NOT_FOUND (none, or not yours: the same answer) or DOCUMENT_NOT_FOUND.',
           security: [{ bearer: [] }],
           params: ClaimDocumentParams,
         },

@@ -172,14 +172,14 @@ describe('checkout machine', () => {
       startCheckout: async (id) => {
         if (first) {
           first = false;
-          throw new HttpError(409, 'This checkout was started with another plan or card. Start a new checkout to change them.', null);
+          throw new HttpError(409, 'This checkout id cannot be used. Start a new checkout.', null);
         }
         return answer(id, 'succeeded');
       },
     });
     actor.send({ type: 'PAY', card });
     await waitFor(actor, (s) => s.matches('ready') && s.context.error != null);
-    expect(actor.getSnapshot().context.error).toBe('This checkout was started with another plan or card. Start a new checkout to change them.');
+    expect(actor.getSnapshot().context.error).toBe('This checkout id cannot be used. Start a new checkout.');
     actor.send({ type: 'PAY', card });
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls.startCheckout.map((c) => c.checkout_id)).toEqual(['checkout-1', 'checkout-2']);
