@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { Role } from '@acpg/contracts/roles';
 import { TEST_CARDS } from '@acpg/contracts/payments';
+import type { PropertyVerifiedData } from '@acpg/contracts/properties';
+import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { signUpWithOutboxCodes } from './sign-up.ts';
 import { waitFor } from './wait-for.ts';
@@ -140,6 +142,18 @@ beforeAll(async () => {
   accountA = { token: a.AccessToken, id: a.user.id };
   accountB = { token: b.AccessToken, id: b.user.id };
   unfinished = a.AccessToken; // a signed-in user whose sign-up is not finished
+  // B has verified a property (the properties module's event), so the steps after it (face and signature) are open to B.
+  const verified = {
+    verification_id: randomUUID(), account_id: accountB.id, property_id: `prop-${randomUUID()}`, address_line: '1 Main St', city: 'San Jose', county: 'Santa Clara',
+    state: 'CA', zip: '95112', apn: '001-001-001', verified_at: new Date().toISOString(),
+  } satisfies PropertyVerifiedData;
+  await t.platform.eventStore.append(`properties-verification-${verified.verification_id}`, 0, [
+    eventEnvelope(randomUUID(), 'PropertyVerified', verified, { now: new Date(), actor: 'test', correlationId: randomUUID() }),
+  ]);
+  await waitFor(async () => {
+    const progress = await t.app.inject({ method: 'GET', url: '/api/v1/sign-up', headers: { authorization: `Bearer ${accountB.token}` } });
+    return (progress.json() as { data: { completed_steps: string[] } }).data.completed_steps.includes('property');
+  }, { what: "B's property step done" });
   await quiet();
 }, 120_000);
 
@@ -450,7 +464,7 @@ describe('one account against another', () => {
   it("sees only the caller's sign-up and profile; a photo change touches only the caller", async () => {
     const progressOf = async (token: string) => JSON.stringify(((await call({ method: 'GET', url: '/sign-up', headers: bearer(token) })).json() as { data: unknown }).data);
     const progressA = await progressOf(accountA.token);
-    const saved = await call({ method: 'PUT', url: '/sign-up/beneficiaries', headers: bearer(accountB.token), payload: { beneficiaries: [{ full_name: 'Sam B', relationship: 'Child', share_percent: 100 }] } });
+    const saved = await call({ method: 'PUT', url: '/sign-up/face-signature', headers: bearer(accountB.token), payload: { face: { data: PNG_1PX }, signature: { data: PNG_1PX } } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await progressOf(accountB.token)).not.toBe(progressA);
     expect(await progressOf(accountA.token)).toBe(progressA);

@@ -35,11 +35,16 @@ export type SignUpCommand =
   /** `code_hash` is the HMAC of the code typed, made as the stored one. */
   | Command<'VerifySignUpCode', { channel: OtpChannel; code_hash: string }>
   /** The files are stored (encrypted) before the command; the event names them. */
-  | Command<'SaveFaceSignature', { face_file: string; signature_file: string }>
-  | Command<'SaveMailingAddress', { same_as_property: boolean; property_id: string | null; address_encrypted: string }>
-  | Command<'SaveBeneficiaries', { shares: number[]; beneficiaries_encrypted: string }>
-  /** `completed_elsewhere`: the steps other modules complete (from the progress read model). */
-  | Command<'SetPin', { pin_hash: string; completed_elsewhere: { property: boolean; plan: boolean } }>;
+  | Command<'SaveFaceSignature', { face_file: string; signature_file: string; completed_elsewhere: CompletedElsewhere }>
+  | Command<'SaveMailingAddress', { same_as_property: boolean; property_id: string | null; address_encrypted: string; completed_elsewhere: CompletedElsewhere }>
+  | Command<'SaveBeneficiaries', { shares: number[]; beneficiaries_encrypted: string; completed_elsewhere: CompletedElsewhere }>
+  | Command<'SetPin', { pin_hash: string; completed_elsewhere: CompletedElsewhere }>;
+
+/** The steps other modules complete (from the progress read model), which every signed-in step's order depends on. */
+export interface CompletedElsewhere {
+  property: boolean;
+  plan: boolean;
+}
 
 interface SentCode {
   channel: OtpChannel;
@@ -144,6 +149,7 @@ const assertRegistered = (state: SignUpState): OpenSignUp => {
   return state;
 };
 
+/** The signed-in steps before the PIN, in the wizard's order (SIGN_UP_STEPS), and what a step taken too early says. */
 const STEP_WORDS = {
   property: 'Verify a property first.',
   face_signature: 'Add your face photo and signature first.',
@@ -151,6 +157,24 @@ const STEP_WORDS = {
   plan: 'Choose a plan and pay first.',
   beneficiaries: 'Add your beneficiaries first.',
 } as const;
+type EarlierStep = keyof typeof STEP_WORDS;
+const STEP_ORDER = Object.keys(STEP_WORDS) as EarlierStep[];
+
+/**
+ * The wizard's order holds on the server: a step is refused (409 SIGN_UP_STEP_MISSING, naming the step to do) until
+ * every step before it is done. Going back to a step already done is fine.
+ */
+const assertStepsBefore = (open: OpenSignUp, step: EarlierStep | 'pin', elsewhere: CompletedElsewhere) => {
+  const done: Record<EarlierStep, boolean> = {
+    ...elsewhere,
+    face_signature: open.faceSignatureSaved,
+    mailing_address: open.mailingAddressSaved,
+    beneficiaries: open.beneficiariesSaved,
+  };
+  const before = step === 'pin' ? STEP_ORDER : STEP_ORDER.slice(0, STEP_ORDER.indexOf(step));
+  const missing = before.find((earlier) => !done[earlier]);
+  if (missing) throw refuse(409, 'SIGN_UP_STEP_MISSING', STEP_WORDS[missing]);
+};
 
 export const decide = (command: SignUpCommand, state: SignUpState): SignUpEvent[] => {
   const now = command.metadata.now.toISOString();
@@ -191,17 +215,21 @@ export const decide = (command: SignUpCommand, state: SignUpState): SignUpEvent[
     }
     case 'SaveFaceSignature': {
       const open = assertRegistered(state);
-      return [{ type: 'SignUpFaceSignatureSaved', data: { sign_up_id: open.signUpId, ...command.data, saved_at: now } }];
+      const { completed_elsewhere, ...files } = command.data;
+      assertStepsBefore(open, 'face_signature', completed_elsewhere);
+      return [{ type: 'SignUpFaceSignatureSaved', data: { sign_up_id: open.signUpId, ...files, saved_at: now } }];
     }
     case 'SaveMailingAddress': {
       const open = assertRegistered(state);
-      const d = command.data;
+      const { completed_elsewhere, ...d } = command.data;
+      assertStepsBefore(open, 'mailing_address', completed_elsewhere);
       if (d.same_as_property && !d.property_id) throw refuse(400, 'INVALID_COMMAND', 'Name the property whose address to use.');
       return [{ type: 'SignUpMailingAddressSaved', data: { sign_up_id: open.signUpId, ...d, saved_at: now } }];
     }
     case 'SaveBeneficiaries': {
       const open = assertRegistered(state);
       const { shares, beneficiaries_encrypted } = command.data;
+      assertStepsBefore(open, 'beneficiaries', command.data.completed_elsewhere);
       if (shares.length === 0) throw refuse(400, 'INVALID_COMMAND', 'Add at least one beneficiary.');
       if (shares.some((s) => !Number.isInteger(s) || s < 1 || s > 100) || shares.reduce((a, b) => a + b, 0) !== 100) {
         throw refuse(400, 'INVALID_COMMAND', 'The shares must be whole percents adding up to 100%.');
@@ -210,9 +238,7 @@ export const decide = (command: SignUpCommand, state: SignUpState): SignUpEvent[
     }
     case 'SetPin': {
       const open = assertRegistered(state);
-      const done = { ...command.data.completed_elsewhere, face_signature: open.faceSignatureSaved, mailing_address: open.mailingAddressSaved, beneficiaries: open.beneficiariesSaved };
-      const missing = (Object.keys(STEP_WORDS) as (keyof typeof STEP_WORDS)[]).find((step) => !done[step]);
-      if (missing) throw refuse(409, 'SIGN_UP_STEP_MISSING', STEP_WORDS[missing]);
+      assertStepsBefore(open, 'pin', command.data.completed_elsewhere);
       return [
         { type: 'SignUpPinSet', data: { sign_up_id: open.signUpId, pin_hash: command.data.pin_hash, at: now } },
         { type: 'SignUpCompleted', data: { sign_up_id: open.signUpId, account_id: open.signUpId, at: now } },

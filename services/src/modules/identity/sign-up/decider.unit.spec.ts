@@ -25,12 +25,19 @@ const emailVerified: SignUpEvent = { type: 'SignUpEmailVerified', data: { sign_u
 const registered = [started, password, sent('phone'), phoneVerified, sent('email'), emailVerified];
 const verify = (channel: 'phone' | 'email', hash: string, seconds = 10) => cmd<SignUpCommand>('VerifySignUpCode', { channel, code_hash: hash }, seconds);
 const send = (channel: 'phone' | 'email', seconds = 10) => cmd<SignUpCommand>('SendSignUpCode', { channel, code_hash: 'h-new' }, seconds);
-const face = cmd<SignUpCommand>('SaveFaceSignature', { face_file: 'identity/sign-up/s1/face', signature_file: 'identity/sign-up/s1/signature' });
-const mailing = cmd<SignUpCommand>('SaveMailingAddress', { same_as_property: false, property_id: null, address_encrypted: 'v1.addr' });
-const beneficiaries = (shares: number[]) => cmd<SignUpCommand>('SaveBeneficiaries', { shares, beneficiaries_encrypted: 'v1.list' });
+const elsewhere = { property: true, plan: true };
+const faceWith = (completed_elsewhere = elsewhere) =>
+  cmd<SignUpCommand>('SaveFaceSignature', { face_file: 'identity/sign-up/s1/face', signature_file: 'identity/sign-up/s1/signature', completed_elsewhere });
+const face = faceWith();
+const mailingWith = (completed_elsewhere = elsewhere) => cmd<SignUpCommand>('SaveMailingAddress', { same_as_property: false, property_id: null, address_encrypted: 'v1.addr', completed_elsewhere });
+const mailing = mailingWith();
+const beneficiaries = (shares: number[], completed_elsewhere = elsewhere) => cmd<SignUpCommand>('SaveBeneficiaries', { shares, beneficiaries_encrypted: 'v1.list', completed_elsewhere });
 const pin = (property = true, plan = true) => cmd<SignUpCommand>('SetPin', { pin_hash: '$scrypt$pin', completed_elsewhere: { property, plan } });
-const allSteps = (): SignUpState =>
-  given(...registered, ...decide(face, given(...registered)), ...decide(mailing, given(...registered)), ...decide(beneficiaries([100]), given(...registered)));
+/** The state after each of `commands` was decided in turn, from a registered sign-up. */
+const after = (...commands: SignUpCommand[]): SignUpState => commands.reduce((state, command) => decide(command, state).reduce(evolve, state), given(...registered));
+const withFace = () => after(face);
+const withMailing = () => after(face, mailing);
+const allSteps = (): SignUpState => after(face, mailing, beneficiaries([100]));
 
 describe('sign-up decider: details', () => {
   it('given nothing, when StartSignUp, then the sign-up starts for 24 hours and the hash goes in its own event', () => {
@@ -129,22 +136,22 @@ describe('sign-up decider: the signed-in steps', () => {
   });
 
   it('given a registered sign-up, when SaveMailingAddress, then the encrypted address is recorded; "same as" needs the property', () => {
-    expect(decide(mailing, given(...registered))).toEqual([
+    expect(decide(mailing, withFace())).toEqual([
       { type: 'SignUpMailingAddressSaved', data: { sign_up_id: 's1', same_as_property: false, property_id: null, address_encrypted: 'v1.addr', saved_at: at(1) } },
     ]);
-    const sameWithout = cmd<SignUpCommand>('SaveMailingAddress', { same_as_property: true, property_id: null, address_encrypted: 'v1' });
-    expect(refusal(sameWithout, given(...registered)).status).toBe(400);
+    const sameWithout = cmd<SignUpCommand>('SaveMailingAddress', { same_as_property: true, property_id: null, address_encrypted: 'v1', completed_elsewhere: elsewhere });
+    expect(refusal(sameWithout, withFace()).status).toBe(400);
   });
 
   it('given a registered sign-up, when SaveBeneficiaries with shares adding up to 100, then the encrypted list is recorded', () => {
-    expect(decide(beneficiaries([60, 40]), given(...registered))).toEqual([
+    expect(decide(beneficiaries([60, 40]), withMailing())).toEqual([
       { type: 'SignUpBeneficiariesSaved', data: { sign_up_id: 's1', count: 2, beneficiaries_encrypted: 'v1.list', saved_at: at(1) } },
     ]);
   });
 
   it('refuses beneficiaries: none, shares not adding up to 100, a share below 1 or not whole', () => {
     for (const shares of [[], [90], [60, 30], [0, 100], [50.5, 49.5], [101, -1]]) {
-      expect(refusal(beneficiaries(shares), given(...registered))).toMatchObject({ status: 400 });
+      expect(refusal(beneficiaries(shares), withMailing())).toMatchObject({ status: 400 });
     }
   });
 
@@ -159,14 +166,24 @@ describe('sign-up decider: the signed-in steps', () => {
     expect(refusal(pin(false, true), allSteps())).toMatchObject({ status: 409, code: 'SIGN_UP_STEP_MISSING', message: 'Verify a property first.' });
     expect(refusal(pin(true, false), allSteps()).message).toBe('Choose a plan and pay first.');
     expect(refusal(pin(), given(...registered)).message).toBe('Add your face photo and signature first.');
-    const withFace = given(...registered, ...decide(face, given(...registered)));
-    expect(refusal(pin(), withFace).message).toBe('Add your mailing address first.');
-    const withMailing = given(...registered, ...decide(face, given(...registered)), ...decide(mailing, given(...registered)));
-    expect(refusal(pin(), withMailing).message).toBe('Add your beneficiaries first.');
+    expect(refusal(pin(), withFace()).message).toBe('Add your mailing address first.');
+    expect(refusal(pin(), withMailing()).message).toBe('Add your beneficiaries first.');
+  });
+
+  it('holds the wizard’s order: each signed-in step is refused with 409 SIGN_UP_STEP_MISSING until the steps before it are done', () => {
+    const noProperty = { property: false, plan: true };
+    expect(refusal(faceWith(noProperty), given(...registered))).toMatchObject({ status: 409, code: 'SIGN_UP_STEP_MISSING', message: 'Verify a property first.' });
+    expect(refusal(mailing, given(...registered)).message).toBe('Add your face photo and signature first.');
+    expect(refusal(mailingWith(noProperty), withFace()).message).toBe('Verify a property first.');
+    expect(refusal(beneficiaries([100]), withFace()).message).toBe('Add your mailing address first.');
+    expect(refusal(beneficiaries([100], { property: true, plan: false }), withMailing()).message).toBe('Choose a plan and pay first.');
+    // Back to a step already done: saved again.
+    expect(decide(faceWith(), allSteps()).map((e) => e.type)).toEqual(['SignUpFaceSignatureSaved']);
+    expect(decide(mailing, allSteps()).map((e) => e.type)).toEqual(['SignUpMailingAddressSaved']);
   });
 
   it('given a completed sign-up, when a step comes again, then 409 SIGN_UP_USED', () => {
-    const completed = given(...registered, ...decide(face, given(...registered)), ...decide(mailing, given(...registered)), ...decide(beneficiaries([100]), given(...registered)), ...decide(pin(), allSteps()));
+    const completed = after(face, mailing, beneficiaries([100]), pin());
     for (const command of [face, mailing, beneficiaries([100]), pin()]) expect(refusal(command, completed)).toMatchObject({ status: 409, code: 'SIGN_UP_USED' });
   });
 });

@@ -88,37 +88,19 @@ describe('the signed-in steps of a sign-up, and resuming it', () => {
     expect((await kit.withToken('GET', '/auth/me', again)).json().data.sign_up).toEqual({ complete: false, current_step: 'property' });
   }, 30_000);
 
-  it('refuses a face or signature of the wrong type, empty or over 5 MB with 400 naming the field, and stores nothing', async () => {
-    const pdf = await kit.withToken('PUT', '/sign-up/face-signature', token, { face: { data: b64(PDF) }, signature: { data: b64(PNG) } });
-    expect(pdf.statusCode).toBe(400);
-    expect(pdf.json()).toMatchObject({ message: 'The file must be a JPEG, PNG or WebP image.', errors: [{ path: 'face.data' }] });
-    // A PNG's name and data URL type claimed for text: the content decides.
-    const text = await kit.withToken('PUT', '/sign-up/face-signature', token, { face: { data: b64(PNG) }, signature: { data: `data:image/png;base64,${b64(Buffer.from('just text, not an image'))}` } });
-    expect(text.json()).toMatchObject({ errors: [{ path: 'signature.data' }] });
-    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
-    const oversized = await kit.withToken('PUT', '/sign-up/face-signature', token, { face: { data: b64(big) }, signature: { data: b64(PNG) } });
-    expect(oversized.statusCode).toBe(400);
-    expect(oversized.json().message).toMatch(/larger than 5 MB/);
-    const empty = await kit.withToken('PUT', '/sign-up/face-signature', token, { face: { data: '' }, signature: { data: b64(PNG) } });
-    expect(empty.statusCode).toBe(400);
+  it('holds the wizard’s order: the face and signature, mailing address, beneficiaries and PIN before the property answer 409 naming it, storing nothing', async () => {
+    const face = await kit.withToken('PUT', '/sign-up/face-signature', token, { face: { data: b64(JPEG) }, signature: { data: b64(PNG) } });
+    expect(face.statusCode, face.body).toBe(409);
+    expect(face.json()).toMatchObject({ code: 'SIGN_UP_STEP_MISSING', message: 'Verify a property first.' });
     expect(await t.platform.files.get(signUpFileKey(accountId, 'face'))).toBeNull();
-    expect((await t.platform.eventStore.readStream(signUpStream(accountId))).map((e) => e.type)).not.toContain('SignUpFaceSignatureSaved');
-  });
-
-  it('keeps face and signature encrypted at rest, and completes the step', async () => {
-    const saved = await kit.withToken('PUT', '/sign-up/face-signature', token, { face: { data: `data:image/jpeg;base64,${b64(JPEG)}` }, signature: { data: b64(PNG) } });
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json().data).toMatchObject({ current_step: 'property', completed_steps: ['face_signature'], draft: { face_signature: { saved_at: expect.any(String) } } });
-    expect(await t.platform.files.get(signUpFileKey(accountId, 'face'))).toMatchObject({ bytes: JPEG, contentType: 'image/jpeg' });
-    expect(await t.platform.files.get(signUpFileKey(accountId, 'signature'))).toMatchObject({ bytes: PNG, contentType: 'image/png' });
-    const db = openSqlite(sqliteFile(loadConfig({ DATA_DIR: t.dataDir })));
-    try {
-      const row = db.prepare('SELECT encrypted, bytes FROM files WHERE key = ?').get(signUpFileKey(accountId, 'signature')) as { encrypted: number; bytes: Uint8Array };
-      expect(row.encrypted).toBe(1);
-      expect(Buffer.from(row.bytes).includes(PNG.subarray(0, 8))).toBe(false);
-    } finally {
-      db.close();
-    }
+    const address = { line1: '77 Lakeshore Ave', city: 'Oakland', state: 'CA', zip: '94610' };
+    const mailing = await kit.withToken('PUT', '/sign-up/mailing-address', token, { same_as_property: false, address });
+    expect(mailing.json()).toMatchObject({ code: 'SIGN_UP_STEP_MISSING', message: 'Verify a property first.' });
+    const beneficiaries = await kit.withToken('PUT', '/sign-up/beneficiaries', token, { beneficiaries: [{ full_name: 'Jane Doe', relationship: 'Spouse', share_percent: 100 }] });
+    expect(beneficiaries.json()).toMatchObject({ code: 'SIGN_UP_STEP_MISSING', message: 'Verify a property first.' });
+    expect((await kit.withToken('PUT', '/sign-up/pin', token, { pin: '2468' })).json()).toMatchObject({ code: 'SIGN_UP_STEP_MISSING' });
+    expect((await t.platform.eventStore.readStream(signUpStream(accountId))).map((e) => e.type).filter((type) => type.endsWith('Saved'))).toEqual([]);
+    expect(await progressOf(token)).toMatchObject({ current_step: 'property', completed_steps: [] });
   });
 
   it('completes the property step from PropertyVerified (by account_id); a mailing address "same as" needs a verified property', async () => {
@@ -143,11 +125,45 @@ describe('the signed-in steps of a sign-up, and resuming it', () => {
       return p.completed_steps.includes('property') ? p : undefined;
     }, { what: 'the property step completed from PropertyVerified' });
     expect(progress).toMatchObject({
-      current_step: 'mailing_address',
-      completed_steps: ['property', 'face_signature'],
+      current_step: 'face_signature',
+      completed_steps: ['property'],
       draft: { properties: [{ property_id: propertyId, address_line: '1200 Alameda St', city: 'Berkeley', state: 'CA', zip: '94702' }] },
     });
 
+  });
+
+  it('refuses a face or signature of the wrong type, empty or over 5 MB with 400 naming the field, and stores nothing', async () => {
+    const pdf = await kit.withToken('PUT', '/sign-up/face-signature', token, { face: { data: b64(PDF) }, signature: { data: b64(PNG) } });
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json()).toMatchObject({ message: 'The file must be a JPEG, PNG or WebP image.', errors: [{ path: 'face.data' }] });
+    // A PNG's name and data URL type claimed for text: the content decides.
+    const text = await kit.withToken('PUT', '/sign-up/face-signature', token, { face: { data: b64(PNG) }, signature: { data: `data:image/png;base64,${b64(Buffer.from('just text, not an image'))}` } });
+    expect(text.json()).toMatchObject({ errors: [{ path: 'signature.data' }] });
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const oversized = await kit.withToken('PUT', '/sign-up/face-signature', token, { face: { data: b64(big) }, signature: { data: b64(PNG) } });
+    expect(oversized.statusCode).toBe(400);
+    expect(oversized.json().message).toMatch(/larger than 5 MB/);
+    const empty = await kit.withToken('PUT', '/sign-up/face-signature', token, { face: { data: '' }, signature: { data: b64(PNG) } });
+    expect(empty.statusCode).toBe(400);
+    expect(await t.platform.files.get(signUpFileKey(accountId, 'face'))).toBeNull();
+    expect((await t.platform.eventStore.readStream(signUpStream(accountId))).map((e) => e.type)).not.toContain('SignUpFaceSignatureSaved');
+  });
+
+  it('keeps face and signature encrypted at rest, and completes the step; a mailing address "same as" the verified property', async () => {
+    const saved = await kit.withToken('PUT', '/sign-up/face-signature', token, { face: { data: `data:image/jpeg;base64,${b64(JPEG)}` }, signature: { data: b64(PNG) } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ current_step: 'mailing_address', completed_steps: ['property', 'face_signature'], draft: { face_signature: { saved_at: expect.any(String) } } });
+    expect(await t.platform.files.get(signUpFileKey(accountId, 'face'))).toMatchObject({ bytes: JPEG, contentType: 'image/jpeg' });
+    expect(await t.platform.files.get(signUpFileKey(accountId, 'signature'))).toMatchObject({ bytes: PNG, contentType: 'image/png' });
+    const db = openSqlite(sqliteFile(loadConfig({ DATA_DIR: t.dataDir })));
+    try {
+      const row = db.prepare('SELECT encrypted, bytes FROM files WHERE key = ?').get(signUpFileKey(accountId, 'signature')) as { encrypted: number; bytes: Uint8Array };
+      expect(row.encrypted).toBe(1);
+      expect(Buffer.from(row.bytes).includes(PNG.subarray(0, 8))).toBe(false);
+    } finally {
+      db.close();
+    }
+  
     const same = await kit.withToken('PUT', '/sign-up/mailing-address', token, { same_as_property: true, property_id: propertyId });
     expect(same.json().data).toMatchObject({ current_step: 'plan', draft: { mailing_address: { same_as_property: true, property_id: propertyId } } });
   });
@@ -162,7 +178,7 @@ describe('the signed-in steps of a sign-up, and resuming it', () => {
     expect(JSON.stringify(await t.platform.eventStore.readStream(signUpStream(accountId)))).not.toContain('Lakeshore');
   });
 
-  it('refuses beneficiaries whose shares do not add up to 100, none, or a bad share; keeps the list encrypted', async () => {
+  it('refuses beneficiaries whose shares do not add up to 100, none, or a bad share, and any before the plan', async () => {
     const jane = { full_name: 'Jane Doe', relationship: 'Spouse', email: 'jane@example.test', share_percent: 60 };
     for (const beneficiaries of [[{ ...jane, share_percent: 90 }], [], [{ ...jane, share_percent: 0 }, { ...jane, share_percent: 100 }], [{ ...jane, share_percent: 50.5 }, { ...jane, share_percent: 49.5 }]]) {
       const refused = await kit.withToken('PUT', '/sign-up/beneficiaries', token, { beneficiaries });
@@ -172,10 +188,8 @@ describe('the signed-in steps of a sign-up, and resuming it', () => {
     expect(sum.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The shares must add up to 100%.' });
 
     const list = [jane, { full_name: 'Sam Doe', relationship: 'Child', share_percent: 40 }];
-    const saved = await kit.withToken('PUT', '/sign-up/beneficiaries', token, { beneficiaries: list });
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json().data.draft.beneficiaries).toEqual(list);
-    expect(JSON.stringify(await t.platform.eventStore.readStream(signUpStream(accountId)))).not.toContain('Sam Doe');
+    const early = await kit.withToken('PUT', '/sign-up/beneficiaries', token, { beneficiaries: list });
+    expect(early.json()).toMatchObject({ code: 'SIGN_UP_STEP_MISSING', message: 'Choose a plan and pay first.' });
   });
 
   it('refuses a bad PIN with 400, and the PIN before the plan with 409 naming the step', async () => {
@@ -189,14 +203,19 @@ describe('the signed-in steps of a sign-up, and resuming it', () => {
     expect(early.json()).toMatchObject({ code: 'SIGN_UP_STEP_MISSING', message: 'Choose a plan and pay first.' });
   });
 
-  it('completes the plan step from MembershipStarted (a real checkout with the test card); the PIN then completes the sign-up, hashed', async () => {
+  it('completes the plan step from MembershipStarted (a real checkout with the test card); beneficiaries, then the PIN completes the sign-up, hashed', async () => {
     // Over HTTP, as the wizard's payment step does: the memberships module starts the membership from the payment.
     const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Applicant One' };
     const method = await kit.withToken('POST', '/payments/test-gateway/payment-methods', token, card);
     expect(method.statusCode).toBe(200);
     const checkout = await kit.withToken('POST', '/payments/checkouts', token, { checkout_id: randomUUID(), plan_id: 'monthly', payment_method_id: method.json().data.payment_method_id });
     expect(checkout.json().data).toMatchObject({ status: 'succeeded' });
-    await waitFor(async () => ((await progressOf(token)).current_step === 'pin' ? true : undefined), { what: 'the plan step completed from MembershipStarted' });
+    await waitFor(async () => ((await progressOf(token)).current_step === 'beneficiaries' ? true : undefined), { what: 'the plan step completed from MembershipStarted' });
+    const list = [{ full_name: 'Jane Doe', relationship: 'Spouse', email: 'jane@example.test', share_percent: 60 }, { full_name: 'Sam Doe', relationship: 'Child', share_percent: 40 }];
+    const saved = await kit.withToken('PUT', '/sign-up/beneficiaries', token, { beneficiaries: list });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ current_step: 'pin', draft: { beneficiaries: list } });
+    expect(JSON.stringify(await t.platform.eventStore.readStream(signUpStream(accountId)))).not.toContain('Sam Doe');
 
     const done = await kit.withToken('PUT', '/sign-up/pin', token, { pin: '2468' });
     expect(done.statusCode).toBe(200);

@@ -3,12 +3,18 @@ import { handleCommand, loadStream, type CommandMeta } from '../../../platform/c
 import { AppError } from '../../../platform/http/errors.ts';
 import { readUpload } from '../../../platform/uploads/read-upload.ts';
 import type { IdentityContext } from '../context.ts';
-import { signUpDecider, signUpStream, type SignUpCommand } from './decider.ts';
+import { signUpDecider, signUpStream, type CompletedElsewhere, type SignUpCommand } from './decider.ts';
 import { signUpField } from './events.ts';
 import { loadProgress, planStepDone, progressView } from './progress/view.ts';
 
 /** Where a sign-up's images live (platform.files, encrypted at rest). */
 export const signUpFileKey = (accountId: string, what: 'face' | 'signature') => `identity/sign-up/${accountId}/${what}`;
+
+/** The steps other modules complete, as the progress read model has them (every signed-in step checks its order). */
+const completedElsewhere = async (ctx: IdentityContext, accountId: string): Promise<CompletedElsewhere> => {
+  const progress = await loadProgress(ctx, accountId);
+  return { property: (progress?.properties.length ?? 0) > 0, plan: progress ? planStepDone(progress) : false };
+};
 
 /** Refuses a step before any work (files written, hashes made) when the account has no open sign-up. */
 const assertOpen = async (ctx: IdentityContext, accountId: string, command: SignUpCommand) => {
@@ -27,7 +33,7 @@ const runStep = async (ctx: IdentityContext, accountId: string, command: SignUpC
 export const saveFaceSignature = async (ctx: IdentityContext, accountId: string, body: FaceSignatureBody, meta: CommandMeta): Promise<SignUpProgress> => {
   const face_file = signUpFileKey(accountId, 'face');
   const signature_file = signUpFileKey(accountId, 'signature');
-  const command: SignUpCommand = { type: 'SaveFaceSignature', data: { face_file, signature_file }, metadata: meta };
+  const command: SignUpCommand = { type: 'SaveFaceSignature', data: { face_file, signature_file, completed_elsewhere: await completedElsewhere(ctx, accountId) }, metadata: meta };
   await assertOpen(ctx, accountId, command);
   // Checked by content (magic bytes), not by name or declared type; both before either is stored.
   const face = await readUpload(body.face.data, { kinds: ['image'], field: 'face.data' });
@@ -38,6 +44,7 @@ export const saveFaceSignature = async (ctx: IdentityContext, accountId: string,
 };
 
 export const saveMailingAddress = async (ctx: IdentityContext, accountId: string, body: MailingAddressBody, meta: CommandMeta): Promise<SignUpProgress> => {
+  const completed_elsewhere = await completedElsewhere(ctx, accountId);
   let address: MailingAddress;
   if (body.same_as_property) {
     const progress = await loadProgress(ctx, accountId);
@@ -56,25 +63,26 @@ export const saveMailingAddress = async (ctx: IdentityContext, accountId: string
       same_as_property: body.same_as_property,
       property_id: body.same_as_property ? body.property_id : null,
       address_encrypted: ctx.cipher.encrypt(JSON.stringify({ address }), signUpField(accountId, 'mailing-address')),
+      completed_elsewhere,
     },
     metadata: meta,
   });
 };
 
-export const saveBeneficiaries = (ctx: IdentityContext, accountId: string, body: BeneficiariesBody, meta: CommandMeta): Promise<SignUpProgress> =>
+export const saveBeneficiaries = async (ctx: IdentityContext, accountId: string, body: BeneficiariesBody, meta: CommandMeta): Promise<SignUpProgress> =>
   runStep(ctx, accountId, {
     type: 'SaveBeneficiaries',
     data: {
       shares: body.beneficiaries.map((b) => b.share_percent),
       beneficiaries_encrypted: ctx.cipher.encrypt(JSON.stringify(body.beneficiaries), signUpField(accountId, 'beneficiaries')),
+      completed_elsewhere: await completedElsewhere(ctx, accountId),
     },
     metadata: meta,
   });
 
 /** The last step: refused until every other step is done; the PIN is hashed (scrypt) and never kept in clear. */
 export const setPin = async (ctx: IdentityContext, accountId: string, body: PinBody, meta: CommandMeta): Promise<SignUpProgress> => {
-  const progress = await loadProgress(ctx, accountId);
-  const completed_elsewhere = { property: (progress?.properties.length ?? 0) > 0, plan: progress ? planStepDone(progress) : false };
+  const completed_elsewhere = await completedElsewhere(ctx, accountId);
   await assertOpen(ctx, accountId, { type: 'SetPin', data: { pin_hash: '', completed_elsewhere }, metadata: meta });
   const pin_hash = await ctx.passwords.hash(body.pin);
   return runStep(ctx, accountId, { type: 'SetPin', data: { pin_hash, completed_elsewhere }, metadata: meta });
