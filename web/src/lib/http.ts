@@ -112,26 +112,55 @@ export function withRefreshLock<T>(task: () => Promise<T>, signal?: AbortSignal)
 
 let refreshing: Promise<boolean> | null = null;
 
+/** How long, in all, a refresh waits out the server's "too many refreshes" (429) before it gives up. */
+export const REFRESH_RATE_LIMIT_WAIT_MS = 60_000;
+
+/** The wait a 429 asks for, in ms: `retry_after_seconds` of the body, else the Retry-After header, else 1 s. */
+export function retryAfterMs(res: Response, body: unknown): number {
+  const stated = (body as { retry_after_seconds?: unknown } | null)?.retry_after_seconds;
+  const seconds = typeof stated === 'number' ? stated : Number(res.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) * 1000 : 1000;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One refresh under the lock: signed in again (true), the session lost (false), or come back after `retryInMs`. */
+type RefreshAttempt = boolean | { retryInMs: number };
+
 /**
  * One refresh at a time in this tab (callers share it) and across tabs (the lock). Its result is applied only if no
  * logout or reset happened meanwhile (the session generation): a refresh must never sign a logged-out user back in.
+ * A 429 is not a lost session: the refresh waits what the server asks (outside the lock, so other tabs go on) and
+ * tries again, for up to REFRESH_RATE_LIMIT_WAIT_MS.
  */
 export function refreshAccessToken(options: { timeoutMs?: number } = {}): Promise<boolean> {
   refreshing ??= (async () => {
     const startedIn = sessionGeneration();
-    const signal = AbortSignal.timeout(options.timeoutMs ?? REFRESH_TIMEOUT_MS);
+    const waitUntil = Date.now() + REFRESH_RATE_LIMIT_WAIT_MS;
+    const attempt = async (): Promise<RefreshAttempt> => {
+      const signal = AbortSignal.timeout(options.timeoutMs ?? REFRESH_TIMEOUT_MS);
+      try {
+        return await withRefreshLock(async () => {
+          if (sessionGeneration() !== startedIn) return false;
+          const { res, body } = await send('POST', '/auth/refresh', { signal });
+          if (res.status === 429) return { retryInMs: retryAfterMs(res, body) };
+          if (!res.ok) return false;
+          const data = (body as { data?: Parameters<typeof applySignIn>[0] } | null)?.data;
+          if (!data?.AccessToken) return false;
+          if (sessionGeneration() !== startedIn) return false;
+          return applySignIn(data).ok;
+        }, signal);
+      } catch {
+        return false; // network error, time-out, or the wait for the lock was cut short
+      }
+    };
     try {
-      return await withRefreshLock(async () => {
-        if (sessionGeneration() !== startedIn) return false;
-        const { res, body } = await send('POST', '/auth/refresh', { signal });
-        if (!res.ok) return false;
-        const data = (body as { data?: Parameters<typeof applySignIn>[0] } | null)?.data;
-        if (!data?.AccessToken) return false;
-        if (sessionGeneration() !== startedIn) return false;
-        return applySignIn(data).ok;
-      }, signal);
-    } catch {
-      return false; // network error, time-out, or the wait for the lock was cut short
+      for (;;) {
+        const result = await attempt();
+        if (typeof result === 'boolean') return result;
+        if (Date.now() + result.retryInMs > waitUntil) return false;
+        await sleep(result.retryInMs);
+      }
     } finally {
       refreshing = null;
     }

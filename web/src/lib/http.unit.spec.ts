@@ -98,6 +98,41 @@ describe('token refresh across tabs (the refresh cookie rotates and is shared)',
   });
 });
 
+describe('a refresh answered 429 (too many refreshes)', () => {
+  it('waits what the server asks and tries again, instead of signing the user out', async () => {
+    applySignIn(signIn('expired'));
+    const refreshes: number[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: unknown, init?: RequestInit) => {
+        if (urlOf(input).endsWith('/auth/refresh')) {
+          refreshes.push(Date.now());
+          if (refreshes.length === 1) {
+            return new Response(JSON.stringify({ success: false, code: 'TOO_MANY_REQUESTS', message: 'Too many requests.', retry_after_seconds: 1 }), {
+              status: 429,
+              headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+            });
+          }
+          return json(200, { success: true, data: signIn('fresh') });
+        }
+        return bearer(init) === 'Bearer fresh' ? json(200, { success: true, data: { n: 1 } }) : json(401, { success: false, message: 'expired' });
+      }),
+    );
+    await expect(http.get('/things')).resolves.toEqual({ success: true, data: { n: 1 } });
+    expect(refreshes).toHaveLength(2);
+    expect((refreshes[1] ?? 0) - (refreshes[0] ?? 0)).toBeGreaterThanOrEqual(950);
+    expect(session.accessToken).toBe('fresh');
+    expect(paths).toEqual([]); // never sent to /login
+    expect(toasts).toEqual([]);
+  });
+
+  it('gives up (the session is treated as lost) only when the server asks for longer than a minute', async () => {
+    applySignIn(signIn('expired'));
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false, code: 'TOO_MANY_REQUESTS', message: 'Too many requests.', retry_after_seconds: 3600 }), { status: 429 })));
+    await expect(refreshAccessToken()).resolves.toBe(false);
+  });
+});
+
 describe('a 401 after the token changed', () => {
   it('retries with the new token instead of refreshing again', async () => {
     applySignIn(signIn('old'));

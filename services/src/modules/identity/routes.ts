@@ -19,6 +19,20 @@ const tags = ['auth'];
 // Per client address; the password step is the expensive one (scrypt), so it gets the tightest limit.
 const passwordLimit = { max: 10, timeWindow: '1 minute' };
 const codeLimit = { max: 20, timeWindow: '1 minute' };
+/**
+ * Refreshes are counted per session (the refresh cookie's family), not per client address: every full page load
+ * refreshes, and an office behind one address is many people. A request without a well-formed cookie (nothing to
+ * refresh) is counted per address, as tightly as the codes.
+ */
+export const REFRESH_LIMIT_PER_SESSION = 60;
+const refreshLimit = {
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => {
+    const token = readRefreshCookie(request);
+    return token ? `session:${token.familyId}` : `address:${request.ip}`;
+  },
+  max: (_request: FastifyRequest, key: string) => (key.startsWith('session:') ? REFRESH_LIMIT_PER_SESSION : codeLimit.max),
+};
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorEnvelope]));
 
@@ -99,13 +113,15 @@ export const identityRoutes =
     app.post(
       '/auth/refresh',
       {
-        config: { auth: 'public', rateLimit: codeLimit },
+        config: { auth: 'public', rateLimit: refreshLimit },
         schema: {
           tags,
           summary: 'New access token from the refresh cookie',
           description:
             'Rotates the refresh token (httpOnly cookie). 401 SESSION_ENDED without a valid one; 401 SESSION_REUSED when a ' +
-            'rotated token comes back, which ends the session everywhere. Clients must not refresh twice at once.',
+            'rotated token comes back, which ends the session everywhere. Clients must not refresh twice at once. ' +
+            `Limited to ${REFRESH_LIMIT_PER_SESSION} a minute per session (without a cookie: ${codeLimit.max} per client address); ` +
+            'a 429 is not a lost session: wait `retry_after_seconds` (also the Retry-After header) and refresh again.',
           response: { 200: okEnvelope(RefreshResult), ...errors(401, 409, 429) },
         },
       },
