@@ -78,8 +78,8 @@ export const CheckoutResult = z.object({
   message: z.string().optional(),
   /** Cents charged by this checkout (plans' `amountDue`). */
   amount_due: z.number().int().nonnegative(),
-  /** The plan bought; '' when the checkout pays for an NHD order (`nhd_order_id`). */
-  plan_id: z.string(),
+  /** The plan bought; null when the checkout pays for an NHD order (`nhd_order_id`) or Equity Protect. */
+  plan_id: z.string().nullable(),
   nhd_order_id: z.string().optional(),
   /** The Equity Protect enrolment this checkout pays for (equity reacts to the outcome; memberships ignores it). */
   equity_enrolment_id: z.string().optional(),
@@ -250,7 +250,8 @@ export type PaymentStatus = z.infer<typeof PaymentStatus>;
 export const PaymentView = z.object({
   checkout_id: z.string(),
   account_id: z.string(),
-  plan_id: z.string(),
+  /** The plan bought; null for an NHD order or Equity Protect. */
+  plan_id: z.string().nullable(),
   /** The NHD order paid for; null for a plan. */
   nhd_order_id: z.string().nullable().default(null),
   /** The Equity Protect enrolment paid for; null otherwise. */

@@ -24,7 +24,7 @@ export const chargesProjection = defineProjection({
           _id: d.checkout_id,
           checkout_id: d.checkout_id,
           account_id: d.account_id,
-          plan_id: d.plan_id,
+          plan_id: d.plan_id || null,
           nhd_order_id: d.nhd_order_id ?? null,
           equity_enrolment_id: d.equity_enrolment_id ?? null,
           status: 'processing',
@@ -59,7 +59,8 @@ export const chargesProjection = defineProjection({
   push: pushCharge,
 });
 
-const withVersion = (doc: Doc) => ({ ...doc, version: doc._version ?? 0, position: doc._position ?? 0 });
+/** Rows written before plan_id was null for an NHD order or Equity Protect hold '' there. */
+const withVersion = (doc: Doc) => ({ ...doc, plan_id: doc.plan_id || null, version: doc._version ?? 0, position: doc._position ?? 0 });
 
 /** A row as the API answers it. */
 export const toPaymentView = (doc: Doc): PaymentView => PaymentView.parse(withVersion(doc));

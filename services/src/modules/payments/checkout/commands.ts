@@ -35,7 +35,7 @@ export const toResult = (state: Started): CheckoutResult => ({
   status: state.status,
   ...(state.message ? { message: state.message } : {}),
   amount_due: state.started.amount_cents,
-  plan_id: state.started.plan_id,
+  plan_id: state.started.plan_id || null, // events keep '' for an NHD order or Equity Protect
   ...(state.started.nhd_order_id ? { nhd_order_id: state.started.nhd_order_id } : {}),
   ...(state.started.equity_enrolment_id ? { equity_enrolment_id: state.started.equity_enrolment_id } : {}),
   card_brand: state.started.card_brand,

@@ -45,7 +45,7 @@ describe('checkout of an NHD order', () => {
     const orderId = await placeOrder(account);
     const paid = await payOrderWithTestCard(t, account, TEST_CARDS.succeeds, orderId);
     expect(paid.status, paid.body).toBe(200);
-    expect(paid.result).toMatchObject({ amount_due: 4_900, nhd_order_id: orderId, plan_id: '' });
+    expect(paid.result).toMatchObject({ amount_due: 4_900, nhd_order_id: orderId, plan_id: null });
     const succeeded = await succeededOf(paid.checkoutId);
     expect(succeeded.data).toMatchObject({ nhd_order_id: orderId, amount_cents: 4_900 });
     const headers = { authorization: `Bearer ${await t.signInAs('Customer', account)}` };
@@ -53,7 +53,9 @@ describe('checkout of an NHD order', () => {
       const r = await t.app.inject({ method: 'GET', url: `/api/v1/payments/charges/${paid.checkoutId}`, headers });
       return r.statusCode === 200 && r.json().data.status === 'succeeded' ? r.json().data : undefined;
     }, { what: 'the charge row' });
-    expect(charge).toMatchObject({ nhd_order_id: orderId, amount_cents: 4_900 });
+    expect(charge).toMatchObject({ nhd_order_id: orderId, amount_cents: 4_900, plan_id: null });
+    const history = await t.app.inject({ method: 'GET', url: '/api/v1/payments/mine', headers });
+    expect(history.json().data.items).toMatchObject([{ checkout_id: paid.checkoutId, plan_id: null }]);
     const memberships = await t.app.inject({ method: 'GET', url: '/api/v1/memberships/mine', headers });
     expect(memberships.json().data.total).toBe(0);
   });

@@ -82,7 +82,7 @@ export default function AdminPaymentsPage() {
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
     const all = await fetchAll(fetchPayments, list.filters, list.sort, list.order, signal);
-    const rowsOut = all.map((p) => [p.started_at, p.account_id, p.plan_id, kindOf(p), (p.amount_cents / 100).toFixed(2), p.promo?.promo_code ?? '', `${p.card_brand} ${p.card_last4}`, STATUS[p.status].text, p.settled_at ?? '', p.refund?.reason ?? '']);
+    const rowsOut = all.map((p) => [p.started_at, p.account_id, p.plan_id ?? '', kindOf(p), (p.amount_cents / 100).toFixed(2), p.promo?.promo_code ?? '', `${p.card_brand} ${p.card_last4}`, STATUS[p.status].text, p.settled_at ?? '', p.refund?.reason ?? '']);
     return (await exportTable(kind, { header: EXPORT_HEADER, rows: rowsOut, fileBase: 'payments' })) ? all.length : 0;
   };
   const filtered = Object.keys(list.filters).length > 0;

@@ -87,7 +87,7 @@ function ChargeStatus({ checkoutId }: { checkoutId: string }) {
     if (view.status === 'error') return <ErrorState title="This payment could not be shown" message={view.error ?? 'It may belong to another account.'} onRetry={reload} />;
     return <LoadingBlock label="Loading your payment" lines={4} />;
   }
-  const planName = names.data?.[charge.plan_id] ?? charge.plan_id;
+  const planName = charge.plan_id === null ? '' : (names.data?.[charge.plan_id] ?? charge.plan_id);
   return (
     <>
       <div role="status" aria-live="polite">
@@ -118,7 +118,7 @@ function ChargeStatus({ checkoutId }: { checkoutId: string }) {
         {hasReceipt(charge.status) && <ReceiptButton checkoutId={charge.checkout_id} appearance="primary" />}
         {charge.status === 'failed' && !charge.renewal && (
           <LinkButton
-            to={charge.nhd_order_id ? `/nhd-order-list/${encodeURIComponent(charge.nhd_order_id)}` : charge.equity_enrolment_id ? '/equity-protect-list' : `/checkout?plan=${encodeURIComponent(charge.plan_id)}`}
+            to={charge.nhd_order_id ? `/nhd-order-list/${encodeURIComponent(charge.nhd_order_id)}` : charge.equity_enrolment_id ? '/equity-protect-list' : `/checkout?plan=${encodeURIComponent(charge.plan_id ?? '')}`}
             appearance="primary"
           >
             Try again
