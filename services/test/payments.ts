@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { membershipStream, type MembershipCancelled } from '@acpg/contracts/memberships';
 import { CheckoutResult } from '@acpg/contracts/payments';
 import { eventEnvelope } from '../src/platform/commands/envelope.ts';
+import { GATEWAY_EVENTS_QUEUE } from '../src/modules/payments/module.ts';
 import { waitFor } from './wait-for.ts';
 import type { TestApp } from './harness.ts';
 
@@ -57,3 +58,13 @@ export const endMembership = async (on: Pick<TestApp, 'platform'>, membershipId:
   const meta = { now: on.platform.clock(), actor: 'test', correlationId: randomUUID(), causationId: null };
   await on.platform.eventStore.append(stream, version, [eventEnvelope(randomUUID(), 'MembershipCancelled', ended, meta)]);
 };
+
+/**
+ * Waits until the test gateway has delivered every webhook event, the redelivery it sends of each a second later
+ * included: instead of sleeping past the redelivery, a test that checks "nothing more happened" waits for this state.
+ */
+export const gatewayDeliveriesDone = (on: Pick<TestApp, 'platform'>) =>
+  waitFor(async () => {
+    const c = await on.platform.jobs.counts(GATEWAY_EVENTS_QUEUE);
+    return c.waiting + c.delayed + c.active === 0;
+  }, { timeoutMs: 15_000, what: 'the test gateway to deliver every event and its redelivery' });

@@ -175,13 +175,16 @@ describe('logout while a refresh is in flight', () => {
       }),
     );
     const refreshed = refreshAccessToken();
-    await delay(5); // the refresh request is out
+    await vi.waitFor(() => expect(order).toEqual(['start /api/v1/auth/refresh'])); // the refresh request is out
     const loggedOut = logout();
-    await delay(5);
+    // Ten turns of the event loop (not a time: the same on a busy machine), in which a sign-out that did not wait
+    // would have left: the mocked fetch answers within one.
+    for (let turn = 0; turn < 10; turn += 1) await new Promise((resolve) => setImmediate(resolve));
     expect(order).toEqual(['start /api/v1/auth/refresh']); // sign-out waits for the refresh
     release();
     await loggedOut;
     await expect(refreshed).resolves.toBe(false);
+    // Sign-out waited for the refresh: it left only after the refresh's answer.
     expect(order).toEqual(['start /api/v1/auth/refresh', 'refresh answered', 'start /api/v1/auth/sign-out']);
     expect(session.user).toBeNull();
     expect(session.userData).toBeNull();

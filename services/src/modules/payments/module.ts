@@ -53,4 +53,6 @@ export const paymentsModule: Module = {
 
 /** For tools outside the module (bench/nhd-report-pdf.ts, the baseline of a generated document): the receipt's renderer. */
 export { receiptPdf } from './receipts/pdf.ts';
+/** The queue the embedded test gateway delivers its webhook events on (tests wait for it to drain). */
+export { GATEWAY_EVENTS_QUEUE } from './gateway/test-gateway.ts';
 export type { Receipt } from './receipts/receipt.ts';

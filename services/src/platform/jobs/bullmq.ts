@@ -1,7 +1,7 @@
 import { Queue, UnrecoverableError, Worker as BullWorker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { DeadLetter, JobOptions, JobProcessor, Jobs, Worker, WorkerOptions } from './port.ts';
+import type { DeadLetter, JobCounts, JobOptions, JobProcessor, Jobs, Worker, WorkerOptions } from './port.ts';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, errorMessage, isPermanentJobError } from './errors.ts';
 
 export interface BullmqJobsOptions {
@@ -138,5 +138,10 @@ export const createBullmqJobs = (options: BullmqJobsOptions): Jobs => {
     await Promise.all([client, workerConnection].map((c) => c.quit().catch(() => c.disconnect())));
   };
 
-  return { enqueue, work, deadLetters, close };
+  const counts = async (queue: string): Promise<JobCounts> => {
+    const c = await queueOf(queue).getJobCounts('waiting', 'prioritized', 'delayed', 'active', 'failed');
+    return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), delayed: c.delayed ?? 0, active: c.active ?? 0, dead: c.failed ?? 0 };
+  };
+
+  return { enqueue, work, deadLetters, counts, close };
 };

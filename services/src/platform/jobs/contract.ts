@@ -170,6 +170,38 @@ export const jobsContract = (name: string, make: () => Jobs | Promise<Jobs>, sto
       expect(dead[0]).toMatchObject({ id: 'bad-1', attemptsMade: 1, error: 'invalid data: to is not an email' });
     });
 
+    it('counts a queue\'s jobs by state: waiting, delayed, active, dead; nothing once it has drained', async () => {
+      const jobs = await fresh();
+      const queue = queueName();
+      expect(await jobs.counts(queue)).toEqual({ waiting: 0, delayed: 0, active: 0, dead: 0 });
+      await jobs.enqueue(queue, 'now', {}, { id: 'now-1' });
+      await jobs.enqueue(queue, 'now', {}, { id: 'now-2' });
+      await jobs.enqueue(queue, 'later', {}, { id: 'later-1', delayMs: 60_000 });
+      await jobs.enqueue(queue, 'bad', {}, { id: 'bad-1' });
+      expect(await jobs.counts(queue)).toEqual({ waiting: 3, delayed: 1, active: 0, dead: 0 });
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await jobs.work(queue, async (job) => {
+        if (job.name === 'bad') throw new PermanentJobError('refused');
+        if (job.id === 'now-1') await held;
+      }, { concurrency: 3 });
+      try {
+        await eventually('one active, one done, one dead', async () => {
+          const c = await jobs.counts(queue);
+          return c.active === 1 && c.waiting === 0 && c.dead === 1 ? c : undefined;
+        });
+      } finally {
+        release();
+      }
+      await eventually('drained but the delayed one', async () => {
+        const c = await jobs.counts(queue);
+        return c.active === 0 && c.waiting === 0 ? c : undefined;
+      });
+      expect(await jobs.counts(queue)).toEqual({ waiting: 0, delayed: 1, active: 0, dead: 1 });
+    });
+
     it('runs at most N jobs at once with concurrency N, and does use N', async () => {
       const jobs = await fresh();
       const queue = queueName();

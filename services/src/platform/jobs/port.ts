@@ -27,6 +27,18 @@ export interface DeadLetter {
   failedAt: string;
 }
 
+/** How many jobs of a queue are in each state now (operators' queue depth; tests wait for a queue to drain). */
+export interface JobCounts {
+  /** Due now, not yet taken. */
+  waiting: number;
+  /** Due later: a delay, or a retry's backoff. */
+  delayed: number;
+  /** Being run. */
+  active: number;
+  /** In the dead letters. */
+  dead: number;
+}
+
 export type JobProcessor<T = unknown> = (job: JobRecord<T>) => Promise<void>;
 
 export interface WorkerOptions {
@@ -42,5 +54,6 @@ export interface Jobs {
   enqueue<T>(queue: string, name: string, data: T, options: JobOptions): Promise<boolean>;
   work<T>(queue: string, processor: JobProcessor<T>, options?: WorkerOptions): Promise<Worker>;
   deadLetters(queue: string): Promise<DeadLetter[]>;
+  counts(queue: string): Promise<JobCounts>;
   close(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Logger } from 'pino';
 import { inTransaction } from '../sqlite/open.ts';
-import type { DeadLetter, JobOptions, JobProcessor, JobRecord, Jobs, Worker, WorkerOptions } from './port.ts';
+import type { DeadLetter, JobCounts, JobOptions, JobProcessor, JobRecord, Jobs, Worker, WorkerOptions } from './port.ts';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, errorMessage, isPermanentJobError } from './errors.ts';
 
 export interface SqliteJobsOptions {
@@ -82,6 +82,14 @@ export const createSqliteJobs = (db: DatabaseSync, options: SqliteJobsOptions = 
   const dead = db.prepare(`
     SELECT id, queue, name, data, attempts_made, last_error, finished_at FROM job_queue
     WHERE queue = ? AND state = 'dead' ORDER BY finished_at, rowid`);
+
+  const countsOf = db.prepare(`
+    SELECT
+      COALESCE(SUM(state = 'waiting' AND run_at <= ?), 0) AS waiting,
+      COALESCE(SUM(state = 'waiting' AND run_at > ?), 0) AS delayed,
+      COALESCE(SUM(state = 'active'), 0) AS active,
+      COALESCE(SUM(state = 'dead'), 0) AS dead
+    FROM job_queue WHERE queue = ?`);
 
   recoverInterrupted(db, clock());
 
@@ -216,7 +224,13 @@ export const createSqliteJobs = (db: DatabaseSync, options: SqliteJobsOptions = 
     await Promise.all([...workers].map((w) => w.close()));
   };
 
-  return { enqueue, work, deadLetters, close };
+  const counts = async (queue: string): Promise<JobCounts> => {
+    const now = clock();
+    const row = countsOf.get(now, now, queue) as Record<keyof JobCounts, number | bigint>;
+    return { waiting: Number(row.waiting), delayed: Number(row.delayed), active: Number(row.active), dead: Number(row.dead) };
+  };
+
+  return { enqueue, work, deadLetters, counts, close };
 };
 
 const recoverInterrupted = (db: DatabaseSync, now: number) => {

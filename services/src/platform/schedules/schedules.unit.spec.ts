@@ -16,6 +16,7 @@ const recordingJobs = () => {
     },
     work: async () => ({ close: async () => {} }),
     deadLetters: async () => [],
+    counts: async () => ({ waiting: 0, delayed: 0, active: 0, dead: 0 }),
     close: async () => {},
   };
   return { jobs, enqueued };

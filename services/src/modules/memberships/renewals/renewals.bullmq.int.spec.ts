@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type {} from '../../../../../test/engines.global-setup.ts';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
-import { payWithTestCard } from '../../../../test/payments.ts';
+import { gatewayDeliveriesDone, payWithTestCard } from '../../../../test/payments.ts';
 import { countOf, membershipEvents, myMembership, savedCard, setClock, tick } from '../../../../test/renewals.ts';
 import { membershipStream } from '../membership/decider.ts';
 import { RENEWALS_QUEUE } from './outcome.ts';
@@ -60,7 +60,7 @@ describe('renewals on BullMQ/Redis and Kafka (distributed profile)', () => {
     const events = await membershipEvents(t, membershipStream(id), (e) => countOf(e, 'MembershipRenewed') === 1, 'renewed by the new card');
     expect(events.find((e) => e.type === 'MembershipRenewed')?.data).toMatchObject({ plan_name: 'Yearly', amount_cents: 23_900, attempt: 2 });
     await tick(t, [renewalsSchedule]);
-    await new Promise((resolve) => setTimeout(resolve, 2000)); // the gateway's redelivery of each event (1 s later)
+    await gatewayDeliveriesDone(t); // the gateway's redelivery of each event (1 s later) has come and changed nothing
     const after = await t.platform.eventStore.readStream(membershipStream(id));
     expect(after.map((e) => e.type)).toEqual([
       'MembershipStarted',

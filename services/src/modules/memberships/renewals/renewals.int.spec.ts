@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
-import { payWithTestCard } from '../../../../test/payments.ts';
+import { gatewayDeliveriesDone, payWithTestCard } from '../../../../test/payments.ts';
 import { countOf, customerWithEmail, membershipEvents, myMembership, runNow, savedCard, setClock, tick } from '../../../../test/renewals.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { addDaysUtc } from '../membership/dates.ts';
@@ -86,7 +86,7 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
     await waitFor(() => subjects(m.email).length >= expected.length, { what: 'the dunning emails' });
     at(pastDue.cancels_at, 10 * MINUTE);
     await tick(t, [renewalsSchedule]); // ended: nothing more
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // the gateway's redelivery of each event comes after 1 s
+    await gatewayDeliveriesDone(t); // the gateway's redelivery of each event, a second later, has come and changed nothing
     expect([...subjects(m.email)].sort()).toEqual([...expected].sort());
     const texts = (t.platform.devOutbox?.list(m.email, 50) ?? []).map((message) => message.text);
     const onDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -130,7 +130,7 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
     expect(events.find((e) => e.type === 'MembershipRenewed')?.data).toMatchObject({ plan_name: 'Monthly', plan_id: 'monthly-renewal', amount_cents: 2495 });
     const row = await myMembership(t, m.headers, m.id, (r) => r.plan_name === 'Monthly', 'renewed as Monthly');
     expect(row).toMatchObject({ status: 'active', switch_to_plan_name: null, amount_cents: 2495, renewal_amount_cents: 2495 });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await gatewayDeliveriesDone(t);
     expect(countOf(await t.platform.eventStore.readStream(membershipStream(m.id)), 'MembershipRenewalDue')).toBe(1);
     const charges = await t.platform.eventStore.readAll({ after: 0, limit: 10_000, types: ['PaymentSucceeded'] });
     expect(charges.filter((e) => (e.data as { renewal?: { membership_id: string } }).renewal?.membership_id === m.id)).toHaveLength(1);
