@@ -19,7 +19,7 @@ import { SOCKET_IO_PATH } from '../realtime/socket-io.ts';
 import { installClosers } from './closers.ts';
 import { recordApiRoutes } from './route-inventory.ts';
 import { errorHandler, MAX_PATH_PARAMETER_LENGTH, notFoundBody, routerErrorHandler } from './error-handler.ts';
-import { tooManyRequests } from './errors.ts';
+import { RetryLaterError } from './errors.ts';
 import { sendWebAppMissing } from './web-app-missing.ts';
 import { eventStreamRoutes } from './event-stream.ts';
 
@@ -121,7 +121,9 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false, // routes opt in with config.rateLimit
-    errorResponseBuilder: (_request, context) => tooManyRequests(`Too many requests. Try again in ${context.after}.`),
+    // Thrown and answered by the error handler: `retry_after_seconds` in the body and a Retry-After header, as every 429.
+    errorResponseBuilder: (_request, context) =>
+      new RetryLaterError('TOO_MANY_REQUESTS', `Too many requests. Try again in ${context.after}.`, Math.max(1, Math.ceil(context.ttl / 1000))),
   });
   // ws runs without a server of its own: upgrades reach it through `upgrades` (see above).
   await app.register(fastifyWebsocket, { options: { server: upgrades as unknown as Server } });

@@ -66,7 +66,13 @@ export const errorHandler = (error: unknown, request: FastifyRequest, reply: Fas
     return reply.code(500).send(errorBody('INTERNAL', 'Something went wrong.'));
   }
   if (isFastifyError(error) && error.statusCode === 429) {
-    return reply.code(429).send(errorBody('TOO_MANY_REQUESTS', error.message || 'Too many requests. Try again later.'));
+    // A 429 raised outside our own errors still says when to come back (its Retry-After header if set, else a minute).
+    const header = Number(reply.getHeader('retry-after'));
+    const retryAfterSeconds = Number.isFinite(header) && header > 0 ? Math.ceil(header) : 60;
+    return reply
+      .code(429)
+      .header('retry-after', String(retryAfterSeconds))
+      .send({ ...errorBody('TOO_MANY_REQUESTS', error.message || 'Too many requests. Try again later.'), retry_after_seconds: retryAfterSeconds });
   }
   // Fastify's own client errors (malformed JSON, body too large, unsupported media type ...) keep their status, with
   // a code and a sentence of ours instead of the framework's internal names.

@@ -28,4 +28,5 @@ export const unauthorized = (message = 'Sign in to continue.') => new AppError(4
 export const forbidden = (message = 'You do not have access to this.') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
-export const tooManyRequests = (message: string) => new AppError(429, 'TOO_MANY_REQUESTS', message);
+/** A 429 with the seconds to wait (every 429 carries `retry_after_seconds` and Retry-After). */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => new RetryLaterError('TOO_MANY_REQUESTS', message, retryAfterSeconds);
