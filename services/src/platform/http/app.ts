@@ -18,6 +18,7 @@ import { sensitiveEventTypesOf, type Module, type Platform } from '../module.ts'
 import { SOCKET_IO_PATH } from '../realtime/socket-io.ts';
 import { installClosers } from './closers.ts';
 import { recordApiRoutes } from './route-inventory.ts';
+import { acceptMissingOptionalBody } from './missing-body.ts';
 import { errorHandler, MAX_PATH_PARAMETER_LENGTH, notFoundBody, routerErrorHandler } from './error-handler.ts';
 import { RetryLaterError } from './errors.ts';
 import { sendWebAppMissing } from './web-app-missing.ts';
@@ -104,6 +105,7 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
   app.setErrorHandler(errorHandler);
   installClosers(app);
   recordApiRoutes(app);
+  acceptMissingOptionalBody(app);
   // A callback hook, not an async one: it runs on every response, and an async hook costs a promise each time.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorEnvelope } from '@acpg/contracts/http';
 import { ConcurrencyError } from '../event-store/port.ts';
 import { AppError, RetryLaterError } from './errors.ts';
+import { missingBodyIssues } from './missing-body.ts';
 
 type FieldError = { path: string; message: string };
 
@@ -50,6 +51,9 @@ export const errorHandler = (error: unknown, request: FastifyRequest, reply: Fas
     return reply.code(error.status).send(errorBody(error.code, error.message, error.errors));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
+    // No body at all: say what to send, not the validator's "expected object, received null".
+    const missing = (error as { validationContext?: string }).validationContext === 'body' ? missingBodyIssues(request, plainIssue) : undefined;
+    if (missing) return reply.code(400).send(errorBody('VALIDATION_FAILED', missing.message, missing.errors));
     const errors = error.validation.map((issue) => {
       const path = pathOf(issue.instancePath);
       return { path, message: plainIssue(path, issue.message ?? 'is not valid', issue.keyword) };

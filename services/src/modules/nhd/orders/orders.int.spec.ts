@@ -179,6 +179,15 @@ describe('NHD orders', () => {
     expect(strangerSeen).toHaveLength(0);
     const again = await post(`/nhd/orders/${order.order_id}/cancel`, { reason: 'x' }, await as('Customer', owner));
     expect(again.statusCode).toBe(400); // the reason is too short: validation before the repeat
+    // Sent without a body: a sentence saying what to send, naming the field, not the validator's raw text.
+    const bare = await t.app.inject({ method: 'POST', url: `/api/v1/nhd/orders/${order.order_id}/cancel`, headers: await as('Customer', owner) });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toEqual({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      message: 'The request has no body: send a JSON object with reason (Content-Type: application/json).',
+      errors: [{ path: 'reason', message: 'reason is required.' }],
+    });
   });
 
   it('lists orders with search, filters, paging and sorting, and refuses bad filters', async () => {
