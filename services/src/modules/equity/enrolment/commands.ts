@@ -23,7 +23,7 @@ export const uuidFrom = (text: string): string => {
 };
 export const enrolmentIdOf = (accountId: string, propertyId: string) => uuidFrom(`equity-enrolment:${accountId}:${propertyId}`);
 
-const notFound = () => new AppError(404, 'ENROLMENT_NOT_FOUND', 'This enrollment was not found.');
+const notFound = () => new AppError(404, 'ENROLLMENT_NOT_FOUND', 'This enrollment was not found.');
 
 export const loadEnrolment = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string): Promise<EnrolmentState> =>
   (await loadStream(platform.eventStore, enrolmentStream(enrolmentId), enrolmentDecider)).state;
@@ -34,7 +34,7 @@ export const mayAccessEnrolment = (principal: Pick<Principal, 'userId' | 'roles'
 export const accessibleEnrolment = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string, principal: Pick<Principal, 'userId' | 'roles'>): Promise<Enrolment> => {
   const state = await loadEnrolment(platform, enrolmentId);
   if (state.status === 'none') throw notFound();
-  if (!mayAccessEnrolment(principal, state)) throw new AppError(403, 'ENROLMENT_FORBIDDEN', 'This enrollment is not yours, so you cannot see or change it.');
+  if (!mayAccessEnrolment(principal, state)) throw new AppError(403, 'ENROLLMENT_FORBIDDEN', 'This enrollment is not yours, so you cannot see or change it.');
   return state;
 };
 
@@ -82,7 +82,7 @@ export const enrol = async (platform: Platform, propertyId: string, accountId: s
   try {
     await handleCommand(platform.eventStore, enrolmentStream(enrolmentId), enrolmentDecider, { type: 'RequestEnrolment', data, metadata: meta }, existing.status === 'none' ? { newStream: true } : { retries: 1 });
   } catch (error) {
-    const repeat = isAlreadyExists(error) || (error instanceof AppError && error.code === 'ENROLMENT_TRANSITION_REFUSED');
+    const repeat = isAlreadyExists(error) || (error instanceof AppError && error.code === 'ENROLLMENT_TRANSITION_REFUSED');
     if (!repeat) throw error;
     return { view: await enrolmentView(platform, enrolmentId), created: false }; // the other click enrolled it a moment ago
   }

@@ -59,7 +59,8 @@ export const chargesProjection = defineProjection({
   push: pushCharge,
 });
 
-const withVersion = (doc: Doc) => ({ ...doc, version: doc._version ?? 0, position: doc._position ?? 0 });
+// The stored row keeps the events' `equity_enrolment_id`; the API spells it `equity_enrollment_id`.
+const withVersion = (doc: Doc) => ({ ...doc, equity_enrollment_id: doc.equity_enrolment_id ?? null, version: doc._version ?? 0, position: doc._position ?? 0 });
 
 /** A row as the API answers it. */
 export const toPaymentView = (doc: Doc): PaymentView => PaymentView.parse(withVersion(doc));

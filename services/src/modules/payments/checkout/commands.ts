@@ -36,7 +36,7 @@ export const toResult = (state: Started): CheckoutResult => ({
   amount_due: state.started.amount_cents,
   plan_id: state.started.plan_id,
   ...(state.started.nhd_order_id ? { nhd_order_id: state.started.nhd_order_id } : {}),
-  ...(state.started.equity_enrolment_id ? { equity_enrolment_id: state.started.equity_enrolment_id } : {}),
+  ...(state.started.equity_enrolment_id ? { equity_enrollment_id: state.started.equity_enrolment_id } : {}),
   card_brand: state.started.card_brand,
   card_last4: state.started.card_last4,
 });
@@ -70,8 +70,8 @@ const sameCheckout = (state: Started, body: CheckoutBody, accountId: string) => 
   const sameItem =
     body.nhd_order_id !== undefined
       ? state.started.nhd_order_id === body.nhd_order_id
-      : body.equity_enrolment_id !== undefined
-        ? state.started.equity_enrolment_id === body.equity_enrolment_id
+      : body.equity_enrollment_id !== undefined
+        ? state.started.equity_enrolment_id === body.equity_enrollment_id
         : state.started.plan_id === body.plan_id && !state.started.nhd_order_id && !state.started.equity_enrolment_id;
   if (!sameItem || state.started.payment_method_id !== body.payment_method_id) {
     throw new AppError(409, 'CHECKOUT_MISMATCH', `This checkout was started with another ${body.plan_id !== undefined ? 'plan' : 'order'} or card. Start a new checkout to change them.`);
