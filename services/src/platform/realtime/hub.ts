@@ -8,17 +8,20 @@ import { roomOfEntity, roomOfRole, roomOfUser, type Realtime } from './port.ts';
  */
 export class RealtimeHub implements Realtime, RealtimeBinding {
   #io: Pick<Server, 'to'> | null = null;
+  #onEntity: EntityPushListener | null = null;
 
   get realtime(): Realtime {
     return this;
   }
 
-  bind(io: Pick<Server, 'to'>): void {
+  bind(io: Pick<Server, 'to'>, onEntity?: EntityPushListener): void {
     this.#io = io;
+    this.#onEntity = onEntity ?? null;
   }
 
   unbind(): void {
     this.#io = null;
+    this.#onEntity = null;
   }
 
   toUser(userId: string, message: string, payload: unknown): void {
@@ -31,13 +34,17 @@ export class RealtimeHub implements Realtime, RealtimeBinding {
 
   toEntity(entity: string, message: string, payload: unknown): void {
     this.#io?.to(roomOfEntity(entity)).emit(message, payload);
+    this.#onEntity?.(entity, message, payload);
   }
 }
+
+/** Told of every entity push after the room's members got it: sockets waiting on the entity are checked then. */
+export type EntityPushListener = (entity: string, message: string, payload: unknown) => void;
 
 /** What `attachSocketIo` binds its server to. */
 export interface RealtimeBinding {
   realtime: Realtime;
-  bind(io: Pick<Server, 'to'>): void;
+  bind(io: Pick<Server, 'to'>, onEntity?: EntityPushListener): void;
   unbind(): void;
 }
 
