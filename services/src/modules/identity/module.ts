@@ -1,3 +1,5 @@
+import { ACCOUNT_UPDATED_MESSAGE, AccountUpdated } from '@acpg/contracts/identity';
+import { liveMessage } from '../../platform/realtime/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { accountsProjection } from './accounts/projection.ts';
 import { identityRoutes } from './routes.ts';
@@ -50,6 +52,7 @@ export const identityModule: Module = {
     await app.register(profileRoutes(platform));
   },
   projections: [accountsProjection, signUpProgressProjection],
+  pushes: [liveMessage({ name: ACCOUNT_UPDATED_MESSAGE, summary: 'The account changed (name, roles, contact details masked)', payload: AccountUpdated, rooms: ['account:{id}'] })],
   rooms: { [ACCOUNT_ROOM]: mayFollowAccount },
   reactions: [signInNoticeReaction, accountSecurityNoticeReaction],
   // Notices other modules address to an account by id (its email and phone stay here).

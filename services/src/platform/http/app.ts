@@ -16,6 +16,7 @@ import { okEnvelope } from '@acpg/contracts/http';
 import { authGuard } from '../auth/guard.ts';
 import { sensitiveEventTypesOf, type Module, type Platform } from '../module.ts';
 import { SOCKET_IO_PATH } from '../realtime/socket-io.ts';
+import { ASYNCAPI_PATH, buildAsyncApi } from '../realtime/asyncapi.ts';
 import { installClosers } from './closers.ts';
 import { recordApiRoutes } from './route-inventory.ts';
 import { acceptMissingOptionalBody } from './missing-body.ts';
@@ -115,7 +116,19 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'ACPG API', version: '1.0.0', description: 'Home services and property protection.' },
+      info: {
+        title: 'ACPG API',
+        version: '1.0.0',
+        description: [
+          'Home services and property protection.',
+          '',
+          'Responses are `{ success: true, data, message? }`; errors `{ success: false, code, message, errors?: [{ path, message }] }` ',
+          '(`VALIDATION_FAILED` names each field; every 429 has `retry_after_seconds` and a Retry-After header).',
+          '',
+          `Live updates (socket.io at \`${SOCKET_IO_PATH}\`: connecting with the access token, \`subscribe\` and its acknowledgement, every room and `,
+          `every pushed message with its payload schema) are described by the AsyncAPI 3 document at [${ASYNCAPI_PATH}](${ASYNCAPI_PATH}).`,
+        ].join('\n'),
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
@@ -144,6 +157,12 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
     { config: { auth: 'public' }, schema: { hide: true } },
     async () => app.swagger(),
   );
+  // Built once from the modules' declarations (rooms, pushes); the server entry follows the caller's host.
+  const asyncApi = buildAsyncApi(modules);
+  app.get(ASYNCAPI_PATH, { config: { auth: 'public' }, schema: { hide: true } }, async (request) => ({
+    ...asyncApi,
+    servers: { api: { ...(asyncApi.servers as { api: object }).api, host: request.host, protocol: request.protocol === 'https' ? 'wss' : 'ws' } },
+  }));
   app.get(
     '/api/health',
     { config: { auth: 'public' }, schema: { tags: ['health'], summary: 'Liveness', response: { 200: HealthResponse } } },
