@@ -82,6 +82,8 @@ export interface Module {
    * built from these, and the hub refuses a push whose name no module declares.
    */
   pushes?: readonly LiveMessage[];
+  /** OpenAPI security schemes the module's routes name in `schema.security` (e.g. a cookie of its own). */
+  securitySchemes?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** Event types whose data holds secrets: the raw event stream and exports redact their data. */
   sensitiveEventTypes?: readonly string[];
 }

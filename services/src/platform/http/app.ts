@@ -129,7 +129,12 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
           `every pushed message with its payload schema) are described by the AsyncAPI 3 document at [${ASYNCAPI_PATH}](${ASYNCAPI_PATH}).`,
         ].join('\n'),
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          ...Object.assign({}, ...modules.map((m) => m.securitySchemes ?? {})),
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
