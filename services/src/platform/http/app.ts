@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { createReadStream, existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifySchema } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +24,30 @@ import { errorHandler, MAX_PATH_PARAMETER_LENGTH, notFoundBody, routerErrorHandl
 import { RetryLaterError } from './errors.ts';
 import { sendWebAppMissing } from './web-app-missing.ts';
 import { eventStreamRoutes } from './event-stream.ts';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * Documentation only: the request body per content type, for a route that reads several (a file as multipart,
+     * as text/csv, or in JSON). Fastify does not validate these; the handler reads and checks the body itself.
+     */
+    requestBodyContent?: Readonly<Record<string, z.ZodType>>;
+  }
+}
+
+/** The zod type provider's transform, plus `requestBodyContent` as the operation's request body per content type. */
+const openApiTransform: typeof jsonSchemaTransform = (input) => {
+  const { requestBodyContent, ...schema } = (input.schema ?? {}) as FastifySchema;
+  if (!requestBodyContent) return jsonSchemaTransform(input);
+  const out = jsonSchemaTransform({ ...input, schema });
+  const content = Object.fromEntries(
+    Object.entries(requestBodyContent).map(([type, body]) => {
+      const { $schema: _dialect, ...json } = z.toJSONSchema(body, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' });
+      return [type, { schema: json }];
+    }),
+  );
+  return { ...out, schema: { ...out.schema, body: { content } } };
+};
 
 export const API_PREFIX = '/api/v1';
 export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
@@ -136,7 +160,7 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
