@@ -19,7 +19,7 @@ import { SOCKET_IO_PATH } from '../realtime/socket-io.ts';
 import { ASYNCAPI_PATH, buildAsyncApi } from '../realtime/asyncapi.ts';
 import { installClosers } from './closers.ts';
 import { recordApiRoutes } from './route-inventory.ts';
-import { acceptMissingOptionalBody } from './missing-body.ts';
+import { acceptMissingOptionalBody, jsonWithEmptyAsNone } from './missing-body.ts';
 import { errorHandler, MAX_PATH_PARAMETER_LENGTH, notFoundBody, routerErrorHandler } from './error-handler.ts';
 import { RetryLaterError } from './errors.ts';
 import { sendWebAppMissing } from './web-app-missing.ts';
@@ -130,6 +130,7 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
   app.setErrorHandler(errorHandler);
   installClosers(app);
   recordApiRoutes(app);
+  jsonWithEmptyAsNone(app);
   acceptMissingOptionalBody(app);
   // A callback hook, not an async one: it runs on every response, and an async hook costs a promise each time.
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -8,6 +8,20 @@ const bodySchemaOf = (request: FastifyRequest): z.ZodType | undefined => {
 };
 
 /**
+ * JSON as Fastify parses it (prototype and constructor poisoning refused), except that an empty body with
+ * `Content-Type: application/json` (what many clients send for "no body") is no body, as if the header were absent.
+ */
+export const jsonWithEmptyAsNone = (app: FastifyInstance) => {
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString(); // parseAs 'string': always a string
+    if (text.trim() === '') return done(null, undefined);
+    return json(request, text, done);
+  });
+};
+
+/**
  * A POST sent without a body, to a route whose fields are all optional (`{}` is a valid body), is read as `{}`:
  * a client need not send an empty object to say "nothing to add".
  */
