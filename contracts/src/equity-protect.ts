@@ -60,14 +60,14 @@ export const ProtectedProperty = z.object({
 export type ProtectedProperty = z.infer<typeof ProtectedProperty>;
 
 /**
- * `POST /api/v1/equity/enrolments` (signed in): protects one of the caller's verified properties. Answers the enrolment:
+ * `POST /api/v1/equity/enrollments` (signed in): protects one of the caller's verified properties. Answers the enrollment:
  * `active` at once when included in the caller's plan or free, else `awaiting_payment` (then pay it with
- * `POST /api/v1/payments/checkouts { equity_enrolment_id }`). The same property again answers the same enrolment.
+ * `POST /api/v1/payments/checkouts { equity_enrollment_id }`). The same property again answers the same enrollment.
  */
 export const EnrolBody = z.object({ property_id: z.string({ error: 'Choose the property' }).trim().min(1, 'Choose the property').max(64) });
 export type EnrolBody = z.infer<typeof EnrolBody>;
 export const EnrolmentIdParams = z.object({ id: z.uuid({ error: 'The enrollment id must be a UUID' }) });
-// `POST /api/v1/equity/enrolments/:id/cancel` (owner or Super Admin): stops monitoring; enrolling again restarts it.
+// `POST /api/v1/equity/enrollments/:id/cancel` (owner or Super Admin): stops monitoring; enrolling again restarts it.
 
 export const ENROLMENT_STATUSES = ['awaiting_payment', 'active', 'cancelled'] as const;
 export const EnrolmentStatus = z.enum(ENROLMENT_STATUSES, { error: `status must be one of ${ENROLMENT_STATUSES.join(', ')}` });
@@ -118,7 +118,7 @@ export const equityEnrolmentStream = (enrolmentId: string) => `equity-enrolment-
 
 /** One row of read model `equity_enrolments`. */
 export const EnrolmentView = z.object({
-  enrolment_id: z.string(),
+  enrollment_id: z.string(),
   account_id: z.string(),
   property: ProtectedProperty,
   status: EnrolmentStatus,
@@ -306,7 +306,7 @@ export type CloseCaseBody = z.infer<typeof CloseCaseBody>;
 /** One row of read model `equity_alerts` (an alert, and its fraud case once reported). */
 export const AlertView = z.object({
   alert_id: z.string(),
-  enrolment_id: z.string(),
+  enrollment_id: z.string(),
   account_id: z.string(),
   property: ProtectedProperty,
   recording: RecordedDocument,
@@ -337,7 +337,7 @@ export const AlertHistory = z.object({ items: z.array(AlertHistoryEntry) });
 export type AlertHistory = z.infer<typeof AlertHistory>;
 
 /** socket.io messages: to `account:<owner>` and the Super Admin role; an alert also to `equity-alert:<id>`. */
-export const EQUITY_ENROLMENT_UPDATED_MESSAGE = 'equity-enrolment.updated';
+export const EQUITY_ENROLMENT_UPDATED_MESSAGE = 'equity-enrollment.updated';
 export const EQUITY_ALERT_UPDATED_MESSAGE = 'equity-alert.updated';
 export const EQUITY_IMPORT_UPDATED_MESSAGE = 'equity-import.updated';
 export const EQUITY_ALERT_ROOM = 'equity-alert';
@@ -348,7 +348,7 @@ const day = (name: string) => z.iso.date({ error: `${name} must be a date (YYYY-
 const text = z.string().trim().min(1).max(100, 'The search is at most 100 characters').optional();
 const between = <T extends { from?: string | undefined; to?: string | undefined }>(q: T) => !q.from || !q.to || q.from <= q.to;
 
-/** `GET /api/v1/equity/enrolments/mine` and `GET /api/v1/admin/equity/enrolments`. */
+/** `GET /api/v1/equity/enrollments/mine` and `GET /api/v1/admin/equity/enrollments`. */
 export const EnrolmentsQuery = listQuery({
   sortFields: ['requested_at', 'updated_at', 'status', 'county'] as const,
   defaultSort: 'requested_at',
@@ -380,8 +380,8 @@ export type ImportsQuery = z.infer<typeof ImportsQuery>;
 export const EQUITY_ERROR_CODES = [
   'PROPERTY_NOT_VERIFIED', // 400: verify the property first
   'PROPERTY_NOT_FOUND', // 400
-  'ENROLMENT_NOT_FOUND', // 404: none, or another member's (the same answer)
-  'ENROLMENT_TRANSITION_REFUSED', // 409
+  'ENROLLMENT_NOT_FOUND', // 404: none, or another member's (the same answer)
+  'ENROLLMENT_TRANSITION_REFUSED', // 409
   'ALERT_NOT_FOUND', // 404: none, or another member's (the same answer)
   'ALERT_FORBIDDEN', // 403: a Super Admin, who sees the alert, answering it for the member
   'ALERT_TRANSITION_REFUSED', // 409

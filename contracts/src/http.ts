@@ -15,7 +15,7 @@ export const ErrorEnvelope = z.object({
   message: z.string(),
   code: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  /** On a 429 about one-time codes: whole seconds until the next code may be sent (the binding limit). */
+  /** On every 429 (also sent as the Retry-After header): whole seconds to wait before trying again. */
   retry_after_seconds: z.number().int().nonnegative().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

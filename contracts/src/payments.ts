@@ -52,13 +52,13 @@ export const CheckoutBody = z
     plan_id: z.string().trim().min(1, 'Choose a plan').max(100).optional(),
     /** ... or a placed NHD order (`@acpg/contracts/nhd-orders`), at the amount the order was placed for. */
     nhd_order_id: z.uuid('nhd_order_id must be the id of a placed NHD order').optional(),
-    /** ... or an Equity Protect enrolment awaiting payment (`@acpg/contracts/equity-protect`), at its price. */
-    equity_enrolment_id: z.uuid('equity_enrolment_id must be the id of an Equity Protect enrollment').optional(),
+    /** ... or an Equity Protect enrollment awaiting payment (`@acpg/contracts/equity-protect`), at its price. */
+    equity_enrollment_id: z.uuid('equity_enrollment_id must be the id of an Equity Protect enrollment').optional(),
     payment_method_id: z.string().trim().min(1, 'Enter your card').max(100),
     /** A promo code (any case; see `@acpg/contracts/promo-codes`): refused with a PROMO_* code when it does not apply. */
     promo_code: z.string().trim().max(64).optional(),
   })
-  .refine((b) => [b.plan_id, b.nhd_order_id, b.equity_enrolment_id].filter((id) => id !== undefined).length === 1, {
+  .refine((b) => [b.plan_id, b.nhd_order_id, b.equity_enrollment_id].filter((id) => id !== undefined).length === 1, {
     message: 'Choose a plan, an NHD order or an Equity Protect enrollment to pay for (one of them)',
     path: ['plan_id'],
   });
@@ -81,8 +81,8 @@ export const CheckoutResult = z.object({
   /** The plan bought; null when the checkout pays for an NHD order (`nhd_order_id`) or Equity Protect. */
   plan_id: z.string().nullable(),
   nhd_order_id: z.string().optional(),
-  /** The Equity Protect enrolment this checkout pays for (equity reacts to the outcome; memberships ignores it). */
-  equity_enrolment_id: z.string().optional(),
+  /** The Equity Protect enrollment this checkout pays for (equity reacts to the outcome; memberships ignores it). */
+  equity_enrollment_id: z.string().optional(),
   card_brand: CardBrand,
   card_last4: z.string(),
 });
@@ -101,8 +101,8 @@ export const PAYMENTS_ERROR_CODES = [
   'CARD_NOT_SAVED', // the gateway refused to save the card for later charges
   'NHD_ORDER_NOT_FOUND', // no placed NHD order of the caller's with this id
   'NHD_ORDER_NOT_PAYABLE', // the order is paid, cancelled, or another payment of it is under way
-  'EQUITY_ENROLMENT_NOT_FOUND', // no Equity Protect enrolment of the caller's with this id
-  'EQUITY_ENROLMENT_NOT_PAYABLE', // included in the plan, paid, cancelled, or another payment of it is under way
+  'EQUITY_ENROLLMENT_NOT_FOUND', // no Equity Protect enrollment of the caller's with this id
+  'EQUITY_ENROLLMENT_NOT_PAYABLE', // included in the plan, paid, cancelled, or another payment of it is under way
 ] as const;
 export type PaymentsErrorCode = (typeof PAYMENTS_ERROR_CODES)[number];
 
@@ -254,8 +254,8 @@ export const PaymentView = z.object({
   plan_id: z.string().nullable(),
   /** The NHD order paid for; null for a plan. */
   nhd_order_id: z.string().nullable().default(null),
-  /** The Equity Protect enrolment paid for; null otherwise. */
-  equity_enrolment_id: z.string().nullable().default(null),
+  /** The Equity Protect enrollment paid for; null otherwise. */
+  equity_enrollment_id: z.string().nullable().default(null),
   status: PaymentStatus,
   /** What happened and what to do next (declined, confirm with your bank ...); null when nothing to say. */
   message: z.string().nullable(),

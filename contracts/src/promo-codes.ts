@@ -141,10 +141,10 @@ export const PromoQuoteBody = z
     plan_id: z.string().trim().min(1, 'Choose a plan').max(100).optional(),
     /** A placed NHD order of the caller's: the code applies when its `plan_ids` hold NHD_REPORTS_PROMO_TARGET. */
     nhd_order_id: z.uuid('nhd_order_id must be the id of a placed NHD order').optional(),
-    /** An Equity Protect enrolment of the caller's: the code applies when its `plan_ids` hold EQUITY_PROTECT_PROMO_TARGET. */
-    equity_enrolment_id: z.uuid('equity_enrolment_id must be the id of an Equity Protect enrollment').optional(),
+    /** An Equity Protect enrollment of the caller's: the code applies when its `plan_ids` hold EQUITY_PROTECT_PROMO_TARGET. */
+    equity_enrollment_id: z.uuid('equity_enrollment_id must be the id of an Equity Protect enrollment').optional(),
   })
-  .refine((b) => [b.plan_id, b.nhd_order_id, b.equity_enrolment_id].filter((id) => id !== undefined).length === 1, {
+  .refine((b) => [b.plan_id, b.nhd_order_id, b.equity_enrollment_id].filter((id) => id !== undefined).length === 1, {
     message: 'Choose a plan, an NHD order or an Equity Protect enrollment (one of them)',
     path: ['plan_id'],
   });

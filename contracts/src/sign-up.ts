@@ -27,7 +27,11 @@ export const E164_PHONE = /^(?:\+1\d{10}|\+[2-9]\d{6,14})$/;
  * `GET /auth/sign-up/challenge`: the ALTCHA challenge JSON, handed as-is to the ALTCHA widget. Its fields belong to the
  * adapter (the widget reads them), so the contract only says it is an object.
  */
-export const CaptchaChallenge = z.record(z.string(), z.unknown());
+export const CaptchaChallenge = z.record(z.string(), z.unknown()).describe(
+  'An ALTCHA v2 proof-of-work challenge, signed by the server and valid 10 minutes: `{ parameters: { algorithm: "PBKDF2/SHA-256", ' +
+    'nonce, salt, cost, keyLength, keyPrefix, expiresAt, ... }, signature }`. Solve it with the ALTCHA widget (npm `altcha`, v2) or ' +
+    '`solveChallenge` of `altcha-lib` v2 (with its PBKDF2 `deriveKey`), then send the payload as `captcha` in `POST /auth/sign-up`.',
+);
 export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;
 
 // ---- Step 1: account details ----
@@ -42,7 +46,16 @@ export const SignUpBody = z.object({
   password: NewPassword,
   role: SignUpRole,
   /** The ALTCHA widget's payload (base64 JSON of the solved challenge). */
-  captcha: z.string().min(1, 'Complete the human check').max(10_000),
+  captcha: z
+    .string()
+    .min(1, 'Complete the human check')
+    .max(10_000)
+    .describe(
+      'The solved human check (ALTCHA v2 payload): base64 of the JSON `{ "challenge": { "parameters": {...}, "signature": "..." }, ' +
+        '"solution": { "counter": <number>, "derivedKey": "<hex>" } }`, where `challenge` is exactly what ' +
+        '`GET /auth/sign-up/challenge` answered in `data` and `solution` is what the solver found. Single use; ' +
+        '400 CAPTCHA_FAILED when it is missing, wrong, expired or used already (get a new challenge).',
+    ),
 });
 export type SignUpBody = z.infer<typeof SignUpBody>;
 

@@ -34,14 +34,14 @@ export const bearer = async (t: T, accountId: string, role: 'Customer' | 'Super 
 
 /** Enrols a (verified) property over HTTP. */
 export const enrolProperty = async (t: T, accountId: string, propertyId: string): Promise<EnrolmentView> => {
-  const r = await t.app.inject({ method: 'POST', url: '/api/v1/equity/enrolments', payload: { property_id: propertyId }, headers: await bearer(t, accountId) });
+  const r = await t.app.inject({ method: 'POST', url: '/api/v1/equity/enrollments', payload: { property_id: propertyId }, headers: await bearer(t, accountId) });
   if (r.statusCode !== 201 && r.statusCode !== 200) throw new Error(`enrol: ${r.statusCode} ${r.body}`);
   return r.json().data as EnrolmentView;
 };
 
 /** Pays an enrolment awaiting payment with a test card. */
 export const payEnrolment = async (t: T, accountId: string, enrolmentId: string, card: string = TEST_CARDS.succeeds) => {
-  const payload = { checkout_id: randomUUID(), equity_enrolment_id: enrolmentId, payment_method_id: await testPaymentMethod(t, accountId, card) };
+  const payload = { checkout_id: randomUUID(), equity_enrollment_id: enrolmentId, payment_method_id: await testPaymentMethod(t, accountId, card) };
   const r = await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers: await bearer(t, accountId) });
   return { status: r.statusCode, body: r.body, result: r.statusCode === 200 ? CheckoutResult.parse(r.json().data) : null };
 };
@@ -51,22 +51,22 @@ export const protectProperty = async (t: T, accountId: string, propertyId: strin
   await markVerified(t, accountId, propertyId);
   const enrolment = await enrolProperty(t, accountId, propertyId);
   if (enrolment.status === 'awaiting_payment') {
-    const paid = await payEnrolment(t, accountId, enrolment.enrolment_id);
+    const paid = await payEnrolment(t, accountId, enrolment.enrollment_id);
     if (paid.status !== 200) throw new Error(`pay enrolment: ${paid.status} ${paid.body}`);
   }
   const headers = await bearer(t, accountId);
   const active = await waitFor(
     async () => {
-      const r = await t.app.inject({ method: 'GET', url: `/api/v1/equity/enrolments/${enrolment.enrolment_id}`, headers });
+      const r = await t.app.inject({ method: 'GET', url: `/api/v1/equity/enrollments/${enrolment.enrollment_id}`, headers });
       const view = r.json().data as EnrolmentView;
       return view.status === 'active' ? view : undefined;
     },
-    { what: `enrolment ${enrolment.enrolment_id} active` },
+    { what: `enrolment ${enrolment.enrollment_id} active` },
   );
   // The route answers from the stream when the read model lags; matching reads the read model, so an import made
   // before it catches up would rightly miss this property (under CI load, it did). Wait for the read model too.
-  await waitFor(async () => ((await t.platform.documents.get(ENROLMENTS_COLLECTION, enrolment.enrolment_id))?.status === 'active' ? true : undefined), {
-    what: `enrolment ${enrolment.enrolment_id} active in ${ENROLMENTS_COLLECTION}`,
+  await waitFor(async () => ((await t.platform.documents.get(ENROLMENTS_COLLECTION, enrolment.enrollment_id))?.status === 'active' ? true : undefined), {
+    what: `enrolment ${enrolment.enrollment_id} active in ${ENROLMENTS_COLLECTION}`,
   });
   return active;
 };

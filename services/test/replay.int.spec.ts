@@ -124,8 +124,8 @@ describe('npm run replay -- --all', () => {
     // Equity Protect: the verified property protected and paid, a recording imported, its alert reported as fraud
     // (read models equity_enrolments, equity_imports, equity_alerts).
     const enrolment = await enrolProperty(t, 'replay-customer', 'ca-scl-00007');
-    expect((await payEnrolment(t, 'replay-customer', enrolment.enrolment_id)).status).toBe(200);
-    await waitFor(async () => ((await t.platform.documents.get('equity_enrolments', enrolment.enrolment_id))?.status === 'active' ? true : undefined), { what: 'the enrolment active' });
+    expect((await payEnrolment(t, 'replay-customer', enrolment.enrollment_id)).status).toBe(200);
+    await waitFor(async () => ((await t.platform.documents.get('equity_enrolments', enrolment.enrollment_id))?.status === 'active' ? true : undefined), { what: 'the enrolment active' });
     const parcel = await propertyData().findById('ca-scl-00007');
     await importCsv(t, `${CSV_HEADER}\n2026-0000042,${parcel?.county},${parcel?.apn},grant_deed,${new Date().toISOString().slice(0, 10)},Replay Customer,Someone Else,90000000\n`);
     const [alert] = await alertsOf(t, 'replay-customer', 1);

@@ -7,6 +7,7 @@ import { createTokenService } from '../platform/auth/tokens.ts';
 import { buildApp } from '../platform/http/app.ts';
 import { createRealtimeHub } from '../platform/realtime/hub.ts';
 import { entityRooms } from '../platform/realtime/rooms.ts';
+import { liveMessageNames } from '../platform/realtime/messages.ts';
 import { attachSocketIo, startRealtimeEmitter } from '../platform/realtime/socket-io.ts';
 import { openAdapters } from './open-adapters.ts';
 import { MODULES } from './modules.ts';
@@ -77,7 +78,7 @@ export const startApplication = async (config: Config, log: Logger): Promise<Run
       dataDir: config.DATA_DIR,
       ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     });
-    const hub = createRealtimeHub();
+    const hub = createRealtimeHub({ messages: liveMessageNames(MODULES) });
     const platform = createPlatform(config, log, adapters, tokens, hub.realtime, MODULES);
     // Built on every role, so two modules claiming one entity kind fail at start wherever it runs.
     const authorizeEntity = entityRooms(MODULES, platform);

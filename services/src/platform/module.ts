@@ -8,6 +8,7 @@ import type { JobProcessor, Jobs } from './jobs/port.ts';
 import type { Projection, ProjectionStore } from './projections/port.ts';
 import type { Realtime } from './realtime/port.ts';
 import type { RoomAuthorizer } from './realtime/rooms.ts';
+import type { LiveMessage } from './realtime/messages.ts';
 import type { Mailer } from './mail/port.ts';
 import type { SmsSender } from './sms/port.ts';
 import type { TokenService } from './auth/port.ts';
@@ -76,6 +77,13 @@ export interface Module {
    * `order:<id>` when it answers true. A kind nobody declares is refused; two modules declaring one kind fail at start.
    */
   rooms?: Readonly<Record<string, RoomAuthorizer<Platform>>>;
+  /**
+   * Every live message the module pushes (`liveMessage({ name, summary, payload, rooms })`): /api/v1/asyncapi.json is
+   * built from these, and the hub refuses a push whose name no module declares.
+   */
+  pushes?: readonly LiveMessage[];
+  /** OpenAPI security schemes the module's routes name in `schema.security` (e.g. a cookie of its own). */
+  securitySchemes?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** Event types whose data holds secrets: the raw event stream and exports redact their data. */
   sensitiveEventTypes?: readonly string[];
 }

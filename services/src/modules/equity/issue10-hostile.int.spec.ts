@@ -40,20 +40,20 @@ beforeAll(async () => {
   const imported = await importCsv(t, `${CSV_HEADER}\n2026-${Math.floor(Math.random() * 1e7)},Los Angeles,0165-307-174,lien,${today},A,B,100\n`);
   const [alert] = await alertsOf(t, owner, 1);
   const alertId = alert?.alert_id ?? '';
-  ownedIds = [enrolment.enrolment_id, alertId];
+  ownedIds = [enrolment.enrollment_id, alertId];
   routes = [
     { method: 'GET', url: '/equity/pricing', auth: 'public' },
-    { method: 'POST', url: '/equity/enrolments', auth: 'signed-in', body: { property_id: 'ca-lax-00001' } },
-    { method: 'GET', url: '/equity/enrolments/mine', auth: 'signed-in' },
-    { method: 'GET', url: `/equity/enrolments/${enrolment.enrolment_id}`, auth: 'signed-in', owned: true },
-    { method: 'POST', url: `/equity/enrolments/${enrolment.enrolment_id}/cancel`, auth: 'signed-in', owned: true },
+    { method: 'POST', url: '/equity/enrollments', auth: 'signed-in', body: { property_id: 'ca-lax-00001' } },
+    { method: 'GET', url: '/equity/enrollments/mine', auth: 'signed-in' },
+    { method: 'GET', url: `/equity/enrollments/${enrolment.enrollment_id}`, auth: 'signed-in', owned: true },
+    { method: 'POST', url: `/equity/enrollments/${enrolment.enrollment_id}/cancel`, auth: 'signed-in', owned: true },
     { method: 'GET', url: '/equity/alerts/mine', auth: 'signed-in' },
     { method: 'GET', url: `/equity/alerts/${alertId}`, auth: 'signed-in', owned: true },
     { method: 'GET', url: `/equity/alerts/${alertId}/history`, auth: 'signed-in', owned: true },
     { method: 'POST', url: `/equity/alerts/${alertId}/confirm`, auth: 'signed-in', owned: true, memberOnly: true },
     { method: 'POST', url: `/equity/alerts/${alertId}/report`, auth: 'signed-in', owned: true, memberOnly: true, body: { note: 'hostile' } },
     { method: 'POST', url: `/equity/alerts/${alertId}/steps`, auth: 'signed-in', owned: true, memberOnly: true, body: { step: 'police_report', done: true } },
-    { method: 'GET', url: '/admin/equity/enrolments', auth: 'admin' },
+    { method: 'GET', url: '/admin/equity/enrollments', auth: 'admin' },
     { method: 'GET', url: '/admin/equity/alerts', auth: 'admin' },
     { method: 'POST', url: `/admin/equity/alerts/${alertId}/close`, auth: 'super-admin', body: { resolution: 'Hostile close' } },
     { method: 'PUT', url: '/admin/equity/pricing', auth: 'super-admin', body: { annual_price_cents: 9_900, included_plan_names: ['Yearly'], features: ['Hostile feature'] } },
@@ -139,27 +139,27 @@ describe('malformed Equity Protect input', () => {
     const member = await as('Customer');
     await unchanged(async () => {
       for (const id of ['not-a-uuid', '%00', '..%2F..%2Fetc', 'x'.repeat(500), '6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b%27--']) {
-        for (const path of [`/equity/enrolments/${id}`, `/equity/alerts/${id}`, `/equity/alerts/${id}/history`, `/admin/equity/imports/${id}`]) expectRefusal(await call({ url: path, headers: admin }), path.slice(0, 40), [400, 404]);
+        for (const path of [`/equity/enrollments/${id}`, `/equity/alerts/${id}`, `/equity/alerts/${id}/history`, `/admin/equity/imports/${id}`]) expectRefusal(await call({ url: path, headers: admin }), path.slice(0, 40), [400, 404]);
         expectRefusal(await call({ method: 'POST', url: `/equity/alerts/${id}/confirm`, headers: member }), `confirm ${id.slice(0, 20)}`, [400, 404]);
       }
       for (const query of ['page=-1', 'page_size=0', 'sort=__proto__', 'order=sideways', 'q=' + 'x'.repeat(200), 'from=2026-02-30', 'status=hacked', 'cases_only=maybe', 'document_type=mortgage', 'from=2026-02-02&to=2026-02-01']) {
         expectRefusal(await call({ url: `/equity/alerts/mine?${query}`, headers: member }), `alerts mine?${query.slice(0, 30)}`, [400]);
         expectRefusal(await call({ url: `/admin/equity/alerts?${query}`, headers: admin }), `admin alerts?${query.slice(0, 30)}`, [400]);
       }
-      for (const query of ['page=0', 'status=paid', 'sort=apn', 'to=tomorrow']) expectRefusal(await call({ url: `/admin/equity/enrolments?${query}`, headers: admin }), `enrolments?${query}`, [400]);
+      for (const query of ['page=0', 'status=paid', 'sort=apn', 'to=tomorrow']) expectRefusal(await call({ url: `/admin/equity/enrollments?${query}`, headers: admin }), `enrolments?${query}`, [400]);
       const huge = 'x'.repeat(20_000);
       for (const value of [42, -1, huge, { $gt: '' }, ['a'], true, null, '\u0000\u202e']) {
-        expectRefusal(await call({ method: 'POST', url: '/equity/enrolments', payload: { property_id: value }, headers: member }), `enrol ${JSON.stringify(value).slice(0, 20)}`, [400]);
+        expectRefusal(await call({ method: 'POST', url: '/equity/enrollments', payload: { property_id: value }, headers: member }), `enrol ${JSON.stringify(value).slice(0, 20)}`, [400]);
         expectRefusal(await call({ method: 'PUT', url: '/admin/equity/pricing', payload: { annual_price_cents: value, included_plan_names: value, features: value }, headers: admin }), `pricing ${JSON.stringify(value).slice(0, 20)}`, [400]);
         expectRefusal(await call({ method: 'POST', url: '/admin/equity/imports', payload: { file_name: value, format: value, data: value }, headers: admin }), `import ${JSON.stringify(value).slice(0, 20)}`, [400]);
         expectRefusal(await call({ method: 'POST', url: '/admin/equity/imports/sample', payload: { count: value, on_protected: -1 }, headers: admin }), `sample ${JSON.stringify(value).slice(0, 20)}`, [400]);
       }
       for (const payload of ['{"oops": ', 'null', '[1,2]']) {
-        expectRefusal(await call({ method: 'POST', url: '/equity/enrolments', payload, headers: { ...member, 'content-type': 'application/json' } }), `enrol ${payload}`);
+        expectRefusal(await call({ method: 'POST', url: '/equity/enrollments', payload, headers: { ...member, 'content-type': 'application/json' } }), `enrol ${payload}`);
       }
       // An unknown property, and a real one the member never verified.
-      expectRefusal(await call({ method: 'POST', url: '/equity/enrolments', payload: { property_id: 'ca-zzz-99999' }, headers: member }), 'unknown property', [400]);
-      expectRefusal(await call({ method: 'POST', url: '/equity/enrolments', payload: { property_id: 'ca-lax-00002' }, headers: member }), 'unverified property', [400]);
+      expectRefusal(await call({ method: 'POST', url: '/equity/enrollments', payload: { property_id: 'ca-zzz-99999' }, headers: member }), 'unknown property', [400]);
+      expectRefusal(await call({ method: 'POST', url: '/equity/enrollments', payload: { property_id: 'ca-lax-00002' }, headers: member }), 'unverified property', [400]);
       // Files that are not recordings: binary, no header, header only, broken quotes, a JSON array.
       for (const [format, bytes] of [
         ['csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0])],
@@ -177,10 +177,10 @@ describe('malformed Equity Protect input', () => {
     const account = `acct-${randomUUID()}`;
     await markVerified(t, account, 'ca-lax-00004');
     const headers = await as('Customer', account);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => call({ method: 'POST', url: '/equity/enrolments', payload: { property_id: 'ca-lax-00004' }, headers })));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call({ method: 'POST', url: '/equity/enrollments', payload: { property_id: 'ca-lax-00004' }, headers })));
     expect(answers.map((a) => a.statusCode).filter((s) => s >= 300)).toEqual([]);
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
-    const id = (answers[0]?.json() as { data: { enrolment_id: string } }).data.enrolment_id;
+    const id = (answers[0]?.json() as { data: { enrollment_id: string } }).data.enrollment_id;
     expect(await t.platform.eventStore.readStream(`equity-enrolment-${id}`)).toHaveLength(1);
   });
 });

@@ -1,3 +1,6 @@
+import { ACCOUNT_UPDATED_MESSAGE, AccountUpdated } from '@acpg/contracts/identity';
+import { liveMessage } from '../../platform/realtime/messages.ts';
+import { SIGN_UP_COOKIE_SCHEME, signUpCookieScheme } from './sign-up/cookie.ts';
 import type { Module } from '../../platform/module.ts';
 import { accountsProjection } from './accounts/projection.ts';
 import { identityRoutes } from './routes.ts';
@@ -50,7 +53,9 @@ export const identityModule: Module = {
     await app.register(profileRoutes(platform));
   },
   projections: [accountsProjection, signUpProgressProjection],
+  pushes: [liveMessage({ name: ACCOUNT_UPDATED_MESSAGE, summary: 'The account changed (name, roles, contact details masked)', payload: AccountUpdated, rooms: ['account:{id}'] })],
   rooms: { [ACCOUNT_ROOM]: mayFollowAccount },
+  securitySchemes: { [SIGN_UP_COOKIE_SCHEME]: signUpCookieScheme },
   reactions: [signInNoticeReaction, accountSecurityNoticeReaction],
   // Notices other modules address to an account by id (its email and phone stay here).
   workers: [{ queue: ACCOUNT_NOTICES_QUEUE, concurrency: 4, processor: accountNoticesWorker }],

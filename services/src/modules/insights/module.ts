@@ -1,3 +1,5 @@
+import { INTERACTION_RECORDED_MESSAGE, Interaction } from '@acpg/contracts/insights';
+import { liveMessage } from '../../platform/realtime/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { USER_INTERACTION_RECORDED } from '@acpg/contracts/insights';
 import { interactionsProjection } from './interactions/projection.ts';
@@ -14,4 +16,5 @@ export const insightsModule: Module = {
     await app.register(interactionQueryRoutes(platform));
   },
   projections: [interactionsProjection],
+  pushes: [liveMessage({ name: INTERACTION_RECORDED_MESSAGE, summary: 'A user interaction was recorded (the admin dashboard)', payload: Interaction, rooms: ['role:Super Admin'] })],
 };

@@ -17,6 +17,12 @@ describe('POST /user-interaction/store rate limit', () => {
     const refused = await post();
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS', message: expect.any(String) });
+    // Every 429 says when to come back, in the body and in the Retry-After header, and both agree.
+    const seconds = (refused.json() as { retry_after_seconds?: unknown }).retry_after_seconds;
+    expect(seconds).toEqual(expect.any(Number));
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(refused.headers['retry-after']).toBe(String(seconds));
     expect(await t.platform.eventStore.headPosition()).toBe(headBefore);
   });
 });

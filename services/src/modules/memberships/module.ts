@@ -1,4 +1,6 @@
 import { adminMembershipsRoutes } from './admin/routes.ts';
+import { MEMBERSHIP_UPDATED_MESSAGE, MembershipUpdated } from '@acpg/contracts/memberships';
+import { liveMessage } from '../../platform/realtime/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { DUNNING_TEMPLATES } from './dunning/templates.ts';
 import { dunningEmailsReaction } from './dunning/reaction.ts';
@@ -25,6 +27,7 @@ export const membershipsModule: Module = {
     await app.register(selfServiceRoutes(platform));
   },
   projections: [membershipsProjection],
+  pushes: [liveMessage({ name: MEMBERSHIP_UPDATED_MESSAGE, summary: 'A membership started or changed (renewal, cancellation, plan switch)', payload: MembershipUpdated, rooms: ['account:{id}', 'role:Super Admin'] })],
   reactions: [startOnPaymentReaction, renewalOutcomeReaction, dunningEmailsReaction],
   templates: DUNNING_TEMPLATES,
   workers: [

@@ -1,4 +1,6 @@
 import { NHD_ORDER_EVENT_TYPES, NHD_ORDER_ROOM } from '@acpg/contracts/nhd-orders';
+import { NHD_ORDER_UPDATED_MESSAGE, NhdOrderView } from '@acpg/contracts/nhd-orders';
+import { liveMessage } from '../../platform/realtime/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { placeOrderRoutes } from './order/routes.ts';
 import { ordersProjection } from './orders/projection.ts';
@@ -27,6 +29,7 @@ export const nhdModule: Module = {
     await app.register(receiptRoutes(platform));
   },
   projections: [ordersProjection],
+  pushes: [liveMessage({ name: NHD_ORDER_UPDATED_MESSAGE, summary: 'An NHD order moved on (paid, report ready, delivered, acknowledged, canceled ...)', payload: NhdOrderView, rooms: [`${NHD_ORDER_ROOM}:{id}`, 'account:{id}', 'role:Super Admin'] })],
   rooms: { [NHD_ORDER_ROOM]: mayFollowOrder },
   reactions: [orderPaymentReaction, reportReaction, recipientsReaction],
   templates: [reportReadyEmail],

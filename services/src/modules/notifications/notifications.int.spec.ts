@@ -217,12 +217,12 @@ describe('GET /api/v1/dev/outbox', () => {
     for (const item of body.data.items) expect(OutboxMessage.parse(item)).toEqual(item);
   });
 
-  it('answers 400 BAD_REQUEST without ?to', async () => {
+  it('answers 400 VALIDATION_FAILED naming to without ?to', async () => {
     const app = await buildApp(world({ DEV_OUTBOX: 'true' }).platform);
     for (const url of ['/api/v1/dev/outbox', '/api/v1/dev/outbox?to=', '/api/v1/dev/outbox?to=%20']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(400);
-      expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST', message: expect.stringContaining('to=') });
+      expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: expect.stringContaining('to='), errors: [{ path: 'to' }] });
     }
   });
 

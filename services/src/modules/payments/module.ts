@@ -1,3 +1,6 @@
+import { PAYMENT_UPDATED_MESSAGE, PaymentView } from '@acpg/contracts/payments';
+import { PROMO_CODE_UPDATED_MESSAGE, PromoCodeView } from '@acpg/contracts/promo-codes';
+import { liveMessage } from '../../platform/realtime/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { CHECKOUT_ROOM, PAYOUT_RECORDED } from '@acpg/contracts/payments';
 import { adminPaymentRoutes } from './refunds/admin-routes.ts';
@@ -38,6 +41,10 @@ export const paymentsModule: Module = {
     await app.register(stripeRoutes(platform));
   },
   projections: [chargesProjection, promoCodesProjection],
+  pushes: [
+    liveMessage({ name: PAYMENT_UPDATED_MESSAGE, summary: 'A charge changed (processing, requires action, succeeded, failed, refunded)', payload: PaymentView, rooms: [`${CHECKOUT_ROOM}:{id}`, 'account:{id}', 'role:Super Admin'] }),
+    liveMessage({ name: PROMO_CODE_UPDATED_MESSAGE, summary: 'A promo code was created or changed (the admin list)', payload: PromoCodeView, rooms: ['role:Super Admin'] }),
+  ],
   rooms: { [CHECKOUT_ROOM]: mayFollowCheckout },
   reactions: [receiptReaction, promoRedemptionsReaction, renewalChargeReaction, orderRefundReaction, payoutReaction],
   templates: [receiptEmail],

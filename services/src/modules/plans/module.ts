@@ -1,3 +1,5 @@
+import { AdminPlan, PLAN_UPDATED_MESSAGE } from '@acpg/contracts/plans';
+import { liveMessage } from '../../platform/realtime/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { adminPlanRoutes } from './plan/admin-routes.ts';
 import { plansProjection } from './plan/projection.ts';
@@ -14,5 +16,6 @@ export const plansModule: Module = {
     await app.register(adminPlanRoutes(platform));
   },
   projections: [plansProjection],
+  pushes: [liveMessage({ name: PLAN_UPDATED_MESSAGE, summary: 'A plan was defined or changed (the admin plans list)', payload: AdminPlan, rooms: ['role:Super Admin'] })],
   seed: seedPlans,
 };

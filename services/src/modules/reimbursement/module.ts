@@ -1,4 +1,6 @@
 import { CLAIM_ROOM, REIMBURSEMENT_EVENT_TYPES } from '@acpg/contracts/reimbursements';
+import { CLAIM_UPDATED_MESSAGE, ClaimView } from '@acpg/contracts/reimbursements';
+import { liveMessage } from '../../platform/realtime/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { claimantRoutes } from './claim/routes.ts';
 import { adminClaimRoutes } from './claims/admin-routes.ts';
@@ -24,6 +26,7 @@ export const reimbursementModule: Module = {
     await app.register(adminClaimRoutes(platform));
   },
   projections: [claimsProjection],
+  pushes: [liveMessage({ name: CLAIM_UPDATED_MESSAGE, summary: 'A reimbursement claim moved on (review, more information, decision, payout)', payload: ClaimView, rooms: [`${CLAIM_ROOM}:{id}`, 'account:{id}', 'role:Super Admin'] })],
   rooms: { [CLAIM_ROOM]: mayFollowClaim },
   reactions: [claimNoticesReaction, claimPayoutReaction],
   templates: [claimUpdatedEmail],

@@ -40,7 +40,7 @@ export class Semaphore {
   }
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.#active >= this.#limit) {
-      if (this.#queue.length >= this.#maxQueue) throw tooManyRequests('The server is busy. Try again in a moment.');
+      if (this.#queue.length >= this.#maxQueue) throw tooManyRequests('The server is busy. Try again in a moment.', 1);
       await new Promise<void>((resolve) => this.#queue.push(resolve));
     } else {
       this.#active++;

@@ -59,6 +59,13 @@ describe('http app', () => {
     expect(res.json()).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
   });
 
+  it('spells "enrollment" one way (US English) in the OpenAPI document: paths, fields, codes and descriptions', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).body;
+    expect(doc).toContain('/api/v1/equity/enrollments');
+    expect(doc).toContain('equity_enrollment_id');
+    expect(doc.match(/enrolment/gi) ?? []).toEqual([]);
+  });
+
   it('serves the docs UI and an OpenAPI document that lists every /api route', async () => {
     const ui = await t.app.inject({ method: 'GET', url: '/api/v1/docs/' });
     expect(ui.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { createReadStream, existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifySchema } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -16,12 +16,38 @@ import { okEnvelope } from '@acpg/contracts/http';
 import { authGuard } from '../auth/guard.ts';
 import { sensitiveEventTypesOf, type Module, type Platform } from '../module.ts';
 import { SOCKET_IO_PATH } from '../realtime/socket-io.ts';
+import { ASYNCAPI_PATH, buildAsyncApi } from '../realtime/asyncapi.ts';
 import { installClosers } from './closers.ts';
 import { recordApiRoutes } from './route-inventory.ts';
+import { acceptMissingOptionalBody, jsonWithEmptyAsNone } from './missing-body.ts';
 import { errorHandler, MAX_PATH_PARAMETER_LENGTH, notFoundBody, routerErrorHandler } from './error-handler.ts';
-import { tooManyRequests } from './errors.ts';
+import { RetryLaterError } from './errors.ts';
 import { sendWebAppMissing } from './web-app-missing.ts';
 import { eventStreamRoutes } from './event-stream.ts';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * Documentation only: the request body per content type, for a route that reads several (a file as multipart,
+     * as text/csv, or in JSON). Fastify does not validate these; the handler reads and checks the body itself.
+     */
+    requestBodyContent?: Readonly<Record<string, z.ZodType>>;
+  }
+}
+
+/** The zod type provider's transform, plus `requestBodyContent` as the operation's request body per content type. */
+const openApiTransform: typeof jsonSchemaTransform = (input) => {
+  const { requestBodyContent, ...schema } = (input.schema ?? {}) as FastifySchema;
+  if (!requestBodyContent) return jsonSchemaTransform(input);
+  const out = jsonSchemaTransform({ ...input, schema });
+  const content = Object.fromEntries(
+    Object.entries(requestBodyContent).map(([type, body]) => {
+      const { $schema: _dialect, ...json } = z.toJSONSchema(body, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' });
+      return [type, { schema: json }];
+    }),
+  );
+  return { ...out, schema: { ...out.schema, body: { content } } };
+};
 
 export const API_PREFIX = '/api/v1';
 export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
@@ -104,6 +130,8 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
   app.setErrorHandler(errorHandler);
   installClosers(app);
   recordApiRoutes(app);
+  jsonWithEmptyAsNone(app);
+  acceptMissingOptionalBody(app);
   // A callback hook, not an async one: it runs on every response, and an async hook costs a promise each time.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
@@ -113,15 +141,34 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'ACPG API', version: '1.0.0', description: 'Home services and property protection.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'ACPG API',
+        version: '1.0.0',
+        description: [
+          'Home services and property protection.',
+          '',
+          'Responses are `{ success: true, data, message? }`; errors `{ success: false, code, message, errors?: [{ path, message }] }` ',
+          '(`VALIDATION_FAILED` names each field; every 429 has `retry_after_seconds` and a Retry-After header).',
+          '',
+          `Live updates (socket.io at \`${SOCKET_IO_PATH}\`: connecting with the access token, \`subscribe\` and its acknowledgement, every room and `,
+          `every pushed message with its payload schema) are described by the AsyncAPI 3 document at [${ASYNCAPI_PATH}](${ASYNCAPI_PATH}).`,
+        ].join('\n'),
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          ...Object.assign({}, ...modules.map((m) => m.securitySchemes ?? {})),
+        },
+      },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false, // routes opt in with config.rateLimit
-    errorResponseBuilder: (_request, context) => tooManyRequests(`Too many requests. Try again in ${context.after}.`),
+    // Thrown and answered by the error handler: `retry_after_seconds` in the body and a Retry-After header, as every 429.
+    errorResponseBuilder: (_request, context) =>
+      new RetryLaterError('TOO_MANY_REQUESTS', `Too many requests. Try again in ${context.after}.`, Math.max(1, Math.ceil(context.ttl / 1000))),
   });
   // ws runs without a server of its own: upgrades reach it through `upgrades` (see above).
   await app.register(fastifyWebsocket, { options: { server: upgrades as unknown as Server } });
@@ -140,6 +187,12 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
     { config: { auth: 'public' }, schema: { hide: true } },
     async () => app.swagger(),
   );
+  // Built once from the modules' declarations (rooms, pushes); the server entry follows the caller's host.
+  const asyncApi = buildAsyncApi(modules);
+  app.get(ASYNCAPI_PATH, { config: { auth: 'public' }, schema: { hide: true } }, async (request) => ({
+    ...asyncApi,
+    servers: { api: { ...(asyncApi.servers as { api: object }).api, host: request.host, protocol: request.protocol === 'https' ? 'wss' : 'ws' } },
+  }));
   app.get(
     '/api/health',
     { config: { auth: 'public' }, schema: { tags: ['health'], summary: 'Liveness', response: { 200: HealthResponse } } },

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorEnvelope } from '@acpg/contracts/http';
 import { ConcurrencyError } from '../event-store/port.ts';
 import { AppError, RetryLaterError } from './errors.ts';
+import { missingBodyIssues } from './missing-body.ts';
 
 type FieldError = { path: string; message: string };
 
@@ -50,6 +51,9 @@ export const errorHandler = (error: unknown, request: FastifyRequest, reply: Fas
     return reply.code(error.status).send(errorBody(error.code, error.message, error.errors));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
+    // No body at all: say what to send, not the validator's "expected object, received null".
+    const missing = (error as { validationContext?: string }).validationContext === 'body' ? missingBodyIssues(request, plainIssue) : undefined;
+    if (missing) return reply.code(400).send(errorBody('VALIDATION_FAILED', missing.message, missing.errors));
     const errors = error.validation.map((issue) => {
       const path = pathOf(issue.instancePath);
       return { path, message: plainIssue(path, issue.message ?? 'is not valid', issue.keyword) };
@@ -66,7 +70,13 @@ export const errorHandler = (error: unknown, request: FastifyRequest, reply: Fas
     return reply.code(500).send(errorBody('INTERNAL', 'Something went wrong.'));
   }
   if (isFastifyError(error) && error.statusCode === 429) {
-    return reply.code(429).send(errorBody('TOO_MANY_REQUESTS', error.message || 'Too many requests. Try again later.'));
+    // A 429 raised outside our own errors still says when to come back (its Retry-After header if set, else a minute).
+    const header = Number(reply.getHeader('retry-after'));
+    const retryAfterSeconds = Number.isFinite(header) && header > 0 ? Math.ceil(header) : 60;
+    return reply
+      .code(429)
+      .header('retry-after', String(retryAfterSeconds))
+      .send({ ...errorBody('TOO_MANY_REQUESTS', error.message || 'Too many requests. Try again later.'), retry_after_seconds: retryAfterSeconds });
   }
   // Fastify's own client errors (malformed JSON, body too large, unsupported media type ...) keep their status, with
   // a code and a sentence of ours instead of the framework's internal names.

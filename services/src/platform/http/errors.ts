@@ -24,8 +24,12 @@ export class RetryLaterError extends AppError {
 
 export const badRequest = (message: string, errors?: { path: string; message: string }[]) =>
   new AppError(400, 'BAD_REQUEST', message, errors);
+/** A refusal of what the client sent (a field's value, an upload's content): `errors` names each field. */
+export const validationFailed = (message: string, errors: { path: string; message: string }[]) =>
+  new AppError(400, 'VALIDATION_FAILED', message, errors);
 export const unauthorized = (message = 'Sign in to continue.') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You do not have access to this.') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
-export const tooManyRequests = (message: string) => new AppError(429, 'TOO_MANY_REQUESTS', message);
+/** A 429 with the seconds to wait (every 429 carries `retry_after_seconds` and Retry-After). */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => new RetryLaterError('TOO_MANY_REQUESTS', message, retryAfterSeconds);

@@ -8,37 +8,59 @@ import { roomOfEntity, roomOfRole, roomOfUser, type Realtime } from './port.ts';
  */
 export class RealtimeHub implements Realtime, RealtimeBinding {
   #io: Pick<Server, 'to'> | null = null;
+  readonly #messages: ReadonlySet<string> | null;
+
+  /** `messages`: the names modules declare (`Module.pushes`); any other push throws, so it cannot go undocumented. */
+  constructor(options: { messages?: ReadonlySet<string> } = {}) {
+    this.#messages = options.messages ?? null;
+  }
+
+  #declared(message: string): void {
+    if (this.#messages && !this.#messages.has(message)) {
+      throw new Error(`Live message "${message}" is not declared in any module's pushes (Module.pushes), so /api/v1/asyncapi.json does not document it`);
+    }
+  }
+  #onEntity: EntityPushListener | null = null;
 
   get realtime(): Realtime {
     return this;
   }
 
-  bind(io: Pick<Server, 'to'>): void {
+  bind(io: Pick<Server, 'to'>, onEntity?: EntityPushListener): void {
     this.#io = io;
+    this.#onEntity = onEntity ?? null;
   }
 
   unbind(): void {
     this.#io = null;
+    this.#onEntity = null;
   }
 
   toUser(userId: string, message: string, payload: unknown): void {
+    this.#declared(message);
     this.#io?.to(roomOfUser(userId)).emit(message, payload);
   }
 
   toRole(role: string, message: string, payload: unknown): void {
+    this.#declared(message);
     this.#io?.to(roomOfRole(role)).emit(message, payload);
   }
 
   toEntity(entity: string, message: string, payload: unknown): void {
+    this.#declared(message);
     this.#io?.to(roomOfEntity(entity)).emit(message, payload);
+    this.#onEntity?.(entity, message, payload);
   }
 }
+
+/** Told of every entity push after the room's members got it: sockets waiting on the entity are checked then. */
+export type EntityPushListener = (entity: string, message: string, payload: unknown) => void;
 
 /** What `attachSocketIo` binds its server to. */
 export interface RealtimeBinding {
   realtime: Realtime;
-  bind(io: Pick<Server, 'to'>): void;
+  bind(io: Pick<Server, 'to'>, onEntity?: EntityPushListener): void;
   unbind(): void;
 }
 
-export const createRealtimeHub = (): RealtimeBinding => new RealtimeHub();
+export const createRealtimeHub = (options: { messages?: ReadonlySet<string> } = {}): RealtimeBinding => new RealtimeHub(options);

@@ -28,6 +28,13 @@ describe('entity rooms from the modules', () => {
     for (const entity of ['claim:c-1', 'order', 'order:', ':o-1', '', 'Order:of-u-jane']) expect(await allow(jane, entity), entity).toBe(false);
   });
 
+  it('says which entities are rooms at all (a kind a module owns, a well-formed id) and lists the kinds', () => {
+    const allow = entityRooms([orders, payments], context);
+    expect(allow.kinds).toEqual(['order', 'payment']);
+    for (const entity of ['order:of-u-jane', 'order:0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', 'payment:p-1', 'order:o-1:with-colon']) expect(allow.followable(entity), entity).toBe(true);
+    for (const entity of ['claim:c-1', 'order:../../etc', 'order:', 'order:a/b', `order:${'x'.repeat(101)}`, 'Order:1']) expect(allow.followable(entity), entity).toBe(false);
+  });
+
   it('refuses everything when no module declares a room', async () => {
     expect(await entityRooms([{ name: 'content' }], context)(jane, 'order:of-u-jane')).toBe(false);
   });

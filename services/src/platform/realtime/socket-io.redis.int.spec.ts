@@ -16,6 +16,11 @@ import { attachSocketIo, startRealtimeEmitter } from './socket-io.ts';
 // Both api processes verify with the same key, as in the distributed profile (one JWT_PRIVATE_KEY).
 const keyDir = mkdtempSync(join(tmpdir(), 'realtime-redis-'));
 let tokens: TokenService;
+/** `thing:<id>` rooms: a principal may follow the things `owners` says are theirs (none exist until a test says so). */
+const owners = new Map<string, string>();
+const authorizeEntity = Object.assign(async (principal: Principal, entity: string) => owners.get(entity) === principal.userId, {
+  followable: (entity: string) => entity.startsWith('thing:'),
+});
 
 describe('socket.io over the Redis adapter (distributed profile)', () => {
   const apps: FastifyInstance[] = [];
@@ -30,7 +35,7 @@ describe('socket.io over the Redis adapter (distributed profile)', () => {
     for (let i = 0; i < 2; i += 1) {
       const app = Fastify();
       const hub = createRealtimeHub();
-      attachSocketIo(app, { tokens, hub, redis: { url } });
+      attachSocketIo(app, { tokens, hub, redis: { url }, authorizeEntity });
       await app.listen({ port: 0, host: '127.0.0.1' });
       apps.push(app);
       realtimes.push(hub.realtime);
@@ -77,5 +82,29 @@ describe('socket.io over the Redis adapter (distributed profile)', () => {
       },
       { intervalMs: 100, what: 'the push from the projector' },
     );
+  });
+
+  it('a socket that joined a thing before it existed gets its pushes made by another process only when the thing is its own', async () => {
+    const id = `thing:${Date.now()}`;
+    const owner = await open({ userId: 'u-owner', roles: ['Customer'] });
+    const stranger = await open({ userId: 'u-stranger', roles: ['Customer'] });
+    expect(await owner.timeout(5000).emitWithAck('subscribe', { entity: id })).toEqual({ ok: true });
+    expect(await stranger.timeout(5000).emitWithAck('subscribe', { entity: id })).toEqual({ ok: true });
+    const toOwner: unknown[] = [];
+    const toStranger: unknown[] = [];
+    owner.on('thing.updated', (payload: unknown) => toOwner.push(payload));
+    stranger.on('thing.updated', (payload: unknown) => toStranger.push(payload));
+    owners.set(id, 'u-owner'); // the thing is written: it is the owner's
+    await waitFor(
+      () => {
+        emitter.realtime.toEntity(id, 'thing.updated', { n: toOwner.length });
+        return toOwner.length > 0;
+      },
+      { intervalMs: 100, what: 'the push from the projector to the socket that joined early' },
+    );
+    realtimes[1]?.toEntity(id, 'thing.updated', { from: 'second api' });
+    await waitFor(() => toOwner.some((p) => (p as { from?: string }).from === 'second api'), { what: 'the push from the second api' });
+    await stranger.timeout(5000).emitWithAck('unsubscribe', { entity: 'nothing' });
+    expect(toStranger).toEqual([]);
   });
 });

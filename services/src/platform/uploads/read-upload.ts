@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES } from '@acpg/contracts/uploads';
-import { badRequest } from '../http/errors.ts';
+import { validationFailed } from '../http/errors.ts';
 
 export type UploadKind = 'image' | 'pdf';
 
@@ -30,12 +30,12 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /**
  * Checks an upload by its content: decodes base64 (or a data: URL), refuses an empty or oversized file and any type
- * the rules do not accept, whatever the name or declared type said. Answers a 400 naming the field.
+ * the rules do not accept, whatever the name or declared type said. Answers a 400 VALIDATION_FAILED naming the field.
  */
 export const readUpload = async (input: string | Buffer, rules: UploadRules): Promise<CheckedUpload> => {
   const field = rules.field ?? 'data';
   const maxBytes = rules.maxBytes ?? (rules.kinds.every((k) => k === 'image') ? MAX_IMAGE_BYTES : MAX_DOCUMENT_BYTES);
-  const fail = (message: string) => badRequest(message, [{ path: field, message }]);
+  const fail = (message: string) => validationFailed(message, [{ path: field, message }]);
   const expected = rules.kinds.map((k) => KIND_WORDS[k]).join(' or ');
 
   let bytes: Buffer;

@@ -46,6 +46,7 @@ describe('blog decider', () => {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(400);
     expect((error as AppError).message).toBe('The blog post is not valid.');
+    expect((error as AppError).code).toBe('VALIDATION_FAILED');
     expect((error as AppError).errors).toEqual([{ path: 'slug', message: 'Use lower-case letters, digits and single hyphens' }]);
   });
 

@@ -10,7 +10,7 @@ import {
 } from '@acpg/contracts/content';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { badRequest, notFound } from '../../../platform/http/errors.ts';
+import { badRequest, notFound, validationFailed } from '../../../platform/http/errors.ts';
 import type { z } from 'zod';
 
 /** The FAQ is one list, so one stream keeps its items and positions consistent. */
@@ -55,7 +55,7 @@ export const evolveFaq = (state: FaqState, event: FaqEvent): FaqState => {
 };
 
 const invalid = (message: string, error: z.ZodError) =>
-  badRequest(
+  validationFailed(
     message,
     error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
   );

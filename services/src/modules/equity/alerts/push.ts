@@ -1,7 +1,8 @@
-import { EQUITY_ALERT_ROOM, EQUITY_ALERT_UPDATED_MESSAGE, AlertView } from '@acpg/contracts/equity-protect';
+import { EQUITY_ALERT_ROOM, EQUITY_ALERT_UPDATED_MESSAGE, type AlertView } from '@acpg/contracts/equity-protect';
 import type { ProjectionPush } from '../../../platform/projections/define.ts';
 import { entityName } from '../../../platform/realtime/rooms.ts';
 import type { AlertEvent } from '../alert/decider.ts';
+import { pushedAlertView } from './view.ts';
 
 const ACCOUNT_ROOM = 'account';
 
@@ -9,8 +10,8 @@ const ACCOUNT_ROOM = 'account';
 export const pushAlert: ProjectionPush<AlertEvent> = (applied, realtime) => {
   const latest = new Map<string, AlertView>();
   for (const { doc } of applied) {
-    const view = doc ? AlertView.safeParse({ ...doc, version: doc._version ?? 0, position: doc._position ?? 0 }) : null;
-    if (view?.success) latest.set(view.data.alert_id, view.data);
+    const view = doc ? pushedAlertView(doc) : null;
+    if (view) latest.set(view.alert_id, view);
   }
   for (const view of latest.values()) {
     realtime.toEntity(entityName(EQUITY_ALERT_ROOM, view.alert_id), EQUITY_ALERT_UPDATED_MESSAGE, view);

@@ -5,7 +5,9 @@ import { toAlertEvent, type AlertEvent } from '../alert/decider.ts';
 
 export const ALERTS_COLLECTION = 'equity_alerts';
 
-type Row = Omit<AlertView, 'version' | 'position'> & {
+/** A row as stored (`enrolment_id`, the event's spelling); the API answers `enrollment_id` (`toAlertView`). */
+type Row = Omit<AlertView, 'version' | 'position' | 'enrollment_id'> & {
+  enrolment_id: string;
   _id: string;
   /** Filters the lists read at the top level. */
   county: string;
@@ -65,7 +67,14 @@ export const evolveAlertRow = (doc: Doc | null, event: AlertEvent): Doc | null =
   }
 };
 
-export const toAlertView = (doc: Doc): AlertView => AlertView.parse({ ...doc, version: doc._version ?? 0, position: doc._position ?? 0 });
+/** The row as the API answers it: the stored `enrolment_id` (the event's spelling) is spelled `enrollment_id`. */
+const viewInput = (doc: Doc) => ({ ...doc, enrollment_id: doc.enrolment_id, version: doc._version ?? 0, position: doc._position ?? 0 });
+export const toAlertView = (doc: Doc): AlertView => AlertView.parse(viewInput(doc));
+/** As `toAlertView`, null when the row does not fit the message. */
+export const pushedAlertView = (doc: Doc): AlertView | null => {
+  const view = AlertView.safeParse(viewInput(doc));
+  return view.success ? view.data : null;
+};
 
 export const alertFromStream = (history: readonly StoredEvent[]): AlertView | null => {
   let doc: Doc | null = null;

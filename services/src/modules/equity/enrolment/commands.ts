@@ -28,7 +28,7 @@ export const enrolmentIdOf = (accountId: string, propertyId: string) => uuidFrom
  * The member's and Super Admins': anyone else is answered as for an enrollment that does not exist
  * (`platform/http/access.ts`). The id derives from account and property, so a 403 would tell whether a member protects one.
  */
-const enrolments = ownedThing<Enrolment>({ code: 'ENROLMENT', noun: 'enrollment', ownerOf: (enrolment) => enrolment.requested.account_id });
+const enrolments = ownedThing<Enrolment>({ code: 'ENROLLMENT', noun: 'enrollment', ownerOf: (enrolment) => enrolment.requested.account_id });
 const notFound = enrolments.notFound;
 
 export const loadEnrolment = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string): Promise<EnrolmentState> =>
@@ -86,7 +86,7 @@ export const enrol = async (platform: Platform, propertyId: string, accountId: s
   try {
     await handleCommand(platform.eventStore, enrolmentStream(enrolmentId), enrolmentDecider, { type: 'RequestEnrolment', data, metadata: meta }, existing.status === 'none' ? { newStream: true } : { retries: 1 });
   } catch (error) {
-    const repeat = isAlreadyExists(error) || (error instanceof AppError && error.code === 'ENROLMENT_TRANSITION_REFUSED');
+    const repeat = isAlreadyExists(error) || (error instanceof AppError && error.code === 'ENROLLMENT_TRANSITION_REFUSED');
     if (!repeat) throw error;
     return { view: await enrolmentView(platform, enrolmentId), created: false }; // the other click enrolled it a moment ago
   }

@@ -1,7 +1,8 @@
-import { EQUITY_ENROLMENT_UPDATED_MESSAGE, EnrolmentView } from '@acpg/contracts/equity-protect';
+import { EQUITY_ENROLMENT_UPDATED_MESSAGE, type EnrolmentView } from '@acpg/contracts/equity-protect';
 import type { ProjectionPush } from '../../../platform/projections/define.ts';
 import { entityName } from '../../../platform/realtime/rooms.ts';
 import type { EnrolmentEvent } from '../enrolment/decider.ts';
+import { pushedEnrolmentView } from './view.ts';
 
 /** The identity module's entity kind `account` (the account itself and Super Admins follow it). */
 const ACCOUNT_ROOM = 'account';
@@ -10,8 +11,8 @@ const ACCOUNT_ROOM = 'account';
 export const pushEnrolment: ProjectionPush<EnrolmentEvent> = (applied, realtime) => {
   const latest = new Map<string, EnrolmentView>();
   for (const { doc } of applied) {
-    const view = doc ? EnrolmentView.safeParse({ ...doc, version: doc._version ?? 0, position: doc._position ?? 0 }) : null;
-    if (view?.success) latest.set(view.data.enrolment_id, view.data);
+    const view = doc ? pushedEnrolmentView(doc) : null;
+    if (view) latest.set(view.enrollment_id, view);
   }
   for (const view of latest.values()) {
     realtime.toEntity(entityName(ACCOUNT_ROOM, view.account_id), EQUITY_ENROLMENT_UPDATED_MESSAGE, view);

@@ -20,12 +20,12 @@ export const enrolmentRoutes =
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.post(
-      '/equity/enrolments',
+      '/equity/enrollments',
       {
         config: { ...SIGNED_IN, rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (request) => request.principal?.userId ?? request.ip } },
         schema: {
           tags: ['equity'],
-          summary: 'Protect one of your verified properties: active at once when your plan includes it, else awaiting payment (pay with equity_enrolment_id)',
+          summary: 'Protect one of your verified properties: active at once when your plan includes it, else awaiting payment (pay with equity_enrollment_id)',
           security: [{ bearer: [] }],
           body: EnrolBody,
           response: { 200: okEnvelope(EnrolmentView), 201: okEnvelope(EnrolmentView), 400: ErrorEnvelope, 401: ErrorEnvelope, 409: ErrorEnvelope, 429: ErrorEnvelope },
@@ -46,7 +46,7 @@ export const enrolmentRoutes =
     );
 
     app.get(
-      '/equity/enrolments/mine',
+      '/equity/enrollments/mine',
       {
         config: SIGNED_IN,
         schema: {
@@ -65,7 +65,7 @@ export const enrolmentRoutes =
     );
 
     app.get(
-      '/admin/equity/enrolments',
+      '/admin/equity/enrollments',
       {
         config: ADMINS,
         schema: {
@@ -86,7 +86,7 @@ export const enrolmentRoutes =
     );
 
     app.get(
-      '/equity/enrolments/:id',
+      '/equity/enrollments/:id',
       {
         config: SIGNED_IN,
         schema: { tags: ['equity'], summary: 'One enrollment (the owner or a Super Admin)', security: [{ bearer: [] }], params: EnrolmentIdParams, response: { 200: okEnvelope(EnrolmentView), ...refusals } },
@@ -101,7 +101,7 @@ export const enrolmentRoutes =
     );
 
     app.post(
-      '/equity/enrolments/:id/cancel',
+      '/equity/enrollments/:id/cancel',
       {
         config: SIGNED_IN,
         schema: { tags: ['equity'], summary: 'Stop protecting the property (the owner or a Super Admin); enrolling again restarts it', security: [{ bearer: [] }], params: EnrolmentIdParams, response: { 200: okEnvelope(EnrolmentView), ...refusals } },

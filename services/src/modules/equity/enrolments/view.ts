@@ -6,8 +6,10 @@ import { matchKey } from '../recorder-feed/port.ts';
 
 export const ENROLMENTS_COLLECTION = 'equity_enrolments';
 
-type Row = Omit<EnrolmentView, 'version' | 'position'> & {
+/** A row as stored (field `enrolment_id`, the event's spelling); the API answers it as `enrollment_id` (`toEnrolmentView`). */
+type Row = Omit<EnrolmentView, 'version' | 'position' | 'enrollment_id'> & {
   _id: string;
+  enrolment_id: string;
   /** Filters the lists read at the top level: the county and lower-case words to search. */
   county: string;
   /** County and APN as matching compares them (`matchKey`): recordings find their protected properties by it. */
@@ -66,7 +68,14 @@ export const evolveEnrolmentRow = (doc: Doc | null, event: EnrolmentEvent): Doc 
   }
 };
 
-export const toEnrolmentView = (doc: Doc): EnrolmentView => EnrolmentView.parse({ ...doc, version: doc._version ?? 0, position: doc._position ?? 0 });
+/** The row as the API answers it (and pushes it): the stored `enrolment_id` is spelled `enrollment_id`. */
+const viewInput = (doc: Doc) => ({ ...doc, enrollment_id: doc.enrolment_id, version: doc._version ?? 0, position: doc._position ?? 0 });
+export const toEnrolmentView = (doc: Doc): EnrolmentView => EnrolmentView.parse(viewInput(doc));
+/** As `toEnrolmentView`, null when the row does not fit the message. */
+export const pushedEnrolmentView = (doc: Doc): EnrolmentView | null => {
+  const view = EnrolmentView.safeParse(viewInput(doc));
+  return view.success ? view.data : null;
+};
 
 /** The row straight from the enrolment's events (a page that asks right after enrolling sees it before the read model). */
 export const enrolmentFromStream = (history: readonly StoredEvent[]): EnrolmentView | null => {

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ImportIdParams, ImportRecordingsBody, ImportsQuery, ImportView, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, SampleRecordingsBody, type ProtectedProperty } from '@acpg/contracts/equity-protect';
+import { z } from 'zod';
+import { ImportIdParams, ImportRecordingsBody, ImportsQuery, ImportView, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, RECORDING_COLUMNS, SampleRecordingsBody, type ProtectedProperty } from '@acpg/contracts/equity-protect';
 import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { findPage } from '../../../platform/documents/paged.ts';
@@ -9,41 +11,68 @@ import { AppError } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
 import { ENROLMENTS_COLLECTION } from '../enrolments/view.ts';
-import { decodeFile, fileFeed } from '../recorder-feed/file.ts';
+import { fileFeed } from '../recorder-feed/file.ts';
 import { sampleFeed } from '../recorder-feed/sample.ts';
 import { importStream } from './decider.ts';
 import { recordImport } from './record.ts';
+import { RAW_IMPORT_TYPES, readImportUpload } from './upload.ts';
 import { IMPORTS_COLLECTION, importFromStream, toImportView } from './view.ts';
 
 const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 413: ErrorEnvelope };
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** `POST /admin/equity/imports?file_name=` when the body is the file itself. */
+const ImportQuery = z.object({ file_name: z.string().trim().min(1).max(200, 'The file name is at most 200 characters').optional() });
+const COLUMNS = `a header row naming ${RECORDING_COLUMNS.join(', ')} (amount_cents may be empty)`;
+/** What the OpenAPI document shows for each way of sending the file (the handler reads them: `readImportUpload`). */
+const IMPORT_BODY_DOCS = {
+  'multipart/form-data': z
+    .object({
+      file: z.string().meta({ format: 'binary', description: `The CSV (${COLUMNS}) or JSONL file (one recording object per line), at most 25 MB.` }),
+      format: z.enum(['csv', 'jsonl']).optional().describe('Default: from the file name (.csv, .jsonl, .ndjson) or the part\'s Content-Type.'),
+      file_name: z.string().max(200).optional().describe("Default: the part's filename."),
+    })
+    .describe('The file as a browser or curl sends it: curl -F "file=@recordings.csv" .../api/v1/admin/equity/imports'),
+  'text/csv': z.string().describe(`The CSV file itself as the body (${COLUMNS}); name it with ?file_name=.`),
+  'application/x-ndjson': z.string().describe('The JSONL file itself as the body (one recording object per line; also application/jsonl).'),
+  'application/json': ImportRecordingsBody,
+};
+
 /** Super Admins feed recorded documents in: a CSV or JSONL file, or sample recordings for a demo; and see each import. */
 export const importRoutes =
   (platform: Platform): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
+    // The file as sent: multipart/form-data (this plugin only) and the file itself as the body, besides JSON.
+    await fastify.register(fastifyMultipart);
+    fastify.addContentTypeParser(Object.keys(RAW_IMPORT_TYPES), { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
     app.post(
       '/admin/equity/imports',
       {
         config: SUPER_ADMIN,
-        // base64 of a file of up to 25 MB, in JSON
+        // base64 of a file of up to 25 MB, in JSON (the file itself is checked against 25 MB as it is read)
         bodyLimit: Math.ceil((MAX_IMPORT_BYTES * 4) / 3) + 64 * 1024,
         schema: {
           tags: ['equity'],
           summary: 'Import recorded documents (CSV with a header row, or JSONL), checked row by row: answers the report of refused rows; matching runs as a job',
+          description:
+            'Send the file as it is: multipart/form-data with the part `file` (`curl -F "file=@recordings.csv"`), or the file itself as a ' +
+            '`text/csv` (or `application/x-ndjson`) body with `?file_name=`; or JSON `{ file_name, format, data }` with `data` base64. ' +
+            'At most 25 MB and 200,000 rows. 400 IMPORT_FILE_INVALID (unreadable, empty, no header row, too large, too many rows: the ' +
+            'whole file refused, `errors[0].path` names where it came in), VALIDATION_FAILED (no file, unknown format); refused rows ' +
+            'are in the answer\'s report, not an error.',
           security: [{ bearer: [] }],
-          body: ImportRecordingsBody,
+          querystring: ImportQuery,
+          requestBodyContent: IMPORT_BODY_DOCS,
           response: { 201: okEnvelope(ImportView), ...refusals },
         },
       },
       async (request, reply) => {
-        const bytes = decodeFile(request.body.data);
-        if (bytes.length > MAX_IMPORT_BYTES) throw new AppError(400, 'IMPORT_FILE_INVALID', 'The file is larger than 25 MB. Split it and import the parts.', [{ path: 'data', message: 'At most 25 MB' }]);
-        const feed = fileFeed(bytes, request.body.format, MAX_IMPORT_ROWS);
-        const view = await recordImport(platform, feed, { source: 'file', file_name: request.body.file_name, format: request.body.format }, requestMeta(request, platform));
+        const upload = await readImportUpload(request, request.query);
+        const feed = fileFeed(upload.bytes, upload.format, MAX_IMPORT_ROWS, upload.field);
+        const view = await recordImport(platform, feed, { source: 'file', file_name: upload.file_name, format: upload.format }, requestMeta(request, platform));
         const message = `${view.accepted_count.toLocaleString('en-US')} of ${view.row_count.toLocaleString('en-US')} rows imported${view.refused_count > 0 ? `; ${view.refused_count.toLocaleString('en-US')} refused (see the report)` : ''}. Matching to protected properties now.`;
         return reply.code(201).send({ success: true as const, data: view, message });
       },

@@ -122,7 +122,8 @@ describe('profile photo', () => {
   it('refuses what is not an image by its content, a tiny image, and a file over 5 MB; the photo stays as it was', async () => {
     const me = await newAccount();
     const text = await call('PUT', '/account/profile/photo', me, { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64') });
-    expect(answer(text)).toEqual([400, 'BAD_REQUEST']);
+    expect(answer(text)).toEqual([400, 'VALIDATION_FAILED']);
+    expect(text.json()).toMatchObject({ errors: [{ path: 'data', message: expect.stringContaining('image') }] });
     const tiny = await call('PUT', '/account/profile/photo', me, { data: (await png(10, 40)).toString('base64') });
     expect(answer(tiny)).toEqual([400, 'PHOTO_REFUSED']);
     const big = Buffer.concat([await png(50, 50), Buffer.alloc(5 * 1024 * 1024)]);

@@ -65,7 +65,7 @@ export const profileRoutes =
           description:
             'Body `{ data: "<base64 or data: URL>" }`: a JPEG, PNG or WebP image of at most 5 MB, checked by its content. ' +
             `Stored square at the widths ${PROFILE_IMAGE_WIDTHS.join(', ')} (up to its own size) as WebP, quality 75, without ` +
-            'metadata; answered as `profile_img` and `profile_img_srcset`. 400 BAD_REQUEST (not an accepted image, too large), ' +
+            'metadata; answered as `profile_img` and `profile_img_srcset`. 400 VALIDATION_FAILED naming `data` (not an accepted image, too large), ' +
             '400 PHOTO_REFUSED (unreadable or smaller than 16 px), 413 over the body limit.',
           body: ProfilePhotoBody,
           response: { 200: okEnvelope(Profile), ...errors(400, 401, 409, 413) },

@@ -10,6 +10,18 @@ import type { IdentityContext } from '../context.ts';
 export const SIGN_UP_COOKIE_NAME = 'acpg_signup';
 export const SIGN_UP_COOKIE_PATH = '/api/v1/auth/sign-up';
 
+/** The OpenAPI security scheme of the sign-up cookie (`Module.securitySchemes`), named by the code steps' routes. */
+export const SIGN_UP_COOKIE_SCHEME = 'signUpCookie';
+export const signUpCookieScheme = {
+  type: 'apiKey',
+  in: 'cookie',
+  name: SIGN_UP_COOKIE_NAME,
+  description:
+    `Set (httpOnly, SameSite=Strict, Path=${SIGN_UP_COOKIE_PATH}, 24 hours) by \`POST /auth/sign-up\`; send it back to ` +
+    '`POST /auth/sign-up/otp` and `POST /auth/sign-up/verify` (a cookie jar does). It names the sign-up and is signed by the server; ' +
+    'without it those routes answer 401 SIGN_UP_NOT_FOUND. Cleared once the email code signs in.',
+} as const;
+
 const tag = (ctx: IdentityContext, signUpId: string) => ctx.cipher.hmac('sign-up-cookie', signUpId);
 const options = (secure: boolean) => ({ httpOnly: true, secure, sameSite: 'strict' as const, path: SIGN_UP_COOKIE_PATH });
 

@@ -26,7 +26,7 @@ import { refuse } from '../decider.ts';
 import { signedIn } from '../signed-in.ts';
 import { startSession } from '../session/flow.ts';
 import { sessionUserAgent } from '../session/user-agent.ts';
-import { clearSignUpCookie, readSignUpCookie, setSignUpCookie } from './cookie.ts';
+import { clearSignUpCookie, readSignUpCookie, setSignUpCookie, SIGN_UP_COOKIE_NAME, SIGN_UP_COOKIE_SCHEME } from './cookie.ts';
 import { sendSignUpCode, verifySignUpCode } from './codes.ts';
 import { SIGN_UP_TTL_SECONDS } from './decider.ts';
 import { loadProgress, progressView } from './progress/view.ts';
@@ -71,7 +71,12 @@ export const signUpRoutes =
         schema: {
           tags,
           summary: 'Sign up: a human-check challenge',
-          description: 'An ALTCHA proof-of-work challenge (self-hosted, signed, valid 10 minutes) for the widget; its solved payload goes in `captcha`.',
+          description:
+            'The human check of `POST /auth/sign-up`: an ALTCHA v2 proof-of-work challenge (self-hosted, signed, valid 10 minutes, ' +
+            'nothing sent to a third party). Solve `data` with the ALTCHA widget (npm `altcha` v2) or `solveChallenge` from `altcha-lib` v2 ' +
+            '(PBKDF2/SHA-256 `deriveKey` from `altcha-lib/algorithms/pbkdf2`), then send ' +
+            '`captcha: base64(JSON.stringify({ challenge: data, solution: { counter, derivedKey } }))` in the sign-up body. ' +
+            'One challenge per sign-up attempt: a solved challenge is accepted once.',
           response: { 200: okEnvelope(CaptchaChallenge), ...errors(429) },
         },
       },
@@ -89,8 +94,9 @@ export const signUpRoutes =
           tags,
           summary: 'Sign up, step 1: account details',
           description:
-            'Checks the human check (single use), the password (8 to 128 characters, not a common one) and that neither the email ' +
-            'nor the phone has an account, then opens the sign-up and sets an httpOnly cookie for the two code steps (24 hours). ' +
+            'Checks the human check (`captcha`: the solved ALTCHA payload, see `GET /auth/sign-up/challenge`; single use), the password ' +
+            '(8 to 128 characters, not a common one) and that neither the email nor the phone has an account, then opens the sign-up and ' +
+            `sets the httpOnly cookie \`${SIGN_UP_COOKIE_NAME}\` (security scheme \`${SIGN_UP_COOKIE_SCHEME}\`) for the two code steps (24 hours). ` +
             'The password is hashed here, once. Nothing is reserved until both codes are verified. ' +
             '400 CAPTCHA_FAILED, PASSWORD_REFUSED, VALIDATION_FAILED; 409 EMAIL_TAKEN, PHONE_TAKEN.',
           body: SignUpBody,
@@ -116,6 +122,7 @@ export const signUpRoutes =
             '`resend_after_seconds` is the real wait before the next code to this destination (60 s, or longer when the hourly cap binds). ' +
             '429 OTP_RESEND_TOO_SOON / OTP_HOURLY_LIMIT with `retry_after_seconds`; 409 PHONE_NOT_VERIFIED (email before phone); ' +
             '401 SIGN_UP_NOT_FOUND (no sign-up cookie); 410 SIGN_UP_EXPIRED, SIGN_UP_LOCKED, SIGN_UP_USED.',
+          security: [{ [SIGN_UP_COOKIE_SCHEME]: [] }],
           body: SignUpOtpBody,
           response: { 200: okEnvelope(SignUpOtpResult), ...errors(400, 401, 409, 410, 429) },
         },
@@ -136,6 +143,7 @@ export const signUpRoutes =
             '400 OTP_INCORRECT (tries left), SIGN_UP_LOCKED on the 5th wrong code, OTP_NOT_SENT; 410 OTP_EXPIRED; ' +
             '409 EMAIL_TAKEN / PHONE_TAKEN when another account got it first (nothing is kept), PHONE_NOT_VERIFIED; ' +
             '401 SIGN_UP_NOT_FOUND; 410 SIGN_UP_EXPIRED, SIGN_UP_LOCKED, SIGN_UP_USED.',
+          security: [{ [SIGN_UP_COOKIE_SCHEME]: [] }],
           body: SignUpVerifyBody,
           response: { 200: okEnvelope(SignUpVerifyResult), ...errors(400, 401, 409, 410, 429) },
         },

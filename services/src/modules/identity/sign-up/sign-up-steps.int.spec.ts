@@ -132,19 +132,21 @@ describe('the signed-in steps of a sign-up, and resuming it', () => {
 
   });
 
-  it('refuses a face or signature of the wrong type, empty or over 5 MB with 400 naming the field, and stores nothing', async () => {
+  it('refuses a face or signature of the wrong type, empty or over 5 MB with 400 VALIDATION_FAILED naming the field, and stores nothing', async () => {
     const pdf = await kit.withToken('PUT', '/sign-up/face-signature', token, { face: { data: b64(PDF) }, signature: { data: b64(PNG) } });
     expect(pdf.statusCode).toBe(400);
-    expect(pdf.json()).toMatchObject({ message: 'The file must be a JPEG, PNG or WebP image.', errors: [{ path: 'face.data' }] });
+    expect(pdf.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The file must be a JPEG, PNG or WebP image.', errors: [{ path: 'face.data' }] });
     // A PNG's name and data URL type claimed for text: the content decides.
     const text = await kit.withToken('PUT', '/sign-up/face-signature', token, { face: { data: b64(PNG) }, signature: { data: `data:image/png;base64,${b64(Buffer.from('just text, not an image'))}` } });
-    expect(text.json()).toMatchObject({ errors: [{ path: 'signature.data' }] });
+    expect(text.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'signature.data' }] });
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     const oversized = await kit.withToken('PUT', '/sign-up/face-signature', token, { face: { data: b64(big) }, signature: { data: b64(PNG) } });
     expect(oversized.statusCode).toBe(400);
     expect(oversized.json().message).toMatch(/larger than 5 MB/);
+    expect(oversized.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'face.data' }] });
     const empty = await kit.withToken('PUT', '/sign-up/face-signature', token, { face: { data: '' }, signature: { data: b64(PNG) } });
     expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(await t.platform.files.get(signUpFileKey(accountId, 'face'))).toBeNull();
     expect((await t.platform.eventStore.readStream(signUpStream(accountId))).map((e) => e.type)).not.toContain('SignUpFaceSignatureSaved');
   });

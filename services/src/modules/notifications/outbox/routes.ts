@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { OutboxMessage } from '@acpg/contracts/notifications';
-import { badRequest } from '../../../platform/http/errors.ts';
+import { validationFailed } from '../../../platform/http/errors.ts';
 import type { DevOutbox } from '../../../platform/mail/dev-outbox.ts';
 
 export const OutboxQuery = z.object({
-  // Optional here so a missing address answers BAD_REQUEST with a plain message, not a schema error.
+  // Optional here so a missing address answers VALIDATION_FAILED with a plain message, not a schema error.
   to: z
     .string()
     // An unencoded '+' in a query string decodes as a space: ?to=+14155550100 means the phone number, not ' 14155550100'.
@@ -41,7 +41,7 @@ export const outboxRoutes =
       },
       async (request) => {
         const { to, limit } = request.query;
-        if (!to) throw badRequest('Say whose messages to list: ?to=an email address or phone number.', [{ path: 'to', message: 'to is required.' }]);
+        if (!to) throw validationFailed('Say whose messages to list: ?to=an email address or phone number.', [{ path: 'to', message: 'to is required.' }]);
         return { success: true as const, data: { items: outbox.list(to, limit) } };
       },
     );

@@ -5,6 +5,7 @@ import { PAYMENT_UPDATED_MESSAGE, TEST_CARDS, type PaymentView } from '@acpg/con
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { endMembership, payWithTestCard } from '../../../../test/payments.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
+import { NOT_A_ROOM } from '../../../platform/realtime/socket-io.ts';
 
 /** Read model `payments_charges`: the payment history, and the live payment status on `checkout:<id>`. */
 describe('payments_charges: history and live status', () => {
@@ -27,7 +28,9 @@ describe('payments_charges: history and live status', () => {
     });
     return socket;
   };
-  const follow = async (socket: Socket, entity: string) => (await socket.timeout(5000).emitWithAck('subscribe', { entity })) as { ok: boolean };
+  const follow = async (socket: Socket, entity: string) => (await socket.timeout(5000).emitWithAck('subscribe', { entity })) as { ok: boolean; message?: string };
+  /** A round trip on this socket: anything the server sent it before has arrived once this resolves. */
+  const roundTrip = (socket: Socket) => socket.timeout(5000).emitWithAck('unsubscribe', { entity: 'nothing' });
   const history = async (accountId: string) => {
     const token = await t.signInAs('Customer', accountId);
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/payments/mine', headers: { authorization: `Bearer ${token}` } });
@@ -45,8 +48,11 @@ describe('payments_charges: history and live status', () => {
     const other = await open(await t.signInAs('Customer', `other-${randomUUID()}`));
     expect(await follow(own, `checkout:${checkoutId}`)).toEqual({ ok: true });
     expect(await follow(admin, `checkout:${checkoutId}`)).toEqual({ ok: true });
-    expect((await follow(other, `checkout:${checkoutId}`)).ok).toBe(false);
-    expect((await follow(own, `checkout:${randomUUID()}`)).ok).toBe(false);
+    // Another account's checkout answers exactly as an id nobody used: nothing is learnt from the answer, and nothing of
+    // the checkout reaches the stranger (below).
+    expect(await follow(other, `checkout:${checkoutId}`)).toEqual(await follow(other, `checkout:${randomUUID()}`));
+    expect(await follow(own, 'checkout:../../etc')).toEqual({ ok: false, message: NOT_A_ROOM });
+    expect(await follow(own, `no-such-kind:${checkoutId}`)).toEqual({ ok: false, message: NOT_A_ROOM });
 
     const seen: PaymentView[] = [];
     const seenByOther: unknown[] = [];
@@ -70,6 +76,39 @@ describe('payments_charges: history and live status', () => {
     expect(mine.total).toBe(1);
     expect(mine.items[0]).toMatchObject({ checkout_id: checkoutId, status: 'succeeded', version: pushed.version });
     expect((await history(`acct-${randomUUID()}`)).total).toBe(0);
+  });
+
+  it('lets a client join checkout:<id> before it POSTs that checkout; a stranger who joined the same id first never sees it', async () => {
+    const account = `acct-${randomUUID()}`;
+    const checkoutId = randomUUID(); // the client's own id, made before the checkout exists
+    const own = await open(await t.signInAs('Customer', account));
+    const stranger = await open(await t.signInAs('Customer', `stranger-${randomUUID()}`));
+    const unknownAnswer = await follow(stranger, `checkout:${randomUUID()}`);
+    expect(await follow(own, `checkout:${checkoutId}`)).toEqual({ ok: true });
+    expect(await follow(stranger, `checkout:${checkoutId}`)).toEqual(unknownAnswer);
+    const seen: PaymentView[] = [];
+    const seenByStranger: unknown[] = [];
+    own.on(PAYMENT_UPDATED_MESSAGE, (view: PaymentView) => seen.push(view));
+    stranger.on(PAYMENT_UPDATED_MESSAGE, (view: unknown) => seenByStranger.push(view));
+
+    await payWithTestCard(t, account, TEST_CARDS.requiresAction, 'monthly', { checkout_id: checkoutId });
+    await waitFor(async () => seen.find((view) => view.checkout_id === checkoutId && view.status === 'requires_action'), { what: 'the first push to the joined-early owner' });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/payments/checkouts/${checkoutId}/confirm`,
+      payload: { approve: true },
+      headers: { authorization: `Bearer ${await t.signInAs('Customer', account)}` },
+    });
+    expect(confirm.json().data.status).toBe('succeeded');
+    await waitFor(async () => seen.find((view) => view.status === 'succeeded'), { what: 'the later push to the joined-early owner' });
+    expect(new Set(seen.map((view) => view.version)).size).toBe(seen.length); // each push once
+
+    // Once the checkout exists, a stranger's join still answers as an unknown id does.
+    const late = await open(await t.signInAs('Customer', `late-${randomUUID()}`));
+    expect(await follow(late, `checkout:${checkoutId}`)).toEqual(await follow(late, `checkout:${randomUUID()}`));
+    await roundTrip(stranger);
+    await roundTrip(stranger);
+    expect(seenByStranger).toEqual([]);
   });
 
   it('keeps a declined payment with its message, newest first', async () => {

@@ -59,8 +59,17 @@ export const chargesProjection = defineProjection({
   push: pushCharge,
 });
 
-/** Rows written before plan_id was null for an NHD order or Equity Protect hold '' there. */
-const withVersion = (doc: Doc) => ({ ...doc, plan_id: doc.plan_id || null, version: doc._version ?? 0, position: doc._position ?? 0 });
+/**
+ * The API's row: the stored row keeps the events' `equity_enrolment_id` (the API spells it `equity_enrollment_id`), and
+ * rows written before plan_id was null for an NHD order or Equity Protect hold '' there.
+ */
+const withVersion = (doc: Doc) => ({
+  ...doc,
+  plan_id: doc.plan_id || null,
+  equity_enrollment_id: doc.equity_enrolment_id ?? null,
+  version: doc._version ?? 0,
+  position: doc._position ?? 0,
+});
 
 /** A row as the API answers it. */
 export const toPaymentView = (doc: Doc): PaymentView => PaymentView.parse(withVersion(doc));

@@ -37,7 +37,7 @@ export const toResult = (state: Started): CheckoutResult => ({
   amount_due: state.started.amount_cents,
   plan_id: state.started.plan_id || null, // events keep '' for an NHD order or Equity Protect
   ...(state.started.nhd_order_id ? { nhd_order_id: state.started.nhd_order_id } : {}),
-  ...(state.started.equity_enrolment_id ? { equity_enrolment_id: state.started.equity_enrolment_id } : {}),
+  ...(state.started.equity_enrolment_id ? { equity_enrollment_id: state.started.equity_enrolment_id } : {}),
   card_brand: state.started.card_brand,
   card_last4: state.started.card_last4,
 });
@@ -75,8 +75,8 @@ const sameCheckout = (state: Started, body: CheckoutBody, accountId: string) =>
     const sameItem =
       body.nhd_order_id !== undefined
         ? own.started.nhd_order_id === body.nhd_order_id
-        : body.equity_enrolment_id !== undefined
-          ? own.started.equity_enrolment_id === body.equity_enrolment_id
+        : body.equity_enrollment_id !== undefined
+          ? own.started.equity_enrolment_id === body.equity_enrollment_id
           : own.started.plan_id === body.plan_id && !own.started.nhd_order_id && !own.started.equity_enrolment_id;
     const code = body.promo_code ? normalizedCode(body.promo_code) : undefined;
     return sameItem && own.started.payment_method_id === body.payment_method_id && (own.started.promo?.promo_code ?? undefined) === (code ?? undefined);

@@ -63,8 +63,8 @@ const nhdOrderPurchase = async (platform: Pick<Platform, 'eventStore'>, orderId:
   return { plan_id: '', nhd_order_id: orderId, claim: { key: orderId, underWay }, list_amount_cents: placed.data.amount_cents, promo_target: NHD_REPORTS_PROMO_TARGET, label: 'NHD reports' };
 };
 
-const enrolmentNotFound = () => new AppError(404, 'EQUITY_ENROLMENT_NOT_FOUND', 'This Equity Protect enrollment was not found. Start protecting the property again.');
-const enrolmentNotPayable = (message: string) => new AppError(409, 'EQUITY_ENROLMENT_NOT_PAYABLE', message);
+const enrolmentNotFound = () => new AppError(404, 'EQUITY_ENROLLMENT_NOT_FOUND', 'This Equity Protect enrollment was not found. Start protecting the property again.');
+const enrolmentNotPayable = (message: string) => new AppError(409, 'EQUITY_ENROLLMENT_NOT_PAYABLE', message);
 
 /**
  * An Equity Protect enrolment as the equity module recorded it (`@acpg/contracts/equity-protect`): the caller's own, at
@@ -90,14 +90,14 @@ const equityEnrolmentPurchase = async (platform: Pick<Platform, 'eventStore'>, e
   return { plan_id: '', equity_enrolment_id: enrolmentId, claim: { key: `equity-${enrolmentId}-${requests}`, underWay }, list_amount_cents: requested.price_cents, promo_target: EQUITY_PROTECT_PROMO_TARGET, label: 'Equity Protect' };
 };
 
-/** What `{ plan_id }`, `{ nhd_order_id }` or `{ equity_enrolment_id }` buys (refused in words when it cannot be bought). */
+/** What `{ plan_id }`, `{ nhd_order_id }` or `{ equity_enrollment_id }` buys (refused in words when it cannot be bought). */
 export const purchaseOf = async (
   platform: Pick<Platform, 'eventStore' | 'documents'>,
-  item: { plan_id?: string | undefined; nhd_order_id?: string | undefined; equity_enrolment_id?: string | undefined },
+  item: { plan_id?: string | undefined; nhd_order_id?: string | undefined; equity_enrollment_id?: string | undefined },
   accountId: string | null,
 ): Promise<Purchase> => {
   if (item.nhd_order_id !== undefined) return nhdOrderPurchase(platform, item.nhd_order_id, accountId);
-  if (item.equity_enrolment_id !== undefined) return equityEnrolmentPurchase(platform, item.equity_enrolment_id, accountId);
+  if (item.equity_enrollment_id !== undefined) return equityEnrolmentPurchase(platform, item.equity_enrollment_id, accountId);
   const plan = await planById(platform, item.plan_id ?? '');
   if (!plan) throw planNotFound();
   if (!plan.is_default || !plan.is_active) throw new AppError(400, 'PLAN_NOT_OFFERED', 'This plan is not offered at sign-up. Choose Monthly or Yearly.');

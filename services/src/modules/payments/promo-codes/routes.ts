@@ -164,7 +164,7 @@ export const promoCodeRoutes =
       },
       async (request) => {
         // A visitor quotes plans only; an NHD order is the caller's own.
-        if ((request.body.nhd_order_id !== undefined || request.body.equity_enrolment_id !== undefined) && !request.principal) throw unauthorized('Sign in to use a promo code on your order.');
+        if ((request.body.nhd_order_id !== undefined || request.body.equity_enrollment_id !== undefined) && !request.principal) throw unauthorized('Sign in to use a promo code on your order.');
         const purchase = await purchaseOf(platform, request.body, request.principal?.userId ?? null);
         return { success: true as const, data: await quotePromo(platform, request.body.code, purchase, request.principal?.userId ?? null) };
       },

@@ -103,7 +103,7 @@ describe('PUT /api/v1/admin/plans/:id', () => {
     const before = await t.platform.eventStore.readStream('plans-plan-yearly');
     const renamed = await put('yearly', { ...monthly, name: 'Monthly', is_active: false });
     expect(renamed.statusCode).toBe(400);
-    expect(renamed.json().message).toBe('A Yearly plan stays Yearly; define a new plan instead.');
+    expect(renamed.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'A Yearly plan stays Yearly; define a new plan instead.', errors: [{ path: 'name' }] });
     for (const [id, body] of [
       ['yearly', { ...monthly, name: 'Weekly' }],
       ['yearly', { ...monthly, amount: 19.99 }],

@@ -30,7 +30,7 @@ const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
 });
 
-const kindOf = (p: PaymentView) => (p.nhd_order_id ? 'NHD report' : p.equity_enrolment_id ? 'Equity Protect' : p.renewal ? `Renewal (try ${p.renewal.attempt})` : 'Checkout');
+const kindOf = (p: PaymentView) => (p.nhd_order_id ? 'NHD report' : p.equity_enrollment_id ? 'Equity Protect' : p.renewal ? `Renewal (try ${p.renewal.attempt})` : 'Checkout');
 const EXPORT_HEADER = ['Started', 'Account', 'Plan', 'Kind', 'Amount (USD)', 'Promo code', 'Card', 'Status', 'Settled', 'Refund reason'];
 
 /** /admin-payments (Super Admin): every payment, live; filters, export, and the refund of a paid one. */
@@ -54,7 +54,7 @@ export default function AdminPaymentsPage() {
   const columns: GridColumn<PaymentRow>[] = [
     { id: 'started_at', header: 'Started', sortable: true, minWidth: '170px', render: (p) => <span className={s.nowrap}>{formatDateTime12(p.started_at)}</span> },
     { id: 'account', header: 'Account', render: (p) => <PersonName id={p.account_id} name={nameOf(p.account_id)} /> },
-    { id: 'plan', header: 'Plan', render: (p) => (p.nhd_order_id || p.equity_enrolment_id ? kindOf(p) : `${p.plan_id} · ${kindOf(p)}`) },
+    { id: 'plan', header: 'Plan', render: (p) => (p.nhd_order_id || p.equity_enrollment_id ? kindOf(p) : `${p.plan_id} · ${kindOf(p)}`) },
     { id: 'amount_cents', header: 'Amount', sortable: true, render: (p) => `${formatCents(p.amount_cents)}${p.promo ? ` (${p.promo.promo_code})` : ''}` },
     { id: 'card', header: 'Card', render: (p) => cardText(p.card_brand, p.card_last4) },
     {

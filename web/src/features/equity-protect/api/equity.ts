@@ -44,11 +44,11 @@ type ListQuery<S extends string, F extends string> = Filters<F> & { page: number
 export const fetchPricing = (signal?: AbortSignal) => http.get<EquityPricing>('/equity/pricing', opts(signal));
 export const savePricing = (body: EquityPricingBody) => http.put<Ok<EquityPricing>>('/admin/equity/pricing', body);
 
-export const enrol = (propertyId: string) => http.post<Ok<EnrolmentView>>('/equity/enrolments', { property_id: propertyId });
-export const cancelEnrolment = (enrolmentId: string) => http.post<Ok<EnrolmentView>>(`/equity/enrolments/${encodeURIComponent(enrolmentId)}/cancel`);
-export const fetchEnrolment = (enrolmentId: string, signal?: AbortSignal) => http.get<EnrolmentView>(`/equity/enrolments/${encodeURIComponent(enrolmentId)}`, opts(signal));
-export const fetchMyEnrolments = (query: ListQuery<EnrolmentSort, EnrolmentFilter>, signal?: AbortSignal) => http.get<Page<EnrolmentView>>('/equity/enrolments/mine', opts(signal, { ...query } as Query));
-export const fetchAllEnrolments = (query: ListQuery<EnrolmentSort, EnrolmentFilter>, signal?: AbortSignal) => http.get<Page<EnrolmentView>>('/admin/equity/enrolments', opts(signal, { ...query } as Query));
+export const enrol = (propertyId: string) => http.post<Ok<EnrolmentView>>('/equity/enrollments', { property_id: propertyId });
+export const cancelEnrolment = (enrolmentId: string) => http.post<Ok<EnrolmentView>>(`/equity/enrollments/${encodeURIComponent(enrolmentId)}/cancel`);
+export const fetchEnrolment = (enrolmentId: string, signal?: AbortSignal) => http.get<EnrolmentView>(`/equity/enrollments/${encodeURIComponent(enrolmentId)}`, opts(signal));
+export const fetchMyEnrolments = (query: ListQuery<EnrolmentSort, EnrolmentFilter>, signal?: AbortSignal) => http.get<Page<EnrolmentView>>('/equity/enrollments/mine', opts(signal, { ...query } as Query));
+export const fetchAllEnrolments = (query: ListQuery<EnrolmentSort, EnrolmentFilter>, signal?: AbortSignal) => http.get<Page<EnrolmentView>>('/admin/equity/enrollments', opts(signal, { ...query } as Query));
 
 export const fetchMyAlerts = (query: ListQuery<AlertSort, AlertFilter>, signal?: AbortSignal) => http.get<Page<AlertView>>('/equity/alerts/mine', opts(signal, { ...query } as Query));
 export const fetchAllAlerts = (query: ListQuery<AlertSort, AlertFilter>, signal?: AbortSignal) => http.get<Page<AlertView>>('/admin/equity/alerts', opts(signal, { ...query } as Query));

@@ -21,7 +21,7 @@ import { useLiveList } from '../../../lib/live-list.ts';
 
 const MESSAGES = [EQUITY_ENROLMENT_UPDATED_MESSAGE];
 type Row = EnrolmentView & { id: string };
-const rowOf = (v: EnrolmentView): Row => ({ ...v, id: v.enrolment_id });
+const rowOf = (v: EnrolmentView): Row => ({ ...v, id: v.enrollment_id });
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -30,7 +30,7 @@ const useStyles = makeStyles({
 });
 
 const matches = (e: EnrolmentView, f: Filters<EnrolmentFilter>) => {
-  const words = `${e.enrolment_id} ${e.property.address_line} ${e.property.city} ${e.property.zip} ${e.property.apn} ${e.property.county}`.toLowerCase();
+  const words = `${e.enrollment_id} ${e.property.address_line} ${e.property.city} ${e.property.zip} ${e.property.apn} ${e.property.county}`.toLowerCase();
   return (
     (!f.q || words.includes(f.q.toLowerCase())) &&
     (!f.status || e.status === f.status) &&
@@ -75,7 +75,7 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
     if (!stopping) return;
     setBusy(true);
     try {
-      const r = await cancelEnrolment(stopping.enrolment_id);
+      const r = await cancelEnrolment(stopping.enrollment_id);
       notify.success(r.message ?? 'Protection stopped.');
       setStopping(null);
       view.reload();
@@ -142,7 +142,7 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
     const all = await fetchEvery(fetchPage, { ...list.filters, sort: list.sort, order: list.order }, signal);
     const out = all.map((e) => [
-      e.enrolment_id,
+      e.enrollment_id,
       e.requested_at,
       admin ? (nameOf(e.account_id) ?? e.account_id) : 'Me',
       addressOf(e.property),
@@ -153,7 +153,7 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
       e.protected_until ?? '',
       priceText(e),
     ]);
-    return (await exportTable(kind, { header: EXPORT_HEADER, rows: out, fileBase: admin ? 'equity-protect-enrolments-all' : 'equity-protect-properties' })) ? all.length : 0;
+    return (await exportTable(kind, { header: EXPORT_HEADER, rows: out, fileBase: admin ? 'equity-protect-enrollments-all' : 'equity-protect-properties' })) ? all.length : 0;
   };
   const filtered = Object.keys(list.filters).length > 0;
 

@@ -96,7 +96,7 @@ export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationF
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async (tries: number) => {
-      const r = await fetchEnrolment(step.enrolment.enrolment_id, controller.signal).catch(() => null);
+      const r = await fetchEnrolment(step.enrolment.enrollment_id, controller.signal).catch(() => null);
       if (controller.signal.aborted) return;
       if (r?.success && r.data.status === 'active') return setStep({ kind: 'done', enrolment: r.data });
       if (tries >= 30) return setStep({ kind: 'done', enrolment: step.enrolment });
@@ -176,7 +176,7 @@ export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationF
                 </MessageBar>
               )}
               <PaymentForm
-                equityEnrolment={{ orderId: step.enrolment.enrolment_id, label: `Equity Protect for ${address}`, amountCents: step.enrolment.price_cents, priceLabel: 'Yearly price' }}
+                equityEnrolment={{ orderId: step.enrolment.enrollment_id, label: `Equity Protect for ${address}`, amountCents: step.enrolment.price_cents, priceLabel: 'Yearly price' }}
                 onPaid={() => setStep({ kind: 'starting', enrolment: step.enrolment })}
               />
             </>

@@ -7,7 +7,7 @@ const view = (id: string, over: Partial<PaymentView> = {}): PaymentView => ({
   account_id: 'a1',
   plan_id: 'monthly',
   nhd_order_id: null,
-  equity_enrolment_id: null,
+  equity_enrollment_id: null,
   status: 'processing',
   message: null,
   amount_cents: 6_400,

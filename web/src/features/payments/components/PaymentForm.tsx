@@ -79,7 +79,7 @@ export interface NhdOrderItem {
 
 type Item = { kind: 'plan'; plan: Plan } | { kind: 'nhd'; order: NhdOrderItem } | { kind: 'equity'; order: NhdOrderItem };
 const purchaseOf = (item: Item): Purchase =>
-  item.kind === 'plan' ? { plan_id: item.plan.id } : item.kind === 'nhd' ? { nhd_order_id: item.order.orderId } : { equity_enrolment_id: item.order.orderId };
+  item.kind === 'plan' ? { plan_id: item.plan.id } : item.kind === 'nhd' ? { nhd_order_id: item.order.orderId } : { equity_enrollment_id: item.order.orderId };
 const listAmount = (item: Item) => (item.kind === 'plan' ? amountDue(item.plan) : item.order.amountCents);
 
 function OrderSummary({ order, promo }: { order: NhdOrderItem; promo: PromoQuote | null }) {

@@ -45,7 +45,7 @@ export function PaymentHistory() {
     deps: [page, order.sort, order.order],
   });
 
-  const planName = (p: PaymentView) => (p.nhd_order_id ? 'NHD report' : p.equity_enrolment_id ? 'Equity Protect' : (p.plan_id === null ? '' : (names.data?.[p.plan_id] ?? p.plan_id)));
+  const planName = (p: PaymentView) => (p.nhd_order_id ? 'NHD report' : p.equity_enrollment_id ? 'Equity Protect' : (p.plan_id === null ? '' : (names.data?.[p.plan_id] ?? p.plan_id)));
   const columns: GridColumn<PaymentView>[] = [
     {
       id: 'started_at',

@@ -103,8 +103,8 @@ function ChargeStatus({ checkoutId }: { checkoutId: string }) {
               {PAYMENT_STATUS_TEXT[charge.status]}
             </Badge>
           </Detail>
-          <Detail term={charge.nhd_order_id || charge.equity_enrolment_id ? 'For' : 'Plan'}>
-            {charge.nhd_order_id ? 'Natural Hazard Disclosure report' : charge.equity_enrolment_id ? 'Equity Protect, one year' : `${planName} membership${charge.renewal ? ' (renewal)' : ''}`}
+          <Detail term={charge.nhd_order_id || charge.equity_enrollment_id ? 'For' : 'Plan'}>
+            {charge.nhd_order_id ? 'Natural Hazard Disclosure report' : charge.equity_enrollment_id ? 'Equity Protect, one year' : `${planName} membership${charge.renewal ? ' (renewal)' : ''}`}
           </Detail>
           <Detail term="Amount">{formatCents(charge.amount_cents)}</Detail>
           {charge.promo && <Detail term="Promo code">{`${charge.promo.promo_code} (${formatCents(charge.promo.discount_cents)} off)`}</Detail>}
@@ -118,7 +118,7 @@ function ChargeStatus({ checkoutId }: { checkoutId: string }) {
         {hasReceipt(charge.status) && <ReceiptButton checkoutId={charge.checkout_id} appearance="primary" />}
         {charge.status === 'failed' && !charge.renewal && (
           <LinkButton
-            to={charge.nhd_order_id ? `/nhd-order-list/${encodeURIComponent(charge.nhd_order_id)}` : charge.equity_enrolment_id ? '/equity-protect-list' : `/checkout?plan=${encodeURIComponent(charge.plan_id ?? '')}`}
+            to={charge.nhd_order_id ? `/nhd-order-list/${encodeURIComponent(charge.nhd_order_id)}` : charge.equity_enrollment_id ? '/equity-protect-list' : `/checkout?plan=${encodeURIComponent(charge.plan_id ?? '')}`}
             appearance="primary"
           >
             Try again
@@ -126,7 +126,7 @@ function ChargeStatus({ checkoutId }: { checkoutId: string }) {
         )}
         {charge.nhd_order_id ? (
           <LinkButton to={`/nhd-order-list/${encodeURIComponent(charge.nhd_order_id)}`}>Go to your order</LinkButton>
-        ) : charge.equity_enrolment_id ? (
+        ) : charge.equity_enrollment_id ? (
           <LinkButton to="/equity-protect-list">Go to Equity Protect</LinkButton>
         ) : (
           <LinkButton to="/subscriptions">Go to your membership</LinkButton>

@@ -13,7 +13,7 @@ const useStyles = makeStyles({
 
 export interface PromoCodeFieldProps {
   /** What the code would take its discount off: a plan or a placed NHD order. */
-  target: { plan_id: string } | { nhd_order_id: string } | { equity_enrolment_id: string };
+  target: { plan_id: string } | { nhd_order_id: string } | { equity_enrollment_id: string };
   applied: PromoQuote | null;
   onApplied: (quote: PromoQuote | null) => void;
   /** While a payment is under way the code cannot change. */

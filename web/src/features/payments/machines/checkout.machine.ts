@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CheckoutResult, CreatePaymentMethodBody, PaymentMethod } from '@acpg/contracts/payments';
 
 /** What a checkout pays for: a plan (a membership) or a placed NHD order. */
-export type Purchase = { plan_id: string } | { nhd_order_id: string } | { equity_enrolment_id: string };
+export type Purchase = { plan_id: string } | { nhd_order_id: string } | { equity_enrollment_id: string };
 
 export interface CheckoutInput {
   /** A plan id (a membership), or the purchase itself. */
