@@ -101,7 +101,7 @@ describe('every issue-10 Equity Protect route, by a stranger and by every role',
           const payload = route.body ? { payload: route.body } : {};
           const theirs = await call({ method: route.method, url: route.url, headers, ...payload });
           expectSameAnswer(theirs, await call({ method: route.method, url: unknownUrl(route.url), headers, ...payload }), label(route, role), 404);
-          expect.soft(answerOf(theirs).code, label(route, role)).toMatch(/^(ENROLMENT|ALERT)_NOT_FOUND$/);
+          expect.soft(answerOf(theirs).code, label(route, role)).toMatch(/^(ENROLLMENT|ALERT)_NOT_FOUND$/);
         }
       }
     });
