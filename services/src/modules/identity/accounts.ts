@@ -4,7 +4,7 @@ import type { Role } from '@acpg/contracts/roles';
 import type { EventStore } from '../../platform/event-store/port.ts';
 import { accountDecider, accountStream, type AccountState } from './account/decider.ts';
 import { handleCommand, loadStream, type CommandMeta } from '../../platform/commands/handle-command.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { invalid } from '../../platform/commands/domain-error.ts';
 import type { IdentityContext } from './context.ts';
 import { emailDecider, emailStream, normaliseEmail } from './email/decider.ts';
 import { reservePhone } from './sign-up/uniqueness.ts';
@@ -56,7 +56,7 @@ export const registerAccount = async (ctx: IdentityContext, input: NewAccount, m
   const email = normaliseEmail(input.email);
   if (input.phone && !E164.test(input.phone)) {
     const message = 'The phone must be an E.164 number, e.g. +14155550123';
-    throw badRequest(message, [{ path: 'phone', message }]);
+    throw invalid(message, [{ path: 'phone', message }]);
   }
 
   let accountId = await findAccountIdByEmail(store, email);

@@ -1,7 +1,7 @@
 import { PublishBlogPostBody, StoredBlogPostPublishedData, type BlogPostPublishedData } from '@acpg/contracts/content';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { badRequest } from '../../../platform/http/errors.ts';
+import { invalid } from '../../../platform/commands/domain-error.ts';
 
 /** One stream per blog post. */
 export const blogStream = (slug: string) => `content-blog-${slug}`;
@@ -31,7 +31,7 @@ export const decideBlog = (command: BlogCommand, state: BlogState): BlogEvent[] 
     case 'PublishBlogPost': {
       const parsed = PublishBlogPostBody.safeParse(command.data);
       if (!parsed.success) {
-        throw badRequest(
+        throw invalid(
           'The blog post is not valid.',
           parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
         );

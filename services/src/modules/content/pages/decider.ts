@@ -1,7 +1,7 @@
 import { PageContentPublishedData, PublishPageContentBody, type PageSlug } from '@acpg/contracts/content';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { badRequest } from '../../../platform/http/errors.ts';
+import { invalid } from '../../../platform/commands/domain-error.ts';
 
 /** One stream per public page. */
 export const pageStream = (slug: PageSlug) => `content-page-${slug}`;
@@ -31,7 +31,7 @@ export const decidePage = (command: PageCommand, state: PageState): PageEvent[] 
     case 'PublishPageContent': {
       const parsed = PublishPageContentBody.safeParse(command.data);
       if (!parsed.success) {
-        throw badRequest(
+        throw invalid(
           'The page content is not valid.',
           parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
         );

@@ -1,10 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import { RECORDING_COLUMNS, RecordedDocument, type ImportFormat } from '@acpg/contracts/equity-protect';
 import type { z } from 'zod';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { FeedRow, RecorderFeed } from './port.ts';
 
-const invalid = (message: string) => new AppError(400, 'IMPORT_FILE_INVALID', message, [{ path: 'data', message }]);
+const invalid = (message: string) => new DomainError('invalid', 'IMPORT_FILE_INVALID', message, [{ path: 'data', message }]);
 
 const issues = (error: z.ZodError) => error.issues.map((issue) => issue.message);
 
