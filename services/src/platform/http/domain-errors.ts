@@ -1,5 +1,5 @@
 import type { ErrorEnvelope } from '@acpg/contracts/http';
-import { DomainError, RetryLater, isVersionConflict, type DomainErrorKind } from '../commands/domain-error.ts';
+import { DomainError, RetryLater, VersionConflict, isVersionConflict, type DomainErrorKind } from '../commands/domain-error.ts';
 
 /** The one table from a domain refusal's kind to the HTTP status it is answered with. */
 export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
@@ -37,7 +37,7 @@ export const domainErrorAnswer = (error: unknown): DomainErrorAnswer | null => {
     return { status: DOMAIN_ERROR_STATUS[error.kind], body: base, headers: {} };
   }
   if (isVersionConflict(error)) {
-    const message = error.name === 'VersionConflict' ? error.message : VERSION_CONFLICT_MESSAGE;
+    const message = error instanceof VersionConflict ? error.message : VERSION_CONFLICT_MESSAGE;
     return { status: 409, body: { success: false, message, code: 'CONFLICT' }, headers: {} };
   }
   return null;
