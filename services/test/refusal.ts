@@ -1,11 +1,12 @@
-import { AppError } from '../src/platform/http/errors.ts';
+import { DomainError } from '../src/platform/commands/domain-error.ts';
+import { DOMAIN_ERROR_STATUS } from '../src/platform/http/domain-errors.ts';
 
-/** What a decider's refusal says (status, code, message); fails the test when `act` does not refuse. */
+/** What a decider's refusal says (the status the API answers it with, code, message); fails the test when `act` does not refuse. */
 export const refusalOf = (act: () => unknown): { status: number; code: string; message: string } => {
   try {
     act();
   } catch (error) {
-    if (error instanceof AppError) return { status: error.status, code: error.code, message: error.message };
+    if (error instanceof DomainError) return { status: DOMAIN_ERROR_STATUS[error.kind], code: error.code, message: error.message };
     throw error;
   }
   throw new Error('expected a refusal');

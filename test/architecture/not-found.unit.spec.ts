@@ -12,9 +12,12 @@ const sources = (dir: string): string[] =>
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [path] : [];
   });
 
-/** A 403 written by hand in a module: `new AppError(403, ...)`, a module's own `refuse(403, ...)`, or a `*_FORBIDDEN` code. */
+/**
+ * A 403 written by hand in a module: `new AppError(403, ...)`, `new DomainError('forbidden', ...)`, a module's own
+ * `refuse(403 | 'forbidden', ...)`, or a `*_FORBIDDEN` code.
+ */
 const handMade403 = (source: string): string[] =>
-  source.split('\n').filter((line) => /\b(?:AppError|refuse\w*)\(\s*403\b/.test(line) || (/'[A-Z_]+_FORBIDDEN'/.test(line) && !line.includes('seenButNotAllowed(')));
+  source.split('\n').filter((line) => /\b(?:AppError|DomainError|refuse\w*)\(\s*(?:403\b|'forbidden')/.test(line) || (/'[A-Z_]+_FORBIDDEN'/.test(line) && !line.includes('seenButNotAllowed(')));
 
 /**
  * Another account's things are "not found" (`shared/spec/DECISIONS.md`): a module never answers 403 for a thing the
@@ -31,6 +34,8 @@ describe('architecture: another account’s things are not found', () => {
   it('catches the shapes it looks for', () => {
     expect(handMade403("  if (!mine) throw new AppError(403, 'ORDER_FORBIDDEN', 'This order is not yours.');")).toHaveLength(1);
     expect(handMade403("throw refuse(403, 'THING_FORBIDDEN', 'Not yours.')")).toHaveLength(1);
+    expect(handMade403("if (!mine) throw new DomainError('forbidden', 'NOT_YOURS', 'This order is not yours.');")).toHaveLength(1);
+    expect(handMade403("throw refuse('forbidden', 'NOT_YOURS', 'Not yours.')")).toHaveLength(1);
     expect(handMade403("const forbidden = () => new AppError(409 + 0, 'THING_FORBIDDEN', 'Not yours.');")).toHaveLength(1);
     expect(handMade403("throw seenButNotAllowed('ALERT_FORBIDDEN', 'Only the member answers it.');")).toEqual([]);
     expect(handMade403("throw new AppError(404, 'ORDER_NOT_FOUND', 'This order was not found.');")).toEqual([]);

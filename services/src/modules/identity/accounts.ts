@@ -4,7 +4,7 @@ import type { Role } from '@acpg/contracts/roles';
 import type { EventStore } from '../../platform/event-store/port.ts';
 import { accountDecider, accountStream, type AccountState } from './account/decider.ts';
 import { handleCommand, loadStream, type CommandMeta } from '../../platform/commands/handle-command.ts';
-import { validationFailed } from '../../platform/http/errors.ts';
+import { validationFailed } from '../../platform/commands/domain-error.ts';
 import type { IdentityContext } from './context.ts';
 import { emailDecider, emailStream, normaliseEmail } from './email/decider.ts';
 import { reservePhone } from './sign-up/uniqueness.ts';

@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IdentityErrorCode } from '@acpg/contracts/identity';
 import type { SignUpErrorCode } from '@acpg/contracts/sign-up';
-import { AppError } from '../../platform/http/errors.ts';
+import { DomainError, type DomainErrorKind } from '../../platform/commands/domain-error.ts';
 
 /** A refusal the user can act on; `code` lets the client pick its next screen. */
-export const refuse = (status: number, code: IdentityErrorCode | SignUpErrorCode | 'INVALID_COMMAND', message: string) =>
-  new AppError(status, code, message);
+export const refuse = (kind: DomainErrorKind, code: IdentityErrorCode | SignUpErrorCode | 'INVALID_COMMAND', message: string) =>
+  new DomainError(kind, code, message);
 
 /** Closes an exhaustive switch: a new command type fails type-checking until handled. */
 export const unknownCommand = (command: never): never => {

@@ -5,6 +5,7 @@ import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { Me, RefreshResult, SendOtpBody, SendOtpResult, SignInBody, SignInChallenge, SignInResult, VerifyOtpBody } from '@acpg/contracts/identity';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../platform/auth/refresh-cookie.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
+import { domainErrorStatus } from '../../platform/http/domain-errors.ts';
 import type { Platform } from '../../platform/module.ts';
 import { loadAccount, sessionUser } from './accounts.ts';
 import { identityContext } from './context.ts';
@@ -131,7 +132,7 @@ export const identityRoutes =
           setCookie(reply, refreshed.token, refreshed.maxAgeSeconds);
           return { success: true as const, data: await signedIn(ctx, refreshed.account) };
         } catch (error) {
-          if ((error as { status?: number }).status === 401) clearRefreshCookie(reply, cookie);
+          if ((domainErrorStatus(error) ?? (error as { status?: number }).status) === 401) clearRefreshCookie(reply, cookie);
           throw error;
         }
       },

@@ -76,7 +76,7 @@ describe('seeded Super Admin and the accounts read model', () => {
     const ctx = await identityContext(t.platform);
     const email = 'bad-phone@example.test';
     const refusal = registerAccount(ctx, { email, fullName: 'Bad Phone', roles: ['Customer'], password: 'correct horse battery staple 8', phone: '555-0100' }, systemMeta(t.platform, { actor: 'test' }));
-    await expect(refusal).rejects.toMatchObject({ status: 400, code: 'VALIDATION_FAILED', errors: [{ path: 'phone' }] });
+    await expect(refusal).rejects.toMatchObject({ kind: 'invalid', code: 'VALIDATION_FAILED', errors: [{ path: 'phone' }] });
     expect(await findAccountIdByEmail(t.platform.eventStore, email)).toBeNull();
   });
 

@@ -76,7 +76,7 @@ export const propertyRoutes =
       },
       async (request) => {
         const record = await data.findById(request.params.id);
-        if (!record) throw refuse(404, 'PROPERTY_NOT_FOUND', 'This property was not found. Look it up by its address or APN.');
+        if (!record) throw refuse('not_found', 'PROPERTY_NOT_FOUND', 'This property was not found. Look it up by its address or APN.');
         return { success: true as const, data: toSummary(record) };
       },
     );

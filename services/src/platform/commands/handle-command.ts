@@ -1,5 +1,5 @@
 import { ConcurrencyError, type EventStore, type NewEvent, type StoredEvent } from '../event-store/port.ts';
-import { AppError, conflict } from '../http/errors.ts';
+import { DomainError, VersionConflict } from './domain-error.ts';
 import { eventEnvelope } from './envelope.ts';
 import type { CommandMeta } from './metadata.ts';
 
@@ -22,7 +22,7 @@ export interface Command<Type extends string = string, Data = unknown> {
 export interface Decider<C extends Command, Event extends DomainEvent, State> {
   initialState: () => State;
   evolve: (state: State, event: Event) => State;
-  /** Throws an AppError when the command is refused without recording anything. */
+  /** Throws a DomainError (`domain-error.ts`) when the command is refused without recording anything. */
   decide: (command: C, state: State) => Event[];
   /**
    * Reads a stored event back as one of this decider's events (old shapes upgraded); null skips a type it does not
@@ -71,30 +71,31 @@ export interface Handled<Event extends DomainEvent, State> {
 export interface HandleOptions {
   /**
    * How many times to load, decide and append again when another writer appended first; the decider then sees the
-   * newer state and may refuse in words (e.g. "code already used") instead of a bare 409. Default 0.
+   * newer state and may refuse in words (e.g. "code already used") instead of a bare conflict. Default 0.
    */
   retries?: number;
-  /** The 409's message once the retries are spent. */
+  /** The VersionConflict's message (answered as 409 CONFLICT) once the retries are spent. */
   conflictMessage?: string;
   /**
    * The command creates the stream (a creation, a seed): it is appended at expected version 0, and when the stream
-   * exists already the answer is 409 ALREADY_EXISTS (`existsMessage`), never a retry.
+   * exists already it is refused as a `conflict` ALREADY_EXISTS (`existsMessage`, 409), never a retry.
    */
   newStream?: boolean;
   existsMessage?: string;
 }
 
-/** Code of the 409 a `newStream` command answers when its stream exists. */
+/** Code of the refusal (a `conflict`, 409) a `newStream` command answers when its stream exists. */
 export const ALREADY_EXISTS = 'ALREADY_EXISTS';
 
-export const isAlreadyExists = (error: unknown): boolean => error instanceof AppError && error.status === 409 && error.code === ALREADY_EXISTS;
+export const isAlreadyExists = (error: unknown): boolean => error instanceof DomainError && error.kind === 'conflict' && error.code === ALREADY_EXISTS;
 
-const alreadyExists = (options: HandleOptions) => new AppError(409, ALREADY_EXISTS, options.existsMessage ?? 'This already exists.');
+const alreadyExists = (options: HandleOptions) => new DomainError('conflict', ALREADY_EXISTS, options.existsMessage ?? 'This already exists.');
 
 /**
  * load stream → decide → append with the loaded version as the expected one. Several commands (a seed) are decided
  * in turn on the state so far and appended together, each event in the envelope of the command that decided it.
- * A concurrent append answers 409 (`conflict()`) after the retries; refusals of the decider (AppError) pass through.
+ * A concurrent append throws a VersionConflict after the retries (never a refusal: a job retries it, HTTP answers 409
+ * CONFLICT); refusals of the decider (DomainError) pass through.
  */
 export const handleCommand = async <C extends Command, Event extends DomainEvent, State>(
   store: EventStore,
@@ -126,7 +127,9 @@ export const handleCommand = async <C extends Command, Event extends DomainEvent
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
       if (options.newStream) throw alreadyExists(options);
-      if (attempt >= retries) throw conflict(options.conflictMessage ?? 'Someone else changed this at the same time. Reload and try again.');
+      if (attempt >= retries) {
+        throw new VersionConflict(stream, options.conflictMessage ?? 'Someone else changed this at the same time. Reload and try again.', { cause: error });
+      }
     }
   }
 };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventStore, NewEvent } from '../event-store/port.ts';
 import { createSqliteEventStore } from '../event-store/sqlite.ts';
-import { AppError } from '../http/errors.ts';
+import { DomainError, VersionConflict, isVersionConflict } from './domain-error.ts';
 import { openSqlite } from '../sqlite/open.ts';
 import { seedStream } from './seed-stream.ts';
 import { handleCommand, isAlreadyExists, type Command, type CommandMeta, type Decider } from './handle-command.ts';
@@ -16,7 +16,7 @@ const seats: Decider<SeatCommand, SeatEvent, SeatState> = {
   evolve: (state, event) => ({ booked: state.booked + event.data.seats }),
   decide: (command, state) => {
     if (command.data.seats === 0) return [];
-    if (state.booked + command.data.seats > CAPACITY) throw new AppError(409, 'SOLD_OUT', 'Not enough seats left.');
+    if (state.booked + command.data.seats > CAPACITY) throw new DomainError('conflict', 'SOLD_OUT', 'Not enough seats left.');
     return [{ type: 'SeatsBooked', data: { seats: command.data.seats, booked_at: command.metadata.now.toISOString() } }];
   },
 };
@@ -94,7 +94,7 @@ describe('handleCommand (load, fold, decide, append at the loaded version)', () 
 
   it('given earlier events, when a command is handled, then the decider sees the folded state', async () => {
     await given(1, 1);
-    await expect(handleCommand(store, STREAM, seats, book(2))).rejects.toMatchObject({ status: 409, code: 'SOLD_OUT' });
+    await expect(handleCommand(store, STREAM, seats, book(2))).rejects.toMatchObject({ kind: 'conflict', code: 'SOLD_OUT' });
     const handled = await handleCommand(store, STREAM, seats, book(1));
     expect(handled).toMatchObject({ state: { booked: 3 }, version: 3 });
   });
@@ -116,22 +116,22 @@ describe('handleCommand (load, fold, decide, append at the loaded version)', () 
   it('given a concurrent append, when retrying, then the decider may refuse in words on the newer state', async () => {
     await given(1);
     concurrentWriterAfterLoads(1);
-    await expect(handleCommand(store, STREAM, seats, book(2), { retries: 1 })).rejects.toMatchObject({ status: 409, code: 'SOLD_OUT' });
+    await expect(handleCommand(store, STREAM, seats, book(2), { retries: 1 })).rejects.toMatchObject({ kind: 'conflict', code: 'SOLD_OUT' });
   });
 
-  it('given concurrent appends on every attempt, when the retries are spent, then 409 CONFLICT and nothing of ours is appended', async () => {
+  it('given concurrent appends on every attempt, when the retries are spent, then a VersionConflict (not a refusal) and nothing of ours is appended', async () => {
     concurrentWriterAfterLoads(3);
     const refusal = handleCommand(store, STREAM, seats, book(1), { retries: 2, conflictMessage: 'Reload and try again.' });
-    await expect(refusal).rejects.toBeInstanceOf(AppError);
-    await expect(refusal).rejects.toMatchObject({ status: 409, code: 'CONFLICT', message: 'Reload and try again.' });
+    await expect(refusal).rejects.toBeInstanceOf(VersionConflict);
+    await expect(refusal).rejects.toMatchObject({ stream: STREAM, message: 'Reload and try again.' });
+    expect(await refusal.catch((error: unknown) => error instanceof DomainError || !isVersionConflict(error))).toBe(false);
     expect((await store.readStream(STREAM)).map((event) => event.actor)).toEqual(['other', 'other', 'other']);
   });
 
-  it('without retries, the first concurrent append answers 409 with the default message', async () => {
+  it('without retries, the first concurrent append is a VersionConflict with the default message', async () => {
     concurrentWriterAfterLoads(1);
     await expect(handleCommand(store, STREAM, seats, book(1))).rejects.toMatchObject({
-      status: 409,
-      code: 'CONFLICT',
+      name: 'VersionConflict',
       message: 'Someone else changed this at the same time. Reload and try again.',
     });
   });
@@ -155,14 +155,14 @@ describe('handleCommand (load, fold, decide, append at the loaded version)', () 
     it('given the stream exists, then 409 ALREADY_EXISTS with the message, and nothing is appended', async () => {
       await given(1);
       const refusal = handleCommand(store, STREAM, seats, book(1), { newStream: true, existsMessage: 'This show already exists.' });
-      await expect(refusal).rejects.toMatchObject({ status: 409, code: 'ALREADY_EXISTS', message: 'This show already exists.' });
+      await expect(refusal).rejects.toMatchObject({ kind: 'conflict', code: 'ALREADY_EXISTS', message: 'This show already exists.' });
       expect(isAlreadyExists(await refusal.catch((error: unknown) => error))).toBe(true);
       expect(await store.readStream(STREAM)).toHaveLength(1);
     });
 
     it('given another writer creates the stream between load and append, then 409 ALREADY_EXISTS without a retry', async () => {
       concurrentWriterAfterLoads(3);
-      await expect(handleCommand(store, STREAM, seats, book(1), { newStream: true, retries: 2 })).rejects.toMatchObject({ status: 409, code: 'ALREADY_EXISTS' });
+      await expect(handleCommand(store, STREAM, seats, book(1), { newStream: true, retries: 2 })).rejects.toMatchObject({ kind: 'conflict', code: 'ALREADY_EXISTS' });
       expect((await store.readStream(STREAM)).map((event) => event.actor)).toEqual(['other']);
     });
   });

@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/port.ts';
-import { AppError } from './errors.ts';
+import { DomainError } from '../commands/domain-error.ts';
 
 /**
  * Another account's things are "not found" (`shared/spec/DECISIONS.md`): the one rule every module's access check
@@ -37,9 +37,9 @@ export interface OwnedThingSpec<T> {
 
 export interface OwnedThing<T> {
   /** What an unknown id answers, and so what an id the caller may not see answers. */
-  notFound: () => AppError;
+  notFound: () => DomainError;
   /** The one refusal of a create whose id is in use (the caller's own with other contents, or another account's). */
-  idRefused: () => AppError;
+  idRefused: () => DomainError;
   /** The owner, or a role that sees every one. */
   mayAccess: (viewer: Viewer, thing: T) => boolean;
   /** The thing when there is one and the caller may see it; else exactly the 404 of an unknown id. */
@@ -53,8 +53,8 @@ export interface OwnedThing<T> {
 
 export const ownedThing = <T>(spec: OwnedThingSpec<T>): OwnedThing<T> => {
   const seenBy = spec.seenByRoles ?? ['Super Admin'];
-  const notFound = () => new AppError(404, `${spec.code}_NOT_FOUND`, `This ${spec.noun} was not found.`);
-  const idRefused = () => new AppError(409, `${spec.code}_MISMATCH`, `This ${spec.noun} id cannot be used. Start a new ${spec.noun}.`);
+  const notFound = () => new DomainError('not_found', `${spec.code}_NOT_FOUND`, `This ${spec.noun} was not found.`);
+  const idRefused = () => new DomainError('conflict', `${spec.code}_MISMATCH`, `This ${spec.noun} id cannot be used. Start a new ${spec.noun}.`);
   const mayAccess = (viewer: Viewer, thing: T) => spec.ownerOf(thing) === viewer.userId || viewer.roles.some((role) => seenBy.includes(role));
   return {
     notFound,
@@ -74,4 +74,4 @@ export const ownedThing = <T>(spec: OwnedThingSpec<T>): OwnedThing<T> => {
  * The one 403 a module may answer on a thing: the caller SEES it (checked with `visible` first) but may not do this
  * action, e.g. a Super Admin on a member's alert. Never for a thing the caller may not see: that is `notFound()`.
  */
-export const seenButNotAllowed = (code: string, message: string) => new AppError(403, code, message);
+export const seenButNotAllowed = (code: string, message: string) => new DomainError('forbidden', code, message);

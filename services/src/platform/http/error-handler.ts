@@ -4,6 +4,7 @@ import type { ErrorEnvelope } from '@acpg/contracts/http';
 import { ConcurrencyError } from '../event-store/port.ts';
 import { AppError, RetryLaterError } from './errors.ts';
 import { missingBodyIssues } from './missing-body.ts';
+import { domainErrorAnswer } from './domain-errors.ts';
 
 type FieldError = { path: string; message: string };
 
@@ -64,6 +65,12 @@ export const errorHandler = (error: unknown, request: FastifyRequest, reply: Fas
   if (error instanceof ConcurrencyError) {
     request.log.info({ stream: error.stream, expected: error.expected, actual: error.actual }, 'concurrent change refused');
     return reply.code(409).send(errorBody('CONFLICT', 'Someone else changed this at the same time. Reload and try again.'));
+  }
+  const domain = domainErrorAnswer(error);
+  if (domain) {
+    // A decider's refusal or a lost write race: the status comes from the one table in domain-errors.ts.
+    if (domain.status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(domain.status).headers(domain.headers).send(domain.body);
   }
   if (isFastifyError(error) && isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: (error.cause as { issues?: unknown } | undefined)?.issues }, 'response does not match its schema');

@@ -1,6 +1,6 @@
 import { BlogSlug, type PublishBlogPostBody } from '@acpg/contracts/content';
 import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
-import { validationFailed } from '../../../platform/http/errors.ts';
+import { validationFailed } from '../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { blogDecider, blogStream } from './decider.ts';
 

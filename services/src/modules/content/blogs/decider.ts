@@ -1,7 +1,7 @@
 import { PublishBlogPostBody, StoredBlogPostPublishedData, type BlogPostPublishedData } from '@acpg/contracts/content';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { validationFailed } from '../../../platform/http/errors.ts';
+import { validationFailed } from '../../../platform/commands/domain-error.ts';
 
 /** One stream per blog post. */
 export const blogStream = (slug: string) => `content-blog-${slug}`;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { metaAt } from '../../../../test/command-meta.ts';
 import type { PublishBlogPostBody } from '@acpg/contracts/content';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { DOMAIN_ERROR_STATUS } from '../../../platform/http/domain-errors.ts';
 import { decideBlog, evolveBlog, initialBlogState, type BlogEvent, type PublishBlogPost } from './decider.ts';
 
 const post: PublishBlogPostBody = {
@@ -43,11 +44,11 @@ describe('blog decider', () => {
     } catch (caught) {
       error = caught;
     }
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).status).toBe(400);
-    expect((error as AppError).message).toBe('The blog post is not valid.');
-    expect((error as AppError).code).toBe('VALIDATION_FAILED');
-    expect((error as AppError).errors).toEqual([{ path: 'slug', message: 'Use lower-case letters, digits and single hyphens' }]);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(DOMAIN_ERROR_STATUS[(error as DomainError).kind]).toBe(400);
+    expect((error as DomainError).message).toBe('The blog post is not valid.');
+    expect((error as DomainError).errors).toEqual([{ path: 'slug', message: 'Use lower-case letters, digits and single hyphens' }]);
+    expect((error as DomainError).code).toBe('VALIDATION_FAILED');
   });
 
   it('rejects a post without a body', () => {

@@ -10,7 +10,7 @@ import {
 } from '@acpg/contracts/content';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { badRequest, notFound, validationFailed } from '../../../platform/http/errors.ts';
+import { invalid as invalidRequest, notFound, validationFailed } from '../../../platform/commands/domain-error.ts';
 import type { z } from 'zod';
 
 /** The FAQ is one list, so one stream keeps its items and positions consistent. */
@@ -69,7 +69,7 @@ export const decideFaq = (command: FaqCommand, state: FaqState): FaqEvent[] => {
       const parsed = AddFaqItemBody.safeParse(body);
       if (!parsed.success) throw invalid('The FAQ item is not valid.', parsed.error);
       if (!item_id) throw new Error('AddFaqItem needs an item id');
-      if (state.usedIds.includes(item_id)) throw badRequest('This FAQ item already exists.');
+      if (state.usedIds.includes(item_id)) throw invalidRequest('This FAQ item already exists.');
       const { question, answer, position = nextPosition(state) } = parsed.data;
       return [{ type: 'FaqItemAdded', data: { item_id, question, answer, position } }];
     }

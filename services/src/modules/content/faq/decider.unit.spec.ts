@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { metaAt } from '../../../../test/command-meta.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { DOMAIN_ERROR_STATUS } from '../../../platform/http/domain-errors.ts';
 import { decideFaq, evolveFaq, initialFaqState, type FaqCommand, type FaqEvent } from './decider.ts';
 
 const now = new Date('2025-03-01T10:00:00.000Z');
@@ -21,11 +22,11 @@ const update = (itemId: string, changes: { question?: string; answer?: string; p
 });
 const remove = (itemId: string): FaqCommand => ({ type: 'RemoveFaqItem', data: { item_id: itemId }, metadata: metaAt(now) });
 
-const rejection = (attempt: () => unknown): AppError => {
+const rejection = (attempt: () => unknown): DomainError => {
   try {
     attempt();
   } catch (error) {
-    if (error instanceof AppError) return error;
+    if (error instanceof DomainError) return error;
     throw error;
   }
   throw new Error('expected the command to be rejected');
@@ -50,7 +51,7 @@ describe('FAQ decider: AddFaqItem', () => {
 
   it('rejects a blank answer with a message naming the field', () => {
     const error = rejection(() => decideFaq(add('a', { question: 'What is NHD?', answer: '  ' }), given()));
-    expect(error.status).toBe(400);
+    expect(DOMAIN_ERROR_STATUS[error.kind]).toBe(400);
     expect(error.message).toBe('The FAQ item is not valid.');
     expect(error.errors).toEqual([{ path: 'answer', message: 'Enter an answer' }]);
   });
@@ -79,12 +80,12 @@ describe('FAQ decider: UpdateFaqItem', () => {
 
   it('rejects a change with no field to change', () => {
     const error = rejection(() => decideFaq(update('a', {}), given(added('a', 1))));
-    expect(error.status).toBe(400);
+    expect(DOMAIN_ERROR_STATUS[error.kind]).toBe(400);
     expect(error.errors?.[0]?.message).toBe('Change the question, the answer or the position');
   });
 
   it('answers not found for an unknown or removed item', () => {
-    expect(rejection(() => decideFaq(update('x', { answer: 'New.' }), given(added('a', 1)))).status).toBe(404);
+    expect(rejection(() => decideFaq(update('x', { answer: 'New.' }), given(added('a', 1)))).kind).toBe('not_found');
     const removed = given(added('a', 1), { type: 'FaqItemRemoved', data: { item_id: 'a' } });
     expect(rejection(() => decideFaq(update('a', { answer: 'New.' }), removed)).message).toBe('FAQ item not found.');
   });
@@ -97,7 +98,7 @@ describe('FAQ decider: RemoveFaqItem', () => {
 
   it('answers not found for an item removed already', () => {
     const state = given(added('a', 1), { type: 'FaqItemRemoved', data: { item_id: 'a' } });
-    expect(rejection(() => decideFaq(remove('a'), state)).status).toBe(404);
+    expect(rejection(() => decideFaq(remove('a'), state)).kind).toBe('not_found');
   });
 });
 

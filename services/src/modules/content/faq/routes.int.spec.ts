@@ -44,7 +44,7 @@ describe('GET /api/v1/cms/faq', () => {
   });
 
   it('answers 404 for a change to an item that does not exist', async () => {
-    await expect(removeFaqItem(t.platform, 'no-such-item', admin(t.platform))).rejects.toMatchObject({ status: 404, message: 'FAQ item not found.' });
+    await expect(removeFaqItem(t.platform, 'no-such-item', admin(t.platform))).rejects.toMatchObject({ kind: 'not_found', message: 'FAQ item not found.' });
   });
 });
 
@@ -65,7 +65,7 @@ describe('GET /api/v1/cms/faq on an empty store', () => {
     const second = await addFaqItem(platform, { question: 'How do I file a claim?', answer: 'From your account.' }, admin(platform));
     const third = await addFaqItem(platform, { question: 'Can I cancel my plan?', answer: 'Yes.' }, admin(platform));
     await expect(updateFaqItem(platform, third, { position: 0.5 }, admin(platform))).rejects.toMatchObject({
-      status: 400,
+      kind: 'invalid',
       message: 'The FAQ change is not valid.',
     });
     await updateFaqItem(platform, second, { position: 4, answer: 'Go to Property Reimbursement.' }, admin(platform));

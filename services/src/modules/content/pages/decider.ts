@@ -1,7 +1,7 @@
 import { PageContentPublishedData, PublishPageContentBody, type PageSlug } from '@acpg/contracts/content';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { validationFailed } from '../../../platform/http/errors.ts';
+import { validationFailed } from '../../../platform/commands/domain-error.ts';
 
 /** One stream per public page. */
 export const pageStream = (slug: PageSlug) => `content-page-${slug}`;

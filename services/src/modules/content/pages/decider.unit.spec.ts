@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { metaAt } from '../../../../test/command-meta.ts';
 import type { PublishPageContentBody } from '@acpg/contracts/content';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { DOMAIN_ERROR_STATUS } from '../../../platform/http/domain-errors.ts';
 import { decidePage, evolvePage, initialPageState, type PageEvent, type PublishPageContent } from './decider.ts';
 
 const now = new Date('2025-03-01T10:00:00.000Z');
@@ -37,13 +38,13 @@ describe('page decider', () => {
 
   it('rejects an empty title with a message naming the field', () => {
     const attempt = () => decidePage(publish({ ...about, title: '   ' }), given());
-    expect(attempt).toThrow(AppError);
+    expect(attempt).toThrow(DomainError);
     expect(attempt).toThrow('The page content is not valid.');
     try {
       attempt();
     } catch (error) {
-      expect((error as AppError).status).toBe(400);
-      expect((error as AppError).errors?.map((e) => e.path)).toEqual(['title']);
+      expect(DOMAIN_ERROR_STATUS[(error as DomainError).kind]).toBe(400);
+      expect((error as DomainError).errors?.map((e) => e.path)).toEqual(['title']);
     }
   });
 

@@ -12,7 +12,7 @@ import {
 } from '@acpg/contracts/equity-protect';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 
 export const alertStream = equityAlertStream;
 
@@ -54,7 +54,7 @@ export const evolveAlert = (state: AlertState, event: AlertEvent): AlertState =>
   }
 };
 
-const refuse = (message: string) => new AppError(409, 'ALERT_TRANSITION_REFUSED', message);
+const refuse = (message: string) => new DomainError('conflict', 'ALERT_TRANSITION_REFUSED', message);
 const ANSWERED: Record<Exclude<AlertStatus, 'new'>, string> = {
   confirmed: 'You answered this alert already: you said this was you.',
   disputed: 'You answered this alert already: a fraud case is open.',
@@ -68,7 +68,7 @@ export const decideAlert = (command: AlertCommand, state: AlertState): AlertEven
     if (state.status !== 'none') return []; // the same recording imported again: one alert
     return [{ type: 'EquityAlertRaised', data: { ...command.data, by, at } }];
   }
-  if (state.status === 'none') throw new AppError(404, 'ALERT_NOT_FOUND', 'This alert was not found.');
+  if (state.status === 'none') throw new DomainError('not_found', 'ALERT_NOT_FOUND', 'This alert was not found.');
   const alert_id = state.raised.alert_id;
   switch (command.type) {
     case 'ConfirmAlert':

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CASE_STEPS, type EquityAlertRaised } from '@acpg/contracts/equity-protect';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { alertDecider, decideAlert, evolveAlert, type AlertCommand, type AlertEvent, type AlertState } from './decider.ts';
 
 const ID = '1a2b3c4d-5e6f-5a7b-8c9d-0e1f2a3b4c5d';
@@ -23,8 +23,8 @@ const refused = (state: AlertState, command: Omit<AlertCommand, 'metadata'>) => 
   try {
     apply(state, command);
   } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return error as AppError;
+    expect(error).toBeInstanceOf(DomainError);
+    return error as DomainError;
   }
   throw new Error('expected a refusal');
 };
@@ -73,14 +73,14 @@ describe('Equity Protect alert decider', () => {
     const changed = apply(confirmed, { type: 'ReportAlert', data: { note: 'I tapped the wrong button' } });
     expect(changed.events.map((e) => e.type)).toEqual(['EquityFraudCaseOpened']);
     expect(changed.state.status).toBe('disputed');
-    expect(refused(changed.state, { type: 'ReportAlert', data: { note: '' } }).status).toBe(409);
+    expect(refused(changed.state, { type: 'ReportAlert', data: { note: '' } }).kind).toBe('conflict');
     expect(refused(disputed(), { type: 'ConfirmAlert', data: {} }).message).toContain('fraud case is open');
     expect(refused(fresh(), { type: 'CheckStep', data: { step: 'police_report', done: true } }).message).toContain('open fraud case');
     expect(refused(fresh(), { type: 'CloseCase', data: { resolution: 'x' } }).message).toContain('open fraud case');
     const resolved = apply(disputed(), { type: 'CloseCase', data: { resolution: 'x' } }).state;
     expect(refused(resolved, { type: 'CloseCase', data: { resolution: 'x' } }).message).toContain('closed');
     expect(refused(resolved, { type: 'CheckStep', data: { step: 'police_report', done: true } }).message).toContain('closed');
-    expect(refused(alertDecider.initialState(), { type: 'ConfirmAlert', data: {} }).status).toBe(404);
+    expect(refused(alertDecider.initialState(), { type: 'ConfirmAlert', data: {} }).kind).toBe('not_found');
   });
 
   it('folds nothing into an alert that was never raised', () => {

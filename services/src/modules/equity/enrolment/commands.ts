@@ -3,7 +3,7 @@ import type { EnrolmentView } from '@acpg/contracts/equity-protect';
 import { handleCommand, isAlreadyExists, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Principal } from '../../../platform/auth/port.ts';
 import { ownedThing } from '../../../platform/http/access.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
 import { enrolmentFromStream } from '../enrolments/view.ts';
@@ -69,10 +69,10 @@ export const enrol = async (platform: Platform, propertyId: string, accountId: s
   if (existing.status === 'awaiting_payment' || protectsNow(existing, meta.now)) return { view: await enrolmentView(platform, enrolmentId), created: false };
   const verified = await platform.documents.get(VERIFIED_PROPERTIES, `${accountId}:${propertyId}`);
   if (!verified) {
-    throw new AppError(400, 'PROPERTY_NOT_VERIFIED', 'Verify that this property is yours before protecting it.', [{ path: 'property_id', message: 'Verify this property first' }]);
+    throw new DomainError('invalid', 'PROPERTY_NOT_VERIFIED', 'Verify that this property is yours before protecting it.', [{ path: 'property_id', message: 'Verify this property first' }]);
   }
   const property = await propertyData().findById(propertyId);
-  if (!property) throw new AppError(400, 'PROPERTY_NOT_FOUND', 'This property was not found. Search for the address again.', [{ path: 'property_id', message: 'Choose a property from the search' }]);
+  if (!property) throw new DomainError('invalid', 'PROPERTY_NOT_FOUND', 'This property was not found. Search for the address again.', [{ path: 'property_id', message: 'Choose a property from the search' }]);
   const pricing = await currentPricing(platform);
   const planName = await includingPlan(platform, accountId, pricing.included_plan_names);
   const data = {
@@ -86,7 +86,7 @@ export const enrol = async (platform: Platform, propertyId: string, accountId: s
   try {
     await handleCommand(platform.eventStore, enrolmentStream(enrolmentId), enrolmentDecider, { type: 'RequestEnrolment', data, metadata: meta }, existing.status === 'none' ? { newStream: true } : { retries: 1 });
   } catch (error) {
-    const repeat = isAlreadyExists(error) || (error instanceof AppError && error.code === 'ENROLLMENT_TRANSITION_REFUSED');
+    const repeat = isAlreadyExists(error) || (error instanceof DomainError && error.code === 'ENROLLMENT_TRANSITION_REFUSED');
     if (!repeat) throw error;
     return { view: await enrolmentView(platform, enrolmentId), created: false }; // the other click enrolled it a moment ago
   }

@@ -12,7 +12,7 @@ import {
 } from '@acpg/contracts/equity-protect';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 
 export const enrolmentStream = equityEnrolmentStream;
 
@@ -77,7 +77,7 @@ export const evolveEnrolment = (state: EnrolmentState, event: EnrolmentEvent): E
   }
 };
 
-const refuse = (message: string) => new AppError(409, 'ENROLLMENT_TRANSITION_REFUSED', message);
+const refuse = (message: string) => new DomainError('conflict', 'ENROLLMENT_TRANSITION_REFUSED', message);
 
 /** Whether the enrolment protects its property at `now`: started, not cancelled, and its year not yet run out. */
 export const protectsNow = (state: EnrolmentState, now: Date): boolean =>
@@ -103,7 +103,7 @@ export const decideEnrolment = (command: EnrolmentCommand, state: EnrolmentState
         : [{ type: 'EquityEnrolmentRequested', data: requested }];
     }
     case 'RecordPayment': {
-      if (state.status === 'none') throw new AppError(404, 'ENROLLMENT_NOT_FOUND', 'This enrollment was not found.');
+      if (state.status === 'none') throw new DomainError('not_found', 'ENROLLMENT_NOT_FOUND', 'This enrollment was not found.');
       if (state.paidCheckouts.includes(command.data.checkout_id)) return []; // delivered again
       const enrolment_id = state.requested.enrolment_id;
       const paid: EnrolmentEvent = { type: 'EquityEnrolmentPaid', data: { ...command.data, enrolment_id, by, at } };
@@ -115,11 +115,11 @@ export const decideEnrolment = (command: EnrolmentCommand, state: EnrolmentState
       if (state.status !== 'awaiting_payment' || state.checkoutId === command.data.checkout_id) return [];
       return [{ type: 'EquityEnrolmentPaymentFailed', data: { ...command.data, enrolment_id: state.requested.enrolment_id, by, at } }];
     case 'CancelProtection':
-      if (state.status === 'none') throw new AppError(404, 'ENROLLMENT_NOT_FOUND', 'This enrollment was not found.');
+      if (state.status === 'none') throw new DomainError('not_found', 'ENROLLMENT_NOT_FOUND', 'This enrollment was not found.');
       if (state.status === 'cancelled') throw refuse('This property’s protection was canceled already.');
       return [{ type: 'EquityProtectionCancelled', data: { enrolment_id: state.requested.enrolment_id, reason: command.data.reason, by, at } }];
     case 'RecordRefund':
-      if (state.status === 'none') throw new AppError(404, 'ENROLLMENT_NOT_FOUND', 'This enrollment was not found.');
+      if (state.status === 'none') throw new DomainError('not_found', 'ENROLLMENT_NOT_FOUND', 'This enrollment was not found.');
       // A refund of a payment this enrolment did not take, or of one whose protection has ended already, ends nothing;
       // a protection the member stopped can no longer be resumed free once its payment is refunded.
       if (state.checkoutId !== command.data.checkout_id || !state.paidCheckouts.includes(command.data.checkout_id)) return [];

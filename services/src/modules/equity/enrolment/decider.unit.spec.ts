@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EquityEnrolmentRequested } from '@acpg/contracts/equity-protect';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { decideEnrolment, enrolmentDecider, evolveEnrolment, type EnrolmentCommand, type EnrolmentEvent, type EnrolmentState } from './decider.ts';
 
 const ID = '7d0c2b1a-5e4f-5a3b-8c2d-1e0f9a8b7c6d';
@@ -23,8 +23,8 @@ const refused = (state: EnrolmentState, command: Omit<EnrolmentCommand, 'metadat
   try {
     apply(state, command);
   } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    return error as AppError;
+    expect(error).toBeInstanceOf(DomainError);
+    return error as DomainError;
   }
   throw new Error('expected a refusal');
 };
@@ -118,9 +118,9 @@ describe('Equity Protect enrolment decider', () => {
     expect(refused(active(), { type: 'RequestEnrolment', data: requested }).message).toContain('protected already');
     expect(refused(awaiting(), { type: 'RequestEnrolment', data: requested }).message).toContain('waiting for its payment');
     const cancelled = apply(active(), { type: 'CancelProtection', data: { reason: 'x' } }).state;
-    expect(refused(cancelled, { type: 'CancelProtection', data: { reason: 'x' } }).status).toBe(409);
-    expect(refused(enrolmentDecider.initialState(), { type: 'CancelProtection', data: { reason: 'x' } }).status).toBe(404);
-    expect(refused(enrolmentDecider.initialState(), { type: 'RecordPayment', data: { checkout_id: 'c', amount_cents: 1 } }).status).toBe(404);
+    expect(refused(cancelled, { type: 'CancelProtection', data: { reason: 'x' } }).kind).toBe('conflict');
+    expect(refused(enrolmentDecider.initialState(), { type: 'CancelProtection', data: { reason: 'x' } }).kind).toBe('not_found');
+    expect(refused(enrolmentDecider.initialState(), { type: 'RecordPayment', data: { checkout_id: 'c', amount_cents: 1 } }).kind).toBe('not_found');
   });
 
   it('folds nothing into an enrolment that was never requested', () => {

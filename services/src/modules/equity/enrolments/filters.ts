@@ -2,7 +2,7 @@ import type { AlertsQuery, EnrolmentsQuery } from '@acpg/contracts/equity-protec
 import type { Principal } from '../../../platform/auth/port.ts';
 import { daysFilter, searchFilter } from '../../../platform/documents/list-filters.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
-import { unauthorized } from '../../../platform/http/errors.ts';
+import { unauthenticated } from '../../../platform/commands/domain-error.ts';
 
 
 
@@ -22,7 +22,7 @@ export const alertsFilter = (q: AlertsQuery): Filter => ({
 });
 
 export const principalOf = (request: { principal?: Principal | null }): Principal => {
-  if (!request.principal) throw unauthorized();
+  if (!request.principal) throw unauthenticated();
   return request.principal;
 };
 

@@ -1,7 +1,7 @@
 import { equityImportStream, type RecordingsImported, type RecordingsMatched } from '@acpg/contracts/equity-protect';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 
 export const importStream = equityImportStream;
 
@@ -26,10 +26,10 @@ export const importDecider: Decider<ImportCommand, ImportEvent, ImportState> = {
     const at = command.metadata.now.toISOString();
     switch (command.type) {
       case 'RecordImport':
-        if (state.status !== 'none') throw new AppError(409, 'IMPORT_EXISTS', 'This import was recorded already.');
+        if (state.status !== 'none') throw new DomainError('conflict', 'IMPORT_EXISTS', 'This import was recorded already.');
         return [{ type: 'RecordingsImported', data: { ...command.data, by, at } }];
       case 'RecordMatching':
-        if (state.status === 'none') throw new AppError(404, 'IMPORT_NOT_FOUND', 'This import was not found.');
+        if (state.status === 'none') throw new DomainError('not_found', 'IMPORT_NOT_FOUND', 'This import was not found.');
         if (state.status === 'matched') return [];
         return [{ type: 'RecordingsMatched', data: { ...command.data, import_id: state.imported.import_id, by, at } }];
       default: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { importDecider, type ImportCommand, type ImportState } from './decider.ts';
 
 const meta: CommandMeta = { now: new Date('2026-11-27T10:00:00.000Z'), actor: 'admin-1', correlationId: 'c', causationId: null, newId: () => 'id' };
@@ -23,7 +23,7 @@ describe('recordings import decider', () => {
 
   it('refuses an import recorded twice and matching an unknown import', () => {
     const first = run(importDecider.initialState(), { type: 'RecordImport', data: imported }).state;
-    expect(() => run(first, { type: 'RecordImport', data: imported })).toThrow(AppError);
+    expect(() => run(first, { type: 'RecordImport', data: imported })).toThrow(DomainError);
     expect(() => run(importDecider.initialState(), { type: 'RecordMatching', data: { matched_count: 0, alert_count: 0 } })).toThrow(/not found/);
   });
 });

@@ -1,11 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import { RECORDING_COLUMNS, RecordedDocument, type ImportFormat } from '@acpg/contracts/equity-protect';
 import type { z } from 'zod';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { FeedRow, RecorderFeed } from './port.ts';
 
 /** A refusal of the file; `field` is where it came in (`data` in JSON, `file` in multipart, the body itself as text/csv). */
-const invalid = (message: string, field = 'data') => new AppError(400, 'IMPORT_FILE_INVALID', message, [{ path: field, message }]);
+const invalid = (message: string, field = 'data') => new DomainError('invalid', 'IMPORT_FILE_INVALID', message, [{ path: field, message }]);
 export const invalidImportFile = invalid;
 
 const issues = (error: z.ZodError) => error.issues.map((issue) => issue.message);

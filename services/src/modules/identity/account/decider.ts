@@ -70,9 +70,9 @@ export const evolve = (state: AccountState, event: AccountEvent): AccountState =
 export const decide = (command: AccountCommand, state: AccountState): AccountEvent[] => {
   switch (command.type) {
     case 'RegisterAccount': {
-      if (state.status !== 'none') throw refuse(409, 'EMAIL_TAKEN', 'This account already exists.');
+      if (state.status !== 'none') throw refuse('conflict', 'EMAIL_TAKEN', 'This account already exists.');
       const { password_hash, ...registered } = command.data;
-      if (registered.roles.length === 0) throw refuse(400, 'INVALID_COMMAND', 'An account needs at least one role.');
+      if (registered.roles.length === 0) throw refuse('invalid', 'INVALID_COMMAND', 'An account needs at least one role.');
       return [
         { type: 'AccountRegistered', data: registered },
         { type: 'AccountPasswordSet', data: { account_id: registered.account_id, password_hash } },
@@ -84,7 +84,7 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
     case 'ChangePhoto':
     case 'RemovePhoto':
     case 'SetPassword':
-      if (state.status !== 'registered') throw refuse(404, 'INVALID_COMMAND', 'This account was not found.');
+      if (state.status !== 'registered') throw refuse('not_found', 'INVALID_COMMAND', 'This account was not found.');
       return decideProfile(command, state);
     default:
       return unknownCommand(command);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { metaAt } from '../../../../test/command-meta.ts';
 import { storedEvent } from '../../../../test/stored-event.ts';
 import { decide, evolve, initialState, toAccountEvent, type AccountCommand } from './decider.ts';
@@ -30,7 +30,7 @@ describe('account decider', () => {
 
   it('given a registered account, when RegisterAccount, then 409', () => {
     const state = decide(register, initialState()).reduce(evolve, initialState());
-    expect(() => decide(register, state)).toThrow(AppError);
+    expect(() => decide(register, state)).toThrow(DomainError);
   });
 
   it('reads its stored events back, and skips a type it does not know', () => {

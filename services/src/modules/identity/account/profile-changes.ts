@@ -57,7 +57,7 @@ export const decideProfile = (command: ProfileCommand, state: Registered): (Prof
       if (command.data.full_name === state.fullName) return [];
       return [{ type: 'AccountNameChanged', data: { account_id, full_name: command.data.full_name, at } }];
     case 'ChangeEmail':
-      if (command.data.email === state.email) throw refuseAccount(400, 'SAME_AS_CURRENT', 'This is already your email.');
+      if (command.data.email === state.email) throw refuseAccount('invalid', 'SAME_AS_CURRENT', 'This is already your email.');
       return [{ type: 'AccountEmailChanged', data: { account_id, email: command.data.email, previous_email: state.email, at } }];
     case 'ChangePhone':
       return [{ type: 'AccountPhoneChanged', data: { account_id, ...command.data, at } }];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { metaAt } from '../../../../test/command-meta.ts';
 import { decide, evolve, initialState, type AccountCommand, type AccountEvent, type AccountState } from './decider.ts';
 import { sessionEndedByAccount } from './profile-changes.ts';
@@ -26,7 +26,7 @@ describe('account decider: profile changes', () => {
     const events = decide(command('ChangeEmail', { email: 'new@example.test' }), given(registered));
     expect(events).toEqual([{ type: 'AccountEmailChanged', data: { account_id: 'a1', email: 'new@example.test', previous_email: 'pat@example.test', at: T0 } }]);
     expect(registeredState(given(registered, ...events)).email).toBe('new@example.test');
-    expect(() => decide(command('ChangeEmail', { email: 'pat@example.test' }), given(registered))).toThrow(AppError);
+    expect(() => decide(command('ChangeEmail', { email: 'pat@example.test' }), given(registered))).toThrow(DomainError);
   });
 
   it('changes the phone, and the photo, and removes the photo (nothing to remove: nothing recorded)', () => {
@@ -56,6 +56,6 @@ describe('account decider: profile changes', () => {
   });
 
   it('refuses every profile change of an account that does not exist (404)', () => {
-    expect(() => decide(command('ChangeName', { full_name: 'X' }), given())).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => decide(command('ChangeName', { full_name: 'X' }), given())).toThrow(expect.objectContaining({ kind: 'not_found' }));
   });
 });

@@ -25,7 +25,7 @@ export const evolve = (state: CaptchaState, event: CaptchaEvent): CaptchaState =
 export const decide = (command: CaptchaCommand, state: CaptchaState): CaptchaEvent[] => {
   switch (command.type) {
     case 'RedeemCaptcha':
-      if (state.redeemed) throw refuse(400, 'CAPTCHA_FAILED', 'This human check was used already. Complete a new one.');
+      if (state.redeemed) throw refuse('invalid', 'CAPTCHA_FAILED', 'This human check was used already. Complete a new one.');
       return [{ type: 'CaptchaRedeemed', data: { sign_up_id: command.data.sign_up_id, at: command.metadata.now.toISOString() } }];
     default:
       return unknownCommand(command.type);

@@ -13,6 +13,6 @@ describe('human check redemption decider', () => {
 
   it('given a redeemed check, when redeemed again, then 400 CAPTCHA_FAILED', () => {
     const state = evolve(initialState(), { type: 'CaptchaRedeemed', data: { sign_up_id: 's1', at: T0 } });
-    expect(() => decide(redeem, state)).toThrow(expect.objectContaining({ status: 400, code: 'CAPTCHA_FAILED' }));
+    expect(() => decide(redeem, state)).toThrow(expect.objectContaining({ kind: 'invalid', code: 'CAPTCHA_FAILED' }));
   });
 });

@@ -31,7 +31,7 @@ export const evolve = (state: EmailState, event: EmailEvent): EmailState => {
 export const decide = (command: EmailCommand, state: EmailState): EmailEvent[] => {
   switch (command.type) {
     case 'ReserveEmail':
-      if (state.status === 'reserved') throw refuse(409, 'EMAIL_TAKEN', 'An account with this email already exists.');
+      if (state.status === 'reserved') throw refuse('conflict', 'EMAIL_TAKEN', 'An account with this email already exists.');
       return [{ type: 'EmailReserved', data: { email: normaliseEmail(command.data.email), account_id: command.data.account_id } }];
     case 'ReleaseEmail':
       if (state.status !== 'reserved' || state.accountId !== command.data.account_id) return [];

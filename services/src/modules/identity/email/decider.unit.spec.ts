@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { metaAt } from '../../../../test/command-meta.ts';
 import { decide, emailDecider, emailStream, evolve, initialState, normaliseEmail, type EmailCommand, type EmailEvent, type EmailState } from './decider.ts';
 
@@ -36,12 +36,12 @@ describe('email reservation decider', () => {
     } catch (error) {
       refusal = error;
     }
-    expect(refusal).toBeInstanceOf(AppError);
-    expect(refusal).toMatchObject({ status: 409, code: 'EMAIL_TAKEN', message: 'An account with this email already exists.' });
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ kind: 'conflict', code: 'EMAIL_TAKEN', message: 'An account with this email already exists.' });
   });
 
   it('given a reserved email, when the same account asks again, then it is refused too (the reservation is made once)', () => {
-    expect(() => decide(reserve('jane@example.com', 'a1'), given(reserved('jane@example.com', 'a1')))).toThrow(AppError);
+    expect(() => decide(reserve('jane@example.com', 'a1'), given(reserved('jane@example.com', 'a1')))).toThrow(DomainError);
   });
 
   it('starts free', () => {

@@ -1,5 +1,5 @@
 import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
-import { RetryLaterError } from '../../../platform/http/errors.ts';
+import { RetryLater } from '../../../platform/commands/domain-error.ts';
 import { secondsBetween, unknownCommand } from '../decider.ts';
 import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 
@@ -52,14 +52,14 @@ export const nextSendWait = (state: OtpDestinationState, now: string): SendWait 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The 429 for a send asked for too early: the binding limit in words, and `retry_after_seconds`. */
-export const tooEarly = (wait: SendWait): RetryLaterError =>
+export const tooEarly = (wait: SendWait): RetryLater =>
   wait.limit === 'hourly_cap'
-    ? new RetryLaterError(
+    ? new RetryLater(
         'OTP_HOURLY_LIMIT',
         `Too many codes were sent here in the last hour. Try again in ${plural(Math.max(1, Math.ceil(wait.seconds / 60)), 'minute')}.`,
         wait.seconds,
       )
-    : new RetryLaterError('OTP_RESEND_TOO_SOON', `Wait ${plural(wait.seconds, 'second')} before asking for a new code.`, wait.seconds);
+    : new RetryLater('OTP_RESEND_TOO_SOON', `Wait ${plural(wait.seconds, 'second')} before asking for a new code.`, wait.seconds);
 
 export const decide = (command: OtpDestinationCommand, state: OtpDestinationState): OtpDestinationEvent[] => {
   switch (command.type) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, RetryLaterError } from '../../../platform/http/errors.ts';
+import { DomainError, RetryLater } from '../../../platform/commands/domain-error.ts';
+import { DOMAIN_ERROR_STATUS } from '../../../platform/http/domain-errors.ts';
 import { metaAt } from '../../../../test/command-meta.ts';
 import { decide, evolve, initialState, nextSendWait, type OtpDestinationCommand, type OtpDestinationEvent, type OtpDestinationState } from './decider.ts';
 
@@ -12,8 +13,8 @@ const refusal = (command: OtpDestinationCommand, state: OtpDestinationState) => 
   try {
     decide(command, state);
   } catch (error) {
-    if (error instanceof RetryLaterError) return { status: error.status, code: error.code, message: error.message, retryAfter: error.retryAfterSeconds };
-    if (error instanceof AppError) return { status: error.status, code: error.code, message: error.message };
+    if (error instanceof RetryLater) return { status: DOMAIN_ERROR_STATUS[error.kind], code: error.code, message: error.message, retryAfter: error.retryAfterSeconds };
+    if (error instanceof DomainError) return { status: DOMAIN_ERROR_STATUS[error.kind], code: error.code, message: error.message };
     throw error;
   }
   throw new Error('expected a refusal');

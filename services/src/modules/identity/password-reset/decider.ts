@@ -101,11 +101,11 @@ export const decide = (command: PasswordResetCommand, state: PasswordResetState)
     }
     case 'CompleteReset': {
       const d = command.data;
-      if (state.status === 'none') throw refuseAccount(400, 'RESET_NOT_FOUND', notFoundMessage(d.method));
-      if (state.status === 'used') throw refuseAccount(410, 'RESET_USED', 'This code or link was already used. Ask for a new one if you need to reset again.');
-      if (state.status === 'locked') throw refuseAccount(410, 'RESET_LOCKED', 'Too many wrong codes. Ask for a new code.');
-      if (d.method === 'code' && reached(now, state.codeExpiresAt)) throw refuseAccount(410, 'OTP_EXPIRED', 'This code has expired. Ask for a new one.');
-      if (d.method === 'link' && reached(now, state.linkExpiresAt)) throw refuseAccount(410, 'RESET_LINK_EXPIRED', 'This link has expired. Ask for a new one.');
+      if (state.status === 'none') throw refuseAccount('invalid', 'RESET_NOT_FOUND', notFoundMessage(d.method));
+      if (state.status === 'used') throw refuseAccount('gone', 'RESET_USED', 'This code or link was already used. Ask for a new one if you need to reset again.');
+      if (state.status === 'locked') throw refuseAccount('gone', 'RESET_LOCKED', 'Too many wrong codes. Ask for a new code.');
+      if (d.method === 'code' && reached(now, state.codeExpiresAt)) throw refuseAccount('gone', 'OTP_EXPIRED', 'This code has expired. Ask for a new one.');
+      if (d.method === 'link' && reached(now, state.linkExpiresAt)) throw refuseAccount('gone', 'RESET_LINK_EXPIRED', 'This link has expired. Ask for a new one.');
       const expected = d.method === 'code' ? state.codeHash : state.linkHash;
       if (state.accountId !== null && sameDigest(d.proof_hash, expected)) {
         return [{ type: 'PasswordResetCompleted', data: { reset_id: state.resetId, account_id: state.accountId, method: d.method, at: now } }];

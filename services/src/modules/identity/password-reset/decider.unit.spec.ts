@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { DOMAIN_ERROR_STATUS } from '../../../platform/http/domain-errors.ts';
 import { metaAt } from '../../../../test/command-meta.ts';
 import { decide, evolve, initialState, type PasswordResetCommand, type PasswordResetEvent, type PasswordResetState } from './decider.ts';
 
@@ -10,7 +11,7 @@ const refusal = (command: PasswordResetCommand, state: PasswordResetState) => {
   try {
     decide(command, state);
   } catch (error) {
-    if (error instanceof AppError) return { status: error.status, code: error.code };
+    if (error instanceof DomainError) return { status: DOMAIN_ERROR_STATUS[error.kind], code: error.code };
     throw error;
   }
   throw new Error('expected a refusal');

@@ -5,7 +5,7 @@ import { findAccountIdByEmail, loadAccount } from '../accounts.ts';
 import { accountDecider, accountStream } from '../account/decider.ts';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { passwordProblem } from '../../../platform/auth/passwords.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { IdentityContext } from '../context.ts';
 import { normaliseEmail } from '../email/decider.ts';
 import { newCode, recordSend } from '../profile/codes.ts';
@@ -67,7 +67,7 @@ export const requestPasswordReset = async (ctx: IdentityContext, body: { email: 
 /** The new password against the policy of sign-up (8..128, not common): a 400 naming the field, before any try counts. */
 export const assertPasswordAllowed = (password: string, field: string) => {
   const problem = passwordProblem(password);
-  if (problem) throw new AppError(400, 'PASSWORD_REFUSED', problem, [{ path: field, message: problem }]);
+  if (problem) throw new DomainError('invalid', 'PASSWORD_REFUSED', problem, [{ path: field, message: problem }]);
 };
 
 /** `POST /auth/reset-password`: the code (with the email) or the link's token, then the new password; every session ends. */
@@ -97,9 +97,9 @@ export const resetPassword = async (ctx: IdentityContext, body: ResetPasswordBod
   for (const event of events) {
     if (event.type === 'PasswordResetRejected') {
       const left = event.data.tries_left;
-      if (left === 0) throw refuseAccount(400, 'RESET_LOCKED', 'Too many wrong tries. Ask for a new code.');
-      if (method === 'link') throw refuseAccount(400, 'RESET_NOT_FOUND', 'This reset link is not valid. Ask for a new one.');
-      throw refuseAccount(400, 'OTP_INCORRECT', `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+      if (left === 0) throw refuseAccount('invalid', 'RESET_LOCKED', 'Too many wrong tries. Ask for a new code.');
+      if (method === 'link') throw refuseAccount('invalid', 'RESET_NOT_FOUND', 'This reset link is not valid. Ask for a new one.');
+      throw refuseAccount('invalid', 'OTP_INCORRECT', `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
     }
     if (event.type === 'PasswordResetCompleted') return;
   }

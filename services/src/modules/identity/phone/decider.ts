@@ -31,7 +31,7 @@ export const decide = (command: PhoneCommand, state: PhoneState): PhoneEvent[] =
     case 'ReservePhone':
       if (state.status === 'reserved') {
         if (state.accountId === command.data.account_id) return []; // the same registration again
-        throw refuse(409, 'PHONE_TAKEN', 'An account with this phone number already exists. Sign in, or use another number.');
+        throw refuse('conflict', 'PHONE_TAKEN', 'An account with this phone number already exists. Sign in, or use another number.');
       }
       return [{ type: 'PhoneReserved', data: { account_id: command.data.account_id, at: now } }];
     case 'ReleasePhone':

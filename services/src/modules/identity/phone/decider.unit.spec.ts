@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { metaAt } from '../../../../test/command-meta.ts';
 import { decide, evolve, initialState, phoneStream, type PhoneCommand, type PhoneEvent, type PhoneState } from './decider.ts';
 
@@ -26,8 +26,8 @@ describe('phone reservation decider', () => {
     } catch (caught) {
       error = caught;
     }
-    expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ status: 409, code: 'PHONE_TAKEN' });
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ kind: 'conflict', code: 'PHONE_TAKEN' });
   });
 
   it('given a phone reserved by the same account, when ReservePhone again, then nothing new (a repeat)', () => {

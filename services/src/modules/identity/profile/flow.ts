@@ -11,7 +11,7 @@ import { liveSessionId } from './sessions.ts';
 
 export const signedInAccount = async (ctx: IdentityContext, accountId: string): Promise<RegisteredAccount> => {
   const account = await loadAccount(ctx.platform.eventStore, accountId);
-  if (!account) throw refuseAccount(401, 'SESSION_ENDED', 'Your session has ended. Sign in again.');
+  if (!account) throw refuseAccount('unauthenticated', 'SESSION_ENDED', 'Your session has ended. Sign in again.');
   return account;
 };
 
@@ -26,7 +26,7 @@ export const profileOf = (account: RegisteredAccount): Profile => ({
 
 const change = async (ctx: IdentityContext, accountId: string, command: Parameters<typeof accountDecider.decide>[0]) => {
   const { state } = await handleCommand(ctx.platform.eventStore, accountStream(accountId), accountDecider, command, { retries: 2 });
-  if (state.status !== 'registered') throw refuseAccount(401, 'SESSION_ENDED', 'Your session has ended. Sign in again.');
+  if (state.status !== 'registered') throw refuseAccount('unauthenticated', 'SESSION_ENDED', 'Your session has ended. Sign in again.');
   return profileOf(state);
 };
 
@@ -81,7 +81,7 @@ export const changePassword = async (
   const account = await signedInAccount(ctx, accountId);
   assertPasswordAllowed(body.new_password, 'new_password');
   if (!(await ctx.passwords.verify(body.current_password, account.passwordHash))) {
-    throw refuseAccount(400, 'PASSWORD_INCORRECT', 'The current password is incorrect.', 'current_password');
+    throw refuseAccount('invalid', 'PASSWORD_INCORRECT', 'The current password is incorrect.', 'current_password');
   }
   const passwordHash = await ctx.passwords.hash(body.new_password);
   const kept = await liveSessionId(ctx, account.id, presented?.familyId ?? null);

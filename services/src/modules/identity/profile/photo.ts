@@ -35,10 +35,10 @@ export const storeProfilePhoto = async (files: Files, data: string): Promise<Sto
     const { width, height } = await sharp(upload.bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().metadata();
     side = Math.min(width, height);
   } catch {
-    throw refuseAccount(400, 'PHOTO_REFUSED', 'This image could not be read. Choose another JPEG, PNG or WebP image.');
+    throw refuseAccount('invalid', 'PHOTO_REFUSED', 'This image could not be read. Choose another JPEG, PNG or WebP image.');
   }
   const widths = PROFILE_IMAGE_WIDTHS.filter((w) => w <= side);
-  if (widths.length === 0) throw refuseAccount(400, 'PHOTO_REFUSED', `The image is too small. Choose one at least ${PROFILE_IMAGE_WIDTHS[0]} pixels wide and high.`);
+  if (widths.length === 0) throw refuseAccount('invalid', 'PHOTO_REFUSED', `The image is too small. Choose one at least ${PROFILE_IMAGE_WIDTHS[0]} pixels wide and high.`);
 
   const photoId = randomUUID(); // served without a token (an <img> sends none): the id must not be guessable
   const stored: number[] = [];
@@ -55,7 +55,7 @@ export const storeProfilePhoto = async (files: Files, data: string): Promise<Sto
   } catch (error) {
     await deleteProfilePhoto(files, { photoId, widths: stored });
     if ((error as { status?: number }).status) throw error;
-    throw refuseAccount(400, 'PHOTO_REFUSED', 'This image could not be read. Choose another JPEG, PNG or WebP image.');
+    throw refuseAccount('invalid', 'PHOTO_REFUSED', 'This image could not be read. Choose another JPEG, PNG or WebP image.');
   }
   return { photoId, widths };
 };

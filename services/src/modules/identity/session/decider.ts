@@ -73,14 +73,14 @@ export const evolve = (state: SessionState, event: SessionEvent): SessionState =
   }
 };
 
-const ended = () => refuse(401, 'SESSION_ENDED', 'Your session has ended. Sign in again.');
+const ended = () => refuse('unauthenticated', 'SESSION_ENDED', 'Your session has ended. Sign in again.');
 
 export const decide = (command: SessionCommand, state: SessionState): SessionEvent[] => {
   const now = command.metadata.now.toISOString();
   switch (command.type) {
     case 'StartSession': {
       const d = command.data;
-      if (state.status !== 'none') throw refuse(409, 'INVALID_COMMAND', 'This session already exists.');
+      if (state.status !== 'none') throw refuse('conflict', 'INVALID_COMMAND', 'This session already exists.');
       const data = { session_id: d.session_id, account_id: d.account_id, token_hash: d.token_hash, started_at: now, expires_at: addSeconds(now, d.ttl_seconds) };
       // Absent rather than null when unknown: a stored null would not read back as "no device".
       return [{ type: 'SessionStarted', data: d.user_agent ? { ...data, user_agent: d.user_agent } : data }];

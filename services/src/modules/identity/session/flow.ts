@@ -12,7 +12,7 @@ export interface IssuedRefreshToken {
 }
 
 const ttlSeconds = (ctx: IdentityContext) => ctx.platform.config.REFRESH_TOKEN_TTL_DAYS * 24 * 3600;
-const sessionEnded = () => refuse(401, 'SESSION_ENDED', 'Your session has ended. Sign in again.');
+const sessionEnded = () => refuse('unauthenticated', 'SESSION_ENDED', 'Your session has ended. Sign in again.');
 
 /** `userAgent`: the browser's, already trimmed and capped (`sessionUserAgent`), for the sign-in notice. */
 export const startSession = async (
@@ -52,7 +52,7 @@ export const refreshSession = async (
     { type: 'RefreshSession', data: { presented_hash: hashRefreshSecret(presented.secret), new_hash: next.hash, ttl_seconds: ttlSeconds(ctx) }, metadata: meta },
   );
   if (events.some((e) => e.type === 'SessionReuseDetected')) {
-    throw refuse(401, 'SESSION_REUSED', 'This session was ended because an old sign-in token was used again. Sign in again.');
+    throw refuse('unauthenticated', 'SESSION_REUSED', 'This session was ended because an old sign-in token was used again. Sign in again.');
   }
   if (state.status !== 'active') throw sessionEnded();
   const account = await loadAccount(ctx.platform.eventStore, state.accountId);

@@ -72,10 +72,10 @@ export const evolve = (state: SignInState, event: SignInEvent): SignInState => {
 
 /** The refusals every step shares: unknown, finished, locked or expired challenge. */
 const assertOpen = (state: SignInState, now: string): Challenge => {
-  if (state.status === 'none') throw refuse(404, 'SIGN_IN_NOT_FOUND', 'This sign-in was not found. Sign in again.');
-  if (state.status === 'completed') throw refuse(410, 'SIGN_IN_USED', 'This sign-in is already complete. Sign in again.');
-  if (state.status === 'locked') throw refuse(410, 'SIGN_IN_LOCKED', 'Too many wrong codes. Sign in again with your password.');
-  if (reached(now, state.expiresAt)) throw refuse(410, 'SIGN_IN_EXPIRED', 'This sign-in has expired. Sign in again.');
+  if (state.status === 'none') throw refuse('not_found', 'SIGN_IN_NOT_FOUND', 'This sign-in was not found. Sign in again.');
+  if (state.status === 'completed') throw refuse('gone', 'SIGN_IN_USED', 'This sign-in is already complete. Sign in again.');
+  if (state.status === 'locked') throw refuse('gone', 'SIGN_IN_LOCKED', 'Too many wrong codes. Sign in again with your password.');
+  if (reached(now, state.expiresAt)) throw refuse('gone', 'SIGN_IN_EXPIRED', 'This sign-in has expired. Sign in again.');
   return state;
 };
 
@@ -84,7 +84,7 @@ export const decide = (command: SignInCommand, state: SignInState): SignInEvent[
   switch (command.type) {
     case 'IssueChallenge': {
       const d = command.data;
-      if (state.status !== 'none') throw refuse(409, 'INVALID_COMMAND', 'This sign-in already exists.');
+      if (state.status !== 'none') throw refuse('conflict', 'INVALID_COMMAND', 'This sign-in already exists.');
       return [
         {
           type: 'SignInChallengeIssued',
@@ -95,7 +95,7 @@ export const decide = (command: SignInCommand, state: SignInState): SignInEvent[
     case 'SendCode': {
       const d = command.data;
       const open = assertOpen(state, now);
-      if (!open.channels.includes(d.channel)) throw refuse(400, 'CHANNEL_UNAVAILABLE', `This account has no ${d.channel} to send a code to.`);
+      if (!open.channels.includes(d.channel)) throw refuse('invalid', 'CHANNEL_UNAVAILABLE', `This account has no ${d.channel} to send a code to.`);
       return [
         {
           type: 'SignInCodeSent',
@@ -106,8 +106,8 @@ export const decide = (command: SignInCommand, state: SignInState): SignInEvent[
     case 'VerifyCode': {
       const d = command.data;
       const open = assertOpen(state, now);
-      if (!open.code) throw refuse(400, 'OTP_NOT_SENT', 'Ask for a code first.');
-      if (reached(now, open.code.expiresAt)) throw refuse(410, 'OTP_EXPIRED', 'This code has expired. Ask for a new one.');
+      if (!open.code) throw refuse('invalid', 'OTP_NOT_SENT', 'Ask for a code first.');
+      if (reached(now, open.code.expiresAt)) throw refuse('gone', 'OTP_EXPIRED', 'This code has expired. Ask for a new one.');
       if (sameDigest(d.code_hash, open.code.hash)) {
         return [
           { type: 'SignInCompleted', data: { challenge_id: open.challengeId, account_id: open.accountId, channel: open.code.channel, session_id: d.session_id, at: now } },

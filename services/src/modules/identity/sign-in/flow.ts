@@ -20,7 +20,7 @@ export const startSignIn = async (ctx: IdentityContext, body: { email: string; p
   const accountId = await findAccountIdByEmail(store, body.email);
   const account = accountId ? await loadAccount(store, accountId) : null;
   const passwordOk = account ? await ctx.passwords.verify(body.password, account.passwordHash) : await ctx.passwords.verifyDummy(body.password);
-  if (!account || !passwordOk) throw refuse(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  if (!account || !passwordOk) throw refuse('unauthenticated', 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
 
   const challengeId = meta.newId();
   const channels: OtpChannel[] = account.phoneEncrypted ? ['email', 'phone'] : ['email'];
@@ -45,9 +45,9 @@ export const sendSignInCode = async (
   const { state } = await loadStream(store, stream, signInDecider);
   // Refuse an unknown, finished or expired challenge before a send is counted against the destination.
   signInDecider.decide({ type: 'SendCode', data: { channel: body.channel, code_hash: '' }, metadata: meta }, state);
-  if (state.status !== 'open') throw refuse(410, 'SIGN_IN_EXPIRED', 'This sign-in has expired. Sign in again.');
+  if (state.status !== 'open') throw refuse('gone', 'SIGN_IN_EXPIRED', 'This sign-in has expired. Sign in again.');
   const account = await loadAccount(store, state.accountId);
-  if (!account) throw refuse(410, 'SIGN_IN_EXPIRED', 'This sign-in has expired. Sign in again.');
+  if (!account) throw refuse('gone', 'SIGN_IN_EXPIRED', 'This sign-in has expired. Sign in again.');
 
   let destination: string;
   let masked: string;
@@ -55,7 +55,7 @@ export const sendSignInCode = async (
     destination = account.email;
     masked = maskEmail(account.email);
   } else {
-    if (!account.phoneEncrypted || !account.phoneMasked) throw refuse(400, 'CHANNEL_UNAVAILABLE', 'This account has no phone to send a code to.');
+    if (!account.phoneEncrypted || !account.phoneMasked) throw refuse('invalid', 'CHANNEL_UNAVAILABLE', 'This account has no phone to send a code to.');
     destination = ctx.cipher.decrypt(account.phoneEncrypted, phoneContext(account.id));
     masked = account.phoneMasked;
   }
@@ -96,12 +96,12 @@ export const verifySignInCode = async (
     switch (event.type) {
       case 'SignInCodeRejected': {
         const left = event.data.tries_left;
-        if (left === 0) throw refuse(400, 'SIGN_IN_LOCKED', 'The code is incorrect and no tries are left. Sign in again with your password.');
-        throw refuse(400, 'OTP_INCORRECT', `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+        if (left === 0) throw refuse('invalid', 'SIGN_IN_LOCKED', 'The code is incorrect and no tries are left. Sign in again with your password.');
+        throw refuse('invalid', 'OTP_INCORRECT', `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
       }
       case 'SignInCompleted': {
         const account = await loadAccount(store, event.data.account_id);
-        if (!account) throw refuse(410, 'SIGN_IN_EXPIRED', 'This sign-in has expired. Sign in again.');
+        if (!account) throw refuse('gone', 'SIGN_IN_EXPIRED', 'This sign-in has expired. Sign in again.');
         return { account, sessionId: event.data.session_id };
       }
       default:

@@ -27,7 +27,7 @@ export const sendSignUpCode = async (ctx: IdentityContext, signUpId: string, cha
   const { state } = await loadStream(store, stream, signUpDecider);
   // Refuse an unknown, finished, expired or out-of-turn sign-up before a send is counted against the destination.
   signUpDecider.decide({ type: 'SendSignUpCode', data: { channel, code_hash: '' }, metadata: meta }, state);
-  if (state.status !== 'pending') throw refuse(410, 'SIGN_UP_EXPIRED', 'This sign-up has expired. Start again.');
+  if (state.status !== 'pending') throw refuse('gone', 'SIGN_UP_EXPIRED', 'This sign-up has expired. Start again.');
   const destination = destinationOf(ctx, state, channel);
 
   const { resendAfterSeconds } = await recordOtpSend(ctx, { channel, destination: destination.to, challengeId: signUpId }, meta);
@@ -48,8 +48,8 @@ export type SignUpVerification = { channel: 'phone' } | { channel: 'email'; acco
 
 const wrongCode = (triesLeft: number) =>
   triesLeft === 0
-    ? refuse(400, 'SIGN_UP_LOCKED', 'The code is incorrect and no tries are left. Start the sign-up again.')
-    : refuse(400, 'OTP_INCORRECT', `The code is incorrect. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`);
+    ? refuse('invalid', 'SIGN_UP_LOCKED', 'The code is incorrect and no tries are left. Start the sign-up again.')
+    : refuse('invalid', 'OTP_INCORRECT', `The code is incorrect. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`);
 
 /**
  * Checks a code. The right email code reserves the email and the phone and registers the account before the sign-up

@@ -127,25 +127,25 @@ export const evolve = (state: SignUpState, event: SignUpEvent): SignUpState => {
 
 /** The refusals both code steps share: unknown, locked, used or expired sign-up. */
 const assertPending = (state: SignUpState, now: string): OpenSignUp => {
-  if (state.status === 'none') throw refuse(401, 'SIGN_UP_NOT_FOUND', 'This sign-up was not found. Start again.');
-  if (state.status === 'registered' || state.status === 'completed') throw refuse(410, 'SIGN_UP_USED', 'Your account already exists. Sign in.');
-  if (state.status === 'locked') throw refuse(410, 'SIGN_UP_LOCKED', 'Too many wrong codes. Start the sign-up again.');
-  if (reached(now, state.expiresAt)) throw refuse(410, 'SIGN_UP_EXPIRED', 'This sign-up has expired. Start again.');
+  if (state.status === 'none') throw refuse('unauthenticated', 'SIGN_UP_NOT_FOUND', 'This sign-up was not found. Start again.');
+  if (state.status === 'registered' || state.status === 'completed') throw refuse('gone', 'SIGN_UP_USED', 'Your account already exists. Sign in.');
+  if (state.status === 'locked') throw refuse('gone', 'SIGN_UP_LOCKED', 'Too many wrong codes. Start the sign-up again.');
+  if (reached(now, state.expiresAt)) throw refuse('gone', 'SIGN_UP_EXPIRED', 'This sign-up has expired. Start again.');
   return state;
 };
 
 /** The step order of the code steps: the phone first, then the email. */
 const assertChannelTurn = (open: OpenSignUp, channel: OtpChannel) => {
-  if (channel === 'email' && !open.phoneVerified) throw refuse(409, 'PHONE_NOT_VERIFIED', 'Verify your phone first, then your email.');
-  if (channel === 'phone' && open.phoneVerified) throw refuse(409, 'INVALID_COMMAND', 'Your phone is verified already. Verify your email next.');
+  if (channel === 'email' && !open.phoneVerified) throw refuse('conflict', 'PHONE_NOT_VERIFIED', 'Verify your phone first, then your email.');
+  if (channel === 'phone' && open.phoneVerified) throw refuse('conflict', 'INVALID_COMMAND', 'Your phone is verified already. Verify your email next.');
 };
 
 /** The signed-in steps: the account exists and the sign-up is not finished. */
 const assertRegistered = (state: SignUpState): OpenSignUp => {
   if (state.status === 'none' || state.status === 'pending' || state.status === 'locked') {
-    throw refuse(404, 'SIGN_UP_NOT_FOUND', 'This account has no sign-up in progress.');
+    throw refuse('not_found', 'SIGN_UP_NOT_FOUND', 'This account has no sign-up in progress.');
   }
-  if (state.status === 'completed') throw refuse(409, 'SIGN_UP_USED', 'Your sign-up is complete already. Change these details from your profile.');
+  if (state.status === 'completed') throw refuse('conflict', 'SIGN_UP_USED', 'Your sign-up is complete already. Change these details from your profile.');
   return state;
 };
 
@@ -173,14 +173,14 @@ const assertStepsBefore = (open: OpenSignUp, step: EarlierStep | 'pin', elsewher
   };
   const before = step === 'pin' ? STEP_ORDER : STEP_ORDER.slice(0, STEP_ORDER.indexOf(step));
   const missing = before.find((earlier) => !done[earlier]);
-  if (missing) throw refuse(409, 'SIGN_UP_STEP_MISSING', STEP_WORDS[missing]);
+  if (missing) throw refuse('conflict', 'SIGN_UP_STEP_MISSING', STEP_WORDS[missing]);
 };
 
 export const decide = (command: SignUpCommand, state: SignUpState): SignUpEvent[] => {
   const now = command.metadata.now.toISOString();
   switch (command.type) {
     case 'StartSignUp': {
-      if (state.status !== 'none') throw refuse(409, 'INVALID_COMMAND', 'This sign-up exists already.');
+      if (state.status !== 'none') throw refuse('conflict', 'INVALID_COMMAND', 'This sign-up exists already.');
       const { password_hash, ...d } = command.data;
       return [
         { type: 'SignUpStarted', data: { ...d, started_at: now, expires_at: addSeconds(now, SIGN_UP_TTL_SECONDS) } },
@@ -201,8 +201,8 @@ export const decide = (command: SignUpCommand, state: SignUpState): SignUpEvent[
       const { channel, code_hash } = command.data;
       const open = assertPending(state, now);
       assertChannelTurn(open, channel);
-      if (!open.code || open.code.channel !== channel) throw refuse(400, 'OTP_NOT_SENT', 'Ask for a code first.');
-      if (reached(now, open.code.expiresAt)) throw refuse(410, 'OTP_EXPIRED', 'This code has expired. Ask for a new one.');
+      if (!open.code || open.code.channel !== channel) throw refuse('invalid', 'OTP_NOT_SENT', 'Ask for a code first.');
+      if (reached(now, open.code.expiresAt)) throw refuse('gone', 'OTP_EXPIRED', 'This code has expired. Ask for a new one.');
       if (sameDigest(code_hash, open.code.hash)) {
         return channel === 'phone'
           ? [{ type: 'SignUpPhoneVerified', data: { sign_up_id: open.signUpId, at: now } }]
@@ -223,16 +223,16 @@ export const decide = (command: SignUpCommand, state: SignUpState): SignUpEvent[
       const open = assertRegistered(state);
       const { completed_elsewhere, ...d } = command.data;
       assertStepsBefore(open, 'mailing_address', completed_elsewhere);
-      if (d.same_as_property && !d.property_id) throw refuse(400, 'INVALID_COMMAND', 'Name the property whose address to use.');
+      if (d.same_as_property && !d.property_id) throw refuse('invalid', 'INVALID_COMMAND', 'Name the property whose address to use.');
       return [{ type: 'SignUpMailingAddressSaved', data: { sign_up_id: open.signUpId, ...d, saved_at: now } }];
     }
     case 'SaveBeneficiaries': {
       const open = assertRegistered(state);
       const { shares, beneficiaries_encrypted } = command.data;
       assertStepsBefore(open, 'beneficiaries', command.data.completed_elsewhere);
-      if (shares.length === 0) throw refuse(400, 'INVALID_COMMAND', 'Add at least one beneficiary.');
+      if (shares.length === 0) throw refuse('invalid', 'INVALID_COMMAND', 'Add at least one beneficiary.');
       if (shares.some((s) => !Number.isInteger(s) || s < 1 || s > 100) || shares.reduce((a, b) => a + b, 0) !== 100) {
-        throw refuse(400, 'INVALID_COMMAND', 'The shares must be whole percents adding up to 100%.');
+        throw refuse('invalid', 'INVALID_COMMAND', 'The shares must be whole percents adding up to 100%.');
       }
       return [{ type: 'SignUpBeneficiariesSaved', data: { sign_up_id: open.signUpId, count: shares.length, beneficiaries_encrypted, saved_at: now } }];
     }

@@ -56,7 +56,7 @@ export const signUpRoutes =
     const meta = (request: FastifyRequest) => requestMeta(request, platform);
     const signUpOf = (request: FastifyRequest) => {
       const id = readSignUpCookie(ctx, request);
-      if (!id) throw refuse(401, 'SIGN_UP_NOT_FOUND', 'Your sign-up was not found in this browser. Start again.');
+      if (!id) throw refuse('unauthenticated', 'SIGN_UP_NOT_FOUND', 'Your sign-up was not found in this browser. Start again.');
       return id;
     };
     const accountOf = (request: FastifyRequest) => {
@@ -179,7 +179,7 @@ export const signUpRoutes =
       },
       async (request) => {
         const doc = await loadProgress(ctx, accountOf(request));
-        if (!doc) throw refuse(404, 'SIGN_UP_NOT_FOUND', 'This account has no sign-up.');
+        if (!doc) throw refuse('not_found', 'SIGN_UP_NOT_FOUND', 'This account has no sign-up.');
         return { success: true as const, data: progressView(ctx, doc) };
       },
     );

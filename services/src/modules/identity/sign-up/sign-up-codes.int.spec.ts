@@ -317,7 +317,7 @@ describe('two sign-ups racing for an email or a phone', () => {
     const meta = systemMeta(t.platform, { actor: 'test' });
     const phone = '+14155557777';
     await handleCommand(t.platform.eventStore, phoneStream(ctx.cipher.hmac('phone', phone)), phoneDecider, { type: 'ReservePhone', data: { account_id: 'winner' }, metadata: meta });
-    await expect(reserveEmailAndPhone(ctx, { accountId: 'loser', email: 'loser@example.test', phone }, meta)).rejects.toMatchObject({ status: 409, code: 'PHONE_TAKEN' });
+    await expect(reserveEmailAndPhone(ctx, { accountId: 'loser', email: 'loser@example.test', phone }, meta)).rejects.toMatchObject({ kind: 'conflict', code: 'PHONE_TAKEN' });
     expect(await findAccountIdByEmail(t.platform.eventStore, 'loser@example.test')).toBeNull();
     expect(await findAccountIdByPhone(ctx, phone)).toBe('winner');
     // Free again for whoever comes next.

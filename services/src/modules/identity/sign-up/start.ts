@@ -2,7 +2,7 @@ import { maskEmail, maskPhone } from '@acpg/contracts/masking';
 import type { SignUpBody, SignUpCreated } from '@acpg/contracts/sign-up';
 import { passwordProblem } from '../../../platform/auth/passwords.ts';
 import { handleCommand, isAlreadyExists, type CommandMeta } from '../../../platform/commands/handle-command.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError, type DomainErrorKind } from '../../../platform/commands/domain-error.ts';
 import { findAccountIdByEmail } from '../accounts.ts';
 import type { Captcha } from '../captcha/port.ts';
 import { captchaDecider, captchaStream } from '../captcha/redemption.ts';
@@ -12,7 +12,7 @@ import { signUpDecider, signUpStream } from './decider.ts';
 import { signUpField } from './events.ts';
 import { emailTaken, findAccountIdByPhone, phoneTaken, releaseAbandoned } from './uniqueness.ts';
 
-const fieldError = (status: number, code: string, path: string, message: string) => new AppError(status, code, message, [{ path, message }]);
+const fieldError = (kind: DomainErrorKind, code: string, path: string, message: string) => new DomainError(kind, code, message, [{ path, message }]);
 
 /**
  * Step 1: the account details. Checks the human check (single use), refuses a taken email or phone, hashes the
@@ -21,10 +21,10 @@ const fieldError = (status: number, code: string, path: string, message: string)
 export const startSignUp = async (ctx: IdentityContext, captcha: Captcha, body: SignUpBody, meta: CommandMeta): Promise<SignUpCreated> => {
   const store = ctx.platform.eventStore;
   const problem = passwordProblem(body.password);
-  if (problem) throw fieldError(400, 'PASSWORD_REFUSED', 'password', problem);
+  if (problem) throw fieldError('invalid', 'PASSWORD_REFUSED', 'password', problem);
 
   const check = await captcha.verify(body.captcha);
-  if (!check.verified) throw fieldError(400, 'CAPTCHA_FAILED', 'captcha', `${check.reason} Complete a new one.`);
+  if (!check.verified) throw fieldError('invalid', 'CAPTCHA_FAILED', 'captcha', `${check.reason} Complete a new one.`);
 
   const email = normaliseEmail(body.email);
   await releaseAbandoned(ctx, { email, phone: body.phone }, meta);
@@ -34,7 +34,7 @@ export const startSignUp = async (ctx: IdentityContext, captcha: Captcha, body: 
   const signUpId = meta.newId();
   await handleCommand(store, captchaStream(check.id), captchaDecider, { type: 'RedeemCaptcha', data: { sign_up_id: signUpId }, metadata: meta }, { newStream: true }).catch(
     (error: unknown) => {
-      if (isAlreadyExists(error)) throw fieldError(400, 'CAPTCHA_FAILED', 'captcha', 'This human check was used already. Complete a new one.');
+      if (isAlreadyExists(error)) throw fieldError('invalid', 'CAPTCHA_FAILED', 'captcha', 'This human check was used already. Complete a new one.');
       throw error;
     },
   );

@@ -1,6 +1,6 @@
 import type { BeneficiariesBody, FaceSignatureBody, MailingAddress, MailingAddressBody, PinBody, SignUpProgress } from '@acpg/contracts/sign-up';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { readUpload } from '../../../platform/uploads/read-upload.ts';
 import type { IdentityContext } from '../context.ts';
 import { signUpDecider, signUpStream, type CompletedElsewhere, type SignUpCommand } from './decider.ts';
@@ -51,7 +51,7 @@ export const saveMailingAddress = async (ctx: IdentityContext, accountId: string
     const property = progress?.properties.find((p) => p.property_id === body.property_id);
     if (!property) {
       const message = 'This property is not one you verified. Pick a verified property, or enter the address.';
-      throw new AppError(400, 'PROPERTY_NOT_VERIFIED', message, [{ path: 'property_id', message }]);
+      throw new DomainError('invalid', 'PROPERTY_NOT_VERIFIED', message, [{ path: 'property_id', message }]);
     }
     address = { line1: property.address_line, city: property.city, state: property.state, zip: property.zip };
   } else {

@@ -1,5 +1,5 @@
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError, isVersionConflict } from '../../../platform/commands/domain-error.ts';
 import { accountDecider, accountStream } from '../account/decider.ts';
 import type { IdentityContext } from '../context.ts';
 import { reached } from '../decider.ts';
@@ -8,11 +8,11 @@ import { phoneDecider, phoneStream } from '../phone/decider.ts';
 import { signUpDecider, signUpStream } from './decider.ts';
 
 export const emailTaken = () =>
-  new AppError(409, 'EMAIL_TAKEN', 'An account with this email already exists. Sign in, or use another email.', [
+  new DomainError('conflict', 'EMAIL_TAKEN', 'An account with this email already exists. Sign in, or use another email.', [
     { path: 'email', message: 'An account with this email already exists.' },
   ]);
 export const phoneTaken = () =>
-  new AppError(409, 'PHONE_TAKEN', 'An account with this phone number already exists. Sign in, or use another number.', [
+  new DomainError('conflict', 'PHONE_TAKEN', 'An account with this phone number already exists. Sign in, or use another number.', [
     { path: 'phone', message: 'An account with this phone number already exists.' },
   ]);
 
@@ -29,7 +29,7 @@ export const reservePhone = async (ctx: IdentityContext, accountId: string, phon
   try {
     await handleCommand(ctx.platform.eventStore, phoneStreamOf(ctx, phone), phoneDecider, { type: 'ReservePhone', data: { account_id: accountId }, metadata: meta }, { retries: 1 });
   } catch (error) {
-    throw error instanceof AppError && error.status === 409 ? phoneTaken() : error;
+    throw (error instanceof DomainError && error.kind === 'conflict') || isVersionConflict(error) ? phoneTaken() : error;
   }
 };
 
@@ -51,7 +51,7 @@ export const reserveEmailAndPhone = async (ctx: IdentityContext, reservation: { 
       await handleCommand(store, emailStream(email), emailDecider, { type: 'ReserveEmail', data: { email, account_id: accountId }, metadata: meta });
     } catch (error) {
       if (await reservedFor(ctx, email, accountId)) return reserveEmailAndPhone(ctx, reservation, meta); // our own twin request
-      throw error instanceof AppError && (error.code === 'EMAIL_TAKEN' || error.status === 409) ? emailTaken() : error;
+      throw (error instanceof DomainError && (error.code === 'EMAIL_TAKEN' || error.kind === 'conflict')) || isVersionConflict(error) ? emailTaken() : error;
     }
   }
   try {

@@ -9,7 +9,7 @@ import {
 import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { ownedThing } from '../../../platform/http/access.ts';
-import { AppError, badRequest, conflict } from '../../../platform/http/errors.ts';
+import { DomainError, conflict, invalid } from '../../../platform/commands/domain-error.ts';
 import { addDaysUtc, addMonthsUtc } from './dates.ts';
 import { toMembershipEvent, type MembershipEvent } from './events.ts';
 
@@ -154,7 +154,7 @@ export const evolveMembership = (state: MembershipState, event: MembershipEvent)
  */
 export const memberships = ownedThing<MembershipStartedData>({ code: 'MEMBERSHIP', noun: 'membership', ownerOf: (m) => m.account_id, seenByRoles: [] });
 const notFound = memberships.notFound;
-const refuse = (code: string, message: string) => new AppError(409, code, message);
+const refuse = (code: string, message: string) => new DomainError('conflict', code, message);
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** The caller's membership, still running (ended ones refuse every move). */
@@ -290,7 +290,7 @@ export const decideMembership = (command: MembershipCommand, state: MembershipSt
     case 'StartMembership': {
       if (state.membership) throw conflict('This membership has started already.');
       const d = command.data;
-      if (Number.isNaN(Date.parse(d.paid_at))) throw badRequest('paid_at must be an ISO-8601 time.');
+      if (Number.isNaN(Date.parse(d.paid_at))) throw invalid('paid_at must be an ISO-8601 time.');
       const startedAt = new Date(d.paid_at).toISOString();
       const trial = d.plan.trial_months > 0;
       // With a trial the first term is charged when it ends; without, it was paid now and the next term renews.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { metaAt } from '../../../../test/command-meta.ts';
 import { storedEvent } from '../../../../test/stored-event.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { addMonthsUtc } from './dates.ts';
 import { decideMembership, evolveMembership, initialMembershipState, membershipStateFrom, type StartMembership } from './decider.ts';
 
@@ -57,7 +57,7 @@ describe('membership decider', () => {
   it('refuses to start a membership twice', () => {
     const state = start().reduce(evolveMembership, initialMembershipState());
     const again = () => decideMembership({ type: 'StartMembership', data: base, metadata: meta }, state);
-    expect(again).toThrow(AppError);
+    expect(again).toThrow(DomainError);
     expect(again).toThrow('started already');
   });
 

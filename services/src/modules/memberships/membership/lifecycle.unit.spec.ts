@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { metaAt } from '../../../../test/command-meta.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { DOMAIN_ERROR_STATUS } from '../../../platform/http/domain-errors.ts';
 import { addDaysUtc } from './dates.ts';
 import {
   decideMembership,
@@ -44,7 +45,7 @@ const refusal = (fn: () => unknown) => {
   try {
     fn();
   } catch (error) {
-    if (error instanceof AppError) return { status: error.status, code: error.code, message: error.message };
+    if (error instanceof DomainError) return { status: DOMAIN_ERROR_STATUS[error.kind], code: error.code, message: error.message };
     throw error;
   }
   throw new Error('not refused');

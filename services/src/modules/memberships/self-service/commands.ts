@@ -1,7 +1,7 @@
 import { CardSaved, savedCardStream } from '@acpg/contracts/payments';
 import type { MembershipView } from '@acpg/contracts/memberships';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { membershipDecider, memberships, membershipStream, type MembershipCommand, type MembershipState } from '../membership/decider.ts';
 
@@ -27,7 +27,7 @@ export const savedCardOf = async (platform: Pick<Platform, 'eventStore'>, paymen
     const card = CardSaved.safeParse(event.data);
     if (card.success && card.data.account_id === accountId && card.data.payment_method_id === paymentMethodId) return card.data;
   }
-  throw new AppError(400, 'CARD_NOT_SAVED', 'This card is not saved to your account. Enter it again.');
+  throw new DomainError('invalid', 'CARD_NOT_SAVED', 'This card is not saved to your account. Enter it again.');
 };
 
 export const updateCard = async (platform: Platform, membershipId: string, paymentMethodId: string, accountId: string, meta: CommandMeta) => {

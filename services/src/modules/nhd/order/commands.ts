@@ -2,7 +2,7 @@ import type { NhdOrderView, PlaceOrderBody } from '@acpg/contracts/nhd-orders';
 import { handleCommand, isAlreadyExists, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Principal } from '../../../platform/auth/port.ts';
 import { ownedThing } from '../../../platform/http/access.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
 import { orderViewFromStream } from '../orders/view.ts';
@@ -60,9 +60,9 @@ export const placeOrder = async (platform: Platform, body: PlaceOrderBody, accou
     return { view: await orderView(platform, body.order_id), created: false };
   }
   const property = await propertyData().findById(body.property_id);
-  if (!property) throw new AppError(400, 'PROPERTY_NOT_FOUND', 'This property was not found. Search for the address again.', [{ path: 'property_id', message: 'Choose a property from the search' }]);
+  if (!property) throw new DomainError('invalid', 'PROPERTY_NOT_FOUND', 'This property was not found. Search for the address again.', [{ path: 'property_id', message: 'Choose a property from the search' }]);
   const type = await reportTypeByCode(platform, body.report_type);
-  if (!type?.is_active) throw new AppError(400, 'REPORT_TYPE_NOT_FOUND', 'This report type is not offered. Choose another report type.', [{ path: 'report_type', message: 'Choose a report type on offer' }]);
+  if (!type?.is_active) throw new DomainError('invalid', 'REPORT_TYPE_NOT_FOUND', 'This report type is not offered. Choose another report type.', [{ path: 'report_type', message: 'Choose a report type on offer' }]);
   const data = {
     order_id: body.order_id,
     account_id: accountId,

@@ -20,7 +20,7 @@ import {
 } from '@acpg/contracts/nhd-orders';
 import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 
 export const orderStream = nhdOrderStream;
 
@@ -130,8 +130,8 @@ export const evolveOrder = (state: OrderState, event: OrderEvent): OrderState =>
   }
 };
 
-const refused = (message: string) => new AppError(409, 'ORDER_TRANSITION_REFUSED', message);
-const notFound = () => new AppError(404, 'ORDER_NOT_FOUND', 'This order was not found.');
+const refused = (message: string) => new DomainError('conflict', 'ORDER_TRANSITION_REFUSED', message);
+const notFound = () => new DomainError('not_found', 'ORDER_NOT_FOUND', 'This order was not found.');
 
 /** Statuses after the report exists: the report was made and (being) sent. */
 const REPORT_MADE: ReadonlySet<OrderStatus> = new Set(['report_ready', 'delivered', 'acknowledged', 'closed']);
@@ -180,7 +180,7 @@ const decidePlaced = (command: Exclude<OrderCommand, PlaceOrder>, order: PlacedO
     case 'RecordReportSent': {
       const { recipient_id } = command.data;
       const recipient = order.placed.recipients.find((r) => r.recipient_id === recipient_id);
-      if (!recipient) throw new AppError(404, 'ORDER_NOT_FOUND', 'This recipient is not on the order.');
+      if (!recipient) throw new DomainError('not_found', 'ORDER_NOT_FOUND', 'This recipient is not on the order.');
       if (order.sent[recipient_id]) return []; // emailed already
       if (!REPORT_MADE.has(order.status)) throw refused(`The report is sent once it is ready; this order is ${order.status}.`);
       const events: OrderEvent[] = [{ type: 'NhdReportSent', data: { ...step, recipient_id, email: recipient.email } }];
@@ -190,9 +190,9 @@ const decidePlaced = (command: Exclude<OrderCommand, PlaceOrder>, order: PlacedO
     }
     case 'AcknowledgeReceipt': {
       const { recipient_id } = command.data;
-      if (!order.placed.recipients.some((r) => r.recipient_id === recipient_id)) throw new AppError(404, 'RECEIPT_LINK_INVALID', 'This link is not one we sent.');
+      if (!order.placed.recipients.some((r) => r.recipient_id === recipient_id)) throw new DomainError('not_found', 'RECEIPT_LINK_INVALID', 'This link is not one we sent.');
       if (order.acknowledged[recipient_id]) {
-        throw new AppError(409, 'RECEIPT_LINK_USED', `You confirmed receipt on ${order.acknowledged[recipient_id]}. This link has been used.`);
+        throw new DomainError('conflict', 'RECEIPT_LINK_USED', `You confirmed receipt on ${order.acknowledged[recipient_id]}. This link has been used.`);
       }
       if (!order.sent[recipient_id]) throw refused('This report has not been sent to you yet.');
       if (order.status === 'cancelled' || order.status === 'refunded') throw refused('This order was cancelled.');
@@ -235,7 +235,7 @@ const decidePlaced = (command: Exclude<OrderCommand, PlaceOrder>, order: PlacedO
 
 export const decideOrder = (command: OrderCommand, state: OrderState): OrderEvent[] => {
   if (command.type === 'PlaceOrder') {
-    if (state.status !== 'none') throw new AppError(409, 'ORDER_MISMATCH', 'This order was placed already.');
+    if (state.status !== 'none') throw new DomainError('conflict', 'ORDER_MISMATCH', 'This order was placed already.');
     return [{ type: 'NhdOrderPlaced', data: { ...command.data, by: command.metadata.actor ?? 'system', at: command.metadata.now.toISOString() } }];
   }
   if (state.status === 'none') throw notFound();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { NhdOrderPlaced } from '@acpg/contracts/nhd-orders';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { DOMAIN_ERROR_STATUS } from '../../../platform/http/domain-errors.ts';
 import { decideOrder, evolveOrder, initialOrderState, type OrderCommand, type OrderEvent, type OrderState } from './decider.ts';
 
 const ORDER = '0f3a9b2c-41de-4c55-9a0b-2f1e3d4c5b6a';
@@ -39,7 +40,7 @@ const refusal = (commands: readonly Cmd[], last: Cmd) => {
   try {
     decideOrder({ type: last.type, data: last.data, metadata: meta() } as OrderCommand, state);
   } catch (error) {
-    if (error instanceof AppError) return { status: error.status, code: error.code, message: error.message };
+    if (error instanceof DomainError) return { status: DOMAIN_ERROR_STATUS[error.kind], code: error.code, message: error.message };
     throw error;
   }
   throw new Error(`${last.type} was not refused`);

@@ -2,7 +2,7 @@ import { EventEnvelope } from '@acpg/contracts/envelope';
 import { PaymentFailed, PaymentRefunded, PaymentSucceeded } from '@acpg/contracts/payments';
 import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { refusedForGood } from '../../../platform/commands/domain-error.ts';
 import { PermanentJobError } from '../../../platform/jobs/errors.ts';
 import type { JobProcessor } from '../../../platform/jobs/port.ts';
 import type { Platform } from '../../../platform/module.ts';
@@ -67,7 +67,7 @@ export const orderPaymentWorker =
       await recordOrderPayment(platform, data.data.payment);
     } catch (error) {
       // Refused by the order (no such order, or a state that takes no such outcome): trying again cannot help.
-      if (error instanceof AppError && error.status < 500) throw new PermanentJobError(`${data.data.payment.type} not recorded: ${error.message}`);
+      if (refusedForGood(error)) throw new PermanentJobError(`${data.data.payment.type} not recorded: ${error.message}`);
       throw error;
     }
   };

@@ -1,6 +1,6 @@
 import type { CheckoutBody, CheckoutResult } from '@acpg/contracts/payments';
 import { handleCommand, isAlreadyExists, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../platform/module.ts';
 import type { GatewayEvent, PaymentGateway } from '../gateway/port.ts';
 import { checkoutDecider, checkoutStream, type CheckoutState } from './decider.ts';
@@ -18,7 +18,7 @@ const SETTLE_POLL_MS = { first: 25, max: 400 };
 /** A claim whose checkout has not started within this time was refused on the way (card, promo code): it holds nothing. */
 const CLAIM_START_MS = 60_000;
 
-const notFound = () => new AppError(404, 'CHECKOUT_NOT_FOUND', 'This checkout was not found.');
+const notFound = () => new DomainError('not_found', 'CHECKOUT_NOT_FOUND', 'This checkout was not found.');
 
 export const loadCheckout = async (platform: Pick<Platform, 'eventStore'>, checkoutId: string): Promise<CheckoutState> =>
   (await loadStream(platform.eventStore, checkoutStream(checkoutId), checkoutDecider)).state;
@@ -85,7 +85,7 @@ const sameCheckout = (state: Started, body: CheckoutBody, accountId: string) =>
 const start = async (platform: Platform, gateway: PaymentGateway, body: CheckoutBody, accountId: string, meta: CommandMeta): Promise<Started> => {
   const purchase = await purchaseOf(platform, body, accountId);
   const method = await gateway.retrievePaymentMethod(body.payment_method_id);
-  if (!method || method.customer !== accountId) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
+  if (!method || method.customer !== accountId) throw new DomainError('not_found', 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
   // The code's redemption is held before the checkout starts, so the limit holds under concurrent checkouts.
   const promo = body.promo_code ? await reservePromo(platform, { text: body.promo_code, checkout_id: body.checkout_id, account_id: accountId, purchase }, meta) : undefined;
   const data = {
@@ -157,7 +157,7 @@ export const confirmCheckout = async (platform: Platform, gateway: PaymentGatewa
   const state = await ownCheckout(platform, checkoutId, accountId);
   if (state.status === 'succeeded' || state.status === 'failed') return toResult(state);
   if (state.status !== 'requires_action' || !state.intentId) {
-    throw new AppError(409, 'CONFIRMATION_NOT_NEEDED', 'This payment does not need a confirmation. Wait for its result.');
+    throw new DomainError('conflict', 'CONFIRMATION_NOT_NEEDED', 'This payment does not need a confirmation. Wait for its result.');
   }
   await gateway.confirmPaymentIntent(state.intentId, { approve });
   return toResult(await settled(platform, checkoutId, 'requires_action'));

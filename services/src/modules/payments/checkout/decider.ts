@@ -8,7 +8,7 @@ import type {
 } from '@acpg/contracts/payments';
 import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { AppError, badRequest, conflict } from '../../../platform/http/errors.ts';
+import { DomainError, conflict, invalid } from '../../../platform/commands/domain-error.ts';
 import type { GatewayEvent } from '../gateway/port.ts';
 
 /** One checkout attempt, one stream; its id is the client's checkout_id. */
@@ -74,12 +74,12 @@ export const evolveCheckout = (state: CheckoutState, event: CheckoutEvent): Chec
 const isSettled = (status: CheckoutStatus) => status === 'succeeded' || status === 'failed';
 
 const decideGatewayEvent = (command: RecordGatewayEvent, state: CheckoutState): CheckoutEvent[] => {
-  if (state.status === 'none') throw new AppError(404, 'CHECKOUT_NOT_FOUND', 'The gateway reported on a checkout that does not exist.');
+  if (state.status === 'none') throw new DomainError('not_found', 'CHECKOUT_NOT_FOUND', 'The gateway reported on a checkout that does not exist.');
   const event = command.data;
   const intent = event.data.object;
   const { started } = state;
   if (intent.metadata.checkout_id !== started.checkout_id || intent.amount !== started.amount_cents || intent.customer !== started.account_id) {
-    throw badRequest('The gateway event does not match this checkout (checkout, amount or customer).');
+    throw invalid('The gateway event does not match this checkout (checkout, amount or customer).');
   }
   // Delivered again: recorded once. Settled: a late or reordered event (requires_action after succeeded) changes nothing.
   if (state.seenEventIds.includes(event.id) || isSettled(state.status)) return [];
@@ -153,9 +153,9 @@ export const decideCheckout = (command: CheckoutCommand, state: CheckoutState): 
     case 'RecordGatewayEvent':
       return decideGatewayEvent(command, state);
     case 'RefundPayment': {
-      if (state.status === 'none') throw new AppError(404, 'CHECKOUT_NOT_FOUND', 'This payment was not found.');
+      if (state.status === 'none') throw new DomainError('not_found', 'CHECKOUT_NOT_FOUND', 'This payment was not found.');
       if (state.refund) return []; // refunded already (a second click): recorded once
-      if (state.status !== 'succeeded') throw new AppError(409, 'REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
+      if (state.status !== 'succeeded') throw new DomainError('conflict', 'REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
       return [{ type: 'PaymentRefunded', data: { ...command.data, refunded_at: command.metadata.now.toISOString() } }];
     }
     default: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { metaAt } from '../../../../test/command-meta.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { GatewayEvent, PaymentIntent } from '../gateway/port.ts';
 import { decideCheckout, evolveCheckout, initialCheckoutState, MESSAGES, type CheckoutEvent, type StartCheckout } from './decider.ts';
 
@@ -65,7 +65,7 @@ describe('checkout decider', () => {
   });
 
   it('refuses to start a checkout twice', () => {
-    expect(() => decideCheckout({ type: 'StartCheckout', data: start, metadata: meta }, given(started))).toThrow(AppError);
+    expect(() => decideCheckout({ type: 'StartCheckout', data: start, metadata: meta }, given(started))).toThrow(DomainError);
   });
 
   it('refuses a gateway event for a checkout that never started', () => {

@@ -1,5 +1,5 @@
 import { membershipStream } from '@acpg/contracts/memberships';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { Doc } from '../../../platform/documents/port.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { CHARGES_COLLECTION } from '../charges/projection.ts';
@@ -13,12 +13,12 @@ import { planById } from './plan.ts';
 export const membershipClaimKey = (accountId: string) => `membership-${accountId}`;
 
 export const membershipPaymentUnderWay = () =>
-  new AppError(409, 'MEMBERSHIP_PAYMENT_UNDER_WAY', 'A payment for a membership is under way. Wait for its result before paying again.');
+  new DomainError('conflict', 'MEMBERSHIP_PAYMENT_UNDER_WAY', 'A payment for a membership is under way. Wait for its result before paying again.');
 
 const alreadyMember = async (platform: Pick<Platform, 'eventStore'>, planId: string) => {
   const name = (await planById(platform, planId))?.name;
-  return new AppError(
-    409,
+  return new DomainError(
+    'conflict',
     'ALREADY_A_MEMBER',
     `You already have ${name ? `a ${name}` : 'a'} membership, so nothing was charged. To change plans, switch on the Subscriptions page.`,
   );
@@ -32,7 +32,7 @@ const membershipEnded = async (platform: Pick<Platform, 'eventStore'>, checkoutI
  * A paid plan checkout stands for a membership of the member until that membership ends (a refund does not end it:
  * the member cancels it, or it stays unpaid).
  */
-export const refusalAfterPaid = async (platform: Pick<Platform, 'eventStore'>, paid: { checkout_id: string; plan_id: string }): Promise<AppError | null> => {
+export const refusalAfterPaid = async (platform: Pick<Platform, 'eventStore'>, paid: { checkout_id: string; plan_id: string }): Promise<DomainError | null> => {
   if (await membershipEnded(platform, paid.checkout_id)) return null;
   return alreadyMember(platform, paid.plan_id);
 };
@@ -43,7 +43,7 @@ const isPlanCharge = (row: Doc) => !row.nhd_order_id && !row.equity_enrolment_id
  * Before an account's first plan claim: a membership bought before the claim existed shows as a succeeded plan charge in
  * payments' own read model (`payments_charges`).
  */
-export const refusalBeforeFirstClaim = async (platform: Pick<Platform, 'eventStore' | 'documents'>, accountId: string): Promise<AppError | null> => {
+export const refusalBeforeFirstClaim = async (platform: Pick<Platform, 'eventStore' | 'documents'>, accountId: string): Promise<DomainError | null> => {
   const charges = await platform.documents.find(CHARGES_COLLECTION, { account_id: accountId, status: { $in: ['succeeded', 'refunded'] } });
   for (const row of charges.filter(isPlanCharge)) {
     const refusal = await refusalAfterPaid(platform, { checkout_id: String(row.checkout_id), plan_id: String(row.plan_id) });

@@ -5,7 +5,7 @@ import { EQUITY_PROTECT_PROMO_TARGET, NHD_REPORTS_PROMO_TARGET } from '@acpg/con
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { eventEnvelope } from '../../../platform/commands/envelope.ts';
 import { ConcurrencyError } from '../../../platform/event-store/port.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { planById } from './plan.ts';
 import { membershipClaimKey, membershipPaymentUnderWay, refusalAfterPaid, refusalBeforeFirstClaim } from './one-membership.ts';
@@ -24,9 +24,9 @@ export interface Purchase {
    */
   claim: {
     key: string;
-    underWay: () => AppError;
-    afterPaid?: (paid: { checkout_id: string; plan_id: string }) => Promise<AppError | null>;
-    beforeFirst?: () => Promise<AppError | null>;
+    underWay: () => DomainError;
+    afterPaid?: (paid: { checkout_id: string; plan_id: string }) => Promise<DomainError | null>;
+    beforeFirst?: () => Promise<DomainError | null>;
   };
   list_amount_cents: number;
   /** What a promo code's `plan_ids` must hold to apply: the plan id, or NHD_REPORTS_PROMO_TARGET. */
@@ -35,9 +35,9 @@ export interface Purchase {
   label: string;
 }
 
-const planNotFound = () => new AppError(404, 'PLAN_NOT_FOUND', 'This plan was not found. Choose a plan again.');
-const orderNotFound = () => new AppError(404, 'NHD_ORDER_NOT_FOUND', 'This NHD order was not found. Place the order again.');
-const notPayable = (message: string) => new AppError(409, 'NHD_ORDER_NOT_PAYABLE', message);
+const planNotFound = () => new DomainError('not_found', 'PLAN_NOT_FOUND', 'This plan was not found. Choose a plan again.');
+const orderNotFound = () => new DomainError('not_found', 'NHD_ORDER_NOT_FOUND', 'This NHD order was not found. Place the order again.');
+const notPayable = (message: string) => new DomainError('conflict', 'NHD_ORDER_NOT_PAYABLE', message);
 
 /** The events after which an order takes no payment (types of `@acpg/contracts/nhd-orders`). */
 const CLOSED_TO_PAYMENT: Readonly<Record<string, string>> = {
@@ -63,8 +63,8 @@ const nhdOrderPurchase = async (platform: Pick<Platform, 'eventStore'>, orderId:
   return { plan_id: '', nhd_order_id: orderId, claim: { key: orderId, underWay }, list_amount_cents: placed.data.amount_cents, promo_target: NHD_REPORTS_PROMO_TARGET, label: 'NHD reports' };
 };
 
-const enrolmentNotFound = () => new AppError(404, 'EQUITY_ENROLLMENT_NOT_FOUND', 'This Equity Protect enrollment was not found. Start protecting the property again.');
-const enrolmentNotPayable = (message: string) => new AppError(409, 'EQUITY_ENROLLMENT_NOT_PAYABLE', message);
+const enrolmentNotFound = () => new DomainError('not_found', 'EQUITY_ENROLLMENT_NOT_FOUND', 'This Equity Protect enrollment was not found. Start protecting the property again.');
+const enrolmentNotPayable = (message: string) => new DomainError('conflict', 'EQUITY_ENROLLMENT_NOT_PAYABLE', message);
 
 /**
  * An Equity Protect enrolment as the equity module recorded it (`@acpg/contracts/equity-protect`): the caller's own, at
@@ -100,7 +100,7 @@ export const purchaseOf = async (
   if (item.equity_enrollment_id !== undefined) return equityEnrolmentPurchase(platform, item.equity_enrollment_id, accountId);
   const plan = await planById(platform, item.plan_id ?? '');
   if (!plan) throw planNotFound();
-  if (!plan.is_default || !plan.is_active) throw new AppError(400, 'PLAN_NOT_OFFERED', 'This plan is not offered at sign-up. Choose Monthly or Yearly.');
+  if (!plan.is_default || !plan.is_active) throw new DomainError('invalid', 'PLAN_NOT_OFFERED', 'This plan is not offered at sign-up. Choose Monthly or Yearly.');
   const claim = {
     key: membershipClaimKey(accountId ?? ''),
     underWay: membershipPaymentUnderWay,
@@ -123,9 +123,9 @@ export const ORDER_PAYMENT_CLAIMED = 'OrderPaymentClaimed';
 export const claimOrderPayment = async (
   platform: Pick<Platform, 'eventStore'>,
   claim: { order_id: string; checkout_id: string },
-  refusalOf: (held: { checkout_id: string; claimed_at: string } | null) => Promise<AppError | null>,
+  refusalOf: (held: { checkout_id: string; claimed_at: string } | null) => Promise<DomainError | null>,
   meta: CommandMeta,
-  underWay: () => AppError,
+  underWay: () => DomainError,
 ): Promise<void> => {
   const stream = orderPaymentStream(claim.order_id);
   const history = await platform.eventStore.readStream(stream);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { PermanentJobError } from '../../../platform/jobs/errors.ts';
 import type { JobProcessor } from '../../../platform/jobs/port.ts';
 import type { Platform } from '../../../platform/module.ts';
@@ -20,7 +20,7 @@ export const deliverGatewayEvent =
     try {
       await recordGatewayEvent(platform, parsed.data, systemMeta(platform, { actor: 'payments.gateway' }));
     } catch (error) {
-      if (error instanceof AppError && error.status < 500 && error.status !== 409) {
+      if (error instanceof DomainError && error.kind !== 'unavailable' && error.kind !== 'conflict') {
         throw new PermanentJobError(`gateway event ${parsed.data.id} refused: ${error.message}`, { cause: error });
       }
       throw error;

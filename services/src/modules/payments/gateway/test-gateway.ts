@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CardBrand } from '@acpg/contracts/payments';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../platform/module.ts';
 import type { CreatePaymentIntent, GatewayEvent, GatewayPaymentMethod, PaymentGateway } from './port.ts';
 import { PaymentIntent } from './port.ts';
@@ -103,14 +103,14 @@ export const createTestGateway = (platform: Pick<Platform, 'documents' | 'jobs' 
       if (existing) {
         const { intent } = existing;
         const same = intent.amount === params.amount && intent.payment_method === params.payment_method && intent.customer === params.customer;
-        if (!same) throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This payment was already sent with other details.');
+        if (!same) throw new DomainError('conflict', 'IDEMPOTENCY_KEY_REUSED', 'This payment was already sent with other details.');
         // Sent again: its latest event goes out again (one id per type and intent, so recorded once), in case the
         // process died between keeping the intent and queueing its event.
         await emit(intent);
         return intent;
       }
       const method = await documents.get(C.paymentMethods, params.payment_method);
-      if (!method || method.customer !== params.customer) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
+      if (!method || method.customer !== params.customer) throw new DomainError('not_found', 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
       const behavior = method.behavior as TestCardBehavior;
       // Off-session nobody can take the second step: that card fails at once (authentication_required).
       const failure = behavior === 'declined' ? DECLINED : behavior === 'requires_action' && params.off_session ? AUTHENTICATION_REQUIRED : null;
@@ -136,15 +136,15 @@ export const createTestGateway = (platform: Pick<Platform, 'documents' | 'jobs' 
       const kept = await documents.get(C.refunds, id);
       if (kept) return { id, status: 'succeeded', amount: Number(kept.amount), payment_intent: String(kept.payment_intent) };
       const found = await readIntent(payment_intent);
-      if (!found || found.intent.status !== 'succeeded') throw new AppError(409, 'REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
-      if (amount <= 0 || amount > found.intent.amount) throw new AppError(400, 'BAD_REQUEST', 'A refund is more than 0 and at most the amount paid.');
+      if (!found || found.intent.status !== 'succeeded') throw new DomainError('conflict', 'REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
+      if (amount <= 0 || amount > found.intent.amount) throw new DomainError('invalid', 'BAD_REQUEST', 'A refund is more than 0 and at most the amount paid.');
       await documents.upsert(C.refunds, { _id: id, payment_intent, amount, metadata, created_at: clock().toISOString() });
       return { id, status: 'succeeded', amount, payment_intent };
     },
 
     async saveCard({ payment_method, customer }, { idempotencyKey }) {
       const method = await documents.get(C.paymentMethods, payment_method);
-      if (!method || method.customer !== customer) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
+      if (!method || method.customer !== customer) throw new DomainError('not_found', 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
       const behavior = method.behavior as TestCardBehavior;
       // A SetupIntent charges nothing: 4000…0002 saves, and is declined when charged (like Stripe's 4000 0000 0000 0341),
       // so renewals and dunning can be tried; the card with a second step asks for it.
@@ -154,7 +154,7 @@ export const createTestGateway = (platform: Pick<Platform, 'documents' | 'jobs' 
 
     async confirmPaymentIntent(id, { approve }) {
       const found = await readIntent(id);
-      if (!found) throw new AppError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
+      if (!found) throw new DomainError('not_found', 'PAYMENT_NOT_FOUND', 'This payment was not found.');
       const { intent, behavior, idempotencyKey } = found;
       if (intent.status !== 'requires_action') {
         await emit(intent); // confirmed already: the same answer again, and its event again (see createPaymentIntent)

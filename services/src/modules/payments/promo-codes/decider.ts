@@ -11,7 +11,7 @@ import type {
 } from '@acpg/contracts/promo-codes';
 import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 
 /**
  * One promo code, one stream (`payments-promocode-<CODE>`): its terms, whether it is offered, and one reservation
@@ -138,7 +138,7 @@ export const promoRefusal = (state: PromoCodeState, use: { code: string; plan_id
   return null;
 };
 
-export const refuse = (refusal: PromoRefusal) => new AppError(400, refusal.code, refusal.message);
+export const refuse = (refusal: PromoRefusal) => new DomainError('invalid', refusal.code, refusal.message);
 
 const sameTerms = (a: Terms, b: Terms) => JSON.stringify(termsOf(a)) === JSON.stringify(termsOf(b));
 
@@ -152,20 +152,20 @@ const NO_COUNTS: Counts = { reserved_count: 0, redeemed_count: 0 };
 /** A reservation event with the counts it leaves (written with NO_COUNTS, filled in here). */
 const withCounts = (state: PromoCodeState, event: ReservationEvent): PromoCodeEvent => ({ ...event, data: { ...event.data, ...countsAfter(state, event) } }) as PromoCodeEvent;
 
-const unknownCode = (code: string) => new AppError(404, 'PROMO_CODE_NOT_FOUND', `There is no promo code ${code}.`);
+const unknownCode = (code: string) => new DomainError('not_found', 'PROMO_CODE_NOT_FOUND', `There is no promo code ${code}.`);
 
 export const decidePromoCode = (command: PromoCodeCommand, state: PromoCodeState): PromoCodeEvent[] => {
   const at = command.metadata.now.toISOString();
   switch (command.type) {
     case 'CreatePromoCode':
-      if (state.terms) throw new AppError(409, 'PROMO_CODE_EXISTS', `The promo code ${command.data.code} exists already. Edit it instead.`);
+      if (state.terms) throw new DomainError('conflict', 'PROMO_CODE_EXISTS', `The promo code ${command.data.code} exists already. Edit it instead.`);
       return [{ type: 'PromoCodeCreated', data: { ...termsOf(command.data), created_at: at } }];
     case 'EditPromoCode': {
       if (!state.terms) throw unknownCode(command.data.code);
       const next = command.data;
       const used = countsOf(state).in_use;
       if (next.max_redemptions !== null && next.max_redemptions < used) {
-        throw new AppError(400, 'PROMO_LIMIT_BELOW_USE', `The promo code has been used ${used} times: its total limit cannot be lower than that.`);
+        throw new DomainError('invalid', 'PROMO_LIMIT_BELOW_USE', `The promo code has been used ${used} times: its total limit cannot be lower than that.`);
       }
       if (sameTerms(state.terms, next)) return [];
       return [{ type: 'PromoCodeEdited', data: { ...termsOf(next), edited_at: at } }];

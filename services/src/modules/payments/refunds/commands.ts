@@ -1,6 +1,6 @@
 import type { PaymentView } from '@acpg/contracts/payments';
 import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { loadCheckout } from '../checkout/commands.ts';
 import { checkoutDecider, checkoutStream } from '../checkout/decider.ts';
@@ -16,15 +16,15 @@ export const refundKeyOf = (checkoutId: string) => `refund-${checkoutId}`;
  */
 export const refundPayment = async (platform: Platform, checkoutId: string, input: { reason: string; adminId: string }, meta: CommandMeta): Promise<PaymentView> => {
   const state = await loadCheckout(platform, checkoutId);
-  if (state.status === 'none') throw new AppError(404, 'CHECKOUT_NOT_FOUND', 'This payment was not found.');
-  if (state.refund) throw new AppError(409, 'ALREADY_REFUNDED', 'This payment was refunded already.');
-  if (state.status !== 'succeeded' || !state.intentId) throw new AppError(409, 'REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
+  if (state.status === 'none') throw new DomainError('not_found', 'CHECKOUT_NOT_FOUND', 'This payment was not found.');
+  if (state.refund) throw new DomainError('conflict', 'ALREADY_REFUNDED', 'This payment was refunded already.');
+  if (state.status !== 'succeeded' || !state.intentId) throw new DomainError('conflict', 'REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
   const refundId = refundKeyOf(checkoutId);
   const refund = await paymentGateway(platform).createRefund(
     { payment_intent: state.intentId, amount: state.started.amount_cents, metadata: { checkout_id: checkoutId, refund_id: refundId } },
     { idempotencyKey: refundId },
   );
-  if (refund.status === 'failed') throw new AppError(502, 'REFUND_FAILED', 'The payment gateway refused the refund. Nothing was refunded; try again later.');
+  if (refund.status === 'failed') throw new DomainError('unavailable', 'REFUND_FAILED', 'The payment gateway refused the refund. Nothing was refunded; try again later.');
   const data = {
     checkout_id: checkoutId,
     account_id: state.started.account_id,

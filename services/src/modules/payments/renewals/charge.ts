@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { handleCommand, isAlreadyExists, loadStream } from '../../../platform/commands/handle-command.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { PermanentJobError } from '../../../platform/jobs/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { checkoutDecider, checkoutStream, type CheckoutState } from '../checkout/decider.ts';
@@ -71,7 +71,7 @@ export const chargeRenewal = async (platform: Platform, gateway: PaymentGateway,
       { idempotencyKey: started.idempotency_key },
     );
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) throw new PermanentJobError(`renewal ${checkoutId}: the gateway refused it: ${error.message}`, { cause: error });
+    if (error instanceof DomainError && error.kind !== 'unavailable') throw new PermanentJobError(`renewal ${checkoutId}: the gateway refused it: ${error.message}`, { cause: error });
     throw error;
   }
   return checkoutId;

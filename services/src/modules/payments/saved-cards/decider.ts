@@ -1,7 +1,7 @@
 import { savedCardStream, type CardSaved } from '@acpg/contracts/payments';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 
 export { savedCardStream };
 
@@ -17,7 +17,7 @@ export const cardDecider: Decider<SaveCard, CardEvent, CardState> = {
     switch (command.type) {
       case 'SaveCard': {
         if (state.saved) {
-          if (state.saved.account_id !== command.data.account_id) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
+          if (state.saved.account_id !== command.data.account_id) throw new DomainError('not_found', 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
           return [];
         }
         return [{ type: 'CardSaved', data: { ...command.data, saved_at: command.metadata.now.toISOString() } }];

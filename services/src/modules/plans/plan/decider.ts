@@ -1,7 +1,7 @@
 import { PlanDefined, type PlanDefined as PlanDefinedData } from '@acpg/contracts/plans';
 import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { badRequest, validationFailed } from '../../../platform/http/errors.ts';
+import { invalid, validationFailed } from '../../../platform/commands/domain-error.ts';
 
 /** One plan, one stream. */
 export const planStream = (planId: string) => `plans-plan-${planId}`;
@@ -35,7 +35,7 @@ export const decidePlan = (command: PlanCommand, state: PlanState): PlanEvent[] 
     case 'DefinePlan': {
       const next = command.data;
       const current = state.plan;
-      if (current && current.plan_id !== next.plan_id) throw badRequest('This stream belongs to another plan.');
+      if (current && current.plan_id !== next.plan_id) throw invalid('This stream belongs to another plan.');
       // A plan keeps its name: members of a Monthly plan never find themselves on a Yearly one.
       if (current && current.name !== next.name) {
         const message = `A ${current.name} plan stays ${current.name}; define a new plan instead.`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlanDefined } from '@acpg/contracts/plans';
 import { metaAt } from '../../../../test/command-meta.ts';
 import { storedEvent } from '../../../../test/stored-event.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { decidePlan, evolvePlan, initialPlanState, planStateFrom, type PlanEvent } from './decider.ts';
 
 const monthly: PlanDefined = {
@@ -36,7 +36,7 @@ describe('plan decider', () => {
 
   it('refuses to turn a Monthly plan into a Yearly one', () => {
     const refuse = () => decidePlan(define({ ...monthly, name: 'Yearly' }), given({ type: 'PlanDefined', data: monthly }));
-    expect(refuse).toThrow(AppError);
+    expect(refuse).toThrow(DomainError);
     expect(refuse).toThrow('A Monthly plan stays Monthly; define a new plan instead.');
   });
 

@@ -1,6 +1,6 @@
 import { VERIFICATION_RULES } from '@acpg/contracts/properties';
 import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
-import { RetryLaterError } from '../../../platform/http/errors.ts';
+import { RetryLater } from '../../../platform/commands/domain-error.ts';
 
 /**
  * One account's claim to one property: how many verifications it started and when. Every start is recorded here
@@ -44,7 +44,7 @@ export const decide = (command: ClaimCommand, state: ClaimState): ClaimEvent[] =
       if (recent.length >= VERIFICATION_RULES.maxStartsPerDay) {
         const oldest = Math.min(...recent.map((at) => Date.parse(at)));
         const wait = Math.ceil((oldest + START_WINDOW_SECONDS * 1000 - now) / 1000);
-        throw new RetryLaterError(
+        throw new RetryLater(
           'TOO_MANY_VERIFICATIONS',
           `You started ${VERIFICATION_RULES.maxStartsPerDay} verifications of this property in the last 24 hours. Try again in ${waitInWords(wait)}.`,
           wait,

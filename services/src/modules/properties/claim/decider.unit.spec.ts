@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { metaAt } from '../../../../test/command-meta.ts';
 import { decide, evolve, initialState, waitInWords, type ClaimEvent, type ClaimState } from './decider.ts';
 
@@ -26,8 +26,8 @@ describe('property claim decider', () => {
       decide(request(3600), given(requested(0), requested(60), requested(120)));
       throw new Error('expected a refusal');
     } catch (error) {
-      expect(error).toBeInstanceOf(AppError);
-      expect(error).toMatchObject({ status: 429, code: 'TOO_MANY_VERIFICATIONS', retryAfterSeconds: 24 * 3600 - 3600 });
+      expect(error).toBeInstanceOf(DomainError);
+      expect(error).toMatchObject({ kind: 'too_many', code: 'TOO_MANY_VERIFICATIONS', retryAfterSeconds: 24 * 3600 - 3600 });
       expect((error as Error).message).toBe('You started 3 verifications of this property in the last 24 hours. Try again in 23 hours.');
     }
   });

@@ -1,6 +1,6 @@
 import { VERIFICATION_RULES, type PropertyErrorCode, type PropertySummary, type PropertyVerifiedData } from '@acpg/contracts/properties';
 import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError, type DomainErrorKind } from '../../../platform/commands/domain-error.ts';
 import type { AskedQuestion } from './questions.ts';
 
 /**
@@ -37,7 +37,7 @@ export type VerificationState = { status: 'none' } | Verification;
 
 export const initialState = (): VerificationState => ({ status: 'none' });
 
-export const refuse = (status: number, code: PropertyErrorCode | 'INVALID_COMMAND', message: string) => new AppError(status, code, message);
+export const refuse = (kind: DomainErrorKind, code: PropertyErrorCode | 'INVALID_COMMAND', message: string) => new DomainError(kind, code, message);
 
 const addSeconds = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
 
@@ -81,7 +81,7 @@ export const decide = (command: VerificationCommand, state: VerificationState): 
   const now = command.metadata.now.toISOString();
   switch (command.type) {
     case 'StartVerification': {
-      if (state.status !== 'none') throw refuse(409, 'INVALID_COMMAND', 'This verification already exists.');
+      if (state.status !== 'none') throw refuse('conflict', 'INVALID_COMMAND', 'This verification already exists.');
       const d = command.data;
       return [
         {
@@ -91,16 +91,16 @@ export const decide = (command: VerificationCommand, state: VerificationState): 
       ];
     }
     case 'AnswerVerification': {
-      if (state.status === 'none' || state.accountId !== command.data.account_id) throw refuse(404, 'VERIFICATION_NOT_FOUND', NOT_FOUND_MESSAGE);
-      if (state.status === 'verified') throw refuse(410, 'VERIFICATION_COMPLETE', 'This property is already verified for your account.');
+      if (state.status === 'none' || state.accountId !== command.data.account_id) throw refuse('not_found', 'VERIFICATION_NOT_FOUND', NOT_FOUND_MESSAGE);
+      if (state.status === 'verified') throw refuse('gone', 'VERIFICATION_COMPLETE', 'This property is already verified for your account.');
       if (state.status === 'locked') {
-        throw refuse(410, 'VERIFICATION_LOCKED', 'Too many wrong answers: this verification is locked. Start a new verification later.');
+        throw refuse('gone', 'VERIFICATION_LOCKED', 'Too many wrong answers: this verification is locked. Start a new verification later.');
       }
       if (Date.parse(now) >= Date.parse(state.expiresAt)) {
-        throw refuse(410, 'VERIFICATION_EXPIRED', 'This verification has expired (15 minutes). Start a new one.');
+        throw refuse('gone', 'VERIFICATION_EXPIRED', 'This verification has expired (15 minutes). Start a new one.');
       }
       const problem = answersProblem(state.questions, command.data.answers);
-      if (problem) throw refuse(400, 'ANSWERS_INCOMPLETE', problem);
+      if (problem) throw refuse('invalid', 'ANSWERS_INCOMPLETE', problem);
       if (state.questions.every((q) => command.data.answers[q.id] === q.answer)) {
         const p = state.property;
         return [

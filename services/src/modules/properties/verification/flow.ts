@@ -18,11 +18,11 @@ export const startVerification = async (
   meta: CommandMeta,
 ): Promise<VerificationStarted> => {
   const record = await data.findById(input.propertyId);
-  if (!record) throw refuse(404, 'PROPERTY_NOT_FOUND', 'This property was not found. Look it up by its address or APN.');
+  if (!record) throw refuse('not_found', 'PROPERTY_NOT_FOUND', 'This property was not found. Look it up by its address or APN.');
   // From the read model: a verification that passed a moment ago may not be there yet, and a second PropertyVerified
   // for the same account and property is harmless (every reader keys it by both).
   if (await platform.documents.get(VERIFIED_PROPERTIES_COLLECTION, verifiedPropertyId(input.accountId, record.id))) {
-    throw refuse(409, 'PROPERTY_ALREADY_VERIFIED', 'You have already verified this property.');
+    throw refuse('conflict', 'PROPERTY_ALREADY_VERIFIED', 'You have already verified this property.');
   }
   const verificationId = meta.newId();
   const claim = claimStream(input.accountId, record.id);

@@ -2,7 +2,7 @@ import type { AnswerClaimBody, ClaimView, FileClaimBody } from '@acpg/contracts/
 import { handleCommand, isAlreadyExists, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Principal } from '../../../platform/auth/port.ts';
 import { seenButNotAllowed } from '../../../platform/http/access.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
 import { accessibleClaim, claims, claimView, loadClaim, runClaimCommand } from './access.ts';
@@ -14,7 +14,7 @@ const VERIFIED_PROPERTIES_COLLECTION = 'verified_properties';
 
 const notVerified = () => {
   const message = 'You have not verified this property. Verify it on your account first, then file the claim.';
-  return new AppError(400, 'PROPERTY_NOT_VERIFIED', message, [{ path: 'property_id', message }]);
+  return new DomainError('invalid', 'PROPERTY_NOT_VERIFIED', message, [{ path: 'property_id', message }]);
 };
 
 const sameContents = (claim: FiledClaim, body: FileClaimBody, documents: readonly CheckedDocument[]) => {
@@ -48,7 +48,7 @@ export const fileClaim = async (platform: Platform, body: FileClaimBody, account
     return { view: await claimView(platform, body.claim_id), created: false };
   }
   const problem = expenseDateProblem(body.expense_date, meta.now);
-  if (problem) throw new AppError(400, 'EXPENSE_DATE_OUT_OF_RANGE', problem, [{ path: 'expense_date', message: problem }]);
+  if (problem) throw new DomainError('invalid', 'EXPENSE_DATE_OUT_OF_RANGE', problem, [{ path: 'expense_date', message: problem }]);
   if (!(await verifiedByAccount(platform, accountId, body.property_id))) throw notVerified();
   const property = await propertyData().findById(body.property_id);
   if (!property) throw notVerified();
@@ -78,7 +78,7 @@ export const answerClaim = async (platform: Platform, claimId: string, principal
   const claim = await accessibleClaim(platform, claimId, principal);
   // Past `accessibleClaim` the caller sees the claim (a Super Admin), so a 403 tells them nothing new.
   if (claim.submitted.account_id !== principal.userId) throw seenButNotAllowed('CLAIM_FORBIDDEN', 'Only the claimant answers a request for more information.');
-  if (claim.status !== 'more_info_requested') throw new AppError(409, 'CLAIM_TRANSITION_REFUSED', 'No information was asked for on this claim, so there is nothing to answer.');
+  if (claim.status !== 'more_info_requested') throw new DomainError('conflict', 'CLAIM_TRANSITION_REFUSED', 'No information was asked for on this claim, so there is nothing to answer.');
   const kept = await keepDocuments(platform, claimId, await checkDocuments(body.documents), meta.newId);
   try {
     await runClaimCommand(platform, claimId, { type: 'ProvideInfo', data: { message: body.message, documents: kept }, metadata: meta });

@@ -17,7 +17,7 @@ import {
 import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { seenButNotAllowed } from '../../../platform/http/access.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
 
 export const claimStream = reimbursementClaimStream;
 
@@ -86,8 +86,8 @@ export const evolveClaim = (state: ClaimState, event: ClaimEvent): ClaimState =>
   }
 };
 
-const refused = (message: string) => new AppError(409, 'CLAIM_TRANSITION_REFUSED', message);
-const notFound = () => new AppError(404, 'CLAIM_NOT_FOUND', 'This claim was not found.');
+const refused = (message: string) => new DomainError('conflict', 'CLAIM_TRANSITION_REFUSED', message);
+const notFound = () => new DomainError('not_found', 'CLAIM_NOT_FOUND', 'This claim was not found.');
 const STATUS_WORDS: Record<ClaimStatus, string> = { ...CLAIM_STATUS_LABELS, more_info_requested: 'waiting for more information' };
 const words = (status: ClaimStatus) => STATUS_WORDS[status].toLowerCase();
 
@@ -123,7 +123,7 @@ const decideFiled = (command: Exclude<ClaimCommand, FileClaim>, claim: FiledClai
       if (claim.status !== 'under_review') throw refused(`A claim is approved while it is under review; this one is ${words(claim.status)}.`);
       if (command.data.approved_amount_cents > claim.submitted.amount_cents) {
         const message = 'The approved amount is more than the amount claimed. Approve at most the amount claimed.';
-        throw new AppError(400, 'APPROVED_AMOUNT_TOO_HIGH', message, [{ path: 'approved_amount_cents', message }]);
+        throw new DomainError('invalid', 'APPROVED_AMOUNT_TOO_HIGH', message, [{ path: 'approved_amount_cents', message }]);
       }
       return [{ type: 'ReimbursementClaimApproved', data: { ...step, ...command.data } }];
     }
@@ -151,9 +151,9 @@ const decideFiled = (command: Exclude<ClaimCommand, FileClaim>, claim: FiledClai
 
 export const decideClaim = (command: ClaimCommand, state: ClaimState): ClaimEvent[] => {
   if (command.type === 'FileClaim') {
-    if (state.status !== 'none') throw new AppError(409, 'CLAIM_MISMATCH', 'This claim was filed already.');
+    if (state.status !== 'none') throw new DomainError('conflict', 'CLAIM_MISMATCH', 'This claim was filed already.');
     const problem = expenseDateProblem(command.data.expense_date, command.metadata.now);
-    if (problem) throw new AppError(400, 'EXPENSE_DATE_OUT_OF_RANGE', problem, [{ path: 'expense_date', message: problem }]);
+    if (problem) throw new DomainError('invalid', 'EXPENSE_DATE_OUT_OF_RANGE', problem, [{ path: 'expense_date', message: problem }]);
     return [{ type: 'ReimbursementClaimSubmitted', data: { ...command.data, by: command.metadata.actor ?? 'system', at: command.metadata.now.toISOString() } }];
   }
   if (state.status === 'none') throw notFound();

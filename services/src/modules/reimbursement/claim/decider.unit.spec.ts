@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ReimbursementClaimSubmitted } from '@acpg/contracts/reimbursements';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { DOMAIN_ERROR_STATUS } from '../../../platform/http/domain-errors.ts';
 import { decideClaim, evolveClaim, expenseDateProblem, initialClaimState, type ClaimCommand, type ClaimEvent, type ClaimState } from './decider.ts';
 
 const CLAIM = '5b1e7c7a-2d1f-4c3e-8a9b-0c1d2e3f4a5b';
@@ -40,7 +41,7 @@ const refusal = (commands: readonly Cmd[], last: Cmd) => {
   try {
     decideClaim({ type: last.type, data: last.data, metadata: meta(last.actor) } as ClaimCommand, state);
   } catch (error) {
-    if (error instanceof AppError) return { status: error.status, code: error.code, message: error.message };
+    if (error instanceof DomainError) return { status: DOMAIN_ERROR_STATUS[error.kind], code: error.code, message: error.message };
     throw error;
   }
   throw new Error(`${last.type} was not refused`);

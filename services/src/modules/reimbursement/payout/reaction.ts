@@ -2,7 +2,7 @@ import { EventEnvelope } from '@acpg/contracts/envelope';
 import { PAYOUT_RECORDED, PayoutRecorded } from '@acpg/contracts/payments';
 import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { refusedForGood } from '../../../platform/commands/domain-error.ts';
 import { PermanentJobError } from '../../../platform/jobs/errors.ts';
 import type { JobProcessor } from '../../../platform/jobs/port.ts';
 import type { Platform } from '../../../platform/module.ts';
@@ -41,7 +41,7 @@ export const claimPayoutWorker =
       await runClaimCommand(platform, d.claim_id, { type: 'MarkPaid', data: { payout_id: d.payout_id, amount_cents: d.amount_cents, method: d.method, reference: d.reference }, metadata });
     } catch (error) {
       // Refused by the claim (no such claim, or a state that takes no payment): trying again cannot help.
-      if (error instanceof AppError && error.status < 500) throw new PermanentJobError(`payout ${d.payout_id} not recorded on claim ${d.claim_id}: ${error.message}`);
+      if (refusedForGood(error)) throw new PermanentJobError(`payout ${d.payout_id} not recorded on claim ${d.claim_id}: ${error.message}`);
       throw error;
     }
   };

@@ -80,15 +80,15 @@ export const decide = (command: ContactChangeCommand, state: ContactChangeState)
   const now = command.metadata.now.toISOString();
   switch (command.type) {
     case 'RequestChange':
-      if (state.status !== 'none') throw refuseAccount(409, 'CHANGE_USED', 'This change already exists.');
+      if (state.status !== 'none') throw refuseAccount('conflict', 'CHANGE_USED', 'This change already exists.');
       return [{ type: 'ContactChangeRequested', data: { ...command.data, requested_at: now, expires_at: addSeconds(now, OTP_RULES.validSeconds) } }];
     case 'VerifyChange': {
       if (state.status === 'none' || state.accountId !== command.data.account_id) {
-        throw refuseAccount(404, 'CHANGE_NOT_FOUND', 'This change was not found. Start it again.');
+        throw refuseAccount('not_found', 'CHANGE_NOT_FOUND', 'This change was not found. Start it again.');
       }
-      if (state.status === 'verified') throw refuseAccount(410, 'CHANGE_USED', 'This change is already done.');
-      if (state.status === 'locked') throw refuseAccount(410, 'CHANGE_LOCKED', 'Too many wrong codes. Start the change again to get a new code.');
-      if (reached(now, state.expiresAt)) throw refuseAccount(410, 'OTP_EXPIRED', 'This code has expired. Start the change again to get a new one.');
+      if (state.status === 'verified') throw refuseAccount('gone', 'CHANGE_USED', 'This change is already done.');
+      if (state.status === 'locked') throw refuseAccount('gone', 'CHANGE_LOCKED', 'Too many wrong codes. Start the change again to get a new code.');
+      if (reached(now, state.expiresAt)) throw refuseAccount('gone', 'OTP_EXPIRED', 'This code has expired. Start the change again to get a new one.');
       if (sameDigest(command.data.code_hash, state.codeHash)) {
         return [{ type: 'ContactChangeVerified', data: { change_id: state.changeId, account_id: state.accountId, channel: state.channel, at: now } }];
       }

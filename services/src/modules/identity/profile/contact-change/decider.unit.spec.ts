@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../../platform/http/errors.ts';
+import { DomainError } from '../../../../platform/commands/domain-error.ts';
+import { DOMAIN_ERROR_STATUS } from '../../../../platform/http/domain-errors.ts';
 import { metaAt } from '../../../../../test/command-meta.ts';
 import { decide, evolve, initialState, type ContactChangeCommand, type ContactChangeEvent, type ContactChangeState } from './decider.ts';
 
@@ -10,7 +11,7 @@ const refusal = (command: ContactChangeCommand, state: ContactChangeState) => {
   try {
     decide(command, state);
   } catch (error) {
-    if (error instanceof AppError) return [error.status, error.code];
+    if (error instanceof DomainError) return [DOMAIN_ERROR_STATUS[error.kind], error.code];
     throw error;
   }
   throw new Error('expected a refusal');

@@ -9,7 +9,7 @@ import type { IdentityContext } from '../../context.ts';
 import { emailDecider, emailStream, normaliseEmail } from '../../email/decider.ts';
 import { phoneDecider, phoneStream } from '../../phone/decider.ts';
 import { newCode, recordSend } from '../codes.ts';
-import { AppError } from '../../../../platform/http/errors.ts';
+import { DomainError } from '../../../../platform/commands/domain-error.ts';
 import { refuseAccount } from '../refuse.ts';
 import { contactChangeDecider, contactChangeStream } from './decider.ts';
 import { contactChangeCodeMessage } from './template.ts';
@@ -19,7 +19,7 @@ const destinationContext = (changeId: string) => `${contactChangeStream(changeId
 
 const signedInAccount = async (ctx: IdentityContext, accountId: string): Promise<RegisteredAccount> => {
   const account = await loadAccount(ctx.platform.eventStore, accountId);
-  if (!account) throw refuseAccount(401, 'SESSION_ENDED', 'Your session has ended. Sign in again.');
+  if (!account) throw refuseAccount('unauthenticated', 'SESSION_ENDED', 'Your session has ended. Sign in again.');
   return account;
 };
 
@@ -34,8 +34,8 @@ const holderOf = async (ctx: IdentityContext, channel: OtpChannel, destination: 
 
 const taken = (channel: OtpChannel) =>
   channel === 'email'
-    ? refuseAccount(409, 'EMAIL_TAKEN', 'Another account uses this email. Choose another one.')
-    : refuseAccount(409, 'PHONE_TAKEN', 'Another account uses this phone number. Choose another one.');
+    ? refuseAccount('conflict', 'EMAIL_TAKEN', 'Another account uses this email. Choose another one.')
+    : refuseAccount('conflict', 'PHONE_TAKEN', 'Another account uses this phone number. Choose another one.');
 
 /** Step 1: a code to the new email or phone (`destination` already validated: an email, or an E.164 phone). */
 export const requestContactChange = async (
@@ -48,7 +48,7 @@ export const requestContactChange = async (
   const destination = channel === 'email' ? normaliseEmail(change.destination) : change.destination;
   const account = await signedInAccount(ctx, accountId);
   const current = channel === 'email' ? account.email : currentPhone(ctx, account);
-  if (current === destination) throw refuseAccount(400, 'SAME_AS_CURRENT', `This is already your ${channel === 'email' ? 'email' : 'phone number'}.`);
+  if (current === destination) throw refuseAccount('invalid', 'SAME_AS_CURRENT', `This is already your ${channel === 'email' ? 'email' : 'phone number'}.`);
   const holder = await holderOf(ctx, channel, destination);
   if (holder !== null && holder !== account.id) throw taken(channel);
 
@@ -100,7 +100,7 @@ const phoneBefore = async (ctx: IdentityContext, accountId: string, phone: strin
 
 /** Already so (a concurrent twin of this request changed it a moment ago): nothing to do. */
 const unlessSame = (error: unknown) => {
-  if (!(error instanceof AppError && error.code === 'SAME_AS_CURRENT')) throw error;
+  if (!(error instanceof DomainError && error.code === 'SAME_AS_CURRENT')) throw error;
 };
 
 /**
@@ -147,11 +147,11 @@ export const verifyContactChange = async (ctx: IdentityContext, accountId: strin
   const rejected = events.find((e) => e.type === 'ContactChangeCodeRejected');
   if (rejected?.type === 'ContactChangeCodeRejected') {
     const left = rejected.data.tries_left;
-    if (left === 0) throw refuseAccount(400, 'CHANGE_LOCKED', 'The code is incorrect and no tries are left. Start the change again to get a new code.');
-    throw refuseAccount(400, 'OTP_INCORRECT', `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+    if (left === 0) throw refuseAccount('invalid', 'CHANGE_LOCKED', 'The code is incorrect and no tries are left. Start the change again to get a new code.');
+    throw refuseAccount('invalid', 'OTP_INCORRECT', `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
   }
   // A concurrent verification got there first: the decider refused above on the retry, or nothing changed.
-  throw refuseAccount(410, 'CHANGE_USED', 'This change is already done.');
+  throw refuseAccount('gone', 'CHANGE_USED', 'This change is already done.');
 };
 
 /** The new email or phone for this account (a retry finds it already reserved to itself). */

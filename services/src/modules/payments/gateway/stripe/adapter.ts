@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { AppError } from '../../../../platform/http/errors.ts';
+import { DomainError } from '../../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../../platform/module.ts';
 import type { CreatePaymentIntent, GatewayPaymentMethod, GatewayRefunds, PaymentGateway, PaymentIntent } from '../port.ts';
 import { brandOf, toGatewayRefund, toPortIntent, toSavedCardSetup } from './map.ts';
@@ -29,7 +29,7 @@ const failureOf = (error: unknown): StripeFailure | null =>
 const isMissing = (error: unknown) => failureOf(error)?.statusCode === 404 || failureOf(error)?.code === 'resource_missing';
 
 const unavailable = () =>
-  new AppError(502, 'PAYMENT_GATEWAY_UNAVAILABLE', 'The payment service did not answer. Nothing new was charged; try again in a minute.');
+  new DomainError('unavailable', 'PAYMENT_GATEWAY_UNAVAILABLE', 'The payment service did not answer. Nothing new was charged; try again in a minute.');
 
 /**
  * The Stripe adapter of the gateway port, with the `stripe` library: PaymentIntents created and confirmed with the
@@ -105,7 +105,7 @@ export const createStripeGateway = (platform: Pick<Platform, 'documents' | 'log'
       if (known) {
         const intent = intentOf(await stripe.paymentIntents.retrieve(String(known.intent_id)).catch((error: unknown) => Promise.reject(gatewayDown(error))));
         if (intent.amount !== params.amount || intent.payment_method !== params.payment_method || intent.customer !== params.customer) {
-          throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This payment was already sent with other details.');
+          throw new DomainError('conflict', 'IDEMPOTENCY_KEY_REUSED', 'This payment was already sent with other details.');
         }
         return intent;
       }
@@ -136,7 +136,7 @@ export const createStripeGateway = (platform: Pick<Platform, 'documents' | 'log'
         const failed = failureOf(error)?.payment_intent;
         if (failed) return keep(failed);
         if (failureOf(error)?.type === 'StripeIdempotencyError') {
-          throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This payment was already sent with other details.');
+          throw new DomainError('conflict', 'IDEMPOTENCY_KEY_REUSED', 'This payment was already sent with other details.');
         }
         throw gatewayDown(error);
       }
@@ -148,7 +148,7 @@ export const createStripeGateway = (platform: Pick<Platform, 'documents' | 'log'
         if (!intent.client_secret) throw new Error(`Stripe answered payment intent ${intentId} without its client secret`);
         return intent.client_secret;
       } catch (error) {
-        if (isMissing(error)) throw new AppError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
+        if (isMissing(error)) throw new DomainError('not_found', 'PAYMENT_NOT_FOUND', 'This payment was not found.');
         throw gatewayDown(error);
       }
     },
@@ -161,7 +161,7 @@ export const createStripeGateway = (platform: Pick<Platform, 'documents' | 'log'
         if (approve || intent.status !== 'requires_action') return intentOf(intent);
         return intentOf(await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `refuse-${id}` }));
       } catch (error) {
-        if (isMissing(error)) throw new AppError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found.');
+        if (isMissing(error)) throw new DomainError('not_found', 'PAYMENT_NOT_FOUND', 'This payment was not found.');
         throw gatewayDown(error);
       }
     },
@@ -171,9 +171,9 @@ export const createStripeGateway = (platform: Pick<Platform, 'documents' | 'log'
         const refund = await stripe.refunds.create({ payment_intent: params.payment_intent, amount: params.amount, metadata: params.metadata }, { idempotencyKey });
         return toGatewayRefund(refund);
       } catch (error) {
-        if (isMissing(error)) throw new AppError(404, 'PAYMENT_NOT_FOUND', 'This payment was not found at the payment service.');
+        if (isMissing(error)) throw new DomainError('not_found', 'PAYMENT_NOT_FOUND', 'This payment was not found at the payment service.');
         const code = failureOf(error)?.code;
-        if (code === 'charge_already_refunded' || code === 'amount_too_large') throw new AppError(409, 'ALREADY_REFUNDED', 'This payment was refunded already.');
+        if (code === 'charge_already_refunded' || code === 'amount_too_large') throw new DomainError('conflict', 'ALREADY_REFUNDED', 'This payment was refunded already.');
         throw gatewayDown(error);
       }
     },
@@ -189,7 +189,7 @@ export const createStripeGateway = (platform: Pick<Platform, 'documents' | 'log'
       } catch (error) {
         const failed = failureOf(error)?.setup_intent;
         if (failed) return toSavedCardSetup(failed, payment_method);
-        if (isMissing(error)) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
+        if (isMissing(error)) throw new DomainError('not_found', 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
         throw gatewayDown(error);
       }
     },

@@ -6,6 +6,7 @@ import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { ClaimPaymentMethodBody, PaymentMethod, PaymentsConfig, StripeNextAction } from '@acpg/contracts/payments';
 import { systemMeta } from '../../../../platform/commands/metadata.ts';
 import { AppError, unauthorized } from '../../../../platform/http/errors.ts';
+import { DomainError } from '../../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../../platform/module.ts';
 import { ownCheckout, recordGatewayEvent } from '../../checkout/commands.ts';
 import { stripeGateway } from '../select.ts';
@@ -121,7 +122,7 @@ export const stripeRoutes =
           } catch (error) {
             // Signed by Stripe but for no checkout of this app (or not matching it): acknowledged, so Stripe stops
             // sending it; a failure to write is a 5xx and Stripe sends it again.
-            if (error instanceof AppError && (error.status === 404 || error.status === 400)) {
+            if (error instanceof DomainError && (error.kind === 'not_found' || error.kind === 'invalid')) {
               request.log.warn({ event_id: event.id, code: error.code }, 'Stripe event not recorded');
               return { received: true as const, recorded: false };
             }

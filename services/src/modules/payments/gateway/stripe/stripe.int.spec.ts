@@ -166,7 +166,7 @@ describe('Stripe adapter against the stand-in', () => {
     expect(refund).toMatchObject({ status: 'succeeded', amount: 6400, payment_intent: intent.id });
     expect((await gateway.createRefund(refundParams, { idempotencyKey: `refund-${checkoutId}` })).id).toBe(refund.id);
     expect(requestsTo('/v1/refunds').at(-1)!.body).toEqual({ payment_intent: intent.id, amount: '6400', metadata: { checkout_id: checkoutId, refund_id: 'r1' } });
-    await expect(gateway.createRefund(refundParams, { idempotencyKey: `refund-${checkoutId}-again` })).rejects.toMatchObject({ status: 409, code: 'ALREADY_REFUNDED' });
+    await expect(gateway.createRefund(refundParams, { idempotencyKey: `refund-${checkoutId}-again` })).rejects.toMatchObject({ kind: 'conflict', code: 'ALREADY_REFUNDED' });
   });
 });
 
