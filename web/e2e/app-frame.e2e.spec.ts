@@ -176,9 +176,8 @@ describe('the app frame', () => {
       // Export: the success toast must not cover the top bar or the Export button just used.
       const exportButton = page.getByRole('button', { name: /^Export/ });
       await exportButton.click();
-      const download = page.waitForEvent('download');
-      await page.getByRole('menuitem', { name: 'CSV' }).click();
-      await download;
+      // Listening before the click: the download can start before a wait begun after the click would see it.
+      await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV' }).click()]);
       const toast = page.locator('.fui-Toast').filter({ hasText: 'Exported' });
       await toast.waitFor({ timeout: 10_000 });
       await toast.hover(); // pauses its 7 s timer (pauseOnHover) while it is measured
@@ -197,6 +196,9 @@ describe('the app frame', () => {
       await next.scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollBy({ top: 200, behavior: 'instant' }));
       await page.waitForFunction(() => window.scrollY > 400);
+      // The toast moves up below the bar once the heading row has scrolled away, out from under the pointer, and its
+      // 7 s timer runs again: hovering it where it now is pauses it, so it is still there to measure and to click.
+      await toast.hover();
       // The toast stays in the window below the bar while the page scrolls (it does not scroll away under the bar).
       await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
       const scrolledToast = await boxOf(toast);
@@ -213,7 +215,7 @@ describe('the app frame', () => {
       expect(inside(upBox, await boxOf(topBar(page))), 'the scroll-to-top button is inside the top bar').toBe(true);
       expect(overlap(upBox, await boxOf(next)), 'the scroll-to-top button covers Next').toBe(false);
       await up.click();
-      await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5_000 });
+      await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 10_000 });
     }, 60_000);
   }
 

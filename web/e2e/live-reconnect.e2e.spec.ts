@@ -43,14 +43,17 @@ describe('live updates outlast the access token', () => {
     });
     expect(stored.status).toBe(200);
     const grid = page.getByRole('table', { name: 'User interactions' });
-    await explained(page, () => grid.getByRole('cell', { name: buttonName, exact: true }).waitFor({ timeout: 5_000 }));
+    await explained(page, () => grid.getByRole('cell', { name: buttonName, exact: true }).waitFor({ timeout: 15_000 }));
     expect(page.url()).toMatch(/\/user-interaction$/); // never sent to sign in
   }, 90_000);
 
   it('shows, after live updates resume, an interaction recorded while they were off', async () => {
-    // Hold the next token refresh back for 2 s: the socket stays closed between expiry and the new token.
+    // Hold the next token refresh back until the interaction below has been stored: the socket stays closed between
+    // expiry and the new token, so the interaction lands in the gap however slowly either side runs.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/v1/auth/refresh', async (route) => {
-      await new Promise((r) => setTimeout(r, 2000));
+      await held;
       await route.continue();
     });
     const off = page.getByText('Live updates off', { exact: true });
@@ -62,6 +65,7 @@ describe('live updates outlast the access token', () => {
       body: JSON.stringify({ page_name: 'e2e-gap', button_name: buttonName }),
     });
     expect(stored.status).toBe(200);
+    release();
     await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
     const grid = page.getByRole('table', { name: 'User interactions' });
     await explained(page, () => grid.getByRole('cell', { name: buttonName, exact: true }).waitFor({ timeout: 10_000 }));

@@ -75,18 +75,27 @@ async function scrollTo(page: Page, y: number) {
   await page.waitForFunction((top) => Math.abs(window.scrollY - top) < 2, y);
 }
 
+/** Two frames: the scroll event of a scroll already made has been handled, and React has drawn what it set. */
+const afterFrames = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done)))));
+
 async function expectScrollToTop(page: Page, where: string) {
   const room = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
   expect(room, `${where} must be long enough to scroll past ${SCROLL_TOP_THRESHOLD} px`).toBeGreaterThan(SCROLL_TOP_THRESHOLD + 50);
   const button = page.getByRole('button', { name: 'Scroll to top' });
   await scrollTo(page, 0);
-  expect(await button.count()).toBe(0);
+  await button.waitFor({ state: 'detached', timeout: 5_000 });
   await scrollTo(page, SCROLL_TOP_THRESHOLD - 100);
+  await afterFrames(page);
   expect(await button.count(), 'hidden before 400 px').toBe(0);
   await scrollTo(page, SCROLL_TOP_THRESHOLD + 40);
   await button.waitFor({ state: 'visible', timeout: 5_000 });
+  // Focus (a click gives it too, on the press) must not scroll the page: it once scrolled it back under 400 px, and
+  // the button was gone before the click's release.
+  const before = await page.evaluate(() => window.scrollY);
+  await button.focus();
+  expect(await page.evaluate(() => window.scrollY), 'focusing the button scrolled the page').toBe(before);
   await button.click();
-  await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5_000 });
+  await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 10_000 });
   await button.waitFor({ state: 'detached', timeout: 5_000 });
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore, type RefObject } from 'react';
+import { makeStaticStyles } from '@fluentui/react-components';
 
 /** Spec section 9. */
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
@@ -22,23 +23,37 @@ export function useUpFrom(breakpoint: keyof typeof BREAKPOINTS): boolean {
   );
 }
 
+/** The sticky bar's height, kept by useScrollMarginBelow for the rule below. */
+const BAR_HEIGHT_VARIABLE = '--top-bar-height';
+
 /**
- * Keeps the page's scroll-padding-top at the sticky bar's height (it changes with the width: the bar's items wrap),
- * so an element scrolled into view by focus (Tab after "Skip to main content", a field after a refused form) is not
- * left under the bar.
+ * Everything but the bar and what is in it keeps that much room above it when scrolled into view. A scroll-padding-top
+ * on the page would also count the bar's own controls as hidden under it: focusing one (a click focuses it too) then
+ * scrolled the page by about 200 px, and "Scroll to top", which shows only past 400 px, could vanish between the
+ * press and the release of its click.
  */
-export function useScrollPaddingBelow(bar: RefObject<HTMLElement | null>): void {
+const useBarMarginStyles = makeStaticStyles(
+  `*:not([${TOP_BAR_ATTRIBUTE}], [${TOP_BAR_ATTRIBUTE}] *) { scroll-margin-top: var(${BAR_HEIGHT_VARIABLE}, 0px); }`,
+);
+
+/**
+ * Keeps the room above an element scrolled into view at the sticky bar's height (it changes with the width: the bar's
+ * items wrap), so an element scrolled into view by focus (Tab after "Skip to main content", a field after a refused
+ * form) is not left under the bar, while focusing the bar's own controls scrolls nothing.
+ */
+export function useScrollMarginBelow(bar: RefObject<HTMLElement | null>): void {
+  useBarMarginStyles();
   useEffect(() => {
     const el = bar.current;
     if (!el) return;
     const root = document.documentElement;
-    const update = () => root.style.setProperty('scroll-padding-top', `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    const update = () => root.style.setProperty(BAR_HEIGHT_VARIABLE, `${Math.ceil(el.getBoundingClientRect().height)}px`);
     update();
     const observer = new ResizeObserver(update);
     observer.observe(el);
     return () => {
       observer.disconnect();
-      root.style.removeProperty('scroll-padding-top');
+      root.style.removeProperty(BAR_HEIGHT_VARIABLE);
     };
   }, [bar]);
 }

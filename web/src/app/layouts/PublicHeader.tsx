@@ -3,7 +3,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { Button, Divider, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, makeStyles, mergeClasses, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { DismissRegular, HomeRegular, NavigationRegular } from '@fluentui/react-icons';
-import { useScrollPaddingBelow, useUpFrom } from '../../lib/layout.ts';
+import { useScrollMarginBelow, useUpFrom } from '../../lib/layout.ts';
 import { session } from '../../lib/session.ts';
 import { logout } from '../../lib/logout.ts';
 import { myAccountPath } from '../../lib/roles.ts';
@@ -83,7 +83,7 @@ export function PublicHeader() {
   // Closing the drawer without navigating (Escape, Close site menu) returns focus to "Open site menu".
   const restoreFocus = useRestoreFocusTarget();
   const bar = useRef<HTMLElement>(null);
-  useScrollPaddingBelow(bar);
+  useScrollMarginBelow(bar);
 
   const onLink = (label: string) => {
     track(label);

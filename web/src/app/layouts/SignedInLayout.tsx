@@ -9,7 +9,7 @@ import { DismissRegular, NavigationRegular, PersonRegular, SignOutRegular } from
 import { session } from '../../lib/session.ts';
 import { logout } from '../../lib/logout.ts';
 import { menuKind, primaryRole } from '../../lib/roles.ts';
-import { CONTENT_MAX_WIDTH, SIDE_MENU_WIDTH, useScrollPaddingBelow, useUpFrom } from '../../lib/layout.ts';
+import { CONTENT_MAX_WIDTH, SIDE_MENU_WIDTH, useScrollMarginBelow, useUpFrom } from '../../lib/layout.ts';
 import { useTrackClick } from '../../lib/track.ts';
 import { navigateTo } from '../../lib/navigation.ts';
 import { ScrollToTop } from '../../components/ScrollToTop.tsx';
@@ -141,7 +141,7 @@ export function SignedInLayout() {
   // Closing the drawer without navigating (Escape, Close menu) returns focus to "Open menu".
   const restoreFocus = useRestoreFocusTarget();
   const topBar = useRef<HTMLElement>(null);
-  useScrollPaddingBelow(topBar);
+  useScrollMarginBelow(topBar);
 
   const menuBody = (
     <>
