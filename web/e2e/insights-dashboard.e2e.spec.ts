@@ -12,6 +12,17 @@ const tile = async (page: Page, title: string): Promise<number | null> => {
   return m ? Number(m[1]) : null;
 };
 
+/** Both tiles read in one task of the page, so they come from the same render (two reads can straddle one). */
+const bothTiles = (page: Page): Promise<{ t: number | null; w: number | null }> =>
+  page.evaluate(() => {
+    const read = (title: string) => {
+      const card = [...document.querySelectorAll<HTMLElement>('.fui-Card')].find((c) => [...c.querySelectorAll('h2')].some((h) => h.textContent?.trim() === title));
+      const m = card?.innerText.match(/^\s*(\d+)\s*$/m);
+      return m ? Number(m[1]) : null;
+    };
+    return { t: read('Interactions today'), w: read('Interactions this week') };
+  });
+
 describe('dashboard counters follow every live interaction', () => {
   let app: TestApp;
   let browser: Browser;
@@ -54,8 +65,9 @@ describe('dashboard counters follow every live interaction', () => {
     });
     // The sign-in's own tracked clicks settle first.
     await waitFor(async () => (await tile(page, 'Interactions today')) === (await apiToday(from)), { timeoutMs: 15_000, what: 'the today tile to match the server' });
-    const today = (await tile(page, 'Interactions today'))!;
-    const week = (await tile(page, 'Interactions this week'))!;
+    const base = await bothTiles(page);
+    const today = base.t!;
+    const week = base.w!;
 
     const pushes = 12;
     for (let k = 0; k < pushes; k++) {
@@ -94,7 +106,7 @@ describe('dashboard counters follow every live interaction', () => {
     const changed = await explained(page, () =>
       waitFor(
         async () => {
-          const [t, w] = [await tile(page, 'Interactions today'), await tile(page, 'Interactions this week')];
+          const { t, w } = await bothTiles(page);
           return t !== null && w !== null && (t !== today + pushes || w !== week + pushes) ? { t, w } : undefined;
         },
         { timeoutMs: 15_000, what: 'the tiles to change after the fresh read' },
