@@ -15,8 +15,10 @@ async function stripeJsOfConfig(): Promise<StripeJs | null> {
  * The card's second step, on any page: with Stripe, approving first opens the bank's step through Stripe.js
  * (`handleNextAction`; loaded now if the page has not), then the server answers the checkout (the webhook settles it);
  * with the test gateway the server takes the answer itself. Refusing cancels the payment on the server.
+ * `onBankStep` runs just before the bank's window opens: the page closes its own modal dialog then, which would
+ * otherwise hide the bank's window from screen readers (a modal hides what opens outside it) and sit under it.
  */
-export async function confirmSecondStep(checkoutId: string, approve: boolean, stripe: StripeJs | null = null): Promise<CheckoutResult> {
+export async function confirmSecondStep(checkoutId: string, approve: boolean, stripe: StripeJs | null = null, onBankStep?: () => void): Promise<CheckoutResult> {
   if (approve) {
     const js = stripe ?? (await stripeJsOfConfig());
     if (js) {
@@ -24,7 +26,10 @@ export async function confirmSecondStep(checkoutId: string, approve: boolean, st
         if (error instanceof HttpError && error.status === 409) return null; // settled meanwhile: the answer below says how
         throw error;
       });
-      if (next) await js.handleNextAction({ clientSecret: next.client_secret }); // a refusal at the bank fails the payment
+      if (next) {
+        onBankStep?.();
+        await js.handleNextAction({ clientSecret: next.client_secret }); // a refusal at the bank fails the payment
+      }
     }
   }
   return confirmCheckout(checkoutId, approve);

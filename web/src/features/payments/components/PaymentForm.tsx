@@ -117,12 +117,20 @@ function CheckoutForm({
   // Stripe.js's card, kept where the machine's createPaymentMethod finds it when Pay is pressed.
   const [stripeCard] = useState(stripeCardHolder);
   const [stripeState, setStripeState] = useState({ complete: false, error: null as string | null });
+  // While the bank's own window (Stripe.js) is open, our dialog steps aside: a modal would hide the bank's window.
+  const [atBank, setAtBank] = useState(false);
   const [machine] = useState(() =>
     gateway.gateway === 'stripe'
       ? payMachine.provide({
           actors: {
             createPaymentMethod: fromPromise(({ input }) => stripePaymentMethod(stripeCard.get(), input.name)),
-            confirmCheckout: fromPromise(({ input }) => confirmSecondStep(input.checkoutId, input.approve, stripeCard.get()?.stripe ?? null)),
+            confirmCheckout: fromPromise(async ({ input }) => {
+              try {
+                return await confirmSecondStep(input.checkoutId, input.approve, stripeCard.get()?.stripe ?? null, () => setAtBank(true));
+              } finally {
+                setAtBank(false);
+              }
+            }),
           },
         })
       : payMachine,
@@ -245,8 +253,11 @@ function CheckoutForm({
       >
         {paid ? 'Paid' : busy ? 'Processing payment…' : `Pay ${formatCents(due)}`}
       </Button>
+      {atBank && (
+        <Text role="status">Complete the step your bank asks for in its window.</Text>
+      )}
       <SecondStepDialog
-        open={inDialog}
+        open={inDialog && !atBank}
         amountDue={state.context.checkout?.amount_due ?? due}
         last4={paymentMethod?.last4 ?? null}
         sending={state.matches('confirming') ? 'approve' : state.matches('refusing') ? 'refuse' : null}

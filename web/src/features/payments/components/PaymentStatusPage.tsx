@@ -67,18 +67,21 @@ function ChargeStatus({ checkoutId }: { checkoutId: string }) {
   }, [live, status, reload]);
 
   const [confirming, setConfirming] = useState(false);
+  // While the bank's own window (Stripe.js) is open, our dialog steps aside: a modal would hide the bank's window.
+  const [atBank, setAtBank] = useState(false);
   const [sending, setSending] = useState<'approve' | 'refuse' | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const answer = async (approve: boolean) => {
     setSending(approve ? 'approve' : 'refuse');
     setConfirmError(null);
     try {
-      await confirmSecondStep(checkoutId, approve); // with Stripe: the bank's step through Stripe.js first
+      await confirmSecondStep(checkoutId, approve, null, () => setAtBank(true)); // with Stripe: the bank's step through Stripe.js first
       setConfirming(false);
       reload(); // the push brings it too; a read makes sure when the socket is down
     } catch (error) {
       setConfirmError(error instanceof Error ? error.message : 'Your answer could not be sent. Try again.');
     } finally {
+      setAtBank(false);
       setSending(null);
     }
   };
@@ -133,7 +136,7 @@ function ChargeStatus({ checkoutId }: { checkoutId: string }) {
         )}
       </div>
       <SecondStepDialog
-        open={confirming && charge.status === 'requires_action'}
+        open={confirming && !atBank && charge.status === 'requires_action'}
         amountDue={charge.amount_cents}
         last4={charge.card_last4}
         sending={sending}
