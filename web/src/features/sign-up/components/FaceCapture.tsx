@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Image, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Image, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CameraRegular, ArrowUploadRegular } from '@fluentui/react-icons';
 import { MAX_IMAGE_BYTES } from '@acpg/contracts/uploads';
 
@@ -47,6 +47,8 @@ export function FaceCapture({ value, onChange, disabled }: { value: string | nul
   const file = useRef<HTMLInputElement>(null);
   const [camera, setCamera] = useState<Camera>('off');
   const [problem, setProblem] = useState<string | null>(null);
+  // The stream is live before its first frame arrives: Take photo waits for a frame, not for a second try.
+  const [ready, setReady] = useState(false);
 
   const stop = () => {
     stream.current?.getTracks().forEach((t) => t.stop());
@@ -62,6 +64,7 @@ export function FaceCapture({ value, onChange, disabled }: { value: string | nul
       return;
     }
     setCamera('starting');
+    setReady(false);
     try {
       const media = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user', width: { ideal: 1280 } }, audio: false });
       stream.current = media;
@@ -112,7 +115,7 @@ export function FaceCapture({ value, onChange, disabled }: { value: string | nul
     <div className={s.root}>
       <div className={s.frame}>
         {camera === 'live' ? (
-          <video ref={video} className={s.media} muted playsInline aria-label="Camera preview" />
+          <video ref={video} className={s.media} muted playsInline aria-label="Camera preview" onLoadedData={() => setReady(true)} />
         ) : value ? (
           <Image src={value} alt="Your face photo" className={s.media} />
         ) : (
@@ -126,8 +129,8 @@ export function FaceCapture({ value, onChange, disabled }: { value: string | nul
       )}
       <div className={s.row}>
         {camera === 'live' ? (
-          <Button appearance="primary" icon={<CameraRegular />} onClick={capture} disabled={disabled}>
-            Take photo
+          <Button appearance="primary" icon={ready ? <CameraRegular /> : <Spinner size="tiny" />} onClick={capture} disabled={disabled || !ready}>
+            {ready ? 'Take photo' : 'Starting the camera…'}
           </Button>
         ) : (
           <Button icon={<CameraRegular />} onClick={() => void start()} disabled={disabled || camera === 'starting'}>
