@@ -1,16 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { modules, root, sources } from './module-sources.ts';
 
-const root = resolve(import.meta.dirname, '../..');
-const modules = join(root, 'services/src/modules');
-
-const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [path] : [];
-  });
 
 /**
  * A module's HTTP face: the files that register its routes (`routes.ts`, `<name>-routes.ts`, such as
