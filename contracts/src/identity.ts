@@ -113,6 +113,44 @@ export const AccountRegistered = z.object({
 });
 export type AccountRegistered = z.infer<typeof AccountRegistered>;
 
+/** Data of `AccountNameChanged` (stream `identity-account-<id>`): a contract event other modules keep copies from. */
+export const AccountNameChanged = z.object({ account_id: z.string(), full_name: z.string().min(1), at: z.string() });
+export type AccountNameChanged = z.infer<typeof AccountNameChanged>;
+
+/** Data of `AccountEmailChanged` (stream `identity-account-<id>`): a contract event other modules keep copies from. */
+export const AccountEmailChanged = z.object({ account_id: z.string(), email: z.string().min(1), previous_email: z.string(), at: z.string() });
+export type AccountEmailChanged = z.infer<typeof AccountEmailChanged>;
+
+/** The identity events from which another module keeps its copy of an account's name and email (`AccountContact`). */
+export const ACCOUNT_CONTACT_EVENTS = ['AccountRegistered', 'AccountNameChanged', 'AccountEmailChanged'] as const;
+
+/** What a module keeps of an account to address it: its name and email, as the latest identity event says. */
+export interface AccountContact {
+  full_name: string;
+  email: string;
+}
+
+/**
+ * The published fold of `ACCOUNT_CONTACT_EVENTS` (identity's word on what they mean): the account's contact after
+ * `event`, from the one before (null: not registered yet). An event it cannot read leaves the contact as it was.
+ */
+export const nextAccountContact = (contact: AccountContact | null, event: { type: string; data: unknown }): AccountContact | null => {
+  if (event.type === 'AccountRegistered') {
+    const d = AccountRegistered.safeParse(event.data);
+    return d.success ? { full_name: d.data.full_name, email: d.data.email } : contact;
+  }
+  if (!contact) return contact;
+  if (event.type === 'AccountNameChanged') {
+    const d = AccountNameChanged.safeParse(event.data);
+    return d.success ? { ...contact, full_name: d.data.full_name } : contact;
+  }
+  if (event.type === 'AccountEmailChanged') {
+    const d = AccountEmailChanged.safeParse(event.data);
+    return d.success ? { ...contact, email: d.data.email } : contact;
+  }
+  return contact;
+};
+
 /** Read model `accounts`: one document per account, for admin lists and dashboards. */
 export const AccountView = z.object({
   id: z.string(),

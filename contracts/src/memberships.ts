@@ -235,3 +235,41 @@ export const AdminMembershipsQuery = listQuery({
   },
 }).refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
 export type AdminMembershipsQuery = z.infer<typeof AdminMembershipsQuery>;
+
+// ---- What other modules keep of a membership (a local copy) ----
+
+/** The events that say which plan a membership is on and whether it still runs. */
+export const MEMBERSHIP_STANDING_EVENTS = ['MembershipStarted', 'MembershipRenewed', 'MembershipPastDue', 'MembershipCancelled'] as const;
+
+/** A membership as other modules see it: whose, on which plan, and its status. */
+export interface MembershipStanding {
+  account_id: string;
+  plan_name: string;
+  status: MembershipStatus;
+}
+
+/** A contract event as a copy's fold reads it. */
+interface MembershipEvent {
+  type: string;
+  data: unknown;
+}
+
+/** The membership's standing after `event`, as the memberships module publishes it. */
+export const nextMembershipStanding = (standing: MembershipStanding | null, event: MembershipEvent): MembershipStanding | null => {
+  if (event.type === 'MembershipStarted') {
+    const started = MembershipStarted.safeParse(event.data);
+    return started.success ? { account_id: started.data.account_id, plan_name: started.data.plan_name, status: started.data.status } : standing;
+  }
+  if (event.type === 'MembershipCancelled') {
+    // Ended, whatever came before (a membership from before its start was published ends too).
+    const ended = MembershipCancelled.safeParse(event.data);
+    return ended.success ? { account_id: ended.data.account_id, plan_name: standing?.plan_name ?? '', status: 'cancelled' } : standing;
+  }
+  if (!standing) return standing;
+  if (event.type === 'MembershipRenewed') {
+    const renewed = MembershipRenewed.safeParse(event.data);
+    return renewed.success ? { ...standing, plan_name: renewed.data.plan_name, status: 'active' } : standing;
+  }
+  if (event.type === 'MembershipPastDue') return { ...standing, status: 'past_due' };
+  return standing;
+};

@@ -108,3 +108,37 @@ export type AdminPlanListQuery = z.infer<typeof AdminPlanListQuery>;
 
 /** socket.io message to Super Admins after a plan changed (an `AdminPlan`). */
 export const PLAN_UPDATED_MESSAGE = 'plan.updated';
+
+/** A contract event as a copy's fold reads it. */
+interface PlanEvent {
+  type: string;
+  data: unknown;
+  occurredAt: string;
+}
+
+/** Another module's copy of a plan: every definition in the order the plans module wrote them, each with its time. */
+export interface PlanHistory {
+  definitions: { at: string; plan: PlanDefined }[];
+}
+
+export const PLAN_HISTORY_EVENTS = ['PlanDefined'] as const;
+
+/** The plan's history after `event` (a `PlanDefined` adds the definition in force from its time on). */
+export const nextPlanHistory = (history: PlanHistory | null, event: PlanEvent): PlanHistory | null => {
+  const defined = event.type === 'PlanDefined' ? PlanDefined.safeParse(event.data) : null;
+  if (!defined?.success) return history;
+  return { definitions: [...(history?.definitions ?? []), { at: event.occurredAt, plan: defined.data }] };
+};
+
+/** The plan as last defined. */
+export const latestPlanOf = (history: PlanHistory): PlanDefined | null => history.definitions.at(-1)?.plan ?? null;
+
+/** The definition in force at `at` (the last one at or before it; the first one if all are later). */
+export const planAsOfIn = (history: PlanHistory, at: string): PlanDefined | null => {
+  let found: PlanDefined | null = null;
+  for (const definition of history.definitions) {
+    if (found && definition.at > at) break;
+    found = definition.plan;
+  }
+  return found;
+};

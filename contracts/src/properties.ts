@@ -121,3 +121,19 @@ export type VerifiedProperty = z.infer<typeof VerifiedProperty>;
 export const VERIFIED_PROPERTY_SORT_FIELDS = ['verified_at', 'address_line', 'city'] as const;
 export const VerifiedPropertiesQuery = listQuery({ sortFields: VERIFIED_PROPERTY_SORT_FIELDS, defaultSort: 'verified_at' });
 export type VerifiedPropertiesQuery = z.infer<typeof VerifiedPropertiesQuery>;
+
+/** A contract event as a copy's fold reads it. */
+interface PropertyEvent {
+  type: string;
+  data: unknown;
+}
+
+/** The id of another module's copy of a verification: one per account and property. */
+export const verifiedPropertyKey = (accountId: string, propertyId: string) => `${accountId}:${propertyId}`;
+
+/** Another module's copy of a verified property: the first verification of a property by an account stands. */
+export const nextVerifiedProperty = (copy: PropertyVerifiedData | null, event: PropertyEvent): PropertyVerifiedData | null => {
+  if (copy || event.type !== PROPERTY_VERIFIED) return copy;
+  const verified = PropertyVerifiedData.safeParse(event.data);
+  return verified.success ? verified.data : copy;
+};

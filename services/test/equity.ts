@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AlertView, EnrolmentView, ImportView } from '@acpg/contracts/equity-protect';
 import { CheckoutResult, TEST_CARDS } from '@acpg/contracts/payments';
+import type { MembershipStarted } from '@acpg/contracts/memberships';
+import { PROPERTY_VERIFIED, type PropertyVerifiedData } from '@acpg/contracts/properties';
+import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import { propertyData } from '../src/platform/property-data/select.ts';
 import type { TestApp } from './harness.ts';
 import { testPaymentMethod } from './payments.ts';
@@ -11,15 +14,15 @@ const ENROLMENTS_COLLECTION = 'equity_enrolments';
 
 type T = Pick<TestApp, 'app' | 'signInAs' | 'platform'>;
 
-/** Records that `accountId` verified the sample property, as the properties module's read model holds it. */
+/** `accountId` verified the sample property: the properties module's own event, which equity keeps a copy of. */
 export const markVerified = async (t: T, accountId: string, propertyId: string): Promise<void> => {
   const p = await propertyData().findById(propertyId);
   if (!p) throw new Error(`no sample property ${propertyId}`);
-  await t.platform.documents.upsert('verified_properties', {
-    _id: `${accountId}:${propertyId}`,
+  const verificationId = randomUUID();
+  const data: PropertyVerifiedData = {
+    verification_id: verificationId,
     account_id: accountId,
     property_id: propertyId,
-    verification_id: randomUUID(),
     address_line: p.address_line,
     city: p.city,
     county: p.county,
@@ -27,7 +30,34 @@ export const markVerified = async (t: T, accountId: string, propertyId: string):
     zip: p.zip,
     apn: p.apn,
     verified_at: new Date().toISOString(),
-  });
+  };
+  const meta = { now: new Date(), actor: accountId, correlationId: randomUUID() };
+  await t.platform.eventStore.append(`properties-verification-${verificationId}`, 0, [eventEnvelope(randomUUID(), PROPERTY_VERIFIED, data, meta)]);
+};
+
+/** `accountId` is a member of `planName` (the memberships module's own `MembershipStarted`), as `/memberships/mine` shows. */
+export const memberOf = async (t: T, accountId: string, planName: 'Monthly' | 'Yearly'): Promise<void> => {
+  const now = new Date();
+  const membershipId = randomUUID();
+  const data: MembershipStarted = {
+    membership_id: membershipId,
+    account_id: accountId,
+    plan_id: planName.toLowerCase(),
+    plan_name: planName,
+    amount_cents: 0,
+    renewal_amount_cents: 0,
+    paid_cents: 0,
+    started_at: now.toISOString(),
+    trial_ends_at: null,
+    next_renewal_at: new Date(now.getTime() + 365 * 86_400_000).toISOString(),
+    card_brand: 'visa',
+    card_last4: '4242',
+    status: 'active',
+    checkout_id: membershipId,
+  };
+  await t.platform.eventStore.append(`memberships-membership-${membershipId}`, 0, [eventEnvelope(randomUUID(), 'MembershipStarted', data, { now, actor: accountId, correlationId: randomUUID() })]);
+  const headers = await bearer(t, accountId);
+  await waitFor(async () => ((await t.app.inject({ method: 'GET', url: '/api/v1/memberships/mine', headers })).json().data.items as unknown[]).length > 0, { what: `${accountId}'s ${planName} membership` });
 };
 
 export const bearer = async (t: T, accountId: string, role: 'Customer' | 'Super Admin' = 'Customer') => ({ authorization: `Bearer ${await t.signInAs(role, accountId)}` });

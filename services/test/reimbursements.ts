@@ -4,6 +4,7 @@ import type { ClaimView } from '@acpg/contracts/reimbursements';
 import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import type { TestApp } from './harness.ts';
 import { SAMPLE_PROPERTY_ID } from './nhd.ts';
+import { registerAccount } from './accounts.ts';
 import { waitFor } from './wait-for.ts';
 
 /** The smallest PDF file-type recognises, and a 1×1 PNG: documents a claim may carry. */
@@ -36,10 +37,10 @@ export const verifyPropertyFor = async (t: Pick<TestApp, 'app' | 'platform' | 's
   }, { what: `property ${propertyId} verified by ${accountId}` });
 };
 
-/** A customer with an email (the identity read model `accounts`) and a verified sample property. */
+/** A registered customer with an email and a verified sample property. */
 export const claimant = async (t: TestApp, accountId = `acct-${randomUUID()}`, propertyId = SAMPLE_PROPERTY_ID) => {
   const email = `${accountId}@example.test`;
-  await t.platform.documents.upsert('accounts', { _id: accountId, id: accountId, email, full_name: 'Casey Claimant', roles: ['Customer'] });
+  await registerAccount(t, accountId, { email, full_name: 'Casey Claimant' });
   await verifyPropertyFor(t, accountId, propertyId);
   return { accountId, email, propertyId, headers: await bearer(t, accountId) };
 };

@@ -4,6 +4,7 @@ import type { StoredEvent } from '../src/platform/event-store/port.ts';
 import { tickSchedules } from '../src/platform/schedules/start.ts';
 import type { TestApp } from './harness.ts';
 import { testPaymentMethod } from './payments.ts';
+import { registerAccount } from './accounts.ts';
 import { waitFor } from './wait-for.ts';
 
 /** Moves the app's clock (`platform.clock`, the one time source of routes, commands and schedules) to `at`. */
@@ -12,10 +13,10 @@ export const setClock = (t: TestApp, at: string | number) => {
   t.platform.clock = () => new Date(fixed);
 };
 
-/** A customer with a row in the identity read model `accounts` (the dunning emails' recipient), for `accountId`. */
+/** A registered customer (the dunning emails' recipient), for `accountId`. */
 export const customerWithEmail = async (t: TestApp, accountId = `acct-${randomUUID()}`) => {
   const email = `${accountId}@example.test`;
-  await t.platform.documents.upsert('accounts', { _id: accountId, id: accountId, email, full_name: 'Pat Member', roles: ['Customer'] });
+  await registerAccount(t, accountId, { email, full_name: 'Pat Member' });
   const token = await t.signInAs('Customer', accountId);
   return { accountId, email, headers: { authorization: `Bearer ${token}` } };
 };

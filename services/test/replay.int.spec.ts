@@ -22,6 +22,8 @@ import { orderReaches, placeAndPayOrder } from './nhd.ts';
 import { alertsOf, CSV_HEADER, enrolProperty, importCsv, payEnrolment } from './equity.ts';
 import { propertyData } from '../src/platform/property-data/select.ts';
 import { adminStep, claimReaches, fileClaim } from './reimbursements.ts';
+import { savedCard } from './renewals.ts';
+import { TEST_CARDS } from '@acpg/contracts/payments';
 
 const root = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -117,6 +119,9 @@ describe('npm run replay -- --all', () => {
     const applicant = await signUpWithOutboxCodes(t, { full_name: 'Replay Applicant', email: 'replay@example.test', phone: '+14155550142', password: 'a long and uncommon passphrase', role: 'Broker' });
     await waitFor(async () => (await t.platform.documents.get('sign_up_progress', applicant.user.id)) ?? undefined, { what: 'the sign-up progress projected' });
     await payForMembership(t);
+    // A card saved for later charges (memberships keeps a copy of it: memberships_saved_cards).
+    const card = await savedCard(t, 'replay-customer', TEST_CARDS.succeeds);
+    await waitFor(async () => (await t.platform.documents.get('memberships_saved_cards', card)) ?? undefined, { what: 'the saved card copied' });
     await verifyProperty(t);
     // An NHD order paid, reported and delivered (read model nhd_orders).
     const { order } = await placeAndPayOrder(t, 'replay-orderer');

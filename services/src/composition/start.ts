@@ -12,6 +12,7 @@ import { attachSocketIo, startRealtimeEmitter } from '../platform/realtime/socke
 import { openAdapters } from './open-adapters.ts';
 import { MODULES } from './modules.ts';
 import { createPlatform, startBackground } from './runtime.ts';
+import { checkDataOwnership, ownedBy } from './module-data.ts';
 
 export interface RunningApplication {
   platform: Platform;
@@ -79,20 +80,23 @@ export const startApplication = async (config: Config, log: Logger): Promise<Run
       ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     });
     const hub = createRealtimeHub({ messages: liveMessageNames(MODULES) });
+    checkDataOwnership(MODULES);
     const platform = createPlatform(config, log, adapters, tokens, hub.realtime, MODULES);
+    // Each module's routes, reactions, workers, schedules, seed and rooms see only its own streams and collections.
+    const modules = MODULES.map((module) => ownedBy(module, platform));
     // Built on every role, so two modules claiming one entity kind fail at start wherever it runs.
-    const authorizeEntity = entityRooms(MODULES, platform);
+    const authorizeEntity = entityRooms(modules, platform);
 
     let url: string | null = null;
     if (servesHttp(config)) {
-      app = await buildApp({ platform, modules: MODULES, webDistDir: resolve(config.WEB_DIST_DIR), logger: log });
+      app = await buildApp({ platform, modules, webDistDir: resolve(config.WEB_DIST_DIR), logger: log });
       sockets = attachSocketIo(app, { tokens, hub, authorizeEntity, ...(config.REDIS_URL && config.MODE === 'distributed' ? { redis: { url: config.REDIS_URL } } : {}) });
     } else if (config.MODE === 'distributed' && config.REDIS_URL) {
       // projector and worker processes push through the Redis adapter to the api processes' sockets
       sockets = startRealtimeEmitter({ redis: { url: config.REDIS_URL }, hub });
     }
     // Seeds and consumers first, so a process that answers /api/health has its seed data.
-    background = await startBackground(platform, adapters, MODULES);
+    background = await startBackground(platform, adapters, modules);
     if (app) {
       await app.listen({ port: config.PORT, host: config.HOST });
       const address = app.server.address();

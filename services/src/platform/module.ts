@@ -40,6 +40,12 @@ export interface Platform {
   devOutbox: DevOutbox | null;
   /** Every module's message templates: the one renderer of every email and SMS. */
   templates: TemplateRegistry;
+  /**
+   * Read-your-write for a read model (most of all a local copy of another module's events): waits, bounded (default 2 s),
+   * until it has applied every event of the types it handles that the log holds now, and answers whether it has. Exact on
+   * the embedded profile; on Kafka, whose partitions arrive out of order, the read model's checkpoint may run ahead.
+   */
+  caughtUp: (projection: Projection, options?: { waitMs?: number }) => Promise<boolean>;
   /** Time and ids enter commands here, so deciders stay pure. */
   clock: () => Date;
   newId: () => string;
@@ -57,6 +63,16 @@ export interface Module {
   name: string;
   /** Event types the module writes (each on a stream of its own name); `platform.eventStore` refuses any other. */
   eventTypes?: readonly string[];
+  /**
+   * Contract events of other modules (`@acpg/contracts/...`) that this module's projections and reactions read: what it
+   * needs from them it keeps as local copies in its own read models. Checked at start (composition/module-data.ts).
+   */
+  consumes?: readonly string[];
+  /**
+   * Collections the module keeps besides its projections' (e.g. a gateway's own records). A module reads and writes only
+   * these and its projections' collections, and only streams named `<name>-...`: anything else throws at run time.
+   */
+  collections?: readonly string[];
   /** Partitions of the module's Kafka topic (`npm run topics`); default DEFAULT_TOPIC_PARTITIONS. */
   partitions?: number;
   /** Registered as an encapsulated plugin under /api/v1. */

@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { EQUITY_ALERT_UPDATED_MESSAGE, type AlertView, type EnrolmentView } from '@acpg/contracts/equity-protect';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 import { propertyData } from '../../platform/property-data/select.ts';
-import { alertsOf, bearer, CSV_HEADER, enrolProperty, importCsv, markVerified, payEnrolment, protectProperty } from '../../../test/equity.ts';
+import { alertsOf, bearer, CSV_HEADER, enrolProperty, importCsv, markVerified, memberOf, payEnrolment, protectProperty } from '../../../test/equity.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { outboxOf } from '../../../test/sign-in.ts';
 import { signUpWithOutboxCodes } from '../../../test/sign-up.ts';
@@ -75,7 +75,7 @@ describe('Equity Protect', () => {
     expect(memberships.total ?? memberships.items?.length ?? 0).toBe(0);
 
     const yearly = `acct-${randomUUID()}`;
-    await t.platform.documents.upsert('memberships', { _id: randomUUID(), account_id: yearly, plan_name: 'Yearly', status: 'active' });
+    await memberOf(t, yearly, 'Yearly');
     await markVerified(t, yearly, PROPERTY);
     const included = await enrolProperty(t, yearly, PROPERTY);
     expect(included).toMatchObject({ status: 'active', included: true, plan_name: 'Yearly', price_cents: 0 });

@@ -14,6 +14,12 @@ import { noticesReaction } from './notices/reaction.ts';
 import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail, protectionEndingEmail } from './notices/templates.ts';
 import { endingSchedule } from './enrolment/ending.ts';
 import { ENROLMENT_PAYMENTS_QUEUE, enrolmentPaymentReaction, enrolmentPaymentWorker } from './payment/reaction.ts';
+import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
+import { MEMBERSHIP_STANDING_EVENTS } from '@acpg/contracts/memberships';
+import { PROPERTY_VERIFIED } from '@acpg/contracts/properties';
+import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
+import { verifiedPropertiesCopy } from '../../platform/local-copies/verified-properties.ts';
+import { membershipsCopy } from './enrolment/memberships-copy.ts';
 import { pricingRoutes, seedPricing } from './pricing/routes.ts';
 
 /**
@@ -31,7 +37,8 @@ export const equityModule: Module = {
     await app.register(importRoutes(platform));
     await app.register(alertRoutes(platform));
   },
-  projections: [enrolmentsProjection, alertsProjection, importsProjection],
+  projections: [enrolmentsProjection, alertsProjection, importsProjection, verifiedPropertiesCopy('equity'), membershipsCopy, accountContactsCopy('equity')],
+  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', PROPERTY_VERIFIED, ...MEMBERSHIP_STANDING_EVENTS, ...ACCOUNT_CONTACT_EVENTS],
   pushes: [
     liveMessage({ name: EQUITY_ENROLMENT_UPDATED_MESSAGE, summary: 'An Equity Protect enrollment changed (requested, paid, active, canceled)', payload: EnrolmentView, rooms: ['account:{id}', 'role:Super Admin'] }),
     liveMessage({ name: EQUITY_ALERT_UPDATED_MESSAGE, summary: 'An Equity Protect alert was raised or changed (answer, fraud case)', payload: AlertView, rooms: [`${EQUITY_ALERT_ROOM}:{id}`, 'account:{id}', 'role:Super Admin'] }),

@@ -10,6 +10,12 @@ import { myMembershipsRoutes } from './mine/routes.ts';
 import { RENEWALS_QUEUE, renewalOutcomeReaction, renewalsWorker } from './renewals/outcome.ts';
 import { renewalsSchedule } from './renewals/run.ts';
 import { selfServiceRoutes } from './self-service/routes.ts';
+import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
+import { SAVED_CARD_EVENTS } from '@acpg/contracts/payments';
+import { PLAN_HISTORY_EVENTS } from '@acpg/contracts/plans';
+import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
+import { plansCopy } from './start-on-payment/plans.ts';
+import { savedCardsCopy } from './self-service/commands.ts';
 import { MEMBERSHIPS_QUEUE, membershipsWorker, startOnPaymentReaction } from './start-on-payment/reaction.ts';
 
 /**
@@ -26,7 +32,8 @@ export const membershipsModule: Module = {
     await app.register(adminMembershipsRoutes(platform));
     await app.register(selfServiceRoutes(platform));
   },
-  projections: [membershipsProjection],
+  projections: [membershipsProjection, plansCopy, savedCardsCopy, accountContactsCopy('memberships')],
+  consumes: ['PaymentSucceeded', 'PaymentFailed', ...PLAN_HISTORY_EVENTS, ...SAVED_CARD_EVENTS, ...ACCOUNT_CONTACT_EVENTS],
   pushes: [liveMessage({ name: MEMBERSHIP_UPDATED_MESSAGE, summary: 'A membership started or changed (renewal, cancellation, plan switch)', payload: MembershipUpdated, rooms: ['account:{id}', 'role:Super Admin'] })],
   reactions: [startOnPaymentReaction, renewalOutcomeReaction, dunningEmailsReaction],
   templates: DUNNING_TEMPLATES,

@@ -12,6 +12,8 @@ import { RECIPIENTS_QUEUE, recipientsReaction, recipientsWorker } from './recipi
 import { reportReadyEmail } from './recipients/template.ts';
 import { REPORTS_QUEUE, reportReaction, reportWorker } from './report/job.ts';
 import { reportTypeRoutes } from './report-types/routes.ts';
+import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
+import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
 import { seedReportTypes } from './report-types/seed.ts';
 
 /**
@@ -28,7 +30,8 @@ export const nhdModule: Module = {
     await app.register(orderRoutes(platform));
     await app.register(receiptRoutes(platform));
   },
-  projections: [ordersProjection],
+  projections: [ordersProjection, accountContactsCopy('nhd')],
+  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...ACCOUNT_CONTACT_EVENTS],
   pushes: [liveMessage({ name: NHD_ORDER_UPDATED_MESSAGE, summary: 'An NHD order moved on (paid, report ready, delivered, acknowledged, canceled ...)', payload: NhdOrderView, rooms: [`${NHD_ORDER_ROOM}:{id}`, 'account:{id}', 'role:Super Admin'] })],
   rooms: { [NHD_ORDER_ROOM]: mayFollowOrder },
   reactions: [orderPaymentReaction, reportReaction, recipientsReaction],

@@ -5,12 +5,14 @@ import type { Module } from '../../platform/module.ts';
 import { CHECKOUT_ROOM, PAYOUT_RECORDED } from '@acpg/contracts/payments';
 import { adminPaymentRoutes } from './refunds/admin-routes.ts';
 import { chargesProjection } from './charges/projection.ts';
+import { PAYMENTS_CONSUMES, paymentsCopies } from './copies/copies.ts';
 import { mayFollowCheckout } from './charges/room.ts';
 import { myPaymentsRoutes } from './charges/routes.ts';
 import { paymentRoutes } from './checkout/routes.ts';
 import { deliverGatewayEvent } from './gateway/deliver.ts';
 import { stripeRoutes } from './gateway/stripe/routes.ts';
-import { GATEWAY_EVENTS_QUEUE } from './gateway/test-gateway.ts';
+import { GATEWAY_EVENTS_QUEUE, TEST_GATEWAY_COLLECTIONS } from './gateway/test-gateway.ts';
+import { STRIPE_CUSTOMERS, STRIPE_INTENTS } from './gateway/stripe/adapter.ts';
 import { ORDER_PAYMENT_CLAIMED } from './checkout/purchase.ts';
 import { ORDER_REFUNDS_QUEUE, orderRefundReaction, orderRefundWorker } from './order-refunds/reaction.ts';
 import { paymentStatusRoutes } from './payment-status/routes.ts';
@@ -40,7 +42,9 @@ export const paymentsModule: Module = {
     await app.register(savedCardRoutes(platform));
     await app.register(stripeRoutes(platform));
   },
-  projections: [chargesProjection, promoCodesProjection],
+  projections: [chargesProjection, promoCodesProjection, ...paymentsCopies],
+  collections: [STRIPE_CUSTOMERS, STRIPE_INTENTS, ...Object.values(TEST_GATEWAY_COLLECTIONS)],
+  consumes: [...PAYMENTS_CONSUMES, 'MembershipRenewalDue', 'ReimbursementPayoutRequested'],
   pushes: [
     liveMessage({ name: PAYMENT_UPDATED_MESSAGE, summary: 'A charge changed (processing, requires action, succeeded, failed, refunded)', payload: PaymentView, rooms: [`${CHECKOUT_ROOM}:{id}`, 'account:{id}', 'role:Super Admin'] }),
     liveMessage({ name: PROMO_CODE_UPDATED_MESSAGE, summary: 'A promo code was created or changed (the admin list)', payload: PromoCodeView, rooms: ['role:Super Admin'] }),

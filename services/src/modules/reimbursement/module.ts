@@ -9,6 +9,10 @@ import { mayFollowClaim } from './claims/room.ts';
 import { claimRoutes } from './claims/routes.ts';
 import { claimNoticesReaction } from './notices/reaction.ts';
 import { claimUpdatedEmail } from './notices/template.ts';
+import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
+import { PROPERTY_VERIFIED } from '@acpg/contracts/properties';
+import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
+import { verifiedPropertiesCopy } from '../../platform/local-copies/verified-properties.ts';
 import { CLAIM_PAYOUTS_QUEUE, claimPayoutReaction, claimPayoutWorker } from './payout/reaction.ts';
 
 /**
@@ -25,7 +29,8 @@ export const reimbursementModule: Module = {
     await app.register(claimRoutes(platform));
     await app.register(adminClaimRoutes(platform));
   },
-  projections: [claimsProjection],
+  projections: [claimsProjection, verifiedPropertiesCopy('reimbursement'), accountContactsCopy('reimbursement')],
+  consumes: ['PayoutRecorded', PROPERTY_VERIFIED, ...ACCOUNT_CONTACT_EVENTS],
   pushes: [liveMessage({ name: CLAIM_UPDATED_MESSAGE, summary: 'A reimbursement claim moved on (review, more information, decision, payout)', payload: ClaimView, rooms: [`${CLAIM_ROOM}:{id}`, 'account:{id}', 'role:Super Admin'] })],
   rooms: { [CLAIM_ROOM]: mayFollowClaim },
   reactions: [claimNoticesReaction, claimPayoutReaction],

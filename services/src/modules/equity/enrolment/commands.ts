@@ -8,12 +8,11 @@ import type { Platform } from '../../../platform/module.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
 import { enrolmentFromStream } from '../enrolments/view.ts';
 import { currentPricing } from '../pricing/routes.ts';
+import { verifiedByAccount } from '../../../platform/local-copies/verified-properties.ts';
+import { membershipsCopy } from './memberships-copy.ts';
+import { findInCopy } from '../../../platform/local-copies/read-copy.ts';
 import { enrolmentDecider, enrolmentStream, protectsNow, type Enrolment, type EnrolmentCommand, type EnrolmentState } from './decider.ts';
 
-/** The properties module's read model of verified properties (one document per account and property). */
-const VERIFIED_PROPERTIES = 'verified_properties';
-/** The memberships module's read model (one document per membership). */
-const MEMBERSHIPS = 'memberships';
 const LIVE_MEMBERSHIP = ['active', 'trialing', 'past_due'];
 
 /** A uuid (version-5 shaped) derived from text: one enrolment per account and property, whatever the clicks. */
@@ -52,9 +51,9 @@ export const runEnrolmentCommand = async (platform: Pick<Platform, 'eventStore'>
   handleCommand(platform.eventStore, enrolmentStream(enrolmentId), enrolmentDecider, command, { retries: 5 });
 
 /** Whether the account's live membership includes Equity Protect: the plan's name, or null. */
-const includingPlan = async (platform: Pick<Platform, 'documents'>, accountId: string, planNames: readonly string[]): Promise<string | null> => {
+const includingPlan = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, accountId: string, planNames: readonly string[]): Promise<string | null> => {
   if (planNames.length === 0) return null;
-  const [membership] = await platform.documents.find(MEMBERSHIPS, { account_id: accountId, status: { $in: LIVE_MEMBERSHIP }, plan_name: { $in: [...planNames] } }, { limit: 1 });
+  const [membership] = await findInCopy(platform, membershipsCopy, { account_id: accountId, status: { $in: LIVE_MEMBERSHIP }, plan_name: { $in: [...planNames] } }, { limit: 1 });
   return membership ? String(membership.plan_name) : null;
 };
 
@@ -67,8 +66,7 @@ export const enrol = async (platform: Platform, propertyId: string, accountId: s
   const enrolmentId = enrolmentIdOf(accountId, propertyId);
   const existing = await loadEnrolment(platform, enrolmentId);
   if (existing.status === 'awaiting_payment' || protectsNow(existing, meta.now)) return { view: await enrolmentView(platform, enrolmentId), created: false };
-  const verified = await platform.documents.get(VERIFIED_PROPERTIES, `${accountId}:${propertyId}`);
-  if (!verified) {
+  if (!(await verifiedByAccount(platform, 'equity', accountId, propertyId))) {
     throw new DomainError('invalid', 'PROPERTY_NOT_VERIFIED', 'Verify that this property is yours before protecting it.', [{ path: 'property_id', message: 'Verify this property first' }]);
   }
   const property = await propertyData().findById(propertyId);

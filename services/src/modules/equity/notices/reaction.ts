@@ -9,18 +9,17 @@ import { loadAlert } from '../alert/commands.ts';
 import { countyName } from '../recorder-feed/port.ts';
 import { loadEnrolment } from '../enrolment/commands.ts';
 import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail, protectionEndingEmail } from './templates.ts';
+import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
 import { publicUrl } from '../../../platform/config/public-url.ts';
 
 export const NOTICES_QUEUE = ACCOUNT_NOTICES_QUEUE;
 
-/** The identity module's read model `accounts` (its documented row: `AccountView` in `@acpg/contracts/identity`). */
-const ACCOUNTS_COLLECTION = 'accounts';
 const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 const onDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 const fullNameOf = async (platform: Platform, accountId: string) => {
-  const doc = await platform.documents.get(ACCOUNTS_COLLECTION, accountId);
-  return typeof doc?.full_name === 'string' && doc.full_name !== '' ? doc.full_name : 'there';
+  const contact = await accountContactOf(platform, 'equity', accountId);
+  return contact && contact.full_name !== '' ? contact.full_name : 'there';
 };
 
 /** A template and its variables, type-checked against the template's schema. */

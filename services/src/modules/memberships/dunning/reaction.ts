@@ -7,18 +7,19 @@ import type { Platform } from '../../../platform/module.ts';
 import type { Reaction, ReactionJob } from '../../../platform/reactions/port.ts';
 import { templateMessage } from '../../../platform/templates/template.ts';
 import { membershipStateFrom, membershipStream } from '../membership/decider.ts';
+import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
 import { membershipEndedEmail, pastDueEmail, renewalFailedEmail } from './templates.ts';
 
 /** The identity module's read model `accounts` (its documented row: `AccountView` in `@acpg/contracts/identity`). */
-const ACCOUNTS_COLLECTION = 'accounts';
 const Recipient = z.object({ email: z.email(), full_name: z.string().min(1) });
 
 const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 const onDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const BRAND: Record<CardBrand, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', unknown: 'card' };
 
+/** The member's name and email, from this module's copy of identity's account events. */
 const recipientOf = async (platform: Platform, accountId: string) => {
-  const parsed = Recipient.safeParse(await platform.documents.get(ACCOUNTS_COLLECTION, accountId));
+  const parsed = Recipient.safeParse(await accountContactOf(platform, 'memberships', accountId));
   return parsed.success ? parsed.data : null;
 };
 

@@ -1,4 +1,6 @@
-import { CardSaved, savedCardStream } from '@acpg/contracts/payments';
+import { nextSavedCard, SAVED_CARD_EVENTS, type CardSaved } from '@acpg/contracts/payments';
+import { copyOf, localCopy } from '../../../platform/local-copies/define.ts';
+import { readCopy } from '../../../platform/local-copies/read-copy.ts';
 import type { MembershipView } from '@acpg/contracts/memberships';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
@@ -16,17 +18,27 @@ export const memberMove = async (platform: Pick<Platform, 'eventStore'>, members
   return state;
 };
 
+/** Memberships' copy of the cards accounts saved (the payments module's `CardSaved` contract events). */
+export const savedCardsCopy = localCopy<CardSaved>({
+  module: 'memberships',
+  of: 'saved_cards',
+  source: 'payments',
+  events: SAVED_CARD_EVENTS,
+  idOf: (data) => {
+    const id = (data as { payment_method_id?: unknown } | null)?.payment_method_id;
+    return typeof id === 'string' ? id : null;
+  },
+  next: nextSavedCard,
+});
+
 /**
- * A card the account saved: the payments module's `CardSaved` on `payments-card-<id>` (the contract, never its code).
- * Another account's card, or one never saved, is refused as not saved.
+ * A card the account saved (waiting briefly for one saved a moment ago). Another account's card, or one never saved,
+ * is refused as not saved.
  */
-export const savedCardOf = async (platform: Pick<Platform, 'eventStore'>, paymentMethodId: string, accountId: string): Promise<CardSaved> => {
-  const history = await platform.eventStore.readStream(savedCardStream(paymentMethodId));
-  for (const event of history) {
-    if (event.type !== 'CardSaved') continue;
-    const card = CardSaved.safeParse(event.data);
-    if (card.success && card.data.account_id === accountId && card.data.payment_method_id === paymentMethodId) return card.data;
-  }
+export const savedCardOf = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, paymentMethodId: string, accountId: string): Promise<CardSaved> => {
+  const doc = await readCopy(platform, savedCardsCopy, paymentMethodId);
+  const card = doc ? (copyOf(doc) as unknown as CardSaved) : null;
+  if (card?.account_id === accountId) return card;
   throw new DomainError('invalid', 'CARD_NOT_SAVED', 'This card is not saved to your account. Enter it again.');
 };
 

@@ -21,8 +21,8 @@ export const startMembershipFor = async (platform: Platform, payment: StoredEven
   if (paid.renewal) return false; // a renewal's charge: recorded by renewals/outcome.ts, never a new membership
   const plans = await latestPlans(platform);
   const plan = plans.get(paid.plan_id);
-  // Payments charged for a plan that existed; a plan missing here is a bug to look at, not a retry.
-  if (!plan) throw new PermanentJobError(`PaymentSucceeded ${payment.id} names plan ${paid.plan_id}, which is not defined`);
+  // Payments charged for a plan that existed: our copy of the plans is behind, so the job tries again later.
+  if (!plan) throw new Error(`PaymentSucceeded ${payment.id} names plan ${paid.plan_id}, not in memberships' copy of the plans yet`);
   try {
     await handleCommand(
       platform.eventStore,

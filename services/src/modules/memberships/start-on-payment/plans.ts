@@ -1,21 +1,31 @@
-import { PlanDefined } from '@acpg/contracts/plans';
+import { latestPlanOf, nextPlanHistory, PLAN_HISTORY_EVENTS, type PlanDefined, type PlanHistory } from '@acpg/contracts/plans';
+import { copyOf, localCopy } from '../../../platform/local-copies/define.ts';
+import { findInCopy } from '../../../platform/local-copies/read-copy.ts';
 import type { Platform } from '../../../platform/module.ts';
 
-const PLAN_STREAM_PREFIX = 'plans-plan-';
+/** Memberships' copy of the plans (the plans module's `PlanDefined` contract events), one document per plan. */
+export const plansCopy = localCopy<PlanHistory>({
+  module: 'memberships',
+  of: 'plans',
+  source: 'plans',
+  events: PLAN_HISTORY_EVENTS,
+  idOf: (data) => {
+    const id = (data as { plan_id?: unknown } | null)?.plan_id;
+    return typeof id === 'string' ? id : null;
+  },
+  next: nextPlanHistory,
+});
 
-/** Every plan as the plans module last defined it, from its `PlanDefined` events (the contract, not its code). */
-export const latestPlans = async (platform: Pick<Platform, 'eventStore'>): Promise<Map<string, PlanDefined>> => {
+/** Every plan as the plans module last defined it (the copy caught up with the log first). */
+export const latestPlans = async (platform: Pick<Platform, 'documents' | 'caughtUp'>): Promise<Map<string, PlanDefined>> => {
   const plans = new Map<string, PlanDefined>();
-  for (let after = 0; ; ) {
-    const batch = await platform.eventStore.readAll({ after, limit: 1000, types: ['PlanDefined'] });
-    for (const event of batch) {
-      const plan = PlanDefined.safeParse(event.data);
-      if (plan.success && event.stream === `${PLAN_STREAM_PREFIX}${plan.data.plan_id}`) plans.set(plan.data.plan_id, plan.data);
-    }
-    if (batch.length < 1000) return plans;
-    after = batch[batch.length - 1]!.position;
+  for (const doc of await findInCopy(platform, plansCopy)) {
+    const plan = latestPlanOf(copyOf(doc) as unknown as PlanHistory);
+    if (plan) plans.set(plan.plan_id, plan);
   }
+  return plans;
 };
+
 
 /** The renewal price of a plan: its name's active non-default plan (spec section 3); the plan's own amount when none. */
 export const renewalAmountOf = (plan: PlanDefined, plans: ReadonlyMap<string, PlanDefined>): number => {

@@ -11,11 +11,11 @@ import { templateMessage } from '../../../platform/templates/template.ts';
 import { loadOrder, runOrderCommand } from '../order/commands.ts';
 import { reportReadyEmail } from './template.ts';
 import { receiptToken } from './token.ts';
+import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
 import { publicUrl } from '../../../platform/config/public-url.ts';
 
 export const RECIPIENTS_QUEUE = 'nhd-recipients';
 /** The identity module's read model `accounts` (its documented row: `AccountView` in `@acpg/contracts/identity`). */
-const ACCOUNTS_COLLECTION = 'accounts';
 const Orderer = z.object({ full_name: z.string().min(1) });
 
 const onDay = (date: Date) => date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -47,7 +47,7 @@ export const sendToRecipient = async (platform: Platform, ready: EventEnvelope, 
   const recipient = order.placed.recipients.find((r) => r.recipient_id === recipientId);
   if (!recipient) throw new PermanentJobError(`order ${orderId} has no recipient ${recipientId}`);
   if (order.sent[recipientId] || order.status === 'cancelled' || order.status === 'refunded') return;
-  const orderer = Orderer.safeParse(await platform.documents.get(ACCOUNTS_COLLECTION, order.placed.account_id));
+  const orderer = Orderer.safeParse(await accountContactOf(platform, 'nhd', order.placed.account_id));
   const { property } = order.placed;
   const variables = {
     recipient_name: recipient.name,

@@ -1,9 +1,8 @@
-import { membershipStream } from '@acpg/contracts/memberships';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { Doc } from '../../../platform/documents/port.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { CHARGES_COLLECTION } from '../charges/projection.ts';
-import { planById } from './plan.ts';
+import { membershipEnded, planById } from '../copies/copies.ts';
 
 /**
  * One membership per member (DECISIONS.md): every plan checkout of an account claims the same key, so a second plan is
@@ -15,7 +14,7 @@ export const membershipClaimKey = (accountId: string) => `membership-${accountId
 export const membershipPaymentUnderWay = () =>
   new DomainError('conflict', 'MEMBERSHIP_PAYMENT_UNDER_WAY', 'A payment for a membership is under way. Wait for its result before paying again.');
 
-const alreadyMember = async (platform: Pick<Platform, 'eventStore'>, planId: string) => {
+const alreadyMember = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, planId: string) => {
   const name = (await planById(platform, planId))?.name;
   return new DomainError(
     'conflict',
@@ -24,15 +23,12 @@ const alreadyMember = async (platform: Pick<Platform, 'eventStore'>, planId: str
   );
 };
 
-/** The membership a plan checkout bought (its id is the checkout's) has ended: its `MembershipCancelled` (contract event). */
-const membershipEnded = async (platform: Pick<Platform, 'eventStore'>, checkoutId: string) =>
-  (await platform.eventStore.readStream(membershipStream(checkoutId))).some((event) => event.type === 'MembershipCancelled');
-
 /**
  * A paid plan checkout stands for a membership of the member until that membership ends (a refund does not end it:
  * the member cancels it, or it stays unpaid).
  */
-export const refusalAfterPaid = async (platform: Pick<Platform, 'eventStore'>, paid: { checkout_id: string; plan_id: string }): Promise<DomainError | null> => {
+export const refusalAfterPaid = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, paid: { checkout_id: string; plan_id: string }): Promise<DomainError | null> => {
+  // The membership a plan checkout bought has the checkout's id; payments keeps a copy of whether it has ended.
   if (await membershipEnded(platform, paid.checkout_id)) return null;
   return alreadyMember(platform, paid.plan_id);
 };
@@ -43,7 +39,7 @@ const isPlanCharge = (row: Doc) => !row.nhd_order_id && !row.equity_enrolment_id
  * Before an account's first plan claim: a membership bought before the claim existed shows as a succeeded plan charge in
  * payments' own read model (`payments_charges`).
  */
-export const refusalBeforeFirstClaim = async (platform: Pick<Platform, 'eventStore' | 'documents'>, accountId: string): Promise<DomainError | null> => {
+export const refusalBeforeFirstClaim = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, accountId: string): Promise<DomainError | null> => {
   const charges = await platform.documents.find(CHARGES_COLLECTION, { account_id: accountId, status: { $in: ['succeeded', 'refunded'] } });
   for (const row of charges.filter(isPlanCharge)) {
     const refusal = await refusalAfterPaid(platform, { checkout_id: String(row.checkout_id), plan_id: String(row.plan_id) });

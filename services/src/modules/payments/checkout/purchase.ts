@@ -1,13 +1,11 @@
-import { NhdOrderPlaced, nhdOrderStream } from '@acpg/contracts/nhd-orders';
 import { amountDue, planFromDefined } from '@acpg/contracts/plans';
-import { EquityEnrolmentRequested, equityEnrolmentStream } from '@acpg/contracts/equity-protect';
 import { EQUITY_PROTECT_PROMO_TARGET, NHD_REPORTS_PROMO_TARGET } from '@acpg/contracts/promo-codes';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { eventEnvelope } from '../../../platform/commands/envelope.ts';
 import { ConcurrencyError } from '../../../platform/event-store/port.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { planById } from './plan.ts';
+import { payableOf, planById } from '../copies/copies.ts';
 import { membershipClaimKey, membershipPaymentUnderWay, refusalAfterPaid, refusalBeforeFirstClaim } from './one-membership.ts';
 
 /** What a checkout pays for: a plan (a membership) or a placed NHD order, at its amount before any promo code. */
@@ -39,60 +37,37 @@ const planNotFound = () => new DomainError('not_found', 'PLAN_NOT_FOUND', 'This 
 const orderNotFound = () => new DomainError('not_found', 'NHD_ORDER_NOT_FOUND', 'This NHD order was not found. Place the order again.');
 const notPayable = (message: string) => new DomainError('conflict', 'NHD_ORDER_NOT_PAYABLE', message);
 
-/** The events after which an order takes no payment (types of `@acpg/contracts/nhd-orders`). */
-const CLOSED_TO_PAYMENT: Readonly<Record<string, string>> = {
-  NhdOrderPaid: 'This order is paid already.',
-  NhdOrderCancelled: 'This order was cancelled, so it cannot be paid.',
-  NhdOrderRefunded: 'This order was cancelled and refunded, so it cannot be paid.',
-};
-
 /**
- * An NHD order as the nhd module placed it, read from its events (the contract of `@acpg/contracts/nhd-orders`), never
- * from its code: the caller's own, and still unpaid.
+ * An NHD order as the nhd module offers it to be paid (payments' copy of its contract events, folded by nhd's published
+ * `nextNhdOrderPayable`): the caller's own, and still open to payment.
  */
-const nhdOrderPurchase = async (platform: Pick<Platform, 'eventStore'>, orderId: string, accountId: string | null): Promise<Purchase> => {
-  const history = await platform.eventStore.readStream(nhdOrderStream(orderId));
-  const placedEvent = history.find((e) => e.type === 'NhdOrderPlaced');
-  const placed = placedEvent ? NhdOrderPlaced.safeParse(placedEvent.data) : null;
-  if (!placed?.success || (accountId !== null && placed.data.account_id !== accountId)) throw orderNotFound();
-  for (const event of history) {
-    const closed = CLOSED_TO_PAYMENT[event.type];
-    if (closed) throw notPayable(closed);
-  }
+const nhdOrderPurchase = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, orderId: string, accountId: string | null): Promise<Purchase> => {
+  const payable = await payableOf(platform, 'nhd_order', orderId);
+  if (!payable || (accountId !== null && payable.account_id !== accountId)) throw orderNotFound();
+  if (payable.closed) throw notPayable(payable.closed);
   const underWay = () => notPayable('A payment of this order is under way. Wait for its result before paying again.');
-  return { plan_id: '', nhd_order_id: orderId, claim: { key: orderId, underWay }, list_amount_cents: placed.data.amount_cents, promo_target: NHD_REPORTS_PROMO_TARGET, label: 'NHD reports' };
+  return { plan_id: '', nhd_order_id: orderId, claim: { key: orderId, underWay }, list_amount_cents: payable.amount_cents, promo_target: NHD_REPORTS_PROMO_TARGET, label: 'NHD reports' };
 };
 
 const enrolmentNotFound = () => new DomainError('not_found', 'EQUITY_ENROLLMENT_NOT_FOUND', 'This Equity Protect enrollment was not found. Start protecting the property again.');
 const enrolmentNotPayable = (message: string) => new DomainError('conflict', 'EQUITY_ENROLLMENT_NOT_PAYABLE', message);
 
 /**
- * An Equity Protect enrolment as the equity module recorded it (`@acpg/contracts/equity-protect`): the caller's own, at
+ * An Equity Protect enrollment as the equity module offers it to be paid (`nextEnrolmentPayable`): the caller's own, at
  * the price it was requested for, and awaiting payment (the latest request after any cancellation).
  */
-const equityEnrolmentPurchase = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string, accountId: string | null): Promise<Purchase> => {
-  let requested: EquityEnrolmentRequested | null = null;
-  let closed: string | null = null;
-  // Each request (a first enrolment, or protecting again after a cancellation) is paid on its own claim.
-  let requests = 0;
-  for (const event of await platform.eventStore.readStream(equityEnrolmentStream(enrolmentId))) {
-    if (event.type === 'EquityEnrolmentRequested') {
-      const parsed = EquityEnrolmentRequested.safeParse(event.data);
-      requested = parsed.success ? parsed.data : null;
-      requests += 1;
-      closed = requested?.included ? 'This property’s protection is included in your plan: there is nothing to pay.' : null;
-    } else if (event.type === 'EquityEnrolmentPaid' || event.type === 'EquityProtectionStarted') closed = 'This property is protected and paid already.';
-    else if (event.type === 'EquityProtectionCancelled') closed = 'This enrollment was canceled. Protect the property again to pay.';
-  }
-  if (!requested || (accountId !== null && requested.account_id !== accountId)) throw enrolmentNotFound();
-  if (closed) throw enrolmentNotPayable(closed);
+const equityEnrolmentPurchase = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, enrolmentId: string, accountId: string | null): Promise<Purchase> => {
+  const payable = await payableOf(platform, 'enrolment', enrolmentId);
+  if (!payable || (accountId !== null && payable.account_id !== accountId)) throw enrolmentNotFound();
+  if (payable.closed) throw enrolmentNotPayable(payable.closed);
   const underWay = () => enrolmentNotPayable('A payment of this enrollment is under way. Wait for its result before paying again.');
-  return { plan_id: '', equity_enrolment_id: enrolmentId, claim: { key: `equity-${enrolmentId}-${requests}`, underWay }, list_amount_cents: requested.price_cents, promo_target: EQUITY_PROTECT_PROMO_TARGET, label: 'Equity Protect' };
+  // Each request (a first enrolment, or protecting again after a cancellation) is paid on its own claim.
+  return { plan_id: '', equity_enrolment_id: enrolmentId, claim: { key: `equity-${enrolmentId}-${payable.request}`, underWay }, list_amount_cents: payable.amount_cents, promo_target: EQUITY_PROTECT_PROMO_TARGET, label: 'Equity Protect' };
 };
 
 /** What `{ plan_id }`, `{ nhd_order_id }` or `{ equity_enrollment_id }` buys (refused in words when it cannot be bought). */
 export const purchaseOf = async (
-  platform: Pick<Platform, 'eventStore' | 'documents'>,
+  platform: Pick<Platform, 'eventStore' | 'documents' | 'caughtUp'>,
   item: { plan_id?: string | undefined; nhd_order_id?: string | undefined; equity_enrollment_id?: string | undefined },
   accountId: string | null,
 ): Promise<Purchase> => {

@@ -21,7 +21,7 @@ import { findPage } from '../../../platform/documents/paged.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
 import { AppError, unauthorized } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { planById } from '../checkout/plan.ts';
+import { planById } from '../copies/copies.ts';
 import { purchaseOf } from '../checkout/purchase.ts';
 import { quotePromo } from './commands.ts';
 import { promoCodeDecider, type PromoCodeCommand } from './decider.ts';

@@ -42,7 +42,7 @@ const paidCheckout = async (platform: Pick<Platform, 'eventStore'>, checkoutId: 
 };
 
 /** The receipt of a paid checkout as it reads today (null: not paid). The PDF route and the job share it. */
-export const receiptFor = async (platform: Pick<Platform, 'eventStore'>, checkoutId: string): Promise<Receipt | null> => {
+export const receiptFor = async (platform: Pick<Platform, 'eventStore' | 'documents' | 'caughtUp'>, checkoutId: string): Promise<Receipt | null> => {
   const paid = await paidCheckout(platform, checkoutId);
   if (!paid) return null;
   return receiptOf(paid.started, paid.succeeded, await planAsOf(platform, paid.started.plan_id, paid.started.started_at));

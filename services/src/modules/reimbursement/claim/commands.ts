@@ -7,10 +7,9 @@ import type { Platform } from '../../../platform/module.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
 import { accessibleClaim, claims, claimView, loadClaim, runClaimCommand } from './access.ts';
 import { claimDecider, claimStream, expenseDateProblem, type FiledClaim } from './decider.ts';
+import { verifiedByAccount } from '../../../platform/local-copies/verified-properties.ts';
 import { checkDocuments, keepDocuments, type CheckedDocument } from './documents.ts';
 
-/** The properties module's read model `verified_properties` (its documented row: `VerifiedProperty`), id `<account>:<property>`. */
-const VERIFIED_PROPERTIES_COLLECTION = 'verified_properties';
 
 const notVerified = () => {
   const message = 'You have not verified this property. Verify it on your account first, then file the claim.';
@@ -30,10 +29,6 @@ const sameContents = (claim: FiledClaim, body: FileClaimBody, documents: readonl
   );
 };
 
-/** Did this account verify this property? Read from the properties module's read model, never its code. */
-const verifiedByAccount = async (platform: Pick<Platform, 'documents'>, accountId: string, propertyId: string) =>
-  (await platform.documents.get(VERIFIED_PROPERTIES_COLLECTION, `${accountId}:${propertyId}`)) !== null;
-
 /**
  * Files a claim once per `claim_id`: documents checked by content and kept encrypted, the property one the caller
  * verified (its details from the property data). The same claim sent again (double click, a lost answer) answers the
@@ -49,7 +44,7 @@ export const fileClaim = async (platform: Platform, body: FileClaimBody, account
   }
   const problem = expenseDateProblem(body.expense_date, meta.now);
   if (problem) throw new DomainError('invalid', 'EXPENSE_DATE_OUT_OF_RANGE', problem, [{ path: 'expense_date', message: problem }]);
-  if (!(await verifiedByAccount(platform, accountId, body.property_id))) throw notVerified();
+  if (!(await verifiedByAccount(platform, 'reimbursement', accountId, body.property_id))) throw notVerified();
   const property = await propertyData().findById(body.property_id);
   if (!property) throw notVerified();
   const kept = await keepDocuments(platform, body.claim_id, documents, meta.newId);

@@ -6,10 +6,10 @@ import type { Reaction } from '../../../platform/reactions/port.ts';
 import { templateMessage } from '../../../platform/templates/template.ts';
 import { METHOD_WORDS } from '../claims/history.ts';
 import { claimStateFrom, claimStream, toClaimEvent, type ClaimEvent } from '../claim/decider.ts';
+import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
 import { claimUpdatedEmail } from './template.ts';
 
 /** The identity module's read model `accounts` (its documented row: `AccountView` in `@acpg/contracts/identity`). */
-const ACCOUNTS_COLLECTION = 'accounts';
 const Recipient = z.object({ email: z.email(), full_name: z.string().min(1) });
 
 const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
@@ -40,8 +40,9 @@ export const noticeOf = (event: ClaimEvent): { status: ClaimStatus; summary: str
   }
 };
 
+/** The claimant's name and email, from this module's copy of identity's account events. */
 const recipientOf = async (platform: Platform, accountId: string) => {
-  const parsed = Recipient.safeParse(await platform.documents.get(ACCOUNTS_COLLECTION, accountId));
+  const parsed = Recipient.safeParse(await accountContactOf(platform, 'reimbursement', accountId));
   return parsed.success ? parsed.data : null;
 };
 

@@ -1,0 +1,58 @@
+import { EQUITY_ENROLMENT_PAYABLE_EVENTS, nextEnrolmentPayable } from '@acpg/contracts/equity-protect';
+import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
+import { MEMBERSHIP_STANDING_EVENTS, nextMembershipStanding, type MembershipStanding } from '@acpg/contracts/memberships';
+import { NHD_ORDER_PAYABLE_EVENTS, nextNhdOrderPayable } from '@acpg/contracts/nhd-orders';
+import type { Payable } from '@acpg/contracts/payments';
+import { latestPlanOf, nextPlanHistory, planAsOfIn, PLAN_HISTORY_EVENTS, type PlanDefined, type PlanHistory } from '@acpg/contracts/plans';
+import type { Platform } from '../../../platform/module.ts';
+import { accountContactsCopy } from '../../../platform/local-copies/account-contacts.ts';
+import { copyOf, localCopy } from '../../../platform/local-copies/define.ts';
+import { readCopy } from '../../../platform/local-copies/read-copy.ts';
+
+/**
+ * What payments keeps of other modules, from their contract events (never their streams or read models): what each
+ * seller offers to be paid (`Payable`, folded by the seller's published rule), the plans as defined over time, whether a
+ * membership still runs, and the payer's name and email.
+ */
+const idField = (field: string) => (data: unknown) => {
+  const id = (data as Record<string, unknown> | null)?.[field];
+  return typeof id === 'string' ? id : null;
+};
+
+const nhdOrderPayables = localCopy<Payable>({ module: 'payments', of: 'nhd_order_payables', source: 'nhd', events: NHD_ORDER_PAYABLE_EVENTS, idOf: idField('order_id'), next: nextNhdOrderPayable });
+const enrolmentPayables = localCopy<Payable>({ module: 'payments', of: 'enrolment_payables', source: 'equity', events: EQUITY_ENROLMENT_PAYABLE_EVENTS, idOf: idField('enrolment_id'), next: nextEnrolmentPayable });
+const plans = localCopy<PlanHistory>({ module: 'payments', of: 'plans', source: 'plans', events: PLAN_HISTORY_EVENTS, idOf: idField('plan_id'), next: nextPlanHistory });
+const memberships = localCopy<MembershipStanding>({ module: 'payments', of: 'memberships', source: 'memberships', events: MEMBERSHIP_STANDING_EVENTS, idOf: idField('membership_id'), next: nextMembershipStanding });
+
+export const paymentsCopies = [nhdOrderPayables, enrolmentPayables, plans, memberships, accountContactsCopy('payments')];
+export const PAYMENTS_CONSUMES = [...NHD_ORDER_PAYABLE_EVENTS, ...EQUITY_ENROLMENT_PAYABLE_EVENTS, ...PLAN_HISTORY_EVENTS, ...MEMBERSHIP_STANDING_EVENTS, ...ACCOUNT_CONTACT_EVENTS];
+
+type Reader = Pick<Platform, 'documents' | 'caughtUp'>;
+
+/** An order or enrollment as its seller offers it to be paid (the copy caught up with the log first), or null. */
+export const payableOf = async (platform: Reader, kind: 'nhd_order' | 'enrolment', id: string): Promise<Payable | null> => {
+  const doc = await readCopy(platform, kind === 'nhd_order' ? nhdOrderPayables : enrolmentPayables, id);
+  return doc ? (copyOf(doc) as unknown as Payable) : null;
+};
+
+const planHistory = async (platform: Reader, planId: string): Promise<PlanHistory | null> => {
+  if (planId === '') return null; // an order or an enrollment: no plan
+  const doc = await readCopy(platform, plans, planId);
+  return doc ? (copyOf(doc) as unknown as PlanHistory) : null;
+};
+
+/** A plan as the plans module last defined it, or null. */
+export const planById = async (platform: Reader, planId: string): Promise<PlanDefined | null> => {
+  const history = await planHistory(platform, planId);
+  return history ? latestPlanOf(history) : null;
+};
+
+/** The plan's definition in force at `at`, or null. */
+export const planAsOf = async (platform: Reader, planId: string, at: string): Promise<PlanDefined | null> => {
+  const history = await planHistory(platform, planId);
+  return history ? planAsOfIn(history, at) : null;
+};
+
+/** Whether the membership has ended: its `MembershipCancelled` reached payments' copy. */
+export const membershipEnded = async (platform: Reader, membershipId: string): Promise<boolean> =>
+  (await readCopy(platform, memberships, membershipId))?.status === 'cancelled';
