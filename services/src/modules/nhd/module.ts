@@ -6,11 +6,11 @@ import { placeOrderRoutes } from './order/routes.ts';
 import { ordersProjection } from './orders/projection.ts';
 import { mayFollowOrder } from './orders/room.ts';
 import { orderRoutes } from './orders/routes.ts';
-import { ORDER_PAYMENTS_QUEUE, orderPaymentReaction, orderPaymentWorker } from './payment/reaction.ts';
+import { orderPaymentReaction, orderPaymentWorker } from './payment/reaction.ts';
 import { receiptRoutes } from './recipients/routes.ts';
-import { RECIPIENTS_QUEUE, recipientsReaction, recipientsWorker } from './recipients/send.ts';
+import { recipientsReaction, recipientsWorker } from './recipients/send.ts';
 import { reportReadyEmail } from './recipients/template.ts';
-import { REPORTS_QUEUE, reportReaction, reportWorker } from './report/job.ts';
+import { reportReaction, reportWorker } from './report/job.ts';
 import { reportTypeRoutes } from './report-types/routes.ts';
 import { seedReportTypes } from './report-types/seed.ts';
 
@@ -33,11 +33,7 @@ export const nhdModule: Module = {
   rooms: { [NHD_ORDER_ROOM]: mayFollowOrder },
   reactions: [orderPaymentReaction, reportReaction, recipientsReaction],
   templates: [reportReadyEmail],
-  workers: [
-    { queue: ORDER_PAYMENTS_QUEUE, concurrency: 4, processor: orderPaymentWorker },
-    { queue: REPORTS_QUEUE, concurrency: 2, processor: reportWorker },
-    { queue: RECIPIENTS_QUEUE, concurrency: 4, processor: recipientsWorker },
-  ],
+  workers: [orderPaymentWorker, reportWorker, recipientsWorker],
   seed: seedReportTypes,
 };
 

@@ -1,7 +1,7 @@
-import { ACCOUNT_NOTICES_QUEUE } from '@acpg/contracts/notifications';
 import { CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS, EquityAlertRaised, EquityFraudCaseClosed, EquityFraudCaseOpened, EquityProtectionEndingSoon } from '@acpg/contracts/equity-protect';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import type { Platform } from '../../../platform/module.ts';
+import { accountNoticeJob } from '../../../platform/jobs/notifications.ts';
 import type { Reaction, ReactionJob } from '../../../platform/reactions/port.ts';
 import type { z } from 'zod';
 import type { EmailTemplate, SmsTemplate, TemplateVariables } from '../../../platform/templates/template.ts';
@@ -10,8 +10,6 @@ import { countyName } from '../recorder-feed/port.ts';
 import { loadEnrolment } from '../enrolment/commands.ts';
 import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail, protectionEndingEmail } from './templates.ts';
 import { publicUrl } from '../../../platform/config/public-url.ts';
-
-export const NOTICES_QUEUE = ACCOUNT_NOTICES_QUEUE;
 
 /** The identity module's read model `accounts` (its documented row: `AccountView` in `@acpg/contracts/identity`). */
 const ACCOUNTS_COLLECTION = 'accounts';
@@ -28,9 +26,7 @@ const message = <V extends TemplateVariables>(template: EmailTemplate<V> | SmsTe
 type Message = ReturnType<typeof message>;
 
 /** A notice to the member by id: identity forwards it to their email (and phone), so this module never holds either. */
-const notice = (accountId: string, parts: { email?: Message; sms?: Message }): ReactionJob[] => [
-  { queue: NOTICES_QUEUE, name: 'notify', data: { account_id: accountId, ...parts }, attempts: 8, backoffMs: 2000 },
-];
+const notice = (accountId: string, parts: { email?: Message; sms?: Message }): ReactionJob[] => [accountNoticeJob.job({ account_id: accountId, ...parts }, { attempts: 8, backoffMs: 2000 })];
 
 /**
  * The member hears of each alert at once (email and SMS), of their case opening (with the checklist) and closing, and
