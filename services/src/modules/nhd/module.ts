@@ -11,6 +11,7 @@ import { receiptRoutes } from './recipients/routes.ts';
 import { recipientsReaction, recipientsWorker } from './recipients/send.ts';
 import { reportReadyEmail } from './recipients/template.ts';
 import { reportReaction, reportWorker } from './report/job.ts';
+import { reportTypesProjection } from './report-types/projection.ts';
 import { reportTypeRoutes } from './report-types/routes.ts';
 import { seedReportTypes } from './report-types/seed.ts';
 
@@ -28,7 +29,7 @@ export const nhdModule: Module = {
     await app.register(orderRoutes(platform));
     await app.register(receiptRoutes(platform));
   },
-  projections: [ordersProjection],
+  projections: [ordersProjection, reportTypesProjection],
   pushes: [liveMessage({ name: NHD_ORDER_UPDATED_MESSAGE, summary: 'An NHD order moved on (paid, report ready, delivered, acknowledged, canceled ...)', payload: NhdOrderView, rooms: [`${NHD_ORDER_ROOM}:{id}`, 'account:{id}', 'role:Super Admin'] })],
   rooms: { [NHD_ORDER_ROOM]: mayFollowOrder },
   reactions: [orderPaymentReaction, reportReaction, recipientsReaction],
