@@ -7,13 +7,13 @@ import { mayFollowAlert } from './alerts/room.ts';
 import { alertRoutes } from './alerts/routes.ts';
 import { enrolmentsProjection } from './enrolments/projection.ts';
 import { enrolmentRoutes } from './enrolments/routes.ts';
-import { MATCHING_QUEUE, matchingReaction, matchingWorker } from './imports/matching.ts';
+import { matchingReaction, matchingWorker } from './imports/matching.ts';
 import { importsProjection } from './imports/projection.ts';
 import { importRoutes } from './imports/routes.ts';
 import { noticesReaction } from './notices/reaction.ts';
 import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail, protectionEndingEmail } from './notices/templates.ts';
 import { endingSchedule } from './enrolment/ending.ts';
-import { ENROLMENT_PAYMENTS_QUEUE, enrolmentPaymentReaction, enrolmentPaymentWorker } from './payment/reaction.ts';
+import { enrolmentPaymentReaction, enrolmentPaymentWorker } from './payment/reaction.ts';
 import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
 import { MEMBERSHIP_STANDING_EVENTS } from '@acpg/contracts/memberships';
 import { PROPERTY_VERIFIED } from '@acpg/contracts/properties';
@@ -48,10 +48,7 @@ export const equityModule: Module = {
   reactions: [enrolmentPaymentReaction, matchingReaction, noticesReaction],
   templates: [alertEmail, alertSms, caseOpenedEmail, caseClosedEmail, protectionEndingEmail],
   schedules: [endingSchedule],
-  workers: [
-    { queue: ENROLMENT_PAYMENTS_QUEUE, concurrency: 4, processor: enrolmentPaymentWorker },
-    { queue: MATCHING_QUEUE, concurrency: 1, processor: matchingWorker },
-  ],
+  workers: [enrolmentPaymentWorker, matchingWorker],
   seed: seedPricing,
 };
 

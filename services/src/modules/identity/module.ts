@@ -9,7 +9,6 @@ import { accountNamesRoutes } from './accounts/names-route.ts';
 import { ACCOUNT_ROOM, mayFollowAccount } from './accounts/room.ts';
 import type { Platform } from '../../platform/module.ts';
 import { seedAdmin } from './seed.ts';
-import { ACCOUNT_NOTICES_QUEUE } from '@acpg/contracts/notifications';
 import { accountNoticesWorker } from './account-notices/worker.ts';
 import { IDENTITY_EVENT_TYPES } from './event-types.ts';
 import { signInCodeEmail, signInCodeSms } from './sign-in/code-message.ts';
@@ -60,7 +59,7 @@ export const identityModule: Module = {
   securitySchemes: { [SIGN_UP_COOKIE_SCHEME]: signUpCookieScheme },
   reactions: [signInNoticeReaction, accountSecurityNoticeReaction],
   // Notices other modules address to an account by id (its email and phone stay here).
-  workers: [{ queue: ACCOUNT_NOTICES_QUEUE, concurrency: 4, processor: accountNoticesWorker }],
+  workers: [accountNoticesWorker],
   templates: [
     signInCodeEmail,
     signInCodeSms,

@@ -7,16 +7,16 @@ import { dunningEmailsReaction } from './dunning/reaction.ts';
 import { MEMBERSHIP_EVENT_TYPES } from './membership/events.ts';
 import { membershipsProjection } from './mine/projection.ts';
 import { myMembershipsRoutes } from './mine/routes.ts';
-import { RENEWALS_QUEUE, renewalOutcomeReaction, renewalsWorker } from './renewals/outcome.ts';
+import { renewalOutcomeReaction, renewalsWorker } from './renewals/outcome.ts';
 import { renewalsSchedule } from './renewals/run.ts';
 import { selfServiceRoutes } from './self-service/routes.ts';
+import { membershipsWorker, startOnPaymentReaction } from './start-on-payment/reaction.ts';
 import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
 import { SAVED_CARD_EVENTS } from '@acpg/contracts/payments';
 import { PLAN_HISTORY_EVENTS } from '@acpg/contracts/plans';
 import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
 import { plansCopy } from './start-on-payment/plans.ts';
 import { savedCardsCopy } from './self-service/commands.ts';
-import { MEMBERSHIPS_QUEUE, membershipsWorker, startOnPaymentReaction } from './start-on-payment/reaction.ts';
 
 /**
  * Memberships: a successful payment (the payments module's `PaymentSucceeded`, never its code) starts one through
@@ -37,9 +37,6 @@ export const membershipsModule: Module = {
   pushes: [liveMessage({ name: MEMBERSHIP_UPDATED_MESSAGE, summary: 'A membership started or changed (renewal, cancellation, plan switch)', payload: MembershipUpdated, rooms: ['account:{id}', 'role:Super Admin'] })],
   reactions: [startOnPaymentReaction, renewalOutcomeReaction, dunningEmailsReaction],
   templates: DUNNING_TEMPLATES,
-  workers: [
-    { queue: MEMBERSHIPS_QUEUE, concurrency: 2, processor: membershipsWorker },
-    { queue: RENEWALS_QUEUE, concurrency: 2, processor: renewalsWorker },
-  ],
+  workers: [membershipsWorker, renewalsWorker],
   schedules: [renewalsSchedule],
 };

@@ -6,11 +6,12 @@ import { placeOrderRoutes } from './order/routes.ts';
 import { ordersProjection } from './orders/projection.ts';
 import { mayFollowOrder } from './orders/room.ts';
 import { orderRoutes } from './orders/routes.ts';
-import { ORDER_PAYMENTS_QUEUE, orderPaymentReaction, orderPaymentWorker } from './payment/reaction.ts';
+import { orderPaymentReaction, orderPaymentWorker } from './payment/reaction.ts';
 import { receiptRoutes } from './recipients/routes.ts';
-import { RECIPIENTS_QUEUE, recipientsReaction, recipientsWorker } from './recipients/send.ts';
+import { recipientsReaction, recipientsWorker } from './recipients/send.ts';
 import { reportReadyEmail } from './recipients/template.ts';
-import { REPORTS_QUEUE, reportReaction, reportWorker } from './report/job.ts';
+import { reportReaction, reportWorker } from './report/job.ts';
+import { reportTypesProjection } from './report-types/projection.ts';
 import { reportTypeRoutes } from './report-types/routes.ts';
 import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
 import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
@@ -30,17 +31,13 @@ export const nhdModule: Module = {
     await app.register(orderRoutes(platform));
     await app.register(receiptRoutes(platform));
   },
-  projections: [ordersProjection, accountContactsCopy('nhd')],
+  projections: [ordersProjection, reportTypesProjection, accountContactsCopy('nhd')],
   consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...ACCOUNT_CONTACT_EVENTS],
   pushes: [liveMessage({ name: NHD_ORDER_UPDATED_MESSAGE, summary: 'An NHD order moved on (paid, report ready, delivered, acknowledged, canceled ...)', payload: NhdOrderView, rooms: [`${NHD_ORDER_ROOM}:{id}`, 'account:{id}', 'role:Super Admin'] })],
   rooms: { [NHD_ORDER_ROOM]: mayFollowOrder },
   reactions: [orderPaymentReaction, reportReaction, recipientsReaction],
   templates: [reportReadyEmail],
-  workers: [
-    { queue: ORDER_PAYMENTS_QUEUE, concurrency: 4, processor: orderPaymentWorker },
-    { queue: REPORTS_QUEUE, concurrency: 2, processor: reportWorker },
-    { queue: RECIPIENTS_QUEUE, concurrency: 4, processor: recipientsWorker },
-  ],
+  workers: [orderPaymentWorker, reportWorker, recipientsWorker],
   seed: seedReportTypes,
 };
 

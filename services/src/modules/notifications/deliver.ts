@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { NotificationJob } from '@acpg/contracts/notifications';
-import type { JobProcessor } from '../../platform/jobs/port.ts';
+import type { NotificationJob } from '@acpg/contracts/notifications';
+import type { JobRecord } from '../../platform/jobs/port.ts';
 import { PermanentJobError } from '../../platform/jobs/errors.ts';
 import type { Platform } from '../../platform/module.ts';
 import { TemplateError } from '../../platform/templates/registry.ts';
@@ -32,32 +31,23 @@ const render = async (platform: Platform, job: NotificationJob): Promise<Rendere
 
 /**
  * Delivers one notification job: renders its template (platform.templates, with an admin's edit if any), then sends
- * it through the platform's mailer or SMS sender. Invalid job data or a template that cannot render is a bug in the
- * enqueuer, not a passing fault: it goes to the dead letters at once (PermanentJobError), logged loudly.
+ * it through the platform's mailer or SMS sender. Invalid job data (dead-lettered by `notificationJob`'s worker) or a
+ * template that cannot render is a bug in the enqueuer, not a passing fault: it goes to the dead letters at once.
  * Message text and variables are never logged: they may carry a one-time code.
  */
-export const deliverNotification =
-  (platform: Platform): JobProcessor =>
-  async (job) => {
-    const parsed = NotificationJob.safeParse(job.data);
-    if (!parsed.success) {
-      const problem = z.prettifyError(parsed.error);
-      platform.log.error({ queue: job.queue, jobId: job.id, name: job.name, problem }, 'notification job is invalid: dead-lettered');
-      throw new PermanentJobError(`invalid notification job: ${problem}`);
+export const deliverNotification = async (platform: Platform, message: NotificationJob, job: JobRecord<NotificationJob>): Promise<void> => {
+  const rendered = await render(platform, message);
+  try {
+    if (rendered.channel === 'email') {
+      await platform.mailer.send({ to: message.to, subject: rendered.subject, text: rendered.text, html: rendered.html });
+    } else {
+      await platform.sms.send({ to: message.to, text: rendered.text });
     }
-    const message = parsed.data;
-    const rendered = await render(platform, message);
-    try {
-      if (rendered.channel === 'email') {
-        await platform.mailer.send({ to: message.to, subject: rendered.subject, text: rendered.text, html: rendered.html });
-      } else {
-        await platform.sms.send({ to: message.to, text: rendered.text });
-      }
-    } catch (error) {
-      if (isRefusedForGood(error)) {
-        throw new PermanentJobError(`${message.channel} refused: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-      }
-      throw error;
+  } catch (error) {
+    if (isRefusedForGood(error)) {
+      throw new PermanentJobError(`${message.channel} refused: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
-    platform.log.info({ queue: job.queue, jobId: job.id, channel: message.channel, template: message.template }, 'notification sent');
-  };
+    throw error;
+  }
+  platform.log.info({ queue: job.queue, jobId: job.id, channel: message.channel, template: message.template }, 'notification sent');
+};

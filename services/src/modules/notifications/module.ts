@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
+import { notificationJob } from '../../platform/jobs/notifications.ts';
 import type { Module, Platform } from '../../platform/module.ts';
 import { deliverNotification } from './deliver.ts';
 import { outboxRoutes } from './outbox/routes.ts';
@@ -16,7 +16,7 @@ export interface NotificationsModuleOptions {
  */
 export const createNotificationsModule = (options: NotificationsModuleOptions = {}): Module => ({
   name: 'notifications',
-  workers: [{ queue: NOTIFICATIONS_QUEUE, concurrency: options.concurrency ?? 4, processor: deliverNotification }],
+  workers: [notificationJob.worker(deliverNotification, { concurrency: options.concurrency ?? 4 })],
   routes:
     (platform: Platform): FastifyPluginAsync =>
     async (fastify) => {

@@ -9,11 +9,11 @@ import { mayFollowClaim } from './claims/room.ts';
 import { claimRoutes } from './claims/routes.ts';
 import { claimNoticesReaction } from './notices/reaction.ts';
 import { claimUpdatedEmail } from './notices/template.ts';
+import { claimPayoutReaction, claimPayoutWorker } from './payout/reaction.ts';
 import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
 import { PROPERTY_VERIFIED } from '@acpg/contracts/properties';
 import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
 import { verifiedPropertiesCopy } from '../../platform/local-copies/verified-properties.ts';
-import { CLAIM_PAYOUTS_QUEUE, claimPayoutReaction, claimPayoutWorker } from './payout/reaction.ts';
 
 /**
  * Property reimbursement claims (DECISIONS.md "Reimbursement lifecycle"): a member files a claim with documents for a
@@ -35,5 +35,5 @@ export const reimbursementModule: Module = {
   rooms: { [CLAIM_ROOM]: mayFollowClaim },
   reactions: [claimNoticesReaction, claimPayoutReaction],
   templates: [claimUpdatedEmail],
-  workers: [{ queue: CLAIM_PAYOUTS_QUEUE, concurrency: 2, processor: claimPayoutWorker }],
+  workers: [claimPayoutWorker],
 };

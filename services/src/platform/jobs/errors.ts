@@ -1,3 +1,5 @@
+import { refusedForGood } from '../commands/domain-error.ts';
+
 /**
  * Thrown by a processor when retrying cannot help (invalid data, a message that can never be sent):
  * every adapter sends the job to the dead letters at once instead of spending its attempts.
@@ -17,3 +19,16 @@ export const errorMessage = (error: unknown): string =>
 
 export const DEFAULT_ATTEMPTS = 5;
 export const DEFAULT_BACKOFF_MS = 1000;
+
+/**
+ * Runs a job's command: a refusal no retry can change (`refusedForGood`: no such order, a state that takes no such
+ * command) becomes a PermanentJobError named `<what>: <refusal>`; anything else (a lost race, a store away) is retried.
+ */
+export const refusedForGoodIsPermanent = async (what: string, work: () => Promise<unknown>): Promise<void> => {
+  try {
+    await work();
+  } catch (error) {
+    if (refusedForGood(error)) throw new PermanentJobError(`${what}: ${error.message}`, { cause: error });
+    throw error;
+  }
+};

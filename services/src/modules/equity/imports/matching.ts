@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import type { Doc } from '../../../platform/documents/port.ts';
 import { PermanentJobError } from '../../../platform/jobs/errors.ts';
-import type { JobProcessor } from '../../../platform/jobs/port.ts';
+import { defineJob } from '../../../platform/jobs/define.ts';
 import type { Platform } from '../../../platform/module.ts';
 import type { Reaction } from '../../../platform/reactions/port.ts';
 import { uuidFrom } from '../enrolment/commands.ts';
@@ -14,6 +14,7 @@ import { handleCommand, loadStream } from '../../../platform/commands/handle-com
 import { importDecider, importStream } from './decider.ts';
 
 export const MATCHING_QUEUE = 'equity-matching';
+const matchingJob = defineJob({ queue: MATCHING_QUEUE, name: 'match', data: z.object({ import_id: z.string() }), attempts: 5, backoffMs: 2000, what: 'matching job' });
 /** Recordings looked up per query of the protected properties. */
 const CHUNK = 1000;
 /** Alerts raised at once within a chunk (the embedded store commits concurrent appends together). */
@@ -29,11 +30,9 @@ export const matchingReaction: Reaction = {
   async jobs(event) {
     const imported = RecordingsImported.safeParse(event.data);
     if (!imported.success) return [];
-    return [{ queue: MATCHING_QUEUE, name: 'match', data: { import_id: imported.data.import_id }, attempts: 5, backoffMs: 2000 }];
+    return [matchingJob.job({ import_id: imported.data.import_id })];
   },
 };
-
-const Job = z.object({ import_id: z.string() });
 
 const protectedOf = (doc: Doc) => ({ enrolment_id: String(doc.enrolment_id), account_id: String(doc.account_id), property: doc.property as ProtectedProperty, since: String(doc.protected_since ?? '') });
 /** The first recording day that alerts for a protection started at `since` (ISO time). */
@@ -91,10 +90,4 @@ export const matchImport = async (platform: Platform, importId: string): Promise
   return { matched, alerts };
 };
 
-export const matchingWorker =
-  (platform: Platform): JobProcessor =>
-  async (job) => {
-    const data = Job.safeParse(job.data);
-    if (!data.success) throw new PermanentJobError(`not a matching job: ${z.prettifyError(data.error)}`);
-    await matchImport(platform, data.data.import_id);
-  };
+export const matchingWorker = matchingJob.worker(async (platform, { import_id }) => void (await matchImport(platform, import_id)), { concurrency: 1 });

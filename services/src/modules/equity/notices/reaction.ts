@@ -1,7 +1,7 @@
-import { ACCOUNT_NOTICES_QUEUE } from '@acpg/contracts/notifications';
 import { CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS, EquityAlertRaised, EquityFraudCaseClosed, EquityFraudCaseOpened, EquityProtectionEndingSoon } from '@acpg/contracts/equity-protect';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import type { Platform } from '../../../platform/module.ts';
+import { accountNoticeJob } from '../../../platform/jobs/notifications.ts';
 import type { Reaction, ReactionJob } from '../../../platform/reactions/port.ts';
 import type { z } from 'zod';
 import type { EmailTemplate, SmsTemplate, TemplateVariables } from '../../../platform/templates/template.ts';
@@ -11,8 +11,6 @@ import { loadEnrolment } from '../enrolment/commands.ts';
 import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail, protectionEndingEmail } from './templates.ts';
 import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
 import { publicUrl } from '../../../platform/config/public-url.ts';
-
-export const NOTICES_QUEUE = ACCOUNT_NOTICES_QUEUE;
 
 const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 const onDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -27,9 +25,7 @@ const message = <V extends TemplateVariables>(template: EmailTemplate<V> | SmsTe
 type Message = ReturnType<typeof message>;
 
 /** A notice to the member by id: identity forwards it to their email (and phone), so this module never holds either. */
-const notice = (accountId: string, parts: { email?: Message; sms?: Message }): ReactionJob[] => [
-  { queue: NOTICES_QUEUE, name: 'notify', data: { account_id: accountId, ...parts }, attempts: 8, backoffMs: 2000 },
-];
+const notice = (accountId: string, parts: { email?: Message; sms?: Message }): ReactionJob[] => [accountNoticeJob.job({ account_id: accountId, ...parts }, { attempts: 8, backoffMs: 2000 })];
 
 /**
  * The member hears of each alert at once (email and SMS), of their case opening (with the checklist) and closing, and

@@ -48,7 +48,7 @@ describe('an Equity Protect payment that loses the write race', () => {
     const platform = workerPlatform(racing.store);
     const payment = publishedEvent('PaymentSucceeded', 'payments-checkout-1', paymentSucceeded(enrolmentId));
 
-    const { deadLetters, attempts } = await runReactionJobs(enrolmentPaymentReaction, payment, platform, enrolmentPaymentWorker(platform));
+    const { deadLetters, attempts } = await runReactionJobs(enrolmentPaymentReaction, payment, platform, enrolmentPaymentWorker.processor(platform));
 
     expect(deadLetters).toEqual([]);
     expect(racing.lost()).toBe(LOST_RACES);
@@ -61,7 +61,7 @@ describe('an Equity Protect payment that loses the write race', () => {
   it('is dead-lettered when the enrolment refuses it (no such enrolment): a retry cannot help', async () => {
     const platform = workerPlatform(memoryEventStore());
     const payment = publishedEvent('PaymentSucceeded', 'payments-checkout-2', paymentSucceeded(randomUUID()));
-    const { deadLetters, attempts } = await runReactionJobs(enrolmentPaymentReaction, payment, platform, enrolmentPaymentWorker(platform));
+    const { deadLetters, attempts } = await runReactionJobs(enrolmentPaymentReaction, payment, platform, enrolmentPaymentWorker.processor(platform));
     expect(attempts).toBe(1);
     expect(deadLetters.map((dead) => dead.error)).toEqual([expect.stringContaining('PaymentSucceeded not recorded: This enrollment was not found.')]);
   });

@@ -2,14 +2,14 @@ import { EventEnvelope } from '@acpg/contracts/envelope';
 import { PaymentFailed, PaymentRefunded, PaymentSucceeded } from '@acpg/contracts/payments';
 import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
-import { refusedForGood } from '../../../platform/commands/domain-error.ts';
-import { PermanentJobError } from '../../../platform/jobs/errors.ts';
-import type { JobProcessor } from '../../../platform/jobs/port.ts';
+import { defineJob } from '../../../platform/jobs/define.ts';
+import { PermanentJobError, refusedForGoodIsPermanent } from '../../../platform/jobs/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import type { Reaction } from '../../../platform/reactions/port.ts';
 import { runEnrolmentCommand } from '../enrolment/commands.ts';
 
 export const ENROLMENT_PAYMENTS_QUEUE = 'equity-enrolment-payments';
+const enrolmentPaymentJob = defineJob({ queue: ENROLMENT_PAYMENTS_QUEUE, name: 'record', data: z.object({ payment: EventEnvelope }), attempts: 8, backoffMs: 1000, what: 'enrolment payment job' });
 
 /**
  * The payments module's outcomes of an enrolment's checkout (`PaymentSucceeded`, `PaymentFailed`, `PaymentRefunded` with
@@ -21,11 +21,9 @@ export const enrolmentPaymentReaction: Reaction = {
   async jobs(event) {
     const enrolment = (event.data as { equity_enrolment_id?: unknown } | null)?.equity_enrolment_id;
     if (typeof enrolment !== 'string') return [];
-    return [{ queue: ENROLMENT_PAYMENTS_QUEUE, name: 'record', data: { payment: event }, attempts: 8, backoffMs: 1000 }];
+    return [enrolmentPaymentJob.job({ payment: event })];
   },
 };
-
-const Job = z.object({ payment: EventEnvelope });
 
 export const recordEnrolmentPayment = async (platform: Platform, payment: EventEnvelope): Promise<void> => {
   const metadata = systemMeta(platform, { actor: 'system', cause: payment });
@@ -44,15 +42,8 @@ export const recordEnrolmentPayment = async (platform: Platform, payment: EventE
   } else throw new PermanentJobError(`not a payment outcome: ${payment.type}`);
 };
 
-export const enrolmentPaymentWorker =
-  (platform: Platform): JobProcessor =>
-  async (job) => {
-    const data = Job.safeParse(job.data);
-    if (!data.success) throw new PermanentJobError(`not an enrolment payment job: ${z.prettifyError(data.error)}`);
-    try {
-      await recordEnrolmentPayment(platform, data.data.payment);
-    } catch (error) {
-      if (refusedForGood(error)) throw new PermanentJobError(`${data.data.payment.type} not recorded: ${error.message}`);
-      throw error;
-    }
-  };
+/** Refused by the enrolment (no such enrolment, or a state that takes no such outcome): trying again cannot help. */
+export const enrolmentPaymentWorker = enrolmentPaymentJob.worker(
+  (platform, { payment }) => refusedForGoodIsPermanent(`${payment.type} not recorded`, () => recordEnrolmentPayment(platform, payment)),
+  { concurrency: 4 },
+);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
 import type { Reaction } from '../../../platform/reactions/port.ts';
 import { templateMessage } from '../../../platform/templates/template.ts';
 import { loadAccount } from '../accounts.ts';
 import { describeDevice } from './device.ts';
 import { signInNoticeEmail } from './template.ts';
+import { notificationJob } from '../../../platform/jobs/notifications.ts';
 
 /** What the notice needs of a SessionStarted event (its token digest is none of its business). */
 const SessionStarted = z.object({ account_id: z.string().min(1), user_agent: z.string().nullish() });
@@ -31,6 +31,6 @@ export const signInNoticeReaction: Reaction = {
     if (!account) return [];
     const device = describeDevice(parsed.data.user_agent);
     const variables = { full_name: account.fullName, signed_in_at: formatSignInTime(event.occurredAt), ...(device ? { device } : {}) };
-    return [{ queue: NOTIFICATIONS_QUEUE, name: 'send', data: templateMessage(signInNoticeEmail, account.email, variables) }];
+    return [notificationJob.job(templateMessage(signInNoticeEmail, account.email, variables))];
   },
 };

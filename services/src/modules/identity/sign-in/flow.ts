@@ -1,6 +1,5 @@
 import { OTP_RULES, type OtpChannel, type SignInChallenge } from '@acpg/contracts/identity';
 import { maskEmail } from '@acpg/contracts/masking';
-import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
 import { findAccountIdByEmail, loadAccount, phoneContext, type RegisteredAccount } from '../accounts.ts';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { IdentityContext } from '../context.ts';
@@ -8,6 +7,7 @@ import { refuse } from '../decider.ts';
 import { newOtpCode, recordOtpSend } from '../otp-destination/record-send.ts';
 import { signInCodeMessage } from './code-message.ts';
 import { signInDecider, signInStream } from './decider.ts';
+import { notificationJob } from '../../../platform/jobs/notifications.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'The email or password is incorrect.';
 
@@ -72,7 +72,7 @@ export const sendSignInCode = async (
   const sent = events[0];
   if (!sent) throw new Error('SendCode decided no event');
   // The job id derives from the event id: a repeated enqueue of the same send is ignored by the queue.
-  await ctx.platform.jobs.enqueue(NOTIFICATIONS_QUEUE, 'send', signInCodeMessage(body.channel, destination, code), { id: `identity-otp-${sent.id}` });
+  await notificationJob.enqueue(ctx.platform, signInCodeMessage(body.channel, destination, code), { id: `identity-otp-${sent.id}` });
 
   return { channel: body.channel, masked_destination: masked, resend_after_seconds: resendAfterSeconds, expires_in_seconds: OTP_RULES.validSeconds };
 };

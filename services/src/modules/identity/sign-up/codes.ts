@@ -1,6 +1,5 @@
 import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
 import { maskEmail } from '@acpg/contracts/masking';
-import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
 import type { SignUpOtpResult } from '@acpg/contracts/sign-up';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { loadAccount, type RegisteredAccount } from '../accounts.ts';
@@ -11,6 +10,7 @@ import { signUpCodeMessage } from './code-message.ts';
 import { signUpDecider, signUpStream, type OpenSignUp } from './decider.ts';
 import { signUpField } from './events.ts';
 import { registerSignUpAccount } from './register.ts';
+import { notificationJob } from '../../../platform/jobs/notifications.ts';
 
 /** Codes are kept as HMACs bound to the sign-up and the step, so a phone code cannot pass as the email code. */
 const codeDigest = (ctx: IdentityContext, signUpId: string, channel: OtpChannel, code: string) => ctx.cipher.hmac('otp-code', `signup:${signUpId}:${channel}:${code}`);
@@ -40,7 +40,7 @@ export const sendSignUpCode = async (ctx: IdentityContext, signUpId: string, cha
   const sent = events[0];
   if (!sent) throw new Error('SendSignUpCode decided no event');
   // The code travels in the job only (its data is erased once delivered); the id derives from the event's.
-  await ctx.platform.jobs.enqueue(NOTIFICATIONS_QUEUE, 'send', signUpCodeMessage(channel, destination.to, code), { id: `identity-signup-otp-${sent.id}` });
+  await notificationJob.enqueue(ctx.platform, signUpCodeMessage(channel, destination.to, code), { id: `identity-signup-otp-${sent.id}` });
   return { channel, masked_destination: destination.masked, resend_after_seconds: resendAfterSeconds, expires_in_seconds: OTP_RULES.validSeconds };
 };
 

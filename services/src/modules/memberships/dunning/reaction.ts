@@ -1,8 +1,8 @@
-import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
 import { MembershipCancelled, MembershipPastDue, MembershipRenewalFailed } from '@acpg/contracts/memberships';
 import type { CardBrand } from '@acpg/contracts/payments';
 import { z } from 'zod';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { notificationJob } from '../../../platform/jobs/notifications.ts';
 import type { Platform } from '../../../platform/module.ts';
 import type { Reaction, ReactionJob } from '../../../platform/reactions/port.ts';
 import { templateMessage } from '../../../platform/templates/template.ts';
@@ -23,7 +23,7 @@ const recipientOf = async (platform: Platform, accountId: string) => {
   return parsed.success ? parsed.data : null;
 };
 
-const send = (message: ReturnType<typeof templateMessage>): ReactionJob[] => [{ queue: NOTIFICATIONS_QUEUE, name: 'send', data: message, attempts: 8, backoffMs: 2000 }];
+const send = (message: ReturnType<typeof templateMessage>): ReactionJob[] => [notificationJob.job(message, { attempts: 8, backoffMs: 2000 })];
 
 /**
  * Dunning emails, one per event (job id `<reaction>:<event id>`): each failed try (`MembershipRenewalFailed`, with the

@@ -4,13 +4,14 @@ import { z } from 'zod';
 import { handleCommand } from '../../../platform/commands/handle-command.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { PermanentJobError } from '../../../platform/jobs/errors.ts';
-import type { JobProcessor } from '../../../platform/jobs/port.ts';
+import { defineJob } from '../../../platform/jobs/define.ts';
 import type { Platform } from '../../../platform/module.ts';
 import type { Reaction } from '../../../platform/reactions/port.ts';
 import { membershipDecider, membershipStream, type RecordRenewalOutcome } from '../membership/decider.ts';
 
 export const RENEWALS_QUEUE = 'memberships-renewals';
 export const RENEWAL_OUTCOME_ACTOR = 'memberships.renewal-outcome';
+const outcomeJob = defineJob({ queue: RENEWALS_QUEUE, name: 'outcome', data: z.object({ payment: EventEnvelope }), attempts: 8, backoffMs: 1000, what: 'renewal outcome job' });
 
 const hasRenewal = (data: unknown) => typeof data === 'object' && data !== null && 'renewal' in data && Boolean((data as { renewal?: unknown }).renewal);
 
@@ -20,11 +21,9 @@ export const renewalOutcomeReaction: Reaction = {
   handles: ['PaymentSucceeded', 'PaymentFailed'],
   async jobs(event) {
     if (!hasRenewal(event.data)) return [];
-    return [{ queue: RENEWALS_QUEUE, name: 'outcome', data: { payment: event }, attempts: 8, backoffMs: 1000 }];
+    return [outcomeJob.job({ payment: event })];
   },
 };
-
-const OutcomeJob = z.object({ payment: EventEnvelope });
 
 const commandOf = (payment: EventEnvelope): RecordRenewalOutcome['data'] => {
   if (payment.type === 'PaymentSucceeded') {
@@ -49,10 +48,4 @@ export const recordRenewalOutcome = async (platform: Platform, payment: EventEnv
   );
 };
 
-export const renewalsWorker =
-  (platform: Platform): JobProcessor =>
-  async (job) => {
-    const data = OutcomeJob.safeParse(job.data);
-    if (!data.success) throw new PermanentJobError(`not a renewal outcome job: ${z.prettifyError(data.error)}`);
-    await recordRenewalOutcome(platform, data.data.payment);
-  };
+export const renewalsWorker = outcomeJob.worker((platform, { payment }) => recordRenewalOutcome(platform, payment), { concurrency: 2 });

@@ -1,13 +1,12 @@
 import { EventEnvelope } from '@acpg/contracts/envelope';
 import { z } from 'zod';
-import type { JobProcessor } from '../../../platform/jobs/port.ts';
-import { PermanentJobError } from '../../../platform/jobs/errors.ts';
-import type { Platform } from '../../../platform/module.ts';
+import { defineJob } from '../../../platform/jobs/define.ts';
 import type { Reaction } from '../../../platform/reactions/port.ts';
 import { startMembershipFor } from './commands.ts';
 
 /** The queue the memberships module works. */
 export const MEMBERSHIPS_QUEUE = 'memberships';
+const startJob = defineJob({ queue: MEMBERSHIPS_QUEUE, name: 'start', data: z.object({ payment: EventEnvelope }), attempts: 8, backoffMs: 1000, what: 'membership job' });
 
 /**
  * A payment succeeded (payments module's event): a job starts the membership it bought. The reaction only turns the
@@ -23,18 +22,15 @@ export const startOnPaymentReaction: Reaction = {
     if (typeof event.data === 'object' && event.data !== null && (event.data as { nhd_order_id?: unknown }).nhd_order_id) return [];
     // Nor does an Equity Protect enrolment's (the equity module's to record).
     if (typeof event.data === 'object' && event.data !== null && (event.data as { equity_enrolment_id?: unknown }).equity_enrolment_id) return [];
-    return [{ queue: MEMBERSHIPS_QUEUE, name: 'start', data: { payment: event }, attempts: 8, backoffMs: 1000 }];
+    return [startJob.job({ payment: event })];
   },
 };
 
-const StartJob = z.object({ payment: EventEnvelope });
-
 /** The worker of MEMBERSHIPS_QUEUE: runs the StartMembership command for the payment in the job. */
-export const membershipsWorker =
-  (platform: Platform): JobProcessor =>
-  async (job) => {
-    const data = StartJob.safeParse(job.data);
-    if (!data.success) throw new PermanentJobError(`not a membership job: ${z.prettifyError(data.error)}`);
-    const started = await startMembershipFor(platform, data.data.payment);
-    if (!started) platform.log.info({ eventId: data.data.payment.id }, 'membership already started for this payment');
-  };
+export const membershipsWorker = startJob.worker(
+  async (platform, { payment }) => {
+    const started = await startMembershipFor(platform, payment);
+    if (!started) platform.log.info({ eventId: payment.id }, 'membership already started for this payment');
+  },
+  { concurrency: 2 },
+);

@@ -49,7 +49,7 @@ describe('an NHD order payment that loses the write race', () => {
     const racingPlatform = workerPlatform(racing.store);
     const payment = publishedEvent('PaymentSucceeded', 'payments-checkout-1', paymentSucceeded(orderId));
 
-    const { deadLetters, attempts } = await runReactionJobs(orderPaymentReaction, payment, racingPlatform, orderPaymentWorker(racingPlatform));
+    const { deadLetters, attempts } = await runReactionJobs(orderPaymentReaction, payment, racingPlatform, orderPaymentWorker.processor(racingPlatform));
 
     expect(deadLetters).toEqual([]);
     expect(racing.lost()).toBe(LOST_RACES);
@@ -61,7 +61,7 @@ describe('an NHD order payment that loses the write race', () => {
   it('is dead-lettered when the order refuses it (no such order): a retry cannot help', async () => {
     const platform = workerPlatform(memoryEventStore());
     const payment = publishedEvent('PaymentSucceeded', 'payments-checkout-2', paymentSucceeded(randomUUID()));
-    const { deadLetters, attempts } = await runReactionJobs(orderPaymentReaction, payment, platform, orderPaymentWorker(platform));
+    const { deadLetters, attempts } = await runReactionJobs(orderPaymentReaction, payment, platform, orderPaymentWorker.processor(platform));
     expect(attempts).toBe(1);
     expect(deadLetters.map((dead) => dead.error)).toEqual([expect.stringContaining('PaymentSucceeded not recorded: This order was not found.')]);
   });

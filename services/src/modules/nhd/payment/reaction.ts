@@ -2,14 +2,14 @@ import { EventEnvelope } from '@acpg/contracts/envelope';
 import { PaymentFailed, PaymentRefunded, PaymentSucceeded } from '@acpg/contracts/payments';
 import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
-import { refusedForGood } from '../../../platform/commands/domain-error.ts';
-import { PermanentJobError } from '../../../platform/jobs/errors.ts';
-import type { JobProcessor } from '../../../platform/jobs/port.ts';
+import { defineJob } from '../../../platform/jobs/define.ts';
+import { PermanentJobError, refusedForGoodIsPermanent } from '../../../platform/jobs/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import type { Reaction } from '../../../platform/reactions/port.ts';
 import { runOrderCommand } from '../order/commands.ts';
 
 export const ORDER_PAYMENTS_QUEUE = 'nhd-order-payments';
+const orderPaymentJob = defineJob({ queue: ORDER_PAYMENTS_QUEUE, name: 'record', data: z.object({ payment: EventEnvelope }), attempts: 8, backoffMs: 1000, what: 'order payment job' });
 
 /** Who records what payments report: the timeline shows it as the system. */
 const SYSTEM = 'system';
@@ -25,11 +25,9 @@ export const orderPaymentReaction: Reaction = {
   async jobs(event) {
     const order = (event.data as { nhd_order_id?: unknown } | null)?.nhd_order_id;
     if (typeof order !== 'string') return [];
-    return [{ queue: ORDER_PAYMENTS_QUEUE, name: 'record', data: { payment: event }, attempts: 8, backoffMs: 1000 }];
+    return [orderPaymentJob.job({ payment: event })];
   },
 };
-
-const Job = z.object({ payment: EventEnvelope });
 
 /** Records the outcome on the order: paid (which starts the report), failed (pay again), or refunded after cancelling. */
 export const recordOrderPayment = async (platform: Platform, payment: EventEnvelope): Promise<void> => {
@@ -58,16 +56,8 @@ export const recordOrderPayment = async (platform: Platform, payment: EventEnvel
   }
 };
 
-export const orderPaymentWorker =
-  (platform: Platform): JobProcessor =>
-  async (job) => {
-    const data = Job.safeParse(job.data);
-    if (!data.success) throw new PermanentJobError(`not an order payment job: ${z.prettifyError(data.error)}`);
-    try {
-      await recordOrderPayment(platform, data.data.payment);
-    } catch (error) {
-      // Refused by the order (no such order, or a state that takes no such outcome): trying again cannot help.
-      if (refusedForGood(error)) throw new PermanentJobError(`${data.data.payment.type} not recorded: ${error.message}`);
-      throw error;
-    }
-  };
+/** Refused by the order (no such order, or a state that takes no such outcome): trying again cannot help. */
+export const orderPaymentWorker = orderPaymentJob.worker(
+  (platform, { payment }) => refusedForGoodIsPermanent(`${payment.type} not recorded`, () => recordOrderPayment(platform, payment)),
+  { concurrency: 4 },
+);

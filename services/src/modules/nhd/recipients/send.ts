@@ -1,10 +1,9 @@
 import { EventEnvelope } from '@acpg/contracts/envelope';
 import { NhdReportReady, RECEIPT_LINK_DAYS } from '@acpg/contracts/nhd-orders';
-import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
 import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { PermanentJobError } from '../../../platform/jobs/errors.ts';
-import type { JobProcessor } from '../../../platform/jobs/port.ts';
+import { defineJob } from '../../../platform/jobs/define.ts';
 import type { Platform } from '../../../platform/module.ts';
 import type { Reaction } from '../../../platform/reactions/port.ts';
 import { templateMessage } from '../../../platform/templates/template.ts';
@@ -13,8 +12,10 @@ import { reportReadyEmail } from './template.ts';
 import { receiptToken } from './token.ts';
 import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
 import { publicUrl } from '../../../platform/config/public-url.ts';
+import { notificationJob } from '../../../platform/jobs/notifications.ts';
 
 export const RECIPIENTS_QUEUE = 'nhd-recipients';
+const recipientJob = defineJob({ queue: RECIPIENTS_QUEUE, name: 'send', data: z.object({ ready: EventEnvelope, recipient_id: z.string() }), attempts: 8, backoffMs: 1000, what: 'recipient job' });
 /** The identity module's read model `accounts` (its documented row: `AccountView` in `@acpg/contracts/identity`). */
 const Orderer = z.object({ full_name: z.string().min(1) });
 
@@ -29,11 +30,9 @@ export const recipientsReaction: Reaction = {
     if (!ready.success) return [];
     const order = await loadOrder(platform, ready.data.order_id);
     if (order.status === 'none') return [];
-    return order.placed.recipients.map((r) => ({ queue: RECIPIENTS_QUEUE, name: 'send', key: r.recipient_id, data: { ready: event, recipient_id: r.recipient_id }, attempts: 8, backoffMs: 1000 }));
+    return order.placed.recipients.map((r) => recipientJob.job({ ready: event, recipient_id: r.recipient_id }, { key: r.recipient_id }));
   },
 };
-
-const Job = z.object({ ready: EventEnvelope, recipient_id: z.string() });
 
 /**
  * Emails one recipient their link, then records `NhdReportSent` (after the last one the order is delivered). The
@@ -57,7 +56,7 @@ export const sendToRecipient = async (platform: Platform, ready: EventEnvelope, 
     receipt_url: `${publicUrl(platform.config)}/nhd-receipt/${encodeURIComponent(await receiptToken(platform, orderId, recipientId))}`,
     expires_on: onDay(new Date(platform.clock().getTime() + RECEIPT_LINK_DAYS * 86_400_000)),
   };
-  await platform.jobs.enqueue(NOTIFICATIONS_QUEUE, 'send', templateMessage(reportReadyEmail, recipient.email, variables), {
+  await notificationJob.enqueue(platform, templateMessage(reportReadyEmail, recipient.email, variables), {
     id: `nhd-report-email-${orderId}-${recipientId}`,
     attempts: 8,
     backoffMs: 2000,
@@ -65,10 +64,4 @@ export const sendToRecipient = async (platform: Platform, ready: EventEnvelope, 
   await runOrderCommand(platform, orderId, { type: 'RecordReportSent', data: { recipient_id: recipientId }, metadata: systemMeta(platform, { actor: 'system', cause: ready }) });
 };
 
-export const recipientsWorker =
-  (platform: Platform): JobProcessor =>
-  async (job) => {
-    const data = Job.safeParse(job.data);
-    if (!data.success) throw new PermanentJobError(`not a recipient job: ${z.prettifyError(data.error)}`);
-    await sendToRecipient(platform, data.data.ready, data.data.recipient_id);
-  };
+export const recipientsWorker = recipientJob.worker((platform, { ready, recipient_id }) => sendToRecipient(platform, ready, recipient_id), { concurrency: 4 });

@@ -1,24 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
-import { NhdReportTypeDefined, ReportType, ReportTypeBody, ReportTypeList, ReportTypeParams } from '@acpg/contracts/nhd-orders';
+import { ReportType, ReportTypeBody, ReportTypeList, ReportTypeParams } from '@acpg/contracts/nhd-orders';
 import { handleCommand, loadStream } from '../../../platform/commands/handle-command.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import type { Platform } from '../../../platform/module.ts';
+import { documentAtVersion, documentsOnceAny } from '../../../platform/projections/caught-up.ts';
 import { reportTypeDecider, reportTypeStream } from './decider.ts';
+import { REPORT_TYPES_COLLECTION, reportTypeOf, toReportType } from './projection.ts';
 
 const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
-const toReportType = ({ code, name, description, price_cents, is_active }: ReportType): ReportType => ({ code, name, description, price_cents, is_active });
 
-/** Every report type's latest definition, from its events (a handful of streams), by code. */
-export const reportTypes = async (platform: Pick<Platform, 'eventStore'>): Promise<ReportType[]> => {
-  const latest = new Map<number, ReportType>();
-  for (const event of await platform.eventStore.readAll({ after: 0, limit: 10_000, types: ['NhdReportTypeDefined'] })) {
-    const defined = NhdReportTypeDefined.safeParse(event.data);
-    if (defined.success && event.stream === reportTypeStream(defined.data.code)) latest.set(defined.data.code, toReportType(defined.data));
-  }
-  return [...latest.values()].sort((a, b) => a.code - b.code);
-};
+/** Every report type's latest definition, from the read model `nhd_report_types`, by code. */
+export const reportTypes = async (platform: Pick<Platform, 'documents'>): Promise<ReportType[]> =>
+  (await documentsOnceAny(platform.documents, REPORT_TYPES_COLLECTION))
+    .map(reportTypeOf)
+    .filter((type): type is ReportType => type !== null)
+    .sort((a, b) => a.code - b.code);
 
 /** One report type as last defined (what an order placed now costs), or null. */
 export const reportTypeByCode = async (platform: Pick<Platform, 'eventStore'>, code: number): Promise<ReportType | null> => {
@@ -67,8 +65,10 @@ export const reportTypeRoutes =
       },
       async (request) => {
         const data = { code: request.params.code, ...request.body };
-        const { state } = await handleCommand(platform.eventStore, reportTypeStream(data.code), reportTypeDecider, { type: 'DefineReportType', data, metadata: requestMeta(request, platform) }, { retries: 3 });
+        const { state, version } = await handleCommand(platform.eventStore, reportTypeStream(data.code), reportTypeDecider, { type: 'DefineReportType', data, metadata: requestMeta(request, platform) }, { retries: 3 });
         if (!state.current) throw new Error('a defined report type has a state');
+        // The lists read the read model: one asked right after this answer sees the change.
+        await documentAtVersion(platform.documents, REPORT_TYPES_COLLECTION, String(data.code), version);
         return { success: true as const, data: toReportType(state.current), message: `${data.name} saved.` };
       },
     );

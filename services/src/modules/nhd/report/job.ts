@@ -2,7 +2,7 @@ import { EventEnvelope } from '@acpg/contracts/envelope';
 import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { PermanentJobError } from '../../../platform/jobs/errors.ts';
-import type { JobProcessor } from '../../../platform/jobs/port.ts';
+import { defineJob } from '../../../platform/jobs/define.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { PDF_CONTENT_TYPE } from '../../../platform/pdf/document.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
@@ -13,6 +13,8 @@ import { renderReportOffThread } from './render-pool.ts';
 export const REPORTS_QUEUE = 'nhd-reports';
 /** Runs of one report (each job run that began counts, a killed one too) before the order is marked failed. */
 export const REPORT_MAX_RUNS = 5;
+/** Job attempts above the runs: a run killed mid-way (process gone) still leaves the job to try again. */
+const reportJob = defineJob({ queue: REPORTS_QUEUE, name: 'make', data: z.object({ cause: EventEnvelope }), attempts: REPORT_MAX_RUNS + 3, backoffMs: 1000, what: 'report job' });
 export const reportFileKey = (orderId: string) => `nhd/reports/${orderId}.pdf`;
 
 /** A paid order (or a failed report asked for again) gets its report made by a job on the worker role. */
@@ -20,12 +22,9 @@ export const reportReaction: Reaction = {
   name: 'nhd.report',
   handles: ['NhdOrderPaid', 'NhdReportRetried'],
   async jobs(event) {
-    // Job attempts above the runs: a run killed mid-way (process gone) still leaves the job to try again.
-    return [{ queue: REPORTS_QUEUE, name: 'make', data: { cause: event }, attempts: REPORT_MAX_RUNS + 3, backoffMs: 1000 }];
+    return [reportJob.job({ cause: event })];
   },
 };
-
-const Job = z.object({ cause: EventEnvelope });
 
 /**
  * Makes the order's report: begins a run (`NhdReportGenerationStarted`), renders the PDF from the property record's
@@ -57,10 +56,4 @@ export const makeReport = async (platform: Platform, cause: EventEnvelope): Prom
   }
 };
 
-export const reportWorker =
-  (platform: Platform): JobProcessor =>
-  async (job) => {
-    const data = Job.safeParse(job.data);
-    if (!data.success) throw new PermanentJobError(`not a report job: ${z.prettifyError(data.error)}`);
-    await makeReport(platform, data.data.cause);
-  };
+export const reportWorker = reportJob.worker((platform, { cause }) => makeReport(platform, cause), { concurrency: 2 });

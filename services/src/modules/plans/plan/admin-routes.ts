@@ -9,6 +9,7 @@ import type { Filter } from '../../../platform/documents/port.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
+import { documentAtVersion, documentsOnceAny } from '../../../platform/projections/caught-up.ts';
 import { planDecider, planStream } from './decider.ts';
 import { PLANS_COLLECTION, toAdminPlan } from './projection.ts';
 
@@ -38,15 +39,15 @@ const listFilter = (query: AdminPlanListQuery): Filter => {
   return filter;
 };
 
-/** Every plan's latest definition, from the plans' events (a read model could lag behind an edit made a moment ago). */
-const latestPlans = async (platform: Platform): Promise<PlanDefined[]> => {
-  const latest = new Map<string, PlanDefined>();
-  for (const event of await platform.eventStore.readAll({ after: 0, limit: 10_000, types: ['PlanDefined'] })) {
-    const plan = PlanDefined.safeParse(event.data);
-    if (plan.success && event.stream === planStream(plan.data.plan_id)) latest.set(plan.data.plan_id, plan.data);
-  }
-  return [...latest.values()];
-};
+/**
+ * Every plan's latest definition, from the read model `plans`: it holds every plan this process defined (`define`
+ * waits for it, bounded, after each write) and, once it has any, the seed's.
+ */
+const latestPlans = async (platform: Platform): Promise<PlanDefined[]> =>
+  (await documentsOnceAny(platform.documents, PLANS_COLLECTION)).flatMap((doc) => {
+    const plan = PlanDefined.safeParse(doc);
+    return plan.success ? [plan.data] : [];
+  });
 
 /** Per name, one active default plan (sold at sign-up) and one active renewal plan: the plan transform reads one of each. */
 const refuseSecondActive = (next: PlanDefined, plans: readonly PlanDefined[]) => {
@@ -80,13 +81,15 @@ export const adminPlanRoutes =
         // The plan's own rules (it keeps its name) first: a refused rename must not be answered with a conflict.
         if (!options.newStream) planDecider.decide(command, (await loadStream(platform.eventStore, planStream(data.plan_id), planDecider)).state);
         refuseSecondActive(data, await latestPlans(platform));
-        const { state } = await handleCommand(
+        const { state, version } = await handleCommand(
           platform.eventStore,
           planStream(data.plan_id),
           planDecider,
           command,
           options.newStream ? { newStream: true, existsMessage: `A plan with the id ${data.plan_id} exists already. Choose another id, or edit that plan.` } : {},
         );
+        // The next check, and the lists, read the read model: they see this write once it holds the version written.
+        await documentAtVersion(platform.documents, PLANS_COLLECTION, data.plan_id, version);
         return { success: true as const, data: planFromDefined(state.plan ?? data) };
       });
 

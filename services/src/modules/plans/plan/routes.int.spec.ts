@@ -184,6 +184,15 @@ describe('plans admin: GET /admin/plans, POST /admin/plans, activate, deactivate
     expect((await call('POST', '/admin/plans/nope/activate')).statusCode).toBe(404);
   });
 
+  it('shows a change in the very next read, with no wait: the admin list and the public plans', async () => {
+    expect((await call('POST', '/admin/plans/monthly-renewal/deactivate')).statusCode).toBe(200);
+    expect((await ids('?status=inactive&name=Monthly')).items.map((p) => p.id)).toEqual(['monthly-renewal']);
+    const listed = PlansResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v1/plans' })).json().data).plans;
+    expect(listed.find((p) => p.id === 'monthly-renewal')?.is_active).toBe(false);
+    expect((await call('POST', '/admin/plans/monthly-renewal/activate')).statusCode).toBe(200);
+    expect((await ids('?status=inactive&name=Monthly')).items).toEqual([]);
+  });
+
   it('answers 403 to a customer and 401 to a visitor, changing nothing', async () => {
     const before = await t.platform.eventStore.readAll({ after: 0, limit: 1000, types: ['PlanDefined'] });
     for (const [role, status] of [

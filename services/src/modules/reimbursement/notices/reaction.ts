@@ -1,6 +1,6 @@
-import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
 import { CLAIM_CATEGORY_LABELS, CLAIM_STATUS_LABELS, type ClaimStatus } from '@acpg/contracts/reimbursements';
 import { z } from 'zod';
+import { notificationJob } from '../../../platform/jobs/notifications.ts';
 import type { Platform } from '../../../platform/module.ts';
 import type { Reaction } from '../../../platform/reactions/port.ts';
 import { templateMessage } from '../../../platform/templates/template.ts';
@@ -75,6 +75,6 @@ export const claimNoticesReaction: Reaction = {
       reference: s.claim_id.slice(0, 8),
       ...(notice.note ? { note: notice.note } : {}),
     };
-    return [{ queue: NOTIFICATIONS_QUEUE, name: 'send', data: templateMessage(claimUpdatedEmail, to.email, variables), attempts: 8, backoffMs: 2000 }];
+    return [notificationJob.job(templateMessage(claimUpdatedEmail, to.email, variables), { attempts: 8, backoffMs: 2000 })];
   },
 };

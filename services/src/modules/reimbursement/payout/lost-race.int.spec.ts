@@ -55,7 +55,7 @@ describe('a reimbursement payout that loses the write race on its claim', () => 
     const platform = workerPlatform(racing.store);
     const payout = publishedEvent(PAYOUT_RECORDED, payoutStream(claimId), payoutRecorded(claimId));
 
-    const { deadLetters, attempts } = await runReactionJobs(claimPayoutReaction, payout, platform, claimPayoutWorker(platform));
+    const { deadLetters, attempts } = await runReactionJobs(claimPayoutReaction, payout, platform, claimPayoutWorker.processor(platform));
 
     expect(deadLetters).toEqual([]);
     expect(racing.lost()).toBe(LOST_RACES);
@@ -68,7 +68,7 @@ describe('a reimbursement payout that loses the write race on its claim', () => 
     const platform = workerPlatform(memoryEventStore());
     const claimId = randomUUID();
     const payout = publishedEvent(PAYOUT_RECORDED, payoutStream(claimId), payoutRecorded(claimId));
-    const { deadLetters, attempts } = await runReactionJobs(claimPayoutReaction, payout, platform, claimPayoutWorker(platform));
+    const { deadLetters, attempts } = await runReactionJobs(claimPayoutReaction, payout, platform, claimPayoutWorker.processor(platform));
     expect(attempts).toBe(1);
     expect(deadLetters).toEqual([expect.objectContaining({ error: expect.stringContaining(`not recorded on claim ${claimId}`) })]);
   });

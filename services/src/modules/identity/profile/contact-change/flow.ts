@@ -1,7 +1,6 @@
 import type { ContactChangeSent } from '@acpg/contracts/account';
 import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
 import { maskEmail, maskPhone } from '@acpg/contracts/masking';
-import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
 import { handleCommand, loadStream, type CommandMeta } from '../../../../platform/commands/handle-command.ts';
 import { findAccountIdByEmail, loadAccount, phoneContext, type RegisteredAccount } from '../../accounts.ts';
 import { accountDecider, accountStream } from '../../account/decider.ts';
@@ -13,6 +12,7 @@ import { DomainError } from '../../../../platform/commands/domain-error.ts';
 import { refuseAccount } from '../refuse.ts';
 import { contactChangeDecider, contactChangeStream } from './decider.ts';
 import { contactChangeCodeMessage } from './template.ts';
+import { notificationJob } from '../../../../platform/jobs/notifications.ts';
 
 const codeDigest = (ctx: IdentityContext, changeId: string, code: string) => ctx.cipher.hmac('contact-change-code', `${changeId}:${code}`);
 const destinationContext = (changeId: string) => `${contactChangeStream(changeId)}:destination`;
@@ -76,7 +76,7 @@ export const requestContactChange = async (
   );
   const requested = events[0];
   if (!requested) throw new Error('RequestChange decided no event');
-  await ctx.platform.jobs.enqueue(NOTIFICATIONS_QUEUE, 'send', contactChangeCodeMessage(channel, destination, code), { id: `identity-contactchange-${requested.id}` });
+  await notificationJob.enqueue(ctx.platform, contactChangeCodeMessage(channel, destination, code), { id: `identity-contactchange-${requested.id}` });
   return { change_id: changeId, masked_destination: masked, resend_after_seconds: wait, expires_in_seconds: OTP_RULES.validSeconds };
 };
 

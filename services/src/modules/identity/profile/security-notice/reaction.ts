@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { maskEmail } from '@acpg/contracts/masking';
-import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
 import type { Reaction } from '../../../../platform/reactions/port.ts';
 import { templateMessage } from '../../../../platform/templates/template.ts';
 import { loadAccount } from '../../accounts.ts';
 import { formatSignInTime } from '../../sign-in-notice/reaction.ts';
 import { accountSecurityNoticeEmail } from './template.ts';
+import { notificationJob } from '../../../../platform/jobs/notifications.ts';
 
 const SessionsEnded = z.object({ account_id: z.string().min(1), reason: z.enum(['password-reset', 'password-change']) });
 const EmailChanged = z.object({ account_id: z.string().min(1), email: z.string().min(1), previous_email: z.string().min(1) });
@@ -27,11 +27,11 @@ export const accountSecurityNoticeReaction: Reaction = {
       const parsed = SessionsEnded.safeParse(event.data);
       if (!parsed.success) return [];
       const variables = { full_name: account.fullName, change: PASSWORD_SENTENCES[parsed.data.reason], changed_at };
-      return [{ queue: NOTIFICATIONS_QUEUE, name: 'send', data: templateMessage(accountSecurityNoticeEmail, account.email, variables) }];
+      return [notificationJob.job(templateMessage(accountSecurityNoticeEmail, account.email, variables))];
     }
     const parsed = EmailChanged.safeParse(event.data);
     if (!parsed.success) return [];
     const change = `The email of your account was changed from this address to ${maskEmail(parsed.data.email)}.`;
-    return [{ queue: NOTIFICATIONS_QUEUE, name: 'send', data: templateMessage(accountSecurityNoticeEmail, parsed.data.previous_email, { full_name: account.fullName, change, changed_at }) }];
+    return [notificationJob.job(templateMessage(accountSecurityNoticeEmail, parsed.data.previous_email, { full_name: account.fullName, change, changed_at }))];
   },
 };

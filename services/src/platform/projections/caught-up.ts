@@ -1,0 +1,36 @@
+import type { Doc, Documents } from '../documents/port.ts';
+
+/**
+ * How long a request waits for a read model to catch up with a write (its own, or the seed's at start) before it
+ * answers from what the read model holds.
+ */
+export const CATCH_UP_MS = 2000;
+
+export interface CatchUpOptions {
+  timeoutMs?: number;
+  intervalMs?: number;
+}
+
+/** Reads until `done` holds or `timeoutMs` has passed, and answers the last read either way. */
+export const readUntil = async <T>(read: () => Promise<T>, done: (value: T) => boolean, { timeoutMs = CATCH_UP_MS, intervalMs = 10 }: CatchUpOptions = {}): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() >= deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+};
+
+/**
+ * A read model's document once it holds `version` of its stream (the version a command just wrote), so a read right
+ * after the write sees it; after `timeoutMs` (the projector is behind or away) whatever the read model holds, maybe null.
+ */
+export const documentAtVersion = (documents: Documents, collection: string, id: string, version: number, options?: CatchUpOptions): Promise<Doc | null> =>
+  readUntil(() => documents.get(collection, id), (doc) => Number(doc?._version ?? 0) >= version, options);
+
+/**
+ * A read model's documents, waiting (bounded) while it has none: right after a start the projector may not have
+ * applied the seed yet, and an empty answer would say that nothing exists.
+ */
+export const documentsOnceAny = (documents: Documents, collection: string, options?: CatchUpOptions): Promise<Doc[]> =>
+  readUntil(() => documents.find(collection), (docs) => docs.length > 0, options);
