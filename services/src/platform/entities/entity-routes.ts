@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { okEnvelope } from '@acpg/contracts/http';
 import type { DomainEvent } from '../commands/handle-command.ts';
 import type { Platform } from '../module.ts';
-import { signedIn } from '../http/signed-in.ts';
+import { callerOf } from '../http/caller.ts';
 import type { Entity } from './define-entity.ts';
 import type { EntityView } from './entity-rows.ts';
 
@@ -38,7 +38,7 @@ const schemaOf = (spec: EntityRouteSpec, data: z.ZodType) => ({
 export const entityByIdRoute = <Event extends DomainEvent, View extends EntityView>(fastify: FastifyInstance, platform: Platform, entity: Entity<Event, View>, spec: EntityRouteSpec) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(spec.url, { config: SIGNED_IN, schema: schemaOf(spec, entity.spec.rows.schema) }, async (request) => {
-    const { view } = await entity.visibleById(platform, request.params.id, signedIn(request));
+    const { view } = await entity.visibleById(platform, request.params.id, callerOf(request));
     return { success: true as const, data: view };
   });
 };
@@ -57,7 +57,7 @@ export interface EntityHistorySpec<Event extends SignedEvent, View extends Entit
 export const entityHistoryRoute = <Event extends SignedEvent, View extends EntityView>(fastify: FastifyInstance, platform: Platform, entity: Entity<Event, View>, spec: EntityHistorySpec<Event, View>) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(spec.url, { config: SIGNED_IN, schema: schemaOf(spec, spec.history) }, async (request) => {
-    const { view, history } = await entity.visibleById(platform, request.params.id, signedIn(request));
+    const { view, history } = await entity.visibleById(platform, request.params.id, callerOf(request));
     const items = history.flatMap((stored) => {
       const event = entity.spec.rows.toEvent(stored);
       return event ? [{ event_type: event.type, summary: spec.summaryOf(event, view), by: event.data.by, at: event.data.at, version: stored.version }] : [];

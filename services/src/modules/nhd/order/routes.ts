@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { NhdOrderView, PlaceOrderBody } from '@acpg/contracts/nhd-orders';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
-import { signedIn } from '../../../platform/http/signed-in.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { placeOrder } from './commands.ts';
 
@@ -25,7 +25,7 @@ export const placeOrderRoutes =
         },
       },
       async (request, reply) => {
-        const { view, created } = await placeOrder(platform, request.body, signedIn(request).userId, requestMeta(request, platform));
+        const { view, created } = await placeOrder(platform, request.body, callerOf(request).userId, requestMeta(request, platform));
         return reply.code(created ? 201 : 200).send({ success: true as const, data: view, message: created ? 'Order placed. Pay for it to start the report.' : 'This order was placed already.' });
       },
     );

@@ -9,7 +9,7 @@ import { daysFilter, searchFilter } from '../../../platform/documents/list-filte
 import type { Filter } from '../../../platform/documents/port.ts';
 import { entityByIdRoute, entityHistoryRoute } from '../../../platform/entities/entity-routes.ts';
 import { AppError } from '../../../platform/http/errors.ts';
-import { signedIn } from '../../../platform/http/signed-in.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { PDF_CONTENT_TYPE } from '../../../platform/pdf/document.ts';
 import { accessibleOrder, orderView, runOrderCommand } from '../order/commands.ts';
@@ -51,7 +51,7 @@ export const orderRoutes =
         },
       },
       async (request) => {
-        const principal = signedIn(request);
+        const principal = callerOf(request);
         const page = await findPage(platform.documents, ORDERS_COLLECTION, request.query, {
           filter: { ...ordersFilter(request.query), account_id: principal.userId },
           thenBy: ['placed_at'],
@@ -102,7 +102,7 @@ export const orderRoutes =
         },
       },
       async (request, reply) => {
-        const order = await accessibleOrder(platform, request.params.id, signedIn(request));
+        const order = await accessibleOrder(platform, request.params.id, callerOf(request));
         const file = order.report ? await platform.files.get(order.report.file_key) : null;
         if (!file) throw new AppError(409, 'REPORT_NOT_READY', 'The report is not ready yet. It appears here as soon as it is made.');
         return reply
@@ -118,7 +118,7 @@ export const orderRoutes =
         path,
         { config, schema: { tags: ['nhd'], summary, security: [{ bearer: [] }], params: OrderIdParams, response: { 200: okEnvelope(NhdOrderView), ...refusals } } },
         async (request) => {
-          await accessibleOrder(platform, request.params.id, signedIn(request));
+          await accessibleOrder(platform, request.params.id, callerOf(request));
           await runOrderCommand(platform, request.params.id, { type: command, data: {}, metadata: requestMeta(request, platform) });
           return { success: true as const, data: await orderView(platform, request.params.id), message: done };
         },
@@ -140,7 +140,7 @@ export const orderRoutes =
         },
       },
       async (request) => {
-        await accessibleOrder(platform, request.params.id, signedIn(request));
+        await accessibleOrder(platform, request.params.id, callerOf(request));
         const { events } = await runOrderCommand(platform, request.params.id, { type: 'CancelOrder', data: { reason: request.body.reason }, metadata: requestMeta(request, platform) });
         const refund = events.some((e) => e.type === 'NhdOrderCancelled' && e.data.refund_due);
         return { success: true as const, data: await orderView(platform, request.params.id), message: refund ? 'Order cancelled. The payment is refunded in full.' : 'Order cancelled.' };

@@ -6,7 +6,7 @@ import { unauthorized } from './errors.ts';
  * already when there is no valid token, so this throws only if a route forgot its `config.auth`: the same 401
  * UNAUTHORIZED "Sign in to continue." the guard answers.
  */
-export const signedIn = (request: { principal?: Principal | null }): Principal => {
+export const callerOf = (request: { principal?: Principal | null }): Principal => {
   if (!request.principal) throw unauthorized();
   return request.principal;
 };
