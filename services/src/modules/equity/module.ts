@@ -1,11 +1,10 @@
-import { ALERT_EVENT_TYPES, ENROLMENT_EVENT_TYPES, EQUITY_ALERT_ROOM, IMPORT_EVENT_TYPES } from '@acpg/contracts/equity-protect';
-import { AlertView, EnrolmentView, EQUITY_ALERT_UPDATED_MESSAGE, EQUITY_ENROLMENT_UPDATED_MESSAGE, EQUITY_IMPORT_UPDATED_MESSAGE, ImportView } from '@acpg/contracts/equity-protect';
+import { ALERT_EVENT_TYPES, ENROLMENT_EVENT_TYPES, IMPORT_EVENT_TYPES } from '@acpg/contracts/equity-protect';
+import { EQUITY_IMPORT_UPDATED_MESSAGE, ImportView } from '@acpg/contracts/equity-protect';
 import { liveMessage } from '../../platform/realtime/messages.ts';
 import type { Module } from '../../platform/module.ts';
-import { alertsProjection } from './alerts/projection.ts';
-import { mayFollowAlert } from './alerts/room.ts';
+import { alerts } from './alerts/entity.ts';
 import { alertRoutes } from './alerts/routes.ts';
-import { enrolmentsProjection } from './enrolments/projection.ts';
+import { enrolments } from './enrolments/entity.ts';
 import { enrolmentRoutes } from './enrolments/routes.ts';
 import { matchingReaction, matchingWorker } from './imports/matching.ts';
 import { importsProjection } from './imports/projection.ts';
@@ -37,14 +36,14 @@ export const equityModule: Module = {
     await app.register(importRoutes(platform));
     await app.register(alertRoutes(platform));
   },
-  projections: [enrolmentsProjection, alertsProjection, importsProjection, verifiedPropertiesCopy('equity'), membershipsCopy, accountContactsCopy('equity')],
+  projections: [enrolments.projection, alerts.projection, importsProjection, verifiedPropertiesCopy('equity'), membershipsCopy, accountContactsCopy('equity')],
   consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', PROPERTY_VERIFIED, ...MEMBERSHIP_STANDING_EVENTS, ...ACCOUNT_CONTACT_EVENTS],
   pushes: [
-    liveMessage({ name: EQUITY_ENROLMENT_UPDATED_MESSAGE, summary: 'An Equity Protect enrollment changed (requested, paid, active, canceled)', payload: EnrolmentView, rooms: ['account:{id}', 'role:Super Admin'] }),
-    liveMessage({ name: EQUITY_ALERT_UPDATED_MESSAGE, summary: 'An Equity Protect alert was raised or changed (answer, fraud case)', payload: AlertView, rooms: [`${EQUITY_ALERT_ROOM}:{id}`, 'account:{id}', 'role:Super Admin'] }),
+    enrolments.push,
+    alerts.push,
     liveMessage({ name: EQUITY_IMPORT_UPDATED_MESSAGE, summary: 'A recorder-feed import was recorded or matched', payload: ImportView, rooms: ['role:Super Admin'] }),
   ],
-  rooms: { [EQUITY_ALERT_ROOM]: mayFollowAlert },
+  rooms: alerts.rooms,
   reactions: [enrolmentPaymentReaction, matchingReaction, noticesReaction],
   templates: [alertEmail, alertSms, caseOpenedEmail, caseClosedEmail, protectionEndingEmail],
   schedules: [endingSchedule],

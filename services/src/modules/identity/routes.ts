@@ -5,6 +5,7 @@ import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { Me, RefreshResult, SendOtpBody, SendOtpResult, SignInBody, SignInChallenge, SignInResult, VerifyOtpBody } from '@acpg/contracts/identity';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../platform/auth/refresh-cookie.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
+import { callerOf } from '../../platform/http/caller.ts';
 import { domainErrorStatus } from '../../platform/http/domain-errors.ts';
 import type { Platform } from '../../platform/module.ts';
 import { loadAccount, sessionUser } from './accounts.ts';
@@ -168,7 +169,7 @@ export const identityRoutes =
         },
       },
       async (request) => {
-        const account = request.principal ? await loadAccount(platform.eventStore, request.principal.userId) : null;
+        const account = await loadAccount(platform.eventStore, callerOf(request).userId);
         if (!account) throw unauthorized();
         return { success: true as const, data: { role: account.roles, user: sessionUser(account), phone_masked: account.phoneMasked, sign_up: signUpStatus(await loadProgress(ctx, account.id)) } };
       },

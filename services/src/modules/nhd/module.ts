@@ -1,10 +1,7 @@
-import { NHD_ORDER_EVENT_TYPES, NHD_ORDER_ROOM } from '@acpg/contracts/nhd-orders';
-import { NHD_ORDER_UPDATED_MESSAGE, NhdOrderView } from '@acpg/contracts/nhd-orders';
-import { liveMessage } from '../../platform/realtime/messages.ts';
+import { NHD_ORDER_EVENT_TYPES } from '@acpg/contracts/nhd-orders';
 import type { Module } from '../../platform/module.ts';
 import { placeOrderRoutes } from './order/routes.ts';
-import { ordersProjection } from './orders/projection.ts';
-import { mayFollowOrder } from './orders/room.ts';
+import { orders } from './orders/entity.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { orderPaymentReaction, orderPaymentWorker } from './payment/reaction.ts';
 import { receiptRoutes } from './recipients/routes.ts';
@@ -31,10 +28,10 @@ export const nhdModule: Module = {
     await app.register(orderRoutes(platform));
     await app.register(receiptRoutes(platform));
   },
-  projections: [ordersProjection, reportTypesProjection, accountContactsCopy('nhd')],
+  projections: [orders.projection, reportTypesProjection, accountContactsCopy('nhd')],
   consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...ACCOUNT_CONTACT_EVENTS],
-  pushes: [liveMessage({ name: NHD_ORDER_UPDATED_MESSAGE, summary: 'An NHD order moved on (paid, report ready, delivered, acknowledged, canceled ...)', payload: NhdOrderView, rooms: [`${NHD_ORDER_ROOM}:{id}`, 'account:{id}', 'role:Super Admin'] })],
-  rooms: { [NHD_ORDER_ROOM]: mayFollowOrder },
+  pushes: [orders.push],
+  rooms: orders.rooms,
   reactions: [orderPaymentReaction, reportReaction, recipientsReaction],
   templates: [reportReadyEmail],
   workers: [orderPaymentWorker, reportWorker, recipientsWorker],

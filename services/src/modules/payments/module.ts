@@ -1,12 +1,10 @@
-import { PAYMENT_UPDATED_MESSAGE, PaymentView } from '@acpg/contracts/payments';
 import { PROMO_CODE_UPDATED_MESSAGE, PromoCodeView } from '@acpg/contracts/promo-codes';
 import { liveMessage } from '../../platform/realtime/messages.ts';
 import type { Module } from '../../platform/module.ts';
-import { CHECKOUT_ROOM, PAYOUT_RECORDED } from '@acpg/contracts/payments';
+import { PAYOUT_RECORDED } from '@acpg/contracts/payments';
 import { adminPaymentRoutes } from './refunds/admin-routes.ts';
-import { chargesProjection } from './charges/projection.ts';
+import { charges } from './charges/entity.ts';
 import { PAYMENTS_CONSUMES, paymentsCopies } from './copies/copies.ts';
-import { mayFollowCheckout } from './charges/room.ts';
 import { myPaymentsRoutes } from './charges/routes.ts';
 import { paymentRoutes } from './checkout/routes.ts';
 import { deliverGatewayEvent } from './gateway/deliver.ts';
@@ -42,14 +40,14 @@ export const paymentsModule: Module = {
     await app.register(savedCardRoutes(platform));
     await app.register(stripeRoutes(platform));
   },
-  projections: [chargesProjection, promoCodesProjection, ...paymentsCopies],
+  projections: [charges.projection, promoCodesProjection, ...paymentsCopies],
   collections: [STRIPE_CUSTOMERS, STRIPE_INTENTS, ...Object.values(TEST_GATEWAY_COLLECTIONS)],
   consumes: [...PAYMENTS_CONSUMES, 'MembershipRenewalDue', 'ReimbursementPayoutRequested'],
   pushes: [
-    liveMessage({ name: PAYMENT_UPDATED_MESSAGE, summary: 'A charge changed (processing, requires action, succeeded, failed, refunded)', payload: PaymentView, rooms: [`${CHECKOUT_ROOM}:{id}`, 'account:{id}', 'role:Super Admin'] }),
+    charges.push,
     liveMessage({ name: PROMO_CODE_UPDATED_MESSAGE, summary: 'A promo code was created or changed (the admin list)', payload: PromoCodeView, rooms: ['role:Super Admin'] }),
   ],
-  rooms: { [CHECKOUT_ROOM]: mayFollowCheckout },
+  rooms: charges.rooms,
   reactions: [receiptReaction, promoRedemptionsReaction, renewalChargeReaction, orderRefundReaction, payoutReaction],
   templates: [receiptEmail],
   workers: [

@@ -14,7 +14,7 @@ import {
   VerificationStarted,
 } from '@acpg/contracts/properties';
 import { requestMeta } from '../../platform/commands/metadata.ts';
-import { unauthorized } from '../../platform/http/errors.ts';
+import { callerOf } from '../../platform/http/caller.ts';
 import type { Platform } from '../../platform/module.ts';
 import { toSummary, type PropertyData } from '../../platform/property-data/port.ts';
 import { refuse } from './verification/decider.ts';
@@ -32,10 +32,6 @@ export const propertyRoutes =
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const perMinute = platform.config.PROPERTY_SEARCH_RATE_LIMIT_PER_MINUTE;
     const lookup = { auth: 'public' as const, ...(perMinute > 0 ? { rateLimit: { max: perMinute, timeWindow: '1 minute' } } : {}) };
-    const accountOf = (principal: { userId: string } | null) => {
-      if (!principal) throw unauthorized();
-      return principal.userId;
-    };
 
     app.get(
       '/properties/search',
@@ -95,7 +91,7 @@ export const propertyRoutes =
         },
       },
       async (request) => {
-        const started = await startVerification(platform, data, { accountId: accountOf(request.principal), propertyId: request.params.id }, requestMeta(request, platform));
+        const started = await startVerification(platform, data, { accountId: callerOf(request).userId, propertyId: request.params.id }, requestMeta(request, platform));
         return { success: true as const, data: started };
       },
     );
@@ -117,7 +113,7 @@ export const propertyRoutes =
       async (request, reply) => {
         const outcome = await answerVerification(
           platform,
-          { accountId: accountOf(request.principal), verificationId: request.params.verification_id, answers: request.body.answers },
+          { accountId: callerOf(request).userId, verificationId: request.params.verification_id, answers: request.body.answers },
           requestMeta(request, platform),
         );
         if (outcome.verified) return { success: true as const, data: outcome.answer, message: 'Property verified.' };

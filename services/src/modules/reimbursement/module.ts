@@ -1,11 +1,8 @@
-import { CLAIM_ROOM, REIMBURSEMENT_EVENT_TYPES } from '@acpg/contracts/reimbursements';
-import { CLAIM_UPDATED_MESSAGE, ClaimView } from '@acpg/contracts/reimbursements';
-import { liveMessage } from '../../platform/realtime/messages.ts';
+import { REIMBURSEMENT_EVENT_TYPES } from '@acpg/contracts/reimbursements';
 import type { Module } from '../../platform/module.ts';
 import { claimantRoutes } from './claim/routes.ts';
 import { adminClaimRoutes } from './claims/admin-routes.ts';
-import { claimsProjection } from './claims/projection.ts';
-import { mayFollowClaim } from './claims/room.ts';
+import { claims } from './claims/entity.ts';
 import { claimRoutes } from './claims/routes.ts';
 import { claimNoticesReaction } from './notices/reaction.ts';
 import { claimUpdatedEmail } from './notices/template.ts';
@@ -29,10 +26,10 @@ export const reimbursementModule: Module = {
     await app.register(claimRoutes(platform));
     await app.register(adminClaimRoutes(platform));
   },
-  projections: [claimsProjection, verifiedPropertiesCopy('reimbursement'), accountContactsCopy('reimbursement')],
+  projections: [claims.projection, verifiedPropertiesCopy('reimbursement'), accountContactsCopy('reimbursement')],
   consumes: ['PayoutRecorded', PROPERTY_VERIFIED, ...ACCOUNT_CONTACT_EVENTS],
-  pushes: [liveMessage({ name: CLAIM_UPDATED_MESSAGE, summary: 'A reimbursement claim moved on (review, more information, decision, payout)', payload: ClaimView, rooms: [`${CLAIM_ROOM}:{id}`, 'account:{id}', 'role:Super Admin'] })],
-  rooms: { [CLAIM_ROOM]: mayFollowClaim },
+  pushes: [claims.push],
+  rooms: claims.rooms,
   reactions: [claimNoticesReaction, claimPayoutReaction],
   templates: [claimUpdatedEmail],
   workers: [claimPayoutWorker],

@@ -1,6 +1,5 @@
-import { CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS, type AlertHistoryEntry } from '@acpg/contracts/equity-protect';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { toAlertEvent, type AlertEvent } from '../alert/decider.ts';
+import { CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS } from '@acpg/contracts/equity-protect';
+import type { AlertEvent } from '../alert/decider.ts';
 import { countyName } from '../recorder-feed/port.ts';
 
 /** One plain sentence per event of the alert, for the audit trail. */
@@ -24,10 +23,3 @@ export const summaryOf = (event: AlertEvent): string => {
     }
   }
 };
-
-/** The audit trail: every event of the alert's stream, oldest first, with who and when. */
-export const alertHistoryOf = (history: readonly StoredEvent[]): AlertHistoryEntry[] =>
-  history.flatMap((stored) => {
-    const event = toAlertEvent(stored);
-    return event ? [{ event_type: event.type, summary: summaryOf(event), by: event.data.by, at: event.data.at, version: stored.version }] : [];
-  });

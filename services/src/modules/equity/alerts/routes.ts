@@ -4,11 +4,13 @@ import { AlertHistory, AlertIdParams, AlertsQuery, AlertView, CheckStepBody, Clo
 import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { findPage } from '../../../platform/documents/paged.ts';
+import { entityByIdRoute, entityHistoryRoute } from '../../../platform/entities/entity-routes.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accessibleAlert, alertView, ownAlert, runAlertCommand } from '../alert/commands.ts';
-import { alertStream } from '../alert/decider.ts';
-import { adminScope, alertsFilter, principalOf } from '../enrolments/filters.ts';
-import { alertHistoryOf } from './history.ts';
+import { adminScope, alertsFilter } from '../enrolments/filters.ts';
+import { alerts } from './entity.ts';
+import { summaryOf } from './history.ts';
 import { ALERTS_COLLECTION, toAlertView } from './view.ts';
 
 const SIGNED_IN = { auth: { roles: 'any' } } as const;
@@ -25,53 +27,41 @@ export const alertRoutes =
     const list = { tags: ['equity'], security: [{ bearer: [] }], querystring: AlertsQuery, response: { 200: okEnvelope(pageOf(AlertView)), 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope } };
 
     app.get('/equity/alerts/mine', { config: SIGNED_IN, schema: { ...list, summary: "The caller's alerts and fraud cases: search, filters, server paging and sorting" } }, async (request) => {
-      const filter = { ...alertsFilter(request.query), account_id: principalOf(request).userId };
+      const filter = { ...alertsFilter(request.query), account_id: callerOf(request).userId };
       return { success: true as const, data: await findPage(platform.documents, ALERTS_COLLECTION, request.query, { filter, thenBy: ['raised_at'], toItem: toAlertView }) };
     });
 
     app.get('/admin/equity/alerts', { config: ADMINS, schema: { ...list, summary: "Every alert and fraud case (Super Admin; a Provider Admin's provider's users)" } }, async (request) => {
-      const scope = adminScope(principalOf(request));
+      const scope = adminScope(callerOf(request));
       const { page, page_size } = request.query;
       if (!scope) return { success: true as const, data: { items: [], total: 0, page, page_size } };
       return { success: true as const, data: await findPage(platform.documents, ALERTS_COLLECTION, request.query, { filter: { ...alertsFilter(request.query), ...scope }, thenBy: ['raised_at'], toItem: toAlertView }) };
     });
 
-    app.get('/equity/alerts/:id', { config: SIGNED_IN, schema: one('One alert and its fraud case (the member or a Super Admin); live twin: equity-alert.updated in room equity-alert:<id>') }, async (request) => {
-      await accessibleAlert(platform, request.params.id, principalOf(request));
-      const doc = await platform.documents.get(ALERTS_COLLECTION, request.params.id);
-      const fresh = await alertView(platform, request.params.id);
-      return { success: true as const, data: doc && Number(doc._version) >= fresh.version ? toAlertView(doc) : fresh };
-    });
-
-    app.get(
-      '/equity/alerts/:id/history',
-      { config: SIGNED_IN, schema: { tags: ['equity'], summary: 'The alert’s audit trail from its events (the member or a Super Admin)', security: [{ bearer: [] }], params: AlertIdParams, response: { 200: okEnvelope(AlertHistory), ...refusals } } },
-      async (request) => {
-        await accessibleAlert(platform, request.params.id, principalOf(request));
-        return { success: true as const, data: { items: alertHistoryOf(await platform.eventStore.readStream(alertStream(request.params.id))) } };
-      },
-    );
+    const read = { tags: ['equity'], params: AlertIdParams, refusals };
+    entityByIdRoute(fastify, platform, alerts, { ...read, url: '/equity/alerts/:id', summary: 'One alert and its fraud case (the member or a Super Admin); live twin: equity-alert.updated in room equity-alert:<id>' });
+    entityHistoryRoute(fastify, platform, alerts, { ...read, url: '/equity/alerts/:id/history', summary: 'The alert’s audit trail from its events (the member or a Super Admin)', history: AlertHistory, summaryOf });
 
     app.post('/equity/alerts/:id/confirm', { config: SIGNED_IN, schema: one('“This was me”: the member recognizes the recorded document') }, async (request) => {
-      await ownAlert(platform, request.params.id, principalOf(request));
+      await ownAlert(platform, request.params.id, callerOf(request));
       await runAlertCommand(platform, request.params.id, { type: 'ConfirmAlert', data: {}, metadata: requestMeta(request, platform) });
       return { success: true as const, data: await alertView(platform, request.params.id), message: 'Thanks. We noted that this document was yours.' };
     });
 
     app.post('/equity/alerts/:id/report', { config: SIGNED_IN, schema: { ...one('“I don’t recognize this” (also after “This was me”, taken back): opens a fraud case with a checklist of next steps'), body: ReportAlertBody } }, async (request) => {
-      await ownAlert(platform, request.params.id, principalOf(request));
+      await ownAlert(platform, request.params.id, callerOf(request));
       await runAlertCommand(platform, request.params.id, { type: 'ReportAlert', data: { note: request.body.note }, metadata: requestMeta(request, platform) });
       return { success: true as const, data: await alertView(platform, request.params.id), message: 'Fraud case opened. Our team has it now; follow the checklist below.' };
     });
 
     app.post('/equity/alerts/:id/steps', { config: SIGNED_IN, schema: { ...one('Check or uncheck a step of the fraud case’s checklist (the member)'), body: CheckStepBody } }, async (request) => {
-      await ownAlert(platform, request.params.id, principalOf(request));
+      await ownAlert(platform, request.params.id, callerOf(request));
       await runAlertCommand(platform, request.params.id, { type: 'CheckStep', data: request.body, metadata: requestMeta(request, platform) });
       return { success: true as const, data: await alertView(platform, request.params.id) };
     });
 
     app.post('/admin/equity/alerts/:id/close', { config: SUPER_ADMIN, schema: { ...one('Close a fraud case, saying how it ended (Super Admin)'), body: CloseCaseBody } }, async (request) => {
-      await accessibleAlert(platform, request.params.id, principalOf(request));
+      await accessibleAlert(platform, request.params.id, callerOf(request));
       await runAlertCommand(platform, request.params.id, { type: 'CloseCase', data: request.body, metadata: requestMeta(request, platform) });
       return { success: true as const, data: await alertView(platform, request.params.id), message: 'Case closed. The member was told.' };
     });

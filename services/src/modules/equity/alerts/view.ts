@@ -1,6 +1,6 @@
 import { AlertView } from '@acpg/contracts/equity-protect';
 import type { Doc } from '../../../platform/documents/port.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { entityRows } from '../../../platform/entities/entity-rows.ts';
 import { toAlertEvent, type AlertEvent } from '../alert/decider.ts';
 
 export const ALERTS_COLLECTION = 'equity_alerts';
@@ -67,21 +67,7 @@ export const evolveAlertRow = (doc: Doc | null, event: AlertEvent): Doc | null =
   }
 };
 
-/** The row as the API answers it: the stored `enrolment_id` (the event's spelling) is spelled `enrollment_id`. */
-const viewInput = (doc: Doc) => ({ ...doc, enrollment_id: doc.enrolment_id, version: doc._version ?? 0, position: doc._position ?? 0 });
-export const toAlertView = (doc: Doc): AlertView => AlertView.parse(viewInput(doc));
-/** As `toAlertView`, null when the row does not fit the message. */
-export const pushedAlertView = (doc: Doc): AlertView | null => {
-  const view = AlertView.safeParse(viewInput(doc));
-  return view.success ? view.data : null;
-};
-
-export const alertFromStream = (history: readonly StoredEvent[]): AlertView | null => {
-  let doc: Doc | null = null;
-  for (const stored of history) {
-    const event = toAlertEvent(stored);
-    if (event) doc = evolveAlertRow(doc, event);
-    if (doc) doc = { ...doc, _version: stored.version, _position: stored.position };
-  }
-  return doc ? toAlertView(doc) : null;
-};
+/** The alert's rows and views: the stored `enrolment_id` (the events' spelling) is answered and pushed as `enrollment_id`. */
+export const alertRows = entityRows({ toEvent: toAlertEvent, evolve: evolveAlertRow, schema: AlertView, viewFields: (doc) => ({ ...doc, enrollment_id: doc.enrolment_id }) });
+export const toAlertView = alertRows.toView;
+export const alertFromStream = alertRows.fromStream;

@@ -2,9 +2,6 @@ import type { AlertsQuery, EnrolmentsQuery } from '@acpg/contracts/equity-protec
 import type { Principal } from '../../../platform/auth/port.ts';
 import { daysFilter, searchFilter } from '../../../platform/documents/list-filters.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
-import { unauthenticated } from '../../../platform/commands/domain-error.ts';
-
-
 
 export const enrolmentsFilter = (q: EnrolmentsQuery): Filter => ({
   ...searchFilter(q.q),
@@ -20,11 +17,6 @@ export const alertsFilter = (q: AlertsQuery): Filter => ({
   ...(q.document_type ? { document_type: q.document_type } : {}),
   ...daysFilter('raised_at', q),
 });
-
-export const principalOf = (request: { principal?: Principal | null }): Principal => {
-  if (!request.principal) throw unauthenticated();
-  return request.principal;
-};
 
 /**
  * Whose rows an admin list shows: a Super Admin every member's; a Provider Admin those of their provider's users, and

@@ -4,9 +4,12 @@ import { EnrolBody, EnrolmentIdParams, EnrolmentsQuery, EnrolmentView } from '@a
 import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { findPage } from '../../../platform/documents/paged.ts';
+import { entityByIdRoute } from '../../../platform/entities/entity-routes.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accessibleEnrolment, enrol, enrolmentView, runEnrolmentCommand } from '../enrolment/commands.ts';
-import { adminScope, enrolmentsFilter, principalOf } from './filters.ts';
+import { enrolments } from './entity.ts';
+import { adminScope, enrolmentsFilter } from './filters.ts';
 import { ENROLMENTS_COLLECTION, toEnrolmentView } from './view.ts';
 
 const SIGNED_IN = { auth: { roles: 'any' } } as const;
@@ -32,7 +35,7 @@ export const enrolmentRoutes =
         },
       },
       async (request, reply) => {
-        const principal = principalOf(request);
+        const principal = callerOf(request);
         const { view, created } = await enrol(platform, request.body.property_id, principal.userId, requestMeta(request, platform));
         const message = !created
           ? view.status === 'active'
@@ -58,7 +61,7 @@ export const enrolmentRoutes =
         },
       },
       async (request) => {
-        const principal = principalOf(request);
+        const principal = callerOf(request);
         const filter = { ...enrolmentsFilter(request.query), account_id: principal.userId };
         return { success: true as const, data: await findPage(platform.documents, ENROLMENTS_COLLECTION, request.query, { filter, thenBy: ['requested_at'], toItem: toEnrolmentView }) };
       },
@@ -77,7 +80,7 @@ export const enrolmentRoutes =
         },
       },
       async (request) => {
-        const scope = adminScope(principalOf(request));
+        const scope = adminScope(callerOf(request));
         const { page, page_size } = request.query;
         if (!scope) return { success: true as const, data: { items: [], total: 0, page, page_size } };
         const filter = { ...enrolmentsFilter(request.query), ...scope };
@@ -85,20 +88,7 @@ export const enrolmentRoutes =
       },
     );
 
-    app.get(
-      '/equity/enrollments/:id',
-      {
-        config: SIGNED_IN,
-        schema: { tags: ['equity'], summary: 'One enrollment (the owner or a Super Admin)', security: [{ bearer: [] }], params: EnrolmentIdParams, response: { 200: okEnvelope(EnrolmentView), ...refusals } },
-      },
-      async (request) => {
-        await accessibleEnrolment(platform, request.params.id, principalOf(request));
-        const doc = await platform.documents.get(ENROLMENTS_COLLECTION, request.params.id);
-        const fresh = await enrolmentView(platform, request.params.id);
-        // The read model may lag the stream by a moment: answer whichever is newer.
-        return { success: true as const, data: doc && Number(doc._version) >= fresh.version ? toEnrolmentView(doc) : fresh };
-      },
-    );
+    entityByIdRoute(fastify, platform, enrolments, { url: '/equity/enrollments/:id', tags: ['equity'], summary: 'One enrollment (the owner or a Super Admin)', params: EnrolmentIdParams, refusals });
 
     app.post(
       '/equity/enrollments/:id/cancel',
@@ -107,7 +97,7 @@ export const enrolmentRoutes =
         schema: { tags: ['equity'], summary: 'Stop protecting the property (the owner or a Super Admin); enrolling again restarts it', security: [{ bearer: [] }], params: EnrolmentIdParams, response: { 200: okEnvelope(EnrolmentView), ...refusals } },
       },
       async (request) => {
-        const principal = principalOf(request);
+        const principal = callerOf(request);
         await accessibleEnrolment(platform, request.params.id, principal);
         const reason = principal.roles.includes('Super Admin') ? 'Canceled by a Super Admin' : 'Canceled by the member';
         await runEnrolmentCommand(platform, request.params.id, { type: 'CancelProtection', data: { reason }, metadata: requestMeta(request, platform) });

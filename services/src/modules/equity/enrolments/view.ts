@@ -1,6 +1,6 @@
 import { EnrolmentView } from '@acpg/contracts/equity-protect';
 import type { Doc } from '../../../platform/documents/port.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { entityRows } from '../../../platform/entities/entity-rows.ts';
 import { toEnrolmentEvent, type EnrolmentEvent } from '../enrolment/decider.ts';
 import { matchKey } from '../recorder-feed/port.ts';
 
@@ -68,22 +68,8 @@ export const evolveEnrolmentRow = (doc: Doc | null, event: EnrolmentEvent): Doc 
   }
 };
 
-/** The row as the API answers it (and pushes it): the stored `enrolment_id` is spelled `enrollment_id`. */
-const viewInput = (doc: Doc) => ({ ...doc, enrollment_id: doc.enrolment_id, version: doc._version ?? 0, position: doc._position ?? 0 });
-export const toEnrolmentView = (doc: Doc): EnrolmentView => EnrolmentView.parse(viewInput(doc));
-/** As `toEnrolmentView`, null when the row does not fit the message. */
-export const pushedEnrolmentView = (doc: Doc): EnrolmentView | null => {
-  const view = EnrolmentView.safeParse(viewInput(doc));
-  return view.success ? view.data : null;
-};
-
+/** The enrolment's rows and views: the stored `enrolment_id` (the events' spelling) is answered and pushed as `enrollment_id`. */
+export const enrolmentRows = entityRows({ toEvent: toEnrolmentEvent, evolve: evolveEnrolmentRow, schema: EnrolmentView, viewFields: (doc) => ({ ...doc, enrollment_id: doc.enrolment_id }) });
+export const toEnrolmentView = enrolmentRows.toView;
 /** The row straight from the enrolment's events (a page that asks right after enrolling sees it before the read model). */
-export const enrolmentFromStream = (history: readonly StoredEvent[]): EnrolmentView | null => {
-  let doc: Doc | null = null;
-  for (const stored of history) {
-    const event = toEnrolmentEvent(stored);
-    if (event) doc = evolveEnrolmentRow(doc, event);
-    if (doc) doc = { ...doc, _version: stored.version, _position: stored.position };
-  }
-  return doc ? toEnrolmentView(doc) : null;
-};
+export const enrolmentFromStream = enrolmentRows.fromStream;

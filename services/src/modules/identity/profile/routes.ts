@@ -9,7 +9,8 @@ import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { MAX_IMAGE_BYTES } from '@acpg/contracts/uploads';
 import { readRefreshCookie } from '../../../platform/auth/refresh-cookie.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
-import { notFound, unauthorized } from '../../../platform/http/errors.ts';
+import { notFound } from '../../../platform/http/errors.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { identityContext } from '../context.ts';
 import { requestContactChange, verifyContactChange } from './contact-change/flow.ts';
@@ -33,15 +34,11 @@ export const profileRoutes =
   async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     const ctx = await identityContext(platform);
-    const caller = (request: { principal: { userId: string } | null }) => {
-      if (!request.principal) throw unauthorized();
-      return request.principal.userId;
-    };
 
     app.get(
       '/account/profile',
       { config: { auth: signedIn }, schema: { tags, security, summary: 'My profile', response: { 200: okEnvelope(Profile), ...errors(401) } } },
-      async (request) => ok(profileOf(await signedInAccount(ctx, caller(request)))),
+      async (request) => ok(profileOf(await signedInAccount(ctx, callerOf(request).userId))),
     );
 
     app.put(
@@ -50,7 +47,7 @@ export const profileRoutes =
         config: { auth: signedIn },
         schema: { tags, security, summary: 'Change my full name', body: UpdateProfileBody, response: { 200: okEnvelope(Profile), ...errors(400, 401, 409) } },
       },
-      async (request) => ok(await changeName(ctx, caller(request), request.body.full_name, requestMeta(request, platform)), 'Your profile was saved.'),
+      async (request) => ok(await changeName(ctx, callerOf(request).userId, request.body.full_name, requestMeta(request, platform)), 'Your profile was saved.'),
     );
 
     app.put(
@@ -71,13 +68,13 @@ export const profileRoutes =
           response: { 200: okEnvelope(Profile), ...errors(400, 401, 409, 413) },
         },
       },
-      async (request) => ok(await changePhoto(ctx, caller(request), request.body.data, requestMeta(request, platform)), 'Your photo was saved.'),
+      async (request) => ok(await changePhoto(ctx, callerOf(request).userId, request.body.data, requestMeta(request, platform)), 'Your photo was saved.'),
     );
 
     app.delete(
       '/account/profile/photo',
       { config: { auth: signedIn }, schema: { tags, security, summary: 'Remove my photo', response: { 200: okEnvelope(Profile), ...errors(401, 409) } } },
-      async (request) => ok(await removePhoto(ctx, caller(request), requestMeta(request, platform)), 'Your photo was removed.'),
+      async (request) => ok(await removePhoto(ctx, callerOf(request).userId, requestMeta(request, platform)), 'Your photo was removed.'),
     );
 
     app.get(
@@ -118,7 +115,7 @@ export const profileRoutes =
         async (request) => {
           const body = request.body as { email?: string; phone?: string };
           const destination = (channel === 'email' ? body.email : body.phone) ?? '';
-          const sent = await requestContactChange(ctx, caller(request), { channel, destination }, requestMeta(request, platform));
+          const sent = await requestContactChange(ctx, callerOf(request).userId, { channel, destination }, requestMeta(request, platform));
           return ok(sent, `We sent a code to ${sent.masked_destination}.`);
         },
       );
@@ -140,7 +137,7 @@ export const profileRoutes =
           },
         },
         async (request) => {
-          const accountId = caller(request);
+          const accountId = callerOf(request).userId;
           await verifyContactChange(ctx, accountId, request.body, requestMeta(request, platform));
           return ok(profileOf(await signedInAccount(ctx, accountId)), `Your ${what} was changed.`);
         },
@@ -164,6 +161,6 @@ export const profileRoutes =
         },
       },
       async (request) =>
-        ok(await changePassword(ctx, caller(request), request.body, readRefreshCookie(request), requestMeta(request, platform)), 'Your password was changed. Other devices were signed out.'),
+        ok(await changePassword(ctx, callerOf(request).userId, request.body, readRefreshCookie(request), requestMeta(request, platform)), 'Your password was changed. Other devices were signed out.'),
     );
   };

@@ -18,7 +18,7 @@ import {
 import { MAX_IMAGE_BYTES } from '@acpg/contracts/uploads';
 import { setRefreshCookie } from '../../../platform/auth/refresh-cookie.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
-import { unauthorized } from '../../../platform/http/errors.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { altchaCaptcha } from '../captcha/altcha.ts';
 import { identityContext } from '../context.ts';
@@ -58,10 +58,6 @@ export const signUpRoutes =
       const id = readSignUpCookie(ctx, request);
       if (!id) throw refuse('unauthenticated', 'SIGN_UP_NOT_FOUND', 'Your sign-up was not found in this browser. Start again.');
       return id;
-    };
-    const accountOf = (request: FastifyRequest) => {
-      if (!request.principal) throw unauthorized();
-      return request.principal.userId;
     };
 
     app.get(
@@ -178,7 +174,7 @@ export const signUpRoutes =
         },
       },
       async (request) => {
-        const doc = await loadProgress(ctx, accountOf(request));
+        const doc = await loadProgress(ctx, callerOf(request).userId);
         if (!doc) throw refuse('not_found', 'SIGN_UP_NOT_FOUND', 'This account has no sign-up.');
         return { success: true as const, data: progressView(ctx, doc) };
       },
@@ -201,7 +197,7 @@ export const signUpRoutes =
           body: FaceSignatureBody,
         },
       },
-      async (request) => ({ success: true as const, data: await saveFaceSignature(ctx, accountOf(request), request.body, meta(request)) }),
+      async (request) => ({ success: true as const, data: await saveFaceSignature(ctx, callerOf(request).userId, request.body, meta(request)) }),
     );
 
     app.put(
@@ -215,7 +211,7 @@ export const signUpRoutes =
           body: MailingAddressBody,
         },
       },
-      async (request) => ({ success: true as const, data: await saveMailingAddress(ctx, accountOf(request), request.body, meta(request)) }),
+      async (request) => ({ success: true as const, data: await saveMailingAddress(ctx, callerOf(request).userId, request.body, meta(request)) }),
     );
 
     app.put(
@@ -229,7 +225,7 @@ export const signUpRoutes =
           body: BeneficiariesBody,
         },
       },
-      async (request) => ({ success: true as const, data: await saveBeneficiaries(ctx, accountOf(request), request.body, meta(request)) }),
+      async (request) => ({ success: true as const, data: await saveBeneficiaries(ctx, callerOf(request).userId, request.body, meta(request)) }),
     );
 
     app.put(
@@ -244,6 +240,6 @@ export const signUpRoutes =
           body: PinBody,
         },
       },
-      async (request) => ({ success: true as const, data: await setPin(ctx, accountOf(request), request.body, meta(request)) }),
+      async (request) => ({ success: true as const, data: await setPin(ctx, callerOf(request).userId, request.body, meta(request)) }),
     );
   };

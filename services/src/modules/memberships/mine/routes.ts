@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
 import { MembershipView, MyMembershipsQuery } from '@acpg/contracts/memberships';
 import { findPage } from '../../../platform/documents/paged.ts';
-import { unauthorized } from '../../../platform/http/errors.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { MEMBERSHIPS_COLLECTION, toMembershipView } from './projection.ts';
 
@@ -25,10 +25,9 @@ export const myMembershipsRoutes =
         },
       },
       async (request) => {
-        if (!request.principal) throw unauthorized();
         const now = platform.clock();
         const page = await findPage(platform.documents, MEMBERSHIPS_COLLECTION, request.query, {
-          filter: { account_id: request.principal.userId },
+          filter: { account_id: callerOf(request).userId },
           thenBy: ['started_at'],
           toItem: (doc) => toMembershipView(doc, now),
         });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { MembershipView, SwitchPlanBody, UpdateMembershipCardBody } from '@acpg/contracts/memberships';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
-import { unauthorized } from '../../../platform/http/errors.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { memberMove, updateCard, viewAfter } from './commands.ts';
 
@@ -27,10 +27,6 @@ const MoveResult = MembershipView.pick({
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 const OWNER = { auth: { roles: 'any' } } as const;
 
-const callerOf = (request: { principal: { userId: string } | null }) => {
-  if (!request.principal) throw unauthorized();
-  return request.principal.userId;
-};
 
 /** The member's own moves: cancel at the period end, resume, switch plan name from the next renewal, update the card. */
 export const selfServiceRoutes =
@@ -41,13 +37,13 @@ export const selfServiceRoutes =
     const answer = (id: string, state: Parameters<typeof viewAfter>[1]) => ({ success: true as const, data: viewAfter(id, state, platform.clock()) });
 
     app.post('/memberships/:id/cancel', { config: OWNER, schema: schema('Cancel at the end of the paid period (the owner only; 404 for others)') }, async (request) => {
-      const account = callerOf(request);
+      const account = callerOf(request).userId;
       const state = await memberMove(platform, request.params.id, { type: 'CancelMembership', data: { account_id: account }, metadata: requestMeta(request, platform) });
       return answer(request.params.id, state);
     });
 
     app.post('/memberships/:id/resume', { config: OWNER, schema: schema('Withdraw a cancellation before the period ends') }, async (request) => {
-      const account = callerOf(request);
+      const account = callerOf(request).userId;
       const state = await memberMove(platform, request.params.id, { type: 'ResumeMembership', data: { account_id: account }, metadata: requestMeta(request, platform) });
       return answer(request.params.id, state);
     });
@@ -56,7 +52,7 @@ export const selfServiceRoutes =
       '/memberships/:id/switch',
       { config: OWNER, schema: { ...schema('Renew as the other plan name (Monthly or Yearly) from the next renewal; its own name withdraws a switch'), body: SwitchPlanBody } },
       async (request) => {
-        const account = callerOf(request);
+        const account = callerOf(request).userId;
         const data = { account_id: account, plan_name: request.body.plan_name };
         const state = await memberMove(platform, request.params.id, { type: 'SwitchPlan', data, metadata: requestMeta(request, platform) });
         return answer(request.params.id, state);
@@ -67,7 +63,7 @@ export const selfServiceRoutes =
       '/memberships/:id/card',
       { config: OWNER, schema: { ...schema('Renew with a saved card (POST /payments/saved-cards); a failed renewal is charged to it at once'), body: UpdateMembershipCardBody } },
       async (request) => {
-        const account = callerOf(request);
+        const account = callerOf(request).userId;
         const state = await updateCard(platform, request.params.id, request.body.payment_method_id, account, requestMeta(request, platform));
         return answer(request.params.id, state);
       },

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { NhdOrderView, PlaceOrderBody } from '@acpg/contracts/nhd-orders';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
-import { unauthorized } from '../../../platform/http/errors.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { placeOrder } from './commands.ts';
 
@@ -25,8 +25,7 @@ export const placeOrderRoutes =
         },
       },
       async (request, reply) => {
-        if (!request.principal) throw unauthorized();
-        const { view, created } = await placeOrder(platform, request.body, request.principal.userId, requestMeta(request, platform));
+        const { view, created } = await placeOrder(platform, request.body, callerOf(request).userId, requestMeta(request, platform));
         return reply.code(created ? 201 : 200).send({ success: true as const, data: view, message: created ? 'Order placed. Pay for it to start the report.' : 'This order was placed already.' });
       },
     );

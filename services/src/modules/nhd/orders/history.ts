@@ -1,13 +1,11 @@
-import type { OrderHistoryEntry } from '@acpg/contracts/nhd-orders';
-import { RECIPIENT_ROLE_LABELS } from '@acpg/contracts/nhd-orders';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { toOrderEvent, type OrderEvent } from '../order/decider.ts';
+import { RECIPIENT_ROLE_LABELS, type NhdOrderView } from '@acpg/contracts/nhd-orders';
+import type { OrderEvent } from '../order/decider.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const money = (cents: number) => usd.format(cents / 100);
 
-/** One plain sentence per event of the order, for the audit trail. */
-export const summaryOf = (event: OrderEvent): string => {
+/** One plain sentence per event of the order, for the audit trail (`order` as it stands names its recipients). */
+export const summaryOf = (event: OrderEvent, order: Pick<NhdOrderView, 'recipients'>): string => {
   switch (event.type) {
     case 'NhdOrderPlaced': {
       const d = event.data;
@@ -31,7 +29,7 @@ export const summaryOf = (event: OrderEvent): string => {
     case 'NhdOrderDelivered':
       return 'Delivered: the report was emailed to every recipient.';
     case 'NhdReceiptAcknowledged':
-      return `Recipient ${event.data.recipient_id} confirmed receipt.`;
+      return `${order.recipients.find((r) => r.recipient_id === event.data.recipient_id)?.email ?? event.data.recipient_id} confirmed receipt.`;
     case 'NhdOrderAcknowledged':
       return 'Every recipient confirmed receipt.';
     case 'NhdOrderClosed':
@@ -45,19 +43,4 @@ export const summaryOf = (event: OrderEvent): string => {
       throw new Error(`Unknown NHD order event ${String((unexpected as { type: unknown }).type)}`);
     }
   }
-};
-
-/** The audit trail: every event of the order's stream, oldest first, with who and when. */
-export const historyOf = (history: readonly StoredEvent[]): OrderHistoryEntry[] => {
-  const placed = history.map(toOrderEvent).find((e) => e?.type === 'NhdOrderPlaced');
-  const emails = new Map(placed?.type === 'NhdOrderPlaced' ? placed.data.recipients.map((r) => [r.recipient_id, r.email]) : []);
-  const entries: OrderHistoryEntry[] = [];
-  for (const stored of history) {
-    const event = toOrderEvent(stored);
-    if (!event) continue;
-    let summary = summaryOf(event);
-    if (event.type === 'NhdReceiptAcknowledged') summary = `${emails.get(event.data.recipient_id) ?? event.data.recipient_id} confirmed receipt.`;
-    entries.push({ event_type: event.type, summary, by: event.data.by, at: event.data.at, version: stored.version });
-  }
-  return entries;
 };

@@ -4,8 +4,10 @@ import type { NhdOrderPlaced } from '@acpg/contracts/nhd-orders';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { storedEvent } from '../../../../test/stored-event.ts';
-import { ordersProjection } from './projection.ts';
+import { orders } from './entity.ts';
 import { ORDERS_COLLECTION, toOrderView } from './view.ts';
+
+const ordersProjection = orders.projection;
 
 /** Read model `nhd_orders` under redelivery: every event applied again, alone or out of order, leaves the row as it was. */
 describe('nhd_orders projection', () => {

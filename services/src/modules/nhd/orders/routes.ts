@@ -2,17 +2,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
 import { AdminOrdersQuery, CancelOrderBody, MyOrdersQuery, NhdOrderView, OrderHistory, OrderIdParams } from '@acpg/contracts/nhd-orders';
-import type { Principal, RouteAuth } from '../../../platform/auth/port.ts';
+import type { RouteAuth } from '../../../platform/auth/port.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { findPage } from '../../../platform/documents/paged.ts';
 import { daysFilter, searchFilter } from '../../../platform/documents/list-filters.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
-import { AppError, unauthorized } from '../../../platform/http/errors.ts';
+import { entityByIdRoute, entityHistoryRoute } from '../../../platform/entities/entity-routes.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { PDF_CONTENT_TYPE } from '../../../platform/pdf/document.ts';
 import { accessibleOrder, orderView, runOrderCommand } from '../order/commands.ts';
-import { orderStream } from '../order/decider.ts';
-import { historyOf } from './history.ts';
+import { orders } from './entity.ts';
+import { summaryOf } from './history.ts';
 import { ORDERS_COLLECTION, toOrderView } from './view.ts';
 
 const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
@@ -35,10 +37,6 @@ export const orderRoutes =
   (platform: Platform): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const principalOf = (request: { principal?: Principal | null }): Principal => {
-      if (!request.principal) throw unauthorized();
-      return request.principal;
-    };
 
     app.get(
       '/nhd/orders/mine',
@@ -53,7 +51,7 @@ export const orderRoutes =
         },
       },
       async (request) => {
-        const principal = principalOf(request);
+        const principal = callerOf(request);
         const page = await findPage(platform.documents, ORDERS_COLLECTION, request.query, {
           filter: { ...ordersFilter(request.query), account_id: principal.userId },
           thenBy: ['placed_at'],
@@ -81,44 +79,15 @@ export const orderRoutes =
       },
     );
 
-    app.get(
-      '/nhd/orders/:id',
-      {
-        config: SIGNED_IN,
-        schema: {
-          tags: ['nhd'],
-          summary: 'One NHD order with its timeline (the owner or a Super Admin); live twin: nhd-order.updated in room nhd-order:<id>',
-          security: [{ bearer: [] }],
-          params: OrderIdParams,
-          response: { 200: okEnvelope(NhdOrderView), ...refusals },
-        },
-      },
-      async (request) => {
-        await accessibleOrder(platform, request.params.id, principalOf(request));
-        const doc = await platform.documents.get(ORDERS_COLLECTION, request.params.id);
-        const fresh = await orderView(platform, request.params.id);
-        // The row when it is up to date, else the order folded from its events (the read model lags a moment).
-        return { success: true as const, data: doc && Number(doc._version ?? 0) >= fresh.version ? toOrderView(doc) : fresh };
-      },
-    );
-
-    app.get(
-      '/nhd/orders/:id/history',
-      {
-        config: SIGNED_IN,
-        schema: {
-          tags: ['nhd'],
-          summary: "The order's audit trail from its event stream: what, who and when (the owner or a Super Admin)",
-          security: [{ bearer: [] }],
-          params: OrderIdParams,
-          response: { 200: okEnvelope(OrderHistory), ...refusals },
-        },
-      },
-      async (request) => {
-        await accessibleOrder(platform, request.params.id, principalOf(request));
-        return { success: true as const, data: { items: historyOf(await platform.eventStore.readStream(orderStream(request.params.id))) } };
-      },
-    );
+    const one = { tags: ['nhd'], params: OrderIdParams, refusals };
+    entityByIdRoute(fastify, platform, orders, { ...one, url: '/nhd/orders/:id', summary: 'One NHD order with its timeline (the owner or a Super Admin); live twin: nhd-order.updated in room nhd-order:<id>' });
+    entityHistoryRoute(fastify, platform, orders, {
+      ...one,
+      url: '/nhd/orders/:id/history',
+      summary: "The order's audit trail from its event stream: what, who and when (the owner or a Super Admin)",
+      history: OrderHistory,
+      summaryOf,
+    });
 
     app.get(
       '/nhd/orders/:id/report',
@@ -133,7 +102,7 @@ export const orderRoutes =
         },
       },
       async (request, reply) => {
-        const order = await accessibleOrder(platform, request.params.id, principalOf(request));
+        const order = await accessibleOrder(platform, request.params.id, callerOf(request));
         const file = order.report ? await platform.files.get(order.report.file_key) : null;
         if (!file) throw new AppError(409, 'REPORT_NOT_READY', 'The report is not ready yet. It appears here as soon as it is made.');
         return reply
@@ -149,7 +118,7 @@ export const orderRoutes =
         path,
         { config, schema: { tags: ['nhd'], summary, security: [{ bearer: [] }], params: OrderIdParams, response: { 200: okEnvelope(NhdOrderView), ...refusals } } },
         async (request) => {
-          await accessibleOrder(platform, request.params.id, principalOf(request));
+          await accessibleOrder(platform, request.params.id, callerOf(request));
           await runOrderCommand(platform, request.params.id, { type: command, data: {}, metadata: requestMeta(request, platform) });
           return { success: true as const, data: await orderView(platform, request.params.id), message: done };
         },
@@ -171,7 +140,7 @@ export const orderRoutes =
         },
       },
       async (request) => {
-        await accessibleOrder(platform, request.params.id, principalOf(request));
+        await accessibleOrder(platform, request.params.id, callerOf(request));
         const { events } = await runOrderCommand(platform, request.params.id, { type: 'CancelOrder', data: { reason: request.body.reason }, metadata: requestMeta(request, platform) });
         const refund = events.some((e) => e.type === 'NhdOrderCancelled' && e.data.refund_due);
         return { success: true as const, data: await orderView(platform, request.params.id), message: refund ? 'Order cancelled. The payment is refunded in full.' : 'Order cancelled.' };

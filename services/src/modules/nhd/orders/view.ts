@@ -1,6 +1,6 @@
 import { NhdOrderView, type TimelineStep } from '@acpg/contracts/nhd-orders';
 import type { Doc } from '../../../platform/documents/port.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { entityRows } from '../../../platform/entities/entity-rows.ts';
 import { toOrderEvent, type OrderEvent } from '../order/decider.ts';
 
 export const ORDERS_COLLECTION = 'nhd_orders';
@@ -82,16 +82,8 @@ export const evolveOrderRow = (doc: Doc | null, event: OrderEvent): Doc | null =
   }
 };
 
-/** A row as the API and the pushes answer it (the version and position it reflects). */
-export const toOrderView = (doc: Doc): NhdOrderView => NhdOrderView.parse({ ...doc, version: doc._version ?? 0, position: doc._position ?? 0 });
-
+/** The order's rows and views: `toView` for a row of the read model, `fromStream` for the order folded from its events. */
+export const orderRows = entityRows({ toEvent: toOrderEvent, evolve: evolveOrderRow, schema: NhdOrderView });
+export const toOrderView = orderRows.toView;
 /** The row straight from the order's events: a page that asks right after placing sees the order before the read model does. */
-export const orderViewFromStream = (history: readonly StoredEvent[]): NhdOrderView | null => {
-  let doc: Doc | null = null;
-  for (const stored of history) {
-    const event = toOrderEvent(stored);
-    if (event) doc = evolveOrderRow(doc, event);
-    if (doc) doc = { ...doc, _version: stored.version, _position: stored.position };
-  }
-  return doc ? toOrderView(doc) : null;
-};
+export const orderViewFromStream = orderRows.fromStream;

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, listQuery, okEnvelope, pageOf } from '@acpg/contracts/http';
 import { PaymentView } from '@acpg/contracts/payments';
 import { findPage } from '../../../platform/documents/paged.ts';
-import { unauthorized } from '../../../platform/http/errors.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { CHARGES_COLLECTION, toPaymentView } from './projection.ts';
 
@@ -27,9 +27,8 @@ export const myPaymentsRoutes =
         },
       },
       async (request) => {
-        if (!request.principal) throw unauthorized();
         const page = await findPage(platform.documents, CHARGES_COLLECTION, request.query, {
-          filter: { account_id: request.principal.userId },
+          filter: { account_id: callerOf(request).userId },
           thenBy: ['started_at'],
           toItem: toPaymentView,
         });

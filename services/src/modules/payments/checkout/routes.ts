@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { CheckoutBody, CheckoutResult, ConfirmCheckoutBody, CreatePaymentMethodBody, PaymentMethod } from '@acpg/contracts/payments';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
-import { AppError, unauthorized } from '../../../platform/http/errors.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { paymentGateway, testGateway } from '../gateway/select.ts';
 import { brandOf, cardExpired, testCardBehavior } from '../gateway/test-cards.ts';
@@ -13,11 +14,6 @@ import { confirmCheckout, ownCheckout, payCheckout, toResult } from './commands.
 const SIGNED_IN = { auth: { roles: 'any' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 const CheckoutParams = z.object({ id: z.uuid('The checkout id is a uuid') });
-
-const accountOf = (request: { principal: { userId: string } | null }) => {
-  if (!request.principal) throw unauthorized();
-  return request.principal.userId;
-};
 
 export const paymentRoutes =
   (platform: Platform): FastifyPluginAsync =>
@@ -49,7 +45,7 @@ export const paymentRoutes =
           throw new AppError(400, 'CARD_NOT_ACCEPTED', 'The test gateway takes only its test cards: 4242 4242 4242 4242, 4000 0000 0000 0002 or 4000 0027 6000 3184.');
         }
         if (cardExpired(card.exp_month, card.exp_year, platform.clock())) throw new AppError(400, 'CARD_EXPIRED', 'This card has expired. Check the expiry date or use another card.');
-        const method = await cards.createPaymentMethod({ brand: brandOf(card.number), last4: card.number.slice(-4), behavior, customer: accountOf(request) });
+        const method = await cards.createPaymentMethod({ brand: brandOf(card.number), last4: card.number.slice(-4), behavior, customer: callerOf(request).userId });
         return { success: true as const, data: { payment_method_id: method.id, brand: method.brand, last4: method.last4 } };
       },
     );
@@ -67,7 +63,7 @@ export const paymentRoutes =
         },
       },
       async (request) => {
-        const result = await payCheckout(platform, gateway, request.body, accountOf(request), requestMeta(request, platform));
+        const result = await payCheckout(platform, gateway, request.body, callerOf(request).userId, requestMeta(request, platform));
         return { success: true as const, data: result };
       },
     );
@@ -86,7 +82,7 @@ export const paymentRoutes =
         },
       },
       async (request) => {
-        const result = await confirmCheckout(platform, gateway, request.params.id, request.body.approve, accountOf(request));
+        const result = await confirmCheckout(platform, gateway, request.params.id, request.body.approve, callerOf(request).userId);
         return { success: true as const, data: result };
       },
     );
@@ -103,6 +99,6 @@ export const paymentRoutes =
           response: { 200: okEnvelope(CheckoutResult), ...refusals },
         },
       },
-      async (request) => ({ success: true as const, data: toResult(await ownCheckout(platform, request.params.id, accountOf(request))) }),
+      async (request) => ({ success: true as const, data: toResult(await ownCheckout(platform, request.params.id, callerOf(request).userId)) }),
     );
   };

@@ -1,45 +1,32 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
-import { PaymentView } from '@acpg/contracts/payments';
-import { ownedThing } from '../../../platform/http/access.ts';
-import { AppError, unauthorized } from '../../../platform/http/errors.ts';
+import { ErrorEnvelope } from '@acpg/contracts/http';
+import { entityByIdRoute } from '../../../platform/entities/entity-routes.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { PDF_CONTENT_TYPE } from '../../../platform/pdf/document.ts';
+import { charges } from '../charges/entity.ts';
 import { issuedReceipt } from '../receipts/download.ts';
-import { chargeFromStream } from './charge.ts';
 
 const CheckoutParams = z.object({ id: z.uuid('The checkout id is a uuid') });
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope };
-/** The owner or a Super Admin; anyone else is told it does not exist (404 CHECKOUT_NOT_FOUND, never 403). */
-const payments = ownedThing<PaymentView>({ code: 'CHECKOUT', noun: 'payment', ownerOf: (charge) => charge.account_id });
 
-/** The payment status page's read (one charge, live twin of `payment.updated`) and the receipt download. */
+/** The payment status page's read (one charge, live twin of `payment.updated`) and the receipt download: the owner or a Super Admin; anyone else is told it does not exist (404 CHECKOUT_NOT_FOUND, never 403). */
 export const paymentStatusRoutes =
   (platform: Platform): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get(
-      '/payments/charges/:id',
-      {
-        config: { auth: { roles: 'any' } },
-        schema: {
-          tags: ['payments'],
-          summary: 'One charge (checkout or renewal) as the payment status page shows it: the owner or a Super Admin',
-          description: "Read from the checkout's stream, so it is current right after Pay; `version` orders it against `payment.updated` pushes.",
-          security: [{ bearer: [] }],
-          params: CheckoutParams,
-          response: { 200: okEnvelope(PaymentView), ...refusals },
-        },
-      },
-      async (request) => {
-        if (!request.principal) throw unauthorized();
-        const charge = payments.visible(request.principal, await chargeFromStream(platform, request.params.id));
-        return { success: true as const, data: charge };
-      },
-    );
+    entityByIdRoute(fastify, platform, charges, {
+      url: '/payments/charges/:id',
+      tags: ['payments'],
+      summary: 'One charge (checkout or renewal) as the payment status page shows it: the owner or a Super Admin',
+      description: "Read from the checkout's stream, so it is current right after Pay; `version` orders it against `payment.updated` pushes.",
+      params: CheckoutParams,
+      refusals,
+    });
 
     app.get(
       '/payments/checkouts/:id/receipt',
@@ -55,8 +42,7 @@ export const paymentStatusRoutes =
         },
       },
       async (request, reply) => {
-        if (!request.principal) throw unauthorized();
-        const charge = payments.visible(request.principal, await chargeFromStream(platform, request.params.id));
+        const { view: charge } = await charges.visibleById(platform, request.params.id, callerOf(request));
         const receipt = await issuedReceipt(platform, charge.checkout_id);
         if (!receipt) throw new AppError(404, 'RECEIPT_NOT_FOUND', 'This payment has no receipt: only a succeeded payment has one.');
         return reply

@@ -7,7 +7,7 @@ import { requestMeta } from '../../../platform/commands/metadata.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
 import { findPage } from '../../../platform/documents/paged.ts';
 import { daysFilter } from '../../../platform/documents/list-filters.ts';
-import { unauthorized } from '../../../platform/http/errors.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { CHARGES_COLLECTION, toPaymentView } from '../charges/projection.ts';
 import { refundPayment } from './commands.ts';
@@ -67,8 +67,7 @@ export const adminPaymentRoutes =
         },
       },
       async (request) => {
-        if (!request.principal) throw unauthorized();
-        const view = await refundPayment(platform, request.params.checkout_id, { reason: request.body.reason, adminId: request.principal.userId }, requestMeta(request, platform));
+        const view = await refundPayment(platform, request.params.checkout_id, { reason: request.body.reason, adminId: callerOf(request).userId }, requestMeta(request, platform));
         return { success: true as const, data: view };
       },
     );

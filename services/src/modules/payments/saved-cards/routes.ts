@@ -4,7 +4,8 @@ import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { SaveCardBody, SavedCard } from '@acpg/contracts/payments';
 import { handleCommand } from '../../../platform/commands/handle-command.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
-import { AppError, unauthorized } from '../../../platform/http/errors.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { paymentGateway } from '../gateway/select.ts';
 import { cardDecider, savedCardStream } from './decider.ts';
@@ -31,8 +32,7 @@ export const savedCardRoutes =
         },
       },
       async (request) => {
-        if (!request.principal) throw unauthorized();
-        const accountId = request.principal.userId;
+        const accountId = callerOf(request).userId;
         const method = await gateway.retrievePaymentMethod(request.body.payment_method_id);
         if (!method || method.customer !== accountId) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
         const setup = await gateway.saveCard({ payment_method: method.id, customer: accountId }, { idempotencyKey: `save-card-${method.id}` });

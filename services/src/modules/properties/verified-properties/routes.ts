@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
 import { VerifiedPropertiesQuery, VerifiedProperty } from '@acpg/contracts/properties';
 import { findPage } from '../../../platform/documents/paged.ts';
-import { unauthorized } from '../../../platform/http/errors.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { toVerifiedProperty, VERIFIED_PROPERTIES_COLLECTION } from './projection.ts';
 
@@ -24,8 +24,7 @@ export const verifiedPropertiesRoutes =
         },
       },
       async (request) => {
-        const accountId = request.principal?.userId;
-        if (!accountId) throw unauthorized();
+        const accountId = callerOf(request).userId;
         const page = await findPage(platform.documents, VERIFIED_PROPERTIES_COLLECTION, request.query, {
           filter: { account_id: accountId },
           thenBy: ['verified_at'],

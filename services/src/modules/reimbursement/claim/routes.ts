@@ -5,7 +5,7 @@ import { AnswerClaimBody, ClaimIdParams, ClaimView, FileClaimBody, MAX_CLAIM_DOC
 import { ROLES, type Role } from '@acpg/contracts/roles';
 import { MAX_DOCUMENT_BYTES } from '@acpg/contracts/uploads';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
-import { unauthorized } from '../../../platform/http/errors.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { answerClaim, fileClaim } from './commands.ts';
 
@@ -37,8 +37,7 @@ export const claimantRoutes =
         },
       },
       async (request, reply) => {
-        if (!request.principal) throw unauthorized();
-        const { view, created } = await fileClaim(platform, request.body, request.principal.userId, requestMeta(request, platform));
+        const { view, created } = await fileClaim(platform, request.body, callerOf(request).userId, requestMeta(request, platform));
         return reply.code(created ? 201 : 200).send({ success: true as const, data: view, message: created ? 'Claim submitted. We will email you as it is reviewed.' : 'This claim was submitted already.' });
       },
     );
@@ -58,8 +57,7 @@ export const claimantRoutes =
         },
       },
       async (request) => {
-        if (!request.principal) throw unauthorized();
-        const view = await answerClaim(platform, request.params.id, request.principal, request.body, requestMeta(request, platform));
+        const view = await answerClaim(platform, request.params.id, callerOf(request), request.body, requestMeta(request, platform));
         return { success: true as const, data: view, message: 'Thank you. Your answer was sent and the claim is under review again.' };
       },
     );

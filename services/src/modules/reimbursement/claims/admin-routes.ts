@@ -7,6 +7,7 @@ import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { findPage } from '../../../platform/documents/paged.ts';
 import { daysFilter } from '../../../platform/documents/list-filters.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accessibleClaim, claimView, runClaimCommand } from '../claim/access.ts';
 import type { ClaimCommand } from '../claim/decider.ts';
@@ -58,8 +59,7 @@ export const adminClaimRoutes =
         `/admin/reimbursements/claims/:id/${path}`,
         { config: SUPER_ADMIN, schema: { tags: ['reimbursement'], summary, security: [{ bearer: [] }], params: ClaimIdParams, ...(body ? { body } : {}), response: { 200: okEnvelope(ClaimView), ...refusals } } },
         async (request) => {
-          const principal = request.principal;
-          if (principal) await accessibleClaim(platform, request.params.id, principal);
+          await accessibleClaim(platform, request.params.id, callerOf(request));
           const { type, data } = command(request.body as z.infer<Body>);
           await runClaimCommand(platform, request.params.id, { type, data, metadata: requestMeta(request, platform) } as ClaimCommand);
           return { success: true as const, data: await claimView(platform, request.params.id), message: done };

@@ -1,7 +1,6 @@
-import { CLAIM_CATEGORY_LABELS, type ClaimHistoryEntry } from '@acpg/contracts/reimbursements';
+import { CLAIM_CATEGORY_LABELS } from '@acpg/contracts/reimbursements';
 import type { PayoutMethod } from '@acpg/contracts/payments';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { toClaimEvent, type ClaimEvent } from '../claim/decider.ts';
+import type { ClaimEvent } from '../claim/decider.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const money = (cents: number) => usd.format(cents / 100);
@@ -35,14 +34,4 @@ export const summaryOf = (event: ClaimEvent): string => {
       throw new Error(`Unknown reimbursement claim event ${String((unexpected as { type: unknown }).type)}`);
     }
   }
-};
-
-/** The audit trail: every event of the claim's stream, oldest first, with who and when. */
-export const historyOf = (history: readonly StoredEvent[]): ClaimHistoryEntry[] => {
-  const entries: ClaimHistoryEntry[] = [];
-  for (const stored of history) {
-    const event = toClaimEvent(stored);
-    if (event) entries.push({ event_type: event.type, summary: summaryOf(event), by: event.data.by, at: event.data.at, version: stored.version });
-  }
-  return entries;
 };

@@ -2,13 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
 import { ClaimDocumentParams, ClaimHistory, ClaimIdParams, ClaimView, MyClaimsQuery } from '@acpg/contracts/reimbursements';
-import type { Principal } from '../../../platform/auth/port.ts';
 import { findPage } from '../../../platform/documents/paged.ts';
-import { AppError, unauthorized } from '../../../platform/http/errors.ts';
+import { entityByIdRoute, entityHistoryRoute } from '../../../platform/entities/entity-routes.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { accessibleClaim, claimView } from '../claim/access.ts';
-import { claimStream } from '../claim/decider.ts';
-import { historyOf } from './history.ts';
+import { accessibleClaim } from '../claim/access.ts';
+import { claims } from './entity.ts';
+import { summaryOf } from './history.ts';
 import { CLAIMS_COLLECTION, toClaimView } from './view.ts';
 
 const SIGNED_IN = { auth: { roles: 'any' } } as const;
@@ -22,10 +23,6 @@ export const claimRoutes =
   (platform: Platform): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const principalOf = (request: { principal?: Principal | null }): Principal => {
-      if (!request.principal) throw unauthorized();
-      return request.principal;
-    };
 
     app.get(
       '/reimbursements/claims',
@@ -40,7 +37,7 @@ export const claimRoutes =
         },
       },
       async (request) => {
-        const principal = principalOf(request);
+        const principal = callerOf(request);
         const { page, page_size } = request.query;
         // The spec's Provider Admin sees their provider's users' claims on /property-reimbursement. Providers and their
         // users do not exist yet, so that list is empty (and never the Provider Admin's own claims, which they cannot file).
@@ -50,44 +47,15 @@ export const claimRoutes =
       },
     );
 
-    app.get(
-      '/reimbursements/claims/:id',
-      {
-        config: SIGNED_IN,
-        schema: {
-          tags: ['reimbursement'],
-          summary: 'One reimbursement claim (the claimant or a Super Admin); live twin: reimbursement-claim.updated in room reimbursement-claim:<id>',
-          security: [{ bearer: [] }],
-          params: ClaimIdParams,
-          response: { 200: okEnvelope(ClaimView), ...refusals },
-        },
-      },
-      async (request) => {
-        await accessibleClaim(platform, request.params.id, principalOf(request));
-        const doc = await platform.documents.get(CLAIMS_COLLECTION, request.params.id);
-        const fresh = await claimView(platform, request.params.id);
-        // The row when it is up to date, else the claim folded from its events (the read model lags a moment).
-        return { success: true as const, data: doc && Number(doc._version ?? 0) >= fresh.version ? toClaimView(doc) : fresh };
-      },
-    );
-
-    app.get(
-      '/reimbursements/claims/:id/history',
-      {
-        config: SIGNED_IN,
-        schema: {
-          tags: ['reimbursement'],
-          summary: "The claim's audit trail from its event stream: what, who and when (the claimant or a Super Admin)",
-          security: [{ bearer: [] }],
-          params: ClaimIdParams,
-          response: { 200: okEnvelope(ClaimHistory), ...refusals },
-        },
-      },
-      async (request) => {
-        await accessibleClaim(platform, request.params.id, principalOf(request));
-        return { success: true as const, data: { items: historyOf(await platform.eventStore.readStream(claimStream(request.params.id))) } };
-      },
-    );
+    const one = { tags: ['reimbursement'], params: ClaimIdParams, refusals };
+    entityByIdRoute(fastify, platform, claims, { ...one, url: '/reimbursements/claims/:id', summary: 'One reimbursement claim (the claimant or a Super Admin); live twin: reimbursement-claim.updated in room reimbursement-claim:<id>' });
+    entityHistoryRoute(fastify, platform, claims, {
+      ...one,
+      url: '/reimbursements/claims/:id/history',
+      summary: "The claim's audit trail from its event stream: what, who and when (the claimant or a Super Admin)",
+      history: ClaimHistory,
+      summaryOf,
+    });
 
     app.get(
       '/reimbursements/claims/:id/documents/:docId',
@@ -102,7 +70,7 @@ export const claimRoutes =
         },
       },
       async (request, reply) => {
-        const claim = await accessibleClaim(platform, request.params.id, principalOf(request));
+        const claim = await accessibleClaim(platform, request.params.id, callerOf(request));
         const document = claim.documents.find((d) => d.doc_id === request.params.docId);
         const file = document ? await platform.files.get(document.file_key) : null;
         if (!document || !file) throw new AppError(404, 'DOCUMENT_NOT_FOUND', 'This document is not on the claim.');

@@ -1,6 +1,6 @@
 import { ClaimView, type ClaimDocument } from '@acpg/contracts/reimbursements';
 import type { Doc } from '../../../platform/documents/port.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { entityRows } from '../../../platform/entities/entity-rows.ts';
 import { toClaimEvent, type ClaimEvent } from '../claim/decider.ts';
 
 export const CLAIMS_COLLECTION = 'reimbursement_claims';
@@ -73,16 +73,8 @@ export const evolveClaimRow = (doc: Doc | null, event: ClaimEvent): Doc | null =
   }
 };
 
-/** A row as the API and the pushes answer it (the version and position it reflects). */
-export const toClaimView = (doc: Doc): ClaimView => ClaimView.parse({ ...doc, version: doc._version ?? 0, position: doc._position ?? 0 });
-
+/** The claim's rows and views: `toView` for a row of the read model, `fromStream` for the claim folded from its events. */
+export const claimRows = entityRows({ toEvent: toClaimEvent, evolve: evolveClaimRow, schema: ClaimView });
+export const toClaimView = claimRows.toView;
 /** The row straight from the claim's events: a page that asks right after a step sees it before the read model does. */
-export const claimViewFromStream = (history: readonly StoredEvent[]): ClaimView | null => {
-  let doc: Doc | null = null;
-  for (const stored of history) {
-    const event = toClaimEvent(stored);
-    if (event) doc = evolveClaimRow(doc, event);
-    if (doc) doc = { ...doc, _version: stored.version, _position: stored.position };
-  }
-  return doc ? toClaimView(doc) : null;
-};
+export const claimViewFromStream = claimRows.fromStream;

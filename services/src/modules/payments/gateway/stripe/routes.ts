@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { ClaimPaymentMethodBody, PaymentMethod, PaymentsConfig, StripeNextAction } from '@acpg/contracts/payments';
 import { systemMeta } from '../../../../platform/commands/metadata.ts';
-import { AppError, unauthorized } from '../../../../platform/http/errors.ts';
+import { AppError } from '../../../../platform/http/errors.ts';
+import { callerOf } from '../../../../platform/http/caller.ts';
 import { DomainError } from '../../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../../platform/module.ts';
 import { ownCheckout, recordGatewayEvent } from '../../checkout/commands.ts';
@@ -59,8 +60,7 @@ export const stripeRoutes =
       async (request) => {
         const gateway = stripeGateway(platform);
         if (!gateway) throw notConfigured();
-        if (!request.principal) throw unauthorized();
-        const method = await gateway.claimPaymentMethod(request.body.payment_method_id, request.principal.userId);
+        const method = await gateway.claimPaymentMethod(request.body.payment_method_id, callerOf(request).userId);
         if (!method) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
         return { success: true as const, data: { payment_method_id: method.id, brand: method.brand, last4: method.last4 } };
       },
@@ -81,8 +81,7 @@ export const stripeRoutes =
       async (request) => {
         const gateway = stripeGateway(platform);
         if (!gateway) throw notConfigured();
-        if (!request.principal) throw unauthorized();
-        const checkout = await ownCheckout(platform, request.params.id, request.principal.userId);
+        const checkout = await ownCheckout(platform, request.params.id, callerOf(request).userId);
         if (checkout.status !== 'requires_action' || !checkout.intentId) {
           throw new AppError(409, 'CONFIRMATION_NOT_NEEDED', 'This payment does not need a confirmation. Wait for its result.');
         }

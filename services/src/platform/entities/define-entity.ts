@@ -1,0 +1,107 @@
+import type { Principal } from '../auth/port.ts';
+import type { DomainEvent } from '../commands/handle-command.ts';
+import type { StoredEvent } from '../event-store/port.ts';
+import { ownedThing, type OwnedThing, type Viewer } from '../http/access.ts';
+import type { Platform } from '../module.ts';
+import { defineProjection } from '../projections/define.ts';
+import type { Projection } from '../projections/port.ts';
+import { liveMessage, type LiveMessage } from '../realtime/messages.ts';
+import { entityName, type RoomAuthorizer } from '../realtime/rooms.ts';
+import type { EntityRows, EntityView } from './entity-rows.ts';
+
+/** The identity module's entity kind `account`: the account itself and Super Admins follow it (their lists). */
+const ACCOUNT_ROOM = 'account';
+const SUPER_ADMIN = 'Super Admin';
+/** Entity ids are client-made or derived uuids: anything else is simply not one. */
+const UUID = /^[0-9a-f-]{36}$/i;
+
+export interface EntitySpec<Event extends DomainEvent, View extends EntityView> {
+  /** The read model: projection name (its checkpoint key), collection and indexes. */
+  name: string;
+  collection: string;
+  indexes?: readonly string[];
+  /** Event types of the entity's stream (the bus delivers only these). */
+  handles: readonly Event['type'][];
+  /** The stream of entity `<id>`; every stream of the entity starts with `stream('')`. */
+  stream: (id: string) => string;
+  /** The entity an event belongs to (its row's id). */
+  idOf: (event: Event) => string;
+  rows: EntityRows<Event, View>;
+  /** The access rule (`platform/http/access.ts`): `ORDER`, "order" make 404 ORDER_NOT_FOUND "This order was not found." */
+  access: { code: string; noun: string };
+  /**
+   * The live push after a row is written: to the entity's room `<room>:<id>` (when it has one, authorized for its
+   * owner and Super Admins), its owner's `account:<id>` and `role:Super Admin`.
+   */
+  live: { message: string; summary: string; room?: string };
+}
+
+/** An entity's read model, declared once: its projection and push, its room, its access rule and reads by id. */
+export interface Entity<Event extends DomainEvent, View extends EntityView> {
+  spec: EntitySpec<Event, View>;
+  projection: Projection;
+  /** The live message for `Module.pushes`. */
+  push: LiveMessage;
+  /** The entity room's authorizer for `Module.rooms` (none without a room). */
+  rooms: Readonly<Record<string, RoomAuthorizer<Platform>>>;
+  access: OwnedThing<{ account_id: unknown }>;
+  /** The entity's events and its view folded from them; exactly the 404 of an unknown id when the viewer may not see it. */
+  visibleById: (platform: Pick<Platform, 'eventStore'>, id: string, viewer: Viewer) => Promise<{ view: View; history: readonly StoredEvent[] }>;
+}
+
+export const defineEntity = <Event extends DomainEvent, View extends EntityView>(spec: EntitySpec<Event, View>): Entity<Event, View> => {
+  const { rows, live } = spec;
+  const prefix = spec.stream('');
+  const access = ownedThing<{ account_id: unknown }>({ code: spec.access.code, noun: spec.access.noun, ownerOf: (thing) => String(thing.account_id) });
+
+  const projection = defineProjection<Event>({
+    name: spec.name,
+    collection: spec.collection,
+    handles: spec.handles,
+    fromStored: (stored) => (stored.stream.startsWith(prefix) ? rows.toEvent(stored) : null),
+    documentId: (event) => spec.idOf(event),
+    // An event delivered again is skipped by its version.
+    evolve: (doc, event, stored) => (doc && typeof doc._version === 'number' && doc._version >= stored.version ? doc : rows.evolve(doc, event)),
+    ...(spec.indexes ? { indexes: spec.indexes } : {}),
+    // Only the last row of a batch per entity.
+    push: (applied, realtime) => {
+      const latest = new Map<string, View>();
+      for (const { event, doc } of applied) {
+        const view = doc ? rows.pushedView(doc) : null;
+        if (view) latest.set(spec.idOf(event), view);
+      }
+      for (const [id, view] of latest) {
+        if (live.room) realtime.toEntity(entityName(live.room, id), live.message, view);
+        realtime.toEntity(entityName(ACCOUNT_ROOM, view.account_id), live.message, view);
+        realtime.toRole(SUPER_ADMIN, live.message, view);
+      }
+    },
+  });
+
+  const rooms: Record<string, RoomAuthorizer<Platform>> = {};
+  if (live.room) {
+    // Read from the stream, so a page opened right after the command may join before the read model has the row.
+    rooms[live.room] = async (principal: Principal, id, platform) => {
+      if (!UUID.test(id)) return false;
+      const row = rows.rowFromStream(await platform.eventStore.readStream(spec.stream(id)));
+      return row !== null && access.mayAccess(principal, { account_id: row.account_id });
+    };
+  }
+
+  return {
+    spec,
+    projection,
+    push: liveMessage({
+      name: live.message,
+      summary: live.summary,
+      payload: rows.schema,
+      rooms: [...(live.room ? [`${live.room}:{id}`] : []), `${ACCOUNT_ROOM}:{id}`, `role:${SUPER_ADMIN}`],
+    }),
+    rooms,
+    access,
+    visibleById: async (platform, id, viewer) => {
+      const history = await platform.eventStore.readStream(spec.stream(id));
+      return { view: access.visible(viewer, rows.fromStream(history)), history };
+    },
+  };
+};
