@@ -85,7 +85,7 @@ describe('Super Admin: /promocode and /plans; a customer applies a code at check
     expect(await row.textContent()).toMatch(/\$179\.00.*Inactive/);
     // Activating it while "yearly" is active is refused in words.
     await row.getByRole('button', { name: 'Activate yearly-2027' }).click();
-    await explained(admin, () => admin.getByText('Yearly already has an active default plan (yearly). Deactivate it first.').waitFor({ timeout: 20_000 }));
+    await explained(admin, () => admin.getByText('Yearly already has an active default plan (yearly). Deactivate it first.', { exact: true }).waitFor({ timeout: 20_000 }));
   });
 
   it('a customer applies the code on the payment form: refusals in words, then the discount, and pays it', async () => {
