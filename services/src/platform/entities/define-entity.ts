@@ -1,5 +1,6 @@
 import type { Principal } from '../auth/port.ts';
 import type { DomainEvent } from '../commands/handle-command.ts';
+import type { Doc } from '../documents/port.ts';
 import type { StoredEvent } from '../event-store/port.ts';
 import { ownedThing, type OwnedThing, type Viewer } from '../http/access.ts';
 import type { Platform } from '../module.ts';
@@ -14,6 +15,8 @@ const ACCOUNT_ROOM = 'account';
 const SUPER_ADMIN = 'Super Admin';
 /** Entity ids are client-made or derived uuids: anything else is simply not one. */
 const UUID = /^[0-9a-f-]{36}$/i;
+/** How long a read by id waits for the read model to hold the caller's own write before folding the stream. */
+const READ_YOUR_WRITE_MS = 2000;
 
 export interface EntitySpec<Event extends DomainEvent, View extends EntityView> {
   /** The read model: projection name (its checkpoint key), collection and indexes. */
@@ -45,8 +48,13 @@ export interface Entity<Event extends DomainEvent, View extends EntityView> {
   /** The entity room's authorizer for `Module.rooms` (none without a room). */
   rooms: Readonly<Record<string, RoomAuthorizer<Platform>>>;
   access: OwnedThing<{ account_id: unknown }>;
-  /** The entity's events and its view folded from them; exactly the 404 of an unknown id when the viewer may not see it. */
-  visibleById: (platform: Pick<Platform, 'eventStore'>, id: string, viewer: Viewer) => Promise<{ view: View; history: readonly StoredEvent[] }>;
+  /**
+   * The entity as its read model holds it, read your own write: when its stream has events the row lacks (a command a
+   * moment ago), waits for the row (bounded) before answering. Exactly the 404 of an unknown id when the viewer may not see it.
+   */
+  visibleById: (platform: Pick<Platform, 'eventStore' | 'documents'>, id: string, viewer: Viewer) => Promise<{ view: View }>;
+  /** The entity's events (its audit trail) and its view folded from them; the same 404 as `visibleById`. */
+  historyById: (platform: Pick<Platform, 'eventStore'>, id: string, viewer: Viewer) => Promise<{ view: View; history: readonly StoredEvent[] }>;
 }
 
 export const defineEntity = <Event extends DomainEvent, View extends EntityView>(spec: EntitySpec<Event, View>): Entity<Event, View> => {
@@ -88,6 +96,26 @@ export const defineEntity = <Event extends DomainEvent, View extends EntityView>
     };
   }
 
+  /**
+   * The row as of the stream's head: the read model's, once it holds every event of the stream (only the events past the
+   * row's version are read to know); a row that stays behind for `READ_YOUR_WRITE_MS` (a stalled projector) is folded
+   * from the stream instead, so an answer is never older than the caller's own write.
+   */
+  const currentRow = async (platform: Pick<Platform, 'eventStore' | 'documents'>, id: string): Promise<Doc | null> => {
+    const versionOf = (doc: Doc | null) => (typeof doc?._version === 'number' ? doc._version : 0);
+    const doc = await platform.documents.get(spec.collection, id);
+    const newer = await platform.eventStore.readStream(spec.stream(id), versionOf(doc) + 1);
+    const head = newer.at(-1)?.version;
+    if (head === undefined) return doc;
+    const deadline = Date.now() + READ_YOUR_WRITE_MS;
+    for (let wait = 5; Date.now() < deadline; wait = Math.min(wait * 2, 100)) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      const fresh = await platform.documents.get(spec.collection, id);
+      if (versionOf(fresh) >= head) return fresh;
+    }
+    return rows.rowFromStream(await platform.eventStore.readStream(spec.stream(id)));
+  };
+
   return {
     spec,
     projection,
@@ -100,6 +128,10 @@ export const defineEntity = <Event extends DomainEvent, View extends EntityView>
     rooms,
     access,
     visibleById: async (platform, id, viewer) => {
+      const row = await currentRow(platform, id);
+      return { view: access.visible(viewer, row ? rows.toView(row) : null) };
+    },
+    historyById: async (platform, id, viewer) => {
       const history = await platform.eventStore.readStream(spec.stream(id));
       return { view: access.visible(viewer, rows.fromStream(history)), history };
     },

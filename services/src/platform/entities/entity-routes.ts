@@ -32,8 +32,8 @@ const schemaOf = (spec: EntityRouteSpec, data: z.ZodType) => ({
 });
 
 /**
- * GET one entity (its owner or a Super Admin): the view folded from its stream, so it is current right after a
- * command; `version` orders it against the live pushes. None, or not the caller's: the same 404.
+ * GET one entity (its owner or a Super Admin) from its read model, current right after a command (`visibleById` waits
+ * for the row to hold the stream's head); `version` orders it against the live pushes. None, or not the caller's: 404.
  */
 export const entityByIdRoute = <Event extends DomainEvent, View extends EntityView>(fastify: FastifyInstance, platform: Platform, entity: Entity<Event, View>, spec: EntityRouteSpec) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -57,7 +57,7 @@ export interface EntityHistorySpec<Event extends SignedEvent, View extends Entit
 export const entityHistoryRoute = <Event extends SignedEvent, View extends EntityView>(fastify: FastifyInstance, platform: Platform, entity: Entity<Event, View>, spec: EntityHistorySpec<Event, View>) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(spec.url, { config: SIGNED_IN, schema: schemaOf(spec, spec.history) }, async (request) => {
-    const { view, history } = await entity.visibleById(platform, request.params.id, callerOf(request));
+    const { view, history } = await entity.historyById(platform, request.params.id, callerOf(request));
     const items = history.flatMap((stored) => {
       const event = entity.spec.rows.toEvent(stored);
       return event ? [{ event_type: event.type, summary: spec.summaryOf(event, view), by: event.data.by, at: event.data.at, version: stored.version }] : [];
