@@ -1,9 +1,10 @@
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // The typing of inject('redisUrl') and inject('kafkaBrokers') (the harness's ProvidedContext).
 import type {} from '../../../../test/engines.global-setup.ts';
 import { ACCOUNT_NOTICES_QUEUE } from '@acpg/contracts/notifications';
 import { alertsOf, CSV_HEADER, importCsv, protectProperty } from '../../../test/equity.ts';
+import { distributedSettings } from '../../../test/distributed.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { MATCHING_QUEUE } from './imports/matching.ts';
@@ -20,21 +21,7 @@ describe('Equity Protect matching and alerts on BullMQ/Redis and Kafka (distribu
   // A database of its own on the shared redis-server, so no other suite's worker takes this run's jobs.
   const redisUrl = () => `${inject('redisUrl')}/10`;
   beforeAll(async () => {
-    t = await startTestApp({
-      MODE: 'distributed',
-      STORE: 'sqlite',
-      DEV_OUTBOX: 'false',
-      KAFKA_BROKERS: inject('kafkaBrokers'),
-      KAFKA_TOPIC_PREFIX: run,
-      KAFKA_CLIENT_ID: run,
-      KAFKA_SESSION_TIMEOUT_MS: '6000',
-      REDIS_URL: redisUrl(),
-      JWT_PRIVATE_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      SMS_API_URL: 'http://127.0.0.1:9/sms',
-      SMS_API_TOKEN: 'unused',
-    });
+    t = await startTestApp(distributedSettings(run, inject('kafkaBrokers'), redisUrl()));
   }, 60_000);
   afterAll(async () => {
     await t?.close();

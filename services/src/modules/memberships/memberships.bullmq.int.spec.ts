@@ -1,10 +1,11 @@
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // The typing of inject('redisUrl') and inject('kafkaBrokers') (the harness's ProvidedContext).
 import type {} from '../../../../test/engines.global-setup.ts';
 import { CheckoutResult, TEST_CARDS } from '@acpg/contracts/payments';
 import type { MembershipView } from '@acpg/contracts/memberships';
+import { distributedSettings } from '../../../test/distributed.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { toBullQueueName } from '../../platform/jobs/bullmq.ts';
@@ -46,22 +47,7 @@ describe('a payment starts a membership on BullMQ/Redis and Kafka (distributed p
   // A database of its own on the shared redis-server, so no other suite's worker takes this run's jobs.
   const redisUrl = () => `${inject('redisUrl')}/6`;
   beforeAll(async () => {
-    t = await startTestApp({
-      MODE: 'distributed',
-      STORE: 'sqlite',
-      DEV_OUTBOX: 'false',
-      KAFKA_BROKERS: inject('kafkaBrokers'),
-      KAFKA_TOPIC_PREFIX: run,
-      KAFKA_CLIENT_ID: run,
-      KAFKA_SESSION_TIMEOUT_MS: '6000',
-      REDIS_URL: redisUrl(),
-      JWT_PRIVATE_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      // Nothing here sends email or SMS; a send would fail and be retried, never reach anyone.
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      SMS_API_URL: 'http://127.0.0.1:9/sms',
-      SMS_API_TOKEN: 'unused',
-    });
+    t = await startTestApp(distributedSettings(run, inject('kafkaBrokers'), redisUrl()));
   }, 60_000);
   afterAll(async () => {
     await t?.close();

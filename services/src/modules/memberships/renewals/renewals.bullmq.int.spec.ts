@@ -1,8 +1,9 @@
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // The typing of inject('redisUrl') and inject('kafkaBrokers') (the harness's ProvidedContext).
 import type {} from '../../../../../test/engines.global-setup.ts';
 import { TEST_CARDS } from '@acpg/contracts/payments';
+import { distributedSettings } from '../../../../test/distributed.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { gatewayDeliveriesDone, payWithTestCard } from '../../../../test/payments.ts';
 import { countOf, membershipEvents, myMembership, savedCard, setClock, tick } from '../../../../test/renewals.ts';
@@ -23,21 +24,7 @@ describe('renewals on BullMQ/Redis and Kafka (distributed profile)', () => {
   const run = `renew-${randomUUID().slice(0, 8)}`;
   const redisUrl = () => `${inject('redisUrl')}/7`;
   beforeAll(async () => {
-    t = await startTestApp({
-      MODE: 'distributed',
-      STORE: 'sqlite',
-      DEV_OUTBOX: 'false',
-      KAFKA_BROKERS: inject('kafkaBrokers'),
-      KAFKA_TOPIC_PREFIX: run,
-      KAFKA_CLIENT_ID: run,
-      KAFKA_SESSION_TIMEOUT_MS: '6000',
-      REDIS_URL: redisUrl(),
-      JWT_PRIVATE_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      SMS_API_URL: 'http://127.0.0.1:9/sms',
-      SMS_API_TOKEN: 'unused',
-    });
+    t = await startTestApp(distributedSettings(run, inject('kafkaBrokers'), redisUrl()));
   }, 60_000);
   afterAll(async () => {
     await t?.close();
