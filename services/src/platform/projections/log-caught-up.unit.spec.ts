@@ -9,9 +9,10 @@ const event = (position: number, type: string) => ({ position, type }) as Stored
 /** A log and a checkpoint the test moves by hand. */
 const fakes = (log: StoredEvent[], checkpoint: { at: number }) => ({
   eventStore: {
+    headPosition: async () => log.at(-1)?.position ?? 0,
     readAll: async ({ after, limit, types }: { after: number; limit: number; types?: readonly string[] }) =>
       log.filter((e) => e.position > after && (!types || types.includes(e.type))).slice(0, limit),
-  } as Pick<EventStore, 'readAll'>,
+  } as Pick<EventStore, 'readAll' | 'headPosition'>,
   store: { checkpoint: async () => checkpoint.at } as Pick<ProjectionStore, 'checkpoint'>,
 });
 
@@ -29,5 +30,13 @@ describe('Platform.caughtUp', () => {
     const waiting = caughtUp(projection, { waitMs: 5_000 });
     setTimeout(() => (checkpoint.at = 2), 20);
     await expect(waiting).resolves.toBe(true);
+  });
+
+  it('does not wait for events appended after it was asked (a busy log never keeps a reader waiting)', async () => {
+    const log = [event(1, 'Wanted'), event(2, 'Other')];
+    const { eventStore, store } = fakes(log, { at: 1 });
+    // Each read of the log finds one more event of its types, appended since the question.
+    const busy = { ...eventStore, readAll: async (options: Parameters<EventStore['readAll']>[0]) => (log.push(event(log.length + 1, 'Wanted')), eventStore.readAll(options)) };
+    await expect(caughtUpWith(busy, store)(projection, { waitMs: 0 })).resolves.toBe(true);
   });
 });
