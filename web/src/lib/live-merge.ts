@@ -14,6 +14,11 @@ export function keepNewer<T extends Versioned>(rows: readonly T[], row: T): read
   return rows.map((r, i) => (i === at ? row : r));
 }
 
+/** One entity shown (an order, a payment): a push of the same one replaces it only with a higher version. */
+export function newerOf<T extends { version: number }>(shown: T, push: T, same: (shown: T, push: T) => boolean): T {
+  return same(shown, push) && push.version > shown.version ? push : shown;
+}
+
 /** The highest position among rows (0 for none): what a newest-first read reflects at least. */
 export const highestPosition = (rows: readonly Versioned[]): number => rows.reduce((max, r) => Math.max(max, r.position), 0);
 

@@ -5,11 +5,6 @@ import { keepNewer, mergeNewestFirst } from '../../../lib/live-merge.ts';
 // contracts/payments PAYMENT_UPDATED_MESSAGE; literal so these screens' chunks do not pull zod in for one string.
 export const PAYMENT_MESSAGES = ['payment.updated'];
 
-/** The payment's state on the status page: the newer (by version) of what it shows and a push of the same checkout. */
-export function applyChargePush(shown: PaymentView, push: PaymentView): PaymentView {
-  return push.checkout_id === shown.checkout_id && push.version > shown.version ? push : shown;
-}
-
 const versioned = (p: PaymentView) => ({ ...p, id: p.checkout_id });
 const plain = ({ id: _id, ...p }: PaymentView & { id: string }): PaymentView => p;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '@acpg/contracts/payments';
-import { applyChargePush, applyPaymentPush } from './live-payments.ts';
+import { applyPaymentPush } from './live-payments.ts';
 
 const view = (id: string, over: Partial<PaymentView> = {}): PaymentView => ({
   checkout_id: id,
@@ -21,16 +21,6 @@ const view = (id: string, over: Partial<PaymentView> = {}): PaymentView => ({
   version: 1,
   position: 10,
   ...over,
-});
-
-describe('payment status push', () => {
-  it('takes a newer push of the same payment and ignores an older or another one', () => {
-    const shown = view('c1', { status: 'requires_action', version: 2, position: 11 });
-    const succeeded = view('c1', { status: 'succeeded', version: 3, position: 14 });
-    expect(applyChargePush(shown, succeeded)).toBe(succeeded);
-    expect(applyChargePush(succeeded, shown)).toBe(succeeded); // a late push never goes backwards
-    expect(applyChargePush(shown, view('c2', { version: 9 }))).toBe(shown);
-  });
 });
 
 describe('payment history push', () => {
