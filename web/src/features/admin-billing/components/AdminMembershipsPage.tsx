@@ -1,7 +1,6 @@
 import { Badge, Card, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { MEMBERSHIP_UPDATED_MESSAGE, type MembershipStatus, type MembershipView } from '@acpg/contracts/memberships';
-import { useLive } from '../../../lib/live.ts';
-import { keepNewer } from '../../../lib/live-merge.ts';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatCents } from '../../../lib/money.ts';
@@ -9,7 +8,7 @@ import { formatDateUs } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
-import { cardText, fetchAll, fetchMemberships, MEMBERSHIP_LIST, type MembershipSort } from '../api/admin-billing.ts';
+import { cardText, fetchAll, fetchMemberships, MEMBERSHIP_LIST } from '../api/admin-billing.ts';
 import { BillingFilters } from './BillingFilters.tsx';
 
 const MESSAGES = [MEMBERSHIP_UPDATED_MESSAGE];
@@ -38,16 +37,8 @@ const EXPORT_HEADER = ['Started', 'Account', 'Plan', 'Status', 'Next renewal', '
 export default function AdminMembershipsPage() {
   const s = useStyles();
   const list = usePagedList(MEMBERSHIP_LIST);
-  const view = useLive<{ items: MembershipView[]; total: number }, MembershipView>({
-    messages: MESSAGES,
-    read: async (signal) => {
-      const r = await fetchMemberships({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items, total: r.data.total } } : r;
-    },
-    // A row on this page takes the newer push (cancelled, renewed, past due); new memberships show on the next read.
-    apply: (v, push) => (v.items.some((r) => r.id === push.id) ? { ...v, items: [...keepNewer(v.items, push)] } : v),
-    deps: [list.filters, list.page, list.pageSize, list.sort, list.order],
-  });
+  // A row on this page takes the newer push (cancelled, renewed, past due); new memberships show on the next read.
+  const view = useLiveList({ list, messages: MESSAGES, fetchPage: fetchMemberships, toRow: (m: MembershipView) => m });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(rows?.map((r) => r.account_id) ?? []);
 
@@ -106,17 +97,7 @@ export default function AdminMembershipsPage() {
           noun={{ one: 'membership', other: 'memberships' }}
           columns={columns}
           getRowId={(m) => m.id}
-          items={rows}
-          total={view.data?.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={(id) => list.sortBy(id as MembershipSort)}
+          {...listGridProps(list, view)}
           empty={filtered ? 'No memberships match these filters.' : 'No memberships yet.'}
           onExport={onExport}
         />

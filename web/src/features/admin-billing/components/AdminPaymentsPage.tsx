@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { PAYMENT_UPDATED_MESSAGE, type PaymentStatus, type PaymentView } from '@acpg/contracts/payments';
-import { useLive } from '../../../lib/live.ts';
-import { keepNewer } from '../../../lib/live-merge.ts';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatCents } from '../../../lib/money.ts';
@@ -11,7 +10,7 @@ import { exportTable } from '../../../lib/export.ts';
 import { notify } from '../../../lib/notify.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
-import { cardText, fetchAll, fetchPayments, PAYMENT_LIST, paymentRow, type PaymentRow, type PaymentSort } from '../api/admin-billing.ts';
+import { cardText, fetchAll, fetchPayments, PAYMENT_LIST, paymentRow, type PaymentRow } from '../api/admin-billing.ts';
 import { BillingFilters } from './BillingFilters.tsx';
 import { RefundDialog } from './RefundDialog.tsx';
 
@@ -38,16 +37,8 @@ export default function AdminPaymentsPage() {
   const s = useStyles();
   const list = usePagedList(PAYMENT_LIST);
   const [refunding, setRefunding] = useState<PaymentView | null>(null);
-  const view = useLive<{ items: PaymentRow[]; total: number }, PaymentView>({
-    messages: MESSAGES,
-    read: async (signal) => {
-      const r = await fetchPayments({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items, total: r.data.total } } : r;
-    },
-    // A row on this page takes the newer push (its status moves on); new payments show on the next read.
-    apply: (v, push) => (v.items.some((r) => r.id === push.checkout_id) ? { ...v, items: [...keepNewer(v.items, paymentRow(push))] } : v),
-    deps: [list.filters, list.page, list.pageSize, list.sort, list.order],
-  });
+  // A row on this page takes the newer push (its status moves on); new payments show on the next read.
+  const view = useLiveList({ list, messages: MESSAGES, fetchPage: fetchPayments, toRow: paymentRow });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(rows?.map((r) => r.account_id) ?? []);
 
@@ -118,17 +109,7 @@ export default function AdminPaymentsPage() {
           noun={{ one: 'payment', other: 'payments' }}
           columns={columns}
           getRowId={(p) => p.id}
-          items={rows}
-          total={view.data?.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={(id) => list.sortBy(id as PaymentSort)}
+          {...listGridProps(list, view)}
           empty={filtered ? 'No payments match these filters.' : 'No payments yet.'}
           onExport={onExport}
         />

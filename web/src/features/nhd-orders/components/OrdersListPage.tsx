@@ -14,11 +14,11 @@ import { LinkButton } from '../../../components/LinkButton.tsx';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
 import { RouteLink } from '../../../components/RouteLink.tsx';
-import { fetchAllOrders, fetchAllReportTypes, fetchEveryOrder, fetchMyOrders, fetchReportTypes, ORDER_LIST, type OrderFilter, type OrderSort } from '../api/nhd-orders.ts';
+import { fetchAllOrders, fetchAllReportTypes, fetchEveryOrder, fetchMyOrders, fetchReportTypes, ORDER_LIST, type OrderFilter } from '../api/nhd-orders.ts';
 import { STATUS_BADGE, statusLabel } from '../order-text.ts';
 import { OrderFilters } from './OrderFilters.tsx';
 import { ReportTypesDialog } from './ReportTypesDialog.tsx';
-import { useLiveList } from '../../../lib/live-list.ts';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 
 const MESSAGES = [NHD_ORDER_UPDATED_MESSAGE];
 type Row = NhdOrderView & { id: string };
@@ -145,17 +145,7 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
           noun={{ one: 'order', other: 'orders' }}
           columns={columns}
           getRowId={(o) => o.id}
-          items={rows}
-          total={view.data?.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={(id) => list.sortBy(id as OrderSort)}
+          {...listGridProps(list, view)}
           empty={filtered ? 'No orders match these filters.' : admin ? 'No NHD orders yet.' : 'You have not ordered an NHD report yet. Choose “Order a report” to start.'}
           onExport={onExport}
         />

@@ -1,16 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Field, MessageBar, MessageBarBody, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { PLAN_UPDATED_MESSAGE, type AdminPlan } from '@acpg/contracts/plans';
-import { useLive } from '../../../lib/live.ts';
-import { keepNewer } from '../../../lib/live-merge.ts';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useTrackClick } from '../../../lib/track.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
-import { fetchAdminPlans, fetchAllAdminPlans, PLAN_LIST, setPlanActive, type PlanFilterKey, type PlanSortField } from '../api/admin-plans.ts';
+import { fetchAdminPlans, fetchAllAdminPlans, PLAN_LIST, setPlanActive, type PlanFilterKey } from '../api/admin-plans.ts';
 import { PlanDialog } from './PlanDialog.tsx';
 
 const MESSAGES = [PLAN_UPDATED_MESSAGE];
@@ -89,9 +88,6 @@ function FilterForm({ applied, onApply, onClear }: { applied: Filters<PlanFilter
   );
 }
 
-/** `created`: a plan created since the read (version 1 of a row the page lacks): the list is read again. */
-type View = { items: AdminPlan[]; total: number; created: boolean };
-
 /** /plans (Super Admin): every plan, active or not, live; add, edit, activate and deactivate; export. */
 export default function PlansAdminPage() {
   const s = useStyles();
@@ -100,25 +96,8 @@ export default function PlansAdminPage() {
   const [dialog, setDialog] = useState<{ editing: AdminPlan | null } | null>(null);
   const [switching, setSwitching] = useState<string | null>(null);
 
-  const view = useLive<View, AdminPlan>({
-    messages: MESSAGES,
-    read: async (signal) => {
-      const r = await fetchAdminPlans({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items, total: r.data.total, created: false } } : r;
-    },
-    // A row on this page takes the newer push; a plan created since the read has the list read again.
-    apply: (v, push) => {
-      const created = push.version === 1 && !v.items.some((r) => r.id === push.id);
-      return { ...v, items: [...keepNewer(v.items, push)], created: v.created || created };
-    },
-    deps: [list.filters, list.page, list.pageSize, list.sort, list.order],
-  });
-
-  const created = view.data?.created ?? false;
-  const { reload } = view;
-  useEffect(() => {
-    if (created) reload();
-  }, [created, reload]);
+  // A row on this page takes the newer push; a plan created since the read has the list read again.
+  const view = useLiveList({ list, messages: MESSAGES, fetchPage: fetchAdminPlans, toRow: (p: AdminPlan) => p, readAgainOnNew: true });
 
   const toggle = async (plan: AdminPlan) => {
     const activate = !plan.is_active;
@@ -215,17 +194,7 @@ export default function PlansAdminPage() {
           noun={{ one: 'plan', other: 'plans' }}
           columns={columns}
           getRowId={(p) => p.id}
-          items={view.data?.items ?? null}
-          total={view.data?.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={(id) => list.sortBy(id as PlanSortField)}
+          {...listGridProps(list, view)}
           empty={
             filtered ? (
               <>

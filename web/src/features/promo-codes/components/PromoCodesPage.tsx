@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Field, Input, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { PRODUCT_PROMO_TARGETS, PROMO_CODE_UPDATED_MESSAGE, promoTargetName, type PromoCodeView } from '@acpg/contracts/promo-codes';
-import { useLive } from '../../../lib/live.ts';
-import { keepNewer } from '../../../lib/live-merge.ts';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { formatCents } from '../../../lib/money.ts';
@@ -12,7 +11,7 @@ import { exportTable } from '../../../lib/export.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useTrackClick } from '../../../lib/track.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
-import { fetchAllPromoCodes, fetchPlans, fetchPromoCodes, PROMO_CODE_LIST, rowOf, setPromoCodeActive, type FilterKey, type PromoCodeRow, type SortField } from '../api/promo-codes.ts';
+import { fetchAllPromoCodes, fetchPlans, fetchPromoCodes, PROMO_CODE_LIST, rowOf, setPromoCodeActive, type FilterKey, type PromoCodeRow } from '../api/promo-codes.ts';
 import { PromoCodeDialog } from './PromoCodeDialog.tsx';
 
 /** What a code applies to, in words: a plan id, NHD reports or Equity Protect. */
@@ -104,9 +103,6 @@ function FilterForm({ applied, plans, onApply, onClear }: { applied: Filters<Fil
   );
 }
 
-/** `created`: a code created since the read (version 1 of a row the page lacks): the list is read again. */
-type View = { items: PromoCodeRow[]; total: number; created: boolean };
-
 /** /promocode (Super Admin): promo codes with their uses, live; add, edit, deactivate and activate; export. */
 export default function PromoCodesPage() {
   const s = useStyles();
@@ -117,26 +113,8 @@ export default function PromoCodesPage() {
   const plans = useResource((signal) => fetchPlans(signal), []);
   const planChoices = useMemo(() => (plans.data?.plans ?? []).filter((p) => p.is_default), [plans.data]);
 
-  const view = useLive<View, PromoCodeView>({
-    messages: MESSAGES,
-    read: async (signal) => {
-      const r = await fetchPromoCodes({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items, total: r.data.total, created: false } } : r;
-    },
-    // A row on this page takes the newer push (uses counted, status); a code created since the read has the list read again.
-    apply: (v, push) => {
-      const created = push.version === 1 && !v.items.some((r) => r.id === push.code);
-      return { ...v, items: [...keepNewer(v.items, rowOf(push))], created: v.created || created };
-    },
-    deps: [list.filters, list.page, list.pageSize, list.sort, list.order],
-  });
-  const rows = view.data?.items ?? null;
-
-  const created = view.data?.created ?? false;
-  const { reload } = view;
-  useEffect(() => {
-    if (created) reload();
-  }, [created, reload]);
+  // A row on this page takes the newer push (uses counted, status); a code created since the read has the list read again.
+  const view = useLiveList({ list, messages: MESSAGES, fetchPage: fetchPromoCodes, toRow: rowOf, readAgainOnNew: true });
 
   const toggle = async (row: PromoCodeView) => {
     const activate = row.status !== 'active';
@@ -227,17 +205,7 @@ export default function PromoCodesPage() {
           noun={{ one: 'promo code', other: 'promo codes' }}
           columns={columns}
           getRowId={(v) => v.code}
-          items={rows}
-          total={view.data?.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={(id) => list.sortBy(id as SortField)}
+          {...listGridProps(list, view)}
           empty={
             filtered ? (
               <>
