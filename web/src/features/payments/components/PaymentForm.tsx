@@ -10,7 +10,7 @@ import { useResource } from '../../../lib/use-resource.ts';
 import { useTrackClick } from '../../../lib/track.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { formatCardNumber, formatExpiry, toCardDetails, validateCard, type CardErrors, type CardInput } from '../card.ts';
-import { checkoutMachine, isBusy, type Purchase } from '../machines/checkout.machine.ts';
+import { awaitOutcomeWith, checkoutMachine, isBusy, type Purchase } from '../machines/checkout.machine.ts';
 import { confirmCheckout, createPaymentMethod, fetchCheckout, fetchPaymentsConfig, fetchPlan, startCheckout } from '../api/payments.ts';
 import { SecondStepDialog } from './SecondStepDialog.tsx';
 import { StripeCardField, stripeCardErrors, stripeCardHolder, stripePaymentMethod } from './StripeCardField.tsx';
@@ -40,6 +40,7 @@ const payMachine = checkoutMachine.provide({
     startCheckout: fromPromise(({ input }) => startCheckout(input)),
     confirmCheckout: fromPromise(({ input }) => confirmCheckout(input.checkoutId, input.approve)),
     fetchCheckout: fromPromise(({ input, signal }) => fetchCheckout(input.checkoutId, signal)),
+    awaitOutcome: awaitOutcomeWith(fetchCheckout),
   },
 });
 
