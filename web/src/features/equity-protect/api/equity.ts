@@ -9,8 +9,10 @@ import type {
   ImportView,
 } from '@acpg/contracts/equity-protect';
 import type { Page } from '@acpg/contracts/http';
+import type { PlansResponse } from '@acpg/contracts/plans';
 import { http, type Query, type Result } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 
 type Ok<T> = { success: true; data: T; message?: string };
 const opts = (signal?: AbortSignal, query?: Query) => ({ ...(signal ? { signal } : {}), ...(query ? { query } : {}) });
@@ -62,3 +64,8 @@ export const closeCase = (alertId: string, resolution: string) => http.post<Ok<A
 export const fetchImports = (query: ListQuery<'imported_at', never>, signal?: AbortSignal) => http.get<Page<ImportView>>('/admin/equity/imports', opts(signal, { ...query } as Query));
 export const importFile = (body: { file_name: string; format: ImportFormat; data: string }) => http.post<Ok<ImportView>>('/admin/equity/imports', body);
 export const generateSample = (count: number, onProtected: number) => http.post<Ok<ImportView>>('/admin/equity/imports/sample', { count, on_protected: onProtected });
+
+export const usePricing = () => useResource(fetchPricing, []);
+export const useAlertHistory = (alertId: string, version: number | undefined) => useResource((signal) => fetchAlertHistory(alertId, signal), [alertId, version]);
+/** The plans (GET /plans, public): the Pricing dialog names what a membership includes. */
+export const usePlans = () => useResource((signal) => http.get<PlansResponse>('/plans', { signal }), []);

@@ -11,8 +11,7 @@ import { formatDateTime12 } from '../../../lib/dates.ts';
 import { useLiveEntity } from '../../../lib/live.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useResource } from '../../../lib/use-resource.ts';
-import { checkStep, closeCase, confirmAlert, fetchAlert, fetchAlertHistory, reportAlert } from '../api/equity.ts';
+import { checkStep, closeCase, confirmAlert, fetchAlert, reportAlert, useAlertHistory } from '../api/equity.ts';
 import { ALERT_BADGE, addressOf, alertStatusLabel, documentTypeLabel, recordedDay } from '../equity-text.ts';
 
 const useStyles = makeStyles({
@@ -53,7 +52,7 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
   });
   const alert = view.data;
   const nameOf = useAccountNames(admin && alert ? [alert.account_id] : []);
-  const history = useResource((signal) => fetchAlertHistory(alertId, signal), [alertId, alert?.version]);
+  const history = useAlertHistory(alertId, alert?.version);
   const pending = ticks.version === alert?.version ? ticks.steps : {};
 
   // After an answer its buttons go: focus moves to the alert's status, so a keyboard user is not dropped on the page.

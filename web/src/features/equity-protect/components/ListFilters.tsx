@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { DOCUMENT_TYPES } from '@acpg/contracts/equity-protect';
-import type { CountyList } from '@acpg/contracts/properties';
-import { http } from '../../../lib/http.ts';
 import { checkFilters, type Filters, type PagedListSpec } from '../../../lib/paged-list.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { useCounties } from '../../../lib/counties.ts';
 import { documentTypeLabel } from '../equity-text.ts';
 
 const useStyles = makeStyles({
@@ -39,7 +37,7 @@ export function ListFilters<S extends string, K extends F>({
   const s = useStyles();
   const [draft, setDraft] = useState<Filters<F>>(applied);
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
-  const counties = useResource((signal) => http.get<CountyList>('/properties/counties', { signal }), []);
+  const counties = useCounties();
   const has = (key: F) => (spec.filters as readonly string[]).includes(key);
   const set = (key: F, value: string) => setDraft((f) => ({ ...f, [key]: value || undefined }));
   const submit = (e: FormEvent) => {

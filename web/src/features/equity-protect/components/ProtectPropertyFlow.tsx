@@ -10,9 +10,8 @@ import { formatCents } from '../../../lib/money.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
 import { signInPathFor, signUpPathFor } from '../../../lib/return-path.ts';
 import { session } from '../../../lib/session.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { waitForOutcome } from '../../../lib/wait-for-outcome.ts';
-import { enrol, fetchEnrolment, fetchPricing } from '../api/equity.ts';
+import { enrol, fetchEnrolment, usePricing } from '../api/equity.ts';
 
 /** What the app hands in (features do not import each other): the property search, its verification, the card form. */
 export interface ProtectPropertyParts {
@@ -59,7 +58,7 @@ const kept = (): PropertySummary | null => {
 export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationForm, PaymentForm }: ProtectPropertyParts) {
   const s = useStyles();
   const snap = useSnapshot(session);
-  const pricing = useResource((signal) => fetchPricing(signal), []);
+  const pricing = usePricing();
   const [property, setPropertyState] = useState<PropertySummary | null>(kept);
   useEffect(() => sessionStorage.removeItem(KEPT), []);
   const [step, setStep] = useState<Step>({ kind: 'choose' });

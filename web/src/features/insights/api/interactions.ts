@@ -3,6 +3,7 @@ import type { AccountsSummary } from '@acpg/contracts/identity';
 import type { Page } from '@acpg/contracts/http';
 import { http, type Query } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 
 export type SortField = 'created_at' | 'page_name' | 'button_name' | 'interaction_type' | 'user_id';
 
@@ -110,3 +111,7 @@ export function matchesFilters(i: Interaction, f: InteractionFilters): boolean {
   }
   return true;
 }
+
+/** The choices of the Page and Button filters: every name recorded, whatever the filters. */
+export const useInteractionChoices = () => useResource((signal) => fetchInteractionSummary({}, signal), []);
+export const useAccountsSummary = () => useResource(fetchAccountsSummary, []);

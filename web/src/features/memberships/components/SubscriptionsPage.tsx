@@ -10,8 +10,7 @@ import { formatDateUs } from '../../../lib/dates.ts';
 import { useTrackClick } from '../../../lib/track.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { MEMBERSHIP_LIST, fetchMyMemberships } from '../api/memberships.ts';
-import { fetchRenewalPrices } from '../api/moves.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { useRenewalPrices } from '../api/moves.ts';
 import { ManageMembership, type UpdateCardForm } from './ManageMembership.tsx';
 
 // contracts/memberships MEMBERSHIP_UPDATED_MESSAGE; literal so this screen's chunk does not pull zod in for one string.
@@ -67,7 +66,7 @@ export function SubscriptionsPage({ startMembership: Start, updateCard }: { star
     created: { sort: 'started_at', at: (m) => m.started_at },
     accepts: (m) => m.account_id === userId,
   });
-  const prices = useResource((signal) => fetchRenewalPrices(signal), []);
+  const prices = useRenewalPrices();
   const none = view.data != null && view.data.total === 0;
 
   const columns: GridColumn<MembershipView>[] = [

@@ -4,6 +4,7 @@ import { API_BASE, HttpError, http, refreshAccessToken, type Query, type Result 
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
 import { fetchEvery } from '../../../lib/fetch-every.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 
 type Ok<T> = { success: true; data: T; message?: string };
 
@@ -60,3 +61,11 @@ export const fetchReceiptReport = (token: string) => fetchPdf(`/nhd/receipts/${e
 /** Every row of a filtered list, 100 a call (the export). */
 export const fetchEveryOrder = (fetchPage: typeof fetchMyOrders, filters: Filters<OrderFilter>, sort: OrderSort, order: 'asc' | 'desc', signal: AbortSignal): Promise<NhdOrderView[]> =>
   fetchEvery(fetchPage, { ...filters, sort, order }, signal);
+
+/** The report types and their prices: the public list, or every type with its settings for a Super Admin. */
+export const useReportTypes = (admin = false) => useResource((signal) => (admin ? fetchAllReportTypes(signal) : fetchReportTypes(signal)), [admin]);
+export const useOrderHistory = (orderId: string, version: number | undefined) => useResource((signal) => fetchOrderHistory(orderId, signal), [orderId, version]);
+export const useReceipt = (token: string) => useResource((signal) => fetchReceipt(token, signal), [token]);
+/** One order, or nothing while `orderId` is null. */
+export const useOrder = (orderId: string | null) =>
+  useResource((signal) => (orderId ? fetchOrder(orderId, signal) : Promise.resolve({ success: true as const, data: null })), [orderId]);

@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { ORDER_STATUSES, type ReportType } from '@acpg/contracts/nhd-orders';
-import type { CountyList } from '@acpg/contracts/properties';
-import { http } from '../../../lib/http.ts';
 import { checkFilters, type Filters } from '../../../lib/paged-list.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { useCounties } from '../../../lib/counties.ts';
 import { ORDER_LIST, type OrderFilter } from '../api/nhd-orders.ts';
 import { statusLabel } from '../order-text.ts';
 
@@ -20,7 +18,7 @@ export function OrderFilters({ applied, reportTypes, onApply, onClear }: { appli
   const s = useStyles();
   const [draft, setDraft] = useState<Filters<OrderFilter>>(applied);
   const [error, setError] = useState<{ field: OrderFilter; message: string } | null>(null);
-  const counties = useResource((signal) => http.get<CountyList>('/properties/counties', { signal }), []);
+  const counties = useCounties();
   const set = (key: OrderFilter, value: string) => setDraft((f) => ({ ...f, [key]: value || undefined }));
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -37,10 +37,9 @@ import { formatCents } from '../../../lib/money.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { notify } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
-import { cancelOrder, closeOrder, fetchOrder, fetchOrderHistory, fetchOrderReport, retryReport } from '../api/nhd-orders.ts';
+import { cancelOrder, closeOrder, fetchOrder, fetchOrderReport, retryReport, useOrderHistory } from '../api/nhd-orders.ts';
 import { actorText, addressOf, mayCancel, mayClose, mayPay, roleLabel, STATUS_BADGE, statusLabel } from '../order-text.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 
@@ -131,7 +130,7 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
   });
   const order = view.data;
   const { live, reload } = view;
-  const history = useResource((signal) => fetchOrderHistory(orderId, signal), [orderId, order?.version]);
+  const history = useOrderHistory(orderId, order?.version);
   const nameOf = useAccountNames([order?.account_id ?? null, ...(order?.timeline.map((t) => t.by) ?? []), ...(history.data?.items.map((h) => h.by) ?? [])].filter((id) => id && id !== 'system' && !id.startsWith('recipient:')));
   // Names are looked up for Super Admins; the owner sees their own steps as "You".
   const name = (id: string) => (id === auth.userId ? 'You' : (nameOf(id) ?? undefined));

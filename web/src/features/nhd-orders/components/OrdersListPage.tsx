@@ -8,13 +8,12 @@ import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { session } from '../../../lib/session.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
 import { RouteLink } from '../../../components/RouteLink.tsx';
-import { fetchAllOrders, fetchAllReportTypes, fetchEveryOrder, fetchMyOrders, fetchReportTypes, ORDER_LIST, type OrderFilter } from '../api/nhd-orders.ts';
+import { fetchAllOrders, fetchEveryOrder, fetchMyOrders, ORDER_LIST, type OrderFilter, useReportTypes } from '../api/nhd-orders.ts';
 import { STATUS_BADGE, statusLabel } from '../order-text.ts';
 import { OrderFilters } from './OrderFilters.tsx';
 import { ReportTypesDialog } from './ReportTypesDialog.tsx';
@@ -55,7 +54,7 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
   const s = useStyles();
   const list = usePagedList(ORDER_LIST);
   const [editingTypes, setEditingTypes] = useState(false);
-  const types = useResource((signal) => (admin ? fetchAllReportTypes(signal) : fetchReportTypes(signal)), [admin]);
+  const types = useReportTypes(admin);
   const fetchPage = admin ? fetchAllOrders : fetchMyOrders;
   const { userId } = useSnapshot(session);
   const view = useLiveList({

@@ -4,6 +4,7 @@ import type { PromoQuote, PromoQuoteBody } from '@acpg/contracts/promo-codes';
 import type { Plan, PlansResponse } from '@acpg/contracts/plans';
 import { API_BASE, http, HttpError, refreshAccessToken, type Result } from '../../../lib/http.ts';
 import { session } from '../../../lib/session.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 
 type Ok<T> = { success: boolean; data: T; message?: string };
 
@@ -91,3 +92,9 @@ export async function fetchNextAction(checkoutId: string): Promise<StripeNextAct
   if (!r.success) throw new HttpError(r.status ?? 0, r.message, r.data);
   return r.data;
 }
+
+export const usePlanNames = () => useResource(fetchPlanNames, []);
+export const usePaymentsConfig = () => useResource(() => fetchPaymentsConfig(), []);
+/** The plan being paid for; none for an order (its price is the order's). */
+export const usePlanToPay = (planId: string | undefined, orderId: string | undefined) =>
+  useResource((signal) => (orderId ? Promise.resolve({ success: true as const, data: null }) : fetchPlan(planId ?? '', signal)), [planId, orderId]);

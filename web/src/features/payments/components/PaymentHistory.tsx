@@ -5,11 +5,10 @@ import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { session } from '../../../lib/session.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { useListInState, type PagedListSpec } from '../../../lib/paged-list.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { RouteLink } from '../../../components/RouteLink.tsx';
-import { fetchMyPayments, fetchPlanNames, type PaymentSort } from '../api/payments.ts';
+import { fetchMyPayments, type PaymentSort, usePlanNames } from '../api/payments.ts';
 import { PAYMENT_MESSAGES } from '../api/live-payments.ts';
 import { PAYMENT_STATUS_COLOR, PAYMENT_STATUS_TEXT, hasReceipt } from './payment-text.ts';
 import { ReceiptButton } from './ReceiptButton.tsx';
@@ -33,7 +32,7 @@ export function PaymentHistory() {
   const s = useStyles();
   const { userId } = useSnapshot(session);
   const list = useListInState(PAYMENT_HISTORY);
-  const names = useResource(fetchPlanNames, []);
+  const names = usePlanNames();
 
   const view = useLiveList({
     list,

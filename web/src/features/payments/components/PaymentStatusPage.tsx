@@ -8,10 +8,9 @@ import { session } from '../../../lib/session.ts';
 import { signInPathFor } from '../../../lib/return-path.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { EmptyState, ErrorState, LoadingBlock, LoadingSpinner } from '../../../components/PageState.tsx';
-import { fetchCharge, fetchPlanNames } from '../api/payments.ts';
+import { fetchCharge, usePlanNames } from '../api/payments.ts';
 import { confirmSecondStep } from '../second-step.ts';
 import { PAYMENT_MESSAGES, isSettled } from '../api/live-payments.ts';
 import { PAYMENT_STATUS_COLOR, PAYMENT_STATUS_TEXT, cardText, hasReceipt } from './payment-text.ts';
@@ -53,7 +52,7 @@ function ChargeStatus({ checkoutId }: { checkoutId: string }) {
     settled: (charge) => isSettled(charge.status),
     deps: [checkoutId],
   });
-  const names = useResource(fetchPlanNames, []);
+  const names = usePlanNames();
   const charge = view.data;
   const { live, reload } = view;
 

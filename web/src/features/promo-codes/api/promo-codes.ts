@@ -3,6 +3,7 @@ import type { PlansResponse } from '@acpg/contracts/plans';
 import type { CreatePromoCodeBody, EditPromoCodeBody, PromoCodeView } from '@acpg/contracts/promo-codes';
 import { http, type Query } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 
 export type SortField = 'created_at' | 'code' | 'valid_from' | 'valid_to' | 'redeemed_count';
 export type FilterKey = 'status' | 'code' | 'plan_id';
@@ -52,3 +53,5 @@ export const setPromoCodeActive = (code: string, active: boolean) =>
 
 /** The plans a code may name: the plans sold at checkout (default plans), from the public list. */
 export const fetchPlans = (signal: AbortSignal) => http.get<PlansResponse>('/plans', { signal });
+
+export const usePlans = () => useResource(fetchPlans, []);

@@ -4,14 +4,13 @@ import { AddRegular } from '@fluentui/react-icons';
 import { PRODUCT_PROMO_TARGETS, PROMO_CODE_UPDATED_MESSAGE, promoTargetName, type PromoCodeView } from '@acpg/contracts/promo-codes';
 import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useTrackClick } from '../../../lib/track.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
-import { fetchAllPromoCodes, fetchPlans, fetchPromoCodes, PROMO_CODE_LIST, rowOf, setPromoCodeActive, type FilterKey, type PromoCodeRow } from '../api/promo-codes.ts';
+import { fetchAllPromoCodes, fetchPromoCodes, PROMO_CODE_LIST, rowOf, setPromoCodeActive, type FilterKey, type PromoCodeRow, usePlans } from '../api/promo-codes.ts';
 import { PromoCodeDialog } from './PromoCodeDialog.tsx';
 
 /** What a code applies to, in words: a plan id, NHD reports or Equity Protect. */
@@ -110,7 +109,7 @@ export default function PromoCodesPage() {
   const list = usePagedList(PROMO_CODE_LIST);
   const [dialog, setDialog] = useState<{ editing: PromoCodeView | null } | null>(null);
   const [switching, setSwitching] = useState<string | null>(null);
-  const plans = useResource((signal) => fetchPlans(signal), []);
+  const plans = usePlans();
   const planChoices = useMemo(() => (plans.data?.plans ?? []).filter((p) => p.is_default), [plans.data]);
 
   // A row on this page takes the newer push (uses counted, status); a code created since the read has the list read again.

@@ -1,5 +1,5 @@
 import type { Page } from '@acpg/contracts/http';
-import type { CountyList, VerifiedProperty } from '@acpg/contracts/properties';
+import type { VerifiedProperty } from '@acpg/contracts/properties';
 import type {
   AnswerClaimBody,
   ApproveClaimBody,
@@ -15,6 +15,7 @@ import { API_BASE, HttpError, http, refreshAccessToken, type Query, type Result 
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
 import { fetchEvery } from '../../../lib/fetch-every.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 
 type Ok<T> = { success: true; data: T; message?: string };
 const opts = (signal?: AbortSignal, query?: Query) => ({ ...(signal ? { signal } : {}), ...(query ? { query } : {}) });
@@ -47,7 +48,6 @@ export const fetchClaimHistory = (claimId: string, signal?: AbortSignal): Promis
 
 /** The member's verified properties (the properties module's list; features never import each other). */
 export const fetchVerifiedProperties = (signal?: AbortSignal) => http.get<Page<VerifiedProperty>>('/properties/verified', opts(signal, { page_size: 100 }));
-export const fetchCounties = (signal?: AbortSignal) => http.get<CountyList>('/properties/counties', opts(signal));
 
 export const fileClaim = (body: FileClaimBody) => http.post<Ok<ClaimView>>('/reimbursements/claims', body);
 export const answerClaim = (claimId: string, body: AnswerClaimBody) => http.post<Ok<ClaimView>>(`${claimPath(claimId)}/answer`, body);
@@ -83,3 +83,6 @@ export const fetchEveryClaim = <F extends string>(
 ): Promise<ClaimView[]> => fetchEvery(fetchPage, query as Omit<ClaimListQuery<F>, 'page' | 'page_size'>, signal);
 
 export type { ClaimStatus };
+
+export const useClaimHistory = (claimId: string, version: number | undefined) => useResource((signal) => fetchClaimHistory(claimId, signal), [claimId, version]);
+export const useVerifiedProperties = () => useResource(fetchVerifiedProperties, []);

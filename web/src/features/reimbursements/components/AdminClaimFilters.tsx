@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { CLAIM_STATUSES } from '@acpg/contracts/reimbursements';
 import { checkFilters, type Filters } from '../../../lib/paged-list.ts';
-import { useResource } from '../../../lib/use-resource.ts';
-import { ADMIN_CLAIM_LIST, fetchCounties, type AdminClaimFilter } from '../api/reimbursements.ts';
+import { useCounties } from '../../../lib/counties.ts';
+import { ADMIN_CLAIM_LIST, type AdminClaimFilter } from '../api/reimbursements.ts';
 import { AMOUNT_EXAMPLE, centsToDollars, dollarsToCents, isNegative, statusLabel } from '../claim-text.ts';
 
 const useStyles = makeStyles({
@@ -28,7 +28,7 @@ export function AdminClaimFilters({ applied, onApply, onClear }: { applied: Filt
   const s = useStyles();
   const [draft, setDraft] = useState<Draft>(() => draftOf(applied));
   const [error, setError] = useState<{ field: DraftField; message: string } | null>(null);
-  const counties = useResource((signal) => fetchCounties(signal), []);
+  const counties = useCounties();
   const set = (key: DraftField, value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();

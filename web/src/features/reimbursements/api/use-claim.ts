@@ -1,7 +1,6 @@
 import { CLAIM_ROOM, CLAIM_UPDATED_MESSAGE, type ClaimView } from '@acpg/contracts/reimbursements';
-import { useLiveEntity } from '../../lib/live.ts';
-import { useResource } from '../../lib/use-resource.ts';
-import { fetchClaim, fetchClaimHistory } from './api/reimbursements.ts';
+import { useLiveEntity } from '../../../lib/live.ts';
+import { fetchClaim, useClaimHistory } from './reimbursements.ts';
 
 const MESSAGES = [CLAIM_UPDATED_MESSAGE];
 
@@ -15,6 +14,6 @@ export function useClaim(claimId: string) {
     settled: (claim) => claim.status === 'paid' || claim.status === 'rejected',
     deps: [claimId],
   });
-  const history = useResource((signal) => fetchClaimHistory(claimId, signal), [claimId, view.data?.version]);
+  const history = useClaimHistory(claimId, view.data?.version);
   return { view, history };
 }
