@@ -10,6 +10,7 @@ import type {
 } from '@acpg/contracts/equity-protect';
 import type { Page } from '@acpg/contracts/http';
 import type { PlansResponse } from '@acpg/contracts/plans';
+import { ALERT_SORT_FIELDS, ENROLMENT_SORT_FIELDS, IMPORT_SORT_FIELDS, type SortField } from '@acpg/contracts/sort-fields';
 import { http, type Query, type Result } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 import { useResource } from '../../../lib/use-resource.ts';
@@ -17,10 +18,10 @@ import { useResource } from '../../../lib/use-resource.ts';
 type Ok<T> = { success: true; data: T; message?: string };
 const opts = (signal?: AbortSignal, query?: Query) => ({ ...(signal ? { signal } : {}), ...(query ? { query } : {}) });
 
-export type EnrolmentSort = 'requested_at' | 'updated_at' | 'status' | 'county';
+export type EnrolmentSort = SortField<typeof ENROLMENT_SORT_FIELDS>;
 export type EnrolmentFilter = 'q' | 'status' | 'county' | 'from' | 'to';
 export const ENROLMENT_LIST: PagedListSpec<EnrolmentSort, EnrolmentFilter> = {
-  sortFields: ['requested_at', 'updated_at', 'status', 'county'],
+  sortFields: ENROLMENT_SORT_FIELDS,
   defaultSort: 'requested_at',
   defaultOrder: 'desc',
   pageSize: 10,
@@ -28,10 +29,10 @@ export const ENROLMENT_LIST: PagedListSpec<EnrolmentSort, EnrolmentFilter> = {
   dateRange: { from: 'from', to: 'to' },
 };
 
-export type AlertSort = 'raised_at' | 'updated_at' | 'status' | 'county';
+export type AlertSort = SortField<typeof ALERT_SORT_FIELDS>;
 export type AlertFilter = 'q' | 'status' | 'county' | 'document_type' | 'cases_only' | 'from' | 'to';
 export const ALERT_LIST: PagedListSpec<AlertSort, AlertFilter> = {
-  sortFields: ['raised_at', 'updated_at', 'status', 'county'],
+  sortFields: ALERT_SORT_FIELDS,
   defaultSort: 'raised_at',
   defaultOrder: 'desc',
   pageSize: 10,
@@ -39,7 +40,7 @@ export const ALERT_LIST: PagedListSpec<AlertSort, AlertFilter> = {
   dateRange: { from: 'from', to: 'to' },
 };
 
-export const IMPORT_LIST: PagedListSpec<'imported_at', never> = { sortFields: ['imported_at'], defaultSort: 'imported_at', defaultOrder: 'desc', pageSize: 10, filters: [] };
+export const IMPORT_LIST: PagedListSpec<'imported_at', never> = { sortFields: IMPORT_SORT_FIELDS, defaultSort: 'imported_at', defaultOrder: 'desc', pageSize: 10, filters: [] };
 
 type ListQuery<S extends string, F extends string> = Filters<F> & { page: number; page_size: number; sort: S; order: 'asc' | 'desc' };
 

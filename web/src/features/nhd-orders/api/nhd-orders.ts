@@ -1,5 +1,6 @@
 import type { Page } from '@acpg/contracts/http';
 import type { NhdOrderView, OrderHistory, PlaceOrderBody, ReceiptView, ReportType, ReportTypeBody, ReportTypeList } from '@acpg/contracts/nhd-orders';
+import { NHD_ORDER_SORT_FIELDS, type SortField } from '@acpg/contracts/sort-fields';
 import { API_BASE, HttpError, http, refreshAccessToken, type Query, type Result } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
@@ -8,11 +9,11 @@ import { useResource } from '../../../lib/use-resource.ts';
 
 type Ok<T> = { success: true; data: T; message?: string };
 
-export type OrderSort = 'placed_at' | 'updated_at' | 'amount_cents' | 'status';
+export type OrderSort = SortField<typeof NHD_ORDER_SORT_FIELDS>;
 export type OrderFilter = 'q' | 'status' | 'report_type' | 'county' | 'from' | 'to';
 /** /nhd-order-list and /admin-nhd-order-list: newest first, 10 a page; page, sort and filters in the URL. */
 export const ORDER_LIST: PagedListSpec<OrderSort, OrderFilter> = {
-  sortFields: ['placed_at', 'updated_at', 'amount_cents', 'status'],
+  sortFields: NHD_ORDER_SORT_FIELDS,
   defaultSort: 'placed_at',
   defaultOrder: 'desc',
   pageSize: 10,

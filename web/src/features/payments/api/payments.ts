@@ -2,6 +2,7 @@ import type { Page } from '@acpg/contracts/http';
 import type { CheckoutBody, CheckoutResult, CreatePaymentMethodBody, PaymentMethod, PaymentsConfig, PaymentView, StripeNextAction } from '@acpg/contracts/payments';
 import type { PromoQuote, PromoQuoteBody } from '@acpg/contracts/promo-codes';
 import type { Plan, PlansResponse } from '@acpg/contracts/plans';
+import type { PAYMENT_SORT_FIELDS, SortField } from '@acpg/contracts/sort-fields';
 import { API_BASE, http, HttpError, refreshAccessToken, type Result } from '../../../lib/http.ts';
 import { session } from '../../../lib/session.ts';
 import { useResource } from '../../../lib/use-resource.ts';
@@ -38,7 +39,7 @@ export async function fetchPlan(planId: string, signal: AbortSignal): Promise<Re
 export const fetchCharge = (checkoutId: string, signal: AbortSignal) => http.get<PaymentView>(`/payments/charges/${encodeURIComponent(checkoutId)}`, { signal });
 
 /** Sort fields of GET /payments/mine. */
-export type PaymentSort = 'started_at' | 'amount_cents';
+export type PaymentSort = SortField<typeof PAYMENT_SORT_FIELDS>;
 
 /** The signed-in user's payments, one page (newest first by default). */
 export const fetchMyPayments = (query: { page: number; page_size: number; sort: PaymentSort; order: 'asc' | 'desc' }, signal: AbortSignal) =>

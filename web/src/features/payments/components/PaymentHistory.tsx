@@ -1,6 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { Badge, Card, Subtitle1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { PaymentView } from '@acpg/contracts/payments';
+import { PAYMENT_SORT_FIELDS } from '@acpg/contracts/sort-fields';
 import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { session } from '../../../lib/session.ts';
 import { formatCents } from '../../../lib/money.ts';
@@ -14,7 +15,7 @@ import { PAYMENT_STATUS_COLOR, PAYMENT_STATUS_TEXT, hasReceipt } from './payment
 import { ReceiptButton } from './ReceiptButton.tsx';
 
 /** Newest first, 10 a page; its page and order stay in the component (the page's URL belongs to the screen's own list). */
-const PAYMENT_HISTORY: PagedListSpec<PaymentSort, never> = { sortFields: ['started_at', 'amount_cents'], defaultSort: 'started_at', defaultOrder: 'desc', pageSize: 10, filters: [] };
+const PAYMENT_HISTORY: PagedListSpec<PaymentSort, never> = { sortFields: PAYMENT_SORT_FIELDS, defaultSort: 'started_at', defaultOrder: 'desc', pageSize: 10, filters: [] };
 type Row = PaymentView & { id: string };
 const paymentRow = (p: PaymentView): Row => ({ ...p, id: p.checkout_id });
 

@@ -1,14 +1,15 @@
 import type { Page } from '@acpg/contracts/http';
 import type { AdminPlan, CreatePlanBody, DefinePlanBody, Plan } from '@acpg/contracts/plans';
+import { PLAN_SORT_FIELDS, type SortField } from '@acpg/contracts/sort-fields';
 import { http, type Query } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 
-export type PlanSortField = 'name' | 'amount' | 'id';
+export type PlanSortField = SortField<typeof PLAN_SORT_FIELDS>;
 export type PlanFilterKey = 'name' | 'status' | 'kind';
 
 /** /plans' list: by name, Monthly first; filters by name, status and kind (default or renewal). */
 export const PLAN_LIST: PagedListSpec<PlanSortField, PlanFilterKey> = {
-  sortFields: ['name', 'amount', 'id'],
+  sortFields: PLAN_SORT_FIELDS,
   defaultSort: 'name',
   defaultOrder: 'asc',
   pageSize: 10,

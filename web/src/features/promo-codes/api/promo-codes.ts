@@ -1,16 +1,17 @@
 import type { Page } from '@acpg/contracts/http';
 import type { PlansResponse } from '@acpg/contracts/plans';
 import type { CreatePromoCodeBody, EditPromoCodeBody, PromoCodeView } from '@acpg/contracts/promo-codes';
+import { PROMO_CODE_SORT_FIELDS, type SortField as SortFieldOf } from '@acpg/contracts/sort-fields';
 import { http, type Query } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 
-export type SortField = 'created_at' | 'code' | 'valid_from' | 'valid_to' | 'redeemed_count';
+export type SortField = SortFieldOf<typeof PROMO_CODE_SORT_FIELDS>;
 export type FilterKey = 'status' | 'code' | 'plan_id';
 
 /** /promocode's list: newest first, 10 a page; filters by status, code (starts with) and plan. */
 export const PROMO_CODE_LIST: PagedListSpec<SortField, FilterKey> = {
-  sortFields: ['created_at', 'code', 'valid_from', 'valid_to', 'redeemed_count'],
+  sortFields: PROMO_CODE_SORT_FIELDS,
   defaultSort: 'created_at',
   defaultOrder: 'desc',
   pageSize: 10,

@@ -11,6 +11,7 @@ import type {
   RejectClaimBody,
   RequestInfoBody,
 } from '@acpg/contracts/reimbursements';
+import { CLAIM_SORT_FIELDS, type SortField } from '@acpg/contracts/sort-fields';
 import { API_BASE, HttpError, http, refreshAccessToken, type Query, type Result } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
@@ -22,8 +23,8 @@ const opts = (signal?: AbortSignal, query?: Query) => ({ ...(signal ? { signal }
 const claimPath = (claimId: string) => `/reimbursements/claims/${encodeURIComponent(claimId)}`;
 const adminPath = (claimId: string, step: string) => `/admin/reimbursements/claims/${encodeURIComponent(claimId)}/${step}`;
 
-export type ClaimSort = 'submitted_at' | 'updated_at' | 'amount_cents' | 'status';
-const SORTS: readonly ClaimSort[] = ['submitted_at', 'updated_at', 'amount_cents', 'status'];
+export type ClaimSort = SortField<typeof CLAIM_SORT_FIELDS>;
+const SORTS = CLAIM_SORT_FIELDS;
 
 export type MyClaimFilter = 'status';
 export const MY_CLAIM_LIST: PagedListSpec<ClaimSort, MyClaimFilter> = { sortFields: SORTS, defaultSort: 'submitted_at', defaultOrder: 'desc', pageSize: 10, filters: ['status'] };
