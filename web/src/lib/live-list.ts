@@ -3,9 +3,7 @@ import type { Page } from '@acpg/contracts/http';
 import type { Result } from './http.ts';
 import { useLive, type UseLive } from './live.ts';
 import { applyListPush, type LivePage, type Versioned } from './live-merge.ts';
-import type { Filters, Order, PagedList, PagedListState } from './paged-list.ts';
-
-export type ListQuery<S extends string, F extends string> = Filters<F> & { page: number; page_size: number; sort: S; order: Order };
+import type { Filters, ListQuery, PagedList, PagedListState } from './paged-list.ts';
 
 export interface LiveListOptions<V, R extends Versioned, S extends string, F extends string> {
   list: PagedListState<S, F>;

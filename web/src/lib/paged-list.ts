@@ -25,6 +25,9 @@ export interface PagedListState<S extends string, F extends string> {
   filters: Filters<F>;
 }
 
+/** What a list route takes: the filters, the page and its size, the sort and its order. */
+export type ListQuery<S extends string, F extends string> = Filters<F> & { page: number; page_size: number; sort: S; order: Order };
+
 export type FilterCheck<F extends string> = { ok: true } | { ok: false; field: F; message: string };
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

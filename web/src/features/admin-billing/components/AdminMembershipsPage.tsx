@@ -6,9 +6,10 @@ import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
-import { cardText, fetchAll, fetchMemberships, MEMBERSHIP_LIST } from '../api/admin-billing.ts';
+import { cardText, fetchMemberships, MEMBERSHIP_LIST } from '../api/admin-billing.ts';
 import { BillingFilters } from './BillingFilters.tsx';
 
 const MESSAGES = [MEMBERSHIP_UPDATED_MESSAGE];
@@ -61,7 +62,7 @@ export default function AdminMembershipsPage() {
   ];
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchAll(fetchMemberships, list.filters, list.sort, list.order, signal);
+    const all = await fetchListRows(fetchMemberships, list, signal);
     const out = all.map((m) => [m.started_at, m.account_id, m.plan_name, STATUS[m.status].text, renewalText(m), (m.renewal_amount_cents / 100).toFixed(2), `${m.card_brand} ${m.card_last4}`]);
     return (await exportTable(kind, { header: EXPORT_HEADER, rows: out, fileBase: 'memberships' })) ? all.length : 0;
   };

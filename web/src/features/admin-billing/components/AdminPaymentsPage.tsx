@@ -8,9 +8,10 @@ import { formatCents } from '../../../lib/money.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { notify } from '../../../lib/notify.ts';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
-import { cardText, fetchAll, fetchPayments, PAYMENT_LIST, paymentRow, type PaymentRow } from '../api/admin-billing.ts';
+import { cardText, fetchPayments, PAYMENT_LIST, paymentRow, type PaymentRow } from '../api/admin-billing.ts';
 import { BillingFilters } from './BillingFilters.tsx';
 import { RefundDialog } from './RefundDialog.tsx';
 
@@ -72,7 +73,7 @@ export default function AdminPaymentsPage() {
   ];
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchAll(fetchPayments, list.filters, list.sort, list.order, signal);
+    const all = await fetchListRows(fetchPayments, list, signal);
     const rowsOut = all.map((p) => [p.started_at, p.account_id, p.plan_id ?? '', kindOf(p), (p.amount_cents / 100).toFixed(2), p.promo?.promo_code ?? '', `${p.card_brand} ${p.card_last4}`, STATUS[p.status].text, p.settled_at ?? '', p.refund?.reason ?? '']);
     return (await exportTable(kind, { header: EXPORT_HEADER, rows: rowsOut, fileBase: 'payments' })) ? all.length : 0;
   };

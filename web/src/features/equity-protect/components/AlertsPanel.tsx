@@ -7,7 +7,7 @@ import { PersonName } from '../../../components/PersonName.tsx';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
-import { fetchEvery } from '../../../lib/fetch-every.ts';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
 import { ALERT_LIST, fetchAllAlerts, fetchMyAlerts, type AlertFilter } from '../api/equity.ts';
@@ -108,7 +108,7 @@ export function AlertsPanel({ admin }: { admin: boolean }) {
   ];
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchEvery(fetchPage, { ...list.filters, sort: list.sort, order: list.order }, signal);
+    const all = await fetchListRows(fetchPage, list, signal);
     const out = all.map((a) => [
       a.alert_id,
       a.raised_at,

@@ -8,7 +8,7 @@ import { PersonName } from '../../../components/PersonName.tsx';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatDateTime12, formatDateUs } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
-import { fetchEvery } from '../../../lib/fetch-every.ts';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
@@ -140,7 +140,7 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
   ];
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchEvery(fetchPage, { ...list.filters, sort: list.sort, order: list.order }, signal);
+    const all = await fetchListRows(fetchPage, list, signal);
     const out = all.map((e) => [
       e.enrollment_id,
       e.requested_at,

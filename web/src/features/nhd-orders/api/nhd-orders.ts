@@ -4,7 +4,6 @@ import { NHD_ORDER_SORT_FIELDS, type SortField } from '@acpg/contracts/sort-fiel
 import { API_BASE, HttpError, http, refreshAccessToken, type Query, type Result } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
-import { fetchEvery } from '../../../lib/fetch-every.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 
 type Ok<T> = { success: true; data: T; message?: string };
@@ -58,10 +57,6 @@ const fetchPdf = async (path: string, signedIn: boolean): Promise<Blob> => {
 };
 export const fetchOrderReport = (orderId: string) => fetchPdf(`/nhd/orders/${encodeURIComponent(orderId)}/report`, true);
 export const fetchReceiptReport = (token: string) => fetchPdf(`/nhd/receipts/${encodeURIComponent(token)}/report`, false);
-
-/** Every row of a filtered list, 100 a call (the export). */
-export const fetchEveryOrder = (fetchPage: typeof fetchMyOrders, filters: Filters<OrderFilter>, sort: OrderSort, order: 'asc' | 'desc', signal: AbortSignal): Promise<NhdOrderView[]> =>
-  fetchEvery(fetchPage, { ...filters, sort, order }, signal);
 
 /** The report types and their prices: the public list, or every type with its settings for a Super Admin. */
 export const useReportTypes = (admin = false) => useResource((signal) => (admin ? fetchAllReportTypes(signal) : fetchReportTypes(signal)), [admin]);

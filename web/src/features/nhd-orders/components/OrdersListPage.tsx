@@ -10,10 +10,11 @@ import { formatDateTime12 } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { session } from '../../../lib/session.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
 import { RouteLink } from '../../../components/RouteLink.tsx';
-import { fetchAllOrders, fetchEveryOrder, fetchMyOrders, ORDER_LIST, type OrderFilter, useReportTypes } from '../api/nhd-orders.ts';
+import { fetchAllOrders, fetchMyOrders, ORDER_LIST, type OrderFilter, useReportTypes } from '../api/nhd-orders.ts';
 import { STATUS_BADGE, statusLabel } from '../order-text.ts';
 import { OrderFilters } from './OrderFilters.tsx';
 import { ReportTypesDialog } from './ReportTypesDialog.tsx';
@@ -101,7 +102,7 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
   ];
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchEveryOrder(fetchPage, list.filters, list.sort, list.order, signal);
+    const all = await fetchListRows(fetchPage, list, signal);
     const out = all.map((o) => [
       o.order_id,
       o.placed_at,

@@ -8,8 +8,9 @@ import { formatCents } from '../../../lib/money.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useTrackClick } from '../../../lib/track.ts';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
-import { fetchAdminPlans, fetchAllAdminPlans, PLAN_LIST, setPlanActive, type PlanFilterKey } from '../api/admin-plans.ts';
+import { fetchAdminPlans, PLAN_LIST, setPlanActive, type PlanFilterKey } from '../api/admin-plans.ts';
 import { PlanDialog } from './PlanDialog.tsx';
 
 const MESSAGES = [PLAN_UPDATED_MESSAGE];
@@ -152,7 +153,7 @@ export default function PlansAdminPage() {
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
     track(kind === 'xlsx' ? 'Export XLSX' : 'Export CSV');
-    const all = await fetchAllAdminPlans(list.filters, list.sort, list.order, signal);
+    const all = await fetchListRows(fetchAdminPlans, list, signal, (p) => p.id);
     return (await exportTable(kind, { header: EXPORT_HEADER, rows: all.map(exportRow), fileBase: 'plans' })) ? all.length : 0;
   };
   const filtered = Object.keys(list.filters).length > 0;

@@ -36,17 +36,6 @@ export async function fetchPromoCodes(query: ListQuery, signal?: AbortSignal) {
   return r.success ? { ...r, data: { ...r.data, items: r.data.items.map(toRow) } } : r;
 }
 
-/** Every row of the filtered list, 100 a call, for the export (kept once by code). */
-export async function fetchAllPromoCodes(filters: Filters<FilterKey>, sort: SortField, order: 'asc' | 'desc', signal: AbortSignal): Promise<PromoCodeRow[]> {
-  const rows = new Map<string, PromoCodeRow>();
-  for (let page = 1; ; page++) {
-    const r = await fetchPromoCodes({ ...filters, page, page_size: 100, sort, order }, signal);
-    if (!r.success) throw new Error(r.message);
-    for (const row of r.data.items) rows.set(row.code, row);
-    if (r.data.items.length < 100 || page * 100 >= r.data.total) return [...rows.values()];
-  }
-}
-
 export const createPromoCode = (body: CreatePromoCodeBody) => http.post<Ok<unknown>>('/admin/promo-codes', body);
 export const editPromoCode = (code: string, body: EditPromoCodeBody) => http.put<Ok<unknown>>(`/admin/promo-codes/${encodeURIComponent(code)}`, body);
 export const setPromoCodeActive = (code: string, active: boolean) =>

@@ -9,8 +9,9 @@ import { formatDateUs } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useTrackClick } from '../../../lib/track.ts';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
-import { fetchAllPromoCodes, fetchPromoCodes, PROMO_CODE_LIST, rowOf, setPromoCodeActive, type FilterKey, type PromoCodeRow, usePlans } from '../api/promo-codes.ts';
+import { fetchPromoCodes, PROMO_CODE_LIST, rowOf, setPromoCodeActive, type FilterKey, type PromoCodeRow, usePlans } from '../api/promo-codes.ts';
 import { PromoCodeDialog } from './PromoCodeDialog.tsx';
 
 /** What a code applies to, in words: a plan id, NHD reports or Equity Protect. */
@@ -168,7 +169,7 @@ export default function PromoCodesPage() {
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
     track(kind === 'xlsx' ? 'Export XLSX' : 'Export CSV');
-    const all = await fetchAllPromoCodes(list.filters, list.sort, list.order, signal);
+    const all = await fetchListRows(fetchPromoCodes, list, signal, (p) => p.code);
     return (await exportTable(kind, { header: EXPORT_HEADER, rows: all.map(exportRow), fileBase: 'promo-codes' })) ? all.length : 0;
   };
   const filtered = Object.keys(list.filters).length > 0;

@@ -15,7 +15,6 @@ import { CLAIM_SORT_FIELDS, type SortField } from '@acpg/contracts/sort-fields';
 import { API_BASE, HttpError, http, refreshAccessToken, type Query, type Result } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
-import { fetchEvery } from '../../../lib/fetch-every.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 
 type Ok<T> = { success: true; data: T; message?: string };
@@ -75,13 +74,6 @@ export const fetchClaimDocument = async (claimId: string, docId: string, signal?
   }
   return res.blob();
 };
-
-/** Every row of a filtered list, 100 a call (the export). */
-export const fetchEveryClaim = <F extends string>(
-  fetchPage: (query: ClaimListQuery<F>, signal?: AbortSignal) => Promise<Result<Page<ClaimView>>>,
-  query: Filters<F> & { sort: ClaimSort; order: 'asc' | 'desc' },
-  signal: AbortSignal,
-): Promise<ClaimView[]> => fetchEvery(fetchPage, query as Omit<ClaimListQuery<F>, 'page' | 'page_size'>, signal);
 
 export type { ClaimStatus };
 

@@ -1,5 +1,6 @@
 import { Badge, Card, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { CLAIM_UPDATED_MESSAGE, type ClaimView } from '@acpg/contracts/reimbursements';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
 import { useAccountNames } from '../../../lib/account-names.ts';
@@ -8,7 +9,7 @@ import { exportTable } from '../../../lib/export.ts';
 import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
-import { ADMIN_CLAIM_LIST, fetchAllClaims, fetchEveryClaim, type AdminClaimFilter } from '../api/reimbursements.ts';
+import { ADMIN_CLAIM_LIST, fetchAllClaims, type AdminClaimFilter } from '../api/reimbursements.ts';
 import { categoryLabel, STATUS_BADGE, statusLabel } from '../claim-text.ts';
 import { AdminClaimFilters } from './AdminClaimFilters.tsx';
 import { ClaimLink } from './ClaimLink.tsx';
@@ -76,7 +77,7 @@ export default function AdminClaimsPage() {
   ];
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchEveryClaim(fetchAllClaims, { ...list.filters, sort: list.sort, order: list.order }, signal);
+    const all = await fetchListRows(fetchAllClaims, list, signal);
     const out = all.map((c) => [
       c.claim_id,
       c.submitted_at,

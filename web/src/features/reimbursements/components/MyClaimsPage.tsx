@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { Badge, Button, Card, Field, Select, Text, Title1, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { CLAIM_STATUSES, CLAIM_UPDATED_MESSAGE, ClaimStatus, type ClaimView } from '@acpg/contracts/reimbursements';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { formatDateTime12, formatDateUs } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
@@ -11,7 +12,7 @@ import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
-import { fetchEveryClaim, fetchMyClaims, MY_CLAIM_LIST } from '../api/reimbursements.ts';
+import { fetchMyClaims, MY_CLAIM_LIST } from '../api/reimbursements.ts';
 import { categoryLabel, STATUS_BADGE, statusLabel } from '../claim-text.ts';
 import { ClaimLink } from './ClaimLink.tsx';
 import { FileClaimDialog } from './FileClaimDialog.tsx';
@@ -86,7 +87,7 @@ export default function MyClaimsPage() {
   ];
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchEveryClaim(fetchMyClaims, { ...list.filters, sort: list.sort, order: list.order }, signal);
+    const all = await fetchListRows(fetchMyClaims, list, signal);
     const rows = all.map((c) => [
       c.claim_id,
       c.submitted_at,
