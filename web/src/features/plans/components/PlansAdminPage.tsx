@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Card, Field, MessageBar, MessageBarBody, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { PLAN_UPDATED_MESSAGE, type AdminPlan } from '@acpg/contracts/plans';
 import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
+import { useFilterDraft } from '../../../lib/filter-draft.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -12,6 +13,7 @@ import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { fetchAdminPlans, PLAN_LIST, setPlanActive, type PlanFilterKey } from '../api/admin-plans.ts';
 import { PlanDialog } from './PlanDialog.tsx';
+import { FilterButtons } from '../../../components/FilterButtons.tsx';
 
 const MESSAGES = [PLAN_UPDATED_MESSAGE];
 
@@ -41,19 +43,10 @@ const exportRow = (p: AdminPlan) => [
 
 function FilterForm({ applied, onApply, onClear }: { applied: Filters<PlanFilterKey>; onApply: (f: Filters<PlanFilterKey>) => void; onClear: () => void }) {
   const s = useStyles();
-  const [draft, setDraft] = useState<Filters<PlanFilterKey>>(applied);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onApply(draft);
-  };
-  // The form is not remounted when nothing was applied: Clear empties the fields itself.
-  const clear = () => {
-    setDraft({});
-    onClear();
-  };
+  const { draft, set, submit, clear } = useFilterDraft(applied, onApply, onClear);
   const select = (key: PlanFilterKey, label: string, options: readonly [string, string][]) => (
     <Field label={label}>
-      <Select value={draft[key] ?? ''} onChange={(_, d) => setDraft((f) => ({ ...f, [key]: d.value }))}>
+      <Select value={draft[key] ?? ''} onChange={(_, d) => set(key, d.value)}>
         <option value="">Any</option>
         {options.map(([value, text]) => (
           <option key={value} value={value}>
@@ -78,12 +71,7 @@ function FilterForm({ applied, onApply, onClear }: { applied: Filters<PlanFilter
         ['inactive', 'Inactive'],
       ])}
       <div className={s.actions}>
-        <Button type="submit" appearance="primary">
-          Apply filters
-        </Button>
-        <Button appearance="secondary" onClick={clear}>
-          Clear
-        </Button>
+        <FilterButtons onClear={clear} />
       </div>
     </form>
   );

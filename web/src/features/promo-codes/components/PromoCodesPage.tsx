@@ -1,9 +1,10 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, Button, Card, Field, Input, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { PRODUCT_PROMO_TARGETS, PROMO_CODE_UPDATED_MESSAGE, promoTargetName, type PromoCodeView } from '@acpg/contracts/promo-codes';
 import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
+import { useFilterDraft } from '../../../lib/filter-draft.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
@@ -13,6 +14,7 @@ import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { fetchPromoCodes, PROMO_CODE_LIST, rowOf, setPromoCodeActive, type FilterKey, type PromoCodeRow, usePlans } from '../api/promo-codes.ts';
 import { PromoCodeDialog } from './PromoCodeDialog.tsx';
+import { FilterButtons } from '../../../components/FilterButtons.tsx';
 
 /** What a code applies to, in words: a plan id, NHD reports or Equity Protect. */
 
@@ -54,30 +56,21 @@ const exportRow = (v: PromoCodeView) => [
 
 function FilterForm({ applied, plans, onApply, onClear }: { applied: Filters<FilterKey>; plans: readonly { id: string; name: string }[]; onApply: (f: Filters<FilterKey>) => void; onClear: () => void }) {
   const s = useStyles();
-  const [draft, setDraft] = useState<Filters<FilterKey>>(applied);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onApply(draft);
-  };
-  // The form is not remounted when nothing was applied: Clear empties the fields itself.
-  const clear = () => {
-    setDraft({});
-    onClear();
-  };
+  const { draft, set, submit, clear } = useFilterDraft(applied, onApply, onClear);
   return (
     <form className={s.filters} onSubmit={submit} aria-label="Filter promo codes" noValidate>
       <Field label="Code starts with">
-        <Input className={s.input} value={draft.code ?? ''} onChange={(_, d) => setDraft((f) => ({ ...f, code: d.value.toUpperCase() }))} />
+        <Input className={s.input} value={draft.code ?? ''} onChange={(_, d) => set('code', d.value.toUpperCase())} />
       </Field>
       <Field label="Status">
-        <Select value={draft.status ?? ''} onChange={(_, d) => setDraft((f) => ({ ...f, status: d.value }))}>
+        <Select value={draft.status ?? ''} onChange={(_, d) => set('status', d.value)}>
           <option value="">Any</option>
           <option value="active">Active</option>
           <option value="inactive">Inactive</option>
         </Select>
       </Field>
       <Field label="Plan">
-        <Select value={draft.plan_id ?? ''} onChange={(_, d) => setDraft((f) => ({ ...f, plan_id: d.value }))}>
+        <Select value={draft.plan_id ?? ''} onChange={(_, d) => set('plan_id', d.value)}>
           <option value="">Any</option>
           {plans.map((p) => (
             <option key={p.id} value={p.id}>
@@ -92,12 +85,7 @@ function FilterForm({ applied, plans, onApply, onClear }: { applied: Filters<Fil
         </Select>
       </Field>
       <div className={s.actions}>
-        <Button type="submit" appearance="primary">
-          Apply filters
-        </Button>
-        <Button appearance="secondary" onClick={clear}>
-          Clear
-        </Button>
+        <FilterButtons onClear={clear} />
       </div>
     </form>
   );

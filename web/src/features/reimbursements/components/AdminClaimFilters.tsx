@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { CLAIM_STATUSES } from '@acpg/contracts/reimbursements';
 import { checkFilters, type Filters } from '../../../lib/paged-list.ts';
 import { useCounties } from '../../../lib/counties.ts';
 import { ADMIN_CLAIM_LIST, type AdminClaimFilter } from '../api/reimbursements.ts';
 import { AMOUNT_EXAMPLE, centsToDollars, dollarsToCents, isNegative, statusLabel } from '../claim-text.ts';
+import { FilterButtons } from '../../../components/FilterButtons.tsx';
 
 const useStyles = makeStyles({
   filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(170px, 100%), 1fr))', alignItems: 'end' },
@@ -95,10 +96,7 @@ export function AdminClaimFilters({ applied, onApply, onClear }: { applied: Filt
         </Select>
       </Field>
       <div className={s.actions}>
-        <Button type="submit" appearance="primary">
-          Apply filters
-        </Button>
-        <Button onClick={clear}>Clear</Button>
+        <FilterButtons onClear={clear} />
       </div>
     </form>
   );
