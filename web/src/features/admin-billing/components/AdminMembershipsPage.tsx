@@ -11,6 +11,7 @@ import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
 import { cardText, fetchMemberships, MEMBERSHIP_LIST } from '../api/admin-billing.ts';
 import { BillingFilters } from './BillingFilters.tsx';
+import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 const MESSAGES = [MEMBERSHIP_UPDATED_MESSAGE];
 const STATUS: Record<MembershipStatus, { text: string; color: 'success' | 'danger' | 'warning' | 'informative' }> = {
@@ -74,9 +75,7 @@ export default function AdminMembershipsPage() {
         <Title1 as="h1" id="memberships-title" tabIndex={-1}>
           Memberships
         </Title1>
-        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
-          {view.live ? 'Live' : 'Live updates off'}
-        </Badge>
+        <LiveBadge live={view.live} />
       </div>
       <Card>
         <BillingFilters

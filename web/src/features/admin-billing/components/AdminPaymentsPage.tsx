@@ -14,6 +14,7 @@ import { PersonName } from '../../../components/PersonName.tsx';
 import { cardText, fetchPayments, PAYMENT_LIST, paymentRow, type PaymentRow } from '../api/admin-billing.ts';
 import { BillingFilters } from './BillingFilters.tsx';
 import { RefundDialog } from './RefundDialog.tsx';
+import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 const MESSAGES = [PAYMENT_UPDATED_MESSAGE];
 const STATUS: Record<PaymentStatus, { text: string; color: 'success' | 'danger' | 'warning' | 'informative' }> = {
@@ -85,9 +86,7 @@ export default function AdminPaymentsPage() {
         <Title1 as="h1" id="payments-title" tabIndex={-1}>
           Payments
         </Title1>
-        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
-          {view.live ? 'Live' : 'Live updates off'}
-        </Badge>
+        <LiveBadge live={view.live} />
       </div>
       <Card>
         <BillingFilters

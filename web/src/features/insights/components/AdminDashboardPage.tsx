@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Card, CardHeader, Subtitle1, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Card, CardHeader, Subtitle1, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { INTERACTION_RECORDED_MESSAGE, type Interaction } from '@acpg/contracts/insights';
 import { formatDateIso, formatDateTime12, startOfDay, startOfWeek } from '../../../lib/dates.ts';
 import { useLive } from '../../../lib/live.ts';
@@ -9,6 +9,7 @@ import { PersonName } from '../../../components/PersonName.tsx';
 import { fetchInteractionSummary, useAccountsSummary, fetchInteractions } from '../api/interactions.ts';
 import { applyToDashboard, liveSummary, type DashboardView } from '../api/live-interactions.ts';
 import { ByDayChart } from './InteractionCharts.tsx';
+import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 const NEWEST = 10;
 const MESSAGES = [INTERACTION_RECORDED_MESSAGE];
@@ -69,9 +70,7 @@ export default function AdminDashboardPage() {
         <Title1 as="h1" id="dashboard-title">
           Dashboard
         </Title1>
-        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
-          {view.live ? 'Live' : 'Live updates off'}
-        </Badge>
+        <LiveBadge live={view.live} />
       </div>
 
       <div className={s.tiles}>

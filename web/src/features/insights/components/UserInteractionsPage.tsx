@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import { Badge, Button, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { INTERACTION_RECORDED_MESSAGE, type Interaction } from '@acpg/contracts/insights';
 import { useLive } from '../../../lib/live.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
@@ -15,6 +15,7 @@ import { applyToInteractions, liveSummary, type InteractionsView } from '../api/
 import { EXPORT_HEADER, exportRow } from '../api/export-rows.ts';
 import { InteractionFilterForm } from './InteractionFilterForm.tsx';
 import { ByDayChart, ByPageChart } from './InteractionCharts.tsx';
+import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 const MESSAGES = [INTERACTION_RECORDED_MESSAGE];
 
@@ -87,9 +88,7 @@ export default function UserInteractionsPage() {
         <Title1 as="h1" id="interactions-title" tabIndex={-1}>
           User Interactions
         </Title1>
-        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
-          {view.live ? 'Live' : 'Live updates off'}
-        </Badge>
+        <LiveBadge live={view.live} />
       </div>
 
       <Card>

@@ -12,6 +12,7 @@ import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { MEMBERSHIP_LIST, fetchMyMemberships } from '../api/memberships.ts';
 import { useRenewalPrices } from '../api/moves.ts';
 import { ManageMembership, type UpdateCardForm } from './ManageMembership.tsx';
+import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 // contracts/memberships MEMBERSHIP_UPDATED_MESSAGE; literal so this screen's chunk does not pull zod in for one string.
 const MESSAGES = ['membership.updated'];
@@ -120,9 +121,7 @@ export function SubscriptionsPage({ startMembership: Start, updateCard }: { star
         <Title1 as="h1" id="subscriptions-title" tabIndex={-1}>
           Membership
         </Title1>
-        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
-          {view.live ? 'Live' : 'Live updates off'}
-        </Badge>
+        <LiveBadge live={view.live} />
         <span className={s.grow} />
         {Start && none && !starting && !paid && (
           <Button

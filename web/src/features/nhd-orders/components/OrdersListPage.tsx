@@ -19,6 +19,7 @@ import { STATUS_BADGE, statusLabel } from '../order-text.ts';
 import { OrderFilters } from './OrderFilters.tsx';
 import { ReportTypesDialog } from './ReportTypesDialog.tsx';
 import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
+import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 const MESSAGES = [NHD_ORDER_UPDATED_MESSAGE];
 type Row = NhdOrderView & { id: string };
@@ -126,9 +127,7 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
         <Title1 as="h1" id="orders-title" tabIndex={-1}>
           NHD Order List
         </Title1>
-        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
-          {view.live ? 'Live' : 'Live updates off'}
-        </Badge>
+        <LiveBadge live={view.live} />
         <span className={s.grow} />
         {admin && <Button onClick={() => setEditingTypes(true)}>Report types and prices</Button>}
         <LinkButton to="/nhd-order" appearance="primary" icon={<AddRegular />}>

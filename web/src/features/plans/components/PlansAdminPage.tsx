@@ -14,6 +14,7 @@ import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { fetchAdminPlans, PLAN_LIST, setPlanActive, type PlanFilterKey } from '../api/admin-plans.ts';
 import { PlanDialog } from './PlanDialog.tsx';
 import { FilterButtons } from '../../../components/FilterButtons.tsx';
+import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 const MESSAGES = [PLAN_UPDATED_MESSAGE];
 
@@ -152,9 +153,7 @@ export default function PlansAdminPage() {
         <Title1 as="h1" id="plans-title" tabIndex={-1}>
           Plans
         </Title1>
-        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
-          {view.live ? 'Live' : 'Live updates off'}
-        </Badge>
+        <LiveBadge live={view.live} />
         <span className={s.grow} />
         <Button
           appearance="primary"

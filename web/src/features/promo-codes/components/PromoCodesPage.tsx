@@ -15,6 +15,7 @@ import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { fetchPromoCodes, PROMO_CODE_LIST, rowOf, setPromoCodeActive, type FilterKey, type PromoCodeRow, usePlans } from '../api/promo-codes.ts';
 import { PromoCodeDialog } from './PromoCodeDialog.tsx';
 import { FilterButtons } from '../../../components/FilterButtons.tsx';
+import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 /** What a code applies to, in words: a plan id, NHD reports or Equity Protect. */
 
@@ -168,9 +169,7 @@ export default function PromoCodesPage() {
         <Title1 as="h1" id="promo-codes-title" tabIndex={-1}>
           Promo Codes
         </Title1>
-        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
-          {view.live ? 'Live' : 'Live updates off'}
-        </Badge>
+        <LiveBadge live={view.live} />
         <span className={s.grow} />
         <Button
           appearance="primary"
