@@ -5,6 +5,7 @@ import { PLAN_UPDATED_MESSAGE, type AdminPlan } from '@acpg/contracts/plans';
 import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
 import { useFilterDraft } from '../../../lib/filter-draft.ts';
+import { useRowAction } from '../../../lib/row-action.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -84,24 +85,15 @@ export default function PlansAdminPage() {
   const track = useTrackClick();
   const list = usePagedList(PLAN_LIST);
   const [dialog, setDialog] = useState<{ editing: AdminPlan | null } | null>(null);
-  const [switching, setSwitching] = useState<string | null>(null);
 
   // A row on this page takes the newer push; a plan created since the read has the list read again.
   const view = useLiveList({ list, messages: MESSAGES, fetchPage: fetchAdminPlans, toRow: (p: AdminPlan) => p, readAgainOnNew: true });
 
+  const { busy: switching, run: switchRow } = useRowAction(view.reload);
   const toggle = async (plan: AdminPlan) => {
     const activate = !plan.is_active;
     track(activate ? 'Activate plan' : 'Deactivate plan');
-    setSwitching(plan.id);
-    try {
-      const answer = await setPlanActive(plan.id, activate);
-      notify.success(answer.message ?? 'Saved.');
-      view.reload();
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'The plan could not be changed.');
-    } finally {
-      setSwitching(null);
-    }
+    await switchRow(plan.id, () => setPlanActive(plan.id, activate), 'The plan could not be changed.');
   };
 
   const columns: GridColumn<AdminPlan>[] = [

@@ -5,6 +5,7 @@ import { PRODUCT_PROMO_TARGETS, PROMO_CODE_UPDATED_MESSAGE, promoTargetName, typ
 import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
 import { useFilterDraft } from '../../../lib/filter-draft.ts';
+import { useRowAction } from '../../../lib/row-action.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
@@ -98,26 +99,17 @@ export default function PromoCodesPage() {
   const track = useTrackClick();
   const list = usePagedList(PROMO_CODE_LIST);
   const [dialog, setDialog] = useState<{ editing: PromoCodeView | null } | null>(null);
-  const [switching, setSwitching] = useState<string | null>(null);
   const plans = usePlans();
   const planChoices = useMemo(() => (plans.data?.plans ?? []).filter((p) => p.is_default), [plans.data]);
 
   // A row on this page takes the newer push (uses counted, status); a code created since the read has the list read again.
   const view = useLiveList({ list, messages: MESSAGES, fetchPage: fetchPromoCodes, toRow: rowOf, readAgainOnNew: true });
 
+  const { busy: switching, run: switchRow } = useRowAction(view.reload);
   const toggle = async (row: PromoCodeView) => {
     const activate = row.status !== 'active';
     track(activate ? 'Activate promo code' : 'Deactivate promo code');
-    setSwitching(row.code);
-    try {
-      const answer = await setPromoCodeActive(row.code, activate);
-      notify.success(answer.message ?? 'Saved.');
-      view.reload();
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'The promo code could not be changed.');
-    } finally {
-      setSwitching(null);
-    }
+    await switchRow(row.code, () => setPromoCodeActive(row.code, activate), 'The promo code could not be changed.');
   };
 
   const columns: GridColumn<PromoCodeRow>[] = [
