@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { listQuery, pageOf } from './http.ts';
+import { BLOG_SORT_FIELDS } from './sort-fields.ts';
+
+export { BLOG_SORT_FIELDS };
 
 /** Contact-page details (fields "not shown" in the spec; designed here). */
 export const ContactDetails = z.object({
@@ -113,7 +116,6 @@ export const StoredBlogPostPublishedData = z.preprocess(
   BlogPostPublishedData,
 );
 
-export const BLOG_SORT_FIELDS = ['published_at', 'title'] as const;
 /** Published posts, newest first by default. */
 export const BlogListQuery = listQuery({ sortFields: BLOG_SORT_FIELDS, defaultSort: 'published_at' });
 export type BlogListQuery = z.infer<typeof BlogListQuery>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery, withoutHiddenCharacters } from './http.ts';
 import { PromoApplied, type Payable, type PublishedEvent } from './payments.ts';
+import { ALERT_SORT_FIELDS, ENROLMENT_SORT_FIELDS, IMPORT_SORT_FIELDS } from './sort-fields.ts';
 
 /**
  * Equity Protect (issue 10; spec section 1): a member protects the equity in their verified properties against title
@@ -350,7 +351,7 @@ const between = <T extends { from?: string | undefined; to?: string | undefined 
 
 /** `GET /api/v1/equity/enrollments/mine` and `GET /api/v1/admin/equity/enrollments`. */
 export const EnrolmentsQuery = listQuery({
-  sortFields: ['requested_at', 'updated_at', 'status', 'county'] as const,
+  sortFields: ENROLMENT_SORT_FIELDS,
   defaultSort: 'requested_at',
   filters: { q: text, status: EnrolmentStatus.optional(), county: z.string().trim().min(1).max(60).optional(), from: day('from'), to: day('to') },
 }).refine(between, { message: 'from must not be after to', path: ['from'] });
@@ -358,7 +359,7 @@ export type EnrolmentsQuery = z.infer<typeof EnrolmentsQuery>;
 
 /** `GET /api/v1/equity/alerts/mine` and `GET /api/v1/admin/equity/alerts` (`cases_only`: disputed and resolved). */
 export const AlertsQuery = listQuery({
-  sortFields: ['raised_at', 'updated_at', 'status', 'county'] as const,
+  sortFields: ALERT_SORT_FIELDS,
   defaultSort: 'raised_at',
   filters: {
     q: text,
@@ -373,7 +374,7 @@ export const AlertsQuery = listQuery({
 export type AlertsQuery = z.infer<typeof AlertsQuery>;
 
 /** `GET /api/v1/admin/equity/imports` (Super Admin). */
-export const ImportsQuery = listQuery({ sortFields: ['imported_at'] as const, defaultSort: 'imported_at' });
+export const ImportsQuery = listQuery({ sortFields: IMPORT_SORT_FIELDS, defaultSort: 'imported_at' });
 export type ImportsQuery = z.infer<typeof ImportsQuery>;
 
 /** Error codes of the Equity Protect routes. */

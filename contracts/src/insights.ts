@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { listQuery } from './http.ts';
+import { INTERACTION_SORT_FIELDS } from './sort-fields.ts';
+
+export { INTERACTION_SORT_FIELDS };
 
 /** User interaction record (spec section 3). */
 export const StoreInteractionBody = z.object({
@@ -39,7 +42,6 @@ export const Interaction = z.object({
 });
 export type Interaction = z.infer<typeof Interaction>;
 
-export const INTERACTION_SORT_FIELDS = ['created_at', 'page_name', 'button_name', 'interaction_type', 'user_id'] as const;
 
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;

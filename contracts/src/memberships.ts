@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { listQuery } from './http.ts';
 import { CardBrand, RenewalOf } from './payments.ts';
 import { PlanName } from './plans.ts';
+import { MEMBERSHIP_SORT_FIELDS } from './sort-fields.ts';
+
+export { MEMBERSHIP_SORT_FIELDS };
 
 /** Memberships (issue 7, items 6 and 7). Money is integer cents (USD); times UTC ISO-8601. */
 
@@ -78,7 +81,6 @@ export const MembershipView = z.object({
 });
 export type MembershipView = z.infer<typeof MembershipView>;
 
-export const MEMBERSHIP_SORT_FIELDS = ['started_at', 'next_renewal_at', 'plan_name'] as const;
 /** Query of `GET /api/v1/memberships/mine`: page, page_size, sort, order (answers `data: { items, total, page, page_size }`). */
 export const MyMembershipsQuery = listQuery({ sortFields: MEMBERSHIP_SORT_FIELDS, defaultSort: 'started_at' });
 export type MyMembershipsQuery = z.infer<typeof MyMembershipsQuery>;

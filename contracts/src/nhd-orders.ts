@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery, withoutHiddenCharacters } from './http.ts';
 import { PromoApplied, type Payable, type PublishedEvent } from './payments.ts';
+import { NHD_ORDER_SORT_FIELDS } from './sort-fields.ts';
 
 /**
  * NHD orders (issue 9; DECISIONS.md "NHD order lifecycle"): a Natural Hazard Disclosure report for a California
@@ -276,7 +277,7 @@ export const NHD_ORDER_ROOM = 'nhd-order';
 const day = (name: string) => z.iso.date({ error: `${name} must be a date (YYYY-MM-DD)` }).optional();
 const ordersQuery = (filters: z.ZodRawShape = {}) =>
   listQuery({
-    sortFields: ['placed_at', 'updated_at', 'amount_cents', 'status'] as const,
+    sortFields: NHD_ORDER_SORT_FIELDS,
     defaultSort: 'placed_at',
     filters: {
       /** Words of the address, the APN, a recipient's email or the order id. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './http.ts';
+import { PAYMENT_SORT_FIELDS } from './sort-fields.ts';
 
 /**
  * Payments (issue 7, item 6). The card goes only to the gateway (today the embedded test gateway, Stripe-shaped);
@@ -330,7 +331,7 @@ const fromNotAfterTo = (q: { from?: string | undefined; to?: string | undefined 
 export const PAYMENT_KINDS = ['checkout', 'renewal', 'nhd_order', 'equity_protect'] as const;
 /** Query of `GET /api/v1/admin/payments` (Super Admin): filters, server paging (answers `{ items: PaymentView[], total, page, page_size }`). */
 export const AdminPaymentsQuery = listQuery({
-  sortFields: ['started_at', 'amount_cents'] as const,
+  sortFields: PAYMENT_SORT_FIELDS,
   defaultSort: 'started_at',
   filters: {
     status: PaymentStatus.optional(),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { listQuery } from './http.ts';
+import { PLAN_SORT_FIELDS } from './sort-fields.ts';
+
+export { PLAN_SORT_FIELDS };
 
 /** Membership plans (spec section 3, "Plan data"; DECISIONS.md "Plans"). Money is integer cents (US dollars). */
 export const PLAN_NAMES = ['Monthly', 'Yearly'] as const;
@@ -92,7 +95,6 @@ export const AdminPlan = Plan.extend({
 });
 export type AdminPlan = z.infer<typeof AdminPlan>;
 
-export const PLAN_SORT_FIELDS = ['name', 'amount', 'id'] as const;
 export const AdminPlanListQuery = listQuery({
   sortFields: PLAN_SORT_FIELDS,
   defaultSort: 'name',

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { listQuery } from './http.ts';
+import { PROMO_CODE_SORT_FIELDS } from './sort-fields.ts';
+
+export { PROMO_CODE_SORT_FIELDS };
 
 /**
  * Promo codes (issue 8, item 3), kept by the payments module on the stream `payments-promocode-<CODE>` (upper case).
@@ -117,7 +120,6 @@ export const PromoCodeView = z.object({
 });
 export type PromoCodeView = z.infer<typeof PromoCodeView>;
 
-export const PROMO_CODE_SORT_FIELDS = ['created_at', 'code', 'valid_from', 'valid_to', 'redeemed_count'] as const;
 export const PromoCodeListQuery = listQuery({
   sortFields: PROMO_CODE_SORT_FIELDS,
   defaultSort: 'created_at',

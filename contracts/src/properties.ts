@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ErrorEnvelope, listQuery } from './http.ts';
+import { VERIFIED_PROPERTY_SORT_FIELDS } from './sort-fields.ts';
+
+export { VERIFIED_PROPERTY_SORT_FIELDS };
 
 /**
  * Properties: lookup (address autocomplete, APN), verification questions, and the properties an account verified.
@@ -118,7 +121,6 @@ export const VerifiedProperty = PropertySummary.omit({ id: true }).extend({
 });
 export type VerifiedProperty = z.infer<typeof VerifiedProperty>;
 
-export const VERIFIED_PROPERTY_SORT_FIELDS = ['verified_at', 'address_line', 'city'] as const;
 export const VerifiedPropertiesQuery = listQuery({ sortFields: VERIFIED_PROPERTY_SORT_FIELDS, defaultSort: 'verified_at' });
 export type VerifiedPropertiesQuery = z.infer<typeof VerifiedPropertiesQuery>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuery, withoutHiddenCharacters } from './http.ts';
 import { PayoutMethod } from './payments.ts';
 import { DocumentUpload } from './uploads.ts';
+import { CLAIM_SORT_FIELDS } from './sort-fields.ts';
 
 /**
  * Property reimbursement claims (DECISIONS.md "Reimbursement lifecycle"): a member files a claim for an expense on a
@@ -206,15 +207,14 @@ export const CLAIM_ROOM = 'reimbursement-claim';
 
 const day = (name: string) => z.iso.date({ error: `${name} must be a date (YYYY-MM-DD)` }).optional();
 const cents = (name: string) => z.coerce.number({ error: `${name} must be a whole number of cents` }).int(`${name} must be a whole number of cents`).min(0).max(MAX_CLAIM_CENTS).optional();
-const SORT_FIELDS = ['submitted_at', 'updated_at', 'amount_cents', 'status'] as const;
 
 /** `GET /api/v1/reimbursements/claims` (signed in): the caller's claims; answers `{ items: ClaimView[], total, page, page_size }`. */
-export const MyClaimsQuery = listQuery({ sortFields: SORT_FIELDS, defaultSort: 'submitted_at', filters: { status: ClaimStatus.optional() } });
+export const MyClaimsQuery = listQuery({ sortFields: CLAIM_SORT_FIELDS, defaultSort: 'submitted_at', filters: { status: ClaimStatus.optional() } });
 export type MyClaimsQuery = z.infer<typeof MyClaimsQuery>;
 
 /** `GET /api/v1/admin/reimbursements/claims` (Super Admin): every claim, filtered. */
 export const AdminClaimsQuery = listQuery({
-  sortFields: SORT_FIELDS,
+  sortFields: CLAIM_SORT_FIELDS,
   defaultSort: 'submitted_at',
   filters: {
     status: ClaimStatus.optional(),

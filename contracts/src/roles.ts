@@ -1,19 +1,9 @@
 import { z } from 'zod';
 
-/** Role names from spec section 6. "Lennar" is a provider organisation, not a role (DECISIONS.md). */
-export const ROLES = [
-  'Super Admin',
-  'Provider Admin',
-  'Customer',
-  'Agent',
-  'Broker',
-  'Owner',
-  'Professional',
-  'Admin',
-  'Service Provider',
-  'Sub User',
-] as const;
+import { CUSTOMER_SIDE_ROLES, ROLES } from './role-names.ts';
+
+/** Role names from spec section 6 (role-names.ts, without zod). */
+export { CUSTOMER_SIDE_ROLES, ROLES };
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
-export const CUSTOMER_SIDE_ROLES: readonly Role[] = ['Customer', 'Agent', 'Broker', 'Owner'];

@@ -1,4 +1,6 @@
 import type { Page } from '@acpg/contracts/http';
+import type { Result } from './http.ts';
+import type { ListQuery, PagedListState } from './paged-list.ts';
 
 /** The most rows a list route answers per call. */
 const PAGE = 100;
@@ -19,4 +21,19 @@ export async function fetchEvery<T, Q extends { page: number; page_size: number 
     rows.push(...r.data.items);
     if (r.data.items.length < PAGE || page * PAGE >= r.data.total) return rows;
   }
+}
+
+/**
+ * Every row of a list as it is filtered and sorted now (its export), through the list's own page fetcher; with `key`,
+ * a row read twice (rows moved between pages while reading) is kept once.
+ */
+export async function fetchListRows<T, S extends string, F extends string>(
+  fetchPage: (query: ListQuery<S, F>, signal: AbortSignal) => Promise<Result<Page<T>>>,
+  list: PagedListState<S, F>,
+  signal: AbortSignal,
+  key?: (row: T) => string,
+): Promise<T[]> {
+  const query = { ...list.filters, sort: list.sort, order: list.order } as Omit<ListQuery<S, F>, 'page' | 'page_size'>;
+  const rows = await fetchEvery<T, ListQuery<S, F>>(fetchPage, query, signal);
+  return key ? [...new Map(rows.map((r) => [key(r), r])).values()] : rows;
 }

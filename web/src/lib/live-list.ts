@@ -1,46 +1,76 @@
+import { useEffect } from 'react';
 import type { Page } from '@acpg/contracts/http';
 import type { Result } from './http.ts';
 import { useLive, type UseLive } from './live.ts';
-import { mergeNewestFirst, type Versioned } from './live-merge.ts';
-import type { Filters, PagedList } from './paged-list.ts';
+import { applyListPush, type LivePage, type Versioned } from './live-merge.ts';
+import type { Filters, ListQuery, PagedList, PagedListState } from './paged-list.ts';
 
 export interface LiveListOptions<V, R extends Versioned, S extends string, F extends string> {
-  list: PagedList<S, F>;
+  list: PagedListState<S, F>;
   /** The server message carrying one row (a read-model view). */
   messages: readonly string[];
   /** Entity room to join (a member's `account:<id>`); none for role-wide pushes (Super Admins). */
   entity?: string | undefined;
-  fetchPage: (query: Filters<F> & { page: number; page_size: number; sort: S; order: 'asc' | 'desc' }, signal: AbortSignal) => Promise<Result<Page<V>>>;
+  fetchPage: (query: ListQuery<S, F>, signal: AbortSignal) => Promise<Result<Page<V>>>;
   toRow: (view: V) => R;
-  /** The sort field of "newest first" (creation time), and a row's value of it (ISO time). */
-  created: { sort: S; at: (row: R) => string };
+  /** A list ordered by creation: its sort field, and a row's creation time (ISO); page 1 newest first takes new rows on top. */
+  created?: { sort: S; at: (row: R) => string };
+  /** A list in another order (by name): a row created since the read has the list read again. */
+  readAgainOnNew?: boolean;
   /** Whether a pushed row belongs in the list as filtered (the server applies the same rules on the next read). */
-  accepts: (row: R, filters: Filters<F>) => boolean;
+  accepts?: (row: R, filters: Filters<F>) => boolean;
   /** What else the read depends on (admin or not, the user). */
-  deps: readonly unknown[];
+  deps?: readonly unknown[];
 }
 
+export type LiveList<R> = UseLive<LivePage<R>>;
+
 /**
- * A server-paged list kept live: the page as read, each pushed row replacing an older version of itself, and on page 1
- * of a newest-first list a new row that matches the filters added on top (lib/live-merge.ts has the rules).
+ * Every server-paged list kept live: the page as read, each pushed row replacing an older version of itself, new rows
+ * on top of page 1 of a newest-first list (or the list read again when its order cannot place them), by the rules of
+ * lib/live-merge.ts applyListPush. Loading, error and retry come with it, as for any live view.
  */
-export function useLiveList<V, R extends Versioned, S extends string, F extends string>(o: LiveListOptions<V, R, S, F>): UseLive<{ items: R[]; total: number }> {
+export function useLiveList<V, R extends Versioned, S extends string, F extends string>(o: LiveListOptions<V, R, S, F>): LiveList<R> {
   const { list } = o;
-  const newestFirst = list.page === 1 && list.sort === o.created.sort && list.order === 'desc';
-  return useLive<{ items: R[]; total: number }, V>({
+  const newestFirst = o.created !== undefined && list.page === 1 && list.sort === o.created.sort && list.order === 'desc';
+  const view = useLive<LivePage<R>, V>({
     messages: o.messages,
     ...(o.entity ? { entity: o.entity } : {}),
     read: async (signal) => {
       const r = await o.fetchPage({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items.map(o.toRow), total: r.data.total } } : r;
+      return r.success ? { success: true, data: { items: r.data.items.map(o.toRow), total: r.data.total, stale: false } } : r;
     },
-    apply: (v, push) => {
-      const row = o.toRow(push);
-      if (!newestFirst) return { ...v, items: v.items.map((r) => (r.id === row.id && row.version > r.version ? row : r)) };
-      const newest = v.items[0] ? o.created.at(v.items[0]) : '';
-      const merged = mergeNewestFirst(v, row, list.pageSize, (r) => o.accepts(r, list.filters) && o.created.at(r) >= newest);
-      return { items: merged.items, total: merged.total };
-    },
-    deps: [list.filters, list.page, list.pageSize, list.sort, list.order, ...o.deps],
+    apply: (page, push) =>
+      applyListPush(page, o.toRow(push), {
+        newestFirst,
+        pageSize: list.pageSize,
+        accepts: (row) => o.accepts?.(row, list.filters) ?? true,
+        ...(o.created ? { createdAt: o.created.at } : {}),
+        readAgainOnNew: o.readAgainOnNew ?? false,
+      }),
+    deps: [list.filters, list.page, list.pageSize, list.sort, list.order, ...(o.deps ?? [])],
   });
+  const stale = view.data?.stale ?? false;
+  const { reload } = view;
+  useEffect(() => {
+    if (stale) reload();
+  }, [stale, reload]);
+  return view;
+}
+
+/** What PagedGrid takes from a live list and its paging state: rows, count, loading, error with retry, page and sort. */
+export function listGridProps<R, S extends string, F extends string>(list: PagedList<S, F>, view: LiveList<R>) {
+  return {
+    items: view.data?.items ?? null,
+    total: view.data?.total ?? 0,
+    status: view.status,
+    error: view.error,
+    onRetry: view.reload,
+    page: list.page,
+    pageSize: list.pageSize,
+    onPage: list.setPage,
+    sort: list.sort,
+    order: list.order,
+    onSort: (id: string) => list.sortBy(id as S),
+  };
 }

@@ -14,6 +14,11 @@ export function keepNewer<T extends Versioned>(rows: readonly T[], row: T): read
   return rows.map((r, i) => (i === at ? row : r));
 }
 
+/** One entity shown (an order, a payment): a push of the same one replaces it only with a higher version. */
+export function newerOf<T extends { version: number }>(shown: T, push: T, same: (shown: T, push: T) => boolean): T {
+  return same(shown, push) && push.version > shown.version ? push : shown;
+}
+
 /** The highest position among rows (0 for none): what a newest-first read reflects at least. */
 export const highestPosition = (rows: readonly Versioned[]): number => rows.reduce((max, r) => Math.max(max, r.position), 0);
 
@@ -52,4 +57,42 @@ export function countPush(count: LiveCount, push: Versioned): { count: LiveCount
   if (push.position <= count.position || count.seen.has(push.id)) return { count, adds: false };
   (count.seen as Set<string>).add(push.id);
   return { count: { position: count.position, counted: count.counted + 1, seen: count.seen }, adds: true };
+}
+
+/** One page of a live list: the rows as read and pushed, the total, and whether the page must be read again. */
+export interface LivePage<R> {
+  items: R[];
+  total: number;
+  /** A row was created that this page cannot place (its order is not creation): the list reads again. */
+  stale: boolean;
+}
+
+export interface ListPushRules<R> {
+  /** Page 1 of a list sorted newest first: a new row that the filters accept goes on top. */
+  newestFirst: boolean;
+  pageSize: number;
+  /** Whether a pushed row belongs in the list as filtered (the server applies the same rules on the next read). */
+  accepts: (row: R) => boolean;
+  /** A row's creation time (ISO): a row created before the newest shown is not new (an update of another page's row). */
+  createdAt?: (row: R) => string;
+  /** A row created since the read (version 1, not on the page) has the list read again, whatever its order. */
+  readAgainOnNew: boolean;
+}
+
+/**
+ * One push on a live list page. A row on the page is replaced only by a higher version; a row the page lacks is added
+ * on top of a newest-first page when it is newer than every row shown and the filters accept it, or marks the page
+ * stale when the list reads again on new rows; anything else waits for the next read. Unchanged: the same page back.
+ */
+export function applyListPush<R extends Versioned>(page: LivePage<R>, row: R, rules: ListPushRules<R>): LivePage<R> {
+  if (page.items.some((r) => r.id === row.id)) {
+    const items = keepNewer(page.items, row);
+    return items === page.items ? page : { ...page, items: [...items] };
+  }
+  if (rules.readAgainOnNew && row.version === 1) return page.stale ? page : { ...page, stale: true };
+  if (!rules.newestFirst) return page;
+  const { createdAt } = rules;
+  const newest = createdAt && page.items[0] ? createdAt(page.items[0]) : '';
+  const merged = mergeNewestFirst(page, row, rules.pageSize, (r) => rules.accepts(r) && (!createdAt || createdAt(r) >= newest));
+  return merged.added ? { ...page, items: merged.items, total: merged.total } : page;
 }

@@ -36,6 +36,12 @@ export interface LiveViewOptions<D, M> {
    * and no sooner than this long after the last read, it reads again. Default 2,000 pushes, 60 s.
    */
   resync?: { afterPushes: number; minIntervalMs: number };
+  /**
+   * The fallback while pushes do not flow (socket down or not yet up, or the room refused): read again every `everyMs`
+   * until `until(data)` says nothing more will change on its own, so the screen still moves on. None: the view waits
+   * for the next connect, which reads.
+   */
+  offline?: { everyMs: number; until?: (data: D) => boolean };
   /** The clock (tests). */
   now?: () => number;
 }
@@ -62,6 +68,7 @@ export class LiveView<D, M> {
   #stopped = false;
   #pushesSinceRead = 0;
   #lastReadAt = 0;
+  #offlineTimer: ReturnType<typeof setInterval> | null = null;
   readonly #stops: (() => void)[] = [];
 
   /** `conn` null: no live updates (signed out); the view still reads. */
@@ -95,6 +102,7 @@ export class LiveView<D, M> {
   stop(): void {
     this.#stopped = true;
     this.#reading?.abort();
+    this.#readWhileOffline();
     for (const stop of this.#stops.splice(0)) stop();
     if (this.#options.entity) this.#conn?.leave(this.#options.entity, this);
   }
@@ -158,6 +166,23 @@ export class LiveView<D, M> {
 
   #set(patch: Partial<LiveViewState<D>>): void {
     this.#state = { ...this.#state, ...patch };
+    this.#readWhileOffline();
     if (!this.#stopped) this.#options.onChange(this.#state);
+  }
+
+  /** Starts or stops the offline fallback to match the state: on while shown data is not live and not settled. */
+  #readWhileOffline(): void {
+    const offline = this.#options.offline;
+    const { data, live } = this.#state;
+    const wanted = offline !== undefined && !this.#stopped && !live && data !== null && !(offline.until?.(data) ?? false);
+    if (wanted && this.#offlineTimer === null) {
+      // A read still in flight is left to land: a slow server is not asked again on top of it.
+      this.#offlineTimer = setInterval(() => {
+        if (!this.#reading) void this.reload();
+      }, offline.everyMs);
+    } else if (!wanted && this.#offlineTimer !== null) {
+      clearInterval(this.#offlineTimer);
+      this.#offlineTimer = null;
+    }
   }
 }

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { LiveView, type LiveConnection, type LiveViewState } from './live-view.ts';
-import { countFrom, countPush, mergeNewestFirst, type LiveCount, type Versioned } from './live-merge.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LiveView, type LiveConnection, type LiveViewOptions, type LiveViewState } from './live-view.ts';
+import { countFrom, countPush, mergeNewestFirst, newerOf, type LiveCount, type Versioned } from './live-merge.ts';
 
 /** The shared connection as a view sees it; the test decides when it connects, what it pushes and when joins answer. */
 class FakeConnection implements LiveConnection {
@@ -77,7 +77,7 @@ const apply = (d: Data, push: Row): Data => {
 };
 
 /** Reads the test answers by hand, in any order. */
-function harness(entity?: string, clock?: { t: number }) {
+function harness(entity?: string, clock?: { t: number }, more: Pick<LiveViewOptions<Data, Row>, 'offline'> = {}) {
   const log: string[] = [];
   const conn = new FakeConnection(log);
   const reads: { resolve: (d: Data) => void; reject: (e: Error) => void; signal: AbortSignal }[] = [];
@@ -93,6 +93,7 @@ function harness(entity?: string, clock?: { t: number }) {
     onChange: (s) => states.push(s),
     resync: { afterPushes: 3, minIntervalMs: 1000 },
     ...(clock ? { now: () => clock.t } : {}),
+    ...more,
   });
   const shown = () => view.state.data;
   const ids = () => shown()?.items.map((r) => r.id);
@@ -239,7 +240,97 @@ describe('live view resync', () => {
   });
 });
 
+describe('live view offline fallback', () => {
+  // Timers are the clock here: the test moves time on by exactly the interval instead of sleeping.
+  afterEach(() => vi.useRealTimers());
+  const EVERY = 3000;
+  const settled = (d: Data) => d.items[0]?.label === 'settled';
+  const offlineHarness = (entity?: string) => {
+    vi.useFakeTimers();
+    return harness(entity, undefined, { offline: { everyMs: EVERY, until: settled } });
+  };
+  const tick = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+
+  it('reads every interval while the socket is down, never on top of a read in flight, and stops once connected', async () => {
+    const h = offlineHarness();
+    h.view.start();
+    h.reads[0]!.resolve(data([row(1)]));
+    await tick(EVERY - 1);
+    expect(h.reads).toHaveLength(1);
+    await tick(1);
+    expect(h.reads).toHaveLength(2);
+    await tick(EVERY * 2); // the second read has not landed: not asked again
+    expect(h.reads).toHaveLength(2);
+    h.reads[1]!.resolve(data([row(2), row(1)]));
+    await tick(EVERY);
+    expect(h.reads).toHaveLength(3);
+    expect(h.ids()).toEqual(['r2', 'r1']);
+    h.reads[2]!.resolve(data([row(2), row(1)]));
+    await tick(0);
+
+    h.conn.connect(); // live: pushes flow, the fallback stops (the connect's own read is the last)
+    expect(h.reads).toHaveLength(4);
+    h.reads[3]!.resolve(data([row(2), row(1)]));
+    await tick(EVERY * 5);
+    expect(h.view.state.live).toBe(true);
+    expect(h.reads).toHaveLength(4);
+
+    h.conn.drop(); // down again: the fallback is back
+    await tick(EVERY);
+    expect(h.reads).toHaveLength(5);
+  });
+
+  it('stops asking once the data is settled, and after stop()', async () => {
+    const h = offlineHarness();
+    h.view.start();
+    h.reads[0]!.resolve(data([row(1)]));
+    await tick(EVERY);
+    h.reads[1]!.resolve(data([row(1, { version: 2, label: 'settled' })]));
+    await tick(EVERY * 5);
+    expect(h.reads).toHaveLength(2);
+
+    const other = offlineHarness();
+    other.view.start();
+    other.reads[0]!.resolve(data([row(1)]));
+    await tick(0);
+    other.view.stop();
+    await tick(EVERY * 5);
+    expect(other.reads).toHaveLength(1);
+  });
+
+  it('asks while the entity room is refused, even with the socket up', async () => {
+    const h = offlineHarness('order:o1');
+    h.conn.connected = true;
+    h.view.start();
+    h.conn.ackJoins(false);
+    await tick(0);
+    h.reads[0]!.resolve(data([row(1)]));
+    await tick(0);
+    expect(h.view.state.live).toBe(false);
+    await tick(EVERY);
+    expect(h.reads).toHaveLength(2);
+  });
+
+  it('without the fallback (a list) waits for the next connect', async () => {
+    vi.useFakeTimers();
+    const h = harness();
+    h.view.start();
+    h.reads[0]!.resolve(data([row(1)]));
+    await tick(EVERY * 5);
+    expect(h.reads).toHaveLength(1);
+  });
+});
+
 describe('live merge rules', () => {
+  it('one entity shown takes a newer push of itself and ignores an older one or another entity', () => {
+    const same = (a: Row, b: Row) => a.id === b.id;
+    const shown = row(1, { version: 2, label: 'needs confirmation' });
+    const paid = row(1, { version: 3, label: 'paid' });
+    expect(newerOf(shown, paid, same)).toBe(paid);
+    expect(newerOf(paid, shown, same)).toBe(paid); // a late push never goes backwards
+    expect(newerOf(shown, row(2, { version: 9 }), same)).toBe(shown);
+  });
+
   it('adds a row the page lacks only when it is newer than every row the page holds', () => {
     const page = { items: [row(5), row(4)], total: 2 };
     expect(mergeNewestFirst(page, row(3), 10).added).toBe(false); // older: the read had it (or another page does)

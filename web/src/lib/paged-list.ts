@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type Order = 'asc' | 'desc';
@@ -24,6 +24,9 @@ export interface PagedListState<S extends string, F extends string> {
   order: Order;
   filters: Filters<F>;
 }
+
+/** What a list route takes: the filters, the page and its size, the sort and its order. */
+export type ListQuery<S extends string, F extends string> = Filters<F> & { page: number; page_size: number; sort: S; order: Order };
 
 export type FilterCheck<F extends string> = { ok: true } | { ok: false; field: F; message: string };
 
@@ -108,16 +111,8 @@ export interface PagedList<S extends string, F extends string> extends PagedList
   showFirst(): void;
 }
 
-/**
- * A filtered, sorted, server-paged list whose state lives in the URL's search params: reload and Back keep page,
- * sort and filters; every change is a history entry.
- */
-export function usePagedList<S extends string, F extends string>(spec: PagedListSpec<S, F>): PagedList<S, F> {
-  const [params, setParams] = useSearchParams();
-  const key = params.toString();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the params' text is their identity; spec is a constant
-  const state = useMemo(() => readListParams(new URLSearchParams(key), spec), [key]);
-  const go = useCallback((next: PagedListState<S, F>) => setParams(writeListParams(next, spec)), [setParams, spec]);
+/** The list's actions over its state; `go` keeps the next state (in the URL, or in the component). */
+function listActions<S extends string, F extends string>(state: PagedListState<S, F>, go: (next: PagedListState<S, F>) => void, spec: PagedListSpec<S, F>): PagedList<S, F> {
   return {
     ...state,
     setPage: (page) => go({ ...state, page }),
@@ -135,4 +130,23 @@ export function usePagedList<S extends string, F extends string>(spec: PagedList
     clearFilters: () => go({ ...state, filters: {}, page: 1 }),
     showFirst: () => go({ ...state, page: 1, sort: spec.defaultSort, order: spec.defaultOrder }),
   };
+}
+
+/**
+ * A filtered, sorted, server-paged list whose state lives in the URL's search params: reload and Back keep page,
+ * sort and filters; every change is a history entry.
+ */
+export function usePagedList<S extends string, F extends string>(spec: PagedListSpec<S, F>): PagedList<S, F> {
+  const [params, setParams] = useSearchParams();
+  const key = params.toString();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the params' text is their identity; spec is a constant
+  const state = useMemo(() => readListParams(new URLSearchParams(key), spec), [key]);
+  const go = useCallback((next: PagedListState<S, F>) => setParams(writeListParams(next, spec)), [setParams, spec]);
+  return listActions(state, go, spec);
+}
+
+/** The same list with its state kept in the component: for a list inside a screen whose URL belongs to another list. */
+export function useListInState<S extends string, F extends string>(spec: PagedListSpec<S, F>): PagedList<S, F> {
+  const [state, setState] = useState<PagedListState<S, F>>(() => ({ page: 1, pageSize: spec.pageSize, sort: spec.defaultSort, order: spec.defaultOrder, filters: {} }));
+  return listActions(state, setState, spec);
 }

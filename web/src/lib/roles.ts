@@ -1,10 +1,10 @@
-import type { Role } from '@acpg/contracts/roles';
+import { CUSTOMER_SIDE_ROLES, type RoleName } from '@acpg/contracts/role-names';
 
-// String literals instead of the zod enum from contracts/roles.ts: that module would pull zod into the entry chunk.
-export const SUPER_ADMIN: Role = 'Super Admin';
-export const PROVIDER_ADMIN: Role = 'Provider Admin';
-export const PROFESSIONAL: Role = 'Professional';
-export const CUSTOMER_SIDE: readonly Role[] = ['Customer', 'Agent', 'Broker', 'Owner'];
+// contracts/role-names.ts, not contracts/roles.ts: the zod enum there would pull zod into the entry chunk.
+export const SUPER_ADMIN: RoleName = 'Super Admin';
+export const PROVIDER_ADMIN: RoleName = 'Provider Admin';
+export const PROFESSIONAL: RoleName = 'Professional';
+export const CUSTOMER_SIDE: readonly RoleName[] = CUSTOMER_SIDE_ROLES;
 /** Roles that keep the token and the authorised flag at login (spec section 6: admin, sub-admin, Professional). */
 export const TOKEN_KEEPING_ROLES: readonly string[] = ['Super Admin', 'Admin', 'Professional'];
 

@@ -7,8 +7,7 @@ import { signInPathFor } from '../../lib/return-path.ts';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { EmptyState, LoadingSpinner } from '../../components/PageState.tsx';
 import { PaymentForm } from '../../features/payments/components/PaymentForm.tsx';
-import { fetchCurrentMembership } from '../../features/memberships/api/memberships.ts';
-import { useResource } from '../../lib/use-resource.ts';
+import { useCurrentMembership } from '../../features/memberships/api/memberships.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '720px', width: '100%', marginInline: 'auto' },
@@ -31,7 +30,7 @@ export default function CheckoutRoute() {
   const planId = params.get('plan')?.trim() ?? '';
   const signedIn = snap.user != null && snap.user.role.length > 0 && snap.accessToken != null;
   // One membership per member: a member is sent to the plan switch instead of a second checkout.
-  const current = useResource(async (signal) => (signedIn ? fetchCurrentMembership(signal) : { success: true as const, data: null }), [signedIn]);
+  const current = useCurrentMembership(signedIn);
   const follow = (checkout: CheckoutResult) => navigate(`/payment-status?checkout_id=${encodeURIComponent(checkout.checkout_id)}`);
 
   let body;

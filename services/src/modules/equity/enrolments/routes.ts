@@ -63,6 +63,8 @@ export const enrolmentRoutes =
       async (request) => {
         const principal = callerOf(request);
         const filter = { ...enrolmentsFilter(request.query), account_id: principal.userId };
+        // The caller's own list: it shows what they did a moment ago (the read model caught up with the log first).
+        await platform.caughtUp(enrolments.projection, { waitMs: 1000 });
         return { success: true as const, data: await findPage(platform.documents, ENROLMENTS_COLLECTION, request.query, { filter, thenBy: ['requested_at'], toItem: toEnrolmentView }) };
       },
     );

@@ -5,6 +5,7 @@ import { MembershipView, MyMembershipsQuery } from '@acpg/contracts/memberships'
 import { findPage } from '../../../platform/documents/paged.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
+import { membershipsProjection } from './projection.ts';
 import { MEMBERSHIPS_COLLECTION, toMembershipView } from './projection.ts';
 
 /** The signed-in user's memberships, paged and sorted on the server. */
@@ -26,6 +27,8 @@ export const myMembershipsRoutes =
       },
       async (request) => {
         const now = platform.clock();
+        // The caller's own list: it shows what they did a moment ago (the read model caught up with the log first).
+        await platform.caughtUp(membershipsProjection, { waitMs: 1000 });
         const page = await findPage(platform.documents, MEMBERSHIPS_COLLECTION, request.query, {
           filter: { account_id: callerOf(request).userId },
           thenBy: ['started_at'],

@@ -52,6 +52,8 @@ export const orderRoutes =
       },
       async (request) => {
         const principal = callerOf(request);
+        // The caller's own list: it shows what they did a moment ago (the read model caught up with the log first).
+        await platform.caughtUp(orders.projection, { waitMs: 1000 });
         const page = await findPage(platform.documents, ORDERS_COLLECTION, request.query, {
           filter: { ...ordersFilter(request.query), account_id: principal.userId },
           thenBy: ['placed_at'],

@@ -5,6 +5,7 @@ import { PaymentView } from '@acpg/contracts/payments';
 import { findPage } from '../../../platform/documents/paged.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
+import { charges } from './entity.ts';
 import { CHARGES_COLLECTION, toPaymentView } from './projection.ts';
 
 export const MyPaymentsQuery = listQuery({ sortFields: ['started_at', 'amount_cents'] as const, defaultSort: 'started_at' });
@@ -27,6 +28,8 @@ export const myPaymentsRoutes =
         },
       },
       async (request) => {
+        // The caller's own list: it shows what they did a moment ago (the read model caught up with the log first).
+        await platform.caughtUp(charges.projection, { waitMs: 1000 });
         const page = await findPage(platform.documents, CHARGES_COLLECTION, request.query, {
           filter: { account_id: callerOf(request).userId },
           thenBy: ['started_at'],

@@ -5,6 +5,7 @@ import { VerifiedPropertiesQuery, VerifiedProperty } from '@acpg/contracts/prope
 import { findPage } from '../../../platform/documents/paged.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
+import { verifiedPropertiesProjection } from './projection.ts';
 import { toVerifiedProperty, VERIFIED_PROPERTIES_COLLECTION } from './projection.ts';
 
 /** `GET /properties/verified`: the caller's own verified properties, newest first. */
@@ -25,6 +26,8 @@ export const verifiedPropertiesRoutes =
       },
       async (request) => {
         const accountId = callerOf(request).userId;
+        // The caller's own list: it shows what they did a moment ago (the read model caught up with the log first).
+        await platform.caughtUp(verifiedPropertiesProjection, { waitMs: 1000 });
         const page = await findPage(platform.documents, VERIFIED_PROPERTIES_COLLECTION, request.query, {
           filter: { account_id: accountId },
           thenBy: ['verified_at'],

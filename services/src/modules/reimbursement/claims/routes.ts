@@ -43,6 +43,8 @@ export const claimRoutes =
         // users do not exist yet, so that list is empty (and never the Provider Admin's own claims, which they cannot file).
         if (principal.roles.includes('Provider Admin') && !principal.roles.includes('Super Admin')) return { success: true as const, data: { items: [], total: 0, page, page_size } };
         const filter = { account_id: principal.userId, ...(request.query.status ? { status: request.query.status } : {}) };
+        // The caller's own list: it shows what they did a moment ago (the read model caught up with the log first).
+        await platform.caughtUp(claims.projection, { waitMs: 1000 });
         return { success: true as const, data: await findPage(platform.documents, CLAIMS_COLLECTION, request.query, { filter, thenBy: ['submitted_at'], toItem: toClaimView }) };
       },
     );

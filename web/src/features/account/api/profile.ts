@@ -1,5 +1,6 @@
 import type { ContactChangeSent, Profile } from '@acpg/contracts/account';
 import { http, refreshAccessToken, HttpError } from '../../../lib/http.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 
 type Ok<T> = { success: true; data: T; message?: string };
 const withMessage = <T>(r: Ok<T>, fallback: string) => ({ profile: r.data, message: r.message ?? fallback });
@@ -30,3 +31,5 @@ export const changePassword = async (body: { current_password: string; new_passw
     return withMessage(await send(), 'Your password was changed.');
   }
 };
+
+export const useProfile = () => useResource(fetchProfile, []);

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Badge, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import type { Profile } from '@acpg/contracts/account';
-import { useResource } from '../../../lib/use-resource.ts';
 import { notify } from '../../../lib/notify.ts';
 import { updateSignedInUser } from '../../../lib/session.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
-import { fetchProfile } from '../api/profile.ts';
+import { useProfile } from '../api/profile.ts';
 import { ContactChangeForm } from './ContactChangeForm.tsx';
 import { NameForm } from './NameForm.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
@@ -32,7 +31,7 @@ const useStyles = makeStyles({
 /** /user-update-profile, the avatar menu's Profile entry (spec section 2): the account's details, each editable. */
 export default function ProfilePage() {
   const s = useStyles();
-  const loaded = useResource(fetchProfile, []);
+  const loaded = useProfile();
   const [edited, setEdited] = useState<Profile | null>(null);
   const profile = edited ?? loaded.data;
   const position = profile?.role[0] ?? 'Position not available';

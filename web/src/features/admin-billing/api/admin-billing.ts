@@ -1,26 +1,26 @@
 import type { Page } from '@acpg/contracts/http';
 import type { MembershipView } from '@acpg/contracts/memberships';
 import type { PaymentView } from '@acpg/contracts/payments';
+import { MEMBERSHIP_SORT_FIELDS, PAYMENT_SORT_FIELDS, type SortField } from '@acpg/contracts/sort-fields';
 import { http, type Query } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
-import { fetchEvery } from '../../../lib/fetch-every.ts';
 
-export type PaymentSort = 'started_at' | 'amount_cents';
+export type PaymentSort = SortField<typeof PAYMENT_SORT_FIELDS>;
 export type PaymentFilter = 'status' | 'kind' | 'promo_code' | 'from' | 'to';
 /** /admin-payments: newest first, 10 a page. */
 export const PAYMENT_LIST: PagedListSpec<PaymentSort, PaymentFilter> = {
-  sortFields: ['started_at', 'amount_cents'],
+  sortFields: PAYMENT_SORT_FIELDS,
   defaultSort: 'started_at',
   defaultOrder: 'desc',
   pageSize: 10,
   filters: ['status', 'kind', 'promo_code', 'from', 'to'],
 };
 
-export type MembershipSort = 'started_at' | 'next_renewal_at' | 'plan_name';
+export type MembershipSort = SortField<typeof MEMBERSHIP_SORT_FIELDS>;
 export type MembershipFilter = 'status' | 'plan_name' | 'from' | 'to';
 /** /admin-memberships: newest first, 10 a page. */
 export const MEMBERSHIP_LIST: PagedListSpec<MembershipSort, MembershipFilter> = {
-  sortFields: ['started_at', 'next_renewal_at', 'plan_name'],
+  sortFields: MEMBERSHIP_SORT_FIELDS,
   defaultSort: 'started_at',
   defaultOrder: 'desc',
   pageSize: 10,
@@ -40,15 +40,6 @@ export async function fetchPayments(query: ListQuery<PaymentSort, PaymentFilter>
 
 export const fetchMemberships = (query: ListQuery<MembershipSort, MembershipFilter>, signal?: AbortSignal) =>
   http.get<Page<MembershipView>>('/admin/memberships', { query: { ...query } as Query, ...(signal ? { signal } : {}) });
-
-/** Every row of a filtered list, 100 a call (the export). */
-export const fetchAll = <T, S, F extends string>(
-  fetchPage: (q: ListQuery<S, F>, signal: AbortSignal) => Promise<{ success: true; data: Page<T> } | { success: false; message: string }>,
-  filters: Filters<F>,
-  sort: S,
-  order: 'asc' | 'desc',
-  signal: AbortSignal,
-): Promise<T[]> => fetchEvery(fetchPage, { ...filters, sort, order } as Omit<ListQuery<S, F>, 'page' | 'page_size'>, signal);
 
 /** A card as people read it: "Visa ending in 4242". */
 export const cardText = (brand: string, last4: string) =>

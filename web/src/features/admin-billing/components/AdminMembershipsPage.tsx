@@ -1,16 +1,17 @@
 import { Badge, Card, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { MEMBERSHIP_UPDATED_MESSAGE, type MembershipStatus, type MembershipView } from '@acpg/contracts/memberships';
-import { useLive } from '../../../lib/live.ts';
-import { keepNewer } from '../../../lib/live-merge.ts';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
-import { cardText, fetchAll, fetchMemberships, MEMBERSHIP_LIST, type MembershipSort } from '../api/admin-billing.ts';
+import { cardText, fetchMemberships, MEMBERSHIP_LIST } from '../api/admin-billing.ts';
 import { BillingFilters } from './BillingFilters.tsx';
+import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 const MESSAGES = [MEMBERSHIP_UPDATED_MESSAGE];
 const STATUS: Record<MembershipStatus, { text: string; color: 'success' | 'danger' | 'warning' | 'informative' }> = {
@@ -38,16 +39,8 @@ const EXPORT_HEADER = ['Started', 'Account', 'Plan', 'Status', 'Next renewal', '
 export default function AdminMembershipsPage() {
   const s = useStyles();
   const list = usePagedList(MEMBERSHIP_LIST);
-  const view = useLive<{ items: MembershipView[]; total: number }, MembershipView>({
-    messages: MESSAGES,
-    read: async (signal) => {
-      const r = await fetchMemberships({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items, total: r.data.total } } : r;
-    },
-    // A row on this page takes the newer push (cancelled, renewed, past due); new memberships show on the next read.
-    apply: (v, push) => (v.items.some((r) => r.id === push.id) ? { ...v, items: [...keepNewer(v.items, push)] } : v),
-    deps: [list.filters, list.page, list.pageSize, list.sort, list.order],
-  });
+  // A row on this page takes the newer push (cancelled, renewed, past due); new memberships show on the next read.
+  const view = useLiveList({ list, messages: MESSAGES, fetchPage: fetchMemberships, toRow: (m: MembershipView) => m });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(rows?.map((r) => r.account_id) ?? []);
 
@@ -70,7 +63,7 @@ export default function AdminMembershipsPage() {
   ];
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchAll(fetchMemberships, list.filters, list.sort, list.order, signal);
+    const all = await fetchListRows(fetchMemberships, list, signal);
     const out = all.map((m) => [m.started_at, m.account_id, m.plan_name, STATUS[m.status].text, renewalText(m), (m.renewal_amount_cents / 100).toFixed(2), `${m.card_brand} ${m.card_last4}`]);
     return (await exportTable(kind, { header: EXPORT_HEADER, rows: out, fileBase: 'memberships' })) ? all.length : 0;
   };
@@ -82,9 +75,7 @@ export default function AdminMembershipsPage() {
         <Title1 as="h1" id="memberships-title" tabIndex={-1}>
           Memberships
         </Title1>
-        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
-          {view.live ? 'Live' : 'Live updates off'}
-        </Badge>
+        <LiveBadge live={view.live} />
       </div>
       <Card>
         <BillingFilters
@@ -106,17 +97,7 @@ export default function AdminMembershipsPage() {
           noun={{ one: 'membership', other: 'memberships' }}
           columns={columns}
           getRowId={(m) => m.id}
-          items={rows}
-          total={view.data?.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={(id) => list.sortBy(id as MembershipSort)}
+          {...listGridProps(list, view)}
           empty={filtered ? 'No memberships match these filters.' : 'No memberships yet.'}
           onExport={onExport}
         />

@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { PAYMENT_UPDATED_MESSAGE, type PaymentStatus, type PaymentView } from '@acpg/contracts/payments';
-import { useLive } from '../../../lib/live.ts';
-import { keepNewer } from '../../../lib/live-merge.ts';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { notify } from '../../../lib/notify.ts';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
-import { cardText, fetchAll, fetchPayments, PAYMENT_LIST, paymentRow, type PaymentRow, type PaymentSort } from '../api/admin-billing.ts';
+import { cardText, fetchPayments, PAYMENT_LIST, paymentRow, type PaymentRow } from '../api/admin-billing.ts';
 import { BillingFilters } from './BillingFilters.tsx';
 import { RefundDialog } from './RefundDialog.tsx';
+import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 const MESSAGES = [PAYMENT_UPDATED_MESSAGE];
 const STATUS: Record<PaymentStatus, { text: string; color: 'success' | 'danger' | 'warning' | 'informative' }> = {
@@ -38,16 +39,8 @@ export default function AdminPaymentsPage() {
   const s = useStyles();
   const list = usePagedList(PAYMENT_LIST);
   const [refunding, setRefunding] = useState<PaymentView | null>(null);
-  const view = useLive<{ items: PaymentRow[]; total: number }, PaymentView>({
-    messages: MESSAGES,
-    read: async (signal) => {
-      const r = await fetchPayments({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items, total: r.data.total } } : r;
-    },
-    // A row on this page takes the newer push (its status moves on); new payments show on the next read.
-    apply: (v, push) => (v.items.some((r) => r.id === push.checkout_id) ? { ...v, items: [...keepNewer(v.items, paymentRow(push))] } : v),
-    deps: [list.filters, list.page, list.pageSize, list.sort, list.order],
-  });
+  // A row on this page takes the newer push (its status moves on); new payments show on the next read.
+  const view = useLiveList({ list, messages: MESSAGES, fetchPage: fetchPayments, toRow: paymentRow });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(rows?.map((r) => r.account_id) ?? []);
 
@@ -81,7 +74,7 @@ export default function AdminPaymentsPage() {
   ];
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchAll(fetchPayments, list.filters, list.sort, list.order, signal);
+    const all = await fetchListRows(fetchPayments, list, signal);
     const rowsOut = all.map((p) => [p.started_at, p.account_id, p.plan_id ?? '', kindOf(p), (p.amount_cents / 100).toFixed(2), p.promo?.promo_code ?? '', `${p.card_brand} ${p.card_last4}`, STATUS[p.status].text, p.settled_at ?? '', p.refund?.reason ?? '']);
     return (await exportTable(kind, { header: EXPORT_HEADER, rows: rowsOut, fileBase: 'payments' })) ? all.length : 0;
   };
@@ -93,9 +86,7 @@ export default function AdminPaymentsPage() {
         <Title1 as="h1" id="payments-title" tabIndex={-1}>
           Payments
         </Title1>
-        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
-          {view.live ? 'Live' : 'Live updates off'}
-        </Badge>
+        <LiveBadge live={view.live} />
       </div>
       <Card>
         <BillingFilters
@@ -118,17 +109,7 @@ export default function AdminPaymentsPage() {
           noun={{ one: 'payment', other: 'payments' }}
           columns={columns}
           getRowId={(p) => p.id}
-          items={rows}
-          total={view.data?.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={(id) => list.sortBy(id as PaymentSort)}
+          {...listGridProps(list, view)}
           empty={filtered ? 'No payments match these filters.' : 'No payments yet.'}
           onExport={onExport}
         />

@@ -1,6 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import type { Filters } from '../../../lib/paged-list.ts';
+import { useFilterDraft } from '../../../lib/filter-draft.ts';
+import { FilterButtons } from '../../../components/FilterButtons.tsx';
 
 const useStyles = makeStyles({
   filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(170px, 100%), 1fr))', alignItems: 'end' },
@@ -31,21 +33,11 @@ export function BillingFilters<F extends string>({
   onClear: () => void;
 }): ReactNode {
   const s = useStyles();
-  const [draft, setDraft] = useState<Record<string, string | undefined>>(applied);
-  const [error, setError] = useState<string | null>(null);
-  const set = (key: string, value: string) => setDraft((f) => ({ ...f, [key]: value || undefined }));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (draft.from && draft.to && draft.from > draft.to) return setError('From must not be after To.');
-    setError(null);
-    onApply(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)) as Filters<F>);
-  };
-  // The form is not remounted when nothing was applied: Clear empties the fields and the message itself.
-  const clear = () => {
-    setDraft({});
-    setError(null);
-    onClear();
-  };
+  // The draft is keyed by the choices' names (plain strings); the list reads the same names back.
+  const { draft, set, submit, clear, messageFor } = useFilterDraft<string>(applied, (f) => onApply(f as Filters<F>), onClear, (f) =>
+    f.from && f.to && f.from > f.to ? { ok: false, field: 'from', message: 'From must not be after To.' } : { ok: true },
+  );
+  const error = messageFor('from');
   return (
     <form className={s.filters} onSubmit={submit} aria-label={label} noValidate>
       {choices.map((c) => (
@@ -72,12 +64,7 @@ export function BillingFilters<F extends string>({
         <Input className={s.input} type="date" value={draft.to ?? ''} onChange={(_, d) => set('to', d.value)} />
       </Field>
       <div className={s.actions}>
-        <Button type="submit" appearance="primary">
-          Apply filters
-        </Button>
-        <Button appearance="secondary" onClick={clear}>
-          Clear
-        </Button>
+        <FilterButtons onClear={clear} />
       </div>
     </form>
   );

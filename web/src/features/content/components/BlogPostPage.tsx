@@ -1,9 +1,8 @@
 import { Link as RouterLink, useParams } from 'react-router';
 import { Body1, Caption1, Subtitle1, Title1, makeStyles, tokens } from '@fluentui/react-components';
-import { useResource } from '../../../lib/use-resource.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
-import { fetchBlog } from '../api/content.ts';
+import { useBlogPost } from '../api/content.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '760px' },
@@ -39,7 +38,7 @@ function PostBody({ text }: { text: string }) {
 export default function BlogPostPage() {
   const s = useStyles();
   const { slug = '' } = useParams();
-  const post = useResource((signal) => fetchBlog(slug, signal), [slug]);
+  const post = useBlogPost(slug);
   return (
     <article className={s.root} aria-labelledby="post-title">
       <RouterLink className={s.back} to="/blogs">

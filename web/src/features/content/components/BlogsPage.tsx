@@ -1,11 +1,10 @@
 import { Link as RouterLink } from 'react-router';
 import { Body1, Card, CardHeader, Caption1, Subtitle1, Title1, makeStyles, tokens } from '@fluentui/react-components';
-import { useResource } from '../../../lib/use-resource.ts';
 import { usePagedList, type PagedListSpec } from '../../../lib/paged-list.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
 import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
-import { BLOG_PAGE_SIZE, fetchBlogs } from '../api/content.ts';
+import { BLOG_PAGE_SIZE, useBlogs } from '../api/content.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -21,7 +20,7 @@ const BLOG_LIST: PagedListSpec<'published_at', never> = { sortFields: ['publishe
 export default function BlogsPage() {
   const s = useStyles();
   const list = usePagedList(BLOG_LIST);
-  const blogs = useResource((signal) => fetchBlogs(list.page, signal), [list.page]);
+  const blogs = useBlogs(list.page);
   return (
     <section className={s.root} aria-labelledby="blogs-title">
       <Title1 as="h1" id="blogs-title" className={s.flush}>

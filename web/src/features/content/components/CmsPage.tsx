@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import type { PageSlug } from '@acpg/contracts/content';
 import { Body1, Subtitle1, Text, Title1, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useResource } from '../../../lib/use-resource.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
 import { ErrorState, LoadingBlock, EmptyState } from '../../../components/PageState.tsx';
-import { fetchPage } from '../api/content.ts';
+import { useCmsPage } from '../api/content.ts';
 
 const useStyles = makeStyles({
   article: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '880px' },
@@ -18,7 +17,7 @@ const useStyles = makeStyles({
 /** A public page whose content Super Admins manage (GET /cms/pages/:slug). */
 export function CmsPage({ slug, fallbackTitle, children }: { slug: PageSlug; fallbackTitle: string; children?: ReactNode }) {
   const s = useStyles();
-  const page = useResource((signal) => fetchPage(slug, signal), [slug]);
+  const page = useCmsPage(slug);
   if (page.status === 'loading') return <LoadingBlock label={`Loading ${fallbackTitle}`} />;
   if (page.status === 'error')
     return (

@@ -1,7 +1,6 @@
 import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Body1, Title1, makeStyles, tokens } from '@fluentui/react-components';
-import { useResource } from '../../../lib/use-resource.ts';
 import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
-import { fetchFaq } from '../api/content.ts';
+import { useFaq } from '../api/content.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '880px' },
@@ -11,7 +10,7 @@ const useStyles = makeStyles({
 
 export default function FaqPage() {
   const s = useStyles();
-  const faq = useResource((signal) => fetchFaq(signal), []);
+  const faq = useFaq();
   return (
     <section className={s.root} aria-labelledby="faq-title">
       <Title1 as="h1" id="faq-title" className={s.flush}>

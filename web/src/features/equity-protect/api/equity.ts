@@ -9,16 +9,19 @@ import type {
   ImportView,
 } from '@acpg/contracts/equity-protect';
 import type { Page } from '@acpg/contracts/http';
+import type { PlansResponse } from '@acpg/contracts/plans';
+import { ALERT_SORT_FIELDS, ENROLMENT_SORT_FIELDS, IMPORT_SORT_FIELDS, type SortField } from '@acpg/contracts/sort-fields';
 import { http, type Query, type Result } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 
 type Ok<T> = { success: true; data: T; message?: string };
 const opts = (signal?: AbortSignal, query?: Query) => ({ ...(signal ? { signal } : {}), ...(query ? { query } : {}) });
 
-export type EnrolmentSort = 'requested_at' | 'updated_at' | 'status' | 'county';
+export type EnrolmentSort = SortField<typeof ENROLMENT_SORT_FIELDS>;
 export type EnrolmentFilter = 'q' | 'status' | 'county' | 'from' | 'to';
 export const ENROLMENT_LIST: PagedListSpec<EnrolmentSort, EnrolmentFilter> = {
-  sortFields: ['requested_at', 'updated_at', 'status', 'county'],
+  sortFields: ENROLMENT_SORT_FIELDS,
   defaultSort: 'requested_at',
   defaultOrder: 'desc',
   pageSize: 10,
@@ -26,10 +29,10 @@ export const ENROLMENT_LIST: PagedListSpec<EnrolmentSort, EnrolmentFilter> = {
   dateRange: { from: 'from', to: 'to' },
 };
 
-export type AlertSort = 'raised_at' | 'updated_at' | 'status' | 'county';
+export type AlertSort = SortField<typeof ALERT_SORT_FIELDS>;
 export type AlertFilter = 'q' | 'status' | 'county' | 'document_type' | 'cases_only' | 'from' | 'to';
 export const ALERT_LIST: PagedListSpec<AlertSort, AlertFilter> = {
-  sortFields: ['raised_at', 'updated_at', 'status', 'county'],
+  sortFields: ALERT_SORT_FIELDS,
   defaultSort: 'raised_at',
   defaultOrder: 'desc',
   pageSize: 10,
@@ -37,7 +40,7 @@ export const ALERT_LIST: PagedListSpec<AlertSort, AlertFilter> = {
   dateRange: { from: 'from', to: 'to' },
 };
 
-export const IMPORT_LIST: PagedListSpec<'imported_at', never> = { sortFields: ['imported_at'], defaultSort: 'imported_at', defaultOrder: 'desc', pageSize: 10, filters: [] };
+export const IMPORT_LIST: PagedListSpec<'imported_at', never> = { sortFields: IMPORT_SORT_FIELDS, defaultSort: 'imported_at', defaultOrder: 'desc', pageSize: 10, filters: [] };
 
 type ListQuery<S extends string, F extends string> = Filters<F> & { page: number; page_size: number; sort: S; order: 'asc' | 'desc' };
 
@@ -62,3 +65,8 @@ export const closeCase = (alertId: string, resolution: string) => http.post<Ok<A
 export const fetchImports = (query: ListQuery<'imported_at', never>, signal?: AbortSignal) => http.get<Page<ImportView>>('/admin/equity/imports', opts(signal, { ...query } as Query));
 export const importFile = (body: { file_name: string; format: ImportFormat; data: string }) => http.post<Ok<ImportView>>('/admin/equity/imports', body);
 export const generateSample = (count: number, onProtected: number) => http.post<Ok<ImportView>>('/admin/equity/imports/sample', { count, on_protected: onProtected });
+
+export const usePricing = () => useResource(fetchPricing, []);
+export const useAlertHistory = (alertId: string, version: number | undefined) => useResource((signal) => fetchAlertHistory(alertId, signal), [alertId, version]);
+/** The plans (GET /plans, public): the Pricing dialog names what a membership includes. */
+export const usePlans = () => useResource((signal) => http.get<PlansResponse>('/plans', { signal }), []);

@@ -8,11 +8,10 @@ import {
 import { CASE_STEP_LABELS, EQUITY_ALERT_UPDATED_MESSAGE, type AlertView, type CaseStep } from '@acpg/contracts/equity-protect';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { formatDateTime12 } from '../../../lib/dates.ts';
-import { useLive } from '../../../lib/live.ts';
+import { useLiveEntity } from '../../../lib/live.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useResource } from '../../../lib/use-resource.ts';
-import { checkStep, closeCase, confirmAlert, fetchAlert, fetchAlertHistory, reportAlert } from '../api/equity.ts';
+import { checkStep, closeCase, confirmAlert, fetchAlert, reportAlert, useAlertHistory } from '../api/equity.ts';
 import { ALERT_BADGE, addressOf, alertStatusLabel, documentTypeLabel, recordedDay } from '../equity-text.ts';
 
 const useStyles = makeStyles({
@@ -44,16 +43,16 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
   const [busy, setBusy] = useState<string | null>(null);
   // A ticked step shows ticked at once, until the alert moves on (its next version holds the tick) or it is refused.
   const [ticks, setTicks] = useState<{ version: number; steps: Partial<Record<CaseStep, boolean>> }>({ version: -1, steps: {} });
-  const view = useLive<AlertView, AlertView>({
+  const view = useLiveEntity<AlertView>({
     messages: MESSAGES,
     entity: `equity-alert:${alertId}`,
     read: (signal) => fetchAlert(alertId, signal),
-    apply: (current, push) => (push.alert_id === current.alert_id && push.version > current.version ? push : current),
+    same: (shown, push) => push.alert_id === shown.alert_id,
     deps: [alertId],
   });
   const alert = view.data;
   const nameOf = useAccountNames(admin && alert ? [alert.account_id] : []);
-  const history = useResource((signal) => fetchAlertHistory(alertId, signal), [alertId, alert?.version]);
+  const history = useAlertHistory(alertId, alert?.version);
   const pending = ticks.version === alert?.version ? ticks.steps : {};
 
   // After an answer its buttons go: focus moves to the alert's status, so a keyboard user is not dropped on the page.

@@ -7,14 +7,14 @@ import { PersonName } from '../../../components/PersonName.tsx';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
-import { fetchEvery } from '../../../lib/fetch-every.ts';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
-import { ALERT_LIST, fetchAllAlerts, fetchMyAlerts, type AlertFilter, type AlertSort } from '../api/equity.ts';
+import { ALERT_LIST, fetchAllAlerts, fetchMyAlerts, type AlertFilter } from '../api/equity.ts';
 import { ALERT_BADGE, addressOf, alertStatusLabel, documentTypeLabel, recordedDay } from '../equity-text.ts';
 import { AlertDialog } from './AlertDialog.tsx';
 import { ListFilters } from './ListFilters.tsx';
-import { useLiveList } from '../../../lib/live-list.ts';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 
 const MESSAGES = [EQUITY_ALERT_UPDATED_MESSAGE];
 type Row = AlertView & { id: string };
@@ -108,7 +108,7 @@ export function AlertsPanel({ admin }: { admin: boolean }) {
   ];
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchEvery(fetchPage, { ...list.filters, sort: list.sort, order: list.order }, signal);
+    const all = await fetchListRows(fetchPage, list, signal);
     const out = all.map((a) => [
       a.alert_id,
       a.raised_at,
@@ -152,17 +152,7 @@ export function AlertsPanel({ admin }: { admin: boolean }) {
           noun={{ one: 'alert', other: 'alerts' }}
           columns={columns}
           getRowId={(a) => a.id}
-          items={rows}
-          total={view.data?.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={(id) => list.sortBy(id as AlertSort)}
+          {...listGridProps(list, view)}
           empty={filtered ? 'No alerts match these filters.' : admin ? 'No alerts yet. Alerts appear when an imported recording falls on a protected property.' : 'No alerts. When a document is recorded on a property you protect, it appears here at once.'}
           onExport={onExport}
         />

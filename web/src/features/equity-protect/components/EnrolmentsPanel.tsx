@@ -8,16 +8,16 @@ import { PersonName } from '../../../components/PersonName.tsx';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatDateTime12, formatDateUs } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
-import { fetchEvery } from '../../../lib/fetch-every.ts';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
-import { cancelEnrolment, ENROLMENT_LIST, fetchAllEnrolments, fetchMyEnrolments, type EnrolmentFilter, type EnrolmentSort } from '../api/equity.ts';
+import { cancelEnrolment, ENROLMENT_LIST, fetchAllEnrolments, fetchMyEnrolments, type EnrolmentFilter } from '../api/equity.ts';
 import { addressOf, ENROLMENT_BADGE, enrolmentStatusLabel } from '../equity-text.ts';
 import { ListFilters } from './ListFilters.tsx';
 import { keepPropertyForFlow } from './ProtectPropertyFlow.tsx';
-import { useLiveList } from '../../../lib/live-list.ts';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 
 const MESSAGES = [EQUITY_ENROLMENT_UPDATED_MESSAGE];
 type Row = EnrolmentView & { id: string };
@@ -140,7 +140,7 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
   ];
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchEvery(fetchPage, { ...list.filters, sort: list.sort, order: list.order }, signal);
+    const all = await fetchListRows(fetchPage, list, signal);
     const out = all.map((e) => [
       e.enrollment_id,
       e.requested_at,
@@ -179,17 +179,7 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
           noun={{ one: 'property', other: 'properties' }}
           columns={columns}
           getRowId={(e) => e.id}
-          items={rows}
-          total={view.data?.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={(id) => list.sortBy(id as EnrolmentSort)}
+          {...listGridProps(list, view)}
           empty={filtered ? 'No properties match these filters.' : admin ? 'No member protects a property yet.' : 'You do not protect a property yet. Choose “Protect a property” to start.'}
           onExport={onExport}
         />

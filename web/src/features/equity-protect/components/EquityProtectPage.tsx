@@ -3,8 +3,7 @@ import { CheckmarkCircleRegular, DocumentSearchRegular, MailAlertRegular, Shield
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { formatCents } from '../../../lib/money.ts';
-import { useResource } from '../../../lib/use-resource.ts';
-import { fetchPricing } from '../api/equity.ts';
+import { usePricing } from '../api/equity.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, maxWidth: '1040px' },
@@ -31,7 +30,7 @@ const HOW_IT_WORKS = [
 /** /equity-protect (public): what Equity Protect does and costs (data a Super Admin sets), and how to start. */
 export default function EquityProtectPage() {
   const s = useStyles();
-  const pricing = useResource((signal) => fetchPricing(signal), []);
+  const pricing = usePricing();
   const p = pricing.data;
   return (
     <section className={s.root} aria-labelledby="equity-title">

@@ -4,8 +4,7 @@ import { ArrowUploadRegular, SparkleRegular } from '@fluentui/react-icons';
 import { EQUITY_IMPORT_UPDATED_MESSAGE, type ImportView } from '@acpg/contracts/equity-protect';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { formatDateTime12 } from '../../../lib/dates.ts';
-import { useLive } from '../../../lib/live.ts';
-import { mergeNewestFirst } from '../../../lib/live-merge.ts';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { fetchImports, IMPORT_LIST } from '../api/equity.ts';
 import { ImportFileDialog, RefusedRows, SampleDialog } from './ImportDialogs.tsx';
@@ -31,20 +30,7 @@ export function ImportsPanel() {
   const [report, setReport] = useState<ImportView | null>(null);
   // The dialogs open from state, not a DialogTrigger: closing one returns focus to the control that opened it.
   const restoreFocus = useRestoreFocusTarget();
-  const view = useLive<{ items: Row[]; total: number }, ImportView>({
-    messages: MESSAGES,
-    read: async (signal) => {
-      const r = await fetchImports({ page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items.map(rowOf), total: r.data.total } } : r;
-    },
-    apply: (v, push) => {
-      const row = rowOf(push);
-      if (list.page !== 1 || list.order !== 'desc') return { ...v, items: v.items.map((r) => (r.id === row.id && row.version > r.version ? row : r)) };
-      const merged = mergeNewestFirst(v, row, list.pageSize);
-      return { items: merged.items, total: merged.total };
-    },
-    deps: [list.page, list.pageSize, list.sort, list.order],
-  });
+  const view = useLiveList({ list, messages: MESSAGES, fetchPage: fetchImports, toRow: rowOf, created: { sort: 'imported_at', at: (r) => r.imported_at } });
   const columns: GridColumn<Row>[] = [
     { id: 'imported_at', header: 'Imported', sortable: true, minWidth: '160px', render: (i) => <span className={s.nowrap}>{formatDateTime12(i.imported_at)}</span> },
     { id: 'file', header: 'File', minWidth: '180px', render: (i) => i.file_name },
@@ -91,17 +77,7 @@ export function ImportsPanel() {
           noun={{ one: 'import', other: 'imports' }}
           columns={columns}
           getRowId={(i) => i.id}
-          items={view.data?.items ?? null}
-          total={view.data?.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={() => list.sortBy('imported_at')}
+          {...listGridProps(list, view)}
           empty="No recordings imported yet. Import a county recorder’s file, or generate sample recordings for a demo."
         />
       </Card>

@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { Checkbox, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { DOCUMENT_TYPES } from '@acpg/contracts/equity-protect';
-import type { CountyList } from '@acpg/contracts/properties';
-import { http } from '../../../lib/http.ts';
 import { checkFilters, type Filters, type PagedListSpec } from '../../../lib/paged-list.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { useCounties } from '../../../lib/counties.ts';
+import { useFilterDraft } from '../../../lib/filter-draft.ts';
 import { documentTypeLabel } from '../equity-text.ts';
+import { FilterButtons } from '../../../components/FilterButtons.tsx';
 
 const useStyles = makeStyles({
   filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(170px, 100%), 1fr))', alignItems: 'end' },
@@ -37,26 +36,10 @@ export function ListFilters<S extends string, K extends F>({
   onClear: () => void;
 }) {
   const s = useStyles();
-  const [draft, setDraft] = useState<Filters<F>>(applied);
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
-  const counties = useResource((signal) => http.get<CountyList>('/properties/counties', { signal }), []);
+  // The draft holds every field this form can show; the spec says which of them the list takes.
+  const { draft, set, submit, clear, messageFor } = useFilterDraft<F>(applied, (f) => onApply(f as Filters<K>), onClear, (filled) => checkFilters(filled as Filters<K>, spec));
+  const counties = useCounties();
   const has = (key: F) => (spec.filters as readonly string[]).includes(key);
-  const set = (key: F, value: string) => setDraft((f) => ({ ...f, [key]: value || undefined }));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const clean = Object.fromEntries(Object.entries(draft).filter(([, v]) => v)) as Filters<K>;
-    const check = checkFilters(clean, spec);
-    if (!check.ok) return setError({ field: check.field, message: check.message });
-    setError(null);
-    onApply(clean);
-  };
-  // The form is not remounted when nothing was applied: Clear empties the fields and the message itself.
-  const clear = () => {
-    setDraft({});
-    setError(null);
-    onClear();
-  };
-  const messageFor = (field: F) => (error?.field === field ? error.message : null);
   return (
     <form className={s.filters} onSubmit={submit} aria-label={label} role="search" noValidate>
       <Field className={s.search} label="Search" hint={searchHint}>
@@ -102,12 +85,7 @@ export function ListFilters<S extends string, K extends F>({
       </Field>
       <div className={s.actions}>
         {has('cases_only') && <Checkbox label="Fraud cases only" checked={draft.cases_only === 'true'} onChange={(_, d) => set('cases_only', d.checked === true ? 'true' : '')} />}
-        <Button type="submit" appearance="primary">
-          Apply filters
-        </Button>
-        <Button appearance="secondary" onClick={clear}>
-          Clear
-        </Button>
+        <FilterButtons onClear={clear} />
       </div>
     </form>
   );

@@ -1,13 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { EquityPricingBody, type EquityPricing } from '@acpg/contracts/equity-protect';
-import type { PlansResponse } from '@acpg/contracts/plans';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { useFocusFirstInvalid, useFocusWhenShown } from '../../../lib/focus.ts';
-import { http } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useResource } from '../../../lib/use-resource.ts';
-import { fetchPricing, savePricing } from '../api/equity.ts';
+import { savePricing, usePricing, usePlans } from '../api/equity.ts';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(640px, calc(100vw - 32px))' },
@@ -81,8 +78,8 @@ export function PricingDialog({ onClose }: { onClose: () => void }) {
   const s = useStyles();
   const formId = useId();
   const [busy, setBusy] = useState(false);
-  const pricing = useResource((signal) => fetchPricing(signal), []);
-  const plans = useResource((signal) => http.get<PlansResponse>('/plans', { signal }), []);
+  const pricing = usePricing();
+  const plans = usePlans();
   const planNames = [...new Set((plans.data?.plans ?? []).map((p) => p.name))];
   const ready = pricing.status !== 'error' && plans.status !== 'loading' ? pricing.data : null;
   return (

@@ -10,8 +10,8 @@ import { formatCents } from '../../../lib/money.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
 import { signInPathFor, signUpPathFor } from '../../../lib/return-path.ts';
 import { session } from '../../../lib/session.ts';
-import { useResource } from '../../../lib/use-resource.ts';
-import { enrol, fetchEnrolment, fetchPricing } from '../api/equity.ts';
+import { waitForOutcome } from '../../../lib/wait-for-outcome.ts';
+import { enrol, fetchEnrolment, usePricing } from '../api/equity.ts';
 
 /** What the app hands in (features do not import each other): the property search, its verification, the card form. */
 export interface ProtectPropertyParts {
@@ -26,6 +26,9 @@ const KEPT = 'acpg.equity-protect.property';
 
 /** Opens the flow on this property (e.g. to finish paying for it from the list). */
 export const keepPropertyForFlow = (p: PropertySummary) => sessionStorage.setItem(KEPT, JSON.stringify(p));
+
+/** After paying: ask for the enrolment at once, then every second, for up to 30 s. */
+const OUTCOME_WAIT = { everyMs: 1000, forMs: 30_000, readFirst: true };
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '720px', minWidth: 0 },
@@ -55,7 +58,7 @@ const kept = (): PropertySummary | null => {
 export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationForm, PaymentForm }: ProtectPropertyParts) {
   const s = useStyles();
   const snap = useSnapshot(session);
-  const pricing = useResource((signal) => fetchPricing(signal), []);
+  const pricing = usePricing();
   const [property, setPropertyState] = useState<PropertySummary | null>(kept);
   useEffect(() => sessionStorage.removeItem(KEPT), []);
   const [step, setStep] = useState<Step>({ kind: 'choose' });
@@ -94,19 +97,11 @@ export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationF
   useEffect(() => {
     if (step.kind !== 'starting') return;
     const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async (tries: number) => {
-      const r = await fetchEnrolment(step.enrolment.enrollment_id, controller.signal).catch(() => null);
-      if (controller.signal.aborted) return;
-      if (r?.success && r.data.status === 'active') return setStep({ kind: 'done', enrolment: r.data });
-      if (tries >= 30) return setStep({ kind: 'done', enrolment: step.enrolment });
-      timer = setTimeout(() => void poll(tries + 1), 1000);
-    };
-    void poll(0);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
+    const { enrolment } = step;
+    waitForOutcome((signal) => fetchEnrolment(enrolment.enrollment_id, signal), (r) => r.success && r.data.status === 'active', OUTCOME_WAIT, controller.signal)
+      .then((r) => setStep({ kind: 'done', enrolment: r?.success && r.data.status === 'active' ? r.data : enrolment }))
+      .catch(() => undefined); // the flow was left
+    return () => controller.abort();
   }, [step]);
 
   const price = pricing.data?.annual_price_cents;

@@ -1,10 +1,12 @@
 import type { Interaction, InteractionSummary } from '@acpg/contracts/insights';
 import type { AccountsSummary } from '@acpg/contracts/identity';
 import type { Page } from '@acpg/contracts/http';
+import { INTERACTION_SORT_FIELDS, type SortField as SortFieldOf } from '@acpg/contracts/sort-fields';
 import { http, type Query } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 
-export type SortField = 'created_at' | 'page_name' | 'button_name' | 'interaction_type' | 'user_id';
+export type SortField = SortFieldOf<typeof INTERACTION_SORT_FIELDS>;
 
 export interface InteractionFilters {
   page_name?: string;
@@ -19,7 +21,7 @@ export type InteractionFilterKey = keyof InteractionFilters;
 
 /** /user-interaction's list: URL names, sort fields and defaults (newest first, 10 a page). From and To are local days. */
 export const INTERACTION_LIST: PagedListSpec<SortField, InteractionFilterKey> = {
-  sortFields: ['created_at', 'page_name', 'button_name', 'interaction_type', 'user_id'],
+  sortFields: INTERACTION_SORT_FIELDS,
   defaultSort: 'created_at',
   defaultOrder: 'desc',
   pageSize: 10,
@@ -110,3 +112,7 @@ export function matchesFilters(i: Interaction, f: InteractionFilters): boolean {
   }
   return true;
 }
+
+/** The choices of the Page and Button filters: every name recorded, whatever the filters. */
+export const useInteractionChoices = () => useResource((signal) => fetchInteractionSummary({}, signal), []);
+export const useAccountsSummary = () => useResource(fetchAccountsSummary, []);

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Badge, Card, CardHeader, Subtitle1, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Card, CardHeader, Subtitle1, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { INTERACTION_RECORDED_MESSAGE, type Interaction } from '@acpg/contracts/insights';
-import { useResource } from '../../../lib/use-resource.ts';
 import { formatDateIso, formatDateTime12, startOfDay, startOfWeek } from '../../../lib/dates.ts';
 import { useLive } from '../../../lib/live.ts';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
-import { fetchAccountsSummary, fetchInteractionSummary, fetchInteractions } from '../api/interactions.ts';
+import { fetchInteractionSummary, useAccountsSummary, fetchInteractions } from '../api/interactions.ts';
 import { applyToDashboard, liveSummary, type DashboardView } from '../api/live-interactions.ts';
 import { ByDayChart } from './InteractionCharts.tsx';
+import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 const NEWEST = 10;
 const MESSAGES = [INTERACTION_RECORDED_MESSAGE];
@@ -43,7 +43,7 @@ export default function AdminDashboardPage() {
     const now = new Date();
     return { today: startOfDay(now).toISOString(), week: startOfWeek(now).toISOString(), weekDay: formatDateIso(startOfWeek(now)), weekEnd: formatDateIso(new Date(startOfWeek(now).getTime() + 6 * 24 * 60 * 60 * 1000)) };
   });
-  const accounts = useResource((signal) => fetchAccountsSummary(signal), []);
+  const accounts = useAccountsSummary();
   // The totals first: the newest rows read after them hold at least what they counted.
   const view = useLive<DashboardView, Interaction>({
     messages: MESSAGES,
@@ -70,9 +70,7 @@ export default function AdminDashboardPage() {
         <Title1 as="h1" id="dashboard-title">
           Dashboard
         </Title1>
-        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
-          {view.live ? 'Live' : 'Live updates off'}
-        </Badge>
+        <LiveBadge live={view.live} />
       </div>
 
       <div className={s.tiles}>

@@ -1,9 +1,8 @@
 import { useMemo, useRef } from 'react';
-import { Badge, Button, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { INTERACTION_RECORDED_MESSAGE, type Interaction } from '@acpg/contracts/insights';
 import { useLive } from '../../../lib/live.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
@@ -11,11 +10,12 @@ import { useTrackClick } from '../../../lib/track.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
-import { INTERACTION_LIST, fetchAllInteractions, fetchInteractionSummary, fetchInteractions, toQueryFilters, type SortField } from '../api/interactions.ts';
+import { INTERACTION_LIST, fetchAllInteractions, fetchInteractionSummary, fetchInteractions, toQueryFilters, type SortField, useInteractionChoices } from '../api/interactions.ts';
 import { applyToInteractions, liveSummary, type InteractionsView } from '../api/live-interactions.ts';
 import { EXPORT_HEADER, exportRow } from '../api/export-rows.ts';
 import { InteractionFilterForm } from './InteractionFilterForm.tsx';
 import { ByDayChart, ByPageChart } from './InteractionCharts.tsx';
+import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 const MESSAGES = [INTERACTION_RECORDED_MESSAGE];
 
@@ -46,8 +46,7 @@ export default function UserInteractionsPage() {
     apply: (v, push) => applyToInteractions(v, push, filters, showsNewest),
     deps: [filters, list.page, list.pageSize, list.sort, list.order],
   });
-  // The choices of the Page and Button filters: every name recorded, whatever the filters.
-  const choices = useResource((signal) => fetchInteractionSummary({}, signal), []);
+  const choices = useInteractionChoices();
   const summary = view.data?.summary.summary;
   const rows = view.data?.list.items ?? null;
   const nameOf = useAccountNames(rows?.map((r) => r.user_id) ?? []);
@@ -89,9 +88,7 @@ export default function UserInteractionsPage() {
         <Title1 as="h1" id="interactions-title" tabIndex={-1}>
           User Interactions
         </Title1>
-        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
-          {view.live ? 'Live' : 'Live updates off'}
-        </Badge>
+        <LiveBadge live={view.live} />
       </div>
 
       <Card>

@@ -1,13 +1,15 @@
 import type { Page } from '@acpg/contracts/http';
-import type { MembershipView, MyMembershipsQuery } from '@acpg/contracts/memberships';
+import type { MembershipView } from '@acpg/contracts/memberships';
+import { MEMBERSHIP_SORT_FIELDS, type SortField } from '@acpg/contracts/sort-fields';
 import { http, type Result } from '../../../lib/http.ts';
 import type { Order, PagedListSpec } from '../../../lib/paged-list.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 
-/** Sort fields of GET /memberships/mine (contracts MEMBERSHIP_SORT_FIELDS; the type only, so zod stays out of this chunk). */
-export type MembershipSort = MyMembershipsQuery['sort'];
+/** Sort fields of GET /memberships/mine. */
+export type MembershipSort = SortField<typeof MEMBERSHIP_SORT_FIELDS>;
 
 export const MEMBERSHIP_LIST: PagedListSpec<MembershipSort, never> = {
-  sortFields: ['started_at', 'next_renewal_at', 'plan_name'],
+  sortFields: MEMBERSHIP_SORT_FIELDS,
   defaultSort: 'started_at',
   defaultOrder: 'desc',
   pageSize: 10,
@@ -28,3 +30,7 @@ export const fetchCurrentMembership = async (signal: AbortSignal): Promise<Resul
   const [latest] = newest.data.items;
   return { ...newest, data: latest && latest.status !== 'cancelled' ? latest : null };
 };
+
+/** The member's current membership (null: none); nothing is asked while signed out. */
+export const useCurrentMembership = (signedIn: boolean) =>
+  useResource(async (signal) => (signedIn ? fetchCurrentMembership(signal) : { success: true as const, data: null }), [signedIn]);

@@ -1,6 +1,7 @@
 import type { MembershipView, SwitchPlanBody } from '@acpg/contracts/memberships';
 import type { Plan, PlanName, PlansResponse } from '@acpg/contracts/plans';
 import { http, type Result } from '../../../lib/http.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 
 type Ok<T> = { success: boolean; data: T };
 /** What a move answers: the membership as it now stands (the list's row follows through `membership.updated`). */
@@ -32,3 +33,5 @@ export const fetchRenewalPrices = async (signal: AbortSignal): Promise<Result<Pa
   const r = await http.get<PlansResponse>('/plans', { signal });
   return r.success ? { success: true, data: renewalPrices(r.data.plans) } : r;
 };
+
+export const useRenewalPrices = () => useResource(fetchRenewalPrices, []);

@@ -1,20 +1,18 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import { Badge, Button, Card, MessageBar, MessageBarBody, MessageBarTitle, Subtitle1, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
-import type { Page } from '@acpg/contracts/http';
 import type { MembershipView } from '@acpg/contracts/memberships';
-import { useLive } from '../../../lib/live.ts';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
 import { useTrackClick } from '../../../lib/track.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
-import { MEMBERSHIP_LIST, fetchMyMemberships, type MembershipSort } from '../api/memberships.ts';
-import { applyMembershipPush } from '../api/live-memberships.ts';
-import { fetchRenewalPrices } from '../api/moves.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { MEMBERSHIP_LIST, fetchMyMemberships } from '../api/memberships.ts';
+import { useRenewalPrices } from '../api/moves.ts';
 import { ManageMembership, type UpdateCardForm } from './ManageMembership.tsx';
+import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 // contracts/memberships MEMBERSHIP_UPDATED_MESSAGE; literal so this screen's chunk does not pull zod in for one string.
 const MESSAGES = ['membership.updated'];
@@ -49,7 +47,6 @@ export function SubscriptionsPage({ startMembership: Start, updateCard }: { star
   const track = useTrackClick();
   const { userId } = useSnapshot(session);
   const list = usePagedList(MEMBERSHIP_LIST);
-  const showsNewest = list.page === 1 && list.sort === 'started_at' && list.order === 'desc';
   const [starting, setStarting] = useState(false);
   const [paid, setPaid] = useState(false);
   // Opening the plan choice moves focus to it; closing it (paid or cancelled) back to the page's heading, since the
@@ -61,15 +58,16 @@ export function SubscriptionsPage({ startMembership: Start, updateCard }: { star
     opened.current = starting;
   }, [starting]);
 
-  const view = useLive<Page<MembershipView>, MembershipView>({
+  const view = useLiveList({
+    list,
     messages: MESSAGES,
-    ...(userId ? { entity: `account:${userId}` } : {}),
-    read: (signal) => fetchMyMemberships({ page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal),
-    apply: (page, push) => (push.account_id === userId ? applyMembershipPush(page, push, showsNewest) : page),
-    deps: [list.page, list.pageSize, list.sort, list.order],
+    entity: userId ? `account:${userId}` : undefined,
+    fetchPage: fetchMyMemberships,
+    toRow: (m: MembershipView) => m,
+    created: { sort: 'started_at', at: (m) => m.started_at },
+    accepts: (m) => m.account_id === userId,
   });
-  const rows = view.data?.items ?? null;
-  const prices = useResource((signal) => fetchRenewalPrices(signal), []);
+  const prices = useRenewalPrices();
   const none = view.data != null && view.data.total === 0;
 
   const columns: GridColumn<MembershipView>[] = [
@@ -123,9 +121,7 @@ export function SubscriptionsPage({ startMembership: Start, updateCard }: { star
         <Title1 as="h1" id="subscriptions-title" tabIndex={-1}>
           Membership
         </Title1>
-        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
-          {view.live ? 'Live' : 'Live updates off'}
-        </Badge>
+        <LiveBadge live={view.live} />
         <span className={s.grow} />
         {Start && none && !starting && !paid && (
           <Button
@@ -171,17 +167,7 @@ export function SubscriptionsPage({ startMembership: Start, updateCard }: { star
           noun={{ one: 'membership', other: 'memberships' }}
           columns={columns}
           getRowId={(m) => m.id}
-          items={rows}
-          total={view.data?.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={(id) => list.sortBy(id as MembershipSort)}
+          {...listGridProps(list, view)}
           empty={<>You have no membership yet.{Start ? ' Choose Start a membership to pick a plan and pay.' : ''}</>}
         />
       </Card>

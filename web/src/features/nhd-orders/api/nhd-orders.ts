@@ -1,17 +1,18 @@
 import type { Page } from '@acpg/contracts/http';
 import type { NhdOrderView, OrderHistory, PlaceOrderBody, ReceiptView, ReportType, ReportTypeBody, ReportTypeList } from '@acpg/contracts/nhd-orders';
+import { NHD_ORDER_SORT_FIELDS, type SortField } from '@acpg/contracts/sort-fields';
 import { API_BASE, HttpError, http, refreshAccessToken, type Query, type Result } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
-import { fetchEvery } from '../../../lib/fetch-every.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 
 type Ok<T> = { success: true; data: T; message?: string };
 
-export type OrderSort = 'placed_at' | 'updated_at' | 'amount_cents' | 'status';
+export type OrderSort = SortField<typeof NHD_ORDER_SORT_FIELDS>;
 export type OrderFilter = 'q' | 'status' | 'report_type' | 'county' | 'from' | 'to';
 /** /nhd-order-list and /admin-nhd-order-list: newest first, 10 a page; page, sort and filters in the URL. */
 export const ORDER_LIST: PagedListSpec<OrderSort, OrderFilter> = {
-  sortFields: ['placed_at', 'updated_at', 'amount_cents', 'status'],
+  sortFields: NHD_ORDER_SORT_FIELDS,
   defaultSort: 'placed_at',
   defaultOrder: 'desc',
   pageSize: 10,
@@ -57,6 +58,10 @@ const fetchPdf = async (path: string, signedIn: boolean): Promise<Blob> => {
 export const fetchOrderReport = (orderId: string) => fetchPdf(`/nhd/orders/${encodeURIComponent(orderId)}/report`, true);
 export const fetchReceiptReport = (token: string) => fetchPdf(`/nhd/receipts/${encodeURIComponent(token)}/report`, false);
 
-/** Every row of a filtered list, 100 a call (the export). */
-export const fetchEveryOrder = (fetchPage: typeof fetchMyOrders, filters: Filters<OrderFilter>, sort: OrderSort, order: 'asc' | 'desc', signal: AbortSignal): Promise<NhdOrderView[]> =>
-  fetchEvery(fetchPage, { ...filters, sort, order }, signal);
+/** The report types and their prices: the public list, or every type with its settings for a Super Admin. */
+export const useReportTypes = (admin = false) => useResource((signal) => (admin ? fetchAllReportTypes(signal) : fetchReportTypes(signal)), [admin]);
+export const useOrderHistory = (orderId: string, version: number | undefined) => useResource((signal) => fetchOrderHistory(orderId, signal), [orderId, version]);
+export const useReceipt = (token: string) => useResource((signal) => fetchReceipt(token, signal), [token]);
+/** One order, or nothing while `orderId` is null. */
+export const useOrder = (orderId: string | null) =>
+  useResource((signal) => (orderId ? fetchOrder(orderId, signal) : Promise.resolve({ success: true as const, data: null })), [orderId]);

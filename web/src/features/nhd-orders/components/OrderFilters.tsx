@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { ORDER_STATUSES, type ReportType } from '@acpg/contracts/nhd-orders';
-import type { CountyList } from '@acpg/contracts/properties';
-import { http } from '../../../lib/http.ts';
 import { checkFilters, type Filters } from '../../../lib/paged-list.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { useCounties } from '../../../lib/counties.ts';
+import { useFilterDraft } from '../../../lib/filter-draft.ts';
 import { ORDER_LIST, type OrderFilter } from '../api/nhd-orders.ts';
 import { statusLabel } from '../order-text.ts';
+import { FilterButtons } from '../../../components/FilterButtons.tsx';
 
 const useStyles = makeStyles({
   filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(170px, 100%), 1fr))', alignItems: 'end' },
@@ -18,25 +17,8 @@ const useStyles = makeStyles({
 /** Search, status, report type, county and the placed from/to days of an orders list; applied to the URL. */
 export function OrderFilters({ applied, reportTypes, onApply, onClear }: { applied: Filters<OrderFilter>; reportTypes: readonly ReportType[]; onApply: (f: Filters<OrderFilter>) => void; onClear: () => void }) {
   const s = useStyles();
-  const [draft, setDraft] = useState<Filters<OrderFilter>>(applied);
-  const [error, setError] = useState<{ field: OrderFilter; message: string } | null>(null);
-  const counties = useResource((signal) => http.get<CountyList>('/properties/counties', { signal }), []);
-  const set = (key: OrderFilter, value: string) => setDraft((f) => ({ ...f, [key]: value || undefined }));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const clean = Object.fromEntries(Object.entries(draft).filter(([, v]) => v)) as Filters<OrderFilter>;
-    const check = checkFilters(clean, ORDER_LIST);
-    if (!check.ok) return setError({ field: check.field, message: check.message });
-    setError(null);
-    onApply(clean);
-  };
-  // The form is not remounted when nothing was applied: Clear empties the fields and the message itself.
-  const clear = () => {
-    setDraft({});
-    setError(null);
-    onClear();
-  };
-  const messageFor = (field: OrderFilter) => (error?.field === field ? error.message : null);
+  const { draft, set, submit, clear, messageFor } = useFilterDraft(applied, onApply, onClear, (filled) => checkFilters(filled, ORDER_LIST));
+  const counties = useCounties();
   return (
     <form className={s.filters} onSubmit={submit} aria-label="Filter orders" role="search" noValidate>
       <Field className={s.search} label="Search" hint="Address, APN, recipient email or order number">
@@ -79,12 +61,7 @@ export function OrderFilters({ applied, reportTypes, onApply, onClear }: { appli
         <Input className={s.input} type="date" value={draft.to ?? ''} onChange={(_, d) => set('to', d.value)} />
       </Field>
       <div className={s.actions}>
-        <Button type="submit" appearance="primary">
-          Apply filters
-        </Button>
-        <Button appearance="secondary" onClick={clear}>
-          Clear
-        </Button>
+        <FilterButtons onClear={clear} />
       </div>
     </form>
   );

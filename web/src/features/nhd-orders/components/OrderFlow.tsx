@@ -7,10 +7,9 @@ import type { PropertySummary } from '@acpg/contracts/properties';
 import { formatCents } from '../../../lib/money.ts';
 import { session } from '../../../lib/session.ts';
 import { signInPathFor, signUpPathFor } from '../../../lib/return-path.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { ErrorState, LoadingBlock, LoadingSpinner } from '../../../components/PageState.tsx';
-import { fetchOrder, fetchReportTypes, placeOrder } from '../api/nhd-orders.ts';
+import { placeOrder, useOrder, useReportTypes } from '../api/nhd-orders.ts';
 import { roleLabel } from '../order-text.ts';
 import { ORDER_STEPS, orderDraft, reachableStep, resetOrderDraft, restoreOrderDraft, type OrderStep } from '../state/order-draft.ts';
 import { PeopleEditor } from './PeopleEditor.tsx';
@@ -82,12 +81,9 @@ export function OrderFlow({ AddressAutocomplete, PaymentForm }: OrderFlowParts) 
   const [placing, setPlacing] = useState(false);
   const [placeError, setPlaceError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<NhdOrderView | null>(null);
-  const types = useResource((signal) => fetchReportTypes(signal), []);
+  const types = useReportTypes();
   // After a reload on the payment step, the order as placed (its price then), not today's price list.
-  const placedOrder = useResource(
-    (signal) => (draft.screen === 'payment' && draft.placed && auth.accessToken ? fetchOrder(draft.orderId, signal) : Promise.resolve({ success: true as const, data: null })),
-    [draft.screen, draft.placed, draft.orderId, auth.accessToken],
-  );
+  const placedOrder = useOrder(draft.screen === 'payment' && draft.placed && auth.accessToken ? draft.orderId : null);
   const placedView = placed ?? placedOrder.data;
 
   useEffect(() => {

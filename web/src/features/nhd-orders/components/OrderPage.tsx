@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import {
@@ -31,22 +31,20 @@ import {
 } from '@fluentui/react-components';
 import { DocumentPdfRegular } from '@fluentui/react-icons';
 import { CancelOrderBody, NHD_ORDER_ROOM, NHD_ORDER_UPDATED_MESSAGE, type NhdOrderView } from '@acpg/contracts/nhd-orders';
-import { useLive } from '../../../lib/live.ts';
+import { useLiveEntity } from '../../../lib/live.ts';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { notify } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
-import { cancelOrder, closeOrder, fetchOrder, fetchOrderHistory, fetchOrderReport, retryReport } from '../api/nhd-orders.ts';
+import { cancelOrder, closeOrder, fetchOrder, fetchOrderReport, retryReport, useOrderHistory } from '../api/nhd-orders.ts';
 import { actorText, addressOf, mayCancel, mayClose, mayPay, roleLabel, STATUS_BADGE, statusLabel } from '../order-text.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 
-/** While the live connection is down (or its room refused), the page asks the server this often (ms). */
-export const POLL_WHEN_OFFLINE_MS = 3000;
 const FINAL = new Set(['closed', 'cancelled', 'refunded']);
+const MESSAGES = [NHD_ORDER_UPDATED_MESSAGE];
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '1100px', width: '100%' },
@@ -122,21 +120,17 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
   const [cancelling, setCancelling] = useState(false);
   const [paying, setPaying] = useState(false);
   const [opening, setOpening] = useState(false);
-  const view = useLive<NhdOrderView, NhdOrderView>({
-    messages: [NHD_ORDER_UPDATED_MESSAGE],
+  const view = useLiveEntity<NhdOrderView>({
+    messages: MESSAGES,
     entity: `${NHD_ORDER_ROOM}:${orderId}`,
     read: (signal) => fetchOrder(orderId, signal),
-    apply: (current, push) => (push.order_id === current.order_id && push.version > current.version ? push : current),
+    same: (shown, push) => push.order_id === shown.order_id,
+    settled: (shown) => FINAL.has(shown.status),
     deps: [orderId],
   });
   const order = view.data;
   const { live, reload } = view;
-  useEffect(() => {
-    if (live || !order || FINAL.has(order.status)) return;
-    const timer = setInterval(reload, POLL_WHEN_OFFLINE_MS);
-    return () => clearInterval(timer);
-  }, [live, order, reload]);
-  const history = useResource((signal) => fetchOrderHistory(orderId, signal), [orderId, order?.version]);
+  const history = useOrderHistory(orderId, order?.version);
   const nameOf = useAccountNames([order?.account_id ?? null, ...(order?.timeline.map((t) => t.by) ?? []), ...(history.data?.items.map((h) => h.by) ?? [])].filter((id) => id && id !== 'system' && !id.startsWith('recipient:')));
   // Names are looked up for Super Admins; the owner sees their own steps as "You".
   const name = (id: string) => (id === auth.userId ? 'You' : (nameOf(id) ?? undefined));

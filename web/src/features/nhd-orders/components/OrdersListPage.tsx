@@ -8,17 +8,18 @@ import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { session } from '../../../lib/session.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
 import { RouteLink } from '../../../components/RouteLink.tsx';
-import { fetchAllOrders, fetchAllReportTypes, fetchEveryOrder, fetchMyOrders, fetchReportTypes, ORDER_LIST, type OrderFilter, type OrderSort } from '../api/nhd-orders.ts';
+import { fetchAllOrders, fetchMyOrders, ORDER_LIST, type OrderFilter, useReportTypes } from '../api/nhd-orders.ts';
 import { STATUS_BADGE, statusLabel } from '../order-text.ts';
 import { OrderFilters } from './OrderFilters.tsx';
 import { ReportTypesDialog } from './ReportTypesDialog.tsx';
-import { useLiveList } from '../../../lib/live-list.ts';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
+import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 const MESSAGES = [NHD_ORDER_UPDATED_MESSAGE];
 type Row = NhdOrderView & { id: string };
@@ -55,7 +56,7 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
   const s = useStyles();
   const list = usePagedList(ORDER_LIST);
   const [editingTypes, setEditingTypes] = useState(false);
-  const types = useResource((signal) => (admin ? fetchAllReportTypes(signal) : fetchReportTypes(signal)), [admin]);
+  const types = useReportTypes(admin);
   const fetchPage = admin ? fetchAllOrders : fetchMyOrders;
   const { userId } = useSnapshot(session);
   const view = useLiveList({
@@ -102,7 +103,7 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
   ];
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchEveryOrder(fetchPage, list.filters, list.sort, list.order, signal);
+    const all = await fetchListRows(fetchPage, list, signal);
     const out = all.map((o) => [
       o.order_id,
       o.placed_at,
@@ -126,9 +127,7 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
         <Title1 as="h1" id="orders-title" tabIndex={-1}>
           NHD Order List
         </Title1>
-        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
-          {view.live ? 'Live' : 'Live updates off'}
-        </Badge>
+        <LiveBadge live={view.live} />
         <span className={s.grow} />
         {admin && <Button onClick={() => setEditingTypes(true)}>Report types and prices</Button>}
         <LinkButton to="/nhd-order" appearance="primary" icon={<AddRegular />}>
@@ -145,17 +144,7 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
           noun={{ one: 'order', other: 'orders' }}
           columns={columns}
           getRowId={(o) => o.id}
-          items={rows}
-          total={view.data?.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={(id) => list.sortBy(id as OrderSort)}
+          {...listGridProps(list, view)}
           empty={filtered ? 'No orders match these filters.' : admin ? 'No NHD orders yet.' : 'You have not ordered an NHD report yet. Choose “Order a report” to start.'}
           onExport={onExport}
         />

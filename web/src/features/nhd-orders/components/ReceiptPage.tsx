@@ -4,9 +4,8 @@ import { Button, Card, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Tex
 import { CheckmarkRegular, DocumentPdfRegular } from '@fluentui/react-icons';
 import type { ReceiptView } from '@acpg/contracts/nhd-orders';
 import { formatDateUs } from '../../../lib/dates.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
-import { acknowledgeReceipt, fetchReceipt, fetchReceiptReport } from '../api/nhd-orders.ts';
+import { acknowledgeReceipt, fetchReceiptReport, useReceipt } from '../api/nhd-orders.ts';
 import { roleLabel } from '../order-text.ts';
 
 const useStyles = makeStyles({
@@ -23,7 +22,7 @@ const usedMessage = (at: string) => `You confirmed receipt on ${formatDateUs(at)
 export default function ReceiptPage() {
   const s = useStyles();
   const { token = '' } = useParams();
-  const receipt = useResource((signal) => fetchReceipt(token, signal), [token]);
+  const receipt = useReceipt(token);
   const [confirmed, setConfirmed] = useState<ReceiptView | null>(null);
   const [busy, setBusy] = useState<'open' | 'confirm' | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -20,9 +20,8 @@ import {
 import { ReportTypeBody, type ReportType } from '@acpg/contracts/nhd-orders';
 import { formatCents } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
-import { fetchAllReportTypes, saveReportType } from '../api/nhd-orders.ts';
+import { saveReportType, useReportTypes } from '../api/nhd-orders.ts';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyleType: 'none' },
@@ -38,7 +37,7 @@ const draftOf = (t: ReportType): Draft => ({ name: t.name, description: t.descri
 /** Super Admins: the report types and their prices (a change reaches orders placed from then on). */
 export function ReportTypesDialog({ onClose }: { onClose: () => void }) {
   const s = useStyles();
-  const types = useResource((signal) => fetchAllReportTypes(signal), []);
+  const types = useReportTypes(true);
   const [editing, setEditing] = useState<{ code: number; draft: Draft } | null>(null);
   const [errors, setErrors] = useState<Partial<Record<'name' | 'description' | 'price_cents', string>>>({});
   const [saving, setSaving] = useState(false);

@@ -2,8 +2,10 @@ import type { Page } from '@acpg/contracts/http';
 import type { CheckoutBody, CheckoutResult, CreatePaymentMethodBody, PaymentMethod, PaymentsConfig, PaymentView, StripeNextAction } from '@acpg/contracts/payments';
 import type { PromoQuote, PromoQuoteBody } from '@acpg/contracts/promo-codes';
 import type { Plan, PlansResponse } from '@acpg/contracts/plans';
+import type { PAYMENT_SORT_FIELDS, SortField } from '@acpg/contracts/sort-fields';
 import { API_BASE, http, HttpError, refreshAccessToken, type Result } from '../../../lib/http.ts';
 import { session } from '../../../lib/session.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 
 type Ok<T> = { success: boolean; data: T; message?: string };
 
@@ -37,7 +39,7 @@ export async function fetchPlan(planId: string, signal: AbortSignal): Promise<Re
 export const fetchCharge = (checkoutId: string, signal: AbortSignal) => http.get<PaymentView>(`/payments/charges/${encodeURIComponent(checkoutId)}`, { signal });
 
 /** Sort fields of GET /payments/mine. */
-export type PaymentSort = 'started_at' | 'amount_cents';
+export type PaymentSort = SortField<typeof PAYMENT_SORT_FIELDS>;
 
 /** The signed-in user's payments, one page (newest first by default). */
 export const fetchMyPayments = (query: { page: number; page_size: number; sort: PaymentSort; order: 'asc' | 'desc' }, signal: AbortSignal) =>
@@ -91,3 +93,9 @@ export async function fetchNextAction(checkoutId: string): Promise<StripeNextAct
   if (!r.success) throw new HttpError(r.status ?? 0, r.message, r.data);
   return r.data;
 }
+
+export const usePlanNames = () => useResource(fetchPlanNames, []);
+export const usePaymentsConfig = () => useResource(() => fetchPaymentsConfig(), []);
+/** The plan being paid for; none for an order (its price is the order's). */
+export const usePlanToPay = (planId: string | undefined, orderId: string | undefined) =>
+  useResource((signal) => (orderId ? Promise.resolve({ success: true as const, data: null }) : fetchPlan(planId ?? '', signal)), [planId, orderId]);

@@ -6,12 +6,11 @@ import { LockClosedRegular } from '@fluentui/react-icons';
 import { amountDue, type Plan } from '@acpg/contracts/plans';
 import type { CheckoutResult, PaymentsConfig } from '@acpg/contracts/payments';
 import { formatCents } from '../../../lib/money.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { useTrackClick } from '../../../lib/track.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { formatCardNumber, formatExpiry, toCardDetails, validateCard, type CardErrors, type CardInput } from '../card.ts';
-import { checkoutMachine, isBusy, type Purchase } from '../machines/checkout.machine.ts';
-import { confirmCheckout, createPaymentMethod, fetchCheckout, fetchPaymentsConfig, fetchPlan, startCheckout } from '../api/payments.ts';
+import { awaitOutcomeWith, checkoutMachine, isBusy, type Purchase } from '../machines/checkout.machine.ts';
+import { confirmCheckout, createPaymentMethod, fetchCheckout, startCheckout, usePaymentsConfig, usePlanToPay } from '../api/payments.ts';
 import { SecondStepDialog } from './SecondStepDialog.tsx';
 import { StripeCardField, stripeCardErrors, stripeCardHolder, stripePaymentMethod } from './StripeCardField.tsx';
 import { confirmSecondStep } from '../second-step.ts';
@@ -40,6 +39,7 @@ const payMachine = checkoutMachine.provide({
     startCheckout: fromPromise(({ input }) => startCheckout(input)),
     confirmCheckout: fromPromise(({ input }) => confirmCheckout(input.checkoutId, input.approve)),
     fetchCheckout: fromPromise(({ input, signal }) => fetchCheckout(input.checkoutId, signal)),
+    awaitOutcome: awaitOutcomeWith(fetchCheckout),
   },
 });
 
@@ -292,8 +292,8 @@ export interface PaymentFormProps {
  */
 export function PaymentForm({ planId, nhdOrder, equityEnrolment, onPaid, onCheckout }: PaymentFormProps) {
   const order = nhdOrder ?? equityEnrolment;
-  const plan = useResource((signal) => (order ? Promise.resolve({ success: true as const, data: null }) : fetchPlan(planId ?? '', signal)), [planId, order?.orderId]);
-  const gateway = useResource(() => fetchPaymentsConfig(), []);
+  const plan = usePlanToPay(planId, order?.orderId);
+  const gateway = usePaymentsConfig();
   if (plan.status === 'error') return <ErrorState title="The plan could not be loaded" message={plan.error} onRetry={plan.reload} />;
   if (gateway.status === 'error') return <ErrorState title="The card form could not be loaded" message={gateway.error} onRetry={gateway.reload} />;
   if (plan.status === 'loading' || !gateway.data || (!order && !plan.data)) return <LoadingBlock label={order ? 'Loading the card form' : 'Loading the plan'} lines={3} />;

@@ -1,23 +1,23 @@
-import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Badge, Card, Subtitle1, Text, makeStyles, tokens } from '@fluentui/react-components';
-import type { Page } from '@acpg/contracts/http';
 import type { PaymentView } from '@acpg/contracts/payments';
-import { useLive } from '../../../lib/live.ts';
+import { PAYMENT_SORT_FIELDS } from '@acpg/contracts/sort-fields';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { session } from '../../../lib/session.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
-import { useResource } from '../../../lib/use-resource.ts';
-import { nextSort, type Order } from '../../../lib/paged-list.ts';
+import { useListInState, type PagedListSpec } from '../../../lib/paged-list.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { RouteLink } from '../../../components/RouteLink.tsx';
-import { fetchMyPayments, fetchPlanNames, type PaymentSort } from '../api/payments.ts';
-import { PAYMENT_MESSAGES, applyPaymentPush } from '../api/live-payments.ts';
+import { fetchMyPayments, type PaymentSort, usePlanNames } from '../api/payments.ts';
+import { PAYMENT_MESSAGES } from '../api/live-payments.ts';
 import { PAYMENT_STATUS_COLOR, PAYMENT_STATUS_TEXT, hasReceipt } from './payment-text.ts';
 import { ReceiptButton } from './ReceiptButton.tsx';
 
-const PAGE_SIZE = 10;
-const SORT = { defaultSort: 'started_at' as PaymentSort, defaultOrder: 'desc' as Order };
+/** Newest first, 10 a page; its page and order stay in the component (the page's URL belongs to the screen's own list). */
+const PAYMENT_HISTORY: PagedListSpec<PaymentSort, never> = { sortFields: PAYMENT_SORT_FIELDS, defaultSort: 'started_at', defaultOrder: 'desc', pageSize: 10, filters: [] };
+type Row = PaymentView & { id: string };
+const paymentRow = (p: PaymentView): Row => ({ ...p, id: p.checkout_id });
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -32,21 +32,21 @@ const useStyles = makeStyles({
 export function PaymentHistory() {
   const s = useStyles();
   const { userId } = useSnapshot(session);
-  const [page, setPage] = useState(1);
-  const [order, setOrder] = useState<{ sort: PaymentSort; order: Order }>({ sort: SORT.defaultSort, order: SORT.defaultOrder });
-  const showsNewest = page === 1 && order.sort === 'started_at' && order.order === 'desc';
-  const names = useResource(fetchPlanNames, []);
+  const list = useListInState(PAYMENT_HISTORY);
+  const names = usePlanNames();
 
-  const view = useLive<Page<PaymentView>, PaymentView>({
+  const view = useLiveList({
+    list,
     messages: PAYMENT_MESSAGES,
-    ...(userId ? { entity: `account:${userId}` } : {}),
-    read: (signal) => fetchMyPayments({ page, page_size: PAGE_SIZE, sort: order.sort, order: order.order }, signal),
-    apply: (data, push) => (push.account_id === userId ? applyPaymentPush(data, push, showsNewest) : data),
-    deps: [page, order.sort, order.order],
+    entity: userId ? `account:${userId}` : undefined,
+    fetchPage: fetchMyPayments,
+    toRow: paymentRow,
+    created: { sort: 'started_at', at: (p) => p.started_at },
+    accepts: (p) => p.account_id === userId,
   });
 
   const planName = (p: PaymentView) => (p.nhd_order_id ? 'NHD report' : p.equity_enrollment_id ? 'Equity Protect' : (p.plan_id === null ? '' : (names.data?.[p.plan_id] ?? p.plan_id)));
-  const columns: GridColumn<PaymentView>[] = [
+  const columns: GridColumn<Row>[] = [
     {
       id: 'started_at',
       header: 'Date',
@@ -116,26 +116,13 @@ export function PaymentHistory() {
         Payment history
       </Subtitle1>
       <Card>
-        <PagedGrid<PaymentView>
+        <PagedGrid<Row>
           label="Your payments"
           pagerLabel="Payment pages"
           noun={{ one: 'payment', other: 'payments' }}
           columns={columns}
           getRowId={(p) => p.checkout_id}
-          items={view.data?.items ?? null}
-          total={view.data?.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={page}
-          pageSize={PAGE_SIZE}
-          onPage={setPage}
-          sort={order.sort}
-          order={order.order}
-          onSort={(id) => {
-            setOrder(nextSort(order, id as PaymentSort, SORT));
-            setPage(1);
-          }}
+          {...listGridProps(list, view)}
           empty="You have made no payments yet."
         />
       </Card>

@@ -1,26 +1,22 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { Badge, Caption1, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import type { PaymentView } from '@acpg/contracts/payments';
-import { useLive } from '../../../lib/live.ts';
+import { useLiveEntity } from '../../../lib/live.ts';
 import { session } from '../../../lib/session.ts';
 import { signInPathFor } from '../../../lib/return-path.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { EmptyState, ErrorState, LoadingBlock, LoadingSpinner } from '../../../components/PageState.tsx';
-import { fetchCharge, fetchPlanNames } from '../api/payments.ts';
+import { fetchCharge, usePlanNames } from '../api/payments.ts';
 import { confirmSecondStep } from '../second-step.ts';
-import { PAYMENT_MESSAGES, applyChargePush, isSettled } from '../api/live-payments.ts';
+import { PAYMENT_MESSAGES, isSettled } from '../api/live-payments.ts';
 import { PAYMENT_STATUS_COLOR, PAYMENT_STATUS_TEXT, cardText, hasReceipt } from './payment-text.ts';
 import { PaymentStatusMessage } from './PaymentStatusMessage.tsx';
 import { ReceiptButton } from './ReceiptButton.tsx';
 import { SecondStepDialog } from './SecondStepDialog.tsx';
-
-/** While the live connection is down (or its room refused), the page asks the server this often (ms). */
-export const POLL_WHEN_OFFLINE_MS = 3000;
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '720px', width: '100%', marginInline: 'auto' },
@@ -47,24 +43,18 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 /** The signed-in payer's view of one payment, live on `checkout:<id>`, read again on every (re)connect. */
 function ChargeStatus({ checkoutId }: { checkoutId: string }) {
   const s = useStyles();
-  const view = useLive<PaymentView, PaymentView>({
+  // While the socket is down (or not yet up) the view asks the server until the payment settles: the page moves on.
+  const view = useLiveEntity<PaymentView>({
     messages: PAYMENT_MESSAGES,
     entity: `checkout:${checkoutId}`,
     read: (signal) => fetchCharge(checkoutId, signal),
-    apply: applyChargePush,
+    same: (shown, push) => push.checkout_id === shown.checkout_id,
+    settled: (charge) => isSettled(charge.status),
     deps: [checkoutId],
   });
-  const names = useResource(fetchPlanNames, []);
+  const names = usePlanNames();
   const charge = view.data;
-  const status = charge?.status;
-
-  // The socket is down (or not yet up): ask the server until the payment settles, so the page still moves on.
   const { live, reload } = view;
-  useEffect(() => {
-    if (live || !status || isSettled(status)) return;
-    const timer = setInterval(reload, POLL_WHEN_OFFLINE_MS);
-    return () => clearInterval(timer);
-  }, [live, status, reload]);
 
   const [confirming, setConfirming] = useState(false);
   // While the bank's own window (Stripe.js) is open, our dialog steps aside: a modal would hide the bank's window.

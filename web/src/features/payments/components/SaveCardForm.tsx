@@ -3,9 +3,8 @@ import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, makeStyles, 
 import { LockClosedRegular } from '@fluentui/react-icons';
 import type { SavedCard } from '@acpg/contracts/payments';
 import { formatCardNumber, formatExpiry, toCardDetails, validateCard, type CardErrors, type CardInput } from '../card.ts';
-import { createPaymentMethod, fetchPaymentsConfig } from '../api/payments.ts';
+import { createPaymentMethod, usePaymentsConfig } from '../api/payments.ts';
 import { saveCard } from '../api/saved-cards.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { StripeCardField, stripeCardErrors, stripeCardHolder, stripePaymentMethod } from './StripeCardField.tsx';
 
 const useStyles = makeStyles({
@@ -37,7 +36,7 @@ export function SaveCardForm({ onSaved, onCancel, submitLabel = 'Save card' }: S
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // With Stripe, Stripe.js draws and keeps the card fields (loaded only now that the form is shown).
-  const gateway = useResource(() => fetchPaymentsConfig(), []);
+  const gateway = usePaymentsConfig();
   const config = gateway.data;
   const stripe = config?.gateway === 'stripe' && config.publishable_key && config.js_url ? { key: config.publishable_key, jsUrl: config.js_url } : null;
   const [stripeCard] = useState(stripeCardHolder);

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CheckoutResult, CreatePaymentMethodBody, PaymentMethod } from '@acpg/contracts/payments';
+import { waitForOutcome } from '../../../lib/wait-for-outcome.ts';
 
 /** What a checkout pays for: a plan (a membership) or a placed NHD order. */
 export type Purchase = { plan_id: string } | { nhd_order_id: string } | { equity_enrollment_id: string };
@@ -66,8 +67,22 @@ export function cardFingerprint(card: CreatePaymentMethodBody, promoCode: string
   return hash.toString(16);
 }
 
+/** What the wait for a checkout's outcome is given: the checkout, how often to ask and for how long (ms). */
+export interface OutcomeInput {
+  checkoutId: string;
+  everyMs: number;
+  forMs: number;
+}
+
+/** The wait for a checkout the gateway has not reported on, over a fetch of the checkout (lib/wait-for-outcome.ts). */
+export const awaitOutcomeWith = (fetchCheckout: (checkoutId: string, signal: AbortSignal) => Promise<CheckoutResult>) =>
+  fromPromise<CheckoutResult | null, OutcomeInput>(({ input, signal }) =>
+    waitForOutcome((s) => fetchCheckout(input.checkoutId, s), (c) => c.status !== 'processing', { everyMs: input.everyMs, forMs: input.forMs }, signal),
+  );
+
 // Done events of invoked actors are not in the machine's event union: the answer is read from the event here.
 const answerOf = (event: unknown) => (event as { output: CheckoutResult }).output;
+const stillProcessing = (answer: CheckoutResult | null) => answer === null || answer.status === 'processing';
 const answered = (status: CheckoutResult['status']) => ({ event }: { event: unknown }) => answerOf(event).status === status;
 
 /**
@@ -96,6 +111,7 @@ export const checkoutMachine = setup({
     ),
     confirmCheckout: fromPromise<CheckoutResult, { checkoutId: string; approve: boolean }>(() => Promise.reject(new Error('confirmCheckout actor not provided'))),
     fetchCheckout: fromPromise<CheckoutResult, { checkoutId: string }>(() => Promise.reject(new Error('fetchCheckout actor not provided'))),
+    awaitOutcome: fromPromise<CheckoutResult | null, OutcomeInput>(() => Promise.reject(new Error('awaitOutcome actor not provided'))),
   },
   actions: {
     keepAnswer: assign({ checkout: ({ event }) => answerOf(event) }),
@@ -106,9 +122,6 @@ export const checkoutMachine = setup({
       checkoutId: context.newId(),
       sentWith: null,
     })),
-  },
-  delays: {
-    pollEvery: ({ context }) => context.pollEveryMs,
   },
 }).createMachine({
   id: 'checkout',
@@ -225,17 +238,13 @@ export const checkoutMachine = setup({
         onError: { target: 'awaitingApproval', actions: assign({ error: ({ event }) => messageOf(event.error, 'The answer could not be sent. Try again.') }) },
       },
     },
+    // The gateway has not reported yet: ask until it has (a lost answer is asked again) or the deadline passes.
     processing: {
-      always: { guard: ({ context }) => Date.now() > context.pollUntil, target: 'ready', actions: assign({ error: STILL_PROCESSING_MESSAGE }) },
-      after: { pollEvery: 'polling' },
-    },
-    polling: {
       invoke: {
-        src: 'fetchCheckout',
-        input: ({ context }) => ({ checkoutId: context.checkoutId }),
-        onDone: routeAnswer(DECLINED_MESSAGE),
-        // A lost answer while waiting: ask again (the deadline still ends it).
-        onError: { target: 'processing' },
+        src: 'awaitOutcome',
+        input: ({ context }) => ({ checkoutId: context.checkoutId, everyMs: context.pollEveryMs, forMs: context.pollUntil - Date.now() }),
+        onDone: [{ guard: ({ event }) => stillProcessing(event.output), target: 'ready', actions: assign({ error: STILL_PROCESSING_MESSAGE }) }, ...routeAnswer(DECLINED_MESSAGE)],
+        onError: { target: 'ready', actions: assign({ error: STILL_PROCESSING_MESSAGE }) },
       },
     },
     paid: {
@@ -246,5 +255,5 @@ export const checkoutMachine = setup({
 });
 
 /** Waiting on the network or the gateway: Pay shows its busy state and the fields are locked. */
-export const isBusy = (state: { matches: (value: 'savingCard' | 'recovering' | 'charging' | 'confirming' | 'refusing' | 'processing' | 'polling') => boolean }) =>
-  state.matches('savingCard') || state.matches('recovering') || state.matches('charging') || state.matches('confirming') || state.matches('refusing') || state.matches('processing') || state.matches('polling');
+export const isBusy = (state: { matches: (value: 'savingCard' | 'recovering' | 'charging' | 'confirming' | 'refusing' | 'processing') => boolean }) =>
+  state.matches('savingCard') || state.matches('recovering') || state.matches('charging') || state.matches('confirming') || state.matches('refusing') || state.matches('processing');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { CheckoutResult, CreatePaymentMethodBody, PaymentMethod } from '@acpg/contracts/payments';
 import { HttpError } from '../../../lib/http.ts';
-import { cardFingerprint, checkoutMachine, DECLINED_MESSAGE, isBusy, REFUSED_MESSAGE, STILL_PROCESSING_MESSAGE } from './checkout.machine.ts';
+import { awaitOutcomeWith, cardFingerprint, checkoutMachine, DECLINED_MESSAGE, isBusy, REFUSED_MESSAGE, STILL_PROCESSING_MESSAGE } from './checkout.machine.ts';
 
 const card: CreatePaymentMethodBody = { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Jane Doe' };
 const method: PaymentMethod = { payment_method_id: 'pm-1', brand: 'visa', last4: '4242' };
@@ -26,6 +26,10 @@ type Script = Partial<{
 function start(script: Script = {}, timing: { pollForMs?: number; pollEveryMs?: number } = { pollEveryMs: 5 }) {
   const calls = { createPaymentMethod: [] as unknown[], startCheckout: [] as { checkout_id: string; payment_method_id: string; promo_code?: string }[], confirmCheckout: [] as unknown[], fetchCheckout: [] as unknown[] };
   let ids = 0;
+  const fetchScripted = async (checkoutId: string) => {
+    calls.fetchCheckout.push({ checkoutId });
+    return (script.fetchCheckout ?? (async (id) => answer(id, 'succeeded')))(checkoutId, calls.fetchCheckout.length);
+  };
   const machine = checkoutMachine.provide({
     actors: {
       createPaymentMethod: fromPromise(async ({ input }) => {
@@ -40,10 +44,9 @@ function start(script: Script = {}, timing: { pollForMs?: number; pollEveryMs?: 
         calls.confirmCheckout.push(input);
         return (script.confirmCheckout ?? (async (id, approve) => answer(id, approve ? 'succeeded' : 'failed')))(input.checkoutId, input.approve);
       }),
-      fetchCheckout: fromPromise(async ({ input }) => {
-        calls.fetchCheckout.push(input);
-        return (script.fetchCheckout ?? (async (id) => answer(id, 'succeeded')))(input.checkoutId, calls.fetchCheckout.length);
-      }),
+      fetchCheckout: fromPromise(async ({ input }) => fetchScripted(input.checkoutId)),
+      // The app's own wait (lib/wait-for-outcome.ts) over the scripted server.
+      awaitOutcome: awaitOutcomeWith(fetchScripted),
     },
   });
   const actor = createActor(machine, { input: { planId: 'plan-m', newId: () => `checkout-${++ids}`, ...timing } }).start();
@@ -270,7 +273,7 @@ describe('checkout machine', () => {
     await waitFor(actor, (s) => s.matches('ready') && s.context.error != null);
     expect(actor.getSnapshot().context.error).toBe(STILL_PROCESSING_MESSAGE);
     actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.matches('processing') || s.matches('polling'));
+    await waitFor(actor, (s) => s.matches('processing'));
     expect(calls.startCheckout.map((c) => c.checkout_id)).toEqual(['checkout-1', 'checkout-1']);
     actor.stop();
   });

@@ -1,17 +1,21 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Card, Field, MessageBar, MessageBarBody, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { PLAN_UPDATED_MESSAGE, type AdminPlan } from '@acpg/contracts/plans';
-import { useLive } from '../../../lib/live.ts';
-import { keepNewer } from '../../../lib/live-merge.ts';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
+import { useFilterDraft } from '../../../lib/filter-draft.ts';
+import { useRowAction } from '../../../lib/row-action.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useTrackClick } from '../../../lib/track.ts';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
-import { fetchAdminPlans, fetchAllAdminPlans, PLAN_LIST, setPlanActive, type PlanFilterKey, type PlanSortField } from '../api/admin-plans.ts';
+import { fetchAdminPlans, PLAN_LIST, setPlanActive, type PlanFilterKey } from '../api/admin-plans.ts';
 import { PlanDialog } from './PlanDialog.tsx';
+import { FilterButtons } from '../../../components/FilterButtons.tsx';
+import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 const MESSAGES = [PLAN_UPDATED_MESSAGE];
 
@@ -41,19 +45,10 @@ const exportRow = (p: AdminPlan) => [
 
 function FilterForm({ applied, onApply, onClear }: { applied: Filters<PlanFilterKey>; onApply: (f: Filters<PlanFilterKey>) => void; onClear: () => void }) {
   const s = useStyles();
-  const [draft, setDraft] = useState<Filters<PlanFilterKey>>(applied);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onApply(draft);
-  };
-  // The form is not remounted when nothing was applied: Clear empties the fields itself.
-  const clear = () => {
-    setDraft({});
-    onClear();
-  };
+  const { draft, set, submit, clear } = useFilterDraft(applied, onApply, onClear);
   const select = (key: PlanFilterKey, label: string, options: readonly [string, string][]) => (
     <Field label={label}>
-      <Select value={draft[key] ?? ''} onChange={(_, d) => setDraft((f) => ({ ...f, [key]: d.value }))}>
+      <Select value={draft[key] ?? ''} onChange={(_, d) => set(key, d.value)}>
         <option value="">Any</option>
         {options.map(([value, text]) => (
           <option key={value} value={value}>
@@ -78,19 +73,11 @@ function FilterForm({ applied, onApply, onClear }: { applied: Filters<PlanFilter
         ['inactive', 'Inactive'],
       ])}
       <div className={s.actions}>
-        <Button type="submit" appearance="primary">
-          Apply filters
-        </Button>
-        <Button appearance="secondary" onClick={clear}>
-          Clear
-        </Button>
+        <FilterButtons onClear={clear} />
       </div>
     </form>
   );
 }
-
-/** `created`: a plan created since the read (version 1 of a row the page lacks): the list is read again. */
-type View = { items: AdminPlan[]; total: number; created: boolean };
 
 /** /plans (Super Admin): every plan, active or not, live; add, edit, activate and deactivate; export. */
 export default function PlansAdminPage() {
@@ -98,41 +85,15 @@ export default function PlansAdminPage() {
   const track = useTrackClick();
   const list = usePagedList(PLAN_LIST);
   const [dialog, setDialog] = useState<{ editing: AdminPlan | null } | null>(null);
-  const [switching, setSwitching] = useState<string | null>(null);
 
-  const view = useLive<View, AdminPlan>({
-    messages: MESSAGES,
-    read: async (signal) => {
-      const r = await fetchAdminPlans({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items, total: r.data.total, created: false } } : r;
-    },
-    // A row on this page takes the newer push; a plan created since the read has the list read again.
-    apply: (v, push) => {
-      const created = push.version === 1 && !v.items.some((r) => r.id === push.id);
-      return { ...v, items: [...keepNewer(v.items, push)], created: v.created || created };
-    },
-    deps: [list.filters, list.page, list.pageSize, list.sort, list.order],
-  });
+  // A row on this page takes the newer push; a plan created since the read has the list read again.
+  const view = useLiveList({ list, messages: MESSAGES, fetchPage: fetchAdminPlans, toRow: (p: AdminPlan) => p, readAgainOnNew: true });
 
-  const created = view.data?.created ?? false;
-  const { reload } = view;
-  useEffect(() => {
-    if (created) reload();
-  }, [created, reload]);
-
+  const { busy: switching, run: switchRow } = useRowAction(view.reload);
   const toggle = async (plan: AdminPlan) => {
     const activate = !plan.is_active;
     track(activate ? 'Activate plan' : 'Deactivate plan');
-    setSwitching(plan.id);
-    try {
-      const answer = await setPlanActive(plan.id, activate);
-      notify.success(answer.message ?? 'Saved.');
-      view.reload();
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'The plan could not be changed.');
-    } finally {
-      setSwitching(null);
-    }
+    await switchRow(plan.id, () => setPlanActive(plan.id, activate), 'The plan could not be changed.');
   };
 
   const columns: GridColumn<AdminPlan>[] = [
@@ -173,7 +134,7 @@ export default function PlansAdminPage() {
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
     track(kind === 'xlsx' ? 'Export XLSX' : 'Export CSV');
-    const all = await fetchAllAdminPlans(list.filters, list.sort, list.order, signal);
+    const all = await fetchListRows(fetchAdminPlans, list, signal, (p) => p.id);
     return (await exportTable(kind, { header: EXPORT_HEADER, rows: all.map(exportRow), fileBase: 'plans' })) ? all.length : 0;
   };
   const filtered = Object.keys(list.filters).length > 0;
@@ -184,9 +145,7 @@ export default function PlansAdminPage() {
         <Title1 as="h1" id="plans-title" tabIndex={-1}>
           Plans
         </Title1>
-        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
-          {view.live ? 'Live' : 'Live updates off'}
-        </Badge>
+        <LiveBadge live={view.live} />
         <span className={s.grow} />
         <Button
           appearance="primary"
@@ -215,17 +174,7 @@ export default function PlansAdminPage() {
           noun={{ one: 'plan', other: 'plans' }}
           columns={columns}
           getRowId={(p) => p.id}
-          items={view.data?.items ?? null}
-          total={view.data?.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={(id) => list.sortBy(id as PlanSortField)}
+          {...listGridProps(list, view)}
           empty={
             filtered ? (
               <>

@@ -1,15 +1,17 @@
 import type { Page } from '@acpg/contracts/http';
 import type { PlansResponse } from '@acpg/contracts/plans';
 import type { CreatePromoCodeBody, EditPromoCodeBody, PromoCodeView } from '@acpg/contracts/promo-codes';
+import { PROMO_CODE_SORT_FIELDS, type SortField as SortFieldOf } from '@acpg/contracts/sort-fields';
 import { http, type Query } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 
-export type SortField = 'created_at' | 'code' | 'valid_from' | 'valid_to' | 'redeemed_count';
+export type SortField = SortFieldOf<typeof PROMO_CODE_SORT_FIELDS>;
 export type FilterKey = 'status' | 'code' | 'plan_id';
 
 /** /promocode's list: newest first, 10 a page; filters by status, code (starts with) and plan. */
 export const PROMO_CODE_LIST: PagedListSpec<SortField, FilterKey> = {
-  sortFields: ['created_at', 'code', 'valid_from', 'valid_to', 'redeemed_count'],
+  sortFields: PROMO_CODE_SORT_FIELDS,
   defaultSort: 'created_at',
   defaultOrder: 'desc',
   pageSize: 10,
@@ -34,17 +36,6 @@ export async function fetchPromoCodes(query: ListQuery, signal?: AbortSignal) {
   return r.success ? { ...r, data: { ...r.data, items: r.data.items.map(toRow) } } : r;
 }
 
-/** Every row of the filtered list, 100 a call, for the export (kept once by code). */
-export async function fetchAllPromoCodes(filters: Filters<FilterKey>, sort: SortField, order: 'asc' | 'desc', signal: AbortSignal): Promise<PromoCodeRow[]> {
-  const rows = new Map<string, PromoCodeRow>();
-  for (let page = 1; ; page++) {
-    const r = await fetchPromoCodes({ ...filters, page, page_size: 100, sort, order }, signal);
-    if (!r.success) throw new Error(r.message);
-    for (const row of r.data.items) rows.set(row.code, row);
-    if (r.data.items.length < 100 || page * 100 >= r.data.total) return [...rows.values()];
-  }
-}
-
 export const createPromoCode = (body: CreatePromoCodeBody) => http.post<Ok<unknown>>('/admin/promo-codes', body);
 export const editPromoCode = (code: string, body: EditPromoCodeBody) => http.put<Ok<unknown>>(`/admin/promo-codes/${encodeURIComponent(code)}`, body);
 export const setPromoCodeActive = (code: string, active: boolean) =>
@@ -52,3 +43,5 @@ export const setPromoCodeActive = (code: string, active: boolean) =>
 
 /** The plans a code may name: the plans sold at checkout (default plans), from the public list. */
 export const fetchPlans = (signal: AbortSignal) => http.get<PlansResponse>('/plans', { signal });
+
+export const usePlans = () => useResource(fetchPlans, []);

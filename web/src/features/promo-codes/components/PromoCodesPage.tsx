@@ -1,19 +1,22 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, Button, Card, Field, Input, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { PRODUCT_PROMO_TARGETS, PROMO_CODE_UPDATED_MESSAGE, promoTargetName, type PromoCodeView } from '@acpg/contracts/promo-codes';
-import { useLive } from '../../../lib/live.ts';
-import { keepNewer } from '../../../lib/live-merge.ts';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { useFilterDraft } from '../../../lib/filter-draft.ts';
+import { useRowAction } from '../../../lib/row-action.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useTrackClick } from '../../../lib/track.ts';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
-import { fetchAllPromoCodes, fetchPlans, fetchPromoCodes, PROMO_CODE_LIST, rowOf, setPromoCodeActive, type FilterKey, type PromoCodeRow, type SortField } from '../api/promo-codes.ts';
+import { fetchPromoCodes, PROMO_CODE_LIST, rowOf, setPromoCodeActive, type FilterKey, type PromoCodeRow, usePlans } from '../api/promo-codes.ts';
 import { PromoCodeDialog } from './PromoCodeDialog.tsx';
+import { FilterButtons } from '../../../components/FilterButtons.tsx';
+import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 /** What a code applies to, in words: a plan id, NHD reports or Equity Protect. */
 
@@ -55,30 +58,21 @@ const exportRow = (v: PromoCodeView) => [
 
 function FilterForm({ applied, plans, onApply, onClear }: { applied: Filters<FilterKey>; plans: readonly { id: string; name: string }[]; onApply: (f: Filters<FilterKey>) => void; onClear: () => void }) {
   const s = useStyles();
-  const [draft, setDraft] = useState<Filters<FilterKey>>(applied);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onApply(draft);
-  };
-  // The form is not remounted when nothing was applied: Clear empties the fields itself.
-  const clear = () => {
-    setDraft({});
-    onClear();
-  };
+  const { draft, set, submit, clear } = useFilterDraft(applied, onApply, onClear);
   return (
     <form className={s.filters} onSubmit={submit} aria-label="Filter promo codes" noValidate>
       <Field label="Code starts with">
-        <Input className={s.input} value={draft.code ?? ''} onChange={(_, d) => setDraft((f) => ({ ...f, code: d.value.toUpperCase() }))} />
+        <Input className={s.input} value={draft.code ?? ''} onChange={(_, d) => set('code', d.value.toUpperCase())} />
       </Field>
       <Field label="Status">
-        <Select value={draft.status ?? ''} onChange={(_, d) => setDraft((f) => ({ ...f, status: d.value }))}>
+        <Select value={draft.status ?? ''} onChange={(_, d) => set('status', d.value)}>
           <option value="">Any</option>
           <option value="active">Active</option>
           <option value="inactive">Inactive</option>
         </Select>
       </Field>
       <Field label="Plan">
-        <Select value={draft.plan_id ?? ''} onChange={(_, d) => setDraft((f) => ({ ...f, plan_id: d.value }))}>
+        <Select value={draft.plan_id ?? ''} onChange={(_, d) => set('plan_id', d.value)}>
           <option value="">Any</option>
           {plans.map((p) => (
             <option key={p.id} value={p.id}>
@@ -93,19 +87,11 @@ function FilterForm({ applied, plans, onApply, onClear }: { applied: Filters<Fil
         </Select>
       </Field>
       <div className={s.actions}>
-        <Button type="submit" appearance="primary">
-          Apply filters
-        </Button>
-        <Button appearance="secondary" onClick={clear}>
-          Clear
-        </Button>
+        <FilterButtons onClear={clear} />
       </div>
     </form>
   );
 }
-
-/** `created`: a code created since the read (version 1 of a row the page lacks): the list is read again. */
-type View = { items: PromoCodeRow[]; total: number; created: boolean };
 
 /** /promocode (Super Admin): promo codes with their uses, live; add, edit, deactivate and activate; export. */
 export default function PromoCodesPage() {
@@ -113,44 +99,17 @@ export default function PromoCodesPage() {
   const track = useTrackClick();
   const list = usePagedList(PROMO_CODE_LIST);
   const [dialog, setDialog] = useState<{ editing: PromoCodeView | null } | null>(null);
-  const [switching, setSwitching] = useState<string | null>(null);
-  const plans = useResource((signal) => fetchPlans(signal), []);
+  const plans = usePlans();
   const planChoices = useMemo(() => (plans.data?.plans ?? []).filter((p) => p.is_default), [plans.data]);
 
-  const view = useLive<View, PromoCodeView>({
-    messages: MESSAGES,
-    read: async (signal) => {
-      const r = await fetchPromoCodes({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items, total: r.data.total, created: false } } : r;
-    },
-    // A row on this page takes the newer push (uses counted, status); a code created since the read has the list read again.
-    apply: (v, push) => {
-      const created = push.version === 1 && !v.items.some((r) => r.id === push.code);
-      return { ...v, items: [...keepNewer(v.items, rowOf(push))], created: v.created || created };
-    },
-    deps: [list.filters, list.page, list.pageSize, list.sort, list.order],
-  });
-  const rows = view.data?.items ?? null;
+  // A row on this page takes the newer push (uses counted, status); a code created since the read has the list read again.
+  const view = useLiveList({ list, messages: MESSAGES, fetchPage: fetchPromoCodes, toRow: rowOf, readAgainOnNew: true });
 
-  const created = view.data?.created ?? false;
-  const { reload } = view;
-  useEffect(() => {
-    if (created) reload();
-  }, [created, reload]);
-
+  const { busy: switching, run: switchRow } = useRowAction(view.reload);
   const toggle = async (row: PromoCodeView) => {
     const activate = row.status !== 'active';
     track(activate ? 'Activate promo code' : 'Deactivate promo code');
-    setSwitching(row.code);
-    try {
-      const answer = await setPromoCodeActive(row.code, activate);
-      notify.success(answer.message ?? 'Saved.');
-      view.reload();
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'The promo code could not be changed.');
-    } finally {
-      setSwitching(null);
-    }
+    await switchRow(row.code, () => setPromoCodeActive(row.code, activate), 'The promo code could not be changed.');
   };
 
   const columns: GridColumn<PromoCodeRow>[] = [
@@ -191,7 +150,7 @@ export default function PromoCodesPage() {
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
     track(kind === 'xlsx' ? 'Export XLSX' : 'Export CSV');
-    const all = await fetchAllPromoCodes(list.filters, list.sort, list.order, signal);
+    const all = await fetchListRows(fetchPromoCodes, list, signal, (p) => p.code);
     return (await exportTable(kind, { header: EXPORT_HEADER, rows: all.map(exportRow), fileBase: 'promo-codes' })) ? all.length : 0;
   };
   const filtered = Object.keys(list.filters).length > 0;
@@ -202,9 +161,7 @@ export default function PromoCodesPage() {
         <Title1 as="h1" id="promo-codes-title" tabIndex={-1}>
           Promo Codes
         </Title1>
-        <Badge appearance="tint" color={view.live ? 'success' : 'informative'}>
-          {view.live ? 'Live' : 'Live updates off'}
-        </Badge>
+        <LiveBadge live={view.live} />
         <span className={s.grow} />
         <Button
           appearance="primary"
@@ -227,17 +184,7 @@ export default function PromoCodesPage() {
           noun={{ one: 'promo code', other: 'promo codes' }}
           columns={columns}
           getRowId={(v) => v.code}
-          items={rows}
-          total={view.data?.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={(id) => list.sortBy(id as SortField)}
+          {...listGridProps(list, view)}
           empty={
             filtered ? (
               <>

@@ -1,5 +1,5 @@
 import type { Page } from '@acpg/contracts/http';
-import type { CountyList, VerifiedProperty } from '@acpg/contracts/properties';
+import type { VerifiedProperty } from '@acpg/contracts/properties';
 import type {
   AnswerClaimBody,
   ApproveClaimBody,
@@ -11,18 +11,19 @@ import type {
   RejectClaimBody,
   RequestInfoBody,
 } from '@acpg/contracts/reimbursements';
+import { CLAIM_SORT_FIELDS, type SortField } from '@acpg/contracts/sort-fields';
 import { API_BASE, HttpError, http, refreshAccessToken, type Query, type Result } from '../../../lib/http.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
-import { fetchEvery } from '../../../lib/fetch-every.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 
 type Ok<T> = { success: true; data: T; message?: string };
 const opts = (signal?: AbortSignal, query?: Query) => ({ ...(signal ? { signal } : {}), ...(query ? { query } : {}) });
 const claimPath = (claimId: string) => `/reimbursements/claims/${encodeURIComponent(claimId)}`;
 const adminPath = (claimId: string, step: string) => `/admin/reimbursements/claims/${encodeURIComponent(claimId)}/${step}`;
 
-export type ClaimSort = 'submitted_at' | 'updated_at' | 'amount_cents' | 'status';
-const SORTS: readonly ClaimSort[] = ['submitted_at', 'updated_at', 'amount_cents', 'status'];
+export type ClaimSort = SortField<typeof CLAIM_SORT_FIELDS>;
+const SORTS = CLAIM_SORT_FIELDS;
 
 export type MyClaimFilter = 'status';
 export const MY_CLAIM_LIST: PagedListSpec<ClaimSort, MyClaimFilter> = { sortFields: SORTS, defaultSort: 'submitted_at', defaultOrder: 'desc', pageSize: 10, filters: ['status'] };
@@ -47,7 +48,6 @@ export const fetchClaimHistory = (claimId: string, signal?: AbortSignal): Promis
 
 /** The member's verified properties (the properties module's list; features never import each other). */
 export const fetchVerifiedProperties = (signal?: AbortSignal) => http.get<Page<VerifiedProperty>>('/properties/verified', opts(signal, { page_size: 100 }));
-export const fetchCounties = (signal?: AbortSignal) => http.get<CountyList>('/properties/counties', opts(signal));
 
 export const fileClaim = (body: FileClaimBody) => http.post<Ok<ClaimView>>('/reimbursements/claims', body);
 export const answerClaim = (claimId: string, body: AnswerClaimBody) => http.post<Ok<ClaimView>>(`${claimPath(claimId)}/answer`, body);
@@ -75,11 +75,7 @@ export const fetchClaimDocument = async (claimId: string, docId: string, signal?
   return res.blob();
 };
 
-/** Every row of a filtered list, 100 a call (the export). */
-export const fetchEveryClaim = <F extends string>(
-  fetchPage: (query: ClaimListQuery<F>, signal?: AbortSignal) => Promise<Result<Page<ClaimView>>>,
-  query: Filters<F> & { sort: ClaimSort; order: 'asc' | 'desc' },
-  signal: AbortSignal,
-): Promise<ClaimView[]> => fetchEvery(fetchPage, query as Omit<ClaimListQuery<F>, 'page' | 'page_size'>, signal);
-
 export type { ClaimStatus };
+
+export const useClaimHistory = (claimId: string, version: number | undefined) => useResource((signal) => fetchClaimHistory(claimId, signal), [claimId, version]);
+export const useVerifiedProperties = () => useResource(fetchVerifiedProperties, []);

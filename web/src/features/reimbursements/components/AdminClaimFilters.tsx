@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { CLAIM_STATUSES } from '@acpg/contracts/reimbursements';
 import { checkFilters, type Filters } from '../../../lib/paged-list.ts';
-import { useResource } from '../../../lib/use-resource.ts';
-import { ADMIN_CLAIM_LIST, fetchCounties, type AdminClaimFilter } from '../api/reimbursements.ts';
+import { useCounties } from '../../../lib/counties.ts';
+import { ADMIN_CLAIM_LIST, type AdminClaimFilter } from '../api/reimbursements.ts';
 import { AMOUNT_EXAMPLE, centsToDollars, dollarsToCents, isNegative, statusLabel } from '../claim-text.ts';
+import { FilterButtons } from '../../../components/FilterButtons.tsx';
 
 const useStyles = makeStyles({
   filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(170px, 100%), 1fr))', alignItems: 'end' },
@@ -28,7 +29,7 @@ export function AdminClaimFilters({ applied, onApply, onClear }: { applied: Filt
   const s = useStyles();
   const [draft, setDraft] = useState<Draft>(() => draftOf(applied));
   const [error, setError] = useState<{ field: DraftField; message: string } | null>(null);
-  const counties = useResource((signal) => fetchCounties(signal), []);
+  const counties = useCounties();
   const set = (key: DraftField, value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -95,10 +96,7 @@ export function AdminClaimFilters({ applied, onApply, onClear }: { applied: Filt
         </Select>
       </Field>
       <div className={s.actions}>
-        <Button type="submit" appearance="primary">
-          Apply filters
-        </Button>
-        <Button onClick={clear}>Clear</Button>
+        <FilterButtons onClear={clear} />
       </div>
     </form>
   );

@@ -5,7 +5,7 @@ import { LinkButton } from '../../../components/LinkButton.tsx';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { session } from '../../../lib/session.ts';
-import { useClaim } from '../use-claim.ts';
+import { useClaim } from '../api/use-claim.ts';
 import { ClaimDocuments, DocumentPreview } from './ClaimDocuments.tsx';
 import { ClaimFacts, ClaimHistory, ClaimMessages, StatusBadge } from './ClaimParts.tsx';
 import { ReviewActions } from './ReviewActions.tsx';

@@ -1,15 +1,15 @@
 import { Badge, Card, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { CLAIM_UPDATED_MESSAGE, type ClaimView } from '@acpg/contracts/reimbursements';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
-import { useLive } from '../../../lib/live.ts';
-import { mergeNewestFirst } from '../../../lib/live-merge.ts';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
-import { ADMIN_CLAIM_LIST, fetchAllClaims, fetchEveryClaim, type AdminClaimFilter, type ClaimSort } from '../api/reimbursements.ts';
+import { ADMIN_CLAIM_LIST, fetchAllClaims, type AdminClaimFilter } from '../api/reimbursements.ts';
 import { categoryLabel, STATUS_BADGE, statusLabel } from '../claim-text.ts';
 import { AdminClaimFilters } from './AdminClaimFilters.tsx';
 import { ClaimLink } from './ClaimLink.tsx';
@@ -37,20 +37,13 @@ const matches = (c: ClaimView, f: Filters<AdminClaimFilter>) =>
 export default function AdminClaimsPage() {
   const s = useStyles();
   const list = usePagedList(ADMIN_CLAIM_LIST);
-  const newestFirst = list.page === 1 && list.sort === 'submitted_at' && list.order === 'desc';
-  const view = useLive<{ items: Row[]; total: number }, ClaimView>({
+  const view = useLiveList({
+    list,
     messages: MESSAGES,
-    read: async (signal) => {
-      const r = await fetchAllClaims({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items.map(rowOf), total: r.data.total } } : r;
-    },
-    apply: (v, push) => {
-      const row = rowOf(push);
-      if (!newestFirst) return { ...v, items: v.items.map((r) => (r.id === row.id && row.version > r.version ? row : r)) };
-      const merged = mergeNewestFirst(v, row, list.pageSize, (c) => matches(c, list.filters));
-      return { items: merged.items, total: merged.total };
-    },
-    deps: [list.filters, list.page, list.pageSize, list.sort, list.order],
+    fetchPage: fetchAllClaims,
+    toRow: rowOf,
+    created: { sort: 'submitted_at', at: (c) => c.submitted_at },
+    accepts: matches,
   });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(rows?.map((r) => r.account_id) ?? []);
@@ -84,7 +77,7 @@ export default function AdminClaimsPage() {
   ];
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchEveryClaim(fetchAllClaims, { ...list.filters, sort: list.sort, order: list.order }, signal);
+    const all = await fetchListRows(fetchAllClaims, list, signal);
     const out = all.map((c) => [
       c.claim_id,
       c.submitted_at,
@@ -122,17 +115,7 @@ export default function AdminClaimsPage() {
           noun={{ one: 'claim', other: 'claims' }}
           columns={columns}
           getRowId={(c) => c.id}
-          items={rows}
-          total={view.data?.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={(id) => list.sortBy(id as ClaimSort)}
+          {...listGridProps(list, view)}
           empty={filtered ? 'No claims match these filters.' : 'No claims yet. Claims appear here, live, as members file them.'}
           onExport={onExport}
         />

@@ -4,7 +4,7 @@ import { Caption1, Card, Title1, Title3, makeStyles, tokens } from '@fluentui/re
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { session } from '../../../lib/session.ts';
-import { useClaim } from '../use-claim.ts';
+import { useClaim } from '../api/use-claim.ts';
 import { AnswerForm } from './AnswerForm.tsx';
 import { ClaimDocuments } from './ClaimDocuments.tsx';
 import { ClaimFacts, ClaimHistory, ClaimMessages, StatusBadge } from './ClaimParts.tsx';

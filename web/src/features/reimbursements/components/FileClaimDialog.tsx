@@ -8,8 +8,7 @@ import { RouteLink } from '../../../components/RouteLink.tsx';
 import { useFocusFirstInvalid, useFocusWhenShown } from '../../../lib/focus.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useResource } from '../../../lib/use-resource.ts';
-import { fetchVerifiedProperties, fileClaim } from '../api/reimbursements.ts';
+import { fileClaim, useVerifiedProperties } from '../api/reimbursements.ts';
 import { AMOUNT_EXAMPLE, amountProblem, categoryLabel, dayOf, documentRefusals, earliestExpenseDay, expenseDateProblem } from '../claim-text.ts';
 import { documentInputs } from '../files.ts';
 import { DocumentPicker } from './DocumentPicker.tsx';
@@ -34,7 +33,7 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
   const s = useStyles();
   // One id per claim: a second click or a retry after a lost answer files the same claim once.
   const [claimId] = useState(() => crypto.randomUUID());
-  const properties = useResource((signal) => fetchVerifiedProperties(signal), []);
+  const properties = useVerifiedProperties();
   const [propertyId, setPropertyId] = useState('');
   const [category, setCategory] = useState<ClaimCategory | ''>('');
   const [amount, setAmount] = useState('');

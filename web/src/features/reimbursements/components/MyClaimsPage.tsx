@@ -4,15 +4,15 @@ import { useSnapshot } from 'valtio';
 import { Badge, Button, Card, Field, Select, Text, Title1, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { CLAIM_STATUSES, CLAIM_UPDATED_MESSAGE, ClaimStatus, type ClaimView } from '@acpg/contracts/reimbursements';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { formatDateTime12, formatDateUs } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
-import { useLive } from '../../../lib/live.ts';
-import { mergeNewestFirst } from '../../../lib/live-merge.ts';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
-import { fetchEveryClaim, fetchMyClaims, MY_CLAIM_LIST, type ClaimSort } from '../api/reimbursements.ts';
+import { fetchMyClaims, MY_CLAIM_LIST } from '../api/reimbursements.ts';
 import { categoryLabel, STATUS_BADGE, statusLabel } from '../claim-text.ts';
 import { ClaimLink } from './ClaimLink.tsx';
 import { FileClaimDialog } from './FileClaimDialog.tsx';
@@ -45,21 +45,15 @@ export default function MyClaimsPage() {
   const [filing, setFiling] = useState(false);
   // The dialog opens from state, not a DialogTrigger: closing it returns focus to "File a claim".
   const restoreFocus = useRestoreFocusTarget();
-  const newestFirst = list.page === 1 && list.sort === 'submitted_at' && list.order === 'desc';
-  const view = useLive<{ items: Row[]; total: number }, ClaimView>({
+  const view = useLiveList({
+    list,
     messages: MESSAGES,
-    ...(userId ? { entity: `account:${userId}` } : {}),
-    read: async (signal) => {
-      const r = await fetchMyClaims({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items.map(rowOf), total: r.data.total } } : r;
-    },
-    apply: (v, push) => {
-      const row = rowOf(push);
-      if (!newestFirst) return { ...v, items: v.items.map((r) => (r.id === row.id && row.version > r.version ? row : r)) };
-      const merged = mergeNewestFirst(v, row, list.pageSize, (c) => c.account_id === userId && (!list.filters.status || c.status === list.filters.status));
-      return { items: merged.items, total: merged.total };
-    },
-    deps: [list.filters, list.page, list.pageSize, list.sort, list.order, userId],
+    entity: userId ? `account:${userId}` : undefined,
+    fetchPage: fetchMyClaims,
+    toRow: rowOf,
+    created: { sort: 'submitted_at', at: (c) => c.submitted_at },
+    accepts: (c, f) => c.account_id === userId && (!f.status || c.status === f.status),
+    deps: [userId],
   });
 
   const columns: GridColumn<Row>[] = [
@@ -93,7 +87,7 @@ export default function MyClaimsPage() {
   ];
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchEveryClaim(fetchMyClaims, { ...list.filters, sort: list.sort, order: list.order }, signal);
+    const all = await fetchListRows(fetchMyClaims, list, signal);
     const rows = all.map((c) => [
       c.claim_id,
       c.submitted_at,
@@ -153,17 +147,7 @@ export default function MyClaimsPage() {
           noun={{ one: 'claim', other: 'claims' }}
           columns={columns}
           getRowId={(c) => c.id}
-          items={view.data?.items ?? null}
-          total={view.data?.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={(id) => list.sortBy(id as ClaimSort)}
+          {...listGridProps(list, view)}
           empty={empty}
           onExport={onExport}
         />

@@ -1,4 +1,5 @@
 import { http, type Result } from '../../../lib/http.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 import type {
   BeneficiariesBody,
   FaceSignatureBody,
@@ -91,3 +92,5 @@ export async function waitForStep(step: WizardStep, options: { signal?: AbortSig
     await sleep(options.intervalMs ?? 500, options.signal);
   }
 }
+
+export const useDraft = () => useResource(fetchDraft, []);
