@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { io as connect } from 'socket.io-client';
-import { RecordedDocument, type ProtectedProperty } from '../contracts/src/equity-protect.ts';
+import { RecordedDocument, type ProtectedProperty } from '../contracts/src/equity.ts';
 import { recordingsCsv, sampleFeed } from '../services/src/modules/equity/module.ts';
 import { eventEnvelope } from '../services/src/platform/commands/envelope.ts';
 import { loadSampleDataset } from '../services/src/platform/property-data/sample-data/dataset.ts';

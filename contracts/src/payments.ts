@@ -51,9 +51,9 @@ export const CheckoutBody = z
     checkout_id: z.uuid('checkout_id must be a uuid made once per checkout'),
     /** What is bought: a plan (a membership) ... */
     plan_id: z.string().trim().min(1, 'Choose a plan').max(100).optional(),
-    /** ... or a placed NHD order (`@acpg/contracts/nhd-orders`), at the amount the order was placed for. */
+    /** ... or a placed NHD order (`@acpg/contracts/nhd`), at the amount the order was placed for. */
     nhd_order_id: z.uuid('nhd_order_id must be the id of a placed NHD order').optional(),
-    /** ... or an Equity Protect enrollment awaiting payment (`@acpg/contracts/equity-protect`), at its price. */
+    /** ... or an Equity Protect enrollment awaiting payment (`@acpg/contracts/equity`), at its price. */
     equity_enrollment_id: z.uuid('equity_enrollment_id must be the id of an Equity Protect enrollment').optional(),
     payment_method_id: z.string().trim().min(1, 'Enter your card').max(100),
     /** A promo code (any case; see `@acpg/contracts/promo-codes`): refused with a PROMO_* code when it does not apply. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AlertView, EnrolmentView, ImportView } from '@acpg/contracts/equity-protect';
+import type { AlertView, EnrolmentView, ImportView } from '@acpg/contracts/equity';
 import { CheckoutResult, TEST_CARDS } from '@acpg/contracts/payments';
 import type { MembershipStarted } from '@acpg/contracts/memberships';
 import { PROPERTY_VERIFIED, type PropertyVerifiedData } from '@acpg/contracts/properties';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { NhdOrderView } from '@acpg/contracts/nhd-orders';
+import type { NhdOrderView } from '@acpg/contracts/nhd';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 import { createTokenService } from '../src/platform/auth/tokens.ts';
 import { sqliteFile } from '../src/composition/embedded.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NhdOrderView } from '@acpg/contracts/nhd-orders';
+import type { NhdOrderView } from '@acpg/contracts/nhd';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 import type { TestApp } from './harness.ts';
 import { payOrderWithTestCard } from './payments.ts';

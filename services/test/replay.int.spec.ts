@@ -21,7 +21,7 @@ import { waitFor } from './wait-for.ts';
 import { orderReaches, placeAndPayOrder } from './nhd.ts';
 import { alertsOf, CSV_HEADER, enrolProperty, importCsv, payEnrolment } from './equity.ts';
 import { propertyData } from '../src/platform/property-data/select.ts';
-import { adminStep, claimReaches, fileClaim } from './reimbursements.ts';
+import { adminStep, claimReaches, fileClaim } from './reimbursement.ts';
 import { savedCard } from './renewals.ts';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 

@@ -9,7 +9,7 @@ import { latestCode, signInThroughPages } from './support/sign-in.ts';
 import type { TestApp } from '../../services/test/harness.ts';
 import { placeAndPayOrder } from '../../services/test/nhd.ts';
 import { payWithTestCard } from '../../services/test/payments.ts';
-import { fileClaim, verifyPropertyFor } from '../../services/test/reimbursements.ts';
+import { fileClaim, verifyPropertyFor } from '../../services/test/reimbursement.ts';
 
 /**
  * The web app's route table, loaded at run time: a static import would make the tools' type-check follow its lazy

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
 import { markVerified } from '../../services/test/equity.ts';
 import { SAMPLE_PROPERTY_ID } from '../../services/test/nhd.ts';
-import { TINY_PDF, TINY_PNG } from '../../services/test/reimbursements.ts';
+import { TINY_PDF, TINY_PNG } from '../../services/test/reimbursement.ts';
 import { identityContext } from '../../services/src/modules/identity/context.ts';
 import { registerAccount } from '../../services/src/modules/identity/accounts.ts';
 import { systemMeta } from '../../services/src/platform/commands/metadata.ts';

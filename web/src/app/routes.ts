@@ -25,8 +25,8 @@ const signIn = () => import('../features/auth/components/SignInPages.tsx');
 const signUpCodes = () => import('../features/sign-up/components/CodePages.tsx');
 const signUpComposed = () => import('./routes/SignUpStepRoutes.tsx');
 const passwordReset = () => import('../features/auth/components/PasswordResetPages.tsx');
-const nhdOrders = () => import('../features/nhd-orders/components/OrdersListPage.tsx');
-const equity = () => import('../features/equity-protect/components/EquityListPage.tsx');
+const nhdOrders = () => import('../features/nhd/components/OrdersListPage.tsx');
+const equity = () => import('../features/equity/components/EquityListPage.tsx');
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', access: 'public', title: 'Home', load: () => import('../features/content/components/HomePage.tsx') },
@@ -38,13 +38,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/blogs', access: 'public', title: 'Blogs', load: () => import('../features/content/components/BlogsPage.tsx') },
   { path: '/blogs/:slug', access: 'public', title: 'Blog', load: () => import('../features/content/components/BlogPostPage.tsx') },
   { path: '/contact-us', access: 'public', title: 'Contact Us', load: () => import('../features/contact/components/ContactUsPage.tsx') },
-  { path: '/equity-protect', access: 'public', title: 'Equity Protect', load: () => import('../features/equity-protect/components/EquityProtectPage.tsx') },
+  { path: '/equity-protect', access: 'public', title: 'Equity Protect', load: () => import('../features/equity/components/EquityProtectPage.tsx') },
   { path: '/equity-protect-property-search', access: 'public', title: 'Protect your property', load: () => import('./routes/EquityProtectSearchRoute.tsx') },
   { path: '/subscription-plan', access: 'public', title: 'Membership plans', load: () => import('../features/plans/components/SubscriptionPlanPage.tsx') },
   { path: '/checkout', access: 'public', title: 'Checkout', load: () => import('./routes/CheckoutRoute.tsx') },
   { path: '/payment-status', access: 'public', title: 'Payment status', load: () => import('../features/payments/components/PaymentStatusPage.tsx') },
   { path: '/nhd-order', access: 'public', title: 'Order an NHD report', load: () => import('./routes/NhdOrderRoute.tsx') },
-  { path: '/nhd-receipt/:token', access: 'public', title: 'NHD report', load: () => import('../features/nhd-orders/components/ReceiptPage.tsx') },
+  { path: '/nhd-receipt/:token', access: 'public', title: 'NHD report', load: () => import('../features/nhd/components/ReceiptPage.tsx') },
 
   { path: '/authentication/sign-in', access: 'sign-in', title: 'Sign in', load: named(signIn, 'SignInPage') },
   { path: '/login', access: 'sign-in', title: 'Sign in again', load: named(signIn, 'SessionExpiredSignInPage') },
@@ -69,8 +69,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/equity-protect-list', access: 'protected', title: 'Equity Protect', roles: CUSTOMER_SIDE, load: named(equity, 'MyEquityPage') },
   { path: '/nhd-order-list', access: 'protected', title: 'NHD Order List', roles: [...CUSTOMER_SIDE, 'Provider Admin'], load: named(nhdOrders, 'MyOrdersPage') },
   { path: '/nhd-order-list/:orderId', access: 'protected', title: 'NHD order', load: () => import('./routes/NhdOrderPageRoute.tsx') },
-  { path: '/property-reimbursement', access: 'protected', title: 'Property Reimbursement', roles: [...CUSTOMER_SIDE, 'Provider Admin'], load: () => import('../features/reimbursements/components/MyClaimsPage.tsx') },
-  { path: '/property-reimbursement/:claimId', access: 'protected', title: 'Reimbursement claim', load: () => import('../features/reimbursements/components/ClaimPage.tsx') },
+  { path: '/property-reimbursement', access: 'protected', title: 'Property Reimbursement', roles: [...CUSTOMER_SIDE, 'Provider Admin'], load: () => import('../features/reimbursement/components/MyClaimsPage.tsx') },
+  { path: '/property-reimbursement/:claimId', access: 'protected', title: 'Reimbursement claim', load: () => import('../features/reimbursement/components/ClaimPage.tsx') },
 
   { path: '/admin-dashboard', access: 'protected', title: 'Dashboard', roles: ['Super Admin'], load: () => import('../features/insights/components/AdminDashboardPage.tsx') },
   { path: '/user-interaction', access: 'protected', title: 'User Interactions', roles: ['Super Admin'], load: () => import('../features/insights/components/UserInteractionsPage.tsx') },
@@ -79,8 +79,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/promocode', access: 'protected', title: 'Promo Codes', roles: ['Super Admin'], load: () => import('../features/promo-codes/components/PromoCodesPage.tsx') },
   { path: '/plans', access: 'protected', title: 'Plans', roles: ['Super Admin'], load: () => import('../features/plans/components/PlansAdminPage.tsx') },
   { path: '/admin-equity-protect', access: 'protected', title: 'Equity Protect', roles: ['Super Admin', 'Provider Admin'], load: named(equity, 'AdminEquityPage') },
-  { path: '/admin-property-reimbursement', access: 'protected', title: 'Property Reimbursement', roles: ['Super Admin'], load: () => import('../features/reimbursements/components/AdminClaimsPage.tsx') },
-  { path: '/admin-property-reimbursement/:claimId', access: 'protected', title: 'Review claim', roles: ['Super Admin'], load: () => import('../features/reimbursements/components/AdminClaimPage.tsx') },
+  { path: '/admin-property-reimbursement', access: 'protected', title: 'Property Reimbursement', roles: ['Super Admin'], load: () => import('../features/reimbursement/components/AdminClaimsPage.tsx') },
+  { path: '/admin-property-reimbursement/:claimId', access: 'protected', title: 'Review claim', roles: ['Super Admin'], load: () => import('../features/reimbursement/components/AdminClaimPage.tsx') },
   { path: '/admin-nhd-order-list', access: 'protected', title: 'NHD Order List', roles: ['Super Admin'], load: named(nhdOrders, 'AdminOrdersPage') },
 ];
 

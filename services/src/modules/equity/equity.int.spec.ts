@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { EQUITY_ALERT_UPDATED_MESSAGE, type AlertView, type EnrolmentView } from '@acpg/contracts/equity-protect';
+import { EQUITY_ALERT_UPDATED_MESSAGE, type AlertView, type EnrolmentView } from '@acpg/contracts/equity';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 import { propertyData } from '../../platform/property-data/select.ts';
 import { alertsOf, bearer, CSV_HEADER, enrolProperty, importCsv, markVerified, memberOf, payEnrolment, protectProperty } from '../../../test/equity.ts';

@@ -1,5 +1,5 @@
-import { ALERT_EVENT_TYPES, ENROLMENT_EVENT_TYPES, IMPORT_EVENT_TYPES } from '@acpg/contracts/equity-protect';
-import { EQUITY_IMPORT_UPDATED_MESSAGE, ImportView } from '@acpg/contracts/equity-protect';
+import { ALERT_EVENT_TYPES, ENROLMENT_EVENT_TYPES, IMPORT_EVENT_TYPES } from '@acpg/contracts/equity';
+import { EQUITY_IMPORT_UPDATED_MESSAGE, ImportView } from '@acpg/contracts/equity';
 import { liveMessage } from '../../platform/realtime/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { alerts } from './alerts/entity.ts';

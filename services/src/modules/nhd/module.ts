@@ -1,4 +1,4 @@
-import { NHD_ORDER_EVENT_TYPES } from '@acpg/contracts/nhd-orders';
+import { NHD_ORDER_EVENT_TYPES } from '@acpg/contracts/nhd';
 import type { Module } from '../../platform/module.ts';
 import { placeOrderRoutes } from './order/routes.ts';
 import { orders } from './orders/entity.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@acpg/contracts/roles';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { claimant, claimBody, fileClaim } from '../../../test/reimbursements.ts';
+import { claimant, claimBody, fileClaim } from '../../../test/reimbursement.ts';
 import { randomUUID } from 'node:crypto';
 import { answerOf, bearer, expectRefusal, expectSameAnswer, hostileClient, label } from '../../../test/hostile.ts';
 

@@ -1,4 +1,4 @@
-import { REIMBURSEMENT_EVENT_TYPES } from '@acpg/contracts/reimbursements';
+import { REIMBURSEMENT_EVENT_TYPES } from '@acpg/contracts/reimbursement';
 import type { Module } from '../../platform/module.ts';
 import { claimantRoutes } from './claim/routes.ts';
 import { adminClaimRoutes } from './claims/admin-routes.ts';

@@ -1,5 +1,5 @@
 import { PaymentForm } from '../../features/payments/components/PaymentForm.tsx';
-import { OrderPage } from '../../features/nhd-orders/components/OrderPage.tsx';
+import { OrderPage } from '../../features/nhd/components/OrderPage.tsx';
 
 /** /nhd-order-list/:orderId: one NHD order, with the card form of the payments feature to pay it. */
 export default function NhdOrderPageRoute() {

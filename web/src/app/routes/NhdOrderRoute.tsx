@@ -1,6 +1,6 @@
 import { AddressAutocomplete } from '../../features/properties/components/AddressAutocomplete.tsx';
 import { PaymentForm } from '../../features/payments/components/PaymentForm.tsx';
-import { OrderFlow } from '../../features/nhd-orders/components/OrderFlow.tsx';
+import { OrderFlow } from '../../features/nhd/components/OrderFlow.tsx';
 
 /** /nhd-order: the NHD ordering flow, with the property search and the card form of their own features. */
 export default function NhdOrderRoute() {

@@ -1,4 +1,4 @@
-import type { AlertView } from '@acpg/contracts/equity-protect';
+import type { AlertView } from '@acpg/contracts/equity';
 import type { Principal } from '../../../platform/auth/port.ts';
 import { handleCommand, loadStream } from '../../../platform/commands/handle-command.ts';
 import { ownedThing, seenButNotAllowed } from '../../../platform/http/access.ts';

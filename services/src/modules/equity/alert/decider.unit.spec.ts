@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CASE_STEPS, type EquityAlertRaised } from '@acpg/contracts/equity-protect';
+import { CASE_STEPS, type EquityAlertRaised } from '@acpg/contracts/equity';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { alertDecider, decideAlert, evolveAlert, type AlertCommand, type AlertEvent, type AlertState } from './decider.ts';

@@ -1,4 +1,4 @@
-import { ALERT_EVENT_TYPES, EQUITY_ALERT_ROOM, EQUITY_ALERT_UPDATED_MESSAGE } from '@acpg/contracts/equity-protect';
+import { ALERT_EVENT_TYPES, EQUITY_ALERT_ROOM, EQUITY_ALERT_UPDATED_MESSAGE } from '@acpg/contracts/equity';
 import { defineEntity } from '../../../platform/entities/define-entity.ts';
 import { alertStream } from '../alert/decider.ts';
 import { alertRows, ALERTS_COLLECTION } from './view.ts';

@@ -1,4 +1,4 @@
-import { CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS } from '@acpg/contracts/equity-protect';
+import { CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS } from '@acpg/contracts/equity';
 import type { AlertEvent } from '../alert/decider.ts';
 import { countyName } from '../recorder-feed/port.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AlertHistory, AlertIdParams, AlertsQuery, AlertView, CheckStepBody, CloseCaseBody, ReportAlertBody } from '@acpg/contracts/equity-protect';
+import { AlertHistory, AlertIdParams, AlertsQuery, AlertView, CheckStepBody, CloseCaseBody, ReportAlertBody } from '@acpg/contracts/equity';
 import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { findPage } from '../../../platform/documents/paged.ts';

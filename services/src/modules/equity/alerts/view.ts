@@ -1,4 +1,4 @@
-import { AlertView } from '@acpg/contracts/equity-protect';
+import { AlertView } from '@acpg/contracts/equity';
 import type { Doc } from '../../../platform/documents/port.ts';
 import { entityRows } from '../../../platform/entities/entity-rows.ts';
 import { toAlertEvent, type AlertEvent } from '../alert/decider.ts';

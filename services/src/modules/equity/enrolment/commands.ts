@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EnrolmentView } from '@acpg/contracts/equity-protect';
+import type { EnrolmentView } from '@acpg/contracts/equity';
 import { handleCommand, isAlreadyExists, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Principal } from '../../../platform/auth/port.ts';
 import { ownedThing } from '../../../platform/http/access.ts';

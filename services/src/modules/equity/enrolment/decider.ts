@@ -9,7 +9,7 @@ import {
   type EquityProtectionEndingSoon,
   type EquityProtectionStarted,
   PROTECTION_ENDING_NOTICE_DAYS,
-} from '@acpg/contracts/equity-protect';
+} from '@acpg/contracts/equity';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';

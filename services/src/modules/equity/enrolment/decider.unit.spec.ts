@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EquityEnrolmentRequested } from '@acpg/contracts/equity-protect';
+import type { EquityEnrolmentRequested } from '@acpg/contracts/equity';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { decideEnrolment, enrolmentDecider, evolveEnrolment, type EnrolmentCommand, type EnrolmentEvent, type EnrolmentState } from './decider.ts';

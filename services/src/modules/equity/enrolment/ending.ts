@@ -1,4 +1,4 @@
-import { PROTECTION_ENDING_NOTICE_DAYS } from '@acpg/contracts/equity-protect';
+import { PROTECTION_ENDING_NOTICE_DAYS } from '@acpg/contracts/equity';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import type { Platform } from '../../../platform/module.ts';
 import type { Schedule } from '../../../platform/schedules/port.ts';

@@ -1,4 +1,4 @@
-import { ENROLMENT_EVENT_TYPES, EQUITY_ENROLMENT_UPDATED_MESSAGE } from '@acpg/contracts/equity-protect';
+import { ENROLMENT_EVENT_TYPES, EQUITY_ENROLMENT_UPDATED_MESSAGE } from '@acpg/contracts/equity';
 import { defineEntity } from '../../../platform/entities/define-entity.ts';
 import { enrolmentStream } from '../enrolment/decider.ts';
 import { enrolmentRows, ENROLMENTS_COLLECTION } from './view.ts';

@@ -1,4 +1,4 @@
-import type { AlertsQuery, EnrolmentsQuery } from '@acpg/contracts/equity-protect';
+import type { AlertsQuery, EnrolmentsQuery } from '@acpg/contracts/equity';
 import type { Principal } from '../../../platform/auth/port.ts';
 import { daysFilter, searchFilter } from '../../../platform/documents/list-filters.ts';
 import type { Filter } from '../../../platform/documents/port.ts';

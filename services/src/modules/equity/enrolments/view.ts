@@ -1,4 +1,4 @@
-import { EnrolmentView } from '@acpg/contracts/equity-protect';
+import { EnrolmentView } from '@acpg/contracts/equity';
 import type { Doc } from '../../../platform/documents/port.ts';
 import { entityRows } from '../../../platform/entities/entity-rows.ts';
 import { toEnrolmentEvent, type EnrolmentEvent } from '../enrolment/decider.ts';

@@ -1,4 +1,4 @@
-import { equityImportStream, type RecordingsImported, type RecordingsMatched } from '@acpg/contracts/equity-protect';
+import { equityImportStream, type RecordingsImported, type RecordingsMatched } from '@acpg/contracts/equity';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';

@@ -1,4 +1,4 @@
-import { RECORDING_LOOKBACK_DAYS, RecordingsImported, type ProtectedProperty, type RecordedDocument } from '@acpg/contracts/equity-protect';
+import { RECORDING_LOOKBACK_DAYS, RecordingsImported, type ProtectedProperty, type RecordedDocument } from '@acpg/contracts/equity';
 import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import type { Doc } from '../../../platform/documents/port.ts';

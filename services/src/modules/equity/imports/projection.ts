@@ -1,4 +1,4 @@
-import { EQUITY_IMPORT_UPDATED_MESSAGE, IMPORT_EVENT_TYPES, ImportView } from '@acpg/contracts/equity-protect';
+import { EQUITY_IMPORT_UPDATED_MESSAGE, IMPORT_EVENT_TYPES, ImportView } from '@acpg/contracts/equity';
 import { defineProjection, type ProjectionPush } from '../../../platform/projections/define.ts';
 import { importDecider, type ImportEvent } from './decider.ts';
 import { evolveImportRow, IMPORTS_COLLECTION } from './view.ts';

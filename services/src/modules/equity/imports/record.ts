@@ -1,4 +1,4 @@
-import { MAX_REFUSED_ROWS_KEPT, type ImportFormat, type ImportView, type RecordedDocument, type RefusedRow } from '@acpg/contracts/equity-protect';
+import { MAX_REFUSED_ROWS_KEPT, type ImportFormat, type ImportView, type RecordedDocument, type RefusedRow } from '@acpg/contracts/equity';
 import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { importChecker } from '../recorder-feed/checks.ts';

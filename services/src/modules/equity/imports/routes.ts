@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ImportIdParams, ImportRecordingsBody, ImportsQuery, ImportView, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, RECORDING_COLUMNS, SampleRecordingsBody, type ProtectedProperty } from '@acpg/contracts/equity-protect';
+import { ImportIdParams, ImportRecordingsBody, ImportsQuery, ImportView, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, RECORDING_COLUMNS, SampleRecordingsBody, type ProtectedProperty } from '@acpg/contracts/equity';
 import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { findPage } from '../../../platform/documents/paged.ts';

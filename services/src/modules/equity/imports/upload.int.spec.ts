@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportView } from '@acpg/contracts/equity-protect';
+import type { ImportView } from '@acpg/contracts/equity';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { bearer, CSV_HEADER } from '../../../../test/equity.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { ImportFormat, ImportRecordingsBody, MAX_IMPORT_BYTES } from '@acpg/contracts/equity-protect';
+import { ImportFormat, ImportRecordingsBody, MAX_IMPORT_BYTES } from '@acpg/contracts/equity';
 import { validationFailed } from '../../../platform/commands/domain-error.ts';
 import { plainIssue } from '../../../platform/http/error-handler.ts';
 import { decodeFile, invalidImportFile } from '../recorder-feed/file.ts';

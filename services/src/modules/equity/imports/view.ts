@@ -1,4 +1,4 @@
-import { ImportView } from '@acpg/contracts/equity-protect';
+import { ImportView } from '@acpg/contracts/equity';
 import type { Doc } from '../../../platform/documents/port.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import type { ImportEvent } from './decider.ts';

@@ -1,4 +1,4 @@
-import { CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS, EquityAlertRaised, EquityFraudCaseClosed, EquityFraudCaseOpened, EquityProtectionEndingSoon } from '@acpg/contracts/equity-protect';
+import { CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS, EquityAlertRaised, EquityFraudCaseClosed, EquityFraudCaseOpened, EquityProtectionEndingSoon } from '@acpg/contracts/equity';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accountNoticeJob } from '../../../platform/jobs/notifications.ts';

@@ -1,4 +1,4 @@
-import type { EquityPricing, EquityPricingDefined } from '@acpg/contracts/equity-protect';
+import type { EquityPricing, EquityPricingDefined } from '@acpg/contracts/equity';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EquityPricing, EquityPricingBody } from '@acpg/contracts/equity-protect';
+import { EquityPricing, EquityPricingBody } from '@acpg/contracts/equity';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { handleCommand, loadStream } from '../../../platform/commands/handle-command.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';

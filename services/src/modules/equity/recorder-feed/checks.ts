@@ -1,4 +1,4 @@
-import type { RecordedDocument } from '@acpg/contracts/equity-protect';
+import type { RecordedDocument } from '@acpg/contracts/equity';
 import { countyName } from './port.ts';
 
 /** California's 58 counties: a recording elsewhere (or a misspelt county) can match no protected property. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecordedDocument } from '@acpg/contracts/equity-protect';
+import { RecordedDocument } from '@acpg/contracts/equity';
 import { importChecker, isCaliforniaCounty } from './checks.ts';
 import { fileFeed } from './file.ts';
 import { matchKey } from './port.ts';

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { RECORDING_COLUMNS, RecordedDocument, type ImportFormat } from '@acpg/contracts/equity-protect';
+import { RECORDING_COLUMNS, RecordedDocument, type ImportFormat } from '@acpg/contracts/equity';
 import type { z } from 'zod';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { FeedRow, RecorderFeed } from './port.ts';

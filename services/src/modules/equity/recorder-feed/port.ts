@@ -1,4 +1,4 @@
-import type { RecordedDocument } from '@acpg/contracts/equity-protect';
+import type { RecordedDocument } from '@acpg/contracts/equity';
 
 /** One row of a feed: a recording that passed the checks, or the reasons it was refused (row 1 is the first data row). */
 export type FeedRow = { row: number; recording: RecordedDocument } | { row: number; errors: string[] };

@@ -1,5 +1,5 @@
 import type { County } from '@acpg/contracts/properties';
-import type { DocumentType, ProtectedProperty, RecordedDocument } from '@acpg/contracts/equity-protect';
+import type { DocumentType, ProtectedProperty, RecordedDocument } from '@acpg/contracts/equity';
 import type { FeedRow, RecorderFeed } from './port.ts';
 
 /** A small deterministic generator (mulberry32): the same seed gives the same recordings. */

@@ -1,4 +1,4 @@
-import type { NhdOrderView, PlaceOrderBody } from '@acpg/contracts/nhd-orders';
+import type { NhdOrderView, PlaceOrderBody } from '@acpg/contracts/nhd';
 import { handleCommand, isAlreadyExists, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Principal } from '../../../platform/auth/port.ts';
 import { ownedThing } from '../../../platform/http/access.ts';

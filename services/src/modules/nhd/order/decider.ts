@@ -17,7 +17,7 @@ import {
   type NhdReportSent,
   type OrderFailure,
   type OrderStatus,
-} from '@acpg/contracts/nhd-orders';
+} from '@acpg/contracts/nhd';
 import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';

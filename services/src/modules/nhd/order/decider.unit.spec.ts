@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NhdOrderPlaced } from '@acpg/contracts/nhd-orders';
+import type { NhdOrderPlaced } from '@acpg/contracts/nhd';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { DOMAIN_ERROR_STATUS } from '../../../platform/http/domain-errors.ts';

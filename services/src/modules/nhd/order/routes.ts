@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
-import { NhdOrderView, PlaceOrderBody } from '@acpg/contracts/nhd-orders';
+import { NhdOrderView, PlaceOrderBody } from '@acpg/contracts/nhd';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';

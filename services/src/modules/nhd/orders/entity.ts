@@ -1,4 +1,4 @@
-import { NHD_ORDER_EVENT_TYPES, NHD_ORDER_ROOM, NHD_ORDER_UPDATED_MESSAGE } from '@acpg/contracts/nhd-orders';
+import { NHD_ORDER_EVENT_TYPES, NHD_ORDER_ROOM, NHD_ORDER_UPDATED_MESSAGE } from '@acpg/contracts/nhd';
 import { defineEntity } from '../../../platform/entities/define-entity.ts';
 import { orderStream } from '../order/decider.ts';
 import { orderRows, ORDERS_COLLECTION } from './view.ts';

@@ -1,4 +1,4 @@
-import { RECIPIENT_ROLE_LABELS, type NhdOrderView } from '@acpg/contracts/nhd-orders';
+import { RECIPIENT_ROLE_LABELS, type NhdOrderView } from '@acpg/contracts/nhd';
 import type { OrderEvent } from '../order/decider.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

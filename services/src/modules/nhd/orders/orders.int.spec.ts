@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { NHD_ORDER_UPDATED_MESSAGE, type NhdOrderView } from '@acpg/contracts/nhd-orders';
+import { NHD_ORDER_UPDATED_MESSAGE, type NhdOrderView } from '@acpg/contracts/nhd';
 import { pdfText } from '../../../platform/pdf/read-text.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { outboxOf } from '../../../../test/sign-in.ts';

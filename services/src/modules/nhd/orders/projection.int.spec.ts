@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NhdOrderPlaced } from '@acpg/contracts/nhd-orders';
+import type { NhdOrderPlaced } from '@acpg/contracts/nhd';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { storedEvent } from '../../../../test/stored-event.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
-import { AdminOrdersQuery, CancelOrderBody, MyOrdersQuery, NhdOrderView, OrderHistory, OrderIdParams } from '@acpg/contracts/nhd-orders';
+import { AdminOrdersQuery, CancelOrderBody, MyOrdersQuery, NhdOrderView, OrderHistory, OrderIdParams } from '@acpg/contracts/nhd';
 import type { RouteAuth } from '../../../platform/auth/port.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { findPage } from '../../../platform/documents/paged.ts';

@@ -1,4 +1,4 @@
-import { NhdOrderView, type TimelineStep } from '@acpg/contracts/nhd-orders';
+import { NhdOrderView, type TimelineStep } from '@acpg/contracts/nhd';
 import type { Doc } from '../../../platform/documents/port.ts';
 import { entityRows } from '../../../platform/entities/entity-rows.ts';
 import { toOrderEvent, type OrderEvent } from '../order/decider.ts';

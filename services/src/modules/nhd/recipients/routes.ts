@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
-import { RECEIPT_LINK_DAYS, ReceiptTokenParams, ReceiptView } from '@acpg/contracts/nhd-orders';
+import { RECEIPT_LINK_DAYS, ReceiptTokenParams, ReceiptView } from '@acpg/contracts/nhd';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { AppError } from '../../../platform/http/errors.ts';

@@ -1,5 +1,5 @@
 import { EventEnvelope } from '@acpg/contracts/envelope';
-import { NhdReportReady, RECEIPT_LINK_DAYS } from '@acpg/contracts/nhd-orders';
+import { NhdReportReady, RECEIPT_LINK_DAYS } from '@acpg/contracts/nhd';
 import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { PermanentJobError } from '../../../platform/jobs/errors.ts';

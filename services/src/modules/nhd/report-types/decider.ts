@@ -1,4 +1,4 @@
-import type { NhdReportTypeDefined, ReportType } from '@acpg/contracts/nhd-orders';
+import type { NhdReportTypeDefined, ReportType } from '@acpg/contracts/nhd';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 

@@ -1,4 +1,4 @@
-import { NhdReportTypeDefined, ReportType } from '@acpg/contracts/nhd-orders';
+import { NhdReportTypeDefined, ReportType } from '@acpg/contracts/nhd';
 import type { Doc } from '../../../platform/documents/port.ts';
 import { defineProjection } from '../../../platform/projections/define.ts';
 import { reportTypeStream, type ReportTypeEvent } from './decider.ts';

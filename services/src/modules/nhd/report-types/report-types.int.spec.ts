@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReportTypeList } from '@acpg/contracts/nhd-orders';
+import { ReportTypeList } from '@acpg/contracts/nhd';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { REPORT_TYPES_COLLECTION } from './projection.ts';
 

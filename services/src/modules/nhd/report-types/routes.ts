@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
-import { ReportType, ReportTypeBody, ReportTypeList, ReportTypeParams } from '@acpg/contracts/nhd-orders';
+import { ReportType, ReportTypeBody, ReportTypeList, ReportTypeParams } from '@acpg/contracts/nhd';
 import { handleCommand, loadStream } from '../../../platform/commands/handle-command.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import type { Platform } from '../../../platform/module.ts';

@@ -1,4 +1,4 @@
-import type { ReportType } from '@acpg/contracts/nhd-orders';
+import type { ReportType } from '@acpg/contracts/nhd';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { seedStream } from '../../../platform/commands/seed-stream.ts';
 import type { Platform } from '../../../platform/module.ts';

@@ -1,5 +1,5 @@
-import type { NhdOrderPlaced } from '@acpg/contracts/nhd-orders';
-import { RECIPIENT_ROLE_LABELS } from '@acpg/contracts/nhd-orders';
+import type { NhdOrderPlaced } from '@acpg/contracts/nhd';
+import { RECIPIENT_ROLE_LABELS } from '@acpg/contracts/nhd';
 import { renderPdf, type PdfDocument } from '../../../platform/pdf/document.ts';
 import { facts, footnote, heading, pdfSafe, rule } from '../../../platform/pdf/layout.ts';
 import type { HazardFlags } from '../../../platform/property-data/port.ts';

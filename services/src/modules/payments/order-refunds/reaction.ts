@@ -1,5 +1,5 @@
 import { EventEnvelope } from '@acpg/contracts/envelope';
-import { NhdOrderCancelled } from '@acpg/contracts/nhd-orders';
+import { NhdOrderCancelled } from '@acpg/contracts/nhd';
 import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { PermanentJobError } from '../../../platform/jobs/errors.ts';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutStream, PayoutRecorded } from '@acpg/contracts/payments';
-import { reimbursementClaimStream } from '@acpg/contracts/reimbursements';
+import { reimbursementClaimStream } from '@acpg/contracts/reimbursement';
 import { sqliteFile } from '../../../composition/embedded.ts';
 import { loadConfig } from '../../../platform/config/load.ts';
 import { openSqlite } from '../../../platform/sqlite/open.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
-import { adminStep, claimant, claimReaches, fileClaim } from '../../../../test/reimbursements.ts';
+import { adminStep, claimant, claimReaches, fileClaim } from '../../../../test/reimbursement.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { PAYOUTS_QUEUE, payoutReaction, payoutWorker, recordPayout } from './reaction.ts';
 

@@ -1,5 +1,5 @@
 import { EventEnvelope } from '@acpg/contracts/envelope';
-import { REIMBURSEMENT_PAYOUT_REQUESTED, ReimbursementPayoutRequested } from '@acpg/contracts/reimbursements';
+import { REIMBURSEMENT_PAYOUT_REQUESTED, ReimbursementPayoutRequested } from '@acpg/contracts/reimbursement';
 import { z } from 'zod';
 import { handleCommand, isAlreadyExists } from '../../../platform/commands/handle-command.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';

@@ -1,4 +1,4 @@
-import type { ClaimView } from '@acpg/contracts/reimbursements';
+import type { ClaimView } from '@acpg/contracts/reimbursement';
 import { handleCommand, loadStream } from '../../../platform/commands/handle-command.ts';
 import type { Principal } from '../../../platform/auth/port.ts';
 import { ownedThing } from '../../../platform/http/access.ts';

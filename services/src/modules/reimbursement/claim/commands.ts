@@ -1,4 +1,4 @@
-import type { AnswerClaimBody, ClaimView, FileClaimBody } from '@acpg/contracts/reimbursements';
+import type { AnswerClaimBody, ClaimView, FileClaimBody } from '@acpg/contracts/reimbursement';
 import { handleCommand, isAlreadyExists, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Principal } from '../../../platform/auth/port.ts';
 import { seenButNotAllowed } from '../../../platform/http/access.ts';

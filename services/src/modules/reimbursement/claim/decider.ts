@@ -13,7 +13,7 @@ import {
   type ReimbursementInfoProvided,
   type ReimbursementInfoRequested,
   type ReimbursementPayoutRequested,
-} from '@acpg/contracts/reimbursements';
+} from '@acpg/contracts/reimbursement';
 import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { seenButNotAllowed } from '../../../platform/http/access.ts';

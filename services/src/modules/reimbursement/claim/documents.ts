@@ -1,4 +1,4 @@
-import type { ClaimDocument, ClaimDocumentInput } from '@acpg/contracts/reimbursements';
+import type { ClaimDocument, ClaimDocumentInput } from '@acpg/contracts/reimbursement';
 import type { Platform } from '../../../platform/module.ts';
 import { readUpload, type CheckedUpload } from '../../../platform/uploads/read-upload.ts';
 

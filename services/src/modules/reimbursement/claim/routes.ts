@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
-import { AnswerClaimBody, ClaimIdParams, ClaimView, FileClaimBody, MAX_CLAIM_DOCUMENTS } from '@acpg/contracts/reimbursements';
+import { AnswerClaimBody, ClaimIdParams, ClaimView, FileClaimBody, MAX_CLAIM_DOCUMENTS } from '@acpg/contracts/reimbursement';
 import { ROLES, type Role } from '@acpg/contracts/roles';
 import { MAX_DOCUMENT_BYTES } from '@acpg/contracts/uploads';
 import { requestMeta } from '../../../platform/commands/metadata.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
-import { AdminClaimsQuery, ApproveClaimBody, ClaimIdParams, ClaimView, PayoutBody, RejectClaimBody, RequestInfoBody } from '@acpg/contracts/reimbursements';
+import { AdminClaimsQuery, ApproveClaimBody, ClaimIdParams, ClaimView, PayoutBody, RejectClaimBody, RequestInfoBody } from '@acpg/contracts/reimbursement';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { findPage } from '../../../platform/documents/paged.ts';
 import { daysFilter } from '../../../platform/documents/list-filters.ts';

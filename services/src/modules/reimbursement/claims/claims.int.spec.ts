@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { CLAIM_UPDATED_MESSAGE, type ClaimView } from '@acpg/contracts/reimbursements';
+import { CLAIM_UPDATED_MESSAGE, type ClaimView } from '@acpg/contracts/reimbursement';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { outboxOf } from '../../../../test/sign-in.ts';
-import { adminStep, claimant, claimBody, claimReaches, fileClaim, TINY_PDF, TINY_PNG } from '../../../../test/reimbursements.ts';
+import { adminStep, claimant, claimBody, claimReaches, fileClaim, TINY_PDF, TINY_PNG } from '../../../../test/reimbursement.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 
 /** Reimbursement claims over HTTP and socket.io: filing, the review path to paid, access, refusals, the admin list. */

@@ -1,4 +1,4 @@
-import { CLAIM_ROOM, CLAIM_UPDATED_MESSAGE, REIMBURSEMENT_EVENT_TYPES } from '@acpg/contracts/reimbursements';
+import { CLAIM_ROOM, CLAIM_UPDATED_MESSAGE, REIMBURSEMENT_EVENT_TYPES } from '@acpg/contracts/reimbursement';
 import { defineEntity } from '../../../platform/entities/define-entity.ts';
 import { claimStream } from '../claim/decider.ts';
 import { claimRows, CLAIMS_COLLECTION } from './view.ts';

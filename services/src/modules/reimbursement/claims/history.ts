@@ -1,4 +1,4 @@
-import { CLAIM_CATEGORY_LABELS } from '@acpg/contracts/reimbursements';
+import { CLAIM_CATEGORY_LABELS } from '@acpg/contracts/reimbursement';
 import type { PayoutMethod } from '@acpg/contracts/payments';
 import type { ClaimEvent } from '../claim/decider.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
-import { ClaimDocumentParams, ClaimHistory, ClaimIdParams, ClaimView, MyClaimsQuery } from '@acpg/contracts/reimbursements';
+import { ClaimDocumentParams, ClaimHistory, ClaimIdParams, ClaimView, MyClaimsQuery } from '@acpg/contracts/reimbursement';
 import { findPage } from '../../../platform/documents/paged.ts';
 import { entityByIdRoute, entityHistoryRoute } from '../../../platform/entities/entity-routes.ts';
 import { AppError } from '../../../platform/http/errors.ts';

@@ -1,4 +1,4 @@
-import { ClaimView, type ClaimDocument } from '@acpg/contracts/reimbursements';
+import { ClaimView, type ClaimDocument } from '@acpg/contracts/reimbursement';
 import type { Doc } from '../../../platform/documents/port.ts';
 import { entityRows } from '../../../platform/entities/entity-rows.ts';
 import { toClaimEvent, type ClaimEvent } from '../claim/decider.ts';

@@ -1,4 +1,4 @@
-import { CLAIM_CATEGORY_LABELS, CLAIM_STATUS_LABELS, type ClaimStatus } from '@acpg/contracts/reimbursements';
+import { CLAIM_CATEGORY_LABELS, CLAIM_STATUS_LABELS, type ClaimStatus } from '@acpg/contracts/reimbursement';
 import { z } from 'zod';
 import { notificationJob } from '../../../platform/jobs/notifications.ts';
 import type { Platform } from '../../../platform/module.ts';

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { PROPERTY_VERIFIED, type PropertyVerifiedData } from '@acpg/contracts/properties';
+import type { ClaimView } from '@acpg/contracts/reimbursement';
+import { eventEnvelope } from '../src/platform/commands/envelope.ts';
+import type { TestApp } from './harness.ts';
+import { SAMPLE_PROPERTY_ID } from './nhd.ts';
+import { registerAccount } from './accounts.ts';
+import { waitFor } from './wait-for.ts';
+
+/** The smallest PDF file-type recognises, and a 1×1 PNG: documents a claim may carry. */
+export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+const bearer = async (t: Pick<TestApp, 'signInAs'>, accountId: string) => ({ authorization: `Bearer ${await t.signInAs('Customer', accountId)}` });
+
+/** `accountId` verified `propertyId`: the event as the properties module writes it, then its read model shows it. */
+export const verifyPropertyFor = async (t: Pick<TestApp, 'app' | 'platform' | 'signInAs'>, accountId: string, propertyId = SAMPLE_PROPERTY_ID) => {
+  const verificationId = randomUUID();
+  const data: PropertyVerifiedData = {
+    verification_id: verificationId,
+    account_id: accountId,
+    property_id: propertyId,
+    address_line: 'as verified',
+    city: 'Los Angeles',
+    county: 'Los Angeles',
+    state: 'CA',
+    zip: '90001',
+    apn: '0000-000-000',
+    verified_at: t.platform.clock().toISOString(),
+  };
+  const meta = { now: t.platform.clock(), actor: accountId, correlationId: randomUUID() };
+  await t.platform.eventStore.append(`properties-verification-${verificationId}`, 0, [eventEnvelope(randomUUID(), PROPERTY_VERIFIED, data, meta)]);
+  const headers = await bearer(t, accountId);
+  await waitFor(async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/properties/verified?page_size=100', headers });
+    return (list.json().data.items as { property_id: string }[]).some((p) => p.property_id === propertyId);
+  }, { what: `property ${propertyId} verified by ${accountId}` });
+};
+
+/** A registered customer with an email and a verified sample property. */
+export const claimant = async (t: TestApp, accountId = `acct-${randomUUID()}`, propertyId = SAMPLE_PROPERTY_ID) => {
+  const email = `${accountId}@example.test`;
+  await registerAccount(t, accountId, { email, full_name: 'Casey Claimant' });
+  await verifyPropertyFor(t, accountId, propertyId);
+  return { accountId, email, propertyId, headers: await bearer(t, accountId) };
+};
+
+export const claimBody = (over: Record<string, unknown> = {}) => ({
+  claim_id: randomUUID(),
+  property_id: SAMPLE_PROPERTY_ID,
+  category: 'inspection',
+  amount_cents: 45_000,
+  expense_date: new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10),
+  description: 'Roof inspection after the winter storm',
+  documents: [{ name: 'invoice.pdf', data: TINY_PDF.toString('base64') }],
+  ...over,
+});
+
+/** Files a claim over HTTP as `accountId`. */
+export const fileClaim = async (t: Pick<TestApp, 'app' | 'signInAs'>, accountId: string, over: Record<string, unknown> = {}): Promise<ClaimView> => {
+  const filed = await t.app.inject({ method: 'POST', url: '/api/v1/reimbursements/claims', payload: claimBody(over), headers: await bearer(t, accountId) });
+  if (filed.statusCode !== 201) throw new Error(`file claim: ${filed.statusCode} ${filed.body}`);
+  return filed.json().data as ClaimView;
+};
+
+/** A Super Admin's step on a claim (`review`, `approve` ...); throws unless it answers 200. */
+export const adminStep = async (t: Pick<TestApp, 'app' | 'signInAs'>, claimId: string, step: string, payload?: object) => {
+  const headers = { authorization: `Bearer ${await t.signInAs('Super Admin', 'claims-admin')}` };
+  const r = await t.app.inject({ method: 'POST', url: `/api/v1/admin/reimbursements/claims/${claimId}/${step}`, headers, ...(payload ? { payload } : {}) });
+  if (r.statusCode !== 200) throw new Error(`${step}: ${r.statusCode} ${r.body}`);
+  return r.json().data as ClaimView;
+};
+
+/** Waits until the claim (read as its owner) reaches `status`. */
+export const claimReaches = async (t: Pick<TestApp, 'app' | 'signInAs'>, accountId: string, claimId: string, status: ClaimView['status'], timeoutMs = 20_000) => {
+  const headers = await bearer(t, accountId);
+  return waitFor(
+    async () => {
+      const r = await t.app.inject({ method: 'GET', url: `/api/v1/reimbursements/claims/${claimId}`, headers });
+      const view = r.statusCode === 200 ? (r.json().data as ClaimView) : null;
+      return view?.status === status ? view : undefined;
+    },
+    { what: `claim ${claimId} ${status}`, timeoutMs },
+  );
+};

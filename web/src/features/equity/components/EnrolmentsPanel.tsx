@@ -1,0 +1,210 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { Badge, Button, Card, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { ENROLMENT_STATUSES, EQUITY_ENROLMENT_UPDATED_MESSAGE, type EnrolmentView } from '@acpg/contracts/equity';
+import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import { PersonName } from '../../../components/PersonName.tsx';
+import { useAccountNames } from '../../../lib/account-names.ts';
+import { formatDateTime12, formatDateUs } from '../../../lib/dates.ts';
+import { exportTable } from '../../../lib/export.ts';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
+import { formatCents } from '../../../lib/money.ts';
+import { notify } from '../../../lib/notify.ts';
+import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
+import { session } from '../../../lib/session.ts';
+import { cancelEnrolment, ENROLMENT_LIST, fetchAllEnrolments, fetchMyEnrolments, type EnrolmentFilter } from '../api/equity.ts';
+import { addressOf, ENROLMENT_BADGE, enrolmentStatusLabel } from '../equity-text.ts';
+import { ListFilters } from './ListFilters.tsx';
+import { keepPropertyForFlow } from './ProtectPropertyFlow.tsx';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
+
+const MESSAGES = [EQUITY_ENROLMENT_UPDATED_MESSAGE];
+type Row = EnrolmentView & { id: string };
+const rowOf = (v: EnrolmentView): Row => ({ ...v, id: v.enrollment_id });
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  nowrap: { whiteSpace: 'nowrap' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+});
+
+const matches = (e: EnrolmentView, f: Filters<EnrolmentFilter>) => {
+  const words = `${e.enrollment_id} ${e.property.address_line} ${e.property.city} ${e.property.zip} ${e.property.apn} ${e.property.county}`.toLowerCase();
+  return (
+    (!f.q || words.includes(f.q.toLowerCase())) &&
+    (!f.status || e.status === f.status) &&
+    (!f.county || e.property.county === f.county) &&
+    (!f.from || e.requested_at.slice(0, 10) >= f.from) &&
+    (!f.to || e.requested_at.slice(0, 10) <= f.to)
+  );
+};
+
+/** A year's protection that ran out: recordings no longer raise alerts until the member protects it again (paid again). */
+const expired = (e: EnrolmentView) => e.status === 'active' && e.protected_until !== null && e.protected_until < new Date().toISOString();
+const priceText = (e: EnrolmentView) => (e.included ? (e.plan_name ? `Included with ${e.plan_name}` : 'Free') : `${formatCents(e.price_cents)} a year`);
+const EXPORT_HEADER = ['Enrollment', 'Enrolled', 'Member', 'Property', 'County', 'APN', 'Status', 'Protected since', 'Protected until', 'Price'];
+
+/** The protected properties: the member's own, or every enrolment for a Super Admin; live, filtered, paged, exported. */
+export function EnrolmentsPanel({ admin }: { admin: boolean }) {
+  const s = useStyles();
+  const navigate = useNavigate();
+  const list = usePagedList(ENROLMENT_LIST);
+  const [stopping, setStopping] = useState<Row | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { userId } = useSnapshot(session);
+  const fetchPage = admin ? fetchAllEnrolments : fetchMyEnrolments;
+  const view = useLiveList({
+    list,
+    messages: MESSAGES,
+    entity: !admin && userId ? `account:${userId}` : undefined,
+    fetchPage,
+    toRow: rowOf,
+    created: { sort: 'requested_at', at: (e) => e.requested_at },
+    accepts: matches,
+    deps: [admin, userId],
+  });
+  const rows = view.data?.items ?? null;
+  const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);
+
+  const finishPayment = (e: Row) => {
+    keepPropertyForFlow({ id: e.property.property_id, address_line: e.property.address_line, city: e.property.city, county: e.property.county, state: 'CA', zip: e.property.zip, apn: e.property.apn });
+    void navigate('/equity-protect-property-search');
+  };
+  const stop = async () => {
+    if (!stopping) return;
+    setBusy(true);
+    try {
+      const r = await cancelEnrolment(stopping.enrollment_id);
+      notify.success(r.message ?? 'Protection stopped.');
+      setStopping(null);
+      view.reload();
+    } catch (e) {
+      notify.error(e instanceof Error ? e.message : 'Protection could not be stopped. Try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns: GridColumn<Row>[] = [
+    { id: 'requested_at', header: 'Enrolled', sortable: true, minWidth: '160px', render: (e) => <span className={s.nowrap}>{formatDateTime12(e.requested_at)}</span> },
+    ...(admin ? [{ id: 'member', header: 'Member', render: (e: Row) => <PersonName id={e.account_id} name={nameOf(e.account_id)} /> }] : []),
+    { id: 'property', header: 'Property', minWidth: '200px', render: (e) => `${e.property.address_line}, ${e.property.city}` },
+    { id: 'county', header: 'County', sortable: true, minWidth: '120px', render: (e) => e.property.county },
+    { id: 'apn', header: 'APN', render: (e) => <span className={s.nowrap}>{e.property.apn}</span> },
+    {
+      id: 'status',
+      header: 'Status',
+      sortable: true,
+      render: (e) =>
+        expired(e) ? (
+          <Badge className={s.nowrap} appearance="tint" color="informative">
+            Expired
+          </Badge>
+        ) : (
+          <Badge className={s.nowrap} appearance="tint" color={ENROLMENT_BADGE[e.status]}>
+            {enrolmentStatusLabel(e.status)}
+          </Badge>
+        ),
+    },
+    { id: 'until', header: 'Protected until', minWidth: '120px', render: (e) => (e.status === 'active' && e.protected_until ? formatDateUs(e.protected_until) : '—') },
+    { id: 'price', header: 'Price', minWidth: '140px', render: priceText },
+    ...(admin
+      ? []
+      : [
+          {
+            id: 'actions',
+            header: 'Actions',
+            minWidth: '170px',
+            render: (e: Row) => (
+              <div className={s.actions}>
+                {e.status === 'awaiting_payment' && (
+                  <Button size="small" appearance="primary" onClick={() => finishPayment(e)}>
+                    Finish payment
+                  </Button>
+                )}
+                {(e.status === 'cancelled' || expired(e)) && (
+                  <Button size="small" onClick={() => finishPayment(e)} aria-label={`Protect ${e.property.address_line} again`}>
+                    Protect again
+                  </Button>
+                )}
+                {e.status !== 'cancelled' && !expired(e) && (
+                  <Button size="small" onClick={() => setStopping(e)} aria-label={`Stop protecting ${e.property.address_line}`}>
+                    Stop protecting
+                  </Button>
+                )}
+              </div>
+            ),
+          },
+        ]),
+  ];
+
+  const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
+    const all = await fetchListRows(fetchPage, list, signal);
+    const out = all.map((e) => [
+      e.enrollment_id,
+      e.requested_at,
+      admin ? (nameOf(e.account_id) ?? e.account_id) : 'Me',
+      addressOf(e.property),
+      e.property.county,
+      e.property.apn,
+      expired(e) ? 'Expired' : enrolmentStatusLabel(e.status),
+      e.protected_since ?? '',
+      e.protected_until ?? '',
+      priceText(e),
+    ]);
+    return (await exportTable(kind, { header: EXPORT_HEADER, rows: out, fileBase: admin ? 'equity-protect-enrollments-all' : 'equity-protect-properties' })) ? all.length : 0;
+  };
+  const filtered = Object.keys(list.filters).length > 0;
+
+  return (
+    <div className={s.root}>
+      <Card>
+        <ListFilters
+          key={JSON.stringify(list.filters)}
+          label="Filter protected properties"
+          spec={ENROLMENT_LIST}
+          applied={list.filters}
+          statuses={ENROLMENT_STATUSES.map((st) => ({ value: st, label: enrolmentStatusLabel(st) }))}
+          searchHint="Address, APN or county"
+          dayLabel="Enrolled"
+          onApply={(f) => list.applyFilters(f)}
+          onClear={list.clearFilters}
+        />
+      </Card>
+      <Card>
+        <PagedGrid<Row>
+          label="Protected properties"
+          pagerLabel="Protected property pages"
+          noun={{ one: 'property', other: 'properties' }}
+          columns={columns}
+          getRowId={(e) => e.id}
+          {...listGridProps(list, view)}
+          empty={filtered ? 'No properties match these filters.' : admin ? 'No member protects a property yet.' : 'You do not protect a property yet. Choose “Protect a property” to start.'}
+          onExport={onExport}
+        />
+      </Card>
+      <Dialog open={stopping !== null} onOpenChange={(_, d) => !d.open && setStopping(null)}>
+        <DialogSurface aria-describedby={undefined}>
+          <DialogBody>
+            <DialogTitle>Stop protecting {stopping?.property.address_line}?</DialogTitle>
+            <DialogContent>
+              Recordings on this property will no longer raise alerts, from now on.
+              {stopping?.status === 'active' && stopping.protected_until
+                ? ` Your year of protection runs until ${formatDateUs(stopping.protected_until)}: protect it again before then at no extra cost.`
+                : ''}{' '}
+              Alerts you already have stay in your list.
+            </DialogContent>
+            <DialogActions>
+              {/* The safe answer first: the dialog focuses it, so a reflex Enter keeps the protection. */}
+              <Button onClick={() => setStopping(null)}>Keep protecting</Button>
+              <Button appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined} onClick={() => void stop()}>
+                Stop protecting
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,326 @@
+import { useState, type ComponentType } from 'react';
+import { useParams } from 'react-router';
+import { useSnapshot } from 'valtio';
+import {
+  Badge,
+  Button,
+  Caption1,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Textarea,
+  Title1,
+  Title3,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { DocumentPdfRegular } from '@fluentui/react-icons';
+import { CancelOrderBody, NHD_ORDER_ROOM, NHD_ORDER_UPDATED_MESSAGE, type NhdOrderView } from '@acpg/contracts/nhd';
+import { useLiveEntity } from '../../../lib/live.ts';
+import { useAccountNames } from '../../../lib/account-names.ts';
+import { formatCents } from '../../../lib/money.ts';
+import { formatDateTime12 } from '../../../lib/dates.ts';
+import { notify } from '../../../lib/notify.ts';
+import { session } from '../../../lib/session.ts';
+import { LinkButton } from '../../../components/LinkButton.tsx';
+import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
+import { cancelOrder, closeOrder, fetchOrder, fetchOrderReport, retryReport, useOrderHistory } from '../api/nhd.ts';
+import { actorText, addressOf, mayCancel, mayClose, mayPay, roleLabel, STATUS_BADGE, statusLabel } from '../order-text.ts';
+import { OrderTimeline } from './OrderTimeline.tsx';
+
+const FINAL = new Set(['closed', 'cancelled', 'refunded']);
+const MESSAGES = [NHD_ORDER_UPDATED_MESSAGE];
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '1100px', width: '100%' },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  grow: { flexGrow: 1 },
+  columns: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(340px, 100%), 1fr))', alignItems: 'start' },
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  facts: { display: 'grid', gridTemplateColumns: 'minmax(110px, max-content) 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS, margin: 0, overflowWrap: 'anywhere' },
+  dd: { margin: 0 },
+  list: { margin: 0, padding: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  person: { display: 'flex', flexDirection: 'column', overflowWrap: 'anywhere' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  scroller: { overflowX: 'auto' },
+  table: { minWidth: '560px' },
+  when: { width: '190px' },
+  who: { width: '200px' },
+  h2: { margin: 0 },
+});
+
+function CancelDialog({ order, onClose }: { order: NhdOrderView; onClose: (changed: boolean) => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const parsed = CancelOrderBody.safeParse({ reason });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Say why');
+    setBusy(true);
+    try {
+      const r = await cancelOrder(order.order_id, parsed.data.reason);
+      notify.success(r.message ?? 'Order cancelled.');
+      onClose(true);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The order could not be cancelled. Try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const paid = order.status === 'paid';
+  return (
+    <Dialog open modalType="alert" onOpenChange={(_, d) => (!d.open ? onClose(false) : undefined)}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>Cancel this order?</DialogTitle>
+          <DialogContent>
+            <Text as="p">{paid ? `The report has not been made yet. Cancelling refunds ${formatCents(order.amount_cents)} to the card that paid.` : 'Nothing has been charged for this order.'}</Text>
+            <Field label="Why are you cancelling?" required validationMessage={error}>
+              <Textarea value={reason} onChange={(_, d) => setReason(d.value)} resize="vertical" />
+            </Field>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={() => void submit()} disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+              Cancel the order
+            </Button>
+            <Button onClick={() => onClose(false)}>Keep the order</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+export interface OrderPageParts {
+  /** The card form (payments feature), to pay a placed order or pay again after a decline. */
+  PaymentForm?: ComponentType<{ nhdOrder: { orderId: string; label: string; amountCents: number }; onPaid: () => void }>;
+}
+
+/** /nhd-order-list/:orderId: one order, its live timeline, recipients, report, audit trail and the steps its owner may take. */
+export function OrderPage({ PaymentForm }: OrderPageParts) {
+  const s = useStyles();
+  const { orderId = '' } = useParams();
+  const auth = useSnapshot(session);
+  const isAdmin = auth.user?.role.includes('Super Admin') ?? false;
+  const [cancelling, setCancelling] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [opening, setOpening] = useState(false);
+  const view = useLiveEntity<NhdOrderView>({
+    messages: MESSAGES,
+    entity: `${NHD_ORDER_ROOM}:${orderId}`,
+    read: (signal) => fetchOrder(orderId, signal),
+    same: (shown, push) => push.order_id === shown.order_id,
+    settled: (shown) => FINAL.has(shown.status),
+    deps: [orderId],
+  });
+  const order = view.data;
+  const { live, reload } = view;
+  const history = useOrderHistory(orderId, order?.version);
+  const nameOf = useAccountNames([order?.account_id ?? null, ...(order?.timeline.map((t) => t.by) ?? []), ...(history.data?.items.map((h) => h.by) ?? [])].filter((id) => id && id !== 'system' && !id.startsWith('recipient:')));
+  // Names are looked up for Super Admins; the owner sees their own steps as "You".
+  const name = (id: string) => (id === auth.userId ? 'You' : (nameOf(id) ?? undefined));
+
+  if (view.status === 'error' && !order) {
+    return (
+      <section className={s.root} aria-labelledby="order-title">
+        <Title1 as="h1" id="order-title" tabIndex={-1}>
+          NHD order
+        </Title1>
+        <ErrorState title="This order cannot be shown" message={view.error ?? 'It may belong to another account.'} onRetry={reload} />
+        <LinkButton to="/nhd-order-list">Back to your orders</LinkButton>
+      </section>
+    );
+  }
+  if (!order) return <LoadingBlock label="Loading the order" lines={6} />;
+
+  const openReport = async () => {
+    setOpening(true);
+    try {
+      const blob = await fetchOrderReport(order.order_id);
+      const url = URL.createObjectURL(blob);
+      const opened = window.open(url, '_blank', 'noopener');
+      if (!opened) {
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = `NHD-report-${order.order_id}.pdf`;
+        a.click();
+      }
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (e) {
+      notify.error(e instanceof Error ? e.message : 'The report could not be opened. Try again.');
+    } finally {
+      setOpening(false);
+    }
+  };
+  const act = async (run: () => Promise<{ message?: string }>, fallback: string) => {
+    try {
+      const r = await run();
+      notify.success(r.message ?? fallback);
+      reload();
+    } catch (e) {
+      notify.error(e instanceof Error ? e.message : 'That did not work. Try again.');
+    }
+  };
+  const hasReport = ['report_ready', 'delivered', 'acknowledged', 'closed'].includes(order.status);
+
+  return (
+    <section className={s.root} aria-labelledby="order-title">
+      <div className={s.head}>
+        <Title1 as="h1" id="order-title" tabIndex={-1}>
+          NHD order
+        </Title1>
+        <Badge appearance="filled" color={STATUS_BADGE[order.status]} aria-label={`Status: ${statusLabel(order.status)}`}>
+          {statusLabel(order.status)}
+        </Badge>
+        <span className={s.grow} />
+        {hasReport && (
+          <Button appearance="primary" icon={opening ? <Spinner size="tiny" /> : <DocumentPdfRegular />} onClick={() => void openReport()} disabledFocusable={opening}>
+            Open the report (PDF)
+          </Button>
+        )}
+        {mayPay(order) && PaymentForm && !paying && (
+          <Button appearance="primary" onClick={() => setPaying(true)}>
+            {order.status === 'failed' ? 'Pay with another card' : `Pay ${formatCents(order.amount_cents)}`}
+          </Button>
+        )}
+        {mayCancel(order) && <Button onClick={() => setCancelling(true)}>Cancel order</Button>}
+        {mayClose(order) && <Button onClick={() => void act(() => closeOrder(order.order_id), 'Order closed.')}>Close order</Button>}
+        {isAdmin && order.status === 'failed' && order.failure === 'report' && <Button onClick={() => void act(() => retryReport(order.order_id), 'The report is being made again.')}>Generate report again</Button>}
+      </div>
+      <div role="status" aria-live="polite">
+        <Caption1>{live ? 'This page updates live.' : 'Live updates are off: this page checks for changes every few seconds.'}</Caption1>
+      </div>
+      {order.message && (
+        <MessageBar intent={order.status === 'failed' ? 'error' : 'info'}>
+          <MessageBarBody>{order.message}</MessageBarBody>
+        </MessageBar>
+      )}
+      {paying && PaymentForm && mayPay(order) && (
+        <Card className={s.card}>
+          <Title3 as="h2" className={s.h2}>Payment</Title3>
+          <PaymentForm nhdOrder={{ orderId: order.order_id, label: `${order.report_type.name} for ${order.property.address_line}, ${order.property.city}`, amountCents: order.amount_cents }} onPaid={() => (setPaying(false), reload())} />
+        </Card>
+      )}
+      <div className={s.columns}>
+        <Card className={s.card}>
+          <Title3 as="h2" className={s.h2}>Order</Title3>
+          <dl className={s.facts}>
+            <dt>Property</dt>
+            <dd className={s.dd}>{addressOf(order.property)}</dd>
+            <dt>APN</dt>
+            <dd className={s.dd}>
+              {order.property.apn} ({order.property.county} County)
+            </dd>
+            <dt>Report type</dt>
+            <dd className={s.dd}>{order.report_type.name}</dd>
+            <dt>Amount</dt>
+            <dd className={s.dd}>
+              {formatCents(order.amount_cents)}
+              {order.promo ? ` (promo code ${order.promo.promo_code}, ${formatCents(order.promo.discount_cents)} off)` : ''}
+            </dd>
+            <dt>Placed</dt>
+            <dd className={s.dd}>{formatDateTime12(order.placed_at)}</dd>
+            {isAdmin && (
+              <>
+                <dt>Customer</dt>
+                <dd className={s.dd}>{nameOf(order.account_id) ?? order.account_id}</dd>
+              </>
+            )}
+            <dt>Order number</dt>
+            <dd className={s.dd}>{order.order_id}</dd>
+          </dl>
+          <Title3 as="h2" className={s.h2}>Recipients</Title3>
+          <ul className={s.list}>
+            {order.recipients.map((r) => (
+              <li key={r.recipient_id} className={s.person}>
+                <Text weight="semibold">
+                  {r.name} · {roleLabel(r.role)}
+                </Text>
+                <Text size={200}>{r.email}</Text>
+                <Text size={200}>{r.acknowledged_at ? `Confirmed receipt ${formatDateTime12(r.acknowledged_at)}` : r.sent_at ? `Emailed ${formatDateTime12(r.sent_at)}; not confirmed yet` : 'Not emailed yet'}</Text>
+              </li>
+            ))}
+          </ul>
+          {order.escrow_users.length > 0 && (
+            <>
+              <Title3 as="h2" className={s.h2}>Escrow</Title3>
+              <ul className={s.list}>
+                {order.escrow_users.map((e, i) => (
+                  <li key={`${e.escrow_number}-${i}`} className={s.person}>
+                    <Text weight="semibold">
+                      {e.officer}, {e.company}
+                    </Text>
+                    <Text size={200}>
+                      Escrow number {e.escrow_number}
+                      {e.email ? ` · ${e.email}` : ''}
+                    </Text>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Card>
+        <Card className={s.card}>
+          <Title3 as="h2" className={s.h2}>Timeline</Title3>
+          <OrderTimeline order={order} nameOf={name} />
+        </Card>
+      </div>
+      <Card className={s.card}>
+        <Title3 as="h2" className={s.h2}>Audit trail</Title3>
+        {history.status === 'error' ? (
+          <ErrorState title="The audit trail could not be loaded" message={history.error} onRetry={history.reload} />
+        ) : !history.data ? (
+          <LoadingBlock label="Loading the audit trail" lines={3} />
+        ) : (
+          <div className={s.scroller} role="region" aria-label="Audit trail" tabIndex={0}>
+            <Table className={s.table} size="small" aria-label="Audit trail of the order">
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell className={s.when}>When</TableHeaderCell>
+                  <TableHeaderCell className={s.who}>Who</TableHeaderCell>
+                  <TableHeaderCell>What</TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {history.data.items.map((h) => (
+                  <TableRow key={h.version}>
+                    <TableCell>{formatDateTime12(h.at)}</TableCell>
+                    <TableCell>{actorText(h.by, order, name)}</TableCell>
+                    <TableCell>{h.summary}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+      </Card>
+      <LinkButton to={isAdmin ? '/admin-nhd-order-list' : '/nhd-order-list'} appearance="subtle">
+        Back to the orders
+      </LinkButton>
+      {cancelling && (
+        <CancelDialog
+          order={order}
+          onClose={(changed) => {
+            setCancelling(false);
+            if (changed) reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}

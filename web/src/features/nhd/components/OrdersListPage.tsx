@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Badge, Button, Card, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { NHD_ORDER_UPDATED_MESSAGE, type NhdOrderView } from '@acpg/contracts/nhd';
+import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
+import { useAccountNames } from '../../../lib/account-names.ts';
+import { formatCents } from '../../../lib/money.ts';
+import { formatDateTime12 } from '../../../lib/dates.ts';
+import { exportTable } from '../../../lib/export.ts';
+import { session } from '../../../lib/session.ts';
+import { LinkButton } from '../../../components/LinkButton.tsx';
+import { fetchListRows } from '../../../lib/fetch-every.ts';
+import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import { PersonName } from '../../../components/PersonName.tsx';
+import { RouteLink } from '../../../components/RouteLink.tsx';
+import { fetchAllOrders, fetchMyOrders, ORDER_LIST, type OrderFilter, useReportTypes } from '../api/nhd.ts';
+import { STATUS_BADGE, statusLabel } from '../order-text.ts';
+import { OrderFilters } from './OrderFilters.tsx';
+import { ReportTypesDialog } from './ReportTypesDialog.tsx';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
+import { LiveBadge } from '../../../components/LiveBadge.tsx';
+
+const MESSAGES = [NHD_ORDER_UPDATED_MESSAGE];
+type Row = NhdOrderView & { id: string };
+const rowOf = (v: NhdOrderView): Row => ({ ...v, id: v.order_id });
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  grow: { flexGrow: 1 },
+  nowrap: { whiteSpace: 'nowrap' },
+});
+
+/** Whether a pushed order belongs in the list as filtered (the server applies the same rules on the next read). */
+const matches = (o: NhdOrderView, f: Filters<OrderFilter>) => {
+  const words = `${o.order_id} ${o.property.address_line} ${o.property.city} ${o.property.zip} ${o.property.apn} ${o.recipients.map((r) => `${r.email} ${r.name}`).join(' ')}`.toLowerCase();
+  return (
+    (!f.q || words.includes(f.q.toLowerCase())) &&
+    (!f.status || o.status === f.status) &&
+    (!f.report_type || String(o.report_type.code) === f.report_type) &&
+    (!f.county || o.property.county === f.county) &&
+    (!f.from || o.placed_at.slice(0, 10) >= f.from) &&
+    (!f.to || o.placed_at.slice(0, 10) <= f.to)
+  );
+};
+
+const EXPORT_HEADER = ['Order', 'Placed', 'Customer', 'Property', 'APN', 'County', 'Report type', 'Amount (USD)', 'Status', 'Recipients', 'Last change'];
+
+/**
+ * The orders list: /nhd-order-list (the signed-in user's) or /admin-nhd-order-list (Super Admin: everyone's, with the
+ * customer and the report types' prices). Search, filters, paging and sorting in the URL; live: rows move as the
+ * orders do, and a new order appears on top of the first page.
+ */
+export function OrdersListPage({ admin }: { admin: boolean }) {
+  const s = useStyles();
+  const list = usePagedList(ORDER_LIST);
+  const [editingTypes, setEditingTypes] = useState(false);
+  const types = useReportTypes(admin);
+  const fetchPage = admin ? fetchAllOrders : fetchMyOrders;
+  const { userId } = useSnapshot(session);
+  const view = useLiveList({
+    list,
+    messages: MESSAGES,
+    // A customer's orders are pushed to their account's room; Super Admins receive every order's push by role.
+    entity: !admin && userId ? `account:${userId}` : undefined,
+    fetchPage,
+    toRow: rowOf,
+    created: { sort: 'placed_at', at: (o) => o.placed_at },
+    accepts: matches,
+    deps: [admin, userId],
+  });
+  const rows = view.data?.items ?? null;
+  const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);
+
+  const columns: GridColumn<Row>[] = [
+    { id: 'placed_at', header: 'Placed', sortable: true, minWidth: '160px', render: (o) => <span className={s.nowrap}>{formatDateTime12(o.placed_at)}</span> },
+    ...(admin ? [{ id: 'customer', header: 'Customer', render: (o: Row) => <PersonName id={o.account_id} name={nameOf(o.account_id)} /> }] : []),
+    {
+      id: 'property',
+      header: 'Property',
+      minWidth: '220px',
+      render: (o) => (
+        <RouteLink to={`/nhd-order-list/${o.order_id}`}>
+          {o.property.address_line}, {o.property.city}
+        </RouteLink>
+      ),
+    },
+    { id: 'county', header: 'County', render: (o) => o.property.county },
+    { id: 'report', header: 'Report type', render: (o) => o.report_type.name },
+    { id: 'amount_cents', header: 'Amount', sortable: true, render: (o) => formatCents(o.amount_cents) },
+    {
+      id: 'status',
+      header: 'Status',
+      sortable: true,
+      render: (o) => (
+        <Badge className={s.nowrap} appearance="tint" color={STATUS_BADGE[o.status]}>
+          {statusLabel(o.status)}
+        </Badge>
+      ),
+    },
+    { id: 'updated_at', header: 'Last change', sortable: true, minWidth: '160px', render: (o) => <span className={s.nowrap}>{formatDateTime12(o.updated_at)}</span> },
+  ];
+
+  const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
+    const all = await fetchListRows(fetchPage, list, signal);
+    const out = all.map((o) => [
+      o.order_id,
+      o.placed_at,
+      admin ? (nameOf(o.account_id) ?? o.account_id) : 'Me',
+      `${o.property.address_line}, ${o.property.city}, CA ${o.property.zip}`,
+      o.property.apn,
+      o.property.county,
+      o.report_type.name,
+      (o.amount_cents / 100).toFixed(2),
+      statusLabel(o.status),
+      o.recipients.map((r) => r.email).join('; '),
+      o.updated_at,
+    ]);
+    return (await exportTable(kind, { header: EXPORT_HEADER, rows: out, fileBase: admin ? 'nhd-orders-all' : 'nhd-orders' })) ? all.length : 0;
+  };
+  const filtered = Object.keys(list.filters).length > 0;
+
+  return (
+    <section className={s.root} aria-labelledby="orders-title">
+      <div className={s.head}>
+        <Title1 as="h1" id="orders-title" tabIndex={-1}>
+          NHD Order List
+        </Title1>
+        <LiveBadge live={view.live} />
+        <span className={s.grow} />
+        {admin && <Button onClick={() => setEditingTypes(true)}>Report types and prices</Button>}
+        <LinkButton to="/nhd-order" appearance="primary" icon={<AddRegular />}>
+          Order a report
+        </LinkButton>
+      </div>
+      <Card>
+        <OrderFilters key={JSON.stringify(list.filters)} applied={list.filters} reportTypes={types.data?.items ?? []} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />
+      </Card>
+      <Card>
+        <PagedGrid<Row>
+          label="NHD orders"
+          pagerLabel="Order pages"
+          noun={{ one: 'order', other: 'orders' }}
+          columns={columns}
+          getRowId={(o) => o.id}
+          {...listGridProps(list, view)}
+          empty={filtered ? 'No orders match these filters.' : admin ? 'No NHD orders yet.' : 'You have not ordered an NHD report yet. Choose “Order a report” to start.'}
+          onExport={onExport}
+        />
+      </Card>
+      {editingTypes && (
+        <ReportTypesDialog
+          onClose={() => {
+            setEditingTypes(false);
+            types.reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+export const MyOrdersPage = () => <OrdersListPage admin={false} />;
+export const AdminOrdersPage = () => <OrdersListPage admin />;
