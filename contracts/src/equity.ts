@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery, withoutHiddenCharacters } from './http.ts';
-import { PromoApplied, type Payable, type PublishedEvent } from './payments.ts';
+import { PromoApplied } from './payments.ts';
 import { ALERT_SORT_FIELDS, ENROLMENT_SORT_FIELDS, IMPORT_SORT_FIELDS } from './sort-fields.ts';
 
 /**
@@ -389,25 +389,3 @@ export const EQUITY_ERROR_CODES = [
   'IMPORT_FILE_INVALID', // 400: not CSV/JSONL text, no header, too many rows
   'IMPORT_NOT_FOUND', // 404
 ] as const;
-
-// ---- What an enrollment offers to be paid (payments' local copy, `Payable`) ----
-
-/** The events that say whether, and for how much, an enrollment may be paid. */
-export const EQUITY_ENROLMENT_PAYABLE_EVENTS = ['EquityEnrolmentRequested', 'EquityEnrolmentPaid', 'EquityProtectionStarted', 'EquityProtectionCancelled'] as const;
-
-/**
- * The enrollment as a payable after `event`: each request (a first enrollment, or protecting again after a cancellation)
- * at the price it was requested for, paid on a claim of its own; closed when included in a plan, paid or cancelled.
- */
-export const nextEnrolmentPayable = (payable: Payable | null, event: PublishedEvent): Payable | null => {
-  if (event.type === 'EquityEnrolmentRequested') {
-    const requested = EquityEnrolmentRequested.safeParse(event.data);
-    if (!requested.success) return payable;
-    const closed = requested.data.included ? 'This property’s protection is included in your plan: there is nothing to pay.' : null;
-    return { account_id: requested.data.account_id, amount_cents: requested.data.price_cents, closed, request: (payable?.request ?? 0) + 1 };
-  }
-  if (!payable) return payable;
-  if (event.type === 'EquityEnrolmentPaid' || event.type === 'EquityProtectionStarted') return { ...payable, closed: 'This property is protected and paid already.' };
-  if (event.type === 'EquityProtectionCancelled') return { ...payable, closed: 'This enrollment was canceled. Protect the property again to pay.' };
-  return payable;
-};

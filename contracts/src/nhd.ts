@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery, withoutHiddenCharacters } from './http.ts';
-import { PromoApplied, type Payable, type PublishedEvent } from './payments.ts';
+import { PromoApplied } from './payments.ts';
 import { NHD_ORDER_SORT_FIELDS } from './sort-fields.ts';
 
 /**
@@ -331,24 +331,3 @@ export const ReceiptView = z.object({
 });
 export type ReceiptView = z.infer<typeof ReceiptView>;
 // `POST /api/v1/nhd/receipts/:token/acknowledge` (public, no body): confirms receipt once; answers the ReceiptView.
-
-// ---- What an order offers to be paid (payments' local copy, `Payable`) ----
-
-/** The events that say whether, and for how much, an order may be paid. */
-export const NHD_ORDER_PAYABLE_EVENTS = ['NhdOrderPlaced', 'NhdOrderPaid', 'NhdOrderCancelled', 'NhdOrderRefunded'] as const;
-
-const CLOSED_TO_PAYMENT: Readonly<Record<string, string>> = {
-  NhdOrderPaid: 'This order is paid already.',
-  NhdOrderCancelled: 'This order was cancelled, so it cannot be paid.',
-  NhdOrderRefunded: 'This order was cancelled and refunded, so it cannot be paid.',
-};
-
-/** The order as a payable after `event`: placed at its report type's price, closed once paid, cancelled or refunded. */
-export const nextNhdOrderPayable = (payable: Payable | null, event: PublishedEvent): Payable | null => {
-  if (event.type === 'NhdOrderPlaced') {
-    const placed = NhdOrderPlaced.safeParse(event.data);
-    return placed.success ? { account_id: placed.data.account_id, amount_cents: placed.data.amount_cents, closed: null, request: 1 } : payable;
-  }
-  const closed = CLOSED_TO_PAYMENT[event.type];
-  return payable && closed ? { ...payable, closed } : payable;
-};

@@ -375,21 +375,7 @@ export type PayoutRecorded = z.infer<typeof PayoutRecorded>;
 export const PAYOUT_RECORDED = 'PayoutRecorded';
 export const payoutStream = (claimId: string) => `payments-payout-${claimId}`;
 
-// ---- What sellers publish may be charged (payments keeps a local copy, `payments_payables`) ----
-
-/**
- * Something a seller (nhd, equity) offers to one account for a price, as its contract events say: payments charges it
- * only while `closed` is null, and claims each `request` on its own (a cancelled enrollment protected again is a new one).
- */
-export interface Payable {
-  account_id: string;
-  amount_cents: number;
-  /** Why it takes no payment now (in words for the payer), or null while it may be paid. */
-  closed: string | null;
-  request: number;
-}
-
-/** The contract event of a copy's fold: its type, data and when it happened. */
+/** A contract event as a local copy's fold reads it: its type, data and when it happened. */
 export interface PublishedEvent {
   type: string;
   data: unknown;

@@ -1,8 +1,6 @@
-import { EQUITY_ENROLMENT_PAYABLE_EVENTS, nextEnrolmentPayable } from '@acpg/contracts/equity';
+import { EQUITY_ENROLMENT_PAYABLE_EVENTS, NHD_ORDER_PAYABLE_EVENTS, nextEnrolmentPayable, nextNhdOrderPayable, type Payable } from '@acpg/contracts/payables';
 import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
 import { MEMBERSHIP_STANDING_EVENTS, nextMembershipStanding, type MembershipStanding } from '@acpg/contracts/memberships';
-import { NHD_ORDER_PAYABLE_EVENTS, nextNhdOrderPayable } from '@acpg/contracts/nhd';
-import type { Payable } from '@acpg/contracts/payments';
 import { latestPlanOf, nextPlanHistory, planAsOfIn, PLAN_HISTORY_EVENTS, type PlanDefined, type PlanHistory } from '@acpg/contracts/plans';
 import type { Platform } from '../../../platform/module.ts';
 import { accountContactsCopy } from '../../../platform/local-copies/account-contacts.ts';
