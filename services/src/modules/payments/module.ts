@@ -12,16 +12,16 @@ import { stripeRoutes } from './gateway/stripe/routes.ts';
 import { GATEWAY_EVENTS_QUEUE, TEST_GATEWAY_COLLECTIONS } from './gateway/test-gateway.ts';
 import { STRIPE_CUSTOMERS, STRIPE_INTENTS } from './gateway/stripe/adapter.ts';
 import { ORDER_PAYMENT_CLAIMED } from './checkout/purchase.ts';
-import { ORDER_REFUNDS_QUEUE, orderRefundReaction, orderRefundWorker } from './order-refunds/reaction.ts';
+import { orderRefundReaction, orderRefundWorker } from './order-refunds/reaction.ts';
 import { paymentStatusRoutes } from './payment-status/routes.ts';
-import { PAYOUTS_QUEUE, payoutReaction, payoutWorker } from './payouts/reaction.ts';
-import { issueReceipt, receiptReaction, RECEIPTS_QUEUE } from './receipts/issue.ts';
+import { payoutReaction, payoutWorker } from './payouts/reaction.ts';
+import { issueReceipt, receiptReaction } from './receipts/issue.ts';
 import { receiptEmail } from './receipts/template.ts';
 import { PROMO_CODE_EVENT_TYPES } from './promo-codes/decider.ts';
 import { promoCodesProjection } from './promo-codes/projection.ts';
 import { PROMO_REDEMPTIONS_QUEUE, promoRedemptionsReaction, promoRedemptionsWorker } from './promo-codes/redemptions.ts';
 import { promoCodeRoutes } from './promo-codes/routes.ts';
-import { RENEWAL_CHARGES_QUEUE, renewalChargeReaction, renewalChargeWorker } from './renewals/reaction.ts';
+import { renewalChargeReaction, renewalChargeWorker } from './renewals/reaction.ts';
 import { savedCardRoutes } from './saved-cards/routes.ts';
 
 /**
@@ -52,11 +52,11 @@ export const paymentsModule: Module = {
   templates: [receiptEmail],
   workers: [
     { queue: GATEWAY_EVENTS_QUEUE, concurrency: 4, processor: deliverGatewayEvent },
-    { queue: RECEIPTS_QUEUE, concurrency: 2, processor: issueReceipt },
+    issueReceipt,
     { queue: PROMO_REDEMPTIONS_QUEUE, concurrency: 2, processor: promoRedemptionsWorker },
-    { queue: RENEWAL_CHARGES_QUEUE, concurrency: 2, processor: renewalChargeWorker },
-    { queue: ORDER_REFUNDS_QUEUE, concurrency: 2, processor: orderRefundWorker },
-    { queue: PAYOUTS_QUEUE, concurrency: 2, processor: payoutWorker },
+    renewalChargeWorker,
+    orderRefundWorker,
+    payoutWorker,
   ],
 };
 

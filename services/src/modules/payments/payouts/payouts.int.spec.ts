@@ -34,7 +34,7 @@ describe('reimbursement payouts', () => {
     // Delivered again: directly, twice at once, and as two more jobs on the queue (ids the reaction would never repeat).
     expect(await recordPayout(t.platform, requested)).toBe(false);
     expect(await Promise.all([recordPayout(t.platform, requested), recordPayout(t.platform, requested)])).toEqual([false, false]);
-    const worker = payoutWorker(t.platform);
+    const worker = payoutWorker.processor(t.platform);
     await worker({ id: 'again', queue: PAYOUTS_QUEUE, name: 'record', data: { requested }, attemptsMade: 0 });
     for (const id of ['redelivered-1', 'redelivered-2']) await t.platform.jobs.enqueue(PAYOUTS_QUEUE, 'record', { requested }, { id });
     const db = openSqlite(sqliteFile(loadConfig({ DATA_DIR: t.dataDir })));

@@ -4,12 +4,14 @@ import { z } from 'zod';
 import { handleCommand, isAlreadyExists } from '../../../platform/commands/handle-command.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { PermanentJobError } from '../../../platform/jobs/errors.ts';
-import type { JobProcessor } from '../../../platform/jobs/port.ts';
+import { defineJob } from '../../../platform/jobs/define.ts';
 import type { Platform } from '../../../platform/module.ts';
 import type { Reaction } from '../../../platform/reactions/port.ts';
 import { payoutDecider, payoutStream } from './decider.ts';
 
-export const PAYOUTS_QUEUE = 'payments-payouts';
+/** One job per payout request: the request event, recorded from. */
+const payoutJob = defineJob({ queue: 'payments-payouts', name: 'record', data: z.object({ requested: EventEnvelope }), attempts: 8, backoffMs: 1000, what: 'payout job' });
+export const PAYOUTS_QUEUE = payoutJob.queue;
 
 /** A Super Admin asked to pay an approved reimbursement claim out (`ReimbursementPayoutRequested`, read through its contract). */
 export const payoutReaction: Reaction = {
@@ -17,11 +19,9 @@ export const payoutReaction: Reaction = {
   handles: [REIMBURSEMENT_PAYOUT_REQUESTED],
   async jobs(event) {
     if (!ReimbursementPayoutRequested.safeParse(event.data).success) return [];
-    return [{ queue: PAYOUTS_QUEUE, name: 'record', data: { requested: event }, attempts: 8, backoffMs: 1000 }];
+    return [payoutJob.job({ requested: event })];
   },
 };
-
-const Job = z.object({ requested: EventEnvelope });
 
 /**
  * Records the payout once per claim: `PayoutRecorded` on `payments-payout-<claim id>`, created by this append
@@ -42,10 +42,4 @@ export const recordPayout = async (platform: Platform, requested: EventEnvelope)
   }
 };
 
-export const payoutWorker =
-  (platform: Platform): JobProcessor =>
-  async (job) => {
-    const data = Job.safeParse(job.data);
-    if (!data.success) throw new PermanentJobError(`not a payout job: ${z.prettifyError(data.error)}`);
-    await recordPayout(platform, data.data.requested);
-  };
+export const payoutWorker = payoutJob.worker(async (platform, job) => void (await recordPayout(platform, job.requested)), { concurrency: 2 });

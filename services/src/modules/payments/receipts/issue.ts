@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
 import { CheckoutStarted, PaymentSucceeded } from '@acpg/contracts/payments';
 import { PermanentJobError } from '../../../platform/jobs/errors.ts';
-import type { JobProcessor } from '../../../platform/jobs/port.ts';
+import { defineJob } from '../../../platform/jobs/define.ts';
+import { notificationJob } from '../../../platform/jobs/notifications.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { PDF_CONTENT_TYPE } from '../../../platform/pdf/document.ts';
 import type { Reaction } from '../../../platform/reactions/port.ts';
@@ -15,11 +15,11 @@ import { receiptEmail } from './template.ts';
 import { publicUrl } from '../../../platform/config/public-url.ts';
 
 /** The queue of receipt jobs (the payments module's worker renders, stores and emails them). */
-export const RECEIPTS_QUEUE = 'payments-receipts';
+/** One job per succeeded charge: its checkout, whose receipt is made and emailed. */
+const receiptJob = defineJob({ queue: 'payments-receipts', name: 'issue', data: z.object({ checkout_id: z.string().min(1) }), attempts: 6, backoffMs: 2000, what: 'receipt job' });
+export const RECEIPTS_QUEUE = receiptJob.queue;
 /** Where a checkout's receipt PDF is kept (`platform.files`). */
 export const receiptFileKey = (checkoutId: string) => `payments/receipts/${checkoutId}.pdf`;
-
-const ReceiptJob = z.object({ checkout_id: z.string().min(1) });
 
 /** A charge succeeded (a checkout or a renewal): one receipt job for it. */
 export const receiptReaction: Reaction = {
@@ -28,7 +28,7 @@ export const receiptReaction: Reaction = {
   async jobs(event) {
     const paid = PaymentSucceeded.safeParse(event.data);
     if (!paid.success) return [];
-    return [{ queue: RECEIPTS_QUEUE, name: 'issue', data: { checkout_id: paid.data.checkout_id }, attempts: 6, backoffMs: 2000 }];
+    return [receiptJob.job({ checkout_id: paid.data.checkout_id })];
   },
 };
 
@@ -53,12 +53,8 @@ export const receiptFor = async (platform: Pick<Platform, 'eventStore' | 'docume
  * Renders the receipt PDF, keeps it (`payments/receipts/<checkout id>.pdf`, encrypted at rest: it names the payer) and
  * queues its email once (job id from the checkout). Run again, it writes the same file and queues nothing new.
  */
-export const issueReceipt =
-  (platform: Platform): JobProcessor =>
-  async (job) => {
-    const parsed = ReceiptJob.safeParse(job.data);
-    if (!parsed.success) throw new PermanentJobError(`not a receipt job: ${z.prettifyError(parsed.error)}`);
-    const checkoutId = parsed.data.checkout_id;
+export const issueReceipt = receiptJob.worker(
+  async (platform, { checkout_id: checkoutId }) => {
     const receipt = await receiptFor(platform, checkoutId);
     if (!receipt) throw new PermanentJobError(`checkout ${checkoutId} has not succeeded: no receipt`);
     const payer = await payerOf(platform, receipt.account_id);
@@ -74,5 +70,7 @@ export const issueReceipt =
       receipt_url: `${publicUrl(platform.config)}/payment-status?checkout_id=${encodeURIComponent(checkoutId)}`,
       renewal: receipt.renewal_period_start != null,
     };
-    await platform.jobs.enqueue(NOTIFICATIONS_QUEUE, 'send', templateMessage(receiptEmail, payer.email, variables), { id: `payments-receipt-email-${checkoutId}` });
-  };
+    await notificationJob.enqueue(platform, templateMessage(receiptEmail, payer.email, variables), { id: `payments-receipt-email-${checkoutId}` });
+  },
+  { concurrency: 2 },
+);

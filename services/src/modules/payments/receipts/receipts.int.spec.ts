@@ -54,7 +54,7 @@ describe('payment receipts', () => {
     for (const said of [number, 'Pat Member', 'Yearly membership: first year', '$199.00', 'Recording fee', '$15.00', '$214.00', 'Visa ending in 4242']) expect(text).toContain(said);
 
     // The job again (a redelivery after a crash): the same file, no second email.
-    await issueReceipt(t.platform)({ id: 'again', queue: RECEIPTS_QUEUE, name: 'issue', data: { checkout_id: checkoutId }, attemptsMade: 0 });
+    await issueReceipt.processor(t.platform)({ id: 'again', queue: RECEIPTS_QUEUE, name: 'issue', data: { checkout_id: checkoutId }, attemptsMade: 0 });
     // Its email job keeps the id it had: a second one with that id is refused, so nothing more can be sent.
     expect(await t.platform.jobs.enqueue(NOTIFICATIONS_QUEUE, 'send', {}, { id: `payments-receipt-email-${checkoutId}` })).toBe(false);
     expect(await receipts(pat.email)).toHaveLength(1);
