@@ -6,7 +6,7 @@ import type { Worker } from '../platform/jobs/port.ts';
 import type { Module, Platform } from '../platform/module.ts';
 import type { Realtime } from '../platform/realtime/port.ts';
 import type { TokenService } from '../platform/auth/port.ts';
-import { caughtUpWith } from '../platform/projections/log-caught-up.ts';
+import { caughtUpWith } from '../platform/projections/caught-up.ts';
 import { ensureProjectionIndexes, runProjection } from '../platform/projections/runner.ts';
 import { startReactions } from '../platform/reactions/start.ts';
 import { startSchedules } from '../platform/schedules/start.ts';

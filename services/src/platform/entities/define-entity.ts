@@ -4,6 +4,7 @@ import type { Doc } from '../documents/port.ts';
 import type { StoredEvent } from '../event-store/port.ts';
 import { ownedThing, type OwnedThing, type Viewer } from '../http/access.ts';
 import type { Platform } from '../module.ts';
+import { documentAtVersion } from '../projections/caught-up.ts';
 import { defineProjection } from '../projections/define.ts';
 import type { Projection } from '../projections/port.ts';
 import { liveMessage, type LiveMessage } from '../realtime/messages.ts';
@@ -15,8 +16,6 @@ const ACCOUNT_ROOM = 'account';
 const SUPER_ADMIN = 'Super Admin';
 /** Entity ids are client-made or derived uuids: anything else is simply not one. */
 const UUID = /^[0-9a-f-]{36}$/i;
-/** How long a read by id waits for the read model to hold the caller's own write before folding the stream. */
-const READ_YOUR_WRITE_MS = 2000;
 
 export interface EntitySpec<Event extends DomainEvent, View extends EntityView> {
   /** The read model: projection name (its checkpoint key), collection and indexes. */
@@ -98,22 +97,16 @@ export const defineEntity = <Event extends DomainEvent, View extends EntityView>
 
   /**
    * The row as of the stream's head: the read model's, once it holds every event of the stream (only the events past the
-   * row's version are read to know); a row that stays behind for `READ_YOUR_WRITE_MS` (a stalled projector) is folded
-   * from the stream instead, so an answer is never older than the caller's own write.
+   * row's version are read to know, and waited for with `documentAtVersion`); a row that stays behind (a stalled
+   * projector) is folded from the stream instead, so an answer is never older than the caller's own write.
    */
   const currentRow = async (platform: Pick<Platform, 'eventStore' | 'documents'>, id: string): Promise<Doc | null> => {
     const versionOf = (doc: Doc | null) => (typeof doc?._version === 'number' ? doc._version : 0);
     const doc = await platform.documents.get(spec.collection, id);
-    const newer = await platform.eventStore.readStream(spec.stream(id), versionOf(doc) + 1);
-    const head = newer.at(-1)?.version;
+    const head = (await platform.eventStore.readStream(spec.stream(id), versionOf(doc) + 1)).at(-1)?.version;
     if (head === undefined) return doc;
-    const deadline = Date.now() + READ_YOUR_WRITE_MS;
-    for (let wait = 5; Date.now() < deadline; wait = Math.min(wait * 2, 100)) {
-      await new Promise((resolve) => setTimeout(resolve, wait));
-      const fresh = await platform.documents.get(spec.collection, id);
-      if (versionOf(fresh) >= head) return fresh;
-    }
-    return rows.rowFromStream(await platform.eventStore.readStream(spec.stream(id)));
+    const fresh = await documentAtVersion(platform.documents, spec.collection, id, head);
+    return versionOf(fresh) >= head ? fresh : rows.rowFromStream(await platform.eventStore.readStream(spec.stream(id)));
   };
 
   return {

@@ -1,4 +1,6 @@
 import type { Doc, Documents } from '../documents/port.ts';
+import type { EventStore } from '../event-store/port.ts';
+import type { Projection, ProjectionStore } from './port.ts';
 
 /**
  * How long a request waits for a read model to catch up with a write (its own, or the seed's at start) before it
@@ -34,3 +36,20 @@ export const documentAtVersion = (documents: Documents, collection: string, id: 
  */
 export const documentsOnceAny = (documents: Documents, collection: string, options?: CatchUpOptions): Promise<Doc[]> =>
   readUntil(() => documents.find(collection), (docs) => docs.length > 0, options);
+
+/**
+ * `Platform.caughtUp`: a read model has caught up with the log as it stood when asked once no event of its types up to
+ * that head lies past its checkpoint (events appended since do not count, so a busy log never keeps a reader waiting).
+ */
+export const caughtUpWith =
+  (eventStore: Pick<EventStore, 'readAll' | 'headPosition'>, store: Pick<ProjectionStore, 'checkpoint'>) =>
+  async (projection: Projection, { waitMs = CATCH_UP_MS }: { waitMs?: number } = {}): Promise<boolean> => {
+    const head = await eventStore.headPosition();
+    const upToHead = async () => {
+      const after = await store.checkpoint(projection);
+      if (after >= head) return true;
+      const [ahead] = await eventStore.readAll({ after, limit: 1, types: projection.handles });
+      return !ahead || ahead.position > head;
+    };
+    return readUntil(upToHead, (done) => done, { timeoutMs: waitMs });
+  };

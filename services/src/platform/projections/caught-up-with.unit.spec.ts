@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventStore, StoredEvent } from '../event-store/port.ts';
 import type { Projection, ProjectionStore } from './port.ts';
-import { caughtUpWith } from './log-caught-up.ts';
+import { caughtUpWith } from './caught-up.ts';
 
 const projection: Projection = { name: 'copy', collection: 'copy', handles: ['Wanted'], documentId: () => null, evolve: (doc) => doc };
 const event = (position: number, type: string) => ({ position, type }) as StoredEvent;
