@@ -20,6 +20,24 @@ export const ErrorEnvelope = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
+/** Far past any stream's length: a larger `min_version` is a client's mistake. */
+export const MAX_VERSION = 1_000_000_000;
+const MIN_VERSION_MESSAGE = `min_version must be a whole number from 0 to ${MAX_VERSION.toLocaleString('en-US')}`;
+
+/**
+ * Read your own write: a command answers the entity with the `version` it wrote, and a read of that entity may ask for
+ * `min_version`; the server then waits (bounded) for its read model to hold at least that version before it answers.
+ */
+export const MinVersionQuery = z.object({
+  min_version: z.coerce
+    .number({ error: MIN_VERSION_MESSAGE })
+    .int({ error: MIN_VERSION_MESSAGE, abort: true })
+    .min(0, MIN_VERSION_MESSAGE)
+    .max(MAX_VERSION, MIN_VERSION_MESSAGE)
+    .optional(),
+});
+export type MinVersionQuery = z.infer<typeof MinVersionQuery>;
+
 /** Every list in the product answers this shape; 10 is the default page size (DECISIONS.md). */
 export const DEFAULT_PAGE_SIZE = 10;
 export const pageOf = <T extends z.ZodType>(item: T) =>

@@ -4,7 +4,7 @@ import type { Doc } from '../documents/port.ts';
 import type { StoredEvent } from '../event-store/port.ts';
 import { ownedThing, type OwnedThing, type Viewer } from '../http/access.ts';
 import type { Platform } from '../module.ts';
-import { documentAtVersion } from '../projections/caught-up.ts';
+import { documentAtHead } from '../projections/caught-up.ts';
 import { defineProjection } from '../projections/define.ts';
 import type { Projection } from '../projections/port.ts';
 import { liveMessage, type LiveMessage } from '../realtime/messages.ts';
@@ -51,7 +51,12 @@ export interface Entity<Event extends DomainEvent, View extends EntityView> {
    * The entity as its read model holds it, read your own write: when its stream has events the row lacks (a command a
    * moment ago), waits for the row (bounded) before answering. Exactly the 404 of an unknown id when the viewer may not see it.
    */
-  visibleById: (platform: Pick<Platform, 'eventStore' | 'documents'>, id: string, viewer: Viewer) => Promise<{ view: View }>;
+  visibleById: (platform: Pick<Platform, 'eventStore' | 'documents'>, id: string, viewer: Viewer, minVersion?: number) => Promise<{ view: View }>;
+  /**
+   * The command side's answer: the entity as the command just left it, folded from the entity's own stream (what the
+   * command wrote, with the `version` it wrote, so the caller may read again with `min_version`). 404 when there is none.
+   */
+  writtenView: (platform: Pick<Platform, 'eventStore'>, id: string) => Promise<View>;
   /** The entity's events (its audit trail) and its view folded from them; the same 404 as `visibleById`. */
   historyById: (platform: Pick<Platform, 'eventStore'>, id: string, viewer: Viewer) => Promise<{ view: View; history: readonly StoredEvent[] }>;
 }
@@ -85,28 +90,26 @@ export const defineEntity = <Event extends DomainEvent, View extends EntityView>
     },
   });
 
+  const foldedRow = async (platform: Pick<Platform, 'eventStore'>, id: string) => rows.rowFromStream(await platform.eventStore.readStream(spec.stream(id)));
+
   const rooms: Record<string, RoomAuthorizer<Platform>> = {};
   if (live.room) {
     // Read from the stream, so a page opened right after the command may join before the read model has the row.
     rooms[live.room] = async (principal: Principal, id, platform) => {
       if (!UUID.test(id)) return false;
-      const row = rows.rowFromStream(await platform.eventStore.readStream(spec.stream(id)));
+      const row = await foldedRow(platform, id);
       return row !== null && access.mayAccess(principal, { account_id: row.account_id });
     };
   }
 
   /**
-   * The row as of the stream's head: the read model's, once it holds every event of the stream (only the events past the
-   * row's version are read to know, and waited for with `documentAtVersion`); a row that stays behind (a stalled
-   * projector) is folded from the stream instead, so an answer is never older than the caller's own write.
+   * The row a read answers (`documentAtHead`): at least `minVersion` when the caller names the version its command
+   * wrote, else at least the stream's head. A row that stays behind (a stalled projector) is folded from the entity's
+   * own stream instead, so an answer is never older than the caller's write.
    */
-  const currentRow = async (platform: Pick<Platform, 'eventStore' | 'documents'>, id: string): Promise<Doc | null> => {
-    const versionOf = (doc: Doc | null) => (typeof doc?._version === 'number' ? doc._version : 0);
-    const doc = await platform.documents.get(spec.collection, id);
-    const head = (await platform.eventStore.readStream(spec.stream(id), versionOf(doc) + 1)).at(-1)?.version;
-    if (head === undefined) return doc;
-    const fresh = await documentAtVersion(platform.documents, spec.collection, id, head);
-    return versionOf(fresh) >= head ? fresh : rows.rowFromStream(await platform.eventStore.readStream(spec.stream(id)));
+  const currentRow = async (platform: Pick<Platform, 'eventStore' | 'documents'>, id: string, minVersion?: number): Promise<Doc | null> => {
+    const { doc, behind } = await documentAtHead(platform, { collection: spec.collection, id, stream: spec.stream(id), minVersion });
+    return behind ? foldedRow(platform, id) : doc;
   };
 
   return {
@@ -120,9 +123,14 @@ export const defineEntity = <Event extends DomainEvent, View extends EntityView>
     }),
     rooms,
     access,
-    visibleById: async (platform, id, viewer) => {
-      const row = await currentRow(platform, id);
+    visibleById: async (platform, id, viewer, minVersion) => {
+      const row = await currentRow(platform, id, minVersion);
       return { view: access.visible(viewer, row ? rows.toView(row) : null) };
+    },
+    writtenView: async (platform, id) => {
+      const row = await foldedRow(platform, id);
+      if (!row) throw access.notFound();
+      return rows.toView(row);
     },
     historyById: async (platform, id, viewer) => {
       const history = await platform.eventStore.readStream(spec.stream(id));

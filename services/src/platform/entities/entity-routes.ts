@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { okEnvelope } from '@acpg/contracts/http';
+import { MinVersionQuery, okEnvelope } from '@acpg/contracts/http';
 import type { DomainEvent } from '../commands/handle-command.ts';
 import type { Platform } from '../module.ts';
 import { callerOf } from '../http/caller.ts';
@@ -32,13 +32,14 @@ const schemaOf = (spec: EntityRouteSpec, data: z.ZodType) => ({
 });
 
 /**
- * GET one entity (its owner or a Super Admin) from its read model, current right after a command (`visibleById` waits
- * for the row to hold the stream's head); `version` orders it against the live pushes. None, or not the caller's: 404.
+ * GET one entity (its owner or a Super Admin) from its read model, current right after a command: `?min_version=` (the
+ * `version` a command answered) waits, bounded, for the row to hold that version; without it, for the stream's head.
+ * `version` orders it against the live pushes. None, or not the caller's: 404.
  */
 export const entityByIdRoute = <Event extends DomainEvent, View extends EntityView>(fastify: FastifyInstance, platform: Platform, entity: Entity<Event, View>, spec: EntityRouteSpec) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(spec.url, { config: SIGNED_IN, schema: schemaOf(spec, entity.spec.rows.schema) }, async (request) => {
-    const { view } = await entity.visibleById(platform, request.params.id, callerOf(request));
+  app.get(spec.url, { config: SIGNED_IN, schema: { ...schemaOf(spec, entity.spec.rows.schema), querystring: MinVersionQuery } }, async (request) => {
+    const { view } = await entity.visibleById(platform, request.params.id, callerOf(request), request.query.min_version);
     return { success: true as const, data: view };
   });
 };

@@ -30,6 +30,26 @@ export const readUntil = async <T>(read: () => Promise<T>, done: (value: T) => b
 export const documentAtVersion = (documents: Documents, collection: string, id: string, version: number, options?: CatchUpOptions): Promise<Doc | null> =>
   readUntil(() => documents.get(collection, id), (doc) => Number(doc?._version ?? 0) >= version, options);
 
+const versionOf = (doc: Doc | null) => (typeof doc?._version === 'number' ? doc._version : 0);
+
+/**
+ * Read your own write on a read model kept per stream (a row per entity, `_version` its stream's version): the row once
+ * it holds `minVersion` (the version a command answered), or without one the stream's head (only the events past the
+ * row's version are read to know it); waited for with `documentAtVersion`, so after `timeoutMs` maybe still behind:
+ * `behind` says so.
+ */
+export const documentAtHead = async (
+  platform: { documents: Documents; eventStore: Pick<EventStore, 'readStream'> },
+  at: { collection: string; id: string; stream: string; minVersion?: number | undefined },
+  options?: CatchUpOptions,
+): Promise<{ doc: Doc | null; behind: boolean }> => {
+  const doc = await platform.documents.get(at.collection, at.id);
+  const wanted = at.minVersion ?? (await platform.eventStore.readStream(at.stream, versionOf(doc) + 1)).at(-1)?.version;
+  if (wanted === undefined || versionOf(doc) >= wanted) return { doc, behind: false };
+  const fresh = await documentAtVersion(platform.documents, at.collection, at.id, wanted, options);
+  return { doc: fresh, behind: versionOf(fresh) < wanted };
+};
+
 /**
  * A read model's documents, waiting (bounded) while it has none: right after a start the projector may not have
  * applied the seed yet, and an empty answer would say that nothing exists.

@@ -3,12 +3,11 @@ import type { Principal } from '../../../platform/auth/port.ts';
 import { handleCommand, loadStream } from '../../../platform/commands/handle-command.ts';
 import { ownedThing, seenButNotAllowed } from '../../../platform/http/access.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { alertFromStream } from '../alerts/view.ts';
+import { alerts as alertEntity } from '../alerts/entity.ts';
 import { alertDecider, alertStream, type Alert, type AlertCommand, type AlertState } from './decider.ts';
 
 /** The member's and Super Admins': anyone else is answered as for an alert that does not exist (`platform/http/access.ts`). */
 const alerts = ownedThing<Alert>({ code: 'ALERT', noun: 'alert', ownerOf: (alert) => alert.raised.account_id });
-const notFound = alerts.notFound;
 
 export const loadAlert = async (platform: Pick<Platform, 'eventStore'>, alertId: string): Promise<AlertState> => (await loadStream(platform.eventStore, alertStream(alertId), alertDecider)).state;
 
@@ -31,11 +30,8 @@ export const ownAlert = async (platform: Pick<Platform, 'eventStore'>, alertId: 
   return alert;
 };
 
-export const alertView = async (platform: Pick<Platform, 'eventStore'>, alertId: string): Promise<AlertView> => {
-  const view = alertFromStream(await platform.eventStore.readStream(alertStream(alertId)));
-  if (!view) throw notFound();
-  return view;
-};
+/** A command's answer: the alert as it stands after the command, with the version it wrote (`Entity.writtenView`). */
+export const alertView = (platform: Pick<Platform, 'eventStore'>, alertId: string): Promise<AlertView> => alertEntity.writtenView(platform, alertId);
 
 export const runAlertCommand = async (platform: Pick<Platform, 'eventStore'>, alertId: string, command: AlertCommand) =>
   handleCommand(platform.eventStore, alertStream(alertId), alertDecider, command, { retries: 5 });

@@ -70,4 +70,3 @@ export const evolveAlertRow = (doc: Doc | null, event: AlertEvent): Doc | null =
 /** The alert's rows and views: the stored `enrolment_id` (the events' spelling) is answered and pushed as `enrollment_id`. */
 export const alertRows = entityRows({ toEvent: toAlertEvent, evolve: evolveAlertRow, schema: AlertView, viewFields: (doc) => ({ ...doc, enrollment_id: doc.enrolment_id }) });
 export const toAlertView = alertRows.toView;
-export const alertFromStream = alertRows.fromStream;

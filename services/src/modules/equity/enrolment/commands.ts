@@ -6,7 +6,7 @@ import { ownedThing } from '../../../platform/http/access.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
-import { enrolmentFromStream } from '../enrolments/view.ts';
+import { enrolments as enrolmentEntity } from '../enrolments/entity.ts';
 import { currentPricing } from '../pricing/routes.ts';
 import { verifiedByAccount } from '../../../platform/local-copies/verified-properties.ts';
 import { membershipsCopy } from './memberships-copy.ts';
@@ -28,7 +28,6 @@ export const enrolmentIdOf = (accountId: string, propertyId: string) => uuidFrom
  * (`platform/http/access.ts`). The id derives from account and property, so a 403 would tell whether a member protects one.
  */
 const enrolments = ownedThing<Enrolment>({ code: 'ENROLLMENT', noun: 'enrollment', ownerOf: (enrolment) => enrolment.requested.account_id });
-const notFound = enrolments.notFound;
 
 export const loadEnrolment = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string): Promise<EnrolmentState> =>
   (await loadStream(platform.eventStore, enrolmentStream(enrolmentId), enrolmentDecider)).state;
@@ -41,11 +40,8 @@ export const accessibleEnrolment = async (platform: Pick<Platform, 'eventStore'>
   return enrolments.visible(principal, state.status === 'none' ? null : state);
 };
 
-export const enrolmentView = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string): Promise<EnrolmentView> => {
-  const view = enrolmentFromStream(await platform.eventStore.readStream(enrolmentStream(enrolmentId)));
-  if (!view) throw notFound();
-  return view;
-};
+/** A command's answer: the enrollment as it stands after the command, with the version it wrote (`Entity.writtenView`). */
+export const enrolmentView = (platform: Pick<Platform, 'eventStore'>, enrolmentId: string): Promise<EnrolmentView> => enrolmentEntity.writtenView(platform, enrolmentId);
 
 export const runEnrolmentCommand = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string, command: EnrolmentCommand) =>
   handleCommand(platform.eventStore, enrolmentStream(enrolmentId), enrolmentDecider, command, { retries: 5 });

@@ -72,4 +72,3 @@ export const evolveEnrolmentRow = (doc: Doc | null, event: EnrolmentEvent): Doc 
 export const enrolmentRows = entityRows({ toEvent: toEnrolmentEvent, evolve: evolveEnrolmentRow, schema: EnrolmentView, viewFields: (doc) => ({ ...doc, enrollment_id: doc.enrolment_id }) });
 export const toEnrolmentView = enrolmentRows.toView;
 /** The row straight from the enrolment's events (a page that asks right after enrolling sees it before the read model). */
-export const enrolmentFromStream = enrolmentRows.fromStream;

@@ -1,10 +1,11 @@
 import { MAX_REFUSED_ROWS_KEPT, type ImportFormat, type ImportView, type RecordedDocument, type RefusedRow } from '@acpg/contracts/equity';
 import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import type { Doc } from '../../../platform/documents/port.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { importChecker } from '../recorder-feed/checks.ts';
 import type { RecorderFeed } from '../recorder-feed/port.ts';
 import { importDecider, importStream } from './decider.ts';
-import { importFromStream } from './view.ts';
+import { evolveImportRow, toImportView } from './view.ts';
 
 /** Where an import's accepted recordings are kept (JSON lines) for the matching job. */
 export const importFileKey = (importId: string) => `equity/imports/${importId}.jsonl`;
@@ -38,8 +39,9 @@ export const recordImport = async (
   const fileKey = importFileKey(importId);
   await platform.files.put(fileKey, Buffer.from(accepted.map((r) => JSON.stringify(r)).join('\n')), { contentType: 'application/x-ndjson' });
   const data = { import_id: importId, ...source, file_key: fileKey, row_count: rowCount, accepted_count: accepted.length, refused_count: refusedCount, refused };
-  await handleCommand(platform.eventStore, importStream(importId), importDecider, { type: 'RecordImport', data, metadata: meta }, { newStream: true });
-  const view = importFromStream(await platform.eventStore.readStream(importStream(importId)));
-  if (!view) throw new Error('a recorded import has a view');
-  return view;
+  const { events } = await handleCommand(platform.eventStore, importStream(importId), importDecider, { type: 'RecordImport', data, metadata: meta }, { newStream: true });
+  // The command's answer: the row its one event makes (the projection's own evolve).
+  const row = events.reduce<Doc | null>(evolveImportRow, null);
+  if (!row) throw new Error('a recorded import has a view');
+  return toImportView(row);
 };

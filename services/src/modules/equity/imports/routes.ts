@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ImportIdParams, ImportRecordingsBody, ImportsQuery, ImportView, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, RECORDING_COLUMNS, SampleRecordingsBody, type ProtectedProperty } from '@acpg/contracts/equity';
-import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
+import { ErrorEnvelope, MinVersionQuery, okEnvelope, pageOf } from '@acpg/contracts/http';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { findPage } from '../../../platform/documents/paged.ts';
 import { AppError } from '../../../platform/http/errors.ts';
@@ -16,7 +16,8 @@ import { sampleFeed } from '../recorder-feed/sample.ts';
 import { importStream } from './decider.ts';
 import { recordImport } from './record.ts';
 import { RAW_IMPORT_TYPES, readImportUpload } from './upload.ts';
-import { IMPORTS_COLLECTION, importFromStream, toImportView } from './view.ts';
+import { IMPORTS_COLLECTION, toImportView } from './view.ts';
+import { documentAtHead } from '../../../platform/projections/caught-up.ts';
 
 const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 413: ErrorEnvelope };
@@ -115,11 +116,11 @@ export const importRoutes =
 
     app.get(
       '/admin/equity/imports/:id',
-      { config: SUPER_ADMIN, schema: { tags: ['equity'], summary: 'One import with its report of refused rows (Super Admin)', security: [{ bearer: [] }], params: ImportIdParams, response: { 200: okEnvelope(ImportView), ...refusals } } },
+      { config: SUPER_ADMIN, schema: { tags: ['equity'], summary: 'One import with its report of refused rows (Super Admin)', security: [{ bearer: [] }], params: ImportIdParams, querystring: MinVersionQuery, response: { 200: okEnvelope(ImportView), ...refusals } } },
       async (request) => {
-        const view = importFromStream(await platform.eventStore.readStream(importStream(request.params.id)));
-        if (!view) throw new AppError(404, 'IMPORT_NOT_FOUND', 'This import was not found.');
-        return { success: true as const, data: view };
+        const { doc } = await documentAtHead(platform, { collection: IMPORTS_COLLECTION, id: request.params.id, stream: importStream(request.params.id), minVersion: request.query.min_version });
+        if (!doc) throw new AppError(404, 'IMPORT_NOT_FOUND', 'This import was not found.');
+        return { success: true as const, data: toImportView(doc) };
       },
     );
   };

@@ -1,6 +1,5 @@
 import { ImportView } from '@acpg/contracts/equity';
 import type { Doc } from '../../../platform/documents/port.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import type { ImportEvent } from './decider.ts';
 
 export const IMPORTS_COLLECTION = 'equity_imports';
@@ -31,11 +30,3 @@ export const evolveImportRow = (doc: Doc | null, event: ImportEvent): Doc | null
 };
 
 export const toImportView = (doc: Doc): ImportView => ImportView.parse(doc);
-
-export const importFromStream = (history: readonly StoredEvent[]): ImportView | null => {
-  let doc: Doc | null = null;
-  for (const stored of history) {
-    if (stored.type === 'RecordingsImported' || stored.type === 'RecordingsMatched') doc = evolveImportRow(doc, { type: stored.type, data: stored.data } as ImportEvent);
-  }
-  return doc ? toImportView(doc) : null;
-};

@@ -5,13 +5,12 @@ import { ownedThing } from '../../../platform/http/access.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
-import { orderViewFromStream } from '../orders/view.ts';
+import { orders as orderEntity } from '../orders/entity.ts';
 import { reportTypeByCode } from '../report-types/routes.ts';
 import { orderDecider, orderStream, type OrderCommand, type OrderState, type PlacedOrder } from './decider.ts';
 
 /** Its owner's and Super Admins': anyone else is answered as for an order that does not exist (`platform/http/access.ts`). */
 const orders = ownedThing<PlacedOrder>({ code: 'ORDER', noun: 'order', ownerOf: (order) => order.placed.account_id });
-const notFound = orders.notFound;
 
 export const loadOrder = async (platform: Pick<Platform, 'eventStore'>, orderId: string): Promise<OrderState> =>
   (await loadStream(platform.eventStore, orderStream(orderId), orderDecider)).state;
@@ -25,12 +24,8 @@ export const accessibleOrder = async (platform: Pick<Platform, 'eventStore'>, or
   return orders.visible(principal, state.status === 'none' ? null : state);
 };
 
-/** The order as it stands, straight from its events. */
-export const orderView = async (platform: Pick<Platform, 'eventStore'>, orderId: string): Promise<NhdOrderView> => {
-  const view = orderViewFromStream(await platform.eventStore.readStream(orderStream(orderId)));
-  if (!view) throw notFound();
-  return view;
-};
+/** A command's answer: the order as it stands after the command, with the version it wrote (`Entity.writtenView`). */
+export const orderView = (platform: Pick<Platform, 'eventStore'>, orderId: string): Promise<NhdOrderView> => orderEntity.writtenView(platform, orderId);
 
 /** Runs one command on the order (refused in words by the decider when the order's status does not allow it). */
 export const runOrderCommand = async (platform: Pick<Platform, 'eventStore'>, orderId: string, command: OrderCommand) =>

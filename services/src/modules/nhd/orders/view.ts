@@ -86,4 +86,3 @@ export const evolveOrderRow = (doc: Doc | null, event: OrderEvent): Doc | null =
 export const orderRows = entityRows({ toEvent: toOrderEvent, evolve: evolveOrderRow, schema: NhdOrderView });
 export const toOrderView = orderRows.toView;
 /** The row straight from the order's events: a page that asks right after placing sees the order before the read model does. */
-export const orderViewFromStream = orderRows.fromStream;

@@ -5,7 +5,7 @@ import type { Platform } from '../../../platform/module.ts';
 import { loadCheckout } from '../checkout/commands.ts';
 import { checkoutDecider, checkoutStream } from '../checkout/decider.ts';
 import { paymentGateway } from '../gateway/select.ts';
-import { chargeFromStream } from '../payment-status/charge.ts';
+import { charges } from '../charges/entity.ts';
 
 /** Sent with the gateway's refund call: one refund per checkout, however often a Super Admin clicks. */
 export const refundKeyOf = (checkoutId: string) => `refund-${checkoutId}`;
@@ -37,7 +37,5 @@ export const refundPayment = async (platform: Platform, checkoutId: string, inpu
     refunded_by: input.adminId,
   };
   await handleCommand(platform.eventStore, checkoutStream(checkoutId), checkoutDecider, { type: 'RefundPayment', data, metadata: meta }, { retries: 5 });
-  const view = await chargeFromStream(platform, checkoutId);
-  if (!view) throw new Error(`checkout ${checkoutId} has no stream after its refund`);
-  return view;
+  return charges.writtenView(platform, checkoutId);
 };

@@ -3,7 +3,7 @@ import { handleCommand, loadStream } from '../../../platform/commands/handle-com
 import type { Principal } from '../../../platform/auth/port.ts';
 import { ownedThing } from '../../../platform/http/access.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { claimViewFromStream } from '../claims/view.ts';
+import { claims as claimEntity } from '../claims/entity.ts';
 import { claimDecider, claimStream, type ClaimCommand, type ClaimState, type FiledClaim } from './decider.ts';
 
 /** Its claimant's and Super Admins': anyone else is answered as for a claim that does not exist (`platform/http/access.ts`). */
@@ -22,12 +22,8 @@ export const accessibleClaim = async (platform: Pick<Platform, 'eventStore'>, cl
   return claims.visible(principal, state.status === 'none' ? null : state);
 };
 
-/** The claim as it stands, straight from its events. */
-export const claimView = async (platform: Pick<Platform, 'eventStore'>, claimId: string): Promise<ClaimView> => {
-  const view = claimViewFromStream(await platform.eventStore.readStream(claimStream(claimId)));
-  if (!view) throw claimNotFound();
-  return view;
-};
+/** A command's answer: the claim as it stands after the command, with the version it wrote (`Entity.writtenView`). */
+export const claimView = (platform: Pick<Platform, 'eventStore'>, claimId: string): Promise<ClaimView> => claimEntity.writtenView(platform, claimId);
 
 /** Runs one command on the claim (refused in words by the decider when the claim's status does not allow it). */
 export const runClaimCommand = async (platform: Pick<Platform, 'eventStore'>, claimId: string, command: ClaimCommand) =>

@@ -77,4 +77,4 @@ export const evolveClaimRow = (doc: Doc | null, event: ClaimEvent): Doc | null =
 export const claimRows = entityRows({ toEvent: toClaimEvent, evolve: evolveClaimRow, schema: ClaimView });
 export const toClaimView = claimRows.toView;
 /** The row straight from the claim's events: a page that asks right after a step sees it before the read model does. */
-export const claimViewFromStream = claimRows.fromStream;
+

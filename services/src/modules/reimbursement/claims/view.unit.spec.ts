@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { storedEvent } from '../../../../test/stored-event.ts';
 import type { ClaimEvent } from '../claim/decider.ts';
-import { claimViewFromStream, evolveClaimRow } from './view.ts';
+import { claimRows, evolveClaimRow } from './view.ts';
 
 const CLAIM = '5b1e7c7a-2d1f-4c3e-8a9b-0c1d2e3f4a5b';
 const at = (minute: number) => `2026-11-24T10:${String(minute).padStart(2, '0')}:00.000Z`;
@@ -34,9 +34,9 @@ const stream = (events: readonly ClaimEvent[]) => events.map((e, i) => storedEve
 
 describe('the reimbursement_claims row', () => {
   it('follows every event: status, messages, documents (never their file keys), reason, payout', () => {
-    const statuses = walk.map((_, i) => claimViewFromStream(stream(walk.slice(0, i + 1)))?.status);
+    const statuses = walk.map((_, i) => claimRows.fromStream(stream(walk.slice(0, i + 1)))?.status);
     expect(statuses).toEqual(['submitted', 'under_review', 'more_info_requested', 'under_review', 'approved', 'approved', 'paid']);
-    const view = claimViewFromStream(stream(walk));
+    const view = claimRows.fromStream(stream(walk));
     expect(view).toMatchObject({
       claim_id: CLAIM,
       approved_amount_cents: 80_000,
@@ -57,7 +57,7 @@ describe('the reimbursement_claims row', () => {
   it('keeps the county at the top level for the admin filter, records a rejection, and ignores events without their claim', () => {
     const row = evolveClaimRow(null, submitted);
     expect(row).toMatchObject({ _id: CLAIM, county: 'Santa Clara' });
-    const rejected = claimViewFromStream(stream([submitted, walk[1] as ClaimEvent, { type: 'ReimbursementClaimRejected', data: { ...step(2), reason: 'Not covered' } }]));
+    const rejected = claimRows.fromStream(stream([submitted, walk[1] as ClaimEvent, { type: 'ReimbursementClaimRejected', data: { ...step(2), reason: 'Not covered' } }]));
     expect(rejected).toMatchObject({ status: 'rejected', reason: 'Not covered', approved_amount_cents: null, payout: null });
     expect(evolveClaimRow(null, walk[1] as ClaimEvent)).toBeNull();
   });
