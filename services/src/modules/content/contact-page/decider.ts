@@ -1,5 +1,5 @@
 import type { ContactDetails } from '@acpg/contracts/content';
-import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
+import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 
 /** The contact page is one aggregate with one stream. */
@@ -66,4 +66,3 @@ export const contactPageDecider: Decider<ContactPageCommand, ContactPageEvent, C
   fromStored: toContactPageEvent,
 };
 
-export const contactPageStateFrom = (history: readonly StoredEvent[]): ContactPageState => foldStream(contactPageDecider, history);

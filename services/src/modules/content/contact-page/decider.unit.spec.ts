@@ -1,9 +1,10 @@
+import { foldStream } from '../../../platform/commands/handle-command.ts';
 import { describe, expect, it } from 'vitest';
 import { metaAt } from '../../../../test/command-meta.ts';
 import type { ContactDetails } from '@acpg/contracts/content';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import {
-  contactPageStateFrom,
+import { contactPageDecider, 
+  
   decideContactPage,
   evolveContactPage,
   initialContactPageState,
@@ -51,7 +52,7 @@ describe('contact page decider', () => {
       id: `e${version}`, type, stream: 'content-contact-page', version, position: version, occurredAt: now.toISOString(),
       actor: null, correlationId: 'c', causationId: null, schemaVersion: 1, data,
     });
-    const state = contactPageStateFrom([
+    const state = foldStream(contactPageDecider, [
       stored('ContactDetailsUpdated', { ...details, updated_at: 'a' }, 1),
       stored('SomethingElse', {}, 2),
       stored('ContactDetailsUpdated', { ...other, updated_at: 'b' }, 3),

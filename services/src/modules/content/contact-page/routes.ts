@@ -6,18 +6,21 @@ import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { notFound } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { updateContactDetails } from './commands.ts';
-import { CONTACT_PAGE_STREAM, contactPageStateFrom } from './decider.ts';
+import { CONTACT_PAGE_STREAM, contactPageDecider } from './decider.ts';
+import { loadStream } from '../../../platform/commands/handle-command.ts';
+import { documentAtHead } from '../../../platform/projections/caught-up.ts';
 import { CONTACT_PAGE_COLLECTION, CONTACT_PAGE_DOC_ID, toContactDetails } from './projection.ts';
 
 /**
- * Reads the read model (one document; the header asks on every page). When it has not been projected yet
- * (fresh start, or the projector lagging behind the api in the distributed profile) the small stream is folded
- * instead, so a reader never gets a 404 for details that exist.
+ * Reads the read model (one document; the header asks on every page). When it does not hold the stream's head yet
+ * (fresh start, an edit a moment ago, or the projector lagging behind the api in the distributed profile) it waits,
+ * bounded, for it (`documentAtHead`); one that stays behind (a stalled projector, a dropped read model) is folded
+ * from the small stream instead, so a reader never gets a 404 for details that exist.
  */
 const readContactDetails = async (platform: Platform): Promise<ContactDetails | null> => {
-  const doc = await platform.documents.get(CONTACT_PAGE_COLLECTION, CONTACT_PAGE_DOC_ID);
-  if (doc) return toContactDetails(doc);
-  return contactPageStateFrom(await platform.eventStore.readStream(CONTACT_PAGE_STREAM)).details;
+  const { doc, behind } = await documentAtHead(platform, { collection: CONTACT_PAGE_COLLECTION, id: CONTACT_PAGE_DOC_ID, stream: CONTACT_PAGE_STREAM });
+  if (behind) return (await loadStream(platform.eventStore, CONTACT_PAGE_STREAM, contactPageDecider)).state.details;
+  return doc ? toContactDetails(doc) : null;
 };
 
 export const contactPageRoutes =

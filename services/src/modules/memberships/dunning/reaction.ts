@@ -6,7 +6,8 @@ import { notificationJob } from '../../../platform/jobs/notifications.ts';
 import type { Platform } from '../../../platform/module.ts';
 import type { Reaction, ReactionJob } from '../../../platform/reactions/port.ts';
 import { templateMessage } from '../../../platform/templates/template.ts';
-import { membershipStateFrom, membershipStream } from '../membership/decider.ts';
+import { membershipDecider, membershipStream } from '../membership/decider.ts';
+import { loadStream } from '../../../platform/commands/handle-command.ts';
 import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
 import { membershipEndedEmail, pastDueEmail, renewalFailedEmail } from './templates.ts';
 
@@ -39,7 +40,7 @@ export const dunningEmailsReaction: Reaction = {
       platform.log.error({ eventId: event.id, type: event.type }, 'memberships: no account to email about this membership');
       return [];
     }
-    const state = membershipStateFrom(await platform.eventStore.readStream(membershipStream(String((event.data as { membership_id?: unknown }).membership_id))));
+    const { state } = await loadStream(platform.eventStore, membershipStream(String((event.data as { membership_id?: unknown }).membership_id)), membershipDecider);
     const current = state.current;
     switch (event.type) {
       case 'MembershipRenewalFailed': {

@@ -6,8 +6,7 @@ import {
   type MembershipStarted as MembershipStartedData,
   type MembershipStatus,
 } from '@acpg/contracts/memberships';
-import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import { ownedThing } from '../../../platform/http/access.ts';
 import { DomainError, conflict, invalid } from '../../../platform/commands/domain-error.ts';
 import { addDaysUtc, addMonthsUtc } from './dates.ts';
@@ -376,4 +375,3 @@ export const membershipDecider: Decider<MembershipCommand, MembershipEvent, Memb
   fromStored: toMembershipEvent,
 };
 
-export const membershipStateFrom = (history: readonly StoredEvent[]): MembershipState => foldStream(membershipDecider, history);

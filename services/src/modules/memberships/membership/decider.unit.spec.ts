@@ -1,9 +1,10 @@
+import { foldStream } from '../../../platform/commands/handle-command.ts';
 import { describe, expect, it } from 'vitest';
 import { metaAt } from '../../../../test/command-meta.ts';
 import { storedEvent } from '../../../../test/stored-event.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { addMonthsUtc } from './dates.ts';
-import { decideMembership, evolveMembership, initialMembershipState, membershipStateFrom, type StartMembership } from './decider.ts';
+import { membershipDecider,  decideMembership, evolveMembership, initialMembershipState, type StartMembership } from './decider.ts';
 
 const meta = metaAt('2026-11-23T19:00:05.000Z');
 const base: StartMembership['data'] = {
@@ -67,7 +68,7 @@ describe('membership decider', () => {
 
   it('reads its events back and skips other types', () => {
     const [event] = start();
-    const state = membershipStateFrom([
+    const state = foldStream(membershipDecider, [
       storedEvent({ type: 'MembershipStarted', stream: 'memberships-membership-c1', data: event?.data }),
       storedEvent({ type: 'Other', stream: 'memberships-membership-c1', data: {}, version: 2 }),
     ]);

@@ -18,7 +18,7 @@ import {
   type OrderFailure,
   type OrderStatus,
 } from '@acpg/contracts/nhd';
-import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
+import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 
@@ -255,4 +255,3 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
   fromStored: toOrderEvent,
 };
 
-export const orderStateFrom = (history: readonly StoredEvent[]): OrderState => foldStream(orderDecider, history);

@@ -6,7 +6,7 @@ import type {
   PaymentRequiresAction as PaymentRequiresActionData,
   PaymentSucceeded as PaymentSucceededData,
 } from '@acpg/contracts/payments';
-import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
+import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { DomainError, conflict, invalid } from '../../../platform/commands/domain-error.ts';
 import type { GatewayEvent } from '../gateway/port.ts';
@@ -179,4 +179,3 @@ export const checkoutDecider: Decider<CheckoutCommand, CheckoutEvent, CheckoutSt
   fromStored: toCheckoutEvent,
 };
 
-export const checkoutStateFrom = (history: readonly StoredEvent[]): CheckoutState => foldStream(checkoutDecider, history);

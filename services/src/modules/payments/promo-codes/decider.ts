@@ -9,7 +9,7 @@ import type {
   PromoCodeTerms,
   PromoRefusalCode,
 } from '@acpg/contracts/promo-codes';
-import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
+import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 
@@ -215,4 +215,3 @@ export const promoCodeDecider: Decider<PromoCodeCommand, PromoCodeEvent, PromoCo
   fromStored: toPromoCodeEvent,
 };
 
-export const promoCodeStateFrom = (history: readonly StoredEvent[]): PromoCodeState => foldStream(promoCodeDecider, history);

@@ -1,5 +1,5 @@
 import { PlanDefined, type PlanDefined as PlanDefinedData } from '@acpg/contracts/plans';
-import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
+import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { invalid, validationFailed } from '../../../platform/commands/domain-error.ts';
 
@@ -65,4 +65,3 @@ export const planDecider: Decider<PlanCommand, PlanEvent, PlanState> = {
   fromStored: toPlanEvent,
 };
 
-export const planStateFrom = (history: readonly StoredEvent[]): PlanState => foldStream(planDecider, history);

@@ -1,9 +1,10 @@
+import { foldStream } from '../../../platform/commands/handle-command.ts';
 import { describe, expect, it } from 'vitest';
 import type { PlanDefined } from '@acpg/contracts/plans';
 import { metaAt } from '../../../../test/command-meta.ts';
 import { storedEvent } from '../../../../test/stored-event.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
-import { decidePlan, evolvePlan, initialPlanState, planStateFrom, type PlanEvent } from './decider.ts';
+import { planDecider,  decidePlan, evolvePlan, initialPlanState, type PlanEvent } from './decider.ts';
 
 const monthly: PlanDefined = {
   plan_id: 'monthly',
@@ -45,7 +46,7 @@ describe('plan decider', () => {
   });
 
   it('reads stored events back, skipping types and shapes it does not know', () => {
-    const state = planStateFrom([
+    const state = foldStream(planDecider, [
       storedEvent({ type: 'PlanDefined', stream: 'plans-plan-monthly', data: monthly }),
       storedEvent({ type: 'Other', stream: 'plans-plan-monthly', data: {}, version: 2 }),
       storedEvent({ type: 'PlanDefined', stream: 'plans-plan-monthly', data: { plan_id: 'monthly' }, version: 3 }),

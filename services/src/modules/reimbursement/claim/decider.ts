@@ -14,7 +14,7 @@ import {
   type ReimbursementInfoRequested,
   type ReimbursementPayoutRequested,
 } from '@acpg/contracts/reimbursement';
-import { foldStream, type Command, type Decider } from '../../../platform/commands/handle-command.ts';
+import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { seenButNotAllowed } from '../../../platform/http/access.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
@@ -173,4 +173,3 @@ export const claimDecider: Decider<ClaimCommand, ClaimEvent, ClaimState> = {
   fromStored: toClaimEvent,
 };
 
-export const claimStateFrom = (history: readonly StoredEvent[]): ClaimState => foldStream(claimDecider, history);

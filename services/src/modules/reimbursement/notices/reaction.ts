@@ -5,7 +5,8 @@ import type { Platform } from '../../../platform/module.ts';
 import type { Reaction } from '../../../platform/reactions/port.ts';
 import { templateMessage } from '../../../platform/templates/template.ts';
 import { METHOD_WORDS } from '../claims/history.ts';
-import { claimStateFrom, claimStream, toClaimEvent, type ClaimEvent } from '../claim/decider.ts';
+import { claimDecider, claimStream, toClaimEvent, type ClaimEvent } from '../claim/decider.ts';
+import { loadStream } from '../../../platform/commands/handle-command.ts';
 import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
 import { claimUpdatedEmail } from './template.ts';
 
@@ -57,7 +58,7 @@ export const claimNoticesReaction: Reaction = {
     const claimEvent = event.stream.startsWith('reimbursement-claim-') ? toClaimEvent(event) : null;
     const notice = claimEvent ? noticeOf(claimEvent) : null;
     if (!claimEvent || !notice) return [];
-    const claim = claimStateFrom(await platform.eventStore.readStream(claimStream(claimEvent.data.claim_id)));
+    const { state: claim } = await loadStream(platform.eventStore, claimStream(claimEvent.data.claim_id), claimDecider);
     if (claim.status === 'none') return [];
     const s = claim.submitted;
     const to = await recipientOf(platform, s.account_id);
