@@ -9,7 +9,7 @@ import { myPaymentsRoutes } from './charges/routes.ts';
 import { paymentRoutes } from './checkout/routes.ts';
 import { deliverGatewayEvent } from './gateway/deliver.ts';
 import { stripeRoutes } from './gateway/stripe/routes.ts';
-import { GATEWAY_EVENTS_QUEUE, TEST_GATEWAY_COLLECTIONS } from './gateway/test-gateway.ts';
+import { TEST_GATEWAY_COLLECTIONS } from './gateway/test-gateway.ts';
 import { STRIPE_CUSTOMERS, STRIPE_INTENTS } from './gateway/stripe/adapter.ts';
 import { ORDER_PAYMENT_CLAIMED } from './checkout/purchase.ts';
 import { orderRefundReaction, orderRefundWorker } from './order-refunds/reaction.ts';
@@ -19,7 +19,7 @@ import { issueReceipt, receiptReaction } from './receipts/issue.ts';
 import { receiptEmail } from './receipts/template.ts';
 import { PROMO_CODE_EVENT_TYPES } from './promo-codes/decider.ts';
 import { promoCodesProjection } from './promo-codes/projection.ts';
-import { PROMO_REDEMPTIONS_QUEUE, promoRedemptionsReaction, promoRedemptionsWorker } from './promo-codes/redemptions.ts';
+import { promoRedemptionsReaction, promoRedemptionsWorker } from './promo-codes/redemptions.ts';
 import { promoCodeRoutes } from './promo-codes/routes.ts';
 import { renewalChargeReaction, renewalChargeWorker } from './renewals/reaction.ts';
 import { savedCardRoutes } from './saved-cards/routes.ts';
@@ -51,9 +51,9 @@ export const paymentsModule: Module = {
   reactions: [receiptReaction, promoRedemptionsReaction, renewalChargeReaction, orderRefundReaction, payoutReaction],
   templates: [receiptEmail],
   workers: [
-    { queue: GATEWAY_EVENTS_QUEUE, concurrency: 4, processor: deliverGatewayEvent },
+    deliverGatewayEvent,
     issueReceipt,
-    { queue: PROMO_REDEMPTIONS_QUEUE, concurrency: 2, processor: promoRedemptionsWorker },
+    promoRedemptionsWorker,
     renewalChargeWorker,
     orderRefundWorker,
     payoutWorker,

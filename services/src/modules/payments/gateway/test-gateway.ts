@@ -5,9 +5,9 @@ import type { Platform } from '../../../platform/module.ts';
 import type { CreatePaymentIntent, GatewayEvent, GatewayPaymentMethod, PaymentGateway } from './port.ts';
 import { PaymentIntent } from './port.ts';
 import type { TestCardBehavior } from './test-cards.ts';
+import { gatewayEventJob } from './events-job.ts';
 
-/** The queue the test gateway delivers its webhook events on (the payments module's worker takes them). */
-export const GATEWAY_EVENTS_QUEUE = 'payments-gateway-events';
+export { GATEWAY_EVENTS_QUEUE } from './events-job.ts';
 /** Every event is delivered once at once and once again this much later: at least once, possibly twice, out of order. */
 export const REDELIVERY_DELAY_MS = 1000;
 
@@ -71,8 +71,8 @@ export const createTestGateway = (platform: Pick<Platform, 'documents' | 'jobs' 
     const type = eventTypeOf(intent);
     const event: GatewayEvent = { id: eventIdFor(intent.id, type), object: 'event', type, created_ms: clock().getTime(), data: { object: intent } };
     await documents.upsert(C.events, { _id: event.id, intent_id: intent.id, event });
-    await jobs.enqueue(GATEWAY_EVENTS_QUEUE, 'deliver', event, { id: event.id, attempts: 8, backoffMs: 500 });
-    await jobs.enqueue(GATEWAY_EVENTS_QUEUE, 'deliver', event, { id: `${event.id}.again`, attempts: 8, backoffMs: 500, delayMs: REDELIVERY_DELAY_MS });
+    await gatewayEventJob.enqueue({ jobs }, event, { id: event.id });
+    await gatewayEventJob.enqueue({ jobs }, event, { id: `${event.id}.again`, delayMs: REDELIVERY_DELAY_MS });
   };
 
   type Stored = { intent: PaymentIntent; behavior: TestCardBehavior; idempotencyKey: string };

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
-import type { JobProcessor } from '../../../platform/jobs/port.ts';
-import { PermanentJobError } from '../../../platform/jobs/errors.ts';
+import { defineJob } from '../../../platform/jobs/define.ts';
 import type { Platform } from '../../../platform/module.ts';
 import type { Reaction } from '../../../platform/reactions/port.ts';
 import { loadCheckout } from '../checkout/commands.ts';
@@ -14,6 +13,11 @@ export const PROMO_ABANDON_AFTER_MS = 30 * 60 * 1000;
 
 const SettleJob = z.object({ checkout_id: z.string(), abandon: z.boolean() });
 const REACTION = 'payments.promo-redemptions';
+const retries = { attempts: 8, backoffMs: 1000, what: 'promo redemption job' };
+/** A payment's outcome settles the reservation. */
+const settleJob = defineJob({ queue: PROMO_REDEMPTIONS_QUEUE, name: 'settle', data: SettleJob, ...retries });
+/** The 30-minute check after the start (the same data and worker as `settle`, its own name in the queue). */
+const abandonCheckJob = defineJob({ queue: PROMO_REDEMPTIONS_QUEUE, name: 'release-if-abandoned', data: SettleJob, ...retries });
 
 /**
  * A checkout that used a code: its payment's outcome settles the reservation (succeeded: redeemed; failed: released),
@@ -27,17 +31,9 @@ export const promoRedemptionsReaction: Reaction = {
     // CheckoutStarted, PaymentSucceeded and PaymentFailed all carry the checkout's `promo` (absent: no code used).
     const { checkout_id: checkoutId, promo } = event.data as { checkout_id?: unknown; promo?: unknown };
     if (typeof checkoutId !== 'string' || !promo) return [];
-    const abandon = event.type === 'CheckoutStarted';
-    return [
-      {
-        queue: PROMO_REDEMPTIONS_QUEUE,
-        name: abandon ? 'release-if-abandoned' : 'settle',
-        data: { checkout_id: checkoutId, abandon },
-        attempts: 8,
-        backoffMs: 1000,
-        ...(abandon ? { delayMs: PROMO_ABANDON_AFTER_MS } : {}),
-      },
-    ];
+    return event.type === 'CheckoutStarted'
+      ? [abandonCheckJob.job({ checkout_id: checkoutId, abandon: true }, { delayMs: PROMO_ABANDON_AFTER_MS })]
+      : [settleJob.job({ checkout_id: checkoutId, abandon: false })];
   },
 };
 
@@ -56,10 +52,5 @@ export const settlePromoReservation = async (platform: Platform, checkoutId: str
   else if (abandon) await releasePromo(platform, { ...use, reason: 'abandoned' }, meta);
 };
 
-export const promoRedemptionsWorker =
-  (platform: Platform): JobProcessor =>
-  async (job) => {
-    const data = SettleJob.safeParse(job.data);
-    if (!data.success) throw new PermanentJobError(`not a promo redemption job: ${z.prettifyError(data.error)}`);
-    await settlePromoReservation(platform, data.data.checkout_id, data.data.abandon);
-  };
+/** The queue's one worker: both jobs carry the same data. */
+export const promoRedemptionsWorker = settleJob.worker((platform, job) => settlePromoReservation(platform, job.checkout_id, job.abandon), { concurrency: 2 });
