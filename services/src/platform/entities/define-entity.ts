@@ -57,8 +57,11 @@ export interface Entity<Event extends DomainEvent, View extends EntityView> {
    * command wrote, with the `version` it wrote, so the caller may read again with `min_version`). 404 when there is none.
    */
   writtenView: (platform: Pick<Platform, 'eventStore'>, id: string) => Promise<View>;
-  /** The entity's events (its audit trail) and its view folded from them; the same 404 as `visibleById`. */
-  historyById: (platform: Pick<Platform, 'eventStore'>, id: string, viewer: Viewer) => Promise<{ view: View; history: readonly StoredEvent[] }>;
+  /**
+   * The entity's events (its audit trail: the stream itself, read as it is) and its view as `visibleById` reads it, at
+   * least as new as the last of those events; the same 404 as `visibleById`.
+   */
+  historyById: (platform: Pick<Platform, 'eventStore' | 'documents'>, id: string, viewer: Viewer) => Promise<{ view: View; history: readonly StoredEvent[] }>;
 }
 
 export const defineEntity = <Event extends DomainEvent, View extends EntityView>(spec: EntitySpec<Event, View>): Entity<Event, View> => {
@@ -134,7 +137,8 @@ export const defineEntity = <Event extends DomainEvent, View extends EntityView>
     },
     historyById: async (platform, id, viewer) => {
       const history = await platform.eventStore.readStream(spec.stream(id));
-      return { view: access.visible(viewer, rows.fromStream(history)), history };
+      const row = await currentRow(platform, id, history.at(-1)?.version ?? 0);
+      return { view: access.visible(viewer, row ? rows.toView(row) : null), history };
     },
   };
 };
