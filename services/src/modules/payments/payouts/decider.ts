@@ -1,6 +1,7 @@
 import { PAYOUT_RECORDED, payoutStream, type PayoutRecorded } from '@acpg/contracts/payments';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { signedBy } from '../../../platform/commands/own-events.ts';
 
 export { payoutStream };
 
@@ -16,7 +17,7 @@ export const payoutDecider: Decider<RecordPayout, PayoutEvent, PayoutState> = {
     switch (command.type) {
       case 'RecordPayout': {
         if (state.recorded) return [];
-        return [{ type: PAYOUT_RECORDED, data: { ...command.data, by: command.metadata.actor ?? 'system', at: command.metadata.now.toISOString() } }];
+        return [{ type: PAYOUT_RECORDED, data: { ...command.data, ...signedBy(command.metadata) } }];
       }
       default: {
         const unexpected: never = command.type;
