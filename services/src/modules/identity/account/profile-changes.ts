@@ -81,15 +81,15 @@ export const decideProfile = (command: ProfileCommand, state: Registered): (Prof
   }
 };
 
-const PROFILE_EVENT_TYPES: ReadonlySet<string> = new Set([
+/** Every profile change's event type (identity's `IDENTITY_EVENT_TYPES` lists them from here). */
+export const PROFILE_EVENT_TYPES = [
   'AccountNameChanged',
   'AccountEmailChanged',
   'AccountPhoneChanged',
   'AccountPhotoChanged',
   'AccountPhotoRemoved',
   'AccountSessionsEnded',
-]);
-export const PROFILE_EVENT_TYPE_LIST: readonly string[] = [...PROFILE_EVENT_TYPES];
+] as const satisfies readonly ProfileEvent['type'][];
 
 /** Only identity writes these streams: the stored data is the event's as decided. */
 export const toProfileEvent = ownEvents<ProfileEvent>(PROFILE_EVENT_TYPES);
