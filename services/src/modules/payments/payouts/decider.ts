@@ -1,7 +1,6 @@
 import { PAYOUT_RECORDED, payoutStream, type PayoutRecorded } from '@acpg/contracts/payments';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { signedBy } from '../../../platform/commands/own-events.ts';
+import { ownEvents, signedBy } from '../../../platform/commands/own-events.ts';
 
 export { payoutStream };
 
@@ -25,5 +24,5 @@ export const payoutDecider: Decider<RecordPayout, PayoutEvent, PayoutState> = {
       }
     }
   },
-  fromStored: (event: StoredEvent) => (event.type === PAYOUT_RECORDED ? { type: PAYOUT_RECORDED, data: event.data as PayoutRecorded } : null),
+  fromStored: ownEvents<PayoutEvent>([PAYOUT_RECORDED]),
 };
