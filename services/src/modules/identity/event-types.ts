@@ -1,3 +1,4 @@
+import { PROFILE_EVENT_TYPES } from './account/profile-changes.ts';
 import { SIGN_UP_EVENT_TYPES } from './sign-up/events.ts';
 
 /** Every event type identity writes (on `identity-…` streams); the stream-prefix test holds the module to it. */
@@ -27,12 +28,7 @@ export const IDENTITY_EVENT_TYPES: readonly string[] = [
   'PasswordResetRejected',
   'PasswordResetLocked',
   'PasswordResetCompleted',
-  'AccountNameChanged',
-  'AccountEmailChanged',
-  'AccountPhoneChanged',
-  'AccountPhotoChanged',
-  'AccountPhotoRemoved',
-  'AccountSessionsEnded',
+  ...PROFILE_EVENT_TYPES,
   'ContactChangeRequested',
   'ContactChangeCodeRejected',
   'ContactChangeLocked',

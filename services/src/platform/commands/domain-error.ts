@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { ConcurrencyError } from '../event-store/port.ts';
 
 /**
@@ -67,3 +68,10 @@ export const unauthenticated = (message = 'Sign in to continue.') => new DomainE
  * command). Never a version conflict (the next attempt decides on the newer state) nor an outside service's failure.
  */
 export const refusedForGood = (error: unknown): error is DomainError => error instanceof DomainError && error.kind !== 'unavailable';
+
+/** `data` as the contract's schema reads it, or a `validationFailed` with `message` and one error per field that is not valid. */
+export const checkedBy = <T>(schema: z.ZodType<T>, data: unknown, message: string): T => {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw validationFailed(message, parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+  return parsed.data;
+};

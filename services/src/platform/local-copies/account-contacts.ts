@@ -1,13 +1,8 @@
 import { ACCOUNT_CONTACT_EVENTS, nextAccountContact, type AccountContact } from '@acpg/contracts/identity';
 import type { Platform } from '../module.ts';
 import type { Projection } from '../projections/port.ts';
-import { localCopy } from './define.ts';
+import { idField, localCopy } from './define.ts';
 import { readCopy } from './read-copy.ts';
-
-const accountIdOf = (data: unknown) => {
-  const id = (data as { account_id?: unknown } | null)?.account_id;
-  return typeof id === 'string' ? id : null;
-};
 
 /**
  * A module's own copy of each account's name and email, kept from identity's contract events (`ACCOUNT_CONTACT_EVENTS`,
@@ -17,7 +12,7 @@ const accountIdOf = (data: unknown) => {
 export const accountContactsCopy = (module: string): Projection => {
   let copy = copies.get(module);
   if (!copy) {
-    copy = localCopy<AccountContact>({ module, of: 'account_contacts', source: 'identity', events: ACCOUNT_CONTACT_EVENTS, idOf: accountIdOf, next: nextAccountContact });
+    copy = localCopy<AccountContact>({ module, of: 'account_contacts', source: 'identity', events: ACCOUNT_CONTACT_EVENTS, idOf: idField('account_id'), next: nextAccountContact });
     copies.set(module, copy);
   }
   return copy;

@@ -55,3 +55,11 @@ export const copyOf = (doc: Doc): Record<string, unknown> => {
   const { _id: _ignoredId, _version: _ignoredVersion, _position: _ignoredPosition, ...copy } = doc;
   return copy;
 };
+
+/** A copy's `idOf` for events whose data names the id in one field (`idField('plan_id')`); null when it is not a string. */
+export const idField =
+  (field: string) =>
+  (data: unknown): string | null => {
+    const id = (data as Record<string, unknown> | null)?.[field];
+    return typeof id === 'string' ? id : null;
+  };

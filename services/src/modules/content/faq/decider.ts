@@ -10,8 +10,7 @@ import {
 } from '@acpg/contracts/content';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { invalid as invalidRequest, notFound, validationFailed } from '../../../platform/commands/domain-error.ts';
-import type { z } from 'zod';
+import { checkedBy, invalid as invalidRequest, notFound } from '../../../platform/commands/domain-error.ts';
 
 /** The FAQ is one list, so one stream keeps its items and positions consistent. */
 export const FAQ_STREAM = 'content-faq';
@@ -54,32 +53,23 @@ export const evolveFaq = (state: FaqState, event: FaqEvent): FaqState => {
   }
 };
 
-const invalid = (message: string, error: z.ZodError) =>
-  validationFailed(
-    message,
-    error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-  );
-
 const nextPosition = (state: FaqState) => Math.max(0, ...Object.values(state.items).map((item) => item.position)) + 1;
 
 export const decideFaq = (command: FaqCommand, state: FaqState): FaqEvent[] => {
   switch (command.type) {
     case 'AddFaqItem': {
       const { item_id, ...body } = command.data;
-      const parsed = AddFaqItemBody.safeParse(body);
-      if (!parsed.success) throw invalid('The FAQ item is not valid.', parsed.error);
+      const item = checkedBy(AddFaqItemBody, body, 'The FAQ item is not valid.');
       if (!item_id) throw new Error('AddFaqItem needs an item id');
       if (state.usedIds.includes(item_id)) throw invalidRequest('This FAQ item already exists.');
-      const { question, answer, position = nextPosition(state) } = parsed.data;
+      const { question, answer, position = nextPosition(state) } = item;
       return [{ type: 'FaqItemAdded', data: { item_id, question, answer, position } }];
     }
     case 'UpdateFaqItem': {
       const { item_id, ...changes } = command.data;
       const current = state.items[item_id];
       if (!current) throw notFound('FAQ item not found.');
-      const parsed = UpdateFaqItemBody.safeParse(changes);
-      if (!parsed.success) throw invalid('The FAQ change is not valid.', parsed.error);
-      const next = { ...current, ...stripUndefined(parsed.data) };
+      const next = { ...current, ...stripUndefined(checkedBy(UpdateFaqItemBody, changes, 'The FAQ change is not valid.')) };
       // Saving the same text again is not a change.
       if (next.question === current.question && next.answer === current.answer && next.position === current.position) return [];
       return [{ type: 'FaqItemUpdated', data: { item_id, ...next } }];

@@ -11,8 +11,8 @@ import {
   type EquityFraudCaseOpened,
 } from '@acpg/contracts/equity';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { ownEvents, signedBy } from '../../../platform/commands/own-events.ts';
 
 export const alertStream = equityAlertStream;
 
@@ -62,8 +62,7 @@ const ANSWERED: Record<Exclude<AlertStatus, 'new'>, string> = {
 };
 
 export const decideAlert = (command: AlertCommand, state: AlertState): AlertEvent[] => {
-  const by = command.metadata.actor ?? 'system';
-  const at = command.metadata.now.toISOString();
+  const { by, at } = signedBy(command.metadata);
   if (command.type === 'RaiseAlert') {
     if (state.status !== 'none') return []; // the same recording imported again: one alert
     return [{ type: 'EquityAlertRaised', data: { ...command.data, by, at } }];
@@ -92,10 +91,7 @@ export const decideAlert = (command: AlertCommand, state: AlertState): AlertEven
   }
 };
 
-const ALERT_TYPES: ReadonlySet<string> = new Set(ALERT_EVENT_TYPES);
-
-/** Reads a stored event back (null for other types). Not re-validated: an event is a fact the module wrote. */
-export const toAlertEvent = (stored: Pick<StoredEvent, 'type' | 'data'>): AlertEvent | null =>
-  ALERT_TYPES.has(stored.type) ? ({ type: stored.type, data: stored.data } as AlertEvent) : null;
+/** Reads a stored event back (null for other types). */
+export const toAlertEvent = ownEvents<AlertEvent>(ALERT_EVENT_TYPES);
 
 export const alertDecider: Decider<AlertCommand, AlertEvent, AlertState> = { initialState: () => ({ status: 'none' }), evolve: evolveAlert, decide: decideAlert, fromStored: toAlertEvent };

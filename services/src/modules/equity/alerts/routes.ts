@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AlertHistory, AlertIdParams, AlertsQuery, AlertView, CheckStepBody, CloseCaseBody, ReportAlertBody } from '@acpg/contracts/equity';
-import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
+import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
-import { findPage } from '../../../platform/documents/paged.ts';
 import { entityByIdRoute, entityHistoryRoute } from '../../../platform/entities/entity-routes.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
+import { listRoute, ROLE_LIST_REFUSALS } from '../../../platform/http/list-route.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accessibleAlert, alertView, ownAlert, runAlertCommand } from '../alert/commands.ts';
 import { adminScope, alertsFilter } from '../enrolments/filters.ts';
@@ -24,18 +24,23 @@ export const alertRoutes =
   (platform: Platform): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const list = { tags: ['equity'], security: [{ bearer: [] }], querystring: AlertsQuery, response: { 200: okEnvelope(pageOf(AlertView)), 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope } };
-
-    app.get('/equity/alerts/mine', { config: SIGNED_IN, schema: { ...list, summary: "The caller's alerts and fraud cases: search, filters, server paging and sorting" } }, async (request) => {
-      const filter = { ...alertsFilter(request.query), account_id: callerOf(request).userId };
-      return { success: true as const, data: await findPage(platform.documents, ALERTS_COLLECTION, request.query, { filter, thenBy: ['raised_at'], toItem: toAlertView }) };
+    const list = { tags: ['equity'], querystring: AlertsQuery, item: AlertView, refusals: ROLE_LIST_REFUSALS, collection: ALERTS_COLLECTION, thenBy: ['raised_at'], toItem: toAlertView };
+    listRoute(fastify, platform, {
+      ...list,
+      url: '/equity/alerts/mine',
+      auth: SIGNED_IN.auth,
+      summary: "The caller's alerts and fraud cases: search, filters, server paging and sorting",
+      filter: (query, caller) => ({ ...alertsFilter(query), account_id: caller.userId }),
     });
-
-    app.get('/admin/equity/alerts', { config: ADMINS, schema: { ...list, summary: "Every alert and fraud case (Super Admin; a Provider Admin's provider's users)" } }, async (request) => {
-      const scope = adminScope(callerOf(request));
-      const { page, page_size } = request.query;
-      if (!scope) return { success: true as const, data: { items: [], total: 0, page, page_size } };
-      return { success: true as const, data: await findPage(platform.documents, ALERTS_COLLECTION, request.query, { filter: { ...alertsFilter(request.query), ...scope }, thenBy: ['raised_at'], toItem: toAlertView }) };
+    listRoute(fastify, platform, {
+      ...list,
+      url: '/admin/equity/alerts',
+      auth: ADMINS.auth,
+      summary: "Every alert and fraud case (Super Admin; a Provider Admin's provider's users)",
+      filter: (query, caller) => {
+        const scope = adminScope(caller);
+        return scope && { ...alertsFilter(query), ...scope };
+      },
     });
 
     const read = { tags: ['equity'], params: AlertIdParams, refusals };

@@ -11,8 +11,8 @@ import {
   PROTECTION_ENDING_NOTICE_DAYS,
 } from '@acpg/contracts/equity';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { ownEvents, signedBy } from '../../../platform/commands/own-events.ts';
 
 export const enrolmentStream = equityEnrolmentStream;
 
@@ -84,8 +84,7 @@ export const protectsNow = (state: EnrolmentState, now: Date): boolean =>
   state.status === 'active' && (state.protectedUntil === null || state.protectedUntil > now.toISOString());
 
 export const decideEnrolment = (command: EnrolmentCommand, state: EnrolmentState): EnrolmentEvent[] => {
-  const at = command.metadata.now.toISOString();
-  const by = command.metadata.actor ?? 'system';
+  const { by, at } = signedBy(command.metadata);
   switch (command.type) {
     case 'RequestEnrolment': {
       // A year's protection that ran out is protected again as a new request, paid again at today's price.
@@ -140,11 +139,8 @@ export const decideEnrolment = (command: EnrolmentCommand, state: EnrolmentState
   }
 };
 
-const ENROLMENT_TYPES: ReadonlySet<string> = new Set(ENROLMENT_EVENT_TYPES);
-
-/** Reads a stored event back (null for other types). Not re-validated: an event is a fact the module wrote. */
-export const toEnrolmentEvent = (stored: Pick<StoredEvent, 'type' | 'data'>): EnrolmentEvent | null =>
-  ENROLMENT_TYPES.has(stored.type) ? ({ type: stored.type, data: stored.data } as EnrolmentEvent) : null;
+/** Reads a stored event back (null for other types). */
+export const toEnrolmentEvent = ownEvents<EnrolmentEvent>(ENROLMENT_EVENT_TYPES);
 
 export const enrolmentDecider: Decider<EnrolmentCommand, EnrolmentEvent, EnrolmentState> = {
   initialState: () => ({ status: 'none' }),

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EnrolBody, EnrolmentIdParams, EnrolmentsQuery, EnrolmentView } from '@acpg/contracts/equity';
-import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
+import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
-import { findPage } from '../../../platform/documents/paged.ts';
 import { entityByIdRoute } from '../../../platform/entities/entity-routes.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
+import { listRoute, OWN_LIST_REFUSALS, ROLE_LIST_REFUSALS } from '../../../platform/http/list-route.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accessibleEnrolment, enrol, enrolmentView, runEnrolmentCommand } from '../enrolment/commands.ts';
 import { enrolments } from './entity.ts';
@@ -48,47 +48,27 @@ export const enrolmentRoutes =
       },
     );
 
-    app.get(
-      '/equity/enrollments/mine',
-      {
-        config: SIGNED_IN,
-        schema: {
-          tags: ['equity'],
-          summary: "The caller's protected properties: search, filters (status, county, enrolled from/to), server paging and sorting",
-          security: [{ bearer: [] }],
-          querystring: EnrolmentsQuery,
-          response: { 200: okEnvelope(pageOf(EnrolmentView)), 400: ErrorEnvelope, 401: ErrorEnvelope },
-        },
+    const list = { tags: ['equity'], querystring: EnrolmentsQuery, item: EnrolmentView, collection: ENROLMENTS_COLLECTION, thenBy: ['requested_at'], toItem: toEnrolmentView };
+    listRoute(fastify, platform, {
+      ...list,
+      url: '/equity/enrollments/mine',
+      auth: SIGNED_IN.auth,
+      summary: "The caller's protected properties: search, filters (status, county, enrolled from/to), server paging and sorting",
+      refusals: OWN_LIST_REFUSALS,
+      filter: (query, caller) => ({ ...enrolmentsFilter(query), account_id: caller.userId }),
+      ownWrites: enrolments.projection,
+    });
+    listRoute(fastify, platform, {
+      ...list,
+      url: '/admin/equity/enrollments',
+      auth: ADMINS.auth,
+      summary: "Every enrollment (Super Admin; a Provider Admin's provider's users): search, filters, server paging and sorting",
+      refusals: ROLE_LIST_REFUSALS,
+      filter: (query, caller) => {
+        const scope = adminScope(caller);
+        return scope && { ...enrolmentsFilter(query), ...scope };
       },
-      async (request) => {
-        const principal = callerOf(request);
-        const filter = { ...enrolmentsFilter(request.query), account_id: principal.userId };
-        // The caller's own list: it shows what they did a moment ago (the read model caught up with the log first).
-        await platform.caughtUp(enrolments.projection, { waitMs: 1000 });
-        return { success: true as const, data: await findPage(platform.documents, ENROLMENTS_COLLECTION, request.query, { filter, thenBy: ['requested_at'], toItem: toEnrolmentView }) };
-      },
-    );
-
-    app.get(
-      '/admin/equity/enrollments',
-      {
-        config: ADMINS,
-        schema: {
-          tags: ['equity'],
-          summary: "Every enrollment (Super Admin; a Provider Admin's provider's users): search, filters, server paging and sorting",
-          security: [{ bearer: [] }],
-          querystring: EnrolmentsQuery,
-          response: { 200: okEnvelope(pageOf(EnrolmentView)), 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope },
-        },
-      },
-      async (request) => {
-        const scope = adminScope(callerOf(request));
-        const { page, page_size } = request.query;
-        if (!scope) return { success: true as const, data: { items: [], total: 0, page, page_size } };
-        const filter = { ...enrolmentsFilter(request.query), ...scope };
-        return { success: true as const, data: await findPage(platform.documents, ENROLMENTS_COLLECTION, request.query, { filter, thenBy: ['requested_at'], toItem: toEnrolmentView }) };
-      },
-    );
+    });
 
     entityByIdRoute(fastify, platform, enrolments, { url: '/equity/enrollments/:id', tags: ['equity'], summary: 'One enrollment (the owner or a Super Admin)', params: EnrolmentIdParams, refusals });
 

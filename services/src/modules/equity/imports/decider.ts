@@ -1,6 +1,6 @@
 import { equityImportStream, type RecordingsImported, type RecordingsMatched } from '@acpg/contracts/equity';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { ownEvents } from '../../../platform/commands/own-events.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 
 export const importStream = equityImportStream;
@@ -38,5 +38,5 @@ export const importDecider: Decider<ImportCommand, ImportEvent, ImportState> = {
       }
     }
   },
-  fromStored: (event: StoredEvent) => (event.type === 'RecordingsImported' || event.type === 'RecordingsMatched' ? ({ type: event.type, data: event.data } as ImportEvent) : null),
+  fromStored: ownEvents<ImportEvent>(['RecordingsImported', 'RecordingsMatched']),
 };

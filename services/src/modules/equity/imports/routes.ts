@@ -4,10 +4,10 @@ import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ImportIdParams, ImportRecordingsBody, ImportsQuery, ImportView, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, RECORDING_COLUMNS, SampleRecordingsBody, type ProtectedProperty } from '@acpg/contracts/equity';
-import { ErrorEnvelope, MinVersionQuery, okEnvelope, pageOf } from '@acpg/contracts/http';
+import { ErrorEnvelope, MinVersionQuery, okEnvelope } from '@acpg/contracts/http';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
-import { findPage } from '../../../platform/documents/paged.ts';
 import { AppError } from '../../../platform/http/errors.ts';
+import { listRoute } from '../../../platform/http/list-route.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
 import { ENROLMENTS_COLLECTION } from '../enrolments/view.ts';
@@ -108,11 +108,17 @@ export const importRoutes =
       },
     );
 
-    app.get(
-      '/admin/equity/imports',
-      { config: SUPER_ADMIN, schema: { tags: ['equity'], summary: 'Imports of recorded documents, newest first (Super Admin)', security: [{ bearer: [] }], querystring: ImportsQuery, response: { 200: okEnvelope(pageOf(ImportView)), ...refusals } } },
-      async (request) => ({ success: true as const, data: await findPage(platform.documents, IMPORTS_COLLECTION, request.query, { toItem: toImportView }) }),
-    );
+    listRoute(fastify, platform, {
+      url: '/admin/equity/imports',
+      auth: SUPER_ADMIN.auth,
+      tags: ['equity'],
+      summary: 'Imports of recorded documents, newest first (Super Admin)',
+      querystring: ImportsQuery,
+      item: ImportView,
+      refusals,
+      collection: IMPORTS_COLLECTION,
+      toItem: toImportView,
+    });
 
     app.get(
       '/admin/equity/imports/:id',

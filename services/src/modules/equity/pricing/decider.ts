@@ -1,6 +1,6 @@
 import type { EquityPricing, EquityPricingDefined } from '@acpg/contracts/equity';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { ownEvents, signedBy } from '../../../platform/commands/own-events.ts';
 
 /** One stream for the pricing; each definition replaces the one before (a price change reaches new enrolments only). */
 export const PRICING_STREAM = 'equity-pricing-current';
@@ -17,7 +17,7 @@ export const pricingDecider: Decider<DefinePricing, PricingEvent, PricingState> 
   evolve: (_state, event) => ({ current: event.data }),
   decide: (command, state) => {
     if (state.current && same(state.current, command.data)) return []; // saved again unchanged: nothing to record
-    return [{ type: 'EquityPricingDefined', data: { ...command.data, by: command.metadata.actor ?? 'system', at: command.metadata.now.toISOString() } }];
+    return [{ type: 'EquityPricingDefined', data: { ...command.data, ...signedBy(command.metadata) } }];
   },
-  fromStored: (event: StoredEvent) => (event.type === 'EquityPricingDefined' ? ({ type: event.type, data: event.data } as PricingEvent) : null),
+  fromStored: ownEvents<PricingEvent>(['EquityPricingDefined']),
 };

@@ -1,5 +1,5 @@
 import type { Command, DomainEvent } from '../../../platform/commands/handle-command.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { ownEvents } from '../../../platform/commands/own-events.ts';
 import { refuseAccount } from '../profile/refuse.ts';
 import type { AccountState } from './decider.ts';
 
@@ -81,19 +81,18 @@ export const decideProfile = (command: ProfileCommand, state: Registered): (Prof
   }
 };
 
-const PROFILE_EVENT_TYPES: ReadonlySet<string> = new Set([
+/** Every profile change's event type (identity's `IDENTITY_EVENT_TYPES` lists them from here). */
+export const PROFILE_EVENT_TYPES = [
   'AccountNameChanged',
   'AccountEmailChanged',
   'AccountPhoneChanged',
   'AccountPhotoChanged',
   'AccountPhotoRemoved',
   'AccountSessionsEnded',
-]);
-export const PROFILE_EVENT_TYPE_LIST: readonly string[] = [...PROFILE_EVENT_TYPES];
+] as const satisfies readonly ProfileEvent['type'][];
 
 /** Only identity writes these streams: the stored data is the event's as decided. */
-export const toProfileEvent = (event: StoredEvent): ProfileEvent | null =>
-  PROFILE_EVENT_TYPES.has(event.type) ? ({ type: event.type, data: event.data } as ProfileEvent) : null;
+export const toProfileEvent = ownEvents<ProfileEvent>(PROFILE_EVENT_TYPES);
 
 /** Whether the session that started at `startedAt` was ended by a password reset or change. */
 export const sessionEndedByAccount = (state: Registered, sessionId: string, startedAt: string | undefined): boolean => {

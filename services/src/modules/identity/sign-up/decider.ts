@@ -2,7 +2,7 @@ import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
 import type { SignUpRole } from '@acpg/contracts/sign-up';
 import { addSeconds, reached, refuse, unknownCommand, sameDigest } from '../decider.ts';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
-import type { SignUpEvent } from './events.ts';
+import type { SignUpDetails, SignUpEvent } from './events.ts';
 
 export type { SignUpEvent } from './events.ts';
 
@@ -19,18 +19,7 @@ export const signUpStream = (signUpId: string) => `identity-signup-${signUpId}`;
 export const SIGN_UP_TTL_SECONDS = 24 * 60 * 60;
 
 export type SignUpCommand =
-  | Command<
-      'StartSignUp',
-      {
-        sign_up_id: string;
-        full_name: string;
-        email: string;
-        phone_encrypted: string;
-        phone_masked: string;
-        role: SignUpRole;
-        password_hash: string;
-      }
-    >
+  | Command<'StartSignUp', SignUpDetails & { password_hash: string }>
   | Command<'SendSignUpCode', { channel: OtpChannel; code_hash: string }>
   /** `code_hash` is the HMAC of the code typed, made as the stored one. */
   | Command<'VerifySignUpCode', { channel: OtpChannel; code_hash: string }>

@@ -7,20 +7,18 @@ import type { DomainEvent } from '../../../platform/commands/handle-command.ts';
  * travel in events of their own, listed in SENSITIVE_EVENT_TYPES; the phone, the mailing address and the beneficiaries
  * are encrypted (AES-256-GCM, bound to the stream); face and signature are files, encrypted at rest, named here.
  */
+/** Who signs up, as the first step gives it (the phone already encrypted). */
+export type SignUpDetails = {
+  sign_up_id: string;
+  full_name: string;
+  email: string;
+  phone_encrypted: string;
+  phone_masked: string;
+  role: SignUpRole;
+};
+
 export type SignUpEvent =
-  | DomainEvent<
-      'SignUpStarted',
-      {
-        sign_up_id: string;
-        full_name: string;
-        email: string;
-        phone_encrypted: string;
-        phone_masked: string;
-        role: SignUpRole;
-        started_at: string;
-        expires_at: string;
-      }
-    >
+  | DomainEvent<'SignUpStarted', SignUpDetails & { started_at: string; expires_at: string }>
   | DomainEvent<'SignUpPasswordSet', { sign_up_id: string; password_hash: string }>
   | DomainEvent<'SignUpCodeSent', { sign_up_id: string; channel: OtpChannel; code_hash: string; sent_at: string; expires_at: string }>
   | DomainEvent<'SignUpCodeRejected', { sign_up_id: string; channel: OtpChannel; failures: number; tries_left: number; at: string }>

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
+import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { Interaction, InteractionListQuery, InteractionSummary, InteractionSummaryQuery } from '@acpg/contracts/insights';
 import type { Platform } from '../../../platform/module.ts';
 import { INTERACTIONS_COLLECTION, toInteraction } from './projection.ts';
-import { findPage } from '../../../platform/documents/paged.ts';
+import { listRoute } from '../../../platform/http/list-route.ts';
 import { countsBy, countsByDay, INTERACTION_TIE_BREAKERS, interactionFilter } from './query.ts';
 
 const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
@@ -17,27 +17,19 @@ export const interactionQueryRoutes =
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const { documents } = platform;
 
-    app.get(
-      '/admin/user-interactions',
-      {
-        config: SUPER_ADMIN,
-        schema: {
-          tags: ['insights'],
-          summary: 'Recorded user interactions, filtered, sorted and paged',
-          security: [{ bearer: [] }],
-          querystring: InteractionListQuery,
-          response: { 200: okEnvelope(pageOf(Interaction)), ...refusals },
-        },
-      },
-      async (request) => {
-        const page = await findPage(documents, INTERACTIONS_COLLECTION, request.query, {
-          filter: interactionFilter(request.query),
-          thenBy: INTERACTION_TIE_BREAKERS,
-          toItem: toInteraction,
-        });
-        return { success: true as const, data: page };
-      },
-    );
+    listRoute(fastify, platform, {
+      url: '/admin/user-interactions',
+      auth: SUPER_ADMIN.auth,
+      tags: ['insights'],
+      summary: 'Recorded user interactions, filtered, sorted and paged',
+      querystring: InteractionListQuery,
+      item: Interaction,
+      refusals,
+      collection: INTERACTIONS_COLLECTION,
+      thenBy: INTERACTION_TIE_BREAKERS,
+      filter: interactionFilter,
+      toItem: toInteraction,
+    });
 
     app.get(
       '/admin/user-interactions/summary',

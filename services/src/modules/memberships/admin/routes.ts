@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
 import { AdminMembershipsQuery, MembershipView } from '@acpg/contracts/memberships';
 import type { Filter } from '../../../platform/documents/port.ts';
-import { findPage } from '../../../platform/documents/paged.ts';
 import { daysFilter } from '../../../platform/documents/list-filters.ts';
+import { listRoute, ROLE_LIST_REFUSALS } from '../../../platform/http/list-route.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { MEMBERSHIPS_COLLECTION, toMembershipView } from '../mine/projection.ts';
 
@@ -35,27 +33,17 @@ export const adminMembershipsFilter = (q: AdminMembershipsQuery, now: Date): Fil
 export const adminMembershipsRoutes =
   (platform: Platform): FastifyPluginAsync =>
   async (fastify) => {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.get(
-      '/admin/memberships',
-      {
-        config: { auth: { roles: ['Super Admin'] } },
-        schema: {
-          tags: ['memberships'],
-          summary: 'Every membership: filters (status, plan, account, started from/to), server paging and sorting',
-          security: [{ bearer: [] }],
-          querystring: AdminMembershipsQuery,
-          response: { 200: okEnvelope(pageOf(MembershipView)), 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope },
-        },
-      },
-      async (request) => {
-        const now = platform.clock();
-        const page = await findPage(platform.documents, MEMBERSHIPS_COLLECTION, request.query, {
-          filter: adminMembershipsFilter(request.query, now),
-          thenBy: ['started_at'],
-          toItem: (doc) => toMembershipView(doc, now),
-        });
-        return { success: true as const, data: page };
-      },
-    );
+    listRoute(fastify, platform, {
+      url: '/admin/memberships',
+      auth: { roles: ['Super Admin'] },
+      tags: ['memberships'],
+      summary: 'Every membership: filters (status, plan, account, started from/to), server paging and sorting',
+      querystring: AdminMembershipsQuery,
+      item: MembershipView,
+      refusals: ROLE_LIST_REFUSALS,
+      collection: MEMBERSHIPS_COLLECTION,
+      thenBy: ['started_at'],
+      filter: (query, _caller, now) => adminMembershipsFilter(query, now),
+      toItem: toMembershipView,
+    });
   };

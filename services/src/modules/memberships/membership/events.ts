@@ -10,7 +10,7 @@ import type {
   MembershipResumed,
   MembershipStarted,
 } from '@acpg/contracts/memberships';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { ownEvents } from '../../../platform/commands/own-events.ts';
 
 /** Every event of a membership's stream `memberships-membership-<id>`. */
 export type MembershipEvent =
@@ -37,8 +37,5 @@ export const MEMBERSHIP_EVENT_TYPES = [
   'MembershipPastDue',
   'MembershipCancelled',
 ] as const satisfies readonly MembershipEvent['type'][];
-const TYPES: ReadonlySet<string> = new Set(MEMBERSHIP_EVENT_TYPES);
-
-/** Reads a stored event back (null for other types). Not re-validated: an event is a fact the module wrote. */
-export const toMembershipEvent = (event: StoredEvent): MembershipEvent | null =>
-  TYPES.has(event.type) ? ({ type: event.type, data: event.data } as MembershipEvent) : null;
+/** Reads a stored event back (null for other types). */
+export const toMembershipEvent = ownEvents<MembershipEvent>(MEMBERSHIP_EVENT_TYPES);

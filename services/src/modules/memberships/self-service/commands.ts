@@ -1,5 +1,5 @@
 import { nextSavedCard, SAVED_CARD_EVENTS, type CardSaved } from '@acpg/contracts/payments';
-import { copyOf, localCopy } from '../../../platform/local-copies/define.ts';
+import { copyOf, idField, localCopy } from '../../../platform/local-copies/define.ts';
 import { readCopy } from '../../../platform/local-copies/read-copy.ts';
 import type { MembershipView } from '@acpg/contracts/memberships';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
@@ -24,10 +24,7 @@ export const savedCardsCopy = localCopy<CardSaved>({
   of: 'saved_cards',
   source: 'payments',
   events: SAVED_CARD_EVENTS,
-  idOf: (data) => {
-    const id = (data as { payment_method_id?: unknown } | null)?.payment_method_id;
-    return typeof id === 'string' ? id : null;
-  },
+  idOf: idField('payment_method_id'),
   next: nextSavedCard,
 });
 

@@ -1,5 +1,5 @@
 import { latestPlanOf, nextPlanHistory, PLAN_HISTORY_EVENTS, type PlanDefined, type PlanHistory } from '@acpg/contracts/plans';
-import { copyOf, localCopy } from '../../../platform/local-copies/define.ts';
+import { copyOf, idField, localCopy } from '../../../platform/local-copies/define.ts';
 import { findInCopy } from '../../../platform/local-copies/read-copy.ts';
 import type { Platform } from '../../../platform/module.ts';
 
@@ -9,10 +9,7 @@ export const plansCopy = localCopy<PlanHistory>({
   of: 'plans',
   source: 'plans',
   events: PLAN_HISTORY_EVENTS,
-  idOf: (data) => {
-    const id = (data as { plan_id?: unknown } | null)?.plan_id;
-    return typeof id === 'string' ? id : null;
-  },
+  idOf: idField('plan_id'),
   next: nextPlanHistory,
 });
 

@@ -21,6 +21,7 @@ import {
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { ownEvents, signedBy } from '../../../platform/commands/own-events.ts';
 
 export const orderStream = nhdOrderStream;
 
@@ -138,7 +139,7 @@ const REPORT_MADE: ReadonlySet<OrderStatus> = new Set(['report_ready', 'delivere
 const recipientIds = (order: PlacedOrder) => order.placed.recipients.map((r) => r.recipient_id);
 
 const decidePlaced = (command: Exclude<OrderCommand, PlaceOrder>, order: PlacedOrder): OrderEvent[] => {
-  const step = { order_id: order.placed.order_id, by: command.metadata.actor ?? 'system', at: command.metadata.now.toISOString() };
+  const step = { order_id: order.placed.order_id, ...signedBy(command.metadata) };
   switch (command.type) {
     case 'RecordPayment': {
       if (order.paid) return []; // recorded already (the payment event delivered again)
@@ -236,17 +237,14 @@ const decidePlaced = (command: Exclude<OrderCommand, PlaceOrder>, order: PlacedO
 export const decideOrder = (command: OrderCommand, state: OrderState): OrderEvent[] => {
   if (command.type === 'PlaceOrder') {
     if (state.status !== 'none') throw new DomainError('conflict', 'ORDER_MISMATCH', 'This order was placed already.');
-    return [{ type: 'NhdOrderPlaced', data: { ...command.data, by: command.metadata.actor ?? 'system', at: command.metadata.now.toISOString() } }];
+    return [{ type: 'NhdOrderPlaced', data: { ...command.data, ...signedBy(command.metadata) } }];
   }
   if (state.status === 'none') throw notFound();
   return decidePlaced(command, state);
 };
 
-const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set(NHD_ORDER_EVENT_TYPES);
-
-/** Reads a stored event back (null for other types). Not re-validated: an event is a fact the module wrote. */
-export const toOrderEvent = (event: StoredEvent): OrderEvent | null =>
-  ORDER_EVENT_TYPES.has(event.type) ? ({ type: event.type, data: event.data } as OrderEvent) : null;
+/** Reads a stored event back (null for other types). */
+export const toOrderEvent = ownEvents<OrderEvent>(NHD_ORDER_EVENT_TYPES);
 
 export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
   initialState: initialOrderState,

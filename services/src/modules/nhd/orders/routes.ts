@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
+import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { AdminOrdersQuery, CancelOrderBody, MyOrdersQuery, NhdOrderView, OrderHistory, OrderIdParams } from '@acpg/contracts/nhd';
 import type { RouteAuth } from '../../../platform/auth/port.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
-import { findPage } from '../../../platform/documents/paged.ts';
 import { daysFilter, searchFilter } from '../../../platform/documents/list-filters.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
 import { entityByIdRoute, entityHistoryRoute } from '../../../platform/entities/entity-routes.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
+import { listRoute, OWN_LIST_REFUSALS, ROLE_LIST_REFUSALS } from '../../../platform/http/list-route.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { PDF_CONTENT_TYPE } from '../../../platform/pdf/document.ts';
 import { accessibleOrder, orderView, runOrderCommand } from '../order/commands.ts';
@@ -38,48 +38,26 @@ export const orderRoutes =
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get(
-      '/nhd/orders/mine',
-      {
-        config: SIGNED_IN,
-        schema: {
-          tags: ['nhd'],
-          summary: "The caller's NHD orders: search, filters (status, report type, county, placed from/to), server paging and sorting",
-          security: [{ bearer: [] }],
-          querystring: MyOrdersQuery,
-          response: { 200: okEnvelope(pageOf(NhdOrderView)), 400: ErrorEnvelope, 401: ErrorEnvelope },
-        },
-      },
-      async (request) => {
-        const principal = callerOf(request);
-        // The caller's own list: it shows what they did a moment ago (the read model caught up with the log first).
-        await platform.caughtUp(orders.projection, { waitMs: 1000 });
-        const page = await findPage(platform.documents, ORDERS_COLLECTION, request.query, {
-          filter: { ...ordersFilter(request.query), account_id: principal.userId },
-          thenBy: ['placed_at'],
-          toItem: toOrderView,
-        });
-        return { success: true as const, data: page };
-      },
-    );
-
-    app.get(
-      '/admin/nhd/orders',
-      {
-        config: SUPER_ADMIN,
-        schema: {
-          tags: ['nhd'],
-          summary: 'Every NHD order (Super Admin): search, filters (status, report type, county, account, placed from/to), server paging and sorting',
-          security: [{ bearer: [] }],
-          querystring: AdminOrdersQuery,
-          response: { 200: okEnvelope(pageOf(NhdOrderView)), 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope },
-        },
-      },
-      async (request) => {
-        const page = await findPage(platform.documents, ORDERS_COLLECTION, request.query, { filter: ordersFilter(request.query), thenBy: ['placed_at'], toItem: toOrderView });
-        return { success: true as const, data: page };
-      },
-    );
+    const list = { tags: ['nhd'], item: NhdOrderView, collection: ORDERS_COLLECTION, thenBy: ['placed_at'], toItem: toOrderView };
+    listRoute(fastify, platform, {
+      ...list,
+      url: '/nhd/orders/mine',
+      auth: SIGNED_IN.auth,
+      summary: "The caller's NHD orders: search, filters (status, report type, county, placed from/to), server paging and sorting",
+      querystring: MyOrdersQuery,
+      refusals: OWN_LIST_REFUSALS,
+      filter: (query, caller) => ({ ...ordersFilter(query), account_id: caller.userId }),
+      ownWrites: orders.projection,
+    });
+    listRoute(fastify, platform, {
+      ...list,
+      url: '/admin/nhd/orders',
+      auth: SUPER_ADMIN.auth,
+      summary: 'Every NHD order (Super Admin): search, filters (status, report type, county, account, placed from/to), server paging and sorting',
+      querystring: AdminOrdersQuery,
+      refusals: ROLE_LIST_REFUSALS,
+      filter: ordersFilter,
+    });
 
     const one = { tags: ['nhd'], params: OrderIdParams, refusals };
     entityByIdRoute(fastify, platform, orders, { ...one, url: '/nhd/orders/:id', summary: 'One NHD order with its timeline (the owner or a Super Admin); live twin: nhd-order.updated in room nhd-order:<id>' });

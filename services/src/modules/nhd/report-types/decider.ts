@@ -1,6 +1,6 @@
 import type { NhdReportTypeDefined, ReportType } from '@acpg/contracts/nhd';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { ownEvents } from '../../../platform/commands/own-events.ts';
 
 /** One stream per report type code; each definition replaces the one before (a price change reaches new orders only). */
 export const reportTypeStream = (code: number) => `nhd-reporttype-${code}`;
@@ -19,5 +19,5 @@ export const reportTypeDecider: Decider<DefineReportType, ReportTypeEvent, Repor
     if (state.current && same(state.current, command.data)) return []; // saved again unchanged: nothing to record
     return [{ type: 'NhdReportTypeDefined', data: { ...command.data, defined_by: command.metadata.actor ?? 'system', defined_at: command.metadata.now.toISOString() } }];
   },
-  fromStored: (event: StoredEvent) => (event.type === 'NhdReportTypeDefined' ? ({ type: event.type, data: event.data } as ReportTypeEvent) : null),
+  fromStored: ownEvents<ReportTypeEvent>(['NhdReportTypeDefined']),
 };

@@ -8,6 +8,7 @@ import type {
 } from '@acpg/contracts/payments';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { ownEvents } from '../../../platform/commands/own-events.ts';
 import { DomainError, conflict, invalid } from '../../../platform/commands/domain-error.ts';
 import type { GatewayEvent } from '../gateway/port.ts';
 
@@ -166,11 +167,8 @@ export const decideCheckout = (command: CheckoutCommand, state: CheckoutState): 
 };
 
 export const CHECKOUT_EVENT_TYPES = ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded'] as const;
-const CHECKOUT_EVENT_TYPE_SET: ReadonlySet<string> = new Set(CHECKOUT_EVENT_TYPES);
-
-/** Reads a stored event back (null for other types). Not re-validated: an event is a fact the module wrote. */
-export const toCheckoutEvent = (event: StoredEvent): CheckoutEvent | null =>
-  CHECKOUT_EVENT_TYPE_SET.has(event.type) ? ({ type: event.type, data: event.data } as CheckoutEvent) : null;
+/** Reads a stored event back (null for other types). */
+export const toCheckoutEvent = ownEvents<CheckoutEvent>(CHECKOUT_EVENT_TYPES);
 
 export const checkoutDecider: Decider<CheckoutCommand, CheckoutEvent, CheckoutState> = {
   initialState: initialCheckoutState,

@@ -4,7 +4,7 @@ import { MEMBERSHIP_STANDING_EVENTS, nextMembershipStanding, type MembershipStan
 import { latestPlanOf, nextPlanHistory, planAsOfIn, PLAN_HISTORY_EVENTS, type PlanDefined, type PlanHistory } from '@acpg/contracts/plans';
 import type { Platform } from '../../../platform/module.ts';
 import { accountContactsCopy } from '../../../platform/local-copies/account-contacts.ts';
-import { copyOf, localCopy } from '../../../platform/local-copies/define.ts';
+import { copyOf, idField, localCopy } from '../../../platform/local-copies/define.ts';
 import { readCopy } from '../../../platform/local-copies/read-copy.ts';
 
 /**
@@ -12,11 +12,6 @@ import { readCopy } from '../../../platform/local-copies/read-copy.ts';
  * seller offers to be paid (`Payable`, folded by the seller's published rule), the plans as defined over time, whether a
  * membership still runs, and the payer's name and email.
  */
-const idField = (field: string) => (data: unknown) => {
-  const id = (data as Record<string, unknown> | null)?.[field];
-  return typeof id === 'string' ? id : null;
-};
-
 const nhdOrderPayables = localCopy<Payable>({ module: 'payments', of: 'nhd_order_payables', source: 'nhd', events: NHD_ORDER_PAYABLE_EVENTS, idOf: idField('order_id'), next: nextNhdOrderPayable });
 const enrolmentPayables = localCopy<Payable>({ module: 'payments', of: 'enrolment_payables', source: 'equity', events: EQUITY_ENROLMENT_PAYABLE_EVENTS, idOf: idField('enrolment_id'), next: nextEnrolmentPayable });
 const plans = localCopy<PlanHistory>({ module: 'payments', of: 'plans', source: 'plans', events: PLAN_HISTORY_EVENTS, idOf: idField('plan_id'), next: nextPlanHistory });

@@ -1,6 +1,6 @@
 import { PAYOUT_RECORDED, payoutStream, type PayoutRecorded } from '@acpg/contracts/payments';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { ownEvents, signedBy } from '../../../platform/commands/own-events.ts';
 
 export { payoutStream };
 
@@ -16,7 +16,7 @@ export const payoutDecider: Decider<RecordPayout, PayoutEvent, PayoutState> = {
     switch (command.type) {
       case 'RecordPayout': {
         if (state.recorded) return [];
-        return [{ type: PAYOUT_RECORDED, data: { ...command.data, by: command.metadata.actor ?? 'system', at: command.metadata.now.toISOString() } }];
+        return [{ type: PAYOUT_RECORDED, data: { ...command.data, ...signedBy(command.metadata) } }];
       }
       default: {
         const unexpected: never = command.type;
@@ -24,5 +24,5 @@ export const payoutDecider: Decider<RecordPayout, PayoutEvent, PayoutState> = {
       }
     }
   },
-  fromStored: (event: StoredEvent) => (event.type === PAYOUT_RECORDED ? { type: PAYOUT_RECORDED, data: event.data as PayoutRecorded } : null),
+  fromStored: ownEvents<PayoutEvent>([PAYOUT_RECORDED]),
 };

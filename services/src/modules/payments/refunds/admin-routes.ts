@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
+import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { AdminPaymentsQuery, PaymentView, RefundBody } from '@acpg/contracts/payments';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
-import { findPage } from '../../../platform/documents/paged.ts';
 import { daysFilter } from '../../../platform/documents/list-filters.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
+import { listRoute } from '../../../platform/http/list-route.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { CHARGES_COLLECTION, toPaymentView } from '../charges/projection.ts';
 import { refundPayment } from './commands.ts';
@@ -31,27 +31,19 @@ export const adminPaymentRoutes =
   (platform: Platform): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.get(
-      '/admin/payments',
-      {
-        config: SUPER_ADMIN,
-        schema: {
-          tags: ['payments'],
-          summary: 'Every payment: filters (status, kind, promo code, account, started from/to), server paging and sorting',
-          security: [{ bearer: [] }],
-          querystring: AdminPaymentsQuery,
-          response: { 200: okEnvelope(pageOf(PaymentView)), ...refusals },
-        },
-      },
-      async (request) => {
-        const page = await findPage(platform.documents, CHARGES_COLLECTION, request.query, {
-          filter: adminPaymentsFilter(request.query),
-          thenBy: ['started_at'],
-          toItem: toPaymentView,
-        });
-        return { success: true as const, data: page };
-      },
-    );
+    listRoute(fastify, platform, {
+      url: '/admin/payments',
+      auth: SUPER_ADMIN.auth,
+      tags: ['payments'],
+      summary: 'Every payment: filters (status, kind, promo code, account, started from/to), server paging and sorting',
+      querystring: AdminPaymentsQuery,
+      item: PaymentView,
+      refusals,
+      collection: CHARGES_COLLECTION,
+      thenBy: ['started_at'],
+      filter: adminPaymentsFilter,
+      toItem: toPaymentView,
+    });
 
     app.post(
       '/admin/payments/:checkout_id/refund',

@@ -1,6 +1,6 @@
 import { savedCardStream, type CardSaved } from '@acpg/contracts/payments';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import { ownEvents } from '../../../platform/commands/own-events.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 
 export { savedCardStream };
@@ -28,5 +28,5 @@ export const cardDecider: Decider<SaveCard, CardEvent, CardState> = {
       }
     }
   },
-  fromStored: (event: StoredEvent) => (event.type === 'CardSaved' ? { type: 'CardSaved', data: event.data as CardSaved } : null),
+  fromStored: ownEvents<CardEvent>(['CardSaved']),
 };

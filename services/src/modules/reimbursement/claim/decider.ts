@@ -18,6 +18,7 @@ import type { Command, Decider } from '../../../platform/commands/handle-command
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { seenButNotAllowed } from '../../../platform/http/access.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { ownEvents, signedBy } from '../../../platform/commands/own-events.ts';
 
 export const claimStream = reimbursementClaimStream;
 
@@ -103,7 +104,7 @@ export const expenseDateProblem = (expenseDate: string, now: Date): string | nul
 };
 
 const decideFiled = (command: Exclude<ClaimCommand, FileClaim>, claim: FiledClaim): ClaimEvent[] => {
-  const step = { claim_id: claim.submitted.claim_id, by: command.metadata.actor ?? 'system', at: command.metadata.now.toISOString() };
+  const step = { claim_id: claim.submitted.claim_id, ...signedBy(command.metadata) };
   switch (command.type) {
     case 'StartReview': {
       if (claim.status !== 'submitted') throw refused(`A review starts on a submitted claim; this one is ${words(claim.status)}.`);
@@ -154,17 +155,14 @@ export const decideClaim = (command: ClaimCommand, state: ClaimState): ClaimEven
     if (state.status !== 'none') throw new DomainError('conflict', 'CLAIM_MISMATCH', 'This claim was filed already.');
     const problem = expenseDateProblem(command.data.expense_date, command.metadata.now);
     if (problem) throw new DomainError('invalid', 'EXPENSE_DATE_OUT_OF_RANGE', problem, [{ path: 'expense_date', message: problem }]);
-    return [{ type: 'ReimbursementClaimSubmitted', data: { ...command.data, by: command.metadata.actor ?? 'system', at: command.metadata.now.toISOString() } }];
+    return [{ type: 'ReimbursementClaimSubmitted', data: { ...command.data, ...signedBy(command.metadata) } }];
   }
   if (state.status === 'none') throw notFound();
   return decideFiled(command, state);
 };
 
-const CLAIM_EVENT_TYPES: ReadonlySet<string> = new Set(REIMBURSEMENT_EVENT_TYPES);
-
-/** Reads a stored event back (null for other types). Not re-validated: an event is a fact the module wrote. */
-export const toClaimEvent = (event: StoredEvent): ClaimEvent | null =>
-  CLAIM_EVENT_TYPES.has(event.type) ? ({ type: event.type, data: event.data } as ClaimEvent) : null;
+/** Reads a stored event back (null for other types). */
+export const toClaimEvent = ownEvents<ClaimEvent>(REIMBURSEMENT_EVENT_TYPES);
 
 export const claimDecider: Decider<ClaimCommand, ClaimEvent, ClaimState> = {
   initialState: initialClaimState,

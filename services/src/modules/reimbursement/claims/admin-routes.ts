@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
+import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { AdminClaimsQuery, ApproveClaimBody, ClaimIdParams, ClaimView, PayoutBody, RejectClaimBody, RequestInfoBody } from '@acpg/contracts/reimbursement';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
-import { findPage } from '../../../platform/documents/paged.ts';
 import { daysFilter } from '../../../platform/documents/list-filters.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
+import { listRoute, ROLE_LIST_REFUSALS } from '../../../platform/http/list-route.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accessibleClaim, claimView, runClaimCommand } from '../claim/access.ts';
 import type { ClaimCommand } from '../claim/decider.ts';
@@ -36,23 +36,19 @@ export const adminClaimRoutes =
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get(
-      '/admin/reimbursements/claims',
-      {
-        config: SUPER_ADMIN,
-        schema: {
-          tags: ['reimbursement'],
-          summary: 'Every reimbursement claim (Super Admin): filters (status, submitted from/to, amount min/max, county, account), server paging and sorting',
-          security: [{ bearer: [] }],
-          querystring: AdminClaimsQuery,
-          response: { 200: okEnvelope(pageOf(ClaimView)), 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await findPage(platform.documents, CLAIMS_COLLECTION, request.query, { filter: adminClaimsFilter(request.query), thenBy: ['submitted_at'], toItem: toClaimView }),
-      }),
-    );
+    listRoute(fastify, platform, {
+      url: '/admin/reimbursements/claims',
+      auth: SUPER_ADMIN.auth,
+      tags: ['reimbursement'],
+      summary: 'Every reimbursement claim (Super Admin): filters (status, submitted from/to, amount min/max, county, account), server paging and sorting',
+      querystring: AdminClaimsQuery,
+      item: ClaimView,
+      refusals: ROLE_LIST_REFUSALS,
+      collection: CLAIMS_COLLECTION,
+      thenBy: ['submitted_at'],
+      filter: adminClaimsFilter,
+      toItem: toClaimView,
+    });
 
     const step = <Body extends z.ZodType>(path: string, summary: string, body: Body | null, command: (body: z.infer<Body>) => { type: Steps; data: object }, done: string) =>
       app.post(

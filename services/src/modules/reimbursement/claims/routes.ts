@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
+import { ErrorEnvelope } from '@acpg/contracts/http';
 import { ClaimDocumentParams, ClaimHistory, ClaimIdParams, ClaimView, MyClaimsQuery } from '@acpg/contracts/reimbursement';
-import { findPage } from '../../../platform/documents/paged.ts';
 import { entityByIdRoute, entityHistoryRoute } from '../../../platform/entities/entity-routes.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
+import { listRoute, OWN_LIST_REFUSALS } from '../../../platform/http/list-route.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accessibleClaim } from '../claim/access.ts';
 import { claims } from './entity.ts';
@@ -24,30 +24,23 @@ export const claimRoutes =
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get(
-      '/reimbursements/claims',
-      {
-        config: SIGNED_IN,
-        schema: {
-          tags: ['reimbursement'],
-          summary: "The caller's reimbursement claims, filtered by status, server paging and sorting (a Provider Admin's: their provider's users' claims, none until providers exist)",
-          security: [{ bearer: [] }],
-          querystring: MyClaimsQuery,
-          response: { 200: okEnvelope(pageOf(ClaimView)), 400: ErrorEnvelope, 401: ErrorEnvelope },
-        },
-      },
-      async (request) => {
-        const principal = callerOf(request);
-        const { page, page_size } = request.query;
-        // The spec's Provider Admin sees their provider's users' claims on /property-reimbursement. Providers and their
-        // users do not exist yet, so that list is empty (and never the Provider Admin's own claims, which they cannot file).
-        if (principal.roles.includes('Provider Admin') && !principal.roles.includes('Super Admin')) return { success: true as const, data: { items: [], total: 0, page, page_size } };
-        const filter = { account_id: principal.userId, ...(request.query.status ? { status: request.query.status } : {}) };
-        // The caller's own list: it shows what they did a moment ago (the read model caught up with the log first).
-        await platform.caughtUp(claims.projection, { waitMs: 1000 });
-        return { success: true as const, data: await findPage(platform.documents, CLAIMS_COLLECTION, request.query, { filter, thenBy: ['submitted_at'], toItem: toClaimView }) };
-      },
-    );
+    listRoute(fastify, platform, {
+      url: '/reimbursements/claims',
+      auth: SIGNED_IN.auth,
+      tags: ['reimbursement'],
+      summary: "The caller's reimbursement claims, filtered by status, server paging and sorting (a Provider Admin's: their provider's users' claims, none until providers exist)",
+      querystring: MyClaimsQuery,
+      item: ClaimView,
+      refusals: OWN_LIST_REFUSALS,
+      collection: CLAIMS_COLLECTION,
+      thenBy: ['submitted_at'],
+      // The spec's Provider Admin sees their provider's users' claims on /property-reimbursement. Providers and their
+      // users do not exist yet, so that list is empty (and never the Provider Admin's own claims, which they cannot file).
+      filter: (query, caller) =>
+        caller.roles.includes('Provider Admin') && !caller.roles.includes('Super Admin') ? null : { account_id: caller.userId, ...(query.status ? { status: query.status } : {}) },
+      toItem: toClaimView,
+      ownWrites: claims.projection,
+    });
 
     const one = { tags: ['reimbursement'], params: ClaimIdParams, refusals };
     entityByIdRoute(fastify, platform, claims, { ...one, url: '/reimbursements/claims/:id', summary: 'One reimbursement claim (the claimant or a Super Admin); live twin: reimbursement-claim.updated in room reimbursement-claim:<id>' });
