@@ -19,7 +19,6 @@ import {
   type OrderStatus,
 } from '@acpg/contracts/nhd';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { ownEvents, signedBy } from '../../../platform/commands/own-events.ts';
 

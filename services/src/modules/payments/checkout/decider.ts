@@ -7,7 +7,6 @@ import type {
   PaymentSucceeded as PaymentSucceededData,
 } from '@acpg/contracts/payments';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { ownEvents } from '../../../platform/commands/own-events.ts';
 import { DomainError, conflict, invalid } from '../../../platform/commands/domain-error.ts';
 import type { GatewayEvent } from '../gateway/port.ts';

@@ -15,7 +15,6 @@ import {
   type ReimbursementPayoutRequested,
 } from '@acpg/contracts/reimbursement';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { seenButNotAllowed } from '../../../platform/http/access.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { ownEvents, signedBy } from '../../../platform/commands/own-events.ts';
