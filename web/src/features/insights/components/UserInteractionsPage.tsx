@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { Button, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { INTERACTION_RECORDED_MESSAGE, type Interaction } from '@acpg/contracts/insights';
-import { useLive } from '../../../lib/live.ts';
+import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
@@ -10,8 +10,9 @@ import { useTrackClick } from '../../../lib/track.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
-import { INTERACTION_LIST, fetchAllInteractions, fetchInteractionSummary, fetchInteractions, toQueryFilters, type SortField, useInteractionChoices } from '../api/interactions.ts';
-import { applyToInteractions, liveSummary, type InteractionsView } from '../api/live-interactions.ts';
+import { INTERACTION_LIST, fetchAllInteractions, fetchInteractionSummary, fetchInteractions, matchesFilters, toQueryFilters, useInteractionChoices } from '../api/interactions.ts';
+import { liveSummary } from '../api/live-interactions.ts';
+import { countSummary } from '../live-counts.ts';
 import { EXPORT_HEADER, exportRow } from '../api/export-rows.ts';
 import { InteractionFilterForm } from './InteractionFilterForm.tsx';
 import { ByDayChart, ByPageChart } from './InteractionCharts.tsx';
@@ -31,24 +32,26 @@ export default function UserInteractionsPage() {
   const track = useTrackClick();
   const list = usePagedList(INTERACTION_LIST);
   const filters = useMemo(() => toQueryFilters(list.filters), [list.filters]);
-  const showsNewest = list.page === 1 && list.sort === 'created_at' && list.order === 'desc';
 
-  const view = useLive<InteractionsView, Interaction>({
+  // The summary first (`along`): the list read after it holds at least what the summary counted.
+  const view = useLiveList({
+    list,
     messages: MESSAGES,
-    // The summary first: the list read after it holds at least what the summary counted.
-    read: async (signal) => {
-      const summary = await fetchInteractionSummary(filters, signal);
-      if (!summary.success) return summary;
-      const page = await fetchInteractions({ ...filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      if (!page.success) return page;
-      return { success: true, data: { summary: liveSummary(summary.data), list: page.data, missed: 0 } };
+    fetchPage: ({ page, page_size, sort, order, ...urlFilters }, signal) => fetchInteractions({ ...toQueryFilters(urlFilters), page, page_size, sort, order }, signal),
+    toRow: (i: Interaction) => i,
+    created: { sort: 'created_at', at: (i) => i.created_at },
+    accepts: (i, urlFilters) => matchesFilters(i, toQueryFilters(urlFilters)),
+    along: {
+      read: async (urlFilters, signal) => {
+        const summary = await fetchInteractionSummary(toQueryFilters(urlFilters), signal);
+        return summary.success ? { success: true, data: liveSummary(summary.data) } : summary;
+      },
+      count: countSummary,
     },
-    apply: (v, push) => applyToInteractions(v, push, filters, showsNewest),
-    deps: [filters, list.page, list.pageSize, list.sort, list.order],
   });
   const choices = useInteractionChoices();
-  const summary = view.data?.summary.summary;
-  const rows = view.data?.list.items ?? null;
+  const summary = view.data?.along.summary;
+  const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(rows?.map((r) => r.user_id) ?? []);
 
   const columns: GridColumn<Interaction>[] = [
@@ -134,17 +137,7 @@ export default function UserInteractionsPage() {
           noun={{ one: 'interaction', other: 'interactions' }}
           columns={columns}
           getRowId={(i) => i.id}
-          items={rows}
-          total={view.data?.list.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={(id) => list.sortBy(id as SortField)}
+          {...listGridProps(list, view)}
           empty={
             filtered ? (
               <>
