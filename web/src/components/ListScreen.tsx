@@ -46,8 +46,8 @@ export type ListGridProps<R, S extends string, F extends string> = Omit<PagedGri
   filters?: ReactNode;
   /** Shown when the list has no rows and no filters. */
   empty: ReactNode;
-  /** Shown when the filters leave no rows. */
-  noMatch: ReactNode;
+  /** Shown when the filters leave no rows (a list with filters). */
+  noMatch?: ReactNode;
   /** The no-match text is followed by a "Clear filters" button. */
   offerClear?: boolean;
 };
@@ -69,7 +69,7 @@ export function ListGrid<R, S extends string, F extends string>({ list, view, fi
     <>
       {filters !== undefined && <Card>{filters}</Card>}
       <Card>
-        <PagedGrid<R> {...grid} {...listGridProps(list, view)} empty={filtered ? none : empty} />
+        <PagedGrid<R> {...grid} {...listGridProps(list, view)} empty={filtered && noMatch !== undefined ? none : empty} />
       </Card>
     </>
   );

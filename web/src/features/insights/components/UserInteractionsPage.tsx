@@ -1,14 +1,16 @@
 import { useMemo, useRef } from 'react';
-import { Button, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { INTERACTION_RECORDED_MESSAGE, type Interaction } from '@acpg/contracts/insights';
-import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
+import { useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { useTrackClick } from '../../../lib/track.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
-import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import type { GridColumn } from '../../../components/PagedGrid.tsx';
+import { ListGrid, ListScreen } from '../../../components/ListScreen.tsx';
+import { NoWrap } from '../../../components/GridCells.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
 import { INTERACTION_LIST, fetchAllInteractions, fetchInteractionSummary, fetchInteractions, matchesFilters, toQueryFilters, useInteractionChoices } from '../api/interactions.ts';
 import { liveSummary } from '../api/live-interactions.ts';
@@ -16,15 +18,11 @@ import { countSummary } from '../live-counts.ts';
 import { EXPORT_HEADER, exportRow } from '../api/export-rows.ts';
 import { InteractionFilterForm } from './InteractionFilterForm.tsx';
 import { ByDayChart, ByPageChart } from './InteractionCharts.tsx';
-import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 const MESSAGES = [INTERACTION_RECORDED_MESSAGE];
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   charts: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(320px, 100%), 1fr))' },
-  nowrap: { whiteSpace: 'nowrap' },
 });
 
 export default function UserInteractionsPage() {
@@ -55,7 +53,7 @@ export default function UserInteractionsPage() {
   const nameOf = useAccountNames(rows?.map((r) => r.user_id) ?? []);
 
   const columns: GridColumn<Interaction>[] = [
-    { id: 'created_at', header: 'Date', sortable: true, minWidth: '170px', render: (i) => <span className={s.nowrap}>{formatDateTime12(i.created_at)}</span> },
+    { id: 'created_at', header: 'Date', sortable: true, minWidth: '170px', render: (i) => <NoWrap>{formatDateTime12(i.created_at)}</NoWrap> },
     { id: 'page_name', header: 'Page', sortable: true, render: (i) => i.page_name },
     { id: 'button_name', header: 'Button', sortable: true, render: (i) => i.button_name },
     { id: 'interaction_type', header: 'Type', sortable: true, render: (i) => i.interaction_type },
@@ -84,15 +82,8 @@ export default function UserInteractionsPage() {
     list.showFirst();
     (tableRef.current ?? document.getElementById('interactions-title'))?.focus();
   };
-  const filtered = Object.keys(list.filters).length > 0;
   return (
-    <section className={s.root} aria-labelledby="interactions-title">
-      <div className={s.head}>
-        <Title1 as="h1" id="interactions-title" tabIndex={-1}>
-          User Interactions
-        </Title1>
-        <LiveBadge live={view.live} />
-      </div>
+    <ListScreen titleId="interactions-title" title="User Interactions" live={view.live}>
 
       <Card>
         <InteractionFilterForm
@@ -130,37 +121,27 @@ export default function UserInteractionsPage() {
         </Card>
       )}
 
-      <Card>
-        <PagedGrid<Interaction>
-          label="User interactions"
-          pagerLabel="Interaction pages"
-          noun={{ one: 'interaction', other: 'interactions' }}
-          columns={columns}
-          getRowId={(i) => i.id}
-          {...listGridProps(list, view)}
-          empty={
-            filtered ? (
-              <>
-                No interactions match these filters.{' '}
-                <Button appearance="transparent" onClick={list.clearFilters}>
-                  Clear filters
-                </Button>
-              </>
-            ) : (
-              'No interactions recorded yet.'
-            )
-          }
-          onExport={onExport}
-          tableRef={tableRef}
-          toolbar={
-            missed > 0 && (
-              <Button appearance="secondary" onClick={showNewest}>
-                {missed} new interactions: show newest
-              </Button>
-            )
-          }
-        />
-      </Card>
-    </section>
+      <ListGrid
+        list={list}
+        view={view}
+        label="User interactions"
+        pagerLabel="Interaction pages"
+        noun={{ one: 'interaction', other: 'interactions' }}
+        columns={columns}
+        getRowId={(i) => i.id}
+        noMatch="No interactions match these filters."
+        offerClear
+        empty="No interactions recorded yet."
+        onExport={onExport}
+        tableRef={tableRef}
+        toolbar={
+          missed > 0 && (
+            <Button appearance="secondary" onClick={showNewest}>
+              {missed} new interactions: show newest
+            </Button>
+          )
+        }
+      />
+    </ListScreen>
   );
 }
