@@ -1,16 +1,20 @@
 import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
 import type { Page } from '@acpg/contracts/http';
 import type { Result } from './http.ts';
 import { useLive, type UseLive } from './live.ts';
 import { applyCountedPush, applyListPush, type CountAlong, type CountedPage, type LivePage, type Versioned } from './live-merge.ts';
 import type { Filters, ListQuery, PagedList, PagedListState } from './paged-list.ts';
+import { session } from './session.ts';
 
 export interface LiveListOptions<V, R extends Versioned, S extends string, F extends string, X = undefined> {
   list: PagedListState<S, F>;
   /** The server message carrying one row (a read-model view). */
   messages: readonly string[];
-  /** Entity room to join (a member's `account:<id>`); none for role-wide pushes (Super Admins). */
+  /** Entity room to join; none for role-wide pushes (Super Admins). */
   entity?: string | undefined;
+  /** A member's own list: joins the signed-in account's room (`account:<id>`), and reads again for another account. */
+  mine?: boolean;
   fetchPage: (query: ListQuery<S, F>, signal: AbortSignal) => Promise<Result<Page<V>>>;
   toRow: (view: V) => R;
   /** A list ordered by creation: its sort field, and a row's creation time (ISO); page 1 newest first takes new rows on top. */
@@ -39,10 +43,12 @@ export type LiveListWith<R, X> = UseLive<CountedPage<R, X>>;
  */
 export function useLiveList<V, R extends Versioned, S extends string, F extends string, X = undefined>(o: LiveListOptions<V, R, S, F, X>): LiveListWith<R, X> {
   const { list, along } = o;
+  const { userId } = useSnapshot(session);
+  const entity = o.mine && userId ? `account:${userId}` : o.entity;
   const newestFirst = o.created !== undefined && list.page === 1 && list.sort === o.created.sort && list.order === 'desc';
   const view = useLive<CountedPage<R, X>, V>({
     messages: o.messages,
-    ...(o.entity ? { entity: o.entity } : {}),
+    ...(entity ? { entity } : {}),
     read: async (signal) => {
       // Without `along`, X is undefined (its default): nothing is kept beside the list.
       const beside = along ? await along.read(list.filters, signal) : { success: true as const, data: undefined as X };
@@ -60,7 +66,7 @@ export function useLiveList<V, R extends Versioned, S extends string, F extends 
       };
       return along ? applyCountedPush(page, o.toRow(push), rules, along.count) : applyListPush(page, o.toRow(push), rules);
     },
-    deps: [list.filters, list.page, list.pageSize, list.sort, list.order, ...(o.deps ?? [])],
+    deps: [list.filters, list.page, list.pageSize, list.sort, list.order, o.mine ? userId : null, ...(o.deps ?? [])],
   });
   const stale = view.data?.stale ?? false;
   const { reload } = view;

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSnapshot } from 'valtio';
 import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { ALERT_STATUSES, EQUITY_ALERT_UPDATED_MESSAGE, type AlertView } from '@acpg/contracts/equity';
 import type { GridColumn } from '../../../components/PagedGrid.tsx';
@@ -10,7 +9,6 @@ import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { exportList } from '../../../lib/fetch-every.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
-import { session } from '../../../lib/session.ts';
 import { ALERT_LIST, fetchAllAlerts, fetchMyAlerts, type AlertFilter } from '../api/equity.ts';
 import { ALERT_BADGE, addressOf, alertStatusLabel, documentTypeLabel, recordedDay } from '../equity-text.ts';
 import { AlertDialog } from './AlertDialog.tsx';
@@ -45,18 +43,17 @@ export function AlertsPanel({ admin }: { admin: boolean }) {
   const s = useStyles();
   const list = usePagedList(ALERT_LIST);
   const [open, setOpen] = useState<string | null>(null);
-  const { userId } = useSnapshot(session);
   const fetchPage = admin ? fetchAllAlerts : fetchMyAlerts;
   const view = useLiveList({
     list,
     messages: MESSAGES,
     // A member's alerts are pushed to their account's room; Super Admins receive every alert by role.
-    entity: !admin && userId ? `account:${userId}` : undefined,
+    mine: !admin,
     fetchPage,
     toRow: rowOf,
     created: { sort: 'raised_at', at: (a) => a.raised_at },
     accepts: matches,
-    deps: [admin, userId],
+    deps: [admin],
   });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);

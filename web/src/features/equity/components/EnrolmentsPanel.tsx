@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSnapshot } from 'valtio';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { ENROLMENT_STATUSES, EQUITY_ENROLMENT_UPDATED_MESSAGE, type EnrolmentView } from '@acpg/contracts/equity';
 import type { GridColumn } from '../../../components/PagedGrid.tsx';
@@ -13,7 +12,6 @@ import { exportList } from '../../../lib/fetch-every.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
-import { session } from '../../../lib/session.ts';
 import { cancelEnrolment, ENROLMENT_LIST, fetchAllEnrolments, fetchMyEnrolments, type EnrolmentFilter } from '../api/equity.ts';
 import { addressOf, ENROLMENT_BADGE, enrolmentStatusLabel } from '../equity-text.ts';
 import { ListFilters } from './ListFilters.tsx';
@@ -52,17 +50,16 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
   const list = usePagedList(ENROLMENT_LIST);
   const [stopping, setStopping] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
-  const { userId } = useSnapshot(session);
   const fetchPage = admin ? fetchAllEnrolments : fetchMyEnrolments;
   const view = useLiveList({
     list,
     messages: MESSAGES,
-    entity: !admin && userId ? `account:${userId}` : undefined,
+    mine: !admin,
     fetchPage,
     toRow: rowOf,
     created: { sort: 'requested_at', at: (e) => e.requested_at },
     accepts: matches,
-    deps: [admin, userId],
+    deps: [admin],
   });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSnapshot } from 'valtio';
 import { Button } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { NHD_ORDER_UPDATED_MESSAGE, type NhdOrderView } from '@acpg/contracts/nhd';
@@ -7,7 +6,6 @@ import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
-import { session } from '../../../lib/session.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { exportList } from '../../../lib/fetch-every.ts';
 import type { GridColumn } from '../../../components/PagedGrid.tsx';
@@ -50,17 +48,16 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
   const [editingTypes, setEditingTypes] = useState(false);
   const types = useReportTypes(admin);
   const fetchPage = admin ? fetchAllOrders : fetchMyOrders;
-  const { userId } = useSnapshot(session);
   const view = useLiveList({
     list,
     messages: MESSAGES,
     // A customer's orders are pushed to their account's room; Super Admins receive every order's push by role.
-    entity: !admin && userId ? `account:${userId}` : undefined,
+    mine: !admin,
     fetchPage,
     toRow: rowOf,
     created: { sort: 'placed_at', at: (o) => o.placed_at },
     accepts: matches,
-    deps: [admin, userId],
+    deps: [admin],
   });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);

@@ -49,12 +49,11 @@ export default function MyClaimsPage() {
   const view = useLiveList({
     list,
     messages: MESSAGES,
-    entity: userId ? `account:${userId}` : undefined,
+    mine: true,
     fetchPage: fetchMyClaims,
     toRow: rowOf,
     created: { sort: 'submitted_at', at: (c) => c.submitted_at },
     accepts: (c, f) => c.account_id === userId && (!f.status || c.status === f.status),
-    deps: [userId],
   });
 
   const columns: GridColumn<Row>[] = [
