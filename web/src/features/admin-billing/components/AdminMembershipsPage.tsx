@@ -60,16 +60,16 @@ export default function AdminMembershipsPage() {
         view={view}
         filters={
           <BillingFilters
-          key={JSON.stringify(list.filters)}
-          label="Filter memberships"
-          applied={list.filters}
-          choices={[
-            { key: 'status', label: 'Status', options: Object.entries(STATUS).map(([value, { text }]) => ({ value, label: text })) },
-            { key: 'plan_name', label: 'Plan', options: [{ value: 'Monthly', label: 'Monthly' }, { value: 'Yearly', label: 'Yearly' }] },
-          ]}
-          onApply={(f) => list.applyFilters(f)}
-          onClear={list.clearFilters}
-        />
+            key={JSON.stringify(list.filters)}
+            label="Filter memberships"
+            applied={list.filters}
+            choices={[
+              { key: 'status', label: 'Status', options: Object.entries(STATUS).map(([value, { text }]) => ({ value, label: text })) },
+              { key: 'plan_name', label: 'Plan', options: [{ value: 'Monthly', label: 'Monthly' }, { value: 'Yearly', label: 'Yearly' }] },
+            ]}
+            onApply={(f) => list.applyFilters(f)}
+            onClear={list.clearFilters}
+          />
         }
         label="Memberships"
         pagerLabel="Membership pages"

@@ -72,17 +72,17 @@ export default function AdminPaymentsPage() {
         view={view}
         filters={
           <BillingFilters
-          key={JSON.stringify(list.filters)}
-          label="Filter payments"
-          applied={list.filters}
-          choices={[
-            { key: 'status', label: 'Status', options: Object.entries(STATUS).map(([value, { text }]) => ({ value, label: text })) },
-            { key: 'kind', label: 'Kind', options: [{ value: 'checkout', label: 'Checkout' }, { value: 'renewal', label: 'Renewal' }, { value: 'nhd_order', label: 'NHD report' }, { value: 'equity_protect', label: 'Equity Protect' }] },
-          ]}
-          text={{ key: 'promo_code', label: 'Promo code' }}
-          onApply={(f) => list.applyFilters(f)}
-          onClear={list.clearFilters}
-        />
+            key={JSON.stringify(list.filters)}
+            label="Filter payments"
+            applied={list.filters}
+            choices={[
+              { key: 'status', label: 'Status', options: Object.entries(STATUS).map(([value, { text }]) => ({ value, label: text })) },
+              { key: 'kind', label: 'Kind', options: [{ value: 'checkout', label: 'Checkout' }, { value: 'renewal', label: 'Renewal' }, { value: 'nhd_order', label: 'NHD report' }, { value: 'equity_protect', label: 'Equity Protect' }] },
+            ]}
+            text={{ key: 'promo_code', label: 'Promo code' }}
+            onApply={(f) => list.applyFilters(f)}
+            onClear={list.clearFilters}
+          />
         }
         label="Payments"
         pagerLabel="Payment pages"

@@ -104,21 +104,21 @@ export function AlertsPanel({ admin }: { admin: boolean }) {
     exportList(kind, fetchPage, list, signal, {
       header: EXPORT_HEADER,
       row: (a) => [
-      a.alert_id,
-      a.raised_at,
-      admin ? (nameOf(a.account_id) ?? a.account_id) : 'Me',
-      addressOf(a.property),
-      a.property.county,
-      a.property.apn,
-      documentTypeLabel(a.recording.document_type),
-      a.recording.document_number,
-      a.recording.recorded_at,
-      a.recording.grantor,
-      a.recording.grantee,
-      a.recording.amount_cents === null ? '' : (a.recording.amount_cents / 100).toFixed(2),
-      alertStatusLabel(a.status, admin),
-      a.case?.note ?? '',
-      a.case?.resolution ?? '',
+        a.alert_id,
+        a.raised_at,
+        admin ? (nameOf(a.account_id) ?? a.account_id) : 'Me',
+        addressOf(a.property),
+        a.property.county,
+        a.property.apn,
+        documentTypeLabel(a.recording.document_type),
+        a.recording.document_number,
+        a.recording.recorded_at,
+        a.recording.grantor,
+        a.recording.grantee,
+        a.recording.amount_cents === null ? '' : (a.recording.amount_cents / 100).toFixed(2),
+        alertStatusLabel(a.status, admin),
+        a.case?.note ?? '',
+        a.case?.resolution ?? '',
       ],
       fileBase: admin ? 'equity-protect-alerts-all' : 'equity-protect-alerts',
     });
@@ -130,16 +130,16 @@ export function AlertsPanel({ admin }: { admin: boolean }) {
         view={view}
         filters={
           <ListFilters
-          key={JSON.stringify(list.filters)}
-          label="Filter alerts"
-          spec={ALERT_LIST}
-          applied={list.filters}
-          statuses={ALERT_STATUSES.map((st) => ({ value: st, label: alertStatusLabel(st, admin) }))}
-          searchHint="Address, APN, document number or a party’s name"
-          dayLabel="Raised"
-          onApply={(f) => list.applyFilters(f)}
-          onClear={list.clearFilters}
-        />
+            key={JSON.stringify(list.filters)}
+            label="Filter alerts"
+            spec={ALERT_LIST}
+            applied={list.filters}
+            statuses={ALERT_STATUSES.map((st) => ({ value: st, label: alertStatusLabel(st, admin) }))}
+            searchHint="Address, APN, document number or a party’s name"
+            dayLabel="Raised"
+            onApply={(f) => list.applyFilters(f)}
+            onClear={list.clearFilters}
+          />
         }
         label="Alerts and fraud cases"
         pagerLabel="Alert pages"

@@ -131,16 +131,16 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
     exportList(kind, fetchPage, list, signal, {
       header: EXPORT_HEADER,
       row: (e) => [
-      e.enrollment_id,
-      e.requested_at,
-      admin ? (nameOf(e.account_id) ?? e.account_id) : 'Me',
-      addressOf(e.property),
-      e.property.county,
-      e.property.apn,
-      expired(e) ? 'Expired' : enrolmentStatusLabel(e.status),
-      e.protected_since ?? '',
-      e.protected_until ?? '',
-      priceText(e),
+        e.enrollment_id,
+        e.requested_at,
+        admin ? (nameOf(e.account_id) ?? e.account_id) : 'Me',
+        addressOf(e.property),
+        e.property.county,
+        e.property.apn,
+        expired(e) ? 'Expired' : enrolmentStatusLabel(e.status),
+        e.protected_since ?? '',
+        e.protected_until ?? '',
+        priceText(e),
       ],
       fileBase: admin ? 'equity-protect-enrollments-all' : 'equity-protect-properties',
     });
@@ -152,16 +152,16 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
         view={view}
         filters={
           <ListFilters
-          key={JSON.stringify(list.filters)}
-          label="Filter protected properties"
-          spec={ENROLMENT_LIST}
-          applied={list.filters}
-          statuses={ENROLMENT_STATUSES.map((st) => ({ value: st, label: enrolmentStatusLabel(st) }))}
-          searchHint="Address, APN or county"
-          dayLabel="Enrolled"
-          onApply={(f) => list.applyFilters(f)}
-          onClear={list.clearFilters}
-        />
+            key={JSON.stringify(list.filters)}
+            label="Filter protected properties"
+            spec={ENROLMENT_LIST}
+            applied={list.filters}
+            statuses={ENROLMENT_STATUSES.map((st) => ({ value: st, label: enrolmentStatusLabel(st) }))}
+            searchHint="Address, APN or county"
+            dayLabel="Enrolled"
+            onApply={(f) => list.applyFilters(f)}
+            onClear={list.clearFilters}
+          />
         }
         label="Protected properties"
         pagerLabel="Protected property pages"
