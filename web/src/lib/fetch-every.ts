@@ -1,5 +1,6 @@
 import type { Page } from '@acpg/contracts/http';
 import type { Result } from './http.ts';
+import { exportTable, type ExportKind, type ExportTable } from './export.ts';
 import type { ListQuery, PagedListState } from './paged-list.ts';
 
 /** The most rows a list route answers per call. */
@@ -36,4 +37,19 @@ export async function fetchListRows<T, S extends string, F extends string>(
   const query = { ...list.filters, sort: list.sort, order: list.order } as Omit<ListQuery<S, F>, 'page' | 'page_size'>;
   const rows = await fetchEvery<T, ListQuery<S, F>>(fetchPage, query, signal);
   return key ? [...new Map(rows.map((r) => [key(r), r])).values()] : rows;
+}
+
+/**
+ * A list's export: every row as filtered and sorted now (fetchListRows, `key` as there), written as a table of
+ * `header` and one `row` per row; resolves to the number of rows written (0: nothing was downloaded).
+ */
+export async function exportList<T, S extends string, F extends string>(
+  kind: ExportKind,
+  fetchPage: (query: ListQuery<S, F>, signal: AbortSignal) => Promise<Result<Page<T>>>,
+  list: PagedListState<S, F>,
+  signal: AbortSignal,
+  table: Omit<ExportTable, 'rows'> & { row: (row: T) => ExportTable['rows'][number]; key?: (row: T) => string },
+): Promise<number> {
+  const all = await fetchListRows(fetchPage, list, signal, table.key);
+  return (await exportTable(kind, { header: table.header, rows: all.map(table.row), fileBase: table.fileBase })) ? all.length : 0;
 }

@@ -1,16 +1,20 @@
 import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
 import type { Page } from '@acpg/contracts/http';
 import type { Result } from './http.ts';
 import { useLive, type UseLive } from './live.ts';
-import { applyListPush, type LivePage, type Versioned } from './live-merge.ts';
+import { applyCountedPush, applyListPush, type CountAlong, type CountedPage, type LivePage, type Versioned } from './live-merge.ts';
 import type { Filters, ListQuery, PagedList, PagedListState } from './paged-list.ts';
+import { session } from './session.ts';
 
-export interface LiveListOptions<V, R extends Versioned, S extends string, F extends string> {
+export interface LiveListOptions<V, R extends Versioned, S extends string, F extends string, X = undefined> {
   list: PagedListState<S, F>;
   /** The server message carrying one row (a read-model view). */
   messages: readonly string[];
-  /** Entity room to join (a member's `account:<id>`); none for role-wide pushes (Super Admins). */
+  /** Entity room to join; none for role-wide pushes (Super Admins). */
   entity?: string | undefined;
+  /** A member's own list: joins the signed-in account's room (`account:<id>`), and reads again for another account. */
+  mine?: boolean;
   fetchPage: (query: ListQuery<S, F>, signal: AbortSignal) => Promise<Result<Page<V>>>;
   toRow: (view: V) => R;
   /** A list ordered by creation: its sort field, and a row's creation time (ISO); page 1 newest first takes new rows on top. */
@@ -21,34 +25,48 @@ export interface LiveListOptions<V, R extends Versioned, S extends string, F ext
   accepts?: (row: R, filters: Filters<F>) => boolean;
   /** What else the read depends on (admin or not, the user). */
   deps?: readonly unknown[];
+  /**
+   * What is kept beside the list (a summary for charts and totals): read first, so the page read after it holds at
+   * least what it counted, and counted live by the same pushes (lib/live-merge.ts applyCountedPush).
+   */
+  along?: { read: (filters: Filters<F>, signal: AbortSignal) => Promise<Result<X>>; count: CountAlong<X, R> };
 }
 
 export type LiveList<R> = UseLive<LivePage<R>>;
+/** A live list with what is kept beside it (`along`, undefined without) and the rows it missed. */
+export type LiveListWith<R, X> = UseLive<CountedPage<R, X>>;
 
 /**
  * Every server-paged list kept live: the page as read, each pushed row replacing an older version of itself, new rows
  * on top of page 1 of a newest-first list (or the list read again when its order cannot place them), by the rules of
  * lib/live-merge.ts applyListPush. Loading, error and retry come with it, as for any live view.
  */
-export function useLiveList<V, R extends Versioned, S extends string, F extends string>(o: LiveListOptions<V, R, S, F>): LiveList<R> {
-  const { list } = o;
+export function useLiveList<V, R extends Versioned, S extends string, F extends string, X = undefined>(o: LiveListOptions<V, R, S, F, X>): LiveListWith<R, X> {
+  const { list, along } = o;
+  const { userId } = useSnapshot(session);
+  const entity = o.mine && userId ? `account:${userId}` : o.entity;
   const newestFirst = o.created !== undefined && list.page === 1 && list.sort === o.created.sort && list.order === 'desc';
-  const view = useLive<LivePage<R>, V>({
+  const view = useLive<CountedPage<R, X>, V>({
     messages: o.messages,
-    ...(o.entity ? { entity: o.entity } : {}),
+    ...(entity ? { entity } : {}),
     read: async (signal) => {
+      // Without `along`, X is undefined (its default): nothing is kept beside the list.
+      const beside = along ? await along.read(list.filters, signal) : { success: true as const, data: undefined as X };
+      if (!beside.success) return beside;
       const r = await o.fetchPage({ ...list.filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      return r.success ? { success: true, data: { items: r.data.items.map(o.toRow), total: r.data.total, stale: false } } : r;
+      return r.success ? { success: true, data: { items: r.data.items.map(o.toRow), total: r.data.total, stale: false, along: beside.data, missed: 0 } } : r;
     },
-    apply: (page, push) =>
-      applyListPush(page, o.toRow(push), {
+    apply: (page, push) => {
+      const rules = {
         newestFirst,
         pageSize: list.pageSize,
-        accepts: (row) => o.accepts?.(row, list.filters) ?? true,
+        accepts: (row: R) => o.accepts?.(row, list.filters) ?? true,
         ...(o.created ? { createdAt: o.created.at } : {}),
         readAgainOnNew: o.readAgainOnNew ?? false,
-      }),
-    deps: [list.filters, list.page, list.pageSize, list.sort, list.order, ...(o.deps ?? [])],
+      };
+      return along ? applyCountedPush(page, o.toRow(push), rules, along.count) : applyListPush(page, o.toRow(push), rules);
+    },
+    deps: [list.filters, list.page, list.pageSize, list.sort, list.order, o.mine ? userId : null, ...(o.deps ?? [])],
   });
   const stale = view.data?.stale ?? false;
   const { reload } = view;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyListPush, type ListPushRules, type LivePage, type Versioned } from './live-merge.ts';
+import { applyCountedPush, applyListPush, countFrom, countPush, type CountAlong, type CountedPage, type ListPushRules, type LiveCount, type LivePage, type Versioned } from './live-merge.ts';
 
 interface Row extends Versioned {
   created_at: string;
@@ -69,5 +69,38 @@ describe('a live list page takes pushes', () => {
     expect(applyListPush(read, row(9), BY_NAME)).toEqual({ ...read, stale: true });
     expect(applyListPush(read, row(9, { version: 2 }), BY_NAME)).toBe(read); // another page's row changed: not new
     expect(applyListPush(read, row(2, { version: 2, status: 'inactive' }), BY_NAME).items[1]?.status).toBe('inactive');
+  });
+});
+
+describe('a live list page with a count beside it (a summary read first)', () => {
+  /** The count read at position 25 (rows 1 and 2 are in it). */
+  const counted = (items: Row[], total = items.length): CountedPage<Row, LiveCount> => ({ items, total, stale: false, along: countFrom(25), missed: 0 });
+  const count: CountAlong<LiveCount, Row> = (c, r) => {
+    const { count: along, adds } = countPush(c, r);
+    return { along, counted: adds };
+  };
+
+  it('counts a new row once and puts it on top of the newest page', () => {
+    const once = applyCountedPush(counted([row(2), row(1)]), row(3), NEWEST, count);
+    expect([ids(once), once.total, once.along.counted, once.missed]).toEqual([['r3', 'r2', 'r1'], 3, 1, 0]);
+    expect(applyCountedPush(once, row(3), NEWEST, count)).toBe(once);
+  });
+
+  it('on another page or order, counts a new row as missed (and in the total), once', () => {
+    const once = applyCountedPush(counted([row(1)], 11), row(9), OTHER, count);
+    expect([ids(once), once.total, once.missed, once.along.counted]).toEqual([['r1'], 12, 1, 1]);
+    expect(applyCountedPush(once, row(9), OTHER, count)).toBe(once);
+  });
+
+  it('changes nothing for a row the filters refuse or the read already counted', () => {
+    const read = counted([row(1)], 11);
+    expect(applyCountedPush(read, row(9, { account: 'a2' }), OTHER, count)).toBe(read);
+    expect(applyCountedPush(read, row(2), OTHER, count)).toBe(read);
+  });
+
+  it('replaces a listed row by a higher version without counting it as missed', () => {
+    const read = counted([row(1), row(2)]);
+    const next = applyCountedPush(read, row(2, { version: 2, status: 'closed' }), OTHER, count);
+    expect([next.items[1]?.status, next.missed, next.total]).toEqual(['closed', 0, 2]);
   });
 });

@@ -84,7 +84,7 @@ export interface ListPushRules<R> {
  * on top of a newest-first page when it is newer than every row shown and the filters accept it, or marks the page
  * stale when the list reads again on new rows; anything else waits for the next read. Unchanged: the same page back.
  */
-export function applyListPush<R extends Versioned>(page: LivePage<R>, row: R, rules: ListPushRules<R>): LivePage<R> {
+export function applyListPush<R extends Versioned, P extends LivePage<R> = LivePage<R>>(page: P, row: R, rules: ListPushRules<R>): P {
   if (page.items.some((r) => r.id === row.id)) {
     const items = keepNewer(page.items, row);
     return items === page.items ? page : { ...page, items: [...items] };
@@ -95,4 +95,27 @@ export function applyListPush<R extends Versioned>(page: LivePage<R>, row: R, ru
   const newest = createdAt && page.items[0] ? createdAt(page.items[0]) : '';
   const merged = mergeNewestFirst(page, row, rules.pageSize, (r) => rules.accepts(r) && (!createdAt || createdAt(r) >= newest));
   return merged.added ? { ...page, items: merged.items, total: merged.total } : page;
+}
+
+/** A list page read with a count beside it (a summary, read first): what the count holds, and the rows it counted that the page could not place. */
+export interface CountedPage<R, X> extends LivePage<R> {
+  along: X;
+  /** Rows created since the read that this page does not show (not the newest first): offered as "show newest". */
+  missed: number;
+}
+
+/** Counts one pushed row into what is kept beside a list; `counted` false when the read already held it (lib/live-merge.ts countPush). */
+export type CountAlong<X, R> = (along: X, row: R) => { along: X; counted: boolean };
+
+/**
+ * One push on a list page kept with a count beside it. A row the filters refuse changes nothing. Otherwise the count
+ * takes it (once), and the row is placed as applyListPush places it; a row the count takes as new that a page not
+ * showing the newest first cannot place adds to the total and to `missed`.
+ */
+export function applyCountedPush<R extends Versioned, X>(page: CountedPage<R, X>, row: R, rules: ListPushRules<R>, count: CountAlong<X, R>): CountedPage<R, X> {
+  if (!rules.accepts(row)) return page;
+  const { along, counted } = count(page.along, row);
+  if (counted && !rules.newestFirst && !page.items.some((r) => r.id === row.id)) return { ...page, along, total: page.total + 1, missed: page.missed + 1 };
+  const placed = applyListPush(page, row, rules);
+  return along === page.along ? placed : { ...placed, along };
 }

@@ -1,20 +1,19 @@
 import { useState } from 'react';
-import { useSnapshot } from 'valtio';
-import { Badge, Button, Card, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { ALERT_STATUSES, EQUITY_ALERT_UPDATED_MESSAGE, type AlertView } from '@acpg/contracts/equity';
-import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import type { GridColumn } from '../../../components/PagedGrid.tsx';
+import { ListGrid } from '../../../components/ListScreen.tsx';
+import { NoWrap, StatusBadge } from '../../../components/GridCells.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
-import { exportTable } from '../../../lib/export.ts';
-import { fetchListRows } from '../../../lib/fetch-every.ts';
+import { exportList } from '../../../lib/fetch-every.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
-import { session } from '../../../lib/session.ts';
 import { ALERT_LIST, fetchAllAlerts, fetchMyAlerts, type AlertFilter } from '../api/equity.ts';
 import { ALERT_BADGE, addressOf, alertStatusLabel, documentTypeLabel, recordedDay } from '../equity-text.ts';
 import { AlertDialog } from './AlertDialog.tsx';
 import { ListFilters } from './ListFilters.tsx';
-import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
+import { useLiveList } from '../../../lib/live-list.ts';
 
 const MESSAGES = [EQUITY_ALERT_UPDATED_MESSAGE];
 type Row = AlertView & { id: string };
@@ -22,7 +21,6 @@ const rowOf = (v: AlertView): Row => ({ ...v, id: v.alert_id });
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  nowrap: { whiteSpace: 'nowrap' },
 });
 
 /** Whether a pushed alert belongs in the list as filtered (the server applies the same rules on the next read). */
@@ -45,24 +43,23 @@ export function AlertsPanel({ admin }: { admin: boolean }) {
   const s = useStyles();
   const list = usePagedList(ALERT_LIST);
   const [open, setOpen] = useState<string | null>(null);
-  const { userId } = useSnapshot(session);
   const fetchPage = admin ? fetchAllAlerts : fetchMyAlerts;
   const view = useLiveList({
     list,
     messages: MESSAGES,
     // A member's alerts are pushed to their account's room; Super Admins receive every alert by role.
-    entity: !admin && userId ? `account:${userId}` : undefined,
+    mine: !admin,
     fetchPage,
     toRow: rowOf,
     created: { sort: 'raised_at', at: (a) => a.raised_at },
     accepts: matches,
-    deps: [admin, userId],
+    deps: [admin],
   });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);
 
   const columns: GridColumn<Row>[] = [
-    { id: 'raised_at', header: 'Raised', sortable: true, minWidth: '160px', render: (a) => <span className={s.nowrap}>{formatDateTime12(a.raised_at)}</span> },
+    { id: 'raised_at', header: 'Raised', sortable: true, minWidth: '160px', render: (a) => <NoWrap>{formatDateTime12(a.raised_at)}</NoWrap> },
     ...(admin ? [{ id: 'member', header: 'Member', render: (a: Row) => <PersonName id={a.account_id} name={nameOf(a.account_id)} /> }] : []),
     { id: 'property', header: 'Property', minWidth: '200px', render: (a) => `${a.property.address_line}, ${a.property.city}` },
     {
@@ -90,11 +87,7 @@ export function AlertsPanel({ admin }: { admin: boolean }) {
       id: 'status',
       header: 'Status',
       sortable: true,
-      render: (a) => (
-        <Badge className={s.nowrap} appearance="tint" color={ALERT_BADGE[a.status]}>
-          {alertStatusLabel(a.status, admin)}
-        </Badge>
-      ),
+      render: (a) => <StatusBadge color={ALERT_BADGE[a.status]}>{alertStatusLabel(a.status, admin)}</StatusBadge>,
     },
     {
       id: 'open',
@@ -107,56 +100,56 @@ export function AlertsPanel({ admin }: { admin: boolean }) {
     },
   ];
 
-  const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchListRows(fetchPage, list, signal);
-    const out = all.map((a) => [
-      a.alert_id,
-      a.raised_at,
-      admin ? (nameOf(a.account_id) ?? a.account_id) : 'Me',
-      addressOf(a.property),
-      a.property.county,
-      a.property.apn,
-      documentTypeLabel(a.recording.document_type),
-      a.recording.document_number,
-      a.recording.recorded_at,
-      a.recording.grantor,
-      a.recording.grantee,
-      a.recording.amount_cents === null ? '' : (a.recording.amount_cents / 100).toFixed(2),
-      alertStatusLabel(a.status, admin),
-      a.case?.note ?? '',
-      a.case?.resolution ?? '',
-    ]);
-    return (await exportTable(kind, { header: EXPORT_HEADER, rows: out, fileBase: admin ? 'equity-protect-alerts-all' : 'equity-protect-alerts' })) ? all.length : 0;
-  };
-  const filtered = Object.keys(list.filters).length > 0;
+  const onExport = (kind: 'xlsx' | 'csv', signal: AbortSignal) =>
+    exportList(kind, fetchPage, list, signal, {
+      header: EXPORT_HEADER,
+      row: (a) => [
+        a.alert_id,
+        a.raised_at,
+        admin ? (nameOf(a.account_id) ?? a.account_id) : 'Me',
+        addressOf(a.property),
+        a.property.county,
+        a.property.apn,
+        documentTypeLabel(a.recording.document_type),
+        a.recording.document_number,
+        a.recording.recorded_at,
+        a.recording.grantor,
+        a.recording.grantee,
+        a.recording.amount_cents === null ? '' : (a.recording.amount_cents / 100).toFixed(2),
+        alertStatusLabel(a.status, admin),
+        a.case?.note ?? '',
+        a.case?.resolution ?? '',
+      ],
+      fileBase: admin ? 'equity-protect-alerts-all' : 'equity-protect-alerts',
+    });
 
   return (
     <div className={s.root}>
-      <Card>
-        <ListFilters
-          key={JSON.stringify(list.filters)}
-          label="Filter alerts"
-          spec={ALERT_LIST}
-          applied={list.filters}
-          statuses={ALERT_STATUSES.map((st) => ({ value: st, label: alertStatusLabel(st, admin) }))}
-          searchHint="Address, APN, document number or a party’s name"
-          dayLabel="Raised"
-          onApply={(f) => list.applyFilters(f)}
-          onClear={list.clearFilters}
-        />
-      </Card>
-      <Card>
-        <PagedGrid<Row>
-          label="Alerts and fraud cases"
-          pagerLabel="Alert pages"
-          noun={{ one: 'alert', other: 'alerts' }}
-          columns={columns}
-          getRowId={(a) => a.id}
-          {...listGridProps(list, view)}
-          empty={filtered ? 'No alerts match these filters.' : admin ? 'No alerts yet. Alerts appear when an imported recording falls on a protected property.' : 'No alerts. When a document is recorded on a property you protect, it appears here at once.'}
-          onExport={onExport}
-        />
-      </Card>
+      <ListGrid
+        list={list}
+        view={view}
+        filters={
+          <ListFilters
+            key={JSON.stringify(list.filters)}
+            label="Filter alerts"
+            spec={ALERT_LIST}
+            applied={list.filters}
+            statuses={ALERT_STATUSES.map((st) => ({ value: st, label: alertStatusLabel(st, admin) }))}
+            searchHint="Address, APN, document number or a party’s name"
+            dayLabel="Raised"
+            onApply={(f) => list.applyFilters(f)}
+            onClear={list.clearFilters}
+          />
+        }
+        label="Alerts and fraud cases"
+        pagerLabel="Alert pages"
+        noun={{ one: 'alert', other: 'alerts' }}
+        columns={columns}
+        getRowId={(a) => a.id}
+        noMatch="No alerts match these filters."
+        empty={admin ? 'No alerts yet. Alerts appear when an imported recording falls on a protected property.' : 'No alerts. When a document is recorded on a property you protect, it appears here at once.'}
+        onExport={onExport}
+      />
       {open && <AlertDialog alertId={open} admin={admin} onClose={() => setOpen(null)} />}
     </div>
   );

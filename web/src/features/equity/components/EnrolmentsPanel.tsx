@@ -1,23 +1,22 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSnapshot } from 'valtio';
-import { Badge, Button, Card, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { ENROLMENT_STATUSES, EQUITY_ENROLMENT_UPDATED_MESSAGE, type EnrolmentView } from '@acpg/contracts/equity';
-import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import type { GridColumn } from '../../../components/PagedGrid.tsx';
+import { ListGrid } from '../../../components/ListScreen.tsx';
+import { NoWrap, StatusBadge } from '../../../components/GridCells.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatDateTime12, formatDateUs } from '../../../lib/dates.ts';
-import { exportTable } from '../../../lib/export.ts';
-import { fetchListRows } from '../../../lib/fetch-every.ts';
+import { exportList } from '../../../lib/fetch-every.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
-import { session } from '../../../lib/session.ts';
 import { cancelEnrolment, ENROLMENT_LIST, fetchAllEnrolments, fetchMyEnrolments, type EnrolmentFilter } from '../api/equity.ts';
 import { addressOf, ENROLMENT_BADGE, enrolmentStatusLabel } from '../equity-text.ts';
 import { ListFilters } from './ListFilters.tsx';
 import { keepPropertyForFlow } from './ProtectPropertyFlow.tsx';
-import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
+import { useLiveList } from '../../../lib/live-list.ts';
 
 const MESSAGES = [EQUITY_ENROLMENT_UPDATED_MESSAGE];
 type Row = EnrolmentView & { id: string };
@@ -25,7 +24,6 @@ const rowOf = (v: EnrolmentView): Row => ({ ...v, id: v.enrollment_id });
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  nowrap: { whiteSpace: 'nowrap' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
@@ -52,17 +50,16 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
   const list = usePagedList(ENROLMENT_LIST);
   const [stopping, setStopping] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
-  const { userId } = useSnapshot(session);
   const fetchPage = admin ? fetchAllEnrolments : fetchMyEnrolments;
   const view = useLiveList({
     list,
     messages: MESSAGES,
-    entity: !admin && userId ? `account:${userId}` : undefined,
+    mine: !admin,
     fetchPage,
     toRow: rowOf,
     created: { sort: 'requested_at', at: (e) => e.requested_at },
     accepts: matches,
-    deps: [admin, userId],
+    deps: [admin],
   });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);
@@ -87,25 +84,16 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
   };
 
   const columns: GridColumn<Row>[] = [
-    { id: 'requested_at', header: 'Enrolled', sortable: true, minWidth: '160px', render: (e) => <span className={s.nowrap}>{formatDateTime12(e.requested_at)}</span> },
+    { id: 'requested_at', header: 'Enrolled', sortable: true, minWidth: '160px', render: (e) => <NoWrap>{formatDateTime12(e.requested_at)}</NoWrap> },
     ...(admin ? [{ id: 'member', header: 'Member', render: (e: Row) => <PersonName id={e.account_id} name={nameOf(e.account_id)} /> }] : []),
     { id: 'property', header: 'Property', minWidth: '200px', render: (e) => `${e.property.address_line}, ${e.property.city}` },
     { id: 'county', header: 'County', sortable: true, minWidth: '120px', render: (e) => e.property.county },
-    { id: 'apn', header: 'APN', render: (e) => <span className={s.nowrap}>{e.property.apn}</span> },
+    { id: 'apn', header: 'APN', render: (e) => <NoWrap>{e.property.apn}</NoWrap> },
     {
       id: 'status',
       header: 'Status',
       sortable: true,
-      render: (e) =>
-        expired(e) ? (
-          <Badge className={s.nowrap} appearance="tint" color="informative">
-            Expired
-          </Badge>
-        ) : (
-          <Badge className={s.nowrap} appearance="tint" color={ENROLMENT_BADGE[e.status]}>
-            {enrolmentStatusLabel(e.status)}
-          </Badge>
-        ),
+      render: (e) => (expired(e) ? <StatusBadge color="informative">Expired</StatusBadge> : <StatusBadge color={ENROLMENT_BADGE[e.status]}>{enrolmentStatusLabel(e.status)}</StatusBadge>),
     },
     { id: 'until', header: 'Protected until', minWidth: '120px', render: (e) => (e.status === 'active' && e.protected_until ? formatDateUs(e.protected_until) : '—') },
     { id: 'price', header: 'Price', minWidth: '140px', render: priceText },
@@ -139,51 +127,51 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
         ]),
   ];
 
-  const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchListRows(fetchPage, list, signal);
-    const out = all.map((e) => [
-      e.enrollment_id,
-      e.requested_at,
-      admin ? (nameOf(e.account_id) ?? e.account_id) : 'Me',
-      addressOf(e.property),
-      e.property.county,
-      e.property.apn,
-      expired(e) ? 'Expired' : enrolmentStatusLabel(e.status),
-      e.protected_since ?? '',
-      e.protected_until ?? '',
-      priceText(e),
-    ]);
-    return (await exportTable(kind, { header: EXPORT_HEADER, rows: out, fileBase: admin ? 'equity-protect-enrollments-all' : 'equity-protect-properties' })) ? all.length : 0;
-  };
-  const filtered = Object.keys(list.filters).length > 0;
+  const onExport = (kind: 'xlsx' | 'csv', signal: AbortSignal) =>
+    exportList(kind, fetchPage, list, signal, {
+      header: EXPORT_HEADER,
+      row: (e) => [
+        e.enrollment_id,
+        e.requested_at,
+        admin ? (nameOf(e.account_id) ?? e.account_id) : 'Me',
+        addressOf(e.property),
+        e.property.county,
+        e.property.apn,
+        expired(e) ? 'Expired' : enrolmentStatusLabel(e.status),
+        e.protected_since ?? '',
+        e.protected_until ?? '',
+        priceText(e),
+      ],
+      fileBase: admin ? 'equity-protect-enrollments-all' : 'equity-protect-properties',
+    });
 
   return (
     <div className={s.root}>
-      <Card>
-        <ListFilters
-          key={JSON.stringify(list.filters)}
-          label="Filter protected properties"
-          spec={ENROLMENT_LIST}
-          applied={list.filters}
-          statuses={ENROLMENT_STATUSES.map((st) => ({ value: st, label: enrolmentStatusLabel(st) }))}
-          searchHint="Address, APN or county"
-          dayLabel="Enrolled"
-          onApply={(f) => list.applyFilters(f)}
-          onClear={list.clearFilters}
-        />
-      </Card>
-      <Card>
-        <PagedGrid<Row>
-          label="Protected properties"
-          pagerLabel="Protected property pages"
-          noun={{ one: 'property', other: 'properties' }}
-          columns={columns}
-          getRowId={(e) => e.id}
-          {...listGridProps(list, view)}
-          empty={filtered ? 'No properties match these filters.' : admin ? 'No member protects a property yet.' : 'You do not protect a property yet. Choose “Protect a property” to start.'}
-          onExport={onExport}
-        />
-      </Card>
+      <ListGrid
+        list={list}
+        view={view}
+        filters={
+          <ListFilters
+            key={JSON.stringify(list.filters)}
+            label="Filter protected properties"
+            spec={ENROLMENT_LIST}
+            applied={list.filters}
+            statuses={ENROLMENT_STATUSES.map((st) => ({ value: st, label: enrolmentStatusLabel(st) }))}
+            searchHint="Address, APN or county"
+            dayLabel="Enrolled"
+            onApply={(f) => list.applyFilters(f)}
+            onClear={list.clearFilters}
+          />
+        }
+        label="Protected properties"
+        pagerLabel="Protected property pages"
+        noun={{ one: 'property', other: 'properties' }}
+        columns={columns}
+        getRowId={(e) => e.id}
+        noMatch="No properties match these filters."
+        empty={admin ? 'No member protects a property yet.' : 'You do not protect a property yet. Choose “Protect a property” to start.'}
+        onExport={onExport}
+      />
       <Dialog open={stopping !== null} onOpenChange={(_, d) => !d.open && setStopping(null)}>
         <DialogSurface aria-describedby={undefined}>
           <DialogBody>

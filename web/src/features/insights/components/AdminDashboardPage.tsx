@@ -2,17 +2,21 @@ import { useState } from 'react';
 import { Card, CardHeader, Subtitle1, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { INTERACTION_RECORDED_MESSAGE, type Interaction } from '@acpg/contracts/insights';
 import { formatDateIso, formatDateTime12, startOfDay, startOfWeek } from '../../../lib/dates.ts';
-import { useLive } from '../../../lib/live.ts';
+import { useLiveList } from '../../../lib/live-list.ts';
+import type { PagedListState } from '../../../lib/paged-list.ts';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
-import { fetchInteractionSummary, useAccountsSummary, fetchInteractions } from '../api/interactions.ts';
-import { applyToDashboard, liveSummary, type DashboardView } from '../api/live-interactions.ts';
+import { fetchInteractionSummary, useAccountsSummary, fetchInteractions, type SortField } from '../api/interactions.ts';
+import { liveSummary, type LiveSummary } from '../api/live-interactions.ts';
+import { countSummary } from '../live-counts.ts';
 import { ByDayChart } from './InteractionCharts.tsx';
 import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 const NEWEST = 10;
 const MESSAGES = [INTERACTION_RECORDED_MESSAGE];
+/** The newest rows: page 1 of the interactions, newest first, unfiltered. */
+const NEWEST_LIST: PagedListState<SortField, never> = { page: 1, pageSize: NEWEST, sort: 'created_at', order: 'desc', filters: {} };
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -44,22 +48,30 @@ export default function AdminDashboardPage() {
     return { today: startOfDay(now).toISOString(), week: startOfWeek(now).toISOString(), weekDay: formatDateIso(startOfWeek(now)), weekEnd: formatDateIso(new Date(startOfWeek(now).getTime() + 6 * 24 * 60 * 60 * 1000)) };
   });
   const accounts = useAccountsSummary();
-  // The totals first: the newest rows read after them hold at least what they counted.
-  const view = useLive<DashboardView, Interaction>({
+  // The totals first (`along`): the newest rows read after them hold at least what they counted.
+  const view = useLiveList<Interaction, Interaction, SortField, never, { today: LiveSummary; week: LiveSummary }>({
+    list: NEWEST_LIST,
     messages: MESSAGES,
-    read: async (signal) => {
-      const [today, week] = await Promise.all([fetchInteractionSummary({ from: range.today }, signal), fetchInteractionSummary({ from: range.week }, signal)]);
-      if (!today.success) return today;
-      if (!week.success) return week;
-      const newest = await fetchInteractions({ page: 1, page_size: NEWEST, sort: 'created_at', order: 'desc' }, signal);
-      if (!newest.success) return newest;
-      return { success: true, data: { today: liveSummary(today.data), week: liveSummary(week.data), newest: newest.data } };
+    fetchPage: (query, signal) => fetchInteractions(query, signal),
+    toRow: (i) => i,
+    created: { sort: 'created_at', at: (i) => i.created_at },
+    along: {
+      read: async (_filters, signal) => {
+        const [today, week] = await Promise.all([fetchInteractionSummary({ from: range.today }, signal), fetchInteractionSummary({ from: range.week }, signal)]);
+        if (!today.success) return today;
+        if (!week.success) return week;
+        return { success: true, data: { today: liveSummary(today.data), week: liveSummary(week.data) } };
+      },
+      count: (totals, push) => {
+        const at = Date.parse(push.created_at);
+        const today = at >= Date.parse(range.today) ? countSummary(totals.today, push) : { along: totals.today, counted: false };
+        const week = at >= Date.parse(range.week) ? countSummary(totals.week, push) : { along: totals.week, counted: false };
+        return today.counted || week.counted ? { along: { today: today.along, week: week.along }, counted: true } : { along: totals, counted: false };
+      },
     },
-    apply: (v, push) => applyToDashboard(v, push, range),
-    deps: [],
   });
   const data = view.data;
-  const rows = data?.newest.items ?? [];
+  const rows = data?.items ?? [];
   const nameOf = useAccountNames(rows.map((r) => r.user_id));
   const loading = !data && view.status === 'loading';
   const failed = !data && view.status === 'error' ? view.error : null;
@@ -74,8 +86,8 @@ export default function AdminDashboardPage() {
       </div>
 
       <div className={s.tiles}>
-        <Tile title="Interactions today" value={data?.today.summary.total} loading={loading} error={failed} />
-        <Tile title="Interactions this week" value={data?.week.summary.total} loading={loading} error={failed} />
+        <Tile title="Interactions today" value={data?.along.today.summary.total} loading={loading} error={failed} />
+        <Tile title="Interactions this week" value={data?.along.week.summary.total} loading={loading} error={failed} />
         <Tile title="Accounts" value={accounts.data?.total} loading={accounts.status === 'loading'} error={accounts.status === 'error' ? accounts.error : null} />
       </div>
 
@@ -84,7 +96,7 @@ export default function AdminDashboardPage() {
           {failed ? (
             <ErrorState title="The trend could not be loaded" message={failed} onRetry={view.reload} />
           ) : data ? (
-            <ByDayChart data={data.week.summary.by_day} title="This week, by day" from={range.weekDay} to={range.weekEnd} future />
+            <ByDayChart data={data.along.week.summary.by_day} title="This week, by day" from={range.weekDay} to={range.weekEnd} future />
           ) : (
             <LoadingBlock label="Loading the trend" />
           )}

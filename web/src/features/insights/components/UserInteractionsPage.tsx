@@ -1,29 +1,28 @@
 import { useMemo, useRef } from 'react';
-import { Button, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { INTERACTION_RECORDED_MESSAGE, type Interaction } from '@acpg/contracts/insights';
-import { useLive } from '../../../lib/live.ts';
+import { useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { exportTable } from '../../../lib/export.ts';
 import { useTrackClick } from '../../../lib/track.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
-import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import type { GridColumn } from '../../../components/PagedGrid.tsx';
+import { ListGrid, ListScreen } from '../../../components/ListScreen.tsx';
+import { NoWrap } from '../../../components/GridCells.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
-import { INTERACTION_LIST, fetchAllInteractions, fetchInteractionSummary, fetchInteractions, toQueryFilters, type SortField, useInteractionChoices } from '../api/interactions.ts';
-import { applyToInteractions, liveSummary, type InteractionsView } from '../api/live-interactions.ts';
+import { INTERACTION_LIST, fetchAllInteractions, fetchInteractionSummary, fetchInteractions, matchesFilters, toQueryFilters, useInteractionChoices } from '../api/interactions.ts';
+import { liveSummary } from '../api/live-interactions.ts';
+import { countSummary } from '../live-counts.ts';
 import { EXPORT_HEADER, exportRow } from '../api/export-rows.ts';
 import { InteractionFilterForm } from './InteractionFilterForm.tsx';
 import { ByDayChart, ByPageChart } from './InteractionCharts.tsx';
-import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 const MESSAGES = [INTERACTION_RECORDED_MESSAGE];
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   charts: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(320px, 100%), 1fr))' },
-  nowrap: { whiteSpace: 'nowrap' },
 });
 
 export default function UserInteractionsPage() {
@@ -31,28 +30,30 @@ export default function UserInteractionsPage() {
   const track = useTrackClick();
   const list = usePagedList(INTERACTION_LIST);
   const filters = useMemo(() => toQueryFilters(list.filters), [list.filters]);
-  const showsNewest = list.page === 1 && list.sort === 'created_at' && list.order === 'desc';
 
-  const view = useLive<InteractionsView, Interaction>({
+  // The summary first (`along`): the list read after it holds at least what the summary counted.
+  const view = useLiveList({
+    list,
     messages: MESSAGES,
-    // The summary first: the list read after it holds at least what the summary counted.
-    read: async (signal) => {
-      const summary = await fetchInteractionSummary(filters, signal);
-      if (!summary.success) return summary;
-      const page = await fetchInteractions({ ...filters, page: list.page, page_size: list.pageSize, sort: list.sort, order: list.order }, signal);
-      if (!page.success) return page;
-      return { success: true, data: { summary: liveSummary(summary.data), list: page.data, missed: 0 } };
+    fetchPage: ({ page, page_size, sort, order, ...urlFilters }, signal) => fetchInteractions({ ...toQueryFilters(urlFilters), page, page_size, sort, order }, signal),
+    toRow: (i: Interaction) => i,
+    created: { sort: 'created_at', at: (i) => i.created_at },
+    accepts: (i, urlFilters) => matchesFilters(i, toQueryFilters(urlFilters)),
+    along: {
+      read: async (urlFilters, signal) => {
+        const summary = await fetchInteractionSummary(toQueryFilters(urlFilters), signal);
+        return summary.success ? { success: true, data: liveSummary(summary.data) } : summary;
+      },
+      count: countSummary,
     },
-    apply: (v, push) => applyToInteractions(v, push, filters, showsNewest),
-    deps: [filters, list.page, list.pageSize, list.sort, list.order],
   });
   const choices = useInteractionChoices();
-  const summary = view.data?.summary.summary;
-  const rows = view.data?.list.items ?? null;
+  const summary = view.data?.along.summary;
+  const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(rows?.map((r) => r.user_id) ?? []);
 
   const columns: GridColumn<Interaction>[] = [
-    { id: 'created_at', header: 'Date', sortable: true, minWidth: '170px', render: (i) => <span className={s.nowrap}>{formatDateTime12(i.created_at)}</span> },
+    { id: 'created_at', header: 'Date', sortable: true, minWidth: '170px', render: (i) => <NoWrap>{formatDateTime12(i.created_at)}</NoWrap> },
     { id: 'page_name', header: 'Page', sortable: true, render: (i) => i.page_name },
     { id: 'button_name', header: 'Button', sortable: true, render: (i) => i.button_name },
     { id: 'interaction_type', header: 'Type', sortable: true, render: (i) => i.interaction_type },
@@ -81,15 +82,8 @@ export default function UserInteractionsPage() {
     list.showFirst();
     (tableRef.current ?? document.getElementById('interactions-title'))?.focus();
   };
-  const filtered = Object.keys(list.filters).length > 0;
   return (
-    <section className={s.root} aria-labelledby="interactions-title">
-      <div className={s.head}>
-        <Title1 as="h1" id="interactions-title" tabIndex={-1}>
-          User Interactions
-        </Title1>
-        <LiveBadge live={view.live} />
-      </div>
+    <ListScreen titleId="interactions-title" title="User Interactions" live={view.live}>
 
       <Card>
         <InteractionFilterForm
@@ -127,47 +121,27 @@ export default function UserInteractionsPage() {
         </Card>
       )}
 
-      <Card>
-        <PagedGrid<Interaction>
-          label="User interactions"
-          pagerLabel="Interaction pages"
-          noun={{ one: 'interaction', other: 'interactions' }}
-          columns={columns}
-          getRowId={(i) => i.id}
-          items={rows}
-          total={view.data?.list.total ?? 0}
-          status={view.status}
-          error={view.error}
-          onRetry={view.reload}
-          page={list.page}
-          pageSize={list.pageSize}
-          onPage={list.setPage}
-          sort={list.sort}
-          order={list.order}
-          onSort={(id) => list.sortBy(id as SortField)}
-          empty={
-            filtered ? (
-              <>
-                No interactions match these filters.{' '}
-                <Button appearance="transparent" onClick={list.clearFilters}>
-                  Clear filters
-                </Button>
-              </>
-            ) : (
-              'No interactions recorded yet.'
-            )
-          }
-          onExport={onExport}
-          tableRef={tableRef}
-          toolbar={
-            missed > 0 && (
-              <Button appearance="secondary" onClick={showNewest}>
-                {missed} new interactions: show newest
-              </Button>
-            )
-          }
-        />
-      </Card>
-    </section>
+      <ListGrid
+        list={list}
+        view={view}
+        label="User interactions"
+        pagerLabel="Interaction pages"
+        noun={{ one: 'interaction', other: 'interactions' }}
+        columns={columns}
+        getRowId={(i) => i.id}
+        noMatch="No interactions match these filters."
+        offerClear
+        empty="No interactions recorded yet."
+        onExport={onExport}
+        tableRef={tableRef}
+        toolbar={
+          missed > 0 && (
+            <Button appearance="secondary" onClick={showNewest}>
+              {missed} new interactions: show newest
+            </Button>
+          )
+        }
+      />
+    </ListScreen>
   );
 }

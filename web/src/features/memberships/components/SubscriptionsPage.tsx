@@ -1,28 +1,25 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
-import { Badge, Button, Card, MessageBar, MessageBarBody, MessageBarTitle, Subtitle1, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, MessageBar, MessageBarBody, MessageBarTitle, Subtitle1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { MembershipView } from '@acpg/contracts/memberships';
-import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
+import { useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
 import { useTrackClick } from '../../../lib/track.ts';
-import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import type { GridColumn } from '../../../components/PagedGrid.tsx';
+import { ListGrid, ListScreen } from '../../../components/ListScreen.tsx';
+import { NoWrap, StatusBadge } from '../../../components/GridCells.tsx';
 import { MEMBERSHIP_LIST, fetchMyMemberships } from '../api/memberships.ts';
 import { useRenewalPrices } from '../api/moves.ts';
 import { ManageMembership, type UpdateCardForm } from './ManageMembership.tsx';
-import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 // contracts/memberships MEMBERSHIP_UPDATED_MESSAGE; literal so this screen's chunk does not pull zod in for one string.
 const MESSAGES = ['membership.updated'];
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  grow: { flexGrow: 1 },
   start: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  nowrap: { whiteSpace: 'nowrap' },
   renewal: { display: 'block', color: tokens.colorNeutralForeground2 },
   note: { display: 'block', color: tokens.colorNeutralForeground2, whiteSpace: 'nowrap' },
   alert: { display: 'block', color: tokens.colorPaletteRedForeground1, whiteSpace: 'nowrap' },
@@ -71,16 +68,14 @@ export function SubscriptionsPage({ startMembership: Start, updateCard }: { star
   const none = view.data != null && view.data.total === 0;
 
   const columns: GridColumn<MembershipView>[] = [
-    { id: 'plan_name', header: 'Plan', sortable: true, render: (m) => <span className={s.nowrap}>{m.plan_name}</span> },
+    { id: 'plan_name', header: 'Plan', sortable: true, render: (m) => <NoWrap>{m.plan_name}</NoWrap> },
     {
       id: 'status',
       header: 'Status',
       minWidth: '170px',
       render: (m) => (
         <>
-          <Badge appearance="tint" className={s.nowrap} color={BADGE_COLOR[m.status]}>
-            {STATUS_TEXT[m.status]}
-          </Badge>
+          <StatusBadge color={BADGE_COLOR[m.status]}>{STATUS_TEXT[m.status]}</StatusBadge>
           {m.status === 'cancelled' && m.ended_at && <Text size={200} className={s.note}>Ended {formatDateUs(m.ended_at)}</Text>}
           {m.status === 'past_due' && m.cancels_at && <Text size={200} className={s.alert}>Canceled {formatDateUs(m.cancels_at)} unless paid</Text>}
           {m.status !== 'past_due' && m.next_retry_at && <Text size={200} className={s.alert}>Payment failed; next try {formatDateUs(m.next_retry_at)}</Text>}
@@ -89,9 +84,9 @@ export function SubscriptionsPage({ startMembership: Start, updateCard }: { star
         </>
       ),
     },
-    { id: 'started_at', header: 'Start', sortable: true, render: (m) => <span className={s.nowrap}>{formatDateUs(m.started_at)}</span> },
-    { id: 'trial_ends_at', header: 'Trial ends', render: (m) => (m.trial_ends_at ? <span className={s.nowrap}>{formatDateUs(m.trial_ends_at)}</span> : 'No trial') },
-    { id: 'next_renewal_at', header: 'Next renewal', sortable: true, render: (m) => <span className={s.nowrap}>{formatDateUs(m.next_renewal_at)}</span> },
+    { id: 'started_at', header: 'Start', sortable: true, render: (m) => <NoWrap>{formatDateUs(m.started_at)}</NoWrap> },
+    { id: 'trial_ends_at', header: 'Trial ends', render: (m) => (m.trial_ends_at ? <NoWrap>{formatDateUs(m.trial_ends_at)}</NoWrap> : 'No trial') },
+    { id: 'next_renewal_at', header: 'Next renewal', sortable: true, render: (m) => <NoWrap>{formatDateUs(m.next_renewal_at)}</NoWrap> },
     {
       id: 'amount',
       header: 'Amount',
@@ -107,7 +102,7 @@ export function SubscriptionsPage({ startMembership: Start, updateCard }: { star
         </>
       ),
     },
-    { id: 'card', header: 'Card', render: (m) => <span className={s.nowrap}>{`${brandName(m.card_brand)} ending in ${m.card_last4}`}</span> },
+    { id: 'card', header: 'Card', render: (m) => <NoWrap>{`${brandName(m.card_brand)} ending in ${m.card_last4}`}</NoWrap> },
     {
       id: 'manage',
       header: 'Manage',
@@ -116,14 +111,12 @@ export function SubscriptionsPage({ startMembership: Start, updateCard }: { star
   ];
 
   return (
-    <section className={s.root} aria-labelledby="subscriptions-title">
-      <div className={s.head}>
-        <Title1 as="h1" id="subscriptions-title" tabIndex={-1}>
-          Membership
-        </Title1>
-        <LiveBadge live={view.live} />
-        <span className={s.grow} />
-        {Start && none && !starting && !paid && (
+    <ListScreen
+      titleId="subscriptions-title"
+      title="Membership"
+      live={view.live}
+      actions={
+        Start && none && !starting && !paid ? (
           <Button
             appearance="primary"
             onClick={() => {
@@ -133,8 +126,9 @@ export function SubscriptionsPage({ startMembership: Start, updateCard }: { star
           >
             Start a membership
           </Button>
-        )}
-      </div>
+        ) : null
+      }
+    >
 
       {paid && (
         <MessageBar intent="success" role="status">
@@ -160,18 +154,17 @@ export function SubscriptionsPage({ startMembership: Start, updateCard }: { star
         </Card>
       )}
 
-      <Card>
-        <PagedGrid<MembershipView>
-          label="Your memberships"
-          pagerLabel="Membership pages"
-          noun={{ one: 'membership', other: 'memberships' }}
-          columns={columns}
-          getRowId={(m) => m.id}
-          {...listGridProps(list, view)}
-          empty={<>You have no membership yet.{Start ? ' Choose Start a membership to pick a plan and pay.' : ''}</>}
-        />
-      </Card>
-    </section>
+      <ListGrid
+        list={list}
+        view={view}
+        label="Your memberships"
+        pagerLabel="Membership pages"
+        noun={{ one: 'membership', other: 'memberships' }}
+        columns={columns}
+        getRowId={(m) => m.id}
+        empty={<>You have no membership yet.{Start ? ' Choose Start a membership to pick a plan and pay.' : ''}</>}
+      />
+    </ListScreen>
   );
 }
 

@@ -1,36 +1,27 @@
 import { useState } from 'react';
-import { useSnapshot } from 'valtio';
-import { Badge, Button, Card, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { NHD_ORDER_UPDATED_MESSAGE, type NhdOrderView } from '@acpg/contracts/nhd';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
-import { exportTable } from '../../../lib/export.ts';
-import { session } from '../../../lib/session.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
-import { fetchListRows } from '../../../lib/fetch-every.ts';
-import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import { exportList } from '../../../lib/fetch-every.ts';
+import type { GridColumn } from '../../../components/PagedGrid.tsx';
+import { ListGrid, ListScreen } from '../../../components/ListScreen.tsx';
+import { NoWrap, StatusBadge } from '../../../components/GridCells.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
 import { RouteLink } from '../../../components/RouteLink.tsx';
 import { fetchAllOrders, fetchMyOrders, ORDER_LIST, type OrderFilter, useReportTypes } from '../api/nhd.ts';
 import { STATUS_BADGE, statusLabel } from '../order-text.ts';
 import { OrderFilters } from './OrderFilters.tsx';
 import { ReportTypesDialog } from './ReportTypesDialog.tsx';
-import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
-import { LiveBadge } from '../../../components/LiveBadge.tsx';
+import { useLiveList } from '../../../lib/live-list.ts';
 
 const MESSAGES = [NHD_ORDER_UPDATED_MESSAGE];
 type Row = NhdOrderView & { id: string };
 const rowOf = (v: NhdOrderView): Row => ({ ...v, id: v.order_id });
-
-const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  grow: { flexGrow: 1 },
-  nowrap: { whiteSpace: 'nowrap' },
-});
 
 /** Whether a pushed order belongs in the list as filtered (the server applies the same rules on the next read). */
 const matches = (o: NhdOrderView, f: Filters<OrderFilter>) => {
@@ -53,28 +44,26 @@ const EXPORT_HEADER = ['Order', 'Placed', 'Customer', 'Property', 'APN', 'County
  * orders do, and a new order appears on top of the first page.
  */
 export function OrdersListPage({ admin }: { admin: boolean }) {
-  const s = useStyles();
   const list = usePagedList(ORDER_LIST);
   const [editingTypes, setEditingTypes] = useState(false);
   const types = useReportTypes(admin);
   const fetchPage = admin ? fetchAllOrders : fetchMyOrders;
-  const { userId } = useSnapshot(session);
   const view = useLiveList({
     list,
     messages: MESSAGES,
     // A customer's orders are pushed to their account's room; Super Admins receive every order's push by role.
-    entity: !admin && userId ? `account:${userId}` : undefined,
+    mine: !admin,
     fetchPage,
     toRow: rowOf,
     created: { sort: 'placed_at', at: (o) => o.placed_at },
     accepts: matches,
-    deps: [admin, userId],
+    deps: [admin],
   });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);
 
   const columns: GridColumn<Row>[] = [
-    { id: 'placed_at', header: 'Placed', sortable: true, minWidth: '160px', render: (o) => <span className={s.nowrap}>{formatDateTime12(o.placed_at)}</span> },
+    { id: 'placed_at', header: 'Placed', sortable: true, minWidth: '160px', render: (o) => <NoWrap>{formatDateTime12(o.placed_at)}</NoWrap> },
     ...(admin ? [{ id: 'customer', header: 'Customer', render: (o: Row) => <PersonName id={o.account_id} name={nameOf(o.account_id)} /> }] : []),
     {
       id: 'property',
@@ -93,62 +82,57 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
       id: 'status',
       header: 'Status',
       sortable: true,
-      render: (o) => (
-        <Badge className={s.nowrap} appearance="tint" color={STATUS_BADGE[o.status]}>
-          {statusLabel(o.status)}
-        </Badge>
-      ),
+      render: (o) => <StatusBadge color={STATUS_BADGE[o.status]}>{statusLabel(o.status)}</StatusBadge>,
     },
-    { id: 'updated_at', header: 'Last change', sortable: true, minWidth: '160px', render: (o) => <span className={s.nowrap}>{formatDateTime12(o.updated_at)}</span> },
+    { id: 'updated_at', header: 'Last change', sortable: true, minWidth: '160px', render: (o) => <NoWrap>{formatDateTime12(o.updated_at)}</NoWrap> },
   ];
 
-  const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchListRows(fetchPage, list, signal);
-    const out = all.map((o) => [
-      o.order_id,
-      o.placed_at,
-      admin ? (nameOf(o.account_id) ?? o.account_id) : 'Me',
-      `${o.property.address_line}, ${o.property.city}, CA ${o.property.zip}`,
-      o.property.apn,
-      o.property.county,
-      o.report_type.name,
-      (o.amount_cents / 100).toFixed(2),
-      statusLabel(o.status),
-      o.recipients.map((r) => r.email).join('; '),
-      o.updated_at,
-    ]);
-    return (await exportTable(kind, { header: EXPORT_HEADER, rows: out, fileBase: admin ? 'nhd-orders-all' : 'nhd-orders' })) ? all.length : 0;
-  };
-  const filtered = Object.keys(list.filters).length > 0;
+  const onExport = (kind: 'xlsx' | 'csv', signal: AbortSignal) =>
+    exportList(kind, fetchPage, list, signal, {
+      header: EXPORT_HEADER,
+      row: (o) => [
+        o.order_id,
+        o.placed_at,
+        admin ? (nameOf(o.account_id) ?? o.account_id) : 'Me',
+        `${o.property.address_line}, ${o.property.city}, CA ${o.property.zip}`,
+        o.property.apn,
+        o.property.county,
+        o.report_type.name,
+        (o.amount_cents / 100).toFixed(2),
+        statusLabel(o.status),
+        o.recipients.map((r) => r.email).join('; '),
+        o.updated_at,
+      ],
+      fileBase: admin ? 'nhd-orders-all' : 'nhd-orders',
+    });
 
   return (
-    <section className={s.root} aria-labelledby="orders-title">
-      <div className={s.head}>
-        <Title1 as="h1" id="orders-title" tabIndex={-1}>
-          NHD Order List
-        </Title1>
-        <LiveBadge live={view.live} />
-        <span className={s.grow} />
-        {admin && <Button onClick={() => setEditingTypes(true)}>Report types and prices</Button>}
-        <LinkButton to="/nhd-order" appearance="primary" icon={<AddRegular />}>
-          Order a report
-        </LinkButton>
-      </div>
-      <Card>
-        <OrderFilters key={JSON.stringify(list.filters)} applied={list.filters} reportTypes={types.data?.items ?? []} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />
-      </Card>
-      <Card>
-        <PagedGrid<Row>
-          label="NHD orders"
-          pagerLabel="Order pages"
-          noun={{ one: 'order', other: 'orders' }}
-          columns={columns}
-          getRowId={(o) => o.id}
-          {...listGridProps(list, view)}
-          empty={filtered ? 'No orders match these filters.' : admin ? 'No NHD orders yet.' : 'You have not ordered an NHD report yet. Choose “Order a report” to start.'}
-          onExport={onExport}
-        />
-      </Card>
+    <ListScreen
+      titleId="orders-title"
+      title="NHD Order List"
+      live={view.live}
+      actions={
+        <>
+          {admin && <Button onClick={() => setEditingTypes(true)}>Report types and prices</Button>}
+          <LinkButton to="/nhd-order" appearance="primary" icon={<AddRegular />}>
+            Order a report
+          </LinkButton>
+        </>
+      }
+    >
+      <ListGrid
+        list={list}
+        view={view}
+        filters={<OrderFilters key={JSON.stringify(list.filters)} applied={list.filters} reportTypes={types.data?.items ?? []} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />}
+        label="NHD orders"
+        pagerLabel="Order pages"
+        noun={{ one: 'order', other: 'orders' }}
+        columns={columns}
+        getRowId={(o) => o.id}
+        noMatch="No orders match these filters."
+        empty={admin ? 'No NHD orders yet.' : 'You have not ordered an NHD report yet. Choose “Order a report” to start.'}
+        onExport={onExport}
+      />
       {editingTypes && (
         <ReportTypesDialog
           onClose={() => {
@@ -157,7 +141,7 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
           }}
         />
       )}
-    </section>
+    </ListScreen>
   );
 }
 

@@ -1,13 +1,15 @@
 import { useSnapshot } from 'valtio';
-import { Badge, Card, Subtitle1, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Subtitle1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { PaymentView } from '@acpg/contracts/payments';
 import { PAYMENT_SORT_FIELDS } from '@acpg/contracts/sort-fields';
-import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
+import { useLiveList } from '../../../lib/live-list.ts';
 import { session } from '../../../lib/session.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
 import { useListInState, type PagedListSpec } from '../../../lib/paged-list.ts';
-import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import type { GridColumn } from '../../../components/PagedGrid.tsx';
+import { ListGrid } from '../../../components/ListScreen.tsx';
+import { NoWrap, StatusBadge } from '../../../components/GridCells.tsx';
 import { RouteLink } from '../../../components/RouteLink.tsx';
 import { fetchMyPayments, type PaymentSort, usePlanNames } from '../api/payments.ts';
 import { PAYMENT_MESSAGES } from '../api/live-payments.ts';
@@ -21,7 +23,6 @@ const paymentRow = (p: PaymentView): Row => ({ ...p, id: p.checkout_id });
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  nowrap: { whiteSpace: 'nowrap' },
   note: { display: 'block', color: tokens.colorNeutralForeground2 },
 });
 
@@ -53,7 +54,7 @@ export function PaymentHistory() {
       sortable: true,
       render: (p) => (
         <RouteLink to={`/payment-status?checkout_id=${encodeURIComponent(p.checkout_id)}`}>
-          <span className={s.nowrap}>{formatDateUs(p.settled_at ?? p.started_at)}</span>
+          <NoWrap>{formatDateUs(p.settled_at ?? p.started_at)}</NoWrap>
         </RouteLink>
       ),
     },
@@ -77,7 +78,7 @@ export function PaymentHistory() {
       sortable: true,
       render: (p) => (
         <>
-          <span className={s.nowrap}>{formatCents(p.amount_cents)}</span>
+          <NoWrap>{formatCents(p.amount_cents)}</NoWrap>
           {p.promo && (
             <Text size={200} className={s.note}>
               {`${p.promo.promo_code}: ${formatCents(p.promo.discount_cents)} off`}
@@ -89,11 +90,7 @@ export function PaymentHistory() {
     {
       id: 'status',
       header: 'Status',
-      render: (p) => (
-        <Badge appearance="tint" className={s.nowrap} color={PAYMENT_STATUS_COLOR[p.status]}>
-          {PAYMENT_STATUS_TEXT[p.status]}
-        </Badge>
-      ),
+      render: (p) => <StatusBadge color={PAYMENT_STATUS_COLOR[p.status]}>{PAYMENT_STATUS_TEXT[p.status]}</StatusBadge>,
     },
     {
       id: 'receipt',
@@ -115,17 +112,16 @@ export function PaymentHistory() {
       <Subtitle1 as="h2" id="payment-history-title">
         Payment history
       </Subtitle1>
-      <Card>
-        <PagedGrid<Row>
-          label="Your payments"
-          pagerLabel="Payment pages"
-          noun={{ one: 'payment', other: 'payments' }}
-          columns={columns}
-          getRowId={(p) => p.checkout_id}
-          {...listGridProps(list, view)}
-          empty="You have made no payments yet."
-        />
-      </Card>
+      <ListGrid
+        list={list}
+        view={view}
+        label="Your payments"
+        pagerLabel="Payment pages"
+        noun={{ one: 'payment', other: 'payments' }}
+        columns={columns}
+        getRowId={(p) => p.checkout_id}
+        empty="You have made no payments yet."
+      />
     </section>
   );
 }

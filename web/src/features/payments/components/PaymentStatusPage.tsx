@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { Badge, Caption1, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import type { PaymentView } from '@acpg/contracts/payments';
-import { useLiveEntity } from '../../../lib/live.ts';
+import { POLL_WHEN_OFFLINE_MS, useLiveEntity } from '../../../lib/live.ts';
+import { waitForOutcome } from '../../../lib/wait-for-outcome.ts';
 import { session } from '../../../lib/session.ts';
 import { signInPathFor } from '../../../lib/return-path.ts';
 import { formatCents } from '../../../lib/money.ts';
@@ -28,6 +29,9 @@ const useStyles = makeStyles({
   updates: { color: tokens.colorNeutralForeground2, marginBlockStart: `calc(-1 * ${tokens.spacingVerticalM})` },
 });
 
+/** While live updates are off, how long one wait for a change lasts before the page reads again and waits anew (ms). */
+const OFFLINE_WAIT = { everyMs: POLL_WHEN_OFFLINE_MS, forMs: 60_000 };
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
@@ -43,18 +47,28 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 /** The signed-in payer's view of one payment, live on `checkout:<id>`, read again on every (re)connect. */
 function ChargeStatus({ checkoutId }: { checkoutId: string }) {
   const s = useStyles();
-  // While the socket is down (or not yet up) the view asks the server until the payment settles: the page moves on.
   const view = useLiveEntity<PaymentView>({
     messages: PAYMENT_MESSAGES,
     entity: `checkout:${checkoutId}`,
     read: (signal) => fetchCharge(checkoutId, signal),
     same: (shown, push) => push.checkout_id === shown.checkout_id,
-    settled: (charge) => isSettled(charge.status),
     deps: [checkoutId],
   });
   const names = usePlanNames();
   const charge = view.data;
   const { live, reload } = view;
+
+  // While the socket is down (or not yet up) the page asks the server every few seconds (waitForOutcome) until the
+  // payment changes, then shows it; until it settles, so the page moves on.
+  useEffect(() => {
+    if (!charge || live || isSettled(charge.status)) return;
+    const controller = new AbortController();
+    waitForOutcome((signal) => fetchCharge(checkoutId, signal), (r) => r.success && r.data.version > charge.version, OFFLINE_WAIT, controller.signal).then(
+      () => reload(),
+      () => undefined, // left the page, or the payment changed meanwhile: a new wait starts with it
+    );
+    return () => controller.abort();
+  }, [checkoutId, charge, live, reload]);
 
   const [confirming, setConfirming] = useState(false);
   // While the bank's own window (Stripe.js) is open, our dialog steps aside: a modal would hide the bank's window.

@@ -1,32 +1,27 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Field, MessageBar, MessageBarBody, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Text, makeStyles } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { PLAN_UPDATED_MESSAGE, type AdminPlan } from '@acpg/contracts/plans';
-import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
+import { useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
 import { useFilterDraft } from '../../../lib/filter-draft.ts';
 import { useRowAction } from '../../../lib/row-action.ts';
 import { formatCents } from '../../../lib/money.ts';
-import { exportTable } from '../../../lib/export.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useTrackClick } from '../../../lib/track.ts';
-import { fetchListRows } from '../../../lib/fetch-every.ts';
-import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import { exportList } from '../../../lib/fetch-every.ts';
+import type { GridColumn } from '../../../components/PagedGrid.tsx';
+import { ListGrid, ListScreen } from '../../../components/ListScreen.tsx';
+import { ChoiceField, FilterForm } from '../../../components/FilterForm.tsx';
+import { ActiveBadge, EditAndSwitch, NoWrap } from '../../../components/GridCells.tsx';
 import { fetchAdminPlans, PLAN_LIST, setPlanActive, type PlanFilterKey } from '../api/admin-plans.ts';
 import { PlanDialog } from './PlanDialog.tsx';
-import { FilterButtons } from '../../../components/FilterButtons.tsx';
-import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 const MESSAGES = [PLAN_UPDATED_MESSAGE];
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  grow: { flexGrow: 1 },
-  // Codes, ids and badges keep one line: the grid's cells otherwise break words anywhere.
+  // Ids keep one line: the grid's cells otherwise break words anywhere.
   nowrap: { whiteSpace: 'nowrap' },
-  filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(180px, 100%), 1fr))', alignItems: 'end' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
 const kindText = (p: AdminPlan) => (p.is_default ? 'Sold at sign-up' : 'Renewal price');
@@ -43,39 +38,27 @@ const exportRow = (p: AdminPlan) => [
   p.is_active ? 'Active' : 'Inactive',
 ];
 
-function FilterForm({ applied, onApply, onClear }: { applied: Filters<PlanFilterKey>; onApply: (f: Filters<PlanFilterKey>) => void; onClear: () => void }) {
-  const s = useStyles();
+const KINDS = [
+  { value: 'default', label: 'Sold at sign-up' },
+  { value: 'renewal', label: 'Renewal price' },
+];
+const STATUSES = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+const NAMES = [
+  { value: 'Monthly', label: 'Monthly' },
+  { value: 'Yearly', label: 'Yearly' },
+];
+
+function PlanFilters({ applied, onApply, onClear }: { applied: Filters<PlanFilterKey>; onApply: (f: Filters<PlanFilterKey>) => void; onClear: () => void }) {
   const { draft, set, submit, clear } = useFilterDraft(applied, onApply, onClear);
-  const select = (key: PlanFilterKey, label: string, options: readonly [string, string][]) => (
-    <Field label={label}>
-      <Select value={draft[key] ?? ''} onChange={(_, d) => set(key, d.value)}>
-        <option value="">Any</option>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </Select>
-    </Field>
-  );
   return (
-    <form className={s.filters} onSubmit={submit} aria-label="Filter plans" noValidate>
-      {select('name', 'Name', [
-        ['Monthly', 'Monthly'],
-        ['Yearly', 'Yearly'],
-      ])}
-      {select('kind', 'Kind', [
-        ['default', 'Sold at sign-up'],
-        ['renewal', 'Renewal price'],
-      ])}
-      {select('status', 'Status', [
-        ['active', 'Active'],
-        ['inactive', 'Inactive'],
-      ])}
-      <div className={s.actions}>
-        <FilterButtons onClear={clear} />
-      </div>
-    </form>
+    <FilterForm label="Filter plans" compact onSubmit={submit} onClear={clear}>
+      <ChoiceField label="Name" value={draft.name} options={NAMES} onChange={(v) => set('name', v)} />
+      <ChoiceField label="Kind" value={draft.kind} options={KINDS} onChange={(v) => set('kind', v)} />
+      <ChoiceField label="Status" value={draft.status} options={STATUSES} onChange={(v) => set('status', v)} />
+    </FilterForm>
   );
 }
 
@@ -97,56 +80,40 @@ export default function PlansAdminPage() {
   };
 
   const columns: GridColumn<AdminPlan>[] = [
-    { id: 'id', header: 'Plan id', sortable: true, render: (p) => (
+    {
+      id: 'id',
+      header: 'Plan id',
+      sortable: true,
+      render: (p) => (
         <Text className={s.nowrap} weight="semibold">
           {p.id}
         </Text>
-      ), },
+      ),
+    },
     { id: 'name', header: 'Name', sortable: true, render: (p) => p.name },
-    { id: 'kind', header: 'Kind', render: (p) => <span className={s.nowrap}>{kindText(p)}</span> },
+    { id: 'kind', header: 'Kind', render: (p) => <NoWrap>{kindText(p)}</NoWrap> },
     { id: 'amount', header: 'Price per term', sortable: true, render: (p) => formatCents(p.amount) },
     { id: 'fees', header: 'Setup + recording fees', render: (p) => `${formatCents(p.additional_charges['setup fees'])} + ${formatCents(p.additional_charges.recording_fees)}` },
     { id: 'trial', header: 'Free trial', render: trialText },
-    {
-      id: 'status',
-      header: 'Status',
-      render: (p) => (
-        <Badge className={s.nowrap} appearance="tint" color={p.is_active ? 'success' : 'informative'}>
-          {p.is_active ? 'Active' : 'Inactive'}
-        </Badge>
-      ),
-    },
+    { id: 'status', header: 'Status', render: (p) => <ActiveBadge active={p.is_active} /> },
     {
       id: 'actions',
       header: 'Actions',
-      render: (p) => (
-        <div className={s.actions}>
-          <Button size="small" onClick={() => setDialog({ editing: p })} aria-label={`Edit ${p.id}`}>
-            Edit
-          </Button>
-          <Button size="small" disabledFocusable={switching === p.id} onClick={() => void toggle(p)} aria-label={`${p.is_active ? 'Deactivate' : 'Activate'} ${p.id}`}>
-            {p.is_active ? 'Deactivate' : 'Activate'}
-          </Button>
-        </div>
-      ),
+      render: (p) => <EditAndSwitch name={p.id} active={p.is_active} switching={switching === p.id} onEdit={() => setDialog({ editing: p })} onSwitch={() => void toggle(p)} />,
     },
   ];
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
     track(kind === 'xlsx' ? 'Export XLSX' : 'Export CSV');
-    const all = await fetchListRows(fetchAdminPlans, list, signal, (p) => p.id);
-    return (await exportTable(kind, { header: EXPORT_HEADER, rows: all.map(exportRow), fileBase: 'plans' })) ? all.length : 0;
+    return exportList(kind, fetchAdminPlans, list, signal, { header: EXPORT_HEADER, row: exportRow, fileBase: 'plans', key: (p) => p.id });
   };
-  const filtered = Object.keys(list.filters).length > 0;
 
   return (
-    <section className={s.root} aria-labelledby="plans-title">
-      <div className={s.head}>
-        <Title1 as="h1" id="plans-title" tabIndex={-1}>
-          Plans
-        </Title1>
-        <LiveBadge live={view.live} />
-        <span className={s.grow} />
+    <ListScreen
+      titleId="plans-title"
+      title="Plans"
+      live={view.live}
+      actions={
         <Button
           appearance="primary"
           icon={<AddRegular />}
@@ -157,39 +124,28 @@ export default function PlansAdminPage() {
         >
           Add plan
         </Button>
-      </div>
+      }
+    >
       <MessageBar intent="info">
         <MessageBarBody>
           A price change applies to new checkouts and to each membership&apos;s next renewal only; charges already made keep their price. Per name, one plan sold at sign-up and one
           renewal price can be active at a time.
         </MessageBarBody>
       </MessageBar>
-      <Card>
-        <FilterForm key={JSON.stringify(list.filters)} applied={list.filters} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />
-      </Card>
-      <Card>
-        <PagedGrid<AdminPlan>
-          label="Plans"
-          pagerLabel="Plan pages"
-          noun={{ one: 'plan', other: 'plans' }}
-          columns={columns}
-          getRowId={(p) => p.id}
-          {...listGridProps(list, view)}
-          empty={
-            filtered ? (
-              <>
-                No plans match these filters.{' '}
-                <Button appearance="transparent" onClick={list.clearFilters}>
-                  Clear filters
-                </Button>
-              </>
-            ) : (
-              'No plans yet. Add the Monthly and Yearly plans to sell memberships.'
-            )
-          }
-          onExport={onExport}
-        />
-      </Card>
+      <ListGrid
+        list={list}
+        view={view}
+        filters={<PlanFilters key={JSON.stringify(list.filters)} applied={list.filters} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />}
+        label="Plans"
+        pagerLabel="Plan pages"
+        noun={{ one: 'plan', other: 'plans' }}
+        columns={columns}
+        getRowId={(p) => p.id}
+        noMatch="No plans match these filters."
+        offerClear
+        empty="No plans yet. Add the Monthly and Yearly plans to sell memberships."
+        onExport={onExport}
+      />
       {dialog && (
         <PlanDialog
           editing={dialog.editing}
@@ -201,6 +157,6 @@ export default function PlansAdminPage() {
           }}
         />
       )}
-    </section>
+    </ListScreen>
   );
 }

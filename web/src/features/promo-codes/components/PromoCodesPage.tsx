@@ -1,34 +1,28 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Card, Field, Input, Select, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Text, makeStyles } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { PRODUCT_PROMO_TARGETS, PROMO_CODE_UPDATED_MESSAGE, promoTargetName, type PromoCodeView } from '@acpg/contracts/promo-codes';
-import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
+import { useLiveList } from '../../../lib/live-list.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
 import { useFilterDraft } from '../../../lib/filter-draft.ts';
 import { useRowAction } from '../../../lib/row-action.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
-import { exportTable } from '../../../lib/export.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useTrackClick } from '../../../lib/track.ts';
-import { fetchListRows } from '../../../lib/fetch-every.ts';
-import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import { exportList } from '../../../lib/fetch-every.ts';
+import type { GridColumn } from '../../../components/PagedGrid.tsx';
+import { ListGrid, ListScreen } from '../../../components/ListScreen.tsx';
+import { ChoiceField, FilterForm, InputField } from '../../../components/FilterForm.tsx';
+import { ActiveBadge, EditAndSwitch } from '../../../components/GridCells.tsx';
 import { fetchPromoCodes, PROMO_CODE_LIST, rowOf, setPromoCodeActive, type FilterKey, type PromoCodeRow, usePlans } from '../api/promo-codes.ts';
 import { PromoCodeDialog } from './PromoCodeDialog.tsx';
-import { FilterButtons } from '../../../components/FilterButtons.tsx';
-import { LiveBadge } from '../../../components/LiveBadge.tsx';
 
 /** What a code applies to, in words: a plan id, NHD reports or Equity Protect. */
 
 const MESSAGES = [PROMO_CODE_UPDATED_MESSAGE];
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  grow: { flexGrow: 1 },
-  filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(180px, 100%), 1fr))', alignItems: 'end' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
-  input: { minWidth: 0, width: '100%' },
   nowrap: { whiteSpace: 'nowrap' },
 });
 
@@ -56,40 +50,20 @@ const exportRow = (v: PromoCodeView) => [
   formatDateUs(v.created_at),
 ];
 
-function FilterForm({ applied, plans, onApply, onClear }: { applied: Filters<FilterKey>; plans: readonly { id: string; name: string }[]; onApply: (f: Filters<FilterKey>) => void; onClear: () => void }) {
-  const s = useStyles();
+const STATUSES = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+function PromoFilters({ applied, plans, onApply, onClear }: { applied: Filters<FilterKey>; plans: readonly { id: string; name: string }[]; onApply: (f: Filters<FilterKey>) => void; onClear: () => void }) {
   const { draft, set, submit, clear } = useFilterDraft(applied, onApply, onClear);
+  const targets = [...plans.map((p) => ({ value: p.id, label: `${p.name} (${p.id})` })), ...PRODUCT_PROMO_TARGETS.map((t) => ({ value: t.id, label: t.name }))];
   return (
-    <form className={s.filters} onSubmit={submit} aria-label="Filter promo codes" noValidate>
-      <Field label="Code starts with">
-        <Input className={s.input} value={draft.code ?? ''} onChange={(_, d) => set('code', d.value.toUpperCase())} />
-      </Field>
-      <Field label="Status">
-        <Select value={draft.status ?? ''} onChange={(_, d) => set('status', d.value)}>
-          <option value="">Any</option>
-          <option value="active">Active</option>
-          <option value="inactive">Inactive</option>
-        </Select>
-      </Field>
-      <Field label="Plan">
-        <Select value={draft.plan_id ?? ''} onChange={(_, d) => set('plan_id', d.value)}>
-          <option value="">Any</option>
-          {plans.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name} ({p.id})
-            </option>
-          ))}
-          {PRODUCT_PROMO_TARGETS.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <div className={s.actions}>
-        <FilterButtons onClear={clear} />
-      </div>
-    </form>
+    <FilterForm label="Filter promo codes" compact onSubmit={submit} onClear={clear}>
+      <InputField label="Code starts with" value={draft.code} onChange={(v) => set('code', v.toUpperCase())} />
+      <ChoiceField label="Status" value={draft.status} options={STATUSES} onChange={(v) => set('status', v)} />
+      <ChoiceField label="Plan" value={draft.plan_id} options={targets} onChange={(v) => set('plan_id', v)} />
+    </FilterForm>
   );
 }
 
@@ -113,56 +87,40 @@ export default function PromoCodesPage() {
   };
 
   const columns: GridColumn<PromoCodeRow>[] = [
-    { id: 'code', header: 'Code', sortable: true, render: (v) => (
+    {
+      id: 'code',
+      header: 'Code',
+      sortable: true,
+      render: (v) => (
         <Text className={s.nowrap} weight="semibold">
           {v.code}
         </Text>
-      ), },
+      ),
+    },
     { id: 'discount', header: 'Discount', render: discountText },
     { id: 'plans', header: 'Applies to', render: (v) => v.plan_ids.map(promoTargetName).join(', ') },
     { id: 'valid_from', header: 'Valid', sortable: true, minWidth: '170px', render: validityText },
     { id: 'redeemed_count', header: 'Used', sortable: true, render: usesText },
     { id: 'per_account', header: 'Per account', render: (v) => (v.max_per_account === null ? 'No limit' : String(v.max_per_account)) },
-    {
-      id: 'status',
-      header: 'Status',
-      render: (v) => (
-        <Badge className={s.nowrap} appearance="tint" color={v.status === 'active' ? 'success' : 'informative'}>
-          {v.status === 'active' ? 'Active' : 'Inactive'}
-        </Badge>
-      ),
-    },
+    { id: 'status', header: 'Status', render: (v) => <ActiveBadge active={v.status === 'active'} /> },
     {
       id: 'actions',
       header: 'Actions',
-      render: (v) => (
-        <div className={s.actions}>
-          <Button size="small" onClick={() => setDialog({ editing: v })} aria-label={`Edit ${v.code}`}>
-            Edit
-          </Button>
-          <Button size="small" disabledFocusable={switching === v.code} onClick={() => void toggle(v)} aria-label={`${v.status === 'active' ? 'Deactivate' : 'Activate'} ${v.code}`}>
-            {v.status === 'active' ? 'Deactivate' : 'Activate'}
-          </Button>
-        </div>
-      ),
+      render: (v) => <EditAndSwitch name={v.code} active={v.status === 'active'} switching={switching === v.code} onEdit={() => setDialog({ editing: v })} onSwitch={() => void toggle(v)} />,
     },
   ];
 
   const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
     track(kind === 'xlsx' ? 'Export XLSX' : 'Export CSV');
-    const all = await fetchListRows(fetchPromoCodes, list, signal, (p) => p.code);
-    return (await exportTable(kind, { header: EXPORT_HEADER, rows: all.map(exportRow), fileBase: 'promo-codes' })) ? all.length : 0;
+    return exportList(kind, fetchPromoCodes, list, signal, { header: EXPORT_HEADER, row: exportRow, fileBase: 'promo-codes', key: (p) => p.code });
   };
-  const filtered = Object.keys(list.filters).length > 0;
 
   return (
-    <section className={s.root} aria-labelledby="promo-codes-title">
-      <div className={s.head}>
-        <Title1 as="h1" id="promo-codes-title" tabIndex={-1}>
-          Promo Codes
-        </Title1>
-        <LiveBadge live={view.live} />
-        <span className={s.grow} />
+    <ListScreen
+      titleId="promo-codes-title"
+      title="Promo Codes"
+      live={view.live}
+      actions={
         <Button
           appearance="primary"
           icon={<AddRegular />}
@@ -173,33 +131,22 @@ export default function PromoCodesPage() {
         >
           Add promo code
         </Button>
-      </div>
-      <Card>
-        <FilterForm key={JSON.stringify(list.filters)} applied={list.filters} plans={planChoices} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />
-      </Card>
-      <Card>
-        <PagedGrid<PromoCodeRow>
-          label="Promo codes"
-          pagerLabel="Promo code pages"
-          noun={{ one: 'promo code', other: 'promo codes' }}
-          columns={columns}
-          getRowId={(v) => v.code}
-          {...listGridProps(list, view)}
-          empty={
-            filtered ? (
-              <>
-                No promo codes match these filters.{' '}
-                <Button appearance="transparent" onClick={list.clearFilters}>
-                  Clear filters
-                </Button>
-              </>
-            ) : (
-              'No promo codes yet. Add one to offer a discount at checkout.'
-            )
-          }
-          onExport={onExport}
-        />
-      </Card>
+      }
+    >
+      <ListGrid
+        list={list}
+        view={view}
+        filters={<PromoFilters key={JSON.stringify(list.filters)} applied={list.filters} plans={planChoices} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />}
+        label="Promo codes"
+        pagerLabel="Promo code pages"
+        noun={{ one: 'promo code', other: 'promo codes' }}
+        columns={columns}
+        getRowId={(v) => v.code}
+        noMatch="No promo codes match these filters."
+        offerClear
+        empty="No promo codes yet. Add one to offer a discount at checkout."
+        onExport={onExport}
+      />
       {dialog && (
         <PromoCodeDialog
           editing={dialog.editing}
@@ -212,6 +159,6 @@ export default function PromoCodesPage() {
           }}
         />
       )}
-    </section>
+    </ListScreen>
   );
 }

@@ -1,17 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { CLAIM_STATUSES } from '@acpg/contracts/reimbursement';
 import { checkFilters, type Filters } from '../../../lib/paged-list.ts';
-import { useCounties } from '../../../lib/counties.ts';
 import { ADMIN_CLAIM_LIST, type AdminClaimFilter } from '../api/reimbursement.ts';
 import { AMOUNT_EXAMPLE, centsToDollars, dollarsToCents, isNegative, statusLabel } from '../claim-text.ts';
-import { FilterButtons } from '../../../components/FilterButtons.tsx';
+import { ChoiceField, CountyField, FilterForm, InputField } from '../../../components/FilterForm.tsx';
 
-const useStyles = makeStyles({
-  filters: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(170px, 100%), 1fr))', alignItems: 'end' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, gridColumn: '1 / -1', flexWrap: 'wrap' },
-  input: { minWidth: 0, width: '100%' },
-});
+const STATUS_OPTIONS = CLAIM_STATUSES.map((st) => ({ value: st, label: statusLabel(st) }));
 
 type Draft = { status: string; from: string; to: string; min: string; max: string; county: string };
 type DraftField = keyof Draft;
@@ -26,10 +20,8 @@ const draftOf = (f: Filters<AdminClaimFilter>): Draft => ({
 
 /** The queue's filters: status, submitted from/to, amount min/max (typed in dollars, sent in cents) and county. */
 export function AdminClaimFilters({ applied, onApply, onClear }: { applied: Filters<AdminClaimFilter>; onApply: (f: Filters<AdminClaimFilter>) => void; onClear: () => void }) {
-  const s = useStyles();
   const [draft, setDraft] = useState<Draft>(() => draftOf(applied));
   const [error, setError] = useState<{ field: DraftField; message: string } | null>(null);
-  const counties = useCounties();
   const set = (key: DraftField, value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -60,44 +52,15 @@ export function AdminClaimFilters({ applied, onApply, onClear }: { applied: Filt
     setError(null);
     onClear();
   };
-  const invalid = (field: DraftField) => (error?.field === field ? { validationMessage: error.message, validationState: 'error' as const } : {});
+  const messageFor = (field: DraftField) => (error?.field === field ? error.message : null);
   return (
-    <form className={s.filters} onSubmit={submit} aria-label="Filter claims" role="search" noValidate>
-      <Field label="Status">
-        <Select value={draft.status} onChange={(_, d) => set('status', d.value)}>
-          <option value="">Any</option>
-          {CLAIM_STATUSES.map((st) => (
-            <option key={st} value={st}>
-              {statusLabel(st)}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Field label="Submitted from" {...invalid('from')}>
-        <Input className={s.input} type="date" value={draft.from} onChange={(_, d) => set('from', d.value)} />
-      </Field>
-      <Field label="Submitted to" {...invalid('to')}>
-        <Input className={s.input} type="date" value={draft.to} onChange={(_, d) => set('to', d.value)} />
-      </Field>
-      <Field label="Amount from (USD)" {...invalid('min')}>
-        <Input className={s.input} inputMode="decimal" contentBefore="$" value={draft.min} onChange={(_, d) => set('min', d.value)} />
-      </Field>
-      <Field label="Amount to (USD)" {...invalid('max')}>
-        <Input className={s.input} inputMode="decimal" contentBefore="$" value={draft.max} onChange={(_, d) => set('max', d.value)} />
-      </Field>
-      <Field label="County">
-        <Select value={draft.county} onChange={(_, d) => set('county', d.value)}>
-          <option value="">Any</option>
-          {(counties.data?.items ?? []).map((c) => (
-            <option key={c.name} value={c.name}>
-              {c.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <div className={s.actions}>
-        <FilterButtons onClear={clear} />
-      </div>
-    </form>
+    <FilterForm label="Filter claims" search onSubmit={submit} onClear={clear}>
+      <ChoiceField label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(v) => set('status', v)} />
+      <InputField label="Submitted from" type="date" value={draft.from} error={messageFor('from')} onChange={(v) => set('from', v)} />
+      <InputField label="Submitted to" type="date" value={draft.to} error={messageFor('to')} onChange={(v) => set('to', v)} />
+      <InputField label="Amount from (USD)" inputMode="decimal" contentBefore="$" value={draft.min} error={messageFor('min')} onChange={(v) => set('min', v)} />
+      <InputField label="Amount to (USD)" inputMode="decimal" contentBefore="$" value={draft.max} error={messageFor('max')} onChange={(v) => set('max', v)} />
+      <CountyField value={draft.county} onChange={(v) => set('county', v)} />
+    </FilterForm>
   );
 }

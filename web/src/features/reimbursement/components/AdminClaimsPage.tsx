@@ -1,12 +1,13 @@
-import { Badge, Card, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { CLAIM_UPDATED_MESSAGE, type ClaimView } from '@acpg/contracts/reimbursement';
-import { fetchListRows } from '../../../lib/fetch-every.ts';
-import { PagedGrid, type GridColumn } from '../../../components/PagedGrid.tsx';
+import { exportList } from '../../../lib/fetch-every.ts';
+import type { GridColumn } from '../../../components/PagedGrid.tsx';
+import { ListGrid } from '../../../components/ListScreen.tsx';
+import { NoWrap, StatusBadge } from '../../../components/GridCells.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
-import { exportTable } from '../../../lib/export.ts';
-import { listGridProps, useLiveList } from '../../../lib/live-list.ts';
+import { useLiveList } from '../../../lib/live-list.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
 import { ADMIN_CLAIM_LIST, fetchAllClaims, type AdminClaimFilter } from '../api/reimbursement.ts';
@@ -21,7 +22,6 @@ const EXPORT_HEADER = ['Claim', 'Submitted', 'Claimant', 'Property', 'County', '
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
-  nowrap: { whiteSpace: 'nowrap' },
 });
 
 /** Whether a pushed claim belongs in the queue as filtered (the server applies the same rules on the next read). */
@@ -49,7 +49,7 @@ export default function AdminClaimsPage() {
   const nameOf = useAccountNames(rows?.map((r) => r.account_id) ?? []);
 
   const columns: GridColumn<Row>[] = [
-    { id: 'submitted_at', header: 'Submitted', sortable: true, minWidth: '160px', render: (c) => <span className={s.nowrap}>{formatDateTime12(c.submitted_at)}</span> },
+    { id: 'submitted_at', header: 'Submitted', sortable: true, minWidth: '160px', render: (c) => <NoWrap>{formatDateTime12(c.submitted_at)}</NoWrap> },
     { id: 'claimant', header: 'Claimant', render: (c) => <PersonName id={c.account_id} name={nameOf(c.account_id)} /> },
     { id: 'property', header: 'Property', minWidth: '200px', render: (c) => `${c.property.address_line}, ${c.property.city} (${c.property.county})` },
     { id: 'category', header: 'Category', render: (c) => categoryLabel(c.category) },
@@ -58,13 +58,9 @@ export default function AdminClaimsPage() {
       id: 'status',
       header: 'Status',
       sortable: true,
-      render: (c) => (
-        <Badge className={s.nowrap} appearance="tint" color={STATUS_BADGE[c.status]}>
-          {statusLabel(c.status)}
-        </Badge>
-      ),
+      render: (c) => <StatusBadge color={STATUS_BADGE[c.status]}>{statusLabel(c.status)}</StatusBadge>,
     },
-    { id: 'updated_at', header: 'Last change', sortable: true, minWidth: '160px', render: (c) => <span className={s.nowrap}>{formatDateTime12(c.updated_at)}</span> },
+    { id: 'updated_at', header: 'Last change', sortable: true, minWidth: '160px', render: (c) => <NoWrap>{formatDateTime12(c.updated_at)}</NoWrap> },
     {
       id: 'open',
       header: 'Review',
@@ -76,27 +72,27 @@ export default function AdminClaimsPage() {
     },
   ];
 
-  const onExport = async (kind: 'xlsx' | 'csv', signal: AbortSignal) => {
-    const all = await fetchListRows(fetchAllClaims, list, signal);
-    const out = all.map((c) => [
-      c.claim_id,
-      c.submitted_at,
-      nameOf(c.account_id) ?? c.account_id,
-      `${c.property.address_line}, ${c.property.city}`,
-      c.property.county,
-      c.property.apn,
-      categoryLabel(c.category),
-      c.expense_date,
-      (c.amount_cents / 100).toFixed(2),
-      c.approved_amount_cents === null ? '' : (c.approved_amount_cents / 100).toFixed(2),
-      statusLabel(c.status),
-      c.reason ?? '',
-      c.payout?.reference ?? '',
-      c.updated_at,
-    ]);
-    return (await exportTable(kind, { header: EXPORT_HEADER, rows: out, fileBase: 'reimbursement-claims-all' })) ? all.length : 0;
-  };
-  const filtered = Object.keys(list.filters).length > 0;
+  const onExport = (kind: 'xlsx' | 'csv', signal: AbortSignal) =>
+    exportList(kind, fetchAllClaims, list, signal, {
+      header: EXPORT_HEADER,
+      row: (c) => [
+        c.claim_id,
+        c.submitted_at,
+        nameOf(c.account_id) ?? c.account_id,
+        `${c.property.address_line}, ${c.property.city}`,
+        c.property.county,
+        c.property.apn,
+        categoryLabel(c.category),
+        c.expense_date,
+        (c.amount_cents / 100).toFixed(2),
+        c.approved_amount_cents === null ? '' : (c.approved_amount_cents / 100).toFixed(2),
+        statusLabel(c.status),
+        c.reason ?? '',
+        c.payout?.reference ?? '',
+        c.updated_at,
+      ],
+      fileBase: 'reimbursement-claims-all',
+    });
 
   return (
     <section className={s.root} aria-labelledby="admin-claims-title">
@@ -105,21 +101,19 @@ export default function AdminClaimsPage() {
           Property Reimbursement
         </Title1>
       </div>
-      <Card>
-        <AdminClaimFilters key={JSON.stringify(list.filters)} applied={list.filters} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />
-      </Card>
-      <Card>
-        <PagedGrid<Row>
-          label="Reimbursement claims"
-          pagerLabel="Claim pages"
-          noun={{ one: 'claim', other: 'claims' }}
-          columns={columns}
-          getRowId={(c) => c.id}
-          {...listGridProps(list, view)}
-          empty={filtered ? 'No claims match these filters.' : 'No claims yet. Claims appear here, live, as members file them.'}
-          onExport={onExport}
-        />
-      </Card>
+      <ListGrid
+        list={list}
+        view={view}
+        filters={<AdminClaimFilters key={JSON.stringify(list.filters)} applied={list.filters} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />}
+        label="Reimbursement claims"
+        pagerLabel="Claim pages"
+        noun={{ one: 'claim', other: 'claims' }}
+        columns={columns}
+        getRowId={(c) => c.id}
+        noMatch="No claims match these filters."
+        empty="No claims yet. Claims appear here, live, as members file them."
+        onExport={onExport}
+      />
     </section>
   );
 }
