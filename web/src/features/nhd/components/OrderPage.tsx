@@ -4,7 +4,6 @@ import { useSnapshot } from 'valtio';
 import {
   Badge,
   Button,
-  Caption1,
   Card,
   Dialog,
   DialogActions,
@@ -24,7 +23,6 @@ import {
   TableRow,
   Text,
   Textarea,
-  Title1,
   Title3,
   makeStyles,
   tokens,
@@ -38,7 +36,9 @@ import { formatDateTime12 } from '../../../lib/dates.ts';
 import { notify } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
+import { LiveNote } from '../../../components/LiveBadge.tsx';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
+import { ScreenHeading, ScreenTitle } from '../../../components/ScreenHeading.tsx';
 import { cancelOrder, closeOrder, fetchOrder, fetchOrderReport, retryReport, useOrderHistory } from '../api/nhd.ts';
 import { actorText, addressOf, mayCancel, mayClose, mayPay, roleLabel, STATUS_BADGE, statusLabel } from '../order-text.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
@@ -48,7 +48,6 @@ const MESSAGES = [NHD_ORDER_UPDATED_MESSAGE];
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '1100px', width: '100%' },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   grow: { flexGrow: 1 },
   columns: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(340px, 100%), 1fr))', alignItems: 'start' },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -138,9 +137,7 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
   if (view.status === 'error' && !order) {
     return (
       <section className={s.root} aria-labelledby="order-title">
-        <Title1 as="h1" id="order-title" tabIndex={-1}>
-          NHD order
-        </Title1>
+        <ScreenTitle id="order-title">NHD order</ScreenTitle>
         <ErrorState title="This order cannot be shown" message={view.error ?? 'It may belong to another account.'} onRetry={reload} />
         <LinkButton to="/nhd-order-list">Back to your orders</LinkButton>
       </section>
@@ -180,10 +177,7 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
 
   return (
     <section className={s.root} aria-labelledby="order-title">
-      <div className={s.head}>
-        <Title1 as="h1" id="order-title" tabIndex={-1}>
-          NHD order
-        </Title1>
+      <ScreenHeading id="order-title" title="NHD order">
         <Badge appearance="filled" color={STATUS_BADGE[order.status]} aria-label={`Status: ${statusLabel(order.status)}`}>
           {statusLabel(order.status)}
         </Badge>
@@ -201,10 +195,8 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
         {mayCancel(order) && <Button onClick={() => setCancelling(true)}>Cancel order</Button>}
         {mayClose(order) && <Button onClick={() => void act(() => closeOrder(order.order_id), 'Order closed.')}>Close order</Button>}
         {isAdmin && order.status === 'failed' && order.failure === 'report' && <Button onClick={() => void act(() => retryReport(order.order_id), 'The report is being made again.')}>Generate report again</Button>}
-      </div>
-      <div role="status" aria-live="polite">
-        <Caption1>{live ? 'This page updates live.' : 'Live updates are off: this page checks for changes every few seconds.'}</Caption1>
-      </div>
+      </ScreenHeading>
+      <LiveNote live={live} />
       {order.message && (
         <MessageBar intent={order.status === 'failed' ? 'error' : 'info'}>
           <MessageBarBody>{order.message}</MessageBarBody>

@@ -1,14 +1,15 @@
 import { Fragment, type ReactNode } from 'react';
-import { Caption1, Card, Title1, Title3, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Card, Title3, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { ClaimView } from '@acpg/contracts/reimbursement';
 import { LinkButton } from '../../../components/LinkButton.tsx';
+import { LiveNote } from '../../../components/LiveBadge.tsx';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
+import { ScreenHeading, ScreenTitle } from '../../../components/ScreenHeading.tsx';
 import type { useClaim } from '../api/use-claim.ts';
 import { StatusBadge } from './ClaimParts.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, width: '100%', minWidth: 0 },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   h2: { margin: 0 },
 });
@@ -33,15 +34,10 @@ export interface ClaimFrameProps {
 export function ClaimFrame({ titleId, title, view, unknownError, back, className, headActions, children }: ClaimFrameProps) {
   const s = useStyles();
   const claim = view.data;
-  const heading = (
-    <Title1 as="h1" id={titleId} tabIndex={-1}>
-      {title}
-    </Title1>
-  );
   if (!claim) {
     return (
       <section className={mergeClasses(s.root, className)} aria-labelledby={titleId}>
-        {heading}
+        <ScreenTitle id={titleId}>{title}</ScreenTitle>
         {view.status === 'error' ? <ErrorState title="This claim cannot be shown" message={view.error ?? unknownError} onRetry={view.reload} /> : <LoadingBlock label="Loading the claim" lines={6} />}
         <LinkButton to={back}>Back to the claims</LinkButton>
       </section>
@@ -49,14 +45,11 @@ export function ClaimFrame({ titleId, title, view, unknownError, back, className
   }
   return (
     <section className={mergeClasses(s.root, className)} aria-labelledby={titleId}>
-      <div className={s.head}>
-        {heading}
+      <ScreenHeading id={titleId} title={title}>
         <StatusBadge claim={claim} />
         {headActions}
-      </div>
-      <div role="status" aria-live="polite">
-        <Caption1>{view.live ? 'This page updates live.' : 'Live updates are off: this page checks for changes every few seconds.'}</Caption1>
-      </div>
+      </ScreenHeading>
+      <LiveNote live={view.live} />
       {children(claim)}
       <LinkButton to={back} appearance="subtle">
         Back to the claims
