@@ -5,12 +5,6 @@ import {
   Badge,
   Button,
   Card,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   MessageBar,
   MessageBarBody,
@@ -39,6 +33,7 @@ import { LinkButton } from '../../../components/LinkButton.tsx';
 import { LiveNote } from '../../../components/LiveBadge.tsx';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { ScreenHeading, ScreenTitle } from '../../../components/ScreenHeading.tsx';
+import { SimpleDialog } from '../../../components/SimpleDialog.tsx';
 import { cancelOrder, closeOrder, fetchOrder, fetchOrderReport, retryReport, useOrderHistory } from '../api/nhd.ts';
 import { actorText, addressOf, mayCancel, mayClose, mayPay, roleLabel, STATUS_BADGE, statusLabel } from '../order-text.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
@@ -83,25 +78,24 @@ function CancelDialog({ order, onClose }: { order: NhdOrderView; onClose: (chang
   };
   const paid = order.status === 'paid';
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, d) => (!d.open ? onClose(false) : undefined)}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>Cancel this order?</DialogTitle>
-          <DialogContent>
-            <Text as="p">{paid ? `The report has not been made yet. Cancelling refunds ${formatCents(order.amount_cents)} to the card that paid.` : 'Nothing has been charged for this order.'}</Text>
-            <Field label="Why are you cancelling?" required validationMessage={error}>
-              <Textarea value={reason} onChange={(_, d) => setReason(d.value)} resize="vertical" />
-            </Field>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={() => void submit()} disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-              Cancel the order
-            </Button>
-            <Button onClick={() => onClose(false)}>Keep the order</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <SimpleDialog
+      alert
+      onDismiss={() => onClose(false)}
+      title="Cancel this order?"
+      actions={
+        <>
+          <Button appearance="primary" onClick={() => void submit()} disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+            Cancel the order
+          </Button>
+          <Button onClick={() => onClose(false)}>Keep the order</Button>
+        </>
+      }
+    >
+      <Text as="p">{paid ? `The report has not been made yet. Cancelling refunds ${formatCents(order.amount_cents)} to the card that paid.` : 'Nothing has been charged for this order.'}</Text>
+      <Field label="Why are you cancelling?" required validationMessage={error}>
+        <Textarea value={reason} onChange={(_, d) => setReason(d.value)} resize="vertical" />
+      </Field>
+    </SimpleDialog>
   );
 }
 
