@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Field, Input, MessageBar, MessageBarBody, Select, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { CLAIM_CATEGORIES, FileClaimBody, type ClaimCategory, type ClaimView } from '@acpg/contracts/reimbursement';
 import { FormDialog } from '../../../components/FormDialog.tsx';
+import { OptionSelect } from '../../../components/OptionSelect.tsx';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { RouteLink } from '../../../components/RouteLink.tsx';
 import { fieldState as state } from '../../../lib/field-state.ts';
@@ -23,6 +24,8 @@ const useStyles = makeStyles({
   selectControl: { minWidth: 0, width: '100%', textOverflow: 'ellipsis' },
   pair: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(200px, 100%), 1fr))' },
 });
+
+const CATEGORY_OPTIONS = CLAIM_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) }));
 
 type FieldName = 'property_id' | 'category' | 'amount' | 'expense_date' | 'description' | 'documents';
 
@@ -126,14 +129,7 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
             </Select>
           </Field>
           <Field label="Category" required {...state(errors.category)}>
-            <Select value={category} onChange={(_, d) => setCategory(d.value as ClaimCategory | '')}>
-              <option value="">Choose a category</option>
-              {CLAIM_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {categoryLabel(c)}
-                </option>
-              ))}
-            </Select>
+            <OptionSelect value={category} onChange={setCategory} placeholder="Choose a category" options={CATEGORY_OPTIONS} />
           </Field>
           <div className={s.pair}>
             <Field label="Amount (USD)" required hint={`What you paid, for example ${AMOUNT_EXAMPLE}`} {...state(errors.amount)}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Field, Input, Radio, RadioGroup, Select } from '@fluentui/react-components';
 import type { PropertySummary } from '@acpg/contracts/properties';
 import { US_STATE_OPTIONS } from '../../../lib/us-states.ts';
+import { OptionSelect } from '../../../components/OptionSelect.tsx';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { useDraft } from '../api/sign-up.ts';
 import { addressProblems, toMailingAddress, type AddressForm } from '../mailing-address.ts';
@@ -88,14 +89,7 @@ export function MailingAddressPage({ AddressAutocomplete }: { AddressAutocomplet
               <Input autoComplete="address-level2" value={address.city} onChange={(_, d) => set({ city: d.value })} />
             </Field>
             <Field label="State" required validationMessage={problems.state}>
-              <Select value={address.state} onChange={(_, d) => set({ state: d.value })}>
-                <option value="">Choose a state</option>
-                {US_STATE_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </Select>
+              <OptionSelect value={address.state} onChange={(state) => set({ state })} placeholder="Choose a state" options={US_STATE_OPTIONS} />
             </Field>
             <Field label="ZIP code" required validationMessage={problems.zip}>
               <Input autoComplete="postal-code" inputMode="numeric" value={address.zip} onChange={(_, d) => set({ zip: d.value })} />
