@@ -97,7 +97,17 @@ function harness(entity?: string, clock?: { t: number }, more: Pick<LiveViewOpti
   });
   const shown = () => view.state.data;
   const ids = () => shown()?.items.map((r) => r.id);
-  return { conn, log, reads, view, shown, ids, states };
+  /** Starts with the socket already up. */
+  const startOnline = () => {
+    conn.connected = true;
+    view.start();
+  };
+  /** The first read answers `rows`; resolves once the view has them. */
+  const firstRead = async (rows: Row[]) => {
+    reads[0]!.resolve(data(rows));
+    await settle();
+  };
+  return { conn, log, reads, view, shown, ids, states, startOnline, firstRead };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -107,8 +117,7 @@ describe('live view ordering', () => {
     const h = harness();
     h.view.start();
     expect(h.log).toEqual(['listen row.changed', 'read']); // fast first paint, before any connect
-    h.reads[0]!.resolve(data([row(1)]));
-    await settle();
+    await h.firstRead([row(1)]);
     expect(h.ids()).toEqual(['r1']);
 
     // Row 2 was stored before the socket connected: no push will come for it, but the read after connect has it.
@@ -122,8 +131,7 @@ describe('live view ordering', () => {
 
   it('joins the entity room and waits for the ack before it reads', async () => {
     const h = harness('order:o1');
-    h.conn.connected = true;
-    h.view.start();
+    h.startOnline();
     expect(h.log).toEqual(['listen row.changed', 'join order:o1']);
     expect(h.reads).toHaveLength(0);
     h.conn.ackJoins();
@@ -135,8 +143,7 @@ describe('live view ordering', () => {
 
   it('keeps a push that arrives while a read is in flight, once, whether or not the read has it', async () => {
     const h = harness();
-    h.conn.connected = true;
-    h.view.start();
+    h.startOnline();
     h.conn.push('row.changed', row(3)); // before the read lands: buffered
     h.conn.push('row.changed', row(4));
     h.reads[0]!.resolve(data([row(3), row(2)], 2)); // the read was taken after row 3, before row 4
@@ -148,10 +155,8 @@ describe('live view ordering', () => {
 
   it('shows a duplicate push once and counts it once', async () => {
     const h = harness();
-    h.conn.connected = true;
-    h.view.start();
-    h.reads[0]!.resolve(data([row(1)]));
-    await settle();
+    h.startOnline();
+    await h.firstRead([row(1)]);
     h.conn.push('row.changed', row(2));
     h.conn.push('row.changed', row(2));
     expect(h.ids()).toEqual(['r2', 'r1']);
@@ -161,10 +166,8 @@ describe('live view ordering', () => {
 
   it('never goes back to an older version after a newer one', async () => {
     const h = harness();
-    h.conn.connected = true;
-    h.view.start();
-    h.reads[0]!.resolve(data([row(1, { version: 3, label: 'v3' })]));
-    await settle();
+    h.startOnline();
+    await h.firstRead([row(1, { version: 3, label: 'v3' })]);
     h.conn.push('row.changed', row(1, { version: 2, label: 'v2' }));
     expect(h.shown()!.items[0]!.label).toBe('v3');
     h.conn.push('row.changed', row(1, { version: 4, label: 'v4', position: 9 }));
@@ -174,20 +177,16 @@ describe('live view ordering', () => {
 
   it('a read that lands with an older version than a push in flight keeps the pushed version', async () => {
     const h = harness();
-    h.conn.connected = true;
-    h.view.start();
+    h.startOnline();
     h.conn.push('row.changed', row(1, { version: 2, label: 'v2' }));
-    h.reads[0]!.resolve(data([row(1, { version: 1, label: 'v1' })]));
-    await settle();
+    await h.firstRead([row(1, { version: 1, label: 'v1' })]);
     expect(h.shown()!.items.map((r) => r.label)).toEqual(['v2']);
   });
 
   it('reads again after a reconnect and takes in what it missed while disconnected; a stale read does not win', async () => {
     const h = harness();
-    h.conn.connected = true;
-    h.view.start();
-    h.reads[0]!.resolve(data([row(1)]));
-    await settle();
+    h.startOnline();
+    await h.firstRead([row(1)]);
     h.conn.drop();
     expect(h.view.state.live).toBe(false);
     h.view.reload(); // e.g. a filter change while offline
@@ -203,10 +202,8 @@ describe('live view ordering', () => {
 
   it('shows a failed read as an error, keeps the data, and stops applying after stop()', async () => {
     const h = harness();
-    h.conn.connected = true;
-    h.view.start();
-    h.reads[0]!.resolve(data([row(1)]));
-    await settle();
+    h.startOnline();
+    await h.firstRead([row(1)]);
     void h.view.reload();
     h.reads[1]!.reject(new Error('The server is down.'));
     await settle();
@@ -222,10 +219,8 @@ describe('live view resync', () => {
   it('reads again after many pushes, no sooner than the interval after the last read, so a screen left open stays bounded', async () => {
     const clock = { t: 0 };
     const h = harness(undefined, clock);
-    h.conn.connected = true;
-    h.view.start();
-    h.reads[0]!.resolve(data([row(1)]));
-    await settle();
+    h.startOnline();
+    await h.firstRead([row(1)]);
     for (const n of [2, 3, 4]) h.conn.push('row.changed', row(n));
     expect(h.reads).toHaveLength(1); // too soon after the last read
     clock.t = 1000;
@@ -300,8 +295,7 @@ describe('live view offline fallback', () => {
 
   it('asks while the entity room is refused, even with the socket up', async () => {
     const h = offlineHarness('order:o1');
-    h.conn.connected = true;
-    h.view.start();
+    h.startOnline();
     h.conn.ackJoins(false);
     await tick(0);
     h.reads[0]!.resolve(data([row(1)]));

@@ -3,11 +3,14 @@ import { routePathForm } from './track.ts';
 
 describe('page names are recorded in the route path form', () => {
   it('brings every spelling of a page to its route path', () => {
-    expect(routePathForm('user-interaction')).toBe('/user-interaction');
-    expect(routePathForm('/user-interaction')).toBe('/user-interaction');
-    expect(routePathForm('/faq/')).toBe('/faq');
-    expect(routePathForm('/blogs?page=2#top')).toBe('/blogs');
-    expect(routePathForm('/')).toBe('/');
-    expect(routePathForm('')).toBe('/');
+    const spellings: [spelling: string, path: string][] = [
+      ['user-interaction', '/user-interaction'],
+      ['/user-interaction', '/user-interaction'],
+      ['/faq/', '/faq'],
+      ['/blogs?page=2#top', '/blogs'],
+      ['/', '/'],
+      ['', '/'],
+    ];
+    for (const [spelling, path] of spellings) expect(routePathForm(spelling), spelling).toBe(path);
   });
 });

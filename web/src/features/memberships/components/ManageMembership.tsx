@@ -1,19 +1,11 @@
 import { useState, type ComponentType } from 'react';
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Menu,
   MenuItem,
   MenuList,
   MenuPopover,
   MenuTrigger,
-  MessageBar,
-  MessageBarBody,
   Spinner,
   Text,
   makeStyles,
@@ -22,6 +14,8 @@ import {
 import { ChevronDownRegular } from '@fluentui/react-icons';
 import type { MembershipView } from '@acpg/contracts/memberships';
 import type { PlanName } from '@acpg/contracts/plans';
+import { AlertBar } from '../../../components/AlertBar.tsx';
+import { SimpleDialog } from '../../../components/SimpleDialog.tsx';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateUs } from '../../../lib/dates.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -84,20 +78,18 @@ export function ManageMembership({ membership: m, renewalPrices, updateCard: Upd
   };
 
   const actions = (confirm: string, keep: string, onConfirm: () => void) => (
-    <DialogActions>
+    <>
       <Button onClick={() => setOpen(null)} disabled={busy}>
         {keep}
       </Button>
       <Button appearance="primary" onClick={onConfirm} disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
         {confirm}
       </Button>
-    </DialogActions>
+    </>
   );
-  const problem = error && (
-    <MessageBar intent="error" role="alert">
-      <MessageBarBody>{error}</MessageBarBody>
-    </MessageBar>
-  );
+  const problem = <AlertBar>{error}</AlertBar>;
+  // Each move's dialog stays open while the move is sent; its words describe it.
+  const dialog = (which: Exclude<Open, null>) => ({ open: open === which, onDismiss: () => !busy && setOpen(null), describedBy: `${which}-text-${m.id}`, contentClassName: s.text });
 
   return (
     <>
@@ -124,76 +116,58 @@ export function ManageMembership({ membership: m, renewalPrices, updateCard: Upd
         </MenuPopover>
       </Menu>
 
-      <Dialog open={open === 'cancel'} onOpenChange={(_, d) => !d.open && !busy && setOpen(null)}>
-        <DialogSurface aria-describedby={`cancel-text-${m.id}`}>
-          <DialogBody>
-            <DialogTitle>Cancel your {m.plan_name} membership?</DialogTitle>
-            <DialogContent className={s.text} id={`cancel-text-${m.id}`}>
-              {problem}
-              <Text>
-                {m.status === 'trialing' ? `Your free trial continues until ${date}.` : `Your membership stays active until ${date}.`} It will not renew then, and
-                nothing more will be charged.
-              </Text>
-              <Text>You can resume it any time before {date}.</Text>
-            </DialogContent>
-            {actions('Cancel at period end', 'Keep membership', () => void run('Cancel membership', () => cancelMembership(m.id), `Your membership ends on ${date}.`))}
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <SimpleDialog {...dialog('cancel')} contentId={`cancel-text-${m.id}`} title={`Cancel your ${m.plan_name} membership?`} actions={actions('Cancel at period end', 'Keep membership', () => void run('Cancel membership', () => cancelMembership(m.id), `Your membership ends on ${date}.`))}>
+        {problem}
+        <Text>
+          {m.status === 'trialing' ? `Your free trial continues until ${date}.` : `Your membership stays active until ${date}.`} It will not renew then, and
+          nothing more will be charged.
+        </Text>
+        <Text>You can resume it any time before {date}.</Text>
+      </SimpleDialog>
 
-      <Dialog open={open === 'switch'} onOpenChange={(_, d) => !d.open && !busy && setOpen(null)}>
-        <DialogSurface aria-describedby={`switch-text-${m.id}`}>
-          <DialogBody>
-            <DialogTitle>{m.switch_to_plan_name ? `Keep ${m.plan_name}?` : `Switch to ${target}?`}</DialogTitle>
-            <DialogContent className={s.text} id={`switch-text-${m.id}`}>
-              {problem}
-              {m.switch_to_plan_name ? (
-                <Text>Your switch to {renewsAs} is withdrawn.</Text>
-              ) : (
-                <Text>
-                  Your membership stays {m.plan_name} until {date}; nothing changes before then.
-                </Text>
-              )}
-              <Text weight="semibold">
-                From {date} it renews as {target}
-                {targetPrice === undefined ? '' : ` at ${formatCents(targetPrice)} / ${term(target)}`}, charged to your card ending in {m.card_last4}.
-              </Text>
-            </DialogContent>
-            {actions(m.switch_to_plan_name ? `Keep ${m.plan_name}` : `Switch to ${target}`, 'Go back', () =>
-              void run('Switch plan', () => switchPlan(m.id, { plan_name: target }), `From ${date} your membership renews as ${target}.`),
-            )}
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <SimpleDialog
+        {...dialog('switch')}
+        contentId={`switch-text-${m.id}`}
+        title={m.switch_to_plan_name ? `Keep ${m.plan_name}?` : `Switch to ${target}?`}
+        actions={actions(m.switch_to_plan_name ? `Keep ${m.plan_name}` : `Switch to ${target}`, 'Go back', () =>
+          void run('Switch plan', () => switchPlan(m.id, { plan_name: target }), `From ${date} your membership renews as ${target}.`),
+        )}
+      >
+        {problem}
+        {m.switch_to_plan_name ? (
+          <Text>Your switch to {renewsAs} is withdrawn.</Text>
+        ) : (
+          <Text>
+            Your membership stays {m.plan_name} until {date}; nothing changes before then.
+          </Text>
+        )}
+        <Text weight="semibold">
+          From {date} it renews as {target}
+          {targetPrice === undefined ? '' : ` at ${formatCents(targetPrice)} / ${term(target)}`}, charged to your card ending in {m.card_last4}.
+        </Text>
+      </SimpleDialog>
 
       {UpdateCard && (
-        <Dialog open={open === 'card'} onOpenChange={(_, d) => !d.open && !busy && setOpen(null)}>
-          <DialogSurface aria-describedby={`card-text-${m.id}`}>
-            <DialogBody>
-              <DialogTitle>Update card</DialogTitle>
-              <DialogContent className={s.text}>
-                <Text id={`card-text-${m.id}`}>
-                  {unpaid
-                    ? `Your last renewal payment failed. The renewal is charged to the new card at once.`
-                    : `Renewals are charged to this card from now on; nothing is charged today. Next renewal: ${date}.`}
-                </Text>
-                {problem}
-                <UpdateCard
-                  onSaved={async (card) => {
-                    try {
-                      await updateMembershipCard(m.id, card.payment_method_id);
-                      setOpen(null);
-                      notify.success(unpaid ? 'Card updated. The renewal is being charged to it now.' : 'Card updated. Renewals are charged to it.');
-                    } catch (failure) {
-                      setError(failureText(failure));
-                    }
-                  }}
-                  onCancel={() => setOpen(null)}
-                />
-              </DialogContent>
-            </DialogBody>
-          </DialogSurface>
-        </Dialog>
+        <SimpleDialog {...dialog('card')} title="Update card">
+          <Text id={`card-text-${m.id}`}>
+            {unpaid
+              ? `Your last renewal payment failed. The renewal is charged to the new card at once.`
+              : `Renewals are charged to this card from now on; nothing is charged today. Next renewal: ${date}.`}
+          </Text>
+          {problem}
+          <UpdateCard
+            onSaved={async (card) => {
+              try {
+                await updateMembershipCard(m.id, card.payment_method_id);
+                setOpen(null);
+                notify.success(unpaid ? 'Card updated. The renewal is being charged to it now.' : 'Card updated. Renewals are charged to it.');
+              } catch (failure) {
+                setError(failureText(failure));
+              }
+            }}
+            onCancel={() => setOpen(null)}
+          />
+        </SimpleDialog>
       )}
     </>
   );

@@ -4,14 +4,7 @@ import { useSnapshot } from 'valtio';
 import {
   Badge,
   Button,
-  Caption1,
   Card,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   MessageBar,
   MessageBarBody,
@@ -24,7 +17,6 @@ import {
   TableRow,
   Text,
   Textarea,
-  Title1,
   Title3,
   makeStyles,
   tokens,
@@ -38,7 +30,10 @@ import { formatDateTime12 } from '../../../lib/dates.ts';
 import { notify } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
+import { LiveNote } from '../../../components/LiveBadge.tsx';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
+import { ScreenHeading, ScreenTitle } from '../../../components/ScreenHeading.tsx';
+import { SimpleDialog } from '../../../components/SimpleDialog.tsx';
 import { cancelOrder, closeOrder, fetchOrder, fetchOrderReport, retryReport, useOrderHistory } from '../api/nhd.ts';
 import { actorText, addressOf, mayCancel, mayClose, mayPay, roleLabel, STATUS_BADGE, statusLabel } from '../order-text.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
@@ -48,7 +43,6 @@ const MESSAGES = [NHD_ORDER_UPDATED_MESSAGE];
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '1100px', width: '100%' },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   grow: { flexGrow: 1 },
   columns: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(340px, 100%), 1fr))', alignItems: 'start' },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -84,25 +78,24 @@ function CancelDialog({ order, onClose }: { order: NhdOrderView; onClose: (chang
   };
   const paid = order.status === 'paid';
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, d) => (!d.open ? onClose(false) : undefined)}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>Cancel this order?</DialogTitle>
-          <DialogContent>
-            <Text as="p">{paid ? `The report has not been made yet. Cancelling refunds ${formatCents(order.amount_cents)} to the card that paid.` : 'Nothing has been charged for this order.'}</Text>
-            <Field label="Why are you cancelling?" required validationMessage={error}>
-              <Textarea value={reason} onChange={(_, d) => setReason(d.value)} resize="vertical" />
-            </Field>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={() => void submit()} disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-              Cancel the order
-            </Button>
-            <Button onClick={() => onClose(false)}>Keep the order</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <SimpleDialog
+      alert
+      onDismiss={() => onClose(false)}
+      title="Cancel this order?"
+      actions={
+        <>
+          <Button appearance="primary" onClick={() => void submit()} disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+            Cancel the order
+          </Button>
+          <Button onClick={() => onClose(false)}>Keep the order</Button>
+        </>
+      }
+    >
+      <Text as="p">{paid ? `The report has not been made yet. Cancelling refunds ${formatCents(order.amount_cents)} to the card that paid.` : 'Nothing has been charged for this order.'}</Text>
+      <Field label="Why are you cancelling?" required validationMessage={error}>
+        <Textarea value={reason} onChange={(_, d) => setReason(d.value)} resize="vertical" />
+      </Field>
+    </SimpleDialog>
   );
 }
 
@@ -138,9 +131,7 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
   if (view.status === 'error' && !order) {
     return (
       <section className={s.root} aria-labelledby="order-title">
-        <Title1 as="h1" id="order-title" tabIndex={-1}>
-          NHD order
-        </Title1>
+        <ScreenTitle id="order-title">NHD order</ScreenTitle>
         <ErrorState title="This order cannot be shown" message={view.error ?? 'It may belong to another account.'} onRetry={reload} />
         <LinkButton to="/nhd-order-list">Back to your orders</LinkButton>
       </section>
@@ -180,10 +171,7 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
 
   return (
     <section className={s.root} aria-labelledby="order-title">
-      <div className={s.head}>
-        <Title1 as="h1" id="order-title" tabIndex={-1}>
-          NHD order
-        </Title1>
+      <ScreenHeading id="order-title" title="NHD order">
         <Badge appearance="filled" color={STATUS_BADGE[order.status]} aria-label={`Status: ${statusLabel(order.status)}`}>
           {statusLabel(order.status)}
         </Badge>
@@ -201,10 +189,8 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
         {mayCancel(order) && <Button onClick={() => setCancelling(true)}>Cancel order</Button>}
         {mayClose(order) && <Button onClick={() => void act(() => closeOrder(order.order_id), 'Order closed.')}>Close order</Button>}
         {isAdmin && order.status === 'failed' && order.failure === 'report' && <Button onClick={() => void act(() => retryReport(order.order_id), 'The report is being made again.')}>Generate report again</Button>}
-      </div>
-      <div role="status" aria-live="polite">
-        <Caption1>{live ? 'This page updates live.' : 'Live updates are off: this page checks for changes every few seconds.'}</Caption1>
-      </div>
+      </ScreenHeading>
+      <LiveNote live={live} />
       {order.message && (
         <MessageBar intent={order.status === 'failed' ? 'error' : 'info'}>
           <MessageBarBody>{order.message}</MessageBarBody>

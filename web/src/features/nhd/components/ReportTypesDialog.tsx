@@ -1,26 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Switch,
-  Text,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { ReportTypeBody, type ReportType } from '@acpg/contracts/nhd';
 import { formatCents } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
+import { SimpleDialog } from '../../../components/SimpleDialog.tsx';
 import { saveReportType, useReportTypes } from '../api/nhd.ts';
 
 const useStyles = makeStyles({
@@ -72,71 +56,67 @@ export function ReportTypesDialog({ onClose }: { onClose: () => void }) {
   const set = (patch: Partial<Draft>) => setEditing((x) => (x ? { ...x, draft: { ...x.draft, ...patch } } : x));
 
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, d) => (!d.open ? onClose() : undefined)}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>Report types and prices</DialogTitle>
-          <DialogContent>
-            {types.status === 'error' ? (
-              <ErrorState title="The report types could not be loaded" message={types.error} onRetry={types.reload} />
-            ) : !types.data ? (
-              <LoadingBlock label="Loading the report types" lines={3} />
-            ) : editing ? (
-              <form id="report-type-form" className={s.form} onSubmit={(e) => void save(e)} noValidate aria-label={`Report type ${editing.code}`}>
-                {failure && (
-                  <MessageBar intent="error">
-                    <MessageBarBody>{failure}</MessageBarBody>
-                  </MessageBar>
-                )}
-                <Field label="Name" required validationMessage={errors.name ?? null}>
-                  <Input className={s.input} value={editing.draft.name} onChange={(_, d) => set({ name: d.value })} />
-                </Field>
-                <Field label="Description" required validationMessage={errors.description ?? null}>
-                  <Textarea value={editing.draft.description} onChange={(_, d) => set({ description: d.value })} resize="vertical" />
-                </Field>
-                <Field label="Price (USD)" required validationMessage={errors.price_cents ?? null} hint="Orders placed from now on pay this price.">
-                  <Input className={s.input} inputMode="decimal" contentBefore="$" value={editing.draft.price} onChange={(_, d) => set({ price: d.value })} />
-                </Field>
-                <Switch label="Offered to customers" checked={editing.draft.is_active} onChange={(_, d) => set({ is_active: d.checked })} />
-              </form>
-            ) : (
-              <ul className={s.list} aria-label="Report types">
-                {types.data.items.map((t) => (
-                  <li key={t.code} className={s.item}>
-                    <div className={s.grow}>
-                      <Text weight="semibold">
-                        {t.code}. {t.name}: {formatCents(t.price_cents)}
-                        {t.is_active ? '' : ' (not offered)'}
-                      </Text>
-                      <Text size={200}>{t.description}</Text>
-                    </div>
-                    <Button size="small" onClick={() => setEditing({ code: t.code, draft: draftOf(t) })} aria-label={`Edit ${t.name}`}>
-                      Edit
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </DialogContent>
-          <DialogActions>
-            {editing ? (
-              <>
-                <Button type="submit" form="report-type-form" appearance="primary" disabledFocusable={saving}>
-                  {saving ? 'Saving…' : 'Save'}
-                </Button>
-                <Button onClick={() => (setEditing(null), setErrors({}), setFailure(null))}>Back to the list</Button>
-              </>
-            ) : (
-              <>
-                <Button onClick={() => setEditing({ code: nextCode, draft: { name: '', description: '', price: '', is_active: true } })}>Add a report type</Button>
-                <Button appearance="primary" onClick={onClose}>
-                  Done
-                </Button>
-              </>
-            )}
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <SimpleDialog
+      onDismiss={onClose}
+      title="Report types and prices"
+      actions={
+        editing ? (
+          <>
+            <Button type="submit" form="report-type-form" appearance="primary" disabledFocusable={saving}>
+              {saving ? 'Saving…' : 'Save'}
+            </Button>
+            <Button onClick={() => (setEditing(null), setErrors({}), setFailure(null))}>Back to the list</Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={() => setEditing({ code: nextCode, draft: { name: '', description: '', price: '', is_active: true } })}>Add a report type</Button>
+            <Button appearance="primary" onClick={onClose}>
+              Done
+            </Button>
+          </>
+        )
+      }
+    >
+      {types.status === 'error' ? (
+        <ErrorState title="The report types could not be loaded" message={types.error} onRetry={types.reload} />
+      ) : !types.data ? (
+        <LoadingBlock label="Loading the report types" lines={3} />
+      ) : editing ? (
+        <form id="report-type-form" className={s.form} onSubmit={(e) => void save(e)} noValidate aria-label={`Report type ${editing.code}`}>
+          {failure && (
+            <MessageBar intent="error">
+              <MessageBarBody>{failure}</MessageBarBody>
+            </MessageBar>
+          )}
+          <Field label="Name" required validationMessage={errors.name ?? null}>
+            <Input className={s.input} value={editing.draft.name} onChange={(_, d) => set({ name: d.value })} />
+          </Field>
+          <Field label="Description" required validationMessage={errors.description ?? null}>
+            <Textarea value={editing.draft.description} onChange={(_, d) => set({ description: d.value })} resize="vertical" />
+          </Field>
+          <Field label="Price (USD)" required validationMessage={errors.price_cents ?? null} hint="Orders placed from now on pay this price.">
+            <Input className={s.input} inputMode="decimal" contentBefore="$" value={editing.draft.price} onChange={(_, d) => set({ price: d.value })} />
+          </Field>
+          <Switch label="Offered to customers" checked={editing.draft.is_active} onChange={(_, d) => set({ is_active: d.checked })} />
+        </form>
+      ) : (
+        <ul className={s.list} aria-label="Report types">
+          {types.data.items.map((t) => (
+            <li key={t.code} className={s.item}>
+              <div className={s.grow}>
+                <Text weight="semibold">
+                  {t.code}. {t.name}: {formatCents(t.price_cents)}
+                  {t.is_active ? '' : ' (not offered)'}
+                </Text>
+                <Text size={200}>{t.description}</Text>
+              </div>
+              <Button size="small" onClick={() => setEditing({ code: t.code, draft: draftOf(t) })} aria-label={`Edit ${t.name}`}>
+                Edit
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SimpleDialog>
   );
 }

@@ -1,18 +1,20 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, MessageBarTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import { amountDue, type Plan } from '@acpg/contracts/plans';
 import type { CheckoutResult, PaymentsConfig } from '@acpg/contracts/payments';
 import { formatCents } from '../../../lib/money.ts';
 import { useTrackClick } from '../../../lib/track.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
-import { formatCardNumber, formatExpiry, toCardDetails, validateCard, type CardErrors, type CardInput } from '../card.ts';
+import { SubmitButton } from '../../../components/SubmitButton.tsx';
+import { toCardDetails } from '../card.ts';
 import { awaitOutcomeWith, checkoutMachine, isBusy, type Purchase } from '../machines/checkout.machine.ts';
 import { confirmCheckout, createPaymentMethod, fetchCheckout, startCheckout, usePaymentsConfig, usePlanToPay } from '../api/payments.ts';
 import { SecondStepDialog } from './SecondStepDialog.tsx';
-import { StripeCardField, stripeCardErrors, stripeCardHolder, stripePaymentMethod } from './StripeCardField.tsx';
+import { CardFields, useCardInput } from './CardFields.tsx';
+import { stripePaymentMethod } from './StripeCardField.tsx';
 import { confirmSecondStep } from '../second-step.ts';
 import { PromoCodeField } from './PromoCodeField.tsx';
 import type { PromoQuote } from '@acpg/contracts/promo-codes';
@@ -28,9 +30,6 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground2,
   },
   due: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
-  // Fluent's Input keeps a 250px minimum width: two side by side would overflow a phone.
-  input: { minWidth: 0, width: '100%' },
-  row: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(140px, 100%), 1fr))' },
 });
 
 const payMachine = checkoutMachine.provide({
@@ -43,7 +42,6 @@ const payMachine = checkoutMachine.provide({
   },
 });
 
-const EMPTY: CardInput = { number: '', expiry: '', cvc: '', name: '' };
 const term = (plan: Plan) => (plan.name === 'Yearly' ? 'year' : 'month');
 
 function PlanSummary({ plan, promo }: { plan: Plan; promo: PromoQuote | null }) {
@@ -114,9 +112,9 @@ function CheckoutForm({
 }) {
   const s = useStyles();
   const track = useTrackClick();
-  // Stripe.js's card, kept where the machine's createPaymentMethod finds it when Pay is pressed.
-  const [stripeCard] = useState(stripeCardHolder);
-  const [stripeState, setStripeState] = useState({ complete: false, error: null as string | null });
+  // Stripe.js's card is kept in the card input, where the machine's createPaymentMethod finds it when Pay is pressed.
+  const input = useCardInput(gateway);
+  const { card, errors, stripe, stripeCard } = input;
   // While the bank's own window (Stripe.js) is open, our dialog steps aside: a modal would hide the bank's window.
   const [atBank, setAtBank] = useState(false);
   const [machine] = useState(() =>
@@ -136,14 +134,8 @@ function CheckoutForm({
       : payMachine,
   );
   const [state, send] = useMachine(machine, { input: { purchase: purchaseOf(item), newId: () => crypto.randomUUID() } });
-  const [card, setCard] = useState<CardInput>(EMPTY);
-  const [touched, setTouched] = useState<Partial<Record<keyof CardInput, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
   const attempts = useRef(0);
   const busy = isBusy(state);
-  const stripe = gateway.gateway === 'stripe' && gateway.publishable_key && gateway.js_url ? { key: gateway.publishable_key, jsUrl: gateway.js_url } : null;
-  const errors: CardErrors = stripe ? stripeCardErrors(validateCard(card).name, stripeState) : validateCard(card);
-  const shown = (field: keyof CardInput) => (submitted || touched[field] ? (errors[field] ?? null) : null);
   const [promo, setPromo] = useState<PromoQuote | null>(null);
   const due = promo ? promo.amount_due_cents : listAmount(item);
 
@@ -173,11 +165,9 @@ function CheckoutForm({
     onCheckoutRef.current(answer);
   }, [answer]);
 
-  const set = (field: keyof CardInput, value: string) => setCard((c) => ({ ...c, [field]: value }));
-  const blur = (field: keyof CardInput) => setTouched((t) => ({ ...t, [field]: true }));
   const pay = (e: FormEvent) => {
     e.preventDefault();
-    setSubmitted(true);
+    input.submit();
     if (busy || state.status === 'done') return;
     track('Pay');
     if (Object.keys(errors).length > 0) return;
@@ -205,54 +195,11 @@ function CheckoutForm({
           </MessageBarBody>
         </MessageBar>
       )}
-      {stripe ? (
-        <StripeCardField
-          publishableKey={stripe.key}
-          jsUrl={stripe.jsUrl}
-          validationMessage={shown('number')}
-          onReady={stripeCard.set}
-          onChange={(change) => {
-            setStripeState(change);
-            if (change.complete || change.error) blur('number');
-          }}
-        />
-      ) : (
-        <>
-          <Field label="Card number" required validationMessage={shown('number')}>
-            <Input
-              className={s.input}
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="1234 1234 1234 1234"
-              value={card.number}
-              readOnly={busy}
-              onChange={(_, d) => set('number', formatCardNumber(d.value))}
-              onBlur={() => blur('number')}
-            />
-          </Field>
-          <div className={s.row}>
-            <Field label="Expiry date (MM/YY)" required validationMessage={shown('expiry')}>
-              <Input className={s.input} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={card.expiry} readOnly={busy} onChange={(_, d) => set('expiry', formatExpiry(d.value))} onBlur={() => blur('expiry')} />
-            </Field>
-            <Field label="Security code (CVC)" required validationMessage={shown('cvc')}>
-              <Input className={s.input} inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={card.cvc} readOnly={busy} onChange={(_, d) => set('cvc', d.value.replace(/\D/g, ''))} onBlur={() => blur('cvc')} />
-            </Field>
-          </div>
-        </>
-      )}
-      <Field label="Name on card" required validationMessage={shown('name')}>
-        <Input className={s.input} autoComplete="cc-name" value={card.name} readOnly={busy} onChange={(_, d) => set('name', d.value)} onBlur={() => blur('name')} />
-      </Field>
+      <CardFields input={input} busy={busy} />
       <PromoCodeField target={purchaseOf(item)} applied={promo} onApplied={setPromo} locked={busy || paid || inDialog} />
-      <Button
-        type="submit"
-        appearance="primary"
-        size="large"
-        disabledFocusable={busy || paid || inDialog}
-        icon={busy ? <Spinner size="tiny" /> : <LockClosedRegular />}
-      >
+      <SubmitButton busy={busy} disabled={paid || inDialog} size="large" icon={<LockClosedRegular />}>
         {paid ? 'Paid' : busy ? 'Processing payment…' : `Pay ${formatCents(due)}`}
-      </Button>
+      </SubmitButton>
       {atBank && (
         <Text role="status">Complete the step your bank asks for in its window.</Text>
       )}

@@ -23,6 +23,27 @@ type Script = Partial<{
   fetchCheckout: (checkoutId: string, call: number) => Promise<CheckoutResult>;
 }>;
 
+const succeeded = async (id: string) => answer(id, 'succeeded');
+
+/** A scripted call that throws `error` the first time and answers with `then` (a paid checkout) after. */
+function failsOnce(error: Error, then: (id: string) => Promise<CheckoutResult> = succeeded) {
+  let first = true;
+  return async (id: string) => {
+    if (!first) return then(id);
+    first = false;
+    throw error;
+  };
+}
+
+type Actor = ReturnType<typeof start>['actor'];
+type Snapshot = ReturnType<Actor['getSnapshot']>;
+/** Presses Pay with `withCard` and waits until `until` holds (by default: back on the form with an error). */
+async function pay(actor: Actor, until: (s: Snapshot) => boolean = (s) => s.matches('ready') && s.context.error != null, withCard: CreatePaymentMethodBody = card) {
+  actor.send({ type: 'PAY', card: withCard });
+  await waitFor(actor, until);
+}
+const done = (s: Snapshot) => s.status === 'done';
+
 function start(script: Script = {}, timing: { pollForMs?: number; pollEveryMs?: number } = { pollEveryMs: 5 }) {
   const calls = { createPaymentMethod: [] as unknown[], startCheckout: [] as { checkout_id: string; payment_method_id: string; promo_code?: string }[], confirmCheckout: [] as unknown[], fetchCheckout: [] as unknown[] };
   let ids = 0;
@@ -56,8 +77,7 @@ function start(script: Script = {}, timing: { pollForMs?: number; pollEveryMs?: 
 describe('checkout machine', () => {
   it('saves the card, charges the plan once and outputs the paid checkout', async () => {
     const { actor, calls } = start();
-    actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.status === 'done');
+    await pay(actor, done);
     expect(calls.createPaymentMethod).toEqual([card]);
     expect(calls.startCheckout).toEqual([{ checkout_id: 'checkout-1', plan_id: 'plan-m', payment_method_id: 'pm-1' }]);
     expect(JSON.stringify(actor.getSnapshot().context)).not.toContain(card.number); // the card is not kept once the gateway has it
@@ -65,14 +85,7 @@ describe('checkout machine', () => {
   });
 
   it('sends the applied promo code with the checkout; a refused code ends that checkout and the next Pay is a new one', async () => {
-    let first = true;
-    const { actor, calls } = start({
-      startCheckout: async (id) => {
-        if (!first) return answer(id, 'succeeded');
-        first = false;
-        throw new HttpError(400, 'The promo code SAVE10 has been used as many times as it allows. Pay without it.', { code: 'PROMO_LIMIT_REACHED' });
-      },
-    });
+    const { actor, calls } = start({ startCheckout: failsOnce(new HttpError(400, 'The promo code SAVE10 has been used as many times as it allows. Pay without it.', { code: 'PROMO_LIMIT_REACHED' })) });
     actor.send({ type: 'PAY', card, promoCode: 'SAVE10' });
     await waitFor(actor, (s) => s.matches('ready') && s.context.error !== null);
     expect(actor.getSnapshot().context.error).toBe('The promo code SAVE10 has been used as many times as it allows. Pay without it.');
@@ -89,8 +102,7 @@ describe('checkout machine', () => {
     let release!: (r: CheckoutResult) => void;
     const { actor, calls } = start({ startCheckout: () => new Promise((resolve) => (release = resolve)) });
     actor.send({ type: 'PAY', card });
-    actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.matches('charging'));
+    await pay(actor, (s) => s.matches('charging'));
     expect(isBusy(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'PAY', card });
     release(answer('checkout-1', 'succeeded'));
@@ -100,22 +112,11 @@ describe('checkout machine', () => {
   });
 
   it('sends the same checkout (id and card) again after a lost answer, so paying again cannot charge twice', async () => {
-    let first = true;
-    const { actor, calls } = start({
-      startCheckout: async (id) => {
-        if (first) {
-          first = false;
-          throw new Error('Network error.');
-        }
-        return answer(id, 'succeeded');
-      },
-    });
-    actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.error != null);
+    const { actor, calls } = start({ startCheckout: failsOnce(new Error('Network error.')) });
+    await pay(actor);
     expect(actor.getSnapshot().context.error).toMatch(/^Network error\. You can press Pay again: you will not be charged twice\.$/);
     expect(actor.getSnapshot().context.declined).toBe(false);
-    actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.status === 'done');
+    await pay(actor, done);
     expect(calls.createPaymentMethod).toHaveLength(1);
     expect(calls.startCheckout.map((c) => [c.checkout_id, c.payment_method_id])).toEqual([
       ['checkout-1', 'pm-1'],
@@ -124,43 +125,19 @@ describe('checkout machine', () => {
   });
 
   it('with another card after a lost answer, follows the earlier checkout when the server has it', async () => {
-    let first = true;
-    const { actor, calls } = start({
-      startCheckout: async () => {
-        if (first) {
-          first = false;
-          throw new Error('Network error.');
-        }
-        throw new Error('not expected');
-      },
-      fetchCheckout: async (id) => answer(id, 'succeeded'),
-    });
-    actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.error != null);
-    actor.send({ type: 'PAY', card: { ...card, number: '5555555555554444' } });
-    await waitFor(actor, (s) => s.status === 'done');
+    const { actor, calls } = start({ startCheckout: failsOnce(new Error('Network error.'), () => Promise.reject(new Error('not expected'))), fetchCheckout: succeeded });
+    await pay(actor);
+    await pay(actor, done, { ...card, number: '5555555555554444' });
     expect(calls.fetchCheckout).toEqual([{ checkoutId: 'checkout-1' }]);
     expect(calls.createPaymentMethod).toHaveLength(1);
     expect(calls.startCheckout).toHaveLength(1);
   });
 
   it('with another card after a lost answer, starts a new checkout when the earlier one never arrived (404)', async () => {
-    let first = true;
-    const { actor, calls } = start({
-      startCheckout: async (id) => {
-        if (first) {
-          first = false;
-          throw new Error('Network error.');
-        }
-        return answer(id, 'succeeded');
-      },
-      fetchCheckout: () => Promise.reject(new HttpError(404, 'This checkout was not found.', null)),
-    });
+    const { actor, calls } = start({ startCheckout: failsOnce(new Error('Network error.')), fetchCheckout: () => Promise.reject(new HttpError(404, 'This checkout was not found.', null)) });
     const other = { ...card, number: '5555555555554444' };
-    actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.error != null);
-    actor.send({ type: 'PAY', card: other });
-    await waitFor(actor, (s) => s.status === 'done');
+    await pay(actor);
+    await pay(actor, done, other);
     expect(calls.createPaymentMethod).toEqual([card, other]);
     expect(calls.startCheckout.map((c) => [c.checkout_id, c.payment_method_id])).toEqual([
       ['checkout-1', 'pm-1'],
@@ -170,21 +147,10 @@ describe('checkout machine', () => {
   });
 
   it('a request the server refuses (4xx) started nothing: its message shows and the next Pay is a new checkout', async () => {
-    let first = true;
-    const { actor, calls } = start({
-      startCheckout: async (id) => {
-        if (first) {
-          first = false;
-          throw new HttpError(409, 'This checkout id cannot be used. Start a new checkout.', null);
-        }
-        return answer(id, 'succeeded');
-      },
-    });
-    actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.error != null);
+    const { actor, calls } = start({ startCheckout: failsOnce(new HttpError(409, 'This checkout id cannot be used. Start a new checkout.', null)) });
+    await pay(actor);
     expect(actor.getSnapshot().context.error).toBe('This checkout id cannot be used. Start a new checkout.');
-    actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.status === 'done');
+    await pay(actor, done);
     expect(calls.startCheckout.map((c) => c.checkout_id)).toEqual(['checkout-1', 'checkout-2']);
   });
 
@@ -196,25 +162,21 @@ describe('checkout machine', () => {
 
   it('says the card was declined, and the next Pay is a new checkout', async () => {
     const { actor, calls } = start({ startCheckout: async (id) => (id === 'checkout-1' ? answer(id, 'failed') : answer(id, 'succeeded')) });
-    actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.declined);
+    await pay(actor, (s) => s.matches('ready') && s.context.declined);
     expect(actor.getSnapshot().context.error).toBe(DECLINED_MESSAGE);
-    actor.send({ type: 'PAY', card: { ...card, number: '4242424242424242' } });
-    await waitFor(actor, (s) => s.status === 'done');
+    await pay(actor, done, { ...card, number: '4242424242424242' });
     expect(calls.startCheckout.map((c) => c.checkout_id)).toEqual(['checkout-1', 'checkout-2']);
   });
 
   it("shows the server's own reason for a failed checkout when it gives one", async () => {
     const { actor } = start({ startCheckout: async (id) => answer(id, 'failed', 'Your card was declined. Use another card.') });
-    actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.declined);
+    await pay(actor, (s) => s.matches('ready') && s.context.declined);
     expect(actor.getSnapshot().context.error).toBe('Your card was declined. Use another card.');
   });
 
   it('asks for the second step, and approving it pays', async () => {
     const { actor, calls } = start({ startCheckout: async (id) => answer(id, 'requires_action') });
-    actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.matches('awaitingApproval'));
+    await pay(actor, (s) => s.matches('awaitingApproval'));
     actor.send({ type: 'PAY', card }); // Pay behind the dialog does nothing
     actor.send({ type: 'APPROVE' });
     await waitFor(actor, (s) => s.status === 'done');
@@ -224,8 +186,7 @@ describe('checkout machine', () => {
 
   it('refusing the second step charges nothing and says so', async () => {
     const { actor, calls } = start({ startCheckout: async (id) => answer(id, 'requires_action') });
-    actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.matches('awaitingApproval'));
+    await pay(actor, (s) => s.matches('awaitingApproval'));
     actor.send({ type: 'REFUSE' });
     await waitFor(actor, (s) => s.matches('ready') && s.context.declined);
     expect(calls.confirmCheckout).toEqual([{ checkoutId: 'checkout-1', approve: false }]);
@@ -234,19 +195,8 @@ describe('checkout machine', () => {
   });
 
   it('stays on the second step when its answer is lost, to try again', async () => {
-    let first = true;
-    const { actor } = start({
-      startCheckout: async (id) => answer(id, 'requires_action'),
-      confirmCheckout: async (id) => {
-        if (first) {
-          first = false;
-          throw new Error('Network error.');
-        }
-        return answer(id, 'succeeded');
-      },
-    });
-    actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.matches('awaitingApproval'));
+    const { actor } = start({ startCheckout: async (id) => answer(id, 'requires_action'), confirmCheckout: failsOnce(new Error('Network error.')) });
+    await pay(actor, (s) => s.matches('awaitingApproval'));
     actor.send({ type: 'APPROVE' });
     await waitFor(actor, (s) => s.matches('awaitingApproval') && s.context.error === 'Network error.');
     actor.send({ type: 'APPROVE' });
@@ -261,27 +211,23 @@ describe('checkout machine', () => {
         return answer(id, call < 4 ? 'processing' : 'succeeded');
       },
     });
-    actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.status === 'done');
+    await pay(actor, done);
     expect(calls.fetchCheckout).toHaveLength(4);
     expect(calls.fetchCheckout[0]).toEqual({ checkoutId: 'checkout-1' });
   });
 
   it('stops asking after its deadline and lets Pay ask again with the same checkout', async () => {
     const { actor, calls } = start({ startCheckout: async (id) => answer(id, 'processing'), fetchCheckout: async (id) => answer(id, 'processing') }, { pollForMs: 40, pollEveryMs: 5 });
-    actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.error != null);
+    await pay(actor);
     expect(actor.getSnapshot().context.error).toBe(STILL_PROCESSING_MESSAGE);
-    actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.matches('processing'));
+    await pay(actor, (s) => s.matches('processing'));
     expect(calls.startCheckout.map((c) => c.checkout_id)).toEqual(['checkout-1', 'checkout-1']);
     actor.stop();
   });
 
   it('says when the card cannot be saved and charges nothing', async () => {
     const { actor, calls } = start({ createPaymentMethod: () => Promise.reject(new Error('This card is not accepted. Use one of the test cards.')) });
-    actor.send({ type: 'PAY', card });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.error != null);
+    await pay(actor);
     expect(actor.getSnapshot().context.error).toBe('This card is not accepted. Use one of the test cards.');
     expect(calls.startCheckout).toHaveLength(0);
   });

@@ -1,13 +1,13 @@
-import { Card, CardFooter, CardHeader, Subtitle1, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Card, CardFooter, CardHeader, Subtitle1, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { formatCents } from '../../../lib/money.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
+import { ScreenHeading } from '../../../components/ScreenHeading.tsx';
 import { planOptions, type PlanOption } from '../plan-options.ts';
 import { usePlans } from '../api/use-plans.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   intro: { maxWidth: '720px' },
   plans: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(280px, 100%), 1fr))', alignItems: 'stretch' },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -74,11 +74,7 @@ export default function SubscriptionPlanPage() {
   }
   return (
     <section className={s.root} aria-labelledby="subscription-plan-title">
-      <div className={s.head}>
-        <Title1 as="h1" id="subscription-plan-title" tabIndex={-1}>
-          Membership plans
-        </Title1>
-      </div>
+      <ScreenHeading id="subscription-plan-title" title="Membership plans" />
       <Text className={s.intro}>Choose Monthly or Yearly. Prices are in US dollars; fees are charged once, when you join. You can cancel at the end of any term.</Text>
       {body}
     </section>

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { PropertySummary, VerificationStarted } from '@acpg/contracts/properties';
 import {
   Button, Field, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Radio, RadioGroup, Spinner, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { answerVerification, fetchProperty, refusalOf } from '../api/properties.ts';
 import { forgetVerification, openVerification, rememberTriesLeft } from '../api/verification-cache.ts';
+import { SubmitButton } from '../../../components/SubmitButton.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -88,42 +89,23 @@ export function PropertyVerificationForm({ propertyId, onVerified }: PropertyVer
   if (view.kind === 'starting') return <Spinner label="Preparing your questions…" />;
   if (view.kind === 'start-failed') {
     return (
-      <MessageBar intent="error" layout="multiline" role="alert">
-        <MessageBarBody>
-          <MessageBarTitle>The questions could not be prepared</MessageBarTitle>
-          {view.message}
-        </MessageBarBody>
-        {view.canRetry && (
-          <MessageBarActions>
-            <Button onClick={restart}>Try again</Button>
-          </MessageBarActions>
-        )}
-      </MessageBar>
+      <Outcome intent="error" role="alert" title="The questions could not be prepared" action={view.canRetry ? <Button onClick={restart}>Try again</Button> : null}>
+        {view.message}
+      </Outcome>
     );
   }
   if (view.kind === 'verified') {
     return (
-      <MessageBar intent="success" layout="multiline" role="status">
-        <MessageBarBody>
-          <MessageBarTitle>Property verified</MessageBarTitle>
-          {view.property.address_line}, {view.property.city} is now on your account.
-        </MessageBarBody>
-      </MessageBar>
+      <Outcome intent="success" role="status" title="Property verified">
+        {view.property.address_line}, {view.property.city} is now on your account.
+      </Outcome>
     );
   }
   if (view.kind === 'ended') {
     return (
-      <MessageBar intent="warning" layout="multiline" role="alert">
-        <MessageBarBody>
-          <MessageBarTitle>{view.title}</MessageBarTitle>
-          {view.message}
-        </MessageBarBody>
-        {view.canRestart && (
-          <MessageBarActions>
-            <Button onClick={restart}>Start again</Button>
-          </MessageBarActions>
-        )}
-      </MessageBar>
+      <Outcome intent="warning" role="alert" title={view.title} action={view.canRestart ? <Button onClick={restart}>Start again</Button> : null}>
+        {view.message}
+      </Outcome>
     );
   }
 
@@ -203,11 +185,24 @@ export function PropertyVerificationForm({ propertyId, onVerified }: PropertyVer
           ))}
         </div>
         <div className={s.actions}>
-          <Button type="submit" appearance="primary" disabledFocusable={submitting} icon={submitting ? <Spinner size="tiny" /> : undefined}>
+          <SubmitButton busy={submitting}>
             {submitting ? 'Checking…' : 'Verify property'}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </div>
+  );
+}
+
+/** What shows in place of the questions once they are over or could not start: a titled message and its one action, if any. */
+function Outcome({ intent, role, title, action = null, children }: { intent: 'error' | 'success' | 'warning'; role: 'alert' | 'status'; title: ReactNode; action?: ReactNode; children: ReactNode }) {
+  return (
+    <MessageBar intent={intent} layout="multiline" role={role}>
+      <MessageBarBody>
+        <MessageBarTitle>{title}</MessageBarTitle>
+        {children}
+      </MessageBarBody>
+      {action && <MessageBarActions>{action}</MessageBarActions>}
+    </MessageBar>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, MessageBar, MessageBarBody, MessageBarTitle, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { AnswerClaimBody, type ClaimView } from '@acpg/contracts/reimbursement';
 import { useFocusFirstInvalid } from '../../../lib/focus.ts';
 import { HttpError } from '../../../lib/http.ts';
@@ -9,6 +9,7 @@ import { documentRefusals } from '../claim-text.ts';
 import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
 import { documentInputs } from '../files.ts';
 import { DocumentPicker } from './DocumentPicker.tsx';
+import { SubmitButton } from '../../../components/SubmitButton.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -70,9 +71,9 @@ export function AnswerForm({ claim, onAnswered }: { claim: ClaimView; onAnswered
       </Field>
       <DocumentPicker label="More documents (optional)" files={files} onChange={changeFiles} min={0} error={errors.documents} />
       <div className={s.actions}>
-        <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+        <SubmitButton busy={busy}>
           {busy ? 'Sending…' : 'Send the answer'}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

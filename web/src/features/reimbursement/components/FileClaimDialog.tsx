@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, Select, Spinner, Textarea, makeStyles, tokens,
-} from '@fluentui/react-components';
+import { Field, Input, MessageBar, MessageBarBody, Select, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { CLAIM_CATEGORIES, FileClaimBody, type ClaimCategory, type ClaimView } from '@acpg/contracts/reimbursement';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { OptionSelect } from '../../../components/OptionSelect.tsx';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { RouteLink } from '../../../components/RouteLink.tsx';
+import { fieldState as state } from '../../../lib/field-state.ts';
 import { useFocusFirstInvalid, useFocusWhenShown } from '../../../lib/focus.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -16,7 +17,6 @@ import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(640px, calc(100vw - 32px))' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   // A long address must not widen the dialog (a native select is as wide as its longest option): the field and the
   // select take the dialog's width and the chosen address is cut with an ellipsis.
   field: { minWidth: 0 },
@@ -25,8 +25,9 @@ const useStyles = makeStyles({
   pair: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(200px, 100%), 1fr))' },
 });
 
+const CATEGORY_OPTIONS = CLAIM_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) }));
+
 type FieldName = 'property_id' | 'category' | 'amount' | 'expense_date' | 'description' | 'documents';
-const state = (message: string | undefined) => ({ validationMessage: message, validationState: message ? ('error' as const) : ('none' as const) });
 
 /** File a claim: a verified property, category, amount, expense date, description and 1..5 documents; once per claim id. */
 export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onFiled: (claim: ClaimView) => void }) {
@@ -94,78 +95,61 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
   };
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !busy && onClose()}>
-      <DialogSurface className={s.surface} aria-describedby={undefined}>
-        <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label="File a claim">
-          <DialogBody>
-            <DialogTitle>File a claim</DialogTitle>
-            <DialogContent className={s.content}>
-              {properties.status === 'error' ? (
-                <ErrorState title="Your verified properties could not be loaded" message={properties.error} onRetry={properties.reload} />
-              ) : !properties.data ? (
-                <LoadingBlock label="Loading your verified properties" lines={3} />
-              ) : items.length === 0 ? (
-                <MessageBar intent="warning" layout="multiline">
-                  <MessageBarBody>
-                    A claim is filed for a property you have verified as yours, and you have none yet.{' '}
-                    <RouteLink to="/equity-protect-property-search">Find and verify your property</RouteLink>, then come back to file the claim.
-                  </MessageBarBody>
-                </MessageBar>
-              ) : (
-                <>
-                  <Field className={s.field} label="Property" required {...state(errors.property_id)}>
-                    <Select ref={propertyRef} className={s.select} select={{ className: s.selectControl }} value={chosen} onChange={(_, d) => setPropertyId(d.value)}>
-                      {items.length > 1 && <option value="">Choose a property</option>}
-                      {items.map((p) => (
-                        <option key={p.property_id} value={p.property_id}>
-                          {p.address_line}, {p.city} (APN {p.apn})
-                        </option>
-                      ))}
-                    </Select>
-                  </Field>
-                  <Field label="Category" required {...state(errors.category)}>
-                    <Select value={category} onChange={(_, d) => setCategory(d.value as ClaimCategory | '')}>
-                      <option value="">Choose a category</option>
-                      {CLAIM_CATEGORIES.map((c) => (
-                        <option key={c} value={c}>
-                          {categoryLabel(c)}
-                        </option>
-                      ))}
-                    </Select>
-                  </Field>
-                  <div className={s.pair}>
-                    <Field label="Amount (USD)" required hint={`What you paid, for example ${AMOUNT_EXAMPLE}`} {...state(errors.amount)}>
-                      <Input inputMode="decimal" contentBefore="$" value={amount} onChange={(_, d) => setAmount(d.value)} />
-                    </Field>
-                    <Field label="Date of the expense" required hint="Within the last 365 days" {...state(errors.expense_date)}>
-                      <Input type="date" min={earliestExpenseDay(today)} max={dayOf(today)} value={expenseDate} onChange={(_, d) => setExpenseDate(d.value)} />
-                    </Field>
-                  </div>
-                  <Field label="Description" required hint="What happened and what you paid for (at least 10 characters)" {...state(errors.description)}>
-                    <Textarea value={description} maxLength={2000} resize="vertical" onChange={(_, d) => setDescription(d.value)} />
-                  </Field>
-                  <DocumentPicker label="Documents" files={files} onChange={changeFiles} min={1} error={errors.documents} />
-                  {refusal && (
-                    <MessageBar intent="error" layout="multiline">
-                      <MessageBarBody>The claim was not filed{refusal.documents ? '.' : ':'} {refusal.text}</MessageBarBody>
-                    </MessageBar>
-                  )}
-                </>
-              )}
-            </DialogContent>
-            <DialogActions>
-              {items.length > 0 && (
-                <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-                  {busy ? 'Filing…' : 'File the claim'}
-                </Button>
-              )}
-              <Button onClick={onClose} disabledFocusable={busy}>
-                Cancel
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title="File a claim"
+      busy={busy}
+      onDismiss={onClose}
+      onSubmit={(e) => void submit(e)}
+      formLabel="File a claim"
+      formRef={formRef}
+      surfaceClassName={s.surface}
+      submitLabel={items.length > 0 ? (busy ? 'Filing…' : 'File the claim') : null}
+    >
+      {properties.status === 'error' ? (
+        <ErrorState title="Your verified properties could not be loaded" message={properties.error} onRetry={properties.reload} />
+      ) : !properties.data ? (
+        <LoadingBlock label="Loading your verified properties" lines={3} />
+      ) : items.length === 0 ? (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>
+            A claim is filed for a property you have verified as yours, and you have none yet.{' '}
+            <RouteLink to="/equity-protect-property-search">Find and verify your property</RouteLink>, then come back to file the claim.
+          </MessageBarBody>
+        </MessageBar>
+      ) : (
+        <>
+          <Field className={s.field} label="Property" required {...state(errors.property_id)}>
+            <Select ref={propertyRef} className={s.select} select={{ className: s.selectControl }} value={chosen} onChange={(_, d) => setPropertyId(d.value)}>
+              {items.length > 1 && <option value="">Choose a property</option>}
+              {items.map((p) => (
+                <option key={p.property_id} value={p.property_id}>
+                  {p.address_line}, {p.city} (APN {p.apn})
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Category" required {...state(errors.category)}>
+            <OptionSelect value={category} onChange={setCategory} placeholder="Choose a category" options={CATEGORY_OPTIONS} />
+          </Field>
+          <div className={s.pair}>
+            <Field label="Amount (USD)" required hint={`What you paid, for example ${AMOUNT_EXAMPLE}`} {...state(errors.amount)}>
+              <Input inputMode="decimal" contentBefore="$" value={amount} onChange={(_, d) => setAmount(d.value)} />
+            </Field>
+            <Field label="Date of the expense" required hint="Within the last 365 days" {...state(errors.expense_date)}>
+              <Input type="date" min={earliestExpenseDay(today)} max={dayOf(today)} value={expenseDate} onChange={(_, d) => setExpenseDate(d.value)} />
+            </Field>
+          </div>
+          <Field label="Description" required hint="What happened and what you paid for (at least 10 characters)" {...state(errors.description)}>
+            <Textarea value={description} maxLength={2000} resize="vertical" onChange={(_, d) => setDescription(d.value)} />
+          </Field>
+          <DocumentPicker label="Documents" files={files} onChange={changeFiles} min={1} error={errors.documents} />
+          {refusal && (
+            <MessageBar intent="error" layout="multiline">
+              <MessageBarBody>The claim was not filed{refusal.documents ? '.' : ':'} {refusal.text}</MessageBarBody>
+            </MessageBar>
+          )}
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Radio, RadioGroup, Spinner, Text, Textarea, makeStyles, tokens,
-  useRestoreFocusTarget,
-} from '@fluentui/react-components';
+import { Button, Field, Input, Radio, RadioGroup, Spinner, Text, Textarea, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { PAYOUT_METHOD_LABELS, PAYOUT_METHODS, type PayoutMethod } from '@acpg/contracts/payments';
 import { ApproveClaimBody, PayoutBody, RejectClaimBody, RequestInfoBody, type ClaimView } from '@acpg/contracts/reimbursement';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { fieldState as invalid } from '../../../lib/field-state.ts';
 import { useFocusFirstInvalid } from '../../../lib/focus.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { formatCents } from '../../../lib/money.ts';
@@ -16,14 +15,12 @@ import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
 const useStyles = makeStyles({
   bar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   surface: { maxWidth: 'min(560px, calc(100vw - 32px))' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
 type Kind = 'request-info' | 'approve' | 'reject' | 'payout';
 type Input = 'message' | 'reason' | 'amount' | 'method' | 'reference';
 const TITLES: Record<Kind, string> = { 'request-info': 'Request information', approve: 'Approve the claim', reject: 'Reject the claim', payout: 'Record the payout' };
 const issues = (e: { issues: { path: PropertyKey[]; message: string }[] }) => e.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-const invalid = (message: string | undefined) => ({ validationMessage: message, validationState: message ? ('error' as const) : ('none' as const) });
 
 /** One review step with its inputs, checked by the contract's schema before it is sent; a refusal shows on its field or as a toast. */
 function StepDialog({ kind, claim, onClose }: { kind: Kind; claim: ClaimView; onClose: (done: boolean) => void }) {
@@ -80,55 +77,38 @@ function StepDialog({ kind, claim, onClose }: { kind: Kind; claim: ClaimView; on
   };
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !busy && onClose(false)}>
-      <DialogSurface className={s.surface} aria-describedby={undefined}>
-        <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
-          <DialogBody>
-            <DialogTitle>{TITLES[kind]}</DialogTitle>
-            <DialogContent className={s.content}>
-              {kind === 'request-info' && (
-                <Field label="What do you need from the claimant?" required hint="The claimant is emailed and sees it on the claim's page." {...invalid(errors.message)}>
-                  <Textarea value={values.message} maxLength={2000} resize="vertical" onChange={(_, d) => set('message', d.value)} />
-                </Field>
-              )}
-              {kind === 'approve' && (
-                <Field label="Approved amount (USD)" required hint={`At most the ${formatCents(claim.amount_cents)} claimed`} {...invalid(errors.amount)}>
-                  <Input inputMode="decimal" contentBefore="$" value={values.amount} onChange={(_, d) => set('amount', d.value)} />
-                </Field>
-              )}
-              {(kind === 'approve' || kind === 'reject') && (
-                <Field label={kind === 'approve' ? 'Why is it approved?' : 'Why is it rejected?'} required hint="The claimant reads this reason." {...invalid(errors.reason)}>
-                  <Textarea value={values.reason} maxLength={1000} resize="vertical" onChange={(_, d) => set('reason', d.value)} />
-                </Field>
-              )}
-              {kind === 'payout' && (
-                <>
-                  <Text>Pays {formatCents(amountCents)} to the claimant. The claim shows paid once the payment is recorded.</Text>
-                  <Field label="Payout method" required {...invalid(errors.method)}>
-                    <RadioGroup value={values.method} onChange={(_, d) => set('method', d.value)}>
-                      {PAYOUT_METHODS.map((m: PayoutMethod) => (
-                        <Radio key={m} value={m} label={PAYOUT_METHOD_LABELS[m]} />
-                      ))}
-                    </RadioGroup>
-                  </Field>
-                  <Field label="Reference" required hint="The check or transfer number" {...invalid(errors.reference)}>
-                    <Input value={values.reference} maxLength={100} onChange={(_, d) => set('reference', d.value)} />
-                  </Field>
-                </>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-                {TITLES[kind]}
-              </Button>
-              <Button onClick={() => onClose(false)} disabledFocusable={busy}>
-                Cancel
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog title={TITLES[kind]} busy={busy} onDismiss={() => onClose(false)} onSubmit={(e) => void submit(e)} formRef={formRef} surfaceClassName={s.surface} submitLabel={TITLES[kind]}>
+      {kind === 'request-info' && (
+        <Field label="What do you need from the claimant?" required hint="The claimant is emailed and sees it on the claim's page." {...invalid(errors.message)}>
+          <Textarea value={values.message} maxLength={2000} resize="vertical" onChange={(_, d) => set('message', d.value)} />
+        </Field>
+      )}
+      {kind === 'approve' && (
+        <Field label="Approved amount (USD)" required hint={`At most the ${formatCents(claim.amount_cents)} claimed`} {...invalid(errors.amount)}>
+          <Input inputMode="decimal" contentBefore="$" value={values.amount} onChange={(_, d) => set('amount', d.value)} />
+        </Field>
+      )}
+      {(kind === 'approve' || kind === 'reject') && (
+        <Field label={kind === 'approve' ? 'Why is it approved?' : 'Why is it rejected?'} required hint="The claimant reads this reason." {...invalid(errors.reason)}>
+          <Textarea value={values.reason} maxLength={1000} resize="vertical" onChange={(_, d) => set('reason', d.value)} />
+        </Field>
+      )}
+      {kind === 'payout' && (
+        <>
+          <Text>Pays {formatCents(amountCents)} to the claimant. The claim shows paid once the payment is recorded.</Text>
+          <Field label="Payout method" required {...invalid(errors.method)}>
+            <RadioGroup value={values.method} onChange={(_, d) => set('method', d.value)}>
+              {PAYOUT_METHODS.map((m: PayoutMethod) => (
+                <Radio key={m} value={m} label={PAYOUT_METHOD_LABELS[m]} />
+              ))}
+            </RadioGroup>
+          </Field>
+          <Field label="Reference" required hint="The check or transfer number" {...invalid(errors.reference)}>
+            <Input value={values.reference} maxLength={100} onChange={(_, d) => set('reference', d.value)} />
+          </Field>
+        </>
+      )}
+    </FormDialog>
   );
 }
 

@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
-import { useTrackClick } from '../../../lib/track.ts';
 import { evenShares, MAX_BENEFICIARIES, rowErrors, toBeneficiaries, totalShare, type BeneficiaryRow } from '../beneficiaries.ts';
-import { SignUpActor } from './SignUpFlow.tsx';
-import { StepFrame, useFormStyles } from './StepFrame.tsx';
+import { useFormStyles } from './StepFrame.tsx';
+import { StepPage, useStepForm } from './StepPage.tsx';
 
 const useStyles = makeStyles({
   person: {
@@ -29,12 +28,9 @@ const newRow = (share: string): BeneficiaryRow => ({ key: nextKey++, full_name: 
 export default function BeneficiariesPage() {
   const s = useFormStyles();
   const b = useStyles();
-  const actor = SignUpActor.useActorRef();
-  const track = useTrackClick();
-  const error = SignUpActor.useSelector((st) => st.context.error);
-  const busy = SignUpActor.useSelector((st) => st.matches('saving') || st.matches('advancing'));
+  const form = useStepForm();
+  const { busy, touched } = form;
   const [rows, setRows] = useState<BeneficiaryRow[]>(() => [newRow('100')]);
-  const [touched, setTouched] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
 
   const total = totalShare(rows);
@@ -49,59 +45,53 @@ export default function BeneficiariesPage() {
   };
 
   return (
-    <StepFrame screen="Beneficiaries" title="Your beneficiaries" intro="Who receives the benefits of your membership. Their shares must add up to 100%." error={error}>
-      <form
-        className={s.form}
-        aria-label="Beneficiaries"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTouched(true);
-          track('Save beneficiaries');
-          const beneficiaries = toBeneficiaries(rows);
-          if (beneficiaries) actor.send({ type: 'SAVE', save: { step: 'beneficiaries', body: { beneficiaries } } });
-        }}
-      >
-        {rows.map((row, i) => {
-          const errors = touched ? rowErrors(row) : {};
-          return (
-            <fieldset key={row.key} className={b.person}>
-              <legend className={b.legend}>Beneficiary {i + 1}</legend>
-              <Field label="Full name" required validationMessage={errors.full_name}>
-                <Input value={row.full_name} autoComplete="off" onChange={(_, d) => update(row.key, { full_name: d.value })} />
-              </Field>
-              <Field label="Relationship" required validationMessage={errors.relationship} hint="Spouse, daughter, friend…">
-                <Input value={row.relationship} onChange={(_, d) => update(row.key, { relationship: d.value })} />
-              </Field>
-              <Field label="Email (optional)" validationMessage={errors.email}>
-                <Input type="email" value={row.email} onChange={(_, d) => update(row.key, { email: d.value })} />
-              </Field>
-              <Field label="Share (%)" required validationMessage={errors.share}>
-                <Input inputMode="numeric" value={row.share} onChange={(_, d) => update(row.key, { share: d.value.replace(/\D/g, '').slice(0, 3) })} />
-              </Field>
-              {rows.length > 1 && (
-                <Button className={b.remove} icon={<DeleteRegular />} onClick={() => remove(row.key)} disabled={busy}>
-                  Remove beneficiary {i + 1}
-                </Button>
-              )}
-            </fieldset>
-          );
-        })}
-        <div className={s.row}>
-          <Button ref={addButton} icon={<AddRegular />} onClick={add} disabled={busy || rows.length >= MAX_BENEFICIARIES}>
-            Add a beneficiary
-          </Button>
-          <Text aria-live="polite">Total: {total}%</Text>
-        </div>
-        {touched && total !== 100 && (
-          <MessageBar intent="error">
-            <MessageBarBody>The shares add up to {total}%. Change them so they add up to 100%.</MessageBarBody>
-          </MessageBar>
-        )}
-        <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-          {busy ? 'Saving…' : 'Save and continue'}
+    <StepPage
+      screen="Beneficiaries"
+      title="Your beneficiaries"
+      intro="Who receives the benefits of your membership. Their shares must add up to 100%."
+      trackAs="Save beneficiaries"
+      form={form}
+      save={() => {
+        const beneficiaries = toBeneficiaries(rows);
+        return beneficiaries ? { step: 'beneficiaries', body: { beneficiaries } } : null;
+      }}
+    >
+      {rows.map((row, i) => {
+        const errors = touched ? rowErrors(row) : {};
+        return (
+          <fieldset key={row.key} className={b.person}>
+            <legend className={b.legend}>Beneficiary {i + 1}</legend>
+            <Field label="Full name" required validationMessage={errors.full_name}>
+              <Input value={row.full_name} autoComplete="off" onChange={(_, d) => update(row.key, { full_name: d.value })} />
+            </Field>
+            <Field label="Relationship" required validationMessage={errors.relationship} hint="Spouse, daughter, friend…">
+              <Input value={row.relationship} onChange={(_, d) => update(row.key, { relationship: d.value })} />
+            </Field>
+            <Field label="Email (optional)" validationMessage={errors.email}>
+              <Input type="email" value={row.email} onChange={(_, d) => update(row.key, { email: d.value })} />
+            </Field>
+            <Field label="Share (%)" required validationMessage={errors.share}>
+              <Input inputMode="numeric" value={row.share} onChange={(_, d) => update(row.key, { share: d.value.replace(/\D/g, '').slice(0, 3) })} />
+            </Field>
+            {rows.length > 1 && (
+              <Button className={b.remove} icon={<DeleteRegular />} onClick={() => remove(row.key)} disabled={busy}>
+                Remove beneficiary {i + 1}
+              </Button>
+            )}
+          </fieldset>
+        );
+      })}
+      <div className={s.row}>
+        <Button ref={addButton} icon={<AddRegular />} onClick={add} disabled={busy || rows.length >= MAX_BENEFICIARIES}>
+          Add a beneficiary
         </Button>
-      </form>
-    </StepFrame>
+        <Text aria-live="polite">Total: {total}%</Text>
+      </div>
+      {touched && total !== 100 && (
+        <MessageBar intent="error">
+          <MessageBarBody>The shares add up to {total}%. Change them so they add up to 100%.</MessageBarBody>
+        </MessageBar>
+      )}
+    </StepPage>
   );
 }

@@ -29,9 +29,10 @@ export const SCREEN_TITLES = [
   'Beneficiaries',
   'Security PIN',
 ] as const;
+export type ScreenTitle = (typeof SCREEN_TITLES)[number];
 
 /** One wizard screen: where the user is (step n of 9), the screen's one h1, an intro, its error, its form. */
-export function StepFrame({ screen, title, intro, error, children }: { screen: (typeof SCREEN_TITLES)[number]; title: string; intro?: ReactNode; error?: string | null; children: ReactNode }) {
+export function StepFrame({ screen, title, intro, error, children }: { screen: ScreenTitle; title: string; intro?: ReactNode; error?: string | null; children: ReactNode }) {
   const s = useStyles();
   const n = SCREEN_TITLES.indexOf(screen) + 1;
   return (
