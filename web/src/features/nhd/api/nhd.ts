@@ -5,6 +5,7 @@ import { API_BASE, HttpError, http, refreshAccessToken, type Query, type Result 
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
 import { useResource } from '../../../lib/use-resource.ts';
+import { minVersionQuery } from '../../../lib/written.ts';
 
 type Ok<T> = { success: true; data: T; message?: string };
 
@@ -27,8 +28,11 @@ export const fetchMyOrders = (query: OrderListQuery, signal?: AbortSignal) =>
 export const fetchAllOrders = (query: OrderListQuery, signal?: AbortSignal) =>
   http.get<Page<NhdOrderView>>('/admin/nhd/orders', { query: { ...query } as Query, ...(signal ? { signal } : {}) });
 
-export const fetchOrder = (orderId: string, signal?: AbortSignal): Promise<Result<NhdOrderView>> =>
-  http.get<NhdOrderView>(`/nhd/orders/${encodeURIComponent(orderId)}`, signal ? { signal } : {});
+/** One order; `minVersion` (the version a command answered) makes the server wait for its read model to hold it. */
+export const fetchOrder = (orderId: string, signal?: AbortSignal, minVersion?: number): Promise<Result<NhdOrderView>> => {
+  const query = minVersionQuery(minVersion);
+  return http.get<NhdOrderView>(`/nhd/orders/${encodeURIComponent(orderId)}`, { ...(signal ? { signal } : {}), ...(query ? { query } : {}) });
+};
 export const fetchOrderHistory = (orderId: string, signal?: AbortSignal): Promise<Result<OrderHistory>> =>
   http.get<OrderHistory>(`/nhd/orders/${encodeURIComponent(orderId)}/history`, signal ? { signal } : {});
 
@@ -62,6 +66,6 @@ export const fetchReceiptReport = (token: string) => fetchPdf(`/nhd/receipts/${e
 export const useReportTypes = (admin = false) => useResource((signal) => (admin ? fetchAllReportTypes(signal) : fetchReportTypes(signal)), [admin]);
 export const useOrderHistory = (orderId: string, version: number | undefined) => useResource((signal) => fetchOrderHistory(orderId, signal), [orderId, version]);
 export const useReceipt = (token: string) => useResource((signal) => fetchReceipt(token, signal), [token]);
-/** One order, or nothing while `orderId` is null. */
-export const useOrder = (orderId: string | null) =>
-  useResource((signal) => (orderId ? fetchOrder(orderId, signal) : Promise.resolve({ success: true as const, data: null })), [orderId]);
+/** One order, or nothing while `orderId` is null; at least `minVersion` when given (1: the order is placed). */
+export const useOrder = (orderId: string | null, minVersion?: number) =>
+  useResource((signal) => (orderId ? fetchOrder(orderId, signal, minVersion) : Promise.resolve({ success: true as const, data: null })), [orderId, minVersion]);

@@ -83,7 +83,8 @@ export function OrderFlow({ AddressAutocomplete, PaymentForm }: OrderFlowParts) 
   const [placed, setPlaced] = useState<NhdOrderView | null>(null);
   const types = useReportTypes();
   // After a reload on the payment step, the order as placed (its price then), not today's price list.
-  const placedOrder = useOrder(draft.screen === 'payment' && draft.placed && auth.accessToken ? draft.orderId : null);
+  // Placed: at least its first version (the read model may not hold it yet right after a reload).
+  const placedOrder = useOrder(draft.screen === 'payment' && draft.placed && auth.accessToken ? draft.orderId : null, 1);
   const placedView = placed ?? placedOrder.data;
 
   useEffect(() => {

@@ -16,6 +16,7 @@ import { API_BASE, HttpError, http, refreshAccessToken, type Query, type Result 
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
 import { useResource } from '../../../lib/use-resource.ts';
+import { minVersionQuery } from '../../../lib/written.ts';
 
 type Ok<T> = { success: true; data: T; message?: string };
 const opts = (signal?: AbortSignal, query?: Query) => ({ ...(signal ? { signal } : {}), ...(query ? { query } : {}) });
@@ -43,7 +44,8 @@ export type ClaimListQuery<F extends string> = Filters<F> & { page: number; page
 
 export const fetchMyClaims = (query: ClaimListQuery<MyClaimFilter>, signal?: AbortSignal) => http.get<Page<ClaimView>>('/reimbursements/claims', opts(signal, { ...query } as Query));
 export const fetchAllClaims = (query: ClaimListQuery<AdminClaimFilter>, signal?: AbortSignal) => http.get<Page<ClaimView>>('/admin/reimbursements/claims', opts(signal, { ...query } as Query));
-export const fetchClaim = (claimId: string, signal?: AbortSignal) => http.get<ClaimView>(claimPath(claimId), opts(signal));
+/** One claim; `minVersion` (the version a command answered) makes the server wait for its read model to hold it. */
+export const fetchClaim = (claimId: string, signal?: AbortSignal, minVersion?: number) => http.get<ClaimView>(claimPath(claimId), opts(signal, minVersionQuery(minVersion)));
 export const fetchClaimHistory = (claimId: string, signal?: AbortSignal): Promise<Result<ClaimHistory>> => http.get<ClaimHistory>(`${claimPath(claimId)}/history`, opts(signal));
 
 /** The member's verified properties (the properties module's list; features never import each other). */

@@ -14,6 +14,7 @@ import { useLiveList } from '../../../lib/live-list.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
+import { writtenState } from '../../../lib/written.ts';
 import { fetchMyClaims, MY_CLAIM_LIST } from '../api/reimbursement.ts';
 import { categoryLabel, STATUS_BADGE, statusLabel } from '../claim-text.ts';
 import { ClaimLink } from './ClaimLink.tsx';
@@ -144,7 +145,7 @@ export default function MyClaimsPage() {
         }
         onExport={onExport}
       />
-      {filing && <FileClaimDialog onClose={() => setFiling(false)} onFiled={(claim) => void navigate(`/property-reimbursement/${claim.claim_id}`)} />}
+      {filing && <FileClaimDialog onClose={() => setFiling(false)} onFiled={(claim) => void navigate(`/property-reimbursement/${claim.claim_id}`, { state: writtenState(claim) })} />}
     </ListScreen>
   );
 }
