@@ -1,7 +1,5 @@
 import type { Interaction, InteractionSummary } from '@acpg/contracts/insights';
-import type { Page } from '@acpg/contracts/http';
-import { countFrom, countPush, mergeNewestFirst, keepNewer, type LiveCount } from '../../../lib/live-merge.ts';
-import { matchesFilters, type InteractionFilters } from './interactions.ts';
+import { countFrom, countPush, type LiveCount } from '../../../lib/live-merge.ts';
 
 /** A summary with the pushes that arrived after it counted in (each once, only those above its position). */
 export interface LiveSummary {
@@ -32,50 +30,6 @@ export function countIntoSummary(s: LiveSummary, push: Interaction): LiveSummary
       by_day: bump(summary.by_day, 'day', push.created_at.slice(0, 10)),
     },
   };
-}
-
-/** What /user-interaction shows: the summary (read first) and one page of the list (read after it). */
-export interface InteractionsView {
-  summary: LiveSummary;
-  list: Page<Interaction>;
-  /** Rows that arrived while the page does not show the newest first (offered as "show newest"). */
-  missed: number;
-}
-
-/**
- * One push on /user-interaction. Pushes the filters exclude change nothing. The summary counts it when it is newer
- * than the summary's position; the list takes it on top when it shows the newest first, otherwise it is counted as
- * missed; a row already listed is replaced only by a higher version.
- */
-export function applyToInteractions(view: InteractionsView, push: Interaction, filters: InteractionFilters, showsNewest: boolean): InteractionsView {
-  if (!matchesFilters(push, filters)) return view;
-  const summary = countIntoSummary(view.summary, push);
-  const listed = view.list.items.some((r) => r.id === push.id);
-  if (listed) {
-    const items = keepNewer(view.list.items, push);
-    return items === view.list.items && summary === view.summary ? view : { ...view, summary, list: { ...view.list, items: [...items] } };
-  }
-  if (summary === view.summary) return view; // the reads already hold it
-  if (showsNewest) {
-    const merged = mergeNewestFirst(view.list, push, view.list.page_size);
-    return { ...view, summary, list: { ...view.list, items: merged.items, total: merged.total } };
-  }
-  return { ...view, summary, list: { ...view.list, total: view.list.total + 1 }, missed: view.missed + 1 };
-}
-
-/** What the dashboard shows live: today's and this week's totals, and the newest rows. */
-export interface DashboardView {
-  today: LiveSummary;
-  week: LiveSummary;
-  newest: Page<Interaction>;
-}
-
-export function applyToDashboard(view: DashboardView, push: Interaction, range: { today: string; week: string }): DashboardView {
-  const at = Date.parse(push.created_at);
-  const today = at >= Date.parse(range.today) ? countIntoSummary(view.today, push) : view.today;
-  const week = at >= Date.parse(range.week) ? countIntoSummary(view.week, push) : view.week;
-  const merged = mergeNewestFirst(view.newest, push, view.newest.page_size);
-  return { today, week, newest: { ...view.newest, items: merged.items, total: merged.total } };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

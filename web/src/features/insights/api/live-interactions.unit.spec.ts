@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Interaction, InteractionSummary } from '@acpg/contracts/insights';
-import { applyToInteractions, fillDays, liveSummary, type InteractionsView } from './live-interactions.ts';
+import { countSummary } from '../live-counts.ts';
+import { fillDays, liveSummary } from './live-interactions.ts';
 
 const row = (n: number, over: Partial<Interaction> = {}): Interaction => ({
   id: `i${n}`, data_id: null, page_name: '/faq', interaction_type: 'click', button_name: `b${n}`, user_id: null, location: null,
@@ -9,34 +10,16 @@ const row = (n: number, over: Partial<Interaction> = {}): Interaction => ({
 const summary = (total: number, position: number): InteractionSummary => ({
   total, position, by_page: [{ page_name: '/faq', count: total }], by_button: [], by_day: [{ day: '2026-11-20', count: total }],
 });
-const view = (rows: Interaction[], position: number, total = rows.length): InteractionsView => ({
-  summary: liveSummary(summary(total, position)),
-  list: { items: rows, total, page: 1, page_size: 3 },
-  missed: 0,
-});
-
-describe('/user-interaction live merge', () => {
-  it('adds a new row on top and counts it once in the list and the summary', () => {
-    let v = applyToInteractions(view([row(2), row(1)], 2), row(3), {}, true);
-    v = applyToInteractions(v, row(3), {}, true);
-    expect(v.list.items.map((r) => r.id)).toEqual(['i3', 'i2', 'i1']);
-    expect(v.list.total).toBe(3);
-    expect(v.summary.summary.total).toBe(3);
-    expect(v.summary.summary.by_page).toEqual([{ page_name: '/faq', count: 3 }]);
-    expect(v.summary.summary.by_day).toEqual([{ day: '2026-11-20', count: 3 }]);
-  });
-
-  it('changes nothing for a push the reads already hold, or the filters exclude', () => {
-    const v = view([row(2), row(1)], 2);
-    expect(applyToInteractions(v, row(2), {}, true)).toBe(v);
-    expect(applyToInteractions(v, row(3, { page_name: '/other' }), { page_name: '/faq' }, true)).toBe(v);
-  });
-
-  it('counts a row as missed when the page does not show the newest first', () => {
-    const v = applyToInteractions(view([row(1), row(2)], 2), row(3), {}, false);
-    expect(v.list.items.map((r) => r.id)).toEqual(['i1', 'i2']);
-    expect(v.missed).toBe(1);
-    expect(v.list.total).toBe(3);
+describe('/user-interaction live summary (counted beside the live list)', () => {
+  it('counts a new row once, by page and by day, and nothing the summary already holds', () => {
+    const read = liveSummary(summary(2, 2));
+    const once = countSummary(read, row(3));
+    expect(once.counted).toBe(true);
+    expect(once.along.summary.total).toBe(3);
+    expect(once.along.summary.by_page).toEqual([{ page_name: '/faq', count: 3 }]);
+    expect(once.along.summary.by_day).toEqual([{ day: '2026-11-20', count: 3 }]);
+    expect(countSummary(once.along, row(3))).toEqual({ along: once.along, counted: false });
+    expect(countSummary(read, row(2))).toEqual({ along: read, counted: false });
   });
 });
 
