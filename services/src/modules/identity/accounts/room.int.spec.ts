@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
 import { v7 as uuidv7 } from 'uuid';
 import { NOT_A_ROOM } from '../../../platform/realtime/socket-io.ts';
 import { ACCOUNT_UPDATED_MESSAGE, type AccountUpdated } from '@acpg/contracts/identity';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { socketClients } from '../../../../test/sockets.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { registerAccount } from '../accounts.ts';
 import { identityContext } from '../context.ts';
@@ -12,27 +12,16 @@ import { identityContext } from '../context.ts';
 /** The account room `account:<id>` over a real socket.io connection: who may follow it, and what it receives. */
 describe('identity account room (socket.io)', () => {
   let t: TestApp;
-  const sockets: Socket[] = [];
+  const { open, follow, roundTrip, closeAll } = socketClients(() => t);
 
   beforeAll(async () => {
     t = await startTestApp();
   }, 60_000);
   afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
+    closeAll();
     await t?.close();
   });
 
-  const open = async (token: string) => {
-    const socket = connect(t.url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  };
-  const follow = async (socket: Socket, entity: string) =>
-    (await socket.timeout(5000).emitWithAck('subscribe', { entity })) as { ok: boolean; message?: string };
 
   it('lets the account and a Super Admin follow it, refuses another user and a kind nobody owns, and pushes after the write', async () => {
     const accountId = uuidv7();
@@ -72,7 +61,7 @@ describe('identity account room (socket.io)', () => {
     expect(await t.platform.documents.get('accounts', accountId)).toMatchObject({ email, _version: pushed.version, _position: pushed.position });
     await waitFor(() => toAdmin.length === 1, { what: 'the push to the Super Admin following the account' });
 
-    await other.timeout(5000).emitWithAck('unsubscribe', { entity: 'nothing' }); // a round trip: anything sent to it has arrived
+    await roundTrip(other); // anything sent to it has arrived
     expect(toOther).toEqual([]);
   });
 });

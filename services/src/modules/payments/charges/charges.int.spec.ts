@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
 import { PAYMENT_UPDATED_MESSAGE, TEST_CARDS, type PaymentView } from '@acpg/contracts/payments';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { socketClients } from '../../../../test/sockets.ts';
 import { endMembership, payWithTestCard } from '../../../../test/payments.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { NOT_A_ROOM } from '../../../platform/realtime/socket-io.ts';
@@ -10,27 +10,16 @@ import { NOT_A_ROOM } from '../../../platform/realtime/socket-io.ts';
 /** Read model `payments_charges`: the payment history, and the live payment status on `checkout:<id>`. */
 describe('payments_charges: history and live status', () => {
   let t: TestApp;
-  const sockets: Socket[] = [];
+  /** `roundTrip`: anything the server sent a socket before has arrived once it resolves. */
+  const { open, follow, roundTrip, closeAll } = socketClients(() => t);
   beforeAll(async () => {
     t = await startTestApp();
   }, 60_000);
   afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
+    closeAll();
     await t?.close();
   });
 
-  const open = async (token: string) => {
-    const socket = connect(t.url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  };
-  const follow = async (socket: Socket, entity: string) => (await socket.timeout(5000).emitWithAck('subscribe', { entity })) as { ok: boolean; message?: string };
-  /** A round trip on this socket: anything the server sent it before has arrived once this resolves. */
-  const roundTrip = (socket: Socket) => socket.timeout(5000).emitWithAck('unsubscribe', { entity: 'nothing' });
   const history = async (accountId: string) => {
     const token = await t.signInAs('Customer', accountId);
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/payments/mine', headers: { authorization: `Bearer ${token}` } });
