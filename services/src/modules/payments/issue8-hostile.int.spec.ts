@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
 import { CheckoutResult } from '@acpg/contracts/payments';
 import { promoCodeStream } from '@acpg/contracts/promo-codes';
 import type { Role } from '@acpg/contracts/roles';
@@ -8,7 +7,7 @@ import { testGateway } from './gateway/select.ts';
 import type { TestCardBehavior } from './gateway/test-cards.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/wait-for.ts';
-import { answerOf, expectSameAnswer } from '../../../test/hostile.ts';
+import { answerOf, bearer, expectNoCrash, expectRefusal, expectSameAnswer, hostileClient, label } from '../../../test/hostile.ts';
 
 /**
  * Issue 8's merged HTTP API under hostile use: payment history and one charge, receipts, promo codes (admin, quote,
@@ -17,12 +16,6 @@ import { answerOf, expectSameAnswer } from '../../../test/hostile.ts';
  */
 
 let t: TestApp;
-let ip = 0;
-/** A fresh client address per request, so the per-address rate limits do not hide the route's own answer. */
-const nextIp = () => {
-  ip += 1;
-  return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
-};
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Route {
@@ -73,32 +66,10 @@ const ROUTES: Route[] = [
 
 const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Provider Admin', 'Super Admin'];
 
-const call = (options: InjectOptions & { url: string }) => t.app.inject({ remoteAddress: nextIp(), ...options, url: `/api/v1${options.url}` });
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const { call, unchanged, refusesWithoutToken, refusesRole, neverCrashes } = hostileClient(() => t);
+/** A role's synthetic user (`test-<role>`), or a customer with this account. */
 const as = async (who: Role | { account: string }) => bearer(typeof who === 'string' ? await t.signInAs(who) : await t.signInAs('Customer', who.account));
-const describeCall = (o: { method?: string; url: string }, what: string) => `${o.method ?? 'GET'} ${o.url} (${what})`;
-
-const expectRefusal = (response: { statusCode: number; body: string }, label: string, statuses?: number[]) => {
-  expect.soft(response.statusCode, `${label}: ${response.body}`).toBeGreaterThanOrEqual(400);
-  expect.soft(response.statusCode, `${label}: ${response.body}`).toBeLessThan(500);
-  if (statuses) expect.soft(statuses, `${label}: ${response.statusCode} ${response.body}`).toContain(response.statusCode);
-  let body: Record<string, unknown> = {};
-  try {
-    body = JSON.parse(response.body) as Record<string, unknown>;
-  } catch {
-    // not JSON: the envelope assertion below fails with the label
-  }
-  expect.soft(body, label).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
-};
-const expectNoCrash = (response: { statusCode: number; body: string }, label: string) => {
-  expect.soft(response.statusCode, `${label}: ${response.body}`).toBeLessThan(500);
-  if (response.statusCode >= 400) expectRefusal(response, label);
-};
-const unchanged = async (act: () => Promise<void>) => {
-  const before = await t.platform.eventStore.headPosition();
-  await act();
-  expect(await t.platform.eventStore.headPosition()).toBe(before);
-};
+const asRole = (role: Role) => as(role);
 
 const newAccount = () => `acct-${randomUUID()}`;
 const uniqueCode = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`.toUpperCase();
@@ -132,35 +103,18 @@ afterAll(async () => {
 describe('every issue-8 route, by a stranger and by every role', () => {
   it('refuses a caller without a token (401) or with a forged one on every signed-in and admin route, changing nothing', async () => {
     await unchanged(async () => {
-      for (const route of ROUTES.filter((r) => r.auth !== 'public')) {
-        for (const headers of [{}, bearer('not.a.jwt')]) {
-          const response = await call({ method: route.method, url: route.url, headers, ...(route.body ? { payload: route.body } : {}) });
-          expectRefusal(response, describeCall(route, 'no or forged token'), [401]);
-        }
-      }
+      await refusesWithoutToken(ROUTES.filter((r) => r.auth !== 'public'));
     });
   });
 
   it('answers 403 on every admin route to every role but Super Admin, changing nothing', async () => {
     await unchanged(async () => {
-      for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
-        for (const route of ROUTES.filter((r) => r.auth === 'admin')) {
-          const response = await call({ method: route.method, url: route.url, headers: await as(role), ...(route.body ? { payload: route.body } : {}) });
-          expectRefusal(response, describeCall(route, role), [403]);
-        }
-      }
+      for (const role of ROLES.filter((r) => r !== 'Super Admin')) await refusesRole(role, ROUTES.filter((r) => r.auth === 'admin'), 403, asRole);
     });
   });
 
   it('never fails with a 500 for any role, and a refusal appends nothing', async () => {
-    for (const role of ROLES) {
-      for (const route of ROUTES) {
-        const before = await t.platform.eventStore.headPosition();
-        const response = await call({ method: route.method, url: route.url, headers: await as(role), ...(route.body ? { payload: route.body } : {}) });
-        expectNoCrash(response, describeCall(route, role));
-        if (response.statusCode >= 400) expect.soft(await t.platform.eventStore.headPosition(), `${describeCall(route, role)} appended on a refusal`).toBe(before);
-      }
-    }
+    await neverCrashes(ROLES, ROUTES, { headersOf: asRole });
   });
 });
 
@@ -178,11 +132,11 @@ describe('malformed input', () => {
     const headers = await as('Super Admin');
     await unchanged(async () => {
       for (const route of withBody) {
-        for (const r of raw) expectRefusal(await call({ method: route.method, url: route.url, payload: r.payload, headers: { ...headers, ...r.headers } }), describeCall(route, r.payload));
+        for (const r of raw) expectRefusal(await call({ method: route.method, url: route.url, payload: r.payload, headers: { ...headers, ...r.headers } }), label(route, r.payload));
         const keys = Object.keys(route.body!);
         for (const value of [42, -1, huge, { $gt: '' }, ['a'], true, null, '\u0000\u202e\ud83d\ude00']) {
           const payload = Object.fromEntries(keys.map((k) => [k, value]));
-          expectRefusal(await call({ method: route.method, url: route.url, payload, headers }), describeCall(route, `every field ${JSON.stringify(value).slice(0, 20)}`));
+          expectRefusal(await call({ method: route.method, url: route.url, payload, headers }), label(route, `every field ${JSON.stringify(value).slice(0, 20)}`));
         }
       }
     });
@@ -371,8 +325,8 @@ describe('one account against another', () => {
         for (const route of routes) {
           const payload = route.body ? { payload: route.body } : {};
           const theirs = await call({ method: route.method, url: route.url, headers, ...payload });
-          expectSameAnswer(theirs, await call({ method: route.method, url: route.url.replace(checkout_id, randomUUID()), headers, ...payload }), describeCall(route, role), 404);
-          expect.soft(answerOf(theirs).code, describeCall(route, role)).toBe('CHECKOUT_NOT_FOUND');
+          expectSameAnswer(theirs, await call({ method: route.method, url: route.url.replace(checkout_id, randomUUID()), headers, ...payload }), label(route, role), 404);
+          expect.soft(answerOf(theirs).code, label(route, role)).toBe('CHECKOUT_NOT_FOUND');
         }
       }
     });
