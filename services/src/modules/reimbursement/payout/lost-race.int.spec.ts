@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { PAYOUT_RECORDED, payoutStream, type PayoutRecorded } from '@acpg/contracts/payments';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { losingRaces, memoryEventStore, publishedEvent, runReactionJobs, workerPlatform } from '../../../../test/lost-races.ts';
+import { deliverLosingRaces, deliverOnEmptyStore, publishedEvent } from '../../../../test/lost-races.ts';
 import { runClaimCommand } from '../claim/access.ts';
 import { claimStream, type ClaimCommand } from '../claim/decider.ts';
 import { claimPayoutReaction, claimPayoutWorker } from './reaction.ts';
 
 const LOST_RACES = 20;
+const PAYOUT = { reaction: claimPayoutReaction, worker: claimPayoutWorker };
 const OWNER = 'acct-1';
 const ADMIN = 'admin-1';
 
@@ -49,26 +50,22 @@ const payoutRecorded = (claimId: string): PayoutRecorded => ({
 describe('a reimbursement payout that loses the write race on its claim', () => {
   it(`is recorded exactly once after losing ${LOST_RACES} races in a row, and never dead-lettered`, async () => {
     const claimId = randomUUID();
-    const plain = memoryEventStore();
-    await claimAwaitingPayout(workerPlatform(plain), claimId);
-    const racing = losingRaces(plain, claimStream(claimId), LOST_RACES);
-    const platform = workerPlatform(racing.store);
-    const payout = publishedEvent(PAYOUT_RECORDED, payoutStream(claimId), payoutRecorded(claimId));
-
-    const { deadLetters, attempts } = await runReactionJobs(claimPayoutReaction, payout, platform, claimPayoutWorker.processor(platform));
+    const { deadLetters, attempts, lost, history } = await deliverLosingRaces(PAYOUT, {
+      stream: claimStream(claimId),
+      times: LOST_RACES,
+      setUp: (platform) => claimAwaitingPayout(platform, claimId),
+      event: publishedEvent(PAYOUT_RECORDED, payoutStream(claimId), payoutRecorded(claimId)),
+    });
 
     expect(deadLetters).toEqual([]);
-    expect(racing.lost()).toBe(LOST_RACES);
+    expect(lost).toBe(LOST_RACES);
     expect(attempts).toBeGreaterThan(1);
-    const history = await plain.readStream(claimStream(claimId));
     expect(history.filter((event) => event.type === 'ReimbursementClaimPaid')).toHaveLength(1);
   });
 
   it('is dead-lettered when the claim refuses it (no such claim): a retry cannot help', async () => {
-    const platform = workerPlatform(memoryEventStore());
     const claimId = randomUUID();
-    const payout = publishedEvent(PAYOUT_RECORDED, payoutStream(claimId), payoutRecorded(claimId));
-    const { deadLetters, attempts } = await runReactionJobs(claimPayoutReaction, payout, platform, claimPayoutWorker.processor(platform));
+    const { deadLetters, attempts } = await deliverOnEmptyStore(PAYOUT, publishedEvent(PAYOUT_RECORDED, payoutStream(claimId), payoutRecorded(claimId)));
     expect(attempts).toBe(1);
     expect(deadLetters).toEqual([expect.objectContaining({ error: expect.stringContaining(`not recorded on claim ${claimId}`) })]);
   });
