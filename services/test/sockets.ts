@@ -1,4 +1,5 @@
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll } from 'vitest';
 import type { TestApp } from './harness.ts';
 
 /** What the server answers to a `subscribe`. */
@@ -10,8 +11,8 @@ export interface JoinAnswer {
 /**
  * socket.io clients of a running test app: `open(token)` connects one (websocket only, no reconnection) and resolves
  * once it is connected (rejects on `connect_error`); `follow` joins an entity room and answers the server's ack;
- * `roundTrip` resolves once anything the server sent the socket before has arrived; `closeAll` disconnects every
- * socket opened here (call it in `afterAll`).
+ * `roundTrip` resolves once anything the server sent the socket before has arrived. Every socket opened here is
+ * disconnected after the suite's tests (call it where they are declared).
  */
 export const socketClients = (app: () => Pick<TestApp, 'url'>) => {
   const sockets: Socket[] = [];
@@ -29,6 +30,7 @@ export const socketClients = (app: () => Pick<TestApp, 'url'>) => {
   const closeAll = () => {
     for (const socket of sockets.splice(0)) socket.disconnect();
   };
-  return { open, follow, roundTrip, closeAll };
+  afterAll(closeAll);
+  return { open, follow, roundTrip };
 };
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@acpg/contracts/envelope';
 import type { Module } from '../platform/module.ts';
 import { REFRESH_COOKIE_NAME } from '../platform/auth/refresh-cookie.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { signInWithOutboxCode } from '../../test/sign-in.ts';
 import { MODULES } from './modules.ts';
 import { eventTypeOwners, StreamOwnershipError, streamProblem } from './module-streams.ts';
@@ -41,13 +41,7 @@ describe('streams map to their module topic', () => {
   });
 
   describe('on the running app', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp();
-    }, 60_000);
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = useTestApp();
 
     const post = (url: string, payload?: object, headers: Record<string, string> = {}, cookie?: string): Promise<LightMyRequestResponse> =>
       t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}), ...(cookie ? { cookies: { [REFRESH_COOKIE_NAME]: cookie } } : {}) });

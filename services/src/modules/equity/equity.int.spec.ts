@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EQUITY_ALERT_UPDATED_MESSAGE, type AlertView, type EnrolmentView } from '@acpg/contracts/equity';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 import { propertyData } from '../../platform/property-data/select.ts';
 import { alertsOf, bearer, CSV_HEADER, enrolProperty, importCsv, markVerified, memberOf, payEnrolment, protectProperty } from '../../../test/equity.ts';
 import { apiClient } from '../../../test/api.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { socketClients } from '../../../test/sockets.ts';
 import { outboxOf } from '../../../test/sign-in.ts';
 import { signUpWithOutboxCodes } from '../../../test/sign-up.ts';
@@ -18,16 +18,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** Equity Protect over HTTP and socket.io: pricing, enrolment and payment, imports, matching, alerts, cases, access. */
 describe('Equity Protect', () => {
-  let t: TestApp;
-  const { open, follow, closeAll } = socketClients(() => t);
+  const t = useTestApp({ DEV_OUTBOX: 'true', CAPTCHA_COST: '1' });
+  const { open, follow } = socketClients(() => t);
   const { get, post } = apiClient(() => t);
-  beforeAll(async () => {
-    t = await startTestApp({ DEV_OUTBOX: 'true', CAPTCHA_COST: '1' });
-  }, 60_000);
-  afterAll(async () => {
-    closeAll();
-    await t?.close();
-  });
   const admin = () => bearer(t, 'test-super-admin', 'Super Admin');
 
   it('answers the pricing to anyone, and lets only a Super Admin change it (new enrolments only)', async () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MEMBERSHIP_UPDATED_MESSAGE, type MembershipView } from '@acpg/contracts/memberships';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 import { runReaction } from '../../platform/reactions/start.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { socketClients } from '../../../test/sockets.ts';
 import { endMembership, payWithTestCard } from '../../../test/payments.ts';
 import { waitFor } from '../../../test/wait-for.ts';
@@ -14,15 +14,8 @@ import { addMonthsUtc } from './membership/dates.ts';
 
 const paidMembership = payWithTestCard;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
+const t = useTestApp();
 const sockets = socketClients(() => t);
-afterAll(async () => {
-  sockets.closeAll();
-  await t?.close();
-});
 
 const mine = async (accountId: string, query = '') => {
   const token = await t.signInAs('Customer', accountId);

@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { systemMeta, type CommandMeta, type MetaSource } from '../../../platform/commands/metadata.ts';
 import { BlogPost, BlogSummary } from '@acpg/contracts/content';
 import { startBareRoutes, type BareRoutes } from '../../../../test/bare-routes.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { seedContent } from '../seed-content.ts';
 import { publishBlogPost } from './commands.ts';
@@ -21,13 +21,7 @@ const post = (n: number) => ({
 });
 
 describe('GET /api/v1/cms/blogs and /cms/blogs/:slug', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   // First: the later tests publish posts of their own.
   it('lists the seeded posts newest first with the default page size', async () => {

@@ -1,10 +1,10 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemMeta, type CommandMeta, type MetaSource } from '../../../platform/commands/metadata.ts';
 import type { FastifyInstance } from 'fastify';
 import { FaqItem } from '@acpg/contracts/content';
 import { startBareRoutes, type BareRoutes } from '../../../../test/bare-routes.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { seedContent } from '../seed-content.ts';
 import { addFaqItem, removeFaqItem, updateFaqItem } from './commands.ts';
@@ -22,13 +22,7 @@ const list = async (app: FastifyInstance) => {
 };
 
 describe('GET /api/v1/cms/faq', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('serves the seeded questions in position order, once however often the seed runs', async () => {
     await seedContent(t.platform);

@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemMeta, type CommandMeta, type MetaSource } from '../../../platform/commands/metadata.ts';
 import { PAGE_SLUGS, PageContent } from '@acpg/contracts/content';
 import { startBareRoutes, type BareRoutes } from '../../../../test/bare-routes.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { seedContent } from '../seed-content.ts';
 import { publishPageContent } from './commands.ts';
@@ -14,13 +14,7 @@ import { pageRoutes } from './routes.ts';
 const admin = (platform: MetaSource): CommandMeta => ({ ...systemMeta(platform, { actor: 'admin-1' }), correlationId: uuidv7() });
 
 describe('GET /api/v1/cms/pages/:slug', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
   const get = (slug: string) => t.app.inject({ method: 'GET', url: `/api/v1/cms/pages/${slug}` });
 
   it('serves every seeded page with 3 to 6 sections', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { NOT_A_ROOM } from '../../../platform/realtime/socket-io.ts';
 import { ACCOUNT_UPDATED_MESSAGE, type AccountUpdated } from '@acpg/contracts/identity';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { socketClients } from '../../../../test/sockets.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { registerAccount } from '../accounts.ts';
@@ -11,16 +11,8 @@ import { identityContext } from '../context.ts';
 
 /** The account room `account:<id>` over a real socket.io connection: who may follow it, and what it receives. */
 describe('identity account room (socket.io)', () => {
-  let t: TestApp;
-  const { open, follow, roundTrip, closeAll } = socketClients(() => t);
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 60_000);
-  afterAll(async () => {
-    closeAll();
-    await t?.close();
-  });
+  const t = useTestApp();
+  const { open, follow, roundTrip } = socketClients(() => t);
 
 
   it('lets the account and a Super Admin follow it, refuses another user and a kind nobody owns, and pushes after the write', async () => {

@@ -1,10 +1,10 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE_NAME } from '../../../platform/auth/refresh-cookie.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { crashBeforeAppendOf } from '../../../../test/crash-once.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { codeIn, waitForMessage, wrongCodeFor } from '../../../../test/outbox.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { findAccountIdByEmail, registerAccount } from '../accounts.ts';
@@ -14,13 +14,7 @@ import { startSession } from '../session/flow.ts';
 import { findAccountIdByPhone } from '../sign-up/uniqueness.ts';
 import { photoKey } from './photo.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const PASSWORD = 'profile tests passphrase';
 let address = 0;

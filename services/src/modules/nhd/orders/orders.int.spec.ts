@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NHD_ORDER_UPDATED_MESSAGE, type NhdOrderView } from '@acpg/contracts/nhd';
 import { pdfText } from '../../../platform/pdf/read-text.ts';
 import { apiClient } from '../../../../test/api.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { socketClients } from '../../../../test/sockets.ts';
 import { outboxOf } from '../../../../test/sign-in.ts';
 import { orderBody, orderReaches, placeAndPayOrder, placeOrder } from '../../../../test/nhd.ts';
@@ -11,16 +11,9 @@ import { waitFor } from '../../../../test/wait-for.ts';
 
 /** NHD orders over HTTP and socket.io: placing, paying, the report, the recipients' links, lists, access, refusals. */
 describe('NHD orders', () => {
-  let t: TestApp;
-  const { open, follow, closeAll } = socketClients(() => t);
+  const t = useTestApp({ DEV_OUTBOX: 'true' });
+  const { open, follow } = socketClients(() => t);
   const { as, get, post } = apiClient(() => t);
-  beforeAll(async () => {
-    t = await startTestApp({ DEV_OUTBOX: 'true' });
-  }, 60_000);
-  afterAll(async () => {
-    closeAll();
-    await t?.close();
-  });
 
   const linkIn = (text: string) => /\/nhd-receipt\/([^\s"<]+)/.exec(text)?.[1];
 

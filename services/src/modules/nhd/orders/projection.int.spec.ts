@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NhdOrderPlaced } from '@acpg/contracts/nhd';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { storedEvent } from '../../../../test/stored-event.ts';
 import { orders } from './entity.ts';
 import { ORDERS_COLLECTION, toOrderView } from './view.ts';
@@ -11,13 +11,7 @@ const ordersProjection = orders.projection;
 
 /** Read model `nhd_orders` under redelivery: every event applied again, alone or out of order, leaves the row as it was. */
 describe('nhd_orders projection', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('is idempotent under redelivery and reordering of delivered events', async () => {
     const orderId = randomUUID();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYMENT_UPDATED_MESSAGE, TEST_CARDS, type PaymentView } from '@acpg/contracts/payments';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { socketClients } from '../../../../test/sockets.ts';
 import { endMembership, payWithTestCard } from '../../../../test/payments.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
@@ -9,16 +9,9 @@ import { NOT_A_ROOM } from '../../../platform/realtime/socket-io.ts';
 
 /** Read model `payments_charges`: the payment history, and the live payment status on `checkout:<id>`. */
 describe('payments_charges: history and live status', () => {
-  let t: TestApp;
+  const t = useTestApp();
   /** `roundTrip`: anything the server sent a socket before has arrived once it resolves. */
-  const { open, follow, roundTrip, closeAll } = socketClients(() => t);
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 60_000);
-  afterAll(async () => {
-    closeAll();
-    await t?.close();
-  });
+  const { open, follow, roundTrip } = socketClients(() => t);
 
   const history = async (accountId: string) => {
     const token = await t.signInAs('Customer', accountId);

@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CheckoutResult } from '@acpg/contracts/payments';
 import { PRODUCT_PROMO_TARGETS, PromoCodeView, PromoQuote, promoCodeStream } from '@acpg/contracts/promo-codes';
 import type { Role } from '@acpg/contracts/roles';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { checkoutStream } from '../checkout/decider.ts';
 import { testGateway } from '../gateway/select.ts';
 import type { TestCardBehavior } from '../gateway/test-cards.ts';
 import { PROMO_ABANDON_AFTER_MS, promoRedemptionsReaction, settlePromoReservation } from './redemptions.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const newAccount = () => `acct-${randomUUID()}`;
 const headers = async (who: Role | { account: string } | null) =>

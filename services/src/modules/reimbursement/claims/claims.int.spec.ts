@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLAIM_UPDATED_MESSAGE, type ClaimView } from '@acpg/contracts/reimbursement';
 import { apiClient } from '../../../../test/api.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { socketClients } from '../../../../test/sockets.ts';
 import { outboxOf } from '../../../../test/sign-in.ts';
 import { adminStep, claimant, claimBody, claimReaches, fileClaim, TINY_PDF, TINY_PNG } from '../../../../test/reimbursement.ts';
@@ -10,16 +10,9 @@ import { waitFor } from '../../../../test/wait-for.ts';
 
 /** Reimbursement claims over HTTP and socket.io: filing, the review path to paid, access, refusals, the admin list. */
 describe('reimbursement claims', () => {
-  let t: TestApp;
-  const { open, follow, closeAll } = socketClients(() => t);
+  const t = useTestApp({ DEV_OUTBOX: 'true' });
+  const { open, follow } = socketClients(() => t);
   const { as, get, post } = apiClient(() => t);
-  beforeAll(async () => {
-    t = await startTestApp({ DEV_OUTBOX: 'true' });
-  }, 60_000);
-  afterAll(async () => {
-    closeAll();
-    await t?.close();
-  });
 
   const notices = async (email: string) => (await outboxOf(t, email)).filter((m) => (m.subject ?? '').startsWith('Your reimbursement claim'));
   const unchanged = async (act: () => Promise<void>) => {
