@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { EventEnvelope } from '@acpg/contracts/envelope';
 import type { PaymentSucceeded } from '@acpg/contracts/payments';
 import { eventEnvelope } from '../src/platform/commands/envelope.ts';
@@ -105,10 +106,7 @@ export const deliverOnEmptyStore = async ({ reaction, worker }: ReactionUnderTes
  * where appends to `stream` lose the write race `times` times in a row (`losingRaces`). Answers the dead letters, the
  * attempts the jobs took, how many races were lost and `stream`'s events afterwards.
  */
-export const deliverLosingRaces = async (
-  { reaction, worker }: ReactionUnderTest,
-  { stream, times, setUp, event }: { stream: string; times: number; setUp: (platform: Platform) => Promise<void>; event: EventEnvelope },
-) => {
+export const deliverLosingRaces = async ({ reaction, worker }: ReactionUnderTest, stream: string, times: number, setUp: (platform: Platform) => Promise<void>, event: EventEnvelope) => {
   const plain = memoryEventStore();
   await setUp(workerPlatform(plain));
   const racing = losingRaces(plain, stream, times);
@@ -129,3 +127,10 @@ export const paymentSucceeded = (over: Pick<PaymentSucceeded, 'amount_cents'> & 
   gateway_event_id: `evt_${randomUUID()}`,
   ...over,
 });
+
+/** What `deliverLosingRaces` answered says the jobs won in the end: every race lost, the handler's own retries spent (the job tried again), nothing dead-lettered. */
+export const expectWonAfterLosing = (result: { deadLetters: readonly DeadLetter[]; attempts: number; lost: number }, times: number) => {
+  expect(result.deadLetters).toEqual([]);
+  expect(result.lost).toBe(times);
+  expect(result.attempts).toBeGreaterThan(1);
+};

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { deliverLosingRaces, deliverOnEmptyStore, paymentSucceeded, publishedEvent } from '../../../../test/lost-races.ts';
+import { deliverLosingRaces, deliverOnEmptyStore, expectWonAfterLosing, paymentSucceeded, publishedEvent } from '../../../../test/lost-races.ts';
 import { runEnrolmentCommand } from '../enrolment/commands.ts';
 import { enrolmentStream } from '../enrolment/decider.ts';
 import { enrolmentPaymentReaction, enrolmentPaymentWorker } from './reaction.ts';
@@ -29,18 +29,11 @@ const requestEnrolment = async (platform: Platform, enrolmentId: string) => {
 describe('an Equity Protect payment that loses the write race', () => {
   it(`is recorded exactly once after losing ${LOST_RACES} races in a row, and never dead-lettered`, async () => {
     const enrolmentId = randomUUID();
-    const { deadLetters, attempts, lost, history } = await deliverLosingRaces(PAYMENT, {
-      stream: enrolmentStream(enrolmentId),
-      times: LOST_RACES,
-      setUp: (platform) => requestEnrolment(platform, enrolmentId),
-      event: publishedEvent('PaymentSucceeded', 'payments-checkout-1', paymentSucceeded({ equity_enrolment_id: enrolmentId, amount_cents: 9_900 })),
-    });
-
-    expect(deadLetters).toEqual([]);
-    expect(lost).toBe(LOST_RACES);
-    expect(attempts).toBeGreaterThan(1);
-    expect(history.filter((event) => event.type === 'EquityEnrolmentPaid')).toHaveLength(1);
-    expect(history.filter((event) => event.type === 'EquityProtectionStarted')).toHaveLength(1);
+    const delivered = publishedEvent('PaymentSucceeded', 'payments-checkout-1', paymentSucceeded({ equity_enrolment_id: enrolmentId, amount_cents: 9_900 }));
+    const result = await deliverLosingRaces(PAYMENT, enrolmentStream(enrolmentId), LOST_RACES, (platform) => requestEnrolment(platform, enrolmentId), delivered);
+    expectWonAfterLosing(result, LOST_RACES);
+    expect(result.history.filter((event) => event.type === 'EquityEnrolmentPaid')).toHaveLength(1);
+    expect(result.history.filter((event) => event.type === 'EquityProtectionStarted')).toHaveLength(1);
   });
 
   it('is dead-lettered when the enrolment refuses it (no such enrolment): a retry cannot help', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { deliverLosingRaces, deliverOnEmptyStore, paymentSucceeded, publishedEvent } from '../../../../test/lost-races.ts';
+import { deliverLosingRaces, deliverOnEmptyStore, expectWonAfterLosing, paymentSucceeded, publishedEvent } from '../../../../test/lost-races.ts';
 import { runOrderCommand } from '../order/commands.ts';
 import { orderStream } from '../order/decider.ts';
 import { orderPaymentReaction, orderPaymentWorker } from './reaction.ts';
@@ -31,17 +31,10 @@ const placeOrder = async (platform: Platform, orderId: string) => {
 describe('an NHD order payment that loses the write race', () => {
   it(`is recorded exactly once after losing ${LOST_RACES} races in a row, and never dead-lettered`, async () => {
     const orderId = randomUUID();
-    const { deadLetters, attempts, lost, history } = await deliverLosingRaces(PAYMENT, {
-      stream: orderStream(orderId),
-      times: LOST_RACES,
-      setUp: (platform) => placeOrder(platform, orderId),
-      event: publishedEvent('PaymentSucceeded', 'payments-checkout-1', paymentSucceeded({ nhd_order_id: orderId, amount_cents: 4_900 })),
-    });
-
-    expect(deadLetters).toEqual([]);
-    expect(lost).toBe(LOST_RACES);
-    expect(attempts).toBeGreaterThan(1); // the handler's own retries were spent: the job tried again
-    expect(history.filter((event) => event.type === 'NhdOrderPaid')).toHaveLength(1);
+    const delivered = publishedEvent('PaymentSucceeded', 'payments-checkout-1', paymentSucceeded({ nhd_order_id: orderId, amount_cents: 4_900 }));
+    const result = await deliverLosingRaces(PAYMENT, orderStream(orderId), LOST_RACES, (platform) => placeOrder(platform, orderId), delivered);
+    expectWonAfterLosing(result, LOST_RACES);
+    expect(result.history.filter((event) => event.type === 'NhdOrderPaid')).toHaveLength(1);
   });
 
   it('is dead-lettered when the order refuses it (no such order): a retry cannot help', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PAYOUT_RECORDED, payoutStream, type PayoutRecorded } from '@acpg/contracts/payments';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { deliverLosingRaces, deliverOnEmptyStore, publishedEvent } from '../../../../test/lost-races.ts';
+import { deliverLosingRaces, deliverOnEmptyStore, expectWonAfterLosing, publishedEvent } from '../../../../test/lost-races.ts';
 import { runClaimCommand } from '../claim/access.ts';
 import { claimStream, type ClaimCommand } from '../claim/decider.ts';
 import { claimPayoutReaction, claimPayoutWorker } from './reaction.ts';
@@ -50,17 +50,10 @@ const payoutRecorded = (claimId: string): PayoutRecorded => ({
 describe('a reimbursement payout that loses the write race on its claim', () => {
   it(`is recorded exactly once after losing ${LOST_RACES} races in a row, and never dead-lettered`, async () => {
     const claimId = randomUUID();
-    const { deadLetters, attempts, lost, history } = await deliverLosingRaces(PAYOUT, {
-      stream: claimStream(claimId),
-      times: LOST_RACES,
-      setUp: (platform) => claimAwaitingPayout(platform, claimId),
-      event: publishedEvent(PAYOUT_RECORDED, payoutStream(claimId), payoutRecorded(claimId)),
-    });
-
-    expect(deadLetters).toEqual([]);
-    expect(lost).toBe(LOST_RACES);
-    expect(attempts).toBeGreaterThan(1);
-    expect(history.filter((event) => event.type === 'ReimbursementClaimPaid')).toHaveLength(1);
+    const delivered = publishedEvent(PAYOUT_RECORDED, payoutStream(claimId), payoutRecorded(claimId));
+    const result = await deliverLosingRaces(PAYOUT, claimStream(claimId), LOST_RACES, (platform) => claimAwaitingPayout(platform, claimId), delivered);
+    expectWonAfterLosing(result, LOST_RACES);
+    expect(result.history.filter((event) => event.type === 'ReimbursementClaimPaid')).toHaveLength(1);
   });
 
   it('is dead-lettered when the claim refuses it (no such claim): a retry cannot help', async () => {
