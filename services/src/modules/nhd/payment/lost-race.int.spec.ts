@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { deliverLosingRaces, deliverOnEmptyStore, expectWonAfterLosing, paymentSucceeded, publishedEvent } from '../../../../test/lost-races.ts';
+import { placedOrderData } from '../../../../test/nhd.ts';
 import { runOrderCommand } from '../order/commands.ts';
 import { orderStream } from '../order/decider.ts';
 import { orderPaymentReaction, orderPaymentWorker } from './reaction.ts';
@@ -15,15 +16,7 @@ const placeOrder = async (platform: Platform, orderId: string) => {
   const metadata = systemMeta(platform, { actor: 'acct-1' });
   await runOrderCommand(platform, orderId, {
     type: 'PlaceOrder',
-    data: {
-      order_id: orderId,
-      account_id: 'acct-1',
-      property: { property_id: 'p1', address_line: '1 Main St', city: 'San Jose', county: 'Santa Clara', state: 'CA', zip: '95112', apn: '123-45-678' },
-      report_type: { code: 0, name: 'Standard NHD report' },
-      amount_cents: 4_900,
-      recipients: [{ recipient_id: 'r1', email: 'buyer@example.com', name: 'Bea', role: 'buyer' }],
-      escrow_users: [],
-    },
+    data: placedOrderData(orderId),
     metadata,
   });
 };
