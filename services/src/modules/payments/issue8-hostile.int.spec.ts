@@ -6,6 +6,7 @@ import type { Role } from '@acpg/contracts/roles';
 import { testGateway } from './gateway/select.ts';
 import type { TestCardBehavior } from './gateway/test-cards.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { terms, uniqueCode } from '../../../test/promo-codes.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { answerOf, bearer, expectNoCrash, expectRefusal, expectSameAnswer, hostileClient, label } from '../../../test/hostile.ts';
 
@@ -26,16 +27,6 @@ interface Route {
 }
 
 const UUID = '6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b';
-const terms = (over: Record<string, unknown> = {}) => ({
-  discount_kind: 'percent',
-  discount_value: 10,
-  plan_ids: ['yearly'],
-  valid_from: '2020-01-01T00:00:00Z',
-  valid_to: null,
-  max_redemptions: null,
-  max_per_account: null,
-  ...over,
-});
 const planBody = (over: Record<string, unknown> = {}) => ({
   name: 'Monthly',
   is_default: false,
@@ -72,7 +63,6 @@ const as = async (who: Role | { account: string }) => bearer(typeof who === 'str
 const asRole = (role: Role) => as(role);
 
 const newAccount = () => `acct-${randomUUID()}`;
-const uniqueCode = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`.toUpperCase();
 const cardOf = async (account: string, behavior: TestCardBehavior = 'succeeds') =>
   (await testGateway(t.platform).createPaymentMethod({ brand: 'visa', last4: behavior === 'succeeds' ? '4242' : '0002', behavior, customer: account })).id;
 const createCode = async (code: string, over: Record<string, unknown> = {}) => {
