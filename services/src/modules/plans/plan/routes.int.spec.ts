@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pageOf } from '@acpg/contracts/http';
 import { AdminPlan, PlansResponse } from '@acpg/contracts/plans';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
+import { SEEDED_MONTHLY_PLAN } from '../../../../test/plans.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { seedPlans } from './seed.ts';
 
 const AdminPlanPage = pageOf(AdminPlan);
 
 describe('GET /api/v1/plans', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   const plans = async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/plans' });
@@ -32,15 +27,7 @@ describe('GET /api/v1/plans', () => {
       ['yearly', 'Yearly', true],
       ['yearly-renewal', 'Yearly', false],
     ]);
-    expect(list[0]).toEqual({
-      id: 'monthly',
-      name: 'Monthly',
-      is_default: true,
-      is_active: true,
-      amount: 1995,
-      additional_charges: { recording_fees: 1500, 'setup fees': 4900 },
-      trial_period: { month: 1 },
-    });
+    expect(list[0]).toEqual(SEEDED_MONTHLY_PLAN);
   });
 
   it('seeds each plan once however often the seed runs, and serves the same list from the read model', async () => {
@@ -54,13 +41,7 @@ describe('GET /api/v1/plans', () => {
 });
 
 describe('PUT /api/v1/admin/plans/:id', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   const put = async (id: string, body: unknown, role: 'Super Admin' | 'Customer' | null = 'Super Admin') =>
     t.app.inject({
@@ -123,13 +104,7 @@ describe('PUT /api/v1/admin/plans/:id', () => {
 });
 
 describe('plans admin: GET /admin/plans, POST /admin/plans, activate, deactivate', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   const call = async (method: 'GET' | 'POST', url: string, body?: unknown, role: 'Super Admin' | 'Customer' | null = 'Super Admin') =>
     t.app.inject({
