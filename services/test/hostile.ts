@@ -60,6 +60,15 @@ export const hostileClient = (app: () => TestApp) => {
       await act();
       expect(await head()).toBe(before);
     },
+    /**
+     * `headers`' call of `route` answers exactly what the same call on `unknownUrl(route.url)` (an id nobody used)
+     * answers, with `status` (`expectSameAnswer`). Answers the first answer, for the suite's own checks.
+     */
+    sameAsUnknown: async (route: HostileRoute, headers: Headers, unknownUrl: (url: string) => string, where: string, status: number) => {
+      const theirs = await call({ ...requestOf(route), headers });
+      expectSameAnswer(theirs, await call({ ...requestOf(route), url: unknownUrl(route.url), headers }), where, status);
+      return theirs;
+    },
     /** Every route refuses a caller without a token and one with a forged token: 401 in the error envelope. */
     refusesWithoutToken: async (routes: readonly HostileRoute[]) => {
       for (const route of routes) {

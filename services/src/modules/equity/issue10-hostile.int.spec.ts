@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@acpg/contracts/roles';
 import { alertsOf, CSV_HEADER, importCsv, markVerified, protectProperty } from '../../../test/equity.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { answerOf, expectRefusal, expectSameAnswer, hostileClient, label } from '../../../test/hostile.ts';
+import { useTestApp } from '../../../test/harness.ts';
+import { answerOf, expectRefusal, hostileClient, label } from '../../../test/hostile.ts';
 
 /**
  * Issue 10's Equity Protect API under hostile use: every route without a token and as every role, another member's
  * enrollment and alert, malformed params, queries, bodies and files. Never a 500; a refusal appends nothing.
  */
 
-let t: TestApp;
+const t = useTestApp({ DEV_OUTBOX: 'true' });
 
 type Method = 'GET' | 'POST' | 'PUT';
 interface Route {
@@ -26,14 +26,13 @@ interface Route {
 
 const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Provider Admin', 'Super Admin'];
 
-const { call, as, unchanged, refusesWithoutToken, refusesRole, neverCrashes } = hostileClient(() => t);
+const { call, as, unchanged, refusesWithoutToken, refusesRole, neverCrashes, sameAsUnknown } = hostileClient(() => t);
 
 let routes: Route[];
 /** The owner's enrollment and alert ids, which the owned routes' urls hold. */
 let ownedIds: string[];
 
 beforeAll(async () => {
-  t = await startTestApp({ DEV_OUTBOX: 'true' });
   const owner = `acct-${randomUUID()}`;
   const enrolment = await protectProperty(t, owner, 'ca-lax-00001');
   const today = new Date().toISOString().slice(0, 10);
@@ -64,10 +63,6 @@ beforeAll(async () => {
   ];
 }, 60_000);
 
-afterAll(async () => {
-  await t?.close();
-});
-
 describe('every issue-10 Equity Protect route, by a stranger and by every role', () => {
   it('refuses a caller without a token (401) or with a forged one on every signed-in and admin route, changing nothing', async () => {
     await unchanged(async () => {
@@ -90,9 +85,7 @@ describe('every issue-10 Equity Protect route, by a stranger and by every role',
       for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
         const headers = await as(role);
         for (const route of routes.filter((r) => r.owned)) {
-          const payload = route.body ? { payload: route.body } : {};
-          const theirs = await call({ method: route.method, url: route.url, headers, ...payload });
-          expectSameAnswer(theirs, await call({ method: route.method, url: unknownUrl(route.url), headers, ...payload }), label(route, role), 404);
+          const theirs = await sameAsUnknown(route, headers, unknownUrl, label(route, role), 404);
           expect.soft(answerOf(theirs).code, label(route, role)).toMatch(/^(ENROLLMENT|ALERT)_NOT_FOUND$/);
         }
       }

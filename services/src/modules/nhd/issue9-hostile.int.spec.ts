@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@acpg/contracts/roles';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { orderBody, orderReaches, placeAndPayOrder, placeOrder } from '../../../test/nhd.ts';
 import { receiptToken } from './recipients/token.ts';
 import { answerOf, expectRefusal, expectSameAnswer, hostileClient, label } from '../../../test/hostile.ts';
@@ -11,7 +11,7 @@ import { answerOf, expectRefusal, expectSameAnswer, hostileClient, label } from 
  * malformed params, queries and bodies, forged and reused recipient links. Never a 500; a refusal appends nothing.
  */
 
-let t: TestApp;
+const t = useTestApp({ DEV_OUTBOX: 'true' });
 
 type Method = 'GET' | 'POST' | 'PUT';
 interface Route {
@@ -23,14 +23,13 @@ interface Route {
 
 const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Provider Admin', 'Super Admin'];
 
-const { call, as, unchanged, refusesWithoutToken, refusesRole, neverCrashes } = hostileClient(() => t);
+const { call, as, unchanged, refusesWithoutToken, refusesRole, neverCrashes, sameAsUnknown } = hostileClient(() => t);
 
 let owner: string;
 let orderId: string;
 let routes: Route[];
 
 beforeAll(async () => {
-  t = await startTestApp({ DEV_OUTBOX: 'true' });
   owner = `acct-${randomUUID()}`;
   orderId = (await placeOrder(t, owner)).order_id;
   routes = [
@@ -48,10 +47,6 @@ beforeAll(async () => {
     { method: 'POST', url: `/admin/nhd/orders/${orderId}/retry-report`, auth: 'admin' },
   ];
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('every issue-9 route, by a stranger and by every role', () => {
   it('refuses a caller without a token (401) or with a forged one on every signed-in and admin route, changing nothing', async () => {
@@ -71,10 +66,7 @@ describe('every issue-9 route, by a stranger and by every role', () => {
       for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
         const headers = await as(role);
         for (const route of routes.filter((r) => r.auth === 'signed-in' && r.url.includes(orderId))) {
-          const payload = route.body ? { payload: route.body } : {};
-          const theirs = await call({ method: route.method, url: route.url, headers, ...payload });
-          const unknown = await call({ method: route.method, url: route.url.replace(orderId, randomUUID()), headers, ...payload });
-          expectSameAnswer(theirs, unknown, label(route, role), 404);
+          const theirs = await sameAsUnknown(route, headers, (url) => url.replace(orderId, randomUUID()), label(route, role), 404);
           expect.soft(answerOf(theirs), label(route, role)).toEqual({ status: 404, code: 'ORDER_NOT_FOUND', message: 'This order was not found.' });
         }
       }
