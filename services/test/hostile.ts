@@ -69,15 +69,24 @@ export const hostileClient = (app: () => TestApp) => {
       expectSameAnswer(theirs, await call({ ...requestOf(route), url: unknownUrl(route.url), headers }), where, status);
       return theirs;
     },
-    /** Every route refuses a caller without a token and one with a forged token: 401 in the error envelope. */
+    /** Every route refuses a caller without a token and one with a forged token (401 in the error envelope), appending nothing. */
     refusesWithoutToken: async (routes: readonly HostileRoute[]) => {
+      const before = await head();
       for (const route of routes) {
         for (const headers of [{}, bearer('not.a.jwt')]) expectRefusal(await call({ ...requestOf(route), headers }), label(route, 'no or forged token'), [401]);
       }
+      expect(await head()).toBe(before);
     },
-    /** Every route refuses `role` with `status` in the error envelope (`headersOf(role)` signs in for each call). */
-    refusesRole: async (role: Role, routes: readonly HostileRoute[], status = 403, headersOf: (role: Role) => Promise<Headers> = as) => {
-      for (const route of routes) expectRefusal(await call({ ...requestOf(route), headers: await headersOf(role) }), label(route, role), [status]);
+    /**
+     * Each role is refused every route of `routesFor(role)` with `status` (403 unless given) in the error envelope, and
+     * nothing is appended (`headersOf(role)` signs in for each call).
+     */
+    refusesRoles: async (roles: readonly Role[], routesFor: (role: Role) => readonly HostileRoute[], { status = 403, headersOf = as }: { status?: number; headersOf?: (role: Role) => Promise<Headers> } = {}) => {
+      const before = await head();
+      for (const role of roles) {
+        for (const route of routesFor(role)) expectRefusal(await call({ ...requestOf(route), headers: await headersOf(role) }), label(route, role), [status]);
+      }
+      expect(await head()).toBe(before);
     },
     /**
      * Every route, called by every role (`headersOf(role)` signs in for each call, with `bodyOf(route)` as its body),
