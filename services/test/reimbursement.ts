@@ -8,6 +8,17 @@ import { registerAccount } from './accounts.ts';
 import { waitFor } from './wait-for.ts';
 
 /** The smallest PDF file-type recognises, and a 1×1 PNG: documents a claim may carry. */
+/** The events of a claim that went submitted → under review → more information → answered → approved → payout → paid. */
+export const CLAIM_PATH_TO_PAID = [
+  'ReimbursementClaimSubmitted',
+  'ReimbursementClaimReviewStarted',
+  'ReimbursementInfoRequested',
+  'ReimbursementInfoProvided',
+  'ReimbursementClaimApproved',
+  'ReimbursementPayoutRequested',
+  'ReimbursementClaimPaid',
+];
+
 export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 

@@ -5,7 +5,7 @@ import { apiClient } from '../../../../test/api.ts';
 import { useTestApp } from '../../../../test/harness.ts';
 import { socketClients } from '../../../../test/sockets.ts';
 import { outboxOf } from '../../../../test/sign-in.ts';
-import { adminStep, claimant, claimBody, claimReaches, fileClaim, TINY_PDF, TINY_PNG } from '../../../../test/reimbursement.ts';
+import { adminStep, CLAIM_PATH_TO_PAID, claimant, claimBody, claimReaches, fileClaim, TINY_PDF, TINY_PNG } from '../../../../test/reimbursement.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 
 /** Reimbursement claims over HTTP and socket.io: filing, the review path to paid, access, refusals, the admin list. */
@@ -55,15 +55,7 @@ describe('reimbursement claims', () => {
     expect(paid.payout?.paid_at).toBeTruthy();
 
     const history = (await get(`/reimbursements/claims/${claim.claim_id}/history`, member.headers)).json().data.items as { event_type: string; by: string; summary: string }[];
-    expect(history.map((e) => e.event_type)).toEqual([
-      'ReimbursementClaimSubmitted',
-      'ReimbursementClaimReviewStarted',
-      'ReimbursementInfoRequested',
-      'ReimbursementInfoProvided',
-      'ReimbursementClaimApproved',
-      'ReimbursementPayoutRequested',
-      'ReimbursementClaimPaid',
-    ]);
+    expect(history.map((e) => e.event_type)).toEqual(CLAIM_PATH_TO_PAID);
     expect(history.map((e) => e.by)).toEqual([member.accountId, 'claims-admin', 'claims-admin', member.accountId, 'claims-admin', 'claims-admin', 'system']);
     expect(history[6]?.summary).toBe('Paid $400.00 by ACH transfer (reference ACH-20261124).');
 
