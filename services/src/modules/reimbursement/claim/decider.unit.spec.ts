@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ReimbursementClaimSubmitted } from '@acpg/contracts/reimbursement';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { DOMAIN_ERROR_STATUS } from '../../../platform/http/domain-errors.ts';
 import { decideClaim, evolveClaim, expenseDateProblem, initialClaimState, type ClaimCommand, type ClaimEvent, type ClaimState } from './decider.ts';
-import { CLAIM_PATH_TO_PAID } from '../../../../test/reimbursement.ts';
+import { CLAIM_PATH_TO_PAID, claimDocument, filedClaimData } from '../../../../test/reimbursement.ts';
 
 const CLAIM = '5b1e7c7a-2d1f-4c3e-8a9b-0c1d2e3f4a5b';
 const OWNER = 'acct-1';
@@ -12,17 +11,8 @@ const ADMIN = 'admin-1';
 let clock = Date.parse('2026-11-24T10:00:00.000Z');
 const meta = (actor: string | null): CommandMeta => ({ now: new Date((clock += 1000)), actor, correlationId: 'c', causationId: null, newId: () => 'id' });
 
-const doc = (id: string) => ({ doc_id: id, file_key: `reimbursement/documents/${CLAIM}/${id}`, name: `${id}.pdf`, content_type: 'application/pdf', size: 120 });
-const filed: Omit<ReimbursementClaimSubmitted, 'by' | 'at'> = {
-  claim_id: CLAIM,
-  account_id: OWNER,
-  property: { property_id: 'ca-lax-00001', address_line: '1 Main St', city: 'Los Angeles', county: 'Los Angeles', apn: '0165-307-174' },
-  category: 'inspection',
-  amount_cents: 45_000,
-  expense_date: '2026-11-01',
-  description: 'Roof inspection after the storm',
-  documents: [doc('d1')],
-};
+const doc = (id: string) => claimDocument(CLAIM, id);
+const filed = filedClaimData(CLAIM, { account_id: OWNER });
 
 type Cmd = { [K in ClaimCommand['type']]: { type: K; data: Extract<ClaimCommand, { type: K }>['data']; actor: string | null } }[ClaimCommand['type']];
 

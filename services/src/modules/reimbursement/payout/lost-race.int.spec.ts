@@ -4,6 +4,7 @@ import { PAYOUT_RECORDED, payoutStream, type PayoutRecorded } from '@acpg/contra
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { deliverLosingRaces, deliverOnEmptyStore, expectWonAfterLosing, publishedEvent } from '../../../../test/lost-races.ts';
+import { filedClaimData } from '../../../../test/reimbursement.ts';
 import { runClaimCommand } from '../claim/access.ts';
 import { claimStream, type ClaimCommand } from '../claim/decider.ts';
 import { claimPayoutReaction, claimPayoutWorker } from './reaction.ts';
@@ -20,16 +21,7 @@ const claimAwaitingPayout = async (platform: Platform, claimId: string) => {
   const step = (actor: string, command: Step) => runClaimCommand(platform, claimId, { ...command, metadata: systemMeta(platform, { actor }) } as ClaimCommand);
   await step(OWNER, {
     type: 'FileClaim',
-    data: {
-      claim_id: claimId,
-      account_id: OWNER,
-      property: { property_id: 'ca-lax-00001', address_line: '1 Main St', city: 'Los Angeles', county: 'Los Angeles', apn: '0165-307-174' },
-      category: 'inspection',
-      amount_cents: 45_000,
-      expense_date: new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10),
-      description: 'Roof inspection after the storm',
-      documents: [{ doc_id: 'd1', file_key: `reimbursement/documents/${claimId}/d1`, name: 'd1.pdf', content_type: 'application/pdf', size: 120 }],
-    },
+    data: filedClaimData(claimId, { account_id: OWNER, expense_date: new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10) }),
   });
   await step(ADMIN, { type: 'StartReview', data: {} });
   await step(ADMIN, { type: 'ApproveClaim', data: { reason: 'Covered by the plan', approved_amount_cents: 40_000 } });
