@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PropertyVerifiedData, type PropertySummary, type VerificationStarted } from '@acpg/contracts/properties';
-import { crashBeforeAppendOf } from '../../../test/crash-once.ts';
+import { expectCrashBefore } from '../../../test/crash-once.ts';
 import { useTestApp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { bundledPropertyData } from '../../platform/property-data/bundled.ts';
@@ -248,13 +248,7 @@ describe('properties: verification', () => {
 
   it('a start cut short by a crash costs none of the 3 a day', async () => {
     const p = await record('ca-lax-00043');
-    const crash = crashBeforeAppendOf(t.platform, 'PropertyVerificationStarted');
-    try {
-      expect((await start(p.id)).statusCode).toBe(500);
-    } finally {
-      crash.restore();
-    }
-    expect(crash.crashed()).toBe(true);
+    await expectCrashBefore(t.platform, 'PropertyVerificationStarted', () => start(p.id));
     for (let i = 0; i < 3; i++) await started(p.id);
     expect((await start(p.id)).statusCode).toBe(429);
   });

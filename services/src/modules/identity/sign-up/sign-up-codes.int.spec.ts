@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crashBeforeAppendOf } from '../../../../test/crash-once.ts';
+import { expectCrashBefore } from '../../../../test/crash-once.ts';
 import { SEEDED_ADMIN, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { handleCommand } from '../../../platform/commands/handle-command.ts';
@@ -333,13 +333,7 @@ describe('an email code step cut short by a crash', () => {
     await kit.verifyPhone(body, cookie);
     expect((await kit.post('/auth/sign-up/otp', { channel: 'email' }, cookie)).statusCode).toBe(200);
     const code = await kit.codeSentTo(body.email);
-    const crash = crashBeforeAppendOf(t.platform, step);
-    try {
-      expect((await kit.post('/auth/sign-up/verify', { channel: 'email', code }, cookie)).statusCode).toBe(500);
-    } finally {
-      crash.restore();
-    }
-    expect(crash.crashed()).toBe(true);
+    await expectCrashBefore(t.platform, step, () => kit.post('/auth/sign-up/verify', { channel: 'email', code }, cookie));
     return { body, cookie, code };
   };
 
