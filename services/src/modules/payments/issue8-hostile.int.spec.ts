@@ -6,6 +6,7 @@ import type { Role } from '@acpg/contracts/roles';
 import { testGateway } from './gateway/select.ts';
 import type { TestCardBehavior } from './gateway/test-cards.ts';
 import { useTestApp } from '../../../test/harness.ts';
+import { planBody } from '../../../test/plans.ts';
 import { terms, uniqueCode } from '../../../test/promo-codes.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { answerOf, bearer, expectNoCrash, expectRefusal, expectSameAnswer, hostileClient, label } from '../../../test/hostile.ts';
@@ -27,15 +28,6 @@ interface Route {
 }
 
 const UUID = '6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b';
-const planBody = (over: Record<string, unknown> = {}) => ({
-  name: 'Monthly',
-  is_default: false,
-  is_active: false,
-  amount: 1_000,
-  additional_charges: { recording_fees: 0, 'setup fees': 0 },
-  trial_period: { month: 0 },
-  ...over,
-});
 const GUARD_CODE = `GUARD-${randomUUID().slice(0, 8)}`.toUpperCase();
 
 const ROUTES: Route[] = [
