@@ -19,7 +19,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Equity Protect over HTTP and socket.io: pricing, enrolment and payment, imports, matching, alerts, cases, access. */
 describe('Equity Protect', () => {
   const t = useTestApp({ DEV_OUTBOX: 'true', CAPTCHA_COST: '1' });
-  const { open, follow } = socketClients(() => t);
+  const { openAs, follow } = socketClients(() => t);
   const { get, post } = apiClient(() => t);
   const admin = () => bearer(t, 'test-super-admin', 'Super Admin');
 
@@ -174,9 +174,9 @@ describe('Equity Protect', () => {
     expect((await get(`/equity/alerts/${randomUUID()}`, owner)).statusCode).toBe(404);
     expect((await get('/equity/alerts/not-a-uuid', owner)).statusCode).toBe(400);
 
-    const strangerSocket = await open(await t.signInAs('Customer', stranger));
-    const adminSocket = await open(await t.signInAs('Super Admin', 'test-super-admin'));
-    expect((await follow(await open(await t.signInAs('Customer', member)), `equity-alert:${fraud.alert_id}`)).ok).toBe(true);
+    const strangerSocket = await openAs('Customer', stranger);
+    const adminSocket = await openAs('Super Admin', 'test-super-admin');
+    expect((await follow(await openAs('Customer', member), `equity-alert:${fraud.alert_id}`)).ok).toBe(true);
     // Another member's alert answers exactly as an id nobody used (nothing is learnt from it).
     expect(await follow(strangerSocket, `equity-alert:${fraud.alert_id}`)).toEqual(await follow(strangerSocket, `equity-alert:${randomUUID()}`));
     const adminSeen: AlertView[] = [];

@@ -111,7 +111,7 @@ describe('GET /api/v1/memberships/mine', () => {
 });
 
 describe('membership.updated on account:<id> (socket.io)', () => {
-  const open = async (accountId: string) => sockets.open(await t.signInAs('Customer', accountId));
+  const open = async (accountId: string) => sockets.openAs('Customer', accountId);
 
   it('pushes the new membership to its account after the read model has it, and to nobody else', async () => {
     const account = `acct-${randomUUID()}`;

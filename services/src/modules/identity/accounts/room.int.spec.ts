@@ -12,14 +12,13 @@ import { identityContext } from '../context.ts';
 /** The account room `account:<id>` over a real socket.io connection: who may follow it, and what it receives. */
 describe('identity account room (socket.io)', () => {
   const t = useTestApp();
-  const { open, follow, roundTrip } = socketClients(() => t);
-
+  const { openAs, follow, roundTrip } = socketClients(() => t);
 
   it('lets the account and a Super Admin follow it, refuses another user and a kind nobody owns, and pushes after the write', async () => {
     const accountId = uuidv7();
-    const own = await open(await t.signInAs('Customer', accountId));
-    const admin = await open(await t.signInAs('Super Admin', `admin-${uuidv7()}`));
-    const other = await open(await t.signInAs('Customer', `other-${uuidv7()}`));
+    const own = await openAs('Customer', accountId);
+    const admin = await openAs('Super Admin', `admin-${uuidv7()}`);
+    const other = await openAs('Customer', `other-${uuidv7()}`);
 
     expect(await follow(own, `account:${accountId}`)).toEqual({ ok: true });
     expect(await follow(admin, `account:${accountId}`)).toEqual({ ok: true });

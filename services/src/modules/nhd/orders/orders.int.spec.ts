@@ -12,7 +12,7 @@ import { waitFor } from '../../../../test/wait-for.ts';
 /** NHD orders over HTTP and socket.io: placing, paying, the report, the recipients' links, lists, access, refusals. */
 describe('NHD orders', () => {
   const t = useTestApp({ DEV_OUTBOX: 'true' });
-  const { open, follow } = socketClients(() => t);
+  const { open, openAs, follow } = socketClients(() => t);
   const { as, get, post } = apiClient(() => t);
 
   const linkIn = (text: string) => /\/nhd-receipt\/([^\s"<]+)/.exec(text)?.[1];
@@ -143,7 +143,7 @@ describe('NHD orders', () => {
     expect((await get(`/nhd/orders/not-a-uuid`, admin)).statusCode).toBe(400);
     expect((await get('/nhd/orders/mine', stranger)).json().data.total).toBe(0);
 
-    const ownSocket = await open(await t.signInAs('Customer', owner));
+    const ownSocket = await openAs('Customer', owner);
     const strangerSocket = await open(stranger.authorization.slice(7));
     const adminSocket = await open(admin.authorization.slice(7));
     expect((await follow(ownSocket, `nhd-order:${order.order_id}`)).ok).toBe(true);

@@ -11,7 +11,7 @@ import { NOT_A_ROOM } from '../../../platform/realtime/socket-io.ts';
 describe('payments_charges: history and live status', () => {
   const t = useTestApp();
   /** `roundTrip`: anything the server sent a socket before has arrived once it resolves. */
-  const { open, follow, roundTrip } = socketClients(() => t);
+  const { openAs, follow, roundTrip } = socketClients(() => t);
 
   const history = async (accountId: string) => {
     const token = await t.signInAs('Customer', accountId);
@@ -25,9 +25,9 @@ describe('payments_charges: history and live status', () => {
     const { checkoutId, result } = await payWithTestCard(t, account, TEST_CARDS.requiresAction, 'monthly');
     expect(result.status).toBe('requires_action');
 
-    const own = await open(await t.signInAs('Customer', account));
-    const admin = await open(await t.signInAs('Super Admin', `admin-${randomUUID()}`));
-    const other = await open(await t.signInAs('Customer', `other-${randomUUID()}`));
+    const own = await openAs('Customer', account);
+    const admin = await openAs('Super Admin', `admin-${randomUUID()}`);
+    const other = await openAs('Customer', `other-${randomUUID()}`);
     expect(await follow(own, `checkout:${checkoutId}`)).toEqual({ ok: true });
     expect(await follow(admin, `checkout:${checkoutId}`)).toEqual({ ok: true });
     // Another account's checkout answers exactly as an id nobody used: nothing is learnt from the answer, and nothing of
@@ -63,8 +63,8 @@ describe('payments_charges: history and live status', () => {
   it('lets a client join checkout:<id> before it POSTs that checkout; a stranger who joined the same id first never sees it', async () => {
     const account = `acct-${randomUUID()}`;
     const checkoutId = randomUUID(); // the client's own id, made before the checkout exists
-    const own = await open(await t.signInAs('Customer', account));
-    const stranger = await open(await t.signInAs('Customer', `stranger-${randomUUID()}`));
+    const own = await openAs('Customer', account);
+    const stranger = await openAs('Customer', `stranger-${randomUUID()}`);
     const unknownAnswer = await follow(stranger, `checkout:${randomUUID()}`);
     expect(await follow(own, `checkout:${checkoutId}`)).toEqual({ ok: true });
     expect(await follow(stranger, `checkout:${checkoutId}`)).toEqual(unknownAnswer);
@@ -86,7 +86,7 @@ describe('payments_charges: history and live status', () => {
     expect(new Set(seen.map((view) => view.version)).size).toBe(seen.length); // each push once
 
     // Once the checkout exists, a stranger's join still answers as an unknown id does.
-    const late = await open(await t.signInAs('Customer', `late-${randomUUID()}`));
+    const late = await openAs('Customer', `late-${randomUUID()}`);
     expect(await follow(late, `checkout:${checkoutId}`)).toEqual(await follow(late, `checkout:${randomUUID()}`));
     await roundTrip(stranger);
     await roundTrip(stranger);
