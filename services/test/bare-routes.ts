@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { afterEach, beforeEach } from 'vitest';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
 import { v7 as uuidv7 } from 'uuid';
@@ -59,5 +60,21 @@ export const startBareRoutes = async (
       await eventStore.close();
       db.close();
     },
+  };
+};
+
+/** `startBareRoutes` afresh for each test of the suite, closed after it: `bare()` is the current test's. */
+export const useBareRoutes = (...args: Parameters<typeof startBareRoutes>): (() => BareRoutes) => {
+  let current: BareRoutes | undefined;
+  beforeEach(async () => {
+    current = await startBareRoutes(...args);
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error('the bare routes are used outside a test');
+    return current;
   };
 };

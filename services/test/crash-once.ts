@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Platform } from '../src/platform/module.ts';
 
 /**
@@ -17,4 +18,15 @@ export const crashBeforeAppendOf = (platform: Platform, type: string) => {
   };
   platform.eventStore = new Proxy(store, { get: (target, property) => (property === 'append' ? append : Reflect.get(target, property)) });
   return { crashed: () => crashed, restore: () => void (platform.eventStore = store) };
+};
+
+/** `send()` answers 500 because the process dies before appending `type` (`crashBeforeAppendOf`), which did happen; the store is put back whatever the answer. */
+export const expectCrashBefore = async (platform: Platform, type: string, send: () => Promise<{ statusCode: number }>) => {
+  const crash = crashBeforeAppendOf(platform, type);
+  try {
+    expect((await send()).statusCode).toBe(500);
+  } finally {
+    crash.restore();
+  }
+  expect(crash.crashed()).toBe(true);
 };

@@ -1,4 +1,8 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, inject } from 'vitest';
+// The typing of inject('redisUrl') and inject('kafkaBrokers') (the harness's ProvidedContext).
+import type {} from '../../test/engines.global-setup.ts';
+import { startTestApp, type TestApp } from './harness.ts';
 
 /**
  * The settings of the distributed profile in one test process: SQLite as the store, Kafka (`brokers`, the mock cluster)
@@ -21,3 +25,25 @@ export const distributedSettings = (run: string, brokers: string, redisUrl: stri
   SMS_API_URL: 'http://127.0.0.1:9/sms',
   SMS_API_TOKEN: 'unused',
 });
+
+/**
+ * The suite's app on the distributed profile, started before its tests and closed after them: run `<name>-<8 hex>`,
+ * BullMQ on database `database` of the shared redis-server (a database of the suite's own, so no other suite's worker
+ * takes this run's jobs). Call it in the suite's `describe`; `app()` is the started app, `redisUrl()` the suite's Redis.
+ */
+export const distributedApp = (name: string, database: number) => {
+  const run = `${name}-${randomUUID().slice(0, 8)}`;
+  const redisUrl = () => `${inject('redisUrl')}/${database}`;
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(distributedSettings(run, inject('kafkaBrokers'), redisUrl()));
+  }, 60_000);
+  afterAll(async () => {
+    await started?.close();
+  }, 30_000);
+  const app = (): TestApp => {
+    if (!started) throw new Error(`the distributed app of ${run} has not started`);
+    return started;
+  };
+  return { app, redisUrl };
+};

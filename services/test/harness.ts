@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import type { Role } from '@acpg/contracts/roles';
 import { loadConfig } from '../src/platform/config/load.ts';
 import type { Platform } from '../src/platform/module.ts';
@@ -58,6 +59,41 @@ export const startTestApp = async (env: Record<string, string> = {}): Promise<Te
   };
 };
 
+/**
+ * The suite's app: `startTestApp(env)` before its tests (up to 60 s), closed after them. Call it where the suite's
+ * tests are declared (at the top of the file or in a `describe`); the answer reads through to the started app.
+ */
+export const useTestApp = (env: Record<string, string> = {}): TestApp => {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(env);
+  }, 60_000);
+  afterAll(async () => {
+    await started?.close();
+  });
+  const current = (): TestApp => {
+    if (!started) throw new Error('the test app is used before its beforeAll started it');
+    return started;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get platform() {
+      return current().platform;
+    },
+    get url() {
+      return current().url;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    signInAs: (role, userId) => current().signInAs(role, userId),
+    stop: () => current().stop(),
+    close: () => current().close(),
+  };
+};
+
 /** A throwaway web build (an index.html titled "ACPG test shell" and one asset) for the app's static serving. */
 export const fakeWebBuild = (): string => {
   const dir = mkdtempSync(join(tmpdir(), 'acpg-web-'));
@@ -65,4 +101,11 @@ export const fakeWebBuild = (): string => {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>ACPG test shell</title>');
   writeFileSync(join(dir, 'assets', 'app.js'), 'console.log("app")');
   return dir;
+};
+
+/** `useTestApp` serving a throwaway web build (`fakeWebBuild`, folder `web`), removed after the suite. */
+export const useTestAppWithWebBuild = (env: Record<string, string> = {}): { t: TestApp; web: string } => {
+  const web = fakeWebBuild();
+  afterAll(() => rmSync(web, { recursive: true, force: true }));
+  return { t: useTestApp({ WEB_DIST_DIR: web, ...env }), web };
 };

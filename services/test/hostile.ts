@@ -22,6 +22,24 @@ export const expectRefusal = (response: { statusCode: number; body: string }, wh
   expect.soft(body, where).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
 };
 
+/** No 500 and, when not a 2xx, a refusal in the error envelope. */
+export const expectNoCrash = (response: { statusCode: number; body: string }, where: string) => {
+  expect.soft(response.statusCode, `${where}: ${response.body}`).toBeLessThan(500);
+  if (response.statusCode >= 400) expectRefusal(response, where);
+};
+
+/** A route of a hostile suite: its method, url and body (when it takes one). */
+export interface HostileRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  body?: Record<string, unknown> | undefined;
+}
+
+/** The request for `route`, sending `body` (the route's own unless given) when there is one. */
+export const requestOf = (route: HostileRoute, body = route.body) => ({ method: route.method, url: route.url, ...(body ? { payload: body } : {}) });
+
+type Headers = Record<string, string>;
+
 /** Calls into the app under test (`app()` once it has started). */
 export const hostileClient = (app: () => TestApp) => {
   let ip = 0;
@@ -30,14 +48,63 @@ export const hostileClient = (app: () => TestApp) => {
     ip += 1;
     return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
   };
+  const call = (options: InjectOptions & { url: string }) => app().app.inject({ remoteAddress: nextIp(), ...options, url: `/api/v1${options.url}` });
+  const as = async (role: Role, account = `acct-${randomUUID()}`) => bearer(await app().signInAs(role, account));
+  const head = () => app().platform.eventStore.headPosition();
   return {
-    call: (options: InjectOptions & { url: string }) => app().app.inject({ remoteAddress: nextIp(), ...options, url: `/api/v1${options.url}` }),
-    as: async (role: Role, account = `acct-${randomUUID()}`) => bearer(await app().signInAs(role, account)),
+    call,
+    as,
     /** Runs `act` and checks the event log did not grow. */
     unchanged: async (act: () => Promise<void>) => {
-      const before = await app().platform.eventStore.headPosition();
+      const before = await head();
       await act();
-      expect(await app().platform.eventStore.headPosition()).toBe(before);
+      expect(await head()).toBe(before);
+    },
+    /**
+     * `headers`' call of `route` answers exactly what the same call on `unknownUrl(route.url)` (an id nobody used)
+     * answers, with `status` (`expectSameAnswer`). Answers the first answer, for the suite's own checks.
+     */
+    sameAsUnknown: async (route: HostileRoute, headers: Headers, unknownUrl: (url: string) => string, where: string, status: number) => {
+      const theirs = await call({ ...requestOf(route), headers });
+      expectSameAnswer(theirs, await call({ ...requestOf(route), url: unknownUrl(route.url), headers }), where, status);
+      return theirs;
+    },
+    /** Every route refuses a caller without a token and one with a forged token (401 in the error envelope), appending nothing. */
+    refusesWithoutToken: async (routes: readonly HostileRoute[]) => {
+      const before = await head();
+      for (const route of routes) {
+        for (const headers of [{}, bearer('not.a.jwt')]) expectRefusal(await call({ ...requestOf(route), headers }), label(route, 'no or forged token'), [401]);
+      }
+      expect(await head()).toBe(before);
+    },
+    /**
+     * Each role is refused every route of `routesFor(role)` with `status` (403 unless given) in the error envelope, and
+     * nothing is appended (`headersOf(role)` signs in for each call).
+     */
+    refusesRoles: async (roles: readonly Role[], routesFor: (role: Role) => readonly HostileRoute[], { status = 403, headersOf = as }: { status?: number; headersOf?: (role: Role) => Promise<Headers> } = {}) => {
+      const before = await head();
+      for (const role of roles) {
+        for (const route of routesFor(role)) expectRefusal(await call({ ...requestOf(route), headers: await headersOf(role) }), label(route, role), [status]);
+      }
+      expect(await head()).toBe(before);
+    },
+    /**
+     * Every route, called by every role (`headersOf(role)` signs in for each call, with `bodyOf(route)` as its body),
+     * answers below 500, and a refusal is in the error envelope and appends nothing.
+     */
+    neverCrashes: async (
+      roles: readonly Role[],
+      routes: readonly HostileRoute[],
+      { headersOf = as, bodyOf = (route: HostileRoute) => route.body }: { headersOf?: (role: Role) => Promise<Headers>; bodyOf?: (route: HostileRoute) => HostileRoute['body'] } = {},
+    ) => {
+      for (const role of roles) {
+        for (const route of routes) {
+          const before = await head();
+          const response = await call({ ...requestOf(route, bodyOf(route)), headers: await headersOf(role) });
+          expectNoCrash(response, label(route, role));
+          if (response.statusCode >= 400) expect.soft(await head(), `${label(route, role)} appended on a refusal`).toBe(before);
+        }
+      }
     },
   };
 };

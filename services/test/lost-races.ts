@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { EventEnvelope } from '@acpg/contracts/envelope';
+import type { PaymentSucceeded } from '@acpg/contracts/payments';
 import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import { ConcurrencyError, type EventStore } from '../src/platform/event-store/port.ts';
 import { createSqliteEventStore } from '../src/platform/event-store/sqlite.ts';
@@ -85,4 +87,50 @@ export const runReactionJobs = async (reaction: Reaction, event: EventEnvelope, 
     for (const worker of workers) await worker.close();
     await jobs.close();
   }
+};
+
+/** A reaction and the worker that runs its jobs (a `defineJob` worker). */
+export interface ReactionUnderTest {
+  reaction: Reaction;
+  worker: { processor: (platform: Platform) => JobProcessor };
+}
+
+/** Delivers `event` to the reaction's jobs on a worker platform with an empty store of its own (`runReactionJobs`). */
+export const deliverOnEmptyStore = async ({ reaction, worker }: ReactionUnderTest, event: EventEnvelope) => {
+  const platform = workerPlatform(memoryEventStore());
+  return runReactionJobs(reaction, event, platform, worker.processor(platform));
+};
+
+/**
+ * Writes the aggregate with `setUp` on a store of its own, then delivers `event` to the reaction's jobs on that store
+ * where appends to `stream` lose the write race `times` times in a row (`losingRaces`). Answers the dead letters, the
+ * attempts the jobs took, how many races were lost and `stream`'s events afterwards.
+ */
+export const deliverLosingRaces = async ({ reaction, worker }: ReactionUnderTest, stream: string, times: number, setUp: (platform: Platform) => Promise<void>, event: EventEnvelope) => {
+  const plain = memoryEventStore();
+  await setUp(workerPlatform(plain));
+  const racing = losingRaces(plain, stream, times);
+  const platform = workerPlatform(racing.store);
+  const { deadLetters, attempts } = await runReactionJobs(reaction, event, platform, worker.processor(platform));
+  return { deadLetters, attempts, lost: racing.lost(), history: await plain.readStream(stream) };
+};
+
+/** A `PaymentSucceeded` as the payments module publishes it: acct-1 paid with a visa 4242, a new checkout and gateway event each time; `over` says for what. */
+export const paymentSucceeded = (over: Pick<PaymentSucceeded, 'amount_cents'> & Partial<PaymentSucceeded>): PaymentSucceeded => ({
+  checkout_id: randomUUID(),
+  account_id: 'acct-1',
+  plan_id: '',
+  card_brand: 'visa',
+  card_last4: '4242',
+  paid_at: new Date().toISOString(),
+  payment_intent_id: 'pi_1',
+  gateway_event_id: `evt_${randomUUID()}`,
+  ...over,
+});
+
+/** What `deliverLosingRaces` answered says the jobs won in the end: every race lost, the handler's own retries spent (the job tried again), nothing dead-lettered. */
+export const expectWonAfterLosing = (result: { deadLetters: readonly DeadLetter[]; attempts: number; lost: number }, times: number) => {
+  expect(result.deadLetters).toEqual([]);
+  expect(result.lost).toBe(times);
+  expect(result.attempts).toBeGreaterThan(1);
 };

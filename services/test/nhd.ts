@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NhdOrderView } from '@acpg/contracts/nhd';
+import type { NhdOrderPlaced, NhdOrderView } from '@acpg/contracts/nhd';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 import type { TestApp } from './harness.ts';
 import { payOrderWithTestCard } from './payments.ts';
@@ -7,6 +7,18 @@ import { waitFor } from './wait-for.ts';
 
 /** A sample property (services/src/platform/property-data/sample-data): in a seismic hazard zone only. */
 export const SAMPLE_PROPERTY_ID = 'ca-lax-00001';
+
+/** An order as PlaceOrder carries it (NhdOrderPlaced without `by` and `at`): acct-1's Standard report (4,900 cents) on 1 Main St, San Jose, for one buyer. */
+export const placedOrderData = (orderId: string, over: Partial<NhdOrderPlaced> = {}): Omit<NhdOrderPlaced, 'by' | 'at'> => ({
+  order_id: orderId,
+  account_id: 'acct-1',
+  property: { property_id: 'p1', address_line: '1 Main St', city: 'San Jose', county: 'Santa Clara', state: 'CA', zip: '95112', apn: '123-45-678' },
+  report_type: { code: 0, name: 'Standard NHD report' },
+  amount_cents: 4_900,
+  recipients: [{ recipient_id: 'r1', email: 'buyer@example.com', name: 'Bea', role: 'buyer' }],
+  escrow_users: [],
+  ...over,
+});
 
 export const orderBody = (over: Record<string, unknown> = {}) => ({
   order_id: randomUUID(),

@@ -1,11 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import { PROPERTY_VERIFIED, type PropertyVerifiedData } from '@acpg/contracts/properties';
-import type { ClaimView } from '@acpg/contracts/reimbursement';
+import type { ClaimView, ReimbursementClaimSubmitted } from '@acpg/contracts/reimbursement';
 import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import type { TestApp } from './harness.ts';
 import { SAMPLE_PROPERTY_ID } from './nhd.ts';
 import { registerAccount } from './accounts.ts';
 import { waitFor } from './wait-for.ts';
+
+/** A claim document's metadata as the claim's events carry it (`reimbursement/documents/<claim>/<id>`). */
+export const claimDocument = (claimId: string, id: string, size = 120) => ({ doc_id: id, file_key: `reimbursement/documents/${claimId}/${id}`, name: `${id}.pdf`, content_type: 'application/pdf', size });
+
+/** A filed claim as FileClaim carries it (ReimbursementClaimSubmitted without `by` and `at`): acct-1's 450.00 roof inspection on the sample property, one document. */
+export const filedClaimData = (claimId: string, over: Partial<ReimbursementClaimSubmitted> = {}): Omit<ReimbursementClaimSubmitted, 'by' | 'at'> => ({
+  claim_id: claimId,
+  account_id: 'acct-1',
+  property: { property_id: 'ca-lax-00001', address_line: '1 Main St', city: 'Los Angeles', county: 'Los Angeles', apn: '0165-307-174' },
+  category: 'inspection',
+  amount_cents: 45_000,
+  expense_date: '2026-11-01',
+  description: 'Roof inspection after the storm',
+  documents: [claimDocument(claimId, 'd1')],
+  ...over,
+});
+
+/** The events of a claim that went submitted → under review → more information → answered → approved → payout → paid. */
+export const CLAIM_PATH_TO_PAID = [
+  'ReimbursementClaimSubmitted',
+  'ReimbursementClaimReviewStarted',
+  'ReimbursementInfoRequested',
+  'ReimbursementInfoProvided',
+  'ReimbursementClaimApproved',
+  'ReimbursementPayoutRequested',
+  'ReimbursementClaimPaid',
+];
 
 /** The smallest PDF file-type recognises, and a 1×1 PNG: documents a claim may carry. */
 export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');

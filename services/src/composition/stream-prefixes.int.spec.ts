@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@acpg/contracts/envelope';
 import type { Module } from '../platform/module.ts';
 import { REFRESH_COOKIE_NAME } from '../platform/auth/refresh-cookie.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { useTestApp } from '../../test/harness.ts';
 import { signInWithOutboxCode } from '../../test/sign-in.ts';
 import { MODULES } from './modules.ts';
 import { eventTypeOwners, StreamOwnershipError, streamProblem } from './module-streams.ts';
+import { saveContactPage } from '../../test/content.ts';
 
 type Written = Pick<EventEnvelope, 'stream' | 'type'>;
 
@@ -41,13 +42,7 @@ describe('streams map to their module topic', () => {
   });
 
   describe('on the running app', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp();
-    }, 60_000);
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = useTestApp();
 
     const post = (url: string, payload?: object, headers: Record<string, string> = {}, cookie?: string): Promise<LightMyRequestResponse> =>
       t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}), ...(cookie ? { cookies: { [REFRESH_COOKIE_NAME]: cookie } } : {}) });
@@ -79,12 +74,7 @@ describe('streams map to their module topic', () => {
       const newCookie = refreshed.cookies.find((c) => c.name === REFRESH_COOKIE_NAME)?.value ?? '';
       expect((await post('/auth/sign-out', undefined, {}, newCookie)).statusCode).toBeLessThan(300);
 
-      const edit = await t.app.inject({
-        method: 'PUT',
-        url: '/api/v1/admin/cms/contact-page',
-        headers: { authorization: `Bearer ${token}` },
-        payload: { phone: '+1 415 555 0100', email: 'help@example.test', address: '1 Market Street, San Francisco', hours: 'Mon-Fri 9-5' },
-      });
+      const edit = await saveContactPage(t, token, { phone: '+1 415 555 0100', email: 'help@example.test', address: '1 Market Street, San Francisco', hours: 'Mon-Fri 9-5' });
       expect(edit.statusCode).toBe(200);
       const stored = await post('/user-interaction/store', { page_name: '/faq', button_name: 'Expand' });
       expect(stored.statusCode).toBeLessThan(300);

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-// The typing of inject('redisUrl') and inject('kafkaBrokers') (the harness's ProvidedContext).
-import type {} from '../../../../test/engines.global-setup.ts';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_NOTICES_QUEUE } from '@acpg/contracts/notifications';
 import { alertsOf, CSV_HEADER, importCsv, protectProperty } from '../../../test/equity.ts';
-import { distributedSettings } from '../../../test/distributed.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { distributedApp } from '../../../test/distributed.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { MATCHING_QUEUE } from './imports/matching.ts';
 import { ENROLMENT_PAYMENTS_QUEUE } from './payment/reaction.ts';
@@ -16,18 +13,10 @@ import { acceptedIds } from '../../../test/bullmq-jobs.ts';
  * BullMQ over the real redis-server; events travel over Kafka (the mock cluster).
  */
 describe('Equity Protect matching and alerts on BullMQ/Redis and Kafka (distributed profile)', () => {
-  let t: TestApp;
-  const run = `equity-${randomUUID().slice(0, 8)}`;
-  // A database of its own on the shared redis-server, so no other suite's worker takes this run's jobs.
-  const redisUrl = () => `${inject('redisUrl')}/10`;
-  beforeAll(async () => {
-    t = await startTestApp(distributedSettings(run, inject('kafkaBrokers'), redisUrl()));
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  }, 30_000);
+  const { app, redisUrl } = distributedApp('equity', 10);
 
   it('matches an import once per file, raises one alert per recording and asks for one notice each', async () => {
+    const t = app();
     const member = `acct-${randomUUID()}`;
     await protectProperty(t, member, 'ca-lax-00001');
     expect(await acceptedIds(redisUrl(), ENROLMENT_PAYMENTS_QUEUE)).toHaveLength(1);

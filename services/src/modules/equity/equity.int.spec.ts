@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import { EQUITY_ALERT_UPDATED_MESSAGE, type AlertView, type EnrolmentView } from '@acpg/contracts/equity';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 import { propertyData } from '../../platform/property-data/select.ts';
 import { alertsOf, bearer, CSV_HEADER, enrolProperty, importCsv, markVerified, memberOf, payEnrolment, protectProperty } from '../../../test/equity.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { apiClient } from '../../../test/api.ts';
+import { useTestApp } from '../../../test/harness.ts';
+import { socketClients } from '../../../test/sockets.ts';
 import { outboxOf } from '../../../test/sign-in.ts';
 import { signUpWithOutboxCodes } from '../../../test/sign-up.ts';
 import { waitFor } from '../../../test/wait-for.ts';
@@ -17,17 +18,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** Equity Protect over HTTP and socket.io: pricing, enrolment and payment, imports, matching, alerts, cases, access. */
 describe('Equity Protect', () => {
-  let t: TestApp;
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    t = await startTestApp({ DEV_OUTBOX: 'true', CAPTCHA_COST: '1' });
-  }, 60_000);
-  afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
-    await t?.close();
-  });
-  const get = async (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
-  const post = async (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers });
+  const t = useTestApp({ DEV_OUTBOX: 'true', CAPTCHA_COST: '1' });
+  const { openAs, follow } = socketClients(() => t);
+  const { get, post } = apiClient(() => t);
   const admin = () => bearer(t, 'test-super-admin', 'Super Admin');
 
   it('answers the pricing to anyone, and lets only a Super Admin change it (new enrolments only)', async () => {
@@ -181,19 +174,9 @@ describe('Equity Protect', () => {
     expect((await get(`/equity/alerts/${randomUUID()}`, owner)).statusCode).toBe(404);
     expect((await get('/equity/alerts/not-a-uuid', owner)).statusCode).toBe(400);
 
-    const open = async (token: string) => {
-      const socket = connect(t.url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
-      sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      return socket;
-    };
-    const follow = async (socket: Socket, entity: string) => (await socket.timeout(5000).emitWithAck('subscribe', { entity })) as { ok: boolean };
-    const strangerSocket = await open(await t.signInAs('Customer', stranger));
-    const adminSocket = await open(await t.signInAs('Super Admin', 'test-super-admin'));
-    expect((await follow(await open(await t.signInAs('Customer', member)), `equity-alert:${fraud.alert_id}`)).ok).toBe(true);
+    const strangerSocket = await openAs('Customer', stranger);
+    const adminSocket = await openAs('Super Admin', 'test-super-admin');
+    expect((await follow(await openAs('Customer', member), `equity-alert:${fraud.alert_id}`)).ok).toBe(true);
     // Another member's alert answers exactly as an id nobody used (nothing is learnt from it).
     expect(await follow(strangerSocket, `equity-alert:${fraud.alert_id}`)).toEqual(await follow(strangerSocket, `equity-alert:${randomUUID()}`));
     const adminSeen: AlertView[] = [];

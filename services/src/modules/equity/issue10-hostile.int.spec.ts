@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@acpg/contracts/roles';
 import { alertsOf, CSV_HEADER, importCsv, markVerified, protectProperty } from '../../../test/equity.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { answerOf, bearer, expectRefusal, expectSameAnswer, hostileClient, label } from '../../../test/hostile.ts';
+import { useTestApp } from '../../../test/harness.ts';
+import { answerOf, expectRefusal, hostileClient, label } from '../../../test/hostile.ts';
 
 /**
  * Issue 10's Equity Protect API under hostile use: every route without a token and as every role, another member's
  * enrollment and alert, malformed params, queries, bodies and files. Never a 500; a refusal appends nothing.
  */
 
-let t: TestApp;
+const t = useTestApp({ DEV_OUTBOX: 'true' });
 
 type Method = 'GET' | 'POST' | 'PUT';
 interface Route {
@@ -26,14 +26,13 @@ interface Route {
 
 const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Provider Admin', 'Super Admin'];
 
-const { call, as, unchanged } = hostileClient(() => t);
+const { call, as, unchanged, refusesWithoutToken, refusesRoles, neverCrashes, sameAsUnknown } = hostileClient(() => t);
 
 let routes: Route[];
 /** The owner's enrollment and alert ids, which the owned routes' urls hold. */
 let ownedIds: string[];
 
 beforeAll(async () => {
-  t = await startTestApp({ DEV_OUTBOX: 'true' });
   const owner = `acct-${randomUUID()}`;
   const enrolment = await protectProperty(t, owner, 'ca-lax-00001');
   const today = new Date().toISOString().slice(0, 10);
@@ -64,32 +63,16 @@ beforeAll(async () => {
   ];
 }, 60_000);
 
-afterAll(async () => {
-  await t?.close();
-});
-
 describe('every issue-10 Equity Protect route, by a stranger and by every role', () => {
   it('refuses a caller without a token (401) or with a forged one on every signed-in and admin route, changing nothing', async () => {
-    await unchanged(async () => {
-      for (const route of routes.filter((r) => r.auth !== 'public')) {
-        for (const headers of [{}, bearer('not.a.jwt')]) {
-          const response = await call({ method: route.method, url: route.url, headers, ...(route.body ? { payload: route.body } : {}) });
-          expectRefusal(response, label(route, 'no or forged token'), [401]);
-        }
-      }
-    });
+    await refusesWithoutToken(routes.filter((r) => r.auth !== 'public'));
   });
 
   it('answers 403 on every admin route to the roles it is not for', async () => {
-    await unchanged(async () => {
-      for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
-        const refused = routes.filter((r) => r.auth === 'super-admin' || (r.auth === 'admin' && role !== 'Provider Admin'));
-        for (const route of refused) {
-          const response = await call({ method: route.method, url: route.url, headers: await as(role), ...(route.body ? { payload: route.body } : {}) });
-          expectRefusal(response, label(route, role), [403]);
-        }
-      }
-    });
+    await refusesRoles(
+      ROLES.filter((r) => r !== 'Super Admin'),
+      (role) => routes.filter((r) => r.auth === 'super-admin' || (r.auth === 'admin' && role !== 'Provider Admin')),
+    );
   });
 
   it('answers another member’s enrollment or alert on every route exactly as one that does not exist (404, same code and message)', async () => {
@@ -98,9 +81,7 @@ describe('every issue-10 Equity Protect route, by a stranger and by every role',
       for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
         const headers = await as(role);
         for (const route of routes.filter((r) => r.owned)) {
-          const payload = route.body ? { payload: route.body } : {};
-          const theirs = await call({ method: route.method, url: route.url, headers, ...payload });
-          expectSameAnswer(theirs, await call({ method: route.method, url: unknownUrl(route.url), headers, ...payload }), label(route, role), 404);
+          const theirs = await sameAsUnknown(route, headers, unknownUrl, label(route, role), 404);
           expect.soft(answerOf(theirs).code, label(route, role)).toMatch(/^(ENROLLMENT|ALERT)_NOT_FOUND$/);
         }
       }
@@ -119,17 +100,7 @@ describe('every issue-10 Equity Protect route, by a stranger and by every role',
   });
 
   it('never fails with a 500 for any role on any route, and a refusal appends nothing', async () => {
-    for (const role of ROLES) {
-      for (const route of routes) {
-        const before = await t.platform.eventStore.headPosition();
-        const response = await call({ method: route.method, url: route.url, headers: await as(role), ...(route.body ? { payload: route.body } : {}) });
-        expect.soft(response.statusCode, `${label(route, role)}: ${response.body}`).toBeLessThan(500);
-        if (response.statusCode >= 400) {
-          expectRefusal(response, label(route, role));
-          expect.soft(await t.platform.eventStore.headPosition(), `${label(route, role)} appended on a refusal`).toBe(before);
-        }
-      }
-    }
+    await neverCrashes(ROLES, routes);
   });
 });
 

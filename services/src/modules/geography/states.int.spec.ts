@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 
 describe('GET /api/v1/states', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('lists the 50 states publicly, with two-letter codes and without DC', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/states' });

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 
 describe('POST /user-interaction/store rate limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ INTERACTION_RATE_LIMIT_PER_MINUTE: '5' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ INTERACTION_RATE_LIMIT_PER_MINUTE: '5' });
 
   it('answers 429 in the error envelope past the limit per client address, and stores nothing more', async () => {
     const post = () => t.app.inject({ method: 'POST', url: '/api/v1/user-interaction/store', payload: { page_name: 'limit', button_name: 'Go' } });

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-// The typing of inject('redisUrl') and inject('kafkaBrokers') (the harness's ProvidedContext).
-import type {} from '../../../../test/engines.global-setup.ts';
+import { describe, expect, it } from 'vitest';
 import { CheckoutResult, TEST_CARDS } from '@acpg/contracts/payments';
 import type { MembershipView } from '@acpg/contracts/memberships';
-import { distributedSettings } from '../../../test/distributed.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { distributedApp } from '../../../test/distributed.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { toBullQueueName } from '../../platform/jobs/bullmq.ts';
 import { membershipStream } from './membership/decider.ts';
@@ -42,18 +39,10 @@ const queuesIdle = async (redisUrl: string, queues: readonly string[]) => {
  * SQLite file (STORE=sqlite).
  */
 describe('a payment starts a membership on BullMQ/Redis and Kafka (distributed profile)', () => {
-  let t: TestApp;
-  const run = `mship-${randomUUID().slice(0, 8)}`;
-  // A database of its own on the shared redis-server, so no other suite's worker takes this run's jobs.
-  const redisUrl = () => `${inject('redisUrl')}/6`;
-  beforeAll(async () => {
-    t = await startTestApp(distributedSettings(run, inject('kafkaBrokers'), redisUrl()));
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  }, 30_000);
+  const { app, redisUrl } = distributedApp('mship', 6);
 
   it('pays with 4242 and lists the membership once, though the gateway delivers its event twice', async () => {
+    const t = app();
     const account = `acct-${randomUUID()}`;
     const headers = { authorization: `Bearer ${await t.signInAs('Customer', account)}` };
     const card = { number: TEST_CARDS.succeeds, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Pat Member' };

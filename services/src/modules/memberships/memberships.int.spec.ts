@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import { MEMBERSHIP_UPDATED_MESSAGE, type MembershipView } from '@acpg/contracts/memberships';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 import { runReaction } from '../../platform/reactions/start.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
+import { socketClients } from '../../../test/sockets.ts';
 import { endMembership, payWithTestCard } from '../../../test/payments.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { startMembershipFor } from './start-on-payment/commands.ts';
@@ -14,15 +14,8 @@ import { addMonthsUtc } from './membership/dates.ts';
 
 const paidMembership = payWithTestCard;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-const sockets: Socket[] = [];
-afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
-  await t?.close();
-});
+const t = useTestApp();
+const sockets = socketClients(() => t);
 
 const mine = async (accountId: string, query = '') => {
   const token = await t.signInAs('Customer', accountId);
@@ -118,24 +111,15 @@ describe('GET /api/v1/memberships/mine', () => {
 });
 
 describe('membership.updated on account:<id> (socket.io)', () => {
-  const open = async (accountId: string) => {
-    const token = await t.signInAs('Customer', accountId);
-    const socket = connect(t.url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  };
+  const open = async (accountId: string) => sockets.openAs('Customer', accountId);
 
   it('pushes the new membership to its account after the read model has it, and to nobody else', async () => {
     const account = `acct-${randomUUID()}`;
     const own = await open(account);
     const other = await open(`acct-${randomUUID()}`);
-    expect(await own.timeout(5000).emitWithAck('subscribe', { entity: `account:${account}` })).toEqual({ ok: true });
+    expect(await sockets.follow(own, `account:${account}`)).toEqual({ ok: true });
     // Answered as any other id (nothing is learnt from it); nothing of that account reaches this socket (below).
-    expect(await other.timeout(5000).emitWithAck('subscribe', { entity: `account:${account}` })).toEqual({ ok: true });
+    expect(await sockets.follow(other, `account:${account}`)).toEqual({ ok: true });
     const toOwn: MembershipView[] = [];
     const toOther: unknown[] = [];
     own.on(MEMBERSHIP_UPDATED_MESSAGE, (payload: MembershipView) => toOwn.push(payload));
@@ -146,7 +130,7 @@ describe('membership.updated on account:<id> (socket.io)', () => {
     expect(pushed).toMatchObject({ id: checkoutId, account_id: account, plan_name: 'Monthly', card_last4: '4242', version: 1 });
     expect(pushed.position).toBeGreaterThan(0);
     expect((await items(account)).items[0]).toMatchObject({ id: checkoutId, version: pushed.version, position: pushed.position });
-    await other.timeout(5000).emitWithAck('unsubscribe', { entity: 'nothing' }); // a round trip: anything sent to it has arrived
+    await sockets.roundTrip(other); // anything sent to it has arrived
     expect(toOther).toEqual([]);
   });
 });

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-// The typing of inject('redisUrl') and inject('kafkaBrokers') (the harness's ProvidedContext).
-import type {} from '../../../../test/engines.global-setup.ts';
-import { distributedSettings } from '../../../test/distributed.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { distributedApp } from '../../../test/distributed.ts';
 import { orderReaches, placeAndPayOrder } from '../../../test/nhd.ts';
 import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
 import { RECIPIENTS_QUEUE } from './recipients/send.ts';
@@ -16,18 +13,10 @@ import { acceptedIds } from '../../../test/bullmq-jobs.ts';
  * BullMQ over the real redis-server, events travel over Kafka (the mock cluster).
  */
 describe('an NHD order is paid, reported and delivered on BullMQ/Redis and Kafka (distributed profile)', () => {
-  let t: TestApp;
-  const run = `nhd-${randomUUID().slice(0, 8)}`;
-  // A database of its own on the shared redis-server, so no other suite's worker takes this run's jobs.
-  const redisUrl = () => `${inject('redisUrl')}/9`;
-  beforeAll(async () => {
-    t = await startTestApp(distributedSettings(run, inject('kafkaBrokers'), redisUrl()));
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  }, 30_000);
+  const { app, redisUrl } = distributedApp('nhd', 9);
 
   it('reaches delivered with one report job and one email job per recipient', async () => {
+    const t = app();
     const account = `acct-${randomUUID()}`;
     const { order } = await placeAndPayOrder(t, account);
     const delivered = await orderReaches(t, account, order.order_id, 'delivered', 45_000);

@@ -148,40 +148,33 @@ describe('notifications worker', () => {
     expect(sends).toBe(0);
   });
 
-  it('retries a sender failure, then dead-letters it with the error once attempts are spent', async () => {
+  /** Sends SMS job `id` through a sender that always throws `failure()`: answers how often it was called and the job's dead letter. */
+  const deadLetterOf = async (id: string, failure: () => Error) => {
     let calls = 0;
     const failing: SmsSender = {
       send: async () => {
         calls += 1;
-        throw new Error('provider unreachable');
+        throw failure();
       },
     };
     const w = world({}, { sms: failing });
     await startWorker(w);
-    await enqueue(w.jobs, 'sms-down', { channel: 'sms', to: '+15551234567', template: 'test.code', variables: { code: '123456' } });
+    await enqueue(w.jobs, id, { channel: 'sms', to: '+15551234567', template: 'test.code', variables: { code: '123456' } });
     const [dead] = await eventually('the dead letter', async () => {
       const letters = await w.jobs.deadLetters(NOTIFICATIONS_QUEUE);
       return letters.length ? letters : undefined;
     });
+    return { calls, dead };
+  };
+
+  it('retries a sender failure, then dead-letters it with the error once attempts are spent', async () => {
+    const { calls, dead } = await deadLetterOf('sms-down', () => new Error('provider unreachable'));
     expect(calls).toBe(3);
     expect(dead).toMatchObject({ id: 'sms-down', attemptsMade: 3, error: 'provider unreachable' });
   });
 
   it('does not retry a refusal no retry can change (SMS provider 4xx)', async () => {
-    let calls = 0;
-    const refusing: SmsSender = {
-      send: async () => {
-        calls += 1;
-        throw Object.assign(new Error('SMS provider answered 400: invalid number'), { status: 400 });
-      },
-    };
-    const w = world({}, { sms: refusing });
-    await startWorker(w);
-    await enqueue(w.jobs, 'sms-refused', { channel: 'sms', to: '+15551234567', template: 'test.code', variables: { code: '123456' } });
-    const [dead] = await eventually('the dead letter', async () => {
-      const letters = await w.jobs.deadLetters(NOTIFICATIONS_QUEUE);
-      return letters.length ? letters : undefined;
-    });
+    const { calls, dead } = await deadLetterOf('sms-refused', () => Object.assign(new Error('SMS provider answered 400: invalid number'), { status: 400 }));
     expect(calls).toBe(1);
     expect(dead?.error).toBe('sms refused: SMS provider answered 400: invalid number');
   });

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutResult } from '@acpg/contracts/payments';
 import { promoCodeStream } from '@acpg/contracts/promo-codes';
 import type { Role } from '@acpg/contracts/roles';
 import { testGateway } from './gateway/select.ts';
 import type { TestCardBehavior } from './gateway/test-cards.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
+import { planBody } from '../../../test/plans.ts';
+import { terms, uniqueCode } from '../../../test/promo-codes.ts';
 import { waitFor } from '../../../test/wait-for.ts';
-import { answerOf, expectSameAnswer } from '../../../test/hostile.ts';
+import { answerOf, bearer, expectNoCrash, expectRefusal, expectSameAnswer, hostileClient, label } from '../../../test/hostile.ts';
 
 /**
  * Issue 8's merged HTTP API under hostile use: payment history and one charge, receipts, promo codes (admin, quote,
@@ -16,13 +17,7 @@ import { answerOf, expectSameAnswer } from '../../../test/hostile.ts';
  * account against another; concurrent redemptions, edits and activations. Never a 500; a refusal appends nothing.
  */
 
-let t: TestApp;
-let ip = 0;
-/** A fresh client address per request, so the per-address rate limits do not hide the route's own answer. */
-const nextIp = () => {
-  ip += 1;
-  return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
-};
+const t = useTestApp();
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Route {
@@ -33,25 +28,6 @@ interface Route {
 }
 
 const UUID = '6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b';
-const terms = (over: Record<string, unknown> = {}) => ({
-  discount_kind: 'percent',
-  discount_value: 10,
-  plan_ids: ['yearly'],
-  valid_from: '2020-01-01T00:00:00Z',
-  valid_to: null,
-  max_redemptions: null,
-  max_per_account: null,
-  ...over,
-});
-const planBody = (over: Record<string, unknown> = {}) => ({
-  name: 'Monthly',
-  is_default: false,
-  is_active: false,
-  amount: 1_000,
-  additional_charges: { recording_fees: 0, 'setup fees': 0 },
-  trial_period: { month: 0 },
-  ...over,
-});
 const GUARD_CODE = `GUARD-${randomUUID().slice(0, 8)}`.toUpperCase();
 
 const ROUTES: Route[] = [
@@ -73,35 +49,12 @@ const ROUTES: Route[] = [
 
 const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Provider Admin', 'Super Admin'];
 
-const call = (options: InjectOptions & { url: string }) => t.app.inject({ remoteAddress: nextIp(), ...options, url: `/api/v1${options.url}` });
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const { call, unchanged, refusesWithoutToken, refusesRoles, neverCrashes, sameAsUnknown } = hostileClient(() => t);
+/** A role's synthetic user (`test-<role>`), or a customer with this account. */
 const as = async (who: Role | { account: string }) => bearer(typeof who === 'string' ? await t.signInAs(who) : await t.signInAs('Customer', who.account));
-const describeCall = (o: { method?: string; url: string }, what: string) => `${o.method ?? 'GET'} ${o.url} (${what})`;
-
-const expectRefusal = (response: { statusCode: number; body: string }, label: string, statuses?: number[]) => {
-  expect.soft(response.statusCode, `${label}: ${response.body}`).toBeGreaterThanOrEqual(400);
-  expect.soft(response.statusCode, `${label}: ${response.body}`).toBeLessThan(500);
-  if (statuses) expect.soft(statuses, `${label}: ${response.statusCode} ${response.body}`).toContain(response.statusCode);
-  let body: Record<string, unknown> = {};
-  try {
-    body = JSON.parse(response.body) as Record<string, unknown>;
-  } catch {
-    // not JSON: the envelope assertion below fails with the label
-  }
-  expect.soft(body, label).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
-};
-const expectNoCrash = (response: { statusCode: number; body: string }, label: string) => {
-  expect.soft(response.statusCode, `${label}: ${response.body}`).toBeLessThan(500);
-  if (response.statusCode >= 400) expectRefusal(response, label);
-};
-const unchanged = async (act: () => Promise<void>) => {
-  const before = await t.platform.eventStore.headPosition();
-  await act();
-  expect(await t.platform.eventStore.headPosition()).toBe(before);
-};
+const asRole = (role: Role) => as(role);
 
 const newAccount = () => `acct-${randomUUID()}`;
-const uniqueCode = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`.toUpperCase();
 const cardOf = async (account: string, behavior: TestCardBehavior = 'succeeds') =>
   (await testGateway(t.platform).createPaymentMethod({ brand: 'visa', last4: behavior === 'succeeds' ? '4242' : '0002', behavior, customer: account })).id;
 const createCode = async (code: string, over: Record<string, unknown> = {}) => {
@@ -121,46 +74,20 @@ const reservedHeld = async (code: string) => {
 };
 
 beforeAll(async () => {
-  t = await startTestApp();
   await createCode(GUARD_CODE);
 }, 60_000);
 
-afterAll(async () => {
-  await t?.close();
-});
-
 describe('every issue-8 route, by a stranger and by every role', () => {
   it('refuses a caller without a token (401) or with a forged one on every signed-in and admin route, changing nothing', async () => {
-    await unchanged(async () => {
-      for (const route of ROUTES.filter((r) => r.auth !== 'public')) {
-        for (const headers of [{}, bearer('not.a.jwt')]) {
-          const response = await call({ method: route.method, url: route.url, headers, ...(route.body ? { payload: route.body } : {}) });
-          expectRefusal(response, describeCall(route, 'no or forged token'), [401]);
-        }
-      }
-    });
+    await refusesWithoutToken(ROUTES.filter((r) => r.auth !== 'public'));
   });
 
   it('answers 403 on every admin route to every role but Super Admin, changing nothing', async () => {
-    await unchanged(async () => {
-      for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
-        for (const route of ROUTES.filter((r) => r.auth === 'admin')) {
-          const response = await call({ method: route.method, url: route.url, headers: await as(role), ...(route.body ? { payload: route.body } : {}) });
-          expectRefusal(response, describeCall(route, role), [403]);
-        }
-      }
-    });
+    await refusesRoles(ROLES.filter((r) => r !== 'Super Admin'), () => ROUTES.filter((r) => r.auth === 'admin'), { headersOf: asRole });
   });
 
   it('never fails with a 500 for any role, and a refusal appends nothing', async () => {
-    for (const role of ROLES) {
-      for (const route of ROUTES) {
-        const before = await t.platform.eventStore.headPosition();
-        const response = await call({ method: route.method, url: route.url, headers: await as(role), ...(route.body ? { payload: route.body } : {}) });
-        expectNoCrash(response, describeCall(route, role));
-        if (response.statusCode >= 400) expect.soft(await t.platform.eventStore.headPosition(), `${describeCall(route, role)} appended on a refusal`).toBe(before);
-      }
-    }
+    await neverCrashes(ROLES, ROUTES, { headersOf: asRole });
   });
 });
 
@@ -178,11 +105,11 @@ describe('malformed input', () => {
     const headers = await as('Super Admin');
     await unchanged(async () => {
       for (const route of withBody) {
-        for (const r of raw) expectRefusal(await call({ method: route.method, url: route.url, payload: r.payload, headers: { ...headers, ...r.headers } }), describeCall(route, r.payload));
+        for (const r of raw) expectRefusal(await call({ method: route.method, url: route.url, payload: r.payload, headers: { ...headers, ...r.headers } }), label(route, r.payload));
         const keys = Object.keys(route.body!);
         for (const value of [42, -1, huge, { $gt: '' }, ['a'], true, null, '\u0000\u202e\ud83d\ude00']) {
           const payload = Object.fromEntries(keys.map((k) => [k, value]));
-          expectRefusal(await call({ method: route.method, url: route.url, payload, headers }), describeCall(route, `every field ${JSON.stringify(value).slice(0, 20)}`));
+          expectRefusal(await call({ method: route.method, url: route.url, payload, headers }), label(route, `every field ${JSON.stringify(value).slice(0, 20)}`));
         }
       }
     });
@@ -369,10 +296,8 @@ describe('one account against another', () => {
       for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
         const headers = await as(role);
         for (const route of routes) {
-          const payload = route.body ? { payload: route.body } : {};
-          const theirs = await call({ method: route.method, url: route.url, headers, ...payload });
-          expectSameAnswer(theirs, await call({ method: route.method, url: route.url.replace(checkout_id, randomUUID()), headers, ...payload }), describeCall(route, role), 404);
-          expect.soft(answerOf(theirs).code, describeCall(route, role)).toBe('CHECKOUT_NOT_FOUND');
+          const theirs = await sameAsUnknown(route, headers, (url) => url.replace(checkout_id, randomUUID()), label(route, role), 404);
+          expect.soft(answerOf(theirs).code, label(route, role)).toBe('CHECKOUT_NOT_FOUND');
         }
       }
     });

@@ -1,25 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CheckoutResult, PaymentMethod, TEST_CARDS } from '@acpg/contracts/payments';
 import { sqliteFile } from '../../composition/embedded.ts';
 import { handleCommand } from '../../platform/commands/handle-command.ts';
 import { systemMeta } from '../../platform/commands/metadata.ts';
 import { loadConfig } from '../../platform/config/load.ts';
 import { openSqlite } from '../../platform/sqlite/open.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { checkoutDecider, checkoutStream } from './checkout/decider.ts';
 import { recordGatewayEvent } from './checkout/commands.ts';
 import { GatewayEvent } from './gateway/port.ts';
 import { GATEWAY_EVENTS_QUEUE, intentIdFor, REDELIVERY_DELAY_MS, TEST_GATEWAY_COLLECTIONS } from './gateway/test-gateway.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 const tokenFor = (accountId: string) => t.signInAs('Customer', accountId);

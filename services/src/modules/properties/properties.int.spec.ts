@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PropertyVerifiedData, type PropertySummary, type VerificationStarted } from '@acpg/contracts/properties';
-import { crashBeforeAppendOf } from '../../../test/crash-once.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { expectCrashBefore } from '../../../test/crash-once.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { bundledPropertyData } from '../../platform/property-data/bundled.ts';
 import type { PropertyRecord } from '../../platform/property-data/port.ts';
@@ -20,13 +20,7 @@ const wrongAnswers = (property: PropertyRecord) =>
   Object.fromEntries(verificationQuestions(property).map((q) => [q.id, q.id === 'year_built' ? (q.choices.find((c) => c !== q.answer) as string) : q.answer]));
 
 describe('properties: lookup', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
   const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/v1${url}` });
 
   it('finds properties by the start of an address, publicly, without the owner, year built or hazards', async () => {
@@ -79,13 +73,7 @@ describe('properties: lookup', () => {
 });
 
 describe('properties: lookup rate limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ PROPERTY_SEARCH_RATE_LIMIT_PER_MINUTE: '3' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ PROPERTY_SEARCH_RATE_LIMIT_PER_MINUTE: '3' });
 
   it('answers 429 in the error envelope past the limit per client address', async () => {
     for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: '/api/v1/properties/search?q=12' })).statusCode).toBe(200);
@@ -96,16 +84,12 @@ describe('properties: lookup rate limit', () => {
 });
 
 describe('properties: verification', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let alice: string;
   let bob: string;
   beforeAll(async () => {
-    t = await startTestApp();
     alice = await t.signInAs('Customer', 'acct-alice');
     bob = await t.signInAs('Customer', 'acct-bob');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const start = (propertyId: string, token: string | null = alice) =>
@@ -264,13 +248,7 @@ describe('properties: verification', () => {
 
   it('a start cut short by a crash costs none of the 3 a day', async () => {
     const p = await record('ca-lax-00043');
-    const crash = crashBeforeAppendOf(t.platform, 'PropertyVerificationStarted');
-    try {
-      expect((await start(p.id)).statusCode).toBe(500);
-    } finally {
-      crash.restore();
-    }
-    expect(crash.crashed()).toBe(true);
+    await expectCrashBefore(t.platform, 'PropertyVerificationStarted', () => start(p.id));
     for (let i = 0; i < 3; i++) await started(p.id);
     expect((await start(p.id)).statusCode).toBe(429);
   });

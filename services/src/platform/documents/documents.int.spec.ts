@@ -1,23 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { describe } from 'vitest';
 import { mongoSkipReason, mongoUrlForTests } from '../../../../test/mongo.ts';
-import { openSqlite } from '../sqlite/open.ts';
+import { tempSqlite } from '../../../test/sqlite-file.ts';
 import { documentsContract } from './contract.ts';
 import { createMongoDocuments } from './mongo.ts';
 import { createSqliteDocuments } from './sqlite.ts';
 
 documentsContract('SQLite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'documents-'));
-  const db = openSqlite(join(dir, 'app.db'));
+  const { db, remove } = tempSqlite('documents');
   return {
     documents: createSqliteDocuments(db),
-    cleanup: async () => {
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    cleanup: remove,
   };
 });
 

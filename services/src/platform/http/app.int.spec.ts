@@ -1,20 +1,9 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeWebBuild, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestAppWithWebBuild } from '../../../test/harness.ts';
 import { apiRoutesOf } from './route-inventory.ts';
 
 describe('http app', () => {
-  let t: TestApp;
-  let web: string;
-
-  beforeAll(async () => {
-    web = fakeWebBuild();
-    t = await startTestApp({ WEB_DIST_DIR: web });
-  });
-  afterAll(async () => {
-    await t?.close();
-    rmSync(web, { recursive: true, force: true });
-  });
+  const { t } = useTestAppWithWebBuild();
 
   it('answers health publicly with mode and role, and echoes a request id', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-123' } });

@@ -5,6 +5,7 @@ import type { EventEnvelope } from '@acpg/contracts/envelope';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { STREAM_CLOSE_FORBIDDEN, STREAM_CLOSE_UNAUTHORIZED } from './event-stream.ts';
+import { saveContactPage } from '../../../test/content.ts';
 
 describe('GET /api/v1/events/stream (WebSocket)', () => {
   let t: TestApp;
@@ -53,12 +54,7 @@ describe('GET /api/v1/events/stream (WebSocket)', () => {
     await waitFor(() => received.length >= 1, { what: 'the seeded contact page event' });
     expect((await store(`noise-${randomUUID()}`)).statusCode).toBe(200);
     // The noise is not of a requested type; a later contact page save is.
-    const save = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/admin/cms/contact-page',
-      headers: { authorization: `Bearer ${admin}` },
-      payload: { phone: '+1 555 010 9999', email: 'stream@example.com', address: '1 Stream Road, Oakland, CA', hours: 'Always open' },
-    });
+    const save = await saveContactPage(t, admin, { phone: '+1 555 010 9999', email: 'stream@example.com', address: '1 Stream Road, Oakland, CA', hours: 'Always open' });
     expect(save.statusCode).toBe(200);
     await waitFor(() => received.length >= 2, { what: 'the contact page save' });
     expect(received.map((e) => e.type).every((type) => type === 'ContactDetailsUpdated')).toBe(true);

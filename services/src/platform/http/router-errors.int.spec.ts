@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 import { MAX_PATH_PARAMETER_LENGTH } from './error-handler.ts';
 
 /** Errors the router raises itself answer in the error envelope `{ success: false, message, code }`, never Fastify's shape. */
 describe('router errors', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   /** Through the real server too: the router's errors are raised before `inject` and a socket differ in nothing, but prove it. */
   const both = async (url: string) => {

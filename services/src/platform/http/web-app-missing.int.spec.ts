@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeWebBuild, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestAppWithWebBuild, type TestApp } from '../../../test/harness.ts';
 import { WEB_APP_MISSING_CODE } from './web-app-missing.ts';
 
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
@@ -30,13 +30,7 @@ const expectWebAppMissing = async (t: TestApp, paths: readonly string[]) => {
 };
 
 describe('no web build: web paths answer 503 with a clear message, the API keeps working', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(); // WEB_DIST_DIR points to a folder that does not exist
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(); // WEB_DIST_DIR points to a folder that does not exist
 
   it('answers /, a deep link and an asset path with 503', async () => {
     await expectWebAppMissing(t, ['/', '/user-interaction?page=2', '/assets/index.js']);
@@ -44,16 +38,7 @@ describe('no web build: web paths answer 503 with a clear message, the API keeps
 });
 
 describe('a web build emptied under the running server (a rebuild): 503, not a 500', () => {
-  let t: TestApp;
-  let web: string;
-  beforeAll(async () => {
-    web = fakeWebBuild();
-    t = await startTestApp({ WEB_DIST_DIR: web });
-  });
-  afterAll(async () => {
-    await t?.close();
-    rmSync(web, { recursive: true, force: true });
-  });
+  const { t, web } = useTestAppWithWebBuild();
 
   it('serves the build while it is there, then says it is missing', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/', headers: HTML })).statusCode).toBe(200);

@@ -1,43 +1,32 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { describe } from 'vitest';
 import { mongoSkipReason, mongoUrlForTests } from '../../../../test/mongo.ts';
+import { tempSqlite } from '../../../test/sqlite-file.ts';
 import { createMongoDocuments } from '../documents/mongo.ts';
 import { createSqliteDocuments } from '../documents/sqlite.ts';
 import { createSqliteEventStore } from '../event-store/sqlite.ts';
-import { openSqlite } from '../sqlite/open.ts';
 import { memoryEventStore, projectionStoreContract } from './contract.ts';
 import { createMongoProjectionStore } from './mongo.ts';
 import { createSqliteProjectionStore } from './sqlite.ts';
 
 projectionStoreContract('SQLite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'projections-'));
-  const db = openSqlite(join(dir, 'app.db'));
+  const { db, remove } = tempSqlite('projections');
   return {
     store: createSqliteProjectionStore(db),
     documents: createSqliteDocuments(db),
     eventStore: createSqliteEventStore(db),
-    cleanup: async () => {
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    cleanup: remove,
   };
 });
 
 // Fed by Kafka (distributed profile with STORE=sqlite): no skip by checkpoint, the version guard alone.
 projectionStoreContract('SQLite fed out of position order', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'projections-'));
-  const db = openSqlite(join(dir, 'app.db'));
+  const { db, remove } = tempSqlite('projections');
   return {
     store: createSqliteProjectionStore(db, { inPositionOrder: false }),
     documents: createSqliteDocuments(db),
     eventStore: createSqliteEventStore(db),
-    cleanup: async () => {
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    cleanup: remove,
   };
 });
 

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 import { MODULES } from '../../composition/modules.ts';
 import { entityRooms } from './rooms.ts';
 
@@ -27,17 +27,13 @@ const contractMessages = async (): Promise<string[]> => {
 };
 
 describe('the live channel documented (AsyncAPI 3 at /api/v1/asyncapi.json)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let doc: Doc;
   beforeAll(async () => {
-    t = await startTestApp();
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/asyncapi.json' });
     expect(res.statusCode).toBe(200);
     doc = res.json() as Doc;
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('says how to connect: socket.io path, the token in the handshake auth', () => {
     expect(doc.asyncapi).toBe('3.0.0');

@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemMeta, type CommandMeta, type MetaSource } from '../../../platform/commands/metadata.ts';
 import { BlogPost, BlogSummary } from '@acpg/contracts/content';
-import { startBareRoutes, type BareRoutes } from '../../../../test/bare-routes.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useBareRoutes } from '../../../../test/bare-routes.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { seedContent } from '../seed-content.ts';
 import { publishBlogPost } from './commands.ts';
@@ -21,13 +21,7 @@ const post = (n: number) => ({
 });
 
 describe('GET /api/v1/cms/blogs and /cms/blogs/:slug', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   // First: the later tests publish posts of their own.
   it('lists the seeded posts newest first with the default page size', async () => {
@@ -76,12 +70,10 @@ describe('GET /api/v1/cms/blogs and /cms/blogs/:slug', () => {
 });
 
 describe('GET /api/v1/cms/blogs on an empty store with a stopped clock', () => {
-  let bare: BareRoutes;
-  afterEach(async () => bare?.close());
+  const bare = useBareRoutes(blogRoutes, blogPostProjection, { clockStep: 0 });
 
   it('pages through the list without overlap, even for posts published in the same instant', async () => {
-    bare = await startBareRoutes(blogRoutes, blogPostProjection, { clockStep: 0 });
-    const { app, platform, project } = bare;
+    const { app, platform, project } = bare();
     for (let n = 1; n <= 5; n += 1) await publishBlogPost(platform, post(n), admin(platform));
     await project();
     const page = async (n: number) => (await app.inject({ method: 'GET', url: `/api/v1/cms/blogs?page=${n}&page_size=2` })).json().data;
@@ -97,8 +89,7 @@ describe('GET /api/v1/cms/blogs on an empty store with a stopped clock', () => {
   });
 
   it('sorts by title on request, and refuses a field the list does not sort by', async () => {
-    bare = await startBareRoutes(blogRoutes, blogPostProjection, { clockStep: 0 });
-    const { app, platform, project } = bare;
+    const { app, platform, project } = bare();
     for (const [n, title] of [[1, 'Beta'], [2, 'Alpha'], [3, 'Gamma']] as const) await publishBlogPost(platform, { ...post(n), title }, admin(platform));
     await project();
     const sorted = (await app.inject({ method: 'GET', url: '/api/v1/cms/blogs?sort=title&order=asc' })).json().data;

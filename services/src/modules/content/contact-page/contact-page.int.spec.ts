@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContactDetails } from '@acpg/contracts/content';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { INITIAL_CONTACT_DETAILS, seedContactPage } from './commands.ts';
 import { CONTACT_PAGE_STREAM } from './decider.ts';
 
 describe('contact page', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: string;
   beforeAll(async () => {
-    t = await startTestApp();
     admin = await t.signInAs('Super Admin', 'admin-1');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const read = async () => {
@@ -92,13 +88,7 @@ describe('contact page', () => {
 });
 
 describe('contact page before its read model is projected', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('answers from the stream', async () => {
     // Projected once (the checkpoint moves on), then dropped: the read model lacks what the stream holds.

@@ -1,10 +1,10 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemMeta, type CommandMeta, type MetaSource } from '../../../platform/commands/metadata.ts';
 import type { FastifyInstance } from 'fastify';
 import { FaqItem } from '@acpg/contracts/content';
-import { startBareRoutes, type BareRoutes } from '../../../../test/bare-routes.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useBareRoutes } from '../../../../test/bare-routes.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { seedContent } from '../seed-content.ts';
 import { addFaqItem, removeFaqItem, updateFaqItem } from './commands.ts';
@@ -22,13 +22,7 @@ const list = async (app: FastifyInstance) => {
 };
 
 describe('GET /api/v1/cms/faq', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('serves the seeded questions in position order, once however often the seed runs', async () => {
     await seedContent(t.platform);
@@ -49,18 +43,14 @@ describe('GET /api/v1/cms/faq', () => {
 });
 
 describe('GET /api/v1/cms/faq on an empty store', () => {
-  let bare: BareRoutes;
-  beforeEach(async () => {
-    bare = await startBareRoutes(faqRoutes, faqProjection);
-  });
-  afterEach(async () => bare.close());
+  const bare = useBareRoutes(faqRoutes, faqProjection);
 
   it('answers an empty list before anything is published', async () => {
-    expect(await list(bare.app)).toEqual([]);
+    expect(await list(bare().app)).toEqual([]);
   });
 
   it('reflects adds, moves, edits and removals through the command handlers', async () => {
-    const { app, platform, project } = bare;
+    const { app, platform, project } = bare();
     const first = await addFaqItem(platform, { question: 'What is an NHD report?', answer: 'A disclosure report.' }, admin(platform));
     const second = await addFaqItem(platform, { question: 'How do I file a claim?', answer: 'From your account.' }, admin(platform));
     const third = await addFaqItem(platform, { question: 'Can I cancel my plan?', answer: 'Yes.' }, admin(platform));

@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemMeta, type CommandMeta, type MetaSource } from '../../../platform/commands/metadata.ts';
 import { PAGE_SLUGS, PageContent } from '@acpg/contracts/content';
-import { startBareRoutes, type BareRoutes } from '../../../../test/bare-routes.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useBareRoutes } from '../../../../test/bare-routes.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { seedContent } from '../seed-content.ts';
 import { publishPageContent } from './commands.ts';
@@ -14,13 +14,7 @@ import { pageRoutes } from './routes.ts';
 const admin = (platform: MetaSource): CommandMeta => ({ ...systemMeta(platform, { actor: 'admin-1' }), correlationId: uuidv7() });
 
 describe('GET /api/v1/cms/pages/:slug', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
   const get = (slug: string) => t.app.inject({ method: 'GET', url: `/api/v1/cms/pages/${slug}` });
 
   it('serves every seeded page with 3 to 6 sections', async () => {
@@ -66,20 +60,16 @@ describe('GET /api/v1/cms/pages/:slug', () => {
 });
 
 describe('GET /api/v1/cms/pages/:slug on an empty store with a stepping clock', () => {
-  let bare: BareRoutes;
-  beforeEach(async () => {
-    bare = await startBareRoutes(pageRoutes, pageContentProjection);
-  });
-  afterEach(async () => bare.close());
+  const bare = useBareRoutes(pageRoutes, pageContentProjection);
 
   it('answers 404 in the error envelope before any content is published', async () => {
-    const response = await bare.app.inject({ method: 'GET', url: '/api/v1/cms/pages/home' });
+    const response = await bare().app.inject({ method: 'GET', url: '/api/v1/cms/pages/home' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ success: false, message: 'Page not found.', code: 'NOT_FOUND' });
   });
 
   it('dates the page by its latest publication', async () => {
-    const { app, platform, project } = bare;
+    const { app, platform, project } = bare();
     await publishPageContent(platform, { slug: 'services', title: 'Services', intro: '', sections: [] }, admin(platform));
     const [first] = await platform.eventStore.readStream('content-page-services');
     await publishPageContent(platform, { slug: 'services', title: 'Our services', intro: '', sections: [] }, admin(platform));

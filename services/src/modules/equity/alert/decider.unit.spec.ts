@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CASE_STEPS, type EquityAlertRaised } from '@acpg/contracts/equity';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
-import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { domainErrorOf } from '../../../../test/refusal.ts';
 import { alertDecider, decideAlert, evolveAlert, type AlertCommand, type AlertEvent, type AlertState } from './decider.ts';
 
 const ID = '1a2b3c4d-5e6f-5a7b-8c9d-0e1f2a3b4c5d';
@@ -19,15 +19,7 @@ const apply = (state: AlertState, command: Omit<AlertCommand, 'metadata'>, actor
   const events = decideAlert({ ...command, metadata: meta(actor) } as AlertCommand, state);
   return { events, state: events.reduce<AlertState>((s, e) => evolveAlert(s, e), state) };
 };
-const refused = (state: AlertState, command: Omit<AlertCommand, 'metadata'>) => {
-  try {
-    apply(state, command);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('expected a refusal');
-};
+const refused = (state: AlertState, command: Omit<AlertCommand, 'metadata'>) => domainErrorOf(() => apply(state, command));
 const fresh = () => apply(alertDecider.initialState(), { type: 'RaiseAlert', data: raised }, 'system').state;
 const disputed = () => apply(fresh(), { type: 'ReportAlert', data: { note: 'Not us' } }).state;
 const types = (events: readonly AlertEvent[]) => events.map((e) => e.type);

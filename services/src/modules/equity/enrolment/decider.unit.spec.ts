@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EquityEnrolmentRequested } from '@acpg/contracts/equity';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
-import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { domainErrorOf } from '../../../../test/refusal.ts';
 import { decideEnrolment, enrolmentDecider, evolveEnrolment, type EnrolmentCommand, type EnrolmentEvent, type EnrolmentState } from './decider.ts';
 
 const ID = '7d0c2b1a-5e4f-5a3b-8c2d-1e0f9a8b7c6d';
@@ -19,15 +19,7 @@ const apply = (state: EnrolmentState, command: Omit<EnrolmentCommand, 'metadata'
   const events = decideEnrolment({ ...command, metadata: meta(now) } as EnrolmentCommand, state);
   return { events, state: events.reduce<EnrolmentState>((s, e) => evolveEnrolment(s, e), state) };
 };
-const refused = (state: EnrolmentState, command: Omit<EnrolmentCommand, 'metadata'>) => {
-  try {
-    apply(state, command);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('expected a refusal');
-};
+const refused = (state: EnrolmentState, command: Omit<EnrolmentCommand, 'metadata'>) => domainErrorOf(() => apply(state, command));
 const types = (events: readonly EnrolmentEvent[]) => events.map((e) => e.type);
 const awaiting = () => apply(enrolmentDecider.initialState(), { type: 'RequestEnrolment', data: requested }).state;
 const active = () => apply(awaiting(), { type: 'RecordPayment', data: { checkout_id: 'co-1', amount_cents: 9_900 } }).state;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportView } from '@acpg/contracts/equity';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { bearer, CSV_HEADER } from '../../../../test/equity.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -9,15 +9,11 @@ const row = (n: number) => `2026-U${Date.now()}${n},Los Angeles,0165-307-174,lie
 
 /** The recorder-feed import takes the file as an integrator sends it: multipart/form-data, a text/csv body, or JSON. */
 describe('POST /admin/equity/imports: the file as sent', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let auth: Record<string, string>;
   beforeAll(async () => {
-    t = await startTestApp();
     auth = await bearer(t, 'test-super-admin', 'Super Admin');
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
 
   const send = (body: string | FormData, headers: Record<string, string> = {}, query = '') =>
     fetch(`${t.url}/api/v1/admin/equity/imports${query}`, { method: 'POST', body, headers: { ...auth, ...headers } });

@@ -1,44 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { NOT_A_ROOM } from '../../../platform/realtime/socket-io.ts';
 import { ACCOUNT_UPDATED_MESSAGE, type AccountUpdated } from '@acpg/contracts/identity';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
+import { socketClients } from '../../../../test/sockets.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { registerAccount } from '../accounts.ts';
 import { identityContext } from '../context.ts';
 
 /** The account room `account:<id>` over a real socket.io connection: who may follow it, and what it receives. */
 describe('identity account room (socket.io)', () => {
-  let t: TestApp;
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 60_000);
-  afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
-    await t?.close();
-  });
-
-  const open = async (token: string) => {
-    const socket = connect(t.url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  };
-  const follow = async (socket: Socket, entity: string) =>
-    (await socket.timeout(5000).emitWithAck('subscribe', { entity })) as { ok: boolean; message?: string };
+  const t = useTestApp();
+  const { openAs, follow, roundTrip } = socketClients(() => t);
 
   it('lets the account and a Super Admin follow it, refuses another user and a kind nobody owns, and pushes after the write', async () => {
     const accountId = uuidv7();
-    const own = await open(await t.signInAs('Customer', accountId));
-    const admin = await open(await t.signInAs('Super Admin', `admin-${uuidv7()}`));
-    const other = await open(await t.signInAs('Customer', `other-${uuidv7()}`));
+    const own = await openAs('Customer', accountId);
+    const admin = await openAs('Super Admin', `admin-${uuidv7()}`);
+    const other = await openAs('Customer', `other-${uuidv7()}`);
 
     expect(await follow(own, `account:${accountId}`)).toEqual({ ok: true });
     expect(await follow(admin, `account:${accountId}`)).toEqual({ ok: true });
@@ -72,7 +52,7 @@ describe('identity account room (socket.io)', () => {
     expect(await t.platform.documents.get('accounts', accountId)).toMatchObject({ email, _version: pushed.version, _position: pushed.position });
     await waitFor(() => toAdmin.length === 1, { what: 'the push to the Super Admin following the account' });
 
-    await other.timeout(5000).emitWithAck('unsubscribe', { entity: 'nothing' }); // a round trip: anything sent to it has arrived
+    await roundTrip(other); // anything sent to it has arrived
     expect(toOther).toEqual([]);
   });
 });

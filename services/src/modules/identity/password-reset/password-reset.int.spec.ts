@@ -1,21 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE_NAME } from '../../../platform/auth/refresh-cookie.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
-import { crashBeforeAppendOf } from '../../../../test/crash-once.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { expectCrashBefore } from '../../../../test/crash-once.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { codeIn, outboxOf, waitForMessage, wrongCodeFor } from '../../../../test/outbox.ts';
 import { findAccountIdByEmail, registerAccount } from '../accounts.ts';
 import { startSession } from '../session/flow.ts';
 import { identityContext } from '../context.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const OLD_PASSWORD = 'an old passphrase of mine';
 const NEW_PASSWORD = 'a brand new passphrase 42';
@@ -153,13 +147,7 @@ describe('reset password', () => {
       const email = await newAccount();
       await forgot(email);
       const code = codeIn(await waitForMessage(t.app, email, RESET_SUBJECT));
-      const crash = crashBeforeAppendOf(t.platform, step);
-      try {
-        expect((await post('/auth/reset-password', { email, code, password: NEW_PASSWORD })).statusCode).toBe(500);
-      } finally {
-        crash.restore();
-      }
-      expect(crash.crashed()).toBe(true);
+      await expectCrashBefore(t.platform, step, () => post('/auth/reset-password', { email, code, password: NEW_PASSWORD }));
       const retry = await post('/auth/reset-password', { email, code, password: NEW_PASSWORD });
       expect(retry.statusCode, retry.body).toBe(200);
       expect((await signIn(email, NEW_PASSWORD)).status).toBe(200);

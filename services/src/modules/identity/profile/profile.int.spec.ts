@@ -1,10 +1,10 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE_NAME } from '../../../platform/auth/refresh-cookie.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
-import { crashBeforeAppendOf } from '../../../../test/crash-once.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { expectCrashBefore } from '../../../../test/crash-once.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { codeIn, waitForMessage, wrongCodeFor } from '../../../../test/outbox.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { findAccountIdByEmail, registerAccount } from '../accounts.ts';
@@ -14,13 +14,7 @@ import { startSession } from '../session/flow.ts';
 import { findAccountIdByPhone } from '../sign-up/uniqueness.ts';
 import { photoKey } from './photo.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const PASSWORD = 'profile tests passphrase';
 let address = 0;
@@ -213,13 +207,7 @@ describe('an email change cut short by a crash', () => {
       const newEmail = `crash-${step.toLowerCase()}-${Date.now()}@example.test`;
       const { change_id } = (await call('POST', '/account/email-change', me, { email: newEmail })).json().data as { change_id: string };
       const code = codeIn(await waitForMessage(t.app, newEmail, /Confirm your new email/));
-      const crash = crashBeforeAppendOf(t.platform, step);
-      try {
-        expect((await call('POST', '/account/email-change/verify', me, { change_id, code })).statusCode).toBe(500);
-      } finally {
-        crash.restore();
-      }
-      expect(crash.crashed()).toBe(true);
+      await expectCrashBefore(t.platform, step, () => call('POST', '/account/email-change/verify', me, { change_id, code }));
       const retry = await call('POST', '/account/email-change/verify', me, { change_id, code });
       expect(retry.statusCode, retry.body).toBe(200);
       expect(retry.json().data.email).toBe(newEmail);
@@ -238,13 +226,7 @@ describe('a phone change cut short by a crash', () => {
       const phone = `+1415557${String(Date.now()).slice(-4)}`;
       const { change_id } = (await call('POST', '/account/phone-change', me, { phone })).json().data as { change_id: string };
       const code = codeIn(await waitForMessage(t.app, phone, /new phone number/));
-      const crash = crashBeforeAppendOf(t.platform, step);
-      try {
-        expect((await call('POST', '/account/phone-change/verify', me, { change_id, code })).statusCode).toBe(500);
-      } finally {
-        crash.restore();
-      }
-      expect(crash.crashed()).toBe(true);
+      await expectCrashBefore(t.platform, step, () => call('POST', '/account/phone-change/verify', me, { change_id, code }));
       const retry = await call('POST', '/account/phone-change/verify', me, { change_id, code });
       expect(retry.statusCode, retry.body).toBe(200);
       expect(retry.json().data.phone_masked).toBe(`${phone.slice(0, 5)}********`);

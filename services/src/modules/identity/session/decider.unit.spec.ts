@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../../platform/commands/domain-error.ts';
-import { DOMAIN_ERROR_STATUS } from '../../../platform/http/domain-errors.ts';
 import { metaAt } from '../../../../test/command-meta.ts';
+import { refusalOf } from '../../../../test/refusal.ts';
 import { decide, evolve, initialState, REFRESH_REUSE_GRACE_SECONDS, type SessionCommand, type SessionEvent, type SessionState } from './decider.ts';
 
 const T0 = '2025-03-01T10:00:00.000Z';
@@ -9,13 +8,8 @@ const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOS
 const DAY = 86_400;
 const given = (...events: SessionEvent[]): SessionState => events.reduce(evolve, initialState());
 const refusal = (command: SessionCommand, state: SessionState) => {
-  try {
-    decide(command, state);
-  } catch (error) {
-    if (error instanceof DomainError) return { status: DOMAIN_ERROR_STATUS[error.kind], code: error.code };
-    throw error;
-  }
-  throw new Error('expected a refusal');
+  const { status, code } = refusalOf(() => decide(command, state));
+  return { status, code };
 };
 
 const started: SessionEvent = { type: 'SessionStarted', data: { session_id: 's1', account_id: 'a1', token_hash: 't1', started_at: T0, expires_at: at(30 * DAY) } };

@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE_NAME } from '../../../platform/auth/refresh-cookie.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { registerAccount } from '../accounts.ts';
 import { identityContext } from '../context.ts';
 const REFRESH_LIMIT_PER_SESSION = 60;
 import { startSession } from './flow.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const OFFICE = '203.0.113.7';
 

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../test/harness.ts';
 
 type Operation = { description?: string; security?: unknown[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, { description?: string }> } }> } };
 type OpenApi = { components: { securitySchemes: Record<string, unknown> }; paths: Record<string, Record<string, Operation>> };
 
 /** An integrator signs up from the OpenAPI document alone: the human check and the sign-up cookie are described there. */
 describe('sign-up in the OpenAPI document', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let doc: OpenApi;
   beforeAll(async () => {
-    t = await startTestApp();
     doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as OpenApi;
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('declares the sign-up cookie as a security scheme (apiKey in cookie) and names it on the code steps', () => {
     expect(doc.components.securitySchemes.signUpCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'acpg_signup' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crashBeforeAppendOf } from '../../../../test/crash-once.ts';
+import { expectCrashBefore } from '../../../../test/crash-once.ts';
 import { SEEDED_ADMIN, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { handleCommand } from '../../../platform/commands/handle-command.ts';
@@ -275,15 +275,21 @@ describe('two sign-ups racing for an email or a phone', () => {
     }
   };
 
-  it('the same email: one account, the other gets 409 EMAIL_TAKEN and keeps nothing', async () => {
-    const a = kit.details();
-    const b = kit.details({ email: a.email });
+  /** Both sign-ups send their email code at once: one is answered 200, the other 409; answers both answers. */
+  const bothVerify = async (a: ReturnType<typeof kit.details>, b: ReturnType<typeof kit.details>) => {
     const { first, second } = await twoReady(a, b);
     const answers = await Promise.all([
       kit.post('/auth/sign-up/verify', { channel: 'email', code: first.code }, first.cookie),
       kit.post('/auth/sign-up/verify', { channel: 'email', code: second.code }, second.cookie),
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    return answers;
+  };
+
+  it('the same email: one account, the other gets 409 EMAIL_TAKEN and keeps nothing', async () => {
+    const a = kit.details();
+    const b = kit.details({ email: a.email });
+    const answers = await bothVerify(a, b);
     const loser = answers.find((r) => r.statusCode === 409);
     expect(loser?.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: 'An account with this email already exists. Sign in, or use another email.' });
     const winnerId = (answers.find((r) => r.statusCode === 200)?.json().data as { user: { id: string } }).user.id;
@@ -299,12 +305,7 @@ describe('two sign-ups racing for an email or a phone', () => {
   it('the same phone: one account, the other gets 409 PHONE_TAKEN and its email stays free', async () => {
     const a = kit.details();
     const b = kit.details({ phone: a.phone });
-    const { first, second } = await twoReady(a, b);
-    const answers = await Promise.all([
-      kit.post('/auth/sign-up/verify', { channel: 'email', code: first.code }, first.cookie),
-      kit.post('/auth/sign-up/verify', { channel: 'email', code: second.code }, second.cookie),
-    ]);
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const answers = await bothVerify(a, b);
     expect(answers.find((r) => r.statusCode === 409)?.json()).toMatchObject({ code: 'PHONE_TAKEN' });
     const winner = answers[0]?.statusCode === 200 ? a : b;
     const loser = winner === a ? b : a;
@@ -333,13 +334,7 @@ describe('an email code step cut short by a crash', () => {
     await kit.verifyPhone(body, cookie);
     expect((await kit.post('/auth/sign-up/otp', { channel: 'email' }, cookie)).statusCode).toBe(200);
     const code = await kit.codeSentTo(body.email);
-    const crash = crashBeforeAppendOf(t.platform, step);
-    try {
-      expect((await kit.post('/auth/sign-up/verify', { channel: 'email', code }, cookie)).statusCode).toBe(500);
-    } finally {
-      crash.restore();
-    }
-    expect(crash.crashed()).toBe(true);
+    await expectCrashBefore(t.platform, step, () => kit.post('/auth/sign-up/verify', { channel: 'email', code }, cookie));
     return { body, cookie, code };
   };
 

@@ -4,6 +4,16 @@ import { interactionsProjection, toInteraction } from './projection.ts';
 
 const evolve = interactionsProjection.evolve;
 
+/** What the browser sent (the event's data). */
+const SENT = {
+  data_id: '17',
+  page_name: 'Home',
+  interaction_type: 'click',
+  button_name: 'Get started',
+  user_id: 'u-1',
+  location: { latitude: 34.05, longitude: -118.24 },
+};
+
 const recorded = (overrides: Partial<StoredEvent> = {}, data: Record<string, unknown> = {}): StoredEvent => ({
   id: 'event-1',
   type: 'UserInteractionRecorded',
@@ -15,31 +25,13 @@ const recorded = (overrides: Partial<StoredEvent> = {}, data: Record<string, unk
   correlationId: 'req-1',
   causationId: null,
   schemaVersion: 1,
-  data: {
-    data_id: '17',
-    page_name: 'Home',
-    interaction_type: 'click',
-    button_name: 'Get started',
-    user_id: 'u-1',
-    location: { latitude: 34.05, longitude: -118.24 },
-    ...data,
-  },
+  data: { ...SENT, ...data },
   ...overrides,
 });
 
 describe('interactions projection', () => {
   it('UserInteractionRecorded makes one document keyed by the interaction id, created when it happened', () => {
-    expect(evolve(null, recorded())).toEqual({
-      _id: '0190-abc',
-      id: '0190-abc',
-      data_id: '17',
-      page_name: 'Home',
-      interaction_type: 'click',
-      button_name: 'Get started',
-      user_id: 'u-1',
-      location: { latitude: 34.05, longitude: -118.24 },
-      created_at: '2025-05-06T07:08:09.123Z',
-    });
+    expect(evolve(null, recorded())).toEqual({ _id: '0190-abc', id: '0190-abc', ...SENT, created_at: '2025-05-06T07:08:09.123Z' });
     expect(interactionsProjection.documentId(recorded())).toBe('0190-abc');
   });
 

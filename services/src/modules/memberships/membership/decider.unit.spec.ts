@@ -1,23 +1,14 @@
 import { foldStream } from '../../../platform/commands/handle-command.ts';
 import { describe, expect, it } from 'vitest';
 import { metaAt } from '../../../../test/command-meta.ts';
+import { membershipStartedData, startMembershipData } from '../../../../test/memberships.ts';
 import { storedEvent } from '../../../../test/stored-event.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { addMonthsUtc } from './dates.ts';
 import { membershipDecider,  decideMembership, evolveMembership, initialMembershipState, type StartMembership } from './decider.ts';
 
 const meta = metaAt('2026-11-23T19:00:05.000Z');
-const base: StartMembership['data'] = {
-  membership_id: 'c1',
-  checkout_id: 'c1',
-  account_id: 'a1',
-  plan: { plan_id: 'monthly', name: 'Monthly', amount_cents: 1995, trial_months: 1 },
-  renewal_amount_cents: 2495,
-  paid_cents: 6400,
-  paid_at: '2026-01-31T10:00:00.000Z',
-  card_brand: 'visa',
-  card_last4: '4242',
-};
+const base = startMembershipData({ membership_id: 'c1', checkout_id: 'c1', paid_at: '2026-01-31T10:00:00.000Z' });
 const start = (data: StartMembership['data'] = base) => decideMembership({ type: 'StartMembership', data, metadata: meta }, initialMembershipState());
 
 describe('membership decider', () => {
@@ -25,22 +16,13 @@ describe('membership decider', () => {
     expect(start()).toEqual([
       {
         type: 'MembershipStarted',
-        data: {
+        data: membershipStartedData({
           membership_id: 'c1',
-          account_id: 'a1',
-          plan_id: 'monthly',
-          plan_name: 'Monthly',
-          amount_cents: 1995,
-          renewal_amount_cents: 2495,
-          paid_cents: 6400,
+          checkout_id: 'c1',
           started_at: '2026-01-31T10:00:00.000Z',
           trial_ends_at: '2026-02-28T10:00:00.000Z',
           next_renewal_at: '2026-02-28T10:00:00.000Z',
-          card_brand: 'visa',
-          card_last4: '4242',
-          status: 'trialing',
-          checkout_id: 'c1',
-        },
+        }),
       },
     ]);
   });

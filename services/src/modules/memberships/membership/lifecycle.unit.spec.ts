@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { metaAt } from '../../../../test/command-meta.ts';
+import { startMembershipData } from '../../../../test/memberships.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { DOMAIN_ERROR_STATUS } from '../../../platform/http/domain-errors.ts';
 import { addDaysUtc } from './dates.ts';
@@ -11,23 +12,11 @@ import {
   type MembershipEvent,
   type MembershipState,
   type RunRenewals,
-  type StartMembership,
 } from './decider.ts';
 
 const STARTED = '2026-01-10T12:00:00.000Z';
 const TRIAL_END = '2026-02-10T12:00:00.000Z';
-const start: StartMembership['data'] = {
-  membership_id: 'm1',
-  checkout_id: 'm1',
-  account_id: 'a1',
-  plan: { plan_id: 'monthly', name: 'Monthly', amount_cents: 1995, trial_months: 1 },
-  renewal_amount_cents: 2495,
-  paid_cents: 6400,
-  paid_at: STARTED,
-  card_brand: 'visa',
-  card_last4: '4242',
-  payment_method_id: 'pm_1',
-};
+const start = startMembershipData({ paid_at: STARTED, payment_method_id: 'pm_1' });
 const prices: RunRenewals['data'] = {
   renewal_prices: { Monthly: { plan_id: 'monthly-renewal', amount_cents: 2495 }, Yearly: { plan_id: 'yearly-renewal', amount_cents: 23_900 } },
   first_term: { plan_id: 'monthly', amount_cents: 1995 },

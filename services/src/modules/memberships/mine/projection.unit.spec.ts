@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MEMBERSHIP_UPDATED_MESSAGE, type MembershipStarted } from '@acpg/contracts/memberships';
+import { MEMBERSHIP_UPDATED_MESSAGE } from '@acpg/contracts/memberships';
+import { membershipStartedData } from '../../../../test/memberships.ts';
 import { storedEvent } from '../../../../test/stored-event.ts';
 import type { Realtime } from '../../../platform/realtime/port.ts';
 import { membershipsProjection, toMembershipView } from './projection.ts';
 
-const started: MembershipStarted = {
-  membership_id: 'm1',
-  account_id: 'a1',
-  plan_id: 'monthly',
-  plan_name: 'Monthly',
-  amount_cents: 1995,
-  renewal_amount_cents: 2495,
-  paid_cents: 6400,
-  started_at: '2026-01-01T00:00:00.000Z',
-  trial_ends_at: '2026-02-01T00:00:00.000Z',
-  next_renewal_at: '2026-02-01T00:00:00.000Z',
-  card_brand: 'visa',
-  card_last4: '4242',
-  status: 'trialing',
-  checkout_id: 'm1',
-};
+const started = membershipStartedData();
 const stored = storedEvent({ type: 'MembershipStarted', stream: 'memberships-membership-m1', data: started, position: 7 });
 const written = { ...membershipsProjection.evolve(null, stored)!, _version: 1, _position: 7 };
 

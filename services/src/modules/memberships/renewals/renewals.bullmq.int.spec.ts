@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-// The typing of inject('redisUrl') and inject('kafkaBrokers') (the harness's ProvidedContext).
-import type {} from '../../../../../test/engines.global-setup.ts';
+import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@acpg/contracts/payments';
-import { distributedSettings } from '../../../../test/distributed.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { distributedApp } from '../../../../test/distributed.ts';
 import { gatewayDeliveriesDone, payWithTestCard } from '../../../../test/payments.ts';
 import { countOf, membershipEvents, myMembership, savedCard, setClock, tick } from '../../../../test/renewals.ts';
 import { membershipStream } from '../membership/decider.ts';
@@ -20,17 +17,10 @@ const RENEWAL_CHARGES_QUEUE = 'payments-renewal-charges';
  * job, the gateway's webhook jobs and the outcome job on BullMQ over the real redis-server; events over Kafka.
  */
 describe('renewals on BullMQ/Redis and Kafka (distributed profile)', () => {
-  let t: TestApp;
-  const run = `renew-${randomUUID().slice(0, 8)}`;
-  const redisUrl = () => `${inject('redisUrl')}/7`;
-  beforeAll(async () => {
-    t = await startTestApp(distributedSettings(run, inject('kafkaBrokers'), redisUrl()));
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  }, 30_000);
+  const { app, redisUrl } = distributedApp('renew', 7);
 
   it('a declined renewal fails its first try once; a new card charges at once and renews it once', async () => {
+    const t = app();
     const account = `acct-${randomUUID()}`;
     const headers = { authorization: `Bearer ${await t.signInAs('Customer', account)}` };
     const { checkoutId: id } = await payWithTestCard(t, account, TEST_CARDS.succeeds, 'yearly');

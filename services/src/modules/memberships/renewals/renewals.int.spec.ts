@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@acpg/contracts/payments';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp, type TestApp } from '../../../../test/harness.ts';
 import { gatewayDeliveriesDone, payWithTestCard } from '../../../../test/payments.ts';
 import { countOf, customerWithEmail, membershipEvents, myMembership, runNow, savedCard, setClock, tick } from '../../../../test/renewals.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
@@ -8,14 +8,10 @@ import { addDaysUtc } from '../membership/dates.ts';
 import { membershipStream } from '../membership/decider.ts';
 import { renewalsSchedule } from './run.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let realClock: TestApp['platform']['clock'];
 beforeAll(async () => {
-  t = await startTestApp();
   realClock = t.platform.clock;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const at = (iso: string, plusMs = 0) => setClock(t, Date.parse(iso) + plusMs);

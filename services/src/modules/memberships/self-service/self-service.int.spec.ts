@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@acpg/contracts/payments';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { payWithTestCard, testPaymentMethod } from '../../../../test/payments.ts';
 import { myMembership, savedCard } from '../../../../test/renewals.ts';
 import { membershipStream } from '../membership/decider.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const as = async (accountId: string, role: 'Customer' | 'Super Admin' = 'Customer') => ({ authorization: `Bearer ${await t.signInAs(role, accountId)}` });
 const owner = async () => {

@@ -1,26 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { NhdOrderPlaced } from '@acpg/contracts/nhd';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { DOMAIN_ERROR_STATUS } from '../../../platform/http/domain-errors.ts';
+import { placedOrderData } from '../../../../test/nhd.ts';
 import { decideOrder, evolveOrder, initialOrderState, type OrderCommand, type OrderEvent, type OrderState } from './decider.ts';
 
 const ORDER = '0f3a9b2c-41de-4c55-9a0b-2f1e3d4c5b6a';
 let clock = Date.parse('2026-11-24T10:00:00.000Z');
 const meta = (actor: string | null = 'acct-1'): CommandMeta => ({ now: new Date((clock += 1000)), actor, correlationId: 'c', causationId: null, newId: () => 'id' });
 
-const placed: Omit<NhdOrderPlaced, 'by' | 'at'> = {
-  order_id: ORDER,
-  account_id: 'acct-1',
-  property: { property_id: 'p1', address_line: '1 Main St', city: 'San Jose', county: 'Santa Clara', state: 'CA', zip: '95112', apn: '123-45-678' },
-  report_type: { code: 0, name: 'Standard NHD report' },
-  amount_cents: 4_900,
+const placed = placedOrderData(ORDER, {
   recipients: [
     { recipient_id: 'r1', email: 'buyer@example.com', name: 'Bea', role: 'buyer' },
     { recipient_id: 'r2', email: 'seller@example.com', name: 'Sam', role: 'seller' },
   ],
-  escrow_users: [],
-};
+});
 
 type Cmd = { [K in OrderCommand['type']]: { type: K; data: Extract<OrderCommand, { type: K }>['data']; actor?: string | null } }[OrderCommand['type']];
 

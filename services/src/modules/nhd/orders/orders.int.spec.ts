@@ -1,28 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import { NHD_ORDER_UPDATED_MESSAGE, type NhdOrderView } from '@acpg/contracts/nhd';
 import { pdfText } from '../../../platform/pdf/read-text.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { apiClient } from '../../../../test/api.ts';
+import { useTestApp } from '../../../../test/harness.ts';
+import { socketClients } from '../../../../test/sockets.ts';
 import { outboxOf } from '../../../../test/sign-in.ts';
 import { orderBody, orderReaches, placeAndPayOrder, placeOrder } from '../../../../test/nhd.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 
 /** NHD orders over HTTP and socket.io: placing, paying, the report, the recipients' links, lists, access, refusals. */
 describe('NHD orders', () => {
-  let t: TestApp;
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    t = await startTestApp({ DEV_OUTBOX: 'true' });
-  }, 60_000);
-  afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
-    await t?.close();
-  });
+  const t = useTestApp({ DEV_OUTBOX: 'true' });
+  const { open, openAs, follow } = socketClients(() => t);
+  const { as, get, post } = apiClient(() => t);
 
-  const as = async (role: 'Customer' | 'Super Admin' | 'Agent', id: string) => ({ authorization: `Bearer ${await t.signInAs(role, id)}` });
-  const get = async (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
-  const post = async (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers });
   const linkIn = (text: string) => /\/nhd-receipt\/([^\s"<]+)/.exec(text)?.[1];
 
   it('takes a paid order to delivered: a PDF report with the property’s hazards, one email per recipient, receipts confirmed once', async () => {
@@ -151,17 +143,7 @@ describe('NHD orders', () => {
     expect((await get(`/nhd/orders/not-a-uuid`, admin)).statusCode).toBe(400);
     expect((await get('/nhd/orders/mine', stranger)).json().data.total).toBe(0);
 
-    const open = async (token: string) => {
-      const socket = connect(t.url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
-      sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      return socket;
-    };
-    const follow = async (socket: Socket, entity: string) => (await socket.timeout(5000).emitWithAck('subscribe', { entity })) as { ok: boolean };
-    const ownSocket = await open(await t.signInAs('Customer', owner));
+    const ownSocket = await openAs('Customer', owner);
     const strangerSocket = await open(stranger.authorization.slice(7));
     const adminSocket = await open(admin.authorization.slice(7));
     expect((await follow(ownSocket, `nhd-order:${order.order_id}`)).ok).toBe(true);

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NhdOrderPlaced } from '@acpg/contracts/nhd';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
+import { placedOrderData } from '../../../../test/nhd.ts';
 import { storedEvent } from '../../../../test/stored-event.ts';
 import { orders } from './entity.ts';
 import { ORDERS_COLLECTION, toOrderView } from './view.ts';
@@ -11,29 +12,13 @@ const ordersProjection = orders.projection;
 
 /** Read model `nhd_orders` under redelivery: every event applied again, alone or out of order, leaves the row as it was. */
 describe('nhd_orders projection', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('is idempotent under redelivery and reordering of delivered events', async () => {
     const orderId = randomUUID();
     const stream = `nhd-order-${orderId}`;
     const base = 9_000_000 + Math.floor(Math.random() * 1_000_000);
-    const placed: NhdOrderPlaced = {
-      order_id: orderId,
-      by: 'acct-1',
-      at: '2026-11-24T10:00:00.000Z',
-      account_id: 'acct-1',
-      property: { property_id: 'p1', address_line: '1 Main St', city: 'San Jose', county: 'Santa Clara', state: 'CA', zip: '95112', apn: '123-45-678' },
-      report_type: { code: 0, name: 'Standard NHD report' },
-      amount_cents: 4_900,
-      recipients: [{ recipient_id: 'r1', email: 'buyer@example.com', name: 'Bea', role: 'buyer' }],
-      escrow_users: [],
-    };
+    const placed: NhdOrderPlaced = { ...placedOrderData(orderId), by: 'acct-1', at: '2026-11-24T10:00:00.000Z' };
     const step = (at: string) => ({ order_id: orderId, by: 'system', at });
     const events: StoredEvent[] = [
       storedEvent({ type: 'NhdOrderPlaced', stream, data: placed, version: 1, position: base + 1 }),

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ReportTypeList } from '@acpg/contracts/nhd';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { REPORT_TYPES_COLLECTION } from './projection.ts';
 
 describe('report types from the read model nhd_report_types', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   const admin = async () => ({ authorization: `Bearer ${await t.signInAs('Super Admin')}` });
   const list = async (url: string, headers: Record<string, string> = {}) => {

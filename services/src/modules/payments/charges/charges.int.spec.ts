@@ -1,36 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import { PAYMENT_UPDATED_MESSAGE, TEST_CARDS, type PaymentView } from '@acpg/contracts/payments';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
+import { socketClients } from '../../../../test/sockets.ts';
 import { endMembership, payWithTestCard } from '../../../../test/payments.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { NOT_A_ROOM } from '../../../platform/realtime/socket-io.ts';
 
 /** Read model `payments_charges`: the payment history, and the live payment status on `checkout:<id>`. */
 describe('payments_charges: history and live status', () => {
-  let t: TestApp;
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 60_000);
-  afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
-    await t?.close();
-  });
+  const t = useTestApp();
+  /** `roundTrip`: anything the server sent a socket before has arrived once it resolves. */
+  const { openAs, follow, roundTrip } = socketClients(() => t);
 
-  const open = async (token: string) => {
-    const socket = connect(t.url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  };
-  const follow = async (socket: Socket, entity: string) => (await socket.timeout(5000).emitWithAck('subscribe', { entity })) as { ok: boolean; message?: string };
-  /** A round trip on this socket: anything the server sent it before has arrived once this resolves. */
-  const roundTrip = (socket: Socket) => socket.timeout(5000).emitWithAck('unsubscribe', { entity: 'nothing' });
   const history = async (accountId: string) => {
     const token = await t.signInAs('Customer', accountId);
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/payments/mine', headers: { authorization: `Bearer ${token}` } });
@@ -43,9 +25,9 @@ describe('payments_charges: history and live status', () => {
     const { checkoutId, result } = await payWithTestCard(t, account, TEST_CARDS.requiresAction, 'monthly');
     expect(result.status).toBe('requires_action');
 
-    const own = await open(await t.signInAs('Customer', account));
-    const admin = await open(await t.signInAs('Super Admin', `admin-${randomUUID()}`));
-    const other = await open(await t.signInAs('Customer', `other-${randomUUID()}`));
+    const own = await openAs('Customer', account);
+    const admin = await openAs('Super Admin', `admin-${randomUUID()}`);
+    const other = await openAs('Customer', `other-${randomUUID()}`);
     expect(await follow(own, `checkout:${checkoutId}`)).toEqual({ ok: true });
     expect(await follow(admin, `checkout:${checkoutId}`)).toEqual({ ok: true });
     // Another account's checkout answers exactly as an id nobody used: nothing is learnt from the answer, and nothing of
@@ -81,8 +63,8 @@ describe('payments_charges: history and live status', () => {
   it('lets a client join checkout:<id> before it POSTs that checkout; a stranger who joined the same id first never sees it', async () => {
     const account = `acct-${randomUUID()}`;
     const checkoutId = randomUUID(); // the client's own id, made before the checkout exists
-    const own = await open(await t.signInAs('Customer', account));
-    const stranger = await open(await t.signInAs('Customer', `stranger-${randomUUID()}`));
+    const own = await openAs('Customer', account);
+    const stranger = await openAs('Customer', `stranger-${randomUUID()}`);
     const unknownAnswer = await follow(stranger, `checkout:${randomUUID()}`);
     expect(await follow(own, `checkout:${checkoutId}`)).toEqual({ ok: true });
     expect(await follow(stranger, `checkout:${checkoutId}`)).toEqual(unknownAnswer);
@@ -104,7 +86,7 @@ describe('payments_charges: history and live status', () => {
     expect(new Set(seen.map((view) => view.version)).size).toBe(seen.length); // each push once
 
     // Once the checkout exists, a stranger's join still answers as an unknown id does.
-    const late = await open(await t.signInAs('Customer', `late-${randomUUID()}`));
+    const late = await openAs('Customer', `late-${randomUUID()}`);
     expect(await follow(late, `checkout:${checkoutId}`)).toEqual(await follow(late, `checkout:${randomUUID()}`));
     await roundTrip(stranger);
     await roundTrip(stranger);

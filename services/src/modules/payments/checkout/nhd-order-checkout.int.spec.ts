@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 import { NHD_REPORTS_PROMO_TARGET } from '@acpg/contracts/promo-codes';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { payOrderWithTestCard } from '../../../../test/payments.ts';
 import { placeOrder as placeNhdOrder } from '../../../../test/nhd.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 
 /** A checkout pays an NHD order the nhd module placed (payments' copy of its events), charged once, refunded when a paid order is cancelled. */
 describe('checkout of an NHD order', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   /** An order placed through the nhd module's own route (its price is the report type's: 4,900 cents for code 0). */
   const placeOrder = async (accountId: string) => (await placeNhdOrder(t, accountId)).order_id;

@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MembershipView, membershipStream, type MembershipCancelled } from '@acpg/contracts/memberships';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 import { eventEnvelope } from '../../../platform/commands/envelope.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { payWithTestCard, testPaymentMethod } from '../../../../test/payments.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { CHARGES_COLLECTION } from '../charges/projection.ts';
 import { checkoutStream } from './decider.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const headersOf = async (accountId: string) => ({ authorization: `Bearer ${await t.signInAs('Customer', accountId)}` });
 const planCheckout = async (accountId: string, planId: string, card: string = TEST_CARDS.succeeds) => {

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payoutStream, PayoutRecorded } from '@acpg/contracts/payments';
 import { reimbursementClaimStream } from '@acpg/contracts/reimbursement';
 import { sqliteFile } from '../../../composition/embedded.ts';
 import { loadConfig } from '../../../platform/config/load.ts';
 import { openSqlite } from '../../../platform/sqlite/open.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { adminStep, claimant, claimReaches, fileClaim } from '../../../../test/reimbursement.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { PAYOUTS_QUEUE, payoutReaction, payoutWorker, recordPayout } from './reaction.ts';
 
 /** A reimbursement claim's payout (ReimbursementPayoutRequested → PayoutRecorded): recorded once, however often it is delivered. */
 describe('reimbursement payouts', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('records one payout per claim even when the request is delivered twice, in turn or at once', async () => {
     const member = await claimant(t);

@@ -2,18 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { discountOf } from '@acpg/contracts/promo-codes';
 import { metaAt } from '../../../../test/command-meta.ts';
 import { decidePromoCode, evolvePromoCode, initialPromoCodeState, promoRefusal, type PromoCodeCommand, type PromoCodeEvent, type PromoCodeState } from './decider.ts';
+import { save10 } from '../../../../test/promo-codes.ts';
 
 const meta = metaAt('2026-11-23T19:00:00.000Z');
-const terms = {
-  code: 'SAVE10',
-  discount_kind: 'percent' as const,
-  discount_value: 10,
-  plan_ids: ['yearly'],
-  valid_from: '2026-11-01T00:00:00.000Z',
-  valid_to: '2026-12-01T00:00:00.000Z',
-  max_redemptions: 2,
-  max_per_account: 1,
-};
+const terms = save10({ valid_to: '2026-12-01T00:00:00.000Z', max_redemptions: 2, max_per_account: 1 });
 type Data<T extends PromoCodeCommand['type']> = Extract<PromoCodeCommand, { type: T }>['data'];
 const cmd = <T extends PromoCodeCommand['type']>(type: T, data: Data<T>, at = meta) => ({ type, data, metadata: at }) as PromoCodeCommand;
 /** Decides each command in turn on the state so far. */

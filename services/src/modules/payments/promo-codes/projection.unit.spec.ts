@@ -2,17 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { evolvePromoCodeRow, toPromoCodeView } from './projection.ts';
 import type { Doc } from '../../../platform/documents/port.ts';
 import type { PromoCodeEvent } from './decider.ts';
+import { save10 } from '../../../../test/promo-codes.ts';
 
-const terms = {
-  code: 'SAVE10',
-  discount_kind: 'percent' as const,
-  discount_value: 10,
-  plan_ids: ['yearly'],
-  valid_from: '2026-11-01T00:00:00.000Z',
-  valid_to: null,
-  max_redemptions: 5,
-  max_per_account: null,
-};
+const terms = save10({ max_redemptions: 5 });
 const at = '2026-11-23T19:00:00.000Z';
 const later = '2026-11-23T20:00:00.000Z';
 const made = evolvePromoCodeRow(null, { type: 'PromoCodeCreated', data: { ...terms, created_at: at } }, at);

@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CheckoutResult } from '@acpg/contracts/payments';
 import { PRODUCT_PROMO_TARGETS, PromoCodeView, PromoQuote, promoCodeStream } from '@acpg/contracts/promo-codes';
 import type { Role } from '@acpg/contracts/roles';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
+import { terms, uniqueCode } from '../../../../test/promo-codes.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { checkoutStream } from '../checkout/decider.ts';
 import { testGateway } from '../gateway/select.ts';
 import type { TestCardBehavior } from '../gateway/test-cards.ts';
 import { PROMO_ABANDON_AFTER_MS, promoRedemptionsReaction, settlePromoReservation } from './redemptions.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const newAccount = () => `acct-${randomUUID()}`;
 const headers = async (who: Role | { account: string } | null) =>
@@ -28,22 +23,11 @@ const call = async (method: 'GET' | 'POST' | 'PUT', url: string, who: Role | { a
 const cardOf = async (account: string, behavior: TestCardBehavior = 'succeeds') =>
   (await testGateway(t.platform).createPaymentMethod({ brand: 'visa', last4: behavior === 'succeeds' ? '4242' : '0002', behavior, customer: account })).id;
 
-const terms = (over: Record<string, unknown> = {}) => ({
-  discount_kind: 'percent',
-  discount_value: 10,
-  plan_ids: ['yearly'],
-  valid_from: '2020-01-01T00:00:00Z',
-  valid_to: null,
-  max_redemptions: null,
-  max_per_account: null,
-  ...over,
-});
 const create = async (code: string, over: Record<string, unknown> = {}) => {
   const response = await call('POST', '/admin/promo-codes', 'Super Admin', { code, ...terms(over) });
   expect(response.statusCode, response.body).toBe(200);
   return response;
 };
-const uniqueCode = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`.toUpperCase();
 const checkout = async (account: string, promo_code: string | undefined, behavior: TestCardBehavior = 'succeeds') =>
   call('POST', '/payments/checkouts', { account }, { checkout_id: randomUUID(), plan_id: 'yearly', payment_method_id: await cardOf(account, behavior), ...(promo_code ? { promo_code } : {}) });
 const row = async (code: string) => {

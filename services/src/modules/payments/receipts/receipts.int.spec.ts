@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
 import { TEST_CARDS, type PaymentView } from '@acpg/contracts/payments';
 import type { Role } from '@acpg/contracts/roles';
 import { pdfText } from '../../../platform/pdf/read-text.ts';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { payWithTestCard } from '../../../../test/payments.ts';
 import { outboxOf } from '../../../../test/sign-in.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
@@ -13,13 +13,7 @@ import { receiptNumberOf } from './receipt.ts';
 
 /** Receipts: a PDF per succeeded charge, made by a job, kept, emailed once, downloaded by its owner or a Super Admin. */
 describe('payment receipts', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   /** An account as identity records it (the receipt names the payer and emails them). */
   const member = async () => {
@@ -95,13 +89,7 @@ describe('payment receipts', () => {
 
 /** `GET /payments/charges/:id`: the payment status page's read. */
 describe('one charge for the payment status page', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
   const get = async (id: string, role: Role, userId: string) =>
     t.app.inject({ method: 'GET', url: `/api/v1/payments/charges/${id}`, headers: { authorization: `Bearer ${await t.signInAs(role, userId)}` } });
 

@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_CARDS, type PaymentView } from '@acpg/contracts/payments';
 import type { MembershipView } from '@acpg/contracts/memberships';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
 import { payWithTestCard } from '../../../../test/payments.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 
 /** Super Admins: every payment and membership, and refunds (once, with who and why). */
 describe('admin payments, memberships and refunds', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   const as = async (role: 'Super Admin' | 'Customer' | 'Provider Admin' | 'Agent', id = `${role}-${randomUUID()}`) => ({ authorization: `Bearer ${await t.signInAs(role, id)}` });
   const refund = async (checkoutId: string, headers: Record<string, string>, reason: unknown = 'Charged twice by mistake') =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amountDue, type Plan } from '@acpg/contracts/plans';
+import { SEEDED_MONTHLY_PLAN } from '../../../../test/plans.ts';
 import { storedEvent } from '../../../../test/stored-event.ts';
 import { SEEDED_PLANS } from './seed.ts';
 import { planOrder, plansProjection, toPlan } from './projection.ts';
@@ -11,15 +12,7 @@ describe('plans read model', () => {
     const stored = storedEvent({ type: 'PlanDefined', stream: 'plans-plan-monthly', data: monthly });
     expect(plansProjection.documentId(stored)).toBe('monthly');
     const doc = plansProjection.evolve(null, stored);
-    expect(doc && toPlan(doc)).toEqual({
-      id: 'monthly',
-      name: 'Monthly',
-      is_default: true,
-      is_active: true,
-      amount: 1995,
-      additional_charges: { recording_fees: 1500, 'setup fees': 4900 },
-      trial_period: { month: 1 },
-    });
+    expect(doc && toPlan(doc)).toEqual(SEEDED_MONTHLY_PLAN);
   });
 
   it('ignores PlanDefined on a stream that is not a plan', () => {

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pageOf } from '@acpg/contracts/http';
 import { AdminPlan, PlansResponse } from '@acpg/contracts/plans';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { useTestApp } from '../../../../test/harness.ts';
+import { planAdminCall, planBody, SEEDED_MONTHLY_PLAN } from '../../../../test/plans.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { seedPlans } from './seed.ts';
 
 const AdminPlanPage = pageOf(AdminPlan);
 
 describe('GET /api/v1/plans', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   const plans = async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/plans' });
@@ -32,15 +27,7 @@ describe('GET /api/v1/plans', () => {
       ['yearly', 'Yearly', true],
       ['yearly-renewal', 'Yearly', false],
     ]);
-    expect(list[0]).toEqual({
-      id: 'monthly',
-      name: 'Monthly',
-      is_default: true,
-      is_active: true,
-      amount: 1995,
-      additional_charges: { recording_fees: 1500, 'setup fees': 4900 },
-      trial_period: { month: 1 },
-    });
+    expect(list[0]).toEqual(SEEDED_MONTHLY_PLAN);
   });
 
   it('seeds each plan once however often the seed runs, and serves the same list from the read model', async () => {
@@ -54,29 +41,10 @@ describe('GET /api/v1/plans', () => {
 });
 
 describe('PUT /api/v1/admin/plans/:id', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
-  const put = async (id: string, body: unknown, role: 'Super Admin' | 'Customer' | null = 'Super Admin') =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/plans/${id}`,
-      payload: body as object,
-      headers: role ? { authorization: `Bearer ${await t.signInAs(role)}` } : {},
-    });
-  const monthly = {
-    name: 'Monthly',
-    is_default: true,
-    is_active: true,
-    amount: 1795,
-    additional_charges: { recording_fees: 1500, 'setup fees': 2900 },
-    trial_period: { month: 2 },
-  };
+  const put = async (id: string, body: unknown, role: 'Super Admin' | 'Customer' | null = 'Super Admin') => planAdminCall(t, 'PUT', `/admin/plans/${id}`, body, role);
+  const monthly = planBody({ is_default: true, is_active: true, amount: 1795, additional_charges: { recording_fees: 1500, 'setup fees': 2900 }, trial_period: { month: 2 } });
   const listed = async () => PlansResponse.parse((await t.app.inject({ method: 'GET', url: '/api/v1/plans' })).json().data).plans;
 
   it('changes a price for everyone who reads the plans, recording it once however often it is saved', async () => {
@@ -123,29 +91,10 @@ describe('PUT /api/v1/admin/plans/:id', () => {
 });
 
 describe('plans admin: GET /admin/plans, POST /admin/plans, activate, deactivate', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
-  const call = async (method: 'GET' | 'POST', url: string, body?: unknown, role: 'Super Admin' | 'Customer' | null = 'Super Admin') =>
-    t.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      ...(body === undefined ? {} : { payload: body as object }),
-      headers: role ? { authorization: `Bearer ${await t.signInAs(role)}` } : {},
-    });
-  const yearly = {
-    name: 'Yearly',
-    is_default: true,
-    is_active: false,
-    amount: 17_900,
-    additional_charges: { recording_fees: 1500, 'setup fees': 0 },
-    trial_period: { month: 0 },
-  };
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown, role: 'Super Admin' | 'Customer' | null = 'Super Admin') => planAdminCall(t, method, url, body, role);
+  const yearly = planBody({ name: 'Yearly', is_default: true, amount: 17_900, additional_charges: { recording_fees: 1500, 'setup fees': 0 } });
   const ids = async (query: string) => {
     const response = await call('GET', `/admin/plans${query}`);
     expect(response.statusCode, response.body).toBe(200);

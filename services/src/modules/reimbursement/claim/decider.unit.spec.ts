@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ReimbursementClaimSubmitted } from '@acpg/contracts/reimbursement';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { DOMAIN_ERROR_STATUS } from '../../../platform/http/domain-errors.ts';
 import { decideClaim, evolveClaim, expenseDateProblem, initialClaimState, type ClaimCommand, type ClaimEvent, type ClaimState } from './decider.ts';
+import { CLAIM_PATH_TO_PAID, claimDocument, filedClaimData } from '../../../../test/reimbursement.ts';
 
 const CLAIM = '5b1e7c7a-2d1f-4c3e-8a9b-0c1d2e3f4a5b';
 const OWNER = 'acct-1';
@@ -11,17 +11,8 @@ const ADMIN = 'admin-1';
 let clock = Date.parse('2026-11-24T10:00:00.000Z');
 const meta = (actor: string | null): CommandMeta => ({ now: new Date((clock += 1000)), actor, correlationId: 'c', causationId: null, newId: () => 'id' });
 
-const doc = (id: string) => ({ doc_id: id, file_key: `reimbursement/documents/${CLAIM}/${id}`, name: `${id}.pdf`, content_type: 'application/pdf', size: 120 });
-const filed: Omit<ReimbursementClaimSubmitted, 'by' | 'at'> = {
-  claim_id: CLAIM,
-  account_id: OWNER,
-  property: { property_id: 'ca-lax-00001', address_line: '1 Main St', city: 'Los Angeles', county: 'Los Angeles', apn: '0165-307-174' },
-  category: 'inspection',
-  amount_cents: 45_000,
-  expense_date: '2026-11-01',
-  description: 'Roof inspection after the storm',
-  documents: [doc('d1')],
-};
+const doc = (id: string) => claimDocument(CLAIM, id);
+const filed = filedClaimData(CLAIM, { account_id: OWNER });
 
 type Cmd = { [K in ClaimCommand['type']]: { type: K; data: Extract<ClaimCommand, { type: K }>['data']; actor: string | null } }[ClaimCommand['type']];
 
@@ -59,15 +50,7 @@ const PAID: Cmd = { type: 'MarkPaid', data: { payout_id: 'p1', amount_cents: 40_
 describe('the reimbursement claim decider', () => {
   it('walks submitted → under review → more info → answered → approved → payout → paid, each step saying who and when', () => {
     const { state, events } = run([FILE, REVIEW, ASK, ANSWER, APPROVE, PAYOUT, PAID]);
-    expect(events.map((e) => e.type)).toEqual([
-      'ReimbursementClaimSubmitted',
-      'ReimbursementClaimReviewStarted',
-      'ReimbursementInfoRequested',
-      'ReimbursementInfoProvided',
-      'ReimbursementClaimApproved',
-      'ReimbursementPayoutRequested',
-      'ReimbursementClaimPaid',
-    ]);
+    expect(events.map((e) => e.type)).toEqual(CLAIM_PATH_TO_PAID);
     expect(state.status).toBe('paid');
     expect(events.map((e) => e.data.by)).toEqual([OWNER, ADMIN, ADMIN, OWNER, ADMIN, ADMIN, 'system']);
     for (const e of events) expect(e.data).toMatchObject({ claim_id: CLAIM, at: expect.stringMatching(/^2026-11-24T/) });

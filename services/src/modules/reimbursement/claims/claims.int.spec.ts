@@ -1,28 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import { CLAIM_UPDATED_MESSAGE, type ClaimView } from '@acpg/contracts/reimbursement';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { apiClient } from '../../../../test/api.ts';
+import { useTestApp } from '../../../../test/harness.ts';
+import { socketClients } from '../../../../test/sockets.ts';
 import { outboxOf } from '../../../../test/sign-in.ts';
-import { adminStep, claimant, claimBody, claimReaches, fileClaim, TINY_PDF, TINY_PNG } from '../../../../test/reimbursement.ts';
+import { adminStep, CLAIM_PATH_TO_PAID, claimant, claimBody, claimReaches, fileClaim, TINY_PDF, TINY_PNG } from '../../../../test/reimbursement.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 
 /** Reimbursement claims over HTTP and socket.io: filing, the review path to paid, access, refusals, the admin list. */
 describe('reimbursement claims', () => {
-  let t: TestApp;
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    t = await startTestApp({ DEV_OUTBOX: 'true' });
-  }, 60_000);
-  afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
-    await t?.close();
-  });
+  const t = useTestApp({ DEV_OUTBOX: 'true' });
+  const { open, follow } = socketClients(() => t);
+  const { as, get, post } = apiClient(() => t);
 
-  const as = async (role: 'Customer' | 'Super Admin' | 'Provider Admin', id: string) => ({ authorization: `Bearer ${await t.signInAs(role, id)}` });
-  const get = async (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
-  const post = async (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: `/api/v1${url}`, ...(payload === undefined ? {} : { payload: payload as object }), headers });
   const notices = async (email: string) => (await outboxOf(t, email)).filter((m) => (m.subject ?? '').startsWith('Your reimbursement claim'));
   const unchanged = async (act: () => Promise<void>) => {
     const before = await t.platform.eventStore.headPosition();
@@ -64,15 +55,7 @@ describe('reimbursement claims', () => {
     expect(paid.payout?.paid_at).toBeTruthy();
 
     const history = (await get(`/reimbursements/claims/${claim.claim_id}/history`, member.headers)).json().data.items as { event_type: string; by: string; summary: string }[];
-    expect(history.map((e) => e.event_type)).toEqual([
-      'ReimbursementClaimSubmitted',
-      'ReimbursementClaimReviewStarted',
-      'ReimbursementInfoRequested',
-      'ReimbursementInfoProvided',
-      'ReimbursementClaimApproved',
-      'ReimbursementPayoutRequested',
-      'ReimbursementClaimPaid',
-    ]);
+    expect(history.map((e) => e.event_type)).toEqual(CLAIM_PATH_TO_PAID);
     expect(history.map((e) => e.by)).toEqual([member.accountId, 'claims-admin', 'claims-admin', member.accountId, 'claims-admin', 'claims-admin', 'system']);
     expect(history[6]?.summary).toBe('Paid $400.00 by ACH transfer (reference ACH-20261124).');
 
@@ -102,16 +85,6 @@ describe('reimbursement claims', () => {
       expect((await get('/reimbursements/claims', stranger)).json().data.total).toBe(0);
     });
 
-    const open = async (token: string) => {
-      const socket = connect(t.url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
-      sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      return socket;
-    };
-    const follow = async (socket: Socket, entity: string) => (await socket.timeout(5000).emitWithAck('subscribe', { entity })) as { ok: boolean };
     const ownSocket = await open(member.headers.authorization.slice(7));
     const strangerSocket = await open(stranger.authorization.slice(7));
     const adminSocket = await open(admin.authorization.slice(7));

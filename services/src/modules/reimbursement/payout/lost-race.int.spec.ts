@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { PAYOUT_RECORDED, payoutStream, type PayoutRecorded } from '@acpg/contracts/payments';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { losingRaces, memoryEventStore, publishedEvent, runReactionJobs, workerPlatform } from '../../../../test/lost-races.ts';
+import { deliverLosingRaces, deliverOnEmptyStore, expectWonAfterLosing, publishedEvent } from '../../../../test/lost-races.ts';
+import { filedClaimData } from '../../../../test/reimbursement.ts';
 import { runClaimCommand } from '../claim/access.ts';
 import { claimStream, type ClaimCommand } from '../claim/decider.ts';
 import { claimPayoutReaction, claimPayoutWorker } from './reaction.ts';
 
 const LOST_RACES = 20;
+const PAYOUT = { reaction: claimPayoutReaction, worker: claimPayoutWorker };
 const OWNER = 'acct-1';
 const ADMIN = 'admin-1';
 
@@ -19,16 +21,7 @@ const claimAwaitingPayout = async (platform: Platform, claimId: string) => {
   const step = (actor: string, command: Step) => runClaimCommand(platform, claimId, { ...command, metadata: systemMeta(platform, { actor }) } as ClaimCommand);
   await step(OWNER, {
     type: 'FileClaim',
-    data: {
-      claim_id: claimId,
-      account_id: OWNER,
-      property: { property_id: 'ca-lax-00001', address_line: '1 Main St', city: 'Los Angeles', county: 'Los Angeles', apn: '0165-307-174' },
-      category: 'inspection',
-      amount_cents: 45_000,
-      expense_date: new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10),
-      description: 'Roof inspection after the storm',
-      documents: [{ doc_id: 'd1', file_key: `reimbursement/documents/${claimId}/d1`, name: 'd1.pdf', content_type: 'application/pdf', size: 120 }],
-    },
+    data: filedClaimData(claimId, { account_id: OWNER, expense_date: new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10) }),
   });
   await step(ADMIN, { type: 'StartReview', data: {} });
   await step(ADMIN, { type: 'ApproveClaim', data: { reason: 'Covered by the plan', approved_amount_cents: 40_000 } });
@@ -49,26 +42,15 @@ const payoutRecorded = (claimId: string): PayoutRecorded => ({
 describe('a reimbursement payout that loses the write race on its claim', () => {
   it(`is recorded exactly once after losing ${LOST_RACES} races in a row, and never dead-lettered`, async () => {
     const claimId = randomUUID();
-    const plain = memoryEventStore();
-    await claimAwaitingPayout(workerPlatform(plain), claimId);
-    const racing = losingRaces(plain, claimStream(claimId), LOST_RACES);
-    const platform = workerPlatform(racing.store);
-    const payout = publishedEvent(PAYOUT_RECORDED, payoutStream(claimId), payoutRecorded(claimId));
-
-    const { deadLetters, attempts } = await runReactionJobs(claimPayoutReaction, payout, platform, claimPayoutWorker.processor(platform));
-
-    expect(deadLetters).toEqual([]);
-    expect(racing.lost()).toBe(LOST_RACES);
-    expect(attempts).toBeGreaterThan(1);
-    const history = await plain.readStream(claimStream(claimId));
-    expect(history.filter((event) => event.type === 'ReimbursementClaimPaid')).toHaveLength(1);
+    const delivered = publishedEvent(PAYOUT_RECORDED, payoutStream(claimId), payoutRecorded(claimId));
+    const result = await deliverLosingRaces(PAYOUT, claimStream(claimId), LOST_RACES, (platform) => claimAwaitingPayout(platform, claimId), delivered);
+    expectWonAfterLosing(result, LOST_RACES);
+    expect(result.history.filter((event) => event.type === 'ReimbursementClaimPaid')).toHaveLength(1);
   });
 
   it('is dead-lettered when the claim refuses it (no such claim): a retry cannot help', async () => {
-    const platform = workerPlatform(memoryEventStore());
     const claimId = randomUUID();
-    const payout = publishedEvent(PAYOUT_RECORDED, payoutStream(claimId), payoutRecorded(claimId));
-    const { deadLetters, attempts } = await runReactionJobs(claimPayoutReaction, payout, platform, claimPayoutWorker.processor(platform));
+    const { deadLetters, attempts } = await deliverOnEmptyStore(PAYOUT, publishedEvent(PAYOUT_RECORDED, payoutStream(claimId), payoutRecorded(claimId)));
     expect(attempts).toBe(1);
     expect(deadLetters).toEqual([expect.objectContaining({ error: expect.stringContaining(`not recorded on claim ${claimId}`) })]);
   });

@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../../../platform/commands/domain-error.ts';
-import { DOMAIN_ERROR_STATUS } from '../../../../platform/http/domain-errors.ts';
 import { metaAt } from '../../../../../test/command-meta.ts';
+import { refusalOf } from '../../../../../test/refusal.ts';
 import { decide, evolve, initialState, type ContactChangeCommand, type ContactChangeEvent, type ContactChangeState } from './decider.ts';
 
 const T0 = '2026-03-01T10:00:00.000Z';
 const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOString();
 const given = (...events: ContactChangeEvent[]): ContactChangeState => events.reduce(evolve, initialState());
 const refusal = (command: ContactChangeCommand, state: ContactChangeState) => {
-  try {
-    decide(command, state);
-  } catch (error) {
-    if (error instanceof DomainError) return [DOMAIN_ERROR_STATUS[error.kind], error.code];
-    throw error;
-  }
-  throw new Error('expected a refusal');
+  const { status, code } = refusalOf(() => decide(command, state));
+  return [status, code];
 };
 
 const data = { change_id: 'c1', account_id: 'a1', channel: 'email' as const, destination_encrypted: 'enc', destination_masked: 'n*w@example.test', code_hash: 'right' };

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../../test/harness.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 describe('the Stripe routes with PAYMENTS_GATEWAY=test (the default)', () => {
   it('GET /payments/config says test, to anyone', async () => {
