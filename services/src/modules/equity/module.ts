@@ -20,6 +20,7 @@ import { accountContactsCopy } from '../../platform/local-copies/account-contact
 import { verifiedPropertiesCopy } from '../../platform/local-copies/verified-properties.ts';
 import { membershipsCopy } from './enrolment/memberships-copy.ts';
 import { pricingRoutes, seedPricing } from './pricing/routes.ts';
+import { pricingProjection } from './pricing/projection.ts';
 
 /**
  * Equity Protect (issue 10): members protect their verified properties; recorded documents (a Super Admin's import or
@@ -36,7 +37,7 @@ export const equityModule: Module = {
     await app.register(importRoutes(platform));
     await app.register(alertRoutes(platform));
   },
-  projections: [enrolments.projection, alerts.projection, importsProjection, verifiedPropertiesCopy('equity'), membershipsCopy, accountContactsCopy('equity')],
+  projections: [enrolments.projection, alerts.projection, importsProjection, pricingProjection, verifiedPropertiesCopy('equity'), membershipsCopy, accountContactsCopy('equity')],
   consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', PROPERTY_VERIFIED, ...MEMBERSHIP_STANDING_EVENTS, ...ACCOUNT_CONTACT_EVENTS],
   pushes: [
     enrolments.push,

@@ -8,6 +8,8 @@ import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { seedStream } from '../../../platform/commands/seed-stream.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { PRICING_STREAM, pricingDecider } from './decider.ts';
+import { PRICING_COLLECTION, PRICING_DOC_ID, pricingOf, toPricing } from './projection.ts';
+import { documentAtHead } from '../../../platform/projections/caught-up.ts';
 
 /** What a fresh installation charges: ours to set (the spec shows no price); Super Admins change it on the admin page. */
 export const SEEDED_PRICING: EquityPricing = {
@@ -21,12 +23,20 @@ export const SEEDED_PRICING: EquityPricing = {
   ],
 };
 
-const toPricing = ({ annual_price_cents, included_plan_names, features }: EquityPricing): EquityPricing => ({ annual_price_cents, included_plan_names, features });
-
-/** The pricing as last defined (the seeded one until the seed has run). */
+/** The pricing in force, from its stream: what an enrollment made now costs (the seeded one until the seed has run). */
 export const currentPricing = async (platform: Pick<Platform, 'eventStore'>): Promise<EquityPricing> => {
   const { state } = await loadStream(platform.eventStore, PRICING_STREAM, pricingDecider);
   return state.current ? toPricing(state.current) : SEEDED_PRICING;
+};
+
+/**
+ * The pricing as the public page reads it: from its read model once it holds the stream's head (`documentAtHead`);
+ * one that stays behind (a stalled projector) answers from the stream, so a reader never sees an older price.
+ */
+const shownPricing = async (platform: Platform): Promise<EquityPricing> => {
+  const { doc, behind } = await documentAtHead(platform, { collection: PRICING_COLLECTION, id: PRICING_DOC_ID, stream: PRICING_STREAM });
+  if (behind) return currentPricing(platform);
+  return (doc ? pricingOf(doc) : null) ?? SEEDED_PRICING;
 };
 
 export const seedPricing = async (platform: Platform): Promise<void> => {
@@ -41,7 +51,7 @@ export const pricingRoutes =
     app.get(
       '/equity/pricing',
       { config: { auth: 'public' }, schema: { tags: ['equity'], summary: 'What Equity Protect does and costs, and the plans that include it', response: { 200: okEnvelope(EquityPricing) } } },
-      async () => ({ success: true as const, data: await currentPricing(platform) }),
+      async () => ({ success: true as const, data: await shownPricing(platform) }),
     );
     app.put(
       '/admin/equity/pricing',
