@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withoutHiddenCharacters } from './http.ts';
 import { NewPassword, OtpChannel, SignInResult } from './identity.ts';
+import { pinProblem } from './pin-rules.ts';
 import { SignUpStep } from './sign-up-steps.ts';
 import { ImageUpload } from './uploads.ts';
 
@@ -144,8 +145,13 @@ export const BeneficiariesBody = z.object({
 });
 export type BeneficiariesBody = z.infer<typeof BeneficiariesBody>;
 
-/** `PUT /sign-up/pin`: 4 to 6 digits, hashed on the server; the last step. */
-export const PinBody = z.object({ pin: z.string().regex(/^\d{4,6}$/, 'Use 4 to 6 digits') });
+/** `PUT /sign-up/pin`: 4 to 6 digits, not an easy one (`pin-rules.ts`), hashed on the server; the last step. */
+export const PinBody = z.object({
+  pin: z.string().superRefine((pin, ctx) => {
+    const problem = pinProblem(pin);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+});
 export type PinBody = z.infer<typeof PinBody>;
 
 // ---- Progress (`GET /sign-up`) ----

@@ -48,7 +48,7 @@ const ROUTES: Route[] = [
   { method: 'PUT', url: '/sign-up/face-signature', auth: 'signed-in', body: { face: { data: PNG_1PX }, signature: { data: PNG_1PX } } },
   { method: 'PUT', url: '/sign-up/mailing-address', auth: 'signed-in', body: { same_as_property: false, address: { line1: '1 Main St', city: 'San Jose', state: 'CA', zip: '95112' } } },
   { method: 'PUT', url: '/sign-up/beneficiaries', auth: 'signed-in', body: { beneficiaries: [{ full_name: 'Sam', relationship: 'Child', share_percent: 100 }] } },
-  { method: 'PUT', url: '/sign-up/pin', auth: 'signed-in', body: { pin: '1234' } },
+  { method: 'PUT', url: '/sign-up/pin', auth: 'signed-in', body: { pin: '2468' } },
   { method: 'GET', url: '/account/profile', auth: 'signed-in' },
   { method: 'PUT', url: '/account/profile', auth: 'signed-in', body: { full_name: 'Pat Q' } },
   { method: 'PUT', url: '/account/profile/photo', auth: 'signed-in', body: { data: PNG_1PX } },
@@ -208,7 +208,7 @@ describe('every issue-7 route, called by a stranger and by every role', () => {
     for (const route of ROUTES.filter((r) => r.method === 'GET')) {
       expectNoCrash(await call({ method: route.method, url: route.url, headers: bearer(unfinished) }), describeCall(route, 'unfinished sign-up'));
     }
-    const pin = await call({ method: 'PUT', url: '/sign-up/pin', headers: bearer(unfinished), payload: { pin: '1234' } });
+    const pin = await call({ method: 'PUT', url: '/sign-up/pin', headers: bearer(unfinished), payload: { pin: '2468' } });
     expectRefusal(pin, 'PIN before the other steps', [409]);
   });
 });

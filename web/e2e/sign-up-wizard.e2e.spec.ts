@@ -109,6 +109,12 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
     await onScreen(page, '/sign-up/pin', 'Choose your security PIN');
     await check('/sign-up/pin');
     const form = page.getByRole('form', { name: 'Security PIN' });
+    // An easy PIN is refused in words before anything is sent.
+    await form.getByRole('textbox', { name: 'PIN', exact: true }).fill('1234');
+    await form.getByLabel('Confirm PIN').fill('1234');
+    await form.getByRole('button', { name: 'Finish sign-up' }).click();
+    await form.getByText(/This PIN is too easy to guess/).waitFor();
+    await page.waitForURL(/\/sign-up\/pin$/, { timeout: 5_000 });
     await form.getByRole('textbox', { name: 'PIN', exact: true }).fill('482913');
     await form.getByLabel('Confirm PIN').fill('482913');
     await form.getByRole('button', { name: 'Finish sign-up' }).click();

@@ -219,6 +219,14 @@ describe('the signed-in steps of a sign-up, and resuming it', () => {
     expect(saved.json().data).toMatchObject({ current_step: 'pin', draft: { beneficiaries: list } });
     expect(JSON.stringify(await t.platform.eventStore.readStream(signUpStream(accountId)))).not.toContain('Sam Doe');
 
+    const before = (await t.platform.eventStore.readStream(signUpStream(accountId))).length;
+    for (const weak of ['1234', '0000', '1212']) {
+      const refused = await kit.withToken('PUT', '/sign-up/pin', token, { pin: weak });
+      expect(refused.statusCode, weak).toBe(400);
+      expect(refused.json().errors).toEqual([{ path: 'pin', message: expect.stringContaining('too easy to guess') }]);
+    }
+    expect(await t.platform.eventStore.readStream(signUpStream(accountId))).toHaveLength(before);
+
     const done = await kit.withToken('PUT', '/sign-up/pin', token, { pin: '2468' });
     expect(done.statusCode).toBe(200);
     expect(done.json().data).toMatchObject({

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Field, Input } from '@fluentui/react-components';
+import { pinProblem } from '@acpg/contracts/pin-rules';
 import { StepPage, useStepForm } from './StepPage.tsx';
-
-const PIN = /^\d{4,6}$/;
 
 /** /sign-up/pin: the security PIN (4 to 6 digits, hashed on the server), asked again before high-risk actions. */
 export default function PinPage() {
   const form = useStepForm();
   const [pin, setPin] = useState('');
   const [confirm, setConfirm] = useState('');
-  const pinError = !pin ? 'Choose a PIN' : !PIN.test(pin) ? 'Use 4 to 6 digits' : null;
+  const pinError = !pin ? 'Choose a PIN' : pinProblem(pin);
   const confirmError = !confirm ? 'Enter the PIN again' : confirm !== pin ? 'The PINs do not match' : null;
   const digits = (v: string) => v.replace(/\D/g, '').slice(0, 6);
 
@@ -24,7 +23,7 @@ export default function PinPage() {
       submitLabel="Finish sign-up"
       busyLabel="Finishing…"
     >
-      <Field label="PIN" required hint="4 to 6 digits" validationMessage={form.touched ? pinError : null}>
+      <Field label="PIN" required hint="4 to 6 digits, not easy to guess (no 1234 or 0000)" validationMessage={form.touched ? pinError : null}>
         <Input type="password" inputMode="numeric" autoComplete="off" value={pin} onChange={(_, d) => setPin(digits(d.value))} />
       </Field>
       <Field label="Confirm PIN" required validationMessage={form.touched ? confirmError : null}>
