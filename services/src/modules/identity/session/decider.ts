@@ -9,10 +9,13 @@ import type { Command, Decider, DomainEvent } from '../../../platform/commands/h
 export const sessionStream = (sessionId: string) => `identity-session-${sessionId}`;
 
 export type SessionEvent =
-  /** `user_agent`: the browser's User-Agent at sign-in, when it sent one (events before it was recorded have none). */
+  /**
+   * `user_agent`: the browser's User-Agent at sign-in, when it sent one (events before it was recorded have none).
+   * `by`: `sign-up` for the session a new account starts with; absent for a sign-in (and in events before it was recorded).
+   */
   | DomainEvent<
       'SessionStarted',
-      { session_id: string; account_id: string; token_hash: string; started_at: string; expires_at: string; user_agent?: string }
+      { session_id: string; account_id: string; token_hash: string; started_at: string; expires_at: string; user_agent?: string; by?: 'sign-up' }
     >
   | DomainEvent<'SessionRefreshed', { session_id: string; token_hash: string; refreshed_at: string; expires_at: string }>
   | DomainEvent<'SessionReuseDetected', { session_id: string; at: string }>
@@ -20,7 +23,7 @@ export type SessionEvent =
 
 /** `ttl_seconds`: how long the refresh token lives from now (configuration). */
 export type SessionCommand =
-  | Command<'StartSession', { session_id: string; account_id: string; token_hash: string; ttl_seconds: number; user_agent?: string }>
+  | Command<'StartSession', { session_id: string; account_id: string; token_hash: string; ttl_seconds: number; user_agent?: string; by?: 'sign-up' }>
   | Command<'RefreshSession', { presented_hash: string; new_hash: string; ttl_seconds: number }>
   | Command<'EndSession', { presented_hash: string }>;
 
@@ -83,7 +86,7 @@ export const decide = (command: SessionCommand, state: SessionState): SessionEve
       if (state.status !== 'none') throw refuse('conflict', 'INVALID_COMMAND', 'This session already exists.');
       const data = { session_id: d.session_id, account_id: d.account_id, token_hash: d.token_hash, started_at: now, expires_at: addSeconds(now, d.ttl_seconds) };
       // Absent rather than null when unknown: a stored null would not read back as "no device".
-      return [{ type: 'SessionStarted', data: d.user_agent ? { ...data, user_agent: d.user_agent } : data }];
+      return [{ type: 'SessionStarted', data: { ...data, ...(d.user_agent ? { user_agent: d.user_agent } : {}), ...(d.by ? { by: d.by } : {}) } }];
     }
     case 'RefreshSession': {
       const d = command.data;

@@ -14,13 +14,16 @@ export interface IssuedRefreshToken {
 const ttlSeconds = (ctx: IdentityContext) => ctx.platform.config.REFRESH_TOKEN_TTL_DAYS * 24 * 3600;
 const sessionEnded = () => refuse('unauthenticated', 'SESSION_ENDED', 'Your session has ended. Sign in again.');
 
-/** `userAgent`: the browser's, already trimmed and capped (`sessionUserAgent`), for the sign-in notice. */
+/**
+ * `userAgent`: the browser's, already trimmed and capped (`sessionUserAgent`), for the sign-in notice. `bySignUp`: the
+ * session a new account starts with (no "new sign-in" notice: the person just made the account).
+ */
 export const startSession = async (
   ctx: IdentityContext,
-  session: { accountId: string; sessionId: string; userAgent?: string | undefined },
+  session: { accountId: string; sessionId: string; userAgent?: string | undefined; bySignUp?: boolean },
   meta: CommandMeta,
 ): Promise<IssuedRefreshToken> => {
-  const { accountId, sessionId, userAgent } = session;
+  const { accountId, sessionId, userAgent, bySignUp } = session;
   const { token, hash } = newRefreshToken(sessionId);
   await handleCommand(
     ctx.platform.eventStore,
@@ -28,7 +31,7 @@ export const startSession = async (
     sessionDecider,
     {
       type: 'StartSession',
-      data: { session_id: sessionId, account_id: accountId, token_hash: hash, ttl_seconds: ttlSeconds(ctx), ...(userAgent ? { user_agent: userAgent } : {}) },
+      data: { session_id: sessionId, account_id: accountId, token_hash: hash, ttl_seconds: ttlSeconds(ctx), ...(userAgent ? { user_agent: userAgent } : {}), ...(bySignUp ? { by: 'sign-up' as const } : {}) },
       metadata: meta,
     },
     { newStream: true },

@@ -7,7 +7,7 @@ import { signInNoticeEmail } from './template.ts';
 import { notificationJob } from '../../../platform/jobs/notifications.ts';
 
 /** What the notice needs of a SessionStarted event (its token digest is none of its business). */
-const SessionStarted = z.object({ account_id: z.string().min(1), user_agent: z.string().nullish() });
+const SessionStarted = z.object({ account_id: z.string().min(1), user_agent: z.string().nullish(), by: z.literal('sign-up').optional() });
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
 
@@ -27,6 +27,8 @@ export const signInNoticeReaction: Reaction = {
       platform.log.error({ eventId: event.id, problem: z.prettifyError(parsed.error) }, 'SessionStarted without an account: no sign-in notice');
       return [];
     }
+    // The session a new account starts with: the person just made the account, so there is no sign-in to tell them of.
+    if (parsed.data.by === 'sign-up') return [];
     const account = await loadAccount(platform.eventStore, parsed.data.account_id);
     if (!account) return [];
     const device = describeDevice(parsed.data.user_agent);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeDevice } from './device.ts';
-import { formatSignInTime } from './reaction.ts';
+import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import type { Platform } from '../../../platform/module.ts';
+import { formatSignInTime, signInNoticeReaction } from './reaction.ts';
 
 describe('sign-in notice wording', () => {
   it('states the time in US English, in UTC, and says so', () => {
@@ -19,5 +21,13 @@ describe('sign-in notice wording', () => {
     ];
     for (const [agent, expected] of agents) expect(describeDevice(agent), agent).toBe(expected);
     expect(describeDevice(undefined)).toBeUndefined();
+  });
+});
+
+describe('sign-in notice after sign-up', () => {
+  it('is not sent for the session a new account starts with (the person just made the account)', async () => {
+    const event = { id: 'e1', type: 'SessionStarted', occurredAt: '2026-11-27T12:00:00.000Z', data: { account_id: 'a1', session_id: 's1', by: 'sign-up' } } as unknown as StoredEvent;
+    const platform = { eventStore: { readStream: async () => { throw new Error('a sign-up session reads no account'); } } } as unknown as Platform;
+    await expect(signInNoticeReaction.jobs(event, platform)).resolves.toEqual([]);
   });
 });

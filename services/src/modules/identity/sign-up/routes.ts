@@ -149,7 +149,7 @@ export const signUpRoutes =
         const verified = await verifySignUpCode(ctx, signUpOf(request), request.body, m);
         if (verified.channel === 'phone') return { success: true as const, data: { channel: 'phone' as const, verified: true as const }, message: 'Your phone is verified.' };
         const userAgent = sessionUserAgent(request.headers['user-agent']);
-        const refresh = await startSession(ctx, { accountId: verified.account.id, sessionId: m.newId(), userAgent }, m);
+        const refresh = await startSession(ctx, { accountId: verified.account.id, sessionId: m.newId(), userAgent, bySignUp: true }, m);
         setRefreshCookie(reply, refresh.token, refresh.maxAgeSeconds, { secure: platform.config.COOKIE_SECURE });
         clearSignUpCookie(ctx, reply);
         return { success: true as const, data: await signedIn(ctx, verified.account), message: 'Your account is ready.' };
