@@ -84,6 +84,13 @@ describe('ordering an NHD report: /nhd-order → pay → live order page → rec
     await page.reload();
     await step(page, 'Recipients');
     await page.getByRole('list', { name: 'Recipients' }).getByText(buyer, { exact: false }).waitFor();
+    // Filled in but not added: Next refuses it in place when it does not check out, and otherwise takes it along.
+    const seller = buyer.replace(/^[^@]*/, 'sam.seller');
+    await add.getByLabel('Name').fill('Sam Seller');
+    await add.getByLabel('Email').fill('not an email');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await add.getByText(/valid email address/).waitFor();
+    await add.getByLabel('Email').fill(seller);
     await page.getByRole('button', { name: 'Next' }).click();
     await step(page, 'Escrow');
     await page.getByRole('button', { name: 'Review the order' }).click();
@@ -97,6 +104,7 @@ describe('ordering an NHD report: /nhd-order → pay → live order page → rec
     await explained(page, () => page.waitForURL((url) => url.pathname === '/nhd-order', { timeout: 20_000 }));
     await step(page, 'Review');
     await page.getByText(buyer, { exact: false }).waitFor();
+    await page.getByText(seller, { exact: false }).waitFor();
   }, 180_000);
 
   it('places and pays the order, then its page moves to Delivered live; a Super Admin sees it appear and move; the PDF opens', async () => {

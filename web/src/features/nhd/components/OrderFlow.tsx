@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Button, Card, MessageBar, MessageBarBody, MessageBarTitle, Radio, RadioGroup, Spinner, Text, Title1, Title3, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleRegular } from '@fluentui/react-icons';
@@ -12,7 +12,7 @@ import { ErrorState, LoadingBlock, LoadingSpinner } from '../../../components/Pa
 import { placeOrder, useOrder, useReportTypes } from '../api/nhd.ts';
 import { roleLabel } from '../order-text.ts';
 import { ORDER_STEPS, orderDraft, reachableStep, resetOrderDraft, restoreOrderDraft, type OrderStep } from '../state/order-draft.ts';
-import { PeopleEditor } from './PeopleEditor.tsx';
+import { PeopleEditor, type PeopleEditorHandle } from './PeopleEditor.tsx';
 
 /** What the app hands in (features do not import each other): the property search and the card form. */
 export interface OrderFlowParts {
@@ -78,6 +78,13 @@ export function OrderFlow({ AddressAutocomplete, PaymentForm }: OrderFlowParts) 
   const [restored, setRestored] = useState(false);
   const [propertyError, setPropertyError] = useState<string | null>(null);
   const [recipientsError, setRecipientsError] = useState<string | null>(null);
+  // Next takes the person still in the form (filled in, "Add" not pressed) instead of losing them.
+  const recipientsEditor = useRef<PeopleEditorHandle<RecipientInput>>(null);
+  const escrowEditor = useRef<PeopleEditorHandle<EscrowUserInput>>(null);
+  const withPending = <T,>(editor: PeopleEditorHandle<T> | null, then: (list: readonly T[]) => void) => {
+    const list = editor ? editor.commitPending() : null;
+    if (list) then(list);
+  };
   const [placing, setPlacing] = useState(false);
   const [placeError, setPlaceError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<NhdOrderView | null>(null);
@@ -176,6 +183,7 @@ export function OrderFlow({ AddressAutocomplete, PaymentForm }: OrderFlowParts) 
         <>
           <Text>Who receives the report? Each recipient gets an email with a link to open it and confirm receipt; no account is needed.</Text>
           <PeopleEditor
+            ref={recipientsEditor}
             items={draft.recipientData as RecipientInput[]}
             onChange={(items) => {
               orderDraft.recipientData = items;
@@ -198,7 +206,10 @@ export function OrderFlow({ AddressAutocomplete, PaymentForm }: OrderFlowParts) 
               <MessageBarBody>{recipientsError}</MessageBarBody>
             </MessageBar>
           )}
-          <StepNav back={() => go('report')} next={() => (draft.recipientData.length > 0 ? go('escrow') : setRecipientsError('Add at least one recipient.'))} />
+          <StepNav
+            back={() => go('report')}
+            next={() => withPending(recipientsEditor.current, (list) => (list.length > 0 ? go('escrow') : setRecipientsError('Add at least one recipient.')))}
+          />
         </>
       );
       break;
@@ -207,6 +218,7 @@ export function OrderFlow({ AddressAutocomplete, PaymentForm }: OrderFlowParts) 
         <>
           <Text>Escrow users of this sale, if there is an escrow (optional).</Text>
           <PeopleEditor
+            ref={escrowEditor}
             items={draft.escrowUserListData as EscrowUserInput[]}
             onChange={(items) => (orderDraft.escrowUserListData = items)}
             schema={EscrowUserInput}
@@ -221,7 +233,7 @@ export function OrderFlow({ AddressAutocomplete, PaymentForm }: OrderFlowParts) 
             describe={(e) => ({ title: `${e.officer}, ${e.company}`, detail: `Escrow number ${e.escrow_number}${e.email ? ` · ${e.email}` : ''}` })}
             empty={<Text>No escrow users. You can go on without them.</Text>}
           />
-          <StepNav back={() => go('recipients')} next={() => go('review')} nextLabel="Review the order" />
+          <StepNav back={() => go('recipients')} next={() => withPending(escrowEditor.current, () => go('review'))} nextLabel="Review the order" />
         </>
       );
       break;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useImperativeHandle, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Button, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import type { z } from 'zod';
@@ -30,6 +30,15 @@ export interface PersonField<K extends string> {
   options?: readonly { value: string; label: string }[];
 }
 
+/** What the step around the editor asks of it when the person moves on (Next). */
+export interface PeopleEditorHandle<T> {
+  /**
+   * The list with what the form still holds added (someone filled it in and went on without "Add"), or the list as it
+   * is when the form is blank; null when what the form holds is refused (its messages show under the fields).
+   */
+  commitPending(): T[] | null;
+}
+
 /**
  * A list of people (recipients, escrow users) with add, edit and remove: the form checks each entry against the
  * contract's schema (its messages under each field) and `extraCheck` (unique emails ...), keyboard friendly.
@@ -44,6 +53,7 @@ export function PeopleEditor<K extends string, T extends Partial<Record<K, unkno
   max,
   extraCheck,
   empty,
+  ref,
 }: {
   items: readonly T[];
   onChange: (items: T[]) => void;
@@ -54,6 +64,7 @@ export function PeopleEditor<K extends string, T extends Partial<Record<K, unkno
   max: number;
   extraCheck?: (item: T, others: readonly T[]) => { field: K; message: string } | null;
   empty: ReactNode;
+  ref?: Ref<PeopleEditorHandle<T>>;
 }) {
   const s = useStyles();
   const blank = Object.fromEntries(fields.map((f) => [f.key, f.options?.[0]?.value ?? ''])) as Record<K, string>;
@@ -61,8 +72,9 @@ export function PeopleEditor<K extends string, T extends Partial<Record<K, unkno
   const [editing, setEditing] = useState<number | null>(null);
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  /** Adds (or saves) what the form holds: the new list, or null with the refusals shown under their fields. */
+  const commit = (): T[] | null => {
+    const refuse = (next: Partial<Record<K, string>>) => (setErrors(next), null);
     const raw = Object.fromEntries(Object.entries(draft).filter(([, v]) => v !== '')) as Record<string, unknown>;
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
@@ -71,17 +83,26 @@ export function PeopleEditor<K extends string, T extends Partial<Record<K, unkno
         const key = String(issue.path[0]) as K;
         next[key] ??= issue.message;
       }
-      return setErrors(next);
+      return refuse(next);
     }
     const others = items.filter((_, i) => i !== editing);
     const extra = extraCheck?.(parsed.data, others);
-    if (extra) return setErrors({ [extra.field]: extra.message } as Partial<Record<K, string>>);
-    if (editing === null && items.length >= max) return setErrors({ [fields[0]?.key as K]: `At most ${max} ${noun}s` } as Partial<Record<K, string>>);
-    onChange(editing === null ? [...items, parsed.data] : items.map((item, i) => (i === editing ? parsed.data : item)));
+    if (extra) return refuse({ [extra.field]: extra.message } as Partial<Record<K, string>>);
+    if (editing === null && items.length >= max) return refuse({ [fields[0]?.key as K]: `At most ${max} ${noun}s` } as Partial<Record<K, string>>);
+    const list = editing === null ? [...items, parsed.data] : items.map((item, i) => (i === editing ? parsed.data : item));
+    onChange(list);
     setDraft(blank);
     setEditing(null);
     setErrors({});
+    return list;
   };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    commit();
+  };
+  // A choice that starts on its first option is no entry of its own: only typed text (or an edit) is pending.
+  const pending = editing !== null || fields.some((f) => !f.options && draft[f.key].trim() !== '');
+  useImperativeHandle(ref, () => ({ commitPending: () => (pending ? commit() : [...items]) }));
   const edit = (index: number) => {
     const item = items[index];
     if (!item) return;
