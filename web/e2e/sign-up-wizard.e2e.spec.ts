@@ -102,6 +102,12 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
     await form.getByText('The shares add up to 120%. Change them so they add up to 100%.').waitFor();
     await check('/sign-up/beneficiaries with its messages');
     await second.getByLabel('Share (%)').fill('30');
+    // A third person keeps the shares typed so far (70 and 30, so 0 is left) and takes the focus to their name.
+    await form.getByRole('button', { name: 'Add a beneficiary' }).click();
+    const third = form.getByRole('group', { name: 'Beneficiary 3' });
+    await expect.poll(() => third.getByLabel('Full name').evaluate((input) => input === document.activeElement), { timeout: 5_000 }).toBe(true);
+    expect([await first.getByLabel('Share (%)').inputValue(), await second.getByLabel('Share (%)').inputValue(), await third.getByLabel('Share (%)').inputValue()]).toEqual(['70', '30', '0']);
+    await form.getByRole('button', { name: 'Remove beneficiary 3' }).click();
     await form.getByRole('button', { name: 'Save and continue' }).click();
   }
 

@@ -51,3 +51,13 @@ export function evenShares(count: number): string[] {
   const base = Math.floor(100 / count);
   return Array.from({ length: count }, (_, i) => String(base + (i < 100 - base * count ? 1 : 0)));
 }
+
+/**
+ * The shares once one more person is added: while every share is still the even split the page made, an even split
+ * again; once the person typed a share of their own, theirs are kept and the new person gets what is left (maybe 0).
+ */
+export function sharesWithOneMore(rows: readonly Pick<BeneficiaryRow, 'share'>[]): string[] {
+  const current = rows.map((r) => r.share);
+  if (JSON.stringify(current) === JSON.stringify(evenShares(rows.length))) return evenShares(rows.length + 1);
+  return [...current, String(Math.max(0, 100 - totalShare(rows as readonly BeneficiaryRow[])))];
+}

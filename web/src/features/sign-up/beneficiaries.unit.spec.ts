@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evenShares, rowErrors, toBeneficiaries, totalShare, type BeneficiaryRow } from './beneficiaries.ts';
+import { evenShares, rowErrors, sharesWithOneMore, toBeneficiaries, totalShare, type BeneficiaryRow } from './beneficiaries.ts';
 
 const row = (over: Partial<BeneficiaryRow> = {}): BeneficiaryRow => ({ key: 1, full_name: 'Ann Lee', relationship: 'Daughter', email: '', share: '100', ...over });
 
@@ -29,5 +29,19 @@ describe('beneficiaries form', () => {
     expect(evenShares(1)).toEqual(['100']);
     expect(evenShares(3)).toEqual(['34', '33', '33']);
     expect(evenShares(3).reduce((a, b) => a + Number(b), 0)).toBe(100);
+  });
+});
+
+describe('adding a beneficiary', () => {
+  const shares = (...list: string[]) => list.map((share) => ({ share }));
+  it('splits evenly again while the shares are still the even split', () => {
+    expect(sharesWithOneMore(shares('100'))).toEqual(['50', '50']);
+    expect(sharesWithOneMore(shares('50', '50'))).toEqual(['34', '33', '33']);
+  });
+  it('keeps the shares the person typed and gives the new one what is left', () => {
+    expect(sharesWithOneMore(shares('60'))).toEqual(['60', '40']);
+    expect(sharesWithOneMore(shares('60', '40'))).toEqual(['60', '40', '0']);
+    expect(sharesWithOneMore(shares('70', '50'))).toEqual(['70', '50', '0']);
+    expect(sharesWithOneMore(shares('', '25'))).toEqual(['', '25', '75']);
   });
 });

@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Field, Input, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
-import { evenShares, MAX_BENEFICIARIES, rowErrors, toBeneficiaries, totalShare, type BeneficiaryRow } from '../beneficiaries.ts';
+import { MAX_BENEFICIARIES, rowErrors, sharesWithOneMore, toBeneficiaries, totalShare, type BeneficiaryRow } from '../beneficiaries.ts';
 import { useFormStyles } from './StepFrame.tsx';
 import { StepPage, useStepForm } from './StepPage.tsx';
 
@@ -35,10 +35,20 @@ export default function BeneficiariesPage() {
 
   const total = totalShare(rows);
   const update = (key: number, patch: Partial<BeneficiaryRow>) => setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
-  const add = () => setRows((all) => {
-    const shares = evenShares(all.length + 1);
-    return [...all.map((r, i) => ({ ...r, share: shares[i]! })), newRow(shares[all.length]!)];
-  });
+  // A new person keeps the shares typed so far, and focus moves to their name.
+  const names = useRef(new Map<number, HTMLInputElement>());
+  const [added, setAdded] = useState<number | null>(null);
+  useEffect(() => {
+    if (added !== null) names.current.get(added)?.focus();
+  }, [added]);
+  const add = () => {
+    const row = newRow('');
+    setRows((all) => {
+      const shares = sharesWithOneMore(all);
+      return [...all.map((r, i) => ({ ...r, share: shares[i]! })), { ...row, share: shares[all.length]! }];
+    });
+    setAdded(row.key);
+  };
   const remove = (key: number) => {
     setRows((all) => all.filter((r) => r.key !== key));
     addButton.current?.focus();
@@ -62,7 +72,15 @@ export default function BeneficiariesPage() {
           <fieldset key={row.key} className={b.person}>
             <legend className={b.legend}>Beneficiary {i + 1}</legend>
             <Field label="Full name" required validationMessage={errors.full_name}>
-              <Input value={row.full_name} autoComplete="off" onChange={(_, d) => update(row.key, { full_name: d.value })} />
+              <Input
+                ref={(input) => {
+                  if (input) names.current.set(row.key, input);
+                  else names.current.delete(row.key);
+                }}
+                value={row.full_name}
+                autoComplete="off"
+                onChange={(_, d) => update(row.key, { full_name: d.value })}
+              />
             </Field>
             <Field label="Relationship" required validationMessage={errors.relationship} hint="Spouse, daughter, friend…">
               <Input value={row.relationship} onChange={(_, d) => update(row.key, { relationship: d.value })} />
