@@ -120,7 +120,8 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
     await form.getByLabel('Confirm PIN').fill('1234');
     await form.getByRole('button', { name: 'Finish sign-up' }).click();
     await form.getByText(/This PIN is too easy to guess/).waitFor();
-    await page.waitForURL(/\/sign-up\/pin$/, { timeout: 5_000 });
+    // Focus goes to the first field to fix.
+    await expect.poll(() => form.getByRole('textbox', { name: 'PIN', exact: true }).evaluate((input) => input === document.activeElement), { timeout: 5_000 }).toBe(true);
     await form.getByRole('textbox', { name: 'PIN', exact: true }).fill('482913');
     await form.getByLabel('Confirm PIN').fill('482913');
     await form.getByRole('button', { name: 'Finish sign-up' }).click();

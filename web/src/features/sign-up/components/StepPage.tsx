@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
+import { useFocusFirstInvalid } from '../../../lib/focus.ts';
 import { useTrackClick } from '../../../lib/track.ts';
 import type { StepSave } from '../api/sign-up.ts';
 import { SignUpActor } from './SignUpFlow.tsx';
@@ -32,9 +33,12 @@ export function StepPage({ screen, title, intro, trackAs, form, save, submitLabe
   const actor = SignUpActor.useActorRef();
   const track = useTrackClick();
   const error = SignUpActor.useSelector((st) => st.context.error);
+  // A refused submit takes focus to the first field to fix (lib/focus.ts), as every other form does.
+  const [formRef, focusFirstInvalid] = useFocusFirstInvalid<HTMLFormElement>();
   return (
     <StepFrame screen={screen} title={title} intro={intro} error={error}>
       <form
+        ref={formRef}
         className={s.form}
         aria-label={screen}
         noValidate
@@ -44,6 +48,7 @@ export function StepPage({ screen, title, intro, trackAs, form, save, submitLabe
           track(trackAs);
           const body = save();
           if (body) actor.send({ type: 'SAVE', save: body });
+          else focusFirstInvalid();
         }}
       >
         {children}
