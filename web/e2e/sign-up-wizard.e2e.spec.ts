@@ -59,7 +59,23 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
     await page.getByRole('button', { name: 'Use camera' }).click();
     await page.getByRole('button', { name: 'Take photo' }).click();
     await page.getByRole('img', { name: 'Your face photo' }).waitFor();
+    // The camera's one button keeps the focus through Use camera, Take photo and Retake.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''), { timeout: 5_000 }).toBe('Retake with camera');
     const pad = page.getByRole('img', { name: /^Signature pad/ });
+    // A typed signature stays on the pad when the window is resized.
+    const inked = () => pad.evaluate((canvas: HTMLCanvasElement) => {
+      const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+      for (let i = 0; i < pixels.length; i += 4) if ((pixels[i] ?? 255) < 128) return true;
+      return false;
+    });
+    await page.getByLabel('Type your signature').fill('Grace Hopper');
+    await page.getByRole('button', { name: 'Use typed signature' }).click();
+    await expect.poll(inked, { timeout: 5_000 }).toBe(true);
+    const size = page.viewportSize();
+    if (!size) throw new Error('no viewport');
+    await page.setViewportSize({ width: size.width - 40, height: size.height });
+    await page.setViewportSize(size);
+    await expect.poll(inked, { timeout: 5_000 }).toBe(true);
     const box = await pad.boundingBox();
     if (!box) throw new Error('the signature pad is not on screen');
     await page.mouse.move(box.x + 30, box.y + 90);

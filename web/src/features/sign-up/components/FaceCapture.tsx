@@ -127,13 +127,14 @@ export function FaceCapture({ value, onChange, disabled }: { value: string | nul
           {problem}
         </Text>
       )}
+      {/* One button, relabelled (Use camera → Starting… → Take photo → Retake), focusable while it waits: focus stays on it. */}
       <div className={s.row}>
         {camera === 'live' ? (
-          <Button appearance="primary" icon={ready ? <CameraRegular /> : <Spinner size="tiny" />} onClick={capture} disabled={disabled || !ready}>
+          <Button appearance="primary" icon={ready ? <CameraRegular /> : <Spinner size="tiny" />} onClick={capture} disabled={disabled} disabledFocusable={!disabled && !ready}>
             {ready ? 'Take photo' : 'Starting the camera…'}
           </Button>
         ) : (
-          <Button icon={<CameraRegular />} onClick={() => void start()} disabled={disabled || camera === 'starting'}>
+          <Button icon={<CameraRegular />} onClick={() => void start()} disabled={disabled} disabledFocusable={!disabled && camera === 'starting'}>
             {value ? 'Retake with camera' : 'Use camera'}
           </Button>
         )}

@@ -18,6 +18,18 @@ const useStyles = makeStyles({
 
 const SIGNATURE_FONT = 'italic 36px "Segoe Script", "Brush Script MT", cursive';
 
+/** Draws a typed name on the canvas in a handwriting font (CSS pixels: the context is already scaled). */
+const drawTyped = (el: HTMLCanvasElement, text: string) => {
+  const ctx = el.getContext('2d');
+  if (!ctx) return;
+  ctx.save();
+  ctx.fillStyle = '#1b1b1b';
+  ctx.font = SIGNATURE_FONT;
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, 16, el.offsetHeight / 2, el.offsetWidth - 32);
+  ctx.restore();
+};
+
 /**
  * The signature: drawn with a finger, pen or mouse on `signature_pad`, or, for keyboard users, typed and drawn in a
  * handwriting font. Hands a PNG data: URL up (null while empty).
@@ -27,6 +39,8 @@ export function SignatureField({ onChange, disabled }: { onChange: (dataUrl: str
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const [typed, setTyped] = useState('');
+  /** The typed signature on the pad (null once drawn over or cleared): a resize draws it again, as it does strokes. */
+  const typedOnPad = useRef<string | null>(null);
   const changed = useRef(onChange);
   useEffect(() => {
     changed.current = onChange;
@@ -45,13 +59,21 @@ export function SignatureField({ onChange, disabled }: { onChange: (dataUrl: str
       el.height = el.offsetHeight * ratio;
       el.getContext('2d')?.scale(ratio, ratio);
       signature.clear();
-      signature.fromData(data);
+      if (typedOnPad.current) drawTyped(el, typedOnPad.current);
+      else signature.fromData(data);
     };
     fit();
     const onEnd = () => changed.current(signature.isEmpty() ? null : signature.toDataURL('image/png'));
+    // Drawing replaces a typed signature: the pad then holds strokes only.
+    const onBegin = () => {
+      if (typedOnPad.current) signature.clear();
+      typedOnPad.current = null;
+    };
+    signature.addEventListener('beginStroke', onBegin);
     signature.addEventListener('endStroke', onEnd);
     window.addEventListener('resize', fit);
     return () => {
+      signature.removeEventListener('beginStroke', onBegin);
       signature.removeEventListener('endStroke', onEnd);
       window.removeEventListener('resize', fit);
       signature.off();
@@ -64,6 +86,7 @@ export function SignatureField({ onChange, disabled }: { onChange: (dataUrl: str
   }, [disabled]);
 
   const clear = () => {
+    typedOnPad.current = null;
     pad.current?.clear();
     changed.current(null);
   };
@@ -73,14 +96,8 @@ export function SignatureField({ onChange, disabled }: { onChange: (dataUrl: str
     const signature = pad.current;
     if (!el || !signature || !typed.trim()) return;
     signature.clear();
-    const ctx = el.getContext('2d');
-    if (!ctx) return;
-    ctx.save();
-    ctx.fillStyle = '#1b1b1b';
-    ctx.font = SIGNATURE_FONT;
-    ctx.textBaseline = 'middle';
-    ctx.fillText(typed.trim(), 16, el.offsetHeight / 2, el.offsetWidth - 32);
-    ctx.restore();
+    typedOnPad.current = typed.trim();
+    drawTyped(el, typedOnPad.current);
     changed.current(el.toDataURL('image/png'));
   };
 
