@@ -166,6 +166,14 @@ describe('the app frame', () => {
     expect(drawsOutline(byKeyboard.outline), `the keyboard shows where focus went (outline ${byKeyboard.outline})`).toBe(true);
   });
 
+  it('the logo at the top of the side menu is a link home', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/admin-dashboard');
+    await settled(page);
+    const home = page.getByRole('complementary').getByRole('link', { name: 'ACPG home' });
+    expect(await home.getAttribute('href')).toBe('/');
+  });
+
   for (const width of [1440, 900, 375] as const) {
     it(`at ${width} px: a toast sits below the top bar and the page's actions; scroll-to-top covers no content`, async () => {
       await page.setViewportSize({ width, height: 900 });

@@ -14,6 +14,7 @@ import { useTrackClick } from '../../lib/track.ts';
 import { navigateTo } from '../../lib/navigation.ts';
 import { ScrollToTop } from '../../components/ScrollToTop.tsx';
 import { Logo } from '../../components/Logo.tsx';
+import { RouteLink } from '../../components/RouteLink.tsx';
 import { menuFor } from '../menu.ts';
 import { isRegistered } from '../routes.ts';
 import { SkipLink, MAIN_ID } from './SkipLink.tsx';
@@ -149,7 +150,9 @@ export function SignedInLayout() {
         <DrawerHeaderTitle
           action={large ? undefined : <Button appearance="subtle" aria-label="Close menu" icon={<DismissRegular />} onClick={() => setDrawerOpen(false)} />}
         >
-          <Logo />
+          <RouteLink to="/" label="ACPG home" onClick={() => setDrawerOpen(false)}>
+            <Logo />
+          </RouteLink>
         </DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody>
