@@ -4,7 +4,8 @@ import { useCounties } from '../lib/counties.ts';
 import { FilterButtons } from './FilterButtons.tsx';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gap: tokens.spacingHorizontalM, alignItems: 'end' },
+  // A field never grows past its cell (a dropdown's longest option would push it over the next field).
+  grid: { display: 'grid', gap: tokens.spacingHorizontalM, alignItems: 'end', '& > *': { minWidth: 0 } },
   narrow: { gridTemplateColumns: 'repeat(auto-fill, minmax(min(170px, 100%), 1fr))' },
   wide: { gridTemplateColumns: 'repeat(auto-fill, minmax(min(180px, 100%), 1fr))' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
@@ -56,9 +57,10 @@ export interface ChoiceOption {
 
 /** A filter's dropdown: "Any" first, then the options. */
 export function ChoiceField({ label, value, options, onChange, className }: { label: string; value: string | undefined; options: readonly ChoiceOption[]; onChange: (value: string) => void; className?: string }) {
+  const s = useStyles();
   return (
     <Field label={label} {...(className ? { className } : {})}>
-      <Select value={value ?? ''} onChange={(_, d) => onChange(d.value)}>
+      <Select className={s.input} value={value ?? ''} onChange={(_, d) => onChange(d.value)}>
         <option value="">Any</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
