@@ -146,6 +146,8 @@ describe('Equity Protect: protect → import → live alert → fraud case', () 
     await alertRow.getByRole('button', { name: `Answer alert ${docNumber}` }).click();
     const alert = page.getByRole('dialog', { name: `Deed of trust ${docNumber}` });
     await alert.getByText('Quick Cash Lending LLC', { exact: true }).waitFor();
+    // The document type in plain words.
+    await alert.getByText('A deed of trust is a new loan secured by your home', { exact: false }).waitFor();
     await checkWidths(page, 'the alert dialog');
     await alert.getByRole('button', { name: 'I don’t recognize this' }).click();
     await alert.getByLabel('Anything we should know? (optional)').fill('We never borrowed from this lender.');

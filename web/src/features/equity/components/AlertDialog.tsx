@@ -12,7 +12,7 @@ import { useLiveEntity } from '../../../lib/live.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
 import { checkStep, closeCase, confirmAlert, fetchAlert, reportAlert, useAlertHistory } from '../api/equity.ts';
-import { ALERT_BADGE, addressOf, alertStatusLabel, documentTypeLabel, recordedDay } from '../equity-text.ts';
+import { ALERT_BADGE, addressOf, alertStatusLabel, documentTypeLabel, documentTypeMeaning, recordedDay } from '../equity-text.ts';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(720px, calc(100vw - 32px))' },
@@ -100,6 +100,7 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
                     </Badge>
                   )}
                 </div>
+                <Text>{documentTypeMeaning(alert.recording.document_type)}</Text>
                 <dl className={s.details}>
                   {admin && (
                     <>
@@ -133,13 +134,14 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
 
                 {!admin && alert.status === 'new' && !reporting && (
                   <>
-                    <Text>Did you or your lender record this document?</Text>
+                    <Text>Did you or your lender record this document? If you do not know it, report it: we open a fraud case and follow it with you.</Text>
+                    {/* Reporting is the safe default: it is the prominent action. */}
                     <div className={s.answer}>
-                      <Button appearance="primary" disabledFocusable={busy !== null} icon={busy === 'confirm' ? <Spinner size="tiny" /> : undefined} onClick={() => void run('confirm', () => confirmAlert(alertId), undefined, true)}>
-                        This was me
-                      </Button>
-                      <Button onClick={() => setReporting(true)} disabledFocusable={busy !== null}>
+                      <Button appearance="primary" onClick={() => setReporting(true)} disabledFocusable={busy !== null}>
                         I don’t recognize this
+                      </Button>
+                      <Button disabledFocusable={busy !== null} icon={busy === 'confirm' ? <Spinner size="tiny" /> : undefined} onClick={() => void run('confirm', () => confirmAlert(alertId), undefined, true)}>
+                        This was me
                       </Button>
                     </div>
                   </>
