@@ -183,6 +183,7 @@ export function OrderFlow({ AddressAutocomplete, PaymentForm }: OrderFlowParts) 
         <>
           <Text>Who receives the report? Each recipient gets an email with a link to open it and confirm receipt; no account is needed.</Text>
           <PeopleEditor
+            key="recipients"
             ref={recipientsEditor}
             items={draft.recipientData as RecipientInput[]}
             onChange={(items) => {
@@ -218,6 +219,7 @@ export function OrderFlow({ AddressAutocomplete, PaymentForm }: OrderFlowParts) 
         <>
           <Text>Escrow users of this sale, if there is an escrow (optional).</Text>
           <PeopleEditor
+            key="escrow"
             ref={escrowEditor}
             items={draft.escrowUserListData as EscrowUserInput[]}
             onChange={(items) => (orderDraft.escrowUserListData = items)}

@@ -101,7 +101,7 @@ export function PeopleEditor<K extends string, T extends Partial<Record<K, unkno
     commit();
   };
   // A choice that starts on its first option is no entry of its own: only typed text (or an edit) is pending.
-  const pending = editing !== null || fields.some((f) => !f.options && draft[f.key].trim() !== '');
+  const pending = editing !== null || fields.some((f) => !f.options && (draft[f.key] ?? '').trim() !== '');
   useImperativeHandle(ref, () => ({ commitPending: () => (pending ? commit() : [...items]) }));
   const edit = (index: number) => {
     const item = items[index];
