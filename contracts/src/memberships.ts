@@ -193,7 +193,7 @@ export const MembershipPastDue = z.object({
 });
 export type MembershipPastDue = z.infer<typeof MembershipPastDue>;
 
-export const MEMBERSHIP_END_REASONS = ['member_cancelled', 'unpaid'] as const;
+export const MEMBERSHIP_END_REASONS = ['member_cancelled', 'unpaid', 'refunded'] as const;
 /** Data of `MembershipCancelled`: it ended (the member's cancellation reached the period end, or it stayed unpaid). */
 export const MembershipCancelled = z.object({
   membership_id: z.string(),

@@ -210,6 +210,26 @@ export const PaymentFailed = z.object({
 });
 export type PaymentFailed = z.infer<typeof PaymentFailed>;
 
+// ---- What a refund ends (issue 19): the admin chooses, the event records it ----
+
+/** A refund either ends what the payment bought (`end`) or leaves it running (`keep`); the admin always chooses. */
+export const REFUND_SERVICE_CHOICES = ['end', 'keep'] as const;
+export const RefundServiceChoice = z.enum(REFUND_SERVICE_CHOICES, { error: 'Choose whether the refund ends what the payment bought or keeps it (end or keep)' });
+export type RefundServiceChoice = z.infer<typeof RefundServiceChoice>;
+export const REFUNDED_SERVICE_KINDS = ['membership', 'equity_protection', 'nhd_order'] as const;
+/** What the payment bought that still runs, as a refund's dialog and email name it. */
+export const RefundedService = z.object({
+  kind: z.enum(REFUNDED_SERVICE_KINDS),
+  /** The membership, enrollment or order id. */
+  id: z.string(),
+  /** In words: "the Equity Protect protection for 12 Oak St, Fresno, CA 93701". */
+  description: z.string(),
+});
+export type RefundedService = z.infer<typeof RefundedService>;
+/** `GET /api/v1/admin/payments/:checkout_id/refund` (Super Admin): what a refund of this payment would end (null: nothing runs). */
+export const RefundScope = z.object({ service: RefundedService.nullable() });
+export type RefundScope = z.infer<typeof RefundScope>;
+
 /** Data of `PaymentRefunded` (on the checkout's stream): who refunded it and why. Full refunds only. */
 export const PaymentRefunded = z.object({
   checkout_id: z.string(),
@@ -225,6 +245,12 @@ export const PaymentRefunded = z.object({
   /** Account id of the Super Admin who refunded it. */
   refunded_by: z.string(),
   refunded_at: z.string(),
+  /** The membership a plan checkout or renewal paid for (memberships ends it when `service` is `end`). */
+  membership_id: z.string().optional(),
+  /** What ran on the payment when it was refunded (null: nothing). Absent before issue 19. */
+  service_of: RefundedService.nullable().optional(),
+  /** The admin's choice: end what the payment bought, or keep it. Absent before issue 19 (the refund ended it). */
+  service: RefundServiceChoice.optional(),
 });
 export type PaymentRefunded = z.infer<typeof PaymentRefunded>;
 
@@ -347,7 +373,11 @@ export const AdminPaymentsQuery = listQuery({
 export type AdminPaymentsQuery = z.infer<typeof AdminPaymentsQuery>;
 
 /** `POST /api/v1/admin/payments/:checkout_id/refund` (Super Admin): the whole amount, once; the reason is kept with who refunded it. */
-export const RefundBody = z.object({ reason: z.string().trim().min(3, 'Say why (at least 3 characters)').max(500, 'The reason is at most 500 characters') });
+export const RefundBody = z.object({
+  reason: z.string().trim().min(3, 'Say why (at least 3 characters)').max(500, 'The reason is at most 500 characters'),
+  /** Required: whether the refund ends what the payment bought (`GET .../refund` says what) or keeps it running. */
+  service: RefundServiceChoice,
+});
 export type RefundBody = z.infer<typeof RefundBody>;
 
 // ---- Payouts (money paid out to a member: an approved reimbursement claim) ----

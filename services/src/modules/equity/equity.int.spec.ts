@@ -234,8 +234,8 @@ describe('Equity Protect', () => {
     }
     expect(await alertsOf(t, member)).toHaveLength(1);
 
-    // A Super Admin refunds the payment: the protection ends; protecting again takes a new payment.
-    const refunded = await post(`/admin/payments/${enrolment.checkout_id}/refund`, { reason: 'Member asked' }, await admin());
+    // A Super Admin refunds the payment and chooses to end it: the protection ends; protecting again takes a new payment.
+    const refunded = await post(`/admin/payments/${enrolment.checkout_id}/refund`, { reason: 'Member asked', service: 'end' }, await admin());
     expect(refunded.statusCode).toBe(200);
     await waitFor(async () => ((await get(`/equity/enrollments/${enrolment.enrollment_id}`, await bearer(t, member))).json().data.status === 'cancelled' ? true : undefined), { what: 'the protection ended by the refund' });
     const again = await enrolProperty(t, member, 'ca-lax-00003');

@@ -10,7 +10,7 @@ import { matchingReaction, matchingWorker } from './imports/matching.ts';
 import { importsProjection } from './imports/projection.ts';
 import { importRoutes } from './imports/routes.ts';
 import { noticesReaction } from './notices/reaction.ts';
-import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail, protectionEndingEmail } from './notices/templates.ts';
+import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail, protectionEndedEmail, protectionEndingEmail } from './notices/templates.ts';
 import { endingSchedule } from './enrolment/ending.ts';
 import { enrolmentPaymentReaction, enrolmentPaymentWorker } from './payment/reaction.ts';
 import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
@@ -46,7 +46,7 @@ export const equityModule: Module = {
   ],
   rooms: alerts.rooms,
   reactions: [enrolmentPaymentReaction, matchingReaction, noticesReaction],
-  templates: [alertEmail, alertSms, caseOpenedEmail, caseClosedEmail, protectionEndingEmail],
+  templates: [alertEmail, alertSms, caseOpenedEmail, caseClosedEmail, protectionEndingEmail, protectionEndedEmail],
   schedules: [endingSchedule],
   workers: [enrolmentPaymentWorker, matchingWorker],
   seed: seedPricing,

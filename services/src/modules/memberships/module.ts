@@ -17,6 +17,9 @@ import { PLAN_HISTORY_EVENTS } from '@acpg/contracts/plans';
 import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
 import { plansCopy } from './start-on-payment/plans.ts';
 import { savedCardsCopy } from './self-service/commands.ts';
+import { CHANGE_NOTICE_TEMPLATES } from './notices/templates.ts';
+import { changeNoticesReaction } from './notices/reaction.ts';
+import { membershipRefundReaction, membershipRefundWorker } from './refunds/reaction.ts';
 
 /**
  * Memberships: a successful payment (the payments module's `PaymentSucceeded`, never its code) starts one through
@@ -33,10 +36,10 @@ export const membershipsModule: Module = {
     await app.register(selfServiceRoutes(platform));
   },
   projections: [membershipsProjection, plansCopy, savedCardsCopy, accountContactsCopy('memberships')],
-  consumes: ['PaymentSucceeded', 'PaymentFailed', ...PLAN_HISTORY_EVENTS, ...SAVED_CARD_EVENTS, ...ACCOUNT_CONTACT_EVENTS],
+  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...PLAN_HISTORY_EVENTS, ...SAVED_CARD_EVENTS, ...ACCOUNT_CONTACT_EVENTS],
   pushes: [liveMessage({ name: MEMBERSHIP_UPDATED_MESSAGE, summary: 'A membership started or changed (renewal, cancellation, plan switch)', payload: MembershipUpdated, rooms: ['account:{id}', 'role:Super Admin'] })],
-  reactions: [startOnPaymentReaction, renewalOutcomeReaction, dunningEmailsReaction],
-  templates: DUNNING_TEMPLATES,
-  workers: [membershipsWorker, renewalsWorker],
+  reactions: [startOnPaymentReaction, renewalOutcomeReaction, dunningEmailsReaction, changeNoticesReaction, membershipRefundReaction],
+  templates: [...DUNNING_TEMPLATES, ...CHANGE_NOTICE_TEMPLATES],
+  workers: [membershipsWorker, renewalsWorker, membershipRefundWorker],
   schedules: [renewalsSchedule],
 };

@@ -23,6 +23,8 @@ import { promoRedemptionsReaction, promoRedemptionsWorker } from './promo-codes/
 import { promoCodeRoutes } from './promo-codes/routes.ts';
 import { renewalChargeReaction, renewalChargeWorker } from './renewals/reaction.ts';
 import { savedCardRoutes } from './saved-cards/routes.ts';
+import { refundIssuedEmail, refundNoticeReaction } from './refunds/notice.ts';
+import { REFUNDABLE_EVENTS, refundableCopies } from './refunds/scope.ts';
 
 /**
  * Checkouts paid through the payment gateway port (the embedded test gateway; Stripe next). Outcomes arrive as the
@@ -40,16 +42,16 @@ export const paymentsModule: Module = {
     await app.register(savedCardRoutes(platform));
     await app.register(stripeRoutes(platform));
   },
-  projections: [charges.projection, promoCodesProjection, ...paymentsCopies],
+  projections: [charges.projection, promoCodesProjection, ...paymentsCopies, ...refundableCopies],
   collections: [STRIPE_CUSTOMERS, STRIPE_INTENTS, ...Object.values(TEST_GATEWAY_COLLECTIONS)],
-  consumes: [...PAYMENTS_CONSUMES, 'MembershipRenewalDue', 'ReimbursementPayoutRequested'],
+  consumes: [...PAYMENTS_CONSUMES, 'MembershipRenewalDue', 'ReimbursementPayoutRequested', ...REFUNDABLE_EVENTS],
   pushes: [
     charges.push,
     liveMessage({ name: PROMO_CODE_UPDATED_MESSAGE, summary: 'A promo code was created or changed (the admin list)', payload: PromoCodeView, rooms: ['role:Super Admin'] }),
   ],
   rooms: charges.rooms,
-  reactions: [receiptReaction, promoRedemptionsReaction, renewalChargeReaction, orderRefundReaction, payoutReaction],
-  templates: [receiptEmail],
+  reactions: [receiptReaction, promoRedemptionsReaction, renewalChargeReaction, orderRefundReaction, payoutReaction, refundNoticeReaction],
+  templates: [receiptEmail, refundIssuedEmail],
   workers: [
     deliverGatewayEvent,
     issueReceipt,

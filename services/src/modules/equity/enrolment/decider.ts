@@ -31,8 +31,8 @@ export type RequestEnrolment = Command<'RequestEnrolment', Step<EquityEnrolmentR
 export type RecordPayment = Command<'RecordPayment', Step<EquityEnrolmentPaid>>;
 export type RecordPaymentFailure = Command<'RecordPaymentFailure', Step<EquityEnrolmentPaymentFailed>>;
 export type CancelProtection = Command<'CancelProtection', { reason: string }>;
-/** A Super Admin refunded the enrolment's payment: the protection it paid for ends. */
-export type RecordRefund = Command<'RecordRefund', { checkout_id: string }>;
+/** A Super Admin refunded the enrolment's payment: the protection it paid for ends when they chose so (`end`). */
+export type RecordRefund = Command<'RecordRefund', { checkout_id: string; end: boolean }>;
 /** The clock's look at protections ending soon (`enrolment/ending.ts`): tells the member once per year. */
 export type NoticeEnding = Command<'NoticeEnding', Record<string, never>>;
 export type EnrolmentCommand = RequestEnrolment | RecordPayment | RecordPaymentFailure | CancelProtection | RecordRefund | NoticeEnding;
@@ -123,6 +123,8 @@ export const decideEnrolment = (command: EnrolmentCommand, state: EnrolmentState
       // a protection the member stopped can no longer be resumed free once its payment is refunded.
       if (state.checkoutId !== command.data.checkout_id || !state.paidCheckouts.includes(command.data.checkout_id)) return [];
       if (state.status === 'cancelled' && state.resumableUntil === null) return [];
+      // Refunded and kept (a goodwill refund): the protection runs on, nothing ends.
+      if (!command.data.end) return [];
       return [{ type: 'EquityProtectionCancelled', data: { enrolment_id: state.requested.enrolment_id, reason: 'The payment was refunded', refunded: true, by, at } }];
     case 'NoticeEnding': {
       // Only a running protection that ends within the notice window, and only once for that end.

@@ -94,16 +94,22 @@ describe('Equity Protect enrolment decider', () => {
   });
 
   it('ends the protection when its payment is refunded, once', () => {
-    const refunded = apply(active(), { type: 'RecordRefund', data: { checkout_id: 'co-1' } });
+    const refunded = apply(active(), { type: 'RecordRefund', data: { checkout_id: 'co-1', end: true } });
     expect(refunded.events).toEqual([{ type: 'EquityProtectionCancelled', data: { enrolment_id: ID, reason: 'The payment was refunded', refunded: true, by: 'acct-1', at: '2026-11-27T10:00:00.000Z' } }]);
-    expect(apply(refunded.state, { type: 'RecordRefund', data: { checkout_id: 'co-1' } }).events).toEqual([]);
-    expect(apply(active(), { type: 'RecordRefund', data: { checkout_id: 'co-other' } }).events).toEqual([]);
+    expect(apply(refunded.state, { type: 'RecordRefund', data: { checkout_id: 'co-1', end: true } }).events).toEqual([]);
+    expect(apply(active(), { type: 'RecordRefund', data: { checkout_id: 'co-other', end: true } }).events).toEqual([]);
     expect(apply(refunded.state, { type: 'RequestEnrolment', data: requested }).state.status).toBe('awaiting_payment');
     // Stopped by the member, then refunded: no free resume any more.
     const stopped = apply(active(), { type: 'CancelProtection', data: { reason: 'x' } }).state;
-    const stoppedRefunded = apply(stopped, { type: 'RecordRefund', data: { checkout_id: 'co-1' } });
+    const stoppedRefunded = apply(stopped, { type: 'RecordRefund', data: { checkout_id: 'co-1', end: true } });
     expect(types(stoppedRefunded.events)).toEqual(['EquityProtectionCancelled']);
     expect(apply(stoppedRefunded.state, { type: 'RequestEnrolment', data: requested }).state.status).toBe('awaiting_payment');
+  });
+
+  it('keeps the protection running when the refund was made to keep it', () => {
+    const kept = apply(active(), { type: 'RecordRefund', data: { checkout_id: 'co-1', end: false } });
+    expect(kept.events).toEqual([]);
+    expect(kept.state.status).toBe('active');
   });
 
   it('refuses what the status does not allow', () => {

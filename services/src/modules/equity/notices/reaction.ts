@@ -1,4 +1,4 @@
-import { CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS, EquityAlertRaised, EquityFraudCaseClosed, EquityFraudCaseOpened, EquityProtectionEndingSoon } from '@acpg/contracts/equity';
+import { CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS, EquityAlertRaised, EquityFraudCaseClosed, EquityFraudCaseOpened, EquityProtectionCancelled, EquityProtectionEndingSoon } from '@acpg/contracts/equity';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accountNoticeJob } from '../../../platform/jobs/notifications.ts';
@@ -8,7 +8,8 @@ import type { EmailTemplate, SmsTemplate, TemplateVariables } from '../../../pla
 import { loadAlert } from '../alert/commands.ts';
 import { countyName } from '../recorder-feed/port.ts';
 import { loadEnrolment } from '../enrolment/commands.ts';
-import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail, protectionEndingEmail } from './templates.ts';
+import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail, protectionEndedEmail, protectionEndingEmail } from './templates.ts';
+import { enrolmentDecider, enrolmentStream, type EnrolmentState } from '../enrolment/decider.ts';
 import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
 import { publicUrl } from '../../../platform/config/public-url.ts';
 
@@ -29,12 +30,12 @@ const notice = (accountId: string, parts: { email?: Message; sms?: Message }): R
 
 /**
  * The member hears of each alert at once (email and SMS), of their case opening (with the checklist) and closing, and
- * of a year of protection ending within 30 days.
+ * of a year of protection ending within 30 days, and of a protection ended (stopped, or its payment refunded).
  * One notice per event (job id `<reaction>:<event id>`), so a redelivered event notifies once.
  */
 export const noticesReaction: Reaction = {
   name: 'equity.notices',
-  handles: ['EquityAlertRaised', 'EquityFraudCaseOpened', 'EquityFraudCaseClosed', 'EquityProtectionEndingSoon'],
+  handles: ['EquityAlertRaised', 'EquityFraudCaseOpened', 'EquityFraudCaseClosed', 'EquityProtectionEndingSoon', 'EquityProtectionCancelled'],
   async jobs(event: StoredEvent, platform) {
     const listUrl = `${publicUrl(platform.config)}/equity-protect-list`;
     if (event.type === 'EquityAlertRaised') {
@@ -65,6 +66,17 @@ export const noticesReaction: Reaction = {
       const address = `${property.address_line}, ${property.city}, CA ${property.zip}`;
       return notice(account_id, { email: message(protectionEndingEmail, { full_name: await fullNameOf(platform, account_id), address, ends_on, list_url: listUrl }) });
     }
+    if (event.type === 'EquityProtectionCancelled') {
+      const d = EquityProtectionCancelled.parse(event.data);
+      const enrolment = await enrolmentAfter(platform, d.enrolment_id, event.id);
+      if (enrolment.status === 'none') return [];
+      const { account_id, property } = enrolment.requested;
+      const inLa = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'America/Los_Angeles' });
+      const address = `${property.address_line}, ${property.city}, CA ${property.zip}`;
+      const resumable = enrolment.status === 'cancelled' && enrolment.resumableUntil ? { resumable_until: inLa(enrolment.resumableUntil) } : {};
+      const variables = { full_name: await fullNameOf(platform, account_id), address, ended_on: inLa(d.at), refunded: d.refunded === true, list_url: listUrl, ...resumable };
+      return notice(account_id, { email: message(protectionEndedEmail, variables) });
+    }
     const alertId = (event.data as { alert_id?: unknown }).alert_id;
     const state = typeof alertId === 'string' ? await loadAlert(platform, alertId) : null;
     if (!state || state.status === 'none') return [];
@@ -82,4 +94,15 @@ export const noticesReaction: Reaction = {
     }
     return [];
   },
+};
+
+/** The enrollment as it stood right after `eventId` (a later protect-again must not change what the notice says). */
+const enrolmentAfter = async (platform: Platform, enrolmentId: string, eventId: string): Promise<EnrolmentState> => {
+  let state = enrolmentDecider.initialState();
+  for (const stored of await platform.eventStore.readStream(enrolmentStream(enrolmentId))) {
+    const event = enrolmentDecider.fromStored?.(stored);
+    if (event) state = enrolmentDecider.evolve(state, event);
+    if (stored.id === eventId) break;
+  }
+  return state;
 };

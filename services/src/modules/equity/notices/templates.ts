@@ -132,3 +132,33 @@ Your year of Equity Protect for {{ address }} ends on {{ ends_on }}. After that 
 To keep it protected, choose "Protect again" for the property on your Equity Protect page once the year has ended: {{ list_url }}
 Your alerts and cases stay there either way.`,
 });
+
+/** A protection ended now: the member stopped it, or its payment was refunded (with the amount refunded). */
+export const protectionEndedEmail = defineEmailTemplate({
+  key: 'equity.protection-ended',
+  description: 'Equity Protect: the protection of a property ended now, because the member stopped it or because its payment was refunded.',
+  variables: z.object({
+    full_name: z.string().min(1),
+    address: z.string().min(1),
+    ended_on: z.string().min(1),
+    /** Ended because its payment was refunded (else the member stopped it). */
+    refunded: z.boolean(),
+    /** Until when the member may protect it again free (stopped within a paid year); absent otherwise. */
+    resumable_until: z.string().min(1).optional(),
+    list_url: z.string().min(1),
+  }),
+  sample: { full_name: 'Jane Doe', address: '1234 Oak Street, San Jose, CA 95112', ended_on: 'November 28, 2026', refunded: true, list_url: 'https://acpg.example/equity-protect-list' },
+  subject: 'Equity Protect for {{ address }} has ended',
+  html: `<p>Hello {{ full_name }},</p>
+<p>Your Equity Protect for <strong>{{ address }}</strong> ended on {{ ended_on }}{% if refunded %} because its payment was refunded{% endif %}. From now on, documents recorded on the property no longer raise alerts.</p>
+{% if resumable_until %}<p>You can protect it again free until {{ resumable_until }}: choose “Protect again” on <a href="{{ list_url }}">your Equity Protect page</a>.</p>
+{% else %}<p>To protect it again, choose “Protect again” on <a href="{{ list_url }}">your Equity Protect page</a>.</p>
+{% endif %}<p>Your alerts and cases stay there. Didn’t expect this? Contact us right away.</p>`,
+  text: `Hello {{ full_name }},
+
+Your Equity Protect for {{ address }} ended on {{ ended_on }}{% if refunded %} because its payment was refunded{% endif %}. From now on, documents recorded on the property no longer raise alerts.
+
+{% if resumable_until %}You can protect it again free until {{ resumable_until }}: choose "Protect again" on your Equity Protect page: {{ list_url }}{% else %}To protect it again, choose "Protect again" on your Equity Protect page: {{ list_url }}{% endif %}
+
+Your alerts and cases stay there. Didn't expect this? Contact us right away.`,
+});

@@ -1,5 +1,6 @@
 import { EventEnvelope } from '@acpg/contracts/envelope';
 import { PaymentFailed, PaymentRefunded, PaymentSucceeded } from '@acpg/contracts/payments';
+import { refundEnds } from '@acpg/contracts/refundables';
 import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { defineJob } from '../../../platform/jobs/define.ts';
@@ -13,7 +14,7 @@ const enrolmentPaymentJob = defineJob({ queue: ENROLMENT_PAYMENTS_QUEUE, name: '
 
 /**
  * The payments module's outcomes of an enrolment's checkout (`PaymentSucceeded`, `PaymentFailed`, `PaymentRefunded` with
- * `equity_enrolment_id`, never its code) become jobs that record them: paid starts the protection, refunded ends it.
+ * `equity_enrolment_id`, never its code) become jobs that record them: paid starts the protection, refunded ends it unless the Super Admin chose to keep it.
  */
 export const enrolmentPaymentReaction: Reaction = {
   name: 'equity.enrolment-payment',
@@ -38,7 +39,7 @@ export const recordEnrolmentPayment = async (platform: Platform, payment: EventE
   } else if (payment.type === 'PaymentRefunded') {
     const d = PaymentRefunded.parse(payment.data);
     if (!d.equity_enrolment_id) return;
-    await runEnrolmentCommand(platform, d.equity_enrolment_id, { type: 'RecordRefund', data: { checkout_id: d.checkout_id }, metadata });
+    await runEnrolmentCommand(platform, d.equity_enrolment_id, { type: 'RecordRefund', data: { checkout_id: d.checkout_id, end: refundEnds(d) }, metadata });
   } else throw new PermanentJobError(`not a payment outcome: ${payment.type}`);
 };
 

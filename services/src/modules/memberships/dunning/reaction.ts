@@ -65,7 +65,7 @@ export const dunningEmailsReaction: Reaction = {
       }
       case 'MembershipCancelled': {
         const d = MembershipCancelled.parse(event.data);
-        return send(templateMessage(membershipEndedEmail, to.email, { full_name: to.full_name, plan_name: current?.plan_name ?? 'ACPG', ended_on: onDay(d.ended_at), unpaid: d.reason === 'unpaid' }));
+        return send(templateMessage(membershipEndedEmail, to.email, { full_name: to.full_name, plan_name: current?.plan_name ?? 'ACPG', ended_on: onDay(d.ended_at), unpaid: d.reason === 'unpaid', refunded: d.reason === 'refunded' }));
       }
       default:
         return [];

@@ -61,22 +61,25 @@ ${signText}`,
 /** The membership ended: unpaid, or at the end of the period the member cancelled. */
 export const membershipEndedEmail = defineEmailTemplate({
   key: 'memberships.cancelled',
-  description: 'The membership ended, either unpaid after past due or at the end of the period the member cancelled.',
+  description: 'The membership ended: unpaid after past due, at the end of the period the member cancelled, or at once when its payment was refunded.',
   variables: z.object({
     full_name: z.string().min(1),
     plan_name: z.string().min(1),
     ended_on: z.string().min(1),
     unpaid: z.boolean(),
+    /** Ended because a Super Admin refunded its payment and chose to end it. */
+    refunded: z.boolean().optional(),
   }),
-  sample: { full_name: 'Jane Doe', plan_name: 'Monthly', ended_on: 'December 7, 2026', unpaid: true },
+  sample: { full_name: 'Jane Doe', plan_name: 'Monthly', ended_on: 'December 7, 2026', unpaid: true, refunded: false },
   subject: 'Your {{ plan_name }} membership has ended',
   html: `<p>Hello {{ full_name }},</p>
-{% if unpaid %}<p>Your {{ plan_name }} membership was cancelled on {{ ended_on }} because its renewal stayed unpaid.</p>
+{% if refunded %}<p>Your {{ plan_name }} membership ended on {{ ended_on }} because its payment was refunded. Nothing more will be charged.</p>
+{% elsif unpaid %}<p>Your {{ plan_name }} membership was cancelled on {{ ended_on }} because its renewal stayed unpaid.</p>
 {% else %}<p>As you asked, your {{ plan_name }} membership ended on {{ ended_on }}. Nothing more will be charged.</p>
 {% endif %}<p>You can buy a new membership any time on the Subscriptions page.</p>`,
   text: `Hello {{ full_name }},
 
-{% if unpaid %}Your {{ plan_name }} membership was cancelled on {{ ended_on }} because its renewal stayed unpaid.{% else %}As you asked, your {{ plan_name }} membership ended on {{ ended_on }}. Nothing more will be charged.{% endif %}
+{% if refunded %}Your {{ plan_name }} membership ended on {{ ended_on }} because its payment was refunded. Nothing more will be charged.{% elsif unpaid %}Your {{ plan_name }} membership was cancelled on {{ ended_on }} because its renewal stayed unpaid.{% else %}As you asked, your {{ plan_name }} membership ended on {{ ended_on }}. Nothing more will be charged.{% endif %}
 
 You can buy a new membership any time on the Subscriptions page.`,
 });

@@ -53,7 +53,9 @@ export type RecordRenewalOutcome = Command<
   'RecordRenewalOutcome',
   { checkout_id: string; renewal: RenewalOf } & ({ outcome: 'paid'; paid_at: string } | { outcome: 'failed'; message: string; failed_at: string })
 >;
-export type MembershipCommand = StartMembership | CancelMembership | ResumeMembership | SwitchPlan | UpdateCard | RunRenewals | RecordRenewalOutcome;
+/** A Super Admin refunded a payment of this membership and chose to end it (payments' `PaymentRefunded`): it ends now. */
+export type EndOnRefund = Command<'EndOnRefund', { checkout_id: string }>;
+export type MembershipCommand = StartMembership | CancelMembership | ResumeMembership | SwitchPlan | UpdateCard | RunRenewals | RecordRenewalOutcome | EndOnRefund;
 
 /** An unpaid period: its price (fixed when it fell due), the last try and whether that try is still with the gateway. */
 export type UnpaidPeriod = { period_start: string; plan_id: string; plan_name: PlanName; amount_cents: number; attempt: number; in_flight: boolean };
@@ -356,6 +358,12 @@ export const decideMembership = (command: MembershipCommand, state: MembershipSt
       if (!c.unpaid || c.unpaid.in_flight) return [updated];
       const withCard = evolveMembership(state, updated).current ?? c;
       return [updated, ...chargeDue(m, withCard, c.unpaid, c.unpaid.attempt + 1, command.metadata.now)];
+    }
+    case 'EndOnRefund': {
+      const { membership: m, current: c } = state;
+      // Ended already (or never started): a refund has nothing more to end.
+      if (!m || !c || c.status === 'cancelled') return [];
+      return [{ type: 'MembershipCancelled', data: { membership_id: m.membership_id, account_id: m.account_id, reason: 'refunded', ended_at: now } }];
     }
     case 'RunRenewals':
       return runRenewals(command, state);

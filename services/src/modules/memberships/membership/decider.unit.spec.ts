@@ -48,6 +48,17 @@ describe('membership decider', () => {
     expect(() => start({ ...base, paid_at: 'yesterday' })).toThrow('paid_at');
   });
 
+  it('ends at once when a payment of it is refunded to end it, and only once', () => {
+    const started = start().reduce(evolveMembership, initialMembershipState());
+    const refundMeta = metaAt('2026-12-01T08:00:00.000Z');
+    const ended = decideMembership({ type: 'EndOnRefund', data: { checkout_id: 'c1' }, metadata: refundMeta }, started);
+    expect(ended).toEqual([{ type: 'MembershipCancelled', data: { membership_id: 'c1', account_id: started.membership?.account_id, reason: 'refunded', ended_at: '2026-12-01T08:00:00.000Z' } }]);
+    const after = ended.reduce(evolveMembership, started);
+    expect(after.current?.status).toBe('cancelled');
+    expect(decideMembership({ type: 'EndOnRefund', data: { checkout_id: 'c1' }, metadata: refundMeta }, after)).toEqual([]);
+    expect(decideMembership({ type: 'EndOnRefund', data: { checkout_id: 'c1' }, metadata: refundMeta }, initialMembershipState())).toEqual([]);
+  });
+
   it('reads its events back and skips other types', () => {
     const [event] = start();
     const state = foldStream(membershipDecider, [

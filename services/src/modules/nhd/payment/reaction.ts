@@ -1,5 +1,6 @@
 import { EventEnvelope } from '@acpg/contracts/envelope';
 import { PaymentFailed, PaymentRefunded, PaymentSucceeded } from '@acpg/contracts/payments';
+import { refundEnds } from '@acpg/contracts/refundables';
 import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { defineJob } from '../../../platform/jobs/define.ts';
@@ -47,7 +48,8 @@ export const recordOrderPayment = async (platform: Platform, payment: EventEnvel
     }
     case 'PaymentRefunded': {
       const d = PaymentRefunded.parse(payment.data);
-      if (!d.nhd_order_id) return;
+      // Refunded and kept by a Super Admin's choice: the order runs on as it was.
+      if (!d.nhd_order_id || !refundEnds(d)) return;
       await runOrderCommand(platform, d.nhd_order_id, { type: 'RecordRefund', data: { checkout_id: d.checkout_id, amount_cents: d.amount_cents }, metadata });
       return;
     }

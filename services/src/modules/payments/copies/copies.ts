@@ -49,3 +49,9 @@ export const planAsOf = async (platform: Reader, planId: string, at: string): Pr
 /** Whether the membership has ended: its `MembershipCancelled` reached payments' copy. */
 export const membershipEnded = async (platform: Reader, membershipId: string): Promise<boolean> =>
   (await readCopy(platform, memberships, membershipId))?.status === 'cancelled';
+
+/** The membership as payments' copy holds it (whose, which plan, its status), or null. */
+export const membershipStandingOf = async (platform: Reader, membershipId: string): Promise<MembershipStanding | null> => {
+  const doc = await readCopy(platform, memberships, membershipId);
+  return doc ? (copyOf(doc) as unknown as MembershipStanding) : null;
+};

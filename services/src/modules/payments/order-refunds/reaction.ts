@@ -36,7 +36,7 @@ export const orderRefundWorker = orderRefundJob.worker(
     if (checkout.status === 'none') throw new PermanentJobError(`checkout ${checkoutId} of the cancelled order does not exist`);
     if (checkout.refund) return; // refunded already (this job ran before, or a Super Admin did it)
     if (checkout.status !== 'succeeded') throw new PermanentJobError(`checkout ${checkoutId} of the cancelled order is ${checkout.status}, not paid`);
-    await refundPayment(platform, checkoutId, { reason: `NHD order cancelled: ${reason}`, adminId: by }, systemMeta(platform, { actor: orderRefundReaction.name, cause: job.cancelled }));
+    await refundPayment(platform, checkoutId, { reason: `NHD order cancelled: ${reason}`, adminId: by, service: 'end' }, systemMeta(platform, { actor: orderRefundReaction.name, cause: job.cancelled }));
   },
   { concurrency: 2 },
 );

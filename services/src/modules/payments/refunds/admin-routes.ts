@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
-import { AdminPaymentsQuery, PaymentView, RefundBody } from '@acpg/contracts/payments';
+import { AdminPaymentsQuery, PaymentView, RefundBody, RefundScope } from '@acpg/contracts/payments';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
 import { daysFilter } from '../../../platform/documents/list-filters.ts';
@@ -10,7 +10,7 @@ import { callerOf } from '../../../platform/http/caller.ts';
 import { listRoute } from '../../../platform/http/list-route.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { CHARGES_COLLECTION, toPaymentView } from '../charges/projection.ts';
-import { refundPayment } from './commands.ts';
+import { refundPayment, refundScope } from './commands.ts';
 
 const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 502: ErrorEnvelope };
@@ -45,13 +45,28 @@ export const adminPaymentRoutes =
       toItem: toPaymentView,
     });
 
+    app.get(
+      '/admin/payments/:checkout_id/refund',
+      {
+        config: SUPER_ADMIN,
+        schema: {
+          tags: ['payments'],
+          summary: 'What a refund of this succeeded payment would end (the membership, the Equity Protect protection, the NHD order), or null',
+          security: [{ bearer: [] }],
+          params: CheckoutParams,
+          response: { 200: okEnvelope(RefundScope), ...refusals },
+        },
+      },
+      async (request) => ({ success: true as const, data: { service: await refundScope(platform, request.params.checkout_id, platform.clock()) } }),
+    );
+
     app.post(
       '/admin/payments/:checkout_id/refund',
       {
         config: SUPER_ADMIN,
         schema: {
           tags: ['payments'],
-          summary: 'Refund a succeeded payment in full, once; records who refunded it and why',
+          summary: 'Refund a succeeded payment in full, once; records who refunded it, why, and whether it ends what the payment bought (service: end or keep, required)',
           security: [{ bearer: [] }],
           params: CheckoutParams,
           body: RefundBody,
@@ -59,7 +74,7 @@ export const adminPaymentRoutes =
         },
       },
       async (request) => {
-        const view = await refundPayment(platform, request.params.checkout_id, { reason: request.body.reason, adminId: callerOf(request).userId }, requestMeta(request, platform));
+        const view = await refundPayment(platform, request.params.checkout_id, { reason: request.body.reason, adminId: callerOf(request).userId, service: request.body.service }, requestMeta(request, platform));
         return { success: true as const, data: view };
       },
     );

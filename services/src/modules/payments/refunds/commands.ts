@@ -1,4 +1,4 @@
-import type { PaymentView } from '@acpg/contracts/payments';
+import type { PaymentView, RefundServiceChoice } from '@acpg/contracts/payments';
 import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../platform/module.ts';
@@ -6,19 +6,40 @@ import { loadCheckout } from '../checkout/commands.ts';
 import { checkoutDecider, checkoutStream } from '../checkout/decider.ts';
 import { paymentGateway } from '../gateway/select.ts';
 import { charges } from '../charges/entity.ts';
+import { membershipIdOf, refundScopeOf } from './scope.ts';
 
 /** Sent with the gateway's refund call: one refund per checkout, however often a Super Admin clicks. */
 export const refundKeyOf = (checkoutId: string) => `refund-${checkoutId}`;
 
-/**
- * Refunds a succeeded payment in full: the gateway first (idempotent by the checkout's refund key), then
- * `PaymentRefunded` with who and why. A second click, or two at once, refunds once and answers the refunded payment.
- */
-export const refundPayment = async (platform: Platform, checkoutId: string, input: { reason: string; adminId: string }, meta: CommandMeta): Promise<PaymentView> => {
+/** A succeeded checkout that may be refunded (refused as not found, refunded already, or not paid). */
+const refundableCheckout = async (platform: Platform, checkoutId: string) => {
   const state = await loadCheckout(platform, checkoutId);
   if (state.status === 'none') throw new DomainError('not_found', 'CHECKOUT_NOT_FOUND', 'This payment was not found.');
   if (state.refund) throw new DomainError('conflict', 'ALREADY_REFUNDED', 'This payment was refunded already.');
   if (state.status !== 'succeeded' || !state.intentId) throw new DomainError('conflict', 'REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
+  return { ...state, intentId: state.intentId };
+};
+
+/** What a refund of this payment would end now (`GET /admin/payments/:id/refund`), or null when nothing it bought runs. */
+export const refundScope = async (platform: Platform, checkoutId: string, now: Date) => {
+  const state = await refundableCheckout(platform, checkoutId);
+  return refundScopeOf(platform, checkoutId, state.started, now);
+};
+
+/**
+ * Refunds a succeeded payment in full: the gateway first (idempotent by the checkout's refund key), then
+ * `PaymentRefunded` with who and why, what ran on it (`service_of`) and the admin's choice (`service`: end it or keep it;
+ * never implied). A second click, or two at once, refunds once and answers the refunded payment.
+ */
+export const refundPayment = async (
+  platform: Platform,
+  checkoutId: string,
+  input: { reason: string; adminId: string; service: RefundServiceChoice },
+  meta: CommandMeta,
+): Promise<PaymentView> => {
+  const state = await refundableCheckout(platform, checkoutId);
+  const serviceOf = await refundScopeOf(platform, checkoutId, state.started, meta.now);
+  const membershipId = membershipIdOf(checkoutId, state.started);
   const refundId = refundKeyOf(checkoutId);
   const refund = await paymentGateway(platform).createRefund(
     { payment_intent: state.intentId, amount: state.started.amount_cents, metadata: { checkout_id: checkoutId, refund_id: refundId } },
@@ -35,6 +56,9 @@ export const refundPayment = async (platform: Platform, checkoutId: string, inpu
     amount_cents: refund.amount,
     reason: input.reason,
     refunded_by: input.adminId,
+    ...(membershipId ? { membership_id: membershipId } : {}),
+    service_of: serviceOf,
+    service: input.service,
   };
   await handleCommand(platform.eventStore, checkoutStream(checkoutId), checkoutDecider, { type: 'RefundPayment', data, metadata: meta }, { retries: 5 });
   return charges.writtenView(platform, checkoutId);

@@ -12,7 +12,7 @@ describe('admin payments, memberships and refunds', () => {
 
   const as = async (role: 'Super Admin' | 'Customer' | 'Provider Admin' | 'Agent', id = `${role}-${randomUUID()}`) => ({ authorization: `Bearer ${await t.signInAs(role, id)}` });
   const refund = async (checkoutId: string, headers: Record<string, string>, reason: unknown = 'Charged twice by mistake') =>
-    t.app.inject({ method: 'POST', url: `/api/v1/admin/payments/${checkoutId}/refund`, payload: { reason }, headers });
+    t.app.inject({ method: 'POST', url: `/api/v1/admin/payments/${checkoutId}/refund`, payload: { reason, service: 'end' }, headers });
   const settled = async (accountId: string) =>
     waitFor(async () => {
       const r = await t.app.inject({ method: 'GET', url: `/api/v1/admin/payments?account_id=${accountId}`, headers: await as('Super Admin') });
