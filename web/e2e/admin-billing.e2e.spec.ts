@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 import type { TestApp } from '../../services/test/harness.ts';
-import { payWithTestCard } from '../../services/test/payments.ts';
+import { payWithTestCard, testPaymentMethod } from '../../services/test/payments.ts';
+import { registerAccount } from '../../services/test/accounts.ts';
+import { bearer, enrolProperty, markVerified } from '../../services/test/equity.ts';
+import { waitForMessage } from '../../services/test/outbox.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
 import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
@@ -48,15 +52,63 @@ describe('Super Admin: /admin-payments (refund) and /admin-memberships', () => {
 
     await row.getByRole('button', { name: /^Refund/ }).click();
     const dialog = admin.getByRole('dialog');
+    // The dialog says what the refund would end (the membership) and asks; nothing is sent until the admin chooses.
+    const endIt = dialog.getByRole('radio', { name: /^Refund and end it: the Yearly membership stops today/ });
+    await explained(admin, () => endIt.waitFor({ timeout: 20_000 }));
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await dialog.getByText('Choose whether the refund ends it or keeps it.').waitFor();
     await dialog.getByText('Say why (at least 3 characters).').waitFor();
+    // By keyboard: focus is on the first choice; the arrow key picks "keep".
+    await waitFor(async () => (await endIt.evaluate((el) => el === document.activeElement)) || undefined, { what: 'focus on the first choice' });
+    await admin.keyboard.press('ArrowDown');
+    expect(await dialog.getByRole('radio', { name: /^Refund and keep it: the Yearly membership keeps running/ }).isChecked()).toBe(true);
     await dialog.getByLabel('Reason').fill('The customer was charged twice');
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     await explained(admin, () => dialog.waitFor({ state: 'detached', timeout: 20_000 }));
     await explained(admin, () => row.getByText('Refunded', { exact: true }).waitFor({ timeout: 20_000 }));
     const refunded = (await app.platform.eventStore.readStream(`payments-checkout-${checkoutId}`)).filter((e) => e.type === 'PaymentRefunded');
     expect(refunded).toHaveLength(1);
-    expect(refunded[0]?.data).toMatchObject({ reason: 'The customer was charged twice' });
+    expect(refunded[0]?.data).toMatchObject({ reason: 'The customer was charged twice', service: 'keep', service_of: { kind: 'membership', description: 'the Yearly membership' } });
+  });
+
+  it('refunds an Equity Protect payment: the dialog names the protection, the admin chooses to end it, and the member is emailed', async () => {
+    const accountId = `e2e-equity-${randomUUID()}`;
+    const email = `${accountId}@example.test`;
+    await registerAccount(app, accountId, { email, full_name: 'Erin Equity' });
+    await markVerified(app, accountId, 'ca-lax-00021');
+    const enrolment = await enrolProperty(app, accountId, 'ca-lax-00021');
+    const checkoutId = randomUUID();
+    const payload = { checkout_id: checkoutId, equity_enrollment_id: enrolment.enrollment_id, payment_method_id: await testPaymentMethod(app, accountId, TEST_CARDS.succeeds) };
+    const paid = await app.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers: await bearer(app, accountId) });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await waitFor(async () => (await app.platform.documents.get('payments_charges', checkoutId))?.status === 'succeeded' || undefined, { what: 'the payment listed' });
+    await waitFor(async () => (await app.platform.documents.get('equity_enrolments', enrolment.enrollment_id))?.status === 'active' || undefined, { what: 'the protection active' });
+
+    await admin.goto('/admin-payments?kind=equity_protect');
+    await admin.getByRole('heading', { name: 'Payments', level: 1 }).waitFor({ timeout: 20_000 });
+    const row = admin.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: 'Equity Protect' });
+    await explained(admin, () => row.getByText('Paid').waitFor({ timeout: 20_000 }));
+    await row.getByRole('button', { name: /^Refund/ }).click();
+    const dialog = admin.getByRole('dialog');
+    const question = dialog.getByText(/^This payment bought the Equity Protect protection for .+, CA \d{5}, which is still running\./);
+    await explained(admin, () => question.waitFor({ timeout: 20_000 }));
+    const address = /protection for (.+, CA \d{5}), which/.exec((await question.textContent()) ?? '')?.[1] ?? '';
+    expect(address).not.toBe('');
+    await checkWidths(admin, 'refund-dialog');
+
+    await dialog.getByRole('radio', { name: /^Refund and end it/ }).check();
+    await dialog.getByLabel('Reason').fill('The member asked to stop Equity Protect');
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await explained(admin, () => dialog.waitFor({ state: 'detached', timeout: 20_000 }));
+    await explained(admin, () => row.getByText('Refunded', { exact: true }).waitFor({ timeout: 20_000 }));
+
+    const [event] = (await app.platform.eventStore.readStream(`payments-checkout-${checkoutId}`)).filter((e) => e.type === 'PaymentRefunded');
+    expect(event?.data).toMatchObject({ service: 'end', service_of: { kind: 'equity_protection', id: enrolment.enrollment_id } });
+    const refundMail = await waitForMessage(app.app, email, /^Your refund of \$\d+\.\d\d has been issued$/);
+    expect(refundMail.text).toContain(`This refund ends the Equity Protect protection for ${address}`);
+    expect(refundMail.text).toContain('Reason: The member asked to stop Equity Protect');
+    const endedMail = await waitForMessage(app.app, email, new RegExp(`^Equity Protect for ${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} has ended$`));
+    expect(endedMail.text).toContain('because its payment was refunded');
   });
 
   it('lists memberships with filters', async () => {

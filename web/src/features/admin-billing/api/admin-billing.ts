@@ -1,8 +1,9 @@
 import type { Page } from '@acpg/contracts/http';
 import type { MembershipView } from '@acpg/contracts/memberships';
-import type { PaymentView } from '@acpg/contracts/payments';
+import type { PaymentView, RefundScope, RefundServiceChoice } from '@acpg/contracts/payments';
 import { MEMBERSHIP_SORT_FIELDS, PAYMENT_SORT_FIELDS, type SortField } from '@acpg/contracts/sort-fields';
 import { http, type Query } from '../../../lib/http.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 
 export type PaymentSort = SortField<typeof PAYMENT_SORT_FIELDS>;
@@ -45,5 +46,11 @@ export const fetchMemberships = (query: ListQuery<MembershipSort, MembershipFilt
 export const cardText = (brand: string, last4: string) =>
   `${brand === 'unknown' ? 'Card' : brand === 'amex' ? 'American Express' : brand.charAt(0).toUpperCase() + brand.slice(1)} ending in ${last4}`;
 
-export const refundPayment = (checkoutId: string, reason: string) =>
-  http.post<{ success: boolean; data: PaymentView; message?: string }>(`/admin/payments/${encodeURIComponent(checkoutId)}/refund`, { reason });
+/** The admin's choice, sent with every refund: end what the payment bought, or keep it running. */
+export const refundPayment = (checkoutId: string, reason: string, service: RefundServiceChoice) =>
+  http.post<{ success: boolean; data: PaymentView; message?: string }>(`/admin/payments/${encodeURIComponent(checkoutId)}/refund`, { reason, service });
+
+/** What a refund of the payment would end (the membership, the Equity Protect protection, the NHD order), or nothing. */
+export const fetchRefundScope = (checkoutId: string, signal?: AbortSignal) =>
+  http.get<RefundScope>(`/admin/payments/${encodeURIComponent(checkoutId)}/refund`, signal ? { signal } : {});
+export const useRefundScope = (checkoutId: string) => useResource((signal) => fetchRefundScope(checkoutId, signal), [checkoutId]);
