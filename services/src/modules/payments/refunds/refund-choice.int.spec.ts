@@ -9,6 +9,7 @@ import { bearer, enrolProperty, markVerified } from '../../../../test/equity.ts'
 import { outboxOf, waitForMessage } from '../../../../test/outbox.ts';
 import { payWithTestCard, testPaymentMethod } from '../../../../test/payments.ts';
 import { myMembership } from '../../../../test/renewals.ts';
+import { orderReaches, placeAndPayOrder } from '../../../../test/nhd.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 
 /** Issue 19: a refund says what it ends, the Super Admin chooses end or keep, the server does what was chosen and emails the member. */
@@ -79,6 +80,15 @@ describe('a refund ends what its payment bought only when the Super Admin choose
     expect((await outboxOf(t.app, m.email)).some((x) => /has ended/.test(x.subject ?? ''))).toBe(false);
   });
 
+  it('documents the question and the required choice in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[]; properties?: Record<string, unknown> } }> } }>> };
+    const route = doc.paths['/api/v1/admin/payments/{checkout_id}/refund'];
+    expect(route?.get).toBeDefined();
+    const body = route?.post?.requestBody?.content['application/json']?.schema;
+    expect(body?.required).toEqual(expect.arrayContaining(['reason', 'service']));
+    expect(body?.properties?.service).toMatchObject({ enum: ['end', 'keep'] });
+  });
+
   it('ends the protection when told to end it, and emails the refund and the end', async () => {
     const m = await protectedMember('ca-lax-00012');
     const headers = await admin();
@@ -93,6 +103,30 @@ describe('a refund ends what its payment bought only when the Super Admin choose
     expect(endedMail.text).toContain('because its payment was refunded');
     // Nothing runs any more: a second look says the refunded payment cannot be refunded again.
     expect((await scopeOf(m.checkoutId, headers)).json()).toMatchObject({ code: 'ALREADY_REFUNDED' });
+  });
+
+  it('marks an NHD order refunded only when the refund ends it, and emails each refund', async () => {
+    const headers = await admin();
+    const ending = await member();
+    const keeping = await member();
+    const [end, keep] = await Promise.all([ending, keeping].map(async (m) => ({ ...m, ...(await placeAndPayOrder(t, m.accountId)) })));
+    if (!end || !keep) throw new Error('two orders');
+    for (const o of [end, keep]) await waitFor(async () => ((await t.platform.documents.get('payments_charges', o.checkoutId))?.status === 'succeeded' ? true : undefined), { what: 'the order paid' });
+    const scope = ((await scopeOf(end.checkoutId, headers)).json().data as RefundScope).service;
+    expect(scope).toMatchObject({ kind: 'nhd_order', id: end.order.order_id });
+    expect(scope?.description).toMatch(/ order for .+, CA \d{5}$/);
+
+    expect((await refund(end.checkoutId, headers, { reason: 'Ordered twice', service: 'end' })).statusCode).toBe(200);
+    expect((await refund(keep.checkoutId, headers, { reason: 'Late delivery credit', service: 'keep' })).statusCode).toBe(200);
+    await orderReaches(t, end.accountId, end.order.order_id, 'refunded');
+    expect((await waitForMessage(t.app, end.email, /has been issued/)).text).toContain(`This refund ends ${scope?.description ?? '?'}`);
+    expect((await waitForMessage(t.app, keep.email, /has been issued/)).text).toContain('Reason: Late delivery credit');
+    const drained = async () => {
+      const c = await t.platform.jobs.counts('nhd-order-payments');
+      return c.waiting + c.active + c.delayed === 0;
+    };
+    await waitFor(async () => ((await t.platform.documents.get('payments_charges', keep.checkoutId))?.status === 'refunded' && (await drained()) ? true : undefined), { what: 'the kept refund recorded' });
+    expect((await t.platform.eventStore.readStream(`nhd-order-${keep.order.order_id}`)).map((e) => e.type)).not.toContain('NhdOrderRefunded');
   });
 
   it('ends a membership refunded to end it, and keeps one refunded to keep it, emailing each member', async () => {
