@@ -69,7 +69,7 @@ export const changeNoticesReaction: Reaction = {
       }
       case 'MembershipResumed':
         MembershipResumed.parse(event.data);
-        return notice(accountId, message(resumedEmail, { full_name, plan_name: renewsAs(c), renews_on: onDay(c.next_renewal_at), card: cardOf(c), ...amount }));
+        return notice(accountId, message(resumedEmail, { full_name, plan_name: c.plan_name, renews_on: onDay(c.next_renewal_at), card: cardOf(c), ...amount }));
       case 'MembershipPlanSwitchScheduled': {
         const d = MembershipPlanSwitchScheduled.parse(event.data);
         const withdrawn = d.to_plan_name === null;
