@@ -73,8 +73,9 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
     expect(events.find((e) => e.type === 'MembershipCancelled')!.data).toMatchObject({ reason: 'unpaid', ended_at: pastDue.cancels_at });
     await myMembership(t, m.headers, m.id, (r) => r.status === 'cancelled', 'cancelled listed');
 
-    // Every step emailed once: each of the three failures, past due, cancelled.
+    // Every step emailed once: the card change, each of the three failures, past due, cancelled.
     const expected = [
+      'Your membership card was changed to Visa ending in 0002',
       'Your Monthly membership payment did not go through',
       'Your Monthly membership payment did not go through',
       'Your Monthly membership payment did not go through',
@@ -157,7 +158,10 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
     await runNow(t, [renewalsSchedule]);
     await membershipEvents(t, membershipStream(resumed.id), (e) => countOf(e, 'MembershipRenewed') === 1, 'the resumed one renewed');
     await waitFor(() => subjects(cancelled.email).includes('Your Monthly membership has ended'), { what: 'the end emailed' });
-    expect(subjects(resumed.email)).toEqual([]);
+    // The resumed member was told of the cancellation and of the resume, never of an end.
+    const resumedMails = ['Your Monthly membership is cancelled: it ends on', 'Your Monthly membership is resumed'];
+    await waitFor(() => resumedMails.every((start) => subjects(resumed.email).some((s) => String(s).startsWith(start))) || undefined, { what: 'the cancel and resume emails' });
+    expect(subjects(resumed.email)).toHaveLength(2);
   });
 
   it('a card that asks for its second step is declined off-session (authentication_required): nobody is there to confirm', async () => {
