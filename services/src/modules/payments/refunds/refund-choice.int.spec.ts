@@ -60,6 +60,10 @@ describe('a refund ends what its payment bought only when the Super Admin choose
     }
     expect((await t.platform.eventStore.readStream(`payments-checkout-${m.checkoutId}`)).some((e) => e.type === 'PaymentRefunded')).toBe(false);
     expect((await scopeOf(m.checkoutId, { authorization: `Bearer ${await t.signInAs('Customer', m.accountId)}` })).statusCode).toBe(403);
+    expect((await scopeOf(m.checkoutId, { authorization: `Bearer ${await t.signInAs('Agent', `agent-${randomUUID()}`)}` })).statusCode).toBe(403);
+    expect((await scopeOf(m.checkoutId, {})).statusCode).toBe(401);
+    expect((await scopeOf(randomUUID(), headers)).json()).toMatchObject({ code: 'CHECKOUT_NOT_FOUND' });
+    expect((await scopeOf('not-a-uuid', headers)).statusCode).toBe(400);
 
     const kept = await refund(m.checkoutId, headers, { reason: 'Goodwill refund', service: 'keep' });
     expect(kept.statusCode, kept.body).toBe(200);
