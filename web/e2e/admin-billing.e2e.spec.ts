@@ -53,15 +53,16 @@ describe('Super Admin: /admin-payments (refund) and /admin-memberships', () => {
     await row.getByRole('button', { name: /^Refund/ }).click();
     const dialog = admin.getByRole('dialog');
     // The dialog says what the refund would end (the membership) and asks; nothing is sent until the admin chooses.
-    const endIt = dialog.getByRole('radio', { name: /^Refund and end it: the Yearly membership stops today/ });
+    const endIt = dialog.getByRole('radio', { name: /^Refund and end it: the membership stops today/ });
     await explained(admin, () => endIt.waitFor({ timeout: 20_000 }));
+    await dialog.getByText(/^This payment bought the Yearly membership, which is still running\./).waitFor();
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     await dialog.getByText('Choose whether the refund ends it or keeps it.').waitFor();
     await dialog.getByText('Say why (at least 3 characters).').waitFor();
     // By keyboard: focus is on the first choice; the arrow key picks "keep".
     await waitFor(async () => (await endIt.evaluate((el) => el === document.activeElement)) || undefined, { what: 'focus on the first choice' });
     await admin.keyboard.press('ArrowDown');
-    expect(await dialog.getByRole('radio', { name: /^Refund and keep it: the Yearly membership keeps running/ }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('radio', { name: /^Refund and keep it: the membership keeps running/ }).isChecked()).toBe(true);
     await dialog.getByLabel('Reason').fill('The customer was charged twice');
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     await explained(admin, () => dialog.waitFor({ state: 'detached', timeout: 20_000 }));
@@ -96,7 +97,7 @@ describe('Super Admin: /admin-payments (refund) and /admin-memberships', () => {
     expect(address).not.toBe('');
     await checkWidths(admin, 'refund-dialog');
 
-    await dialog.getByRole('radio', { name: /^Refund and end it/ }).check();
+    await dialog.getByRole('radio', { name: 'Refund and end it: the protection stops today' }).check();
     await dialog.getByLabel('Reason').fill('The member asked to stop Equity Protect');
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     await explained(admin, () => dialog.waitFor({ state: 'detached', timeout: 20_000 }));

@@ -15,7 +15,7 @@ import {
   Textarea,
   tokens,
 } from '@fluentui/react-components';
-import type { PaymentView, RefundServiceChoice } from '@acpg/contracts/payments';
+import type { PaymentView, RefundedService, RefundServiceChoice } from '@acpg/contracts/payments';
 import { AlertBar } from '../../../components/AlertBar.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
 import { formatCents } from '../../../lib/money.ts';
@@ -27,6 +27,9 @@ const useStyles = makeStyles({
 });
 
 type Errors = { reason?: string; service?: string; form?: string };
+
+/** What the choices call the thing the question names in full. */
+const SHORT: Record<RefundedService['kind'], string> = { membership: 'the membership', equity_protection: 'the protection', nhd_order: 'the order' };
 
 /**
  * Asks why and, when the payment bought something still running (a membership, an Equity Protect protection, an NHD
@@ -93,8 +96,8 @@ export function RefundDialog({ payment, onClose, onRefunded }: { payment: Paymen
                   validationState={errors.service ? 'error' : 'none'}
                 >
                   <RadioGroup value={choice ?? ''} onChange={(_, d) => setChoice(d.value === 'keep' ? 'keep' : 'end')}>
-                    <Radio value="end" input={{ ref: firstChoice }} label={`Refund and end it: ${service.description} stops today`} />
-                    <Radio value="keep" label={`Refund and keep it: ${service.description} keeps running`} />
+                    <Radio value="end" input={{ ref: firstChoice }} label={`Refund and end it: ${SHORT[service.kind]} stops today`} />
+                    <Radio value="keep" label={`Refund and keep it: ${SHORT[service.kind]} keeps running`} />
                   </RadioGroup>
                 </Field>
               )}
