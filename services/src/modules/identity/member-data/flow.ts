@@ -106,21 +106,18 @@ const checkPin = async (ctx: IdentityContext, now: Current, typed: string | unde
 };
 
 /** After a command that may have counted a wrong PIN: the refusal with the tries left (the count is recorded). */
-const refuseIfRejected = (events: readonly MemberDataEvent[]) => {
+const refuseIfRejected = (events: readonly MemberDataEvent[], field: 'pin' | 'current_pin') => {
   const rejected = events.find((e) => e.type === 'MemberPinRejected');
   if (rejected?.type !== 'MemberPinRejected') return;
   const left = rejected.data.tries_left;
-  if (left === 0) {
-    const minutes = PIN_RULES.lockSeconds / 60;
-    throw new DomainError('invalid', 'PIN_INCORRECT', `The PIN is incorrect. No tries are left: try again in ${minutes} minutes.`, [{ path: 'pin', message: 'The PIN is incorrect' }]);
-  }
-  const message = `The PIN is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`;
-  throw new DomainError('invalid', 'PIN_INCORRECT', message, [{ path: 'pin', message }]);
+  const message =
+    left === 0 ? `The PIN is incorrect. No tries are left: try again in ${PIN_RULES.lockSeconds / 60} minutes.` : `The PIN is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`;
+  throw new DomainError('invalid', 'PIN_INCORRECT', message, [{ path: field, message }]);
 };
 
 const run = async (ctx: IdentityContext, accountId: string, command: Parameters<typeof memberDataDecider.decide>[0]) => {
   const { events } = await handleCommand(ctx.platform.eventStore, memberDataStream(accountId), memberDataDecider, command, { retries: 1 });
-  refuseIfRejected(events);
+  refuseIfRejected(events, command.type === 'ChangePin' ? 'current_pin' : 'pin');
 };
 
 export const changeBeneficiaries = async (ctx: IdentityContext, accountId: string, body: ChangeBeneficiariesBody, meta: CommandMeta): Promise<MemberData> => {

@@ -8,6 +8,8 @@ import { useProfile } from '../api/profile.ts';
 import { ContactChangeForm } from './ContactChangeForm.tsx';
 import { NameForm } from './NameForm.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
+import type { ImageInputs } from './FaceSignatureCard.tsx';
+import { MemberDataSections } from './MemberDataSections.tsx';
 import { PhotoForm, ProfileAvatar } from './PhotoForm.tsx';
 
 const useStyles = makeStyles({
@@ -28,8 +30,12 @@ const useStyles = makeStyles({
   roles: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
-/** /user-update-profile, the avatar menu's Profile entry (spec section 2): the account's details, each editable. */
-export default function ProfilePage() {
+/**
+ * /user-update-profile, the avatar menu's Profile entry (spec section 2): the account's details, each editable, then
+ * what we hold of the member (beneficiaries, mailing address, properties, face and signature, PIN). The app hands in
+ * the sign-up's camera and signature pad (`imageInputs`).
+ */
+export default function ProfilePage({ imageInputs }: { imageInputs?: ImageInputs }) {
   const s = useStyles();
   const loaded = useProfile();
   const [edited, setEdited] = useState<Profile | null>(null);
@@ -85,6 +91,7 @@ export default function ProfilePage() {
           <ContactChangeForm channel="email" profile={profile} onSaved={saved} />
           <ContactChangeForm channel="phone" profile={profile} onSaved={saved} />
           <PasswordForm onSaved={saved} />
+          <MemberDataSections imageInputs={imageInputs} />
         </>
       )}
     </section>
