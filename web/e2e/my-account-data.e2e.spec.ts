@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
 import { markVerified } from '../../services/test/equity.ts';
 import { SAMPLE_PROPERTY_ID } from '../../services/test/nhd.ts';
+import { propertyData } from '../../services/src/platform/property-data/select.ts';
 import { systemMeta } from '../../services/src/platform/commands/metadata.ts';
 import { identityContext } from '../../services/src/modules/identity/context.ts';
 import { changeBeneficiaries, changePin, memberDataOf } from '../../services/src/modules/identity/member-data/flow.ts';
@@ -107,4 +108,28 @@ describe('My Account: the member sees and edits the beneficiaries (PIN asked), t
     const meta = systemMeta(app.platform, { actor: 'test' });
     await expect(changeBeneficiaries(ctx, accountId, { beneficiaries: [{ full_name: 'Ana Ruiz', relationship: 'Daughter', share_percent: 100 }], pin: PIN }, meta)).rejects.toThrow(/PIN is incorrect/);
   }, 60_000);
+
+  it('offers the verified property as a quick pick when ordering an NHD report and protecting a property', async () => {
+    const sample = await propertyData().findById(SAMPLE_PROPERTY_ID);
+    if (!sample) throw new Error('no sample property');
+    const pickName = `${sample.address_line}, ${sample.city}`;
+
+    await page.goto('/nhd-order');
+    const nhdPicks = page.getByRole('group', { name: 'Your verified properties' });
+    await nhdPicks.waitFor({ timeout: 20_000 });
+    const nhdPick = nhdPicks.getByRole('button', { name: pickName });
+    await nhdPick.click();
+    await expect.poll(() => nhdPick.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('radiogroup', { name: 'Report type' }).waitFor({ timeout: 20_000 });
+    await checkWidths(page, 'NHD order, report type after a quick pick');
+
+    await page.goto('/equity-protect-property-search');
+    const equityPicks = page.getByRole('group', { name: 'Your verified properties' });
+    await equityPicks.waitFor({ timeout: 20_000 });
+    await equityPicks.getByRole('button', { name: pickName }).click();
+    await page.getByRole('heading', { name: sample.address_line, level: 2 }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Protect this property' }).waitFor();
+    await checkWidths(page, 'Equity Protect after a quick pick');
+  }, 90_000);
 });
