@@ -22,6 +22,7 @@ import { passwordResetRoutes } from './password-reset/routes.ts';
 import { passwordResetEmail } from './password-reset/template.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { memberDataRoutes } from './member-data/routes.ts';
+import { memberDataNoticeReaction } from './member-data/notice.ts';
 import { MEMBER_DATA_SENSITIVE_EVENT_TYPES } from './member-data/decider.ts';
 import { accountSecurityNoticeReaction } from './profile/security-notice/reaction.ts';
 import { accountSecurityNoticeEmail } from './profile/security-notice/template.ts';
@@ -61,7 +62,7 @@ export const identityModule: Module = {
   pushes: [liveMessage({ name: ACCOUNT_UPDATED_MESSAGE, summary: 'The account changed (name, roles, contact details masked)', payload: AccountUpdated, rooms: ['account:{id}'] })],
   rooms: { [ACCOUNT_ROOM]: mayFollowAccount },
   securitySchemes: { [SIGN_UP_COOKIE_SCHEME]: signUpCookieScheme },
-  reactions: [signInNoticeReaction, accountSecurityNoticeReaction],
+  reactions: [signInNoticeReaction, accountSecurityNoticeReaction, memberDataNoticeReaction],
   // Notices other modules address to an account by id (its email and phone stay here).
   workers: [accountNoticesWorker],
   templates: [

@@ -5,6 +5,7 @@ import { PIN_RULES } from '@acpg/contracts/member-data';
 import { eventEnvelope } from '../../../platform/commands/envelope.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { useTestApp } from '../../../../test/harness.ts';
+import { outboxOf, waitForMessage } from '../../../../test/outbox.ts';
 import { registerAccount } from '../accounts.ts';
 import { identityContext } from '../context.ts';
 import { signUpStream } from '../sign-up/decider.ts';
@@ -19,6 +20,7 @@ beforeEach(() => {
 
 interface Caller {
   id: string;
+  email: string;
   token: string;
 }
 let n = 0;
@@ -26,7 +28,7 @@ const newMember = async (): Promise<Caller> => {
   const ctx = await identityContext(t.platform);
   const email = `member-data-${++n}-${Date.now()}@example.test`;
   const { accountId } = await registerAccount(ctx, { email, fullName: 'Morgan Member', roles: ['Customer'], password: 'member data passphrase', phone: null }, systemMeta(t.platform, { actor: 'test' }));
-  return { id: accountId, token: await t.platform.tokens.issueAccessToken({ userId: accountId, roles: ['Customer'] }) };
+  return { id: accountId, email, token: await t.platform.tokens.issueAccessToken({ userId: accountId, roles: ['Customer'] }) };
 };
 
 const call = (method: InjectOptions['method'], url: string, who: Caller | null, payload?: unknown): Promise<LightMyRequestResponse> =>
@@ -184,5 +186,19 @@ describe('My Account data: beneficiaries, mailing address, face and signature', 
     expect((await call('GET', '/account/face-signature/face', me)).rawPayload.equals(face)).toBe(true);
     expect((await call('GET', '/account/face-signature/signature', me)).rawPayload.equals(newSignature)).toBe(true);
     expect((await call('GET', '/account/face-signature/passport', me)).statusCode).toBe(400);
+  });
+});
+
+describe('My Account data: the member hears of each change', () => {
+  it('emails the account holder once when the beneficiaries change, and not for a refused PIN', async () => {
+    const me = await newMember();
+    expect((await call('PUT', '/account/pin', me, { new_pin: PIN })).statusCode).toBe(200);
+    const pinNotice = await waitForMessage(t.app, me.email, /A security change to your ACPG account/);
+    expect(pinNotice.text).toContain('The security PIN of your account was set or changed.');
+    expect(answer(await call('PUT', '/account/beneficiaries', me, { beneficiaries: people([100]), pin: '1357' }))).toEqual([400, 'PIN_INCORRECT']);
+    expect((await call('PUT', '/account/beneficiaries', me, { beneficiaries: people([100]), pin: PIN })).statusCode).toBe(200);
+    const notice = await waitForMessage(t.app, me.email, /A security change to your ACPG account/, pinNotice);
+    expect(notice.text).toContain('The beneficiaries of your membership were changed');
+    expect((await outboxOf(t.app, me.email)).filter((m) => (m.subject ?? '').includes('security change'))).toHaveLength(2);
   });
 });
