@@ -132,4 +132,35 @@ describe('My Account: the member sees and edits the beneficiaries (PIN asked), t
     await page.getByRole('button', { name: 'Protect this property' }).waitFor();
     await checkWidths(page, 'Equity Protect after a quick pick');
   }, 90_000);
+
+  it('sets the mailing address from a verified property, and a typed signature replaces the signature on file', async () => {
+    const sample = await propertyData().findById(SAMPLE_PROPERTY_ID);
+    if (!sample) throw new Error('no sample property');
+    await page.goto('/user-update-profile');
+    await page.getByRole('button', { name: 'Add a mailing address' }).click();
+    const addressDialog = page.getByRole('dialog', { name: 'Mailing address' });
+    await addressDialog.waitFor();
+    await addressDialog.getByRole('group', { name: "Use a verified property's address" }).getByRole('button', { name: `${sample.address_line}, ${sample.city}` }).click();
+    await addressDialog.getByRole('button', { name: 'Save address' }).click();
+    await explained(page, () => addressDialog.waitFor({ state: 'detached', timeout: 20_000 }));
+    await page.getByText(`${sample.address_line}, ${sample.city}, CA ${sample.zip}`).waitFor({ timeout: 10_000 });
+    const ctx = await identityContext(app.platform);
+    expect((await memberDataOf(ctx, accountId)).mailing_address?.address).toEqual({ line1: sample.address_line, city: sample.city, state: 'CA', zip: sample.zip });
+
+    await page.getByRole('button', { name: 'Add a face photo and signature' }).click();
+    const imagesDialog = page.getByRole('dialog', { name: 'Face photo and signature' });
+    await imagesDialog.waitFor();
+    await imagesDialog.getByRole('button', { name: 'Save' }).click();
+    await imagesDialog.getByText('Take a new face photo, sign again, or both, then save.').waitFor();
+    await imagesDialog.getByLabel('Type your signature').fill('Dana Member');
+    await imagesDialog.getByRole('button', { name: 'Use typed signature' }).click();
+    await checkWidths(page, 'Face photo and signature dialog');
+    await imagesDialog.getByRole('button', { name: 'Save' }).click();
+    await explained(page, () => imagesDialog.waitFor({ state: 'detached', timeout: 20_000 }));
+    const shown = page.getByRole('img', { name: 'Your signature' });
+    await shown.waitFor({ timeout: 10_000 });
+    expect(await shown.getAttribute('src')).toMatch(/^blob:/);
+    expect(await shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect((await memberDataOf(ctx, accountId)).face_signature).toMatchObject({ face: false, signature: true });
+  }, 90_000);
 });
