@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import type { Profile } from '@acpg/contracts/account';
 import { notify } from '../../../lib/notify.ts';
+import { CUSTOMER_SIDE } from '../../../lib/roles.ts';
 import { updateSignedInUser } from '../../../lib/session.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { useProfile } from '../api/profile.ts';
@@ -32,8 +33,8 @@ const useStyles = makeStyles({
 
 /**
  * /user-update-profile, the avatar menu's Profile entry (spec section 2): the account's details, each editable, then
- * what we hold of the member (beneficiaries, mailing address, properties, face and signature, PIN). The app hands in
- * the sign-up's camera and signature pad (`imageInputs`).
+ * for the customer side, what we hold of the member (beneficiaries, mailing address, properties, face and signature,
+ * PIN). The app hands in the sign-up's camera and signature pad (`imageInputs`).
  */
 export default function ProfilePage({ imageInputs }: { imageInputs?: ImageInputs }) {
   const s = useStyles();
@@ -91,7 +92,7 @@ export default function ProfilePage({ imageInputs }: { imageInputs?: ImageInputs
           <ContactChangeForm channel="email" profile={profile} onSaved={saved} />
           <ContactChangeForm channel="phone" profile={profile} onSaved={saved} />
           <PasswordForm onSaved={saved} />
-          <MemberDataSections imageInputs={imageInputs} />
+          {profile.role.some((role) => (CUSTOMER_SIDE as readonly string[]).includes(role)) && <MemberDataSections imageInputs={imageInputs} />}
         </>
       )}
     </section>
