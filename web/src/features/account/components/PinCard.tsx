@@ -57,7 +57,7 @@ export function PinCard({ data, onSaved }: { data: MemberData; onSaved: (next: M
       <Text as="h2" size={500} weight="semibold" className={s.flush}>
         Security PIN
       </Text>
-      <Text>{pin ? `Set on ${formatDateUs(pin.set_at)}. It is asked before your beneficiaries or payout details change.` : 'No PIN is set. Choose one: it is asked before your beneficiaries or payout details change.'}</Text>
+      <Text>{pin ? `Set on ${formatDateUs(pin.set_at)}. It is asked before your beneficiaries change.` : 'No PIN is set. Choose one: it is asked before your beneficiaries change.'}</Text>
       {pin?.locked_until && <AlertBar>{`Too many wrong PINs: your PIN can be tried again after ${formatDateTime12(pin.locked_until)}.`}</AlertBar>}
       <AlertBar>{general}</AlertBar>
       <form ref={formRef} className={s.form} onSubmit={(e) => void submit(e)} noValidate aria-label={pin ? 'Change PIN' : 'Set PIN'}>
