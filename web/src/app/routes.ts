@@ -64,7 +64,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/authentication/forgot-password', access: 'public', title: 'Forgot password', load: named(passwordReset, 'ForgotPasswordPage') },
   { path: '/authentication/reset-password', access: 'public', title: 'Reset password', load: named(passwordReset, 'ResetPasswordPage') },
 
-  { path: '/user-update-profile', access: 'protected', title: 'Profile', load: () => import('../features/account/components/ProfilePage.tsx') },
+  { path: '/user-update-profile', access: 'protected', title: 'Profile', load: () => import('./routes/ProfileRoute.tsx') },
   { path: '/subscriptions', access: 'protected', title: 'Membership', roles: CUSTOMER_SIDE, load: () => import('./routes/SubscriptionsRoute.tsx') },
   { path: '/equity-protect-list', access: 'protected', title: 'Equity Protect', roles: CUSTOMER_SIDE, load: named(equity, 'MyEquityPage') },
   { path: '/nhd-order-list', access: 'protected', title: 'NHD Order List', roles: [...CUSTOMER_SIDE, 'Provider Admin'], load: named(nhdOrders, 'MyOrdersPage') },

@@ -1,4 +1,5 @@
 import { PROFILE_EVENT_TYPES } from './account/profile-changes.ts';
+import { MEMBER_DATA_EVENT_TYPES } from './member-data/decider.ts';
 import { SIGN_UP_EVENT_TYPES } from './sign-up/events.ts';
 
 /** Every event type identity writes (on `identity-…` streams); the stream-prefix test holds the module to it. */
@@ -33,4 +34,6 @@ export const IDENTITY_EVENT_TYPES: readonly string[] = [
   'ContactChangeCodeRejected',
   'ContactChangeLocked',
   'ContactChangeVerified',
+  // My Account: beneficiaries, mailing address, face and signature, PIN (member-data/)
+  ...MEMBER_DATA_EVENT_TYPES,
 ];

@@ -21,6 +21,9 @@ import { signUpRoutes } from './sign-up/routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { passwordResetEmail } from './password-reset/template.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { memberDataRoutes } from './member-data/routes.ts';
+import { memberDataNoticeReaction } from './member-data/notice.ts';
+import { MEMBER_DATA_SENSITIVE_EVENT_TYPES } from './member-data/decider.ts';
 import { accountSecurityNoticeReaction } from './profile/security-notice/reaction.ts';
 import { accountSecurityNoticeEmail } from './profile/security-notice/template.ts';
 import { PROPERTY_VERIFIED } from '@acpg/contracts/properties';
@@ -38,6 +41,7 @@ export const SENSITIVE_EVENT_TYPES: readonly string[] = [
   ...SIGN_UP_SENSITIVE_EVENT_TYPES,
   'PasswordResetCodeSent',
   'ContactChangeRequested',
+  ...MEMBER_DATA_SENSITIVE_EVENT_TYPES,
 ];
 
 /** Accounts, roles, sign-up (the wizard's server side), sign-in with a one-time code, sessions (refresh-token families). */
@@ -51,13 +55,14 @@ export const identityModule: Module = {
     await app.register(signUpRoutes(platform));
     await app.register(passwordResetRoutes(platform));
     await app.register(profileRoutes(platform));
+    await app.register(memberDataRoutes(platform));
   },
   projections: [accountsProjection, signUpProgressProjection],
   consumes: [PROPERTY_VERIFIED, 'MembershipStarted', 'PaymentSucceeded'],
   pushes: [liveMessage({ name: ACCOUNT_UPDATED_MESSAGE, summary: 'The account changed (name, roles, contact details masked)', payload: AccountUpdated, rooms: ['account:{id}'] })],
   rooms: { [ACCOUNT_ROOM]: mayFollowAccount },
   securitySchemes: { [SIGN_UP_COOKIE_SCHEME]: signUpCookieScheme },
-  reactions: [signInNoticeReaction, accountSecurityNoticeReaction],
+  reactions: [signInNoticeReaction, accountSecurityNoticeReaction, memberDataNoticeReaction],
   // Notices other modules address to an account by id (its email and phone stay here).
   workers: [accountNoticesWorker],
   templates: [

@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { Badge, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import type { Profile } from '@acpg/contracts/account';
 import { notify } from '../../../lib/notify.ts';
+import { CUSTOMER_SIDE } from '../../../lib/roles.ts';
 import { updateSignedInUser } from '../../../lib/session.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { useProfile } from '../api/profile.ts';
 import { ContactChangeForm } from './ContactChangeForm.tsx';
 import { NameForm } from './NameForm.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
+import type { ImageInputs } from './FaceSignatureCard.tsx';
+import { MemberDataSections } from './MemberDataSections.tsx';
 import { PhotoForm, ProfileAvatar } from './PhotoForm.tsx';
 
 const useStyles = makeStyles({
@@ -28,8 +31,12 @@ const useStyles = makeStyles({
   roles: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
-/** /user-update-profile, the avatar menu's Profile entry (spec section 2): the account's details, each editable. */
-export default function ProfilePage() {
+/**
+ * /user-update-profile, the avatar menu's Profile entry (spec section 2): the account's details, each editable, then
+ * for the customer side, what we hold of the member (beneficiaries, mailing address, properties, face and signature,
+ * PIN). The app hands in the sign-up's camera and signature pad (`imageInputs`).
+ */
+export default function ProfilePage({ imageInputs }: { imageInputs?: ImageInputs }) {
   const s = useStyles();
   const loaded = useProfile();
   const [edited, setEdited] = useState<Profile | null>(null);
@@ -85,6 +92,7 @@ export default function ProfilePage() {
           <ContactChangeForm channel="email" profile={profile} onSaved={saved} />
           <ContactChangeForm channel="phone" profile={profile} onSaved={saved} />
           <PasswordForm onSaved={saved} />
+          {profile.role.some((role) => (CUSTOMER_SIDE as readonly string[]).includes(role)) && <MemberDataSections imageInputs={imageInputs} />}
         </>
       )}
     </section>

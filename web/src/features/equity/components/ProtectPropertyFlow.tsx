@@ -18,6 +18,8 @@ export interface ProtectPropertyParts {
   AddressAutocomplete: ComponentType<{ label: string; value: PropertySummary | null; onSelect: (p: PropertySummary) => void; onClear?: () => void }>;
   PropertyVerificationForm: ComponentType<{ propertyId: string; onVerified: (p: PropertySummary) => void }>;
   PaymentForm: ComponentType<{ equityEnrolment: { orderId: string; label: string; amountCents: number; priceLabel?: string }; onPaid: () => void }>;
+  /** The signed-in member's verified properties as quick picks (nothing for a visitor). */
+  PropertyPicks?: ComponentType<{ selectedId: string | null; onPick: (p: PropertySummary) => void }>;
 }
 
 const PATH = '/equity-protect-property-search';
@@ -55,7 +57,7 @@ const kept = (): PropertySummary | null => {
  * /equity-protect-property-search: find a property, then protect it: sign in (or up) on the way, verify it when it is
  * not yet verified on the account, pay when the plan does not include it, and see it protected.
  */
-export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationForm, PaymentForm }: ProtectPropertyParts) {
+export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationForm, PaymentForm, PropertyPicks }: ProtectPropertyParts) {
   const s = useStyles();
   const snap = useSnapshot(session);
   const pricing = usePricing();
@@ -115,6 +117,7 @@ export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationF
         Find your home by address or parcel number (APN). We watch the county recorder for it and tell you the moment a document is recorded on it
         {price !== undefined && price > 0 ? ` (${formatCents(price)} a year, or included with some memberships)` : ''}.
       </Body1>
+      {step.kind !== 'done' && PropertyPicks && <PropertyPicks selectedId={property?.id ?? null} onPick={setProperty} />}
       {step.kind !== 'done' && <AddressAutocomplete label="Property address or APN" value={property} onSelect={setProperty} onClear={() => setProperty(null)} />}
       {property && (
         <Card className={s.card} aria-labelledby="protect-property-title">

@@ -18,6 +18,8 @@ import { PeopleEditor, type PeopleEditorHandle } from './PeopleEditor.tsx';
 export interface OrderFlowParts {
   AddressAutocomplete: ComponentType<{ label: string; value: PropertySummary | null; onSelect: (p: PropertySummary) => void; onClear?: () => void; required?: boolean; validationMessage?: string | null }>;
   PaymentForm: ComponentType<{ nhdOrder: { orderId: string; label: string; amountCents: number }; onPaid: () => void }>;
+  /** The signed-in member's verified properties as quick picks (nothing for a visitor). */
+  PropertyPicks?: ComponentType<{ selectedId: string | null; onPick: (p: PropertySummary) => void }>;
 }
 
 const STEP_TITLES: Record<OrderStep, string> = {
@@ -71,7 +73,7 @@ const go = (step: OrderStep) => {
 };
 
 /** /nhd-order: property, report type, recipients, escrow, review, sign in on the way, place, pay, done. */
-export function OrderFlow({ AddressAutocomplete, PaymentForm }: OrderFlowParts) {
+export function OrderFlow({ AddressAutocomplete, PaymentForm, PropertyPicks }: OrderFlowParts) {
   const s = useStyles();
   const draft = useSnapshot(orderDraft);
   const auth = useSnapshot(session);
@@ -135,6 +137,15 @@ export function OrderFlow({ AddressAutocomplete, PaymentForm }: OrderFlowParts) 
       body = (
         <>
           <Text>Which California property is the report for? Search by address or APN.</Text>
+          {PropertyPicks && (
+            <PropertyPicks
+              selectedId={draft.propertyData?.id ?? null}
+              onPick={(p) => {
+                orderDraft.propertyData = p;
+                setPropertyError(null);
+              }}
+            />
+          )}
           <AddressAutocomplete
             label="Property address"
             required

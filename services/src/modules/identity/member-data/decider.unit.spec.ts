@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { PIN_RULES } from '@acpg/contracts/member-data';
+import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { DomainError, RetryLater } from '../../../platform/commands/domain-error.ts';
+import { decide, evolve, initialState, type MemberDataCommand, type MemberDataEvent, type MemberDataState } from './decider.ts';
+
+const AT = new Date('2026-11-28T10:00:00.000Z');
+const meta = (now = AT): CommandMeta => ({ now, actor: 'acct-1', correlationId: 'c', causationId: null, newId: () => 'id' });
+const given = (...events: MemberDataEvent[]): MemberDataState => events.reduce(evolve, initialState());
+const beneficiaries = (pin: 'correct' | 'wrong' | 'not_set', now = AT): MemberDataCommand => ({
+  type: 'ChangeBeneficiaries',
+  data: { account_id: 'acct-1', count: 2, beneficiaries_encrypted: 'enc', pin },
+  metadata: meta(now),
+});
+const pinSet: MemberDataEvent = { type: 'MemberPinChanged', data: { account_id: 'acct-1', pin_hash: 'h', at: AT.toISOString() } };
+const wrongTries = (n: number) => {
+  let state = given(pinSet);
+  for (let i = 0; i < n; i++) for (const e of decide(beneficiaries('wrong'), state)) state = evolve(state, e);
+  return state;
+};
+
+describe('member data decider', () => {
+  it('changes the beneficiaries with the right PIN and resets the wrong-try count', () => {
+    const events = decide(beneficiaries('correct'), wrongTries(2));
+    expect(events).toEqual([{ type: 'MemberBeneficiariesChanged', data: { account_id: 'acct-1', count: 2, beneficiaries_encrypted: 'enc', at: AT.toISOString() } }]);
+    expect(evolve(wrongTries(2), events[0]!).pinFailures).toBe(0);
+  });
+
+  it('refuses a change of beneficiaries without a PIN set', () => {
+    expect(() => decide(beneficiaries('not_set'), initialState())).toThrow('Set your security PIN first');
+  });
+
+  it('counts a wrong PIN instead of changing anything, and locks on the last allowed try', () => {
+    expect(decide(beneficiaries('wrong'), given(pinSet))).toEqual([{ type: 'MemberPinRejected', data: { account_id: 'acct-1', failures: 1, tries_left: PIN_RULES.maxWrongTries - 1, at: AT.toISOString() } }]);
+    const last = decide(beneficiaries('wrong'), wrongTries(PIN_RULES.maxWrongTries - 1));
+    expect(last.map((e) => e.type)).toEqual(['MemberPinRejected', 'MemberPinLocked']);
+    expect(last[1]?.data).toMatchObject({ until: new Date(AT.getTime() + PIN_RULES.lockSeconds * 1000).toISOString() });
+  });
+
+  it('refuses even the right PIN while locked, and takes it once the lock ends', () => {
+    const locked = wrongTries(PIN_RULES.maxWrongTries);
+    expect(() => decide(beneficiaries('correct'), locked)).toThrow(RetryLater);
+    const changePin: MemberDataCommand = { type: 'ChangePin', data: { account_id: 'acct-1', pin_hash: 'h2', pin: 'correct' }, metadata: meta() };
+    expect(() => decide(changePin, locked)).toThrow(RetryLater);
+    const after = new Date(AT.getTime() + PIN_RULES.lockSeconds * 1000);
+    expect(decide(beneficiaries('correct', after), locked).map((e) => e.type)).toEqual(['MemberBeneficiariesChanged']);
+  });
+
+  it('sets a first PIN without a current one; a wrong current PIN changes nothing', () => {
+    const first: MemberDataCommand = { type: 'ChangePin', data: { account_id: 'acct-1', pin_hash: 'h1', pin: 'not_set' }, metadata: meta() };
+    expect(decide(first, initialState()).map((e) => e.type)).toEqual(['MemberPinChanged']);
+    const wrong: MemberDataCommand = { type: 'ChangePin', data: { account_id: 'acct-1', pin_hash: '', pin: 'wrong' }, metadata: meta() };
+    expect(decide(wrong, given(pinSet)).map((e) => e.type)).toEqual(['MemberPinRejected']);
+  });
+
+  it('keeps a face photo when only the signature changes', () => {
+    const at = AT.toISOString();
+    const state = given(
+      { type: 'MemberFaceSignatureChanged', data: { account_id: 'acct-1', face_file: 'f1', signature_file: 's1', at } },
+      { type: 'MemberFaceSignatureChanged', data: { account_id: 'acct-1', face_file: null, signature_file: 's2', at } },
+    );
+    expect([state.face?.file, state.signature?.file]).toEqual(['f1', 's2']);
+    expect(() => decide({ type: 'ChangeFaceSignature', data: { account_id: 'acct-1', face_file: null, signature_file: null }, metadata: meta() }, state)).toThrow(DomainError);
+  });
+});
