@@ -66,7 +66,11 @@ export const coveredInWords = (categories: readonly ClaimCategory[]): string => 
   return labels.length <= 1 ? (labels[0] ?? 'nothing') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1) ?? ''}`;
 };
 
-/** One line a member reads where a plan is chosen: what it covers, up to how much, from when. */
-export const coverageInWords = (c: PlanCoverage): string =>
-  `Covers ${coveredInWords(c.covered_categories).toLowerCase()}: up to ${dollars(c.per_claim_limit_cents)} a claim and ${dollars(c.annual_limit_cents)} a year` +
-  (c.waiting_period_days > 0 ? `, for expenses from ${c.waiting_period_days} days after your membership starts.` : ', from the day your membership starts.');
+/** One line a member reads where a plan is chosen, after "What it covers:": the kinds, up to how much, from when. */
+export const coverageInWords = (c: PlanCoverage): string => {
+  const kinds = coveredInWords(c.covered_categories);
+  return (
+    `${kinds.charAt(0)}${kinds.slice(1).toLowerCase()}, up to ${dollars(c.per_claim_limit_cents)} a claim and ${dollars(c.annual_limit_cents)} a year` +
+    (c.waiting_period_days > 0 ? `, for expenses from ${c.waiting_period_days} days after the membership starts.` : ', from the day the membership starts.')
+  );
+};
