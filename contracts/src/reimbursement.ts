@@ -206,8 +206,6 @@ export const ClaimView = z.object({
   messages: z.array(ClaimMessage),
   /** Why it was approved or rejected. */
   reason: z.string().nullable(),
-  /** What the reviewer should look at, noted when it was filed. */
-  flags: z.array(ClaimFlag).default([]),
   payout: z.object({ method: PayoutMethod, reference: z.string(), amount_cents: z.number().int().positive(), at: z.string(), paid_at: z.string().nullable() }).nullable(),
   submitted_at: z.string(),
   updated_at: z.string(),
@@ -289,5 +287,7 @@ export const ClaimCoverage = z.object({
   left_cents: z.number().int().nonnegative(),
   /** How many accounts verified the claim's property (admin view; null for the caller's own coverage). */
   property_accounts: z.number().int().nonnegative().nullable(),
+  /** What the reviewer should look at, noted when the claim was filed (admin view; reviewers' notes, never the claimant's: empty for the caller's own coverage). */
+  flags: z.array(ClaimFlag),
 });
 export type ClaimCoverage = z.infer<typeof ClaimCoverage>;

@@ -10,6 +10,7 @@ const coverage: ClaimCoverage = {
   pending_cents: 45_000,
   left_cents: 380_000,
   property_accounts: 2,
+  flags: [],
 };
 
 describe('coverage in words', () => {

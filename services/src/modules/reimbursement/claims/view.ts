@@ -34,7 +34,6 @@ export const evolveClaimRow = (doc: Doc | null, event: ClaimEvent): Doc | null =
       documents: listed(d.documents, d.at, d.by),
       messages: [],
       reason: null,
-      flags: d.review_flags ?? [],
       payout: null,
       submitted_at: d.at,
       updated_at: d.at,

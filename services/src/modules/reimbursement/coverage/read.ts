@@ -1,7 +1,7 @@
 import { DEFAULT_PLAN_COVERAGE, type PlanCoverage } from '@acpg/contracts/coverage';
 import type { MembershipTerm } from '@acpg/contracts/memberships';
 import { coverageOfPlan, latestPlanOf, type PlanHistory } from '@acpg/contracts/plans';
-import type { ClaimCoverage, ClaimStatus } from '@acpg/contracts/reimbursement';
+import type { ClaimCoverage, ClaimFlag, ClaimStatus } from '@acpg/contracts/reimbursement';
 import { copyOf } from '../../../platform/local-copies/define.ts';
 import { findInCopy, readCopy } from '../../../platform/local-copies/read-copy.ts';
 import { verifiedPropertiesCopy } from '../../../platform/local-copies/verified-properties.ts';
@@ -66,10 +66,11 @@ export const coverageView = async (
   membership: MembershipTerm | null,
   day: string,
   now: Date,
-  options: { except?: string; propertyId?: string } = {},
+  options: { except?: string; propertyId?: string; flags?: ClaimFlag[] } = {},
 ): Promise<ClaimCoverage> => {
   const property_accounts = options.propertyId ? await propertyAccounts(platform, options.propertyId) : null;
-  if (!membership) return { membership: null, terms: null, year: null, used_cents: 0, pending_cents: 0, left_cents: 0, property_accounts };
+  const flags = options.flags ?? [];
+  if (!membership) return { membership: null, terms: null, year: null, used_cents: 0, pending_cents: 0, left_cents: 0, property_accounts, flags };
   const terms = (await planTerms(platform, membership.plan_id)) ?? DEFAULT_PLAN_COVERAGE;
   const year = membershipYear(membership.started_at, day);
   const usage = yearUsage(await claimsOf(platform, accountId), year, options.except);
@@ -80,5 +81,6 @@ export const coverageView = async (
     ...usage,
     left_cents: Math.max(0, terms.annual_limit_cents - usage.used_cents),
     property_accounts,
+    flags,
   };
 };

@@ -41,7 +41,7 @@ export const coverageRoutes =
         config: { auth: { roles: ['Super Admin'] } },
         schema: {
           tags: ['reimbursement'],
-          summary: "The coverage a claim is filed under (Super Admin): the claimant's membership, plan, start, trial and terms, and the year of its expense's use (the claim itself not counted)",
+          summary: "The coverage a claim is filed under (Super Admin): the claimant's membership, plan, start, trial and terms, the year of its expense's use (the claim itself not counted), and the flags noted when it was filed",
           security: [{ bearer: [] }],
           params: ClaimIdParams,
           response: { 200: okEnvelope(ClaimCoverage), ...refusals },
@@ -50,7 +50,11 @@ export const coverageRoutes =
       async (request) => {
         const claim = (await accessibleClaim(platform, request.params.id, callerOf(request))).submitted;
         const membership = claim.membership_id ? await membershipById(platform, claim.membership_id) : runningMembership(await membershipsOf(platform, claim.account_id));
-        const data = await coverageView(platform, claim.account_id, membership, claim.expense_date, platform.clock(), { except: claim.claim_id, propertyId: claim.property.property_id });
+        const data = await coverageView(platform, claim.account_id, membership, claim.expense_date, platform.clock(), {
+          except: claim.claim_id,
+          propertyId: claim.property.property_id,
+          flags: claim.review_flags ?? [],
+        });
         return { success: true as const, data };
       },
     );

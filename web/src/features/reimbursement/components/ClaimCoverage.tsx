@@ -17,14 +17,17 @@ const useStyles = makeStyles({
 export function ClaimCoverage({ claim }: { claim: ClaimView }) {
   const s = useStyles();
   const coverage = useClaimCoverage(claim.claim_id, claim.version);
+  if (coverage.status === 'error') return <ErrorState title="The coverage could not be loaded" message={coverage.error} onRetry={coverage.reload} />;
+  if (!coverage.data) return <LoadingBlock label="Loading the coverage" lines={4} />;
+  const { flags } = coverage.data;
   return (
     <div className={s.root}>
-      {claim.flags.length > 0 ? (
+      {flags.length > 0 ? (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>Check before approving</MessageBarTitle>
             <ul className={s.flags} aria-label="Review flags">
-              {claim.flags.map((f) => (
+              {flags.map((f) => (
                 <li key={f.code}>{f.message}</li>
               ))}
             </ul>
@@ -33,20 +36,14 @@ export function ClaimCoverage({ claim }: { claim: ClaimView }) {
       ) : (
         <Text>No flags: the claim was filed within the plan&apos;s coverage.</Text>
       )}
-      {coverage.status === 'error' ? (
-        <ErrorState title="The coverage could not be loaded" message={coverage.error} onRetry={coverage.reload} />
-      ) : !coverage.data ? (
-        <LoadingBlock label="Loading the coverage" lines={4} />
-      ) : (
-        <dl className={s.facts} aria-label="Coverage">
-          {coverageFacts(coverage.data).map(([term, value]) => (
-            <Fragment key={term}>
-              <dt className={s.term}>{term}</dt>
-              <dd className={s.dd}>{value}</dd>
-            </Fragment>
-          ))}
-        </dl>
-      )}
+      <dl className={s.facts} aria-label="Coverage">
+        {coverageFacts(coverage.data).map(([term, value]) => (
+          <Fragment key={term}>
+            <dt className={s.term}>{term}</dt>
+            <dd className={s.dd}>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
     </div>
   );
 }
