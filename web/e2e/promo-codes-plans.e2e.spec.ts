@@ -107,6 +107,8 @@ describe('Super Admin: /promocode and /plans; a customer applies a code at check
     await page.getByRole('heading', { name: 'Membership', level: 1 }).waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Start a membership' }).click();
     await page.getByRole('radio', { name: /^Yearly:/ }).check();
+    // Each plan card says what the plan covers.
+    await page.getByText('What it covers: Hazard damage repair, inspection, emergency repairs and title fraud legal fees, up to $5,000 a claim and $10,000 a year', { exact: false }).waitFor({ timeout: 20_000 });
     const form = page.getByRole('form', { name: 'Payment' });
     await form.waitFor({ timeout: 20_000 });
     await form.getByLabel('Promo code (optional)').fill('nope');
