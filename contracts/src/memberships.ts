@@ -275,3 +275,41 @@ export const nextMembershipStanding = (standing: MembershipStanding | null, even
   if (event.type === 'MembershipPastDue') return { ...standing, status: 'past_due' };
   return standing;
 };
+
+// ---- What a claim's coverage needs of a membership (the reimbursement module's local copy) ----
+
+/** The events that say when a membership started, on which plan it runs now, and whether it still runs. */
+export const MEMBERSHIP_TERM_EVENTS = ['MembershipStarted', 'MembershipRenewed', 'MembershipPastDue', 'MembershipCancelled'] as const;
+
+/** A membership as a claim's coverage reads it: whose, on which plan, since when, its trial, and its status. */
+export interface MembershipTerm {
+  membership_id: string;
+  account_id: string;
+  plan_id: string;
+  plan_name: string;
+  started_at: string;
+  trial_ends_at: string | null;
+  status: MembershipStatus;
+  ended_at: string | null;
+}
+
+/** The membership's term after `event`, as the memberships module publishes it (null until it started). */
+export const nextMembershipTerm = (term: MembershipTerm | null, event: MembershipEvent): MembershipTerm | null => {
+  if (event.type === 'MembershipStarted') {
+    const started = MembershipStarted.safeParse(event.data);
+    if (!started.success) return term;
+    const d = started.data;
+    return { membership_id: d.membership_id, account_id: d.account_id, plan_id: d.plan_id, plan_name: d.plan_name, started_at: d.started_at, trial_ends_at: d.trial_ends_at, status: d.status, ended_at: null };
+  }
+  if (!term) return term;
+  if (event.type === 'MembershipRenewed') {
+    const renewed = MembershipRenewed.safeParse(event.data);
+    return renewed.success ? { ...term, plan_id: renewed.data.plan_id, plan_name: renewed.data.plan_name, status: 'active' } : term;
+  }
+  if (event.type === 'MembershipPastDue') return { ...term, status: 'past_due' };
+  if (event.type === 'MembershipCancelled') {
+    const ended = MembershipCancelled.safeParse(event.data);
+    return ended.success ? { ...term, status: 'cancelled', ended_at: ended.data.ended_at } : term;
+  }
+  return term;
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PLAN_COVERAGE, PlanCoverage } from './coverage.ts';
 import { listQuery } from './http.ts';
 import { PLAN_SORT_FIELDS } from './sort-fields.ts';
 
@@ -32,6 +33,11 @@ export const Plan = z.object({
   additional_charges: z.object({ recording_fees: Cents, 'setup fees': Cents }),
   /** Free months before the first term is charged (0: none). */
   trial_period: z.object({ month: z.number().int().nonnegative().max(24) }),
+  /**
+   * What the plan covers (waiting period, covered kinds of expense, limits per claim and per year). Always answered;
+   * in `PUT /admin/plans/:id` optional: left out, the plan keeps its terms.
+   */
+  coverage: PlanCoverage.optional(),
 });
 export type Plan = z.infer<typeof Plan>;
 
@@ -59,8 +65,13 @@ export const PlanDefined = z.object({
   setup_fees_cents: Cents,
   recording_fees_cents: Cents,
   trial_months: z.number().int().nonnegative().max(24),
+  /** Coverage terms; absent on plans defined before plans carried them (`coverageOfPlan` answers the defaults). */
+  coverage: PlanCoverage.optional(),
 });
 export type PlanDefined = z.infer<typeof PlanDefined>;
+
+/** The plan's coverage terms (the defaults for a plan defined before plans carried terms). */
+export const coverageOfPlan = (d: Pick<PlanDefined, 'coverage'>): PlanCoverage => d.coverage ?? DEFAULT_PLAN_COVERAGE;
 
 /** The API shape of a plan from its event data. */
 export const planFromDefined = (d: PlanDefined): Plan => ({
@@ -71,6 +82,7 @@ export const planFromDefined = (d: PlanDefined): Plan => ({
   amount: d.amount_cents,
   additional_charges: { recording_fees: d.recording_fees_cents, 'setup fees': d.setup_fees_cents },
   trial_period: { month: d.trial_months },
+  coverage: coverageOfPlan(d),
 });
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuery, withoutHiddenCharacters } from './http.ts';
 import { PayoutMethod } from './payments.ts';
 import { DocumentUpload } from './uploads.ts';
+import { ClaimCategory, PlanCoverage } from './coverage.ts';
 import { CLAIM_SORT_FIELDS } from './sort-fields.ts';
 
 /**
@@ -13,16 +14,7 @@ import { CLAIM_SORT_FIELDS } from './sort-fields.ts';
 
 // ---- Filing a claim ----
 
-export const CLAIM_CATEGORIES = ['title_fraud_legal_fees', 'hazard_damage_repair', 'inspection', 'emergency_repairs', 'other'] as const;
-export const ClaimCategory = z.enum(CLAIM_CATEGORIES, { error: `category must be one of ${CLAIM_CATEGORIES.join(', ')}` });
-export type ClaimCategory = z.infer<typeof ClaimCategory>;
-export const CLAIM_CATEGORY_LABELS: Record<ClaimCategory, string> = {
-  title_fraud_legal_fees: 'Title fraud legal fees',
-  hazard_damage_repair: 'Hazard damage repair',
-  inspection: 'Inspection',
-  emergency_repairs: 'Emergency repairs',
-  other: 'Other',
-};
+export { CLAIM_CATEGORIES, CLAIM_CATEGORY_LABELS, ClaimCategory } from './coverage.ts';
 
 export const MIN_CLAIM_CENTS = 1;
 export const MAX_CLAIM_CENTS = 10_000_000;
@@ -116,6 +108,16 @@ export type ClaimProperty = z.infer<typeof ClaimProperty>;
 export const ClaimDocument = z.object({ doc_id: z.string(), file_key: z.string(), name: z.string(), content_type: z.string(), size: z.number().int().positive() });
 export type ClaimDocument = z.infer<typeof ClaimDocument>;
 
+/**
+ * Why a claim needs a reviewer's judgement (it is filed, not refused): `property_shared`: the property is verified by
+ * more than one account; `expense_in_trial`: the expense falls in the membership's free trial (nothing paid for a term
+ * yet); `membership_past_due`: the last renewal failed; `pending_over_year_limit`: with the claims still open, the
+ * year's limit would be passed; `plan_terms_unknown`: the membership's plan is not known here, so the default terms applied.
+ */
+export const CLAIM_FLAG_CODES = ['property_shared', 'expense_in_trial', 'membership_past_due', 'pending_over_year_limit', 'plan_terms_unknown'] as const;
+export const ClaimFlag = z.object({ code: z.enum(CLAIM_FLAG_CODES), message: z.string() });
+export type ClaimFlag = z.infer<typeof ClaimFlag>;
+
 export const ReimbursementClaimSubmitted = z.object({
   ...step,
   account_id: z.string(),
@@ -125,6 +127,11 @@ export const ReimbursementClaimSubmitted = z.object({
   expense_date: z.string(),
   description: z.string(),
   documents: z.array(ClaimDocument),
+  /** The membership the claim was filed under and its plan (absent on claims filed before claims followed coverage). */
+  membership_id: z.string().optional(),
+  plan_id: z.string().optional(),
+  /** What the reviewer should look at (empty: nothing). */
+  review_flags: z.array(ClaimFlag).optional(),
 });
 export type ReimbursementClaimSubmitted = z.infer<typeof ReimbursementClaimSubmitted>;
 export const ReimbursementClaimReviewStarted = z.object(step);
@@ -168,6 +175,12 @@ export const REIMBURSEMENT_ERROR_CODES = [
   'PROPERTY_NOT_VERIFIED', // 400: the caller has not verified this property
   'EXPENSE_DATE_OUT_OF_RANGE', // 400: in the future or more than a year ago
   'APPROVED_AMOUNT_TOO_HIGH', // 400: more than the amount claimed
+  'NO_ACTIVE_MEMBERSHIP', // 400: the claimant has no running membership
+  'EXPENSE_BEFORE_MEMBERSHIP', // 400: the expense is dated before the membership started
+  'EXPENSE_IN_WAITING_PERIOD', // 400: the expense is dated in the plan's waiting period
+  'CATEGORY_NOT_COVERED', // 400: the plan does not cover this kind of expense
+  'OVER_CLAIM_LIMIT', // 400: more than the plan pays for one claim
+  'OVER_YEAR_LIMIT', // 400: more than is left of the year's limit (filing or approving)
   'DOCUMENT_NOT_FOUND', // 404
 ] as const;
 export type ReimbursementErrorCode = (typeof REIMBURSEMENT_ERROR_CODES)[number];
@@ -240,3 +253,41 @@ export const ClaimHistoryEntry = z.object({ event_type: z.enum(REIMBURSEMENT_EVE
 export type ClaimHistoryEntry = z.infer<typeof ClaimHistoryEntry>;
 export const ClaimHistory = z.object({ items: z.array(ClaimHistoryEntry) });
 export type ClaimHistory = z.infer<typeof ClaimHistory>;
+
+// ---- Coverage (DECISIONS.md "Claims follow coverage") ----
+
+/** The membership a claim is covered by, as the reimbursement module's copy holds it. */
+export const CoverageMembership = z.object({
+  membership_id: z.string(),
+  plan_id: z.string(),
+  plan_name: z.string(),
+  /** `trialing` turns `active` once the trial ended, as when read. */
+  status: z.enum(['trialing', 'active', 'past_due', 'cancelled']),
+  started_at: z.string(),
+  trial_ends_at: z.string().nullable(),
+  /** The first day an expense is covered (the start day plus the waiting period). */
+  covered_from: z.string(),
+});
+export type CoverageMembership = z.infer<typeof CoverageMembership>;
+
+/**
+ * `GET /api/v1/reimbursements/coverage` (the caller's, today) and `GET /api/v1/admin/reimbursements/claims/:id/coverage`
+ * (the claim's membership, in the year of its expense; the claim itself is not counted). `membership` null: none runs.
+ */
+export const ClaimCoverage = z.object({
+  membership: CoverageMembership.nullable(),
+  terms: PlanCoverage.nullable(),
+  /** The membership year counted (from its start day, a year at a time): `from` inclusive, `to` exclusive. */
+  year: z.object({ from: z.string(), to: z.string() }).nullable(),
+  /** Approved or paid this year. */
+  used_cents: z.number().int().nonnegative(),
+  /** Claimed on claims still open this year. */
+  pending_cents: z.number().int().nonnegative(),
+  /** What the year's limit still pays (the limit less what was used). */
+  left_cents: z.number().int().nonnegative(),
+  /** How many accounts verified the claim's property (admin view; null for the caller's own coverage). */
+  property_accounts: z.number().int().nonnegative().nullable(),
+  /** What the reviewer should look at, noted when the claim was filed (admin view; reviewers' notes, never the claimant's: empty for the caller's own coverage). */
+  flags: z.array(ClaimFlag),
+});
+export type ClaimCoverage = z.infer<typeof ClaimCoverage>;

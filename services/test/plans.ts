@@ -1,6 +1,6 @@
 import type { TestApp } from './harness.ts';
 
-/** The seeded Monthly plan as `GET /plans` shows it (spec shape): 19.95 a month after a month's trial, with 15.00 recording and 49.00 setup fees. */
+/** The seeded Monthly plan as `GET /plans` shows it (spec shape): 19.95 a month after a month's trial, with 15.00 recording and 49.00 setup fees; what it covers. */
 export const SEEDED_MONTHLY_PLAN = {
   id: 'monthly',
   name: 'Monthly',
@@ -9,6 +9,7 @@ export const SEEDED_MONTHLY_PLAN = {
   amount: 1995,
   additional_charges: { recording_fees: 1500, 'setup fees': 4900 },
   trial_period: { month: 1 },
+  coverage: { waiting_period_days: 30, covered_categories: ['hazard_damage_repair', 'inspection', 'emergency_repairs'], per_claim_limit_cents: 250_000, annual_limit_cents: 500_000 },
 };
 
 /** A plan as `PUT /admin/plans/:id` and `POST /admin/plans` take it: an inactive Monthly plan at 10.00 with no fees or trial; `over` changes any field. */

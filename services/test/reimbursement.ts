@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PROPERTY_VERIFIED, type PropertyVerifiedData } from '@acpg/contracts/properties';
+import { membershipStream, type MembershipStarted } from '@acpg/contracts/memberships';
 import type { ClaimView, ReimbursementClaimSubmitted } from '@acpg/contracts/reimbursement';
 import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import type { TestApp } from './harness.ts';
@@ -64,12 +65,47 @@ export const verifyPropertyFor = async (t: Pick<TestApp, 'app' | 'platform' | 's
   }, { what: `property ${propertyId} verified by ${accountId}` });
 };
 
-/** A registered customer with an email and a verified sample property. */
-export const claimant = async (t: TestApp, accountId = `acct-${randomUUID()}`, propertyId = SAMPLE_PROPERTY_ID) => {
+const DAY_MS = 86_400_000;
+/** The UTC day `days` before the platform's clock. */
+export const daysAgo = (t: Pick<TestApp, 'platform'>, days: number) => new Date(t.platform.clock().getTime() - days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * `accountId`'s membership, as the memberships module publishes it (`MembershipStarted`): on the seeded Yearly plan
+ * (no trial, 30-day waiting period), started `startedDaysAgo` days ago; `over` changes any field (a Monthly plan with
+ * its trial: `{ plan_id: 'monthly', plan_name: 'Monthly', status: 'trialing', trial_ends_at }`).
+ */
+export const startMembershipFor = async (t: Pick<TestApp, 'platform'>, accountId: string, startedDaysAgo = 120, over: Partial<MembershipStarted> = {}) => {
+  const membershipId = randomUUID();
+  const startedAt = new Date(t.platform.clock().getTime() - startedDaysAgo * DAY_MS).toISOString();
+  const data: MembershipStarted = {
+    membership_id: membershipId,
+    account_id: accountId,
+    plan_id: 'yearly',
+    plan_name: 'Yearly',
+    amount_cents: 19_900,
+    renewal_amount_cents: 23_900,
+    paid_cents: 21_400,
+    started_at: startedAt,
+    trial_ends_at: null,
+    next_renewal_at: new Date(Date.parse(startedAt) + 365 * DAY_MS).toISOString(),
+    card_brand: 'visa',
+    card_last4: '4242',
+    status: 'active',
+    checkout_id: membershipId,
+    ...over,
+  };
+  const meta = { now: t.platform.clock(), actor: 'system', correlationId: randomUUID() };
+  await t.platform.eventStore.append(membershipStream(membershipId), 0, [eventEnvelope(randomUUID(), 'MembershipStarted', data, meta)]);
+  return data;
+};
+
+/** A registered customer with an email, a verified sample property and a Yearly membership of 120 days (`membership: false`: none). */
+export const claimant = async (t: TestApp, accountId = `acct-${randomUUID()}`, propertyId = SAMPLE_PROPERTY_ID, options: { membership?: boolean } = {}) => {
   const email = `${accountId}@example.test`;
   await registerAccount(t, accountId, { email, full_name: 'Casey Claimant' });
   await verifyPropertyFor(t, accountId, propertyId);
-  return { accountId, email, propertyId, headers: await bearer(t, accountId) };
+  const membership = options.membership === false ? null : await startMembershipFor(t, accountId);
+  return { accountId, email, propertyId, membership, headers: await bearer(t, accountId) };
 };
 
 export const claimBody = (over: Record<string, unknown> = {}) => ({

@@ -21,7 +21,7 @@ import { waitFor } from './wait-for.ts';
 import { orderReaches, placeAndPayOrder } from './nhd.ts';
 import { alertsOf, CSV_HEADER, enrolProperty, importCsv, payEnrolment } from './equity.ts';
 import { propertyData } from '../src/platform/property-data/select.ts';
-import { adminStep, claimReaches, fileClaim } from './reimbursement.ts';
+import { adminStep, claimReaches, fileClaim, startMembershipFor, verifyPropertyFor } from './reimbursement.ts';
 import { savedCard } from './renewals.ts';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 
@@ -137,12 +137,15 @@ describe('npm run replay -- --all', () => {
     const reported = await t.app.inject({ method: 'POST', url: `/api/v1/equity/alerts/${alert?.alert_id}/report`, payload: { note: 'Not us' }, headers: { authorization: `Bearer ${await t.signInAs('Customer', 'replay-customer')}` } });
     expect(reported.statusCode).toBe(200);
     await createPromoCode(t);
-    // A reimbursement claim on the verified property, reviewed, approved and paid out (read model reimbursement_claims).
-    const claim = await fileClaim(t, 'replay-customer', { property_id: 'ca-scl-00007' });
+    // A reimbursement claim on a verified property, covered by a membership past its waiting period, reviewed, approved
+    // and paid out (read model reimbursement_claims; the copies reimbursement_memberships and reimbursement_plans).
+    await verifyPropertyFor(t, 'replay-claimant', 'ca-scl-00007');
+    await startMembershipFor(t, 'replay-claimant');
+    const claim = await fileClaim(t, 'replay-claimant', { property_id: 'ca-scl-00007' });
     await adminStep(t, claim.claim_id, 'review');
     await adminStep(t, claim.claim_id, 'approve', { reason: 'Covered inspection', approved_amount_cents: 40_000 });
     await adminStep(t, claim.claim_id, 'payout', { method: 'check', reference: 'CHK-1001' });
-    await claimReaches(t, 'replay-customer', claim.claim_id, 'paid');
+    await claimReaches(t, 'replay-claimant', claim.claim_id, 'paid');
     await waitFor(async () => (await t.platform.documents.get('reimbursement_claims', claim.claim_id))?.status === 'paid', { what: 'the paid claim projected' });
     const token = await t.signInAs('Super Admin');
     await waitFor(async () => {

@@ -9,7 +9,7 @@ import { latestCode, signInThroughPages } from './support/sign-in.ts';
 import type { TestApp } from '../../services/test/harness.ts';
 import { placeAndPayOrder } from '../../services/test/nhd.ts';
 import { payWithTestCard } from '../../services/test/payments.ts';
-import { fileClaim, verifyPropertyFor } from '../../services/test/reimbursement.ts';
+import { fileClaim, startMembershipFor, verifyPropertyFor } from '../../services/test/reimbursement.ts';
 
 /**
  * The web app's route table, loaded at run time: a static import would make the tools' type-check follow its lazy
@@ -226,6 +226,8 @@ describe('accessibility (axe-core) of every signed-in page of every role, at 375
   /** A claim, a paid order and a paid membership of `accountId`: its detail pages then have something to show. */
   const dataOf = async (accountId: string) => {
     await verifyPropertyFor(app, accountId);
+    // Claims follow coverage: a membership past its waiting period covers the claim.
+    await startMembershipFor(app, accountId);
     const claim = await fileClaim(app, accountId);
     const { order } = await placeAndPayOrder(app, accountId);
     const { checkoutId } = await payWithTestCard(app, accountId, TEST_CARDS.succeeds, 'yearly');

@@ -77,9 +77,20 @@ describe('Super Admin: /promocode and /plans; a customer applies a code at check
     await dialog.getByLabel('Plan id').fill('yearly-2027');
     await dialog.getByRole('radio', { name: 'Yearly' }).check();
     await dialog.getByLabel('Price per term').fill('179');
+    // Its coverage terms: a 14-day waiting period, title fraud legal fees too, $1,500 a claim.
+    await dialog.getByRole('textbox', { name: /^Waiting period \(days\)/ }).fill('14');
+    await dialog.getByRole('group', { name: 'What the plan covers' }).getByRole('checkbox', { name: 'Title fraud legal fees' }).check();
+    await dialog.getByRole('textbox', { name: /^Limit per claim/ }).fill('1500');
     await checkWidths(admin, 'plans-dialog');
     await dialog.getByRole('button', { name: 'Add plan' }).click();
     await explained(admin, () => dialog.waitFor({ state: 'detached', timeout: 20_000 }));
+    const saved = await app.app.inject({ method: 'GET', url: '/api/v1/plans' });
+    expect((saved.json().data.plans as { id: string; coverage?: unknown }[]).find((p) => p.id === 'yearly-2027')?.coverage).toEqual({
+      waiting_period_days: 14,
+      covered_categories: ['hazard_damage_repair', 'inspection', 'emergency_repairs', 'title_fraud_legal_fees'],
+      per_claim_limit_cents: 150_000,
+      annual_limit_cents: 500_000,
+    });
     const row = table.getByRole('row').filter({ hasText: 'yearly-2027' });
     await explained(admin, () => row.waitFor({ timeout: 20_000 }));
     expect(await row.textContent()).toMatch(/\$179\.00.*Inactive/);
@@ -96,6 +107,8 @@ describe('Super Admin: /promocode and /plans; a customer applies a code at check
     await page.getByRole('heading', { name: 'Membership', level: 1 }).waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Start a membership' }).click();
     await page.getByRole('radio', { name: /^Yearly:/ }).check();
+    // Each plan card says what the plan covers.
+    await page.getByText('What it covers: Hazard damage repair, inspection, emergency repairs and title fraud legal fees, up to $5,000 a claim and $10,000 a year', { exact: false }).waitFor({ timeout: 20_000 });
     const form = page.getByRole('form', { name: 'Payment' });
     await form.waitFor({ timeout: 20_000 });
     await form.getByLabel('Promo code (optional)').fill('nope');

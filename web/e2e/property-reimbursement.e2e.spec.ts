@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
 import { markVerified } from '../../services/test/equity.ts';
 import { SAMPLE_PROPERTY_ID } from '../../services/test/nhd.ts';
-import { TINY_PDF, TINY_PNG } from '../../services/test/reimbursement.ts';
+import { startMembershipFor, TINY_PDF, TINY_PNG } from '../../services/test/reimbursement.ts';
 import { identityContext } from '../../services/src/modules/identity/context.ts';
 import { registerAccount } from '../../services/src/modules/identity/accounts.ts';
 import { systemMeta } from '../../services/src/platform/commands/metadata.ts';
@@ -37,10 +37,15 @@ const focusReaches = (page: Page, target: Locator, what: string) =>
     throw new Error(`${error instanceof Error ? error.message : String(error)}; focus is on ${actual}`);
   });
 const pad = (n: number) => String(n).padStart(2, '0');
-const today = () => {
-  const d = new Date();
+/** The local day `days` before today, as a date input takes it. */
+const dayBefore = (days: number) => {
+  const d = new Date(Date.now() - days * 86_400_000);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 };
+const today = () => dayBefore(0);
+/** The field's own message: the text of the elements its input's aria-describedby names. */
+const describedBy = (input: Locator) =>
+  input.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
 
 /**
  * The reimbursement journey: a member files a claim with a PDF for a property they verified and stays on the claim's
@@ -59,6 +64,8 @@ describe('Property reimbursement: file → review → more information → answe
     ({ app, browser, page } = await openE2e({ DEV_OUTBOX: 'true' }));
     member = await newCustomer(app, 'Rosa Delgado');
     await markVerified(app, member.accountId, SAMPLE_PROPERTY_ID);
+    // A Yearly membership of 120 days: past its 30-day waiting period, $10,000 a year.
+    await startMembershipFor(app, member.accountId, 120);
     ({ page: admin } = await newPage(browser, app.url));
   }, 120_000);
   afterAll(async () => {
@@ -93,15 +100,26 @@ describe('Property reimbursement: file → review → more information → answe
     await dialog.getByText('fake-invoice.pdf is not a PDF or an image (JPEG, PNG or WebP).').waitFor();
     expect(await dialog.getByRole('button', { name: 'Remove fake-invoice.pdf' }).count()).toBe(0);
 
+    // The dialog tells what the plan covers and what is left this year.
+    await dialog.getByText('Your Yearly plan covers', { exact: false }).waitFor({ timeout: 20_000 });
+    await dialog.getByText('$10,000.00 is left of $10,000.00 for this membership year', { exact: false }).waitFor();
     await dialog.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Hazard damage repair' });
     await dialog.getByRole('textbox', { name: 'Amount (USD)' }).fill('1250.00');
-    await dialog.getByLabel('Date of the expense').fill(today());
+    // An expense from before the membership is refused by the server, with the reason on the date; nothing is filed.
+    const date = dialog.getByLabel('Date of the expense');
+    await date.fill(dayBefore(130));
     await dialog.getByRole('textbox', { name: 'Description' }).fill('Roof repair after the January storm, invoice attached.');
     await dialog.locator('input[type=file]').setInputFiles({ name: 'roof-invoice.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
     await dialog.getByRole('button', { name: 'Remove roof-invoice.pdf' }).waitFor();
     // The documents' messages went with the change of the list.
     expect(await dialog.getByText('is not a PDF or an image', { exact: false }).count()).toBe(0);
     expect(await dialog.getByText('Attach at least one document', { exact: false }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'File the claim' }).click();
+    await waitFor(async () => (await date.getAttribute('aria-invalid')) === 'true', { timeoutMs: 20_000, what: 'the expense date refused' });
+    expect(await describedBy(date)).toMatch(/This expense is dated before your membership started on \d{2}-\d{2}-\d{4}\./);
+    await focusReaches(page, date, 'the refused expense date');
+    await checkWidths(page, 'the filing dialog, refused for coverage');
+    await date.fill(today());
     await dialog.getByRole('button', { name: 'File the claim' }).click();
 
     await page.waitForURL(/\/property-reimbursement\/[0-9a-f-]{36}$/, { timeout: 30_000 });
@@ -147,6 +165,17 @@ describe('Property reimbursement: file → review → more information → answe
 
     await admin.getByRole('heading', { name: 'Review claim', level: 1 }).waitFor({ timeout: 20_000 });
     await admin.locator('iframe[title="Document: roof-invoice.pdf"]').waitFor({ timeout: 20_000 });
+    // The claimant's membership and the year's coverage, used and left, beside the claim; no flags.
+    const coverage = admin.locator('dl[aria-label="Coverage"]');
+    await coverage.waitFor({ timeout: 20_000 });
+    const fact = (term: string) =>
+      coverage.evaluate((dl, t) => [...dl.querySelectorAll('dt')].find((d) => d.textContent === t)?.nextElementSibling?.textContent ?? null, term);
+    expect(await fact('Membership')).toBe('Yearly, active');
+    expect(await fact('Plan')).toBe('yearly');
+    expect(await fact('Free trial')).toBe('None');
+    expect(await fact('Used this year')).toBe('$0.00');
+    expect(await fact('Left this year')).toBe('$10,000.00');
+    await admin.getByText('No flags: the claim was filed within the plan', { exact: false }).waitFor();
     await checkWidths(admin, '/admin-property-reimbursement/:id, submitted');
     await markPage(admin);
     await admin.getByRole('button', { name: 'Start review' }).click();
@@ -220,7 +249,56 @@ describe('Property reimbursement: file → review → more information → answe
     expect(await stillSamePage(admin)).toBe(true);
     await checkWidths(page, '/property-reimbursement/:id, paid');
     await checkWidths(admin, '/admin-property-reimbursement/:id, paid');
+
+    // The paid claim counts against the year: the next claim's dialog says what is left.
+    await page.goto('/property-reimbursement');
+    await page.getByRole('button', { name: 'File a claim' }).click();
+    const next = page.getByRole('dialog', { name: 'File a claim' });
+    await next.getByText('$9,000.00 is left of $10,000.00 for this membership year', { exact: false }).waitFor({ timeout: 20_000 });
+    await next.getByRole('button', { name: 'Cancel' }).click();
+    await next.waitFor({ state: 'detached' });
   }, 300_000);
+
+  it('a claim outside coverage is refused with its reason on the date: before the membership in its free trial, then in its waiting period', async () => {
+    const trialist = await newCustomer(app, 'Tess Trialist');
+    await markVerified(app, trialist.accountId, SAMPLE_PROPERTY_ID);
+    await startMembershipFor(app, trialist.accountId, 0, {
+      plan_id: 'monthly',
+      plan_name: 'Monthly',
+      status: 'trialing',
+      trial_ends_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    });
+    const { page: member2 } = await newPage(browser, app.url);
+    await member2.goto('/authentication/sign-in');
+    await completeSignIn(member2, app, trialist.email, trialist.password);
+    await member2.goto('/property-reimbursement');
+    await member2.getByRole('button', { name: 'File a claim' }).click();
+    const dialog = member2.getByRole('dialog', { name: 'File a claim' });
+    await dialog.getByText('Your Monthly plan covers hazard damage repair, inspection and emergency repairs', { exact: false }).waitFor({ timeout: 20_000 });
+    // The issue's claim: $1,240 for an expense seven days before the membership, in its free trial.
+    await dialog.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Emergency repairs' });
+    await dialog.getByRole('textbox', { name: 'Amount (USD)' }).fill('1240.00');
+    const date = dialog.getByLabel('Date of the expense');
+    await date.fill(dayBefore(7));
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('Plumber for a burst pipe, invoice attached.');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'plumber.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
+    await dialog.getByRole('button', { name: 'Remove plumber.pdf' }).waitFor();
+    await dialog.getByRole('button', { name: 'File the claim' }).click();
+    await waitFor(async () => (await date.getAttribute('aria-invalid')) === 'true', { timeoutMs: 20_000, what: 'the expense date refused' });
+    expect(await describedBy(date)).toMatch(/This expense is dated before your membership started on \d{2}-\d{2}-\d{4}\. Only expenses from that day on are covered\./);
+    await dialog.getByText('The claim was not filed:', { exact: false }).waitFor();
+    await checkWidths(member2, 'the filing dialog, an expense before the membership');
+    // A day within the membership, but in its waiting period: refused too, saying from when expenses are covered.
+    await date.fill(today());
+    await dialog.getByRole('button', { name: 'File the claim' }).click();
+    await waitFor(async () => /waiting period/.test(await describedBy(date)), { timeoutMs: 20_000, what: 'the waiting period named on the date' });
+    expect(await describedBy(date)).toContain('Your plan covers expenses from 30 days after your membership starts');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const claims = await app.app.inject({ method: 'GET', url: '/api/v1/reimbursements/claims', headers: { authorization: `Bearer ${await app.signInAs('Customer', trialist.accountId)}` } });
+    expect(claims.json().data.total).toBe(0);
+    await member2.context().close();
+  }, 180_000);
 
   it('a member without a verified property is sent to verify one; a Provider Admin is told whose claims will show', async () => {
     const newcomer = await newCustomer(app, 'Sam Newcomer');

@@ -42,6 +42,8 @@ beforeAll(async () => {
     { method: 'GET', url: `/reimbursements/claims/${claimId}/documents/${docId}`, auth: 'signed-in' },
     { method: 'POST', url: `/reimbursements/claims/${claimId}/answer`, auth: 'signed-in', body: { message: 'Hostile answer' } },
     { method: 'GET', url: '/admin/reimbursements/claims', auth: 'admin' },
+    { method: 'GET', url: '/reimbursements/coverage', auth: 'signed-in' },
+    { method: 'GET', url: `/admin/reimbursements/claims/${claimId}/coverage`, auth: 'admin' },
     { method: 'POST', url: `/admin/reimbursements/claims/${claimId}/request-info`, auth: 'admin', body: { message: 'Hostile request' } },
     { method: 'POST', url: `/admin/reimbursements/claims/${claimId}/approve`, auth: 'admin', body: { reason: 'Hostile', approved_amount_cents: 1 } },
     { method: 'POST', url: `/admin/reimbursements/claims/${claimId}/reject`, auth: 'admin', body: { reason: 'Hostile' } },

@@ -11,6 +11,8 @@ import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
 import { PROPERTY_VERIFIED } from '@acpg/contracts/properties';
 import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
 import { verifiedPropertiesCopy } from '../../platform/local-copies/verified-properties.ts';
+import { COVERAGE_CONSUMES, membershipTermsCopy, planTermsCopy } from './coverage/copies.ts';
+import { coverageRoutes } from './coverage/routes.ts';
 
 /**
  * Property reimbursement claims (DECISIONS.md "Reimbursement lifecycle"): a member files a claim with documents for a
@@ -25,9 +27,10 @@ export const reimbursementModule: Module = {
     await app.register(claimantRoutes(platform));
     await app.register(claimRoutes(platform));
     await app.register(adminClaimRoutes(platform));
+    await app.register(coverageRoutes(platform));
   },
-  projections: [claims.projection, verifiedPropertiesCopy('reimbursement'), accountContactsCopy('reimbursement')],
-  consumes: ['PayoutRecorded', PROPERTY_VERIFIED, ...ACCOUNT_CONTACT_EVENTS],
+  projections: [claims.projection, verifiedPropertiesCopy('reimbursement'), accountContactsCopy('reimbursement'), membershipTermsCopy, planTermsCopy],
+  consumes: ['PayoutRecorded', PROPERTY_VERIFIED, ...ACCOUNT_CONTACT_EVENTS, ...COVERAGE_CONSUMES],
   pushes: [claims.push],
   rooms: claims.rooms,
   reactions: [claimNoticesReaction, claimPayoutReaction],

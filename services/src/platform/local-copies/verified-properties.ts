@@ -21,7 +21,7 @@ export const verifiedPropertiesCopy = (module: string): Projection => {
       return typeof d?.account_id === 'string' && typeof d.property_id === 'string' ? verifiedPropertyKey(d.account_id, d.property_id) : null;
     },
     next: nextVerifiedProperty,
-    indexes: ['account_id'],
+    indexes: ['account_id', 'property_id'],
   });
   copies.set(module, copy);
   return copy;

@@ -26,6 +26,7 @@ const definedFrom = (id: string, body: DefinePlanBody): PlanDefined => ({
   setup_fees_cents: body.additional_charges['setup fees'],
   recording_fees_cents: body.additional_charges.recording_fees,
   trial_months: body.trial_period.month,
+  ...(body.coverage ? { coverage: body.coverage } : {}),
 });
 
 /** The list's sort fields as the read model's documents name them. */
@@ -160,7 +161,7 @@ export const adminPlanRoutes =
         config: SUPER_ADMIN,
         schema: {
           tags: ['plans'],
-          summary: 'Create or change a plan (prices and fees in cents, trial months); a new price applies to new checkouts and next renewals only',
+          summary: 'Create or change a plan (prices and fees in cents, trial months, coverage terms); a new price applies to new checkouts and next renewals only; coverage left out keeps the plan\'s terms',
           security: [{ bearer: [] }],
           params: PlanParams,
           body: DefinePlanBody,

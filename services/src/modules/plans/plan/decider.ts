@@ -28,13 +28,14 @@ export const evolvePlan = (state: PlanState, event: PlanEvent): PlanState => {
 };
 
 const same = (a: PlanDefinedData, b: PlanDefinedData) =>
-  (Object.keys(a) as (keyof PlanDefinedData)[]).every((key) => a[key] === b[key]);
+  (Object.keys({ ...a, ...b }) as (keyof PlanDefinedData)[]).every((key) => (key === 'coverage' ? JSON.stringify(a.coverage) === JSON.stringify(b.coverage) : a[key] === b[key]));
 
 export const decidePlan = (command: PlanCommand, state: PlanState): PlanEvent[] => {
   switch (command.type) {
     case 'DefinePlan': {
-      const next = command.data;
       const current = state.plan;
+      // Coverage terms left out keep the plan's (a price change never resets what the plan covers).
+      const next = command.data.coverage === undefined && current?.coverage ? { ...command.data, coverage: current.coverage } : command.data;
       if (current && current.plan_id !== next.plan_id) throw invalid('This stream belongs to another plan.');
       // A plan keeps its name: members of a Monthly plan never find themselves on a Yearly one.
       if (current && current.name !== next.name) {

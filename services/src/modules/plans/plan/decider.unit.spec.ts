@@ -35,6 +35,16 @@ describe('plan decider', () => {
     expect(decidePlan(define({ ...monthly }), given({ type: 'PlanDefined', data: monthly }))).toEqual([]);
   });
 
+  it('given a plan with coverage terms, a change without terms keeps them, new terms are recorded, and the same terms again record nothing', () => {
+    const coverage = { waiting_period_days: 30, covered_categories: ['inspection' as const], per_claim_limit_cents: 100_000, annual_limit_cents: 200_000 };
+    const covered = given({ type: 'PlanDefined', data: { ...monthly, coverage } });
+    expect(decidePlan(define({ ...monthly, amount_cents: 1495 }), covered)).toEqual([{ type: 'PlanDefined', data: { ...monthly, amount_cents: 1495, coverage } }]);
+    expect(decidePlan(define({ ...monthly }), covered)).toEqual([]);
+    expect(decidePlan(define({ ...monthly, coverage: { ...coverage } }), covered)).toEqual([]);
+    const longer = { ...coverage, waiting_period_days: 60 };
+    expect(decidePlan(define({ ...monthly, coverage: longer }), covered)).toEqual([{ type: 'PlanDefined', data: { ...monthly, coverage: longer } }]);
+  });
+
   it('refuses to turn a Monthly plan into a Yearly one', () => {
     const refuse = () => decidePlan(define({ ...monthly, name: 'Yearly' }), given({ type: 'PlanDefined', data: monthly }));
     expect(refuse).toThrow(DomainError);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PLAN_COVERAGE } from '@acpg/contracts/coverage';
 import { pageOf } from '@acpg/contracts/http';
 import { AdminPlan, PlansResponse } from '@acpg/contracts/plans';
 import { useTestApp } from '../../../../test/harness.ts';
@@ -50,7 +51,7 @@ describe('PUT /api/v1/admin/plans/:id', () => {
   it('changes a price for everyone who reads the plans, recording it once however often it is saved', async () => {
     const saved = await put('monthly', monthly);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data).toEqual({ id: 'monthly', ...monthly });
+    expect(saved.json().data).toEqual({ id: 'monthly', ...monthly, coverage: SEEDED_MONTHLY_PLAN.coverage }); // a price change keeps the terms
     expect((await put('monthly', monthly)).statusCode).toBe(200);
     expect(await t.platform.eventStore.readStream('plans-plan-monthly')).toHaveLength(2); // the seed, then the change
     await waitFor(async () => (await listed()).find((p) => p.id === 'monthly')?.amount === 1795, { what: 'the new price listed' });
@@ -104,7 +105,7 @@ describe('plans admin: GET /admin/plans, POST /admin/plans, activate, deactivate
   it('lists every plan, inactive ones too, paged and filtered, and creates one under a new id only', async () => {
     const created = await call('POST', '/admin/plans', { id: 'yearly-2027', ...yearly });
     expect(created.statusCode, created.body).toBe(200);
-    expect(created.json().data).toEqual({ id: 'yearly-2027', ...yearly });
+    expect(created.json().data).toEqual({ id: 'yearly-2027', ...yearly, coverage: DEFAULT_PLAN_COVERAGE }); // no terms given: the defaults
     const again = await call('POST', '/admin/plans', { id: 'yearly-2027', ...yearly, amount: 1 });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('A plan with the id yearly-2027 exists already. Choose another id, or edit that plan.');

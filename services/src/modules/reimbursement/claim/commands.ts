@@ -9,6 +9,8 @@ import { accessibleClaim, claims, claimView, loadClaim, runClaimCommand } from '
 import { claimDecider, claimStream, expenseDateProblem, type FiledClaim } from './decider.ts';
 import { verifiedByAccount } from '../../../platform/local-copies/verified-properties.ts';
 import { checkDocuments, keepDocuments, type CheckedDocument } from './documents.ts';
+import { coverageFacts } from '../coverage/read.ts';
+import { checkClaimCoverage } from '../coverage/rules.ts';
 
 
 const notVerified = () => {
@@ -47,6 +49,9 @@ export const fileClaim = async (platform: Platform, body: FileClaimBody, account
   if (!(await verifiedByAccount(platform, 'reimbursement', accountId, body.property_id))) throw notVerified();
   const property = await propertyData().findById(body.property_id);
   if (!property) throw notVerified();
+  // Coverage: refused with the reason on the field, or filed with what the reviewer should look at.
+  const facts = await coverageFacts(platform, accountId, body.property_id, meta.now);
+  const review_flags = checkClaimCoverage(body, facts);
   const kept = await keepDocuments(platform, body.claim_id, documents, meta.newId);
   const data = {
     claim_id: body.claim_id,
@@ -57,6 +62,8 @@ export const fileClaim = async (platform: Platform, body: FileClaimBody, account
     expense_date: body.expense_date,
     description: body.description,
     documents: kept,
+    ...(facts.membership ? { membership_id: facts.membership.membership_id, plan_id: facts.membership.plan_id } : {}),
+    review_flags,
   };
   try {
     await handleCommand(platform.eventStore, claimStream(body.claim_id), claimDecider, { type: 'FileClaim', data, metadata: meta }, { newStream: true });

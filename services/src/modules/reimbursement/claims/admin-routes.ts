@@ -10,7 +10,8 @@ import { callerOf } from '../../../platform/http/caller.ts';
 import { listRoute, ROLE_LIST_REFUSALS } from '../../../platform/http/list-route.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accessibleClaim, claimView, runClaimCommand } from '../claim/access.ts';
-import type { ClaimCommand } from '../claim/decider.ts';
+import type { ClaimCommand, FiledClaim } from '../claim/decider.ts';
+import { checkApprovalCoverage } from '../coverage/approval.ts';
 import { CLAIMS_COLLECTION, toClaimView } from './view.ts';
 
 const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
@@ -50,12 +51,20 @@ export const adminClaimRoutes =
       toItem: toClaimView,
     });
 
-    const step = <Body extends z.ZodType>(path: string, summary: string, body: Body | null, command: (body: z.infer<Body>) => { type: Steps; data: object }, done: string) =>
+    const step = <Body extends z.ZodType>(
+      path: string,
+      summary: string,
+      body: Body | null,
+      command: (body: z.infer<Body>) => { type: Steps; data: object },
+      done: string,
+      check?: (claim: FiledClaim, body: z.infer<Body>) => Promise<void>,
+    ) =>
       app.post(
         `/admin/reimbursements/claims/:id/${path}`,
         { config: SUPER_ADMIN, schema: { tags: ['reimbursement'], summary, security: [{ bearer: [] }], params: ClaimIdParams, ...(body ? { body } : {}), response: { 200: okEnvelope(ClaimView), ...refusals } } },
         async (request) => {
-          await accessibleClaim(platform, request.params.id, callerOf(request));
+          const claim = await accessibleClaim(platform, request.params.id, callerOf(request));
+          if (check) await check(claim, request.body as z.infer<Body>);
           const { type, data } = command(request.body as z.infer<Body>);
           await runClaimCommand(platform, request.params.id, { type, data, metadata: requestMeta(request, platform) } as ClaimCommand);
           return { success: true as const, data: await claimView(platform, request.params.id), message: done };
@@ -63,7 +72,14 @@ export const adminClaimRoutes =
       );
     step('review', 'Start reviewing a submitted claim (Super Admin; no body)', null, () => ({ type: 'StartReview', data: {} }), 'Review started. The claimant was told.');
     step('request-info', 'Ask the claimant for more information (Super Admin, while under review)', RequestInfoBody, (b) => ({ type: 'RequestInfo', data: b }), 'The claimant was asked for more information.');
-    step('approve', 'Approve a claim under review, at most the amount claimed (Super Admin)', ApproveClaimBody, (b) => ({ type: 'ApproveClaim', data: b }), 'Claim approved. Pay it out next.');
+    step(
+      'approve',
+      "Approve a claim under review, at most the amount claimed and what is left of its membership year's limit (Super Admin)",
+      ApproveClaimBody,
+      (b) => ({ type: 'ApproveClaim', data: b }),
+      'Claim approved. Pay it out next.',
+      (claim, b) => checkApprovalCoverage(platform, claim, b.approved_amount_cents),
+    );
     step('reject', 'Reject a claim under review, with the reason (Super Admin)', RejectClaimBody, (b) => ({ type: 'RejectClaim', data: b }), 'Claim rejected. The claimant was told why.');
     step('payout', 'Pay an approved claim out by ACH or check (Super Admin); recorded by the payments module, then the claim is paid', PayoutBody, (b) => ({ type: 'RequestPayout', data: b }), 'Payout asked for. The claim shows paid once it is recorded.');
   };

@@ -1,4 +1,5 @@
-import { Field, Input, MessageBar, MessageBarBody, Radio, RadioGroup, Switch, makeStyles, tokens } from '@fluentui/react-components';
+import { Checkbox, Field, Input, MessageBar, MessageBarBody, Radio, RadioGroup, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { CLAIM_CATEGORIES, CLAIM_CATEGORY_LABELS } from '@acpg/contracts/coverage';
 import type { Plan } from '@acpg/contracts/plans';
 import { AlertBar } from '../../../components/AlertBar.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
@@ -9,6 +10,8 @@ import { emptyPlanDraft, planBodyOf, planDraftOf } from '../plan-form.ts';
 const useStyles = makeStyles({
   row: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(160px, 100%), 1fr))' },
   input: { minWidth: 0, width: '100%' },
+  covers: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  error: { color: tokens.colorPaletteRedForeground1 },
 });
 
 export interface PlanDialogProps {
@@ -18,7 +21,7 @@ export interface PlanDialogProps {
   onSaved: (message: string) => void;
 }
 
-/** Adds a plan or changes its prices, fees and trial (its id and name stay). */
+/** Adds a plan or changes its prices, fees, trial and coverage terms (its id and name stay). */
 export function PlanDialog({ editing, onClose, onSaved }: PlanDialogProps) {
   const s = useStyles();
   const { draft, set, field, failure, saving, submit } = useDraftForm({
@@ -31,7 +34,7 @@ export function PlanDialog({ editing, onClose, onSaved }: PlanDialogProps) {
     },
     failed: 'The plan could not be saved. Try again.',
   });
-  const money = (key: 'amount' | 'setup_fees' | 'recording_fees', label: string, hint?: string) => (
+  const money = (key: 'amount' | 'setup_fees' | 'recording_fees' | 'per_claim_limit' | 'annual_limit', label: string, hint?: string) => (
     <Field label={label} required {...(hint ? { hint } : {})} {...field(key)}>
       <Input className={s.input} inputMode="decimal" contentBefore="$" value={draft[key]} onChange={(_, d) => set(key, d.value)} />
     </Field>
@@ -75,6 +78,29 @@ export function PlanDialog({ editing, onClose, onSaved }: PlanDialogProps) {
       <Field label="Free trial (months)" required {...field('trial_months')}>
         <Input className={s.input} inputMode="numeric" value={draft.trial_months} onChange={(_, d) => set('trial_months', d.value)} />
       </Field>
+      <div className={s.covers} role="group" aria-label="What the plan covers">
+        <Text weight="semibold">What the plan covers</Text>
+        {CLAIM_CATEGORIES.map((c) => (
+          <Checkbox
+            key={c}
+            label={CLAIM_CATEGORY_LABELS[c]}
+            checked={draft.covered_categories.includes(c)}
+            onChange={(_, d) => set('covered_categories', d.checked === true ? [...draft.covered_categories, c] : draft.covered_categories.filter((k) => k !== c))}
+          />
+        ))}
+        {draft.covered_categories.length === 0 || field('covered_categories').validationMessage ? (
+          <Text role="alert" className={s.error}>
+            {field('covered_categories').validationMessage ?? 'Choose at least one kind of expense the plan covers.'}
+          </Text>
+        ) : null}
+      </div>
+      <div className={s.row}>
+        <Field label="Waiting period (days)" required hint="Expenses from this many days after the membership starts are covered" {...field('waiting_period_days')}>
+          <Input className={s.input} inputMode="numeric" value={draft.waiting_period_days} onChange={(_, d) => set('waiting_period_days', d.value)} />
+        </Field>
+        {money('per_claim_limit', 'Limit per claim')}
+        {money('annual_limit', 'Limit per year', 'All claims of one membership year')}
+      </div>
       <Switch
         checked={draft.is_active}
         onChange={(_, d) => set('is_active', d.checked)}

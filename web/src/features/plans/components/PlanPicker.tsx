@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Card, Radio, RadioGroup, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { coverageInWords } from '@acpg/contracts/coverage';
 import { formatCents } from '../../../lib/money.ts';
 import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { planOptions } from '../plan-options.ts';
@@ -34,12 +35,14 @@ export function PlanPicker({ value, onChange, label = 'Choose a plan' }: PlanPic
   if (plans.status === 'error') return <ErrorState title="The plans could not be loaded" message={plans.error} onRetry={plans.reload} />;
   if (!plans.data) return <LoadingBlock label="Loading plans" lines={3} />;
   const options = planOptions(plans.data.plans);
+  const coverageOf = (planId: string) => plans.data?.plans.find((p) => p.id === planId)?.coverage;
   if (options.length === 0) return <EmptyState>No membership plans are offered right now. Please check back later.</EmptyState>;
 
   return (
     <RadioGroup className={s.group} aria-label={label} value={value ?? ''} onChange={(_, d) => onChange(d.value)}>
       {options.map(({ entry, term, setupFee, recordingFee, renewal, dueToday }) => {
         const detailsId = `${id}-${entry.id}`;
+        const covers = coverageOf(entry.id);
         return (
           <Card key={entry.id} className={mergeClasses(s.card, value === entry.id && s.chosen)}>
             <Radio
@@ -66,6 +69,11 @@ export function PlanPicker({ value, onChange, label = 'Choose a plan' }: PlanPic
               <li>
                 <Text>{trialText(entry.trial_period)}</Text>
               </li>
+              {covers && (
+                <li>
+                  <Text>What it covers: {coverageInWords(covers)}</Text>
+                </li>
+              )}
               {renewal != null && (
                 <li>
                   <Text>

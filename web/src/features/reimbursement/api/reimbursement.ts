@@ -3,6 +3,7 @@ import type { VerifiedProperty } from '@acpg/contracts/properties';
 import type {
   AnswerClaimBody,
   ApproveClaimBody,
+  ClaimCoverage,
   ClaimHistory,
   ClaimStatus,
   ClaimView,
@@ -77,7 +78,15 @@ export const fetchClaimDocument = async (claimId: string, docId: string, signal?
   return res.blob();
 };
 
+/** The caller's coverage today (membership, plan terms, what is left this membership year). */
+export const fetchMyCoverage = (signal?: AbortSignal) => http.get<ClaimCoverage>('/reimbursements/coverage', opts(signal));
+/** The coverage a claim is filed under (Super Admin): its membership and the year of its expense, the claim not counted. */
+export const fetchClaimCoverage = (claimId: string, signal?: AbortSignal) => http.get<ClaimCoverage>(`/admin/reimbursements/claims/${encodeURIComponent(claimId)}/coverage`, opts(signal));
+
 export type { ClaimStatus };
 
 export const useClaimHistory = (claimId: string, version: number | undefined) => useResource((signal) => fetchClaimHistory(claimId, signal), [claimId, version]);
 export const useVerifiedProperties = () => useResource(fetchVerifiedProperties, []);
+export const useMyCoverage = () => useResource(fetchMyCoverage, []);
+/** Read again whenever the claim's version moves (an approval changes what is used). */
+export const useClaimCoverage = (claimId: string, version: number | undefined) => useResource((signal) => fetchClaimCoverage(claimId, signal), [claimId, version]);

@@ -4,6 +4,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { session } from '../../../lib/session.ts';
 import { useClaim } from '../api/use-claim.ts';
+import { ClaimCoverage } from './ClaimCoverage.tsx';
 import { ClaimDocuments, DocumentPreview } from './ClaimDocuments.tsx';
 import { ClaimCard, ClaimFrame } from './ClaimFrame.tsx';
 import { ClaimFacts, ClaimHistory, ClaimMessages } from './ClaimParts.tsx';
@@ -14,7 +15,7 @@ const useStyles = makeStyles({
   columns: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(420px, 100%), 1fr))', alignItems: 'start' },
 });
 
-/** /admin-property-reimbursement/:claimId (Super Admin): the review page, with the documents beside the claim, the steps the status allows and the history, live. */
+/** /admin-property-reimbursement/:claimId (Super Admin): the review page, with the claimant's coverage and the claim's flags, the documents beside the claim, the steps the status allows and the history, live. */
 export default function AdminClaimPage() {
   const s = useStyles();
   const { claimId = '' } = useParams();
@@ -27,6 +28,7 @@ export default function AdminClaimPage() {
       {(claim) => (
         <>
           <ReviewActions claim={claim} onChanged={view.reload} />
+          <ClaimCard parts={[['Coverage and flags', <ClaimCoverage claim={claim} />]]} />
           <div className={s.columns}>
             <ClaimCard
               parts={[

@@ -9,7 +9,8 @@ import { fieldState as state } from '../../../lib/field-state.ts';
 import { useFocusFirstInvalid, useFocusWhenShown } from '../../../lib/focus.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
-import { fileClaim, useVerifiedProperties } from '../api/reimbursement.ts';
+import { fileClaim, useMyCoverage, useVerifiedProperties } from '../api/reimbursement.ts';
+import { coverageNotice } from '../coverage-text.ts';
 import { AMOUNT_EXAMPLE, amountProblem, categoryLabel, dayOf, documentRefusals, earliestExpenseDay, expenseDateProblem } from '../claim-text.ts';
 import { documentInputs } from '../files.ts';
 import { DocumentPicker } from './DocumentPicker.tsx';
@@ -35,6 +36,8 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
   // One id per claim: a second click or a retry after a lost answer files the same claim once.
   const [claimId] = useState(() => crypto.randomUUID());
   const properties = useVerifiedProperties();
+  const coverage = useMyCoverage();
+  const covers = coverage.data ? coverageNotice(coverage.data) : null;
   const [propertyId, setPropertyId] = useState('');
   const [category, setCategory] = useState<ClaimCategory | ''>('');
   const [amount, setAmount] = useState('');
@@ -118,6 +121,17 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
         </MessageBar>
       ) : (
         <>
+          {coverage.data && (
+            <MessageBar intent={covers ? 'info' : 'warning'} layout="multiline">
+              <MessageBarBody>
+                {covers ?? (
+                  <>
+                    Claims are paid for members, and you have no running membership. <RouteLink to="/subscription-plan">Choose a plan</RouteLink>; expenses from then on (after its waiting period) can be claimed.
+                  </>
+                )}
+              </MessageBarBody>
+            </MessageBar>
+          )}
           <Field className={s.field} label="Property" required {...state(errors.property_id)}>
             <Select ref={propertyRef} className={s.select} select={{ className: s.selectControl }} value={chosen} onChange={(_, d) => setPropertyId(d.value)}>
               {items.length > 1 && <option value="">Choose a property</option>}
