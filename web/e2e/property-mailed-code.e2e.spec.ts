@@ -4,12 +4,15 @@ import type { TestApp } from '../../services/test/harness.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
 import { closeE2e, openE2e } from './support/app.ts';
 import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { newPage } from './support/browser.ts';
 import { newCustomer } from './support/customer.ts';
 import { letterCode } from './support/property.ts';
-import { signInThroughPages } from './support/sign-in.ts';
+import { explained, signInThroughPages } from './support/sign-in.ts';
+import { newApplicant, signUpToProperty } from './support/sign-up.ts';
 
 // A sample property (services/src/platform/property-data/sample-data/ca-sample-properties.json).
 const HOME = { id: 'ca-lax-00003', typed: '5373 Washington R', line: '5373 Washington Road', full: '5373 Washington Road, Santa Monica, CA 90404' };
+const OTHER = { id: 'ca-lax-00004', typed: '2047 Alta Ci', line: '2047 Alta Circle' };
 
 /**
  * Issue 19: a homeowner verifies their property by the code mailed to it. They ask for the letter on My properties, the
@@ -86,5 +89,35 @@ describe('a homeowner verifies a property with the code mailed to it', () => {
     // The server agrees: the property is the account's now (PropertyVerified, read model verified_properties).
     const events = await app.platform.eventStore.readStream(`properties-ownership-${member.accountId}-${HOME.id}`);
     expect(events.map((e) => e.type)).toContain('PropertyVerified');
+  });
+
+  it('in the sign-up wizard, goes on while the letter travels; the property waits for its code on My properties, not verified', async () => {
+    const who = newApplicant('Wanda Waiting');
+    const { context, page: wizard } = await newPage(browser, app.url);
+    try {
+      await explained(wizard, async () => {
+        await wizard.goto('/authentication/sign-up');
+        await signUpToProperty(wizard, app, who);
+      });
+      await wizard.getByRole('combobox', { name: 'Property address or APN' }).fill(OTHER.typed);
+      await wizard.getByRole('option', { name: new RegExp(OTHER.line) }).click();
+      await wizard.getByRole('button', { name: 'Verify this property' }).click();
+      await wizard.getByRole('button', { name: 'Mail me a code' }).click();
+      await wizard.getByRole('form', { name: 'Enter the code from the letter' }).waitFor();
+      await wizard.getByText('No need to wait for the letter').waitFor();
+      expect(await seriousViolations(wizard)).toEqual([]);
+      await wizard.getByRole('button', { name: 'Continue', exact: true }).click();
+      // The property step is done (the server's sign-up progress read the pending verification): the next step shows.
+      await wizard.waitForURL((url) => url.pathname.startsWith('/sign-up/') && url.pathname !== '/sign-up/property', { timeout: 20_000 });
+      // ... and nothing counts the property as verified until its code is entered.
+      const rows = await waitFor(async () => {
+        const found = await app.platform.documents.find('property_verifications', { property_id: OTHER.id });
+        return found.length > 0 ? found : undefined;
+      }, { what: 'the pending verification' });
+      expect(rows.map((r) => r.status)).toEqual(['letter_sent']);
+      expect(await app.platform.documents.find('verified_properties', { property_id: OTHER.id })).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });
