@@ -114,6 +114,14 @@ describe('properties: verification by a mailed code', () => {
   /** A wrong code of the right shape. */
   const wrongOf = (code: string) => (code.startsWith('AAAA') ? 'CCCC-CCCC' : 'AAAA-AAAA');
 
+  it('documents the verification routes in the OpenAPI document, the code body as the member types it', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, { description?: string }>> };
+    expect(doc.paths['/api/v1/properties/{id}/verifications/letters']?.post?.description).toContain(`At most ${VERIFICATION_RULES.maxLetters} letters`);
+    expect(doc.paths['/api/v1/properties/{id}/verifications/code']?.post?.description).toContain(`${VERIFICATION_RULES.maxWrongCodes} wrong codes`);
+    expect(doc.paths['/api/v1/properties/verifications/mine']?.get).toBeDefined();
+    expect(doc.paths['/api/v1/properties/verifications/{verification_id}/answers']).toBeUndefined();
+  });
+
   it('refuses every verification route without a token (401)', async () => {
     expect((await mail('ca-lax-00001', null)).statusCode).toBe(401);
     expect((await enter('ca-lax-00001', 'AAAA-AAAA', null)).statusCode).toBe(401);
