@@ -17,7 +17,8 @@ export type NotificationJob = z.infer<typeof NotificationJob>;
 
 export const OutboxMessage = z.object({
   id: z.string(),
-  channel: z.enum(['email', 'sms']),
+  /** `letter`: a postal letter (the postal-mail port's embedded adapter), `to` being the mailing address on one line. */
+  channel: z.enum(['email', 'sms', 'letter']),
   to: z.string(),
   subject: z.string().nullable(),
   text: z.string(),

@@ -5,11 +5,11 @@ import { VERIFIED_PROPERTY_SORT_FIELDS } from './sort-fields.ts';
 export { VERIFIED_PROPERTY_SORT_FIELDS };
 
 /**
- * Properties: lookup (address autocomplete, APN), verification questions, and the properties an account verified.
+ * Properties: lookup (address autocomplete, APN), verification by a code mailed to the property, and the properties an account verified.
  * The data behind them is a bundled SAMPLE dataset of California properties (DECISIONS.md, "Property data").
  */
 
-/** What search shows of a property: never the owner name, year built or hazard flags (they answer the questions). */
+/** What search shows of a property: never the owner name, year built or hazard flags. */
 export const PropertySummary = z.object({
   id: z.string(),
   address_line: z.string(),
@@ -51,36 +51,68 @@ export const CountyList = z.object({ items: z.array(County) });
 export type CountyList = z.infer<typeof CountyList>;
 
 export const PropertyIdParams = z.object({ id: z.string().trim().min(1).max(64) });
-export const VerificationIdParams = z.object({ verification_id: z.uuid({ error: 'verification_id must be a UUID' }) });
 
-/** Wrong submissions a verification accepts before it locks; starts per account and property within a day. */
-export const VERIFICATION_RULES = { maxWrongTries: 3, validSeconds: 15 * 60, maxStartsPerDay: 3 } as const;
+/**
+ * Ownership is shown by control of the property, never by public-record answers: a one-time code mailed to the
+ * property's address. Per account and property, for its whole life (not per day): at most `maxLetters` letters and
+ * `maxWrongCodes` wrong codes, after which it is locked for good. A letter's code is valid `codeValidDays` days and a
+ * newer letter replaces it.
+ */
+export const VERIFICATION_RULES = { maxLetters: 3, maxWrongCodes: 5, codeValidDays: 30, codeLength: 8 } as const;
 
-export const VerificationQuestion = z.object({ id: z.string(), prompt: z.string(), choices: z.array(z.string()).min(2) });
-export type VerificationQuestion = z.infer<typeof VerificationQuestion>;
+/** Letters of a mailed code: no 0/O, 1/I/L, 2/Z, 5/S, 8/B look-alikes. */
+export const MAILED_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
 
-/** `POST /properties/:id/verifications` (signed in). */
-export const VerificationStarted = z.object({
-  verification_id: z.string(),
+/** What the member types: spaces and dashes are ignored, letters are taken in any case ("k7qm-3xpa" is "K7QM3XPA"). */
+export const normaliseMailedCode = (code: string): string => code.replace(/[\s-]/g, '').toUpperCase();
+
+export const VERIFICATION_METHODS = ['mailed_code'] as const;
+export const VerificationMethod = z.enum(VERIFICATION_METHODS);
+export type VerificationMethod = z.infer<typeof VerificationMethod>;
+
+/**
+ * One account's verification of one property as the member sees it (`GET /properties/verifications/mine`, and the
+ * answer of a letter request): `letter_sent` waits for the code from the letter; `locked` took every try.
+ */
+export const OwnershipVerification = z.object({
   property_id: z.string(),
-  questions: z.array(VerificationQuestion),
+  property: PropertySummary,
+  status: z.enum(['letter_sent', 'verified', 'locked']),
+  method: VerificationMethod,
+  letters_sent: z.number().int().nonnegative(),
+  letters_left: z.number().int().nonnegative(),
   tries_left: z.number().int().nonnegative(),
-  expires_at: z.string(),
+  letter_sent_at: z.string().nullable(),
+  /** When the newest letter's code stops working (null before any letter). */
+  code_expires_at: z.string().nullable(),
+  verified_at: z.string().nullable(),
 });
-export type VerificationStarted = z.infer<typeof VerificationStarted>;
+export type OwnershipVerification = z.infer<typeof OwnershipVerification>;
+export const OwnershipVerificationList = z.object({ items: z.array(OwnershipVerification) });
+export type OwnershipVerificationList = z.infer<typeof OwnershipVerificationList>;
 
-/** `POST /properties/verifications/:verification_id/answers`: one chosen choice per question id. */
-export const VerificationAnswersBody = z.object({
-  answers: z
-    .record(z.string().max(32), z.string().max(200), { error: 'answers must map each question id to the chosen answer' })
-    .refine((answers) => Object.keys(answers).length <= 20, 'answers holds at most 20 questions'),
+/** `POST /properties/:id/verifications/code`: the code printed in the letter. */
+export const MailedCodeBody = z.object({
+  code: z
+    .string({ error: 'Enter the code from the letter.' })
+    .max(40, 'Enter the code from the letter.')
+    .transform(normaliseMailedCode)
+    .pipe(
+      z
+        .string()
+        .min(1, 'Enter the code from the letter.')
+        .regex(
+          new RegExp(`^[${MAILED_CODE_ALPHABET}]{${VERIFICATION_RULES.codeLength}}$`),
+          `The code has ${VERIFICATION_RULES.codeLength} letters and digits, as printed in the letter (for example K7QM-3XPA).`,
+        ),
+    ),
 });
-export type VerificationAnswersBody = z.infer<typeof VerificationAnswersBody>;
+export type MailedCodeBody = z.input<typeof MailedCodeBody>;
 
 export const VerificationPassed = z.object({ property_id: z.string(), verified: z.literal(true), property: PropertySummary });
 export type VerificationPassed = z.infer<typeof VerificationPassed>;
 
-/** The 400 of a wrong set of answers: how many submissions are left (0: the verification is now locked). */
+/** The 400 of a wrong code: how many tries are left for this account and property (0: locked for good). */
 export const VerificationRejected = ErrorEnvelope.extend({ tries_left: z.number().int().nonnegative() });
 export type VerificationRejected = z.infer<typeof VerificationRejected>;
 
@@ -93,7 +125,10 @@ export const PROPERTY_ERROR_CODES = [
   'VERIFICATION_LOCKED',
   'VERIFICATION_COMPLETE',
   'VERIFICATION_INCORRECT',
-  'ANSWERS_INCOMPLETE',
+  'NO_LETTER_SENT',
+  'CODE_EXPIRED',
+  'TOO_MANY_LETTERS',
+  'MAILED_CODES_UNAVAILABLE',
 ] as const;
 export type PropertyErrorCode = (typeof PROPERTY_ERROR_CODES)[number];
 
@@ -109,9 +144,23 @@ export const PropertyVerifiedData = z.object({
   zip: z.string(),
   apn: z.string(),
   verified_at: z.string(),
+  /** How control of the property was shown (absent on verifications before mailed codes). */
+  method: VerificationMethod.optional(),
 });
 export type PropertyVerifiedData = z.infer<typeof PropertyVerifiedData>;
 export const PROPERTY_VERIFIED = 'PropertyVerified';
+
+/**
+ * Event data of `PropertyVerificationPending`: the account asked to verify the property (a letter with a code is on its
+ * way). Not a verification: nothing may treat the property as the account's until `PropertyVerified`. Identity's
+ * sign-up progress reads it so the wizard goes on while the letter travels.
+ */
+export const PropertyVerificationPendingData = PropertyVerifiedData.omit({ verified_at: true, method: true }).extend({
+  method: VerificationMethod,
+  requested_at: z.string(),
+});
+export type PropertyVerificationPendingData = z.infer<typeof PropertyVerificationPendingData>;
+export const PROPERTY_VERIFICATION_PENDING = 'PropertyVerificationPending';
 
 /** A row of `GET /properties/verified` (the caller's own). */
 export const VerifiedProperty = PropertySummary.omit({ id: true }).extend({

@@ -9,6 +9,7 @@ import type { PropertyVerifiedData } from '@acpg/contracts/properties';
 import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { signUpWithOutboxCodes } from './sign-up.ts';
+import { outboxOf } from './sign-in.ts';
 import { waitFor } from './wait-for.ts';
 
 /**
@@ -64,8 +65,9 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/properties/search?q=1', auth: 'public' },
   { method: 'GET', url: '/properties/counties', auth: 'public' },
   { method: 'GET', url: '/properties/nope', auth: 'public' },
-  { method: 'POST', url: '/properties/nope/verifications', auth: 'signed-in' },
-  { method: 'POST', url: `/properties/verifications/${UUID}/answers`, auth: 'signed-in', body: { answers: { q1: 'a' } } },
+  { method: 'POST', url: '/properties/nope/verifications/letters', auth: 'signed-in' },
+  { method: 'POST', url: '/properties/nope/verifications/code', auth: 'signed-in', body: { code: 'AAAA-AAAA' } },
+  { method: 'GET', url: '/properties/verifications/mine', auth: 'signed-in' },
   { method: 'GET', url: '/plans', auth: 'public' },
   { method: 'PUT', url: '/admin/plans/hostile-plan', auth: 'signed-in', body: { name: 'Monthly' } },
   { method: 'POST', url: '/payments/test-gateway/payment-methods', auth: 'signed-in', body: { number: '4242424242424242', exp_month: 12, exp_year: NEXT_YEAR, cvc: '123', name: 'Pat' } },
@@ -351,11 +353,11 @@ describe('malformed input on every route with a body', () => {
         const cases: { method: Method; url: string; payload?: object }[] = [
           { method: 'GET', url: `/payments/checkouts/${id}` },
           { method: 'POST', url: `/payments/checkouts/${id}/confirm`, payload: { approve: true } },
-          { method: 'POST', url: `/properties/verifications/${id}/answers`, payload: { answers: { q: 'a' } } },
+          { method: 'POST', url: `/properties/${id}/verifications/code`, payload: { code: 'AAAA-AAAA' } },
           { method: 'GET', url: `/profile-photos/${id}/128` },
           { method: 'GET', url: `/profile-photos/${UUID}/${id}` },
           { method: 'GET', url: `/properties/${id}` },
-          { method: 'POST', url: `/properties/${id}/verifications` },
+          { method: 'POST', url: `/properties/${id}/verifications/letters` },
           { method: 'PUT', url: `/admin/plans/${id}`, payload: { name: 'Monthly' } },
         ];
         for (const c of cases) {
@@ -444,20 +446,24 @@ describe('one account against another', () => {
     });
   });
 
-  it("cannot answer another account's property verification", async () => {
-    const search = (await call({ method: 'GET', url: '/properties/search?q=1' })).json() as { data: { items: { id: string }[] } };
-    const propertyId = search.data.items[0]!.id;
-    const started = await call({ method: 'POST', url: `/properties/${encodeURIComponent(propertyId)}/verifications`, headers: bearer(accountA.token) });
-    expect(started.statusCode, started.body).toBe(200);
-    const verificationId = (started.json() as { data: { verification_id: string } }).data.verification_id;
+  it("cannot use another account's mailed code", async () => {
+    const search = (await call({ method: 'GET', url: '/properties/search?q=1' })).json() as { data: { items: { id: string; address_line: string; city: string; zip: string }[] } };
+    const property = search.data.items[0]!;
+    const mailed = await call({ method: 'POST', url: `/properties/${encodeURIComponent(property.id)}/verifications/letters`, headers: bearer(accountA.token) });
+    expect(mailed.statusCode, mailed.body).toBe(200);
+    const address = `${property.address_line}, ${property.city}, CA ${property.zip}`;
+    const letter = await waitFor(async () => (await outboxOf(t, address)).find((m) => m.channel === 'letter'), { what: "A's letter" });
+    const code = /Your code: ([A-Z0-9-]{9})/.exec(letter.text)?.[1];
+    expect(code).toBeDefined();
     await quiet();
     await unchanged(async () => {
-      const response = await call({ method: 'POST', url: `/properties/verifications/${verificationId}/answers`, headers: bearer(accountB.token), payload: { answers: { q1: 'a' } } });
-      expectRefusal(response, "B answers A's verification", [403, 404]);
+      // B holds A's letter: the code is A's, and B has asked for none.
+      const response = await call({ method: 'POST', url: `/properties/${encodeURIComponent(property.id)}/verifications/code`, headers: bearer(accountB.token), payload: { code } });
+      expectRefusal(response, "B enters A's code", [409]);
     });
-    for (const answers of ['{"__proto__": "x"}', '{"constructor": "x", "toString": "y"}', '{"hasOwnProperty": "x"}']) {
-      const response = await call({ method: 'POST', url: `/properties/verifications/${verificationId}/answers`, headers: { ...bearer(accountA.token), 'content-type': 'application/json' }, payload: `{"answers": ${answers}}` });
-      expectRefusal(response, `answers ${answers}`, [400]);
+    for (const body of ['{"code": {"__proto__": "x"}}', '{"constructor": "x", "toString": "y"}', '{"code": ["AAAA-AAAA"]}']) {
+      const response = await call({ method: 'POST', url: `/properties/${encodeURIComponent(property.id)}/verifications/code`, headers: { ...bearer(accountA.token), 'content-type': 'application/json' }, payload: body });
+      expectRefusal(response, `code ${body}`, [400]);
     }
   });
 

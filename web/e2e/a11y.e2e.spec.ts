@@ -228,6 +228,9 @@ describe('accessibility (axe-core) of every signed-in page of every role, at 375
     await verifyPropertyFor(app, accountId);
     // Claims follow coverage: a membership past its waiting period covers the claim.
     await startMembershipFor(app, accountId);
+    // A second property waits for its mailed code: My properties shows the code form too.
+    const letter = await app.app.inject({ method: 'POST', url: '/api/v1/properties/ca-sfo-00010/verifications/letters', headers: { authorization: `Bearer ${await app.signInAs('Customer', accountId)}` } });
+    if (letter.statusCode !== 200) throw new Error(`mailing a code: ${letter.statusCode} ${letter.body}`);
     const claim = await fileClaim(app, accountId);
     const { order } = await placeAndPayOrder(app, accountId);
     const { checkoutId } = await payWithTestCard(app, accountId, TEST_CARDS.succeeds, 'yearly');

@@ -6,12 +6,13 @@ import { fitsWidth, seriousViolations } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
 import { newCustomer } from './support/customer.ts';
 import { completeSignIn } from './support/sign-in.ts';
+import { verifyByMailedCode } from './support/property.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
 
 const WIDTHS = [375, 900, 1440] as const;
 /** Recorded yesterday (UTC): within the days a new protection looks back. */
 const RECORDED = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-const PROPERTY = { typed: '6718 Mission', line: '6718 Mission Way', apn: '0165-307-174', county: 'Los Angeles' };
+const PROPERTY = { id: 'ca-lax-00001', typed: '6718 Mission', line: '6718 Mission Way', apn: '0165-307-174', county: 'Los Angeles' };
 
 async function checkWidths(page: Page, where: string) {
   const failures: string[] = [];
@@ -72,15 +73,8 @@ describe('Equity Protect: protect → import → live alert → fraud case', () 
     // The chosen property was kept through the sign-in.
     await page.getByRole('heading', { name: PROPERTY.line, level: 2 }).waitFor();
 
-    const started = page.waitForResponse((r) => /\/api\/v1\/properties\/[^/]+\/verifications$/.test(r.url()) && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Protect this property' }).click();
-    const { data } = (await (await started).json()) as { data: { verification_id: string } };
-    const [verification] = await app.platform.eventStore.readStream(`properties-verification-${data.verification_id}`);
-    const questions = (verification?.data as { questions: { prompt: string; answer: string }[] }).questions;
-    const form = page.getByRole('form', { name: 'Property verification questions' });
-    for (const q of questions) await form.getByRole('radiogroup', { name: q.prompt }).getByRole('radio', { name: q.answer, exact: true }).check();
-    await checkWidths(page, '/equity-protect-property-search, verifying');
-    await form.getByRole('button', { name: 'Verify property' }).click();
+    await verifyByMailedCode(page, app, PROPERTY.id, { check: () => checkWidths(page, '/equity-protect-property-search, verifying') });
 
     await page.getByRole('heading', { name: 'Pay for a year of protection' }).waitFor({ timeout: 20_000 });
     await page.getByRole('group', { name: 'Order summary' }).getByText('Due today: $99.00').waitFor();

@@ -4,6 +4,7 @@ import type { TestApp } from '../../services/test/harness.ts';
 import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
 import { fitsWidth, seriousViolations } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
+import { letterCode } from './support/property.ts';
 import { signInThroughPages } from './support/sign-in.ts';
 
 const PATH = '/equity-protect-property-search';
@@ -98,71 +99,63 @@ describe('property search page: verification on the way to protecting a property
     await closeE2e({ browser, app });
   });
 
-  /** The right answers, read from the verification's stream (the server keeps them; the page never sees them). */
-  const answersOf = async (verificationId: string): Promise<{ prompt: string; answer: string; choices: string[] }[]> => {
-    const [started] = await app.platform.eventStore.readStream(`properties-verification-${verificationId}`);
-    return (started?.data as { questions: { prompt: string; answer: string; choices: string[] }[] }).questions;
-  };
-
-  it('asks the questions, counts a wrong answer down, and verifies the property with the right ones', async () => {
+  it('mails a code, counts a wrong code down, and verifies the property with the code from the letter', async () => {
     await page.goto(PATH);
     const box = page.getByRole('combobox', { name: 'Property address or APN' });
     await box.fill(GLENDALE.typed);
-    const started = page.waitForResponse((r) => r.url().endsWith(`/api/v1/properties/${GLENDALE.id}/verifications`) && r.request().method() === 'POST');
     await page.getByRole('option', { name: new RegExp(GLENDALE.line) }).click();
     await page.getByRole('button', { name: 'Protect this property' }).click();
-    const { data } = (await (await started).json()) as { data: { verification_id: string } };
-    const questions = await answersOf(data.verification_id);
-    const form = page.getByRole('form', { name: 'Property verification questions' });
+    // Nothing is mailed until the member asks: each letter counts.
+    const mailButton = page.getByRole('button', { name: 'Mail me a code' });
+    await mailButton.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    const after = Date.now();
+    await mailButton.click();
+    const form = page.getByRole('form', { name: 'Enter the code from the letter' });
     await form.waitFor();
+    await page.getByText(`A letter with your code is on its way to ${GLENDALE.full}`, { exact: false }).waitFor();
+    const field = form.getByRole('textbox', { name: 'Code from the letter' });
+
+    // Verify with nothing typed: the field says so and takes focus; nothing is sent.
+    await form.getByRole('button', { name: 'Verify property' }).click();
+    await form.getByText('Enter the code from the letter.').waitFor();
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    const code = await letterCode(app, GLENDALE.id, after);
+    await field.fill(code.startsWith('AAAA') ? 'CCCC-CCCC' : 'AAAA-AAAA');
+    await form.getByRole('button', { name: 'Verify property' }).click();
+    await form.getByText('That code is not right. 4 tries left for this property.', { exact: false }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Verify with nothing chosen: each question says so, and nothing is sent.
-    await form.getByRole('button', { name: 'Verify property' }).click();
-    expect(await form.getByText('Choose an answer.').count()).toBe(questions.length);
-
-    const choose = async (wrongFirst: boolean) => {
-      for (const [i, q] of questions.entries()) {
-        const pick = wrongFirst && i === 0 ? (q.choices.find((c) => c !== q.answer) as string) : q.answer;
-        await form.getByRole('radiogroup', { name: q.prompt }).getByRole('radio', { name: pick, exact: true }).check();
-      }
-    };
-    await choose(true);
-    await form.getByRole('button', { name: 'Verify property' }).click();
-    await page.getByRole('alert').filter({ hasText: 'At least one answer is not right. 2 tries left.' }).waitFor();
-
-    await choose(false);
+    await field.fill(code.toLowerCase());
     await form.getByRole('button', { name: 'Verify property' }).press('Enter');
     // Verified, the property is enrolled at once: the next step is its payment.
-    await page.getByRole('heading', { name: 'Pay for a year of protection' }).waitFor();
-    const events = await app.platform.eventStore.readStream(`properties-verification-${data.verification_id}`);
-    expect(events.at(-1)?.type).toBe('PropertyVerified');
+    await page.getByRole('heading', { name: 'Pay for a year of protection' }).waitFor({ timeout: 20_000 });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('locks the verification after the third wrong set of answers and says so', async () => {
+  it('locks the verification after the last wrong code and says so', async () => {
     await page.goto(PATH);
     const box = page.getByRole('combobox', { name: 'Property address or APN' });
     await box.fill(SAN_FRANCISCO.apn);
-    const started = page.waitForResponse((r) => r.url().endsWith(`/api/v1/properties/${SAN_FRANCISCO.id}/verifications`) && r.request().method() === 'POST');
     await page.getByRole('option', { name: new RegExp(SAN_FRANCISCO.apn) }).click();
     await page.getByRole('button', { name: 'Protect this property' }).click();
-    const { data } = (await (await started).json()) as { data: { verification_id: string } };
-    const questions = await answersOf(data.verification_id);
-    const form = page.getByRole('form', { name: 'Property verification questions' });
-    const year = questions.find((q) => q.prompt === 'In what year was the home built?');
-    for (const q of questions) {
-      const pick = q === year ? (q.choices.find((c) => c !== q.answer) as string) : q.answer;
-      await form.getByRole('radiogroup', { name: q.prompt }).getByRole('radio', { name: pick, exact: true }).check();
-    }
-    for (const left of ['2 tries left', '1 try left']) {
+    const after = Date.now();
+    await page.getByRole('button', { name: 'Mail me a code' }).click();
+    const form = page.getByRole('form', { name: 'Enter the code from the letter' });
+    await form.waitFor();
+    const code = await letterCode(app, SAN_FRANCISCO.id, after);
+    const wrong = code.startsWith('AAAA') ? 'CCCC-CCCC' : 'AAAA-AAAA';
+    for (const left of ['4 tries left', '3 tries left', '2 tries left', '1 try left']) {
+      await form.getByRole('textbox', { name: 'Code from the letter' }).fill(wrong);
       await form.getByRole('button', { name: 'Verify property' }).click();
-      await page.getByRole('alert').filter({ hasText: `At least one answer is not right. ${left}.` }).waitFor();
+      await form.getByText(`That code is not right. ${left} for this property.`, { exact: false }).waitFor();
     }
+    await form.getByRole('textbox', { name: 'Code from the letter' }).fill(wrong);
     await form.getByRole('button', { name: 'Verify property' }).click();
     await page.getByRole('alert').filter({ hasText: 'Verification locked' }).waitFor();
-    expect(await page.getByRole('form', { name: 'Property verification questions' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Start again' }).count(), 'a locked verification offers no new start').toBe(0);
+    expect(await page.getByRole('form', { name: 'Enter the code from the letter' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Mail/ }).count(), 'a locked verification offers no new letter').toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

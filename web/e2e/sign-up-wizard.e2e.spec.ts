@@ -6,6 +6,7 @@ import type { TestApp } from '../../services/test/harness.ts';
 import { SEEDED_ADMIN, startE2eApp } from './support/app.ts';
 import { FAKE_MEDIA_ARGS, launchBrowser, newPage } from './support/browser.ts';
 import { browserStorage, explained, latestCode, pathOf, SIGN_IN_PATH } from './support/sign-in.ts';
+import { verifyByMailedCode } from './support/property.ts';
 import { checkAtWidths, enterCode, fillAccountDetails, newApplicant, onScreen, signUpToProperty, type Applicant } from './support/sign-up.ts';
 
 // A property of the bundled sample dataset, read from it so a regenerated dataset keeps the test true.
@@ -30,27 +31,13 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
     await app?.close();
   });
 
-  /** The right answers of a verification, read from its stream (the page never sees them). */
-  const answersOf = async (verificationId: string) => {
-    const [started] = await app.platform.eventStore.readStream(`properties-verification-${verificationId}`);
-    return (started?.data as { questions: { prompt: string; answer: string }[] }).questions;
-  };
-
-  /** Finds the sample property, answers its questions, and waits for the next step. */
+  /** Finds the sample property, has its code mailed, enters the code from the letter (dev outbox), and goes on. */
   async function verifyProperty(page: Page, check?: (where: string) => Promise<void>) {
     const box = page.getByRole('combobox', { name: 'Property address or APN' });
     await box.fill(PROPERTY.typed);
-    const started = page.waitForResponse((r) => r.url().endsWith(`/api/v1/properties/${PROPERTY.id}/verifications`) && r.request().method() === 'POST');
     await page.getByRole('option', { name: new RegExp(PROPERTY.line) }).click();
     await page.getByRole('button', { name: 'Verify this property' }).click();
-    const { data } = (await (await started).json()) as { data: { verification_id: string } };
-    const form = page.getByRole('form', { name: 'Property verification questions' });
-    await form.waitFor();
-    if (check) await check('/sign-up/property with its questions');
-    for (const q of await answersOf(data.verification_id)) {
-      await form.getByRole('radiogroup', { name: q.prompt }).getByRole('radio', { name: q.answer, exact: true }).check();
-    }
-    await form.getByRole('button', { name: 'Verify property' }).click();
+    await verifyByMailedCode(page, app, PROPERTY.id, check ? { check: () => check('/sign-up/property with the code from the letter') } : {});
   }
 
   async function faceAndSignature(page: Page, check: (where: string) => Promise<void>) {

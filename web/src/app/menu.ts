@@ -13,6 +13,7 @@ const MENUS: Record<MenuKind, readonly MenuEntry[]> = {
     { label: 'Equity Protect', path: '/equity-protect-list' },
     { label: 'Property Reimbursement', path: '/property-reimbursement' },
     { label: 'NHD Order List', path: '/nhd-order-list' },
+    { label: 'My properties', path: '/my-properties' },
   ],
   'super-admin': [
     { label: 'Dashboard', path: '/admin-dashboard' },

@@ -65,6 +65,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/authentication/reset-password', access: 'public', title: 'Reset password', load: named(passwordReset, 'ResetPasswordPage') },
 
   { path: '/user-update-profile', access: 'protected', title: 'Profile', load: () => import('./routes/ProfileRoute.tsx') },
+  { path: '/my-properties', access: 'protected', title: 'My properties', roles: CUSTOMER_SIDE, load: () => import('../features/properties/components/MyPropertiesPage.tsx') },
   { path: '/subscriptions', access: 'protected', title: 'Membership', roles: CUSTOMER_SIDE, load: () => import('./routes/SubscriptionsRoute.tsx') },
   { path: '/equity-protect-list', access: 'protected', title: 'Equity Protect', roles: CUSTOMER_SIDE, load: named(equity, 'MyEquityPage') },
   { path: '/nhd-order-list', access: 'protected', title: 'NHD Order List', roles: [...CUSTOMER_SIDE, 'Provider Admin'], load: named(nhdOrders, 'MyOrdersPage') },

@@ -26,7 +26,7 @@ import { memberDataNoticeReaction } from './member-data/notice.ts';
 import { MEMBER_DATA_SENSITIVE_EVENT_TYPES } from './member-data/decider.ts';
 import { accountSecurityNoticeReaction } from './profile/security-notice/reaction.ts';
 import { accountSecurityNoticeEmail } from './profile/security-notice/template.ts';
-import { PROPERTY_VERIFIED } from '@acpg/contracts/properties';
+import { PROPERTY_VERIFICATION_PENDING, PROPERTY_VERIFIED } from '@acpg/contracts/properties';
 import { contactChangeCodeEmail, contactChangeCodeSms } from './profile/contact-change/template.ts';
 
 /**
@@ -58,7 +58,7 @@ export const identityModule: Module = {
     await app.register(memberDataRoutes(platform));
   },
   projections: [accountsProjection, signUpProgressProjection],
-  consumes: [PROPERTY_VERIFIED, 'MembershipStarted', 'PaymentSucceeded'],
+  consumes: [PROPERTY_VERIFIED, PROPERTY_VERIFICATION_PENDING, 'MembershipStarted', 'PaymentSucceeded'],
   pushes: [liveMessage({ name: ACCOUNT_UPDATED_MESSAGE, summary: 'The account changed (name, roles, contact details masked)', payload: AccountUpdated, rooms: ['account:{id}'] })],
   rooms: { [ACCOUNT_ROOM]: mayFollowAccount },
   securitySchemes: { [SIGN_UP_COOKIE_SCHEME]: signUpCookieScheme },

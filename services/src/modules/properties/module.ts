@@ -1,24 +1,41 @@
+import { PROPERTY_VERIFICATION_PENDING, PROPERTY_VERIFIED } from '@acpg/contracts/properties';
 import type { Module } from '../../platform/module.ts';
 import { propertyData } from '../../platform/property-data/select.ts';
+import { alsoVerifiedReaction } from './notices/reaction.ts';
+import { alsoVerifiedEmail } from './notices/template.ts';
+import { mailLetter } from './ownership/letter.ts';
+import { propertyVerificationsProjection } from './ownership/projection.ts';
+import { ownershipRoutes } from './ownership/routes.ts';
 import { propertyRoutes } from './routes.ts';
 import { verifiedPropertiesProjection } from './verified-properties/projection.ts';
 import { verifiedPropertiesRoutes } from './verified-properties/routes.ts';
 
-/** Property lookup (address autocomplete, APN, counties) over the bundled SAMPLE dataset, and verification. */
+/**
+ * Property lookup (address autocomplete, APN, counties) over the bundled SAMPLE dataset, and ownership verification by
+ * a code mailed to the property (the postal-mail port).
+ */
 export const propertiesModule: Module = {
   name: 'properties',
   eventTypes: [
+    'PropertyCodeMailed',
+    PROPERTY_VERIFICATION_PENDING,
+    'PropertyCodeRejected',
+    'PropertyVerificationLocked',
+    PROPERTY_VERIFIED,
+    // Written by the former verification questions; still in the log, read by nothing but PropertyVerified's readers.
     'PropertyVerificationRequested',
     'PropertyVerificationStarted',
     'PropertyVerificationAnswersRejected',
-    'PropertyVerificationLocked',
-    'PropertyVerified',
   ],
   routes: (platform) => async (app) => {
     await app.register(propertyRoutes(platform, propertyData()));
+    await app.register(ownershipRoutes(platform));
     await app.register(verifiedPropertiesRoutes(platform));
   },
-  projections: [verifiedPropertiesProjection],
-  // The questions' right answers (owner name, year built, hazard zones) travel in this event.
-  sensitiveEventTypes: ['PropertyVerificationStarted'],
+  projections: [verifiedPropertiesProjection, propertyVerificationsProjection],
+  reactions: [alsoVerifiedReaction],
+  workers: [mailLetter],
+  templates: [alsoVerifiedEmail],
+  // A letter's code HMAC; the former questions' right answers.
+  sensitiveEventTypes: ['PropertyCodeMailed', 'PropertyVerificationStarted'],
 };

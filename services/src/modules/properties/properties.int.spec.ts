@@ -1,13 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PropertyVerifiedData, type PropertySummary, type VerificationStarted } from '@acpg/contracts/properties';
-import { expectCrashBefore } from '../../../test/crash-once.ts';
+import { PropertyVerifiedData, VERIFICATION_RULES, type OwnershipVerification, type PropertySummary } from '@acpg/contracts/properties';
+import { registerAccount } from '../../../test/accounts.ts';
 import { useTestApp } from '../../../test/harness.ts';
+import { outboxOf } from '../../../test/sign-in.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { bundledPropertyData } from '../../platform/property-data/bundled.ts';
 import type { PropertyRecord } from '../../platform/property-data/port.ts';
-import { claimStream } from './claim/decider.ts';
-import { verificationStream } from './verification/decider.ts';
-import { verificationQuestions } from './verification/questions.ts';
+import { addressLine } from '../../platform/postal-mail/port.ts';
+import { ownershipStream } from './ownership/decider.ts';
 
 const data = bundledPropertyData();
 const record = async (id: string): Promise<PropertyRecord> => {
@@ -15,9 +16,6 @@ const record = async (id: string): Promise<PropertyRecord> => {
   if (!found) throw new Error(`no sample property ${id}`);
   return found;
 };
-const rightAnswers = (property: PropertyRecord) => Object.fromEntries(verificationQuestions(property).map((q) => [q.id, q.answer]));
-const wrongAnswers = (property: PropertyRecord) =>
-  Object.fromEntries(verificationQuestions(property).map((q) => [q.id, q.id === 'year_built' ? (q.choices.find((c) => c !== q.answer) as string) : q.answer]));
 
 describe('properties: lookup', () => {
   const t = useTestApp();
@@ -83,7 +81,7 @@ describe('properties: lookup rate limit', () => {
   });
 });
 
-describe('properties: verification', () => {
+describe('properties: verification by a mailed code', () => {
   const t = useTestApp();
   let alice: string;
   let bob: string;
@@ -92,164 +90,191 @@ describe('properties: verification', () => {
     bob = await t.signInAs('Customer', 'acct-bob');
   });
 
-  const start = (propertyId: string, token: string | null = alice) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/properties/${propertyId}/verifications`, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const answer = (verificationId: string, answers: unknown, token: string | null = alice) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v1/properties/verifications/${verificationId}/answers`,
-      payload: { answers } as object,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-  const started = async (propertyId: string, token = alice): Promise<VerificationStarted> => {
-    const res = await start(propertyId, token);
+  const auth = (token: string | null) => (token ? { authorization: `Bearer ${token}` } : {});
+  const mail = (propertyId: string, token: string | null = alice) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/properties/${propertyId}/verifications/letters`, headers: auth(token) });
+  const enter = (propertyId: string, code: unknown, token: string | null = alice) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/properties/${propertyId}/verifications/code`, payload: { code } as object, headers: auth(token) });
+  const mine = async (token = alice) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/properties/verifications/mine', headers: auth(token) });
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { data: VerificationStarted }).data;
+    return (res.json() as { data: { items: OwnershipVerification[] } }).data.items;
   };
-  const verified = (token = alice) => t.app.inject({ method: 'GET', url: '/api/v1/properties/verified', headers: { authorization: `Bearer ${token}` } });
+  const verified = (token = alice) => t.app.inject({ method: 'GET', url: '/api/v1/properties/verified', headers: auth(token) });
   const head = () => t.platform.eventStore.headPosition();
+  /** The newest letters at the property's address in the dev outbox (the postal-mail port's embedded adapter). */
+  const letters = async (p: PropertyRecord) => (await outboxOf(t, addressLine({ line1: p.address_line, city: p.city, state: 'CA', zip: p.zip }))).filter((m) => m.channel === 'letter');
+  const codeIn = (text: string) => /Your code: ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(text)?.[1] ?? null;
+  /** Waits for the letter number `n` and answers its code. */
+  const letterCode = async (p: PropertyRecord, n: number) =>
+    waitFor(async () => {
+      const found = await letters(p);
+      return found.length >= n ? codeIn(found[0]?.text ?? '') ?? undefined : undefined;
+    }, { what: `letter ${n} to ${p.address_line}` });
+  /** A wrong code of the right shape. */
+  const wrongOf = (code: string) => (code.startsWith('AAAA') ? 'CCCC-CCCC' : 'AAAA-AAAA');
+
+  it('documents the verification routes in the OpenAPI document, the code body as the member types it', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, { description?: string }>> };
+    expect(doc.paths['/api/v1/properties/{id}/verifications/letters']?.post?.description).toContain(`At most ${VERIFICATION_RULES.maxLetters} letters`);
+    expect(doc.paths['/api/v1/properties/{id}/verifications/code']?.post?.description).toContain(`${VERIFICATION_RULES.maxWrongCodes} wrong codes`);
+    expect(doc.paths['/api/v1/properties/verifications/mine']?.get).toBeDefined();
+    expect(doc.paths['/api/v1/properties/verifications/{verification_id}/answers']).toBeUndefined();
+  });
 
   it('refuses every verification route without a token (401)', async () => {
-    expect((await start('ca-lax-00001', null)).statusCode).toBe(401);
-    expect((await answer('0190b2a4-7c1e-7000-8000-000000000000', {}, null)).statusCode).toBe(401);
+    expect((await mail('ca-lax-00001', null)).statusCode).toBe(401);
+    expect((await enter('ca-lax-00001', 'AAAA-AAAA', null)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/properties/verifications/mine' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/properties/verified' })).statusCode).toBe(401);
   });
 
   it('answers 404 PROPERTY_NOT_FOUND for an unknown property and 400 for an over-long id, and records nothing', async () => {
     const before = await head();
-    const res = await start('ca-lax-99999');
+    const res = await mail('ca-lax-99999');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 'PROPERTY_NOT_FOUND' });
-    const long = await start('p'.repeat(65));
+    const long = await mail('p'.repeat(65));
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     expect(await head()).toBe(before);
   });
 
-  it('asks questions from the record without their answers; right answers verify the property once', async () => {
+  it('mails a code to the property (only its HMAC is recorded), shows the letter as pending, and the code from the letter verifies it once', async () => {
     const p = await record('ca-scl-00007');
-    const v = await started(p.id);
-    expect(v.tries_left).toBe(3);
-    expect(v.questions.map((q) => q.id)).toEqual(['owner_name', 'year_built', 'hazard_zones']);
-    expect(v.questions.flatMap((q) => Object.keys(q)).every((k) => ['id', 'prompt', 'choices'].includes(k))).toBe(true);
-    expect(v.questions[0]?.choices).toContain(p.owner_name);
-    expect(v.questions[1]?.choices).toContain(String(p.year_built));
-
-    const res = await answer(v.verification_id, rightAnswers(p));
+    const res = await mail(p.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      success: true,
-      message: 'Property verified.',
-      data: { property_id: p.id, verified: true, property: { id: p.id, address_line: p.address_line, city: p.city, county: p.county, state: 'CA', zip: p.zip, apn: p.apn } },
-    });
+    const pending = (res.json() as { data: OwnershipVerification }).data;
+    expect(pending).toMatchObject({ property_id: p.id, status: 'letter_sent', letters_sent: 1, letters_left: VERIFICATION_RULES.maxLetters - 1, tries_left: VERIFICATION_RULES.maxWrongCodes, verified_at: null });
+    expect(Date.parse(pending.code_expires_at ?? '') - Date.now()).toBeGreaterThan((VERIFICATION_RULES.codeValidDays - 1) * 86_400_000);
+    const code = await letterCode(p, 1);
+    expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    const [letter] = await letters(p);
+    expect(letter?.text).toContain(p.address_line);
+    // The code is in no event; the pending event (for the sign-up wizard) is, and nothing is verified yet.
+    const events = await t.platform.eventStore.readStream(ownershipStream('acct-alice', p.id));
+    expect(JSON.stringify(events)).not.toContain(String(code).replace('-', ''));
+    expect(events.map((e) => e.type)).toEqual(['PropertyCodeMailed', 'PropertyVerificationPending']);
+    expect((await verified()).json().data.total).toBe(0);
+    expect((await waitFor(async () => ((await mine()).length > 0 ? mine() : undefined), { what: 'the pending verification' }))[0]).toMatchObject({ property_id: p.id, status: 'letter_sent' });
 
-    const events = await t.platform.eventStore.readStream(verificationStream(v.verification_id));
-    const event = events.at(-1);
-    expect(event).toMatchObject({ type: 'PropertyVerified', actor: 'acct-alice' });
-    expect(PropertyVerifiedData.parse(event?.data)).toMatchObject({ verification_id: v.verification_id, account_id: 'acct-alice', property_id: p.id, apn: p.apn });
-
-    const again = await answer(v.verification_id, rightAnswers(p));
+    // The code as a person types it: lower case, without the dash.
+    const ok = await enter(p.id, String(code).toLowerCase().replace('-', ' '));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ success: true, data: { property_id: p.id, verified: true, property: { id: p.id, address_line: p.address_line } } });
+    const all = await t.platform.eventStore.readStream(ownershipStream('acct-alice', p.id));
+    const verifiedEvent = all.find((e) => e.type === 'PropertyVerified');
+    expect(PropertyVerifiedData.parse(verifiedEvent?.data)).toMatchObject({ account_id: 'acct-alice', property_id: p.id, method: 'mailed_code' });
+    const again = await enter(p.id, code);
     expect(again.statusCode).toBe(410);
     expect(again.json()).toMatchObject({ code: 'VERIFICATION_COMPLETE' });
-
-    const list = await waitFor(async () => {
-      const body = (await verified()).json() as { data: { items: { property_id: string }[]; total: number } };
-      return body.data.total === 1 ? body.data : undefined;
-    }, { what: 'the verified property in the list' });
-    expect(list.items[0]).toMatchObject({ property_id: p.id, verification_id: v.verification_id, address_line: p.address_line, state: 'CA' });
-    expect(((await verified(bob)).json() as { data: { total: number } }).data.total).toBe(0);
-
-    const restart = await start(p.id);
-    expect(restart.statusCode).toBe(409);
-    expect(restart.json()).toMatchObject({ code: 'PROPERTY_ALREADY_VERIFIED' });
+    const repeat = await mail(p.id);
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json()).toMatchObject({ code: 'PROPERTY_ALREADY_VERIFIED' });
+    await waitFor(async () => (await verified()).json().data.total === 1, { what: 'the verified property' });
+    await waitFor(async () => (await mine()).find((v) => v.property_id === p.id)?.status === 'verified', { what: 'the verification shown verified' });
+    // Bob sees nothing of Alice's.
+    expect(await mine(bob)).toEqual([]);
   });
 
-  it('counts wrong answers down, locks at the third, and then refuses even the right ones', async () => {
-    const p = await record('ca-riv-00011');
-    const v = await started(p.id);
-    const first = await answer(v.verification_id, wrongAnswers(p));
-    expect(first.statusCode).toBe(400);
-    expect(first.json()).toEqual({ success: false, code: 'VERIFICATION_INCORRECT', message: 'At least one answer is not right. 2 tries left.', tries_left: 2 });
-    expect((await answer(v.verification_id, wrongAnswers(p))).json()).toMatchObject({ tries_left: 1, message: 'At least one answer is not right. 1 try left.' });
-    const third = await answer(v.verification_id, wrongAnswers(p));
-    expect(third.statusCode).toBe(400);
-    expect(third.json()).toMatchObject({ code: 'VERIFICATION_LOCKED', tries_left: 0 });
-    const before = await head();
-    const after = await answer(v.verification_id, rightAnswers(p));
-    expect(after.statusCode).toBe(410);
-    expect(after.json()).toMatchObject({ code: 'VERIFICATION_LOCKED' });
-    expect(await head()).toBe(before);
-    const types = (await t.platform.eventStore.readStream(verificationStream(v.verification_id))).map((e) => e.type);
-    expect(types).toEqual([
-      'PropertyVerificationStarted',
-      'PropertyVerificationAnswersRejected',
-      'PropertyVerificationAnswersRejected',
-      'PropertyVerificationAnswersRejected',
-      'PropertyVerificationLocked',
-    ]);
-  });
-
-  it('refuses incomplete or off-choice answers with 400 ANSWERS_INCOMPLETE without counting a try', async () => {
-    const p = await record('ca-ala-00020');
-    const v = await started(p.id);
-    const before = await head();
-    const missing = await answer(v.verification_id, { owner_name: p.owner_name });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ code: 'ANSWERS_INCOMPLETE' });
-    expect((await answer(v.verification_id, { ...rightAnswers(p), year_built: '1492' })).json()).toMatchObject({ code: 'ANSWERS_INCOMPLETE' });
-    expect((await answer(v.verification_id, { ...rightAnswers(p), favorite_color: 'blue' })).json()).toMatchObject({ code: 'ANSWERS_INCOMPLETE' });
-    expect((await answer(v.verification_id, 'all of them')).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
-    const many = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`q${i}`, 'x']));
-    expect((await answer(v.verification_id, many)).json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'answers holds at most 20 questions.' });
-    expect(await head()).toBe(before);
-    expect((await answer(v.verification_id, wrongAnswers(p))).json()).toMatchObject({ tries_left: 2 });
-  });
-
-  it('answers 404 for another account’s verification or an unknown one, and 400 for an id that is not a UUID', async () => {
-    const p = await record('ca-ora-00031');
-    const v = await started(p.id);
-    const before = await head();
-    const foreign = await answer(v.verification_id, rightAnswers(p), bob);
-    expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toMatchObject({ code: 'VERIFICATION_NOT_FOUND' });
-    expect((await answer('0190b2a4-7c1e-7000-8000-000000000000', rightAnswers(p))).statusCode).toBe(404);
-    expect((await answer('not-a-uuid', rightAnswers(p))).statusCode).toBe(400);
-    expect(await head()).toBe(before);
-  });
-
-  it('refuses answers after 15 minutes with 410 VERIFICATION_EXPIRED', async () => {
-    const p = await record('ca-sdg-00005');
-    const v = await started(p.id);
-    const clock = t.platform.clock;
-    t.platform.clock = () => new Date(Date.parse(v.expires_at) + 1000);
-    try {
-      const res = await answer(v.verification_id, rightAnswers(p));
-      expect(res.statusCode).toBe(410);
-      expect(res.json()).toMatchObject({ code: 'VERIFICATION_EXPIRED' });
-    } finally {
-      t.platform.clock = clock;
+  it('counts wrong codes down for the pair’s whole life (a new letter gives no new tries), locks at the last, then refuses even the right code', async () => {
+    const p = await record('ca-scl-00008');
+    expect((await mail(p.id)).statusCode).toBe(200);
+    const first = await letterCode(p, 1);
+    const wrong = wrongOf(first);
+    const r1 = await enter(p.id, wrong);
+    expect(r1.statusCode).toBe(400);
+    expect(r1.json()).toMatchObject({ success: false, code: 'VERIFICATION_INCORRECT', tries_left: VERIFICATION_RULES.maxWrongCodes - 1 });
+    expect(r1.json().message).toContain(`${VERIFICATION_RULES.maxWrongCodes - 1} tries left`);
+    // A second letter replaces the first code and does not reset the tries.
+    expect((await mail(p.id)).statusCode).toBe(200);
+    const second = await letterCode(p, 2);
+    for (let i = 2; i < VERIFICATION_RULES.maxWrongCodes; i++) {
+      const r = await enter(p.id, wrongOf(second));
+      expect(r.json()).toMatchObject({ code: 'VERIFICATION_INCORRECT', tries_left: VERIFICATION_RULES.maxWrongCodes - i });
     }
+    if (first !== second) {
+      const old = await enter(p.id, first);
+      expect(old.json()).toMatchObject({ code: 'VERIFICATION_LOCKED', tries_left: 0 });
+    } else {
+      expect((await enter(p.id, wrongOf(second))).json()).toMatchObject({ code: 'VERIFICATION_LOCKED', tries_left: 0 });
+    }
+    const right = await enter(p.id, second);
+    expect(right.statusCode).toBe(410);
+    expect(right.json()).toMatchObject({ code: 'VERIFICATION_LOCKED' });
+    const more = await mail(p.id);
+    expect(more.statusCode).toBe(410);
+    expect(more.json()).toMatchObject({ code: 'VERIFICATION_LOCKED' });
+    expect((await verified()).json().data.items.map((v: { property_id: string }) => v.property_id)).not.toContain(p.id);
+    await waitFor(async () => (await mine()).find((v) => v.property_id === p.id)?.status === 'locked', { what: 'the verification shown locked' });
   });
 
-  it('allows 3 starts per account and property within 24 hours, then 429 TOO_MANY_VERIFICATIONS', async () => {
-    const p = await record('ca-lax-00042');
-    for (let i = 0; i < 3; i++) await started(p.id);
+  it(`mails at most ${VERIFICATION_RULES.maxLetters} letters per account and property, ever, then 409 TOO_MANY_LETTERS`, async () => {
+    const p = await record('ca-scl-00009');
+    for (let i = 1; i <= VERIFICATION_RULES.maxLetters; i++) {
+      const res = await mail(p.id, bob);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ letters_sent: i, letters_left: VERIFICATION_RULES.maxLetters - i });
+    }
     const before = await head();
-    const fourth = await start(p.id);
-    expect(fourth.statusCode).toBe(429);
-    expect(fourth.json()).toMatchObject({ success: false, code: 'TOO_MANY_VERIFICATIONS', message: expect.stringMatching(/Try again in 2[34] hours\.$/) });
-    const retryAfter = (fourth.json() as { retry_after_seconds: number }).retry_after_seconds;
-    expect(retryAfter).toBeGreaterThan(23 * 3600);
-    expect(fourth.headers['retry-after']).toBe(String(retryAfter));
+    const over = await mail(p.id, bob);
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ success: false, code: 'TOO_MANY_LETTERS' });
     expect(await head()).toBe(before);
-    expect(await t.platform.eventStore.readStream(claimStream('acct-alice', p.id))).toHaveLength(3);
-    await started(p.id, bob); // another account's claim is its own
   });
 
-  it('a start cut short by a crash costs none of the 3 a day', async () => {
-    const p = await record('ca-lax-00043');
-    await expectCrashBefore(t.platform, 'PropertyVerificationStarted', () => start(p.id));
-    for (let i = 0; i < 3; i++) await started(p.id);
-    expect((await start(p.id)).statusCode).toBe(429);
+  it('refuses a malformed code with 400 VALIDATION_FAILED and a code before any letter with 409 NO_LETTER_SENT, without counting a try', async () => {
+    const p = await record('ca-scl-00010');
+    for (const code of ['', '12', 'AAAA-AAA0', 7]) {
+      const res = await enter(p.id, code);
+      expect(res.statusCode, String(code)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+    const none = await enter(p.id, 'AAAA-AAAA');
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ code: 'NO_LETTER_SENT' });
+    expect(await t.platform.eventStore.readStream(ownershipStream('acct-alice', p.id))).toEqual([]);
+  });
+
+  it(`refuses a code after ${VERIFICATION_RULES.codeValidDays} days with 410 CODE_EXPIRED, costing no try`, async () => {
+    const p = await record('ca-scl-00011');
+    expect((await mail(p.id)).statusCode).toBe(200);
+    const code = await letterCode(p, 1);
+    const realClock = t.platform.clock;
+    t.platform.clock = () => new Date(Date.now() + (VERIFICATION_RULES.codeValidDays * 86_400 + 60) * 1000);
+    try {
+      const res = await enter(p.id, code);
+      expect(res.statusCode).toBe(410);
+      expect(res.json()).toMatchObject({ code: 'CODE_EXPIRED' });
+      expect(res.json().message).toContain('Ask for a new letter');
+    } finally {
+      t.platform.clock = realClock;
+    }
+    expect((await enter(p.id, code)).statusCode).toBe(200);
+  });
+
+  it('tells every account that had verified the property when another account verifies it, and nobody else', async () => {
+    const p = await record('ca-scl-00012');
+    const first = `acct-${randomUUID()}`;
+    const firstEmail = `${first}@example.test`;
+    const second = `acct-${randomUUID()}`;
+    const secondEmail = `${second}@example.test`;
+    await registerAccount(t, first, { email: firstEmail, full_name: 'First Owner' });
+    await registerAccount(t, second, { email: secondEmail, full_name: 'Second Owner' });
+    const firstToken = await t.signInAs('Customer', first);
+    const secondToken = await t.signInAs('Customer', second);
+    const subject = 'Another account verified your property';
+
+    expect((await mail(p.id, firstToken)).statusCode).toBe(200);
+    expect((await enter(p.id, await letterCode(p, 1), firstToken)).statusCode).toBe(200);
+    await waitFor(async () => (await verified(firstToken)).json().data.total === 1, { what: 'the first verification in the read model' });
+    expect((await mail(p.id, secondToken)).statusCode).toBe(200);
+    expect((await enter(p.id, await letterCode(p, 2), secondToken)).statusCode).toBe(200);
+
+    const notice = await waitFor(async () => (await outboxOf(t, firstEmail)).find((m) => m.subject === subject), { what: 'the notice to the first owner' });
+    expect(notice.text).toContain(p.address_line);
+    // The account that verified just now is not told about itself.
+    await waitFor(async () => (await verified(secondToken)).json().data.total === 1, { what: 'the second verification in the read model' });
+    expect((await outboxOf(t, secondEmail)).filter((m) => m.subject === subject)).toEqual([]);
   });
 });

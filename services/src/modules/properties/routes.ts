@@ -7,22 +7,22 @@ import {
   PropertySearchQuery,
   PropertySearchResult,
   PropertySummary,
-  VerificationAnswersBody,
-  VerificationIdParams,
+  MailedCodeBody,
+  OwnershipVerification,
+  VERIFICATION_RULES,
   VerificationPassed,
   VerificationRejected,
-  VerificationStarted,
 } from '@acpg/contracts/properties';
 import { requestMeta } from '../../platform/commands/metadata.ts';
 import { callerOf } from '../../platform/http/caller.ts';
 import type { Platform } from '../../platform/module.ts';
 import { toSummary, type PropertyData } from '../../platform/property-data/port.ts';
-import { refuse } from './verification/decider.ts';
-import { answerVerification, startVerification } from './verification/flow.ts';
+import { refuse } from './ownership/decider.ts';
+import { enterCode, requestLetter } from './ownership/flow.ts';
 
 const tags = ['properties'];
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorEnvelope]));
-// Per client address: starting a verification writes two streams; answering is limited by the tries anyway.
+// Per client address; letters and codes are also capped per account and property for good (VERIFICATION_RULES).
 const verificationLimit = { max: 20, timeWindow: '1 minute' };
 
 /** Lookup (public: autocomplete runs before sign-up is complete) and verification (signed in). */
@@ -78,42 +78,47 @@ export const propertyRoutes =
     );
 
     app.post(
-      '/properties/:id/verifications',
+      '/properties/:id/verifications/letters',
       {
         config: { auth: { roles: 'any' }, rateLimit: verificationLimit },
         schema: {
           tags,
-          summary: 'Start verifying a property: questions whose answers come from its record',
-          description: 'At most 3 starts per account and property in 24 hours; each verification takes 3 wrong submissions, then locks.',
+          summary: 'Mail a verification code to the property',
+          description:
+            `A letter with a one-time code goes to the property's address; whoever receives mail there enters it (POST .../code). ` +
+            `At most ${VERIFICATION_RULES.maxLetters} letters per account and property, ever; each code works ${VERIFICATION_RULES.codeValidDays} days and replaces the one before. ` +
+            'The property counts as verified only once the code is entered. 502 MAILED_CODES_UNAVAILABLE where no postal mail is configured.',
           security: [{ bearer: [] }],
           params: PropertyIdParams,
-          response: { 200: okEnvelope(VerificationStarted), ...errors(400, 401, 404, 409, 429) },
+          response: { 200: okEnvelope(OwnershipVerification), ...errors(400, 401, 404, 409, 410, 429, 502) },
         },
       },
       async (request) => {
-        const started = await startVerification(platform, data, { accountId: callerOf(request).userId, propertyId: request.params.id }, requestMeta(request, platform));
-        return { success: true as const, data: started };
+        const view = await requestLetter(platform, data, { accountId: callerOf(request).userId, propertyId: request.params.id }, requestMeta(request, platform));
+        return { success: true as const, data: view, message: 'A letter with your code is on its way.' };
       },
     );
 
     app.post(
-      '/properties/verifications/:verification_id/answers',
+      '/properties/:id/verifications/code',
       {
         config: { auth: { roles: 'any' }, rateLimit: verificationLimit },
         schema: {
           tags,
-          summary: 'Answer the questions of a verification',
-          description: 'All right: the property is verified for the account (PropertyVerified). Wrong: 400 with tries_left; the third wrong submission locks it.',
+          summary: 'Enter the code from the letter',
+          description:
+            `Right: the property is verified for the account (PropertyVerified). Wrong: 400 VERIFICATION_INCORRECT with tries_left; ` +
+            `${VERIFICATION_RULES.maxWrongCodes} wrong codes per account and property, ever, lock it for good (VERIFICATION_LOCKED). An expired code (410 CODE_EXPIRED) costs no try.`,
           security: [{ bearer: [] }],
-          params: VerificationIdParams,
-          body: VerificationAnswersBody,
+          params: PropertyIdParams,
+          body: MailedCodeBody,
           response: { 200: okEnvelope(VerificationPassed), 400: VerificationRejected.or(ErrorEnvelope), ...errors(401, 404, 409, 410, 429) },
         },
       },
       async (request, reply) => {
-        const outcome = await answerVerification(
+        const outcome = await enterCode(
           platform,
-          { accountId: callerOf(request).userId, verificationId: request.params.verification_id, answers: request.body.answers },
+          { accountId: callerOf(request).userId, propertyId: request.params.id, code: request.body.code },
           requestMeta(request, platform),
         );
         if (outcome.verified) return { success: true as const, data: outcome.answer, message: 'Property verified.' };

@@ -11,7 +11,7 @@ export interface DevOutboxEntry {
   text: string;
 }
 
-/** The embedded profile's stand-in for SMTP and SMS: every message is stored, readable in the app when DEV_OUTBOX is on. */
+/** The embedded profile's stand-in for SMTP, SMS and postal mail: every message is stored, readable in the app when DEV_OUTBOX is on. */
 export interface DevOutbox {
   record(entry: DevOutboxEntry): OutboxMessage;
   /** Newest first; `to` matches case-insensitively. Default limit 50. */
@@ -26,10 +26,15 @@ export interface DevOutboxOptions {
 export const createDevOutbox = (db: DatabaseSync, options: DevOutboxOptions = {}): DevOutbox => {
   const clock = options.clock ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
+  // A file made before postal letters had a CHECK without 'letter': it is rebuilt once with the wider one.
+  const existing = db.prepare(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'dev_outbox'`).get() as { sql?: unknown } | undefined;
+  if (existing && typeof existing.sql === 'string' && !existing.sql.includes("'letter'")) {
+    db.exec(`ALTER TABLE dev_outbox RENAME TO dev_outbox_before_letters; DROP INDEX IF EXISTS dev_outbox_to;`);
+  }
   db.exec(`
     CREATE TABLE IF NOT EXISTS dev_outbox (
       id TEXT PRIMARY KEY,
-      channel TEXT NOT NULL CHECK (channel IN ('email', 'sms')),
+      channel TEXT NOT NULL CHECK (channel IN ('email', 'sms', 'letter')),
       "to" TEXT NOT NULL COLLATE NOCASE,
       subject TEXT,
       text TEXT NOT NULL,
@@ -37,6 +42,9 @@ export const createDevOutbox = (db: DatabaseSync, options: DevOutboxOptions = {}
     );
     CREATE INDEX IF NOT EXISTS dev_outbox_to ON dev_outbox ("to", sent_at);
   `);
+  if (existing && typeof existing.sql === 'string' && !existing.sql.includes("'letter'")) {
+    db.exec(`INSERT INTO dev_outbox (id, channel, "to", subject, text, sent_at) SELECT id, channel, "to", subject, text, sent_at FROM dev_outbox_before_letters ORDER BY rowid; DROP TABLE dev_outbox_before_letters;`);
+  }
   const insert = db.prepare(`INSERT INTO dev_outbox (id, channel, "to", subject, text, sent_at) VALUES (?, ?, ?, ?, ?, ?)`);
   // rowid breaks ties between messages stored in the same millisecond.
   const select = db.prepare(`

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '../sqlite/open.ts';
 import { createDevOutbox, devOutboxMailer, devOutboxSms } from './dev-outbox.ts';
 import { createSmtpMailer } from './smtp.ts';
+import { devOutboxPostalMail } from '../postal-mail/dev-outbox.ts';
 
 interface Envelope {
   from: string;
@@ -146,6 +147,19 @@ describe('dev outbox', () => {
     const outbox = createDevOutbox(db, { clock: () => new Date('2026-01-01T00:00:00.000Z') });
     for (const text of ['a', 'b', 'c']) outbox.record({ channel: 'sms', to: '+15550000000', subject: null, text });
     expect(outbox.list('+15550000000').map((m) => m.text)).toEqual(['c', 'b', 'a']);
+    db.close();
+  });
+
+  it('keeps a letter from the postal-mail port, and widens an outbox made before letters without losing its messages', async () => {
+    const db = openSqlite(':memory:');
+    db.exec(`CREATE TABLE dev_outbox (id TEXT PRIMARY KEY, channel TEXT NOT NULL CHECK (channel IN ('email', 'sms')), "to" TEXT NOT NULL COLLATE NOCASE, subject TEXT, text TEXT NOT NULL, sent_at TEXT NOT NULL);
+      INSERT INTO dev_outbox VALUES ('old', 'email', 'a@example.com', 'Old', 'kept', '2026-01-01T00:00:00.000Z');`);
+    const outbox = createDevOutbox(db);
+    expect(outbox.list('a@example.com').map((m) => m.text)).toEqual(['kept']);
+    await devOutboxPostalMail(outbox).send({ to: { name: 'The owner or resident', line1: '1234 Oak Street', city: 'San Jose', state: 'CA', zip: '95125' }, subject: 'Your code', text: 'Your code: K7QM-3XPA' });
+    const [letter] = outbox.list('1234 oak street, San Jose, CA 95125');
+    expect(letter).toMatchObject({ channel: 'letter', to: '1234 Oak Street, San Jose, CA 95125', subject: 'Your code' });
+    expect(letter?.text).toContain('The owner or resident\n1234 Oak Street, San Jose, CA 95125\n\nYour code: K7QM-3XPA');
     db.close();
   });
 });

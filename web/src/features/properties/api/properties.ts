@@ -1,5 +1,6 @@
-import type { PropertySearchResult, PropertySummary, VerificationPassed, VerificationStarted } from '@acpg/contracts/properties';
+import type { OwnershipVerification, OwnershipVerificationList, PropertySearchResult, PropertySummary, VerificationPassed } from '@acpg/contracts/properties';
 import { HttpError, http, type Result } from '../../../lib/http.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 
 type Ok<T> = { success: true; data: T; message?: string };
 
@@ -8,11 +9,18 @@ export const searchProperties = (q: string, limit: number, signal?: AbortSignal)
 
 export const fetchProperty = (id: string): Promise<Result<PropertySummary>> => http.get<PropertySummary>(`/properties/${encodeURIComponent(id)}`);
 
-export const startVerification = (propertyId: string) =>
-  http.post<Ok<VerificationStarted>>(`/properties/${encodeURIComponent(propertyId)}/verifications`).then((r) => r.data);
+/** The signed-in account's verifications: letters on their way, verified, locked. */
+export const fetchMyVerifications = (signal?: AbortSignal): Promise<Result<OwnershipVerificationList>> =>
+  http.get<OwnershipVerificationList>('/properties/verifications/mine', signal ? { signal } : {});
+export const useMyVerifications = () => useResource((signal) => fetchMyVerifications(signal), []);
 
-export const answerVerification = (verificationId: string, answers: Record<string, string>) =>
-  http.post<Ok<VerificationPassed>>(`/properties/verifications/${encodeURIComponent(verificationId)}/answers`, { answers }).then((r) => r.data);
+/** Mails a one-time code to the property's address (each letter counts: 3 per property, ever). */
+export const mailVerificationCode = (propertyId: string) =>
+  http.post<Ok<OwnershipVerification>>(`/properties/${encodeURIComponent(propertyId)}/verifications/letters`).then((r) => r.data);
+
+/** The code from the letter; a wrong one is refused with the tries left. */
+export const enterVerificationCode = (propertyId: string, code: string) =>
+  http.post<Ok<VerificationPassed>>(`/properties/${encodeURIComponent(propertyId)}/verifications/code`, { code }).then((r) => r.data);
 
 /** A refusal's code and tries left, from the error envelope the server answered. */
 export function refusalOf(error: unknown): { status: number; code: string | null; message: string; triesLeft: number | null } {

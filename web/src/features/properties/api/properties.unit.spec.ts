@@ -7,9 +7,9 @@ describe('properties api helpers', () => {
     expect(formatAddress({ address_line: '1234 Oak Street', city: 'San Jose', state: 'CA', zip: '95125' })).toBe('1234 Oak Street, San Jose, CA 95125');
   });
 
-  it('reads the code and tries left of a refused answer', () => {
-    const error = new HttpError(400, 'At least one answer is not right. 2 tries left.', { success: false, code: 'VERIFICATION_INCORRECT', message: 'x', tries_left: 2 });
-    expect(refusalOf(error)).toEqual({ status: 400, code: 'VERIFICATION_INCORRECT', message: 'At least one answer is not right. 2 tries left.', triesLeft: 2 });
+  it('reads the code and tries left of a refused code', () => {
+    const error = new HttpError(400, 'That code is not right. 2 tries left for this property.', { success: false, code: 'VERIFICATION_INCORRECT', message: 'x', tries_left: 2 });
+    expect(refusalOf(error)).toEqual({ status: 400, code: 'VERIFICATION_INCORRECT', message: 'That code is not right. 2 tries left for this property.', triesLeft: 2 });
     expect(refusalOf(new HttpError(410, 'Locked.', { code: 'VERIFICATION_LOCKED' }))).toMatchObject({ code: 'VERIFICATION_LOCKED', triesLeft: null });
   });
 

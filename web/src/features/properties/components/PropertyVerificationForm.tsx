@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { PropertySummary, VerificationStarted } from '@acpg/contracts/properties';
+import { VERIFICATION_RULES, type OwnershipVerification, type PropertySummary } from '@acpg/contracts/properties';
 import {
-  Button, Field, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Radio, RadioGroup, Spinner, Text, makeStyles, tokens,
+  Button, Field, Input, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
-import { answerVerification, fetchProperty, refusalOf } from '../api/properties.ts';
-import { forgetVerification, openVerification, rememberTriesLeft } from '../api/verification-cache.ts';
+import { enterVerificationCode, fetchMyVerifications, fetchProperty, formatAddress, mailVerificationCode, refusalOf } from '../api/properties.ts';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
+import { useFocusFirstInvalid } from '../../../lib/focus.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  choices: { overflowWrap: 'anywhere' },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '28rem' },
+  code: { fontFamily: tokens.fontFamilyMonospace, letterSpacing: '0.1em' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', flexWrap: 'wrap' },
   muted: { color: tokens.colorNeutralForeground2 },
 });
@@ -18,183 +18,240 @@ const useStyles = makeStyles({
 export interface PropertyVerificationFormProps {
   propertyId: string;
   onVerified: (property: PropertySummary) => void;
+  /** A letter is on its way (just mailed, or mailed before): the sign-up wizard may go on without the code. */
+  onPending?: (verification: OwnershipVerification) => void;
 }
 
 type View =
-  | { kind: 'starting' }
-  | { kind: 'start-failed'; message: string; canRetry: boolean }
-  | { kind: 'answering'; verification: VerificationStarted; triesLeft: number; error: string | null; submitting: boolean }
-  | { kind: 'ended'; title: string; message: string; canRestart: boolean }
+  | { kind: 'loading' }
+  | { kind: 'load-failed'; message: string }
+  | { kind: 'ask'; mailing: boolean; error: string | null }
+  | { kind: 'letter'; verification: OwnershipVerification; mailing: boolean; notice: string | null }
+  | { kind: 'locked'; message: string }
   | { kind: 'verified'; property: PropertySummary };
 
 const triesText = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'} left`;
+const lettersText = (n: number) => `${n} more ${n === 1 ? 'letter' : 'letters'}`;
+const onDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /**
- * Verification questions about one property (answers from its record): one radio group per question, then Verify.
- * Wrong answers count down the tries; the last locks the verification; an expired one can be started again.
+ * Verifies that the signed-in member controls a property: a one-time code is mailed to the property's address, and
+ * whoever receives mail there enters it (public records prove nothing). Each letter and each wrong code counts for the
+ * account and property for good, so the form says what is left. A letter takes days: its state is read back from the
+ * server whenever the form is shown, so the code can be entered later here or on My properties.
  */
-export function PropertyVerificationForm({ propertyId, onVerified }: PropertyVerificationFormProps) {
+export function PropertyVerificationForm({ propertyId, onVerified, onPending }: PropertyVerificationFormProps) {
   const s = useStyles();
-  const [view, setView] = useState<View>({ kind: 'starting' });
-  const [answers, setAnswers] = useState<Record<string, string>>({});
-  const [touched, setTouched] = useState(false);
+  const [view, setView] = useState<View>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const firstQuestion = useRef<HTMLDivElement>(null);
-  const verifiedRef = useRef(onVerified);
+  const callbacks = useRef({ onVerified, onPending });
   useEffect(() => {
-    verifiedRef.current = onVerified;
+    callbacks.current = { onVerified, onPending };
   });
 
-  // (Re)starting happens in answer to a new property or "Start again": the view is set back to "starting" by them.
   const [shownFor, setShownFor] = useState(propertyId);
   if (shownFor !== propertyId) {
     setShownFor(propertyId);
-    setView({ kind: 'starting' });
-    setAnswers({});
-    setTouched(false);
+    setView({ kind: 'loading' });
   }
 
   useEffect(() => {
-    let cancelled = false;
-    openVerification(propertyId)
-      .then((verification) => {
-        if (!cancelled) setView({ kind: 'answering', verification, triesLeft: verification.tries_left, error: null, submitting: false });
-      })
-      .catch(async (error: unknown) => {
-        const refusal = refusalOf(error);
-        if (refusal.code === 'PROPERTY_ALREADY_VERIFIED') {
-          const property = await fetchProperty(propertyId);
-          if (cancelled) return;
-          if (property.success) {
-            setView({ kind: 'verified', property: property.data });
-            verifiedRef.current(property.data);
-            return;
-          }
-        }
-        if (!cancelled) setView({ kind: 'start-failed', message: refusal.message, canRetry: refusal.status === 0 || refusal.status >= 500 });
-      });
-    return () => {
-      cancelled = true;
-    };
+    const ctl = new AbortController();
+    void fetchMyVerifications(ctl.signal).then(async (result) => {
+      if (ctl.signal.aborted) return;
+      if (!result.success) {
+        setView({ kind: 'load-failed', message: result.message });
+        return;
+      }
+      const mine = result.data.items.find((v) => v.property_id === propertyId);
+      if (!mine) setView({ kind: 'ask', mailing: false, error: null });
+      else if (mine.status === 'verified') {
+        setView({ kind: 'verified', property: mine.property });
+        callbacks.current.onVerified(mine.property);
+      } else if (mine.status === 'locked') {
+        setView({ kind: 'locked', message: 'Too many wrong codes were entered for this property: it can no longer be verified with a mailed code on this account. Contact us through the Contact Us page if it is yours.' });
+      } else {
+        setView({ kind: 'letter', verification: mine, mailing: false, notice: null });
+        callbacks.current.onPending?.(mine);
+      }
+    }).catch(() => {
+      if (!ctl.signal.aborted) setView({ kind: 'load-failed', message: 'The server could not be reached. Check your connection and try again.' });
+    });
+    return () => ctl.abort();
   }, [propertyId, attempt]);
 
-  const restart = () => {
-    forgetVerification(propertyId);
-    setView({ kind: 'starting' });
-    setAnswers({});
-    setTouched(false);
-    setAttempt((n) => n + 1);
+  const mail = async () => {
+    if ((view.kind !== 'ask' && view.kind !== 'letter') || view.mailing) return;
+    setView({ ...view, mailing: true, ...(view.kind === 'ask' ? { error: null } : { notice: null }) });
+    try {
+      const verification = await mailVerificationCode(propertyId);
+      setView({ kind: 'letter', verification, mailing: false, notice: `A new letter is on its way. Use the code from the newest letter: it replaces the one before.` });
+      callbacks.current.onPending?.(verification);
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal.code === 'PROPERTY_ALREADY_VERIFIED') {
+        setAttempt((n) => n + 1);
+        return;
+      }
+      if (refusal.code === 'VERIFICATION_LOCKED') {
+        setView({ kind: 'locked', message: refusal.message });
+        return;
+      }
+      setView(view.kind === 'ask' ? { ...view, mailing: false, error: refusal.message } : { ...view, mailing: false, notice: refusal.message });
+    }
   };
 
-  if (view.kind === 'starting') return <Spinner label="Preparing your questions…" />;
-  if (view.kind === 'start-failed') {
-    return (
-      <Outcome intent="error" role="alert" title="The questions could not be prepared" action={view.canRetry ? <Button onClick={restart}>Try again</Button> : null}>
-        {view.message}
-      </Outcome>
-    );
-  }
-  if (view.kind === 'verified') {
-    return (
-      <Outcome intent="success" role="status" title="Property verified">
-        {view.property.address_line}, {view.property.city} is now on your account.
-      </Outcome>
-    );
-  }
-  if (view.kind === 'ended') {
-    return (
-      <Outcome intent="warning" role="alert" title={view.title} action={view.canRestart ? <Button onClick={restart}>Start again</Button> : null}>
-        {view.message}
-      </Outcome>
-    );
-  }
+  const verified = (property: PropertySummary) => {
+    setView({ kind: 'verified', property });
+    callbacks.current.onVerified(property);
+  };
 
-  const { verification, triesLeft, error, submitting } = view;
-  const unanswered = verification.questions.filter((q) => !answers[q.id]);
+  switch (view.kind) {
+    case 'loading':
+      return <Spinner label="Checking this property on your account…" />;
+    case 'load-failed':
+      return (
+        <Outcome intent="error" role="alert" title="Your verification could not be loaded" action={<Button onClick={() => { setView({ kind: 'loading' }); setAttempt((n) => n + 1); }}>Try again</Button>}>
+          {view.message}
+        </Outcome>
+      );
+    case 'verified':
+      return (
+        <Outcome intent="success" role="status" title="Property verified">
+          {formatAddress(view.property)} is now on your account.
+        </Outcome>
+      );
+    case 'locked':
+      return (
+        <Outcome intent="error" role="alert" title="Verification locked">
+          {view.message}
+        </Outcome>
+      );
+    case 'ask':
+      return (
+        <div className={s.root}>
+          <Text>
+            We mail a one-time code to the property&apos;s address. Only someone who receives mail there can read it, which is how we
+            know the property is yours. A letter usually arrives within 3 to 7 business days; its code works for {VERIFICATION_RULES.codeValidDays} days.
+          </Text>
+          {view.error && (
+            <MessageBar intent="error" layout="multiline" role="alert">
+              <MessageBarBody>{view.error}</MessageBarBody>
+            </MessageBar>
+          )}
+          <div className={s.actions}>
+            <Button appearance="primary" onClick={() => void mail()} disabledFocusable={view.mailing} icon={view.mailing ? <Spinner size="tiny" /> : undefined}>
+              {view.mailing ? 'Mailing your code…' : 'Mail me a code'}
+            </Button>
+          </div>
+        </div>
+      );
+    case 'letter':
+      return <CodeEntry view={view} onMailAgain={() => void mail()} onVerified={verified} onLocked={(message) => setView({ kind: 'locked', message })} />;
+    default: {
+      const unexpected: never = view;
+      throw new Error(`Unknown view ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+/** The letter is on its way: where the code goes when it arrives, the tries left, and another letter if it got lost. */
+function CodeEntry({
+  view, onMailAgain, onVerified, onLocked,
+}: {
+  view: Extract<View, { kind: 'letter' }>;
+  onMailAgain: () => void;
+  onVerified: (property: PropertySummary) => void;
+  onLocked: (message: string) => void;
+}) {
+  const s = useStyles();
+  const { verification } = view;
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [triesLeft, setTriesLeft] = useState(verification.tries_left);
+  const [formRef, focusFirstInvalid] = useFocusFirstInvalid<HTMLFormElement>();
+  const sentOn = verification.letter_sent_at ? onDay(verification.letter_sent_at) : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (submitting) return;
-    setTouched(true);
-    if (unanswered.length > 0) {
-      firstQuestion.current?.querySelector<HTMLInputElement>(`[name="${verification.questions.indexOf(unanswered[0]!)}-question"]`)?.focus();
+    if (busy) return;
+    const typed = code.replace(/[\s-]/g, '');
+    if (typed.length !== VERIFICATION_RULES.codeLength) {
+      setFieldError(typed.length === 0 ? 'Enter the code from the letter.' : `The code has ${VERIFICATION_RULES.codeLength} letters and digits, as printed in the letter (for example K7QM-3XPA).`);
+      focusFirstInvalid();
       return;
     }
-    setView({ ...view, submitting: true, error: null });
+    setBusy(true);
+    setFieldError(null);
     try {
-      const passed = await answerVerification(verification.verification_id, answers);
-      forgetVerification(propertyId);
-      setView({ kind: 'verified', property: passed.property });
-      verifiedRef.current(passed.property);
-    } catch (err) {
-      const refusal = refusalOf(err);
-      switch (refusal.code) {
-        case 'VERIFICATION_INCORRECT': {
-          const left = refusal.triesLeft ?? Math.max(0, triesLeft - 1);
-          rememberTriesLeft(propertyId, left);
-          setView({ ...view, submitting: false, triesLeft: left, error: refusal.message });
-          return;
-        }
-        case 'VERIFICATION_LOCKED':
-          forgetVerification(propertyId);
-          setView({ kind: 'ended', title: 'Verification locked', message: refusal.message, canRestart: false });
-          return;
-        case 'VERIFICATION_EXPIRED':
-        case 'VERIFICATION_NOT_FOUND':
-          forgetVerification(propertyId);
-          setView({ kind: 'ended', title: 'These questions have expired', message: refusal.message, canRestart: true });
-          return;
-        case 'VERIFICATION_COMPLETE': {
-          forgetVerification(propertyId);
-          const property = await fetchProperty(propertyId);
-          if (property.success) {
-            setView({ kind: 'verified', property: property.data });
-            verifiedRef.current(property.data);
-            return;
-          }
-          setView({ ...view, submitting: false, error: property.message });
-          return;
-        }
-        default:
-          setView({ ...view, submitting: false, error: refusal.message });
+      const passed = await enterVerificationCode(verification.property_id, code);
+      onVerified(passed.property);
+    } catch (error) {
+      const refusal = refusalOf(error);
+      setBusy(false);
+      if (refusal.code === 'VERIFICATION_LOCKED') {
+        onLocked(refusal.message);
+        return;
       }
+      if (refusal.code === 'VERIFICATION_COMPLETE') {
+        const property = await fetchProperty(verification.property_id);
+        if (property.success) {
+          onVerified(property.data);
+          return;
+        }
+      }
+      if (refusal.triesLeft !== null) setTriesLeft(refusal.triesLeft);
+      setFieldError(refusal.message);
+      focusFirstInvalid();
     }
   };
 
   return (
     <div className={s.root}>
-      <Text className={s.muted}>
-        Answer these questions from the property&apos;s records to confirm it is yours. {triesText(triesLeft)}; the questions expire at{' '}
-        {new Date(verification.expires_at).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}.
+      <Text>
+        A letter with your code is on its way to <strong>{formatAddress(verification.property)}</strong>
+        {sentOn ? ` (mailed ${sentOn})` : ''}. When it arrives, enter the code here or on My properties.
+        {verification.code_expires_at ? ` The code works until ${onDay(verification.code_expires_at)}.` : ''}
       </Text>
-      {error && (
-        <MessageBar intent="error" layout="multiline" role="alert">
-          <MessageBarBody>{error}</MessageBarBody>
-        </MessageBar>
-      )}
-      <form className={s.form} onSubmit={submit} noValidate aria-label="Property verification questions">
-        <div ref={firstQuestion} className={s.form}>
-          {verification.questions.map((q, i) => (
-            <Field key={q.id} label={q.prompt} required validationMessage={touched && !answers[q.id] ? 'Choose an answer.' : null}>
-              <RadioGroup name={`${i}-question`} value={answers[q.id] ?? ''} onChange={(_, d) => setAnswers((a) => ({ ...a, [q.id]: d.value }))}>
-                {q.choices.map((choice) => (
-                  <Radio key={choice} className={s.choices} value={choice} label={choice} />
-                ))}
-              </RadioGroup>
-            </Field>
-          ))}
-        </div>
+      <form ref={formRef} className={s.form} onSubmit={submit} noValidate aria-label="Enter the code from the letter">
+        <Field label="Code from the letter" required validationMessage={fieldError} hint={`For example K7QM-3XPA. ${triesText(triesLeft)}.`}>
+          <Input
+            className={s.code}
+            value={code}
+            onChange={(_, d) => setCode(d.value)}
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={20}
+          />
+        </Field>
         <div className={s.actions}>
-          <SubmitButton busy={submitting}>
-            {submitting ? 'Checking…' : 'Verify property'}
-          </SubmitButton>
+          <SubmitButton busy={busy}>{busy ? 'Checking…' : 'Verify property'}</SubmitButton>
         </div>
       </form>
+      {view.notice && (
+        <MessageBar intent="info" layout="multiline" role="status">
+          <MessageBarBody>{view.notice}</MessageBarBody>
+        </MessageBar>
+      )}
+      <Text className={s.muted}>
+        {verification.letters_left > 0
+          ? `No letter after 10 business days? We can mail ${lettersText(verification.letters_left)} for this property.`
+          : 'No more letters can be mailed for this property. If yours never came, contact us through the Contact Us page.'}
+      </Text>
+      {verification.letters_left > 0 && (
+        <div className={s.actions}>
+          <Button onClick={onMailAgain} disabledFocusable={view.mailing} icon={view.mailing ? <Spinner size="tiny" /> : undefined}>
+            {view.mailing ? 'Mailing a new code…' : 'Mail a new code'}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }
 
-/** What shows in place of the questions once they are over or could not start: a titled message and its one action, if any. */
+/** What shows in place of the form once it is over or could not load: a titled message and its one action, if any. */
 function Outcome({ intent, role, title, action = null, children }: { intent: 'error' | 'success' | 'warning'; role: 'alert' | 'status'; title: ReactNode; action?: ReactNode; children: ReactNode }) {
   return (
     <MessageBar intent={intent} layout="multiline" role={role}>

@@ -55,7 +55,10 @@ export const evolveProgress = (doc: ProgressDoc | null, event: ProgressEvent): P
       return { ...current, beneficiaries: { count: event.data.count, beneficiaries_encrypted: event.data.beneficiaries_encrypted, saved_at: event.data.saved_at } };
     case 'SignUpCompleted':
       return { ...current, pin_set: true, completed_at: event.data.at };
-    case 'PropertyVerified': {
+    // The property step is done once a property is verified or a letter with its code is on the way (a letter takes
+    // days; the wizard goes on). `properties` names the step's properties; being verified is the properties module's.
+    case 'PropertyVerified':
+    case 'PropertyVerificationPending': {
       const { account_id: _account, ...property } = event.data;
       if (current.properties.some((p) => p.property_id === property.property_id)) return current;
       return { ...current, properties: [...current.properties, property] };

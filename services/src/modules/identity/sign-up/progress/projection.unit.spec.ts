@@ -22,6 +22,13 @@ describe('sign-up progress projection', () => {
     expect(signUpStatus(doc)).toEqual({ complete: false, current_step: 'property' });
   });
 
+  it('completes the property step when a letter with a code is on its way (PropertyVerificationPending), once per property', () => {
+    const pending: ProgressEvent = { type: 'PropertyVerificationPending', data: { account_id: 'a1', property_id: 'p1', address_line: '1 Main St', city: 'Fresno', state: 'CA', zip: '93701' } };
+    const doc = fold(verified, pending);
+    expect(doc && completedSteps(doc)).toEqual(['property']);
+    expect(fold(verified, pending, property('p1'))?.properties).toHaveLength(1);
+  });
+
   it('walks the steps in the wizard order whatever order the events come in', () => {
     const doc = fold(verified, face, membership('m1'), property('p1'));
     expect(doc && completedSteps(doc)).toEqual(['property', 'face_signature', 'plan']);

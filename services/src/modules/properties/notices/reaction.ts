@@ -1,0 +1,32 @@
+import { PROPERTY_VERIFIED, PropertyVerifiedData } from '@acpg/contracts/properties';
+import { publicUrl } from '../../../platform/config/public-url.ts';
+import { accountNoticeJob } from '../../../platform/jobs/notifications.ts';
+import type { Reaction, ReactionJob } from '../../../platform/reactions/port.ts';
+import { VERIFIED_PROPERTIES_COLLECTION, verifiedPropertiesProjection } from '../verified-properties/projection.ts';
+import { alsoVerifiedEmail } from './template.ts';
+
+const onDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * When an account verifies a property, every other account that had verified it already is emailed (through identity,
+ * which holds the addresses). One job per event and account (`<reaction>:<event id>:<account>`), so a redelivered
+ * event tells nobody twice. A second verification by the same account (a repeat event) tells nobody.
+ */
+export const alsoVerifiedReaction: Reaction = {
+  name: 'properties.also-verified',
+  handles: [PROPERTY_VERIFIED],
+  async jobs(event, platform) {
+    if (!event.stream.startsWith('properties-')) return [];
+    const verified = PropertyVerifiedData.safeParse(event.data);
+    if (!verified.success) return [];
+    const d = verified.data;
+    await platform.caughtUp(verifiedPropertiesProjection);
+    const holders = await platform.documents.find(VERIFIED_PROPERTIES_COLLECTION, { property_id: d.property_id });
+    // Only accounts that verified it before this event: the read model may already hold this one, or a later one.
+    const before = holders.filter((h) => h.account_id !== d.account_id && String(h.verified_at) < d.verified_at);
+    const variables = { address: `${d.address_line}, ${d.city}, ${d.state} ${d.zip}`, verified_on: onDay(d.verified_at), contact_url: `${publicUrl(platform.config)}/contact-us` };
+    return before.map(
+      (h): ReactionJob => accountNoticeJob.job({ account_id: String(h.account_id), email: { template: alsoVerifiedEmail.key, variables } }, { key: String(h.account_id), attempts: 8, backoffMs: 2000 }),
+    );
+  },
+};

@@ -1,0 +1,170 @@
+import {
+  PROPERTY_VERIFICATION_PENDING,
+  PROPERTY_VERIFIED,
+  VERIFICATION_RULES,
+  type PropertyErrorCode,
+  type PropertySummary,
+  type PropertyVerificationPendingData,
+  type PropertyVerifiedData,
+} from '@acpg/contracts/properties';
+import { timingSafeEqual } from 'node:crypto';
+import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
+import { DomainError, type DomainErrorKind } from '../../../platform/commands/domain-error.ts';
+
+/**
+ * One account's verification of one property by a code mailed to the property's address: whoever can read the mail
+ * there controls the property; public records prove nothing. Rules, for the pair's whole life (not per day):
+ * - at most `maxLetters` letters; each holds a new code (only its HMAC is stored), valid `codeValidDays` days, and
+ *   replaces the one before;
+ * - at most `maxWrongCodes` wrong codes in all: the last one locks the verification for good;
+ * - the right code of the newest letter, before it expires, verifies the property (`PropertyVerified`, once).
+ * An expired code or a code entered before any letter costs no try.
+ */
+export const ownershipStream = (accountId: string, propertyId: string) => `properties-ownership-${accountId}-${propertyId}`;
+
+export type OwnershipEvent =
+  | DomainEvent<
+      'PropertyCodeMailed',
+      { verification_id: string; account_id: string; property: PropertySummary; code_hash: string; letter_number: number; sent_at: string; expires_at: string }
+    >
+  | DomainEvent<typeof PROPERTY_VERIFICATION_PENDING, PropertyVerificationPendingData>
+  | DomainEvent<'PropertyCodeRejected', { verification_id: string; account_id: string; property_id: string; failures: number; tries_left: number; at: string }>
+  | DomainEvent<'PropertyVerificationLocked', { verification_id: string; account_id: string; property_id: string; at: string }>
+  | DomainEvent<typeof PROPERTY_VERIFIED, PropertyVerifiedData>;
+
+export type OwnershipCommand =
+  | Command<'MailCode', { verification_id: string; account_id: string; property: PropertySummary; code_hash: string }>
+  | Command<'EnterCode', { account_id: string; code_hash: string }>;
+
+export interface OwnershipState {
+  status: 'none' | 'letter_sent' | 'verified' | 'locked';
+  property: PropertySummary | null;
+  letters: number;
+  failures: number;
+  latest: { verificationId: string; codeHash: string; expiresAt: string } | null;
+}
+
+export const initialState = (): OwnershipState => ({ status: 'none', property: null, letters: 0, failures: 0, latest: null });
+
+export const refuse = (kind: DomainErrorKind, code: PropertyErrorCode | 'INVALID_COMMAND', message: string) => new DomainError(kind, code, message);
+
+export const CODE_VALID_SECONDS = VERIFICATION_RULES.codeValidDays * 24 * 60 * 60;
+const addSeconds = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
+
+/** Tries left for the pair (wrong codes are counted over every letter). */
+export const triesLeft = (state: Pick<OwnershipState, 'failures'>) => Math.max(0, VERIFICATION_RULES.maxWrongCodes - state.failures);
+export const lettersLeft = (state: Pick<OwnershipState, 'letters'>) => Math.max(0, VERIFICATION_RULES.maxLetters - state.letters);
+
+const sameDigest = (a: string, b: string) => a.length === b.length && a.length > 0 && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const plural = (n: number, one: string, other: string) => `${n} ${n === 1 ? one : other}`;
+export const triesInWords = (n: number) => plural(n, 'try', 'tries');
+
+export const evolve = (state: OwnershipState, event: OwnershipEvent): OwnershipState => {
+  switch (event.type) {
+    case 'PropertyCodeMailed': {
+      const d = event.data;
+      return {
+        ...state,
+        status: state.status === 'none' ? 'letter_sent' : state.status,
+        property: d.property,
+        letters: state.letters + 1,
+        latest: { verificationId: d.verification_id, codeHash: d.code_hash, expiresAt: d.expires_at },
+      };
+    }
+    case 'PropertyVerificationPending':
+      return state;
+    case 'PropertyCodeRejected':
+      return { ...state, failures: event.data.failures };
+    case 'PropertyVerificationLocked':
+      return { ...state, status: 'locked', latest: null };
+    case 'PropertyVerified':
+      return { ...state, status: 'verified', latest: null };
+    default: {
+      const unexpected: never = event;
+      throw new Error(`Unknown ownership event ${JSON.stringify(unexpected)}`);
+    }
+  }
+};
+
+const LOCKED_MESSAGE =
+  'Too many wrong codes were entered for this property: it can no longer be verified with a mailed code on this account. Contact us through the Contact Us page if it is yours.';
+
+export const decide = (command: OwnershipCommand, state: OwnershipState): OwnershipEvent[] => {
+  const now = command.metadata.now.toISOString();
+  switch (command.type) {
+    case 'MailCode': {
+      if (state.status === 'verified') throw refuse('conflict', 'PROPERTY_ALREADY_VERIFIED', 'You have already verified this property.');
+      if (state.status === 'locked') throw refuse('gone', 'VERIFICATION_LOCKED', LOCKED_MESSAGE);
+      if (lettersLeft(state) === 0) {
+        throw refuse(
+          'conflict',
+          'TOO_MANY_LETTERS',
+          `We have already mailed ${plural(VERIFICATION_RULES.maxLetters, 'letter', 'letters')} for this property, the most we send. Enter the code from the newest letter, or contact us through the Contact Us page.`,
+        );
+      }
+      const d = command.data;
+      const p = d.property;
+      const mailed: OwnershipEvent = {
+        type: 'PropertyCodeMailed',
+        data: { ...d, letter_number: state.letters + 1, sent_at: now, expires_at: addSeconds(now, CODE_VALID_SECONDS) },
+      };
+      if (state.letters > 0) return [mailed];
+      const pending: OwnershipEvent = {
+        type: PROPERTY_VERIFICATION_PENDING,
+        data: {
+          verification_id: d.verification_id, account_id: d.account_id, property_id: p.id, address_line: p.address_line, city: p.city,
+          county: p.county, state: p.state, zip: p.zip, apn: p.apn, method: 'mailed_code', requested_at: now,
+        },
+      };
+      return [mailed, pending];
+    }
+    case 'EnterCode': {
+      if (state.status === 'verified') throw refuse('gone', 'VERIFICATION_COMPLETE', 'This property is already verified for your account.');
+      if (state.status === 'locked') throw refuse('gone', 'VERIFICATION_LOCKED', LOCKED_MESSAGE);
+      const latest = state.latest;
+      const property = state.property;
+      if (!latest || !property) throw refuse('conflict', 'NO_LETTER_SENT', 'No letter has been mailed for this property yet. Ask for a code by mail first.');
+      if (Date.parse(now) >= Date.parse(latest.expiresAt)) {
+        throw refuse(
+          'gone',
+          'CODE_EXPIRED',
+          lettersLeft(state) > 0
+            ? `The code from this letter has expired (codes work for ${VERIFICATION_RULES.codeValidDays} days). Ask for a new letter.`
+            : `The code from this letter has expired (codes work for ${VERIFICATION_RULES.codeValidDays} days), and no more letters can be sent. Contact us through the Contact Us page.`,
+        );
+      }
+      if (sameDigest(command.data.code_hash, latest.codeHash)) {
+        return [
+          {
+            type: PROPERTY_VERIFIED,
+            data: {
+              verification_id: latest.verificationId,
+              account_id: command.data.account_id,
+              property_id: property.id,
+              address_line: property.address_line,
+              city: property.city,
+              county: property.county,
+              state: property.state,
+              zip: property.zip,
+              apn: property.apn,
+              verified_at: now,
+              method: 'mailed_code',
+            },
+          },
+        ];
+      }
+      const failures = state.failures + 1;
+      const left = Math.max(0, VERIFICATION_RULES.maxWrongCodes - failures);
+      const ids = { verification_id: latest.verificationId, account_id: command.data.account_id, property_id: property.id };
+      const rejected: OwnershipEvent = { type: 'PropertyCodeRejected', data: { ...ids, failures, tries_left: left, at: now } };
+      if (left > 0) return [rejected];
+      return [rejected, { type: 'PropertyVerificationLocked', data: { ...ids, at: now } }];
+    }
+    default: {
+      const unexpected: never = command;
+      throw new Error(`Unknown ownership command ${JSON.stringify(unexpected)}`);
+    }
+  }
+};
+
+export const ownershipDecider: Decider<OwnershipCommand, OwnershipEvent, OwnershipState> = { initialState, evolve, decide };
