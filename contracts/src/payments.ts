@@ -13,6 +13,8 @@ export const TEST_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
   requiresAction: '4000002760003184',
+  /** Saved for renewals (its zero-amount check passes), then declined when charged: Stripe's 4000 0000 0000 0341. */
+  declinedWhenCharged: '4000000000000341',
 } as const;
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
@@ -100,6 +102,7 @@ export const PAYMENTS_ERROR_CODES = [
   'CHECKOUT_MISMATCH', // the checkout_id is in use: the caller's own with another plan, order, card or promo code, or another account's (one answer for both)
   'CONFIRMATION_NOT_NEEDED',
   'CARD_NOT_SAVED', // the gateway refused to save the card for later charges
+  'CARD_DECLINED', // the card's zero-amount check (SetupIntent) was declined: not saved
   'NHD_ORDER_NOT_FOUND', // no placed NHD order of the caller's with this id
   'NHD_ORDER_NOT_PAYABLE', // the order is paid, cancelled, or another payment of it is under way
   'EQUITY_ENROLLMENT_NOT_FOUND', // no Equity Protect enrollment of the caller's with this id

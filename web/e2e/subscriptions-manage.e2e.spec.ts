@@ -96,11 +96,11 @@ describe('/subscriptions: cancel, resume, switch plan, update card, and a renewa
       return dialog;
     };
     await manage(page, 'Update card…');
-    const dialog = await fill('4000 0000 0000 0002');
+    const dialog = await fill('4000 0000 0000 0341');
     await checkWidths(page, 'update card dialog');
     await dialog.getByRole('button', { name: 'Save and use this card' }).click();
     await dialog.waitFor({ state: 'detached', timeout: 20_000 });
-    await explained(page, () => row(page).getByText('Visa ending in 0002').waitFor({ timeout: 20_000 }));
+    await explained(page, () => row(page).getByText('Visa ending in 0341').waitFor({ timeout: 20_000 }));
 
     // The renewal date comes (the app's clock moves), three tries fail: past due, live on the page.
     const [membership] = await app.platform.documents.find('memberships', {});

@@ -29,7 +29,7 @@ describe('renewals on BullMQ/Redis and Kafka (distributed profile)', () => {
       const response = await t.app.inject({ method: 'PUT', url: `/api/v1/memberships/${id}/card`, payload: { payment_method_id: await savedCard(t, account, card) }, headers });
       expect(response.statusCode, response.body).toBe(200);
     };
-    await put(TEST_CARDS.declined);
+    await put(TEST_CARDS.declinedWhenCharged);
     setClock(t, Date.parse(row.next_renewal_at) + 1000);
     await tick(t, [renewalsSchedule]);
     await membershipEvents(t, membershipStream(id), (e) => countOf(e, 'MembershipRenewalFailed') === 1, 'the first try failed');

@@ -33,10 +33,10 @@ const member = async (planId: 'monthly' | 'yearly') => {
 describe('renewals and dunning with a moving clock (scheduler → MembershipRenewalDue → payments off-session → outcome)', () => {
   it('a trial ends on a declined card: tried on the renewal date, day 3 and day 7, then past due, then cancelled 7 days later; each step emailed once', async () => {
     const m = await member('monthly');
-    const declined = await savedCard(t, m.accountId, TEST_CARDS.declined);
+    const declined = await savedCard(t, m.accountId, TEST_CARDS.declinedWhenCharged);
     const put = await t.app.inject({ method: 'PUT', url: `/api/v1/memberships/${m.id}/card`, payload: { payment_method_id: declined }, headers: m.headers });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().data).toMatchObject({ card_last4: '0002' });
+    expect(put.json().data).toMatchObject({ card_last4: '0341' });
     const stream = membershipStream(m.id);
     const due = m.row.next_renewal_at;
 
@@ -46,7 +46,7 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
     await tick(t, [renewalsSchedule]);
     let events = await membershipEvents(t, stream, (e) => countOf(e, 'MembershipRenewalFailed') === 1, 'the first try to fail');
     const first = events.find((e) => e.type === 'MembershipRenewalDue')!;
-    expect(first.data).toMatchObject({ amount_cents: 1995, plan_name: 'Monthly', card_last4: '0002', renewal: { period_start: due, attempt: 1 } });
+    expect(first.data).toMatchObject({ amount_cents: 1995, plan_name: 'Monthly', card_last4: '0341', renewal: { period_start: due, attempt: 1 } });
     expect(events.find((e) => e.type === 'MembershipRenewalFailed')!.data).toMatchObject({ attempt: 1, next_retry_at: addDaysUtc(due, 3) });
 
     await tick(t, [renewalsSchedule]); // the same slot, and nothing due before day 3
@@ -97,7 +97,7 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
 
   it('a card update while past due charges at once, and the paid membership is active again until the next term', async () => {
     const m = await member('monthly');
-    await t.app.inject({ method: 'PUT', url: `/api/v1/memberships/${m.id}/card`, payload: { payment_method_id: await savedCard(t, m.accountId, TEST_CARDS.declined) }, headers: m.headers });
+    await t.app.inject({ method: 'PUT', url: `/api/v1/memberships/${m.id}/card`, payload: { payment_method_id: await savedCard(t, m.accountId, TEST_CARDS.declinedWhenCharged) }, headers: m.headers });
     const due = m.row.next_renewal_at;
     const stream = membershipStream(m.id);
     for (const [i, days] of [0, 3, 7].entries()) {

@@ -11,8 +11,9 @@ import { paymentGateway } from '../gateway/select.ts';
 import { cardDecider, savedCardStream } from './decider.ts';
 
 /**
- * `POST /payments/saved-cards`: saves a payment method of the caller for later off-session charges (the gateway's
- * SetupIntent), then records `CardSaved` on `payments-card-<id>`; memberships accepts it for a card update.
+ * `POST /payments/saved-cards`: checks a payment method of the caller with a zero-amount authorization and saves it for
+ * later off-session charges (the gateway's SetupIntent); a card the check declines is refused at once and nothing is
+ * recorded. Then records `CardSaved` on `payments-card-<id>`; memberships accepts it for a card update.
  */
 export const savedCardRoutes =
   (platform: Platform): FastifyPluginAsync =>
@@ -36,7 +37,9 @@ export const savedCardRoutes =
         const method = await gateway.retrievePaymentMethod(request.body.payment_method_id);
         if (!method || method.customer !== accountId) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
         const setup = await gateway.saveCard({ payment_method: method.id, customer: accountId }, { idempotencyKey: `save-card-${method.id}` });
-        if (setup.status === 'failed') throw new AppError(400, 'CARD_NOT_SAVED', 'Your card was declined, so it was not saved. Try another card.');
+        if (setup.status === 'failed') {
+          throw new AppError(400, 'CARD_DECLINED', 'Your bank declined this card when we checked it (nothing was charged), so it was not saved and renewals stay on your current card. Use another card.');
+        }
         if (setup.status === 'requires_action') {
           throw new AppError(400, 'CARD_NOT_SAVED', 'This card asks for a confirmation step that renewals cannot take. Use another card.');
         }
