@@ -23,6 +23,7 @@ import { promoRedemptionsReaction, promoRedemptionsWorker } from './promo-codes/
 import { promoCodeRoutes } from './promo-codes/routes.ts';
 import { renewalChargeReaction, renewalChargeWorker } from './renewals/reaction.ts';
 import { savedCardRoutes } from './saved-cards/routes.ts';
+import { cardsOnFileProjection } from './saved-cards/on-file.ts';
 
 /**
  * Checkouts paid through the payment gateway port (the embedded test gateway; Stripe next). Outcomes arrive as the
@@ -40,7 +41,7 @@ export const paymentsModule: Module = {
     await app.register(savedCardRoutes(platform));
     await app.register(stripeRoutes(platform));
   },
-  projections: [charges.projection, promoCodesProjection, ...paymentsCopies],
+  projections: [charges.projection, promoCodesProjection, cardsOnFileProjection, ...paymentsCopies],
   collections: [STRIPE_CUSTOMERS, STRIPE_INTENTS, ...Object.values(TEST_GATEWAY_COLLECTIONS)],
   consumes: [...PAYMENTS_CONSUMES, 'MembershipRenewalDue', 'ReimbursementPayoutRequested'],
   pushes: [

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
-import { SaveCardBody, SavedCard } from '@acpg/contracts/payments';
+import { CardOnFile, SaveCardBody, SavedCard, type PaymentMethod } from '@acpg/contracts/payments';
 import { handleCommand } from '../../../platform/commands/handle-command.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { AppError } from '../../../platform/http/errors.ts';
@@ -9,6 +9,7 @@ import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { paymentGateway } from '../gateway/select.ts';
 import { cardDecider, savedCardStream } from './decider.ts';
+import { CARDS_ON_FILE_COLLECTION } from './on-file.ts';
 
 /**
  * `POST /payments/saved-cards`: checks a payment method of the caller with a zero-amount authorization and saves it for
@@ -20,6 +21,27 @@ export const savedCardRoutes =
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const gateway = paymentGateway(platform);
+    app.get(
+      '/payments/saved-cards/mine',
+      {
+        config: { auth: { roles: 'any' } },
+        schema: {
+          tags: ['payments'],
+          summary: "The caller's card on file (last saved for renewals or last paid with), offered at every checkout; null when none",
+          security: [{ bearer: [] }],
+          response: { 200: okEnvelope(CardOnFile), 401: ErrorEnvelope },
+        },
+      },
+      async (request) => {
+        const accountId = callerOf(request).userId;
+        const doc = await platform.documents.get(CARDS_ON_FILE_COLLECTION, accountId);
+        const kept = (doc?.card as PaymentMethod | null | undefined) ?? null;
+        // Offered only while the gateway still has it as the caller's card.
+        const method = kept ? await gateway.retrievePaymentMethod(kept.payment_method_id) : null;
+        const card = kept && method && method.customer === accountId ? kept : null;
+        return { success: true as const, data: { card } };
+      },
+    );
     app.post(
       '/payments/saved-cards',
       {

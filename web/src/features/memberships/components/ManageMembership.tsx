@@ -145,6 +145,11 @@ export function ManageMembership({ membership: m, renewalPrices, updateCard: Upd
           From {date} it renews as {target}
           {targetPrice === undefined ? '' : ` at ${formatCents(targetPrice)} / ${term(target)}`}, charged to your card ending in {m.card_last4}.
         </Text>
+        {targetPrice !== undefined && (
+          <Text>
+            {`That is the price a new member pays for ${target}. The first ${target} charge is ${formatCents(targetPrice)} on ${date}, then ${formatCents(targetPrice)} every ${term(target)} until you cancel; nothing is charged today.`}
+          </Text>
+        )}
       </SimpleDialog>
 
       {UpdateCard && (
