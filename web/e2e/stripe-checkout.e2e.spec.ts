@@ -7,6 +7,7 @@ import { newPage } from './support/browser.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 import { newCustomer } from './support/customer.ts';
 import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { agreeToTerms } from './support/checkout.ts';
 
 async function settled(page: Page) {
   await page.getByRole('heading', { name: 'Membership', level: 1 }).waitFor({ timeout: 20_000 });
@@ -43,6 +44,7 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
     expect(await stripeScripts(page, standIn)).toBe(1);
 
     // Nothing filled: the form says what to enter and sends nothing.
+    await agreeToTerms(form);
     await form.getByRole('button', { name: /^Pay / }).click();
     await form.getByText('Enter the card number, expiry date and security code').waitFor();
     const failures: string[] = [];
@@ -56,6 +58,7 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
     expect(failures, failures.join('\n')).toEqual([]);
 
     await fillStripeCard(form, '4242 4242 4242 4242');
+    await agreeToTerms(form);
     await form.getByRole('button', { name: /^Pay / }).dblclick();
     await explained(page, () => page.getByText('Payment received.').waitFor({ timeout: 20_000 }));
     await explained(page, () => page.getByRole('table', { name: 'Your memberships' }).getByRole('row').filter({ hasText: 'Visa ending in 4242' }).waitFor({ timeout: 20_000 }));
@@ -97,6 +100,7 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
       await p.getByRole('radio', { name: /^Yearly:/ }).check();
       const form = p.getByRole('form', { name: 'Payment' });
       await fillStripeCard(form, '4000 0027 6000 3184', 'Sam Second');
+      await agreeToTerms(form);
       await form.getByRole('button', { name: /^Pay / }).click();
       const dialog = p.getByRole('alertdialog', { name: 'Confirm this payment' });
       await explained(p, () => dialog.waitFor({ timeout: 20_000 }));
@@ -145,6 +149,7 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
       const form = p.getByRole('form', { name: 'Payment' });
       await form.waitFor({ timeout: 20_000 });
       await fillStripeCard(form, '4000 0027 6000 3184', 'Robin Renter');
+      await agreeToTerms(form);
       await form.getByRole('button', { name: /^Pay / }).click();
       await explained(p, () => p.waitForURL('**/payment-status?checkout_id=*', { timeout: 20_000 }));
       await p.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
