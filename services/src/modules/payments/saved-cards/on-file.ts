@@ -4,7 +4,7 @@ import { defineProjection } from '../../../platform/projections/define.ts';
 
 export const CARDS_ON_FILE_COLLECTION = 'payments_cards_on_file';
 
-type OnFileEvent =
+export type OnFileEvent =
   | { type: 'CheckoutStarted'; data: CheckoutStarted }
   | { type: 'PaymentSucceeded'; data: PaymentSucceeded }
   | { type: 'PaymentFailed'; data: PaymentFailed }
