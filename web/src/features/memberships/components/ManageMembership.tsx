@@ -157,7 +157,8 @@ export function ManageMembership({ membership: m, renewalPrices, updateCard: Upd
           <Text id={`card-text-${m.id}`}>
             {unpaid
               ? `Your last renewal payment failed. The renewal is charged to the new card at once.`
-              : `Renewals are charged to this card from now on; nothing is charged today. Next renewal: ${date}.`}
+              : `Renewals are charged to this card from now on; nothing is charged today. Next renewal: ${date}.`}{' '}
+            We check the card with your bank first ($0.00, nothing is charged), so a card that would be declined is refused now, not at renewal.
           </Text>
           {problem}
           <UpdateCard
