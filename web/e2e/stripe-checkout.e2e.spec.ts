@@ -73,18 +73,22 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
     expect(standIn.events.filter((e) => e.type === 'payment_intent.succeeded')).toHaveLength(1);
   });
 
-  it('Update card on /subscriptions saves a Stripe card for renewals (a SetupIntent for off-session use)', async () => {
+  it('Update card on /subscriptions checks a Stripe card with a SetupIntent (off-session use): 0002 is refused at once, 4242 is saved', async () => {
     const row = page.getByRole('table', { name: 'Your memberships' }).getByRole('row').filter({ hasText: 'ending in' }).first();
     await row.getByRole('button', { name: /^Manage the / }).click();
     await page.getByRole('menuitem', { name: 'Update card…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update card' });
     await dialog.waitFor();
-    await fillStripeCard(dialog, '4242 4242 4242 4242');
     const setupsBefore = standIn.requests.filter((r) => r.path === '/v1/setup_intents').length;
+    // The SetupIntent is the zero-amount check: a card that will fail (0002) is refused at once, and nothing is saved.
+    await fillStripeCard(dialog, '4000 0000 0000 0002');
+    await dialog.getByRole('button', { name: 'Save and use this card' }).click();
+    await explained(page, () => dialog.getByText(/Your bank declined this card when we checked it/).waitFor({ timeout: 20_000 }));
+    await fillStripeCard(dialog, '4242 4242 4242 4242');
     await dialog.getByRole('button', { name: 'Save and use this card' }).click();
     await explained(page, () => dialog.waitFor({ state: 'detached', timeout: 20_000 }));
     const setups = standIn.requests.filter((r) => r.path === '/v1/setup_intents');
-    expect(setups.length).toBe(setupsBefore + 1);
+    expect(setups.length).toBe(setupsBefore + 2);
     expect(setups.at(-1)?.body).toMatchObject({ usage: 'off_session', confirm: 'true' });
   });
 
