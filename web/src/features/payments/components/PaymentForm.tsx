@@ -97,7 +97,7 @@ const purchaseOf = (item: Item): Purchase =>
   item.kind === 'plan' ? { plan_id: item.plan.id } : item.kind === 'nhd' ? { nhd_order_id: item.order.orderId } : { equity_enrollment_id: item.order.orderId };
 const listAmount = (item: Item) => (item.kind === 'plan' ? amountDue(item.plan) : item.order.amountCents);
 
-function OrderSummary({ order, promo }: { order: NhdOrderItem; promo: PromoQuote | null }) {
+function OrderSummary({ order, promo, renews }: { order: NhdOrderItem; promo: PromoQuote | null; renews: 'never' | 'year-ends' }) {
   const s = useStyles();
   return (
     <div className={s.summary} aria-label="Order summary" role="group">
@@ -111,6 +111,7 @@ function OrderSummary({ order, promo }: { order: NhdOrderItem; promo: PromoQuote
         </Text>
       )}
       <Text className={s.due}>Due today: {formatCents(promo ? promo.amount_due_cents : order.amountCents)}</Text>
+      <Text>{renews === 'year-ends' ? 'A one-time payment for one year: it does not renew by itself.' : 'A one-time payment: nothing renews.'}</Text>
     </div>
   );
 }
@@ -226,7 +227,7 @@ function CheckoutForm({
   const paid = state.status === 'done';
   return (
     <form className={s.form} onSubmit={pay} noValidate aria-label="Payment">
-      {item.kind === 'plan' ? <PlanSummary plan={item.plan} terms={item.terms} promo={promo} /> : <OrderSummary order={item.order} promo={promo} />}
+      {item.kind === 'plan' ? <PlanSummary plan={item.plan} terms={item.terms} promo={promo} /> : <OrderSummary order={item.order} promo={promo} renews={item.kind === 'equity' ? 'year-ends' : 'never'} />}
       {error && !inDialog && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>
