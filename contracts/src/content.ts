@@ -13,8 +13,8 @@ export const ContactDetails = z.object({
 });
 export type ContactDetails = z.infer<typeof ContactDetails>;
 
-/** Public pages managed by Super Admins (home, about us, services, privacy policy, additional information). */
-export const PAGE_SLUGS = ['home', 'about-us', 'services', 'privacy-policy', 'additional-information'] as const;
+/** Public pages managed by Super Admins (home, about us, services, privacy policy, additional information, terms of service). */
+export const PAGE_SLUGS = ['home', 'about-us', 'services', 'privacy-policy', 'additional-information', 'terms-of-service'] as const;
 export const PageSlug = z.enum(PAGE_SLUGS);
 export type PageSlug = z.infer<typeof PageSlug>;
 

@@ -62,6 +62,11 @@ export const MembershipView = z.object({
   /** Price of every later term; in the list, after a renewal, what the last renewal charged (or the name's renewal price after a trial's first term). */
   renewal_amount_cents: z.number().int().nonnegative(),
   paid_cents: z.number().int().nonnegative(),
+  /**
+   * What is charged next, on `next_renewal_at` (the first term when a trial ends, else the plan name it renews as, a
+   * switch included); null when nothing more will be charged (cancelled, or cancelling at the period end).
+   */
+  next_charge_cents: z.number().int().nonnegative().nullable().default(null),
   card_brand: CardBrand,
   card_last4: z.string(),
   /** The member cancelled: it ends at `next_renewal_at` unless resumed before. */
@@ -121,6 +126,8 @@ export const MembershipPlanSwitchScheduled = z.object({
   to_plan_name: PlanName.nullable(),
   effective_at: z.string(),
   scheduled_at: z.string(),
+  /** The price of every term from `effective_at` (the plan name it renews as, at the switch's time); absent in older events. */
+  renewal_amount_cents: z.number().int().nonnegative().optional(),
 });
 export type MembershipPlanSwitchScheduled = z.infer<typeof MembershipPlanSwitchScheduled>;
 

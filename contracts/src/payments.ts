@@ -13,6 +13,8 @@ export const TEST_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
   requiresAction: '4000002760003184',
+  /** Saved for renewals (its zero-amount check passes), then declined when charged: Stripe's 4000 0000 0000 0341. */
+  declinedWhenCharged: '4000000000000341',
 } as const;
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
@@ -58,6 +60,11 @@ export const CheckoutBody = z
     payment_method_id: z.string().trim().min(1, 'Enter your card').max(100),
     /** A promo code (any case; see `@acpg/contracts/promo-codes`): refused with a PROMO_* code when it does not apply. */
     promo_code: z.string().trim().max(64).optional(),
+    /**
+     * The payer agreed to the Terms of Service (`/terms-of-service`), automatic renewal included for a plan: without it
+     * nothing is charged. Recorded on the checkout (`CheckoutStarted.consent`).
+     */
+    accept_terms: z.literal(true, { error: 'Check the box to agree to the Terms of Service before you pay' }),
   })
   .refine((b) => [b.plan_id, b.nhd_order_id, b.equity_enrollment_id].filter((id) => id !== undefined).length === 1, {
     message: 'Choose a plan, an NHD order or an Equity Protect enrollment to pay for (one of them)',
@@ -100,6 +107,7 @@ export const PAYMENTS_ERROR_CODES = [
   'CHECKOUT_MISMATCH', // the checkout_id is in use: the caller's own with another plan, order, card or promo code, or another account's (one answer for both)
   'CONFIRMATION_NOT_NEEDED',
   'CARD_NOT_SAVED', // the gateway refused to save the card for later charges
+  'CARD_DECLINED', // the card's zero-amount check (SetupIntent) was declined: not saved
   'NHD_ORDER_NOT_FOUND', // no placed NHD order of the caller's with this id
   'NHD_ORDER_NOT_PAYABLE', // the order is paid, cancelled, or another payment of it is under way
   'EQUITY_ENROLLMENT_NOT_FOUND', // no Equity Protect enrollment of the caller's with this id
@@ -131,6 +139,19 @@ export const PromoApplied = z.object({
 export type PromoApplied = z.infer<typeof PromoApplied>;
 
 /** Data of `CheckoutStarted`. */
+/** The version of the Terms of Service a checkout's consent names (the date of the text at `/terms-of-service`). */
+export const TERMS_OF_SERVICE_VERSION = '2026-11-28';
+export const TERMS_OF_SERVICE_PATH = '/terms-of-service';
+
+/** What the payer agreed to when they pressed Pay. */
+export const CheckoutConsent = z.object({
+  terms_version: z.string(),
+  accepted_at: z.string(),
+  /** A plan: the automatic-renewal disclosure (price, frequency, renews until cancelled, how to cancel) was shown next to Pay. */
+  automatic_renewal: z.boolean(),
+});
+export type CheckoutConsent = z.infer<typeof CheckoutConsent>;
+
 export const CheckoutStarted = z.object({
   checkout_id: z.string(),
   account_id: z.string(),
@@ -150,6 +171,8 @@ export const CheckoutStarted = z.object({
   promo: PromoApplied.optional(),
   /** A renewal, charged off-session to the saved card (no customer in the browser). */
   renewal: RenewalOf.optional(),
+  /** The payer's consent at Pay (absent on renewals, which the consent to the first payment covers, and on older checkouts). */
+  consent: CheckoutConsent.optional(),
 });
 export type CheckoutStarted = z.infer<typeof CheckoutStarted>;
 
@@ -266,6 +289,13 @@ export const CardSaved = z.object({
   saved_at: z.string(),
 });
 export type CardSaved = z.infer<typeof CardSaved>;
+
+/**
+ * `GET /api/v1/payments/saved-cards/mine`: the caller's card on file, offered at every checkout ("Pay with Visa ••••
+ * 4242"): the card last saved for renewals or last paid with, whichever came later; null when there is none.
+ */
+export const CardOnFile = z.object({ card: PaymentMethod.nullable() });
+export type CardOnFile = z.infer<typeof CardOnFile>;
 
 // ---- Read model `payments_charges` (one row per checkout: the history, the admin list, the payment status page) ----
 

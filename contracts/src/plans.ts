@@ -53,6 +53,57 @@ export type PlansResponse = z.infer<typeof PlansResponse>;
 export const amountDue = (plan: Pick<Plan, 'amount' | 'additional_charges' | 'trial_period'>): number =>
   plan.additional_charges.recording_fees + plan.additional_charges['setup fees'] + (plan.trial_period.month > 0 ? 0 : plan.amount);
 
+/** `months` calendar months after `at` (UTC), on the same day of the month when it exists, else the month's last day. */
+const addMonths = (at: Date, months: number): Date => {
+  const year = at.getUTCFullYear();
+  const month = at.getUTCMonth() + months;
+  const day = Math.min(at.getUTCDate(), new Date(Date.UTC(year, month + 1, 0)).getUTCDate());
+  return new Date(Date.UTC(year, month, day, at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds(), at.getUTCMilliseconds()));
+};
+
+/**
+ * A plan name's price for every term after the first (what renewals and a switch to it charge): its active renewal
+ * (non-default) plan, else its active default plan; null when the name is not sold.
+ */
+export const renewalAmountOf = (plans: readonly Plan[], name: PlanName): number | null => {
+  const active = plans.filter((p) => p.name === name && p.is_active);
+  return (active.find((p) => !p.is_default) ?? active.find((p) => p.is_default))?.amount ?? null;
+};
+
+/**
+ * What buying this (default) plan at `now` means, in the words a buyer needs before paying: the amount due today, the
+ * date and amount of the next charge (the first term when a trial ends, else the second term), and every later term's
+ * price. The server charges exactly `due_today_cents` (see `amountDue`); memberships dates terms the same way.
+ */
+export interface PlanTerms {
+  term: 'month' | 'year';
+  due_today_cents: number;
+  /** The first term is in the amount due today (no trial). */
+  first_term_today: boolean;
+  next_charge_at: Date;
+  next_charge_cents: number;
+  renewal_cents: number;
+}
+export const planTermsOf = (plan: Pick<Plan, 'name' | 'amount' | 'additional_charges' | 'trial_period'>, renewalCents: number | null, now: Date): PlanTerms => {
+  const months = PLAN_TERM_MONTHS[plan.name];
+  const trial = plan.trial_period.month;
+  const renewal = renewalCents ?? plan.amount;
+  return {
+    term: plan.name === 'Yearly' ? 'year' : 'month',
+    due_today_cents: amountDue(plan),
+    first_term_today: trial === 0,
+    next_charge_at: addMonths(now, trial > 0 ? trial : months),
+    next_charge_cents: trial > 0 ? plan.amount : renewal,
+    renewal_cents: renewal,
+  };
+};
+
+/** What each one-time fee pays for, said wherever it is charged (plan choice, payment, receipt). */
+export const FEE_EXPLANATIONS = {
+  setup: 'One-time, charged today only: it covers opening your membership and checking your property.',
+  recording: "One-time, charged today only: it covers recording your membership with your property's records.",
+} as const;
+
 // ---- Events other modules read (stream `plans-plan-<plan id>`) ----
 
 /** Data of `PlanDefined`: a plan's full state, written when it is created or changed (the last one wins). */

@@ -71,7 +71,7 @@ export const enrolProperty = async (t: T, accountId: string, propertyId: string)
 
 /** Pays an enrolment awaiting payment with a test card. */
 export const payEnrolment = async (t: T, accountId: string, enrolmentId: string, card: string = TEST_CARDS.succeeds) => {
-  const payload = { checkout_id: randomUUID(), equity_enrollment_id: enrolmentId, payment_method_id: await testPaymentMethod(t, accountId, card) };
+  const payload = { checkout_id: randomUUID(), equity_enrollment_id: enrolmentId, accept_terms: true, payment_method_id: await testPaymentMethod(t, accountId, card) };
   const r = await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers: await bearer(t, accountId) });
   return { status: r.statusCode, body: r.body, result: r.statusCode === 200 ? CheckoutResult.parse(r.json().data) : null };
 };

@@ -71,7 +71,7 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/plans', auth: 'public' },
   { method: 'PUT', url: '/admin/plans/hostile-plan', auth: 'signed-in', body: { name: 'Monthly' } },
   { method: 'POST', url: '/payments/test-gateway/payment-methods', auth: 'signed-in', body: { number: '4242424242424242', exp_month: 12, exp_year: NEXT_YEAR, cvc: '123', name: 'Pat' } },
-  { method: 'POST', url: '/payments/checkouts', auth: 'signed-in', body: { checkout_id: UUID, plan_id: 'nope', payment_method_id: 'nope' } },
+  { method: 'POST', url: '/payments/checkouts', auth: 'signed-in', body: { checkout_id: UUID, plan_id: 'nope', accept_terms: true, payment_method_id: 'nope' } },
   { method: 'POST', url: `/payments/checkouts/${UUID}/confirm`, auth: 'signed-in', body: { approve: true } },
   { method: 'GET', url: `/payments/checkouts/${UUID}`, auth: 'signed-in' },
   { method: 'GET', url: '/memberships/mine', auth: 'signed-in' },
@@ -425,12 +425,12 @@ describe('one account against another', () => {
     const planId = plans.data.plans[0]!.id;
 
     await unchanged(async () => {
-      const stolen = await call({ method: 'POST', url: '/payments/checkouts', headers: bearer(accountB.token), payload: { checkout_id: randomUUID(), plan_id: planId, payment_method_id: pmId } });
+      const stolen = await call({ method: 'POST', url: '/payments/checkouts', headers: bearer(accountB.token), payload: { checkout_id: randomUUID(), plan_id: planId, accept_terms: true, payment_method_id: pmId } });
       expectRefusal(stolen, "B pays with A's card");
     });
 
     const checkoutId = randomUUID();
-    const paid = await call({ method: 'POST', url: '/payments/checkouts', headers: bearer(accountA.token), payload: { checkout_id: checkoutId, plan_id: planId, payment_method_id: pmId } });
+    const paid = await call({ method: 'POST', url: '/payments/checkouts', headers: bearer(accountA.token), payload: { checkout_id: checkoutId, plan_id: planId, accept_terms: true, payment_method_id: pmId } });
     expect(paid.statusCode, paid.body).toBe(200);
     await quiet();
 
@@ -438,7 +438,7 @@ describe('one account against another', () => {
       expectRefusal(await call({ method: 'GET', url: `/payments/checkouts/${checkoutId}`, headers: bearer(accountB.token) }), "B reads A's checkout", [404]);
       expectRefusal(await call({ method: 'POST', url: `/payments/checkouts/${checkoutId}/confirm`, headers: bearer(accountB.token), payload: { approve: true } }), "B confirms A's checkout", [404]);
       expectRefusal(await call({ method: 'POST', url: `/payments/checkouts/${checkoutId}/confirm`, headers: bearer(accountB.token), payload: { approve: false } }), "B refuses A's checkout", [404]);
-      const reused = await call({ method: 'POST', url: '/payments/checkouts', headers: bearer(accountB.token), payload: { checkout_id: checkoutId, plan_id: planId, payment_method_id: pmId } });
+      const reused = await call({ method: 'POST', url: '/payments/checkouts', headers: bearer(accountB.token), payload: { checkout_id: checkoutId, plan_id: planId, accept_terms: true, payment_method_id: pmId } });
       expectRefusal(reused, "B sends A's checkout id again");
       const mine = await call({ method: 'GET', url: '/memberships/mine', headers: bearer(accountB.token) });
       expect(mine.statusCode).toBe(200);
@@ -492,7 +492,7 @@ describe('one account against another', () => {
     const image = (await import('sharp')).default({ create: { width: 64, height: 64, channels: 3, background: '#3366aa' } }).png().toBuffer();
     const photo = (await image).toString('base64');
     const bursts: { method: Method; url: string; payload?: object }[] = [
-      { method: 'POST', url: '/payments/checkouts', payload: { checkout_id: checkoutId, plan_id: planId, payment_method_id: pmId } },
+      { method: 'POST', url: '/payments/checkouts', payload: { checkout_id: checkoutId, plan_id: planId, accept_terms: true, payment_method_id: pmId } },
       { method: 'PUT', url: '/sign-up/beneficiaries', payload: { beneficiaries: [{ full_name: 'Sam B', relationship: 'Child', share_percent: 100 }] } },
       { method: 'PUT', url: '/sign-up/mailing-address', payload: { same_as_property: false, address: { line1: '1 Main St', city: 'San Jose', state: 'CA', zip: '95112' } } },
       { method: 'PUT', url: '/sign-up/face-signature', payload: { face: { data: photo }, signature: { data: photo } } },

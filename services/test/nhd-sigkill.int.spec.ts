@@ -68,7 +68,7 @@ describe('NHD reports survive SIGKILL', () => {
       const method = await post('/payments/test-gateway/payment-methods', { number: TEST_CARDS.succeeds, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Kill Test' });
       orders.push({ orderId: body.order_id, emails: body.recipients.map((r) => r.email), method: method.payment_method_id });
     }
-    const checkouts = orders.map((o) => ({ checkout_id: randomUUID(), nhd_order_id: o.orderId, payment_method_id: o.method }));
+    const checkouts = orders.map((o) => ({ checkout_id: randomUUID(), nhd_order_id: o.orderId, accept_terms: true, payment_method_id: o.method }));
     const payments = checkouts.map((c) => post('/payments/checkouts', c).then(() => null, (e: unknown) => e));
 
     // Killed as soon as a report begins: the others are paid, queued or half made.

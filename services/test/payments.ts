@@ -25,7 +25,7 @@ export const payWithTestCard = async (
 ): Promise<{ checkoutId: string; result: CheckoutResult }> => {
   const headers = { authorization: `Bearer ${await on.signInAs('Customer', accountId)}` };
   const checkoutId = randomUUID();
-  const payload = { checkout_id: checkoutId, plan_id: planId, payment_method_id: await testPaymentMethod(on, accountId, cardNumber), ...extra };
+  const payload = { checkout_id: checkoutId, plan_id: planId, accept_terms: true, payment_method_id: await testPaymentMethod(on, accountId, cardNumber), ...extra };
   const paid = await on.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers });
   if (paid.statusCode !== 200) throw new Error(`checkout: ${paid.statusCode} ${paid.body}`);
   return { checkoutId, result: CheckoutResult.parse(paid.json().data) };
@@ -41,7 +41,7 @@ export const payOrderWithTestCard = async (
 ): Promise<{ checkoutId: string; status: number; body: string; result: CheckoutResult | null }> => {
   const headers = { authorization: `Bearer ${await on.signInAs('Customer', accountId)}` };
   const checkoutId = randomUUID();
-  const payload = { checkout_id: checkoutId, nhd_order_id: orderId, payment_method_id: await testPaymentMethod(on, accountId, cardNumber), ...extra };
+  const payload = { checkout_id: checkoutId, nhd_order_id: orderId, accept_terms: true, payment_method_id: await testPaymentMethod(on, accountId, cardNumber), ...extra };
   const paid = await on.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers });
   return { checkoutId, status: paid.statusCode, body: paid.body, result: paid.statusCode === 200 ? CheckoutResult.parse(paid.json().data) : null };
 };

@@ -63,7 +63,7 @@ const payForMembership = async (t: TestApp) => {
   const headers = { authorization: `Bearer ${await t.signInAs('Customer', 'replay-customer')}` };
   const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Pat Member' };
   const method = await t.app.inject({ method: 'POST', url: '/api/v1/payments/test-gateway/payment-methods', payload: card, headers });
-  const payload = { checkout_id: '0193a5f0-0000-7000-8000-000000000001', plan_id: 'monthly', payment_method_id: method.json().data.payment_method_id };
+  const payload = { checkout_id: '0193a5f0-0000-7000-8000-000000000001', plan_id: 'monthly', accept_terms: true, payment_method_id: method.json().data.payment_method_id };
   expect((await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers })).statusCode).toBe(200);
   await waitFor(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/memberships/mine', headers })).json().data.total === 1, { what: 'the membership' });
 };

@@ -43,7 +43,7 @@ async function settled(page: Page) {
 
 const ADMIN_PHONE = '+14155550123';
 
-const PUBLIC_PAGES = ['/', '/about-us', '/services-page', '/faq', '/contact-us', '/privacy-policy', '/additional-information', '/blogs', '/equity-protect-property-search'];
+const PUBLIC_PAGES = ['/', '/about-us', '/services-page', '/faq', '/contact-us', '/privacy-policy', '/additional-information', '/terms-of-service', '/blogs', '/equity-protect-property-search'];
 
 describe('accessibility (axe-core): no serious or critical violations', () => {
   let app: TestApp;

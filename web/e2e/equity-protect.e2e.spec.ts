@@ -8,6 +8,7 @@ import { newCustomer } from './support/customer.ts';
 import { completeSignIn } from './support/sign-in.ts';
 import { verifyByMailedCode } from './support/property.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
+import { agreeToTerms, useNewCard } from './support/checkout.ts';
 
 const WIDTHS = [375, 900, 1440] as const;
 /** Recorded yesterday (UTC): within the days a new protection looks back. */
@@ -80,10 +81,12 @@ describe('Equity Protect: protect → import → live alert → fraud case', () 
     await page.getByRole('group', { name: 'Order summary' }).getByText('Due today: $99.00').waitFor();
     await checkWidths(page, '/equity-protect-property-search, payment');
     const pay = page.getByRole('form', { name: 'Payment' });
+    await useNewCard(pay);
     await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
     await pay.getByLabel('Expiry date (MM/YY)').fill('12/34');
     await pay.getByLabel('Security code (CVC)').fill('123');
     await pay.getByLabel('Name on card').fill('Deepa Zhang');
+    await agreeToTerms(pay);
     await pay.getByRole('button', { name: 'Pay $99.00' }).click();
     await page.getByText('Your property is protected').waitFor({ timeout: 30_000 });
     await checkWidths(page, '/equity-protect-property-search, protected');

@@ -7,6 +7,7 @@ import { newPage } from './support/browser.ts';
 import { completeSignIn, explained, pathOf } from './support/sign-in.ts';
 import { newCustomer } from './support/customer.ts';
 import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { agreeToTerms, useNewCard } from './support/checkout.ts';
 
 const WIDTHS = [375, 900, 1440] as const;
 
@@ -130,10 +131,12 @@ describe('ordering an NHD report: /nhd-order → pay → live order page → rec
     await step(page, 'Payment');
     await page.getByRole('group', { name: 'Order summary' }).getByText('Due today: $49.00').waitFor({ timeout: 20_000 });
     const form = page.getByRole('form', { name: 'Payment' });
+    await useNewCard(form);
     await form.getByLabel('Card number').fill('4242 4242 4242 4242');
     await form.getByLabel('Expiry date (MM/YY)').fill('12/34');
     await form.getByLabel('Security code (CVC)').fill('123');
     await form.getByLabel('Name on card').fill('Nora Newcomer');
+    await agreeToTerms(form);
     await form.getByRole('button', { name: 'Pay $49.00' }).click();
     await step(page, 'Done');
     await page.getByText('Order placed and paid').waitFor();

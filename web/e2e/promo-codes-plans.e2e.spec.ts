@@ -6,6 +6,7 @@ import { newPage } from './support/browser.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 import { newCustomer } from './support/customer.ts';
 import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { agreeToTerms, useNewCard } from './support/checkout.ts';
 
 const WIDTHS = [375, 900, 1440] as const;
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -119,10 +120,12 @@ describe('Super Admin: /promocode and /plans; a customer applies a code at check
     await explained(page, () => form.getByText(/SAVE10.*applied: \$21\.40 off/).waitFor({ timeout: 20_000 }));
     await form.getByText('Due today: $192.60').waitFor();
     await checkWidths(page, 'payment-form-promo');
+    await useNewCard(form);
     await form.getByLabel('Card number').fill('4242 4242 4242 4242');
     await form.getByLabel('Expiry date (MM/YY)').fill('12/34');
     await form.getByLabel('Security code (CVC)').fill('123');
     await form.getByLabel('Name on card').fill('Casey Customer');
+    await agreeToTerms(form);
     await form.getByRole('button', { name: 'Pay $192.60' }).click();
     await explained(page, () => page.getByText('Payment received.').waitFor({ timeout: 20_000 }));
     // The admin's list counts the use live.

@@ -9,6 +9,7 @@ import { newPage } from './support/browser.ts';
 import { completeSignIn, explained, pathOf } from './support/sign-in.ts';
 import { newCustomer } from './support/customer.ts';
 import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { agreeToTerms, useNewCard } from './support/checkout.ts';
 
 const CARDS = { succeeds: '4242 4242 4242 4242', secondStep: '4000 0027 6000 3184' };
 const WIDTHS = [375, 900, 1440] as const;
@@ -29,10 +30,12 @@ async function checkWidths(page: Page, where: string) {
 async function pay(page: Page, number: string) {
   const form = page.getByRole('form', { name: 'Payment' });
   await form.waitFor({ timeout: 20_000 });
+  await useNewCard(form);
   await form.getByLabel('Card number').fill(number);
   await form.getByLabel('Expiry date (MM/YY)').fill('12/34');
   await form.getByLabel('Security code (CVC)').fill('123');
   await form.getByLabel('Name on card').fill('Casey Customer');
+  await agreeToTerms(form);
   await form.getByRole('button', { name: /^Pay / }).click();
 }
 
@@ -60,8 +63,9 @@ describe('buying a membership: /subscription-plan → /checkout → /payment-sta
     await page.getByRole('heading', { name: 'Membership plans', level: 1 }).waitFor({ timeout: 20_000 });
     const yearly = page.getByRole('group', { name: 'Yearly membership' }).or(page.locator('[aria-labelledby="plan-yearly-title"]'));
     await explained(page, () => yearly.getByText('Due today: $214.00').waitFor({ timeout: 20_000 }));
-    expect(await yearly.textContent()).toMatch(/\$199\.00.*\/ year.*Recording fee: \$15\.00.*No free trial.*Renews at \$239\.00 \/ year/);
-    expect(await page.locator('[aria-labelledby="plan-monthly-title"]').textContent()).toMatch(/Setup fee: \$49\.00.*1-month free trial/);
+    // One price per plan: every fee named with what it is for, due today, then the next charge, its date and the renewal.
+    expect(await yearly.textContent()).toMatch(/\$199\.00.*\/ year.*Recording fee: \$15\.00\. One-time, charged today only.*Today's payment includes your first year.*Due today: \$214\.00.*Then \$199\.00 on \d{2}-\d{2}-\d{4} and every year after that, until you cancel\./);
+    expect(await page.locator('[aria-labelledby="plan-monthly-title"]').textContent()).toMatch(/Setup fee: \$49\.00\. One-time.*1-month free trial: the membership itself is not charged until \d{2}-\d{2}-\d{4}.*Due today: \$64\.00.*Then \$19\.95 on \d{2}-\d{2}-\d{4} and every month after that, until you cancel\./);
     await checkWidths(page, '/subscription-plan');
 
     await page.getByRole('link', { name: 'Choose Yearly' }).click();

@@ -8,6 +8,7 @@ import { FAKE_MEDIA_ARGS, launchBrowser, newPage } from './support/browser.ts';
 import { browserStorage, explained, latestCode, pathOf, SIGN_IN_PATH } from './support/sign-in.ts';
 import { verifyByMailedCode } from './support/property.ts';
 import { checkAtWidths, enterCode, fillAccountDetails, newApplicant, onScreen, signUpToProperty, type Applicant } from './support/sign-up.ts';
+import { agreeToTerms, useNewCard } from './support/checkout.ts';
 
 // A property of the bundled sample dataset, read from it so a regenerated dataset keeps the test true.
 const SAMPLE = resolve(import.meta.dirname, '../../services/src/platform/property-data/sample-data/ca-sample-properties.json');
@@ -80,11 +81,13 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
     await page.getByRole('radio', { name: /^Monthly:/ }).check();
     const form = page.getByRole('form', { name: 'Payment' });
     await form.waitFor({ timeout: 20_000 });
+    await useNewCard(form);
     await form.getByLabel('Card number').fill(CARD);
     await form.getByLabel('Expiry date (MM/YY)').fill('12/34');
     await form.getByLabel('Security code (CVC)').fill('123');
     await form.getByLabel('Name on card').fill('Grace Hopper');
     await check('/sign-up/plan with the card form');
+    await agreeToTerms(form);
     await form.getByRole('button', { name: /^Pay / }).click();
   }
 
@@ -205,10 +208,12 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
         await page.getByRole('button', { name: 'Protect this property' }).click();
         const pay = page.getByRole('form', { name: 'Payment' });
         await pay.waitFor({ timeout: 20_000 });
+        await useNewCard(pay);
         await pay.getByLabel('Card number').fill(CARD);
         await pay.getByLabel('Expiry date (MM/YY)').fill('12/34');
         await pay.getByLabel('Security code (CVC)').fill('123');
         await pay.getByLabel('Name on card').fill(who.fullName);
+        await agreeToTerms(pay);
         await pay.getByRole('button', { name: 'Pay $99.00' }).click();
         await page.getByText('Your property is protected').waitFor({ timeout: 30_000 });
         // Their member page finishes the wizard first (no membership was asked for), then opens.

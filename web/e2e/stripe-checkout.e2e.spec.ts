@@ -7,6 +7,7 @@ import { newPage } from './support/browser.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 import { newCustomer } from './support/customer.ts';
 import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { agreeToTerms } from './support/checkout.ts';
 
 async function settled(page: Page) {
   await page.getByRole('heading', { name: 'Membership', level: 1 }).waitFor({ timeout: 20_000 });
@@ -43,6 +44,7 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
     expect(await stripeScripts(page, standIn)).toBe(1);
 
     // Nothing filled: the form says what to enter and sends nothing.
+    await agreeToTerms(form);
     await form.getByRole('button', { name: /^Pay / }).click();
     await form.getByText('Enter the card number, expiry date and security code').waitFor();
     const failures: string[] = [];
@@ -56,6 +58,7 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
     expect(failures, failures.join('\n')).toEqual([]);
 
     await fillStripeCard(form, '4242 4242 4242 4242');
+    await agreeToTerms(form);
     await form.getByRole('button', { name: /^Pay / }).dblclick();
     await explained(page, () => page.getByText('Payment received.').waitFor({ timeout: 20_000 }));
     await explained(page, () => page.getByRole('table', { name: 'Your memberships' }).getByRole('row').filter({ hasText: 'Visa ending in 4242' }).waitFor({ timeout: 20_000 }));
@@ -70,18 +73,22 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
     expect(standIn.events.filter((e) => e.type === 'payment_intent.succeeded')).toHaveLength(1);
   });
 
-  it('Update card on /subscriptions saves a Stripe card for renewals (a SetupIntent for off-session use)', async () => {
+  it('Update card on /subscriptions checks a Stripe card with a SetupIntent (off-session use): 0002 is refused at once, 4242 is saved', async () => {
     const row = page.getByRole('table', { name: 'Your memberships' }).getByRole('row').filter({ hasText: 'ending in' }).first();
     await row.getByRole('button', { name: /^Manage the / }).click();
     await page.getByRole('menuitem', { name: 'Update card…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update card' });
     await dialog.waitFor();
-    await fillStripeCard(dialog, '4242 4242 4242 4242');
     const setupsBefore = standIn.requests.filter((r) => r.path === '/v1/setup_intents').length;
+    // The SetupIntent is the zero-amount check: a card that will fail (0002) is refused at once, and nothing is saved.
+    await fillStripeCard(dialog, '4000 0000 0000 0002');
+    await dialog.getByRole('button', { name: 'Save and use this card' }).click();
+    await explained(page, () => dialog.getByText(/Your bank declined this card when we checked it/).waitFor({ timeout: 20_000 }));
+    await fillStripeCard(dialog, '4242 4242 4242 4242');
     await dialog.getByRole('button', { name: 'Save and use this card' }).click();
     await explained(page, () => dialog.waitFor({ state: 'detached', timeout: 20_000 }));
     const setups = standIn.requests.filter((r) => r.path === '/v1/setup_intents');
-    expect(setups.length).toBe(setupsBefore + 1);
+    expect(setups.length).toBe(setupsBefore + 2);
     expect(setups.at(-1)?.body).toMatchObject({ usage: 'off_session', confirm: 'true' });
   });
 
@@ -97,6 +104,7 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
       await p.getByRole('radio', { name: /^Yearly:/ }).check();
       const form = p.getByRole('form', { name: 'Payment' });
       await fillStripeCard(form, '4000 0027 6000 3184', 'Sam Second');
+      await agreeToTerms(form);
       await form.getByRole('button', { name: /^Pay / }).click();
       const dialog = p.getByRole('alertdialog', { name: 'Confirm this payment' });
       await explained(p, () => dialog.waitFor({ timeout: 20_000 }));
@@ -145,6 +153,7 @@ describe('paying on /subscriptions with PAYMENTS_GATEWAY=stripe (the local Strip
       const form = p.getByRole('form', { name: 'Payment' });
       await form.waitFor({ timeout: 20_000 });
       await fillStripeCard(form, '4000 0027 6000 3184', 'Robin Renter');
+      await agreeToTerms(form);
       await form.getByRole('button', { name: /^Pay / }).click();
       await explained(p, () => p.waitForURL('**/payment-status?checkout_id=*', { timeout: 20_000 }));
       await p.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));

@@ -76,10 +76,12 @@ describe('/subscriptions: cancel, resume, switch plan, update card, and a renewa
     await manage(page, 'Switch to Yearly…');
     const dialog = page.getByRole('dialog', { name: 'Switch to Yearly?' });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toMatch(/From \d{2}-\d{2}-\d{4} it renews as Yearly at \$239\.00 \/ year/);
+    expect(await dialog.textContent()).toMatch(/From \d{2}-\d{2}-\d{4} it renews as Yearly at \$199\.00 \/ year.*That is the price a new member pays for Yearly\./);
     await checkWidths(page, 'switch dialog');
     await dialog.getByRole('button', { name: 'Switch to Yearly' }).click();
     await explained(page, () => row(page).getByText(/^Yearly from \d{2}-\d{2}-\d{4}$/).waitFor({ timeout: 20_000 }));
+    // The row tells what the switch charges next, and when.
+    await explained(page, () => row(page).getByText(/^Next charge: \$199\.00 on \d{2}-\d{2}-\d{4} \(Yearly\)$/).waitFor({ timeout: 20_000 }));
     await manage(page, 'Keep Monthly…');
     await page.getByRole('dialog', { name: 'Keep Monthly?' }).getByRole('button', { name: 'Keep Monthly' }).click();
     await explained(page, () => row(page).getByText(/^Yearly from/).waitFor({ state: 'detached', timeout: 20_000 }));
@@ -96,11 +98,11 @@ describe('/subscriptions: cancel, resume, switch plan, update card, and a renewa
       return dialog;
     };
     await manage(page, 'Update card…');
-    const dialog = await fill('4000 0000 0000 0002');
+    const dialog = await fill('4000 0000 0000 0341');
     await checkWidths(page, 'update card dialog');
     await dialog.getByRole('button', { name: 'Save and use this card' }).click();
     await dialog.waitFor({ state: 'detached', timeout: 20_000 });
-    await explained(page, () => row(page).getByText('Visa ending in 0002').waitFor({ timeout: 20_000 }));
+    await explained(page, () => row(page).getByText('Visa ending in 0341').waitFor({ timeout: 20_000 }));
 
     // The renewal date comes (the app's clock moves), three tries fail: past due, live on the page.
     const [membership] = await app.platform.documents.find('memberships', {});

@@ -6,6 +6,7 @@ import { newPage } from './support/browser.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 import { newCustomer } from './support/customer.ts';
 import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { agreeToTerms, useNewCard } from './support/checkout.ts';
 
 const CARDS = { succeeds: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', secondStep: '4000 0027 6000 3184' };
 const WIDTHS = [375, 900, 1440] as const;
@@ -39,6 +40,7 @@ async function openPayment(page: Page, plan: 'Monthly' | 'Yearly') {
 
 async function fillCard(page: Page, number: string) {
   const form = page.getByRole('form', { name: 'Payment' });
+  await useNewCard(form);
   await form.getByLabel('Card number').fill(number);
   await form.getByLabel('Expiry date (MM/YY)').fill('12/34');
   await form.getByLabel('Security code (CVC)').fill('123');
@@ -85,6 +87,7 @@ describe('paying for a membership and /subscriptions', () => {
     const form = page.getByRole('form', { name: 'Payment' });
     await form.waitFor({ timeout: 20_000 });
     await expect(form.getByRole('button', { name: /^Pay \$/ }).textContent()).resolves.toMatch(/^Pay \$\d+\.\d{2}$/);
+    await agreeToTerms(form);
     await form.getByRole('button', { name: /^Pay / }).click();
     await form.getByText('Enter the card number').waitFor();
     await form.getByText('Enter the name on the card').waitFor();
@@ -93,6 +96,7 @@ describe('paying for a membership and /subscriptions', () => {
 
   it('a declined card (4000 0000 0000 0002) says so, and no membership is made', async () => {
     const form = await fillCard(page, CARDS.declined);
+    await agreeToTerms(form);
     await form.getByRole('button', { name: /^Pay / }).click();
     const alert = form.getByRole('alert').filter({ hasText: /declined/i });
     await explained(page, () => alert.waitFor({ timeout: 20_000 }));
@@ -102,6 +106,7 @@ describe('paying for a membership and /subscriptions', () => {
 
   it('the card with a second step (4000 0027 6000 3184) asks for it; not approving charges nothing', async () => {
     const form = await fillCard(page, CARDS.secondStep);
+    await agreeToTerms(form);
     await form.getByRole('button', { name: /^Pay / }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Confirm this payment' });
     await explained(page, () => dialog.waitFor({ timeout: 20_000 }));
@@ -115,6 +120,7 @@ describe('paying for a membership and /subscriptions', () => {
 
   it('pays with 4242 4242 4242 4242 on a double click, once, and the membership shows live', async () => {
     const form = await fillCard(page, CARDS.succeeds);
+    await agreeToTerms(form);
     await form.getByRole('button', { name: /^Pay / }).dblclick();
     await explained(page, () => page.getByText('Payment received.').waitFor({ timeout: 20_000 }));
     // The row arrives by the account room's push (no reload).
@@ -158,6 +164,7 @@ describe('paying for a membership and /subscriptions', () => {
       expect(await p.getByRole('radio', { name: /^Yearly:/ }).isChecked()).toBe(true);
       await p.getByRole('form', { name: 'Payment' }).waitFor({ timeout: 20_000 });
       const form = await fillCard(p, CARDS.secondStep);
+      await agreeToTerms(form);
       await form.getByRole('button', { name: /^Pay / }).click();
       const dialog = p.getByRole('alertdialog', { name: 'Confirm this payment' });
       await explained(p, () => dialog.waitFor({ timeout: 20_000 }));

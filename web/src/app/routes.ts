@@ -34,6 +34,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/services-page', access: 'public', title: 'Services', load: named(cms, 'ServicesPage') },
   { path: '/privacy-policy', access: 'public', title: 'Privacy Policy', load: named(cms, 'PrivacyPolicyPage') },
   { path: '/additional-information', access: 'public', title: 'Additional Information', load: named(cms, 'AdditionalInformationPage') },
+  { path: '/terms-of-service', access: 'public', title: 'Terms of Service', load: named(cms, 'TermsOfServicePage') },
   { path: '/faq', access: 'public', title: 'FAQ', load: () => import('../features/content/components/FaqPage.tsx') },
   { path: '/blogs', access: 'public', title: 'Blogs', load: () => import('../features/content/components/BlogsPage.tsx') },
   { path: '/blogs/:slug', access: 'public', title: 'Blog', load: () => import('../features/content/components/BlogPostPage.tsx') },

@@ -49,7 +49,7 @@ describe('a payment starts a membership on BullMQ/Redis and Kafka (distributed p
     const method = await t.app.inject({ method: 'POST', url: '/api/v1/payments/test-gateway/payment-methods', payload: card, headers });
     expect(method.statusCode, method.body).toBe(200);
     const checkoutId = randomUUID();
-    const payload = { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: method.json().data.payment_method_id };
+    const payload = { checkout_id: checkoutId, plan_id: 'monthly', accept_terms: true, payment_method_id: method.json().data.payment_method_id };
     const paid = await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers });
     expect(paid.statusCode, paid.body).toBe(200);
     // The webhook job runs on BullMQ: the answer may come before it (processing); the checkout then settles.

@@ -44,7 +44,8 @@ describe('a successful payment starts a membership (PaymentSucceeded → reactio
       status: 'trialing',
       started_at: paidAt,
       amount_cents: 1995,
-      renewal_amount_cents: 2495,
+      renewal_amount_cents: 1995,
+      next_charge_cents: 1995,
       paid_cents: 6400,
       card_brand: 'visa',
       card_last4: '4242',
@@ -66,7 +67,7 @@ describe('a successful payment starts a membership (PaymentSucceeded → reactio
     expect(await startMembershipFor(t.platform, paid)).toBe(false); // the job itself again: the stream exists
     expect(await t.platform.eventStore.readStream(membershipStream(checkoutId))).toHaveLength(1);
     const page = await items(account);
-    expect(page.items).toMatchObject([{ plan_name: 'Yearly', status: 'active', trial_ends_at: null, amount_cents: 19_900, renewal_amount_cents: 23_900, paid_cents: 21_400 }]);
+    expect(page.items).toMatchObject([{ plan_name: 'Yearly', status: 'active', trial_ends_at: null, amount_cents: 19_900, renewal_amount_cents: 19_900, next_charge_cents: 19_900, paid_cents: 21_400 }]);
   });
 
   it('a declined card and a refused second step start nothing', async () => {

@@ -40,7 +40,7 @@ describe('card numbers in the log', () => {
       const headers = await headersOfNew(); // one membership per member: each card pays for a member of its own
       const method = await app.inject({ method: 'POST', url: '/api/v1/payments/test-gateway/payment-methods', payload: { number, exp_month: 12, exp_year: year, cvc: '987', name: 'Pat Member' }, headers });
       if (method.statusCode !== 200) continue;
-      const payload = { checkout_id: randomUUID(), plan_id: 'monthly', payment_method_id: method.json().data.payment_method_id };
+      const payload = { checkout_id: randomUUID(), plan_id: 'monthly', accept_terms: true, payment_method_id: method.json().data.payment_method_id };
       expect((await app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers })).statusCode).toBe(200);
     }
     const expired = await app.inject({ method: 'POST', url: '/api/v1/payments/test-gateway/payment-methods', payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2020, cvc: '987', name: 'x' }, headers });

@@ -62,7 +62,7 @@ const createCode = async (code: string, over: Record<string, unknown> = {}) => {
   expect(response.statusCode, response.body).toBe(200);
 };
 const checkout = async (account: string, promo_code?: string, behavior: TestCardBehavior = 'succeeds', checkout_id: string = randomUUID()) =>
-  call({ method: 'POST', url: '/payments/checkouts', headers: await as({ account }), payload: { checkout_id, plan_id: 'yearly', payment_method_id: await cardOf(account, behavior), ...(promo_code ? { promo_code } : {}) } });
+  call({ method: 'POST', url: '/payments/checkouts', headers: await as({ account }), payload: { checkout_id, plan_id: 'yearly', accept_terms: true, payment_method_id: await cardOf(account, behavior), ...(promo_code ? { promo_code } : {}) } });
 const codeEvents = async (code: string) => (await t.platform.eventStore.readStream(promoCodeStream(code))).map((e) => e.type);
 const reservedHeld = async (code: string) => {
   let held = 0;
@@ -308,7 +308,7 @@ describe('one account against another', () => {
     const id = randomUUID();
     const ownerCard = await cardOf(owner);
     const pay = async (account: string, body: Record<string, unknown>) =>
-      call({ method: 'POST', url: '/payments/checkouts', headers: await as({ account }), payload: { checkout_id: id, plan_id: 'yearly', ...body } });
+      call({ method: 'POST', url: '/payments/checkouts', headers: await as({ account }), payload: { checkout_id: id, plan_id: 'yearly', accept_terms: true, ...body } });
     expect((await pay(owner, { payment_method_id: ownerCard })).statusCode).toBe(200);
     expect((await pay(owner, { payment_method_id: ownerCard })).statusCode, "the owner's repeat").toBe(200);
     const own = await pay(owner, { payment_method_id: await cardOf(owner) });
@@ -362,7 +362,7 @@ describe('concurrency and release', () => {
     const code = uniqueCode('dbl');
     await createCode(code, { max_redemptions: 2 });
     const account = newAccount();
-    const body = { checkout_id: randomUUID(), plan_id: 'yearly', payment_method_id: await cardOf(account), promo_code: code };
+    const body = { checkout_id: randomUUID(), plan_id: 'yearly', accept_terms: true, payment_method_id: await cardOf(account), promo_code: code };
     const headers = await as({ account });
     const responses = await Promise.all(Array.from({ length: 8 }, () => call({ method: 'POST', url: '/payments/checkouts', headers, payload: body })));
     for (const r of responses) expect(r.statusCode, r.body).toBe(200);
@@ -413,9 +413,9 @@ describe('concurrency and release', () => {
     const account = newAccount();
     await unchanged(async () => {
       const headers = await as({ account });
-      expectRefusal(await call({ method: 'POST', url: '/payments/checkouts', headers, payload: { checkout_id: randomUUID(), plan_id: 'yearly', payment_method_id: 'pm_nope', promo_code: code } }), 'no card', [404]);
-      expectRefusal(await call({ method: 'POST', url: '/payments/checkouts', headers, payload: { checkout_id: randomUUID(), plan_id: 'nope', payment_method_id: await cardOf(account), promo_code: code } }), 'no plan', [404]);
-      expectRefusal(await call({ method: 'POST', url: '/payments/checkouts', headers, payload: { checkout_id: randomUUID(), plan_id: 'yearly', payment_method_id: await cardOf(account), promo_code: 'x'.repeat(5000) } }), 'huge code', [400]);
+      expectRefusal(await call({ method: 'POST', url: '/payments/checkouts', headers, payload: { checkout_id: randomUUID(), plan_id: 'yearly', accept_terms: true, payment_method_id: 'pm_nope', promo_code: code } }), 'no card', [404]);
+      expectRefusal(await call({ method: 'POST', url: '/payments/checkouts', headers, payload: { checkout_id: randomUUID(), plan_id: 'nope', accept_terms: true, payment_method_id: await cardOf(account), promo_code: code } }), 'no plan', [404]);
+      expectRefusal(await call({ method: 'POST', url: '/payments/checkouts', headers, payload: { checkout_id: randomUUID(), plan_id: 'yearly', accept_terms: true, payment_method_id: await cardOf(account), promo_code: 'x'.repeat(5000) } }), 'huge code', [400]);
     });
   });
 

@@ -25,6 +25,7 @@ import { renewalChargeReaction, renewalChargeWorker } from './renewals/reaction.
 import { savedCardRoutes } from './saved-cards/routes.ts';
 import { refundIssuedEmail, refundNoticeReaction } from './refunds/notice.ts';
 import { REFUNDABLE_EVENTS, refundableCopies } from './refunds/scope.ts';
+import { cardsOnFileProjection } from './saved-cards/on-file.ts';
 
 /**
  * Checkouts paid through the payment gateway port (the embedded test gateway; Stripe next). Outcomes arrive as the
@@ -42,7 +43,7 @@ export const paymentsModule: Module = {
     await app.register(savedCardRoutes(platform));
     await app.register(stripeRoutes(platform));
   },
-  projections: [charges.projection, promoCodesProjection, ...paymentsCopies, ...refundableCopies],
+  projections: [charges.projection, promoCodesProjection, cardsOnFileProjection, ...paymentsCopies, ...refundableCopies],
   collections: [STRIPE_CUSTOMERS, STRIPE_INTENTS, ...Object.values(TEST_GATEWAY_COLLECTIONS)],
   consumes: [...PAYMENTS_CONSUMES, 'MembershipRenewalDue', 'ReimbursementPayoutRequested', ...REFUNDABLE_EVENTS],
   pushes: [

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CheckoutResult, PaymentMethod, TEST_CARDS } from '@acpg/contracts/payments';
+import { CheckoutResult, PaymentMethod, TEST_CARDS, TERMS_OF_SERVICE_VERSION } from '@acpg/contracts/payments';
 import { sqliteFile } from '../../composition/embedded.ts';
 import { handleCommand } from '../../platform/commands/handle-command.ts';
 import { systemMeta } from '../../platform/commands/metadata.ts';
@@ -29,7 +29,7 @@ const paymentMethod = async (accountId: string, number: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return PaymentMethod.parse(response.json().data);
 };
-const pay = async (accountId: string, body: { checkout_id: string; plan_id: string; payment_method_id: string }) => {
+const pay = async (accountId: string, body: { checkout_id: string; plan_id: string; accept_terms: boolean; payment_method_id: string }) => {
   const response = await post('/payments/checkouts', body, accountId);
   expect(response.statusCode, response.body).toBe(200);
   return CheckoutResult.parse(response.json().data);
@@ -101,7 +101,7 @@ describe('POST /api/v1/payments/checkouts', () => {
     const account = newAccount();
     const method = await paymentMethod(account, TEST_CARDS.succeeds);
     const checkoutId = randomUUID();
-    const result = await pay(account, { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: method.payment_method_id });
+    const result = await pay(account, { checkout_id: checkoutId, plan_id: 'monthly', accept_terms: true, payment_method_id: method.payment_method_id });
     expect(result).toEqual({ checkout_id: checkoutId, status: 'succeeded', amount_due: 6400, plan_id: 'monthly', card_brand: 'visa', card_last4: '4242' });
     await deliveriesDone();
     expect(await checkoutEvents(checkoutId)).toEqual(['CheckoutStarted', 'PaymentSucceeded']);
@@ -112,17 +112,50 @@ describe('POST /api/v1/payments/checkouts', () => {
     expect(read.json().data).toEqual(result);
   });
 
+  it('refuses a Pay without consent to the Terms of Service (nothing started, nothing charged), and records the consent with the checkout', async () => {
+    const account = newAccount();
+    const method = await paymentMethod(account, TEST_CARDS.succeeds);
+    for (const consent of [{}, { accept_terms: false }, { accept_terms: 'yes' }]) {
+      const checkoutId = randomUUID();
+      const refused = await post('/payments/checkouts', { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: method.payment_method_id, ...consent }, account);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.body).toContain('agree to the Terms of Service');
+      expect(await checkoutEvents(checkoutId)).toEqual([]);
+    }
+    expect(await t.platform.documents.find(TEST_GATEWAY_COLLECTIONS.intents, { customer: account })).toEqual([]);
+    const checkoutId = randomUUID();
+    await pay(account, { checkout_id: checkoutId, plan_id: 'monthly', accept_terms: true, payment_method_id: method.payment_method_id });
+    const [started] = await t.platform.eventStore.readStream(checkoutStream(checkoutId), 0);
+    expect(started?.data).toMatchObject({ consent: { terms_version: TERMS_OF_SERVICE_VERSION, accepted_at: expect.any(String), automatic_renewal: true } });
+  });
+
+  it('the card paid with is the card on file (GET /payments/saved-cards/mine), offered to its account only; a declined card is not', async () => {
+    const account = newAccount();
+    expect((await get('/payments/saved-cards/mine', account)).json()).toEqual({ success: true, data: { card: null } });
+    const declined = await paymentMethod(account, TEST_CARDS.declined);
+    await pay(account, { checkout_id: randomUUID(), plan_id: 'monthly', accept_terms: true, payment_method_id: declined.payment_method_id });
+    const method = await paymentMethod(account, TEST_CARDS.succeeds);
+    await pay(account, { checkout_id: randomUUID(), plan_id: 'monthly', accept_terms: true, payment_method_id: method.payment_method_id });
+    const onFile = await waitFor(async () => {
+      const card = (await get('/payments/saved-cards/mine', account)).json().data.card;
+      return card ? card : undefined;
+    }, { timeoutMs: 10_000, what: 'the card on file' });
+    expect(onFile).toEqual({ payment_method_id: method.payment_method_id, brand: 'visa', last4: '4242' });
+    expect((await get('/payments/saved-cards/mine', newAccount())).json().data.card).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/payments/saved-cards/mine' })).statusCode).toBe(401);
+  });
+
   it('Yearly (no trial) charges the first year and the recording fee', async () => {
     const account = newAccount();
     const method = await paymentMethod(account, TEST_CARDS.succeeds);
-    const result = await pay(account, { checkout_id: randomUUID(), plan_id: 'yearly', payment_method_id: method.payment_method_id });
+    const result = await pay(account, { checkout_id: randomUUID(), plan_id: 'yearly', accept_terms: true, payment_method_id: method.payment_method_id });
     expect(result).toMatchObject({ status: 'succeeded', amount_due: 19_900 + 1_500 });
   });
 
   it('a double-clicked Pay (the same checkout twice at once, then again) charges once and records once', async () => {
     const account = newAccount();
     const method = await paymentMethod(account, TEST_CARDS.succeeds);
-    const body = { checkout_id: randomUUID(), plan_id: 'monthly', payment_method_id: method.payment_method_id };
+    const body = { checkout_id: randomUUID(), plan_id: 'monthly', accept_terms: true, payment_method_id: method.payment_method_id };
     const [first, second] = await Promise.all([post('/payments/checkouts', body, account), post('/payments/checkouts', body, account)]);
     expect([first?.statusCode, second?.statusCode]).toEqual([200, 200]);
     const third = await pay(account, body);
@@ -137,21 +170,21 @@ describe('POST /api/v1/payments/checkouts', () => {
     const account = newAccount();
     const bad = await paymentMethod(account, TEST_CARDS.declined);
     const checkoutId = randomUUID();
-    const result = await pay(account, { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: bad.payment_method_id });
+    const result = await pay(account, { checkout_id: checkoutId, plan_id: 'monthly', accept_terms: true, payment_method_id: bad.payment_method_id });
     expect(result).toMatchObject({ status: 'failed', message: 'Your card was declined, so nothing was charged. Try another card.', card_last4: '0002' });
     // Pay again with the same checkout: the same answer, no new charge.
-    expect((await pay(account, { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: bad.payment_method_id })).status).toBe('failed');
+    expect((await pay(account, { checkout_id: checkoutId, plan_id: 'monthly', accept_terms: true, payment_method_id: bad.payment_method_id })).status).toBe('failed');
     await deliveriesDone();
     expect(await checkoutEvents(checkoutId)).toEqual(['CheckoutStarted', 'PaymentFailed']);
     const good = await paymentMethod(account, TEST_CARDS.succeeds);
-    expect((await pay(account, { checkout_id: randomUUID(), plan_id: 'monthly', payment_method_id: good.payment_method_id })).status).toBe('succeeded');
+    expect((await pay(account, { checkout_id: randomUUID(), plan_id: 'monthly', accept_terms: true, payment_method_id: good.payment_method_id })).status).toBe('succeeded');
   });
 
   it('4000 0027 6000 3184: asks for the second step; approved it succeeds, and confirming again answers the same', async () => {
     const account = newAccount();
     const method = await paymentMethod(account, TEST_CARDS.requiresAction);
     const checkoutId = randomUUID();
-    const result = await pay(account, { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: method.payment_method_id });
+    const result = await pay(account, { checkout_id: checkoutId, plan_id: 'monthly', accept_terms: true, payment_method_id: method.payment_method_id });
     expect(result).toMatchObject({ status: 'requires_action', message: 'Your card asks you to confirm this payment.' });
     const approved = await post(`/payments/checkouts/${checkoutId}/confirm`, { approve: true }, account);
     expect(approved.statusCode, approved.body).toBe(200);
@@ -167,7 +200,7 @@ describe('POST /api/v1/payments/checkouts', () => {
     const account = newAccount();
     const method = await paymentMethod(account, TEST_CARDS.requiresAction);
     const checkoutId = randomUUID();
-    await pay(account, { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: method.payment_method_id });
+    await pay(account, { checkout_id: checkoutId, plan_id: 'monthly', accept_terms: true, payment_method_id: method.payment_method_id });
     const refused = await post(`/payments/checkouts/${checkoutId}/confirm`, { approve: false }, account);
     expect(refused.statusCode).toBe(200);
     expect(refused.json().data).toMatchObject({ status: 'failed', message: 'The payment was not confirmed, so nothing was charged. Try again or use another card.' });
@@ -179,7 +212,7 @@ describe('POST /api/v1/payments/checkouts', () => {
     const account = newAccount();
     const method = await paymentMethod(account, TEST_CARDS.succeeds);
     const attempt = async (body: Record<string, unknown>, caller = account) => post('/payments/checkouts', body, caller);
-    const base = { plan_id: 'monthly', payment_method_id: method.payment_method_id };
+    const base = { plan_id: 'monthly', accept_terms: true, payment_method_id: method.payment_method_id };
 
     const ids: string[] = [];
     const refused = async (body: Record<string, unknown>, status: number, code: string, caller = account) => {
@@ -223,12 +256,12 @@ describe('POST /api/v1/payments/checkouts', () => {
     const confirm = await post(`/payments/checkouts/${checkoutId}/confirm`, { approve: true }, account);
     expect(confirm.statusCode).toBe(409);
     expect(confirm.json()).toMatchObject({ code: 'CONFIRMATION_NOT_NEEDED' });
-    expect((await pay(account, { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: method.payment_method_id })).status).toBe('succeeded');
+    expect((await pay(account, { checkout_id: checkoutId, plan_id: 'monthly', accept_terms: true, payment_method_id: method.payment_method_id })).status).toBe('succeeded');
   });
   it('a charge whose webhook events were never sent (a crash after the gateway kept the intent) is finished by Pay again', async () => {
     const account = newAccount();
     const method = await paymentMethod(account, TEST_CARDS.succeeds);
-    const body = { checkout_id: randomUUID(), plan_id: 'monthly', payment_method_id: method.payment_method_id };
+    const body = { checkout_id: randomUUID(), plan_id: 'monthly', accept_terms: true, payment_method_id: method.payment_method_id };
     const crash = crashOnFirstWebhookEnqueue();
     try {
       expect((await post('/payments/checkouts', body, account)).statusCode).toBe(500);
@@ -246,7 +279,7 @@ describe('POST /api/v1/payments/checkouts', () => {
     const account = newAccount();
     const method = await paymentMethod(account, TEST_CARDS.requiresAction);
     const checkoutId = randomUUID();
-    expect((await pay(account, { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: method.payment_method_id })).status).toBe('requires_action');
+    expect((await pay(account, { checkout_id: checkoutId, plan_id: 'monthly', accept_terms: true, payment_method_id: method.payment_method_id })).status).toBe('requires_action');
     await deliveriesDone();
     const crash = crashOnFirstWebhookEnqueue();
     try {

@@ -47,6 +47,7 @@ export function PublicLayout() {
         )}
         <nav aria-label="Footer" className={s.links}>
           <RouterLink className={s.link} to="/privacy-policy">Privacy Policy</RouterLink>
+          <RouterLink className={s.link} to="/terms-of-service">Terms of Service</RouterLink>
           <RouterLink className={s.link} to="/blogs">Blogs</RouterLink>
         </nav>
       </footer>

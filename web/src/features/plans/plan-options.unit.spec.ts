@@ -28,6 +28,18 @@ describe('plan picker choices', () => {
     expect(yearly).toMatchObject({ setupFee: 1000, recordingFee: 3000, dueToday: 3000 + 1000 + 19900 });
   });
 
+  it('states the next charge and its date: the first term when a trial ends, else the renewal a term from today', () => {
+    const now = new Date('2026-01-31T10:00:00.000Z');
+    const [monthly, yearly] = planOptions(PLANS, now);
+    expect(monthly?.terms).toMatchObject({ term: 'month', due_today_cents: 7400, first_term_today: false, next_charge_cents: 1999, renewal_cents: 2499 });
+    expect(monthly?.terms?.next_charge_at.toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect(yearly?.terms).toMatchObject({ term: 'year', due_today_cents: 23900, first_term_today: true, next_charge_cents: 22900, renewal_cents: 22900 });
+    expect(yearly?.terms?.next_charge_at.toISOString()).toBe('2027-01-31T10:00:00.000Z');
+    // An inactive renewal plan gives no price: the plan's own price is the renewal price.
+    const [noRenewal] = planOptions(PLANS.map((p) => (p.id === 'm-r' ? { ...p, is_active: false } : p)), now);
+    expect(noRenewal?.terms).toMatchObject({ next_charge_cents: 1999, renewal_cents: 1999 });
+  });
+
   it('offers nothing for a name without a default plan', () => {
     expect(planOptions(PLANS.filter((p) => p.name === 'Yearly')).map((o) => o.entry.name)).toEqual(['Yearly']);
     expect(planOptions([])).toEqual([]);

@@ -144,4 +144,36 @@ export const SEED_PAGES: readonly PublishPageContentBody[] = [
       },
     ],
   },
+  {
+    slug: 'terms-of-service',
+    title: 'Terms of Service',
+    intro:
+      'These terms are the agreement between you and ACPG when you create an account, buy a membership, Equity Protect or an NHD report, or submit a claim. They are written to be read: if anything here is unclear, contact us before you pay. Version of November 28, 2026.',
+    sections: [
+      {
+        heading: 'Your account',
+        body: 'You must be at least 18 and give true details about yourself. Keep your password and security PIN to yourself; you are responsible for what is done with your account. We may ask you to confirm your email, phone number or ownership of a property before we act on it.',
+      },
+      {
+        heading: 'What you pay and when',
+        body: 'Every price is shown in US dollars before you pay, with each fee named and what it is for, the amount charged today, and for a membership the date and amount of the next charge. We charge only what the payment screen showed you; a promo code lowers the amount shown before you pay. If you believe a charge was wrong, contact us: a refund is made to the card that paid.',
+      },
+      {
+        heading: 'Automatic renewal of memberships',
+        body: 'A membership renews automatically at the end of each term (every month for Monthly, every year for Yearly) and is charged to the card you saved, at the renewal price shown when you joined or when you switched plans, until you cancel. A free trial turns into a paid term on the date shown when you joined unless you cancel before that date. If a renewal payment fails, we tell you and try again 3 and 7 days later; if it still fails, the membership is past due and ends 7 days later unless you update your card, which charges the renewal at once.',
+      },
+      {
+        heading: 'How to cancel',
+        body: 'Cancel online at any time: open Membership in your account, choose Manage, then Cancel membership. You can also ask us through the Contact Us page. Cancelling stops the next renewal: nothing more is charged, and you keep your membership until the end of the term you already paid for. You can resume a cancelled membership before that date.',
+      },
+      {
+        heading: 'Equity Protect, NHD reports and claims',
+        body: 'Equity Protect watches recorded documents for the properties you verified and tells you when one appears; it does not stop a document from being recorded and is not title insurance. It lasts for the year you paid for and does not renew by itself. An NHD report discloses the natural hazard zones on official maps for a California property on the day it is made. A reimbursement claim is paid only for an expense your plan covers, within its waiting period and limits, with the documents we ask for; every decision is explained to you.',
+      },
+      {
+        heading: 'Changes to these terms and contact',
+        body: 'If we change these terms, we publish the new version here with its date; a change never applies to a payment you have already made. Questions about these terms, a charge or a cancellation: use the details on our Contact Us page.',
+      },
+    ],
+  },
 ];

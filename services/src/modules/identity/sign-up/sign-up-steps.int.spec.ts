@@ -210,7 +210,7 @@ describe('the signed-in steps of a sign-up, and resuming it', () => {
     const card = { number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Applicant One' };
     const method = await kit.withToken('POST', '/payments/test-gateway/payment-methods', token, card);
     expect(method.statusCode).toBe(200);
-    const checkout = await kit.withToken('POST', '/payments/checkouts', token, { checkout_id: randomUUID(), plan_id: 'monthly', payment_method_id: method.json().data.payment_method_id });
+    const checkout = await kit.withToken('POST', '/payments/checkouts', token, { checkout_id: randomUUID(), plan_id: 'monthly', accept_terms: true, payment_method_id: method.json().data.payment_method_id });
     expect(checkout.json().data).toMatchObject({ status: 'succeeded' });
     await waitFor(async () => ((await progressOf(token)).current_step === 'beneficiaries' ? true : undefined), { what: 'the plan step completed from MembershipStarted' });
     const list = [{ full_name: 'Jane Doe', relationship: 'Spouse', email: 'jane@example.test', share_percent: 60 }, { full_name: 'Sam Doe', relationship: 'Child', share_percent: 40 }];

@@ -37,7 +37,8 @@ export type StartMembership = Command<
 /** The member's own moves: `account_id` is the caller (someone else's membership answers 404). */
 export type CancelMembership = Command<'CancelMembership', { account_id: string }>;
 export type ResumeMembership = Command<'ResumeMembership', { account_id: string }>;
-export type SwitchPlan = Command<'SwitchPlan', { account_id: string; plan_name: PlanName }>;
+/** `renewal_amount_cents`: the wanted name's renewal price now, recorded on the switch so the member sees what it charges. */
+export type SwitchPlan = Command<'SwitchPlan', { account_id: string; plan_name: PlanName; renewal_amount_cents?: number }>;
 /** A card the account saved (checked by the caller against `payments-card-<id>`). */
 export type UpdateCard = Command<'UpdateCard', { account_id: string; payment_method_id: string; card_brand: CardBrand; card_last4: string }>;
 
@@ -341,7 +342,15 @@ export const decideMembership = (command: MembershipCommand, state: MembershipSt
       return [
         {
           type: 'MembershipPlanSwitchScheduled',
-          data: { membership_id: m.membership_id, account_id: m.account_id, from_plan_name: c.plan_name, to_plan_name: to, effective_at: c.next_renewal_at, scheduled_at: now },
+          data: {
+            membership_id: m.membership_id,
+            account_id: m.account_id,
+            from_plan_name: c.plan_name,
+            to_plan_name: to,
+            effective_at: c.next_renewal_at,
+            scheduled_at: now,
+            ...(command.data.renewal_amount_cents === undefined ? {} : { renewal_amount_cents: command.data.renewal_amount_cents }),
+          },
         },
       ];
     }

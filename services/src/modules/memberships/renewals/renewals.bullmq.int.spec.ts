@@ -29,13 +29,13 @@ describe('renewals on BullMQ/Redis and Kafka (distributed profile)', () => {
       const response = await t.app.inject({ method: 'PUT', url: `/api/v1/memberships/${id}/card`, payload: { payment_method_id: await savedCard(t, account, card) }, headers });
       expect(response.statusCode, response.body).toBe(200);
     };
-    await put(TEST_CARDS.declined);
+    await put(TEST_CARDS.declinedWhenCharged);
     setClock(t, Date.parse(row.next_renewal_at) + 1000);
     await tick(t, [renewalsSchedule]);
     await membershipEvents(t, membershipStream(id), (e) => countOf(e, 'MembershipRenewalFailed') === 1, 'the first try failed');
     await put(TEST_CARDS.succeeds);
     const events = await membershipEvents(t, membershipStream(id), (e) => countOf(e, 'MembershipRenewed') === 1, 'renewed by the new card');
-    expect(events.find((e) => e.type === 'MembershipRenewed')?.data).toMatchObject({ plan_name: 'Yearly', amount_cents: 23_900, attempt: 2 });
+    expect(events.find((e) => e.type === 'MembershipRenewed')?.data).toMatchObject({ plan_name: 'Yearly', amount_cents: 19_900, attempt: 2 });
     await tick(t, [renewalsSchedule]);
     await gatewayDeliveriesDone(t); // the gateway's redelivery of each event (1 s later) has come and changed nothing
     const after = await t.platform.eventStore.readStream(membershipStream(id));

@@ -33,10 +33,10 @@ const member = async (planId: 'monthly' | 'yearly') => {
 describe('renewals and dunning with a moving clock (scheduler → MembershipRenewalDue → payments off-session → outcome)', () => {
   it('a trial ends on a declined card: tried on the renewal date, day 3 and day 7, then past due, then cancelled 7 days later; each step emailed once', async () => {
     const m = await member('monthly');
-    const declined = await savedCard(t, m.accountId, TEST_CARDS.declined);
+    const declined = await savedCard(t, m.accountId, TEST_CARDS.declinedWhenCharged);
     const put = await t.app.inject({ method: 'PUT', url: `/api/v1/memberships/${m.id}/card`, payload: { payment_method_id: declined }, headers: m.headers });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().data).toMatchObject({ card_last4: '0002' });
+    expect(put.json().data).toMatchObject({ card_last4: '0341' });
     const stream = membershipStream(m.id);
     const due = m.row.next_renewal_at;
 
@@ -46,7 +46,7 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
     await tick(t, [renewalsSchedule]);
     let events = await membershipEvents(t, stream, (e) => countOf(e, 'MembershipRenewalFailed') === 1, 'the first try to fail');
     const first = events.find((e) => e.type === 'MembershipRenewalDue')!;
-    expect(first.data).toMatchObject({ amount_cents: 1995, plan_name: 'Monthly', card_last4: '0002', renewal: { period_start: due, attempt: 1 } });
+    expect(first.data).toMatchObject({ amount_cents: 1995, plan_name: 'Monthly', card_last4: '0341', renewal: { period_start: due, attempt: 1 } });
     expect(events.find((e) => e.type === 'MembershipRenewalFailed')!.data).toMatchObject({ attempt: 1, next_retry_at: addDaysUtc(due, 3) });
 
     await tick(t, [renewalsSchedule]); // the same slot, and nothing due before day 3
@@ -98,7 +98,7 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
 
   it('a card update while past due charges at once, and the paid membership is active again until the next term', async () => {
     const m = await member('monthly');
-    await t.app.inject({ method: 'PUT', url: `/api/v1/memberships/${m.id}/card`, payload: { payment_method_id: await savedCard(t, m.accountId, TEST_CARDS.declined) }, headers: m.headers });
+    await t.app.inject({ method: 'PUT', url: `/api/v1/memberships/${m.id}/card`, payload: { payment_method_id: await savedCard(t, m.accountId, TEST_CARDS.declinedWhenCharged) }, headers: m.headers });
     const due = m.row.next_renewal_at;
     const stream = membershipStream(m.id);
     for (const [i, days] of [0, 3, 7].entries()) {
@@ -114,7 +114,7 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
     expect(events.filter((e) => e.type === 'MembershipRenewalDue').at(-1)?.data).toMatchObject({ card_last4: '4242', renewal: { attempt: 4, period_start: due } });
     const row = await myMembership(t, m.headers, m.id, (r) => r.status === 'active', 'active again');
     // The trial's first term was charged at its price; later terms renew at the Monthly renewal price.
-    expect(row).toMatchObject({ card_last4: '4242', cancels_at: null, next_retry_at: null, amount_cents: 1995, renewal_amount_cents: 2495 });
+    expect(row).toMatchObject({ card_last4: '4242', cancels_at: null, next_retry_at: null, amount_cents: 1995, renewal_amount_cents: 1995, next_charge_cents: 1995 });
     expect(row.next_renewal_at > due).toBe(true);
   });
 
@@ -123,12 +123,16 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
     const switched = await t.app.inject({ method: 'POST', url: `/api/v1/memberships/${m.id}/switch`, payload: { plan_name: 'Monthly' }, headers: m.headers });
     expect(switched.statusCode, switched.body).toBe(200);
     expect(switched.json().data).toMatchObject({ plan_name: 'Yearly', switch_to_plan_name: 'Monthly', next_renewal_at: m.row.next_renewal_at });
+    expect(m.row).toMatchObject({ amount_cents: 19_900, next_charge_cents: 19_900 });
+    // The row tells what the switch charges next, and when: the Monthly price on the renewal date.
+    const told = await myMembership(t, m.headers, m.id, (r) => r.switch_to_plan_name === 'Monthly', 'the switch listed');
+    expect(told).toMatchObject({ renewal_amount_cents: 1995, next_charge_cents: 1995, next_renewal_at: m.row.next_renewal_at });
     at(m.row.next_renewal_at, MINUTE);
     await Promise.all([runNow(t, [renewalsSchedule]), runNow(t, [renewalsSchedule]), tick(t, [renewalsSchedule])]);
     const events = await membershipEvents(t, membershipStream(m.id), (e) => countOf(e, 'MembershipRenewed') === 1, 'renewed');
-    expect(events.find((e) => e.type === 'MembershipRenewed')?.data).toMatchObject({ plan_name: 'Monthly', plan_id: 'monthly-renewal', amount_cents: 2495 });
+    expect(events.find((e) => e.type === 'MembershipRenewed')?.data).toMatchObject({ plan_name: 'Monthly', plan_id: 'monthly-renewal', amount_cents: 1995 });
     const row = await myMembership(t, m.headers, m.id, (r) => r.plan_name === 'Monthly', 'renewed as Monthly');
-    expect(row).toMatchObject({ status: 'active', switch_to_plan_name: null, amount_cents: 2495, renewal_amount_cents: 2495 });
+    expect(row).toMatchObject({ status: 'active', switch_to_plan_name: null, amount_cents: 1995, renewal_amount_cents: 1995, next_charge_cents: 1995 });
     await gatewayDeliveriesDone(t);
     expect(countOf(await t.platform.eventStore.readStream(membershipStream(m.id)), 'MembershipRenewalDue')).toBe(1);
     const charges = await t.platform.eventStore.readAll({ after: 0, limit: 10_000, types: ['PaymentSucceeded'] });

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { renewalPrices } from '../renewals/run.ts';
+import { latestPlans } from '../start-on-payment/plans.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
@@ -53,7 +55,9 @@ export const selfServiceRoutes =
       { config: OWNER, schema: { ...schema('Renew as the other plan name (Monthly or Yearly) from the next renewal; its own name withdraws a switch'), body: SwitchPlanBody } },
       async (request) => {
         const account = callerOf(request).userId;
-        const data = { account_id: account, plan_name: request.body.plan_name };
+        // The price it will renew at, as the plans stand now (the same renewal price the scheduler charges).
+        const price = renewalPrices(await latestPlans(platform))[request.body.plan_name];
+        const data = { account_id: account, plan_name: request.body.plan_name, ...(price ? { renewal_amount_cents: price.amount_cents } : {}) };
         const state = await memberMove(platform, request.params.id, { type: 'SwitchPlan', data, metadata: requestMeta(request, platform) });
         return answer(request.params.id, state);
       },

@@ -73,17 +73,29 @@ describe('membership moves: only the owner, clear refusals, nothing changed by a
     const someoneElse = `acct-${randomUUID()}`;
     const theirs = await savedCard(t, someoneElse, TEST_CARDS.succeeds);
     expect((await put(theirs)).json()).toMatchObject({ code: 'CARD_NOT_SAVED' });
-    const mine = await savedCard(t, m.accountId, TEST_CARDS.declined);
+    const mine = await savedCard(t, m.accountId, TEST_CARDS.declinedWhenCharged);
     expect((await put(mine, await as(someoneElse))).statusCode).toBe(404);
     const updated = await put(mine);
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json().data).toMatchObject({ card_brand: 'visa', card_last4: '0002' });
-    await myMembership(t, m.headers, m.id, (r) => r.card_last4 === '0002', 'the new card listed');
+    expect(updated.json().data).toMatchObject({ card_brand: 'visa', card_last4: '0341' });
+    await myMembership(t, m.headers, m.id, (r) => r.card_last4 === '0341', 'the new card listed');
     expect((await t.app.inject({ method: 'PUT', url: `/api/v1/memberships/${m.id}/card`, payload: {}, headers: m.headers })).statusCode).toBe(400);
   });
 });
 
 describe('POST /api/v1/payments/saved-cards', () => {
+  it("checks the caller's card with a zero-amount authorization: 0002 is declined at once and nothing is saved", async () => {
+    const accountId = `acct-${randomUUID()}`;
+    const headers = await as(accountId);
+    const declined = await testPaymentMethod(t, accountId, TEST_CARDS.declined);
+    const refused = await post('/api/v1/payments/saved-cards', headers, { payment_method_id: declined });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ success: false, code: 'CARD_DECLINED', message: expect.stringMatching(/declined this card.*not saved/) });
+    expect(await t.platform.eventStore.readStream(`payments-card-${declined}`)).toEqual([]);
+    const later = await testPaymentMethod(t, accountId, TEST_CARDS.declinedWhenCharged);
+    expect((await post('/api/v1/payments/saved-cards', headers, { payment_method_id: later })).statusCode).toBe(200);
+  });
+
   it("saves the caller's card once (CardSaved), refuses another's card, a card with a second step, and a visitor", async () => {
     const accountId = `acct-${randomUUID()}`;
     const headers = await as(accountId);

@@ -1,4 +1,4 @@
-import type { CheckoutBody, CheckoutResult } from '@acpg/contracts/payments';
+import { TERMS_OF_SERVICE_VERSION, type CheckoutBody, type CheckoutResult } from '@acpg/contracts/payments';
 import { handleCommand, isAlreadyExists, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../platform/module.ts';
@@ -99,6 +99,8 @@ const start = async (platform: Platform, gateway: PaymentGateway, body: Checkout
     card_brand: method.brand,
     card_last4: method.last4,
     ...(promo ? { promo } : {}),
+    // The body is refused without `accept_terms: true` (CheckoutBody), so a started checkout always records it.
+    consent: { terms_version: TERMS_OF_SERVICE_VERSION, accepted_at: meta.now.toISOString(), automatic_renewal: purchase.plan_id !== '' },
   };
   try {
     // One checkout at a time per order, enrolment request or membership: a second tab or card waits for the first

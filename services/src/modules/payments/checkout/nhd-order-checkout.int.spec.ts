@@ -64,7 +64,7 @@ describe('checkout of an NHD order', () => {
       method: 'POST',
       url: '/api/v1/payments/checkouts',
       headers: { authorization: `Bearer ${await t.signInAs('Customer', owner)}` },
-      payload: { checkout_id: randomUUID(), plan_id: 'monthly', nhd_order_id: orderId, payment_method_id: 'pm_x' },
+      payload: { checkout_id: randomUUID(), plan_id: 'monthly', nhd_order_id: orderId, accept_terms: true, payment_method_id: 'pm_x' },
     });
     expect(bothPlanAndOrder.statusCode).toBe(400);
   });

@@ -14,7 +14,7 @@ const t = useTestApp();
 const headersOf = async (accountId: string) => ({ authorization: `Bearer ${await t.signInAs('Customer', accountId)}` });
 const planCheckout = async (accountId: string, planId: string, card: string = TEST_CARDS.succeeds) => {
   const checkoutId = randomUUID();
-  const payload = { checkout_id: checkoutId, plan_id: planId, payment_method_id: await testPaymentMethod(t, accountId, card) };
+  const payload = { checkout_id: checkoutId, plan_id: planId, accept_terms: true, payment_method_id: await testPaymentMethod(t, accountId, card) };
   const response = await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers: await headersOf(accountId) });
   return { checkoutId, payload, response };
 };
@@ -52,7 +52,7 @@ describe('one membership per member', () => {
     const headers = await headersOf(accountId);
     const answers = await Promise.all(
       cards.map((card, i) =>
-        t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload: { checkout_id: randomUUID(), plan_id: i % 2 ? 'monthly' : 'yearly', payment_method_id: card }, headers }),
+        t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload: { checkout_id: randomUUID(), plan_id: i % 2 ? 'monthly' : 'yearly', accept_terms: true, payment_method_id: card }, headers }),
       ),
     );
     const paid = answers.filter((a) => a.statusCode === 200);

@@ -31,7 +31,7 @@ export const paymentRoutes =
         config: { ...SIGNED_IN, rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request) => request.principal?.userId ?? request.ip } },
         schema: {
           tags: ['payments'],
-          summary: 'Test gateway: a payment method from a test card (4242 4242 4242 4242, 4000 0000 0000 0002, 4000 0027 6000 3184)',
+          summary: 'Test gateway: a payment method from a test card (4242 4242 4242 4242, 4000 0000 0000 0002, 4000 0027 6000 3184, 4000 0000 0000 0341)',
           security: [{ bearer: [] }],
           body: CreatePaymentMethodBody,
           response: { 200: okEnvelope(PaymentMethod), ...refusals },
@@ -42,7 +42,7 @@ export const paymentRoutes =
         const card = request.body;
         const behavior = testCardBehavior(card.number);
         if (!behavior) {
-          throw new AppError(400, 'CARD_NOT_ACCEPTED', 'The test gateway takes only its test cards: 4242 4242 4242 4242, 4000 0000 0000 0002 or 4000 0027 6000 3184.');
+          throw new AppError(400, 'CARD_NOT_ACCEPTED', 'The test gateway takes only its test cards: 4242 4242 4242 4242, 4000 0000 0000 0002, 4000 0027 6000 3184 or 4000 0000 0000 0341.');
         }
         if (cardExpired(card.exp_month, card.exp_year, platform.clock())) throw new AppError(400, 'CARD_EXPIRED', 'This card has expired. Check the expiry date or use another card.');
         const method = await cards.createPaymentMethod({ brand: brandOf(card.number), last4: card.number.slice(-4), behavior, customer: callerOf(request).userId });

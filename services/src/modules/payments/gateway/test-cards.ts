@@ -1,12 +1,16 @@
 import { TEST_CARDS, type CardBrand } from '@acpg/contracts/payments';
 
-/** What the test gateway does with a card: charge it, decline it, or ask for the second confirmation step first. */
-export type TestCardBehavior = 'succeeds' | 'declined' | 'requires_action';
+/**
+ * What the test gateway does with a card: charge it, decline it (its zero-amount check too), ask for the second
+ * confirmation step first, or pass the zero-amount check and decline the charges (a card that fails later).
+ */
+export type TestCardBehavior = 'succeeds' | 'declined' | 'requires_action' | 'declined_when_charged';
 
 const BEHAVIORS: ReadonlyMap<string, TestCardBehavior> = new Map([
   [TEST_CARDS.succeeds, 'succeeds'],
   [TEST_CARDS.declined, 'declined'],
   [TEST_CARDS.requiresAction, 'requires_action'],
+  [TEST_CARDS.declinedWhenCharged, 'declined_when_charged'],
 ]);
 
 /** Luhn checksum of a digit string. */

@@ -3,7 +3,8 @@ import { TEST_CARDS } from '@acpg/contracts/payments';
 import { brandOf, cardExpired, luhnValid, testCardBehavior } from './test-cards.ts';
 
 describe('test cards', () => {
-  it('knows the three test cards', () => {
+  it('knows the four test cards', () => {
+    expect(testCardBehavior(TEST_CARDS.declinedWhenCharged)).toBe('declined_when_charged');
     expect(testCardBehavior(TEST_CARDS.succeeds)).toBe('succeeds');
     expect(testCardBehavior(TEST_CARDS.declined)).toBe('declined');
     expect(testCardBehavior(TEST_CARDS.requiresAction)).toBe('requires_action');

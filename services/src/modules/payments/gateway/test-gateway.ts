@@ -61,7 +61,8 @@ export interface TestGateway extends PaymentGateway {
 
 /**
  * The embedded adapter: a local test gateway over the platform's documents (its records) and jobs (its webhook
- * deliveries). Card 4242… succeeds, 4000…0002 is declined, 4000 0027 6000 3184 asks for the second step first.
+ * deliveries). Card 4242… succeeds, 4000…0002 is declined, 4000 0027 6000 3184 asks for the second step first,
+ * 4000…0341 is saved and declined when charged.
  */
 export const createTestGateway = (platform: Pick<Platform, 'documents' | 'jobs' | 'clock' | 'newId'>): TestGateway => {
   const { documents, jobs, clock } = platform;
@@ -113,7 +114,7 @@ export const createTestGateway = (platform: Pick<Platform, 'documents' | 'jobs' 
       if (!method || method.customer !== params.customer) throw new DomainError('not_found', 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
       const behavior = method.behavior as TestCardBehavior;
       // Off-session nobody can take the second step: that card fails at once (authentication_required).
-      const failure = behavior === 'declined' ? DECLINED : behavior === 'requires_action' && params.off_session ? AUTHENTICATION_REQUIRED : null;
+      const failure = behavior === 'declined' || behavior === 'declined_when_charged' ? DECLINED : behavior === 'requires_action' && params.off_session ? AUTHENTICATION_REQUIRED : null;
       const intent: PaymentIntent = {
         id,
         object: 'payment_intent',
@@ -146,9 +147,10 @@ export const createTestGateway = (platform: Pick<Platform, 'documents' | 'jobs' 
       const method = await documents.get(C.paymentMethods, payment_method);
       if (!method || method.customer !== customer) throw new DomainError('not_found', 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
       const behavior = method.behavior as TestCardBehavior;
-      // A SetupIntent charges nothing: 4000…0002 saves, and is declined when charged (like Stripe's 4000 0000 0000 0341),
-      // so renewals and dunning can be tried; the card with a second step asks for it.
-      const status = behavior === 'requires_action' ? 'requires_action' : 'succeeded';
+      // A SetupIntent is a zero-amount authorization: 4000…0002 is declined by it, as Stripe declines it, so a card
+      // that will fail is refused at once; 4000…0341 passes it and is declined when charged (renewals and dunning
+      // are tried with it); the card with a second step asks for it.
+      const status = behavior === 'declined' ? 'failed' : behavior === 'requires_action' ? 'requires_action' : 'succeeded';
       return { id: `seti_${digest(idempotencyKey)}`, status, payment_method };
     },
 

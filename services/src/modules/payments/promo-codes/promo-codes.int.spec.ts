@@ -29,7 +29,7 @@ const create = async (code: string, over: Record<string, unknown> = {}) => {
   return response;
 };
 const checkout = async (account: string, promo_code: string | undefined, behavior: TestCardBehavior = 'succeeds') =>
-  call('POST', '/payments/checkouts', { account }, { checkout_id: randomUUID(), plan_id: 'yearly', payment_method_id: await cardOf(account, behavior), ...(promo_code ? { promo_code } : {}) });
+  call('POST', '/payments/checkouts', { account }, { checkout_id: randomUUID(), plan_id: 'yearly', accept_terms: true, payment_method_id: await cardOf(account, behavior), ...(promo_code ? { promo_code } : {}) });
 const row = async (code: string) => {
   const response = await call('GET', `/admin/promo-codes?code=${code}`, 'Super Admin');
   expect(response.statusCode, response.body).toBe(200);
@@ -47,7 +47,7 @@ describe('promo codes at checkout', () => {
     const accounts = Array.from({ length: 20 }, newAccount);
     const cards = await Promise.all(accounts.map((a) => cardOf(a)));
     const responses = await Promise.all(
-      accounts.map((account, i) => call('POST', '/payments/checkouts', { account }, { checkout_id: randomUUID(), plan_id: 'yearly', payment_method_id: cards[i], promo_code: code.toLowerCase() })),
+      accounts.map((account, i) => call('POST', '/payments/checkouts', { account }, { checkout_id: randomUUID(), plan_id: 'yearly', accept_terms: true, payment_method_id: cards[i], promo_code: code.toLowerCase() })),
     );
     const ok = responses.filter((r) => r.statusCode === 200);
     const refused = responses.filter((r) => r.statusCode !== 200);
@@ -85,7 +85,7 @@ describe('promo codes at checkout', () => {
     const code = uniqueCode('each');
     await create(code, { max_per_account: 1 });
     const account = newAccount();
-    const body = { checkout_id: randomUUID(), plan_id: 'yearly', payment_method_id: await cardOf(account), promo_code: code };
+    const body = { checkout_id: randomUUID(), plan_id: 'yearly', accept_terms: true, payment_method_id: await cardOf(account), promo_code: code };
     const [a, b] = await Promise.all([call('POST', '/payments/checkouts', { account }, body), call('POST', '/payments/checkouts', { account }, body)]);
     expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
     expect((await t.platform.eventStore.readStream(promoCodeStream(code))).filter((e) => e.type === 'PromoCodeReserved')).toHaveLength(1);
@@ -117,12 +117,12 @@ describe('promo codes at checkout', () => {
       const quote = await call('POST', '/payments/promo-codes/quote', null, { code, plan_id: 'yearly' });
       expect(quote.statusCode, code).toBe(400);
       expect(quote.json()).toMatchObject({ success: false, code: expected, message });
-      const refused = await call('POST', '/payments/checkouts', { account: newAccount() }, { checkout_id: randomUUID(), plan_id: 'yearly', payment_method_id: 'pm_x', promo_code: code });
+      const refused = await call('POST', '/payments/checkouts', { account: newAccount() }, { checkout_id: randomUUID(), plan_id: 'yearly', accept_terms: true, payment_method_id: 'pm_x', promo_code: code });
       expect(refused.statusCode).toBe(404); // the card is checked first: nothing is reserved for a checkout that cannot start
     }
     const account = newAccount();
     const id = randomUUID();
-    const refused = await call('POST', '/payments/checkouts', { account }, { checkout_id: id, plan_id: 'yearly', payment_method_id: await cardOf(account), promo_code: old });
+    const refused = await call('POST', '/payments/checkouts', { account }, { checkout_id: id, plan_id: 'yearly', accept_terms: true, payment_method_id: await cardOf(account), promo_code: old });
     expect(refused.json()).toMatchObject({ code: 'PROMO_EXPIRED' });
     expect(await t.platform.eventStore.readStream(checkoutStream(id))).toEqual([]);
   });

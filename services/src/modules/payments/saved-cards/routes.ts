@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
-import { SaveCardBody, SavedCard } from '@acpg/contracts/payments';
+import { CardOnFile, SaveCardBody, SavedCard, type PaymentMethod } from '@acpg/contracts/payments';
 import { handleCommand } from '../../../platform/commands/handle-command.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { AppError } from '../../../platform/http/errors.ts';
@@ -9,16 +9,39 @@ import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { paymentGateway } from '../gateway/select.ts';
 import { cardDecider, savedCardStream } from './decider.ts';
+import { CARDS_ON_FILE_COLLECTION } from './on-file.ts';
 
 /**
- * `POST /payments/saved-cards`: saves a payment method of the caller for later off-session charges (the gateway's
- * SetupIntent), then records `CardSaved` on `payments-card-<id>`; memberships accepts it for a card update.
+ * `POST /payments/saved-cards`: checks a payment method of the caller with a zero-amount authorization and saves it for
+ * later off-session charges (the gateway's SetupIntent); a card the check declines is refused at once and nothing is
+ * recorded. Then records `CardSaved` on `payments-card-<id>`; memberships accepts it for a card update.
  */
 export const savedCardRoutes =
   (platform: Platform): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const gateway = paymentGateway(platform);
+    app.get(
+      '/payments/saved-cards/mine',
+      {
+        config: { auth: { roles: 'any' } },
+        schema: {
+          tags: ['payments'],
+          summary: "The caller's card on file (last saved for renewals or last paid with), offered at every checkout; null when none",
+          security: [{ bearer: [] }],
+          response: { 200: okEnvelope(CardOnFile), 401: ErrorEnvelope },
+        },
+      },
+      async (request) => {
+        const accountId = callerOf(request).userId;
+        const doc = await platform.documents.get(CARDS_ON_FILE_COLLECTION, accountId);
+        const kept = (doc?.card as PaymentMethod | null | undefined) ?? null;
+        // Offered only while the gateway still has it as the caller's card.
+        const method = kept ? await gateway.retrievePaymentMethod(kept.payment_method_id) : null;
+        const card = kept && method && method.customer === accountId ? kept : null;
+        return { success: true as const, data: { card } };
+      },
+    );
     app.post(
       '/payments/saved-cards',
       {
@@ -36,7 +59,9 @@ export const savedCardRoutes =
         const method = await gateway.retrievePaymentMethod(request.body.payment_method_id);
         if (!method || method.customer !== accountId) throw new AppError(404, 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
         const setup = await gateway.saveCard({ payment_method: method.id, customer: accountId }, { idempotencyKey: `save-card-${method.id}` });
-        if (setup.status === 'failed') throw new AppError(400, 'CARD_NOT_SAVED', 'Your card was declined, so it was not saved. Try another card.');
+        if (setup.status === 'failed') {
+          throw new AppError(400, 'CARD_DECLINED', 'Your bank declined this card when we checked it (nothing was charged), so it was not saved and renewals stay on your current card. Use another card.');
+        }
         if (setup.status === 'requires_action') {
           throw new AppError(400, 'CARD_NOT_SAVED', 'This card asks for a confirmation step that renewals cannot take. Use another card.');
         }

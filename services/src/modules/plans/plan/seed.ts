@@ -7,7 +7,8 @@ import { planDecider, planStream } from './decider.ts';
 
 /**
  * The plans a fresh installation sells (the spec shows no prices: these are ours, in cents). Per name, the default
- * plan is sold at sign-up; the other one gives the renewal price.
+ * plan is sold at sign-up; the other one gives the renewal price, which is the same as the plan's price: one price per
+ * plan, so a member renews, and an existing member switches, at the price a new member sees.
  */
 /**
  * What the seeded plans cover: a 30-day waiting period (DECISIONS.md), repairs and inspections on every plan, and title
@@ -28,9 +29,9 @@ export const YEARLY_COVERAGE: PlanCoverage = {
 
 export const SEEDED_PLANS: readonly PlanDefined[] = [
   { plan_id: 'monthly', name: 'Monthly', is_default: true, is_active: true, amount_cents: 1_995, setup_fees_cents: 4_900, recording_fees_cents: 1_500, trial_months: 1, coverage: MONTHLY_COVERAGE },
-  { plan_id: 'monthly-renewal', name: 'Monthly', is_default: false, is_active: true, amount_cents: 2_495, setup_fees_cents: 0, recording_fees_cents: 0, trial_months: 0, coverage: MONTHLY_COVERAGE },
+  { plan_id: 'monthly-renewal', name: 'Monthly', is_default: false, is_active: true, amount_cents: 1_995, setup_fees_cents: 0, recording_fees_cents: 0, trial_months: 0, coverage: MONTHLY_COVERAGE },
   { plan_id: 'yearly', name: 'Yearly', is_default: true, is_active: true, amount_cents: 19_900, setup_fees_cents: 0, recording_fees_cents: 1_500, trial_months: 0, coverage: YEARLY_COVERAGE },
-  { plan_id: 'yearly-renewal', name: 'Yearly', is_default: false, is_active: true, amount_cents: 23_900, setup_fees_cents: 0, recording_fees_cents: 0, trial_months: 0, coverage: YEARLY_COVERAGE },
+  { plan_id: 'yearly-renewal', name: 'Yearly', is_default: false, is_active: true, amount_cents: 19_900, setup_fees_cents: 0, recording_fees_cents: 0, trial_months: 0, coverage: YEARLY_COVERAGE },
 ];
 
 /** Defines each seeded plan once: a plan that exists (seeded or changed since) is left alone. */

@@ -145,6 +145,11 @@ export function ManageMembership({ membership: m, renewalPrices, updateCard: Upd
           From {date} it renews as {target}
           {targetPrice === undefined ? '' : ` at ${formatCents(targetPrice)} / ${term(target)}`}, charged to your card ending in {m.card_last4}.
         </Text>
+        {targetPrice !== undefined && (
+          <Text>
+            {`That is the price a new member pays for ${target}. The first ${target} charge is ${formatCents(targetPrice)} on ${date}, then ${formatCents(targetPrice)} every ${term(target)} until you cancel; nothing is charged today.`}
+          </Text>
+        )}
       </SimpleDialog>
 
       {UpdateCard && (
@@ -152,7 +157,8 @@ export function ManageMembership({ membership: m, renewalPrices, updateCard: Upd
           <Text id={`card-text-${m.id}`}>
             {unpaid
               ? `Your last renewal payment failed. The renewal is charged to the new card at once.`
-              : `Renewals are charged to this card from now on; nothing is charged today. Next renewal: ${date}.`}
+              : `Renewals are charged to this card from now on; nothing is charged today. Next renewal: ${date}.`}{' '}
+            We check the card with your bank first ($0.00, nothing is charged), so a card that would be declined is refused now, not at renewal.
           </Text>
           {problem}
           <UpdateCard

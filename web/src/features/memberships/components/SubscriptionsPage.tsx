@@ -36,6 +36,13 @@ const STATUS_TEXT: Record<MembershipView['status'], string> = { trialing: 'Free 
 const termOf = (m: MembershipView) => (m.plan_name === 'Yearly' ? 'year' : 'month');
 const brandName = (brand: MembershipView['card_brand']) => (brand === 'unknown' ? 'Card' : brand === 'amex' ? 'American Express' : brand[0]!.toUpperCase() + brand.slice(1));
 
+/** What is charged next and when (the server's `next_charge_cents`: a switch's price included), or that nothing is. */
+const nextChargeText = (m: MembershipView) => {
+  if (m.next_charge_cents === null) return m.status === 'cancelled' ? 'Nothing more is charged' : `Nothing more is charged; it ends ${formatDateUs(m.next_renewal_at)}`;
+  const as = m.switch_to_plan_name ?? m.plan_name;
+  return `Next charge: ${formatCents(m.next_charge_cents)} on ${formatDateUs(m.next_retry_at ?? m.next_renewal_at)}${as === m.plan_name ? '' : ` (${as})`}`;
+};
+
 /** What a page offers to start a membership (plan choice and payment); the app composes it from the plan and payment features. */
 export type StartMembership = ComponentType<{ onPaid: () => void; onCancel: () => void }>;
 
@@ -90,15 +97,13 @@ export function SubscriptionsPage({ startMembership: Start, updateCard }: { star
     {
       id: 'amount',
       header: 'Amount',
-      minWidth: '150px',
+      minWidth: '170px',
       render: (m) => (
         <>
           {formatCents(m.amount_cents)} / {termOf(m)}
-          {m.renewal_amount_cents !== m.amount_cents && (
-            <Text size={200} className={s.renewal}>
-              Renews at {formatCents(m.renewal_amount_cents)} / {termOf(m)}
-            </Text>
-          )}
+          <Text size={200} className={s.renewal}>
+            {nextChargeText(m)}
+          </Text>
         </>
       ),
     },

@@ -1,7 +1,7 @@
 import type { Page } from '@acpg/contracts/http';
 import type { CheckoutBody, CheckoutResult, CreatePaymentMethodBody, PaymentMethod, PaymentsConfig, PaymentView, StripeNextAction } from '@acpg/contracts/payments';
 import type { PromoQuote, PromoQuoteBody } from '@acpg/contracts/promo-codes';
-import type { Plan, PlansResponse } from '@acpg/contracts/plans';
+import { renewalAmountOf, type Plan, type PlansResponse } from '@acpg/contracts/plans';
 import type { PAYMENT_SORT_FIELDS, SortField } from '@acpg/contracts/sort-fields';
 import { API_BASE, http, HttpError, refreshAccessToken, type Result } from '../../../lib/http.ts';
 import { session } from '../../../lib/session.ts';
@@ -14,7 +14,8 @@ export const createPaymentMethod = (card: CreatePaymentMethodBody) =>
   http.post<Ok<PaymentMethod>>('/payments/test-gateway/payment-methods', card).then((r) => r.data);
 
 /** Starts (or, with the same checkout_id, asks again about) a checkout: a repeat charges nothing new. */
-export const startCheckout = (body: CheckoutBody) => http.post<Ok<CheckoutResult>>('/payments/checkouts', body).then((r) => r.data);
+/** `accept_terms` is the payer's answer as given: the server refuses a Pay without consent. */
+export const startCheckout = (body: Omit<CheckoutBody, 'accept_terms'> & { accept_terms: boolean }) => http.post<Ok<CheckoutResult>>('/payments/checkouts', body).then((r) => r.data);
 
 /** The card's second confirmation step: approve or refuse the payment. */
 export const confirmCheckout = (checkoutId: string, approve: boolean) =>
@@ -27,12 +28,20 @@ export async function fetchCheckout(checkoutId: string, signal?: AbortSignal): P
   return r.data;
 }
 
+/** The plan being paid for and its name's renewal price (what every later term charges). */
+export interface PlanToPay {
+  plan: Plan;
+  renewal_cents: number | null;
+}
+
 /** The plan being paid for (GET /plans is public); a plan id the list does not hold is an error the payer can read. */
-export async function fetchPlan(planId: string, signal: AbortSignal): Promise<Result<Plan>> {
+export async function fetchPlan(planId: string, signal: AbortSignal): Promise<Result<PlanToPay>> {
   const r = await http.get<PlansResponse>('/plans', { signal });
   if (!r.success) return r;
   const plan = r.data.plans.find((p) => p.id === planId);
-  return plan ? { success: true, data: plan } : { success: false, message: 'This plan is no longer offered. Go back and choose another plan.', data: null };
+  return plan
+    ? { success: true, data: { plan, renewal_cents: renewalAmountOf(r.data.plans, plan.name) } }
+    : { success: false, message: 'This plan is no longer offered. Go back and choose another plan.', data: null };
 }
 
 /** One charge as the payment status page shows it (`GET /payments/charges/:id`: the caller's own, else 404). */

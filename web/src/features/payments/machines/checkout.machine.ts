@@ -24,6 +24,8 @@ export interface CheckoutContext {
   paymentMethod: PaymentMethod | null;
   /** The promo code applied to this Pay (null: none); part of the checkout, like the card. */
   promoCode: string | null;
+  /** The payer agreed to the Terms of Service with this Pay (sent as `accept_terms`; the server refuses a Pay without it). */
+  consent: boolean;
   /**
    * Fingerprint of the card the current checkout id was sent with (null: not sent yet). Pay again with the same card
    * sends the same checkout (same id and payment method: the server answers what it did); another card first asks
@@ -42,7 +44,11 @@ export interface CheckoutContext {
   pollEveryMs: number;
 }
 
-export type CheckoutEvent = { type: 'PAY'; card: CreatePaymentMethodBody; promoCode?: string | null } | { type: 'APPROVE' } | { type: 'REFUSE' };
+/**
+ * Pay: the card (or the marker of a saved card, see PaymentForm), the promo code, and the payer's consent to the Terms
+ * of Service (and to automatic renewal for a plan), which the form asks for first and the server records.
+ */
+export type CheckoutEvent = { type: 'PAY'; card: CreatePaymentMethodBody; promoCode?: string | null; consent: true } | { type: 'APPROVE' } | { type: 'REFUSE' };
 
 export const DECLINED_MESSAGE = 'Your card was declined, and nothing was charged. Try another card.';
 export const REFUSED_MESSAGE = 'The payment was not approved, and nothing was charged. Pay again to try once more.';
@@ -106,7 +112,7 @@ export const checkoutMachine = setup({
   },
   actors: {
     createPaymentMethod: fromPromise<PaymentMethod, CreatePaymentMethodBody>(() => Promise.reject(new Error('createPaymentMethod actor not provided'))),
-    startCheckout: fromPromise<CheckoutResult, Purchase & { checkout_id: string; payment_method_id: string; promo_code?: string }>(() =>
+    startCheckout: fromPromise<CheckoutResult, Purchase & { checkout_id: string; payment_method_id: string; promo_code?: string; accept_terms: boolean }>(() =>
       Promise.reject(new Error('startCheckout actor not provided')),
     ),
     confirmCheckout: fromPromise<CheckoutResult, { checkoutId: string; approve: boolean }>(() => Promise.reject(new Error('confirmCheckout actor not provided'))),
@@ -131,6 +137,7 @@ export const checkoutMachine = setup({
     checkoutId: input.newId(),
     paymentMethod: null,
     promoCode: null,
+    consent: false,
     sentWith: null,
     pendingCard: null,
     checkout: null,
@@ -148,14 +155,17 @@ export const checkoutMachine = setup({
           {
             guard: ({ context, event }) => context.sentWith === cardFingerprint(event.card, event.promoCode ?? null),
             target: 'charging',
-            actions: assign({ error: null, declined: false }),
+            actions: assign({ error: null, declined: false, consent: ({ event }) => event.consent }),
           },
           {
             guard: ({ context }) => context.sentWith != null,
             target: 'recovering',
-            actions: assign({ error: null, declined: false, pendingCard: ({ event }) => event.card, promoCode: ({ event }) => event.promoCode ?? null }),
+            actions: assign({ error: null, declined: false, pendingCard: ({ event }) => event.card, promoCode: ({ event }) => event.promoCode ?? null, consent: ({ event }) => event.consent }),
           },
-          { target: 'savingCard', actions: assign({ error: null, declined: false, pendingCard: ({ event }) => event.card, promoCode: ({ event }) => event.promoCode ?? null }) },
+          {
+            target: 'savingCard',
+            actions: assign({ error: null, declined: false, pendingCard: ({ event }) => event.card, promoCode: ({ event }) => event.promoCode ?? null, consent: ({ event }) => event.consent }),
+          },
         ],
       },
     },
@@ -202,6 +212,7 @@ export const checkoutMachine = setup({
           ...context.purchase,
           payment_method_id: context.paymentMethod?.payment_method_id ?? '',
           ...(context.promoCode ? { promo_code: context.promoCode } : {}),
+          accept_terms: context.consent,
         }),
         onDone: routeAnswer(DECLINED_MESSAGE),
         onError: [

@@ -39,13 +39,13 @@ type Actor = ReturnType<typeof start>['actor'];
 type Snapshot = ReturnType<Actor['getSnapshot']>;
 /** Presses Pay with `withCard` and waits until `until` holds (by default: back on the form with an error). */
 async function pay(actor: Actor, until: (s: Snapshot) => boolean = (s) => s.matches('ready') && s.context.error != null, withCard: CreatePaymentMethodBody = card) {
-  actor.send({ type: 'PAY', card: withCard });
+  actor.send({ type: 'PAY', card: withCard, consent: true });
   await waitFor(actor, until);
 }
 const done = (s: Snapshot) => s.status === 'done';
 
 function start(script: Script = {}, timing: { pollForMs?: number; pollEveryMs?: number } = { pollEveryMs: 5 }) {
-  const calls = { createPaymentMethod: [] as unknown[], startCheckout: [] as { checkout_id: string; payment_method_id: string; promo_code?: string }[], confirmCheckout: [] as unknown[], fetchCheckout: [] as unknown[] };
+  const calls = { createPaymentMethod: [] as unknown[], startCheckout: [] as { checkout_id: string; payment_method_id: string; promo_code?: string; accept_terms: boolean }[], confirmCheckout: [] as unknown[], fetchCheckout: [] as unknown[] };
   let ids = 0;
   const fetchScripted = async (checkoutId: string) => {
     calls.fetchCheckout.push({ checkoutId });
@@ -79,21 +79,21 @@ describe('checkout machine', () => {
     const { actor, calls } = start();
     await pay(actor, done);
     expect(calls.createPaymentMethod).toEqual([card]);
-    expect(calls.startCheckout).toEqual([{ checkout_id: 'checkout-1', plan_id: 'plan-m', payment_method_id: 'pm-1' }]);
+    expect(calls.startCheckout).toEqual([{ checkout_id: 'checkout-1', plan_id: 'plan-m', payment_method_id: 'pm-1', accept_terms: true }]);
     expect(JSON.stringify(actor.getSnapshot().context)).not.toContain(card.number); // the card is not kept once the gateway has it
     expect(actor.getSnapshot().output).toEqual(answer('checkout-1', 'succeeded'));
   });
 
   it('sends the applied promo code with the checkout; a refused code ends that checkout and the next Pay is a new one', async () => {
     const { actor, calls } = start({ startCheckout: failsOnce(new HttpError(400, 'The promo code SAVE10 has been used as many times as it allows. Pay without it.', { code: 'PROMO_LIMIT_REACHED' })) });
-    actor.send({ type: 'PAY', card, promoCode: 'SAVE10' });
+    actor.send({ type: 'PAY', card, promoCode: 'SAVE10', consent: true });
     await waitFor(actor, (s) => s.matches('ready') && s.context.error !== null);
     expect(actor.getSnapshot().context.error).toBe('The promo code SAVE10 has been used as many times as it allows. Pay without it.');
-    actor.send({ type: 'PAY', card, promoCode: null });
+    actor.send({ type: 'PAY', card, promoCode: null, consent: true });
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls.startCheckout).toEqual([
-      { checkout_id: 'checkout-1', plan_id: 'plan-m', payment_method_id: 'pm-1', promo_code: 'SAVE10' },
-      { checkout_id: 'checkout-2', plan_id: 'plan-m', payment_method_id: 'pm-2' },
+      { checkout_id: 'checkout-1', plan_id: 'plan-m', payment_method_id: 'pm-1', promo_code: 'SAVE10', accept_terms: true },
+      { checkout_id: 'checkout-2', plan_id: 'plan-m', payment_method_id: 'pm-2', accept_terms: true },
     ]);
     expect(cardFingerprint(card, 'SAVE10')).not.toBe(cardFingerprint(card));
   });
@@ -101,10 +101,10 @@ describe('checkout machine', () => {
   it('ignores Pay pressed again while the first press is on its way (double click charges once)', async () => {
     let release!: (r: CheckoutResult) => void;
     const { actor, calls } = start({ startCheckout: () => new Promise((resolve) => (release = resolve)) });
-    actor.send({ type: 'PAY', card });
+    actor.send({ type: 'PAY', card, consent: true });
     await pay(actor, (s) => s.matches('charging'));
     expect(isBusy(actor.getSnapshot())).toBe(true);
-    actor.send({ type: 'PAY', card });
+    actor.send({ type: 'PAY', card, consent: true });
     release(answer('checkout-1', 'succeeded'));
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls.createPaymentMethod).toHaveLength(1);
@@ -177,7 +177,7 @@ describe('checkout machine', () => {
   it('asks for the second step, and approving it pays', async () => {
     const { actor, calls } = start({ startCheckout: async (id) => answer(id, 'requires_action') });
     await pay(actor, (s) => s.matches('awaitingApproval'));
-    actor.send({ type: 'PAY', card }); // Pay behind the dialog does nothing
+    actor.send({ type: 'PAY', card, consent: true }); // Pay behind the dialog does nothing
     actor.send({ type: 'APPROVE' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls.confirmCheckout).toEqual([{ checkoutId: 'checkout-1', approve: true }]);

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { Card, Radio, RadioGroup, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { coverageInWords } from '@acpg/contracts/coverage';
+import { FEE_EXPLANATIONS } from '@acpg/contracts/plans';
 import { formatCents } from '../../../lib/money.ts';
+import { firstTermSentence, nextChargeSentence } from '../../../lib/plan-terms.ts';
 import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { planOptions } from '../plan-options.ts';
 import { usePlans } from '../api/use-plans.ts';
@@ -17,8 +19,6 @@ const useStyles = makeStyles({
   details: { listStyle: 'none', margin: 0, paddingInlineStart: tokens.spacingHorizontalS, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, cursor: 'pointer' },
 });
 
-const trialText = (months: number) => (months > 0 ? `${months}-month free trial` : 'No free trial');
-
 export interface PlanPickerProps {
   /** The chosen plan's id (the default plan of its name), or null. */
   value: string | null;
@@ -27,7 +27,10 @@ export interface PlanPickerProps {
   label?: string;
 }
 
-/** Monthly or Yearly, each with its price, setup fee, trial, renewal price and what is due today. Keyboard: arrow keys. */
+/**
+ * Monthly or Yearly, each with its price, every fee and what it is for, the trial, what is due today, and the next
+ * charge with its date and the renewal price. Keyboard: arrow keys.
+ */
 export function PlanPicker({ value, onChange, label = 'Choose a plan' }: PlanPickerProps) {
   const s = useStyles();
   const id = useId();
@@ -40,7 +43,7 @@ export function PlanPicker({ value, onChange, label = 'Choose a plan' }: PlanPic
 
   return (
     <RadioGroup className={s.group} aria-label={label} value={value ?? ''} onChange={(_, d) => onChange(d.value)}>
-      {options.map(({ entry, term, setupFee, recordingFee, renewal, dueToday }) => {
+      {options.map(({ entry, term, setupFee, recordingFee, dueToday, terms }) => {
         const detailsId = `${id}-${entry.id}`;
         const covers = coverageOf(entry.id);
         return (
@@ -59,31 +62,31 @@ export function PlanPicker({ value, onChange, label = 'Choose a plan' }: PlanPic
                 </Text>
               </li>
               <li>
-                <Text>Setup fee: {setupFee > 0 ? formatCents(setupFee) : 'none'}</Text>
+                <Text>{setupFee > 0 ? `Setup fee: ${formatCents(setupFee)}. ${FEE_EXPLANATIONS.setup}` : 'No setup fee'}</Text>
               </li>
               {recordingFee > 0 && (
                 <li>
-                  <Text>Recording fee: {formatCents(recordingFee)}</Text>
+                  <Text>{`Recording fee: ${formatCents(recordingFee)}. ${FEE_EXPLANATIONS.recording}`}</Text>
                 </li>
               )}
-              <li>
-                <Text>{trialText(entry.trial_period)}</Text>
-              </li>
               {covers && (
                 <li>
                   <Text>What it covers: {coverageInWords(covers)}</Text>
                 </li>
               )}
-              {renewal != null && (
+              {terms && (
                 <li>
-                  <Text>
-                    Renews at {formatCents(renewal)} / {term}
-                  </Text>
+                  <Text>{firstTermSentence(terms, entry.trial_period)}</Text>
                 </li>
               )}
               <li>
                 <Text weight="semibold">Due today: {formatCents(dueToday)}</Text>
               </li>
+              {terms && (
+                <li>
+                  <Text>{nextChargeSentence(terms)}</Text>
+                </li>
+              )}
               {!entry.is_active && (
                 <li>
                   <Text>Not offered right now</Text>

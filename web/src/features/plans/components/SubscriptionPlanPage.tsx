@@ -1,5 +1,7 @@
 import { Card, CardFooter, CardHeader, Subtitle1, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { FEE_EXPLANATIONS } from '@acpg/contracts/plans';
 import { formatCents } from '../../../lib/money.ts';
+import { firstTermSentence, nextChargeSentence } from '../../../lib/plan-terms.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { ScreenHeading } from '../../../components/ScreenHeading.tsx';
@@ -16,12 +18,10 @@ const useStyles = makeStyles({
   footer: { marginTop: 'auto' },
 });
 
-const trialText = (months: number, term: string) => (months > 0 ? `${months}-month free trial: the first ${term} is charged when it ends` : 'No free trial');
-
-/** One plan of the transform: price, setup fee, recording fee, trial, renewal price, due today, and Choose. */
+/** One plan of the transform: price, each fee and what it is for, trial, due today, the next charge and its date, and Choose. */
 function PlanCard({ option }: { option: PlanOption }) {
   const s = useStyles();
-  const { entry, term, setupFee, recordingFee, renewal, dueToday } = option;
+  const { entry, term, setupFee, recordingFee, dueToday, terms } = option;
   const titleId = `plan-${entry.id}-title`;
   return (
     <Card className={s.card} aria-labelledby={titleId}>
@@ -31,13 +31,13 @@ function PlanCard({ option }: { option: PlanOption }) {
         <Text size={400}> / {term}</Text>
       </Text>
       <ul className={s.details}>
-        <li>Setup fee: {setupFee > 0 ? formatCents(setupFee) : 'none'}</li>
-        <li>Recording fee: {recordingFee > 0 ? formatCents(recordingFee) : 'none'}</li>
-        <li>{trialText(entry.trial_period, term)}</li>
-        {renewal != null && <li>{`Renews at ${formatCents(renewal)} / ${term}`}</li>}
+        <li>{setupFee > 0 ? `Setup fee: ${formatCents(setupFee)}. ${FEE_EXPLANATIONS.setup}` : 'No setup fee'}</li>
+        {recordingFee > 0 && <li>{`Recording fee: ${formatCents(recordingFee)}. ${FEE_EXPLANATIONS.recording}`}</li>}
+        {terms && <li>{firstTermSentence(terms, entry.trial_period)}</li>}
         <li>
           <Text weight="semibold">Due today: {formatCents(dueToday)}</Text>
         </li>
+        {terms && <li>{nextChargeSentence(terms)}</li>}
       </ul>
       <CardFooter className={s.footer}>
         {entry.is_active ? (
@@ -75,7 +75,7 @@ export default function SubscriptionPlanPage() {
   return (
     <section className={s.root} aria-labelledby="subscription-plan-title">
       <ScreenHeading id="subscription-plan-title" title="Membership plans" />
-      <Text className={s.intro}>Choose Monthly or Yearly. Prices are in US dollars; fees are charged once, when you join. You can cancel at the end of any term.</Text>
+      <Text className={s.intro}>Choose Monthly or Yearly. Prices are in US dollars; fees are charged once, when you join. Your membership renews automatically at the price shown until you cancel; cancel any time and it ends with the term you paid for.</Text>
       {body}
     </section>
   );

@@ -67,7 +67,7 @@ export function PlanPage({
   const [planId, setPlanId] = useState<string | null>(null);
 
   return (
-    <StepFrame screen="Plan and payment" title="Choose your plan and pay" intro="Your membership starts as soon as the payment goes through." error={error}>
+    <StepFrame screen="Plan and payment" title="Choose your plan and pay" intro="Each plan shows every fee and what it is for, what is due today, and when the next charge comes. Your membership starts as soon as the payment goes through and renews until you cancel." error={error}>
       {recording ? (
         <LoadingSpinner label="Starting your membership" />
       ) : (

@@ -76,7 +76,7 @@ export const standInResources = (emit: Emit): StandInRoute[] => {
       emit('payment_intent.payment_failed', intent, key);
       return { status: 402, body: { error: { ...(intent.last_payment_error as Json), payment_intent: structuredClone(intent) } } };
     };
-    if (behavior === 'declined') return fail('card_declined', 'Your card was declined.', 'generic_decline');
+    if (behavior === 'declined' || behavior === 'declined_when_charged') return fail('card_declined', 'Your card was declined.', 'generic_decline');
     if (behavior === 'requires_action' && offSession) return fail('authentication_required', 'Your card was declined. This transaction requires authentication.', 'authentication_required');
     if (behavior === 'requires_action') {
       intent.status = 'requires_action';

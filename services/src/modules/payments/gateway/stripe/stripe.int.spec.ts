@@ -186,7 +186,7 @@ describe('checkout through the app with PAYMENTS_GATEWAY=stripe', () => {
     const account = newAccount();
     const card = await claimed(account, TEST_CARDS.succeeds);
     const checkoutId = randomUUID();
-    const body = { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: card.payment_method_id };
+    const body = { checkout_id: checkoutId, plan_id: 'monthly', accept_terms: true, payment_method_id: card.payment_method_id };
     const paid = await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload: body, headers: await auth(account) });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(CheckoutResult.parse(paid.json().data)).toMatchObject({ status: 'succeeded', amount_due: 6400, card_brand: 'visa', card_last4: '4242' });
@@ -201,7 +201,7 @@ describe('checkout through the app with PAYMENTS_GATEWAY=stripe', () => {
     const account = newAccount();
     const card = await claimed(account, TEST_CARDS.declined);
     const checkoutId = randomUUID();
-    const paid = await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload: { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: card.payment_method_id }, headers: await auth(account) });
+    const paid = await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload: { checkout_id: checkoutId, plan_id: 'monthly', accept_terms: true, payment_method_id: card.payment_method_id }, headers: await auth(account) });
     expect(paid.json().data).toMatchObject({ status: 'failed' });
     await standIn.idle();
     expect(await checkoutEvents(checkoutId)).toEqual(['CheckoutStarted', 'PaymentFailed']);
@@ -211,7 +211,7 @@ describe('checkout through the app with PAYMENTS_GATEWAY=stripe', () => {
     const account = newAccount();
     const card = await claimed(account, TEST_CARDS.requiresAction);
     const checkoutId = randomUUID();
-    const paid = await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload: { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: card.payment_method_id }, headers: await auth(account) });
+    const paid = await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload: { checkout_id: checkoutId, plan_id: 'monthly', accept_terms: true, payment_method_id: card.payment_method_id }, headers: await auth(account) });
     expect(paid.json().data).toMatchObject({ status: 'requires_action' });
     const stranger = await t.app.inject({ method: 'GET', url: `/api/v1/payments/stripe/checkouts/${checkoutId}/next-action`, headers: await auth(newAccount()) });
     expect(stranger.statusCode).toBe(404);
@@ -238,7 +238,7 @@ describe('checkout through the app with PAYMENTS_GATEWAY=stripe', () => {
     const account = newAccount();
     const card = await claimed(account, TEST_CARDS.requiresAction);
     const checkoutId = randomUUID();
-    await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload: { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: card.payment_method_id }, headers: await auth(account) });
+    await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload: { checkout_id: checkoutId, plan_id: 'monthly', accept_terms: true, payment_method_id: card.payment_method_id }, headers: await auth(account) });
     const refused = await t.app.inject({ method: 'POST', url: `/api/v1/payments/checkouts/${checkoutId}/confirm`, payload: { approve: false }, headers: await auth(account) });
     expect(refused.json().data).toMatchObject({ status: 'failed' });
     await standIn.idle();
@@ -252,7 +252,7 @@ describe('Stripe webhook', () => {
     const account = newAccount();
     const card = await claimed(account, TEST_CARDS.requiresAction);
     const checkoutId = randomUUID();
-    await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload: { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: card.payment_method_id }, headers: await auth(account) });
+    await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload: { checkout_id: checkoutId, plan_id: 'monthly', accept_terms: true, payment_method_id: card.payment_method_id }, headers: await auth(account) });
     await standIn.idle();
     const event = standIn.events.find((e) => e.type === 'payment_intent.requires_action' && (e.data as { object: { metadata: { checkout_id?: string } } }).object.metadata.checkout_id === checkoutId)!;
     const intent = (event.data as { object: Record<string, unknown> }).object;
