@@ -14,7 +14,7 @@ export const ServicePaidRead = PaymentSucceeded.pick({ checkout_id: true, accoun
 
 type OwnEvent = Extract<
   SignUpEvent,
-  { type: 'SignUpEmailVerified' | 'SignUpFaceSignatureSaved' | 'SignUpMailingAddressSaved' | 'SignUpBeneficiariesSaved' | 'SignUpCompleted' }
+  { type: 'SignUpEmailVerified' | 'SignUpFaceSignatureSaved' | 'SignUpMailingAddressSaved' | 'SignUpBeneficiariesSaved' | 'SignUpCompleted' | 'SignUpIntentAdded' }
 >;
 export type ProgressEvent =
   | OwnEvent
@@ -28,6 +28,7 @@ export const PROGRESS_EVENT_TYPES = [
   'SignUpMailingAddressSaved',
   'SignUpBeneficiariesSaved',
   'SignUpCompleted',
+  'SignUpIntentAdded',
   'PropertyVerified',
   'MembershipStarted',
   'PaymentSucceeded',
@@ -54,6 +55,7 @@ export const toProgressEvent = (stored: StoredEvent): ProgressEvent | null => {
     case 'SignUpMailingAddressSaved':
     case 'SignUpBeneficiariesSaved':
     case 'SignUpCompleted':
+    case 'SignUpIntentAdded':
       return { type: stored.type, data: stored.data } as OwnEvent; // written by this module's decider
     default:
       return null;
