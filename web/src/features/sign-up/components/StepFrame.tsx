@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Card, MessageBar, MessageBarBody, ProgressBar, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import type { SignedInStep } from '@acpg/contracts/sign-up-steps';
+import { requiredSteps, type SignedInStep, type SignUpIntent } from '@acpg/contracts/sign-up-steps';
 import { peekSignUpReturn } from '../../../lib/return-path.ts';
 import { shownStep, shownStepDone, stepsOf } from '../machines/sign-up.machine.ts';
 import { SignUpActor } from './SignUpFlow.tsx';
@@ -93,10 +93,25 @@ function StepNav() {
  * One wizard screen: where the user is (step n of the steps their role and intent need), the screen's one h1, an
  * intro, why we ask, its error, its form, and Back on every signed-in step.
  */
-export function StepFrame({ screen, title, intro, error, children }: { screen: ScreenTitle; title: string; intro?: ReactNode; error?: string | null; children: ReactNode }) {
+export function StepFrame({
+  screen,
+  title,
+  intro,
+  error,
+  intent,
+  children,
+}: {
+  screen: ScreenTitle;
+  title: string;
+  intro?: ReactNode;
+  error?: string | null;
+  /** The intent chosen on the screen, before the account exists (the steps counted follow the choice). */
+  intent?: SignUpIntent;
+  children: ReactNode;
+}) {
   const s = useStyles();
   // Selected as a string: a new array on every snapshot would draw the frame again each time.
-  const steps = SignUpActor.useSelector((st) => stepsOf(st.context).join(' '));
+  const steps = SignUpActor.useSelector((st) => (intent && !st.context.progress ? requiredSteps([intent]) : stepsOf(st.context)).join(' '));
   const screens: ScreenTitle[] = [...FIRST_SCREENS, ...stepsOf({ progress: null, details: null }).filter((step) => steps.split(' ').includes(step)).map((step) => STEP_SCREENS[step])];
   const signedInStep = SignUpActor.useSelector((st) => shownStep(st.context) != null && st.context.progress != null);
   const shown = screens.indexOf(screen);
