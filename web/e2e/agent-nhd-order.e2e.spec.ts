@@ -108,6 +108,23 @@ describe('an agent orders an NHD report for a client from /nhd-order, signing up
       });
       expect(visited.filter((path) => HOMEOWNER_STEPS.includes(path)), visited.join(' → ')).toEqual([]);
       expect(visited).toContain('/authentication/email-verification');
+
+      // Buying a membership later asks the steps a membership needs, then: from the property on, in the wizard.
+      await explained(page, async () => {
+        await page.goto('/subscriptions');
+        await page.getByRole('heading', { name: 'Membership', level: 1 }).waitFor({ timeout: 20_000 });
+        await page.getByRole('button', { name: 'Start a membership' }).first().click();
+        const before = page.getByRole('heading', { name: 'Before you buy a membership', level: 2 });
+        await before.waitFor({ timeout: 20_000 });
+        for (const screen of ['Property:', 'Face and signature:', 'Beneficiaries:', 'Security PIN:']) await page.getByRole('main').getByText(screen).waitFor();
+        // No card form until those are done.
+        expect(await page.getByRole('form', { name: 'Payment' }).count()).toBe(0);
+        await checkAtWidths(page, '/subscriptions, the steps a membership adds');
+        await page.getByRole('button', { name: 'Continue with property' }).click();
+        await onScreen(page, '/sign-up/property', 'Find and verify your property');
+        await page.getByText('Step 4 of 9: Property').waitFor();
+        await page.getByText(/A membership or Equity Protect covers a home you own/).waitFor();
+      });
     } finally {
       await context.close();
     }
