@@ -110,16 +110,23 @@ describe('an agent orders an NHD report for a client from /nhd-order, signing up
       expect(visited).toContain('/authentication/email-verification');
 
       // Buying a membership later asks the steps a membership needs, then: from the property on, in the wizard.
-      await explained(page, async () => {
+      const startMembership = async () => {
         await page.goto('/subscriptions');
         await page.getByRole('heading', { name: 'Membership', level: 1 }).waitFor({ timeout: 20_000 });
         await page.getByRole('button', { name: 'Start a membership' }).first().click();
-        const before = page.getByRole('heading', { name: 'Before you buy a membership', level: 2 });
-        await before.waitFor({ timeout: 20_000 });
-        for (const screen of ['Property:', 'Face and signature:', 'Beneficiaries:', 'Security PIN:']) await page.getByRole('main').getByText(screen).waitFor();
+        await page.getByRole('heading', { name: 'Before you buy a membership', level: 2 }).waitFor({ timeout: 20_000 });
+      };
+      await explained(page, async () => {
+        await startMembership();
+        for (const screen of ['Property:', 'Face and signature:', 'Plan and payment:', 'Beneficiaries:', 'Security PIN:']) await page.getByRole('main').getByText(screen).waitFor();
         // No card form until those are done.
         expect(await page.getByRole('form', { name: 'Payment' }).count()).toBe(0);
         await checkAtWidths(page, '/subscriptions, the steps a membership adds');
+        // Only looking records nothing: My Account still opens as it is.
+        const looked = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/me') && r.status() === 200, { timeout: 20_000 });
+        await page.goto('/nhd-order-list');
+        expect(((await (await looked).json()) as { data: { sign_up: unknown } }).data.sign_up).toEqual({ complete: true, current_step: 'done' });
+        await startMembership();
         await page.getByRole('button', { name: 'Continue with property' }).click();
         await onScreen(page, '/sign-up/property', 'Find and verify your property');
         await page.getByText('Step 4 of 9: Property').waitFor();

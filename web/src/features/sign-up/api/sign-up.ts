@@ -53,6 +53,9 @@ export const fetchDraft = async (signal: AbortSignal): Promise<Result<{ properti
   return r.success ? { success: true, data: { properties: r.data.draft.properties } } : r;
 };
 
+/** GET /sign-up as it is (a failure as a Result: 404 for an account made without the wizard). */
+export const fetchFullProgress = (signal: AbortSignal): Promise<Result<Progress>> => http.get<Progress>('/sign-up', { signal });
+
 /** PUT /sign-up/intent: the account is about to do something else too; the answer names the steps that adds. */
 export const addSignUpIntent = (intent: Progress['intents'][number]) => http.put<Ok<Progress>>('/sign-up/intent', { intent });
 

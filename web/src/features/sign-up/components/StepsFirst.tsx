@@ -1,13 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import type { SignedInStep, SignUpIntent } from '@acpg/contracts/sign-up-steps';
+import { Button, Card, MessageBar, MessageBarBody, Spinner, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { requiredSteps, type SignedInStep, type SignUpIntent } from '@acpg/contracts/sign-up-steps';
 import { LoadingSpinner } from '../../../components/PageState.tsx';
 import { kvStorage } from '../../../lib/kv.ts';
 import { rememberSignUpReturn } from '../../../lib/return-path.ts';
 import { session } from '../../../lib/session.ts';
 import { rememberStep } from '../../../lib/sign-up-resume.ts';
-import { addSignUpIntent } from '../api/sign-up.ts';
+import { addSignUpIntent, fetchFullProgress } from '../api/sign-up.ts';
 import { SIGN_UP_STORAGE_KEY } from '../machines/persisted.ts';
 import { stepPath } from '../paths.ts';
 import { STEP_SCREENS, WHY_WE_ASK } from './StepFrame.tsx';
@@ -18,47 +18,58 @@ const useStyles = makeStyles({
   flush: { margin: 0 },
 });
 
-type Check = { status: 'checking' } | { status: 'ready' } | { status: 'steps'; missing: SignedInStep[]; current: SignedInStep };
+type Check = { status: 'checking' } | { status: 'ready' } | { status: 'steps'; missing: SignedInStep[] };
 
 /**
  * Before buying something that needs more of the member than they gave at sign-up (a membership after an NHD-only
- * sign-up), the server is told the new intent (`PUT /sign-up/intent`) and names the steps it adds; those are asked
- * first, in the wizard, which then leads to `returnTo`. An account with nothing missing (or made without the wizard)
- * sees `children` at once.
+ * sign-up), the steps it would add are listed (from `GET /sign-up`), and nothing is recorded until the member chooses
+ * to go on: then the server is told the new intent (`PUT /sign-up/intent`, which decides the steps) and the wizard asks
+ * them, leading to `returnTo` at its end. An account with nothing missing (or made without the wizard) sees `children`.
  */
 export function StepsFirst({ intent, what, returnTo, children }: { intent: SignUpIntent; what: string; returnTo: string; children: ReactNode }) {
   const s = useStyles();
   const navigate = useNavigate();
   const [check, setCheck] = useState<Check>({ status: 'checking' });
+  const [going, setGoing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    let live = true;
-    addSignUpIntent(intent)
-      .then(({ data }) => {
-        if (!live) return;
-        const missing = data.required_steps.filter((step): step is SignedInStep => step !== 'done' && !data.completed_steps.includes(step));
-        setCheck(data.current_step === 'done' ? { status: 'ready' } : { status: 'steps', missing, current: data.current_step });
+    const ctl = new AbortController();
+    void fetchFullProgress(ctl.signal)
+      .then((r) => {
+        if (ctl.signal.aborted) return;
+        // No sign-up (an account made without the wizard) has nothing to ask; a failed read does not hold the purchase up.
+        if (!r.success) return setCheck({ status: 'ready' });
+        const { intents, completed_steps } = r.data;
+        // A plan step done by paying for something else is not a membership: buying one is that step.
+        const redo: SignedInStep[] = intent === 'membership' && !intents.includes('membership') ? ['plan'] : [];
+        const missing = requiredSteps([...intents, intent]).filter((step) => !completed_steps.includes(step) || redo.includes(step));
+        setCheck(missing.length === 0 ? { status: 'ready' } : { status: 'steps', missing });
       })
-      .catch(() => {
-        // No sign-up (404: an account made without the wizard) has nothing to ask; a failed check does not hold the purchase up.
-        if (live) setCheck({ status: 'ready' });
-      });
-    return () => {
-      live = false;
-    };
+      .catch(() => undefined);
+    return () => ctl.abort();
   }, [intent]);
 
   if (check.status === 'checking') return <LoadingSpinner label="Checking your account" />;
   if (check.status === 'ready') return <>{children}</>;
 
-  const path = stepPath(check.current);
-  const go = () => {
-    if (!path) return;
-    // The wizard is picked up from the server's progress (no cached step) and leads back here at its end.
-    kvStorage()?.removeItem(SIGN_UP_STORAGE_KEY);
-    if (session.userId) rememberStep(session.userId, path);
-    rememberSignUpReturn(`?next=${encodeURIComponent(returnTo)}`, window.location.origin);
-    void navigate(path);
+  const go = async () => {
+    setGoing(true);
+    setError(null);
+    try {
+      const { data } = await addSignUpIntent(intent);
+      const path = stepPath(data.current_step);
+      if (!path) return setCheck({ status: 'ready' });
+      // The wizard is picked up from the server's progress (no cached step) and leads back here at its end.
+      kvStorage()?.removeItem(SIGN_UP_STORAGE_KEY);
+      if (session.userId) rememberStep(session.userId, path);
+      rememberSignUpReturn(`?next=${encodeURIComponent(returnTo)}`, window.location.origin);
+      void navigate(path);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Your account could not be checked. Try again.');
+    } finally {
+      setGoing(false);
+    }
   };
   return (
     <Card className={s.card}>
@@ -75,8 +86,13 @@ export function StepsFirst({ intent, what, returnTo, children }: { intent: SignU
           </li>
         ))}
       </ul>
-      <Button appearance="primary" onClick={go}>
-        Continue with {STEP_SCREENS[check.current].toLowerCase()}
+      {error && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      )}
+      <Button appearance="primary" onClick={() => void go()} disabledFocusable={going} icon={going ? <Spinner size="tiny" /> : undefined}>
+        Continue with {(check.missing[0] ? STEP_SCREENS[check.missing[0]] : 'the next step').toLowerCase()}
       </Button>
     </Card>
   );
