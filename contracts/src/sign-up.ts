@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { withoutHiddenCharacters } from './http.ts';
 import { NewPassword, OtpChannel, SignInResult } from './identity.ts';
 import { pinProblem } from './pin-rules.ts';
-import { SignUpStep } from './sign-up-steps.ts';
+import { SignUpIntent, SignUpStep } from './sign-up-steps.ts';
 import { ImageUpload } from './uploads.ts';
 
-export { SIGN_UP_STEPS, SignUpStatus, SignUpStep } from './sign-up-steps.ts';
+export { requiredSteps, SIGN_UP_INTENTS, SIGN_UP_STEPS, SignUpIntent, SignUpStatus, SignUpStep, STEPS_BY_INTENT, type SignedInStep } from './sign-up-steps.ts';
 
 /**
  * The sign-up wizard's HTTP contract (identity module, streams `identity-signup-<sign_up_id>`).
@@ -19,6 +19,16 @@ export { SIGN_UP_STEPS, SignUpStatus, SignUpStep } from './sign-up-steps.ts';
 export const SIGN_UP_ROLES = ['Customer', 'Agent', 'Broker', 'Owner'] as const;
 export const SignUpRole = z.enum(SIGN_UP_ROLES, { error: `Pick one of ${SIGN_UP_ROLES.join(', ')}` });
 export type SignUpRole = z.infer<typeof SignUpRole>;
+
+/** Roles that work for a brokerage: they name it at sign-up (it shows on the NHD orders they place for clients). */
+export const ROLES_WITH_BROKERAGE: readonly SignUpRole[] = ['Agent', 'Broker'];
+
+/**
+ * The Terms of Service in force (the public page `/terms-of-service`). Sign-up records the version accepted and when;
+ * a client showing an older version is refused, so nobody accepts terms they were not shown.
+ */
+export const TERMS_OF_SERVICE_VERSION = '2026-11-28';
+export const TERMS_OF_SERVICE_PATH = '/terms-of-service';
 
 /** E.164: a country code, then the number; a +1 (North American) number has exactly 10 digits after the 1. */
 export const E164_PHONE = /^(?:\+1\d{10}|\+[2-9]\d{6,14})$/;
@@ -46,6 +56,13 @@ export const SignUpBody = z.object({
   /** Sent once over TLS and hashed on the server; `confirm_password` never leaves the form. */
   password: NewPassword,
   role: SignUpRole,
+  /** What the applicant came to do; it decides the signed-in steps (`STEPS_BY_INTENT`). A membership when absent. */
+  intent: SignUpIntent.default('membership'),
+  /** The brokerage an Agent or a Broker works for (required for those roles, refused for the others). */
+  brokerage_name: withoutHiddenCharacters(z.string().trim().min(1, 'Enter the name of your brokerage').max(120, 'Use at most 120 characters')).optional(),
+  /** Consent to the Terms of Service, recorded with its version and time in the sign-up's first event. */
+  accept_terms: z.literal(true, { error: 'Accept the Terms of Service to create your account' }),
+  terms_version: z.literal(TERMS_OF_SERVICE_VERSION, { error: 'The Terms of Service have changed. Reload the page and read them again.' }),
   /** The ALTCHA widget's payload (base64 JSON of the solved challenge). */
   captcha: z
     .string()
@@ -57,6 +74,10 @@ export const SignUpBody = z.object({
         '`GET /auth/sign-up/challenge` answered in `data` and `solution` is what the solver found. Single use; ' +
         '400 CAPTCHA_FAILED when it is missing, wrong, expired or used already (get a new challenge).',
     ),
+}).superRefine((body, ctx) => {
+  const works = ROLES_WITH_BROKERAGE.includes(body.role);
+  if (works && !body.brokerage_name) ctx.addIssue({ code: 'custom', path: ['brokerage_name'], message: 'Enter the name of your brokerage' });
+  if (!works && body.brokerage_name) ctx.addIssue({ code: 'custom', path: ['brokerage_name'], message: 'Only an Agent or a Broker names a brokerage' });
 });
 export type SignUpBody = z.infer<typeof SignUpBody>;
 
@@ -183,9 +204,19 @@ export type SignUpDraft = z.infer<typeof SignUpDraft>;
 export const SignUpProgress = z.object({
   current_step: SignUpStep,
   completed_steps: z.array(SignUpStep),
+  /** What the account came to do, first to last, and the signed-in steps those need (in order). */
+  intents: z.array(SignUpIntent),
+  required_steps: z.array(SignUpStep),
   draft: SignUpDraft,
 });
 export type SignUpProgress = z.infer<typeof SignUpProgress>;
+
+/**
+ * `PUT /sign-up/intent`: the account is about to do something else too (buy a membership after an NHD order); the
+ * answer names the steps that adds, still to do. An intent the account has already changes nothing.
+ */
+export const SignUpIntentBody = z.object({ intent: SignUpIntent });
+export type SignUpIntentBody = z.infer<typeof SignUpIntentBody>;
 
 /** Answer of every `PUT /sign-up/<step>`: the progress after the step. */
 export const SignUpStepResult = SignUpProgress;
@@ -199,6 +230,7 @@ export const SIGN_UP_ERROR_CODES = [
   'SIGN_UP_USED', // 410 this sign-up already created its account: sign in
   'PHONE_NOT_VERIFIED', // 409 the email code comes after the phone code
   'SIGN_UP_STEP_MISSING', // 409 a step the current one needs is not done (the message names it)
+  'SIGN_UP_STEP_NOT_NEEDED', // 409 what the account came to do does not need this step (add the intent first)
   'PROPERTY_NOT_VERIFIED', // 400 mailing address "same as property" names a property this account has not verified
 ] as const;
 export type SignUpErrorCode = (typeof SIGN_UP_ERROR_CODES)[number];

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // The typing of inject('redisUrl') (the harness's ProvidedContext).
 import type {} from '../../test/engines.global-setup.ts';
 import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
+import { TERMS_OF_SERVICE_VERSION } from '@acpg/contracts/sign-up';
 import { notificationsModule } from '../src/modules/notifications/module.ts';
 import { createBullmqJobs } from '../src/platform/jobs/bullmq.ts';
 import type { Jobs, Worker } from '../src/platform/jobs/port.ts';
@@ -48,7 +49,7 @@ describe('sign-up codes through BullMQ on Redis', () => {
     waitFor(async () => (await outboxOf(t, to)).map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean), { timeoutMs: 20_000, what: `a code for ${to} through BullMQ` });
 
   it('delivers the phone code by SMS and the email code by email; each works once and is kept nowhere', async () => {
-    const details = { full_name: 'Redis Applicant', email: 'redis-applicant@example.test', phone: '+14155550199', password: 'a long and uncommon passphrase', role: 'Owner' };
+    const details = { full_name: 'Redis Applicant', email: 'redis-applicant@example.test', phone: '+14155550199', password: 'a long and uncommon passphrase', role: 'Owner', accept_terms: true, terms_version: TERMS_OF_SERVICE_VERSION };
     const challenge = await t.app.inject({ method: 'GET', url: '/api/v1/auth/sign-up/challenge', remoteAddress });
     const started = await post('/auth/sign-up', { ...details, captcha: await solveCaptcha(challenge.json().data) });
     expect(started.statusCode).toBe(200);

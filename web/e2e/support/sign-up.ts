@@ -12,6 +12,9 @@ export interface Applicant {
   phoneTyped: string;
   phone: string;
   password: string;
+  /** The role picked on the first screen (Owner unless told); an Agent or a Broker names a brokerage. */
+  role?: 'Customer' | 'Owner' | 'Agent' | 'Broker';
+  brokerage?: string;
 }
 
 let made = 0;
@@ -56,7 +59,11 @@ export async function onScreen(page: Page, path: string, heading: string): Promi
   });
 }
 
-/** Fills the account details and creates the account; resolves on the phone-code screen. Returns when codes were sent from. */
+/**
+ * Fills the account details (the role, a brokerage for an Agent or a Broker, consent to the Terms of Service; the
+ * intent is left as the page preset it from where the sign-up started) and creates the account. Returns when codes
+ * were sent from.
+ */
 export async function fillAccountDetails(page: Page, who: Applicant, options: { check?: (where: string) => Promise<void> } = {}): Promise<number> {
   await onScreen(page, '/authentication/sign-up', 'Create your account');
   const form = page.getByRole('form', { name: 'Create your account' });
@@ -71,7 +78,12 @@ export async function fillAccountDetails(page: Page, who: Applicant, options: { 
   await form.getByLabel('Phone number').fill(who.phoneTyped);
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password);
   await form.getByLabel('Confirm password').fill(who.password);
-  await form.getByRole('radio', { name: 'Owner' }).check();
+  const role = who.role ?? 'Owner';
+  await form.getByRole('radio', { name: role, exact: true }).check();
+  if (role === 'Agent' || role === 'Broker') await form.getByLabel('Brokerage name').fill(who.brokerage ?? `${who.fullName} Realty`);
+  // Consent to the Terms of Service, which open in a new tab from here.
+  expect(await form.getByRole('link', { name: /Terms of Service/ }).getAttribute('href')).toBe('/terms-of-service');
+  await form.getByRole('checkbox', { name: 'I have read and agree to the Terms of Service' }).check();
   await form.getByText("I'm not a robot").click();
   const sentAfter = Date.now() - 1000;
   await form.getByRole('button', { name: 'Create account' }).click();
@@ -88,6 +100,12 @@ export async function enterCode(page: Page, app: TestApp, to: string, after: num
 
 /** From the header's Sign Up to the property step: account details, then the phone code, then the email code. */
 export async function signUpToProperty(page: Page, app: TestApp, who: Applicant, check?: (where: string) => Promise<void>): Promise<void> {
+  await signUpThroughCodes(page, app, who, check);
+  await onScreen(page, '/sign-up/property', 'Find and verify your property');
+}
+
+/** Account details, then the phone code, then the email code (which signs in); resolves once the email code is sent in. */
+export async function signUpThroughCodes(page: Page, app: TestApp, who: Applicant, check?: (where: string) => Promise<void>): Promise<void> {
   const sentAfter = await fillAccountDetails(page, who, check ? { check } : {});
   await onScreen(page, '/authentication/mobile-verification', 'Enter the code sent to your phone');
   // Send is disabled with a live countdown of the real wait (60 s after a send).
@@ -99,5 +117,4 @@ export async function signUpToProperty(page: Page, app: TestApp, who: Applicant,
   await onScreen(page, '/authentication/email-verification', 'Enter the code sent to your email');
   if (check) await check('/authentication/email-verification');
   await enterCode(page, app, who.email, emailAfter);
-  await onScreen(page, '/sign-up/property', 'Find and verify your property');
 }

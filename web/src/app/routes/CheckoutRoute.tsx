@@ -8,6 +8,7 @@ import { LinkButton } from '../../components/LinkButton.tsx';
 import { EmptyState, LoadingSpinner } from '../../components/PageState.tsx';
 import { PaymentForm } from '../../features/payments/components/PaymentForm.tsx';
 import { useCurrentMembership } from '../../features/memberships/api/memberships.ts';
+import { StepsFirst } from '../../features/sign-up/components/StepsFirst.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '720px', width: '100%', marginInline: 'auto' },
@@ -74,15 +75,16 @@ export default function CheckoutRoute() {
       </Card>
     );
   } else {
+    // An account that signed up for less (an NHD order) is asked the membership's steps first (sign-up wizard).
     body = (
-      <>
+      <StepsFirst intent="membership" what="a membership" returnTo="/subscriptions">
         <Card className={s.card}>
           <PaymentForm planId={planId} onPaid={follow} onCheckout={follow} />
         </Card>
         <LinkButton to="/subscription-plan" appearance="subtle" className={s.change}>
           Choose another plan
         </LinkButton>
-      </>
+      </StepsFirst>
     );
   }
 

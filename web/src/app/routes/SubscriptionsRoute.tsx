@@ -7,6 +7,7 @@ import { PaymentHistory } from '../../features/payments/components/PaymentHistor
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { SaveCardForm } from '../../features/payments/components/SaveCardForm.tsx';
 import type { UpdateCardForm } from '../../features/memberships/components/ManageMembership.tsx';
+import { StepsFirst } from '../../features/sign-up/components/StepsFirst.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, alignItems: 'stretch' },
@@ -19,10 +20,13 @@ const useStyles = makeStyles({
 function StartMembership({ onPaid, onCancel }: { onPaid: () => void; onCancel: () => void }) {
   const s = useStyles();
   const [planId, setPlanId] = useState<string | null>(null);
+  // An account that signed up for less (an NHD order) is asked the membership's steps first (sign-up wizard).
   return (
     <div className={s.root}>
-      <PlanPicker value={planId} onChange={setPlanId} />
-      {planId ? <PaymentForm key={planId} planId={planId} onPaid={onPaid} /> : <Text>Choose a plan above to pay for it.</Text>}
+      <StepsFirst intent="membership" what="a membership" returnTo="/subscriptions">
+        <PlanPicker value={planId} onChange={setPlanId} />
+        {planId ? <PaymentForm key={planId} planId={planId} onPaid={onPaid} /> : <Text>Choose a plan above to pay for it.</Text>}
+      </StepsFirst>
       <Button className={s.cancel} onClick={onCancel}>
         Cancel
       </Button>

@@ -1,5 +1,5 @@
 import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
-import type { SignUpRole } from '@acpg/contracts/sign-up';
+import { requiredSteps, type SignedInStep, type SignUpIntent, type SignUpRole } from '@acpg/contracts/sign-up';
 import { addSeconds, reached, refuse, unknownCommand, sameDigest } from '../decider.ts';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { SignUpDetails, SignUpEvent } from './events.ts';
@@ -27,7 +27,8 @@ export type SignUpCommand =
   | Command<'SaveFaceSignature', { face_file: string; signature_file: string; completed_elsewhere: CompletedElsewhere }>
   | Command<'SaveMailingAddress', { same_as_property: boolean; property_id: string | null; address_encrypted: string; completed_elsewhere: CompletedElsewhere }>
   | Command<'SaveBeneficiaries', { shares: number[]; beneficiaries_encrypted: string; completed_elsewhere: CompletedElsewhere }>
-  | Command<'SetPin', { pin_hash: string; completed_elsewhere: CompletedElsewhere }>;
+  | Command<'SetPin', { pin_hash: string; completed_elsewhere: CompletedElsewhere }>
+  | Command<'AddSignUpIntent', { intent: SignUpIntent }>;
 
 /** The steps other modules complete (from the progress read model), which every signed-in step's order depends on. */
 export interface CompletedElsewhere {
@@ -49,6 +50,8 @@ export interface OpenSignUp {
   phoneEncrypted: string;
   phoneMasked: string;
   role: SignUpRole;
+  /** What the account came to do, first to last: they decide the signed-in steps (`requiredSteps`). */
+  intents: SignUpIntent[];
   passwordHash: string;
   expiresAt: string;
   phoneVerified: boolean;
@@ -74,6 +77,7 @@ export const evolve = (state: SignUpState, event: SignUpEvent): SignUpState => {
       phoneEncrypted: d.phone_encrypted,
       phoneMasked: d.phone_masked,
       role: d.role,
+      intents: [d.intent ?? 'membership'],
       passwordHash: '',
       expiresAt: d.expires_at,
       phoneVerified: false,
@@ -108,6 +112,9 @@ export const evolve = (state: SignUpState, event: SignUpEvent): SignUpState => {
       return state;
     case 'SignUpCompleted':
       return { ...state, status: 'completed' };
+    case 'SignUpIntentAdded':
+      // A finished sign-up opens again for the steps the new intent adds.
+      return { ...state, intents: [...state.intents, event.data.intent], status: state.status === 'completed' ? 'registered' : state.status };
     default:
       return unknownCommand(event);
   }
@@ -138,30 +145,33 @@ const assertRegistered = (state: SignUpState): OpenSignUp => {
   return state;
 };
 
-/** The signed-in steps before the PIN, in the wizard's order (SIGN_UP_STEPS), and what a step taken too early says. */
-const STEP_WORDS = {
+/** What a step taken too early says (the steps in the wizard's order, SIGN_UP_STEPS). */
+const STEP_WORDS: Record<SignedInStep, string> = {
   property: 'Verify a property first.',
   face_signature: 'Add your face photo and signature first.',
   mailing_address: 'Add your mailing address first.',
   plan: 'Choose a plan and pay first.',
   beneficiaries: 'Add your beneficiaries first.',
-} as const;
-type EarlierStep = keyof typeof STEP_WORDS;
-const STEP_ORDER = Object.keys(STEP_WORDS) as EarlierStep[];
+  pin: 'Choose your security PIN first.',
+};
 
 /**
- * The wizard's order holds on the server: a step is refused (409 SIGN_UP_STEP_MISSING, naming the step to do) until
- * every step before it is done. Going back to a step already done is fine.
+ * The wizard's steps hold on the server: only the steps the account's intents need (`requiredSteps`: no ownership,
+ * face or signature for an NHD order), each refused (409 SIGN_UP_STEP_MISSING, naming the step to do) until every
+ * needed step before it is done. Going back to a step already done is fine.
  */
-const assertStepsBefore = (open: OpenSignUp, step: EarlierStep | 'pin', elsewhere: CompletedElsewhere) => {
-  const done: Record<EarlierStep, boolean> = {
+const assertStepsBefore = (open: OpenSignUp, step: SignedInStep, elsewhere: CompletedElsewhere) => {
+  const needed = requiredSteps(open.intents);
+  if (!needed.includes(step)) {
+    throw refuse('conflict', 'SIGN_UP_STEP_NOT_NEEDED', 'What you came to do does not need this step. Choose what you want to do first.');
+  }
+  const done: Record<Exclude<SignedInStep, 'pin'>, boolean> = {
     ...elsewhere,
     face_signature: open.faceSignatureSaved,
     mailing_address: open.mailingAddressSaved,
     beneficiaries: open.beneficiariesSaved,
   };
-  const before = step === 'pin' ? STEP_ORDER : STEP_ORDER.slice(0, STEP_ORDER.indexOf(step));
-  const missing = before.find((earlier) => !done[earlier]);
+  const missing = needed.slice(0, needed.indexOf(step)).find((earlier) => earlier !== 'pin' && !done[earlier]);
   if (missing) throw refuse('conflict', 'SIGN_UP_STEP_MISSING', STEP_WORDS[missing]);
 };
 
@@ -171,8 +181,9 @@ export const decide = (command: SignUpCommand, state: SignUpState): SignUpEvent[
     case 'StartSignUp': {
       if (state.status !== 'none') throw refuse('conflict', 'INVALID_COMMAND', 'This sign-up exists already.');
       const { password_hash, ...d } = command.data;
+      const consent = d.terms_version ? { terms_accepted_at: now } : {};
       return [
-        { type: 'SignUpStarted', data: { ...d, started_at: now, expires_at: addSeconds(now, SIGN_UP_TTL_SECONDS) } },
+        { type: 'SignUpStarted', data: { ...d, started_at: now, expires_at: addSeconds(now, SIGN_UP_TTL_SECONDS), ...consent } },
         { type: 'SignUpPasswordSet', data: { sign_up_id: d.sign_up_id, password_hash } },
       ];
     }
@@ -195,7 +206,7 @@ export const decide = (command: SignUpCommand, state: SignUpState): SignUpEvent[
       if (sameDigest(code_hash, open.code.hash)) {
         return channel === 'phone'
           ? [{ type: 'SignUpPhoneVerified', data: { sign_up_id: open.signUpId, at: now } }]
-          : [{ type: 'SignUpEmailVerified', data: { sign_up_id: open.signUpId, account_id: open.signUpId, at: now } }];
+          : [{ type: 'SignUpEmailVerified', data: { sign_up_id: open.signUpId, account_id: open.signUpId, at: now, intents: open.intents } }];
       }
       const failures = open.failures[channel] + 1;
       const triesLeft = Math.max(0, OTP_RULES.maxWrongTries - failures);
@@ -232,6 +243,17 @@ export const decide = (command: SignUpCommand, state: SignUpState): SignUpEvent[
         { type: 'SignUpPinSet', data: { sign_up_id: open.signUpId, pin_hash: command.data.pin_hash, at: now } },
         { type: 'SignUpCompleted', data: { sign_up_id: open.signUpId, account_id: open.signUpId, at: now } },
       ];
+    }
+    case 'AddSignUpIntent': {
+      if (state.status === 'none' || state.status === 'pending' || state.status === 'locked') {
+        throw refuse('not_found', 'SIGN_UP_NOT_FOUND', 'This account has no sign-up in progress.');
+      }
+      const { intent } = command.data;
+      if (state.intents.includes(intent)) return [];
+      // A finished sign-up whose steps already cover the new intent has nothing to ask: nothing is recorded.
+      const asked = requiredSteps(state.intents);
+      if (state.status === 'completed' && requiredSteps([...state.intents, intent]).every((step) => asked.includes(step))) return [];
+      return [{ type: 'SignUpIntentAdded', data: { sign_up_id: state.signUpId, account_id: state.signUpId, intent, at: now } }];
     }
     default:
       return unknownCommand(command);

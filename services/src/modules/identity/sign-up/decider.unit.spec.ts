@@ -21,7 +21,7 @@ const rejected = (channel: 'phone' | 'email', failures: number, seconds = 1): Si
   data: { sign_up_id: 's1', channel, failures, tries_left: 5 - failures, at: at(seconds) },
 });
 const phoneVerified: SignUpEvent = { type: 'SignUpPhoneVerified', data: { sign_up_id: 's1', at: at(1) } };
-const emailVerified: SignUpEvent = { type: 'SignUpEmailVerified', data: { sign_up_id: 's1', account_id: 's1', at: at(2) } };
+const emailVerified: SignUpEvent = { type: 'SignUpEmailVerified', data: { sign_up_id: 's1', account_id: 's1', at: at(2), intents: ['membership'] } };
 const registered = [started, password, sent('phone'), phoneVerified, sent('email'), emailVerified];
 const verify = (channel: 'phone' | 'email', hash: string, seconds = 10) => cmd<SignUpCommand>('VerifySignUpCode', { channel, code_hash: hash }, seconds);
 const send = (channel: 'phone' | 'email', seconds = 10) => cmd<SignUpCommand>('SendSignUpCode', { channel, code_hash: 'h-new' }, seconds);
@@ -42,6 +42,14 @@ const allSteps = (): SignUpState => after(face, mailing, beneficiaries([100]));
 describe('sign-up decider: details', () => {
   it('given nothing, when StartSignUp, then the sign-up starts for 24 hours and the hash goes in its own event', () => {
     expect(decide(cmd('StartSignUp', { ...details, password_hash: '$scrypt$hash' }, 0), given())).toEqual([started, password]);
+  });
+
+  it('given consent to the Terms of Service, when StartSignUp, then the version, the time accepted, the intent and the brokerage are recorded', () => {
+    const agent = { ...details, role: 'Agent' as const, intent: 'nhd' as const, brokerage_name: 'Bay Realty', terms_version: '2026-11-28' };
+    expect(decide(cmd('StartSignUp', { ...agent, password_hash: '$scrypt$hash' }, 0), given())[0]).toEqual({
+      type: 'SignUpStarted',
+      data: { ...agent, started_at: T0, expires_at: at(SIGN_UP_TTL_SECONDS), terms_accepted_at: T0 },
+    });
   });
 
   it('given a sign-up, when StartSignUp again, then 409', () => {
@@ -185,5 +193,59 @@ describe('sign-up decider: the signed-in steps', () => {
   it('given a completed sign-up, when a step comes again, then 409 SIGN_UP_USED', () => {
     const completed = after(face, mailing, beneficiaries([100]), pin());
     for (const command of [face, mailing, beneficiaries([100]), pin()]) expect(refusal(command, completed)).toMatchObject({ status: 409, code: 'SIGN_UP_USED' });
+  });
+});
+
+describe('sign-up decider: the steps follow the intent', () => {
+  const nhdStarted: SignUpEvent = { type: 'SignUpStarted', data: { ...details, role: 'Agent', intent: 'nhd', brokerage_name: 'Bay Realty', started_at: T0, expires_at: at(SIGN_UP_TTL_SECONDS) } };
+  const nhdRegistered = () => given(nhdStarted, password, sent('phone'), phoneVerified, sent('email'));
+  const nhdAccount = () => {
+    const state = nhdRegistered();
+    return decide(verify('email', 'h-right', 2), state).reduce(evolve, state);
+  };
+  const intent = (value: 'membership' | 'equity_protect' | 'nhd') => cmd<SignUpCommand>('AddSignUpIntent', { intent: value });
+
+  it('given an NHD sign-up, when the email code is right, then the verified email names the intent', () => {
+    expect(decide(verify('email', 'h-right', 2), nhdRegistered())).toEqual([{ ...emailVerified, data: { ...emailVerified.data, intents: ['nhd'] } }]);
+  });
+
+  it('given an NHD-only account, when an ownership, face, mailing, beneficiaries or PIN step comes, then 409 SIGN_UP_STEP_NOT_NEEDED', () => {
+    for (const command of [face, mailing, beneficiaries([100]), pin()]) {
+      expect(refusal(command, nhdAccount())).toMatchObject({ status: 409, code: 'SIGN_UP_STEP_NOT_NEEDED' });
+    }
+  });
+
+  it('given an NHD-only account, when it adds the membership intent, then the membership steps are asked in order', () => {
+    const added = decide(intent('membership'), nhdAccount());
+    expect(added).toEqual([{ type: 'SignUpIntentAdded', data: { sign_up_id: 's1', account_id: 's1', intent: 'membership', at: at(1) } }]);
+    const member = added.reduce(evolve, nhdAccount());
+    expect(refusal(faceWith({ property: false, plan: false }), member).message).toBe('Verify a property first.');
+    expect(decide(face, member).map((e) => e.type)).toEqual(['SignUpFaceSignatureSaved']);
+    // An intent it has already records nothing.
+    expect(decide(intent('membership'), member)).toEqual([]);
+    expect(decide(intent('nhd'), nhdAccount())).toEqual([]);
+  });
+
+  it('given Equity Protect, then beneficiaries are not asked and the PIN follows the plan', () => {
+    const equityStarted: SignUpEvent = { type: 'SignUpStarted', data: { ...details, intent: 'equity_protect', started_at: T0, expires_at: at(SIGN_UP_TTL_SECONDS) } };
+    const state = given(equityStarted, password, sent('phone'), phoneVerified, sent('email'), { ...emailVerified, data: { ...emailVerified.data, intents: ['equity_protect'] } });
+    const steps = [face, mailing].reduce((s, c) => decide(c, s).reduce(evolve, s), state);
+    expect(refusal(beneficiaries([100]), steps).code).toBe('SIGN_UP_STEP_NOT_NEEDED');
+    expect(decide(pin(), steps).map((e) => e.type)).toEqual(['SignUpPinSet', 'SignUpCompleted']);
+  });
+
+  it('given a completed membership sign-up, when another intent comes, then nothing is asked; an Equity Protect sign-up adding a membership opens again for beneficiaries', () => {
+    const completed = after(face, mailing, beneficiaries([100]), pin());
+    expect(decide(intent('nhd'), completed)).toEqual([]);
+    expect(decide(intent('equity_protect'), completed)).toEqual([]);
+    const equityStarted: SignUpEvent = { type: 'SignUpStarted', data: { ...details, intent: 'equity_protect', started_at: T0, expires_at: at(SIGN_UP_TTL_SECONDS) } };
+    const equityDone = [face, mailing, pin()].reduce(
+      (s, c) => decide(c, s).reduce(evolve, s),
+      given(equityStarted, password, sent('phone'), phoneVerified, sent('email'), { ...emailVerified, data: { ...emailVerified.data, intents: ['equity_protect'] } }),
+    );
+    expect(refusal(beneficiaries([100]), equityDone).code).toBe('SIGN_UP_USED');
+    const reopened = decide(intent('membership'), equityDone).reduce(evolve, equityDone);
+    expect(decide(beneficiaries([100]), reopened).map((e) => e.type)).toEqual(['SignUpBeneficiariesSaved']);
+    expect(refusal(intent('membership'), given(started, password))).toMatchObject({ status: 404, code: 'SIGN_UP_NOT_FOUND' });
   });
 });

@@ -1,5 +1,5 @@
 import type { OtpChannel } from '@acpg/contracts/identity';
-import type { SignUpRole } from '@acpg/contracts/sign-up';
+import type { SignUpIntent, SignUpRole } from '@acpg/contracts/sign-up';
 import type { DomainEvent } from '../../../platform/commands/handle-command.ts';
 
 /**
@@ -15,17 +15,26 @@ export type SignUpDetails = {
   phone_encrypted: string;
   phone_masked: string;
   role: SignUpRole;
+  /** What the applicant came to do (absent on sign-ups started before intents: a membership). */
+  intent?: SignUpIntent;
+  /** An Agent's or a Broker's brokerage (absent for other roles and on older sign-ups). */
+  brokerage_name?: string | null;
+  /** The Terms of Service version accepted (absent on sign-ups started before consent was asked). */
+  terms_version?: string;
 };
 
 export type SignUpEvent =
-  | DomainEvent<'SignUpStarted', SignUpDetails & { started_at: string; expires_at: string }>
+  /** `terms_accepted_at` is when the Terms of Service (`terms_version`) were accepted: the moment the sign-up started. */
+  | DomainEvent<'SignUpStarted', SignUpDetails & { started_at: string; expires_at: string; terms_accepted_at?: string }>
   | DomainEvent<'SignUpPasswordSet', { sign_up_id: string; password_hash: string }>
   | DomainEvent<'SignUpCodeSent', { sign_up_id: string; channel: OtpChannel; code_hash: string; sent_at: string; expires_at: string }>
   | DomainEvent<'SignUpCodeRejected', { sign_up_id: string; channel: OtpChannel; failures: number; tries_left: number; at: string }>
   | DomainEvent<'SignUpLocked', { sign_up_id: string; at: string }>
   | DomainEvent<'SignUpPhoneVerified', { sign_up_id: string; at: string }>
   /** The email code was right: the account `account_id` was registered with the reserved email and phone. */
-  | DomainEvent<'SignUpEmailVerified', { sign_up_id: string; account_id: string; at: string }>
+  | DomainEvent<'SignUpEmailVerified', { sign_up_id: string; account_id: string; at: string; intents?: SignUpIntent[] }>
+  /** The account is about to do something else too: the steps that intent needs are asked now. */
+  | DomainEvent<'SignUpIntentAdded', { sign_up_id: string; account_id: string; intent: SignUpIntent; at: string }>
   | DomainEvent<'SignUpFaceSignatureSaved', { sign_up_id: string; face_file: string; signature_file: string; saved_at: string }>
   | DomainEvent<
       'SignUpMailingAddressSaved',
@@ -48,6 +57,7 @@ export const SIGN_UP_EVENT_TYPES = [
   'SignUpBeneficiariesSaved',
   'SignUpPinSet',
   'SignUpCompleted',
+  'SignUpIntentAdded',
 ] as const satisfies readonly SignUpEvent['type'][];
 
 /** Hold secrets (a password hash, code digests, a PIN hash): raw-event tools leave their data out. */

@@ -9,6 +9,7 @@ import {
   PinBody,
   SignUpBody,
   SignUpCreated,
+  SignUpIntentBody,
   SignUpOtpBody,
   SignUpOtpResult,
   SignUpProgress,
@@ -31,7 +32,7 @@ import { sendSignUpCode, verifySignUpCode } from './codes.ts';
 import { SIGN_UP_TTL_SECONDS } from './decider.ts';
 import { loadProgress, progressView } from './progress/view.ts';
 import { startSignUp } from './start.ts';
-import { saveBeneficiaries, saveFaceSignature, saveMailingAddress, setPin } from './steps.ts';
+import { addIntent, saveBeneficiaries, saveFaceSignature, saveMailingAddress, setPin } from './steps.ts';
 
 const tags = ['sign-up'];
 // Per client address: creation hashes a password (scrypt), so it gets the tightest limit.
@@ -93,7 +94,9 @@ export const signUpRoutes =
             'Checks the human check (`captcha`: the solved ALTCHA payload, see `GET /auth/sign-up/challenge`; single use), the password ' +
             '(8 to 128 characters, not a common one) and that neither the email nor the phone has an account, then opens the sign-up and ' +
             `sets the httpOnly cookie \`${SIGN_UP_COOKIE_NAME}\` (security scheme \`${SIGN_UP_COOKIE_SCHEME}\`) for the two code steps (24 hours). ` +
-            'The password is hashed here, once. Nothing is reserved until both codes are verified. ' +
+            'The password is hashed here, once. Nothing is reserved until both codes are verified. `accept_terms` with the current ' +
+            '`terms_version` records consent to the Terms of Service (`/terms-of-service`) with its time; `intent` (what the applicant ' +
+            'came to do, from the page they started on) decides the signed-in steps; an Agent or a Broker names the brokerage. ' +
             '400 CAPTCHA_FAILED, PASSWORD_REFUSED, VALIDATION_FAILED; 409 EMAIL_TAKEN, PHONE_TAKEN.',
           body: SignUpBody,
           response: { 200: okEnvelope(SignUpCreated), ...errors(400, 409, 429) },
@@ -166,8 +169,10 @@ export const signUpRoutes =
           tags,
           summary: "The caller's sign-up progress",
           description:
-            'Steps in order: property, face_signature, mailing_address, plan, beneficiaries, pin, then done. Property and plan ' +
-            'complete from PropertyVerified and MembershipStarted. The draft never holds a password, code, PIN or image. ' +
+            'The steps follow what the account came to do (`intents`): `required_steps` lists them in order (of property, face_signature, ' +
+            'mailing_address, plan, beneficiaries, pin); an NHD order needs none (its current_step is done once the email and phone are ' +
+            'verified), a membership needs all, Equity Protect all but beneficiaries. Property and plan complete from PropertyVerified and ' +
+            'MembershipStarted (or, for Equity Protect only, its paid enrollment). The draft never holds a password, code, PIN or image. ' +
             '404 SIGN_UP_NOT_FOUND for an account made without the wizard.',
           security: [{ bearer: [] }],
           response: { 200: okEnvelope(SignUpProgress), ...errors(401, 404) },
@@ -182,6 +187,23 @@ export const signUpRoutes =
 
     const stepErrors = errors(400, 401, 404, 409);
     const stepSchema = { tags, security: [{ bearer: [] }], response: { 200: okEnvelope(SignUpProgress), ...stepErrors } };
+
+    app.put(
+      '/sign-up/intent',
+      {
+        ...signedInRoute,
+        schema: {
+          ...stepSchema,
+          summary: 'Sign up: add what the account is about to do',
+          description:
+            'Before buying a membership or Equity Protect, an account that signed up for something needing fewer steps (an NHD order) ' +
+            'adds that intent; the answer names the steps it adds (`required_steps`, `current_step`), which the wizard then asks. ' +
+            'An intent the account has already changes nothing. 404 SIGN_UP_NOT_FOUND for an account made without the wizard.',
+          body: SignUpIntentBody,
+        },
+      },
+      async (request) => ({ success: true as const, data: await addIntent(ctx, callerOf(request).userId, request.body, meta(request)) }),
+    );
 
     app.put(
       '/sign-up/face-signature',

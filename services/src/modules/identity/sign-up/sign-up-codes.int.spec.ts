@@ -36,7 +36,7 @@ describe('sign-up, step 1: account details', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json().data).toMatchObject({ parameters: { algorithm: 'PBKDF2/SHA-256', nonce: expect.any(String) }, signature: expect.any(String) });
     const spec = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, unknown> };
-    for (const path of ['/auth/sign-up/challenge', '/auth/sign-up', '/auth/sign-up/otp', '/auth/sign-up/verify', '/sign-up', '/sign-up/face-signature', '/sign-up/mailing-address', '/sign-up/beneficiaries', '/sign-up/pin']) {
+    for (const path of ['/auth/sign-up/challenge', '/auth/sign-up', '/auth/sign-up/otp', '/auth/sign-up/verify', '/sign-up', '/sign-up/face-signature', '/sign-up/mailing-address', '/sign-up/beneficiaries', '/sign-up/pin', '/sign-up/intent']) {
       expect(spec.paths).toHaveProperty([`/api/v1${path}`]);
     }
   });
@@ -88,7 +88,19 @@ describe('sign-up, step 1: account details', () => {
     const common = await kit.post('/auth/sign-up', { ...kit.details({ password: 'password123' }), captcha: await kit.captcha() });
     expect(common.statusCode).toBe(400);
     expect(common.json()).toMatchObject({ code: 'PASSWORD_REFUSED', errors: [{ path: 'password' }] });
-    for (const bad of [{ phone: '555-0100' }, { role: 'Super Admin' }, { email: 'not-an-email' }, { password: 'short' }]) {
+    for (const bad of [
+      { phone: '555-0100' },
+      { role: 'Super Admin' },
+      { email: 'not-an-email' },
+      { password: 'short' },
+      // Consent to the Terms of Service is required, for the version in force; an Agent or a Broker names a brokerage.
+      { accept_terms: false },
+      { accept_terms: undefined },
+      { terms_version: '2020-01-01' },
+      { role: 'Agent' },
+      { role: 'Customer', brokerage_name: 'Bay Realty' },
+      { intent: 'timeshare' },
+    ]) {
       const response = await kit.post('/auth/sign-up', { ...kit.details(), ...bad, captcha: 'x' });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });

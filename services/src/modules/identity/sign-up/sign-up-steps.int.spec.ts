@@ -62,10 +62,12 @@ describe('the signed-in steps of a sign-up, and resuming it', () => {
     email = signedUp.body.email;
   }, 60_000);
 
-  it('starts at the property step with an empty draft', async () => {
+  it('starts at the property step with an empty draft (a membership, the default intent, asks every step)', async () => {
     expect(await progressOf(token)).toEqual({
       current_step: 'property',
       completed_steps: [],
+      intents: ['membership'],
+      required_steps: ['property', 'face_signature', 'mailing_address', 'plan', 'beneficiaries', 'pin'],
       draft: { properties: [], face_signature: null, mailing_address: null, plan: null, beneficiaries: null, pin_set: false },
     });
   });
@@ -253,9 +255,11 @@ describe('the signed-in steps of a sign-up, and resuming it', () => {
 });
 
 describe('an applicant who came for Equity Protect', () => {
-  it('completes the plan step by paying for it, with no membership: the wizard goes on to the beneficiaries', async () => {
-    const { token, accountId } = await kit.signUp();
-    expect((await progressOf(token)).completed_steps).not.toContain('plan');
+  it('completes the plan step by paying for it, with no membership: the wizard goes on to the PIN (no beneficiaries)', async () => {
+    const { token, accountId } = await kit.signUp(kit.details({ intent: 'equity_protect' }));
+    const first = await progressOf(token);
+    expect(first).toMatchObject({ intents: ['equity_protect'], required_steps: ['property', 'face_signature', 'mailing_address', 'plan', 'pin'] });
+    expect(first.completed_steps).not.toContain('plan');
     await protectProperty(t, accountId, 'ca-lax-00007');
     const progress = await waitFor(async () => {
       const p = await progressOf(token);
@@ -263,5 +267,37 @@ describe('an applicant who came for Equity Protect', () => {
     }, { what: 'the plan step completed by the Equity Protect payment' });
     expect(progress.draft.plan).toBeNull();
     expect((await kit.withToken('GET', '/memberships/mine', token)).json().data.total).toBe(0);
+  });
+});
+
+describe('an agent who came to order an NHD report', () => {
+  it('is done once the email and phone are verified: no ownership, face, signature or PIN, and My Account does not loop back', async () => {
+    const body = kit.details({ role: 'Agent', intent: 'nhd', brokerage_name: 'Bay Realty' });
+    const { token, accountId } = await kit.signUp(body);
+    // Consent, intent and brokerage are in the sign-up's first event, with the version and the time.
+    const [started] = await t.platform.eventStore.readStream(signUpStream(accountId));
+    expect(started?.data).toMatchObject({ role: 'Agent', intent: 'nhd', brokerage_name: 'Bay Realty', terms_version: body.terms_version, terms_accepted_at: expect.any(String) });
+    expect(await progressOf(token)).toMatchObject({ current_step: 'done', completed_steps: [], intents: ['nhd'], required_steps: [] });
+    const me = await kit.withToken('GET', '/auth/me', token);
+    expect(me.json().data.sign_up).toEqual({ complete: true, current_step: 'done' });
+    // The homeowner steps are refused: the server decides which steps an intent needs.
+    const face = await kit.withToken('PUT', '/sign-up/face-signature', token, { face: { data: b64(PNG) }, signature: { data: b64(PNG) } });
+    expect(face.statusCode).toBe(409);
+    expect(face.json()).toMatchObject({ code: 'SIGN_UP_STEP_NOT_NEEDED' });
+    expect((await kit.withToken('PUT', '/sign-up/pin', token, { pin: '482913' })).json()).toMatchObject({ code: 'SIGN_UP_STEP_NOT_NEEDED' });
+    expect(await t.platform.files.get(signUpFileKey(accountId, 'face'))).toBeNull();
+  });
+
+  it('buying a membership later asks the missing steps then, from the property on; a bad intent is refused', async () => {
+    const { token } = await kit.signUp(kit.details({ role: 'Broker', intent: 'nhd', brokerage_name: 'Coast Brokers' }));
+    const bad = await kit.withToken('PUT', '/sign-up/intent', token, { intent: 'timeshare' });
+    expect(bad.statusCode).toBe(400);
+    const added = await kit.withToken('PUT', '/sign-up/intent', token, { intent: 'membership' });
+    expect(added.statusCode).toBe(200);
+    expect(added.json().data).toMatchObject({ current_step: 'property', intents: ['nhd', 'membership'], required_steps: ['property', 'face_signature', 'mailing_address', 'plan', 'beneficiaries', 'pin'] });
+    expect((await kit.withToken('GET', '/auth/me', token)).json().data.sign_up).toEqual({ complete: false, current_step: 'property' });
+    // Again: nothing new.
+    expect((await kit.withToken('PUT', '/sign-up/intent', token, { intent: 'membership' })).json().data.intents).toEqual(['nhd', 'membership']);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/sign-up/intent', payload: { intent: 'membership' } })).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,4 @@
-import type { BeneficiariesBody, FaceSignatureBody, MailingAddress, MailingAddressBody, PinBody, SignUpProgress } from '@acpg/contracts/sign-up';
+import type { BeneficiariesBody, FaceSignatureBody, MailingAddress, MailingAddressBody, PinBody, SignUpIntentBody, SignUpProgress } from '@acpg/contracts/sign-up';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { readUpload } from '../../../platform/uploads/read-upload.ts';
@@ -87,3 +87,10 @@ export const setPin = async (ctx: IdentityContext, accountId: string, body: PinB
   const pin_hash = await ctx.passwords.hash(body.pin);
   return runStep(ctx, accountId, { type: 'SetPin', data: { pin_hash, completed_elsewhere }, metadata: meta });
 };
+
+/**
+ * The account is about to do something else too (a membership after an NHD order): the steps that intent adds are
+ * asked now (the progress answered names them). An intent the account has already records nothing.
+ */
+export const addIntent = async (ctx: IdentityContext, accountId: string, body: SignUpIntentBody, meta: CommandMeta): Promise<SignUpProgress> =>
+  runStep(ctx, accountId, { type: 'AddSignUpIntent', data: { intent: body.intent }, metadata: meta });

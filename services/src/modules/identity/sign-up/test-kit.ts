@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { SignUpBody } from '@acpg/contracts/sign-up';
+import { TERMS_OF_SERVICE_VERSION, type SignUpBody } from '@acpg/contracts/sign-up';
 import type { TestApp } from '../../../../test/harness.ts';
 import { solveCaptcha } from '../../../../test/captcha.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
@@ -33,6 +33,9 @@ export const signUpKit = (t: TestApp) => {
       phone: `+1415${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
       password: 'a long and uncommon passphrase',
       role: 'Customer',
+      intent: 'membership',
+      accept_terms: true,
+      terms_version: TERMS_OF_SERVICE_VERSION,
       ...overrides,
     };
   };

@@ -14,6 +14,14 @@ import type {
   VerifiedPropertyRef,
 } from '@acpg/contracts/sign-up';
 
+export {
+  requiredSteps,
+  ROLES_WITH_BROKERAGE,
+  SIGN_UP_INTENTS,
+  TERMS_OF_SERVICE_PATH,
+  TERMS_OF_SERVICE_VERSION,
+  type SignUpIntent,
+} from '@acpg/contracts/sign-up';
 export { SIGN_UP_ROLES, type SignUpRole, type MailingAddress, type MailingAddressBody, type Beneficiary, type VerifiedPropertyRef } from '@acpg/contracts/sign-up';
 export type CodeChannel = 'phone' | 'email';
 export type WizardStep = SignUpStep;
@@ -21,7 +29,7 @@ export type AccountDetails = SignUpBody;
 export type AccountCreated = SignUpCreated;
 export type CodeSent = SignUpOtpResult;
 /** What the wizard reads of the progress; the draft (GET /sign-up) is read by the page that needs it. */
-export type SignUpProgress = Pick<Progress, 'current_step' | 'completed_steps'>;
+export type SignUpProgress = Pick<Progress, 'current_step' | 'completed_steps' | 'required_steps' | 'intents'>;
 
 type Ok<T> = { success: boolean; data: T; message?: string };
 
@@ -44,6 +52,12 @@ export const fetchDraft = async (signal: AbortSignal): Promise<Result<{ properti
   const r = await http.get<Progress>('/sign-up', { signal });
   return r.success ? { success: true, data: { properties: r.data.draft.properties } } : r;
 };
+
+/** GET /sign-up as it is (a failure as a Result: 404 for an account made without the wizard). */
+export const fetchFullProgress = (signal: AbortSignal): Promise<Result<Progress>> => http.get<Progress>('/sign-up', { signal });
+
+/** PUT /sign-up/intent: the account is about to do something else too; the answer names the steps that adds. */
+export const addSignUpIntent = (intent: Progress['intents'][number]) => http.put<Ok<Progress>>('/sign-up/intent', { intent });
 
 export const saveFaceSignature = (body: FaceSignatureBody) => http.put<Ok<SignUpProgress>>('/sign-up/face-signature', body);
 export const saveMailingAddress = (body: MailingAddressBody) => http.put<Ok<SignUpProgress>>('/sign-up/mailing-address', body);

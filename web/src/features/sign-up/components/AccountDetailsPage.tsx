@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { rememberSignUpReturn, returnPathOf, signInPathFor } from '../../../lib/return-path.ts';
-import { Button, Field, Input, MessageBar, MessageBarBody, Radio, RadioGroup, Select, Spinner, Text } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, Link, MessageBar, MessageBarBody, Radio, RadioGroup, Select, Spinner, Text } from '@fluentui/react-components';
 import type { CountryCode } from 'libphonenumber-js';
 import { useTrackClick } from '../../../lib/track.ts';
-import { SIGN_UP_ROLES, type SignUpRole } from '../api/sign-up.ts';
+import { ROLES_WITH_BROKERAGE, SIGN_UP_INTENTS, SIGN_UP_ROLES, TERMS_OF_SERVICE_PATH, TERMS_OF_SERVICE_VERSION, type SignUpIntent, type SignUpRole } from '../api/sign-up.ts';
 import { checkPhone, countryOptions, DEFAULT_COUNTRY, formatAsTyped, isCountry } from '../phone.ts';
 import { passwordProblem, passwordStrength, type Strength } from '../password.ts';
 import { SignUpActor } from './SignUpFlow.tsx';
@@ -20,6 +20,29 @@ const STRENGTH_HINT: Record<Strength, string> = {
   weak: 'Strength: weak. A longer password, such as a few unrelated words, is stronger.',
   fair: 'Strength: fair. A few more characters make it stronger.',
   strong: 'Strength: strong.',
+};
+
+/** Each role in plain words (spec section 6: the customer side). */
+const ROLE_WORDS: Record<SignUpRole, string> = {
+  Customer: 'You use ACPG for yourself: a report, a membership or protection, whether or not you own a home yet.',
+  Owner: 'You own a home and want it covered by a membership or its title protected.',
+  Agent: 'You are a real estate agent ordering reports for clients’ homes you do not own.',
+  Broker: 'You run or work for a brokerage and order reports for its agents’ clients.',
+};
+
+/** What the applicant came to do, and what each asks of them after the codes (the server names the steps). */
+const INTENT_WORDS: Record<SignUpIntent, { label: string; asks: string }> = {
+  nhd: { label: 'Order an NHD report for a property', asks: 'Only your email and phone are confirmed: no property of your own, no face photo or signature.' },
+  membership: { label: 'Become a member (home services membership)', asks: 'Next you verify your home, add a face photo and signature, choose a plan, and name beneficiaries.' },
+  equity_protect: { label: 'Protect my home’s title (Equity Protect)', asks: 'Next you verify your home, add a face photo and signature, and pay for the protection.' },
+};
+
+/** The intent a sign-up opened from another page carries (`?next=/nhd-order` → an NHD order). */
+export const intentOfReturn = (path: string | null): SignUpIntent => {
+  const page = path?.split(/[?#]/)[0] ?? '';
+  if (page === '/nhd-order') return 'nhd';
+  if (page === '/equity-protect' || page === '/equity-protect-property-search') return 'equity_protect';
+  return 'membership';
 };
 
 /** /authentication/sign-up: the account details, the first screen of the wizard. */
@@ -40,6 +63,10 @@ export default function AccountDetailsPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [role, setRole] = useState<SignUpRole>(kept?.role ?? 'Customer');
+  const [intent, setIntent] = useState<SignUpIntent>(kept?.intent ?? intentOfReturn(returnTo));
+  const [brokerage, setBrokerage] = useState('');
+  const [terms, setTerms] = useState(false);
+  const needsBrokerage = ROLES_WITH_BROKERAGE.includes(role);
   const [touched, setTouched] = useState(false);
   const [checking, setChecking] = useState(false);
   const [checkError, setCheckError] = useState<string | null>(null);
@@ -62,6 +89,8 @@ export default function AccountDetailsPage() {
     phone: phoneCheck.ok ? null : phoneCheck.message,
     password: passwordProblem(password),
     confirm: !confirm ? 'Enter the password again' : confirm !== password ? 'The passwords do not match' : null,
+    brokerage: !needsBrokerage ? null : !brokerage.trim() ? 'Enter the name of your brokerage' : brokerage.trim().length > 120 ? 'Use at most 120 characters' : null,
+    terms: terms ? null : 'Accept the Terms of Service to create your account',
   };
   const strength = passwordStrength(password);
 
@@ -79,14 +108,28 @@ export default function AccountDetailsPage() {
       return;
     }
     // confirm_password is never sent beyond the form (DECISIONS.md).
-    actor.send({ type: 'SUBMIT', details: { full_name: fullName.trim(), email: email.trim().toLowerCase(), phone: phoneCheck.e164, password, role, captcha } });
+    actor.send({
+      type: 'SUBMIT',
+      details: {
+        full_name: fullName.trim(),
+        email: email.trim().toLowerCase(),
+        phone: phoneCheck.e164,
+        password,
+        role,
+        intent,
+        ...(needsBrokerage ? { brokerage_name: brokerage.trim() } : {}),
+        accept_terms: true,
+        terms_version: TERMS_OF_SERVICE_VERSION,
+        captcha,
+      },
+    });
   };
 
   const show = (message: string | null) => (touched ? message : null);
   const pending = busy || checking;
 
   return (
-    <StepFrame screen="Account details" title="Create your account" intro="We send a code to your phone and then to your email to confirm them." error={ctx.error}>
+    <StepFrame screen="Account details" intent={intent} title="Create your account" intro="We send a code to your phone and then to your email to confirm them." error={ctx.error}>
       {ctx.errorCount >= 3 && (
         <MessageBar intent="info">
           <MessageBarBody>
@@ -132,12 +175,41 @@ export default function AccountDetailsPage() {
           </Field>
         </div>
         <Field label="I am signing up as">
-          <RadioGroup layout="horizontal" className={s.wrap} value={role} onChange={(_, d) => setRole(d.value as SignUpRole)}>
+          <RadioGroup layout="horizontal" className={s.wrap} value={role} onChange={(_, d) => setRole(SIGN_UP_ROLES.find((r) => r === d.value) ?? 'Customer')}>
             {SIGN_UP_ROLES.map((r) => (
               <Radio key={r} value={r} label={r} />
             ))}
           </RadioGroup>
         </Field>
+        <ul className={s.words} aria-label="What each role means">
+          {SIGN_UP_ROLES.map((r) => (
+            <li key={r}>
+              <Text weight="semibold">{r}:</Text> <Text>{ROLE_WORDS[r]}</Text>
+            </li>
+          ))}
+        </ul>
+        {needsBrokerage && (
+          <Field label="Brokerage name" required validationMessage={show(errors.brokerage)} hint="It shows on the reports you order for clients.">
+            <Input autoComplete="organization" value={brokerage} onChange={(_, d) => setBrokerage(d.value)} />
+          </Field>
+        )}
+        <Field label="What would you like to do first?" hint={INTENT_WORDS[intent].asks}>
+          <RadioGroup value={intent} onChange={(_, d) => setIntent(SIGN_UP_INTENTS.find((i) => i === d.value) ?? 'membership')}>
+            {SIGN_UP_INTENTS.map((i) => (
+              <Radio key={i} value={i} label={INTENT_WORDS[i].label} />
+            ))}
+          </RadioGroup>
+        </Field>
+        <Field validationMessage={show(errors.terms)} required>
+          <Checkbox checked={terms} onChange={(_, d) => setTerms(d.checked === true)} label="I have read and agree to the Terms of Service" />
+        </Field>
+        <Text>
+          Read the{' '}
+          <Link href={TERMS_OF_SERVICE_PATH} target="_blank" rel="noopener">
+            Terms of Service (opens in a new tab)
+          </Link>
+          .
+        </Text>
         <FieldGroup label="Human check" error={checkError}>
           <HumanCheck ref={human} />
         </FieldGroup>

@@ -10,13 +10,11 @@ import { SignUpActor } from './SignUpFlow.tsx';
 import { StepFrame, useFormStyles } from './StepFrame.tsx';
 
 /**
- * A visitor who started signing up on the way to Equity Protect or an NHD report needs no membership: paying for that
- * completes the plan step (the server counts it), and the wizard's last steps follow on their next member page.
+ * A visitor who started signing up on the way to Equity Protect needs no membership: paying for that completes the
+ * plan step (the server counts it), and the wizard's last step follows on their next member page. (One who came for
+ * an NHD report is never asked for a plan: that intent needs no signed-in step.)
  */
-const SERVICES = [
-  { paths: ['/equity-protect', '/equity-protect-property-search'], what: 'Equity Protect', action: 'Protect your property first', afterwards: '/equity-protect-list' },
-  { paths: ['/nhd-order'], what: 'an NHD report', action: 'Order your NHD report first', afterwards: '/nhd-order-list' },
-] as const;
+const SERVICES = [{ paths: ['/equity-protect', '/equity-protect-property-search'], what: 'Equity Protect', action: 'Protect your property first', afterwards: '/equity-protect-list' }] as const;
 
 /** The service a sign-up return path (path, query, hash) belongs to, by its page. */
 const serviceOfReturn = (path: string | null) => {
@@ -28,7 +26,9 @@ function ServiceFirst() {
   const navigate = useNavigate();
   const [path] = useState(() => peekSignUpReturn(window.location.origin));
   const service = serviceOfReturn(path);
-  if (!path || !service) return null;
+  // Who chose a membership pays for one here; only an Equity Protect sign-up may pay for that instead.
+  const cameForIt = SignUpActor.useSelector((st) => st.context.progress?.intents.includes('equity_protect') === true && !st.context.progress.intents.includes('membership'));
+  if (!path || !service || !cameForIt) return null;
   const go = () => {
     // The wizard is picked up again from the server's progress (no cached step), and ends on the service's own list.
     forgetResume();

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { SignInResult } from '@acpg/contracts/identity';
+import { requiredSteps, type SignUpIntent } from '@acpg/contracts/sign-up-steps';
 import { signUpMachine } from '../machines/sign-up.machine.ts';
 import { restoredSnapshot, SIGN_UP_STORAGE_KEY, toPersisted } from '../machines/persisted.ts';
 import { createAccount, fetchProgress, saveStep, sendSignUpCode, verifySignUpCode, waitForStep } from '../api/sign-up.ts';
@@ -18,14 +19,17 @@ import { signInPathFor, takeSignUpReturn } from '../../../lib/return-path.ts';
 import { ErrorState, LoadingSpinner } from '../../../components/PageState.tsx';
 
 /** The email code registers the account and signs in: its answer is the sign-in's, applied to the session here. */
-async function verifyAndSignIn({ channel, code }: { channel: 'phone' | 'email'; code: string }): Promise<unknown> {
+async function verifyAndSignIn({ channel, code, intent }: { channel: 'phone' | 'email'; code: string; intent?: SignUpIntent }): Promise<unknown> {
   const { data } = await verifySignUpCode(channel, code);
   if (channel === 'phone') return data;
   const result = SignInResult.safeParse(data);
   if (!result.success) throw new Error('Your account was created, but signing in failed. Sign in with your email and password.');
   if (!applySignIn(result.data).ok) throw new Error('Your account has no role yet, so it cannot sign in. Contact support.');
-  // Mid-wizard: say what happened and what comes next (not "ready", five steps remain).
-  notify.success(`Welcome, ${result.data.user.full_name}. Your phone and email are confirmed. Next, find your property.`);
+  // Mid-wizard: say what happened and what comes next (not "ready", five steps remain). An NHD order needs no more
+  // steps: the end of the sign-up says so.
+  if (requiredSteps([intent ?? 'membership']).includes('property')) {
+    notify.success(`Welcome, ${result.data.user.full_name}. Your phone and email are confirmed. Next, find your property.`);
+  }
   return data;
 }
 
@@ -122,7 +126,8 @@ function FlowNavigator() {
     if (state !== 'done' || finished.current) return;
     finished.current = true;
     if (session.userId) rememberStep(session.userId, null);
-    notify.success('Your sign-up is complete. Welcome to ACPG.');
+    const name = session.user?.full_name;
+    notify.success(name ? `Your account is ready. Welcome to ACPG, ${name}.` : 'Your sign-up is complete. Welcome to ACPG.');
     navigate(takeSignUpReturn(window.location.origin) ?? landingPath(), { replace: true });
   }, [state, navigate]);
 

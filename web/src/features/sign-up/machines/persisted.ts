@@ -1,5 +1,5 @@
 import { initialContext, NO_FLAGS, signUpMachine, type CodeState, type KeptDetails, type SignUpContext } from './sign-up.machine.ts';
-import { SIGN_UP_ROLES } from '../api/sign-up.ts';
+import { SIGN_UP_INTENTS, SIGN_UP_ROLES } from '../api/sign-up.ts';
 
 /**
  * The wizard's persisted snapshot: a cache of where the applicant is (the server keeps the draft), versioned, and
@@ -40,7 +40,7 @@ const pickCode = (code: CodeState | undefined): CodeState | undefined =>
 
 export function toPersisted(snapshot: Pick<SignUpSnapshot, 'value' | 'context'>): PersistedSignUp {
   const c = snapshot.context;
-  const details: KeptDetails | null = c.details && { full_name: c.details.full_name, email: c.details.email, phone_masked: c.details.phone_masked, role: c.details.role };
+  const details: KeptDetails | null = c.details && { full_name: c.details.full_name, email: c.details.email, phone_masked: c.details.phone_masked, role: c.details.role, intent: c.details.intent };
   const codes: PersistedSignUp['context']['codes'] = {};
   const phone = pickCode(c.codes.phone);
   const email = pickCode(c.codes.email);
@@ -76,8 +76,10 @@ function readCode(v: unknown): CodeState | undefined {
 function readDetails(v: unknown): KeptDetails | null {
   if (!isRecord(v)) return null;
   const role = SIGN_UP_ROLES.find((r) => r === v.role);
+  // A snapshot from before intents: a membership, the only wizard there was.
+  const intent = SIGN_UP_INTENTS.find((i) => i === v.intent) ?? 'membership';
   const [full_name, email, phone_masked] = [str(v.full_name), str(v.email), str(v.phone_masked)];
-  return role && full_name != null && email != null && phone_masked != null ? { full_name, email, phone_masked, role } : null;
+  return role && full_name != null && email != null && phone_masked != null ? { full_name, email, phone_masked, role, intent } : null;
 }
 
 /** The stored snapshot as machine context and state, or null when absent, of another version or unreadable. */

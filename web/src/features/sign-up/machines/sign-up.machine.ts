@@ -1,12 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { OTP_RULES } from '@acpg/contracts/identity';
+import { requiredSteps, type SignedInStep, type SignUpIntent } from '@acpg/contracts/sign-up-steps';
 import type { AccountCreated, AccountDetails, CodeChannel, CodeSent, SignUpProgress, SignUpRole, StepSave, WizardStep } from '../api/sign-up.ts';
 import { errorCode, errorMessage, retryAfterSeconds, triesLeftOf } from './errors.ts';
 
 /**
  * The sign-up wizard (DECISIONS.md, "Sign-up wizard"): account details → phone code → email code (which signs in) →
- * property → face and signature → mailing address → plan and payment → beneficiaries → PIN → done.
- * The server keeps the draft; this machine only walks the steps and remembers what the screens need.
+ * the signed-in steps the server names for what the applicant came to do (`required_steps`: a membership asks property
+ * → face and signature → mailing address → plan and payment → beneficiaries → PIN; an NHD order none) → done.
+ * The server keeps the draft; this machine only walks the steps (Back and Next among those done) and remembers what
+ * the screens need.
  */
 
 /** Every step in order; `currentStep` is an index into it (0: account details and the two codes). */
@@ -40,6 +43,8 @@ export interface KeptDetails {
   email: string;
   phone_masked: string;
   role: SignUpRole;
+  /** What the applicant came to do: the step count shown before the server's progress is known. */
+  intent: SignUpIntent;
 }
 
 export interface SignUpContext {
@@ -55,7 +60,9 @@ export interface SignUpContext {
   /** 1 while the email-code screen is the one showing, else 0. */
   emailScreen: number;
   flags: StepFlags;
-  progress: Pick<SignUpProgress, 'current_step' | 'completed_steps'> | null;
+  progress: SignUpProgress | null;
+  /** A step already done that the user went Back to (null: the server's current step shows). */
+  showing: WizardStep | null;
   /** The step whose completion the wizard is waiting to see recorded. */
   awaiting: WizardStep | null;
   error: string | null;
@@ -70,7 +77,11 @@ export type SignUpEvent =
   | { type: 'RESUME' }
   | { type: 'STEP_DONE'; step: 'property' | 'plan' }
   | { type: 'SAVE'; save: StepSave }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  /** To the step before the one showing (among the steps this sign-up needs). */
+  | { type: 'BACK' }
+  /** From a step already done to the next one, without saving it again. */
+  | { type: 'NEXT' };
 
 export const NO_FLAGS: StepFlags = { step1Mobile: false, step1Email: false, step2: false, step3: false, step4: false };
 
@@ -85,6 +96,7 @@ export const initialContext = (): SignUpContext => ({
   emailScreen: 0,
   flags: NO_FLAGS,
   progress: null,
+  showing: null,
   awaiting: null,
   error: null,
   fieldErrors: {},
@@ -98,7 +110,30 @@ const keep = (details: AccountDetails): KeptDetails => ({
   email: details.email,
   phone_masked: maskedPhone(details.phone),
   role: details.role,
+  intent: details.intent,
 });
+
+/** The signed-in steps this applicant is asked, in order: the server's list once known, else the intent's. */
+export const stepsOf = (context: Pick<SignUpContext, 'progress' | 'details'>): SignedInStep[] =>
+  (context.progress?.required_steps.filter((step): step is SignedInStep => step !== 'done') ?? requiredSteps([context.details?.intent ?? 'membership']));
+
+/** The step a signed-in screen shows: one gone Back to, else the server's current step. */
+export const shownStep = (context: Pick<SignUpContext, 'progress' | 'showing'>): WizardStep | null => context.showing ?? context.progress?.current_step ?? null;
+
+/** The step before (`-1`) or after (`1`) the one showing, among the needed ones; after the last done one comes the current step. */
+const neighbour = (context: SignUpContext, by: -1 | 1): WizardStep | null => {
+  const steps = stepsOf(context);
+  const shown = shownStep(context);
+  const i = shown ? steps.indexOf(shown as SignedInStep) : -1;
+  if (i < 0) return null;
+  return steps[i + by] ?? null;
+};
+
+/** Whether the step showing is done already (it may be left with Next, unsaved). */
+export const shownStepDone = (context: Pick<SignUpContext, 'progress' | 'showing'>): boolean => {
+  const shown = shownStep(context);
+  return shown != null && (context.progress?.completed_steps.includes(shown) ?? false) && shown !== context.progress?.current_step;
+};
 
 const codeSent = (context: SignUpContext, channel: CodeChannel, sent: CodeSent, now = Date.now()): Partial<SignUpContext> => ({
   codes: {
@@ -179,14 +214,21 @@ const initialContextKeepingCount = (): Omit<SignUpContext, 'errorCount' | 'detai
 const fromProgress = (context: SignUpContext, progress: SignUpProgress): Partial<SignUpContext> => {
   const done = new Set(progress.completed_steps);
   return {
-    progress: { current_step: progress.current_step, completed_steps: [...progress.completed_steps] },
+    progress: { current_step: progress.current_step, completed_steps: [...progress.completed_steps], required_steps: [...progress.required_steps], intents: [...progress.intents] },
+    showing: null,
     currentStep: stepIndex(progress.current_step),
     flags: { ...context.flags, step1Mobile: true, step1Email: true, step2: done.has('property'), step3: done.has('face_signature'), step4: done.has('mailing_address') },
     awaiting: null,
   };
 };
 
-const at = (step: WizardStep) => ({ context }: { context: SignUpContext }) => context.progress?.current_step === step;
+const at = (step: WizardStep) => ({ context }: { context: SignUpContext }) => shownStep(context) === step;
+
+/** Back and Next on a signed-in step: to a step already done (Next to the current one ends the look back). */
+const stepNav = {
+  BACK: { guard: 'canGoBack' as const, target: 'routing' as const, actions: 'goBack' as const },
+  NEXT: { guard: 'canGoNext' as const, target: 'routing' as const, actions: 'goNext' as const },
+};
 
 /** A state that waits on the server: the loading flag is on while in it. */
 const busy = { entry: 'startLoading' as const, exit: 'stopLoading' as const };
@@ -201,7 +243,7 @@ export const signUpMachine = setup({
     createAccount: fromPromise<AccountCreated, AccountDetails>(() => Promise.reject(new Error('createAccount actor not provided'))),
     sendCode: fromPromise<CodeSent, { channel: CodeChannel }>(() => Promise.reject(new Error('sendCode actor not provided'))),
     /** Verifies a code; the email code's success signs in (the provider applies the session). */
-    verifyCode: fromPromise<unknown, { channel: CodeChannel; code: string }>(() => Promise.reject(new Error('verifyCode actor not provided'))),
+    verifyCode: fromPromise<unknown, { channel: CodeChannel; code: string; intent?: SignUpIntent }>(() => Promise.reject(new Error('verifyCode actor not provided'))),
     fetchProgress: fromPromise<SignUpProgress, void>(() => Promise.reject(new Error('fetchProgress actor not provided'))),
     waitForStep: fromPromise<SignUpProgress, { step: WizardStep }>(() => Promise.reject(new Error('waitForStep actor not provided'))),
     saveStep: fromPromise<unknown, StepSave>(() => Promise.reject(new Error('saveStep actor not provided'))),
@@ -209,11 +251,18 @@ export const signUpMachine = setup({
   actions: {
     startLoading: assign({ loading: true }),
     stopLoading: assign({ loading: false }),
+    goBack: assign(({ context }) => ({ showing: neighbour(context, -1), error: null })),
+    goNext: assign(({ context }) => {
+      const next = neighbour(context, 1);
+      return { showing: next === context.progress?.current_step ? null : next, error: null };
+    }),
   },
   guards: {
     canResendPhone: ({ context }) => Date.now() >= (context.codes.phone?.resendAt ?? 0),
     canResendEmail: ({ context }) => Date.now() >= (context.codes.email?.resendAt ?? 0),
     isSixDigits: ({ event }) => event.type === 'VERIFY' && /^\d{6}$/.test(event.code),
+    canGoBack: ({ context }) => neighbour(context, -1) != null,
+    canGoNext: ({ context }) => shownStepDone(context),
   },
 }).createMachine({
   id: 'signUp',
@@ -309,7 +358,7 @@ export const signUpMachine = setup({
       ...busy,
       invoke: {
         src: 'verifyCode',
-        input: ({ event }) => ({ channel: 'email' as const, code: event.type === 'VERIFY' ? event.code : '' }),
+        input: ({ context, event }) => ({ channel: 'email' as const, code: event.type === 'VERIFY' ? event.code : '', intent: context.details?.intent ?? 'membership' }),
         // The email code registers the account and signs in: from here the server's progress leads.
         onDone: { target: 'loadingProgress', actions: assign(({ context }) => ({ flags: { ...context.flags, step1Email: true }, emailScreen: 0, error: null, codes: {} })) },
         onError: [
@@ -348,18 +397,18 @@ export const signUpMachine = setup({
         { target: 'progressError', actions: assign({ error: 'Your sign-up is at a step this page does not know. Reload the page.' }) },
       ],
     },
-    property: { on: { STEP_DONE: { guard: ({ event }) => event.step === 'property', target: 'advancing', actions: assign({ awaiting: 'property', error: null }) } } },
-    face_signature: { on: { SAVE: { guard: ({ event }) => event.save.step === 'face_signature', target: 'saving', actions: assign({ error: null }) } } },
-    mailing_address: { on: { SAVE: { guard: ({ event }) => event.save.step === 'mailing_address', target: 'saving', actions: assign({ error: null }) } } },
-    plan: { on: { STEP_DONE: { guard: ({ event }) => event.step === 'plan', target: 'advancing', actions: assign({ awaiting: 'plan', error: null }) } } },
-    beneficiaries: { on: { SAVE: { guard: ({ event }) => event.save.step === 'beneficiaries', target: 'saving', actions: assign({ error: null }) } } },
-    pin: { on: { SAVE: { guard: ({ event }) => event.save.step === 'pin', target: 'saving', actions: assign({ error: null }) } } },
+    property: { on: { ...stepNav, STEP_DONE: { guard: ({ event }) => event.step === 'property', target: 'advancing', actions: assign({ awaiting: 'property', error: null }) } } },
+    face_signature: { on: { ...stepNav, SAVE: { guard: ({ event }) => event.save.step === 'face_signature', target: 'saving', actions: assign({ error: null }) } } },
+    mailing_address: { on: { ...stepNav, SAVE: { guard: ({ event }) => event.save.step === 'mailing_address', target: 'saving', actions: assign({ error: null }) } } },
+    plan: { on: { ...stepNav, STEP_DONE: { guard: ({ event }) => event.step === 'plan', target: 'advancing', actions: assign({ awaiting: 'plan', error: null }) } } },
+    beneficiaries: { on: { ...stepNav, SAVE: { guard: ({ event }) => event.save.step === 'beneficiaries', target: 'saving', actions: assign({ error: null }) } } },
+    pin: { on: { ...stepNav, SAVE: { guard: ({ event }) => event.save.step === 'pin', target: 'saving', actions: assign({ error: null }) } } },
     saving: {
       ...busy,
       invoke: {
         src: 'saveStep',
         input: ({ event }) => (event.type === 'SAVE' ? event.save : ({} as StepSave)),
-        onDone: { target: 'advancing', actions: assign(({ context }) => ({ awaiting: context.progress?.current_step ?? null })) },
+        onDone: { target: 'advancing', actions: assign(({ context }) => ({ awaiting: shownStep(context) })) },
         // Refused (bad input, size, content): the same step again, with the server's message.
         onError: { target: 'routing', actions: assign({ error: ({ event }) => errorMessage(event.error, 'This step could not be saved. Try again.') }) },
       },

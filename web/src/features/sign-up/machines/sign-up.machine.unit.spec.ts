@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { signUpMachine, stepIndex, type SignUpContext } from './sign-up.machine.ts';
 import { fromPersisted, restoredSnapshot, toPersisted, SIGN_UP_SNAPSHOT_VERSION } from './persisted.ts';
 import { HttpError } from '../../../lib/http.ts';
+import { TERMS_OF_SERVICE_VERSION } from '@acpg/contracts/sign-up';
 import type { AccountDetails, CodeSent, SignUpProgress, StepSave, WizardStep } from '../api/sign-up.ts';
 
 const DETAILS: AccountDetails = {
@@ -11,10 +12,19 @@ const DETAILS: AccountDetails = {
   phone: '+14155550123',
   password: 'a very long passphrase',
   role: 'Owner',
+  intent: 'membership',
+  accept_terms: true,
+  terms_version: TERMS_OF_SERVICE_VERSION,
   captcha: 'eyJwYXlsb2FkIjoicHJvb2YifQ==',
 };
 const SENT: CodeSent = { channel: 'phone', masked_destination: '+1415********', resend_after_seconds: 60, expires_in_seconds: 600 };
-const progress = (current_step: WizardStep, completed_steps: WizardStep[] = []): SignUpProgress => ({ current_step, completed_steps });
+const MEMBERSHIP_STEPS: WizardStep[] = ['property', 'face_signature', 'mailing_address', 'plan', 'beneficiaries', 'pin'];
+const progress = (current_step: WizardStep, completed_steps: WizardStep[] = [], required_steps = MEMBERSHIP_STEPS): SignUpProgress => ({
+  current_step,
+  completed_steps,
+  required_steps,
+  intents: required_steps.length === 0 ? ['nhd'] : ['membership'],
+});
 
 const httpError = (status: number, body: Record<string, unknown>) => new HttpError(status, String(body.message ?? 'failed'), { success: false, ...body });
 
@@ -112,7 +122,7 @@ describe('sign-up machine: account details', () => {
 
   it('keeps the details without the password and with the phone masked', async () => {
     const actor = await atPhoneCode();
-    expect(actor.getSnapshot().context.details).toEqual({ full_name: 'Grace Hopper', email: 'grace@example.com', phone_masked: '+1415********', role: 'Owner' });
+    expect(actor.getSnapshot().context.details).toEqual({ full_name: 'Grace Hopper', email: 'grace@example.com', phone_masked: '+1415********', role: 'Owner', intent: 'membership' });
     expect(JSON.stringify(actor.getSnapshot().context)).not.toContain(DETAILS.password);
   });
 
@@ -249,7 +259,7 @@ describe('sign-up machine: the phone and email codes', () => {
     expect(s.context.flags).toMatchObject({ step1Mobile: true, step1Email: true, step2: false });
     expect(s.context.currentStep).toBe(1);
     expect(s.context.emailScreen).toBe(0);
-    expect(calls.find((c) => c.actor === 'verifyCode' && (c.input as { channel: string }).channel === 'email')?.input).toEqual({ channel: 'email', code: '654321' });
+    expect(calls.find((c) => c.actor === 'verifyCode' && (c.input as { channel: string }).channel === 'email')?.input).toEqual({ channel: 'email', code: '654321', intent: 'membership' });
   });
 
   it('an email taken meanwhile (the race) is a failed creation: back to the details, counter up', async () => {
@@ -310,6 +320,50 @@ describe('sign-up machine: the phone and email codes', () => {
     fail = false;
     actor.send({ type: 'RETRY' });
     await settle(actor, 'pin');
+  });
+});
+
+describe('sign-up machine: the steps follow the intent, with Back and Next', () => {
+  it('an NHD sign-up is done after the email code: the server names no signed-in step', async () => {
+    const actor = await atEmailCode({ fetchProgress: () => Promise.resolve(progress('done', [], [])) });
+    actor.send({ type: 'VERIFY', code: '654321' });
+    await waitFor(actor, (s) => s.status === 'done', { timeout: 1000 });
+    // The code check carries the intent (what the welcome says depends on it).
+    expect(calls.filter((c) => c.actor === 'verifyCode').at(-1)?.input).toEqual({ channel: 'email', code: '654321', intent: 'membership' });
+  });
+
+  it('Back goes to the step before among those needed, Next returns to the current one; the first step has no Back in the machine', async () => {
+    const equity: WizardStep[] = ['property', 'face_signature', 'mailing_address', 'plan', 'pin'];
+    const actor = start({ fetchProgress: () => Promise.resolve(progress('pin', ['property', 'face_signature', 'mailing_address', 'plan'], equity)) });
+    actor.send({ type: 'RESUME' });
+    await settle(actor, 'pin');
+    actor.send({ type: 'BACK' });
+    await settle(actor, 'plan'); // no beneficiaries: Equity Protect does not ask them
+    actor.send({ type: 'BACK' });
+    await settle(actor, 'mailing_address');
+    actor.send({ type: 'NEXT' });
+    await settle(actor, 'plan');
+    actor.send({ type: 'NEXT' });
+    const s = await settle(actor, 'pin');
+    expect(s.context.showing).toBeNull();
+    // At the current step, Next (unsaved) is refused; so is Back from the first step.
+    expect(s.can({ type: 'NEXT' })).toBe(false);
+    const first = await atStep('property');
+    expect(first.getSnapshot().can({ type: 'BACK' })).toBe(false);
+  });
+
+  it('a step gone Back to and saved again moves on to the server\'s current step', async () => {
+    const actor = start({
+      fetchProgress: () => Promise.resolve(progress('mailing_address', ['property', 'face_signature'])),
+      waitForStep: () => Promise.resolve(progress('mailing_address', ['property', 'face_signature'])),
+    });
+    actor.send({ type: 'RESUME' });
+    await settle(actor, 'mailing_address');
+    actor.send({ type: 'BACK' });
+    await settle(actor, 'face_signature');
+    actor.send({ type: 'SAVE', save: { step: 'face_signature', body: { face: { data: 'AAAA' }, signature: { data: 'BBBB' } } } });
+    await settle(actor, 'mailing_address');
+    expect(calls.filter((c) => c.actor === 'waitForStep').map((c) => c.input)).toEqual([{ step: 'face_signature' }]);
   });
 });
 
@@ -377,7 +431,7 @@ describe('sign-up machine: the signed-in steps', () => {
   });
 
   it('an unknown step from the server is an error, not a blank page', async () => {
-    const actor = start({ fetchProgress: () => Promise.resolve({ current_step: 'nope' as WizardStep, completed_steps: [] }) });
+    const actor = start({ fetchProgress: () => Promise.resolve({ current_step: 'nope' as WizardStep, completed_steps: [], required_steps: [], intents: [] }) });
     actor.send({ type: 'RESUME' });
     expect((await settle(actor, 'progressError')).context.error).toMatch(/does not know/);
   });

@@ -16,7 +16,7 @@ export const ServicePaidRead = PaymentSucceeded.pick({ checkout_id: true, accoun
 
 type OwnEvent = Extract<
   SignUpEvent,
-  { type: 'SignUpEmailVerified' | 'SignUpFaceSignatureSaved' | 'SignUpMailingAddressSaved' | 'SignUpBeneficiariesSaved' | 'SignUpCompleted' }
+  { type: 'SignUpEmailVerified' | 'SignUpFaceSignatureSaved' | 'SignUpMailingAddressSaved' | 'SignUpBeneficiariesSaved' | 'SignUpCompleted' | 'SignUpIntentAdded' }
 >;
 export type ProgressEvent =
   | OwnEvent
@@ -31,6 +31,7 @@ export const PROGRESS_EVENT_TYPES = [
   'SignUpMailingAddressSaved',
   'SignUpBeneficiariesSaved',
   'SignUpCompleted',
+  'SignUpIntentAdded',
   'PropertyVerified',
   'PropertyVerificationPending',
   'MembershipStarted',
@@ -62,6 +63,7 @@ export const toProgressEvent = (stored: StoredEvent): ProgressEvent | null => {
     case 'SignUpMailingAddressSaved':
     case 'SignUpBeneficiariesSaved':
     case 'SignUpCompleted':
+    case 'SignUpIntentAdded':
       return { type: stored.type, data: stored.data } as OwnEvent; // written by this module's decider
     default:
       return null;

@@ -1,4 +1,5 @@
 import type { PlanName } from '@acpg/contracts/plans';
+import type { SignUpIntent } from '@acpg/contracts/sign-up';
 import type { Doc } from '../../../../platform/documents/port.ts';
 import { defineProjection } from '../../../../platform/projections/define.ts';
 import { PROGRESS_EVENT_TYPES, toProgressEvent, type ProgressEvent } from './events.ts';
@@ -10,12 +11,16 @@ export interface ProgressDoc {
   account_id: string;
   /** The account came through the wizard (its email code was verified); false for one that only verified a property. */
   signed_up: boolean;
+  /** What the account came to do, first to last (absent on documents before intents: a membership). */
+  intents?: SignUpIntent[];
   properties: { property_id: string; address_line: string; city: string; state: string; zip: string }[];
   face_signature_saved_at: string | null;
   mailing_address: { same_as_property: boolean; property_id: string | null; address_encrypted: string; saved_at: string } | null;
   plan: { membership_id: string; plan_id: string; plan_name: PlanName } | null;
   /** The first Equity Protect enrollment or NHD order the account paid for (absent on documents before it was kept). */
   paid_service?: { kind: 'equity_protect' | 'nhd_order'; checkout_id: string } | null;
+  /** Every kind of standalone service the account paid for (absent on older documents: read `paid_service`). */
+  paid_kinds?: ('equity_protect' | 'nhd_order')[];
   beneficiaries: { count: number; beneficiaries_encrypted: string; saved_at: string } | null;
   pin_set: boolean;
   completed_at: string | null;
@@ -26,11 +31,13 @@ const accountOf = (event: ProgressEvent) => ('account_id' in event.data ? event.
 const empty = (accountId: string): ProgressDoc => ({
   account_id: accountId,
   signed_up: false,
+  intents: ['membership'],
   properties: [],
   face_signature_saved_at: null,
   mailing_address: null,
   plan: null,
   paid_service: null,
+  paid_kinds: [],
   beneficiaries: null,
   pin_set: false,
   completed_at: null,
@@ -44,7 +51,11 @@ export const evolveProgress = (doc: ProgressDoc | null, event: ProgressEvent): P
   const current = doc ?? empty(accountOf(event));
   switch (event.type) {
     case 'SignUpEmailVerified':
-      return { ...current, signed_up: true };
+      return { ...current, signed_up: true, intents: event.data.intents ?? ['membership'] };
+    case 'SignUpIntentAdded': {
+      const intents = current.intents ?? ['membership'];
+      return intents.includes(event.data.intent) ? current : { ...current, intents: [...intents, event.data.intent] };
+    }
     case 'SignUpFaceSignatureSaved':
       return { ...current, face_signature_saved_at: event.data.saved_at };
     case 'SignUpMailingAddressSaved': {
@@ -69,8 +80,11 @@ export const evolveProgress = (doc: ProgressDoc | null, event: ProgressEvent): P
       return { ...current, plan: { membership_id, plan_id, plan_name } };
     }
     case 'PaymentSucceeded': {
-      if (current.paid_service) return current; // the first one is kept
-      return { ...current, paid_service: { kind: event.data.equity_enrolment_id !== undefined ? 'equity_protect' : 'nhd_order', checkout_id: event.data.checkout_id } };
+      const kind: 'equity_protect' | 'nhd_order' = event.data.equity_enrolment_id !== undefined ? 'equity_protect' : 'nhd_order';
+      const kinds = current.paid_kinds ?? (current.paid_service ? [current.paid_service.kind] : []);
+      const paid_kinds = kinds.includes(kind) ? kinds : [...kinds, kind];
+      // The first one is kept as `paid_service`.
+      return { ...current, paid_service: current.paid_service ?? { kind, checkout_id: event.data.checkout_id }, paid_kinds };
     }
     default: {
       const never: never = event;

@@ -40,17 +40,36 @@ describe('sign-up progress projection', () => {
     expect(signUpStatus(done)).toEqual({ complete: true, current_step: 'done' });
   });
 
-  it('completes the plan step by paying for Equity Protect or an NHD report instead of a membership; a membership payment or renewal alone reads as nothing', () => {
+  it('for Equity Protect, completes the plan step by paying for it instead of a membership; an NHD payment, a membership payment or a renewal alone reads as nothing', () => {
     const stored = (data: Record<string, unknown>) => storedEvent({ type: 'PaymentSucceeded', stream: 'checkout-c1', data: { checkout_id: 'c1', account_id: 'a1', plan_id: '', amount_cents: 9_900, card_brand: 'visa', card_last4: '4242', paid_at: T, payment_intent_id: 'pi', gateway_event_id: 'g', ...data } });
     expect(toProgressEvent(stored({ plan_id: 'monthly' }))).toBeNull();
     const equity = toProgressEvent(stored({ equity_enrolment_id: 'e1' }));
     const nhd = toProgressEvent(stored({ checkout_id: 'c2', nhd_order_id: 'o1' }));
     expect(equity && nhd).toBeTruthy();
-    const doc = fold(verified, property('p1'), face, mailing, ...(equity && nhd ? [equity, nhd] : []));
-    expect(doc?.paid_service).toEqual({ kind: 'equity_protect', checkout_id: 'c1' });
+    const equityVerified: ProgressEvent = { type: 'SignUpEmailVerified', data: { ...verified.data, intents: ['equity_protect'] } } as ProgressEvent;
+    const onlyNhd = fold(equityVerified, property('p1'), face, mailing, ...(nhd ? [nhd] : []));
+    expect(onlyNhd && currentStep(onlyNhd)).toBe('plan');
+    const doc = fold(equityVerified, property('p1'), face, mailing, ...(equity && nhd ? [nhd, equity] : []));
+    expect(doc?.paid_service).toEqual({ kind: 'nhd_order', checkout_id: 'c2' });
+    expect(doc?.paid_kinds).toEqual(['nhd_order', 'equity_protect']);
     expect(doc && completedSteps(doc)).toEqual(['property', 'face_signature', 'mailing_address', 'plan']);
-    expect(doc && currentStep(doc)).toBe('beneficiaries');
+    expect(doc && currentStep(doc)).toBe('pin');
     expect(doc?.plan).toBeNull();
+    // Who came for a membership still chooses one.
+    const member = fold(verified, property('p1'), face, mailing, ...(equity ? [equity] : []));
+    expect(member && currentStep(member)).toBe('plan');
+  });
+
+  it('an NHD-only account is done once its email and phone are verified; adding a membership asks its steps from the property on', () => {
+    const nhdVerified = { type: 'SignUpEmailVerified', data: { ...verified.data, intents: ['nhd'] } } as ProgressEvent;
+    const doc = fold(nhdVerified);
+    expect(doc && currentStep(doc)).toBe('done');
+    expect(signUpStatus(doc)).toEqual({ complete: true, current_step: 'done' });
+    expect(doc && completedSteps(doc)).toEqual([]);
+    const added: ProgressEvent = { type: 'SignUpIntentAdded', data: { sign_up_id: 'a1', account_id: 'a1', intent: 'membership', at: T } };
+    const member = fold(nhdVerified, added, added);
+    expect(member?.intents).toEqual(['nhd', 'membership']);
+    expect(signUpStatus(member)).toEqual({ complete: false, current_step: 'property' });
   });
 
   it('keeps each property once and the first membership: a redelivered or later event changes nothing', () => {

@@ -1,4 +1,4 @@
-import { Beneficiary, MailingAddress, type SignUpDraft, type SignUpProgress, type SignUpStatus, type SignUpStep } from '@acpg/contracts/sign-up';
+import { Beneficiary, MailingAddress, requiredSteps, type SignedInStep, type SignUpDraft, type SignUpIntent, type SignUpProgress, type SignUpStatus, type SignUpStep } from '@acpg/contracts/sign-up';
 import { z } from 'zod';
 import type { IdentityContext } from '../../context.ts';
 import { signUpStream } from '../decider.ts';
@@ -6,23 +6,36 @@ import { signUpField } from '../events.ts';
 import { toProgressEvent } from './events.ts';
 import { evolveProgress, SIGN_UP_PROGRESS_COLLECTION, type ProgressDoc } from './projection.ts';
 
-/** The plan step: a membership, or a paid Equity Protect enrollment or NHD order (what the customer came for). */
-export const planStepDone = (doc: ProgressDoc): boolean => doc.plan !== null || (doc.paid_service ?? null) !== null;
+/** What the account came to do (a document from before intents: a membership, the only wizard there was). */
+export const intentsOf = (doc: ProgressDoc): SignUpIntent[] => doc.intents ?? ['membership'];
 
-/** The steps in the wizard's order (DECISIONS.md), each done when the document says so. */
-const STEPS: readonly { step: Exclude<SignUpStep, 'done'>; done: (doc: ProgressDoc) => boolean }[] = [
-  { step: 'property', done: (doc) => doc.properties.length > 0 },
-  { step: 'face_signature', done: (doc) => doc.face_signature_saved_at !== null },
-  { step: 'mailing_address', done: (doc) => doc.mailing_address !== null },
-  { step: 'plan', done: (doc) => planStepDone(doc) },
-  { step: 'beneficiaries', done: (doc) => doc.beneficiaries !== null },
-  { step: 'pin', done: (doc) => doc.pin_set },
-];
+const paidKinds = (doc: ProgressDoc) => doc.paid_kinds ?? (doc.paid_service ? [doc.paid_service.kind] : []);
 
-export const completedSteps = (doc: ProgressDoc): SignUpStep[] => STEPS.filter((s) => s.done(doc)).map((s) => s.step);
+/**
+ * The plan step: a membership when the account came for one; else a membership or a paid Equity Protect enrollment
+ * (what the customer came for). An NHD order never stands for it: the NHD intent asks no plan.
+ */
+export const planStepDone = (doc: ProgressDoc): boolean =>
+  doc.plan !== null || (!intentsOf(doc).includes('membership') && paidKinds(doc).includes('equity_protect'));
 
-export const currentStep = (doc: ProgressDoc): SignUpStep =>
-  doc.completed_at !== null ? 'done' : (STEPS.find((s) => !s.done(doc))?.step ?? 'done');
+/** Each signed-in step, done when the document says so. */
+const DONE: Record<SignedInStep, (doc: ProgressDoc) => boolean> = {
+  property: (doc) => doc.properties.length > 0,
+  face_signature: (doc) => doc.face_signature_saved_at !== null,
+  mailing_address: (doc) => doc.mailing_address !== null,
+  plan: (doc) => planStepDone(doc),
+  beneficiaries: (doc) => doc.beneficiaries !== null,
+  pin: (doc) => doc.pin_set,
+};
+
+/** The steps the account's intents need, in the wizard's order (DECISIONS.md: they follow the role and the intent). */
+export const stepsOf = (doc: ProgressDoc): SignedInStep[] => requiredSteps(intentsOf(doc));
+
+/** The needed steps already done (a step the account was not asked is not listed, even when its data exists). */
+export const completedSteps = (doc: ProgressDoc): SignUpStep[] => stepsOf(doc).filter((step) => DONE[step](doc));
+
+/** The first needed step not done, or 'done': an NHD-only account is done once its email and phone are verified. */
+export const currentStep = (doc: ProgressDoc): SignUpStep => stepsOf(doc).find((step) => !DONE[step](doc)) ?? 'done';
 
 /**
  * Where the account stands: the read model (property and plan come from other modules) with the account's own
@@ -40,7 +53,7 @@ export const loadProgress = async (ctx: IdentityContext, accountId: string): Pro
 
 /** `GET /auth/me`'s `sign_up`: an account made without the wizard (a seeded admin) has nothing left to do. */
 export const signUpStatus = (doc: ProgressDoc | null): SignUpStatus =>
-  doc ? { complete: doc.completed_at !== null, current_step: currentStep(doc) } : { complete: true, current_step: 'done' };
+  doc ? { complete: currentStep(doc) === 'done', current_step: currentStep(doc) } : { complete: true, current_step: 'done' };
 
 const StoredMailingAddress = z.object({ address: MailingAddress });
 const StoredBeneficiaries = z.array(Beneficiary);
@@ -60,6 +73,8 @@ export const progressView = (ctx: IdentityContext, doc: ProgressDoc): SignUpProg
   return {
     current_step: currentStep(doc),
     completed_steps: completedSteps(doc),
+    intents: intentsOf(doc),
+    required_steps: stepsOf(doc),
     draft: {
       properties: doc.properties.map(({ property_id, address_line, city, state, zip }) => ({ property_id, address_line, city, state, zip })),
       face_signature: doc.face_signature_saved_at ? { saved_at: doc.face_signature_saved_at } : null,
