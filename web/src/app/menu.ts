@@ -13,6 +13,8 @@ const MENUS: Record<MenuKind, readonly MenuEntry[]> = {
     { label: 'Equity Protect', path: '/equity-protect-list' },
     { label: 'Property Reimbursement', path: '/property-reimbursement' },
     { label: 'NHD Order List', path: '/nhd-order-list' },
+    { label: 'Help', path: '/faq' },
+    { label: 'Contact', path: '/contact-us' },
   ],
   'super-admin': [
     { label: 'Dashboard', path: '/admin-dashboard' },
