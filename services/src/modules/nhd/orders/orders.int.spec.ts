@@ -33,6 +33,7 @@ describe('NHD orders', () => {
     expect(text).toContain('Natural Hazard Disclosure Report');
     expect(text).toContain('6718 Mission Way');
     expect(text).toContain('0165-307-174');
+    expect(text).toContain(order.number ?? 'the order number');
     expect(text).toMatch(/Seismic hazard zone[^\n]*\n?[^\n]*YES/);
     expect(text).toContain('Natural Hazard Disclosure Statement');
     expect(text).toContain('Signatures and receipt');
@@ -44,6 +45,7 @@ describe('NHD orders', () => {
         return m.length > 0 ? m : undefined;
       }, { what: `the report email to ${recipient.email}` });
       expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toContain(`Order number: ${order.number ?? 'missing'}.`);
       const token = linkIn(mails[0]?.text ?? '');
       expect(token).toBeTruthy();
       tokens.push(decodeURIComponent(token ?? ''));
@@ -100,9 +102,11 @@ describe('NHD orders', () => {
     const body = orderBody();
     const first = await post('/nhd/orders', body, headers);
     expect(first.statusCode).toBe(201);
+    expect(first.json().data.number).toMatch(/^NHD-\d{6}$/);
     const repeat = await post('/nhd/orders', body, headers);
     expect(repeat.statusCode).toBe(200);
     expect(repeat.json().data.order_id).toBe(body.order_id);
+    expect(repeat.json().data.number).toBe(first.json().data.number);
     expect((await post('/nhd/orders', { ...body, report_type: 1 }, headers)).json()).toMatchObject({ code: 'ORDER_MISMATCH' });
     expect((await post('/nhd/orders', body, await as('Customer', `other-${randomUUID()}`))).statusCode).toBe(409);
 
@@ -173,6 +177,15 @@ describe('NHD orders', () => {
     });
   });
 
+  it('gives orders placed at the same moment each a number of its own', async () => {
+    const account = `acct-${randomUUID()}`;
+    const headers = await as('Customer', account);
+    const placed = await Promise.all(Array.from({ length: 8 }, () => post('/nhd/orders', orderBody(), headers)));
+    const numbers = placed.map((r) => r.json().data.number as string);
+    expect(numbers.every((n) => /^NHD-\d{6}$/.test(n))).toBe(true);
+    expect(new Set(numbers).size).toBe(8);
+  });
+
   it('lists orders with search, filters, paging and sorting, and refuses bad filters', async () => {
     const account = `acct-${randomUUID()}`;
     const headers = await as('Customer', account);
@@ -190,6 +203,10 @@ describe('NHD orders', () => {
     expect((await get(`/nhd/orders/mine?q=${encodeURIComponent(orders[5]?.recipients[0]?.email ?? '')}`, headers)).json().data.total).toBe(1);
     expect((await get('/nhd/orders/mine?q=mission%20way', headers)).json().data.total).toBeGreaterThanOrEqual(11);
     expect((await get('/nhd/orders/mine?q=(.*', headers)).json().data.total).toBe(0);
+    // Short numbers: one per order, never repeated, searchable in any case.
+    expect(new Set(orders.map((o) => o.number)).size).toBe(12);
+    const byNumber = (await get(`/nhd/orders/mine?q=${orders[7]?.number?.toLowerCase() ?? 'none'}`, headers)).json().data;
+    expect(byNumber.items.map((o: NhdOrderView) => o.order_id)).toEqual([orders[7]?.order_id]);
     expect((await get('/nhd/orders/mine?county=Los%20Angeles&status=placed', headers)).json().data.total).toBe(12);
     expect((await get('/nhd/orders/mine?county=Orange', headers)).json().data.total).toBe(0);
     const asc = (await get('/nhd/orders/mine?sort=placed_at&order=asc&page_size=1', headers)).json().data.items[0];
