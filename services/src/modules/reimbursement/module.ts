@@ -1,4 +1,4 @@
-import { REIMBURSEMENT_EVENT_TYPES } from '@acpg/contracts/reimbursement';
+import { CLAIM_NUMBER_ALLOCATED, REIMBURSEMENT_EVENT_TYPES } from '@acpg/contracts/reimbursement';
 import type { Module } from '../../platform/module.ts';
 import { claimantRoutes } from './claim/routes.ts';
 import { adminClaimRoutes } from './claims/admin-routes.ts';
@@ -20,7 +20,7 @@ import { verifiedPropertiesCopy } from '../../platform/local-copies/verified-pro
  */
 export const reimbursementModule: Module = {
   name: 'reimbursement',
-  eventTypes: REIMBURSEMENT_EVENT_TYPES,
+  eventTypes: [...REIMBURSEMENT_EVENT_TYPES, CLAIM_NUMBER_ALLOCATED],
   routes: (platform) => async (app) => {
     await app.register(claimantRoutes(platform));
     await app.register(claimRoutes(platform));
