@@ -65,9 +65,9 @@ export const alertRoutes =
       return { success: true as const, data: await alertView(platform, request.params.id) };
     });
 
-    app.post('/admin/equity/alerts/:id/close', { config: SUPER_ADMIN, schema: { ...one('Close a fraud case, saying how it ended (Super Admin)'), body: CloseCaseBody } }, async (request) => {
+    app.post('/admin/equity/alerts/:id/close', { config: SUPER_ADMIN, schema: { ...one('Resolve a fraud case with its outcome, saying how it ended (Super Admin)'), body: CloseCaseBody } }, async (request) => {
       await accessibleAlert(platform, request.params.id, callerOf(request));
       await runAlertCommand(platform, request.params.id, { type: 'CloseCase', data: request.body, metadata: requestMeta(request, platform) });
-      return { success: true as const, data: await alertView(platform, request.params.id), message: 'Case closed. The member was told.' };
+      return { success: true as const, data: await alertView(platform, request.params.id), message: 'Case resolved. The member was told.' };
     });
   };
