@@ -7,4 +7,9 @@ describe('side menus', () => {
     expect(entries).toContainEqual({ label: 'Help', path: '/faq' });
     expect(entries).toContainEqual({ label: 'Contact', path: '/contact-us' });
   });
+
+  it('the member’s Equity Protect entry carries the open alerts badge; no admin entry does', () => {
+    expect(menuFor('customer').filter((e) => e.badge === 'open-alerts').map((e) => e.path)).toEqual(['/equity-protect-list']);
+    expect(menuFor('super-admin').some((e) => e.badge)).toBe(false);
+  });
 });
