@@ -78,13 +78,11 @@ function SideMenu({ onNavigate, badges }: { onNavigate?: () => void; badges: Bad
           return (
             <li key={e.path}>
               <NavLink to={e.path} className={({ isActive }) => mergeClasses(s.item, isActive && s.active)} onClick={onNavigate}>
-                <span>{e.label}</span>
-                {e.badge && count > 0 && (
-                  <>
-                    <span className={s.hidden}>, {countOf(count, BADGE_NOUNS[e.badge])}</span>
-                    <CounterBadge count={count} overflowCount={99} color="danger" size="small" aria-hidden data-menu-badge={e.badge} />
-                  </>
-                )}
+                <span>
+                  {e.label}
+                  {e.badge && count > 0 && <span className={s.hidden}>, {countOf(count, BADGE_NOUNS[e.badge])}</span>}
+                </span>
+                {e.badge && count > 0 && <CounterBadge count={count} overflowCount={99} color="danger" size="small" aria-hidden data-menu-badge={e.badge} />}
               </NavLink>
             </li>
           );

@@ -18,7 +18,8 @@ export const summaryOf = (event: AlertEvent): string => {
     case 'EquityFraudCaseClosed':
       return event.data.outcome ? `Fraud case resolved (${CASE_OUTCOME_LABELS[event.data.outcome]}): ${event.data.resolution}` : `Fraud case closed: ${event.data.resolution}`;
     case 'EquityCaseNoteAdded':
-      return `Note: “${event.data.note}”`;
+      // The member reads this trail too: the note's words stay the admins' (GET /admin/equity/alerts/:id/notes).
+      return 'Our team added a note to the case.';
     case 'EquityCaseAssigned':
       return 'The case was given an owner.';
     default: {

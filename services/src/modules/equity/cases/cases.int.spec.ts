@@ -84,6 +84,7 @@ describe('Equity Protect fraud cases', () => {
     const history = (await get(`/equity/alerts/${id}/history`, admin)).json().data.items as { event_type: string; summary: string }[];
     expect(history.map((h) => h.event_type)).toEqual(['EquityAlertRaised', 'EquityFraudCaseOpened', 'EquityCaseNoteAdded', 'EquityCaseNoteAdded', 'EquityCaseAssigned', 'EquityFraudCaseClosed']);
     expect(history.at(-1)?.summary).toBe('Fraud case resolved (Fraud confirmed and stopped): The recorder voided the deed.');
+    expect(JSON.stringify(history)).not.toContain('Called the county recorder.');
     await waitFor(async () => {
       const listed = (await get(`/admin/equity/alerts?cases_only=true&status=resolved&q=${doc}`, admin)).json().data.items as AlertView[];
       return listed.find((a) => a.alert_id === id)?.case?.owner_id === ownerAdmin ? true : undefined;
