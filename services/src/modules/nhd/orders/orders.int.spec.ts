@@ -8,6 +8,7 @@ import { socketClients } from '../../../../test/sockets.ts';
 import { outboxOf } from '../../../../test/sign-in.ts';
 import { orderBody, orderReaches, placeAndPayOrder, placeOrder } from '../../../../test/nhd.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
+import { registerAccount } from '../../../../test/accounts.ts';
 
 /** NHD orders over HTTP and socket.io: placing, paying, the report, the recipients' links, lists, access, refusals. */
 describe('NHD orders', () => {
@@ -217,6 +218,14 @@ describe('NHD orders', () => {
     }
     const admin = await as('Super Admin', `admin-${randomUUID()}`);
     expect((await get(`/admin/nhd/orders?account_id=${account}`, admin)).json().data.total).toBe(12);
+    // The admin list's search finds the customer by name or email too (nhd's copy of identity's events).
+    const tag = randomUUID().slice(0, 8);
+    await registerAccount(t, account, { email: `Rowan.${tag}@Example.test`, full_name: `Rowan Vale ${tag}` });
+    const adminSearch = async (q: string) => (await get(`/admin/nhd/orders?q=${encodeURIComponent(q)}&page_size=50`, admin)).json().data.total as number;
+    await waitFor(async () => (await adminSearch(`rowan vale ${tag}`)) === 12, { what: 'the orders found by the customer’s name' });
+    expect(await adminSearch(`rowan.${tag}@example.test`)).toBe(12);
+    expect(await adminSearch(`${orders[2]?.number ?? 'none'}`)).toBe(1);
+    expect(await adminSearch(`nobody ${tag}`)).toBe(0);
   });
 
   it('serves report types to anyone and lets only Super Admins change a price, which reaches new orders only', async () => {

@@ -132,7 +132,7 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
       <ListGrid
         list={list}
         view={view}
-        filters={<OrderFilters key={JSON.stringify(list.filters)} applied={list.filters} reportTypes={types.data?.items ?? []} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />}
+        filters={<OrderFilters key={JSON.stringify(list.filters)} admin={admin} applied={list.filters} reportTypes={types.data?.items ?? []} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />}
         label="NHD orders"
         pagerLabel="Order pages"
         noun={{ one: 'order', other: 'orders' }}
