@@ -8,7 +8,7 @@ import { callerOf } from '../../../platform/http/caller.ts';
 import { listRoute, ROLE_LIST_REFUSALS } from '../../../platform/http/list-route.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accessibleAlert, alertView, ownAlert, runAlertCommand } from '../alert/commands.ts';
-import { adminScope, alertsFilter } from '../enrolments/filters.ts';
+import { adminScope, alertsFilter, withMemberSearch } from '../enrolments/filters.ts';
 import { alerts } from './entity.ts';
 import { summaryOf } from './history.ts';
 import { ALERTS_COLLECTION, toAlertView } from './view.ts';
@@ -36,10 +36,10 @@ export const alertRoutes =
       ...list,
       url: '/admin/equity/alerts',
       auth: ADMINS.auth,
-      summary: "Every alert and fraud case (Super Admin; a Provider Admin's provider's users)",
-      filter: (query, caller) => {
+      summary: "Every alert and fraud case (Super Admin; a Provider Admin's provider's users): search (also by the member's name or email), filters",
+      filter: async (query, caller) => {
         const scope = adminScope(caller);
-        return scope && { ...alertsFilter(query), ...scope };
+        return scope && { ...(await withMemberSearch(platform, alertsFilter(query), query.q)), ...scope };
       },
     });
 

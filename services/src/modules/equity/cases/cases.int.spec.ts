@@ -89,5 +89,14 @@ describe('Equity Protect fraud cases', () => {
       const listed = (await get(`/admin/equity/alerts?cases_only=true&status=resolved&q=${doc}`, admin)).json().data.items as AlertView[];
       return listed.find((a) => a.alert_id === id)?.case?.owner_id === ownerAdmin ? true : undefined;
     }, { what: 'the resolved case with its owner in the admin list' });
+
+    // The admin lists find the member by name or email (equity's copy of identity's events).
+    const found = async (path: string, q: string) => ((await get(`${path}?q=${encodeURIComponent(q)}&page_size=50`, admin)).json().data.items as { account_id: string }[]).map((r) => r.account_id);
+    for (const path of ['/admin/equity/alerts', '/admin/equity/enrollments']) {
+      expect(await found(path, `MORGAN LEE ${tag}`)).toEqual([member]);
+      expect(await found(path, `morgan.${tag}@example`)).toEqual([member]);
+      expect(await found(path, `nobody ${tag}`)).toEqual([]);
+    }
+    expect(await found('/admin/equity/alerts', doc)).toEqual([member]);
   });
 });
