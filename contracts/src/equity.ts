@@ -284,11 +284,28 @@ export const EquityFraudCaseOpened = z.object({ ...step, alert_id: z.string(), n
 export type EquityFraudCaseOpened = z.infer<typeof EquityFraudCaseOpened>;
 export const EquityCaseStepChecked = z.object({ ...step, alert_id: z.string(), step: CaseStep, done: z.boolean() });
 export type EquityCaseStepChecked = z.infer<typeof EquityCaseStepChecked>;
-/** A Super Admin closes the case, saying how it ended. */
-export const EquityFraudCaseClosed = z.object({ ...step, alert_id: z.string(), resolution: z.string() });
-export type EquityFraudCaseClosed = z.infer<typeof EquityFraudCaseClosed>;
+/** How a fraud case ended, chosen when a Super Admin resolves it. */
+export const CASE_OUTCOMES = ['fraud_stopped', 'not_fraud', 'referred', 'member_unreachable'] as const;
+export const CaseOutcome = z.enum(CASE_OUTCOMES, { error: 'Choose how the case ended' });
+export type CaseOutcome = z.infer<typeof CaseOutcome>;
+export const CASE_OUTCOME_LABELS: Record<CaseOutcome, string> = {
+  fraud_stopped: 'Fraud confirmed and stopped',
+  not_fraud: 'Not fraud: the document was legitimate',
+  referred: 'Referred to law enforcement or an attorney',
+  member_unreachable: 'Closed: the member could not be reached',
+};
 
-export const ALERT_EVENT_TYPES = ['EquityAlertRaised', 'EquityAlertConfirmed', 'EquityFraudCaseOpened', 'EquityCaseStepChecked', 'EquityFraudCaseClosed'] as const;
+/** A Super Admin resolves the case: its outcome (absent on cases closed before outcomes) and how it ended, in words. */
+export const EquityFraudCaseClosed = z.object({ ...step, alert_id: z.string(), resolution: z.string(), outcome: CaseOutcome.optional() });
+export type EquityFraudCaseClosed = z.infer<typeof EquityFraudCaseClosed>;
+/** A Super Admin adds a note to an open case: notes are only ever added, each with who and when. */
+export const EquityCaseNoteAdded = z.object({ ...step, alert_id: z.string(), note: z.string() });
+export type EquityCaseNoteAdded = z.infer<typeof EquityCaseNoteAdded>;
+/** A Super Admin makes an admin (`owner_id`, a Super Admin's account) the owner of an open case. */
+export const EquityCaseAssigned = z.object({ ...step, alert_id: z.string(), owner_id: z.string() });
+export type EquityCaseAssigned = z.infer<typeof EquityCaseAssigned>;
+
+export const ALERT_EVENT_TYPES = ['EquityAlertRaised', 'EquityAlertConfirmed', 'EquityFraudCaseOpened', 'EquityCaseStepChecked', 'EquityFraudCaseClosed', 'EquityCaseNoteAdded', 'EquityCaseAssigned'] as const;
 export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number];
 export const equityAlertStream = (alertId: string) => `equity-alert-${alertId}`;
 
@@ -300,9 +317,27 @@ export type ReportAlertBody = z.infer<typeof ReportAlertBody>;
 /** `POST /api/v1/equity/alerts/:id/steps` (the member, an open case): ticks or unticks a step of the checklist. */
 export const CheckStepBody = z.object({ step: CaseStep, done: z.boolean({ error: 'done must be true or false' }) });
 export type CheckStepBody = z.infer<typeof CheckStepBody>;
-/** `POST /api/v1/admin/equity/alerts/:id/close` (Super Admin, an open case). */
-export const CloseCaseBody = z.object({ resolution: withoutHiddenCharacters(z.string().trim().min(3, 'Say how the case ended (at least 3 characters)').max(1000, 'The resolution is at most 1,000 characters')) });
+/** `POST /api/v1/admin/equity/alerts/:id/close` (Super Admin, an open case): resolves it with its outcome. */
+export const CloseCaseBody = z.object({ outcome: CaseOutcome, resolution: withoutHiddenCharacters(z.string().trim().min(3, 'Say how the case ended (at least 3 characters)').max(1000, 'The resolution is at most 1,000 characters')) });
 export type CloseCaseBody = z.infer<typeof CloseCaseBody>;
+/** `POST /api/v1/admin/equity/alerts/:id/notes` (Super Admin, an open case): one more note. */
+export const AddCaseNoteBody = z.object({
+  note: withoutHiddenCharacters(z.string({ error: 'Write the note' }).trim().min(1, 'Write the note').max(2000, 'A note is at most 2,000 characters')),
+});
+export type AddCaseNoteBody = z.infer<typeof AddCaseNoteBody>;
+/** `POST /api/v1/admin/equity/alerts/:id/owner` (Super Admin, an open case): the admin who owns the case. */
+export const AssignCaseBody = z.object({ owner_id: z.string({ error: 'Choose an admin' }).trim().min(1, 'Choose an admin').max(100) });
+export type AssignCaseBody = z.infer<typeof AssignCaseBody>;
+
+/** `GET /api/v1/admin/equity/alerts/:id/contact` (Super Admin): how to reach the member (the module's copy of identity's events). */
+export const CaseContact = z.object({ account_id: z.string(), full_name: z.string(), email: z.string(), phone_masked: z.string().nullable() });
+export type CaseContact = z.infer<typeof CaseContact>;
+/** `GET /api/v1/admin/equity/alerts/:id/notes` (Super Admin): the case's notes, oldest first, each with who and when (never shown to the member). */
+export const CaseNotes = z.object({ items: z.array(z.object({ note: z.string(), by: z.string(), at: z.string() })) });
+export type CaseNotes = z.infer<typeof CaseNotes>;
+/** `GET /api/v1/admin/equity/case-owners` (Super Admin): the admins a case may be given to. */
+export const CaseOwners = z.object({ items: z.array(z.object({ account_id: z.string(), full_name: z.string() })) });
+export type CaseOwners = z.infer<typeof CaseOwners>;
 
 /** One row of read model `equity_alerts` (an alert, and its fraud case once reported). */
 export const AlertView = z.object({
@@ -323,6 +358,10 @@ export const AlertView = z.object({
       steps: z.array(z.object({ step: CaseStep, done: z.boolean() })),
       closed_at: z.string().nullable(),
       resolution: z.string().nullable(),
+      /** How it ended; null while open (and for cases closed before outcomes). */
+      outcome: CaseOutcome.nullable().default(null),
+      /** The admin who owns the case (a Super Admin's account id), null until one is assigned. */
+      owner_id: z.string().nullable().default(null),
     })
     .nullable(),
   updated_at: z.string(),
@@ -386,6 +425,8 @@ export const EQUITY_ERROR_CODES = [
   'ALERT_NOT_FOUND', // 404: none, or another member's (the same answer)
   'ALERT_FORBIDDEN', // 403: a Super Admin, who sees the alert, answering it for the member
   'ALERT_TRANSITION_REFUSED', // 409
+  'CASE_OWNER_NOT_ADMIN', // 400: a case is owned by a Super Admin
+  'MEMBER_CONTACT_NOT_FOUND', // 404: the member's contact details are not known (yet)
   'IMPORT_FILE_INVALID', // 400: not CSV/JSONL text, no header, too many rows
   'IMPORT_NOT_FOUND', // 404
 ] as const;

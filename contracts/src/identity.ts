@@ -151,6 +151,37 @@ export const nextAccountContact = (contact: AccountContact | null, event: { type
   return contact;
 };
 
+/** Data of `AccountPhoneChanged` (stream `identity-account-<id>`): other modules may read only its masked phone. */
+export const AccountPhoneChanged = z.object({ account_id: z.string(), phone_masked: z.string(), at: z.string() });
+export type AccountPhoneChanged = z.infer<typeof AccountPhoneChanged>;
+
+/** The identity events from which a module keeps how to reach a member in person (`MemberContact`: also roles and the masked phone). */
+export const MEMBER_CONTACT_EVENTS = [...ACCOUNT_CONTACT_EVENTS, 'AccountPhoneChanged'] as const;
+
+/**
+ * What a module that follows members up (a fraud case) keeps of an account: name, email, the phone as identity masks it
+ * (the number itself stays in identity, which alone decrypts it) and the roles it was registered with.
+ */
+export interface MemberContact extends AccountContact {
+  phone_masked: string | null;
+  roles: string[];
+}
+
+/** The published fold of `MEMBER_CONTACT_EVENTS`: `nextAccountContact`, plus the masked phone and the roles. */
+export const nextMemberContact = (contact: MemberContact | null, event: { type: string; data: unknown }): MemberContact | null => {
+  if (event.type === 'AccountRegistered') {
+    const d = AccountRegistered.safeParse(event.data);
+    return d.success ? { full_name: d.data.full_name, email: d.data.email, phone_masked: d.data.phone_masked, roles: [...d.data.roles] } : contact;
+  }
+  if (!contact) return contact;
+  if (event.type === 'AccountPhoneChanged') {
+    const d = AccountPhoneChanged.safeParse(event.data);
+    return d.success ? { ...contact, phone_masked: d.data.phone_masked } : contact;
+  }
+  const next = nextAccountContact(contact, event);
+  return next ? { ...contact, ...next } : contact;
+};
+
 /** Read model `accounts`: one document per account, for admin lists and dashboards. */
 export const AccountView = z.object({
   id: z.string(),

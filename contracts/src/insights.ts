@@ -70,6 +70,8 @@ const interactionFilters = {
   button_name: z.string().trim().min(1).optional(),
   interaction_type: z.string().trim().min(1).optional(),
   user_id: z.string().trim().min(1).optional(),
+  /** Words of the user's name or email (any case): interactions of every account they match. */
+  user: z.string().trim().min(1).max(100, 'The user search is at most 100 characters').optional(),
   from: dateBound('from'),
   to: dateBound('to'),
 };

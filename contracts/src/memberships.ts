@@ -237,6 +237,8 @@ export const AdminMembershipsQuery = listQuery({
     status: MembershipStatus.optional(),
     plan_name: PlanName.optional(),
     account_id: z.string().trim().min(1).max(100).optional(),
+    /** Words of the member's name or email (any case). */
+    q: z.string().trim().min(1).max(100, 'The search is at most 100 characters').optional(),
     /** Started on or after this UTC day. */
     from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
     /** Started on or before this UTC day (the whole day). */

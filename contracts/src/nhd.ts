@@ -153,6 +153,8 @@ export type OrderRecipient = z.infer<typeof OrderRecipient>;
 /** Data of `NhdOrderPlaced`: what was ordered, at the report type's price at that moment. Payments reads it to charge. */
 export const NhdOrderPlaced = z.object({
   ...step,
+  /** The order's short number people read and search (NHD-100001); absent on orders placed before numbers. */
+  number: z.string().optional(),
   account_id: z.string(),
   property: OrderProperty,
   report_type: ReportType.pick({ code: true, name: true }),
@@ -211,6 +213,8 @@ export const NHD_ORDER_EVENT_TYPES = [
   'NhdOrderCancelled',
   'NhdOrderRefunded',
 ] as const;
+/** One per order, on `nhd-numbers-orders`: the order's short number (allocation under optimistic concurrency). */
+export const NHD_ORDER_NUMBER_ALLOCATED = 'NhdOrderNumberAllocated';
 export type NhdOrderEventType = (typeof NHD_ORDER_EVENT_TYPES)[number];
 export const nhdOrderStream = (orderId: string) => `nhd-order-${orderId}`;
 
@@ -248,6 +252,8 @@ export type TimelineStep = (typeof TIMELINE_STEPS)[number];
 
 export const NhdOrderView = z.object({
   order_id: z.string(),
+  /** Short number shown and searched instead of the id (NHD-100001); null for orders placed before numbers. */
+  number: z.string().nullable().default(null),
   account_id: z.string(),
   status: OrderStatus,
   failure: z.enum(ORDER_FAILURES).nullable(),
@@ -280,7 +286,7 @@ const ordersQuery = (filters: z.ZodRawShape = {}) =>
     sortFields: NHD_ORDER_SORT_FIELDS,
     defaultSort: 'placed_at',
     filters: {
-      /** Words of the address, the APN, a recipient's email or the order id. */
+      /** Words of the address, the APN, a recipient's email, the order's number (NHD-100001) or its id. */
       q: z.string().trim().min(1).max(100, 'The search is at most 100 characters').optional(),
       status: OrderStatus.optional(),
       report_type: z.coerce.number({ error: 'report_type must be a whole number' }).int('report_type must be a whole number').min(0).max(99).optional(),

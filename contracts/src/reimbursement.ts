@@ -120,6 +120,8 @@ export type ClaimFlag = z.infer<typeof ClaimFlag>;
 
 export const ReimbursementClaimSubmitted = z.object({
   ...step,
+  /** The claim's short number people read and search (CLM-100001); absent on claims filed before numbers. */
+  number: z.string().optional(),
   account_id: z.string(),
   property: ClaimProperty,
   category: ClaimCategory,
@@ -164,6 +166,8 @@ export const REIMBURSEMENT_EVENT_TYPES = [
 ] as const;
 export type ReimbursementEventType = (typeof REIMBURSEMENT_EVENT_TYPES)[number];
 export const REIMBURSEMENT_PAYOUT_REQUESTED = 'ReimbursementPayoutRequested';
+/** One per claim, on `reimbursement-numbers-claims`: the claim's short number (allocation under optimistic concurrency). */
+export const CLAIM_NUMBER_ALLOCATED = 'ReimbursementClaimNumberAllocated';
 export const reimbursementClaimStream = (claimId: string) => `reimbursement-claim-${claimId}`;
 
 /** Error codes of the reimbursement routes (`code` of the error envelope). */
@@ -192,6 +196,8 @@ export type ClaimMessage = z.infer<typeof ClaimMessage>;
 
 export const ClaimView = z.object({
   claim_id: z.string(),
+  /** Short number shown and searched instead of the id (CLM-100001); null for claims filed before numbers. */
+  number: z.string().nullable().default(null),
   account_id: z.string(),
   property: ClaimProperty,
   category: ClaimCategory,
@@ -239,6 +245,8 @@ export const AdminClaimsQuery = listQuery({
     max_amount_cents: cents('max_amount_cents'),
     county: z.string().trim().min(1).max(60).optional(),
     account_id: z.string().trim().min(1).max(100).optional(),
+    /** The claimant's name or email, the claim's number (CLM-100001) or words of its address. */
+    q: z.string().trim().min(1).max(100, 'The search is at most 100 characters').optional(),
   },
 })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] })

@@ -7,8 +7,20 @@ import type { TestApp } from './harness.ts';
  * An account as identity registers it (`AccountRegistered` on `identity-account-<id>`), without the sign-up steps: what
  * other modules keep a copy of (name and email) comes from this event, as it does in production.
  */
-export const registerAccount = async (t: Pick<TestApp, 'platform'>, accountId: string, contact: { email: string; full_name: string }): Promise<void> => {
-  const data: AccountRegistered = { account_id: accountId, email: contact.email, full_name: contact.full_name, roles: ['Customer'], phone_encrypted: null, phone_masked: null, profile_img: null };
+export const registerAccount = async (
+  t: Pick<TestApp, 'platform'>,
+  accountId: string,
+  contact: { email: string; full_name: string; roles?: AccountRegistered['roles']; phone_masked?: string },
+): Promise<void> => {
+  const data: AccountRegistered = {
+    account_id: accountId,
+    email: contact.email,
+    full_name: contact.full_name,
+    roles: contact.roles ?? ['Customer'],
+    phone_encrypted: null,
+    phone_masked: contact.phone_masked ?? null,
+    profile_img: null,
+  };
   const meta = { now: t.platform.clock(), actor: accountId, correlationId: randomUUID() };
   await t.platform.eventStore.append(`identity-account-${accountId}`, 0, [eventEnvelope(randomUUID(), 'AccountRegistered', data, meta)]);
 };

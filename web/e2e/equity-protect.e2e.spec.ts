@@ -121,6 +121,8 @@ describe('Equity Protect: protect → import → live alert → fraud case', () 
     ].join('\n');
     await dialog.locator('input[type=file]').setInputFiles({ name: 'la-recorder-2026-11-20.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByText('la-recorder-2026-11-20.csv').waitFor();
+    // Waited for before the import that causes it: the toast on the member's page shows for a few seconds only.
+    const toastSeen = page.getByText(`Deed of trust ${docNumber} on ${PROPERTY.line}. Open Equity Protect to answer it.`, { exact: true }).waitFor({ timeout: 90_000 });
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await dialog.getByText('2 of 3 rows imported').waitFor({ timeout: 20_000 });
     await dialog.getByRole('table', { name: 'Refused rows' }).getByText('document_type must be one of', { exact: false }).waitFor();
@@ -129,9 +131,13 @@ describe('Equity Protect: protect → import → live alert → fraud case', () 
     const importRow = admin.getByRole('row', { name: /la-recorder-2026-11-20\.csv/ });
     await importRow.getByText('Matched').waitFor({ timeout: 30_000 });
 
-    // The member's list, open all along, shows the alert without a reload; one alert only.
+    // The member's list, open all along, shows the alert without a reload; one alert only. The menu's Equity Protect
+    // entry counts it, and a toast tells of it (the member is signed in).
     const alertRow = page.getByRole('row', { name: new RegExp(docNumber) });
     await alertRow.getByText('Needs your answer').waitFor({ timeout: 30_000 });
+    const sideMenu = page.getByRole('navigation', { name: 'Side menu' });
+    await sideMenu.getByRole('link', { name: /^Equity Protect\W*1 alert to answer$/ }).waitFor({ timeout: 20_000 });
+    await toastSeen;
     expect(await stillSamePage(page)).toBe(true);
     expect(await page.getByRole('row', { name: /Deed of trust|Grant deed/ }).count()).toBe(1);
     await checkWidths(page, '/equity-protect-list, an alert');
@@ -150,6 +156,8 @@ describe('Equity Protect: protect → import → live alert → fraud case', () 
     await alert.getByLabel('Anything we should know? (optional)').fill('We never borrowed from this lender.');
     await alert.getByRole('button', { name: 'Report it and open a fraud case' }).click();
     await alert.getByRole('heading', { name: 'Fraud case open' }).waitFor({ timeout: 20_000 });
+    // Answered: nothing left to answer, so the badge goes (live, from the alert's push; the menu is behind the modal).
+    await page.locator('[data-menu-badge="open-alerts"]').waitFor({ state: 'detached', timeout: 20_000 });
     const police = alert.getByRole('checkbox', { name: /File a report with your local police/ });
     await police.check();
     await alert.getByText('Done: File a report with your local police', { exact: false }).waitFor({ timeout: 20_000 });
@@ -162,16 +170,44 @@ describe('Equity Protect: protect → import → live alert → fraud case', () 
     await caseRow.getByRole('button', { name: `Open alert ${docNumber}` }).click();
     const review = admin.getByRole('dialog', { name: `Deed of trust ${docNumber}` });
     await review.getByText('Member’s note: “We never borrowed from this lender.”').waitFor();
+    // The member's contact details, from the module's own copy of identity's events.
+    const contact = review.getByRole('region', { name: 'Member contact' });
+    await contact.getByRole('link', { name: member.email }).waitFor({ timeout: 20_000 });
+    await contact.getByText('Deepa Zhang', { exact: true }).waitFor();
     await checkWidths(admin, 'the case dialog (Super Admin)');
-    await review.getByRole('button', { name: 'Close the case' }).click();
+
+    // Notes are added, with who and when; an empty one is refused in words.
+    await review.getByRole('button', { name: 'Add note' }).click();
+    await review.getByText('Write the note first.').waitFor();
+    await review.getByLabel('New note').fill('Called the county recorder; a copy of the deed is on its way.');
+    await review.getByRole('button', { name: 'Add note' }).click();
+    const notes = review.getByRole('list', { name: 'Case notes' });
+    await notes.getByText('Called the county recorder; a copy of the deed is on its way.').waitFor({ timeout: 20_000 });
+    await notes.getByText(/by Super Admin/).waitFor({ timeout: 20_000 });
+    expect(await review.getByLabel('New note').inputValue()).toBe('');
+
+    // The owner: an admin from the list.
+    await review.getByRole('combobox', { name: 'Case owner' }).click();
+    await admin.getByRole('option', { name: 'Super Admin' }).click();
+    await review.getByRole('button', { name: 'Assign' }).click();
+    await review.getByText('Owned by Super Admin').waitFor({ timeout: 20_000 });
+
+    // "Resolve case" needs an outcome and words, and is not the dialog's Close window.
+    await review.getByRole('button', { name: 'Resolve case' }).click();
+    await review.getByText('Choose how the case ended.').waitFor();
     await review.getByText('Say how the case ended', { exact: false }).waitFor();
+    await review.getByRole('radio', { name: 'Fraud confirmed and stopped' }).check();
     await review.getByLabel('How did the case end?').fill('The lender confirmed the deed of trust was forged; the county recorder voided it.');
-    await review.getByRole('button', { name: 'Close the case' }).click();
+    await review.getByRole('button', { name: 'Resolve case' }).click();
     await review.getByRole('heading', { name: 'Fraud case closed' }).waitFor({ timeout: 20_000 });
+    await review.getByText(/^Closed .+ \(Fraud confirmed and stopped\): The lender confirmed/).waitFor();
+    expect(await review.getByRole('button', { name: 'Add note' }).count()).toBe(0);
 
     // The member's open dialog moves to closed live, with the history from the alert's events.
     await alert.getByRole('heading', { name: 'Fraud case closed' }).waitFor({ timeout: 20_000 });
-    await alert.getByRole('list', { name: 'Alert history' }).getByText('Fraud case closed: The lender confirmed', { exact: false }).waitFor({ timeout: 20_000 });
+    await alert.getByRole('list', { name: 'Alert history' }).getByText('Fraud case resolved (Fraud confirmed and stopped): The lender confirmed', { exact: false }).waitFor({ timeout: 20_000 });
+    // The admins' notes stay theirs.
+    expect(await alert.getByText('Called the county recorder', { exact: false }).count()).toBe(0);
     expect(await stillSamePage(page)).toBe(true);
   }, 240_000);
 

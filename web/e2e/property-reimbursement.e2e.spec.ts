@@ -232,7 +232,11 @@ describe('Property reimbursement: file → review → more information → answe
 
     await admin.getByRole('button', { name: 'Record the payout' }).click();
     const payout = admin.getByRole('dialog', { name: 'Record the payout' });
+    // Where the money goes: the payee by name, the amount, the method chosen.
+    const payee = payout.getByRole('definition');
+    await payee.filter({ hasText: 'Rosa Delgado' }).waitFor({ timeout: 20_000 });
     await payout.getByRole('radio', { name: 'Check' }).check();
+    await payee.filter({ hasText: /^Check$/ }).waitFor();
     await payout.getByRole('textbox', { name: 'Reference' }).fill('CHK-1042');
     await payout.getByRole('button', { name: 'Record the payout' }).click();
     await admin.getByLabel('Status: Paid').waitFor({ timeout: 30_000 });

@@ -1,19 +1,25 @@
 import { isRegistered } from './routes.ts';
 import type { MenuKind } from '../lib/roles.ts';
 
+/** A live count shown beside an entry (the frame keeps it). */
+export type MenuBadge = 'open-alerts';
+
 export interface MenuEntry {
   label: string;
   path: string;
+  badge?: MenuBadge;
 }
 
 /** Side menus of spec section 2; entries appear when their screen is built. */
 const MENUS: Record<MenuKind, readonly MenuEntry[]> = {
   customer: [
     { label: 'Membership', path: '/subscriptions' },
-    { label: 'Equity Protect', path: '/equity-protect-list' },
+    { label: 'Equity Protect', path: '/equity-protect-list', badge: 'open-alerts' },
     { label: 'Property Reimbursement', path: '/property-reimbursement' },
     { label: 'NHD Order List', path: '/nhd-order-list' },
     { label: 'My properties', path: '/my-properties' },
+    { label: 'Help', path: '/faq' },
+    { label: 'Contact', path: '/contact-us' },
   ],
   'super-admin': [
     { label: 'Dashboard', path: '/admin-dashboard' },

@@ -199,10 +199,11 @@ describe('Equity Protect', () => {
 
     expect((await post(`/equity/alerts/${fraud.alert_id}/steps`, { step: 'police_report', done: true }, owner)).json().data.case.steps).toContainEqual({ step: 'police_report', done: true });
     expect((await post(`/equity/alerts/${fraud.alert_id}/steps`, { step: 'nope', done: true }, owner)).statusCode).toBe(400);
-    expect((await post(`/admin/equity/alerts/${fraud.alert_id}/close`, { resolution: 'ok' }, owner)).statusCode).toBe(403);
-    expect((await post(`/admin/equity/alerts/${fraud.alert_id}/close`, { resolution: '' }, await admin())).statusCode).toBe(400);
-    const closed = await post(`/admin/equity/alerts/${fraud.alert_id}/close`, { resolution: 'The lender confirmed the deed of trust was forged; the recorder voided it.' }, await admin());
-    expect(closed.json().data).toMatchObject({ status: 'resolved' });
+    expect((await post(`/admin/equity/alerts/${fraud.alert_id}/close`, { outcome: 'fraud_stopped', resolution: 'ok' }, owner)).statusCode).toBe(403);
+    expect((await post(`/admin/equity/alerts/${fraud.alert_id}/close`, { outcome: 'fraud_stopped', resolution: '' }, await admin())).statusCode).toBe(400);
+    expect((await post(`/admin/equity/alerts/${fraud.alert_id}/close`, { resolution: 'No outcome chosen' }, await admin())).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const closed = await post(`/admin/equity/alerts/${fraud.alert_id}/close`, { outcome: 'fraud_stopped', resolution: 'The lender confirmed the deed of trust was forged; the recorder voided it.' }, await admin());
+    expect(closed.json().data).toMatchObject({ status: 'resolved', case: { outcome: 'fraud_stopped' } });
     expect((await post(`/equity/alerts/${fraud.alert_id}/steps`, { step: 'tell_lender', done: true }, owner)).statusCode).toBe(409);
 
     const history = (await get(`/equity/alerts/${fraud.alert_id}/history`, owner)).json().data.items as { event_type: string; summary: string; by: string }[];

@@ -4,6 +4,8 @@ import { liveMessage } from '../../platform/realtime/messages.ts';
 import type { Module } from '../../platform/module.ts';
 import { alerts } from './alerts/entity.ts';
 import { alertRoutes } from './alerts/routes.ts';
+import { caseRoutes } from './cases/routes.ts';
+import { memberContactsCopy } from './cases/member-contacts.ts';
 import { enrolments } from './enrolments/entity.ts';
 import { enrolmentRoutes } from './enrolments/routes.ts';
 import { matchingReaction, matchingWorker } from './imports/matching.ts';
@@ -13,7 +15,7 @@ import { noticesReaction } from './notices/reaction.ts';
 import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail, protectionEndedEmail, protectionEndingEmail } from './notices/templates.ts';
 import { endingSchedule } from './enrolment/ending.ts';
 import { enrolmentPaymentReaction, enrolmentPaymentWorker } from './payment/reaction.ts';
-import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
+import { MEMBER_CONTACT_EVENTS } from '@acpg/contracts/identity';
 import { MEMBERSHIP_STANDING_EVENTS } from '@acpg/contracts/memberships';
 import { PROPERTY_VERIFIED } from '@acpg/contracts/properties';
 import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
@@ -36,9 +38,10 @@ export const equityModule: Module = {
     await app.register(enrolmentRoutes(platform));
     await app.register(importRoutes(platform));
     await app.register(alertRoutes(platform));
+    await app.register(caseRoutes(platform));
   },
-  projections: [enrolments.projection, alerts.projection, importsProjection, pricingProjection, verifiedPropertiesCopy('equity'), membershipsCopy, accountContactsCopy('equity')],
-  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', PROPERTY_VERIFIED, ...MEMBERSHIP_STANDING_EVENTS, ...ACCOUNT_CONTACT_EVENTS],
+  projections: [enrolments.projection, alerts.projection, importsProjection, pricingProjection, verifiedPropertiesCopy('equity'), membershipsCopy, accountContactsCopy('equity'), memberContactsCopy],
+  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', PROPERTY_VERIFIED, ...MEMBERSHIP_STANDING_EVENTS, ...MEMBER_CONTACT_EVENTS],
   pushes: [
     enrolments.push,
     alerts.push,

@@ -5,6 +5,8 @@ import { USER_INTERACTION_RECORDED } from '@acpg/contracts/insights';
 import { interactionsProjection } from './interactions/projection.ts';
 import { interactionQueryRoutes } from './interactions/routes.ts';
 import { recordInteractionRoutes } from './record-interaction.ts';
+import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
+import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
 
 /** User-interaction tracking: the public recording endpoint, the Super Admin dashboard and its live feed. */
 export const insightsModule: Module = {
@@ -15,6 +17,7 @@ export const insightsModule: Module = {
     await app.register(recordInteractionRoutes(platform));
     await app.register(interactionQueryRoutes(platform));
   },
-  projections: [interactionsProjection],
+  projections: [interactionsProjection, accountContactsCopy('insights')],
+  consumes: [...ACCOUNT_CONTACT_EVENTS],
   pushes: [liveMessage({ name: INTERACTION_RECORDED_MESSAGE, summary: 'A user interaction was recorded (the admin dashboard)', payload: Interaction, rooms: ['role:Super Admin'] })],
 };

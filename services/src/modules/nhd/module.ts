@@ -1,4 +1,4 @@
-import { NHD_ORDER_EVENT_TYPES } from '@acpg/contracts/nhd';
+import { NHD_ORDER_EVENT_TYPES, NHD_ORDER_NUMBER_ALLOCATED } from '@acpg/contracts/nhd';
 import type { Module } from '../../platform/module.ts';
 import { placeOrderRoutes } from './order/routes.ts';
 import { orders } from './orders/entity.ts';
@@ -21,7 +21,7 @@ import { seedReportTypes } from './report-types/seed.ts';
  */
 export const nhdModule: Module = {
   name: 'nhd',
-  eventTypes: [...NHD_ORDER_EVENT_TYPES, 'NhdReportTypeDefined'],
+  eventTypes: [...NHD_ORDER_EVENT_TYPES, 'NhdReportTypeDefined', NHD_ORDER_NUMBER_ALLOCATED],
   routes: (platform) => async (app) => {
     await app.register(reportTypeRoutes(platform));
     await app.register(placeOrderRoutes(platform));

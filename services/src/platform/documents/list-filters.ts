@@ -1,7 +1,7 @@
 import type { Filter } from './port.ts';
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A list's from/to days (YYYY-MM-DD, UTC) on an ISO time field: on or after `from`, before the day after `to`

@@ -31,7 +31,7 @@ export interface ListRouteSpec<Query extends ListRequest, Item> {
   /** Fields that break ties after the sort field (`findPage`). */
   thenBy?: readonly string[];
   /** The query's filters as a documents filter for this caller; `null` when the caller may see no rows (an empty page). */
-  filter?: (query: Query, caller: Principal, now: Date) => Filter | null;
+  filter?: (query: Query, caller: Principal, now: Date) => Filter | null | Promise<Filter | null>;
   toItem: (doc: Doc, now: Date) => Item;
   /** The caller's own list shows what they did a moment ago: it is read once this projection has caught up with the log. */
   ownWrites?: Projection;
@@ -50,7 +50,7 @@ export const listRoute = <Query extends ListRequest, Item>(fastify: FastifyInsta
   app.get(spec.url, { config: { auth: spec.auth }, schema }, async (request) => {
     const query = request.query as Query;
     const now = platform.clock();
-    const filter = spec.filter ? spec.filter(query, callerOf(request), now) : {};
+    const filter = spec.filter ? await spec.filter(query, callerOf(request), now) : {};
     if (!filter) return { success: true as const, data: { items: [], total: 0, page: query.page, page_size: query.page_size } };
     if (spec.ownWrites) await platform.caughtUp(spec.ownWrites, { waitMs: 1000 });
     const data = await findPage(platform.documents, spec.collection, query, { filter, thenBy: spec.thenBy, toItem: (doc) => spec.toItem(doc, now) });

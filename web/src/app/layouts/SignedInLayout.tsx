@@ -1,8 +1,8 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { useSnapshot } from 'valtio';
 import {
-  Avatar, Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, InlineDrawer, Menu, MenuDivider, MenuItem, MenuList,
+  Avatar, Button, CounterBadge, DrawerBody, DrawerHeader, DrawerHeaderTitle, InlineDrawer, Menu, MenuDivider, MenuItem, MenuList,
   MenuPopover, MenuTrigger, OverlayDrawer, Text, makeStyles, mergeClasses, tokens, useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { DismissRegular, NavigationRegular, PersonRegular, SignOutRegular } from '@fluentui/react-icons';
@@ -15,7 +15,9 @@ import { navigateTo } from '../../lib/navigation.ts';
 import { ScrollToTop } from '../../components/ScrollToTop.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { RouteLink } from '../../components/RouteLink.tsx';
-import { menuFor } from '../menu.ts';
+import { menuFor, type MenuBadge } from '../menu.ts';
+import { useOpenAlerts } from '../../features/equity/api/use-open-alerts.ts';
+import { countOf } from '../../lib/plural.ts';
 import { isRegistered } from '../routes.ts';
 import { SkipLink, MAIN_ID } from './SkipLink.tsx';
 import type { RouteHandle } from '../router.tsx';
@@ -42,7 +44,10 @@ const useStyles = makeStyles({
   inline: { position: 'sticky', top: 0, height: '100vh', alignSelf: 'flex-start', flexShrink: 0 },
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   item: {
-    display: 'block',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalS,
     paddingBlock: tokens.spacingVerticalS,
     paddingInline: tokens.spacingHorizontalM,
     borderRadius: tokens.borderRadiusMedium,
@@ -58,23 +63,40 @@ const useStyles = makeStyles({
   hidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
 });
 
-function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+type Badges = Partial<Record<MenuBadge, number | null>>;
+const BADGE_NOUNS: Record<MenuBadge, { one: string; other: string }> = { 'open-alerts': { one: 'alert to answer', other: 'alerts to answer' } };
+
+function SideMenu({ onNavigate, badges }: { onNavigate?: () => void; badges: Badges }) {
   const s = useStyles();
   const snap = useSnapshot(session);
   const entries = menuFor(menuKind(snap.user?.role));
   return (
     <nav aria-label="Side menu">
       <ul className={s.list}>
-        {entries.map((e) => (
-          <li key={e.path}>
-            <NavLink to={e.path} className={({ isActive }) => mergeClasses(s.item, isActive && s.active)} onClick={onNavigate}>
-              {e.label}
-            </NavLink>
-          </li>
-        ))}
+        {entries.map((e) => {
+          const count = e.badge ? (badges[e.badge] ?? 0) : 0;
+          return (
+            <li key={e.path}>
+              <NavLink to={e.path} className={({ isActive }) => mergeClasses(s.item, isActive && s.active)} onClick={onNavigate}>
+                <span>
+                  {e.label}
+                  {e.badge && count > 0 && <span className={s.hidden}>, {countOf(count, BADGE_NOUNS[e.badge])}</span>}
+                </span>
+                {e.badge && count > 0 && <CounterBadge count={count} overflowCount={99} color="danger" size="small" aria-hidden data-menu-badge={e.badge} />}
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );
+}
+
+/** A member's open alerts, live, for the menu's badge (and a toast for each new one): kept while a member is signed in. */
+function OpenAlertsWatch({ onCount }: { onCount: (count: number | null) => void }) {
+  const count = useOpenAlerts();
+  useEffect(() => onCount(count), [count, onCount]);
+  return null;
 }
 
 function UserMenu() {
@@ -141,6 +163,9 @@ export function SignedInLayout() {
   const allowed = useAllowed();
   // Closing the drawer without navigating (Escape, Close menu) returns focus to "Open menu".
   const restoreFocus = useRestoreFocusTarget();
+  const snap = useSnapshot(session);
+  const [openAlerts, setOpenAlerts] = useState<number | null>(null);
+  const member = menuKind(snap.user?.role) === 'customer';
   const topBar = useRef<HTMLElement>(null);
   useScrollMarginBelow(topBar);
 
@@ -156,7 +181,7 @@ export function SignedInLayout() {
         </DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody>
-        <SideMenu onNavigate={() => setDrawerOpen(false)} />
+        <SideMenu onNavigate={() => setDrawerOpen(false)} badges={{ 'open-alerts': member ? openAlerts : null }} />
       </DrawerBody>
     </>
   );
@@ -164,6 +189,7 @@ export function SignedInLayout() {
   return (
     <div className={s.shell}>
       <SkipLink />
+      {member && <OpenAlertsWatch onCount={setOpenAlerts} />}
       {large ? (
         <InlineDrawer open separator className={mergeClasses(s.drawer, s.inline)} as="aside">
           {menuBody}

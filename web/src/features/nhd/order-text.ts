@@ -48,6 +48,8 @@ export const actorText = (by: string, order: Pick<NhdOrderView, 'recipients'>, n
   return nameOf(by) ?? 'A user';
 };
 
+/** The order's short number (NHD-100001); an order placed before numbers shows the start of its id. */
+export const orderNumber = (o: Pick<NhdOrderView, 'number' | 'order_id'>) => o.number ?? o.order_id.slice(0, 8).toUpperCase();
 export const addressOf = (p: NhdOrderView['property']) => `${p.address_line}, ${p.city}, ${p.state} ${p.zip}`;
 
 /** What the owner may do now (the server refuses anything else in words). */

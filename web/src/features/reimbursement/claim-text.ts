@@ -8,6 +8,7 @@ import {
   type ClaimCategory,
   type ClaimProperty,
   type ClaimStatus,
+  type ClaimView,
 } from '@acpg/contracts/reimbursement';
 import { MAX_DOCUMENT_BYTES } from '@acpg/contracts/uploads';
 import { isCalendarDay } from '../../lib/paged-list.ts';
@@ -22,6 +23,8 @@ export const STATUS_BADGE: Record<ClaimStatus, BadgeColor> = {
   rejected: 'danger',
   paid: 'success',
 };
+/** The claim's short number (CLM-100017); a claim filed before numbers shows the start of its id. */
+export const claimNumber = (c: Pick<ClaimView, 'number' | 'claim_id'>) => c.number ?? c.claim_id.slice(0, 8).toUpperCase();
 export const statusLabel = (status: ClaimStatus) => CLAIM_STATUS_LABELS[status];
 export const categoryLabel = (category: ClaimCategory) => CLAIM_CATEGORY_LABELS[category];
 export const propertyText = (p: ClaimProperty) => `${p.address_line}, ${p.city} (${p.county} County, APN ${p.apn})`;

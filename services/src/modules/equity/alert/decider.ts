@@ -3,9 +3,12 @@ import {
   CASE_STEPS,
   equityAlertStream,
   type AlertStatus,
+  type CaseOutcome,
   type CaseStep,
   type EquityAlertConfirmed,
   type EquityAlertRaised,
+  type EquityCaseAssigned,
+  type EquityCaseNoteAdded,
   type EquityCaseStepChecked,
   type EquityFraudCaseClosed,
   type EquityFraudCaseOpened,
@@ -21,7 +24,9 @@ export type AlertEvent =
   | { type: 'EquityAlertConfirmed'; data: EquityAlertConfirmed }
   | { type: 'EquityFraudCaseOpened'; data: EquityFraudCaseOpened }
   | { type: 'EquityCaseStepChecked'; data: EquityCaseStepChecked }
-  | { type: 'EquityFraudCaseClosed'; data: EquityFraudCaseClosed };
+  | { type: 'EquityFraudCaseClosed'; data: EquityFraudCaseClosed }
+  | { type: 'EquityCaseNoteAdded'; data: EquityCaseNoteAdded }
+  | { type: 'EquityCaseAssigned'; data: EquityCaseAssigned };
 
 export type RaiseAlert = Command<'RaiseAlert', Omit<EquityAlertRaised, 'by' | 'at'>>;
 /** "This was me". */
@@ -29,14 +34,19 @@ export type ConfirmAlert = Command<'ConfirmAlert', Record<string, never>>;
 /** "I don't recognize this": opens the fraud case. */
 export type ReportAlert = Command<'ReportAlert', { note: string }>;
 export type CheckStep = Command<'CheckStep', { step: CaseStep; done: boolean }>;
-export type CloseCase = Command<'CloseCase', { resolution: string }>;
-export type AlertCommand = RaiseAlert | ConfirmAlert | ReportAlert | CheckStep | CloseCase;
+/** "Resolve case" (a Super Admin): how it ended, chosen and in words. */
+export type CloseCase = Command<'CloseCase', { outcome: CaseOutcome; resolution: string }>;
+/** A Super Admin's note on an open case (only ever added). */
+export type AddCaseNote = Command<'AddCaseNote', { note: string }>;
+/** A Super Admin gives an open case to an admin; the route has checked that `owner_id` is a Super Admin. */
+export type AssignCase = Command<'AssignCase', { owner_id: string }>;
+export type AlertCommand = RaiseAlert | ConfirmAlert | ReportAlert | CheckStep | CloseCase | AddCaseNote | AssignCase;
 
-export type Alert = { status: AlertStatus; raised: EquityAlertRaised; steps: Readonly<Record<string, boolean>> };
+export type Alert = { status: AlertStatus; raised: EquityAlertRaised; steps: Readonly<Record<string, boolean>>; owner_id: string | null };
 export type AlertState = { status: 'none' } | Alert;
 
 export const evolveAlert = (state: AlertState, event: AlertEvent): AlertState => {
-  if (event.type === 'EquityAlertRaised') return { status: 'new', raised: event.data, steps: {} };
+  if (event.type === 'EquityAlertRaised') return { status: 'new', raised: event.data, steps: {}, owner_id: null };
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'EquityAlertConfirmed':
@@ -47,6 +57,10 @@ export const evolveAlert = (state: AlertState, event: AlertEvent): AlertState =>
       return { ...state, steps: { ...state.steps, [event.data.step]: event.data.done } };
     case 'EquityFraudCaseClosed':
       return { ...state, status: 'resolved' };
+    case 'EquityCaseNoteAdded':
+      return state;
+    case 'EquityCaseAssigned':
+      return { ...state, owner_id: event.data.owner_id };
     default: {
       const never: never = event;
       return never;
@@ -82,8 +96,15 @@ export const decideAlert = (command: AlertCommand, state: AlertState): AlertEven
       if ((state.steps[command.data.step] ?? false) === command.data.done) return [];
       return [{ type: 'EquityCaseStepChecked', data: { alert_id, step: command.data.step, done: command.data.done, by, at } }];
     case 'CloseCase':
-      if (state.status !== 'disputed') throw refuse(state.status === 'resolved' ? ANSWERED.resolved : 'Only an open fraud case can be closed.');
-      return [{ type: 'EquityFraudCaseClosed', data: { alert_id, resolution: command.data.resolution, by, at } }];
+      if (state.status !== 'disputed') throw refuse(state.status === 'resolved' ? ANSWERED.resolved : 'Only an open fraud case can be resolved.');
+      return [{ type: 'EquityFraudCaseClosed', data: { alert_id, outcome: command.data.outcome, resolution: command.data.resolution, by, at } }];
+    case 'AddCaseNote':
+      if (state.status !== 'disputed') throw refuse(state.status === 'resolved' ? ANSWERED.resolved : 'Notes belong to an open fraud case.');
+      return [{ type: 'EquityCaseNoteAdded', data: { alert_id, note: command.data.note, by, at } }];
+    case 'AssignCase':
+      if (state.status !== 'disputed') throw refuse(state.status === 'resolved' ? ANSWERED.resolved : 'Only an open fraud case is given an owner.');
+      if (state.owner_id === command.data.owner_id) return [];
+      return [{ type: 'EquityCaseAssigned', data: { alert_id, owner_id: command.data.owner_id, by, at } }];
     default: {
       const never: never = command;
       return never;

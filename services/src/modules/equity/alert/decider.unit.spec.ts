@@ -52,10 +52,25 @@ describe('Equity Protect alert decider', () => {
     expect(types(apply(ticked.state, { type: 'CheckStep', data: { step: 'police_report', done: false } }).events)).toEqual(['EquityCaseStepChecked']);
   });
 
-  it('closes an open case with its resolution', () => {
-    const { events, state } = apply(disputed(), { type: 'CloseCase', data: { resolution: 'Voided by the recorder' } }, 'admin-1');
-    expect(events).toEqual([{ type: 'EquityFraudCaseClosed', data: { alert_id: ID, resolution: 'Voided by the recorder', by: 'admin-1', at: '2026-11-27T10:00:00.000Z' } }]);
+  it('resolves an open case with its outcome and resolution', () => {
+    const { events, state } = apply(disputed(), { type: 'CloseCase', data: { outcome: 'fraud_stopped', resolution: 'Voided by the recorder' } }, 'admin-1');
+    expect(events).toEqual([{ type: 'EquityFraudCaseClosed', data: { alert_id: ID, outcome: 'fraud_stopped', resolution: 'Voided by the recorder', by: 'admin-1', at: '2026-11-27T10:00:00.000Z' } }]);
     expect(state.status).toBe('resolved');
+  });
+
+  it('adds notes to an open case, each with who and when, and gives it an owner once per change', () => {
+    const noted = apply(disputed(), { type: 'AddCaseNote', data: { note: 'Called the recorder' } }, 'admin-1');
+    expect(noted.events).toEqual([{ type: 'EquityCaseNoteAdded', data: { alert_id: ID, note: 'Called the recorder', by: 'admin-1', at: '2026-11-27T10:00:00.000Z' } }]);
+    const owned = apply(noted.state, { type: 'AssignCase', data: { owner_id: 'admin-2' } }, 'admin-1');
+    expect(owned.events).toEqual([{ type: 'EquityCaseAssigned', data: { alert_id: ID, owner_id: 'admin-2', by: 'admin-1', at: '2026-11-27T10:00:00.000Z' } }]);
+    expect(owned.state).toMatchObject({ status: 'disputed', owner_id: 'admin-2' });
+    expect(apply(owned.state, { type: 'AssignCase', data: { owner_id: 'admin-2' } }).events).toEqual([]);
+    expect(types(apply(owned.state, { type: 'AssignCase', data: { owner_id: 'admin-3' } }).events)).toEqual(['EquityCaseAssigned']);
+    expect(refused(fresh(), { type: 'AddCaseNote', data: { note: 'x' } }).message).toContain('open fraud case');
+    expect(refused(fresh(), { type: 'AssignCase', data: { owner_id: 'admin-2' } }).message).toContain('open fraud case');
+    const resolved = apply(owned.state, { type: 'CloseCase', data: { outcome: 'not_fraud', resolution: 'Their refinance' } }).state;
+    expect(refused(resolved, { type: 'AddCaseNote', data: { note: 'x' } }).message).toContain('closed');
+    expect(refused(resolved, { type: 'AssignCase', data: { owner_id: 'admin-3' } }).message).toContain('closed');
   });
 
   it('refuses answers twice (but lets “this was me” be reported after all), a checklist or closing without an open case, and anything on an unknown alert', () => {
@@ -68,9 +83,9 @@ describe('Equity Protect alert decider', () => {
     expect(refused(changed.state, { type: 'ReportAlert', data: { note: '' } }).kind).toBe('conflict');
     expect(refused(disputed(), { type: 'ConfirmAlert', data: {} }).message).toContain('fraud case is open');
     expect(refused(fresh(), { type: 'CheckStep', data: { step: 'police_report', done: true } }).message).toContain('open fraud case');
-    expect(refused(fresh(), { type: 'CloseCase', data: { resolution: 'x' } }).message).toContain('open fraud case');
-    const resolved = apply(disputed(), { type: 'CloseCase', data: { resolution: 'x' } }).state;
-    expect(refused(resolved, { type: 'CloseCase', data: { resolution: 'x' } }).message).toContain('closed');
+    expect(refused(fresh(), { type: 'CloseCase', data: { outcome: 'not_fraud', resolution: 'x' } }).message).toContain('open fraud case');
+    const resolved = apply(disputed(), { type: 'CloseCase', data: { outcome: 'not_fraud', resolution: 'x' } }).state;
+    expect(refused(resolved, { type: 'CloseCase', data: { outcome: 'not_fraud', resolution: 'x' } }).message).toContain('closed');
     expect(refused(resolved, { type: 'CheckStep', data: { step: 'police_report', done: true } }).message).toContain('closed');
     expect(refused(alertDecider.initialState(), { type: 'ConfirmAlert', data: {} }).kind).toBe('not_found');
   });

@@ -1,4 +1,4 @@
-import { CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS } from '@acpg/contracts/equity';
+import { CASE_OUTCOME_LABELS, CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS } from '@acpg/contracts/equity';
 import type { AlertEvent } from '../alert/decider.ts';
 import { countyName } from '../recorder-feed/port.ts';
 
@@ -16,7 +16,12 @@ export const summaryOf = (event: AlertEvent): string => {
     case 'EquityCaseStepChecked':
       return `${event.data.done ? 'Done' : 'Not done yet'}: ${CASE_STEP_LABELS[event.data.step]}.`;
     case 'EquityFraudCaseClosed':
-      return `Fraud case closed: ${event.data.resolution}`;
+      return event.data.outcome ? `Fraud case resolved (${CASE_OUTCOME_LABELS[event.data.outcome]}): ${event.data.resolution}` : `Fraud case closed: ${event.data.resolution}`;
+    case 'EquityCaseNoteAdded':
+      // The member reads this trail too: the note's words stay the admins' (GET /admin/equity/alerts/:id/notes).
+      return 'Our team added a note to the case.';
+    case 'EquityCaseAssigned':
+      return 'The case was given an owner.';
     default: {
       const unexpected: never = event;
       throw new Error(`Unknown alert event ${String((unexpected as { type: unknown }).type)}`);

@@ -8,7 +8,7 @@ import { callerOf } from '../../../platform/http/caller.ts';
 import { listRoute, ROLE_LIST_REFUSALS } from '../../../platform/http/list-route.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accessibleAlert, alertView, ownAlert, runAlertCommand } from '../alert/commands.ts';
-import { adminScope, alertsFilter } from '../enrolments/filters.ts';
+import { adminScope, alertsFilter, withMemberSearch } from '../enrolments/filters.ts';
 import { alerts } from './entity.ts';
 import { summaryOf } from './history.ts';
 import { ALERTS_COLLECTION, toAlertView } from './view.ts';
@@ -36,10 +36,10 @@ export const alertRoutes =
       ...list,
       url: '/admin/equity/alerts',
       auth: ADMINS.auth,
-      summary: "Every alert and fraud case (Super Admin; a Provider Admin's provider's users)",
-      filter: (query, caller) => {
+      summary: "Every alert and fraud case (Super Admin; a Provider Admin's provider's users): search (also by the member's name or email), filters",
+      filter: async (query, caller) => {
         const scope = adminScope(caller);
-        return scope && { ...alertsFilter(query), ...scope };
+        return scope && { ...(await withMemberSearch(platform, alertsFilter(query), query.q)), ...scope };
       },
     });
 
@@ -65,9 +65,9 @@ export const alertRoutes =
       return { success: true as const, data: await alertView(platform, request.params.id) };
     });
 
-    app.post('/admin/equity/alerts/:id/close', { config: SUPER_ADMIN, schema: { ...one('Close a fraud case, saying how it ended (Super Admin)'), body: CloseCaseBody } }, async (request) => {
+    app.post('/admin/equity/alerts/:id/close', { config: SUPER_ADMIN, schema: { ...one('Resolve a fraud case with its outcome, saying how it ended (Super Admin)'), body: CloseCaseBody } }, async (request) => {
       await accessibleAlert(platform, request.params.id, callerOf(request));
       await runAlertCommand(platform, request.params.id, { type: 'CloseCase', data: request.body, metadata: requestMeta(request, platform) });
-      return { success: true as const, data: await alertView(platform, request.params.id), message: 'Case closed. The member was told.' };
+      return { success: true as const, data: await alertView(platform, request.params.id), message: 'Case resolved. The member was told.' };
     });
   };

@@ -51,7 +51,15 @@ export const evolveAlertRow = (doc: Doc | null, event: AlertEvent): Doc | null =
         ...row,
         status: 'disputed',
         answered_at: event.data.at,
-        case: { opened_at: event.data.at, note: event.data.note, steps: event.data.steps.map((step) => ({ step, done: false })), closed_at: null, resolution: null },
+        case: {
+          opened_at: event.data.at,
+          note: event.data.note,
+          steps: event.data.steps.map((step) => ({ step, done: false })),
+          closed_at: null,
+          resolution: null,
+          outcome: null,
+          owner_id: null,
+        },
         updated_at: event.data.at,
       };
     case 'EquityCaseStepChecked':
@@ -59,7 +67,14 @@ export const evolveAlertRow = (doc: Doc | null, event: AlertEvent): Doc | null =
         ? { ...row, case: { ...row.case, steps: row.case.steps.map((s) => (s.step === event.data.step ? { ...s, done: event.data.done } : s)) }, updated_at: event.data.at }
         : row;
     case 'EquityFraudCaseClosed':
-      return row.case ? { ...row, status: 'resolved', case: { ...row.case, closed_at: event.data.at, resolution: event.data.resolution }, updated_at: event.data.at } : row;
+      return row.case
+        ? { ...row, status: 'resolved', case: { ...row.case, closed_at: event.data.at, resolution: event.data.resolution, outcome: event.data.outcome ?? null }, updated_at: event.data.at }
+        : row;
+    case 'EquityCaseNoteAdded':
+      // The notes are the admins' own (`GET /admin/equity/alerts/:id/notes`); the row only moves on, so views follow.
+      return { ...row, updated_at: event.data.at };
+    case 'EquityCaseAssigned':
+      return row.case ? { ...row, case: { ...row.case, owner_id: event.data.owner_id }, updated_at: event.data.at } : row;
     default: {
       const unexpected: never = event;
       throw new Error(`Unknown alert event ${String((unexpected as { type: unknown }).type)}`);

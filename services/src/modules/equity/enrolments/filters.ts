@@ -2,6 +2,8 @@ import type { AlertsQuery, EnrolmentsQuery } from '@acpg/contracts/equity';
 import type { Principal } from '../../../platform/auth/port.ts';
 import { daysFilter, searchFilter } from '../../../platform/documents/list-filters.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
+import { customerSearchFilter } from '../../../platform/local-copies/account-contacts.ts';
+import type { Platform } from '../../../platform/module.ts';
 
 export const enrolmentsFilter = (q: EnrolmentsQuery): Filter => ({
   ...searchFilter(q.q),
@@ -23,3 +25,9 @@ export const alertsFilter = (q: AlertsQuery): Filter => ({
  * providers (and their users) do not exist yet (the providers issue), so none: null means an empty page.
  */
 export const adminScope = (principal: Principal): Filter | null => (principal.roles.includes('Super Admin') ? {} : null);
+
+/** An admin list's filter: its own, with the search box also finding the member by name or email (equity's copy). */
+export const withMemberSearch = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, own: Filter, q: string | undefined): Promise<Filter> => {
+  const { search_text: _ownText, ...rest } = own;
+  return { ...rest, ...(await customerSearchFilter(platform, 'equity', q, { ownText: searchFilter(q) })) };
+};

@@ -9,7 +9,7 @@ import { listRoute, OWN_LIST_REFUSALS, ROLE_LIST_REFUSALS } from '../../../platf
 import type { Platform } from '../../../platform/module.ts';
 import { accessibleEnrolment, enrol, enrolmentView, runEnrolmentCommand } from '../enrolment/commands.ts';
 import { enrolments } from './entity.ts';
-import { adminScope, enrolmentsFilter } from './filters.ts';
+import { adminScope, enrolmentsFilter, withMemberSearch } from './filters.ts';
 import { ENROLMENTS_COLLECTION, toEnrolmentView } from './view.ts';
 
 const SIGNED_IN = { auth: { roles: 'any' } } as const;
@@ -62,11 +62,11 @@ export const enrolmentRoutes =
       ...list,
       url: '/admin/equity/enrollments',
       auth: ADMINS.auth,
-      summary: "Every enrollment (Super Admin; a Provider Admin's provider's users): search, filters, server paging and sorting",
+      summary: "Every enrollment (Super Admin; a Provider Admin's provider's users): search (also by the member's name or email), filters, server paging and sorting",
       refusals: ROLE_LIST_REFUSALS,
-      filter: (query, caller) => {
+      filter: async (query, caller) => {
         const scope = adminScope(caller);
-        return scope && { ...enrolmentsFilter(query), ...scope };
+        return scope && { ...(await withMemberSearch(platform, enrolmentsFilter(query), query.q)), ...scope };
       },
     });
 

@@ -1,4 +1,4 @@
-import { CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS, EquityAlertRaised, EquityFraudCaseClosed, EquityFraudCaseOpened, EquityProtectionCancelled, EquityProtectionEndingSoon } from '@acpg/contracts/equity';
+import { CASE_OUTCOME_LABELS, CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS, EquityAlertRaised, EquityFraudCaseClosed, EquityFraudCaseOpened, EquityProtectionCancelled, EquityProtectionEndingSoon } from '@acpg/contracts/equity';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accountNoticeJob } from '../../../platform/jobs/notifications.ts';
@@ -90,7 +90,8 @@ export const noticesReaction: Reaction = {
     }
     if (event.type === 'EquityFraudCaseClosed') {
       const d = EquityFraudCaseClosed.parse(event.data);
-      return notice(raised.account_id, { email: message(caseClosedEmail, { full_name, document, resolution: d.resolution, list_url: listUrl }) });
+      const outcome = d.outcome ? { outcome: CASE_OUTCOME_LABELS[d.outcome] } : {};
+      return notice(raised.account_id, { email: message(caseClosedEmail, { full_name, document, resolution: d.resolution, ...outcome, list_url: listUrl }) });
     }
     return [];
   },

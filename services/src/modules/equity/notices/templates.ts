@@ -99,16 +99,29 @@ Check off each step as you go on your Equity Protect page, where the case's hist
 export const caseClosedEmail = defineEmailTemplate({
   key: 'equity.case-closed',
   description: 'Equity Protect: a Super Admin closed the member’s fraud case; how it ended.',
-  variables: z.object({ full_name: z.string().min(1), document: z.string().min(1), resolution: z.string().min(1), list_url: z.string().min(1) }),
-  sample: { full_name: 'Jane Doe', document: 'Deed of trust 2026-0412345', resolution: 'The recorder voided the document after the lender confirmed it was forged.', list_url: 'https://acpg.example/equity-protect-list' },
+  variables: z.object({
+    full_name: z.string().min(1),
+    document: z.string().min(1),
+    resolution: z.string().min(1),
+    /** How it ended, in words ("Fraud confirmed and stopped"); absent for cases closed before outcomes. */
+    outcome: z.string().min(1).optional(),
+    list_url: z.string().min(1),
+  }),
+  sample: {
+    full_name: 'Jane Doe',
+    document: 'Deed of trust 2026-0412345',
+    resolution: 'The recorder voided the document after the lender confirmed it was forged.',
+    outcome: 'Fraud confirmed and stopped',
+    list_url: 'https://acpg.example/equity-protect-list',
+  },
   subject: 'Your fraud case is closed: {{ document }}',
   html: `<p>Hello {{ full_name }},</p>
-<p>Your fraud case about {{ document }} is closed.</p>
+<p>Your fraud case about {{ document }} is closed.{% if outcome %} Outcome: {{ outcome }}.{% endif %}</p>
 <p>{{ resolution }}</p>
 <p>The case’s full history stays on <a href="{{ list_url }}">your Equity Protect page</a>.</p>`,
   text: `Hello {{ full_name }},
 
-Your fraud case about {{ document }} is closed.
+Your fraud case about {{ document }} is closed.{% if outcome %} Outcome: {{ outcome }}.{% endif %}
 
 {{ resolution }}
 

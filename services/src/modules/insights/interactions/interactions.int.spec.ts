@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Interaction, InteractionSummary } from '@acpg/contracts/insights';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
+import { registerAccount } from '../../../../test/accounts.ts';
 
 type ListBody = { success: true; data: { items: Interaction[]; total: number; page: number; page_size: number } };
 
@@ -83,6 +84,27 @@ describe('user interactions: store, list, summary', () => {
     expect(res.statusCode).toBe(200);
     await projected(page, 1);
     expect((await list({ page_name: page })).items[0]?.user_id).toBe('customer-42');
+  });
+
+  it('finds a user’s interactions by their name or email (insights’ copy of identity’s events), in the list and the summary', async () => {
+    const page = `people-${randomUUID()}`;
+    const tag = randomUUID().slice(0, 8);
+    const [ana, bo] = [`acct-ana-${tag}`, `acct-bo-${tag}`];
+    await registerAccount(t, ana, { email: `ana.${tag}@Example.test`, full_name: `Ana Quill ${tag}` });
+    await registerAccount(t, bo, { email: `bo.${tag}@example.test`, full_name: `Bo Ridge ${tag}` });
+    for (const [who, times] of [[ana, 2], [bo, 1]] as const) {
+      const token = await t.signInAs('Customer', who);
+      for (let i = 0; i < times; i++) expect((await store({ page_name: page, button_name: 'Go' }, { authorization: `Bearer ${token}` })).statusCode).toBe(200);
+    }
+    await projected(page, 3);
+    await waitFor(async () => (await list({ page_name: page, user: `ana quill ${tag}` })).total === 2, { what: 'Ana found by her name' });
+    expect((await list({ page_name: page, user: `ANA.${tag}@example` })).items.every((i) => i.user_id === ana)).toBe(true);
+    expect((await list({ page_name: page, user: tag })).total).toBe(3);
+    expect((await list({ page_name: page, user: `nobody-${tag}` })).total).toBe(0);
+    expect((await list({ page_name: page, user: `bo ridge ${tag}`, user_id: ana })).total).toBe(0);
+    expect((await summary({ page_name: page, user: `bo.${tag}` })).total).toBe(1);
+    const tooLong = await t.app.inject({ method: 'GET', url: '/api/v1/admin/user-interactions', query: { user: 'x'.repeat(101) }, headers: { authorization: `Bearer ${admin}` } });
+    expect(tooLong.statusCode).toBe(400);
   });
 
   it('refuses a malformed body with 400 and stores nothing', async () => {

@@ -6,6 +6,8 @@ import type { Platform } from '../../../platform/module.ts';
 import { INTERACTIONS_COLLECTION, toInteraction } from './projection.ts';
 import { listRoute } from '../../../platform/http/list-route.ts';
 import { countsBy, countsByDay, INTERACTION_TIE_BREAKERS, interactionFilter } from './query.ts';
+import type { Filter } from '../../../platform/documents/port.ts';
+import { accountsMatching } from '../../../platform/local-copies/account-contacts.ts';
 
 const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope };
@@ -16,18 +18,23 @@ export const interactionQueryRoutes =
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const { documents } = platform;
+    /** The query's filter; `user` finds the accounts by name or email in insights' copy of identity's events. */
+    const filterOf = async (query: InteractionSummaryQuery): Promise<Filter> => {
+      const base = interactionFilter(query);
+      return query.user ? { $and: [base, { user_id: { $in: await accountsMatching(platform, 'insights', query.user) } }] } : base;
+    };
 
     listRoute(fastify, platform, {
       url: '/admin/user-interactions',
       auth: SUPER_ADMIN.auth,
       tags: ['insights'],
-      summary: 'Recorded user interactions, filtered, sorted and paged',
+      summary: 'Recorded user interactions, filtered (also by the user’s name or email), sorted and paged',
       querystring: InteractionListQuery,
       item: Interaction,
       refusals,
       collection: INTERACTIONS_COLLECTION,
       thenBy: INTERACTION_TIE_BREAKERS,
-      filter: interactionFilter,
+      filter: filterOf,
       toItem: toInteraction,
     });
 
@@ -44,7 +51,7 @@ export const interactionQueryRoutes =
         },
       },
       async (request) => {
-        const filter = interactionFilter(request.query);
+        const filter = await filterOf(request.query);
         const [latest, total, byPage, byButton, byDay] = await Promise.all([
           // Read first: the counts then include at least everything up to this position.
           documents.find(INTERACTIONS_COLLECTION, {}, { sort: { _position: -1 }, limit: 1 }),

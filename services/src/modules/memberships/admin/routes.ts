@@ -4,6 +4,7 @@ import type { Filter } from '../../../platform/documents/port.ts';
 import { daysFilter } from '../../../platform/documents/list-filters.ts';
 import { listRoute, ROLE_LIST_REFUSALS } from '../../../platform/http/list-route.ts';
 import type { Platform } from '../../../platform/module.ts';
+import { customerSearchFilter } from '../../../platform/local-copies/account-contacts.ts';
 import { MEMBERSHIPS_COLLECTION, toMembershipView } from '../mine/projection.ts';
 
 
@@ -37,13 +38,18 @@ export const adminMembershipsRoutes =
       url: '/admin/memberships',
       auth: { roles: ['Super Admin'] },
       tags: ['memberships'],
-      summary: 'Every membership: filters (status, plan, account, started from/to), server paging and sorting',
+      summary: 'Every membership: search by the member’s name or email, filters (status, plan, account, started from/to), server paging and sorting',
       querystring: AdminMembershipsQuery,
       item: MembershipView,
       refusals: ROLE_LIST_REFUSALS,
       collection: MEMBERSHIPS_COLLECTION,
       thenBy: ['started_at'],
-      filter: (query, _caller, now) => adminMembershipsFilter(query, now),
+      // The search finds the member by name or email (memberships' copy of account contacts).
+      filter: async (query, _caller, now) => {
+        const base = adminMembershipsFilter(query, now);
+        const search = await customerSearchFilter(platform, 'memberships', query.q);
+        return Object.keys(search).length > 0 ? { $and: [base, search] } : base;
+      },
       toItem: toMembershipView,
     });
   };

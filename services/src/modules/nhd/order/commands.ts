@@ -7,6 +7,8 @@ import type { Platform } from '../../../platform/module.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
 import { orders as orderEntity } from '../orders/entity.ts';
 import { reportTypeByCode } from '../report-types/routes.ts';
+import { allocateNumber } from '../../../platform/commands/human-numbers.ts';
+import { ORDER_NUMBERS } from './number.ts';
 import { orderDecider, orderStream, type OrderCommand, type OrderState, type PlacedOrder } from './decider.ts';
 
 /** Its owner's and Super Admins': anyone else is answered as for an order that does not exist (`platform/http/access.ts`). */
@@ -58,8 +60,11 @@ export const placeOrder = async (platform: Platform, body: PlaceOrderBody, accou
   if (!property) throw new DomainError('invalid', 'PROPERTY_NOT_FOUND', 'This property was not found. Search for the address again.', [{ path: 'property_id', message: 'Choose a property from the search' }]);
   const type = await reportTypeByCode(platform, body.report_type);
   if (!type?.is_active) throw new DomainError('invalid', 'REPORT_TYPE_NOT_FOUND', 'This report type is not offered. Choose another report type.', [{ path: 'report_type', message: 'Choose a report type on offer' }]);
+  // Given only to an order about to be placed; a place lost to a concurrent click leaves a gap, never a repeat.
+  const number = await allocateNumber(platform.eventStore, ORDER_NUMBERS, body.order_id, meta);
   const data = {
     order_id: body.order_id,
+    number: number.label,
     account_id: accountId,
     property: { property_id: property.id, address_line: property.address_line, city: property.city, county: property.county, state: property.state, zip: property.zip, apn: property.apn },
     report_type: { code: type.code, name: type.name },

@@ -8,6 +8,7 @@ import { socketClients } from '../../../../test/sockets.ts';
 import { outboxOf } from '../../../../test/sign-in.ts';
 import { orderBody, orderReaches, placeAndPayOrder, placeOrder } from '../../../../test/nhd.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
+import { registerAccount } from '../../../../test/accounts.ts';
 
 /** NHD orders over HTTP and socket.io: placing, paying, the report, the recipients' links, lists, access, refusals. */
 describe('NHD orders', () => {
@@ -33,6 +34,7 @@ describe('NHD orders', () => {
     expect(text).toContain('Natural Hazard Disclosure Report');
     expect(text).toContain('6718 Mission Way');
     expect(text).toContain('0165-307-174');
+    expect(text).toContain(order.number ?? 'the order number');
     expect(text).toMatch(/Seismic hazard zone[^\n]*\n?[^\n]*YES/);
     expect(text).toContain('Natural Hazard Disclosure Statement');
     expect(text).toContain('Signatures and receipt');
@@ -44,6 +46,7 @@ describe('NHD orders', () => {
         return m.length > 0 ? m : undefined;
       }, { what: `the report email to ${recipient.email}` });
       expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toContain(`Order number: ${order.number ?? 'missing'}.`);
       const token = linkIn(mails[0]?.text ?? '');
       expect(token).toBeTruthy();
       tokens.push(decodeURIComponent(token ?? ''));
@@ -100,9 +103,11 @@ describe('NHD orders', () => {
     const body = orderBody();
     const first = await post('/nhd/orders', body, headers);
     expect(first.statusCode).toBe(201);
+    expect(first.json().data.number).toMatch(/^NHD-\d{6}$/);
     const repeat = await post('/nhd/orders', body, headers);
     expect(repeat.statusCode).toBe(200);
     expect(repeat.json().data.order_id).toBe(body.order_id);
+    expect(repeat.json().data.number).toBe(first.json().data.number);
     expect((await post('/nhd/orders', { ...body, report_type: 1 }, headers)).json()).toMatchObject({ code: 'ORDER_MISMATCH' });
     expect((await post('/nhd/orders', body, await as('Customer', `other-${randomUUID()}`))).statusCode).toBe(409);
 
@@ -173,6 +178,15 @@ describe('NHD orders', () => {
     });
   });
 
+  it('gives orders placed at the same moment each a number of its own', async () => {
+    const account = `acct-${randomUUID()}`;
+    const headers = await as('Customer', account);
+    const placed = await Promise.all(Array.from({ length: 8 }, () => post('/nhd/orders', orderBody(), headers)));
+    const numbers = placed.map((r) => r.json().data.number as string);
+    expect(numbers.every((n) => /^NHD-\d{6}$/.test(n))).toBe(true);
+    expect(new Set(numbers).size).toBe(8);
+  });
+
   it('lists orders with search, filters, paging and sorting, and refuses bad filters', async () => {
     const account = `acct-${randomUUID()}`;
     const headers = await as('Customer', account);
@@ -190,6 +204,10 @@ describe('NHD orders', () => {
     expect((await get(`/nhd/orders/mine?q=${encodeURIComponent(orders[5]?.recipients[0]?.email ?? '')}`, headers)).json().data.total).toBe(1);
     expect((await get('/nhd/orders/mine?q=mission%20way', headers)).json().data.total).toBeGreaterThanOrEqual(11);
     expect((await get('/nhd/orders/mine?q=(.*', headers)).json().data.total).toBe(0);
+    // Short numbers: one per order, never repeated, searchable in any case.
+    expect(new Set(orders.map((o) => o.number)).size).toBe(12);
+    const byNumber = (await get(`/nhd/orders/mine?q=${orders[7]?.number?.toLowerCase() ?? 'none'}`, headers)).json().data;
+    expect(byNumber.items.map((o: NhdOrderView) => o.order_id)).toEqual([orders[7]?.order_id]);
     expect((await get('/nhd/orders/mine?county=Los%20Angeles&status=placed', headers)).json().data.total).toBe(12);
     expect((await get('/nhd/orders/mine?county=Orange', headers)).json().data.total).toBe(0);
     const asc = (await get('/nhd/orders/mine?sort=placed_at&order=asc&page_size=1', headers)).json().data.items[0];
@@ -200,6 +218,14 @@ describe('NHD orders', () => {
     }
     const admin = await as('Super Admin', `admin-${randomUUID()}`);
     expect((await get(`/admin/nhd/orders?account_id=${account}`, admin)).json().data.total).toBe(12);
+    // The admin list's search finds the customer by name or email too (nhd's copy of identity's events).
+    const tag = randomUUID().slice(0, 8);
+    await registerAccount(t, account, { email: `Rowan.${tag}@Example.test`, full_name: `Rowan Vale ${tag}` });
+    const adminSearch = async (q: string) => (await get(`/admin/nhd/orders?q=${encodeURIComponent(q)}&page_size=50`, admin)).json().data.total as number;
+    await waitFor(async () => (await adminSearch(`rowan vale ${tag}`)) === 12, { what: 'the orders found by the customer’s name' });
+    expect(await adminSearch(`rowan.${tag}@example.test`)).toBe(12);
+    expect(await adminSearch(`${orders[2]?.number ?? 'none'}`)).toBe(1);
+    expect(await adminSearch(`nobody ${tag}`)).toBe(0);
   });
 
   it('serves report types to anyone and lets only Super Admins change a price, which reaches new orders only', async () => {

@@ -5,6 +5,7 @@ import { AdminOrdersQuery, CancelOrderBody, MyOrdersQuery, NhdOrderView, OrderHi
 import type { RouteAuth } from '../../../platform/auth/port.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { daysFilter, searchFilter } from '../../../platform/documents/list-filters.ts';
+import { customerSearchFilter } from '../../../platform/local-copies/account-contacts.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
 import { entityByIdRoute, entityHistoryRoute } from '../../../platform/entities/entity-routes.ts';
 import { AppError } from '../../../platform/http/errors.ts';
@@ -53,10 +54,14 @@ export const orderRoutes =
       ...list,
       url: '/admin/nhd/orders',
       auth: SUPER_ADMIN.auth,
-      summary: 'Every NHD order (Super Admin): search, filters (status, report type, county, account, placed from/to), server paging and sorting',
+      summary: 'Every NHD order (Super Admin): search (also by the customer’s name or email), filters (status, report type, county, account, placed from/to), server paging and sorting',
       querystring: AdminOrdersQuery,
       refusals: ROLE_LIST_REFUSALS,
-      filter: ordersFilter,
+      // The search box also finds the customer by name or email (the module's copy of account contacts).
+      filter: async (query) => {
+        const { search_text: _ownText, ...rest } = ordersFilter(query);
+        return { ...rest, ...(await customerSearchFilter(platform, 'nhd', query.q, { ownText: searchFilter(query.q) })) };
+      },
     });
 
     const one = { tags: ['nhd'], params: OrderIdParams, refusals };

@@ -13,8 +13,8 @@ type Row = Omit<NhdOrderView, 'version' | 'position'> & {
   search_text: string;
 };
 
-const searchTextOf = (row: Pick<Row, 'order_id' | 'property' | 'recipients'>) =>
-  [row.order_id, row.property.address_line, row.property.city, row.property.zip, row.property.apn, ...row.recipients.map((r) => `${r.email} ${r.name}`)].join(' ').toLowerCase();
+const searchTextOf = (row: Pick<Row, 'order_id' | 'number' | 'property' | 'recipients'>) =>
+  [row.order_id, row.number ?? '', row.property.address_line, row.property.city, row.property.zip, row.property.apn, ...row.recipients.map((r) => `${r.email} ${r.name}`)].join(' ').toLowerCase();
 
 const step = (row: Row, name: TimelineStep, data: { at: string; by: string }): Row => ({ ...row, timeline: [...row.timeline, { step: name, at: data.at, by: data.by }], updated_at: data.at });
 
@@ -25,6 +25,7 @@ export const evolveOrderRow = (doc: Doc | null, event: OrderEvent): Doc | null =
     const row: Row = {
       _id: d.order_id,
       order_id: d.order_id,
+      number: d.number ?? null,
       account_id: d.account_id,
       status: 'placed',
       failure: null,

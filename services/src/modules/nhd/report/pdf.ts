@@ -65,7 +65,7 @@ export const nhdReportPdf = ({ order, hazards, preparedAt }: ReportInput): Promi
         ['Property', address],
         ['Assessor’s parcel number (APN)', property.apn],
         ['County', `${property.county} County, California`],
-        ['Order', order.order_id],
+        ['Order', order.number ?? order.order_id],
         ['Date prepared', day(preparedAt)],
       ]);
       paragraph(doc, SAMPLE_DATA_NOTICE, 9);

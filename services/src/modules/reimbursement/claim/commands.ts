@@ -1,3 +1,5 @@
+import { allocateNumber } from '../../../platform/commands/human-numbers.ts';
+import { CLAIM_NUMBERS } from './number.ts';
 import type { AnswerClaimBody, ClaimView, FileClaimBody } from '@acpg/contracts/reimbursement';
 import { handleCommand, isAlreadyExists, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Principal } from '../../../platform/auth/port.ts';
@@ -66,7 +68,11 @@ export const fileClaim = async (platform: Platform, body: FileClaimBody, account
     review_flags,
   };
   try {
-    await handleCommand(platform.eventStore, claimStream(body.claim_id), claimDecider, { type: 'FileClaim', data, metadata: meta }, { newStream: true });
+    // A number only for a claim the decider accepts (decided once without it): a refusal appends nothing, and one
+    // lost to a concurrent click leaves a gap in the numbers, never a repeat.
+    claimDecider.decide({ type: 'FileClaim', data, metadata: meta }, claimDecider.initialState());
+    const number = await allocateNumber(platform.eventStore, CLAIM_NUMBERS, body.claim_id, meta);
+    await handleCommand(platform.eventStore, claimStream(body.claim_id), claimDecider, { type: 'FileClaim', data: { ...data, number: number.label }, metadata: meta }, { newStream: true });
   } catch (error) {
     for (const document of kept) await platform.files.delete(document.file_key);
     if (!isAlreadyExists(error)) throw error;

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { AdminClaimsQuery, ApproveClaimBody, ClaimIdParams, ClaimView, PayoutBody, RejectClaimBody, RequestInfoBody } from '@acpg/contracts/reimbursement';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
-import { daysFilter } from '../../../platform/documents/list-filters.ts';
+import { daysFilter, searchFilter } from '../../../platform/documents/list-filters.ts';
+import { customerSearchFilter } from '../../../platform/local-copies/account-contacts.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
 import { listRoute, ROLE_LIST_REFUSALS } from '../../../platform/http/list-route.ts';
@@ -19,7 +20,8 @@ const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 4
 
 
 /** The admin list's filters as a documents filter (submitted_at is an ISO time: days compare as text). */
-export const adminClaimsFilter = (q: AdminClaimsQuery): Filter => ({
+export const adminClaimsFilter = async (platform: Platform, q: AdminClaimsQuery): Promise<Filter> => ({
+  ...(await customerSearchFilter(platform, 'reimbursement', q.q, { ownText: searchFilter(q.q) })),
   ...(q.status ? { status: q.status } : {}),
   ...(q.county ? { county: q.county } : {}),
   ...(q.account_id ? { account_id: q.account_id } : {}),
@@ -41,13 +43,13 @@ export const adminClaimRoutes =
       url: '/admin/reimbursements/claims',
       auth: SUPER_ADMIN.auth,
       tags: ['reimbursement'],
-      summary: 'Every reimbursement claim (Super Admin): filters (status, submitted from/to, amount min/max, county, account), server paging and sorting',
+      summary: 'Every reimbursement claim (Super Admin): filters (status, submitted from/to, amount min/max, county, account, search by claimant name or email, number or address), server paging and sorting',
       querystring: AdminClaimsQuery,
       item: ClaimView,
       refusals: ROLE_LIST_REFUSALS,
       collection: CLAIMS_COLLECTION,
       thenBy: ['submitted_at'],
-      filter: adminClaimsFilter,
+      filter: (q) => adminClaimsFilter(platform, q),
       toItem: toClaimView,
     });
 

@@ -5,7 +5,8 @@ import { apiClient } from '../../../../test/api.ts';
 import { useTestApp } from '../../../../test/harness.ts';
 import { socketClients } from '../../../../test/sockets.ts';
 import { outboxOf } from '../../../../test/sign-in.ts';
-import { adminStep, CLAIM_PATH_TO_PAID, claimant, claimBody, claimReaches, fileClaim, TINY_PDF, TINY_PNG } from '../../../../test/reimbursement.ts';
+import { adminStep, CLAIM_PATH_TO_PAID, claimant, claimBody, claimReaches, fileClaim, TINY_PDF, TINY_PNG, verifyPropertyFor } from '../../../../test/reimbursement.ts';
+import { registerAccount } from '../../../../test/accounts.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 
 /** Reimbursement claims over HTTP and socket.io: filing, the review path to paid, access, refusals, the admin list. */
@@ -62,6 +63,8 @@ describe('reimbursement claims', () => {
     const mails = await waitFor(async () => ((await notices(member.email)).length >= 6 ? notices(member.email) : undefined), { what: 'six status emails' });
     expect(mails.map((m) => m.subject?.split(': ')[1]).sort()).toEqual(['Approved', 'More information requested', 'Paid', 'Submitted', 'Under review', 'Under review']);
     expect(mails.find((m) => m.subject?.endsWith('More information requested'))?.text).toContain('Please attach the inspector’s invoice.');
+    expect(claim.number).toMatch(/^CLM-\d{6}$/);
+    expect(mails.every((m) => m.subject?.startsWith(`Your reimbursement claim ${claim.number ?? 'number'}: `))).toBe(true);
     await waitFor(async () => (await get(`/reimbursements/claims?status=paid`, member.headers)).json().data.total === 1, { what: 'the paid claim listed' });
   });
 
@@ -196,5 +199,31 @@ describe('reimbursement claims', () => {
     expect((await get('/reimbursements/claims?status=sideways', member.headers)).statusCode).toBe(400);
     expect((await get('/reimbursements/claims', member.headers)).json().data.total).toBe(5);
     expect((await get('/reimbursements/claims', await as('Provider Admin', `pa-${randomUUID()}`))).json().data).toEqual({ items: [], total: 0, page: 1, page_size: 10 });
+  });
+
+  it('numbers each claim (CLM-100001), never twice, and finds claims in the admin list by claimant name, email or number', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const accountId = `acct-${randomUUID()}`;
+    await registerAccount(t, accountId, { email: `Quinn.${tag}@Example.test`, full_name: `Quinn Marlowe-${tag}` });
+    await verifyPropertyFor(t, accountId);
+    const other = await claimant(t);
+    const mine = await Promise.all([1_000, 2_000, 3_000].map((amount) => fileClaim(t, accountId, { amount_cents: amount })));
+    const theirs = await fileClaim(t, other.accountId);
+    const numbers = [...mine, theirs].map((c) => c.number ?? '');
+    expect(numbers.every((n) => /^CLM-\d{6}$/.test(n))).toBe(true);
+    expect(new Set(numbers).size).toBe(4);
+    const admin = await as('Super Admin', `admin-${randomUUID()}`);
+    const search = async (q: string) => {
+      const r = await get(`/admin/reimbursements/claims?q=${encodeURIComponent(q)}&page_size=50`, admin);
+      expect(r.statusCode, r.body).toBe(200);
+      return (r.json().data.items as ClaimView[]).map((c) => c.claim_id).sort();
+    };
+    const ids = mine.map((c) => c.claim_id).sort();
+    await waitFor(async () => (await search(`marlowe-${tag}`)).length === 3, { what: 'the claims found by the claimant’s name' });
+    expect(await search(`quinn.${tag}@example`)).toEqual(ids);
+    expect(await search(`QUINN MARLOWE-${tag}`)).toEqual(ids);
+    expect(await search(theirs.number ?? 'none')).toEqual([theirs.claim_id]);
+    expect(await search(`nobody-${tag}`)).toEqual([]);
+    expect((await get(`/admin/reimbursements/claims?q=${'x'.repeat(101)}`, admin)).statusCode).toBe(400);
   });
 });

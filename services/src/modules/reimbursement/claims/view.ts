@@ -9,6 +9,8 @@ type Row = Omit<ClaimView, 'version' | 'position'> & {
   _id: string;
   /** The admin list's county filter, at the top level. */
   county: string;
+  /** Lower-case words the admin list's search matches besides the claimant: the number and the address. */
+  search_text: string;
 };
 
 const listed = (documents: readonly ClaimDocument[], at: string, by: string) =>
@@ -23,6 +25,7 @@ export const evolveClaimRow = (doc: Doc | null, event: ClaimEvent): Doc | null =
     const row: Row = {
       _id: d.claim_id,
       claim_id: d.claim_id,
+      number: d.number ?? null,
       account_id: d.account_id,
       property: d.property,
       category: d.category,
@@ -38,6 +41,7 @@ export const evolveClaimRow = (doc: Doc | null, event: ClaimEvent): Doc | null =
       submitted_at: d.at,
       updated_at: d.at,
       county: d.property.county,
+      search_text: [d.number ?? '', d.claim_id, d.property.address_line, d.property.city, d.property.apn].join(' ').toLowerCase(),
     };
     return row;
   }

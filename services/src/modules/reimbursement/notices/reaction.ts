@@ -73,7 +73,7 @@ export const claimNoticesReaction: Reaction = {
       property: `${s.property.address_line}, ${s.property.city}`,
       category: CLAIM_CATEGORY_LABELS[s.category],
       amount: usd(s.amount_cents),
-      reference: s.claim_id.slice(0, 8),
+      reference: s.number ?? s.claim_id.slice(0, 8),
       ...(notice.note ? { note: notice.note } : {}),
     };
     return [notificationJob.job(templateMessage(claimUpdatedEmail, to.email, variables), { attempts: 8, backoffMs: 2000 })];

@@ -18,7 +18,7 @@ export const claimUpdatedEmail = defineEmailTemplate({
     amount: z.string().min(1),
     /** The reviewer's message or reason, when there is one. */
     note: z.string().min(1).optional(),
-    /** The first 8 characters of the claim id, as the claim's page shows it. */
+    /** The claim's number (CLM-100017), as the claim's page shows it; a claim filed before numbers: its id's first 8 characters. */
     reference: z.string().min(1),
   }),
   sample: {
@@ -29,7 +29,7 @@ export const claimUpdatedEmail = defineEmailTemplate({
     category: 'Inspection',
     amount: '$450.00',
     note: 'Please attach the inspector’s invoice.',
-    reference: '5b1e7c7a',
+    reference: 'CLM-100017',
   },
   subject: 'Your reimbursement claim {{ reference }}: {{ status }}',
   html: `<p>Hello {{ full_name }},</p>

@@ -18,14 +18,14 @@ export const PAYMENT_LIST: PagedListSpec<PaymentSort, PaymentFilter> = {
 };
 
 export type MembershipSort = SortField<typeof MEMBERSHIP_SORT_FIELDS>;
-export type MembershipFilter = 'status' | 'plan_name' | 'from' | 'to';
+export type MembershipFilter = 'q' | 'status' | 'plan_name' | 'from' | 'to';
 /** /admin-memberships: newest first, 10 a page. */
 export const MEMBERSHIP_LIST: PagedListSpec<MembershipSort, MembershipFilter> = {
   sortFields: MEMBERSHIP_SORT_FIELDS,
   defaultSort: 'started_at',
   defaultOrder: 'desc',
   pageSize: 10,
-  filters: ['status', 'plan_name', 'from', 'to'],
+  filters: ['q', 'status', 'plan_name', 'from', 'to'],
 };
 
 /** A payment as the live list keeps it (rows are matched by `id`). */

@@ -63,6 +63,7 @@ export default function AdminMembershipsPage() {
             key={JSON.stringify(list.filters)}
             label="Filter memberships"
             applied={list.filters}
+            search={{ key: 'q', hint: 'Member name or email' }}
             choices={[
               { key: 'status', label: 'Status', options: Object.entries(STATUS).map(([value, { text }]) => ({ value, label: text })) },
               { key: 'plan_name', label: 'Plan', options: [{ value: 'Monthly', label: 'Monthly' }, { value: 'Yearly', label: 'Yearly' }] },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Filters } from '../../../lib/paged-list.ts';
 import { useFilterDraft } from '../../../lib/filter-draft.ts';
-import { ChoiceField, FilterForm, InputField } from '../../../components/FilterForm.tsx';
+import { ChoiceField, FilterForm, InputField, SearchField } from '../../../components/FilterForm.tsx';
 
 export interface Choice {
   key: string;
@@ -9,12 +9,13 @@ export interface Choice {
   options: readonly { value: string; label: string }[];
 }
 
-/** The filters of an admin billing list: a few choices, an optional text field, and a started from/to day range. */
+/** The filters of an admin billing list: an optional search, a few choices, an optional text field, and a started from/to day range. */
 export function BillingFilters<F extends string>({
   label,
   applied,
   choices,
   text,
+  search,
   onApply,
   onClear,
 }: {
@@ -22,6 +23,8 @@ export function BillingFilters<F extends string>({
   applied: Filters<F>;
   choices: readonly Choice[];
   text?: { key: F; label: string };
+  /** A search box (the member's name or email), first in the form. */
+  search?: { key: F; hint: string };
   onApply: (filters: Filters<F>) => void;
   onClear: () => void;
 }): ReactNode {
@@ -30,7 +33,8 @@ export function BillingFilters<F extends string>({
     f.from && f.to && f.from > f.to ? { ok: false, field: 'from', message: 'From must not be after To.' } : { ok: true },
   );
   return (
-    <FilterForm label={label} onSubmit={submit} onClear={clear}>
+    <FilterForm label={label} search={search !== undefined} onSubmit={submit} onClear={clear}>
+      {search && <SearchField hint={search.hint} value={draft[search.key]} onChange={(v) => set(search.key, v)} />}
       {choices.map((c) => (
         <ChoiceField key={c.key} label={c.label} value={draft[c.key]} options={c.options} onChange={(v) => set(c.key, v)} />
       ))}

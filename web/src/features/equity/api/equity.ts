@@ -1,6 +1,10 @@
 import type {
   AlertHistory,
   AlertView,
+  CaseContact,
+  CaseNotes,
+  CaseOutcome,
+  CaseOwners,
   CaseStep,
   EnrolmentView,
   EquityPricing,
@@ -60,13 +64,23 @@ export const fetchAlertHistory = (alertId: string, signal?: AbortSignal): Promis
 export const confirmAlert = (alertId: string) => http.post<Ok<AlertView>>(`/equity/alerts/${encodeURIComponent(alertId)}/confirm`);
 export const reportAlert = (alertId: string, note: string) => http.post<Ok<AlertView>>(`/equity/alerts/${encodeURIComponent(alertId)}/report`, { note });
 export const checkStep = (alertId: string, step: CaseStep, done: boolean) => http.post<Ok<AlertView>>(`/equity/alerts/${encodeURIComponent(alertId)}/steps`, { step, done });
-export const closeCase = (alertId: string, resolution: string) => http.post<Ok<AlertView>>(`/admin/equity/alerts/${encodeURIComponent(alertId)}/close`, { resolution });
+export const closeCase = (alertId: string, outcome: CaseOutcome, resolution: string) =>
+  http.post<Ok<AlertView>>(`/admin/equity/alerts/${encodeURIComponent(alertId)}/close`, { outcome, resolution });
+export const addCaseNote = (alertId: string, note: string) => http.post<Ok<AlertView>>(`/admin/equity/alerts/${encodeURIComponent(alertId)}/notes`, { note });
+export const assignCase = (alertId: string, ownerId: string) => http.post<Ok<AlertView>>(`/admin/equity/alerts/${encodeURIComponent(alertId)}/owner`, { owner_id: ownerId });
+export const fetchCaseNotes = (alertId: string, signal?: AbortSignal) => http.get<CaseNotes>(`/admin/equity/alerts/${encodeURIComponent(alertId)}/notes`, opts(signal));
+export const fetchCaseContact = (alertId: string, signal?: AbortSignal) => http.get<CaseContact>(`/admin/equity/alerts/${encodeURIComponent(alertId)}/contact`, opts(signal));
+export const fetchCaseOwners = (signal?: AbortSignal) => http.get<CaseOwners>('/admin/equity/case-owners', opts(signal));
 
 export const fetchImports = (query: ListQuery<'imported_at', never>, signal?: AbortSignal) => http.get<Page<ImportView>>('/admin/equity/imports', opts(signal, { ...query } as Query));
 export const importFile = (body: { file_name: string; format: ImportFormat; data: string }) => http.post<Ok<ImportView>>('/admin/equity/imports', body);
 export const generateSample = (count: number, onProtected: number) => http.post<Ok<ImportView>>('/admin/equity/imports/sample', { count, on_protected: onProtected });
 
 export const usePricing = () => useResource(fetchPricing, []);
+/** The case's notes, read again whenever the alert moves on (a note bumps its version). */
+export const useCaseNotes = (alertId: string, version: number | undefined) => useResource((signal) => fetchCaseNotes(alertId, signal), [alertId, version]);
+export const useCaseContact = (alertId: string) => useResource((signal) => fetchCaseContact(alertId, signal), [alertId]);
+export const useCaseOwners = () => useResource(fetchCaseOwners, []);
 export const useAlertHistory = (alertId: string, version: number | undefined) => useResource((signal) => fetchAlertHistory(alertId, signal), [alertId, version]);
 /** The plans (GET /plans, public): the Pricing dialog names what a membership includes. */
 export const usePlans = () => useResource((signal) => http.get<PlansResponse>('/plans', { signal }), []);

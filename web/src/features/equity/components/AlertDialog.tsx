@@ -5,13 +5,14 @@ import {
   Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Spinner, Subtitle2, Text, Textarea,
   makeStyles, tokens,
 } from '@fluentui/react-components';
-import { CASE_STEP_LABELS, EQUITY_ALERT_UPDATED_MESSAGE, type AlertView, type CaseStep } from '@acpg/contracts/equity';
+import { CASE_OUTCOME_LABELS, CASE_STEP_LABELS, EQUITY_ALERT_UPDATED_MESSAGE, type AlertView, type CaseStep } from '@acpg/contracts/equity';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { useLiveEntity } from '../../../lib/live.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
-import { checkStep, closeCase, confirmAlert, fetchAlert, reportAlert, useAlertHistory } from '../api/equity.ts';
+import { CaseWorkspace } from './CaseWorkspace.tsx';
+import { checkStep, confirmAlert, fetchAlert, reportAlert, useAlertHistory } from '../api/equity.ts';
 import { ALERT_BADGE, addressOf, alertStatusLabel, documentTypeLabel, documentTypeMeaning, recordedDay } from '../equity-text.ts';
 
 const useStyles = makeStyles({
@@ -32,14 +33,13 @@ const failure = (e: unknown) => (e instanceof Error ? e.message : 'That did not 
 
 /**
  * One alert and its fraud case, live: the recorded document, the member's answer ("this was me", "I don't recognize
- * this" with a note), the case's checklist (the member ticks it), closing the case (Super Admin) and the audit trail.
+ * this" with a note), the case's checklist (the member ticks it), the Super Admins' case work (`CaseWorkspace`: contact,
+ * owner, notes, "Resolve case") and the audit trail. "Close window" only closes the dialog.
  */
 export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admin: boolean; onClose: () => void }) {
   const s = useStyles();
   const [reporting, setReporting] = useState(false);
   const [note, setNote] = useState('');
-  const [resolution, setResolution] = useState('');
-  const [resolutionError, setResolutionError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   // A ticked step shows ticked at once, until the alert moves on (its next version holds the tick) or it is refused.
   const [ticks, setTicks] = useState<{ version: number; steps: Partial<Record<CaseStep, boolean>> }>({ version: -1, steps: {} });
@@ -70,12 +70,6 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
     } finally {
       setBusy(null);
     }
-  };
-  const close = () => {
-    const text = resolution.trim();
-    if (text.length < 3) return setResolutionError('Say how the case ended (at least 3 characters).');
-    setResolutionError(null);
-    void run('close', () => closeCase(alertId, text));
   };
 
   return (
@@ -178,7 +172,8 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
                     {alert.case.closed_at && (
                       <MessageBar intent="success">
                         <MessageBarBody>
-                          Closed {formatDateTime12(alert.case.closed_at)}: {alert.case.resolution}
+                          Closed {formatDateTime12(alert.case.closed_at)}
+                          {alert.case.outcome ? ` (${CASE_OUTCOME_LABELS[alert.case.outcome]})` : ''}: {alert.case.resolution}
                         </MessageBarBody>
                       </MessageBar>
                     )}
@@ -200,18 +195,7 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
                         />
                       ))}
                     </div>
-                    {admin && alert.status === 'disputed' && (
-                      <>
-                        <Field label="How did the case end?" required validationMessage={resolutionError} validationState={resolutionError ? 'error' : 'none'}>
-                          <Textarea value={resolution} maxLength={1000} onChange={(_, d) => setResolution(d.value)} />
-                        </Field>
-                        <div>
-                          <Button appearance="primary" disabledFocusable={busy !== null} icon={busy === 'close' ? <Spinner size="tiny" /> : undefined} onClick={close}>
-                            Close the case
-                          </Button>
-                        </div>
-                      </>
-                    )}
+                    {admin && <CaseWorkspace alert={alert} busy={busy} run={run} />}
                   </>
                 )}
 
@@ -239,7 +223,7 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
             )}
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>Close window</Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

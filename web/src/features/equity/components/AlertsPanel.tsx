@@ -135,7 +135,7 @@ export function AlertsPanel({ admin }: { admin: boolean }) {
             spec={ALERT_LIST}
             applied={list.filters}
             statuses={ALERT_STATUSES.map((st) => ({ value: st, label: alertStatusLabel(st, admin) }))}
-            searchHint="Address, APN, document number or a party’s name"
+            searchHint={admin ? 'Member name or email, address, APN, document number or a party’s name' : 'Address, APN, document number or a party’s name'}
             dayLabel="Raised"
             onApply={(f) => list.applyFilters(f)}
             onClear={list.clearFilters}

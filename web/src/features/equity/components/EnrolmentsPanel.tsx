@@ -157,7 +157,7 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
             spec={ENROLMENT_LIST}
             applied={list.filters}
             statuses={ENROLMENT_STATUSES.map((st) => ({ value: st, label: enrolmentStatusLabel(st) }))}
-            searchHint="Address, APN or county"
+            searchHint={admin ? 'Member name or email, address, APN or county' : 'Address, APN or county'}
             dayLabel="Enrolled"
             onApply={(f) => list.applyFilters(f)}
             onClear={list.clearFilters}

@@ -15,6 +15,9 @@ describe('matchesFilters (live rows follow the server list rules)', () => {
     expect(matchesFilters(interaction(), { page_name: 'faq' })).toBe(false);
     expect(matchesFilters(interaction(), { button_name: 'contact us' })).toBe(false);
     expect(matchesFilters(interaction(), { user_id: 'u2' })).toBe(false);
+    // A name or email is matched by the server only: a pushed row never joins a list searched that way.
+    expect(matchesFilters(interaction(), { user: 'ana' })).toBe(false);
+    expect(matchesFilters(interaction(), {})).toBe(true);
   });
 
   it('takes in the whole UTC day of a bare-date "to", and starts "from" at its UTC midnight', () => {

@@ -12,7 +12,7 @@ const useStyles = makeStyles({
 });
 
 type Draft = Record<InteractionFilterKey, string>;
-const EMPTY: Draft = { page_name: '', button_name: '', interaction_type: '', user_id: '', from: '', to: '' };
+const EMPTY: Draft = { page_name: '', button_name: '', interaction_type: '', user_id: '', user: '', from: '', to: '' };
 
 /** A text filter that offers the values seen (by count) and still takes any text. */
 function ChoiceField({ label, value, options, onChange }: { label: string; value: string; options: readonly string[]; onChange: (v: string) => void }) {
@@ -78,7 +78,7 @@ export function InteractionFilterForm({ applied, pages, buttons, onApply, onClea
       <ChoiceField label="Page" value={draft.page_name} options={pages} onChange={set('page_name')} />
       <ChoiceField label="Button" value={draft.button_name} options={buttons} onChange={set('button_name')} />
       {text('interaction_type', 'Interaction type')}
-      {text('user_id', 'User ID')}
+      {text('user', 'User name or email')}
       {text('from', 'From', 'date')}
       {text('to', 'To', 'date')}
       <div className={s.actions}>

@@ -8,11 +8,24 @@ import { ChoiceField, CountyField, FilterForm, InputField, SearchField } from '.
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
 
 /** Search, status, report type, county and the placed from/to days of an orders list; applied to the URL. */
-export function OrderFilters({ applied, reportTypes, onApply, onClear }: { applied: Filters<OrderFilter>; reportTypes: readonly ReportType[]; onApply: (f: Filters<OrderFilter>) => void; onClear: () => void }) {
+export function OrderFilters({
+  applied,
+  reportTypes,
+  onApply,
+  onClear,
+  admin = false,
+}: {
+  applied: Filters<OrderFilter>;
+  reportTypes: readonly ReportType[];
+  onApply: (f: Filters<OrderFilter>) => void;
+  onClear: () => void;
+  /** Every customer's orders: the search also finds the customer by name or email. */
+  admin?: boolean;
+}) {
   const { draft, set, submit, clear, messageFor } = useFilterDraft(applied, onApply, onClear, (filled) => checkFilters(filled, ORDER_LIST));
   return (
     <FilterForm label="Filter orders" search onSubmit={submit} onClear={clear}>
-      <SearchField hint="Address, APN, recipient email or order number" value={draft.q} onChange={(v) => set('q', v)} />
+      <SearchField hint={admin ? 'Customer name or email, order number, address, APN or recipient' : 'Address, APN, recipient email or order number'} value={draft.q} onChange={(v) => set('q', v)} />
       <ChoiceField label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(v) => set('status', v)} />
       <ChoiceField label="Report type" value={draft.report_type} options={reportTypes.map((t) => ({ value: String(t.code), label: t.name }))} onChange={(v) => set('report_type', v)} />
       <CountyField value={draft.county} onChange={(v) => set('county', v)} />

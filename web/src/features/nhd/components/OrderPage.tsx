@@ -35,7 +35,7 @@ import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { ScreenHeading, ScreenTitle } from '../../../components/ScreenHeading.tsx';
 import { SimpleDialog } from '../../../components/SimpleDialog.tsx';
 import { cancelOrder, closeOrder, fetchOrder, fetchOrderReport, retryReport, useOrderHistory } from '../api/nhd.ts';
-import { actorText, addressOf, mayCancel, mayClose, mayPay, roleLabel, STATUS_BADGE, statusLabel } from '../order-text.ts';
+import { actorText, addressOf, mayCancel, mayClose, mayPay, orderNumber, roleLabel, STATUS_BADGE, statusLabel } from '../order-text.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 
 const FINAL = new Set(['closed', 'cancelled', 'refunded']);
@@ -148,7 +148,7 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
       if (!opened) {
         const a = document.createElement('a');
         a.href = url;
-        a.download = `NHD-report-${order.order_id}.pdf`;
+        a.download = `NHD-report-${orderNumber(order)}.pdf`;
         a.click();
       }
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
@@ -171,7 +171,7 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
 
   return (
     <section className={s.root} aria-labelledby="order-title">
-      <ScreenHeading id="order-title" title="NHD order">
+      <ScreenHeading id="order-title" title={`NHD order ${orderNumber(order)}`}>
         <Badge appearance="filled" color={STATUS_BADGE[order.status]} aria-label={`Status: ${statusLabel(order.status)}`}>
           {statusLabel(order.status)}
         </Badge>
@@ -228,7 +228,7 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
               </>
             )}
             <dt>Order number</dt>
-            <dd className={s.dd}>{order.order_id}</dd>
+            <dd className={s.dd}>{orderNumber(order)}</dd>
           </dl>
           <Title3 as="h2" className={s.h2}>Recipients</Title3>
           <ul className={s.list}>

@@ -14,7 +14,7 @@ import { NoWrap, StatusBadge } from '../../../components/GridCells.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
 import { RouteLink } from '../../../components/RouteLink.tsx';
 import { fetchAllOrders, fetchMyOrders, ORDER_LIST, type OrderFilter, useReportTypes } from '../api/nhd.ts';
-import { STATUS_BADGE, statusLabel } from '../order-text.ts';
+import { STATUS_BADGE, orderNumber, statusLabel } from '../order-text.ts';
 import { OrderFilters } from './OrderFilters.tsx';
 import { ReportTypesDialog } from './ReportTypesDialog.tsx';
 import { useLiveList } from '../../../lib/live-list.ts';
@@ -25,7 +25,7 @@ const rowOf = (v: NhdOrderView): Row => ({ ...v, id: v.order_id });
 
 /** Whether a pushed order belongs in the list as filtered (the server applies the same rules on the next read). */
 const matches = (o: NhdOrderView, f: Filters<OrderFilter>) => {
-  const words = `${o.order_id} ${o.property.address_line} ${o.property.city} ${o.property.zip} ${o.property.apn} ${o.recipients.map((r) => `${r.email} ${r.name}`).join(' ')}`.toLowerCase();
+  const words = `${o.order_id} ${o.number ?? ''} ${o.property.address_line} ${o.property.city} ${o.property.zip} ${o.property.apn} ${o.recipients.map((r) => `${r.email} ${r.name}`).join(' ')}`.toLowerCase();
   return (
     (!f.q || words.includes(f.q.toLowerCase())) &&
     (!f.status || o.status === f.status) &&
@@ -63,6 +63,15 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
   const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);
 
   const columns: GridColumn<Row>[] = [
+    {
+      id: 'number',
+      header: 'Order',
+      render: (o) => (
+        <RouteLink to={`/nhd-order-list/${o.order_id}`}>
+          <NoWrap>{orderNumber(o)}</NoWrap>
+        </RouteLink>
+      ),
+    },
     { id: 'placed_at', header: 'Placed', sortable: true, minWidth: '160px', render: (o) => <NoWrap>{formatDateTime12(o.placed_at)}</NoWrap> },
     ...(admin ? [{ id: 'customer', header: 'Customer', render: (o: Row) => <PersonName id={o.account_id} name={nameOf(o.account_id)} /> }] : []),
     {
@@ -91,7 +100,7 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
     exportList(kind, fetchPage, list, signal, {
       header: EXPORT_HEADER,
       row: (o) => [
-        o.order_id,
+        orderNumber(o),
         o.placed_at,
         admin ? (nameOf(o.account_id) ?? o.account_id) : 'Me',
         `${o.property.address_line}, ${o.property.city}, CA ${o.property.zip}`,
@@ -123,7 +132,7 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
       <ListGrid
         list={list}
         view={view}
-        filters={<OrderFilters key={JSON.stringify(list.filters)} applied={list.filters} reportTypes={types.data?.items ?? []} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />}
+        filters={<OrderFilters key={JSON.stringify(list.filters)} admin={admin} applied={list.filters} reportTypes={types.data?.items ?? []} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />}
         label="NHD orders"
         pagerLabel="Order pages"
         noun={{ one: 'order', other: 'orders' }}

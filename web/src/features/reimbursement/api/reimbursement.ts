@@ -31,13 +31,13 @@ export type MyClaimFilter = 'status';
 export const MY_CLAIM_LIST: PagedListSpec<ClaimSort, MyClaimFilter> = { sortFields: SORTS, defaultSort: 'submitted_at', defaultOrder: 'desc', pageSize: 10, filters: ['status'] };
 
 /** The admin queue's filters as the URL and the server name them; the amounts are whole cents. */
-export type AdminClaimFilter = 'status' | 'from' | 'to' | 'min_amount_cents' | 'max_amount_cents' | 'county';
+export type AdminClaimFilter = 'q' | 'status' | 'from' | 'to' | 'min_amount_cents' | 'max_amount_cents' | 'county';
 export const ADMIN_CLAIM_LIST: PagedListSpec<ClaimSort, AdminClaimFilter> = {
   sortFields: SORTS,
   defaultSort: 'submitted_at',
   defaultOrder: 'desc',
   pageSize: 10,
-  filters: ['status', 'from', 'to', 'min_amount_cents', 'max_amount_cents', 'county'],
+  filters: ['q', 'status', 'from', 'to', 'min_amount_cents', 'max_amount_cents', 'county'],
   dateRange: { from: 'from', to: 'to' },
 };
 

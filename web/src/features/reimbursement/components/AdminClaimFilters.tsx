@@ -3,13 +3,14 @@ import { CLAIM_STATUSES } from '@acpg/contracts/reimbursement';
 import { checkFilters, type Filters } from '../../../lib/paged-list.ts';
 import { ADMIN_CLAIM_LIST, type AdminClaimFilter } from '../api/reimbursement.ts';
 import { AMOUNT_EXAMPLE, centsToDollars, dollarsToCents, isNegative, statusLabel } from '../claim-text.ts';
-import { ChoiceField, CountyField, FilterForm, InputField } from '../../../components/FilterForm.tsx';
+import { ChoiceField, CountyField, FilterForm, InputField, SearchField } from '../../../components/FilterForm.tsx';
 
 const STATUS_OPTIONS = CLAIM_STATUSES.map((st) => ({ value: st, label: statusLabel(st) }));
 
-type Draft = { status: string; from: string; to: string; min: string; max: string; county: string };
+type Draft = { q: string; status: string; from: string; to: string; min: string; max: string; county: string };
 type DraftField = keyof Draft;
 const draftOf = (f: Filters<AdminClaimFilter>): Draft => ({
+  q: f.q ?? '',
   status: f.status ?? '',
   from: f.from ?? '',
   to: f.to ?? '',
@@ -18,7 +19,7 @@ const draftOf = (f: Filters<AdminClaimFilter>): Draft => ({
   county: f.county ?? '',
 });
 
-/** The queue's filters: status, submitted from/to, amount min/max (typed in dollars, sent in cents) and county. */
+/** The queue's filters: search (claimant name or email, number, address), status, submitted from/to, amount min/max (typed in dollars, sent in cents) and county. */
 export function AdminClaimFilters({ applied, onApply, onClear }: { applied: Filters<AdminClaimFilter>; onApply: (f: Filters<AdminClaimFilter>) => void; onClear: () => void }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(applied));
   const [error, setError] = useState<{ field: DraftField; message: string } | null>(null);
@@ -34,6 +35,7 @@ export function AdminClaimFilters({ applied, onApply, onClear }: { applied: Filt
     }
     if (min !== null && max !== null && min > max) return setError({ field: 'min', message: 'The minimum must not be above the maximum.' });
     const next: Filters<AdminClaimFilter> = {
+      ...(draft.q.trim() ? { q: draft.q.trim() } : {}),
       ...(draft.status ? { status: draft.status } : {}),
       ...(draft.from ? { from: draft.from } : {}),
       ...(draft.to ? { to: draft.to } : {}),
@@ -55,6 +57,7 @@ export function AdminClaimFilters({ applied, onApply, onClear }: { applied: Filt
   const messageFor = (field: DraftField) => (error?.field === field ? error.message : null);
   return (
     <FilterForm label="Filter claims" search onSubmit={submit} onClear={clear}>
+      <SearchField hint="Claimant name or email, claim number or address" value={draft.q} onChange={(v) => set('q', v)} />
       <ChoiceField label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(v) => set('status', v)} />
       <InputField label="Submitted from" type="date" value={draft.from} error={messageFor('from')} onChange={(v) => set('from', v)} />
       <InputField label="Submitted to" type="date" value={draft.to} error={messageFor('to')} onChange={(v) => set('to', v)} />

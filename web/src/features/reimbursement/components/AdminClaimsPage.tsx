@@ -11,7 +11,7 @@ import { useLiveList } from '../../../lib/live-list.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
 import { ADMIN_CLAIM_LIST, fetchAllClaims, type AdminClaimFilter } from '../api/reimbursement.ts';
-import { categoryLabel, STATUS_BADGE, statusLabel } from '../claim-text.ts';
+import { categoryLabel, STATUS_BADGE, claimNumber, statusLabel } from '../claim-text.ts';
 import { AdminClaimFilters } from './AdminClaimFilters.tsx';
 import { ClaimLink } from './ClaimLink.tsx';
 
@@ -26,6 +26,8 @@ const useStyles = makeStyles({
 
 /** Whether a pushed claim belongs in the queue as filtered (the server applies the same rules on the next read). */
 const matches = (c: ClaimView, f: Filters<AdminClaimFilter>) =>
+  // A search by the claimant's name or email is the server's to answer: a pushed claim waits for the next read.
+  !f.q &&
   (!f.status || c.status === f.status) &&
   (!f.county || c.property.county === f.county) &&
   (!f.from || c.submitted_at.slice(0, 10) >= f.from) &&
@@ -49,6 +51,7 @@ export default function AdminClaimsPage() {
   const nameOf = useAccountNames(rows?.map((r) => r.account_id) ?? []);
 
   const columns: GridColumn<Row>[] = [
+    { id: 'number', header: 'Claim', render: (c) => <NoWrap>{claimNumber(c)}</NoWrap> },
     { id: 'submitted_at', header: 'Submitted', sortable: true, minWidth: '160px', render: (c) => <NoWrap>{formatDateTime12(c.submitted_at)}</NoWrap> },
     { id: 'claimant', header: 'Claimant', render: (c) => <PersonName id={c.account_id} name={nameOf(c.account_id)} /> },
     { id: 'property', header: 'Property', minWidth: '200px', render: (c) => `${c.property.address_line}, ${c.property.city} (${c.property.county})` },
@@ -76,7 +79,7 @@ export default function AdminClaimsPage() {
     exportList(kind, fetchAllClaims, list, signal, {
       header: EXPORT_HEADER,
       row: (c) => [
-        c.claim_id,
+        claimNumber(c),
         c.submitted_at,
         nameOf(c.account_id) ?? c.account_id,
         `${c.property.address_line}, ${c.property.city}`,

@@ -7,6 +7,7 @@ import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { ScreenHeading, ScreenTitle } from '../../../components/ScreenHeading.tsx';
 import type { useClaim } from '../api/use-claim.ts';
 import { StatusBadge } from './ClaimParts.tsx';
+import { claimNumber } from '../claim-text.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, width: '100%', minWidth: 0 },
@@ -45,7 +46,7 @@ export function ClaimFrame({ titleId, title, view, unknownError, back, className
   }
   return (
     <section className={mergeClasses(s.root, className)} aria-labelledby={titleId}>
-      <ScreenHeading id={titleId} title={title}>
+      <ScreenHeading id={titleId} title={`${title} ${claimNumber(claim)}`}>
         <StatusBadge claim={claim} />
         {headActions}
       </ScreenHeading>

@@ -16,7 +16,7 @@ import { usePagedList } from '../../../lib/paged-list.ts';
 import { session } from '../../../lib/session.ts';
 import { writtenState } from '../../../lib/written.ts';
 import { fetchMyClaims, MY_CLAIM_LIST } from '../api/reimbursement.ts';
-import { categoryLabel, STATUS_BADGE, statusLabel } from '../claim-text.ts';
+import { categoryLabel, STATUS_BADGE, claimNumber, statusLabel } from '../claim-text.ts';
 import { ClaimLink } from './ClaimLink.tsx';
 import { FileClaimDialog } from './FileClaimDialog.tsx';
 
@@ -58,6 +58,7 @@ export default function MyClaimsPage() {
   });
 
   const columns: GridColumn<Row>[] = [
+    { id: 'number', header: 'Claim', render: (c) => <NoWrap>{claimNumber(c)}</NoWrap> },
     { id: 'submitted_at', header: 'Submitted', sortable: true, minWidth: '160px', render: (c) => <NoWrap>{formatDateTime12(c.submitted_at)}</NoWrap> },
     { id: 'property', header: 'Property', minWidth: '200px', render: (c) => `${c.property.address_line}, ${c.property.city}` },
     { id: 'category', header: 'Category', render: (c) => categoryLabel(c.category) },
@@ -87,7 +88,7 @@ export default function MyClaimsPage() {
     exportList(kind, fetchMyClaims, list, signal, {
       header: EXPORT_HEADER,
       row: (c) => [
-        c.claim_id,
+        claimNumber(c),
         c.submitted_at,
         `${c.property.address_line}, ${c.property.city}`,
         c.property.county,

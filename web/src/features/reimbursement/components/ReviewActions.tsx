@@ -9,12 +9,16 @@ import { HttpError } from '../../../lib/http.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
 import { approveClaim, recordPayout, rejectClaim, requestInfo, startReview } from '../api/reimbursement.ts';
-import { amountProblem, centsToDollars } from '../claim-text.ts';
+import { amountProblem, centsToDollars, claimNumber } from '../claim-text.ts';
+import { useAccountNames } from '../../../lib/account-names.ts';
 import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   surface: { maxWidth: 'min(560px, calc(100vw - 32px))' },
+  payee: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS, margin: 0 },
+  term: { color: tokens.colorNeutralForeground2 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
 });
 
 type Kind = 'request-info' | 'approve' | 'reject' | 'payout';
@@ -31,6 +35,8 @@ function StepDialog({ kind, claim, onClose }: { kind: Kind; claim: ClaimView; on
   const [formRef, focusFirstInvalid] = useFocusFirstInvalid<HTMLFormElement>();
   const set = (key: Input, value: string) => setValues((v) => ({ ...v, [key]: value }));
   const amountCents = claim.approved_amount_cents ?? claim.amount_cents;
+  const nameOf = useAccountNames(kind === 'payout' ? [claim.account_id] : []);
+  const method = PAYOUT_METHODS.find((m) => m === values.method);
 
   const send = (): { run: () => Promise<{ message?: string }> } | FieldErrors<Input> => {
     const id = claim.claim_id;
@@ -96,6 +102,19 @@ function StepDialog({ kind, claim, onClose }: { kind: Kind; claim: ClaimView; on
       {kind === 'payout' && (
         <>
           <Text>Pays {formatCents(amountCents)} to the claimant. The claim shows paid once the payment is recorded.</Text>
+          {/* Where the money goes, said before it is recorded. */}
+          <dl className={s.payee}>
+            <dt className={s.term}>Payee</dt>
+            <dd className={s.value}>{nameOf(claim.account_id) ?? 'The claimant'}</dd>
+            <dt className={s.term}>Amount</dt>
+            <dd className={s.value}>{formatCents(amountCents)}</dd>
+            <dt className={s.term}>Method</dt>
+            <dd className={s.value}>{method ? PAYOUT_METHOD_LABELS[method] : 'Choose a method'}</dd>
+            <dt className={s.term}>For</dt>
+            <dd className={s.value}>
+              Claim {claimNumber(claim)}, {claim.property.address_line}, {claim.property.city}
+            </dd>
+          </dl>
           <Field label="Payout method" required {...invalid(errors.method)}>
             <RadioGroup value={values.method} onChange={(_, d) => set('method', d.value)}>
               {PAYOUT_METHODS.map((m: PayoutMethod) => (
