@@ -75,7 +75,7 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
 
     // Every step emailed once: the card change, each of the three failures, past due, cancelled.
     const expected = [
-      'Your membership card was changed to Visa ending in 0002',
+      'Your membership card was changed to Visa ending in 0341',
       'Your Monthly membership payment did not go through',
       'Your Monthly membership payment did not go through',
       'Your Monthly membership payment did not go through',

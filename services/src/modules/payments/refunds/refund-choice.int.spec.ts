@@ -34,7 +34,7 @@ describe('a refund ends what its payment bought only when the Super Admin choose
     const enrolment = await enrolProperty(t, m.accountId, propertyId);
     expect(enrolment.status).toBe('awaiting_payment');
     const checkoutId = randomUUID();
-    const payload = { checkout_id: checkoutId, equity_enrollment_id: enrolment.enrollment_id, payment_method_id: await testPaymentMethod(t, m.accountId, TEST_CARDS.succeeds) };
+    const payload = { checkout_id: checkoutId, equity_enrollment_id: enrolment.enrollment_id, accept_terms: true, payment_method_id: await testPaymentMethod(t, m.accountId, TEST_CARDS.succeeds) };
     const paid = await t.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers: await bearer(t, m.accountId) });
     expect(paid.statusCode, paid.body).toBe(200);
     const enrolmentOf = async () =>
