@@ -63,15 +63,19 @@ const useStyles = makeStyles({
   sortChip: {
     display: 'block',
     height: 'auto',
-    padding: 0,
+    padding: `0 ${tokens.spacingHorizontalXS}`,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
     borderRadius: tokens.borderRadiusMedium,
   },
   hidden: visuallyHidden,
   hiddenRow: { ...visuallyHidden, display: 'block' },
   cardsBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // The card's values in one column on a phone, in two or more where the card is wide (a tablet, a narrow window).
   card: {
-    display: 'block',
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 22rem), 1fr))',
+    columnGap: tokens.spacingHorizontalXXL,
+    alignItems: 'start',
     padding: tokens.spacingHorizontalM,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusLarge,
@@ -82,7 +86,7 @@ const useStyles = makeStyles({
   },
   cardCell: {
     display: 'grid',
-    gridTemplateColumns: 'minmax(6.5rem, 38%) minmax(0, 1fr)',
+    gridTemplateColumns: 'minmax(6.5rem, min(38%, 10rem)) minmax(0, 1fr)',
     columnGap: tokens.spacingHorizontalM,
     height: 'auto',
     padding: `${tokens.spacingVerticalXS} 0`,
@@ -90,6 +94,7 @@ const useStyles = makeStyles({
   },
   cardActions: {
     display: 'block',
+    gridColumn: '1 / -1',
     height: 'auto',
     padding: `${tokens.spacingVerticalS} 0 0`,
     marginBlockStart: tokens.spacingVerticalXS,
