@@ -274,6 +274,8 @@ describe('responsive layout at 375, 900 and 1440 px', () => {
         const rows = region.locator('tbody tr');
         const rowCount = await rows.count();
         expect(rowCount, `${where}: rows in table ${k + 1}`).toBeGreaterThan(0);
+        // Cards or not, screen readers still meet a table: its header row and a row per item.
+        expect(await region.getByRole('row').count(), `${where} at ${width}: rows read as rows`).toBe(rowCount + 1);
         for (let r = 0; r < rowCount; r++) {
           const row = rows.nth(r);
           await row.scrollIntoViewIfNeeded();
