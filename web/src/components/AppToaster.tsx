@@ -34,13 +34,23 @@ export function toastTop(toasts?: DOMRect | null): number {
 }
 
 /**
+ * The control in use: the element focused last outside the toasts. A press on a toast moves focus to the page's body
+ * first; were the toasts placed anew then, the toast would jump from under the pointer between press and release.
+ */
+let inUse: Element | null = null;
+const noteFocus = (event: FocusEvent) => {
+  const el = event.target;
+  if (el instanceof Element && el !== document.body && !el.closest('[data-app-toaster]')) inUse = el;
+};
+
+/**
  * Moves the toasts off the control in use: when the focused element (a field being typed in, the button just pressed)
  * lies where the toasts would sit, they go to the window's foot, else just below it, else just above it; the first
  * place that covers nothing wins (on a phone the toasts span the window's width, so this is what keeps a field free).
  */
 function clearOfFocus(preferred: number, toasts: DOMRect, highest: number): number {
-  const focused = document.activeElement;
-  if (!focused || focused === document.body || focused.closest('[data-toaster-position]')) return preferred;
+  const focused = inUse;
+  if (!focused?.isConnected || focused === document.body) return preferred;
   const f = focused.getBoundingClientRect();
   if (f.width === 0 && f.height === 0) return preferred;
   const covers = (top: number) => top < f.bottom && f.top < top + toasts.height && toasts.left < f.right && f.left < toasts.right;
@@ -52,13 +62,17 @@ function clearOfFocus(preferred: number, toasts: DOMRect, highest: number): numb
 
 /** The toasts on screen (each in its own box: their container has no height of its own). */
 const TOASTS = '[data-app-toaster] [data-toaster-position] > *';
-/** The box around every toast on screen, if any. */
+
+/**
+ * Where the toasts on screen will sit, if any: their laid-out sizes (not their drawn boxes, which an entrance motion
+ * scales and moves) stacked at the window's right edge.
+ */
 const toastsBox = (): DOMRect | null => {
-  const boxes = [...document.querySelectorAll(TOASTS)].map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
-  if (boxes.length === 0) return null;
-  const top = Math.min(...boxes.map((r) => r.top));
-  const left = Math.min(...boxes.map((r) => r.left));
-  return new DOMRect(left, top, Math.max(...boxes.map((r) => r.right)) - left, Math.max(...boxes.map((r) => r.bottom)) - top);
+  const toasts = [...document.querySelectorAll<HTMLElement>(TOASTS)].filter((el) => el.offsetHeight > 0);
+  if (toasts.length === 0) return null;
+  const width = Math.max(...toasts.map((el) => el.offsetWidth));
+  const height = toasts.reduce((sum, el) => sum + el.offsetHeight, 0) + GAP * (toasts.length - 1);
+  return new DOMRect(window.innerWidth - EDGE - width, 0, width, height);
 };
 
 /**
@@ -88,7 +102,6 @@ function useToastTop(active: boolean): [number, () => void] {
     window.addEventListener('scroll', measure, { passive: true });
     window.addEventListener('resize', measure);
     document.addEventListener('focusin', measure);
-    document.addEventListener('focusout', measure);
     const changes = new MutationObserver(measure);
     changes.observe(document.body, { childList: true, subtree: true });
     return () => {
@@ -98,7 +111,6 @@ function useToastTop(active: boolean): [number, () => void] {
       window.removeEventListener('scroll', measure);
       window.removeEventListener('resize', measure);
       document.removeEventListener('focusin', measure);
-      document.removeEventListener('focusout', measure);
     };
   }, [active]);
   return [top, () => setTop(toastTop(toastsBox()))];
@@ -114,6 +126,12 @@ export function AppToaster() {
   const [showing, setShowing] = useState(0);
   const [top, remeasure] = useToastTop(showing > 0);
   const s = useStyles();
+
+  useEffect(() => {
+    inUse = document.activeElement;
+    document.addEventListener('focusin', noteFocus, true);
+    return () => document.removeEventListener('focusin', noteFocus, true);
+  }, []);
 
   useEffect(() => {
     let seq = 0;
