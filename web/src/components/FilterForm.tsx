@@ -4,13 +4,15 @@ import { useCounties } from '../lib/counties.ts';
 import { FilterButtons } from './FilterButtons.tsx';
 
 const useStyles = makeStyles({
-  // A field never grows past its cell (a dropdown's longest option would push it over the next field).
-  grid: { display: 'grid', gap: tokens.spacingHorizontalM, alignItems: 'end', '& > *': { minWidth: 0 } },
+  // A field never grows past its cell (a dropdown's longest option would push it over the next field). Fields line up
+  // by their tops: a field's hint or error message grows it downwards without lifting its input above its neighbours'.
+  grid: { display: 'grid', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}`, alignItems: 'start', '& > *': { minWidth: 0, maxWidth: '100%' } },
   narrow: { gridTemplateColumns: 'repeat(auto-fill, minmax(min(170px, 100%), 1fr))' },
   wide: { gridTemplateColumns: 'repeat(auto-fill, minmax(min(180px, 100%), 1fr))' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
+  // In a compact form the buttons sit in the next cell, level with the inputs (the cell's foot), wrapping when narrow.
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignSelf: 'end' },
   // The buttons (and what goes with them) on a row of their own.
-  row: { gridColumn: '1 / -1', flexWrap: 'wrap', alignItems: 'center' },
+  row: { gridColumn: '1 / -1', alignItems: 'center', alignSelf: 'start' },
   search: { gridColumn: 'span 2', '@media (max-width: 480px)': { gridColumn: 'auto' } },
   input: { minWidth: 0, width: '100%' },
 });

@@ -1,15 +1,20 @@
-import type { ReactNode } from 'react';
-import { Button, Card, Title1, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useState, type ReactNode } from 'react';
+import { Button, Card, Title1, makeStyles, mergeClasses, tokens, useId } from '@fluentui/react-components';
+import { FilterRegular } from '@fluentui/react-icons';
 import type { LiveList } from '../lib/live-list.ts';
 import { listGridProps } from '../lib/live-list.ts';
 import type { PagedList } from '../lib/paged-list.ts';
 import { LiveBadge } from './LiveBadge.tsx';
 import { PagedGrid, type PagedGridProps } from './PagedGrid.tsx';
+import { useCardRows } from './DataTable.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   grow: { flexGrow: 1 },
+  toggle: { alignSelf: 'flex-start' },
+  // Kept in the page while folded (what was typed stays), only not shown.
+  folded: { display: 'none' },
 });
 
 /**
@@ -67,10 +72,34 @@ export function ListGrid<R, S extends string, F extends string>({ list, view, fi
   );
   return (
     <>
-      {filters !== undefined && <Card>{filters}</Card>}
+      {filters !== undefined && <ListFilters applied={Object.keys(list.filters).length}>{filters}</ListFilters>}
       <Card>
         <PagedGrid<R> {...grid} {...listGridProps(list, view)} empty={filtered && noMatch !== undefined ? none : empty} />
       </Card>
     </>
+  );
+}
+
+/**
+ * A list's filters in their card. On phones they fold behind a "Filters" button (with the number applied), so the
+ * list itself is on the first screen; they start unfolded when some are applied. The form stays mounted while folded.
+ */
+function ListFilters({ applied, children }: { applied: number; children: ReactNode }) {
+  const s = useStyles();
+  const phone = useCardRows();
+  const [open, setOpen] = useState(applied > 0);
+  const id = useId('list-filters');
+  // One shape at every width (the button comes and goes beside it), so the form keeps what was typed across a resize.
+  return (
+    <Card>
+      {phone ? (
+        <Button className={s.toggle} icon={<FilterRegular />} aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+          {`${open ? 'Hide filters' : 'Show filters'}${applied > 0 ? ` (${applied} applied)` : ''}`}
+        </Button>
+      ) : null}
+      <div id={id} className={phone && !open ? s.folded : undefined}>
+        {children}
+      </div>
+    </Card>
   );
 }

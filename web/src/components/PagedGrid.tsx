@@ -1,8 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
-import {
-  Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text,
-  makeStyles, tokens,
-} from '@fluentui/react-components';
+import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import type { Order } from '../lib/paged-list.ts';
 import type { ExportKind } from '../lib/export.ts';
@@ -10,16 +7,9 @@ import { notify } from '../lib/notify.ts';
 import { countOf, type Noun } from '../lib/plural.ts';
 import { EmptyState, ErrorState, LoadingBlock } from './PageState.tsx';
 import { Pagination } from './Pagination.tsx';
+import { DataTable, type GridColumn } from './DataTable.tsx';
 
-export interface GridColumn<T> {
-  id: string;
-  header: string;
-  /** The server sorts by this column (its id is the sort field). */
-  sortable?: boolean;
-  render: (item: T) => ReactNode;
-  /** Minimum width, e.g. '160px'. */
-  minWidth?: string;
-}
+export type { GridColumn };
 
 export interface PagedGridProps<T> {
   /** Accessible name of the table, e.g. "User interactions". */
@@ -58,15 +48,7 @@ export interface PagedGridProps<T> {
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', paddingBlockEnd: tokens.spacingVerticalS },
   grow: { flexGrow: 1 },
-  // Many columns do not fit a phone: the table keeps a readable width and scrolls sideways inside its card.
-  scroller: { overflowX: 'auto', maxWidth: '100%' },
-  // Columns take the width their content needs (Fluent's default is equal, fixed columns), within a readable minimum.
-  table: { minWidth: '720px', tableLayout: 'auto' },
-  cell: { overflowWrap: 'anywhere', verticalAlign: 'top', paddingBlock: tokens.spacingVerticalS },
 });
-
-const ariaOrder = (order: Order) => (order === 'asc' ? 'ascending' : 'descending');
-
 
 /**
  * One server-paged, server-sorted list: sortable column headers (click, Enter or Space; the arrow and aria-sort
@@ -128,35 +110,15 @@ export function PagedGrid<T>({ tableRef, ...p }: PagedGridProps<T>) {
       {!items && p.status === 'loading' && <LoadingBlock label={`Loading ${noun.other}`} />}
       {items && items.length === 0 && p.status !== 'error' && <EmptyState>{p.empty}</EmptyState>}
       {items && items.length > 0 && (
-        <div className={s.scroller} role="region" aria-label={`${p.label} table`} tabIndex={0} ref={tableRef}>
-          <Table className={s.table} aria-label={p.label} sortable aria-busy={p.status === 'loading'}>
-            <TableHeader>
-              <TableRow>
-                {p.columns.map((c) => (
-                  <TableHeaderCell
-                    key={c.id}
-                    style={c.minWidth ? { minWidth: c.minWidth } : undefined}
-                    sortable={c.sortable === true}
-                    {...(c.sortable ? { sortDirection: p.sort === c.id ? ariaOrder(p.order) : undefined, onClick: () => p.onSort(c.id) } : {})}
-                  >
-                    {c.header}
-                  </TableHeaderCell>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.map((item) => (
-                <TableRow key={p.getRowId(item)}>
-                  {p.columns.map((c) => (
-                    <TableCell key={c.id} className={s.cell}>
-                      {c.render(item)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+        <DataTable<T>
+          label={p.label}
+          columns={p.columns}
+          items={items}
+          getRowId={p.getRowId}
+          sort={{ field: p.sort, order: p.order, onSort: p.onSort }}
+          busy={p.status === 'loading'}
+          {...(tableRef ? { scrollerRef: tableRef } : {})}
+        />
       )}
       {items && items.length > 0 && <Pagination label={p.pagerLabel ?? `${p.label} pages`} page={p.page} pageSize={p.pageSize} total={p.total} onPage={p.onPage} />}
     </>

@@ -40,8 +40,17 @@ const useStyles = makeStyles({
   spacer: { flexGrow: 1 },
   main: { width: '100%', maxWidth: `${CONTENT_MAX_WIDTH}px`, marginInline: 'auto', boxSizing: 'border-box', padding: tokens.spacingHorizontalXL, ':focus': { outline: 'none' } },
   drawer: { width: `${SIDE_MENU_WIDTH}px` },
-  // The 260 px column runs the full window height and stays put while the page scrolls.
-  inline: { position: 'sticky', top: 0, height: '100vh', alignSelf: 'flex-start', flexShrink: 0 },
+  // The 260 px column's background runs the page's whole height (however long the page), with the menu in it staying
+  // put while the page scrolls.
+  menuColumn: {
+    flexShrink: 0,
+    width: `${SIDE_MENU_WIDTH}px`,
+    alignSelf: 'stretch',
+    backgroundColor: tokens.colorNeutralBackground1,
+    // The drawer's separator, continued below the drawer.
+    boxShadow: `inset -${tokens.strokeWidthThin} 0 0 ${tokens.colorNeutralBackground3}`,
+  },
+  inline: { position: 'sticky', top: 0, height: '100vh', width: '100%' },
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   item: {
     display: 'flex',
@@ -191,9 +200,11 @@ export function SignedInLayout() {
       <SkipLink />
       {member && <OpenAlertsWatch onCount={setOpenAlerts} />}
       {large ? (
-        <InlineDrawer open separator className={mergeClasses(s.drawer, s.inline)} as="aside">
-          {menuBody}
-        </InlineDrawer>
+        <div className={s.menuColumn} data-side-menu-column>
+          <InlineDrawer open separator className={s.inline} as="aside">
+            {menuBody}
+          </InlineDrawer>
+        </div>
       ) : (
         <OverlayDrawer open={drawerOpen} onOpenChange={(_, d) => setDrawerOpen(d.open)} className={s.drawer} aria-label="Side menu">
           {menuBody}

@@ -46,6 +46,7 @@ export default function AdminPaymentsPage() {
     { id: 'status', header: 'Status', render: (p) => <StatusBadge color={STATUS[p.status].color}>{STATUS[p.status].text}</StatusBadge> },
     {
       id: 'actions',
+      action: true,
       header: 'Actions',
       render: (p) =>
         p.status === 'succeeded' ? (

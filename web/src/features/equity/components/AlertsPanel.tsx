@@ -91,6 +91,7 @@ export function AlertsPanel({ admin }: { admin: boolean }) {
     },
     {
       id: 'open',
+      action: true,
       header: 'Details',
       render: (a) => (
         <Button size="small" appearance={!admin && a.status === 'new' ? 'primary' : 'secondary'} onClick={() => setOpen(a.alert_id)} aria-label={`${!admin && a.status === 'new' ? 'Answer' : 'Open'} alert ${a.recording.document_number}`}>

@@ -102,6 +102,7 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
       : [
           {
             id: 'actions',
+            action: true,
             header: 'Actions',
             minWidth: '170px',
             render: (e: Row) => (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, CardHeader, Subtitle1, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
+import { Card, CardHeader, Subtitle1, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import { INTERACTION_RECORDED_MESSAGE, type Interaction } from '@acpg/contracts/insights';
 import { formatDateIso, formatDateTime12, startOfDay, startOfWeek } from '../../../lib/dates.ts';
 import { useLiveList } from '../../../lib/live-list.ts';
@@ -7,6 +7,8 @@ import type { PagedListState } from '../../../lib/paged-list.ts';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
+import { DataTable } from '../../../components/DataTable.tsx';
+import { NoWrap } from '../../../components/GridCells.tsx';
 import { fetchInteractionSummary, useAccountsSummary, fetchInteractions, type SortField } from '../api/interactions.ts';
 import { liveSummary, type LiveSummary } from '../api/live-interactions.ts';
 import { countSummary } from '../live-counts.ts';
@@ -24,10 +26,6 @@ const useStyles = makeStyles({
   tiles: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(240px, 100%), 1fr))' },
   wide: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(360px, 100%), 1fr))' },
   number: { fontSize: tokens.fontSizeHero800, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightHero800 },
-  // Long page paths break inside their own cell instead of running into the next column.
-  cell: { overflowWrap: 'anywhere' },
-  // The user id column gives way on phones; the interactions page has every column.
-  wideOnly: { '@media (max-width: 599px)': { display: 'none' } },
 });
 
 function Tile({ title, value, loading, error }: { title: string; value: number | undefined; loading: boolean; error: string | null }) {
@@ -107,22 +105,16 @@ export default function AdminDashboardPage() {
           {accounts.status === 'loading' && <LoadingBlock label="Loading accounts" lines={3} />}
           {accounts.data && accounts.data.by_role.length === 0 && <EmptyState>No accounts yet.</EmptyState>}
           {accounts.data && accounts.data.by_role.length > 0 && (
-            <Table aria-label="Accounts by role" size="small">
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>Role</TableHeaderCell>
-                  <TableHeaderCell>Accounts</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {accounts.data.by_role.map((r) => (
-                  <TableRow key={r.role}>
-                    <TableCell>{r.role}</TableCell>
-                    <TableCell>{r.count}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DataTable
+              label="Accounts by role"
+              size="small"
+              columns={[
+                { id: 'role', header: 'Role', render: (r) => r.role },
+                { id: 'count', header: 'Accounts', render: (r) => r.count },
+              ]}
+              items={accounts.data.by_role}
+              getRowId={(r) => r.role}
+            />
           )}
         </Card>
       </div>
@@ -133,28 +125,19 @@ export default function AdminDashboardPage() {
         {loading && <LoadingBlock label="Loading the newest interactions" lines={3} />}
         {data && rows.length === 0 && <EmptyState>No interactions yet.</EmptyState>}
         {rows.length > 0 && (
-          <Table aria-label="Newest interactions" size="small">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>Date</TableHeaderCell>
-                <TableHeaderCell>Page</TableHeaderCell>
-                <TableHeaderCell>Button</TableHeaderCell>
-                <TableHeaderCell className={s.wideOnly}>User</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody aria-live="polite">
-              {rows.map((i) => (
-                <TableRow key={i.id}>
-                  <TableCell>{formatDateTime12(i.created_at)}</TableCell>
-                  <TableCell className={s.cell}>{i.page_name}</TableCell>
-                  <TableCell className={s.cell}>{i.button_name}</TableCell>
-                  <TableCell className={s.wideOnly}>
-                    <PersonName id={i.user_id} name={i.user_id ? nameOf(i.user_id) : null} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label="Newest interactions"
+            size="small"
+            politeRows
+            columns={[
+              { id: 'created_at', header: 'Date', render: (i) => <NoWrap>{formatDateTime12(i.created_at)}</NoWrap> },
+              { id: 'page_name', header: 'Page', render: (i) => i.page_name },
+              { id: 'button_name', header: 'Button', render: (i) => i.button_name },
+              { id: 'user', header: 'User', render: (i) => <PersonName id={i.user_id} name={i.user_id ? nameOf(i.user_id) : null} /> },
+            ]}
+            items={rows}
+            getRowId={(i) => i.id}
+          />
         )}
       </Card>
     </section>

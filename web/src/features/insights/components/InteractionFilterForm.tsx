@@ -4,7 +4,9 @@ import type { FilterCheck, Filters } from '../../../lib/paged-list.ts';
 import type { InteractionFilterKey } from '../api/interactions.ts';
 
 const useStyles = makeStyles({
-  form: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(160px, 100%), 1fr))', alignItems: 'start' },
+  // A field never grows past its cell (an input's own minimum width pushed it over the next field at 1440 px).
+  form: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(160px, 100%), 1fr))', alignItems: 'start', '& > *': { minWidth: 0 } },
+  input: { minWidth: 0, width: '100%' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', gridColumn: '1 / -1' },
   // Fluent's Combobox has a fixed minimum width; here it fills its grid cell like the inputs.
   combo: { minWidth: 0, width: '100%', boxSizing: 'border-box' },
@@ -70,7 +72,7 @@ export function InteractionFilterForm({ applied, pages, buttons, onApply, onClea
   const error = (key: InteractionFilterKey) => (problem?.field === key ? { validationState: 'error' as const, validationMessage: problem.message } : {});
   const text = (key: InteractionFilterKey, label: string, type: 'text' | 'date' = 'text') => (
     <Field label={label} {...error(key)}>
-      <Input type={type} value={draft[key]} onChange={(_, d) => set(key)(d.value)} max={type === 'date' ? '9999-12-31' : undefined} />
+      <Input className={s.input} type={type} value={draft[key]} onChange={(_, d) => set(key)(d.value)} max={type === 'date' ? '9999-12-31' : undefined} />
     </Field>
   );
   return (

@@ -110,6 +110,7 @@ export function SubscriptionsPage({ startMembership: Start, updateCard }: { star
     { id: 'card', header: 'Card', render: (m) => <NoWrap>{`${brandName(m.card_brand)} ending in ${m.card_last4}`}</NoWrap> },
     {
       id: 'manage',
+      action: true,
       header: 'Manage',
       render: (m) => <ManageMembership membership={m} renewalPrices={prices.data ?? {}} {...(updateCard ? { updateCard } : {})} />,
     },

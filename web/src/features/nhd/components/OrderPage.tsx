@@ -9,12 +9,6 @@ import {
   MessageBar,
   MessageBarBody,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   Textarea,
   Title3,
@@ -29,6 +23,8 @@ import { formatCents } from '../../../lib/money.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { notify } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
+import { NoWrap } from '../../../components/GridCells.tsx';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { LiveNote } from '../../../components/LiveBadge.tsx';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
@@ -51,10 +47,6 @@ const useStyles = makeStyles({
   list: { margin: 0, padding: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   person: { display: 'flex', flexDirection: 'column', overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  scroller: { overflowX: 'auto' },
-  table: { minWidth: '560px' },
-  when: { width: '190px' },
-  who: { width: '200px' },
   h2: { margin: 0 },
 });
 
@@ -273,26 +265,18 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
         ) : !history.data ? (
           <LoadingBlock label="Loading the audit trail" lines={3} />
         ) : (
-          <div className={s.scroller} role="region" aria-label="Audit trail" tabIndex={0}>
-            <Table className={s.table} size="small" aria-label="Audit trail of the order">
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell className={s.when}>When</TableHeaderCell>
-                  <TableHeaderCell className={s.who}>Who</TableHeaderCell>
-                  <TableHeaderCell>What</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {history.data.items.map((h) => (
-                  <TableRow key={h.version}>
-                    <TableCell>{formatDateTime12(h.at)}</TableCell>
-                    <TableCell>{actorText(h.by, order, name)}</TableCell>
-                    <TableCell>{h.summary}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          <DataTable
+            label="Audit trail of the order"
+            regionLabel="Audit trail"
+            size="small"
+            columns={[
+              { id: 'at', header: 'When', minWidth: '150px', render: (h) => <NoWrap>{formatDateTime12(h.at)}</NoWrap> },
+              { id: 'by', header: 'Who', render: (h) => actorText(h.by, order, name) },
+              { id: 'summary', header: 'What', render: (h) => h.summary },
+            ]}
+            items={history.data.items}
+            getRowId={(h) => String(h.version)}
+          />
         )}
       </Card>
       <LinkButton to={isAdmin ? '/admin-nhd-order-list' : '/nhd-order-list'} appearance="subtle">

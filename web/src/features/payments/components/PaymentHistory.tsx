@@ -94,6 +94,7 @@ export function PaymentHistory() {
     },
     {
       id: 'receipt',
+      action: true,
       header: 'Receipt',
       minWidth: '140px',
       render: (p) =>

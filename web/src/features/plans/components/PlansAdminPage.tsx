@@ -98,6 +98,7 @@ export default function PlansAdminPage() {
     { id: 'status', header: 'Status', render: (p) => <ActiveBadge active={p.is_active} /> },
     {
       id: 'actions',
+      action: true,
       header: 'Actions',
       render: (p) => <EditAndSwitch name={p.id} active={p.is_active} switching={switching === p.id} onEdit={() => setDialog({ editing: p })} onSwitch={() => void toggle(p)} />,
     },

@@ -105,6 +105,7 @@ export default function PromoCodesPage() {
     { id: 'status', header: 'Status', render: (v) => <ActiveBadge active={v.status === 'active'} /> },
     {
       id: 'actions',
+      action: true,
       header: 'Actions',
       render: (v) => <EditAndSwitch name={v.code} active={v.status === 'active'} switching={switching === v.code} onEdit={() => setDialog({ editing: v })} onSwitch={() => void toggle(v)} />,
     },

@@ -66,6 +66,7 @@ export default function AdminClaimsPage() {
     { id: 'updated_at', header: 'Last change', sortable: true, minWidth: '160px', render: (c) => <NoWrap>{formatDateTime12(c.updated_at)}</NoWrap> },
     {
       id: 'open',
+      action: true,
       header: 'Review',
       render: (c) => (
         <ClaimLink to={`/admin-property-reimbursement/${c.claim_id}`} label={`Review the claim of ${nameOf(c.account_id) ?? 'a member'} for ${formatCents(c.amount_cents)}`}>

@@ -72,6 +72,7 @@ export default function MyClaimsPage() {
     { id: 'updated_at', header: 'Last change', sortable: true, minWidth: '160px', render: (c) => <NoWrap>{formatDateTime12(c.updated_at)}</NoWrap> },
     {
       id: 'open',
+      action: true,
       header: 'Details',
       render: (c) => {
         const verb = c.status === 'more_info_requested' ? 'Answer' : 'Open';
