@@ -10,6 +10,8 @@ import { refusalOf, uploadOwnershipDocument } from '../api/properties.ts';
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '28rem', minWidth: 0 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', flexWrap: 'wrap' },
+  fileGroup: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  error: { color: tokens.colorPaletteRedForeground1 },
   file: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', flexWrap: 'wrap', overflowWrap: 'anywhere' },
 });
 
@@ -111,25 +113,39 @@ export function PropertyDocumentForm({ propertyId, documentsLeft, onSent, onCanc
           <Radio value="tax_bill" label="Property-tax bill" />
         </RadioGroup>
       </Field>
-      <Field label="File" required hint={`PDF, JPEG or PNG, up to ${MAX_MB} MB.`} validationMessage={fileError}>
-        {(props) => (
-          <div className={s.file}>
-            <input
-              ref={input}
-              type="file"
-              accept={DOCUMENT_TYPES.join(',')}
-              hidden
-              aria-label="Document file"
-              data-testid="ownership-document-file"
-              onChange={(e) => choose(e.target.files?.[0])}
-            />
-            <Button {...props} icon={<DocumentRegular />} onClick={() => input.current?.click()}>
-              {file ? 'Choose another file' : 'Choose file'}
-            </Button>
-            <Text>{file ? file.name : 'No file chosen'}</Text>
-          </div>
+      <div className={s.fileGroup} role="group" aria-labelledby="ownership-document-file-label">
+        <Text id="ownership-document-file-label" weight="semibold">
+          File (required)
+        </Text>
+        <div className={s.file}>
+          <input
+            ref={input}
+            type="file"
+            accept={DOCUMENT_TYPES.join(',')}
+            hidden
+            aria-label="Document file"
+            data-testid="ownership-document-file"
+            onChange={(e) => choose(e.target.files?.[0])}
+          />
+          <Button
+            icon={<DocumentRegular />}
+            aria-describedby={fileError ? 'ownership-document-file-hint ownership-document-file-error' : 'ownership-document-file-hint'}
+            data-invalid={fileError ? true : undefined}
+            onClick={() => input.current?.click()}
+          >
+            {file ? 'Choose another file' : 'Choose file'}
+          </Button>
+          <Text>{file ? file.name : 'No file chosen'}</Text>
+        </div>
+        <Text id="ownership-document-file-hint" size={200}>
+          PDF, JPEG or PNG, up to {MAX_MB} MB.
+        </Text>
+        {fileError && (
+          <Text id="ownership-document-file-error" size={200} className={s.error} role="alert">
+            {fileError}
+          </Text>
         )}
-      </Field>
+      </div>
       {error && (
         <MessageBar intent="error" layout="multiline" role="alert">
           <MessageBarBody>{error}</MessageBarBody>
