@@ -28,7 +28,7 @@ type View =
   | { kind: 'load-failed'; message: string }
   | { kind: 'ask'; mailing: boolean; error: string | null; previous: OwnershipVerification | null }
   | { kind: 'upload'; documentsLeft: number; previous: OwnershipVerification | null }
-  | { kind: 'review'; verification: OwnershipVerification }
+  | { kind: 'review'; verification: OwnershipVerification; justSent: boolean }
   | { kind: 'letter'; verification: OwnershipVerification; mailing: boolean; notice: string | null }
   | { kind: 'locked'; message: string }
   | { kind: 'verified'; property: PropertySummary };
@@ -75,7 +75,7 @@ export function PropertyVerificationForm({ propertyId, onVerified, onPending }: 
       } else if (mine.status === 'locked') {
         setView({ kind: 'locked', message: 'Too many wrong codes were entered for this property: it can no longer be verified with a mailed code on this account. Contact us through the Contact Us page if it is yours.' });
       } else if (mine.status === 'document_review') {
-        setView({ kind: 'review', verification: mine });
+        setView({ kind: 'review', verification: mine, justSent: false });
         callbacks.current.onPending?.(mine);
       } else if (mine.status === 'document_rejected') {
         setView({ kind: 'ask', mailing: false, error: null, previous: mine });
@@ -137,19 +137,14 @@ export function PropertyVerificationForm({ propertyId, onVerified, onPending }: 
         </Outcome>
       );
     case 'review':
-      return (
-        <Outcome intent="info" role="status" title="Document under review">
-          We received your {view.verification.document?.kind === 'tax_bill' ? 'property-tax bill' : 'deed'}
-          {view.verification.document ? ` on ${onDay(view.verification.document.submitted_at)}` : ''}. We usually review it within two business days and show the result here.
-        </Outcome>
-      );
+      return <UnderReview verification={view.verification} focus={view.justSent} />;
     case 'upload':
       return (
         <PropertyDocumentForm
           propertyId={propertyId}
           documentsLeft={view.documentsLeft}
           onSent={(verification) => {
-            setView({ kind: 'review', verification });
+            setView({ kind: 'review', verification, justSent: true });
             callbacks.current.onPending?.(verification);
           }}
           onCancel={() => {
@@ -314,6 +309,23 @@ function CodeEntry({
           {verification.documents_left > 0 && <Button onClick={onUpload}>Upload a document instead</Button>}
         </div>
       )}
+    </div>
+  );
+}
+
+/** A document waits for review; just sent, it takes the focus of the form it replaced. */
+function UnderReview({ verification, focus }: { verification: OwnershipVerification; focus: boolean }) {
+  const status = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus) status.current?.focus();
+  }, [focus]);
+  const document = verification.document;
+  return (
+    <div ref={status} tabIndex={-1}>
+      <Outcome intent="info" role="status" title="Document under review">
+        We received your {document?.kind === 'tax_bill' ? 'property-tax bill' : 'deed'}
+        {document ? ` on ${onDay(document.submitted_at)}` : ''}. We usually review it within two business days and show the result here.
+      </Outcome>
     </div>
   );
 }
