@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ErrorEnvelope, listQuery } from './http.ts';
-import { VERIFIED_PROPERTY_SORT_FIELDS } from './sort-fields.ts';
+import { PROPERTY_DOCUMENT_SORT_FIELDS, VERIFIED_PROPERTY_SORT_FIELDS } from './sort-fields.ts';
+import { DocumentUpload } from './uploads.ts';
 
-export { VERIFIED_PROPERTY_SORT_FIELDS };
+export { PROPERTY_DOCUMENT_SORT_FIELDS, VERIFIED_PROPERTY_SORT_FIELDS };
 
 /**
  * Properties: lookup (address autocomplete, APN), verification by a code mailed to the property, and the properties an account verified.
@@ -66,7 +67,7 @@ export const MAILED_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
 /** What the member types: spaces and dashes are ignored, letters are taken in any case ("k7qm-3xpa" is "K7QM3XPA"). */
 export const normaliseMailedCode = (code: string): string => code.replace(/[\s-]/g, '').toUpperCase();
 
-export const VERIFICATION_METHODS = ['mailed_code'] as const;
+export const VERIFICATION_METHODS = ['mailed_code', 'document'] as const;
 export const VerificationMethod = z.enum(VERIFICATION_METHODS);
 export type VerificationMethod = z.infer<typeof VerificationMethod>;
 
@@ -74,10 +75,35 @@ export type VerificationMethod = z.infer<typeof VerificationMethod>;
  * One account's verification of one property as the member sees it (`GET /properties/verifications/mine`, and the
  * answer of a letter request): `letter_sent` waits for the code from the letter; `locked` took every try.
  */
+/**
+ * The second way: a deed or property-tax bill (PDF, JPEG or PNG, checked by its content) that a Super Admin reviews.
+ * At most `maxDocuments` per account and property, ever; a rejected one may be followed by another until then.
+ */
+export const DOCUMENT_RULES = { maxDocuments: 3, maxReasonLength: 500 } as const;
+export const PROPERTY_DOCUMENT_KINDS = ['deed', 'tax_bill'] as const;
+export const PropertyDocumentKind = z.enum(PROPERTY_DOCUMENT_KINDS, { error: 'kind must be deed or tax_bill' });
+export type PropertyDocumentKind = z.infer<typeof PropertyDocumentKind>;
+
+/** `POST /properties/:id/verifications/documents`: the document as base64 or a data: URL, and what it is. */
+export const PropertyDocumentBody = DocumentUpload.extend({ kind: PropertyDocumentKind });
+export type PropertyDocumentBody = z.infer<typeof PropertyDocumentBody>;
+
+/** The member's newest document for a property: under review, or rejected with the reviewer's reason. */
+export const OwnershipDocument = z.object({
+  document_id: z.string(),
+  kind: PropertyDocumentKind,
+  status: z.enum(['under_review', 'rejected', 'approved']),
+  submitted_at: z.string(),
+  reason: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+});
+export type OwnershipDocument = z.infer<typeof OwnershipDocument>;
+
 export const OwnershipVerification = z.object({
   property_id: z.string(),
   property: PropertySummary,
-  status: z.enum(['letter_sent', 'verified', 'locked']),
+  /** `document_review`: a document waits for a Super Admin; `document_rejected`: the newest was rejected and no letter was mailed. */
+  status: z.enum(['letter_sent', 'document_review', 'document_rejected', 'verified', 'locked']),
   method: VerificationMethod,
   letters_sent: z.number().int().nonnegative(),
   letters_left: z.number().int().nonnegative(),
@@ -86,8 +112,44 @@ export const OwnershipVerification = z.object({
   /** When the newest letter's code stops working (null before any letter). */
   code_expires_at: z.string().nullable(),
   verified_at: z.string().nullable(),
+  /** The newest document sent for this property, if any. */
+  document: OwnershipDocument.nullable(),
+  documents_left: z.number().int().nonnegative(),
 });
 export type OwnershipVerification = z.infer<typeof OwnershipVerification>;
+
+/** A row of `GET /admin/properties/documents` (Super Admin): a document and its review. */
+export const PropertyDocumentReview = z.object({
+  document_id: z.string(),
+  account_id: z.string(),
+  property: PropertySummary,
+  kind: PropertyDocumentKind,
+  content_type: z.string(),
+  status: z.enum(['under_review', 'rejected', 'approved']),
+  submitted_at: z.string(),
+  reason: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  reviewed_by: z.string().nullable(),
+});
+export type PropertyDocumentReview = z.infer<typeof PropertyDocumentReview>;
+export const PropertyDocumentsQuery = listQuery({
+  sortFields: PROPERTY_DOCUMENT_SORT_FIELDS,
+  defaultSort: 'submitted_at',
+  defaultOrder: 'asc',
+  filters: { status: z.enum(['under_review', 'rejected', 'approved'], { error: 'status must be under_review, rejected or approved' }).default('under_review') },
+});
+export type PropertyDocumentsQuery = z.infer<typeof PropertyDocumentsQuery>;
+export const PropertyDocumentIdParams = z.object({ document_id: z.string().trim().min(1).max(64) });
+
+/** `POST /admin/properties/documents/:document_id/reject`: the reason the member sees. */
+export const RejectPropertyDocumentBody = z.object({
+  reason: z
+    .string({ error: 'Say why the document is rejected: the member sees it.' })
+    .trim()
+    .min(3, 'Say why the document is rejected: the member sees it.')
+    .max(DOCUMENT_RULES.maxReasonLength, `The reason must be at most ${DOCUMENT_RULES.maxReasonLength} characters.`),
+});
+export type RejectPropertyDocumentBody = z.infer<typeof RejectPropertyDocumentBody>;
 export const OwnershipVerificationList = z.object({ items: z.array(OwnershipVerification) });
 export type OwnershipVerificationList = z.infer<typeof OwnershipVerificationList>;
 
@@ -129,6 +191,10 @@ export const PROPERTY_ERROR_CODES = [
   'CODE_EXPIRED',
   'TOO_MANY_LETTERS',
   'MAILED_CODES_UNAVAILABLE',
+  'DOCUMENT_UNDER_REVIEW',
+  'TOO_MANY_DOCUMENTS',
+  'DOCUMENT_NOT_FOUND',
+  'DOCUMENT_ALREADY_REVIEWED',
 ] as const;
 export type PropertyErrorCode = (typeof PROPERTY_ERROR_CODES)[number];
 

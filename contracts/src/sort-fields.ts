@@ -15,6 +15,7 @@ export const PAYMENT_SORT_FIELDS = ['started_at', 'amount_cents'] as const;
 export const PLAN_SORT_FIELDS = ['name', 'amount', 'id'] as const;
 export const PROMO_CODE_SORT_FIELDS = ['created_at', 'code', 'valid_from', 'valid_to', 'redeemed_count'] as const;
 export const VERIFIED_PROPERTY_SORT_FIELDS = ['verified_at', 'address_line', 'city'] as const;
+export const PROPERTY_DOCUMENT_SORT_FIELDS = ['submitted_at', 'reviewed_at'] as const;
 
 /** One of a list's sort fields, e.g. `SortField<typeof PLAN_SORT_FIELDS>`. */
 export type SortField<L extends readonly string[]> = L[number];

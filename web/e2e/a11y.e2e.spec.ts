@@ -231,6 +231,15 @@ describe('accessibility (axe-core) of every signed-in page of every role, at 375
     // A second property waits for its mailed code: My properties shows the code form too.
     const letter = await app.app.inject({ method: 'POST', url: '/api/v1/properties/ca-sfo-00010/verifications/letters', headers: { authorization: `Bearer ${await app.signInAs('Customer', accountId)}` } });
     if (letter.statusCode !== 200) throw new Error(`mailing a code: ${letter.statusCode} ${letter.body}`);
+    // A third waits for its document's review: My properties shows it, and the Super Admin's review queue has rows.
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n').toString('base64');
+    const deed = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/properties/ca-sfo-00011/verifications/documents',
+      payload: { kind: 'deed', data: pdf },
+      headers: { authorization: `Bearer ${await app.signInAs('Customer', accountId)}` },
+    });
+    if (deed.statusCode !== 200) throw new Error(`sending a document: ${deed.statusCode} ${deed.body}`);
     const claim = await fileClaim(app, accountId);
     const { order } = await placeAndPayOrder(app, accountId);
     const { checkoutId } = await payWithTestCard(app, accountId, TEST_CARDS.succeeds, 'yearly');

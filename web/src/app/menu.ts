@@ -26,6 +26,7 @@ const MENUS: Record<MenuKind, readonly MenuEntry[]> = {
     { label: 'Equity Protect', path: '/admin-equity-protect' },
     { label: 'Promo Codes', path: '/promocode' },
     { label: 'Property Reimbursement', path: '/admin-property-reimbursement' },
+    { label: 'Ownership documents', path: '/admin-property-documents' },
     { label: 'NHD Order List', path: '/admin-nhd-order-list' },
     { label: 'Plans', path: '/plans' },
     { label: 'Memberships', path: '/admin-memberships' },

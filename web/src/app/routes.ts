@@ -77,6 +77,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin-dashboard', access: 'protected', title: 'Dashboard', roles: ['Super Admin'], load: () => import('../features/insights/components/AdminDashboardPage.tsx') },
   { path: '/user-interaction', access: 'protected', title: 'User Interactions', roles: ['Super Admin'], load: () => import('../features/insights/components/UserInteractionsPage.tsx') },
   { path: '/admin-payments', access: 'protected', title: 'Payments', roles: ['Super Admin'], load: () => import('../features/admin-billing/components/AdminPaymentsPage.tsx') },
+  { path: '/admin-property-documents', access: 'protected', title: 'Ownership documents', roles: ['Super Admin'], load: () => import('../features/properties/components/AdminPropertyDocumentsPage.tsx') },
   { path: '/admin-memberships', access: 'protected', title: 'Memberships', roles: ['Super Admin'], load: () => import('../features/admin-billing/components/AdminMembershipsPage.tsx') },
   { path: '/promocode', access: 'protected', title: 'Promo Codes', roles: ['Super Admin'], load: () => import('../features/promo-codes/components/PromoCodesPage.tsx') },
   { path: '/plans', access: 'protected', title: 'Plans', roles: ['Super Admin'], load: () => import('../features/plans/components/PlansAdminPage.tsx') },

@@ -1,6 +1,8 @@
 import { PROPERTY_VERIFICATION_PENDING, PROPERTY_VERIFIED } from '@acpg/contracts/properties';
 import type { Module } from '../../platform/module.ts';
 import { propertyData } from '../../platform/property-data/select.ts';
+import { propertyDocumentsProjection } from './documents/projection.ts';
+import { documentRoutes } from './documents/routes.ts';
 import { alsoVerifiedReaction } from './notices/reaction.ts';
 import { alsoVerifiedEmail } from './notices/template.ts';
 import { mailLetter } from './ownership/letter.ts';
@@ -12,7 +14,7 @@ import { verifiedPropertiesRoutes } from './verified-properties/routes.ts';
 
 /**
  * Property lookup (address autocomplete, APN, counties) over the bundled SAMPLE dataset, and ownership verification by
- * a code mailed to the property (the postal-mail port).
+ * a code mailed to the property (the postal-mail port) or by a document (deed, tax bill) a Super Admin reviews.
  */
 export const propertiesModule: Module = {
   name: 'properties',
@@ -22,6 +24,9 @@ export const propertiesModule: Module = {
     'PropertyCodeRejected',
     'PropertyVerificationLocked',
     PROPERTY_VERIFIED,
+    'PropertyDocumentSubmitted',
+    'PropertyDocumentApproved',
+    'PropertyDocumentRejected',
     // Written by the former verification questions; still in the log, read by nothing but PropertyVerified's readers.
     'PropertyVerificationRequested',
     'PropertyVerificationStarted',
@@ -30,9 +35,10 @@ export const propertiesModule: Module = {
   routes: (platform) => async (app) => {
     await app.register(propertyRoutes(platform, propertyData()));
     await app.register(ownershipRoutes(platform));
+    await app.register(documentRoutes(platform, propertyData()));
     await app.register(verifiedPropertiesRoutes(platform));
   },
-  projections: [verifiedPropertiesProjection, propertyVerificationsProjection],
+  projections: [verifiedPropertiesProjection, propertyVerificationsProjection, propertyDocumentsProjection],
   reactions: [alsoVerifiedReaction],
   workers: [mailLetter],
   templates: [alsoVerifiedEmail],

@@ -1,7 +1,9 @@
 import {
+  DOCUMENT_RULES,
   PROPERTY_VERIFICATION_PENDING,
   PROPERTY_VERIFIED,
   VERIFICATION_RULES,
+  type PropertyDocumentKind,
   type PropertyErrorCode,
   type PropertySummary,
   type PropertyVerificationPendingData,
@@ -19,6 +21,10 @@ import { DomainError, type DomainErrorKind } from '../../../platform/commands/do
  * - at most `maxWrongCodes` wrong codes in all: the last one locks the verification for good;
  * - the right code of the newest letter, before it expires, verifies the property (`PropertyVerified`, once).
  * An expired code or a code entered before any letter costs no try.
+ *
+ * The second way: a document (deed, tax bill) a Super Admin reviews. One waits for review at a time; at most
+ * `maxDocuments` per pair, ever. Approval verifies the property exactly as a right code does (`PropertyVerified`, with
+ * method `document`); a rejection carries the reason the member sees and lets them send another while any are left.
  */
 export const ownershipStream = (accountId: string, propertyId: string) => `properties-ownership-${accountId}-${propertyId}`;
 
@@ -30,11 +36,35 @@ export type OwnershipEvent =
   | DomainEvent<typeof PROPERTY_VERIFICATION_PENDING, PropertyVerificationPendingData>
   | DomainEvent<'PropertyCodeRejected', { verification_id: string; account_id: string; property_id: string; failures: number; tries_left: number; at: string }>
   | DomainEvent<'PropertyVerificationLocked', { verification_id: string; account_id: string; property_id: string; at: string }>
-  | DomainEvent<typeof PROPERTY_VERIFIED, PropertyVerifiedData>;
+  | DomainEvent<typeof PROPERTY_VERIFIED, PropertyVerifiedData>
+  | DomainEvent<
+      'PropertyDocumentSubmitted',
+      {
+        document_id: string;
+        account_id: string;
+        property: PropertySummary;
+        kind: PropertyDocumentKind;
+        file_key: string;
+        content_type: string;
+        document_number: number;
+        submitted_at: string;
+      }
+    >
+  | DomainEvent<'PropertyDocumentApproved', { document_id: string; account_id: string; property_id: string; by: string; at: string }>
+  | DomainEvent<'PropertyDocumentRejected', { document_id: string; account_id: string; property_id: string; by: string; reason: string; documents_left: number; at: string }>;
 
 export type OwnershipCommand =
   | Command<'MailCode', { verification_id: string; account_id: string; property: PropertySummary; code_hash: string }>
-  | Command<'EnterCode', { account_id: string; code_hash: string }>;
+  | Command<'EnterCode', { account_id: string; code_hash: string }>
+  | Command<'SubmitDocument', { document_id: string; account_id: string; property: PropertySummary; kind: PropertyDocumentKind; file_key: string; content_type: string }>
+  | Command<'ApproveDocument', { document_id: string; by: string }>
+  | Command<'RejectDocument', { document_id: string; by: string; reason: string }>;
+
+/** The document waiting for review, if any. */
+export interface DocumentUnderReview {
+  documentId: string;
+  accountId: string;
+}
 
 export interface OwnershipState {
   status: 'none' | 'letter_sent' | 'verified' | 'locked';
@@ -42,9 +72,11 @@ export interface OwnershipState {
   letters: number;
   failures: number;
   latest: { verificationId: string; codeHash: string; expiresAt: string } | null;
+  documents: number;
+  review: DocumentUnderReview | null;
 }
 
-export const initialState = (): OwnershipState => ({ status: 'none', property: null, letters: 0, failures: 0, latest: null });
+export const initialState = (): OwnershipState => ({ status: 'none', property: null, letters: 0, failures: 0, latest: null, documents: 0, review: null });
 
 export const refuse = (kind: DomainErrorKind, code: PropertyErrorCode | 'INVALID_COMMAND', message: string) => new DomainError(kind, code, message);
 
@@ -54,6 +86,7 @@ const addSeconds = (iso: string, seconds: number) => new Date(Date.parse(iso) + 
 /** Tries left for the pair (wrong codes are counted over every letter). */
 export const triesLeft = (state: Pick<OwnershipState, 'failures'>) => Math.max(0, VERIFICATION_RULES.maxWrongCodes - state.failures);
 export const lettersLeft = (state: Pick<OwnershipState, 'letters'>) => Math.max(0, VERIFICATION_RULES.maxLetters - state.letters);
+export const documentsLeft = (state: Pick<OwnershipState, 'documents'>) => Math.max(0, DOCUMENT_RULES.maxDocuments - state.documents);
 
 const sameDigest = (a: string, b: string) => a.length === b.length && a.length > 0 && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const plural = (n: number, one: string, other: string) => `${n} ${n === 1 ? one : other}`;
@@ -78,7 +111,17 @@ export const evolve = (state: OwnershipState, event: OwnershipEvent): OwnershipS
     case 'PropertyVerificationLocked':
       return { ...state, status: 'locked', latest: null };
     case 'PropertyVerified':
-      return { ...state, status: 'verified', latest: null };
+      return { ...state, status: 'verified', latest: null }; // a document still waiting is reviewed all the same
+    case 'PropertyDocumentSubmitted':
+      return {
+        ...state,
+        property: event.data.property,
+        documents: state.documents + 1,
+        review: { documentId: event.data.document_id, accountId: event.data.account_id },
+      };
+    case 'PropertyDocumentApproved':
+    case 'PropertyDocumentRejected':
+      return { ...state, review: null };
     default: {
       const unexpected: never = event;
       throw new Error(`Unknown ownership event ${JSON.stringify(unexpected)}`);
@@ -159,6 +202,67 @@ export const decide = (command: OwnershipCommand, state: OwnershipState): Owners
       const rejected: OwnershipEvent = { type: 'PropertyCodeRejected', data: { ...ids, failures, tries_left: left, at: now } };
       if (left > 0) return [rejected];
       return [rejected, { type: 'PropertyVerificationLocked', data: { ...ids, at: now } }];
+    }
+    case 'SubmitDocument': {
+      if (state.status === 'verified') throw refuse('conflict', 'PROPERTY_ALREADY_VERIFIED', 'You have already verified this property.');
+      if (state.review) {
+        throw refuse('conflict', 'DOCUMENT_UNDER_REVIEW', 'A document for this property is already under review. We will let you know here once it has been checked.');
+      }
+      if (documentsLeft(state) === 0) {
+        throw refuse(
+          'conflict',
+          'TOO_MANY_DOCUMENTS',
+          `${plural(DOCUMENT_RULES.maxDocuments, 'document has', 'documents have')} already been sent for this property, the most we review. Contact us through the Contact Us page if it is yours.`,
+        );
+      }
+      const d = command.data;
+      const p = d.property;
+      const submitted: OwnershipEvent = {
+        type: 'PropertyDocumentSubmitted',
+        data: { ...d, document_number: state.documents + 1, submitted_at: now },
+      };
+      if (state.letters > 0 || state.documents > 0) return [submitted];
+      const pending: OwnershipEvent = {
+        type: PROPERTY_VERIFICATION_PENDING,
+        data: {
+          verification_id: d.document_id, account_id: d.account_id, property_id: p.id, address_line: p.address_line, city: p.city,
+          county: p.county, state: p.state, zip: p.zip, apn: p.apn, method: 'document', requested_at: now,
+        },
+      };
+      return [submitted, pending];
+    }
+    case 'ApproveDocument':
+    case 'RejectDocument': {
+      const review = state.review;
+      const property = state.property;
+      if (!review || review.documentId !== command.data.document_id || !property) {
+        throw refuse('conflict', 'DOCUMENT_ALREADY_REVIEWED', 'This document is no longer waiting for review.');
+      }
+      const ids = { document_id: review.documentId, account_id: review.accountId, property_id: property.id, by: command.data.by, at: now };
+      if (command.type === 'RejectDocument') {
+        return [{ type: 'PropertyDocumentRejected', data: { ...ids, reason: command.data.reason, documents_left: documentsLeft(state) } }];
+      }
+      // Verified meanwhile (by a code): the document is approved, the property is not verified twice.
+      if (state.status === 'verified') return [{ type: 'PropertyDocumentApproved', data: ids }];
+      return [
+        { type: 'PropertyDocumentApproved', data: ids },
+        {
+          type: PROPERTY_VERIFIED,
+          data: {
+            verification_id: review.documentId,
+            account_id: review.accountId,
+            property_id: property.id,
+            address_line: property.address_line,
+            city: property.city,
+            county: property.county,
+            state: property.state,
+            zip: property.zip,
+            apn: property.apn,
+            verified_at: now,
+            method: 'document',
+          },
+        },
+      ];
     }
     default: {
       const unexpected: never = command;

@@ -77,3 +77,71 @@ describe('ownership verification decider', () => {
     expect(state.failures).toBe(0);
   });
 });
+
+describe('ownership verification decider: documents reviewed by a Super Admin', () => {
+  const submit = (id: string, now: Date = t0): OwnershipCommand => ({
+    type: 'SubmitDocument',
+    data: { document_id: id, account_id: 'acct-1', property, kind: 'deed', file_key: `properties/documents/${id}`, content_type: 'application/pdf' },
+    metadata: meta(now),
+  });
+  const approve = (id: string): OwnershipCommand => ({ type: 'ApproveDocument', data: { document_id: id, by: 'admin-1' }, metadata: meta() });
+  const reject = (id: string, reason = 'The name on the deed is not yours.'): OwnershipCommand => ({ type: 'RejectDocument', data: { document_id: id, by: 'admin-1', reason }, metadata: meta() });
+
+  it('given nothing, when a document is sent, then it waits for review and the pending contract event says method document', () => {
+    const [state, events] = run(initialState(), submit('d1'));
+    expect(events.map((e) => e.type)).toEqual(['PropertyDocumentSubmitted', 'PropertyVerificationPending']);
+    expect(events[1]?.data).toMatchObject({ method: 'document', property_id: property.id });
+    expect(state).toMatchObject({ documents: 1, review: { documentId: 'd1', accountId: 'acct-1' }, status: 'none' });
+  });
+
+  it('given a letter already mailed, when a document is sent, then no second pending event is recorded', () => {
+    const [mailed] = run(initialState(), mailCode('h1'));
+    const [, events] = run(mailed, submit('d1'));
+    expect(events.map((e) => e.type)).toEqual(['PropertyDocumentSubmitted']);
+  });
+
+  it('given a document under review, when it is approved, then the property is verified the same way as by a code, with method document', () => {
+    const [waiting] = run(initialState(), submit('d1'));
+    const [state, events] = run(waiting, approve('d1'));
+    expect(events.map((e) => e.type)).toEqual(['PropertyDocumentApproved', 'PropertyVerified']);
+    expect(events[1]?.data).toMatchObject({ verification_id: 'd1', account_id: 'acct-1', property_id: property.id, method: 'document', verified_at: t0.toISOString() });
+    expect(state.status).toBe('verified');
+    expect(refusal(state, approve('d1'))).toBe('DOCUMENT_ALREADY_REVIEWED');
+    expect(refusal(state, submit('d2'))).toBe('PROPERTY_ALREADY_VERIFIED');
+  });
+
+  it('given a document under review, when another is sent, then it is refused; a rejection carries the reason and lets the member send another', () => {
+    const [waiting] = run(initialState(), submit('d1'));
+    expect(refusal(waiting, submit('d2'))).toBe('DOCUMENT_UNDER_REVIEW');
+    const [rejected, events] = run(waiting, reject('d1'));
+    expect(events).toEqual([
+      { type: 'PropertyDocumentRejected', data: { document_id: 'd1', account_id: 'acct-1', property_id: property.id, by: 'admin-1', reason: 'The name on the deed is not yours.', documents_left: 2, at: t0.toISOString() } },
+    ]);
+    expect(rejected.review).toBeNull();
+    expect(refusal(rejected, reject('d1'))).toBe('DOCUMENT_ALREADY_REVIEWED');
+    const [, again] = run(rejected, submit('d2'));
+    expect(again.map((e) => e.type)).toEqual(['PropertyDocumentSubmitted']);
+  });
+
+  it('given the lifetime cap of documents were rejected, when another is sent, then it is refused for good', () => {
+    let state = initialState();
+    for (let i = 1; i <= 3; i += 1) {
+      [state] = run(state, submit(`d${i}`));
+      [state] = run(state, reject(`d${i}`));
+    }
+    expect(refusal(state, submit('d4'))).toBe('TOO_MANY_DOCUMENTS');
+  });
+
+  it('given the property was verified by a code while a document waited, when the document is approved, then it is not verified a second time', () => {
+    const [waiting] = run(initialState(), submit('d1'));
+    const [mailed] = run(waiting, mailCode('h1'));
+    const [verified] = run(mailed, enterCode('h1'));
+    const [, events] = run(verified, approve('d1'));
+    expect(events.map((e) => e.type)).toEqual(['PropertyDocumentApproved']);
+  });
+
+  it('refuses approving a document that is not the one waiting', () => {
+    const [waiting] = run(initialState(), submit('d1'));
+    expect(refusal(waiting, approve('other'))).toBe('DOCUMENT_ALREADY_REVIEWED');
+  });
+});

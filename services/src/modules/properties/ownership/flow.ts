@@ -5,7 +5,7 @@ import { handleCommand, loadStream, type CommandMeta } from '../../../platform/c
 import type { Platform } from '../../../platform/module.ts';
 import { postalMail } from '../../../platform/postal-mail/select.ts';
 import { toSummary, type PropertyData } from '../../../platform/property-data/port.ts';
-import { lettersLeft, ownershipDecider, ownershipStream, refuse, triesInWords, triesLeft, type OwnershipState } from './decider.ts';
+import { documentsLeft, lettersLeft, ownershipDecider, ownershipStream, refuse, triesInWords, triesLeft, type OwnershipState } from './decider.ts';
 import { letterJob, newMailedCode } from './letter.ts';
 
 const ciphers = new WeakMap<object, Promise<FieldCipher>>();
@@ -36,6 +36,8 @@ export const viewOf = (state: OwnershipState, sentAt: string | null, verifiedAt:
     letter_sent_at: sentAt,
     code_expires_at: state.latest?.expiresAt ?? null,
     verified_at: verifiedAt,
+    document: null,
+    documents_left: documentsLeft(state),
   };
 };
 

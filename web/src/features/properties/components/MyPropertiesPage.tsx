@@ -20,6 +20,8 @@ const useStyles = makeStyles({
 const STATUS: Record<OwnershipVerification['status'], { label: string; color: 'success' | 'warning' | 'danger' }> = {
   verified: { label: 'Verified', color: 'success' },
   letter_sent: { label: 'Letter on its way', color: 'warning' },
+  document_review: { label: 'Document under review', color: 'warning' },
+  document_rejected: { label: 'Document not accepted', color: 'danger' },
   locked: { label: 'Locked', color: 'danger' },
 };
 
@@ -41,7 +43,7 @@ export default function MyPropertiesPage() {
     <section className={s.root} aria-labelledby="my-properties-title">
       <ScreenHeading id="my-properties-title" title="My properties" />
       <Text className={s.muted}>
-        A property is verified on your account once you enter the code we mailed to its address. Claims and Equity Protect need a verified property.
+        A property is verified on your account once you enter the code we mailed to its address, or once we approve your deed or tax bill. Claims and Equity Protect need a verified property.
       </Text>
       {mine.status === 'error' && <ErrorState title="Your properties could not be loaded" message={mine.error} onRetry={mine.reload} />}
       {mine.status === 'loading' && !mine.data && <LoadingBlock label="Loading your properties" />}

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { VERIFICATION_RULES, type OwnershipVerification, type PropertySummary } from '@acpg/contracts/properties';
+import { DOCUMENT_RULES, VERIFICATION_RULES, type OwnershipVerification, type PropertySummary } from '@acpg/contracts/properties';
 import {
   Button, Field, Input, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
 import { enterVerificationCode, fetchMyVerifications, fetchProperty, formatAddress, mailVerificationCode, refusalOf } from '../api/properties.ts';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
 import { useFocusFirstInvalid } from '../../../lib/focus.ts';
+import { PropertyDocumentForm } from './PropertyDocumentForm.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -25,11 +26,14 @@ export interface PropertyVerificationFormProps {
 type View =
   | { kind: 'loading' }
   | { kind: 'load-failed'; message: string }
-  | { kind: 'ask'; mailing: boolean; error: string | null }
+  | { kind: 'ask'; mailing: boolean; error: string | null; previous: OwnershipVerification | null }
+  | { kind: 'upload'; documentsLeft: number; previous: OwnershipVerification | null }
+  | { kind: 'review'; verification: OwnershipVerification; justSent: boolean }
   | { kind: 'letter'; verification: OwnershipVerification; mailing: boolean; notice: string | null }
   | { kind: 'locked'; message: string }
   | { kind: 'verified'; property: PropertySummary };
 
+const VERIFICATION_DOCUMENTS = DOCUMENT_RULES.maxDocuments;
 const triesText = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'} left`;
 const lettersText = (n: number) => `${n} more ${n === 1 ? 'letter' : 'letters'}`;
 const onDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
@@ -64,12 +68,17 @@ export function PropertyVerificationForm({ propertyId, onVerified, onPending }: 
         return;
       }
       const mine = result.data.items.find((v) => v.property_id === propertyId);
-      if (!mine) setView({ kind: 'ask', mailing: false, error: null });
+      if (!mine) setView({ kind: 'ask', mailing: false, error: null, previous: null });
       else if (mine.status === 'verified') {
         setView({ kind: 'verified', property: mine.property });
         callbacks.current.onVerified(mine.property);
       } else if (mine.status === 'locked') {
         setView({ kind: 'locked', message: 'Too many wrong codes were entered for this property: it can no longer be verified with a mailed code on this account. Contact us through the Contact Us page if it is yours.' });
+      } else if (mine.status === 'document_review') {
+        setView({ kind: 'review', verification: mine, justSent: false });
+        callbacks.current.onPending?.(mine);
+      } else if (mine.status === 'document_rejected') {
+        setView({ kind: 'ask', mailing: false, error: null, previous: mine });
       } else {
         setView({ kind: 'letter', verification: mine, mailing: false, notice: null });
         callbacks.current.onPending?.(mine);
@@ -127,9 +136,34 @@ export function PropertyVerificationForm({ propertyId, onVerified, onPending }: 
           {view.message}
         </Outcome>
       );
-    case 'ask':
+    case 'review':
+      return <UnderReview verification={view.verification} focus={view.justSent} />;
+    case 'upload':
+      return (
+        <PropertyDocumentForm
+          propertyId={propertyId}
+          documentsLeft={view.documentsLeft}
+          onSent={(verification) => {
+            setView({ kind: 'review', verification, justSent: true });
+            callbacks.current.onPending?.(verification);
+          }}
+          onCancel={() => {
+            setView({ kind: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+          onAlreadyVerified={() => setAttempt((n) => n + 1)}
+        />
+      );
+    case 'ask': {
+      const rejected = view.previous?.document?.status === 'rejected' ? view.previous.document : null;
+      const documentsLeft = view.previous?.documents_left ?? VERIFICATION_DOCUMENTS;
       return (
         <div className={s.root}>
+          {rejected && (
+            <Outcome intent="warning" role="status" title="Your document was not accepted">
+              {rejected.reason}
+            </Outcome>
+          )}
           <Text>
             We mail a one-time code to the property&apos;s address. Only someone who receives mail there can read it, which is how we
             know the property is yours. A letter usually arrives within 3 to 7 business days; its code works for {VERIFICATION_RULES.codeValidDays} days.
@@ -143,11 +177,30 @@ export function PropertyVerificationForm({ propertyId, onVerified, onPending }: 
             <Button appearance="primary" onClick={() => void mail()} disabledFocusable={view.mailing} icon={view.mailing ? <Spinner size="tiny" /> : undefined}>
               {view.mailing ? 'Mailing your code…' : 'Mail me a code'}
             </Button>
+            {documentsLeft > 0 && (
+              <Button disabledFocusable={view.mailing} onClick={() => setView({ kind: 'upload', documentsLeft, previous: view.previous })}>
+                Upload a document instead
+              </Button>
+            )}
           </div>
+          <Text className={s.muted}>
+            {documentsLeft > 0
+              ? 'Or send your deed or a property-tax bill in your name, and we review it.'
+              : 'No more documents can be sent for this property. If it is yours, contact us through the Contact Us page.'}
+          </Text>
         </div>
       );
+    }
     case 'letter':
-      return <CodeEntry view={view} onMailAgain={() => void mail()} onVerified={verified} onLocked={(message) => setView({ kind: 'locked', message })} />;
+      return (
+        <CodeEntry
+          view={view}
+          onMailAgain={() => void mail()}
+          onVerified={verified}
+          onLocked={(message) => setView({ kind: 'locked', message })}
+          onUpload={() => setView({ kind: 'upload', documentsLeft: view.verification.documents_left, previous: view.verification })}
+        />
+      );
     default: {
       const unexpected: never = view;
       throw new Error(`Unknown view ${JSON.stringify(unexpected)}`);
@@ -157,10 +210,11 @@ export function PropertyVerificationForm({ propertyId, onVerified, onPending }: 
 
 /** The letter is on its way: where the code goes when it arrives, the tries left, and another letter if it got lost. */
 function CodeEntry({
-  view, onMailAgain, onVerified, onLocked,
+  view, onMailAgain, onVerified, onLocked, onUpload,
 }: {
   view: Extract<View, { kind: 'letter' }>;
   onMailAgain: () => void;
+  onUpload: () => void;
   onVerified: (property: PropertySummary) => void;
   onLocked: (message: string) => void;
 }) {
@@ -240,19 +294,44 @@ function CodeEntry({
           ? `No letter after 10 business days? We can mail ${lettersText(verification.letters_left)} for this property.`
           : 'No more letters can be mailed for this property. If yours never came, contact us through the Contact Us page.'}
       </Text>
-      {verification.letters_left > 0 && (
+      {verification.document?.status === 'rejected' && (
+        <Outcome intent="warning" role="status" title="Your document was not accepted">
+          {verification.document.reason}
+        </Outcome>
+      )}
+      {(verification.letters_left > 0 || verification.documents_left > 0) && (
         <div className={s.actions}>
-          <Button onClick={onMailAgain} disabledFocusable={view.mailing} icon={view.mailing ? <Spinner size="tiny" /> : undefined}>
-            {view.mailing ? 'Mailing a new code…' : 'Mail a new code'}
-          </Button>
+          {verification.letters_left > 0 && (
+            <Button onClick={onMailAgain} disabledFocusable={view.mailing} icon={view.mailing ? <Spinner size="tiny" /> : undefined}>
+              {view.mailing ? 'Mailing a new code…' : 'Mail a new code'}
+            </Button>
+          )}
+          {verification.documents_left > 0 && <Button onClick={onUpload}>Upload a document instead</Button>}
         </div>
       )}
     </div>
   );
 }
 
+/** A document waits for review; just sent, it takes the focus of the form it replaced. */
+function UnderReview({ verification, focus }: { verification: OwnershipVerification; focus: boolean }) {
+  const status = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus) status.current?.focus();
+  }, [focus]);
+  const document = verification.document;
+  return (
+    <div ref={status} tabIndex={-1}>
+      <Outcome intent="info" role="status" title="Document under review">
+        We received your {document?.kind === 'tax_bill' ? 'property-tax bill' : 'deed'}
+        {document ? ` on ${onDay(document.submitted_at)}` : ''}. We usually review it within two business days and show the result here.
+      </Outcome>
+    </div>
+  );
+}
+
 /** What shows in place of the form once it is over or could not load: a titled message and its one action, if any. */
-function Outcome({ intent, role, title, action = null, children }: { intent: 'error' | 'success' | 'warning'; role: 'alert' | 'status'; title: ReactNode; action?: ReactNode; children: ReactNode }) {
+function Outcome({ intent, role, title, action = null, children }: { intent: 'error' | 'success' | 'warning' | 'info'; role: 'alert' | 'status'; title: ReactNode; action?: ReactNode; children: ReactNode }) {
   return (
     <MessageBar intent={intent} layout="multiline" role={role}>
       <MessageBarBody>
