@@ -5,7 +5,7 @@ import { apiClient } from '../../../../test/api.ts';
 import { useTestApp } from '../../../../test/harness.ts';
 import { socketClients } from '../../../../test/sockets.ts';
 import { outboxOf } from '../../../../test/sign-in.ts';
-import { adminStep, CLAIM_PATH_TO_PAID, claimant, claimBody, claimReaches, fileClaim, TINY_PDF, TINY_PNG, verifyPropertyFor } from '../../../../test/reimbursement.ts';
+import { adminStep, CLAIM_PATH_TO_PAID, claimant, claimBody, claimReaches, fileClaim, TINY_PDF, TINY_PNG, startMembershipFor, verifyPropertyFor } from '../../../../test/reimbursement.ts';
 import { registerAccount } from '../../../../test/accounts.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 
@@ -206,6 +206,7 @@ describe('reimbursement claims', () => {
     const accountId = `acct-${randomUUID()}`;
     await registerAccount(t, accountId, { email: `Quinn.${tag}@Example.test`, full_name: `Quinn Marlowe-${tag}` });
     await verifyPropertyFor(t, accountId);
+    await startMembershipFor(t, accountId);
     const other = await claimant(t);
     const mine = await Promise.all([1_000, 2_000, 3_000].map((amount) => fileClaim(t, accountId, { amount_cents: amount })));
     const theirs = await fileClaim(t, other.accountId);
@@ -222,6 +223,7 @@ describe('reimbursement claims', () => {
     await waitFor(async () => (await search(`marlowe-${tag}`)).length === 3, { what: 'the claims found by the claimant’s name' });
     expect(await search(`quinn.${tag}@example`)).toEqual(ids);
     expect(await search(`QUINN MARLOWE-${tag}`)).toEqual(ids);
+    await waitFor(async () => (await search(theirs.number ?? 'none')).length === 1, { what: 'the other claimant’s claim found by its number' });
     expect(await search(theirs.number ?? 'none')).toEqual([theirs.claim_id]);
     expect(await search(`nobody-${tag}`)).toEqual([]);
     expect((await get(`/admin/reimbursements/claims?q=${'x'.repeat(101)}`, admin)).statusCode).toBe(400);
