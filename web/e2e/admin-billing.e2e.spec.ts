@@ -79,7 +79,7 @@ describe('Super Admin: /admin-payments (refund) and /admin-memberships', () => {
     await markVerified(app, accountId, 'ca-lax-00021');
     const enrolment = await enrolProperty(app, accountId, 'ca-lax-00021');
     const checkoutId = randomUUID();
-    const payload = { checkout_id: checkoutId, equity_enrollment_id: enrolment.enrollment_id, payment_method_id: await testPaymentMethod(app, accountId, TEST_CARDS.succeeds) };
+    const payload = { checkout_id: checkoutId, equity_enrollment_id: enrolment.enrollment_id, accept_terms: true, payment_method_id: await testPaymentMethod(app, accountId, TEST_CARDS.succeeds) };
     const paid = await app.app.inject({ method: 'POST', url: '/api/v1/payments/checkouts', payload, headers: await bearer(app, accountId) });
     expect(paid.statusCode, paid.body).toBe(200);
     await waitFor(async () => (await app.platform.documents.get('payments_charges', checkoutId))?.status === 'succeeded' || undefined, { what: 'the payment listed' });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
 import { startE2eApp } from './support/app.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
+import { agreeToTerms } from './support/checkout.ts';
 import { explained } from './support/sign-in.ts';
 import { checkAtWidths, newApplicant, onScreen, signUpThroughCodes } from './support/sign-up.ts';
 
@@ -93,6 +94,7 @@ describe('an agent orders an NHD report for a client from /nhd-order, signing up
         await pay.getByLabel('Expiry date (MM/YY)').fill('12/34');
         await pay.getByLabel('Security code (CVC)').fill('123');
         await pay.getByLabel('Name on card').fill(who.fullName);
+        await agreeToTerms(pay);
         await pay.getByRole('button', { name: 'Pay $49.00' }).click();
         await step(page, 'Done');
         await page.getByText('Order placed and paid').waitFor({ timeout: 30_000 });

@@ -95,7 +95,7 @@ describe('Equity Protect: protect → import → live alert → fraud case', () 
     await page.getByRole('heading', { name: 'Equity Protect', level: 1 }).waitFor();
     await page.getByText('No alerts. When a document is recorded', { exact: false }).waitFor({ timeout: 20_000 });
     await page.getByRole('tab', { name: 'My protected properties' }).click();
-    await page.getByRole('row', { name: new RegExp(PROPERTY.line) }).getByText('Protected').waitFor({ timeout: 20_000 });
+    await page.getByRole('row', { name: new RegExp(PROPERTY.line) }).getByText('Protected', { exact: true }).waitFor({ timeout: 20_000 });
     await page.getByText('1 property', { exact: true }).waitFor();
     await checkWidths(page, '/equity-protect-list, properties');
     await page.getByRole('tab', { name: 'Alerts and fraud cases' }).click();

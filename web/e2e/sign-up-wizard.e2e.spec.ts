@@ -232,7 +232,7 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
         await page.waitForURL('**/equity-protect-list', { timeout: 30_000 });
         await page.getByRole('heading', { name: 'Equity Protect', level: 1 }).waitFor();
         await page.getByRole('tab', { name: 'My protected properties' }).click();
-        await page.getByRole('row', { name: new RegExp(PROPERTY.line) }).getByText('Protected').waitFor({ timeout: 20_000 });
+        await page.getByRole('row', { name: new RegExp(PROPERTY.line) }).getByText('Protected', { exact: true }).waitFor({ timeout: 20_000 });
       });
     } finally {
       await context.close();
