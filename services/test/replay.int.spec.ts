@@ -21,7 +21,7 @@ import { waitFor } from './wait-for.ts';
 import { orderReaches, placeAndPayOrder } from './nhd.ts';
 import { alertsOf, CSV_HEADER, enrolProperty, importCsv, payEnrolment } from './equity.ts';
 import { propertyData } from '../src/platform/property-data/select.ts';
-import { adminStep, claimReaches, fileClaim, startMembershipFor, verifyPropertyFor } from './reimbursement.ts';
+import { adminStep, claimReaches, fileClaim, startMembershipFor, TINY_PDF, verifyPropertyFor } from './reimbursement.ts';
 import { savedCard } from './renewals.ts';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 
@@ -147,6 +147,15 @@ describe('npm run replay -- --all', () => {
     await adminStep(t, claim.claim_id, 'payout', { method: 'check', reference: 'CHK-1001' });
     await claimReaches(t, 'replay-claimant', claim.claim_id, 'paid');
     await waitFor(async () => (await t.platform.documents.get('reimbursement_claims', claim.claim_id))?.status === 'paid', { what: 'the paid claim projected' });
+    // A deed sent for review (read model property_documents).
+    const deed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/properties/ca-scl-00008/verifications/documents',
+      payload: { kind: 'deed', data: TINY_PDF.toString('base64') },
+      headers: { authorization: `Bearer ${await t.signInAs('Customer', 'replay-deed-owner')}` },
+    });
+    expect(deed.statusCode, deed.body).toBe(200);
+    await waitFor(async () => ((await t.platform.documents.find('property_documents', {})).length > 0 ? true : undefined), { what: 'the deed waiting for review' });
     const token = await t.signInAs('Super Admin');
     await waitFor(async () => {
       const r = await fetch(`${t.url}/api/v1/admin/user-interactions`, { headers: { authorization: `Bearer ${token}` } });
