@@ -12,7 +12,7 @@ import { propertyData } from '../../services/src/platform/property-data/select.t
 import { CSV_HEADER, alertsOf, importCsv, protectProperty } from '../../services/test/equity.ts';
 import { SAMPLE_PROPERTY_ID, placeAndPayOrder } from '../../services/test/nhd.ts';
 import { payWithTestCard } from '../../services/test/payments.ts';
-import { fileClaim, verifyPropertyFor } from '../../services/test/reimbursement.ts';
+import { fileClaim, startMembershipFor, verifyPropertyFor } from '../../services/test/reimbursement.ts';
 
 /** Spec section 9: side menu 260 px, boxed content max 1440 px, drawer below lg (1200 px), scroll-to-top after 400 px. */
 const SIDE_MENU_WIDTH = 260;
@@ -334,6 +334,8 @@ describe('responsive layout at 375, 900 and 1440 px', () => {
     beforeAll(async () => {
       const who = await newCustomer(app, 'Riley Phone');
       await verifyPropertyFor(app, who.accountId);
+      // Claims follow coverage: a membership past its waiting period covers the claim.
+      await startMembershipFor(app, who.accountId);
       await fileClaim(app, who.accountId);
       ({ order: { order_id: orderId } } = await placeAndPayOrder(app, who.accountId));
       await payWithTestCard(app, who.accountId, TEST_CARDS.succeeds, 'yearly');
