@@ -3,7 +3,8 @@ import { PropertyDocumentReview } from '@acpg/contracts/properties';
 import type { DomainEvent } from '../../../platform/commands/handle-command.ts';
 import type { Doc } from '../../../platform/documents/port.ts';
 import { defineProjection } from '../../../platform/projections/define.ts';
-import { DocumentApproved, DocumentRejected, DocumentSubmitted } from '../ownership/projection.ts';
+import { ownEvents } from '../../../platform/commands/own-events.ts';
+import type { DocumentApproved, DocumentRejected, DocumentSubmitted } from '../ownership/projection.ts';
 
 export const PROPERTY_DOCUMENTS_COLLECTION = 'property_documents';
 
@@ -11,6 +12,8 @@ type DocumentEvent =
   | DomainEvent<'PropertyDocumentSubmitted', z.infer<typeof DocumentSubmitted>>
   | DomainEvent<'PropertyDocumentApproved', z.infer<typeof DocumentApproved>>
   | DomainEvent<'PropertyDocumentRejected', z.infer<typeof DocumentRejected>>;
+
+const readDocumentEvent = ownEvents<DocumentEvent>(['PropertyDocumentSubmitted', 'PropertyDocumentApproved', 'PropertyDocumentRejected']);
 
 /**
  * Read model `property_documents`: one row per ownership document (deed, tax bill), for Super Admins' review queue
@@ -20,25 +23,8 @@ export const propertyDocumentsProjection = defineProjection<DocumentEvent>({
   name: 'properties.property_documents',
   collection: PROPERTY_DOCUMENTS_COLLECTION,
   handles: ['PropertyDocumentSubmitted', 'PropertyDocumentApproved', 'PropertyDocumentRejected'],
-  fromStored: (stored) => {
-    if (!stored.stream.startsWith('properties-ownership-')) return null;
-    switch (stored.type) {
-      case 'PropertyDocumentSubmitted': {
-        const d = DocumentSubmitted.safeParse(stored.data);
-        return d.success ? { type: stored.type, data: d.data } : null;
-      }
-      case 'PropertyDocumentApproved': {
-        const d = DocumentApproved.safeParse(stored.data);
-        return d.success ? { type: stored.type, data: d.data } : null;
-      }
-      case 'PropertyDocumentRejected': {
-        const d = DocumentRejected.safeParse(stored.data);
-        return d.success ? { type: stored.type, data: d.data } : null;
-      }
-      default:
-        return null;
-    }
-  },
+  // The ownership streams' own events, read back as decided (ownEvents), like every module's own events.
+  fromStored: (stored) => (stored.stream.startsWith('properties-ownership-') ? readDocumentEvent(stored) : null),
   documentId: (event) => event.data.document_id,
   indexes: ['status', 'submitted_at', 'reviewed_at', 'account_id'],
   evolve: (doc, event) => {
