@@ -169,6 +169,13 @@ export const REIMBURSEMENT_PAYOUT_REQUESTED = 'ReimbursementPayoutRequested';
 /** One per claim, on `reimbursement-numbers-claims`: the claim's short number (allocation under optimistic concurrency). */
 export const CLAIM_NUMBER_ALLOCATED = 'ReimbursementClaimNumberAllocated';
 export const reimbursementClaimStream = (claimId: string) => `reimbursement-claim-${claimId}`;
+/**
+ * The coverage ledger (one stream per membership and membership year, `reimbursement-ledger-<membership>-<year from>`):
+ * what each claim of the year holds of the year's limit, appended under optimistic concurrency so racing claims or
+ * approvals never pass it together. Internal to the reimbursement module (no other module reads it).
+ */
+export const COVERAGE_LEDGER_EVENT_TYPES = ['ReimbursementCoverageHeld', 'ReimbursementCoverageReleased'] as const;
+export const coverageLedgerStream = (membershipId: string, yearFrom: string) => `reimbursement-ledger-${membershipId}-${yearFrom}`;
 
 /** Error codes of the reimbursement routes (`code` of the error envelope). */
 export const REIMBURSEMENT_ERROR_CODES = [
@@ -284,14 +291,21 @@ export type CoverageMembership = z.infer<typeof CoverageMembership>;
  */
 export const ClaimCoverage = z.object({
   membership: CoverageMembership.nullable(),
+  /** The plan version's terms the claim is checked against (the defaults when the plan is not known here). */
   terms: PlanCoverage.nullable(),
+  /**
+   * Which plan version `terms` are: the plan as defined when the membership's stretch holding the day began, at its
+   * start or at its last renewal before it (a switch of plan takes effect at a renewal); `known` false: the plan is not
+   * known here and the defaults apply. A later change of the plan's terms applies from the next renewal.
+   */
+  terms_of: z.object({ from: z.string(), why: z.enum(['start', 'renewal']), known: z.boolean() }).nullable(),
   /** The membership year counted (from its start day, a year at a time): `from` inclusive, `to` exclusive. */
   year: z.object({ from: z.string(), to: z.string() }).nullable(),
   /** Approved or paid this year. */
   used_cents: z.number().int().nonnegative(),
-  /** Claimed on claims still open this year. */
+  /** Claimed on claims still open this year (each holds its amount of the limit until it is approved or rejected). */
   pending_cents: z.number().int().nonnegative(),
-  /** What the year's limit still pays (the limit less what was used). */
+  /** What the year's limit still pays: the limit less what was approved and what open claims hold. */
   left_cents: z.number().int().nonnegative(),
   /** How many accounts verified the claim's property (admin view; null for the caller's own coverage). */
   property_accounts: z.number().int().nonnegative().nullable(),

@@ -1,4 +1,4 @@
-import { CLAIM_NUMBER_ALLOCATED, REIMBURSEMENT_EVENT_TYPES } from '@acpg/contracts/reimbursement';
+import { CLAIM_NUMBER_ALLOCATED, COVERAGE_LEDGER_EVENT_TYPES, REIMBURSEMENT_EVENT_TYPES } from '@acpg/contracts/reimbursement';
 import type { Module } from '../../platform/module.ts';
 import { claimantRoutes } from './claim/routes.ts';
 import { adminClaimRoutes } from './claims/admin-routes.ts';
@@ -22,7 +22,7 @@ import { coverageRoutes } from './coverage/routes.ts';
  */
 export const reimbursementModule: Module = {
   name: 'reimbursement',
-  eventTypes: [...REIMBURSEMENT_EVENT_TYPES, CLAIM_NUMBER_ALLOCATED],
+  eventTypes: [...REIMBURSEMENT_EVENT_TYPES, CLAIM_NUMBER_ALLOCATED, ...COVERAGE_LEDGER_EVENT_TYPES],
   routes: (platform) => async (app) => {
     await app.register(claimantRoutes(platform));
     await app.register(claimRoutes(platform));

@@ -24,6 +24,13 @@ export function coverageNotice(c: ClaimCoverage): string | null {
   );
 }
 
+/** Which version of the plan's terms the claim is checked against: as defined when the membership started or last renewed. */
+function termsUsed(of: ClaimCoverage['terms_of']): string {
+  if (!of) return "The plan's current terms";
+  if (!of.known) return 'The default terms (the plan is not known)';
+  return `The plan's terms as of ${day(of.from)}, ${of.why === 'start' ? 'when the membership started' : 'when the membership last renewed before the expense'}`;
+}
+
 /** The coverage facts a reviewer reads beside a claim, in order. */
 export function coverageFacts(c: ClaimCoverage): [term: string, value: string][] {
   if (!c.membership || !c.terms) return [['Membership', 'None running: the claimant has no membership that covers this claim.']];
@@ -33,6 +40,7 @@ export function coverageFacts(c: ClaimCoverage): [term: string, value: string][]
     ['Plan', m.plan_id],
     ['Started', day(m.started_at)],
     ['Free trial', m.trial_ends_at ? `Until ${day(m.trial_ends_at)}` : 'None'],
+    ['Terms used', termsUsed(c.terms_of)],
     ['Covered from', `${formatDateUs(m.covered_from)} (waiting period of ${c.terms.waiting_period_days} days)`],
     ['Covers', c.terms.covered_categories.map((k) => CLAIM_CATEGORY_LABELS[k]).join(', ')],
     ['Limit per claim', formatCents(c.terms.per_claim_limit_cents)],

@@ -5,6 +5,7 @@ import { coverageFacts, coverageNotice } from './coverage-text.ts';
 const coverage: ClaimCoverage = {
   membership: { membership_id: 'm-1', plan_id: 'yearly', plan_name: 'Yearly', status: 'trialing', started_at: '2026-06-01T12:00:00.000Z', trial_ends_at: '2026-07-01T12:00:00.000Z', covered_from: '2026-07-01' },
   terms: { waiting_period_days: 30, covered_categories: ['inspection', 'emergency_repairs'], per_claim_limit_cents: 250_000, annual_limit_cents: 500_000 },
+  terms_of: { from: '2026-06-01T12:00:00.000Z', why: 'start', known: true },
   year: { from: '2026-06-01', to: '2027-06-01' },
   used_cents: 120_000,
   pending_cents: 45_000,
@@ -27,6 +28,7 @@ describe('coverage in words', () => {
       Plan: 'yearly',
       Started: '06-01-2026',
       'Free trial': 'Until 07-01-2026',
+      'Terms used': "The plan's terms as of 06-01-2026, when the membership started",
       'Covered from': '07-01-2026 (waiting period of 30 days)',
       Covers: 'Inspection, Emergency repairs',
       'Limit per claim': '$2,500.00',
@@ -36,6 +38,9 @@ describe('coverage in words', () => {
       'Other open claims': '$450.00',
       'Accounts that verified the property': '2',
     });
+    const renewed = Object.fromEntries(coverageFacts({ ...coverage, terms_of: { from: '2026-09-01T12:00:00.000Z', why: 'renewal', known: true } }));
+    expect(renewed['Terms used']).toBe("The plan's terms as of 09-01-2026, when the membership last renewed before the expense");
+    expect(Object.fromEntries(coverageFacts({ ...coverage, terms_of: { from: '2026-09-01T12:00:00.000Z', why: 'start', known: false } }))['Terms used']).toBe('The default terms (the plan is not known)');
     expect(coverageFacts({ ...coverage, membership: null })).toEqual([['Membership', 'None running: the claimant has no membership that covers this claim.']]);
   });
 });

@@ -11,8 +11,11 @@ import { accessibleClaim, claims, claimView, loadClaim, runClaimCommand } from '
 import { claimDecider, claimStream, expenseDateProblem, type FiledClaim } from './decider.ts';
 import { verifiedByAccount } from '../../../platform/local-copies/verified-properties.ts';
 import { checkDocuments, keepDocuments, type CheckedDocument } from './documents.ts';
+import { DEFAULT_PLAN_COVERAGE } from '@acpg/contracts/coverage';
 import { coverageFacts } from '../coverage/read.ts';
 import { checkClaimCoverage } from '../coverage/rules.ts';
+import { holdCoverage, ledgerOf, restoreCoverage } from '../ledger/commands.ts';
+import { ledgerTarget } from '../ledger/claims.ts';
 
 
 const notVerified = () => {
@@ -52,8 +55,10 @@ export const fileClaim = async (platform: Platform, body: FileClaimBody, account
   const property = await propertyData().findById(body.property_id);
   if (!property) throw notVerified();
   // Coverage: refused with the reason on the field, or filed with what the reviewer should look at.
-  const facts = await coverageFacts(platform, accountId, body.property_id, meta.now);
-  const review_flags = checkClaimCoverage(body, facts);
+  const facts = await coverageFacts(platform, accountId, body.property_id, body.expense_date, meta.now);
+  const target = facts.membership ? ledgerTarget(facts.membership, (facts.terms ?? DEFAULT_PLAN_COVERAGE).annual_limit_cents, body.expense_date) : null;
+  const ledger = target ? (await ledgerOf(platform, target.membershipId, target.year.from)).held : {};
+  const review_flags = checkClaimCoverage(body, { ...facts, ledger });
   const kept = await keepDocuments(platform, body.claim_id, documents, meta.newId);
   const data = {
     claim_id: body.claim_id,
@@ -67,15 +72,22 @@ export const fileClaim = async (platform: Platform, body: FileClaimBody, account
     ...(facts.membership ? { membership_id: facts.membership.membership_id, plan_id: facts.membership.plan_id } : {}),
     review_flags,
   };
+  let hold: Awaited<ReturnType<typeof holdCoverage>> | null = null;
   try {
     // A number only for a claim the decider accepts (decided once without it): a refusal appends nothing, and one
     // lost to a concurrent click leaves a gap in the numbers, never a repeat.
     claimDecider.decide({ type: 'FileClaim', data, metadata: meta }, claimDecider.initialState());
+    // The claimed amount is reserved in the year's coverage ledger first: of claims racing for the year's last room,
+    // the ledger decides one after the other and refuses those that no longer fit (OVER_YEAR_LIMIT).
+    if (target) hold = await holdCoverage(platform, target, { claimId: body.claim_id, cents: body.amount_cents, stage: 'reserved', yearClaims: facts.claims }, meta);
     const number = await allocateNumber(platform.eventStore, CLAIM_NUMBERS, body.claim_id, meta);
     await handleCommand(platform.eventStore, claimStream(body.claim_id), claimDecider, { type: 'FileClaim', data: { ...data, number: number.label }, metadata: meta }, { newStream: true });
   } catch (error) {
     for (const document of kept) await platform.files.delete(document.file_key);
-    if (!isAlreadyExists(error)) throw error;
+    if (!isAlreadyExists(error)) {
+      if (target && hold?.changed) await restoreCoverage(platform, target, body.claim_id, hold, meta);
+      throw error;
+    }
     return fileClaim(platform, body, accountId, meta); // the other click filed it a moment ago: answer as a repeat
   }
   return { view: await claimView(platform, body.claim_id), created: true };

@@ -11,8 +11,8 @@ import { callerOf } from '../../../platform/http/caller.ts';
 import { listRoute, ROLE_LIST_REFUSALS } from '../../../platform/http/list-route.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accessibleClaim, claimView, runClaimCommand } from '../claim/access.ts';
-import type { ClaimCommand, FiledClaim } from '../claim/decider.ts';
-import { checkApprovalCoverage } from '../coverage/approval.ts';
+import type { ApproveClaim, ClaimCommand, FiledClaim, RejectClaim } from '../claim/decider.ts';
+import { approveWithinLimit, rejectAndRelease } from '../ledger/claims.ts';
 import { CLAIMS_COLLECTION, toClaimView } from './view.ts';
 
 const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
@@ -59,16 +59,18 @@ export const adminClaimRoutes =
       body: Body | null,
       command: (body: z.infer<Body>) => { type: Steps; data: object },
       done: string,
-      check?: (claim: FiledClaim, body: z.infer<Body>) => Promise<void>,
+      /** How the command runs when it also moves the claim's hold of its year's limit (the coverage ledger). */
+      run?: (claim: FiledClaim, command: ClaimCommand) => Promise<void>,
     ) =>
       app.post(
         `/admin/reimbursements/claims/:id/${path}`,
         { config: SUPER_ADMIN, schema: { tags: ['reimbursement'], summary, security: [{ bearer: [] }], params: ClaimIdParams, ...(body ? { body } : {}), response: { 200: okEnvelope(ClaimView), ...refusals } } },
         async (request) => {
           const claim = await accessibleClaim(platform, request.params.id, callerOf(request));
-          if (check) await check(claim, request.body as z.infer<Body>);
           const { type, data } = command(request.body as z.infer<Body>);
-          await runClaimCommand(platform, request.params.id, { type, data, metadata: requestMeta(request, platform) } as ClaimCommand);
+          const claimCommand = { type, data, metadata: requestMeta(request, platform) } as ClaimCommand;
+          if (run) await run(claim, claimCommand);
+          else await runClaimCommand(platform, request.params.id, claimCommand);
           return { success: true as const, data: await claimView(platform, request.params.id), message: done };
         },
       );
@@ -76,12 +78,19 @@ export const adminClaimRoutes =
     step('request-info', 'Ask the claimant for more information (Super Admin, while under review)', RequestInfoBody, (b) => ({ type: 'RequestInfo', data: b }), 'The claimant was asked for more information.');
     step(
       'approve',
-      "Approve a claim under review, at most the amount claimed and what is left of its membership year's limit (Super Admin)",
+      "Approve a claim under review, at most the amount claimed and what is left of its membership year's limit (Super Admin; approvals racing for one year are decided one after the other)",
       ApproveClaimBody,
       (b) => ({ type: 'ApproveClaim', data: b }),
       'Claim approved. Pay it out next.',
-      (claim, b) => checkApprovalCoverage(platform, claim, b.approved_amount_cents),
+      (claim, c) => approveWithinLimit(platform, claim, c as ApproveClaim),
     );
-    step('reject', 'Reject a claim under review, with the reason (Super Admin)', RejectClaimBody, (b) => ({ type: 'RejectClaim', data: b }), 'Claim rejected. The claimant was told why.');
+    step(
+      'reject',
+      "Reject a claim under review, with the reason (Super Admin); what it held of its membership year's limit is given back",
+      RejectClaimBody,
+      (b) => ({ type: 'RejectClaim', data: b }),
+      'Claim rejected. The claimant was told why.',
+      (claim, c) => rejectAndRelease(platform, claim, c as RejectClaim),
+    );
     step('payout', 'Pay an approved claim out by ACH or check (Super Admin); recorded by the payments module, then the claim is paid', PayoutBody, (b) => ({ type: 'RequestPayout', data: b }), 'Payout asked for. The claim shows paid once it is recorded.');
   };

@@ -42,6 +42,29 @@ export const coverageMembership = (term: MembershipTerm, terms: PlanCoverage, no
   covered_from: addDays(dayOf(term.started_at), terms.waiting_period_days),
 });
 
+/**
+ * A stretch of a membership under one plan version: from its start, then from each renewal (a switch of plan takes
+ * effect at a renewal). A claim is checked against the plan's terms as they were defined when the stretch holding
+ * its expense began (module README "Terms are those of the member's plan version"): a later change of the plan's
+ * terms applies from the member's next renewal, never to the term they paid for.
+ */
+export interface TermsPeriod {
+  from: string;
+  plan_id: string;
+  plan_name: string;
+  why: 'start' | 'renewal';
+}
+/** A membership as this module's copy holds it: its term and its stretches (absent on a copy built before they were kept). */
+export type MembershipCover = MembershipTerm & { periods?: TermsPeriod[] };
+
+/** The stretch holding `day` (the first one for a day before the start). */
+export const periodOf = (m: MembershipCover, day: string): TermsPeriod => {
+  const periods = m.periods?.length ? m.periods : [{ from: m.started_at, plan_id: m.plan_id, plan_name: m.plan_name, why: 'start' as const }];
+  let found = periods[0] as TermsPeriod;
+  for (const p of periods) if (dayOf(p.from) <= day) found = p;
+  return found;
+};
+
 /** The membership a claim filed now is covered by: the latest that still runs (null when none does). */
 export const runningMembership = (terms: readonly MembershipTerm[]): MembershipTerm | null =>
   [...terms].filter((t) => t.status !== 'cancelled').sort((a, b) => b.started_at.localeCompare(a.started_at))[0] ?? null;
@@ -55,16 +78,43 @@ export interface YearClaim {
   expense_date: string;
 }
 
-/** What the year's limit has paid (approved or paid claims) and what open claims ask for, `except` one claim. */
-export const yearUsage = (claims: readonly YearClaim[], year: { from: string; to: string }, except?: string) => {
+/** What a claim holds of the year's limit in the coverage ledger: its claimed amount while open, the approved one after. */
+export type LimitStage = 'reserved' | 'approved';
+export interface LedgerHolding {
+  cents: number;
+  stage: LimitStage;
+}
+
+/**
+ * What the year's limit has paid (approved or paid claims), what open claims ask for, and how much of that the open
+ * claims reserved in the coverage ledger (`ledger`, by claim: every claim filed since the ledger; `except` one claim).
+ * A claim the ledger holds counts as the ledger says; one filed before it (not in `ledger`) as its status says.
+ */
+export const yearUsage = (claims: readonly YearClaim[], year: { from: string; to: string }, except?: string, ledger: Readonly<Record<string, LedgerHolding>> = {}) => {
   let used = 0;
   let pending = 0;
+  let reserved = 0;
+  for (const [id, h] of Object.entries(ledger)) {
+    if (id === except) continue;
+    if (h.stage === 'approved') used += h.cents;
+    else reserved += h.cents;
+  }
   for (const c of claims) {
-    if (c.claim_id === except || c.expense_date < year.from || c.expense_date >= year.to) continue;
+    if (c.claim_id === except || c.claim_id in ledger || c.expense_date < year.from || c.expense_date >= year.to) continue;
     if (c.status === 'approved' || c.status === 'paid') used += c.approved_amount_cents ?? 0;
     else if (c.status !== 'rejected') pending += c.amount_cents;
   }
-  return { used_cents: used, pending_cents: pending };
+  return { used_cents: used, reserved_cents: reserved, pending_cents: pending };
+};
+
+/** The approved amounts of the year's claims filed before the coverage ledger (not in `ledger`), by claim. */
+export const approvedOutside = (claims: readonly YearClaim[], year: { from: string; to: string }, ledger: Readonly<Record<string, LedgerHolding>>): Record<string, number> => {
+  const outside: Record<string, number> = {};
+  for (const c of claims) {
+    if (c.claim_id in ledger || c.expense_date < year.from || c.expense_date >= year.to) continue;
+    if (c.status === 'approved' || c.status === 'paid') outside[c.claim_id] = c.approved_amount_cents ?? 0;
+  }
+  return outside;
 };
 
 const refuse = (code: string, path: string | null, message: string) => new DomainError('invalid', code, message, path ? [{ path, message }] : undefined);
@@ -77,12 +127,14 @@ export interface ClaimToCheck {
 
 export interface CoverageFacts {
   /** The claimant's running membership (null: none). */
-  membership: MembershipTerm | null;
-  /** Its plan's terms; null when the plan is not known here (the defaults apply, flagged). */
+  membership: MembershipCover | null;
+  /** Its plan's terms, as defined when the stretch holding the expense began; null when the plan is not known here (the defaults apply, flagged). */
   terms: PlanCoverage | null;
   defaults: PlanCoverage;
   /** The claimant's other claims (any year). */
   claims: readonly YearClaim[];
+  /** The coverage ledger of the claim's membership year: what each claim filed since it holds (absent: empty). */
+  ledger?: Readonly<Record<string, LedgerHolding>>;
   /** How many accounts verified the claim's property. */
   propertyAccounts: number;
   now: Date;
@@ -119,17 +171,11 @@ export const checkClaimCoverage = (claim: ClaimToCheck, facts: CoverageFacts): C
     throw refuse('OVER_CLAIM_LIMIT', 'amount_cents', `Your plan pays at most ${usd(terms.per_claim_limit_cents)} for one claim. Claim at most that amount.`);
   }
   const year = membershipYear(membership.started_at, claim.expense_date);
-  const usage = yearUsage(facts.claims, year);
-  const left = Math.max(0, terms.annual_limit_cents - usage.used_cents);
-  if (claim.amount_cents > left) {
-    throw refuse(
-      'OVER_YEAR_LIMIT',
-      'amount_cents',
-      left === 0
-        ? `Your plan's limit of ${usd(terms.annual_limit_cents)} for the membership year from ${shown(year.from)} is used up.`
-        : `Your plan has ${usd(left)} left of its ${usd(terms.annual_limit_cents)} limit for the membership year from ${shown(year.from)}. Claim at most that amount.`,
-    );
-  }
+  // Open claims reserve their amount (the ledger): a member never has more in flight than the year's limit has left.
+  const usage = yearUsage(facts.claims, year, undefined, facts.ledger);
+  const left = Math.max(0, terms.annual_limit_cents - usage.used_cents - usage.reserved_cents);
+  if (claim.amount_cents > left) throw overYearLimit('reserved', left, terms.annual_limit_cents, year.from);
+  // Claims filed before the ledger reserved nothing: with them, the reviewer is told.
   if (claim.amount_cents > left - usage.pending_cents) {
     flags.push({ code: 'pending_over_year_limit', message: `With the ${usd(usage.pending_cents)} of claims still open, this claim would pass the year's limit (${usd(left)} left).` });
   }
@@ -143,14 +189,20 @@ export const checkClaimCoverage = (claim: ClaimToCheck, facts: CoverageFacts): C
   return flags;
 };
 
-/** Refuses approving more than the year's limit has left (the claim itself not counted). */
-export const checkApproval = (approvedCents: number, terms: PlanCoverage, usedCents: number, year: { from: string }) => {
-  const left = Math.max(0, terms.annual_limit_cents - usedCents);
-  if (approvedCents > left) {
-    throw refuse(
+/** The refusal of a claim (`reserved`, on filing) or an approval (`approved`) for more than the year's limit has `left`. */
+export const overYearLimit = (stage: LimitStage, left: number, limitCents: number, yearFrom: string): DomainError => {
+  if (stage === 'approved') {
+    return refuse(
       'OVER_YEAR_LIMIT',
       'approved_amount_cents',
-      `Only ${usd(left)} is left of the plan's ${usd(terms.annual_limit_cents)} limit for the membership year from ${shown(year.from)}. Approve at most that amount.`,
+      `Only ${usd(left)} is left of the plan's ${usd(limitCents)} limit for the membership year from ${shown(yearFrom)}. Approve at most that amount.`,
     );
   }
+  return refuse(
+    'OVER_YEAR_LIMIT',
+    'amount_cents',
+    left === 0
+      ? `Your plan's limit of ${usd(limitCents)} for the membership year from ${shown(yearFrom)} is used up or held by your open claims.`
+      : `Your plan has ${usd(left)} left of its ${usd(limitCents)} limit for the membership year from ${shown(yearFrom)}, counting your open claims. Claim at most that amount.`,
+  );
 };

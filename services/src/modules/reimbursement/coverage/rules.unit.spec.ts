@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLAN_COVERAGE, type PlanCoverage } from '@acpg/contracts/coverage';
-import type { MembershipTerm } from '@acpg/contracts/memberships';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
-import { checkApproval, checkClaimCoverage, coverageMembership, membershipYear, runningMembership, yearUsage, type CoverageFacts, type YearClaim } from './rules.ts';
+import { checkClaimCoverage, coverageMembership, membershipYear, overYearLimit, periodOf, runningMembership, yearUsage, type CoverageFacts, type MembershipCover, type YearClaim } from './rules.ts';
 
 const NOW = new Date('2026-11-28T12:00:00.000Z');
 const TERMS: PlanCoverage = { waiting_period_days: 30, covered_categories: ['inspection', 'hazard_damage_repair'], per_claim_limit_cents: 200_000, annual_limit_cents: 300_000 };
-const member = (over: Partial<MembershipTerm> = {}): MembershipTerm => ({
+const member = (over: Partial<MembershipCover> = {}): MembershipCover => ({
   membership_id: 'm-1',
   account_id: 'acct-1',
   plan_id: 'monthly',
@@ -71,16 +70,43 @@ describe('claims follow coverage', () => {
     expect(checkClaimCoverage(claim, facts({ terms: null })).map((f) => f.code)).toEqual(['plan_terms_unknown']);
   });
 
-  it("refuses approving more than the year's limit has left", () => {
-    expect(refusal(() => checkApproval(100_001, TERMS, 200_000, { from: '2026-06-01' }))).toMatchObject({ code: 'OVER_YEAR_LIMIT', paths: ['approved_amount_cents'] });
-    expect(() => checkApproval(100_000, TERMS, 200_000, { from: '2026-06-01' })).not.toThrow();
+  it("refuses filing more than the year's limit has left once open claims' reservations in the ledger are counted; claims filed before the ledger are flagged", () => {
+    const ledger = { a: { cents: 100_000, stage: 'approved' as const }, b: { cents: 150_000, stage: 'reserved' as const } };
+    // a and b are in the ledger: counted as it says, not as the read model says.
+    const claims = [yearClaim({ claim_id: 'a' }), yearClaim({ claim_id: 'b', status: 'under_review', approved_amount_cents: null, amount_cents: 999_999 })];
+    expect(refusal(() => checkClaimCoverage({ ...claim, amount_cents: 50_001 }, facts({ claims, ledger })))).toMatchObject({ code: 'OVER_YEAR_LIMIT', paths: ['amount_cents'] });
+    expect(refusal(() => checkClaimCoverage({ ...claim, amount_cents: 50_001 }, facts({ claims, ledger })))?.message).toContain('$500.00 left of its $3,000.00 limit');
+    expect(checkClaimCoverage({ ...claim, amount_cents: 50_000 }, facts({ claims, ledger }))).toEqual([]);
+    const older = yearClaim({ claim_id: 'old', status: 'submitted', approved_amount_cents: null, amount_cents: 10_000 });
+    expect(checkClaimCoverage({ ...claim, amount_cents: 50_000 }, facts({ claims: [...claims, older], ledger })).map((f) => f.code)).toEqual(['pending_over_year_limit']);
+    expect(yearUsage([...claims, older], { from: '2026-06-01', to: '2027-06-01' }, 'a', ledger)).toEqual({ used_cents: 0, reserved_cents: 150_000, pending_cents: 10_000 });
+  });
+
+  it("words a refusal over the year's limit on the field of the step", () => {
+    expect(overYearLimit('approved', 40_000, 100_000, '2026-06-01')).toMatchObject({ code: 'OVER_YEAR_LIMIT', errors: [{ path: 'approved_amount_cents' }] });
+    expect(overYearLimit('approved', 40_000, 100_000, '2026-06-01').message).toBe('Only $400.00 is left of the plan\'s $1,000.00 limit for the membership year from 06-01-2026. Approve at most that amount.');
+    expect(overYearLimit('reserved', 0, 100_000, '2026-06-01')).toMatchObject({ errors: [{ path: 'amount_cents' }] });
+  });
+
+  it("picks the plan version of the membership's stretch holding the expense: its start, or its last renewal before it", () => {
+    const m = member({
+      periods: [
+        { from: '2026-06-01T10:00:00.000Z', plan_id: 'monthly', plan_name: 'Monthly', why: 'start' },
+        { from: '2026-07-01T10:00:00.000Z', plan_id: 'yearly', plan_name: 'Yearly', why: 'renewal' },
+      ],
+    });
+    expect(periodOf(m, '2026-05-01')).toMatchObject({ plan_id: 'monthly', why: 'start' });
+    expect(periodOf(m, '2026-06-30')).toMatchObject({ plan_id: 'monthly', why: 'start' });
+    expect(periodOf(m, '2026-07-01')).toMatchObject({ plan_id: 'yearly', why: 'renewal', from: '2026-07-01T10:00:00.000Z' });
+    // A copy built before stretches were kept: the start, on the membership's plan.
+    expect(periodOf(member(), '2026-11-01')).toEqual({ from: '2026-06-01T10:00:00.000Z', plan_id: 'monthly', plan_name: 'Monthly', why: 'start' });
   });
 
   it('counts membership years from the start day, and picks the latest running membership', () => {
     expect(membershipYear('2024-02-10T08:00:00.000Z', '2026-02-09')).toEqual({ from: '2025-02-10', to: '2026-02-10' });
     expect(membershipYear('2024-02-10T08:00:00.000Z', '2026-02-10')).toEqual({ from: '2026-02-10', to: '2027-02-10' });
     expect(membershipYear('2026-06-01T00:00:00.000Z', '2026-05-01')).toEqual({ from: '2026-06-01', to: '2027-06-01' });
-    expect(yearUsage([yearClaim({ claim_id: 'x' }), yearClaim({ claim_id: 'y', status: 'submitted', approved_amount_cents: null })], { from: '2026-06-01', to: '2027-06-01' }, 'x')).toEqual({ used_cents: 0, pending_cents: 100_000 });
+    expect(yearUsage([yearClaim({ claim_id: 'x' }), yearClaim({ claim_id: 'y', status: 'submitted', approved_amount_cents: null })], { from: '2026-06-01', to: '2027-06-01' }, 'x')).toEqual({ used_cents: 0, reserved_cents: 0, pending_cents: 100_000 });
     const older = member({ membership_id: 'old', started_at: '2025-01-01T00:00:00.000Z' });
     expect(runningMembership([older, member({ membership_id: 'ended', started_at: '2026-10-01T00:00:00.000Z', status: 'cancelled' })])?.membership_id).toBe('old');
     expect(runningMembership([member({ status: 'cancelled' })])).toBeNull();
