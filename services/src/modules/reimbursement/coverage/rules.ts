@@ -7,7 +7,7 @@ import { DomainError } from '../../../platform/commands/domain-error.ts';
  * Whether a claim follows its membership's coverage (DECISIONS.md "Claims follow coverage"). Pure: the membership, the
  * plan's terms and the year's claims are read by the caller. What the terms settle is refused with the reason on the
  * field (no membership, an expense before it or in the waiting period, a kind not covered, over a limit); what needs
- * judgement is filed with a flag for the reviewer (an expense in the free trial, a past-due membership, open claims
+ * judgement is filed with a flag for the reviewer (an expense in the free trial, a past-due membership, open claims filed before the coverage ledger
  * that together would pass the year's limit, a property verified by several accounts).
  */
 
@@ -45,7 +45,7 @@ export const coverageMembership = (term: MembershipTerm, terms: PlanCoverage, no
 /**
  * A stretch of a membership under one plan version: from its start, then from each renewal (a switch of plan takes
  * effect at a renewal). A claim is checked against the plan's terms as they were defined when the stretch holding
- * its expense began (module README "Terms are those of the member's plan version"): a later change of the plan's
+ * its expense began (CONTRIBUTING.md "Property reimbursement": which plan version): a later change of the plan's
  * terms applies from the member's next renewal, never to the term they paid for.
  */
 export interface TermsPeriod {

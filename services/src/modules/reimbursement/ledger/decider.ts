@@ -4,7 +4,7 @@ import { ownEvents, signedBy } from '../../../platform/commands/own-events.ts';
 import { overYearLimit, type LimitStage } from '../coverage/rules.ts';
 
 /**
- * The coverage ledger of one membership year (module README "The year's limit holds under concurrency"): what each
+ * The coverage ledger of one membership year (CONTRIBUTING.md "Property reimbursement": the year's limit under concurrency): what each
  * claim holds of the year's limit. A claim reserves its amount when it is filed, holds the approved amount once it is
  * approved, and releases it when it is rejected. Every hold that may pass the limit is decided on the stream's state
  * and appended at the version it was decided on, so of two racing claims (or approvals) the second is decided again
