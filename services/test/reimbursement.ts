@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PROPERTY_VERIFIED, type PropertyVerifiedData } from '@acpg/contracts/properties';
-import { membershipStream, type MembershipStarted } from '@acpg/contracts/memberships';
+import { membershipStream, type MembershipRenewed, type MembershipStarted } from '@acpg/contracts/memberships';
 import type { ClaimView, ReimbursementClaimSubmitted } from '@acpg/contracts/reimbursement';
 import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import type { TestApp } from './harness.ts';
@@ -96,6 +96,29 @@ export const startMembershipFor = async (t: Pick<TestApp, 'platform'>, accountId
   };
   const meta = { now: t.platform.clock(), actor: 'system', correlationId: randomUUID() };
   await t.platform.eventStore.append(membershipStream(membershipId), 0, [eventEnvelope(randomUUID(), 'MembershipStarted', data, meta)]);
+  return data;
+};
+
+/**
+ * The membership renews (`MembershipRenewed`, as the memberships module publishes it) for the period from `periodStart`,
+ * on its plan or `over.plan_id`; `version` is the membership stream's version before it (1 after its start).
+ */
+export const renewMembershipFor = async (t: Pick<TestApp, 'platform'>, membership: MembershipStarted, periodStart: string, version = 1, over: Partial<MembershipRenewed> = {}) => {
+  const data: MembershipRenewed = {
+    membership_id: membership.membership_id,
+    account_id: membership.account_id,
+    plan_id: membership.plan_id,
+    plan_name: membership.plan_name,
+    amount_cents: membership.renewal_amount_cents,
+    checkout_id: randomUUID(),
+    period_start: periodStart,
+    next_renewal_at: new Date(Date.parse(periodStart) + 365 * DAY_MS).toISOString(),
+    attempt: 1,
+    renewed_at: periodStart,
+    ...over,
+  };
+  const meta = { now: t.platform.clock(), actor: 'system', correlationId: randomUUID() };
+  await t.platform.eventStore.append(membershipStream(membership.membership_id), version, [eventEnvelope(randomUUID(), 'MembershipRenewed', data, meta)]);
   return data;
 };
 

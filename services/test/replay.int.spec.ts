@@ -21,7 +21,7 @@ import { waitFor } from './wait-for.ts';
 import { orderReaches, placeAndPayOrder } from './nhd.ts';
 import { alertsOf, CSV_HEADER, enrolProperty, importCsv, payEnrolment } from './equity.ts';
 import { propertyData } from '../src/platform/property-data/select.ts';
-import { adminStep, claimReaches, fileClaim, startMembershipFor, TINY_PDF, verifyPropertyFor } from './reimbursement.ts';
+import { adminStep, claimReaches, fileClaim, renewMembershipFor, startMembershipFor, TINY_PDF, verifyPropertyFor } from './reimbursement.ts';
 import { savedCard } from './renewals.ts';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 
@@ -138,9 +138,11 @@ describe('npm run replay -- --all', () => {
     expect(reported.statusCode).toBe(200);
     await createPromoCode(t);
     // A reimbursement claim on a verified property, covered by a membership past its waiting period, reviewed, approved
-    // and paid out (read model reimbursement_claims; the copies reimbursement_memberships and reimbursement_plans).
+    // and paid out (read model reimbursement_claims; the copies reimbursement_memberships, with a renewal's stretch, and
+    // reimbursement_plans; the claim's coverage ledger is a stream, not a read model).
     await verifyPropertyFor(t, 'replay-claimant', 'ca-scl-00007');
-    await startMembershipFor(t, 'replay-claimant');
+    const replayMembership = await startMembershipFor(t, 'replay-claimant', 400);
+    await renewMembershipFor(t, replayMembership, new Date(Date.parse(replayMembership.started_at) + 365 * 86_400_000).toISOString());
     const claim = await fileClaim(t, 'replay-claimant', { property_id: 'ca-scl-00007' });
     await adminStep(t, claim.claim_id, 'review');
     await adminStep(t, claim.claim_id, 'approve', { reason: 'Covered inspection', approved_amount_cents: 40_000 });

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { membershipStream, type MembershipRenewed } from '@acpg/contracts/memberships';
 import { coverageLedgerStream, reimbursementClaimStream, type ClaimCoverage } from '@acpg/contracts/reimbursement';
 import { eventEnvelope } from '../../../platform/commands/envelope.ts';
 import { apiClient } from '../../../../test/api.ts';
 import { useTestApp, type TestApp } from '../../../../test/harness.ts';
 import { planAdminCall, planBody } from '../../../../test/plans.ts';
-import { adminStep, claimant, claimBody, daysAgo, filedClaimData, startMembershipFor } from '../../../../test/reimbursement.ts';
+import { adminStep, claimant, claimBody, daysAgo, filedClaimData, renewMembershipFor, startMembershipFor } from '../../../../test/reimbursement.ts';
 
 const TERMS = { waiting_period_days: 0, covered_categories: ['inspection', 'other'], per_claim_limit_cents: 60_000, annual_limit_cents: 100_000 };
 
@@ -80,19 +79,7 @@ describe('reimbursement coverage ledger', () => {
 
     // The membership renews now, after the change: from then on, the plan's terms as they are now.
     const periodStart = t.platform.clock().toISOString();
-    const renewed: MembershipRenewed = {
-      membership_id: membership.membership_id,
-      account_id: member.accountId,
-      plan_id: planId,
-      plan_name: 'Monthly',
-      amount_cents: 1_000,
-      checkout_id: randomUUID(),
-      period_start: periodStart,
-      next_renewal_at: new Date(Date.parse(periodStart) + 30 * 86_400_000).toISOString(),
-      attempt: 1,
-      renewed_at: periodStart,
-    };
-    await t.platform.eventStore.append(membershipStream(membership.membership_id), 1, [eventEnvelope(randomUUID(), 'MembershipRenewed', renewed, { now: t.platform.clock(), actor: 'system', correlationId: randomUUID() })]);
+    await renewMembershipFor(t, membership, periodStart);
     // The copy is read caught up with the log: the renewal is there.
     const after = await post('/reimbursements/claims', claimBody({ property_id: 'ca-lax-00013', category: 'inspection', amount_cents: 10_000, expense_date: daysAgo(t, 0) }), member.headers);
     expect(after.statusCode).toBe(400);
