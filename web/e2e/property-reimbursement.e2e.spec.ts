@@ -173,6 +173,8 @@ describe('Property reimbursement: file → review → more information → answe
     expect(await fact('Membership')).toBe('Yearly, active');
     expect(await fact('Plan')).toBe('yearly');
     expect(await fact('Free trial')).toBe('None');
+    // The terms the claim is checked against: the plan as defined when the membership started.
+    expect(await fact('Terms used')).toMatch(/^The plan's terms as of \d{2}-\d{2}-\d{4}, when the membership started$/);
     expect(await fact('Used this year')).toBe('$0.00');
     expect(await fact('Left this year')).toBe('$10,000.00');
     await admin.getByText('No flags: the claim was filed within the plan', { exact: false }).waitFor();
