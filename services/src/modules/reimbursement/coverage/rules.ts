@@ -7,8 +7,9 @@ import { DomainError } from '../../../platform/commands/domain-error.ts';
  * Whether a claim follows its membership's coverage (DECISIONS.md "Claims follow coverage"). Pure: the membership, the
  * plan's terms and the year's claims are read by the caller. What the terms settle is refused with the reason on the
  * field (no membership, an expense before it or in the waiting period, a kind not covered, over a limit); what needs
- * judgement is filed with a flag for the reviewer (an expense in the free trial, a past-due membership, open claims filed before the coverage ledger
- * that together would pass the year's limit, a property verified by several accounts).
+ * judgement is filed with a flag for the reviewer (an expense in the free trial, a past-due membership, open claims
+ * filed before the coverage ledger that together would pass the year's limit, a property verified by several accounts).
+ * Open claims filed since reserve their amount in the ledger (`ledger/`), so the year's limit counts them.
  */
 
 const DAY_MS = 86_400_000;
