@@ -9,6 +9,7 @@ const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   text: { margin: 0 },
   facts: { margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS },
+  group: { display: 'contents' },
   term: { fontWeight: tokens.fontWeightSemibold },
   detail: { margin: 0, overflowWrap: 'anywhere' },
 });
@@ -37,7 +38,7 @@ export function PayoutDialog({ payout, nameOf, onClose }: { payout: PayoutRow; n
             </p>
             <dl className={s.facts}>
               {facts.map(([term, detail]) => (
-                <div key={term} style={{ display: 'contents' }}>
+                <div key={term} className={s.group}>
                   <dt className={s.term}>{term}</dt>
                   <dd className={s.detail}>{detail}</dd>
                 </div>
