@@ -33,8 +33,11 @@ export type ChargeRow = PaymentView & { entry: 'charge'; id: string };
 export type PayoutRow = PayoutView & { id: string };
 export type PaymentRow = ChargeRow | PayoutRow;
 /** A row of the list, or a push: `payment.updated` carries a charge (no `entry`), `payout.recorded` a payout. */
-export const paymentRow = (v: AdminPaymentItem | PaymentView): PaymentRow =>
-  'entry' in v && v.entry === 'payout' ? { ...v, id: `payout-${v.claim_id}` } : { ...(v as PaymentView), entry: 'charge', id: (v as PaymentView).checkout_id };
+export function paymentRow(v: PayoutView): PayoutRow;
+export function paymentRow(v: AdminPaymentItem | PaymentView): PaymentRow;
+export function paymentRow(v: AdminPaymentItem | PaymentView): PaymentRow {
+  return 'entry' in v && v.entry === 'payout' ? { ...v, id: `payout-${v.claim_id}` } : { ...(v as PaymentView), entry: 'charge', id: (v as PaymentView).checkout_id };
+}
 
 type ListQuery<S, F extends string> = Filters<F> & { page: number; page_size: number; sort: S; order: 'asc' | 'desc' };
 
