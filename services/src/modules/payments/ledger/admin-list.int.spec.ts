@@ -88,4 +88,14 @@ describe('admin payments: claim payouts and search by customer', () => {
     await roundTrip(memberSocket);
     expect(pushedToMember).toEqual([]);
   });
+
+  it('documents the search and the payout kind in OpenAPI', async () => {
+    type Parameter = { name: string; in: string; schema?: { enum?: string[] } };
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, { get?: { parameters?: Parameter[]; summary?: string } }> };
+    const route = spec.paths['/api/v1/admin/payments']?.get;
+    const query = (route?.parameters ?? []).filter((p) => p.in === 'query');
+    expect(query.map((p) => p.name)).toEqual(expect.arrayContaining(['q', 'kind', 'status', 'from', 'to']));
+    expect(query.find((p) => p.name === 'kind')?.schema?.enum).toContain('claim_payout');
+    expect(route?.summary).toMatch(/payout/);
+  });
 });
