@@ -384,7 +384,7 @@ export const STRIPE_ERROR_CODES = [
 const day = (name: string) => z.iso.date({ error: `${name} must be a date (YYYY-MM-DD)` }).optional();
 const fromNotAfterTo = (q: { from?: string | undefined; to?: string | undefined }) => !q.from || !q.to || q.from <= q.to;
 
-export const PAYMENT_KINDS = ['checkout', 'renewal', 'nhd_order', 'equity_protect'] as const;
+export const PAYMENT_KINDS = ['checkout', 'renewal', 'nhd_order', 'equity_protect', 'claim_payout'] as const;
 /** Query of `GET /api/v1/admin/payments` (Super Admin): filters, server paging (answers `{ items: PaymentView[], total, page, page_size }`). */
 export const AdminPaymentsQuery = listQuery({
   sortFields: PAYMENT_SORT_FIELDS,
@@ -394,13 +394,16 @@ export const AdminPaymentsQuery = listQuery({
     kind: z.enum(PAYMENT_KINDS, { error: `kind must be one of ${PAYMENT_KINDS.join(', ')}` }).optional(),
     promo_code: z.string().trim().min(1).max(32).optional(),
     account_id: z.string().trim().min(1).max(100).optional(),
-    /** Started on or after this UTC day. */
+    /** The customer's name or email (any part, any case), or a payout's claim number (CLM-100001). */
+    q: z.string().trim().min(1).max(100, 'The search is at most 100 characters').optional(),
+    /** Started (a payout: paid out) on or after this UTC day. */
     from: day('from'),
     /** Started on or before this UTC day (the whole day). */
     to: day('to'),
   },
 }).refine(fromNotAfterTo, { message: 'from must not be after to', path: ['from'] });
 export type AdminPaymentsQuery = z.infer<typeof AdminPaymentsQuery>;
+
 
 /** `POST /api/v1/admin/payments/:checkout_id/refund` (Super Admin): the whole amount, once; the reason is kept with who refunded it. */
 export const RefundBody = z.object({
@@ -428,12 +431,45 @@ export const PayoutRecorded = z.object({
   amount_cents: z.number().int().positive(),
   method: PayoutMethod,
   reference: z.string(),
+  /** The claim's short number (CLM-100001), from payments' copy of reimbursement's claims; absent before it was kept. */
+  claim_number: z.string().nullable().optional(),
   by: z.string(),
   at: z.string(),
 });
 export type PayoutRecorded = z.infer<typeof PayoutRecorded>;
 export const PAYOUT_RECORDED = 'PayoutRecorded';
 export const payoutStream = (claimId: string) => `payments-payout-${claimId}`;
+
+/**
+ * Money paid out to a member (a reimbursement claim's payout), as the admin Payments list shows it beside the charges:
+ * never a charge, the amount went from the company to the payee.
+ */
+export const PayoutView = z.object({
+  entry: z.literal('payout'),
+  payout_id: z.string(),
+  claim_id: z.string(),
+  /** CLM-100001; null when the claim had no number or the payout was recorded before numbers were kept. */
+  claim_number: z.string().nullable(),
+  /** The payee: the claimant's account. */
+  account_id: z.string(),
+  amount_cents: z.number().int().positive(),
+  method: PayoutMethod,
+  /** The ACH trace or check number the admin entered. */
+  reference: z.string(),
+  /** Account id of the Super Admin who paid it out. */
+  paid_by: z.string(),
+  paid_at: z.string(),
+  version: z.number().int().nonnegative(),
+  position: z.number().int().nonnegative(),
+});
+export type PayoutView = z.infer<typeof PayoutView>;
+
+/** One row of `GET /api/v1/admin/payments`: a charge (`entry: 'charge'`) or a claim payout (`entry: 'payout'`). */
+export const AdminPaymentItem = z.discriminatedUnion('entry', [PaymentView.extend({ entry: z.literal('charge') }), PayoutView]);
+export type AdminPaymentItem = z.infer<typeof AdminPaymentItem>;
+
+/** socket.io message to `role:Super Admin` when a payout was recorded (the admin Payments list). */
+export const PAYOUT_RECORDED_MESSAGE = 'payout.recorded';
 
 /** A contract event as a local copy's fold reads it: its type, data and when it happened. */
 export interface PublishedEvent {

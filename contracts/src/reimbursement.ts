@@ -166,6 +166,20 @@ export const REIMBURSEMENT_EVENT_TYPES = [
 ] as const;
 export type ReimbursementEventType = (typeof REIMBURSEMENT_EVENT_TYPES)[number];
 export const REIMBURSEMENT_PAYOUT_REQUESTED = 'ReimbursementPayoutRequested';
+
+/** What another module keeps of a claim (payments: the claim number on its payout row), from `CLAIM_NUMBER_EVENTS`. */
+export const CLAIM_NUMBER_EVENTS = ['ReimbursementClaimSubmitted'] as const;
+export interface ClaimNumber {
+  claim_id: string;
+  /** CLM-100001; null for claims filed before numbers. */
+  number: string | null;
+}
+/** The published fold of a claim's number: set once by `ReimbursementClaimSubmitted`, kept by anything else. */
+export const nextClaimNumber = (copy: ClaimNumber | null, event: { type: string; data: unknown }): ClaimNumber | null => {
+  if (event.type !== 'ReimbursementClaimSubmitted') return copy;
+  const submitted = ReimbursementClaimSubmitted.safeParse(event.data);
+  return submitted.success ? { claim_id: submitted.data.claim_id, number: submitted.data.number ?? null } : copy;
+};
 /** One per claim, on `reimbursement-numbers-claims`: the claim's short number (allocation under optimistic concurrency). */
 export const CLAIM_NUMBER_ALLOCATED = 'ReimbursementClaimNumberAllocated';
 export const reimbursementClaimStream = (claimId: string) => `reimbursement-claim-${claimId}`;

@@ -8,6 +8,7 @@ import { registerAccount } from '../../services/test/accounts.ts';
 import { bearer, enrolProperty, markVerified } from '../../services/test/equity.ts';
 import { waitForMessage } from '../../services/test/outbox.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
+import { adminStep, claimant, claimReaches, fileClaim } from '../../services/test/reimbursement.ts';
 import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 import { fitsWidth, seriousViolations } from './support/axe.ts';
@@ -110,6 +111,40 @@ describe('Super Admin: /admin-payments (refund) and /admin-memberships', () => {
     expect(refundMail.text).toContain('Reason: The member asked to stop Equity Protect');
     const endedMail = await waitForMessage(app.app, email, new RegExp(`^Equity Protect for ${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} has ended$`));
     expect(endedMail.text).toContain('because its payment was refunded');
+  });
+
+  it('shows claim payouts under Payments as money paid out, searched by the payee, and a new payout arrives live while searched', async () => {
+    const member = await claimant(app, `e2e-payee-${randomUUID().slice(0, 8)}`);
+    const payOut = async (amount: number, reference: string) => {
+      const claim = await fileClaim(app, member.accountId, { amount_cents: amount });
+      await adminStep(app, claim.claim_id, 'review');
+      await adminStep(app, claim.claim_id, 'approve', { reason: 'Covered', approved_amount_cents: amount });
+      await adminStep(app, claim.claim_id, 'payout', { method: 'ach', reference });
+      await claimReaches(app, member.accountId, claim.claim_id, 'paid');
+      return claim.number ?? '';
+    };
+    const first = await payOut(25_000, 'ACH-E2E-1');
+    await admin.goto(`/admin-payments?q=${encodeURIComponent(member.email)}`);
+    await admin.getByRole('heading', { name: 'Payments', level: 1 }).waitFor({ timeout: 20_000 });
+    const table = admin.getByRole('table', { name: 'Payments' });
+    const row = table.getByRole('row').filter({ hasText: first });
+    await explained(admin, () => row.getByText('−$250.00 paid out').waitFor({ timeout: 20_000 }));
+    await row.getByText('Claim payout', { exact: false }).first().waitFor();
+    await row.getByText('Paid out', { exact: true }).waitFor();
+    await row.getByText('ACH transfer (ACH-E2E-1)').waitFor();
+    await admin.getByText('Live', { exact: true }).waitFor({ timeout: 20_000 });
+
+    // The list is searched (by the payee's email): a new payout of this member still shows, pushed, without a reload.
+    const second = await payOut(12_500, 'ACH-E2E-2');
+    await explained(admin, () => table.getByRole('row').filter({ hasText: second }).getByText('−$125.00 paid out').waitFor({ timeout: 20_000 }));
+    expect(admin.url()).toContain('q=');
+
+    await row.getByRole('button', { name: `Details of claim payout ${first}` }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByText(`$250.00 was paid out to Casey Claimant by ACH transfer (reference ACH-E2E-1) for reimbursement claim ${first}.`, { exact: false }).waitFor({ timeout: 20_000 });
+    await checkWidths(admin, 'payout-detail');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('lists memberships with filters', async () => {

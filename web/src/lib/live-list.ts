@@ -21,8 +21,14 @@ export interface LiveListOptions<V, R extends Versioned, S extends string, F ext
   created?: { sort: S; at: (row: R) => string };
   /** A list in another order (by name): a row created since the read has the list read again. */
   readAgainOnNew?: boolean;
-  /** Whether a pushed row belongs in the list as filtered (the server applies the same rules on the next read). */
+  /**
+   * Whether a pushed row belongs in the list as filtered (the server applies the same rules on the next read). It is
+   * given the filters without the search (`searchKey`): only the server tells what a search matches (a customer's name
+   * or email), so a searched list reads again for a new row these filters let through, and stays live.
+   */
   accepts?: (row: R, filters: Filters<F>) => boolean;
+  /** The list's search box filter (default `q`): answered by the server only. */
+  searchKey?: F;
   /** What else the read depends on (admin or not, the user). */
   deps?: readonly unknown[];
   /**
@@ -57,12 +63,14 @@ export function useLiveList<V, R extends Versioned, S extends string, F extends 
       return r.success ? { success: true, data: { items: r.data.items.map(o.toRow), total: r.data.total, stale: false, along: beside.data, missed: 0 } } : r;
     },
     apply: (page, push) => {
+      const { searchWords, others } = splitSearch(list.filters, o.searchKey ?? 'q');
       const rules = {
         newestFirst,
         pageSize: list.pageSize,
-        accepts: (row: R) => o.accepts?.(row, list.filters) ?? true,
+        accepts: (row: R) => o.accepts?.(row, others as Filters<F>) ?? true,
         ...(o.created ? { createdAt: o.created.at } : {}),
         readAgainOnNew: o.readAgainOnNew ?? false,
+        searched: searchWords !== '',
       };
       return along ? applyCountedPush(page, o.toRow(push), rules, along.count) : applyListPush(page, o.toRow(push), rules);
     },
@@ -74,6 +82,12 @@ export function useLiveList<V, R extends Versioned, S extends string, F extends 
     if (stale) reload();
   }, [stale, reload]);
   return view;
+}
+
+/** A list's filters as the search words (trimmed, '' for none) and the other filters, which the browser can check. */
+export function splitSearch(filters: Readonly<Record<string, string | undefined>>, key: string): { searchWords: string; others: Record<string, string | undefined> } {
+  const { [key]: words, ...others } = filters;
+  return { searchWords: words?.trim() ?? '', others };
 }
 
 /** What PagedGrid takes from a live list and its paging state: rows, count, loading, error with retry, page and sort. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { splitSearch } from './live-list.ts';
 import { applyCountedPush, applyListPush, countFrom, countPush, type CountAlong, type CountedPage, type ListPushRules, type LiveCount, type LivePage, type Versioned } from './live-merge.ts';
 
 interface Row extends Versioned {
@@ -69,6 +70,43 @@ describe('a live list page takes pushes', () => {
     expect(applyListPush(read, row(9), BY_NAME)).toEqual({ ...read, stale: true });
     expect(applyListPush(read, row(9, { version: 2 }), BY_NAME)).toBe(read); // another page's row changed: not new
     expect(applyListPush(read, row(2, { version: 2, status: 'inactive' }), BY_NAME).items[1]?.status).toBe('inactive');
+  });
+});
+
+describe('a searched live list (a customer’s name or email: only the server knows what matches) stays live', () => {
+  const SEARCHED: ListPushRules<Row> = { ...NEWEST, searched: true };
+
+  it('reads again for a new row the other filters let through, once, instead of placing or dropping it', () => {
+    const read = page([row(2), row(1)]);
+    const stale = applyListPush(read, row(3), SEARCHED);
+    expect(stale).toEqual({ ...read, stale: true });
+    expect(applyListPush(stale, row(4), SEARCHED)).toBe(stale);
+    expect(applyListPush(page([]), row(1), SEARCHED).stale).toBe(true); // an empty search result takes its first match
+  });
+
+  it('changes nothing for a row the other filters refuse, an older row, or another page; updates a listed row in place', () => {
+    const read = page([row(5), row(4)]);
+    expect(applyListPush(read, row(6, { account: 'someone else' }), SEARCHED)).toBe(read);
+    expect(applyListPush(read, row(3, { position: 100, version: 2 }), SEARCHED)).toBe(read);
+    expect(applyListPush(read, row(9), { ...SEARCHED, newestFirst: false })).toBe(read);
+    expect(applyListPush(read, row(5, { version: 2, status: 'paid' }), SEARCHED).items[0]?.status).toBe('paid');
+  });
+
+  it('with a count beside it, reads both again for a row new since the read, and never counts it blind', () => {
+    const read: CountedPage<Row, LiveCount> = { items: [row(2), row(1)], total: 2, stale: false, along: countFrom(25), missed: 0 };
+    const count: CountAlong<LiveCount, Row> = (c, r) => {
+      const { count: along, adds } = countPush(c, r);
+      return { along, counted: adds };
+    };
+    const next = applyCountedPush(read, row(3), SEARCHED, count);
+    expect([next.stale, next.total, next.missed, ids(next)]).toEqual([true, 2, 0, ['r2', 'r1']]);
+    expect(applyCountedPush(read, row(9, { account: 'a2' }), SEARCHED, count)).toBe(read);
+  });
+
+  it('checks a pushed row against the filters without the search, which the server answers', () => {
+    expect(splitSearch({ q: ' Sky Harbor ', status: 'paid' }, 'q')).toEqual({ searchWords: 'Sky Harbor', others: { status: 'paid' } });
+    expect(splitSearch({ status: 'paid' }, 'q')).toEqual({ searchWords: '', others: { status: 'paid' } });
+    expect(splitSearch({ q: '  ' }, 'q').searchWords).toBe('');
   });
 });
 

@@ -77,12 +77,18 @@ export interface ListPushRules<R> {
   createdAt?: (row: R) => string;
   /** A row created since the read (version 1, not on the page) has the list read again, whatever its order. */
   readAgainOnNew: boolean;
+  /**
+   * The list is narrowed by what only the server can tell (a search by the customer's name or email): a new row that
+   * `accepts` lets through has the page read again (stale) instead of placed, and the server says whether it matches.
+   */
+  searched?: boolean;
 }
 
 /**
  * One push on a live list page. A row on the page is replaced only by a higher version; a row the page lacks is added
- * on top of a newest-first page when it is newer than every row shown and the filters accept it, or marks the page
- * stale when the list reads again on new rows; anything else waits for the next read. Unchanged: the same page back.
+ * on top of a newest-first page when it is newer than every row shown and the filters accept it (a searched page reads
+ * again instead: the server knows what the search matches), or marks the page stale when the list reads again on new
+ * rows; anything else waits for the next read. Unchanged: the same page back.
  */
 export function applyListPush<R extends Versioned, P extends LivePage<R> = LivePage<R>>(page: P, row: R, rules: ListPushRules<R>): P {
   if (page.items.some((r) => r.id === row.id)) {
@@ -93,7 +99,9 @@ export function applyListPush<R extends Versioned, P extends LivePage<R> = LiveP
   if (!rules.newestFirst) return page;
   const { createdAt } = rules;
   const newest = createdAt && page.items[0] ? createdAt(page.items[0]) : '';
-  const merged = mergeNewestFirst(page, row, rules.pageSize, (r) => rules.accepts(r) && (!createdAt || createdAt(r) >= newest));
+  const isNew = (r: R) => rules.accepts(r) && (!createdAt || createdAt(r) >= newest);
+  if (rules.searched) return isNew(row) && row.position > highestPosition(page.items) && !page.stale ? { ...page, stale: true } : page;
+  const merged = mergeNewestFirst(page, row, rules.pageSize, isNew);
   return merged.added ? { ...page, items: merged.items, total: merged.total } : page;
 }
 
@@ -108,13 +116,16 @@ export interface CountedPage<R, X> extends LivePage<R> {
 export type CountAlong<X, R> = (along: X, row: R) => { along: X; counted: boolean };
 
 /**
- * One push on a list page kept with a count beside it. A row the filters refuse changes nothing. Otherwise the count
+ * One push on a list page kept with a count beside it. A row the filters refuse changes nothing; a searched list reads
+ * again for a row new since the read. Otherwise the count
  * takes it (once), and the row is placed as applyListPush places it; a row the count takes as new that a page not
  * showing the newest first cannot place adds to the total and to `missed`.
  */
 export function applyCountedPush<R extends Versioned, X>(page: CountedPage<R, X>, row: R, rules: ListPushRules<R>, count: CountAlong<X, R>): CountedPage<R, X> {
   if (!rules.accepts(row)) return page;
   const { along, counted } = count(page.along, row);
+  // Searched: whether a row new since the read matches only the server says; the list and its count are read again.
+  if (rules.searched && counted && !page.items.some((r) => r.id === row.id)) return page.stale ? page : { ...page, stale: true };
   if (counted && !rules.newestFirst && !page.items.some((r) => r.id === row.id)) return { ...page, along, total: page.total + 1, missed: page.missed + 1 };
   const placed = applyListPush(page, row, rules);
   return along === page.along ? placed : { ...placed, along };

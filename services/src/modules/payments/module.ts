@@ -1,7 +1,8 @@
 import { PROMO_CODE_UPDATED_MESSAGE, PromoCodeView } from '@acpg/contracts/promo-codes';
 import { liveMessage } from '../../platform/realtime/messages.ts';
 import type { Module } from '../../platform/module.ts';
-import { PAYOUT_RECORDED } from '@acpg/contracts/payments';
+import { PAYOUT_RECORDED, PAYOUT_RECORDED_MESSAGE, PayoutView } from '@acpg/contracts/payments';
+import { ledgerProjection } from './ledger/projection.ts';
 import { adminPaymentRoutes } from './refunds/admin-routes.ts';
 import { charges } from './charges/entity.ts';
 import { PAYMENTS_CONSUMES, paymentsCopies } from './copies/copies.ts';
@@ -43,11 +44,12 @@ export const paymentsModule: Module = {
     await app.register(savedCardRoutes(platform));
     await app.register(stripeRoutes(platform));
   },
-  projections: [charges.projection, promoCodesProjection, cardsOnFileProjection, ...paymentsCopies, ...refundableCopies],
+  projections: [charges.projection, ledgerProjection, promoCodesProjection, cardsOnFileProjection, ...paymentsCopies, ...refundableCopies],
   collections: [STRIPE_CUSTOMERS, STRIPE_INTENTS, ...Object.values(TEST_GATEWAY_COLLECTIONS)],
   consumes: [...PAYMENTS_CONSUMES, 'MembershipRenewalDue', 'ReimbursementPayoutRequested', ...REFUNDABLE_EVENTS],
   pushes: [
     charges.push,
+    liveMessage({ name: PAYOUT_RECORDED_MESSAGE, summary: 'A claim payout was recorded: money paid out to a member (the admin Payments list)', payload: PayoutView, rooms: ['role:Super Admin'] }),
     liveMessage({ name: PROMO_CODE_UPDATED_MESSAGE, summary: 'A promo code was created or changed (the admin list)', payload: PromoCodeView, rooms: ['role:Super Admin'] }),
   ],
   rooms: charges.rooms,

@@ -1,6 +1,7 @@
 import { EQUITY_ENROLMENT_PAYABLE_EVENTS, NHD_ORDER_PAYABLE_EVENTS, nextEnrolmentPayable, nextNhdOrderPayable, type Payable } from '@acpg/contracts/payables';
 import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
 import { MEMBERSHIP_STANDING_EVENTS, nextMembershipStanding, type MembershipStanding } from '@acpg/contracts/memberships';
+import { CLAIM_NUMBER_EVENTS, nextClaimNumber, type ClaimNumber } from '@acpg/contracts/reimbursement';
 import { latestPlanOf, nextPlanHistory, planAsOfIn, PLAN_HISTORY_EVENTS, type PlanDefined, type PlanHistory } from '@acpg/contracts/plans';
 import type { Platform } from '../../../platform/module.ts';
 import { accountContactsCopy } from '../../../platform/local-copies/account-contacts.ts';
@@ -16,9 +17,10 @@ const nhdOrderPayables = localCopy<Payable>({ module: 'payments', of: 'nhd_order
 const enrolmentPayables = localCopy<Payable>({ module: 'payments', of: 'enrolment_payables', source: 'equity', events: EQUITY_ENROLMENT_PAYABLE_EVENTS, idOf: idField('enrolment_id'), next: nextEnrolmentPayable });
 const plans = localCopy<PlanHistory>({ module: 'payments', of: 'plans', source: 'plans', events: PLAN_HISTORY_EVENTS, idOf: idField('plan_id'), next: nextPlanHistory });
 const memberships = localCopy<MembershipStanding>({ module: 'payments', of: 'memberships', source: 'memberships', events: MEMBERSHIP_STANDING_EVENTS, idOf: idField('membership_id'), next: nextMembershipStanding });
+const claimNumbers = localCopy<ClaimNumber>({ module: 'payments', of: 'claim_numbers', source: 'reimbursement', events: CLAIM_NUMBER_EVENTS, idOf: idField('claim_id'), next: nextClaimNumber });
 
-export const paymentsCopies = [nhdOrderPayables, enrolmentPayables, plans, memberships, accountContactsCopy('payments')];
-export const PAYMENTS_CONSUMES = [...NHD_ORDER_PAYABLE_EVENTS, ...EQUITY_ENROLMENT_PAYABLE_EVENTS, ...PLAN_HISTORY_EVENTS, ...MEMBERSHIP_STANDING_EVENTS, ...ACCOUNT_CONTACT_EVENTS];
+export const paymentsCopies = [nhdOrderPayables, enrolmentPayables, plans, memberships, claimNumbers, accountContactsCopy('payments')];
+export const PAYMENTS_CONSUMES = [...NHD_ORDER_PAYABLE_EVENTS, ...EQUITY_ENROLMENT_PAYABLE_EVENTS, ...PLAN_HISTORY_EVENTS, ...MEMBERSHIP_STANDING_EVENTS, ...ACCOUNT_CONTACT_EVENTS, ...CLAIM_NUMBER_EVENTS];
 
 type Reader = Pick<Platform, 'documents' | 'caughtUp'>;
 
@@ -54,4 +56,10 @@ export const membershipEnded = async (platform: Reader, membershipId: string): P
 export const membershipStandingOf = async (platform: Reader, membershipId: string): Promise<MembershipStanding | null> => {
   const doc = await readCopy(platform, memberships, membershipId);
   return doc ? (copyOf(doc) as unknown as MembershipStanding) : null;
+};
+
+/** A reimbursement claim's short number (CLM-100001) as payments' copy holds it (caught up first), or null. */
+export const claimNumberOf = async (platform: Reader, claimId: string): Promise<string | null> => {
+  const doc = await readCopy(platform, claimNumbers, claimId);
+  return typeof doc?.number === 'string' ? doc.number : null;
 };

@@ -7,6 +7,7 @@ import { PermanentJobError } from '../../../platform/jobs/errors.ts';
 import { defineJob } from '../../../platform/jobs/define.ts';
 import type { Platform } from '../../../platform/module.ts';
 import type { Reaction } from '../../../platform/reactions/port.ts';
+import { claimNumberOf } from '../copies/copies.ts';
 import { payoutDecider, payoutStream } from './decider.ts';
 
 /** One job per payout request: the request event, recorded from. */
@@ -32,7 +33,9 @@ export const recordPayout = async (platform: Platform, requested: EventEnvelope)
   if (!parsed.success) throw new PermanentJobError(`not a payout request: ${z.prettifyError(parsed.error)}`);
   const d = parsed.data;
   const metadata = systemMeta(platform, { actor: d.by, cause: requested });
-  const data = { payout_id: metadata.newId(), claim_id: d.claim_id, account_id: d.account_id, amount_cents: d.amount_cents, method: d.method, reference: d.reference };
+  // The claim's number, as people read it on the admin Payments list (payments' copy of reimbursement's claims).
+  const claimNumber = await claimNumberOf(platform, d.claim_id);
+  const data = { payout_id: metadata.newId(), claim_id: d.claim_id, claim_number: claimNumber, account_id: d.account_id, amount_cents: d.amount_cents, method: d.method, reference: d.reference };
   try {
     await handleCommand(platform.eventStore, payoutStream(d.claim_id), payoutDecider, { type: 'RecordPayout', data, metadata }, { newStream: true });
     return true;

@@ -1,20 +1,20 @@
 import type { Page } from '@acpg/contracts/http';
 import type { MembershipView } from '@acpg/contracts/memberships';
-import type { PaymentView, RefundScope, RefundServiceChoice } from '@acpg/contracts/payments';
+import type { AdminPaymentItem, PaymentView, PayoutView, RefundScope, RefundServiceChoice } from '@acpg/contracts/payments';
 import { MEMBERSHIP_SORT_FIELDS, PAYMENT_SORT_FIELDS, type SortField } from '@acpg/contracts/sort-fields';
 import { http, type Query } from '../../../lib/http.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import type { Filters, PagedListSpec } from '../../../lib/paged-list.ts';
 
 export type PaymentSort = SortField<typeof PAYMENT_SORT_FIELDS>;
-export type PaymentFilter = 'status' | 'kind' | 'promo_code' | 'from' | 'to';
+export type PaymentFilter = 'q' | 'status' | 'kind' | 'promo_code' | 'from' | 'to';
 /** /admin-payments: newest first, 10 a page. */
 export const PAYMENT_LIST: PagedListSpec<PaymentSort, PaymentFilter> = {
   sortFields: PAYMENT_SORT_FIELDS,
   defaultSort: 'started_at',
   defaultOrder: 'desc',
   pageSize: 10,
-  filters: ['status', 'kind', 'promo_code', 'from', 'to'],
+  filters: ['q', 'status', 'kind', 'promo_code', 'from', 'to'],
 };
 
 export type MembershipSort = SortField<typeof MEMBERSHIP_SORT_FIELDS>;
@@ -28,14 +28,21 @@ export const MEMBERSHIP_LIST: PagedListSpec<MembershipSort, MembershipFilter> = 
   filters: ['q', 'status', 'plan_name', 'from', 'to'],
 };
 
-/** A payment as the live list keeps it (rows are matched by `id`). */
-export type PaymentRow = PaymentView & { id: string };
-export const paymentRow = (v: PaymentView): PaymentRow => ({ ...v, id: v.checkout_id });
+/** A charge or a claim payout as the live list keeps it (rows are matched by `id`). */
+export type ChargeRow = PaymentView & { entry: 'charge'; id: string };
+export type PayoutRow = PayoutView & { id: string };
+export type PaymentRow = ChargeRow | PayoutRow;
+/** A row of the list, or a push: `payment.updated` carries a charge (no `entry`), `payout.recorded` a payout. */
+export function paymentRow(v: PayoutView): PayoutRow;
+export function paymentRow(v: AdminPaymentItem | PaymentView): PaymentRow;
+export function paymentRow(v: AdminPaymentItem | PaymentView): PaymentRow {
+  return 'entry' in v && v.entry === 'payout' ? { ...v, id: `payout-${v.claim_id}` } : { ...(v as PaymentView), entry: 'charge', id: (v as PaymentView).checkout_id };
+}
 
 type ListQuery<S, F extends string> = Filters<F> & { page: number; page_size: number; sort: S; order: 'asc' | 'desc' };
 
 export async function fetchPayments(query: ListQuery<PaymentSort, PaymentFilter>, signal?: AbortSignal) {
-  const r = await http.get<Page<PaymentView>>('/admin/payments', { query: { ...query } as Query, ...(signal ? { signal } : {}) });
+  const r = await http.get<Page<AdminPaymentItem>>('/admin/payments', { query: { ...query } as Query, ...(signal ? { signal } : {}) });
   return r.success ? { ...r, data: { ...r.data, items: r.data.items.map(paymentRow) } } : r;
 }
 

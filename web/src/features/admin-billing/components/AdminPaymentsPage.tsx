@@ -1,55 +1,55 @@
 import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
-import { PAYMENT_UPDATED_MESSAGE, type PaymentStatus, type PaymentView } from '@acpg/contracts/payments';
-import { useLiveList } from '../../../lib/live-list.ts';
-import { usePagedList } from '../../../lib/paged-list.ts';
-import { useAccountNames } from '../../../lib/account-names.ts';
+import { PAYMENT_UPDATED_MESSAGE, PAYOUT_RECORDED_MESSAGE, type PaymentView } from '@acpg/contracts/payments';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { notify } from '../../../lib/notify.ts';
 import { exportList } from '../../../lib/fetch-every.ts';
 import type { GridColumn } from '../../../components/PagedGrid.tsx';
-import { ListGrid, ListScreen } from '../../../components/ListScreen.tsx';
-import { NoWrap, StatusBadge } from '../../../components/GridCells.tsx';
+import { NoWrap } from '../../../components/GridCells.tsx';
 import { PersonName } from '../../../components/PersonName.tsx';
-import { cardText, fetchPayments, PAYMENT_LIST, paymentRow, type PaymentRow } from '../api/admin-billing.ts';
-import { BillingFilters } from './BillingFilters.tsx';
+import { fetchPayments, PAYMENT_LIST, paymentRow, type PaymentRow, type PayoutRow } from '../api/admin-billing.ts';
+import { amountText, CHARGE_STATUS, EXPORT_HEADER, exportRow, KIND_OPTIONS, matchesPayment, methodText, payoutClaim, rowDate, statusLook, whatText } from '../payment-rows.ts';
+import { BillingList, statusChoice, StatusCell, useBillingList } from './BillingList.tsx';
+import { PayoutDialog } from './PayoutDialog.tsx';
 import { RefundDialog } from './RefundDialog.tsx';
 
-const MESSAGES = [PAYMENT_UPDATED_MESSAGE];
-const STATUS: Record<PaymentStatus, { text: string; color: 'success' | 'danger' | 'warning' | 'informative' }> = {
-  processing: { text: 'Processing', color: 'informative' },
-  requires_action: { text: 'Needs confirmation', color: 'warning' },
-  succeeded: { text: 'Paid', color: 'success' },
-  failed: { text: 'Failed', color: 'danger' },
-  refunded: { text: 'Refunded', color: 'informative' },
-};
+const MESSAGES = [PAYMENT_UPDATED_MESSAGE, PAYOUT_RECORDED_MESSAGE];
 
-const kindOf = (p: PaymentView) => (p.nhd_order_id ? 'NHD report' : p.equity_enrollment_id ? 'Equity Protect' : p.renewal ? `Renewal (try ${p.renewal.attempt})` : 'Checkout');
-const EXPORT_HEADER = ['Started', 'Account', 'Plan', 'Kind', 'Amount (USD)', 'Promo code', 'Card', 'Status', 'Settled', 'Refund reason'];
-
-/** /admin-payments (Super Admin): every payment, live; filters, export, and the refund of a paid one. */
+/**
+ * /admin-payments (Super Admin): every charge and every claim payout (money paid out), live; search by the customer's
+ * name or email, filters, export, the refund of a paid charge and a payout's detail.
+ */
 export default function AdminPaymentsPage() {
-  const list = usePagedList(PAYMENT_LIST);
   const [refunding, setRefunding] = useState<PaymentView | null>(null);
-  // A row on this page takes the newer push (its status moves on); new payments show on the next read.
-  const view = useLiveList({ list, messages: MESSAGES, fetchPage: fetchPayments, toRow: paymentRow });
-  const rows = view.data?.items ?? null;
-  const nameOf = useAccountNames(rows?.map((r) => r.account_id) ?? []);
+  const [opened, setOpened] = useState<PayoutRow | null>(null);
+  // A row on this page takes the newer push (its status moves on); a new charge or payout goes on top of page 1.
+  const { list, view, nameOf } = useBillingList({
+    spec: PAYMENT_LIST,
+    messages: MESSAGES,
+    fetchPage: fetchPayments,
+    toRow: paymentRow,
+    created: { sort: 'started_at', at: rowDate },
+    accepts: matchesPayment,
+  });
 
   const columns: GridColumn<PaymentRow>[] = [
-    { id: 'started_at', header: 'Started', sortable: true, minWidth: '170px', render: (p) => <NoWrap>{formatDateTime12(p.started_at)}</NoWrap> },
+    { id: 'started_at', header: 'Date', sortable: true, minWidth: '170px', render: (p) => <NoWrap>{formatDateTime12(rowDate(p))}</NoWrap> },
     { id: 'account', header: 'Account', render: (p) => <PersonName id={p.account_id} name={nameOf(p.account_id)} /> },
-    { id: 'plan', header: 'Plan', render: (p) => (p.nhd_order_id || p.equity_enrollment_id ? kindOf(p) : `${p.plan_id} · ${kindOf(p)}`) },
-    { id: 'amount_cents', header: 'Amount', sortable: true, render: (p) => `${formatCents(p.amount_cents)}${p.promo ? ` (${p.promo.promo_code})` : ''}` },
-    { id: 'card', header: 'Card', render: (p) => cardText(p.card_brand, p.card_last4) },
-    { id: 'status', header: 'Status', render: (p) => <StatusBadge color={STATUS[p.status].color}>{STATUS[p.status].text}</StatusBadge> },
+    { id: 'plan', header: 'Plan', render: whatText },
+    { id: 'amount_cents', header: 'Amount', sortable: true, render: amountText },
+    { id: 'card', header: 'Card or method', render: methodText },
+    { id: 'status', header: 'Status', render: (p) => <StatusCell look={statusLook(p)} /> },
     {
       id: 'actions',
       action: true,
       header: 'Actions',
       render: (p) =>
-        p.status === 'succeeded' ? (
+        p.entry === 'payout' ? (
+          <Button size="small" onClick={() => setOpened(p)} aria-label={`Details of claim payout ${payoutClaim(p)}`}>
+            Details
+          </Button>
+        ) : p.status === 'succeeded' ? (
           <Button size="small" onClick={() => setRefunding(p)} aria-label={`Refund ${formatCents(p.amount_cents)} paid ${formatDateTime12(p.started_at)}`}>
             Refund
           </Button>
@@ -59,41 +59,21 @@ export default function AdminPaymentsPage() {
     },
   ];
 
-  const onExport = (kind: 'xlsx' | 'csv', signal: AbortSignal) =>
-    exportList(kind, fetchPayments, list, signal, {
-      header: EXPORT_HEADER,
-      row: (p) => [p.started_at, p.account_id, p.plan_id ?? '', kindOf(p), (p.amount_cents / 100).toFixed(2), p.promo?.promo_code ?? '', `${p.card_brand} ${p.card_last4}`, STATUS[p.status].text, p.settled_at ?? '', p.refund?.reason ?? ''],
-      fileBase: 'payments',
-    });
+  const onExport = (kind: 'xlsx' | 'csv', signal: AbortSignal) => exportList(kind, fetchPayments, list, signal, { header: EXPORT_HEADER, row: exportRow, fileBase: 'payments' });
 
   return (
-    <ListScreen titleId="payments-title" title="Payments" live={view.live}>
-      <ListGrid
-        list={list}
-        view={view}
-        filters={
-          <BillingFilters
-            key={JSON.stringify(list.filters)}
-            label="Filter payments"
-            applied={list.filters}
-            choices={[
-              { key: 'status', label: 'Status', options: Object.entries(STATUS).map(([value, { text }]) => ({ value, label: text })) },
-              { key: 'kind', label: 'Kind', options: [{ value: 'checkout', label: 'Checkout' }, { value: 'renewal', label: 'Renewal' }, { value: 'nhd_order', label: 'NHD report' }, { value: 'equity_protect', label: 'Equity Protect' }] },
-            ]}
-            text={{ key: 'promo_code', label: 'Promo code' }}
-            onApply={(f) => list.applyFilters(f)}
-            onClear={list.clearFilters}
-          />
-        }
-        label="Payments"
-        pagerLabel="Payment pages"
-        noun={{ one: 'payment', other: 'payments' }}
-        columns={columns}
-        getRowId={(p) => p.id}
-        noMatch="No payments match these filters."
-        empty="No payments yet."
-        onExport={onExport}
-      />
+    <BillingList
+      titleId="payments-title"
+      title="Payments"
+      noun={{ one: 'payment', other: 'payments' }}
+      list={list}
+      view={view}
+      search={{ key: 'q', hint: 'Customer name or email, or claim number' }}
+      choices={[statusChoice(CHARGE_STATUS), { key: 'kind', label: 'Kind', options: KIND_OPTIONS }]}
+      text={{ key: 'promo_code', label: 'Promo code' }}
+      columns={columns}
+      onExport={onExport}
+    >
       {refunding && (
         <RefundDialog
           payment={refunding}
@@ -105,6 +85,7 @@ export default function AdminPaymentsPage() {
           }}
         />
       )}
-    </ListScreen>
+      {opened && <PayoutDialog payout={opened} nameOf={nameOf} onClose={() => setOpened(null)} />}
+    </BillingList>
   );
 }
