@@ -93,7 +93,14 @@ export const payoutDestinationText = (details: PayoutDetails): string =>
  * of a member paid by check changes.
  */
 export const MEMBER_PAYOUT_DETAILS_CHANGED = 'MemberPayoutDetailsChanged';
-export const MemberPayoutDetailsChanged = z.object({ account_id: z.string(), details: PayoutDetails, at: z.string() });
+export const PAYOUT_CHANGE_REASONS = ['changed', 'mailing_address_changed'] as const;
+export const MemberPayoutDetailsChanged = z.object({
+  account_id: z.string(),
+  details: PayoutDetails,
+  /** `changed`: the member changed them (PIN entered); `mailing_address_changed`: a check followed the new mailing address. */
+  reason: z.enum(PAYOUT_CHANGE_REASONS),
+  at: z.string(),
+});
 export type MemberPayoutDetailsChanged = z.infer<typeof MemberPayoutDetailsChanged>;
 
 export const PAYOUT_DETAILS_EVENTS = [MEMBER_PAYOUT_DETAILS_CHANGED] as const;

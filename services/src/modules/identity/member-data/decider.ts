@@ -1,5 +1,5 @@
 import { PIN_RULES } from '@acpg/contracts/member-data';
-import { MEMBER_PAYOUT_DETAILS_CHANGED, type PayoutDetails } from '@acpg/contracts/payout-details';
+import { MEMBER_PAYOUT_DETAILS_CHANGED, type MemberPayoutDetailsChanged, type PayoutDetails } from '@acpg/contracts/payout-details';
 import type { MailingAddress } from '@acpg/contracts/sign-up';
 import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 import { DomainError, RetryLater } from '../../../platform/commands/domain-error.ts';
@@ -30,8 +30,7 @@ export type MemberDataCommand =
   | Command<'ChangePin', { account_id: string; pin_hash: string; pin: PinCheck }>
   | Command<'ChangePayoutDetails', { account_id: string; request: PayoutRequest; /** the mailing address on file, null when none */ mailing_address: MailingAddress | null; pin: PinCheck }>;
 
-/** `changed`: the member changed them (PIN entered); `mailing_address_changed`: a check's address followed the mailing address. */
-export type PayoutChangeReason = 'changed' | 'mailing_address_changed';
+export type PayoutChangeReason = MemberPayoutDetailsChanged['reason'];
 
 export type MemberDataEvent =
   | DomainEvent<'MemberBeneficiariesChanged', { account_id: string; count: number; beneficiaries_encrypted: string; at: string }>
