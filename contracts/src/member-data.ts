@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PayoutDetails } from './payout-details.ts';
 import { PIN_PATTERN, pinProblem } from './pin-rules.ts';
 import { Beneficiary, BeneficiariesBody, MailingAddress } from './sign-up.ts';
 import { ImageUpload } from './uploads.ts';
@@ -56,6 +57,8 @@ export const MemberData = z.object({
       locked_until: z.string().nullable(),
     })
     .nullable(),
+  /** How reimbursements are paid to the member (`PUT /account/payout-details`), masked: an account number only as its last 4 digits. */
+  payout_details: z.object({ details: PayoutDetails, changed_at: z.string() }).nullable(),
 });
 export type MemberData = z.infer<typeof MemberData>;
 
@@ -65,5 +68,6 @@ export const MEMBER_DATA_ERROR_CODES = [
   'PIN_LOCKED', // 429 too many wrong PINs: wait `retry_after_seconds`
   'PIN_NOT_SET', // 409 set a security PIN first
   'IMAGE_NOT_FOUND', // 404 no face photo or signature on file
+  'MAILING_ADDRESS_REQUIRED', // 409 a mailed check needs a mailing address on file
 ] as const;
 export type MemberDataErrorCode = (typeof MEMBER_DATA_ERROR_CODES)[number];

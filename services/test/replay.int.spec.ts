@@ -149,6 +149,12 @@ describe('npm run replay -- --all', () => {
     await adminStep(t, claim.claim_id, 'payout', { method: 'check', reference: 'CHK-1001' });
     await claimReaches(t, 'replay-claimant', claim.claim_id, 'paid');
     await waitFor(async () => (await t.platform.documents.get('reimbursement_claims', claim.claim_id))?.status === 'paid', { what: 'the paid claim projected' });
+    // The claimant's payout details on My Account (PIN asked), copied by reimbursement (reimbursement_payout_details).
+    const claimantAuth = { authorization: `Bearer ${await t.signInAs('Customer', 'replay-claimant')}` };
+    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/account/pin', payload: { new_pin: '4826' }, headers: claimantAuth })).statusCode).toBe(200);
+    const payout = { method: 'direct_deposit', account_holder: 'Replay Claimant', routing_number: '021000021', account_number: '000123456789', account_type: 'savings', pin: '4826' };
+    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/account/payout-details', payload: payout, headers: claimantAuth })).statusCode).toBe(200);
+    await waitFor(async () => (await t.platform.documents.get('reimbursement_payout_details', 'replay-claimant')) ?? undefined, { what: 'the payout details copied' });
     // A deed sent for review (read model property_documents).
     const deed = await t.app.inject({
       method: 'POST',

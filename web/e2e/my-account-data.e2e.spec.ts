@@ -28,7 +28,7 @@ async function checkWidths(page: Page, where: string) {
   expect(failures, failures.join('\n')).toEqual([]);
 }
 
-describe('My Account: the member sees and edits the beneficiaries (PIN asked), the PIN and the properties', () => {
+describe('My Account: the member sees and edits the beneficiaries (PIN asked), the PIN, the properties and the payout details', () => {
   let app: TestApp;
   let browser: Browser;
   let page: Page;
@@ -162,5 +162,38 @@ describe('My Account: the member sees and edits the beneficiaries (PIN asked), t
     expect(await shown.getAttribute('src')).toMatch(/^blob:/);
     expect(await shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     expect((await memberDataOf(ctx, accountId)).face_signature).toMatchObject({ face: false, signature: true });
+  }, 90_000);
+
+  it('adds payout details with the PIN, refusing a bad routing number first, and the claims page says where payouts go', async () => {
+    await page.goto('/user-update-profile');
+    const add = page.getByRole('button', { name: 'Add payout details' });
+    await add.click();
+    const dialog = page.getByRole('dialog', { name: 'Payout details' });
+    await dialog.waitFor();
+    await dialog.getByText(/we keep only the last 4 digits of your account number/).waitFor();
+    await dialog.getByLabel('Account holder name').fill('Dana Member');
+    await dialog.getByLabel('Routing number').fill('021000022');
+    await dialog.getByLabel('Account number').fill('000123456789');
+    await dialog.getByLabel('Security PIN').fill('5937');
+    await dialog.getByRole('button', { name: 'Save payout details' }).click();
+    await dialog.getByText('This is not a valid routing number: check the 9 digits').waitFor({ timeout: 10_000 });
+    const ctx = await identityContext(app.platform);
+    expect((await memberDataOf(ctx, accountId)).payout_details).toBeNull();
+    await checkWidths(page, 'Payout details, bad routing number');
+
+    await dialog.getByLabel('Routing number').fill('021000021');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/account/payout-details') && r.request().method() === 'PUT', { timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Save payout details' }).click();
+    expect((await saved).status()).toBe(200);
+    await explained(page, () => dialog.waitFor({ state: 'detached', timeout: 20_000 }));
+    await page.getByTestId('payout-destination').getByText('Direct deposit to checking ····6789, Dana Member').waitFor({ timeout: 10_000 });
+    expect(await page.content()).not.toContain('000123456789');
+    expect((await memberDataOf(ctx, accountId)).payout_details?.details).toEqual({ method: 'direct_deposit', account_holder: 'Dana Member', bank_name: null, account_type: 'checking', account_last4: '6789' });
+
+    await page.goto('/property-reimbursement');
+    const note = page.getByTestId('my-payout-destination');
+    await note.getByText('Direct deposit to checking ····6789, Dana Member.').waitFor({ timeout: 20_000 });
+    await note.getByRole('link', { name: 'Edit payout details' }).click();
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor({ timeout: 20_000 });
   }, 90_000);
 });

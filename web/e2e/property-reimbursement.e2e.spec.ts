@@ -7,6 +7,7 @@ import { SAMPLE_PROPERTY_ID } from '../../services/test/nhd.ts';
 import { startMembershipFor, TINY_PDF, TINY_PNG } from '../../services/test/reimbursement.ts';
 import { identityContext } from '../../services/src/modules/identity/context.ts';
 import { registerAccount } from '../../services/src/modules/identity/accounts.ts';
+import { changeMailingAddress, changePayoutDetails, changePin } from '../../services/src/modules/identity/member-data/flow.ts';
 import { systemMeta } from '../../services/src/platform/commands/metadata.ts';
 import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
 import { fitsWidth, seriousViolations } from './support/axe.ts';
@@ -232,12 +233,21 @@ describe('Property reimbursement: file → review → more information → answe
     await focusReaches(admin, admin.getByRole('button', { name: 'Record the payout' }), 'Record the payout, after Approve');
     await page.getByLabel('Status: Approved').waitFor({ timeout: 20_000 });
 
+    // The member keeps payout details on My Account (PIN asked): a check mailed to their mailing address.
+    const ctx = await identityContext(app.platform);
+    const meta = () => systemMeta(app.platform, { actor: 'test' });
+    await changePin(ctx, member.accountId, { new_pin: '4826' }, meta());
+    await changeMailingAddress(ctx, member.accountId, { address: { line1: '12 Olive Ave', city: 'Fresno', state: 'CA', zip: '93701' } }, meta());
+    await changePayoutDetails(ctx, member.accountId, { method: 'check', pin: '4826' }, meta());
+
     await admin.getByRole('button', { name: 'Record the payout' }).click();
     const payout = admin.getByRole('dialog', { name: 'Record the payout' });
-    // Where the money goes: the payee by name, the amount, the method chosen.
+    // Where the money goes: the payee by name, the claimant's payout details (masked), the amount, the method chosen.
     const payee = payout.getByRole('definition');
-    await payee.filter({ hasText: 'Rosa Delgado' }).waitFor({ timeout: 20_000 });
-    await payout.getByRole('radio', { name: 'Check' }).check();
+    await payee.filter({ hasText: 'Rosa Delgado' }).first().waitFor({ timeout: 20_000 });
+    await payee.filter({ hasText: 'Check mailed to 12 Olive Ave, Fresno, CA 93701' }).waitFor({ timeout: 20_000 });
+    // The method those details mean is preselected (the dialog opens on ACH transfer).
+    await expect.poll(() => payout.getByRole('radio', { name: 'Check' }).isChecked(), { timeout: 5_000 }).toBe(true);
     await payee.filter({ hasText: /^Check$/ }).waitFor();
     await payout.getByRole('textbox', { name: 'Reference' }).fill('CHK-1042');
     await payout.getByRole('button', { name: 'Record the payout' }).click();

@@ -44,6 +44,8 @@ beforeAll(async () => {
     { method: 'GET', url: '/admin/reimbursements/claims', auth: 'admin' },
     { method: 'GET', url: '/reimbursements/coverage', auth: 'signed-in' },
     { method: 'GET', url: `/admin/reimbursements/claims/${claimId}/coverage`, auth: 'admin' },
+    { method: 'GET', url: '/reimbursements/payout-destination', auth: 'signed-in' },
+    { method: 'GET', url: `/admin/reimbursements/claims/${claimId}/payout-destination`, auth: 'admin' },
     { method: 'POST', url: `/admin/reimbursements/claims/${claimId}/request-info`, auth: 'admin', body: { message: 'Hostile request' } },
     { method: 'POST', url: `/admin/reimbursements/claims/${claimId}/approve`, auth: 'admin', body: { reason: 'Hostile', approved_amount_cents: 1 } },
     { method: 'POST', url: `/admin/reimbursements/claims/${claimId}/reject`, auth: 'admin', body: { reason: 'Hostile' } },

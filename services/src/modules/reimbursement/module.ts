@@ -7,6 +7,9 @@ import { claimRoutes } from './claims/routes.ts';
 import { claimNoticesReaction } from './notices/reaction.ts';
 import { claimUpdatedEmail } from './notices/template.ts';
 import { claimPayoutReaction, claimPayoutWorker } from './payout/reaction.ts';
+import { payoutDetailsCopy } from './payout/destination.ts';
+import { payoutDestinationRoutes } from './payout/routes.ts';
+import { PAYOUT_DETAILS_EVENTS } from '@acpg/contracts/payout-details';
 import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
 import { PROPERTY_VERIFIED } from '@acpg/contracts/properties';
 import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
@@ -18,7 +21,8 @@ import { coverageRoutes } from './coverage/routes.ts';
  * Property reimbursement claims (DECISIONS.md "Reimbursement lifecycle"): a member files a claim with documents for a
  * property they verified; Super Admins review, ask for more information, approve or reject it, and pay it out.
  * Payout: the payments module reads `ReimbursementPayoutRequested` and records `PayoutRecorded`, which marks the claim
- * paid here (payout/). Every status change emails the claimant (notices/).
+ * paid here (payout/); the payout dialog shows where the money goes from this module's copy of the member's payout
+ * details (identity's `MemberPayoutDetailsChanged`, payout/destination.ts). Every status change emails the claimant (notices/).
  */
 export const reimbursementModule: Module = {
   name: 'reimbursement',
@@ -28,9 +32,10 @@ export const reimbursementModule: Module = {
     await app.register(claimRoutes(platform));
     await app.register(adminClaimRoutes(platform));
     await app.register(coverageRoutes(platform));
+    await app.register(payoutDestinationRoutes(platform));
   },
-  projections: [claims.projection, verifiedPropertiesCopy('reimbursement'), accountContactsCopy('reimbursement'), membershipTermsCopy, planTermsCopy],
-  consumes: ['PayoutRecorded', PROPERTY_VERIFIED, ...ACCOUNT_CONTACT_EVENTS, ...COVERAGE_CONSUMES],
+  projections: [claims.projection, verifiedPropertiesCopy('reimbursement'), accountContactsCopy('reimbursement'), membershipTermsCopy, planTermsCopy, payoutDetailsCopy],
+  consumes: ['PayoutRecorded', PROPERTY_VERIFIED, ...ACCOUNT_CONTACT_EVENTS, ...COVERAGE_CONSUMES, ...PAYOUT_DETAILS_EVENTS],
   pushes: [claims.push],
   rooms: claims.rooms,
   reactions: [claimNoticesReaction, claimPayoutReaction],

@@ -1,11 +1,14 @@
 import { PIN_RULES } from '@acpg/contracts/member-data';
+import { MEMBER_PAYOUT_DETAILS_CHANGED, type MemberPayoutDetailsChanged, type PayoutDetails } from '@acpg/contracts/payout-details';
+import type { MailingAddress } from '@acpg/contracts/sign-up';
 import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 import { DomainError, RetryLater } from '../../../platform/commands/domain-error.ts';
 import { addSeconds, reached, secondsBetween, unknownCommand } from '../decider.ts';
 
 /**
  * What a member changes on My Account after sign-up (`identity-memberdata-<account id>`): beneficiaries (PIN asked),
- * mailing address, face photo and signature (files, encrypted at rest, named here), and the security PIN (hashed).
+ * mailing address, face photo and signature (files, encrypted at rest, named here), the security PIN (hashed), and the
+ * payout details (PIN asked; masked: only the last 4 digits of an account number are ever held).
  * What the sign-up stored stays on the sign-up stream; the newer of the two is current (`view.ts`).
  * The PIN is compared outside (scrypt), and the command says how it went; the decider counts wrong tries and locks.
  */
@@ -14,14 +17,20 @@ export const memberDataStream = (accountId: string) => `identity-memberdata-${ac
 /** Encryption contexts (associated data): a ciphertext copied into another account or field does not decrypt. */
 export const memberDataField = (accountId: string, field: 'mailing-address' | 'beneficiaries') => `identity-memberdata-${accountId}:${field}`;
 
+/** What the member asked for: direct deposit (masked already) or a check, mailed to the address the command names. */
+export type PayoutRequest = Extract<PayoutDetails, { method: 'direct_deposit' }> | { method: 'check' };
+
 /** How the PIN typed compared with the current one; `not_set` when the account has none. */
 export type PinCheck = 'correct' | 'wrong' | 'not_set';
 
 export type MemberDataCommand =
   | Command<'ChangeBeneficiaries', { account_id: string; count: number; beneficiaries_encrypted: string; pin: PinCheck }>
-  | Command<'ChangeMailingAddress', { account_id: string; address_encrypted: string }>
+  | Command<'ChangeMailingAddress', { account_id: string; address_encrypted: string; /** in clear, only to readdress a payout by check */ address: MailingAddress }>
   | Command<'ChangeFaceSignature', { account_id: string; face_file: string | null; signature_file: string | null }>
-  | Command<'ChangePin', { account_id: string; pin_hash: string; pin: PinCheck }>;
+  | Command<'ChangePin', { account_id: string; pin_hash: string; pin: PinCheck }>
+  | Command<'ChangePayoutDetails', { account_id: string; request: PayoutRequest; /** the mailing address on file, null when none */ mailing_address: MailingAddress | null; pin: PinCheck }>;
+
+export type PayoutChangeReason = MemberPayoutDetailsChanged['reason'];
 
 export type MemberDataEvent =
   | DomainEvent<'MemberBeneficiariesChanged', { account_id: string; count: number; beneficiaries_encrypted: string; at: string }>
@@ -29,7 +38,8 @@ export type MemberDataEvent =
   | DomainEvent<'MemberFaceSignatureChanged', { account_id: string; face_file: string | null; signature_file: string | null; at: string }>
   | DomainEvent<'MemberPinChanged', { account_id: string; pin_hash: string; at: string }>
   | DomainEvent<'MemberPinRejected', { account_id: string; failures: number; tries_left: number; at: string }>
-  | DomainEvent<'MemberPinLocked', { account_id: string; until: string; at: string }>;
+  | DomainEvent<'MemberPinLocked', { account_id: string; until: string; at: string }>
+  | DomainEvent<typeof MEMBER_PAYOUT_DETAILS_CHANGED, { account_id: string; details: PayoutDetails; reason: PayoutChangeReason; at: string }>;
 
 export const MEMBER_DATA_EVENT_TYPES = [
   'MemberBeneficiariesChanged',
@@ -38,6 +48,7 @@ export const MEMBER_DATA_EVENT_TYPES = [
   'MemberPinChanged',
   'MemberPinRejected',
   'MemberPinLocked',
+  MEMBER_PAYOUT_DETAILS_CHANGED,
 ] as const satisfies readonly MemberDataEvent['type'][];
 
 /** Holds a PIN hash: raw-event tools leave its data out. */
@@ -52,6 +63,7 @@ export interface MemberDataState {
   /** Wrong PINs in a row since the last right one or the last lock. */
   pinFailures: number;
   lockedUntil: string | null;
+  payout: { details: PayoutDetails; at: string } | null;
 }
 
 export const initialState = (): MemberDataState => ({
@@ -62,6 +74,7 @@ export const initialState = (): MemberDataState => ({
   pin: null,
   pinFailures: 0,
   lockedUntil: null,
+  payout: null,
 });
 
 export const evolve = (state: MemberDataState, event: MemberDataEvent): MemberDataState => {
@@ -80,6 +93,10 @@ export const evolve = (state: MemberDataState, event: MemberDataEvent): MemberDa
       return { ...state, pinFailures: event.data.failures };
     case 'MemberPinLocked':
       return { ...state, pinFailures: 0, lockedUntil: event.data.until };
+    case MEMBER_PAYOUT_DETAILS_CHANGED: {
+      const payout = { details: event.data.details, at: event.data.at };
+      return event.data.reason === 'changed' ? { ...state, payout, pinFailures: 0 } : { ...state, payout };
+    }
     default:
       return unknownCommand(event);
   }
@@ -102,19 +119,46 @@ const rejectPin = (state: MemberDataState, accountId: string, now: string): Memb
   return [rejected, { type: 'MemberPinLocked', data: { account_id: accountId, until: addSeconds(now, PIN_RULES.lockSeconds), at: now } }];
 };
 
+/** A change that asks the PIN (beneficiaries, payout details): refused while locked or with no PIN set; a wrong PIN is counted instead of the change. */
+const withPin = (state: MemberDataState, accountId: string, now: string, pin: PinCheck, what: string, change: () => MemberDataEvent[]): MemberDataEvent[] => {
+  assertPinNotLocked(state, now);
+  if (pin === 'not_set') throw new DomainError('conflict', 'PIN_NOT_SET', `Set your security PIN first: it is asked before ${what} change.`);
+  if (pin === 'wrong') return rejectPin(state, accountId, now);
+  return change();
+};
+
+const payoutDetailsOf = (request: PayoutRequest, address: MailingAddress | null): PayoutDetails => {
+  if (request.method === 'direct_deposit') return request;
+  if (!address) {
+    const message = 'A check is mailed to your mailing address: add a mailing address first.';
+    throw new DomainError('conflict', 'MAILING_ADDRESS_REQUIRED', message, [{ path: 'method', message }]);
+  }
+  return { method: 'check', mailing_address: address };
+};
+
 export const decide = (command: MemberDataCommand, state: MemberDataState): MemberDataEvent[] => {
   const now = command.metadata.now.toISOString();
   switch (command.type) {
     case 'ChangeBeneficiaries': {
       const { account_id, count, beneficiaries_encrypted, pin } = command.data;
-      assertPinNotLocked(state, now);
-      if (pin === 'not_set') throw new DomainError('conflict', 'PIN_NOT_SET', 'Set your security PIN first: it is asked before beneficiaries change.');
-      if (pin === 'wrong') return rejectPin(state, account_id, now);
-      if (count < 1) throw new DomainError('invalid', 'INVALID_COMMAND', 'Add at least one beneficiary.');
-      return [{ type: 'MemberBeneficiariesChanged', data: { account_id, count, beneficiaries_encrypted, at: now } }];
+      return withPin(state, account_id, now, pin, 'beneficiaries', () => {
+        if (count < 1) throw new DomainError('invalid', 'INVALID_COMMAND', 'Add at least one beneficiary.');
+        return [{ type: 'MemberBeneficiariesChanged', data: { account_id, count, beneficiaries_encrypted, at: now } }];
+      });
     }
-    case 'ChangeMailingAddress':
-      return [{ type: 'MemberMailingAddressChanged', data: { ...command.data, at: now } }];
+    case 'ChangeMailingAddress': {
+      const { account_id, address_encrypted, address } = command.data;
+      const changed: MemberDataEvent = { type: 'MemberMailingAddressChanged', data: { account_id, address_encrypted, at: now } };
+      if (state.payout?.details.method !== 'check') return [changed];
+      const readdressed: MemberDataEvent = { type: MEMBER_PAYOUT_DETAILS_CHANGED, data: { account_id, details: { method: 'check', mailing_address: address }, reason: 'mailing_address_changed', at: now } };
+      return [changed, readdressed];
+    }
+    case 'ChangePayoutDetails': {
+      const { account_id, request, mailing_address, pin } = command.data;
+      // Bad input changes nothing and costs no PIN try.
+      const details = payoutDetailsOf(request, mailing_address);
+      return withPin(state, account_id, now, pin, 'payout details', () => [{ type: MEMBER_PAYOUT_DETAILS_CHANGED, data: { account_id, details, reason: 'changed', at: now } }]);
+    }
     case 'ChangeFaceSignature': {
       const { face_file, signature_file } = command.data;
       if (!face_file && !signature_file) throw new DomainError('invalid', 'INVALID_COMMAND', 'Send a new face photo, a new signature, or both.');

@@ -62,4 +62,45 @@ describe('member data decider', () => {
     expect([state.face?.file, state.signature?.file]).toEqual(['f1', 's2']);
     expect(() => decide({ type: 'ChangeFaceSignature', data: { account_id: 'acct-1', face_file: null, signature_file: null }, metadata: meta() }, state)).toThrow(DomainError);
   });
+
+  describe('payout details', () => {
+    const deposit = { method: 'direct_deposit' as const, account_holder: 'Jane Doe', bank_name: null, account_type: 'checking' as const, account_last4: '6789' };
+    const address = { line1: '1 Main St', city: 'Fresno', state: 'CA', zip: '93701' };
+    const payout = (pin: 'correct' | 'wrong' | 'not_set', request: { method: 'check' } | typeof deposit = deposit, mailing_address: typeof address | null = address): MemberDataCommand => ({
+      type: 'ChangePayoutDetails',
+      data: { account_id: 'acct-1', request, mailing_address, pin },
+      metadata: meta(),
+    });
+
+    it('asks the PIN like the beneficiaries: refused without one, counted when wrong, refused while locked', () => {
+      expect(() => decide(payout('not_set'), initialState())).toThrow('it is asked before payout details change');
+      expect(decide(payout('wrong'), given(pinSet)).map((e) => e.type)).toEqual(['MemberPinRejected']);
+      // Wrong PINs on beneficiaries and on payout details count together.
+      expect(decide(payout('wrong'), wrongTries(PIN_RULES.maxWrongTries - 1)).map((e) => e.type)).toEqual(['MemberPinRejected', 'MemberPinLocked']);
+      expect(() => decide(payout('correct'), wrongTries(PIN_RULES.maxWrongTries))).toThrow(RetryLater);
+    });
+
+    it('records direct deposit masked, and a check with the mailing address on file', () => {
+      expect(decide(payout('correct'), wrongTries(2))).toEqual([{ type: 'MemberPayoutDetailsChanged', data: { account_id: 'acct-1', details: deposit, reason: 'changed', at: AT.toISOString() } }]);
+      const [check] = decide(payout('correct', { method: 'check' }), given(pinSet));
+      expect(check?.data).toMatchObject({ details: { method: 'check', mailing_address: address } });
+      expect(evolve(wrongTries(2), check!).pinFailures).toBe(0);
+    });
+
+    it('refuses a check with no mailing address before the PIN is counted', () => {
+      expect(() => decide(payout('wrong', { method: 'check' }, null), given(pinSet))).toThrow(expect.objectContaining({ code: 'MAILING_ADDRESS_REQUIRED' }));
+    });
+
+    it('readdresses a check when the mailing address changes, and nothing else', () => {
+      const moved = { ...address, line1: '9 Elm St' };
+      const change: MemberDataCommand = { type: 'ChangeMailingAddress', data: { account_id: 'acct-1', address_encrypted: 'enc', address: moved }, metadata: meta() };
+      expect(decide(change, given(pinSet)).map((e) => e.type)).toEqual(['MemberMailingAddressChanged']);
+      const byCheck = given(pinSet, ...decide(payout('correct', { method: 'check' }), given(pinSet)));
+      const events = decide(change, byCheck);
+      expect(events.map((e) => e.type)).toEqual(['MemberMailingAddressChanged', 'MemberPayoutDetailsChanged']);
+      expect(events[1]?.data).toMatchObject({ details: { method: 'check', mailing_address: moved }, reason: 'mailing_address_changed' });
+      const byDeposit = given(pinSet, ...decide(payout('correct'), given(pinSet)));
+      expect(decide(change, byDeposit).map((e) => e.type)).toEqual(['MemberMailingAddressChanged']);
+    });
+  });
 });

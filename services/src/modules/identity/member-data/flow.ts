@@ -4,6 +4,7 @@ import {
   PIN_RULES, type ChangeBeneficiariesBody, type ChangeFaceSignatureBody, type ChangeMailingAddressBody, type ChangePinBody, type MemberData,
   type MemberImage,
 } from '@acpg/contracts/member-data';
+import { last4, type ChangePayoutDetailsBody } from '@acpg/contracts/payout-details';
 import { Beneficiary, MailingAddress } from '@acpg/contracts/sign-up';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
@@ -86,6 +87,7 @@ export const memberDataOf = async (ctx: IdentityContext, accountId: string): Pro
     mailing_address: address ? { address: StoredAddress.parse(decrypt(address.value.encrypted, address.from, 'mailing-address')).address, changed_at: address.value.at } : null,
     face_signature: imagesAt ? { face: face !== null, signature: signature !== null, changed_at: imagesAt } : null,
     pin: pin ? { set_at: pin.at, locked_until: state.lockedUntil && state.lockedUntil > now ? state.lockedUntil : null } : null,
+    payout_details: state.payout ? { details: state.payout.details, changed_at: state.payout.at } : null,
   };
 };
 
@@ -130,7 +132,23 @@ export const changeBeneficiaries = async (ctx: IdentityContext, accountId: strin
 
 export const changeMailingAddress = async (ctx: IdentityContext, accountId: string, body: ChangeMailingAddressBody, meta: CommandMeta): Promise<MemberData> => {
   const address_encrypted = ctx.cipher.encrypt(JSON.stringify({ address: body.address }), memberDataField(accountId, 'mailing-address'));
-  await run(ctx, accountId, { type: 'ChangeMailingAddress', data: { account_id: accountId, address_encrypted }, metadata: meta });
+  await run(ctx, accountId, { type: 'ChangeMailingAddress', data: { account_id: accountId, address_encrypted, address: body.address }, metadata: meta });
+  return memberDataOf(ctx, accountId);
+};
+
+/**
+ * Direct deposit or a mailed check, with the PIN (the beneficiaries' rule and lockout). Of the account number only its
+ * last 4 digits go further than this function; the routing number is checked (ABA checksum, by the body) and dropped.
+ */
+export const changePayoutDetails = async (ctx: IdentityContext, accountId: string, body: ChangePayoutDetailsBody, meta: CommandMeta): Promise<MemberData> => {
+  const now = await current(ctx, accountId);
+  const pin = await checkPin(ctx, now, body.pin, meta);
+  const request =
+    body.method === 'direct_deposit'
+      ? { method: body.method, account_holder: body.account_holder, bank_name: body.bank_name?.trim() || null, account_type: body.account_type, account_last4: last4(body.account_number) }
+      : { method: body.method };
+  const mailing_address = (await memberDataOf(ctx, accountId)).mailing_address?.address ?? null;
+  await run(ctx, accountId, { type: 'ChangePayoutDetails', data: { account_id: accountId, request, mailing_address, pin }, metadata: meta });
   return memberDataOf(ctx, accountId);
 };
 

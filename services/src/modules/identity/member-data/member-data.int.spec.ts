@@ -68,7 +68,7 @@ describe('My Account data: who may read and change it', () => {
     const face = await png(200);
     expect((await call('PUT', '/account/face-signature', owner, { face: { data: face.toString('base64') } })).statusCode).toBe(200);
 
-    expect(await dataOf(other)).toEqual({ beneficiaries: null, mailing_address: null, face_signature: null, pin: null });
+    expect(await dataOf(other)).toEqual({ beneficiaries: null, mailing_address: null, face_signature: null, pin: null, payout_details: null });
     expect(answer(await call('GET', '/account/face-signature/face', other))).toEqual([404, 'IMAGE_NOT_FOUND']);
     // The other account's PIN is not the owner's: it has none, so nothing of the owner's can be changed with it.
     expect(answer(await call('PUT', '/account/beneficiaries', other, { beneficiaries: people([100]), pin: PIN }))).toEqual([409, 'PIN_NOT_SET']);

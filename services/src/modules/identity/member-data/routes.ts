@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { ChangeBeneficiariesBody, ChangeFaceSignatureBody, ChangeMailingAddressBody, ChangePinBody, MemberData, MemberImage, PIN_RULES } from '@acpg/contracts/member-data';
+import { ChangePayoutDetailsBody } from '@acpg/contracts/payout-details';
 import { MAX_IMAGE_BYTES } from '@acpg/contracts/uploads';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { identityContext } from '../context.ts';
-import { changeBeneficiaries, changeFaceSignature, changeMailingAddress, changePin, memberDataOf, memberImage } from './flow.ts';
+import { changeBeneficiaries, changeFaceSignature, changeMailingAddress, changePayoutDetails, changePin, memberDataOf, memberImage } from './flow.ts';
 
 const tags = ['account'];
 const security = [{ bearer: [] }];
@@ -39,8 +40,10 @@ export const memberDataRoutes =
         schema: {
           tags,
           security,
-          summary: 'What we hold about me: beneficiaries, mailing address, face and signature, PIN',
-          description: 'The caller\'s own, decrypted; null where nothing was given yet. The PIN itself is never answered, only when it was set.',
+          summary: 'What we hold about me: beneficiaries, mailing address, face and signature, PIN, payout details',
+          description:
+            'The caller\'s own, decrypted; null where nothing was given yet. The PIN itself is never answered, only when it was set. ' +
+            'Payout details are masked: a bank account only as its last 4 digits (the full number is never kept).',
           response: { 200: okEnvelope(MemberData), ...errors(401) },
         },
       },
@@ -87,7 +90,13 @@ export const memberDataRoutes =
       '/account/mailing-address',
       {
         config: { auth: signedIn },
-        schema: { tags, security, summary: 'Change my mailing address', body: ChangeMailingAddressBody, response: { 200: okEnvelope(MemberData), ...errors(400, 401, 409) } },
+        schema: {
+          tags,
+          security,
+          summary: 'Change my mailing address',
+          description: 'When my reimbursements are paid by mailed check, the check goes to the new address from now on.',
+          body: ChangeMailingAddressBody, response: { 200: okEnvelope(MemberData), ...errors(400, 401, 409) },
+        },
       },
       async (request) => ok(await changeMailingAddress(ctx, callerOf(request).userId, request.body, requestMeta(request, platform)), 'Your mailing address was saved.'),
     );
@@ -123,5 +132,25 @@ export const memberDataRoutes =
         },
       },
       async (request) => ok(await changePin(ctx, callerOf(request).userId, request.body, requestMeta(request, platform)), 'Your PIN was changed.'),
+    );
+
+    app.put(
+      '/account/payout-details',
+      {
+        config: { auth: signedIn, rateLimit: pinLimit },
+        schema: {
+          tags,
+          security,
+          summary: 'Set or change how my reimbursements are paid (asks my PIN)',
+          description:
+            '`method: "direct_deposit"` with `account_holder`, `routing_number` (9 digits, ABA checksum), `account_number` (4 to 17 digits), ' +
+            '`account_type` (checking or savings) and an optional `bank_name`; or `method: "check"`, mailed to the mailing address on file. ' +
+            'Only the last 4 digits of the account number are kept; the routing number is checked, not kept. The member is emailed. ' +
+            `400 VALIDATION_FAILED naming the field; 409 PIN_NOT_SET; 409 MAILING_ADDRESS_REQUIRED (a check with no mailing address). ${PIN_WORDS}`,
+          body: ChangePayoutDetailsBody,
+          response: { 200: okEnvelope(MemberData), ...errors(400, 401, 409, 429) },
+        },
+      },
+      async (request) => ok(await changePayoutDetails(ctx, callerOf(request).userId, request.body, requestMeta(request, platform)), 'Your payout details were saved.'),
     );
   };

@@ -6,10 +6,11 @@ import { useMemberData, useVerifiedProperties } from '../api/member-data.ts';
 import { BeneficiariesCard } from './BeneficiariesCard.tsx';
 import { FaceSignatureCard, type ImageInputs } from './FaceSignatureCard.tsx';
 import { MailingAddressCard } from './MailingAddressCard.tsx';
+import { PayoutDetailsCard } from './PayoutDetailsCard.tsx';
 import { PinCard } from './PinCard.tsx';
 import { PropertiesCard } from './PropertiesCard.tsx';
 
-/** What we hold besides the profile (issue 19): beneficiaries, mailing address, properties, face and signature, PIN. */
+/** What we hold besides the profile (issue 19): beneficiaries, mailing address, payout details, properties, face and signature, PIN. */
 export function MemberDataSections({ imageInputs }: { imageInputs: ImageInputs | undefined }) {
   const loaded = useMemberData();
   const properties = useVerifiedProperties();
@@ -33,6 +34,7 @@ export function MemberDataSections({ imageInputs }: { imageInputs: ImageInputs |
     <>
       <BeneficiariesCard data={data} onSaved={saved} />
       <MailingAddressCard data={data} properties={verified ?? []} onSaved={saved} />
+      <PayoutDetailsCard data={data} onSaved={saved} />
       <PropertiesCard properties={verified} error={properties.status === 'error' ? properties.error : null} onRetry={properties.reload} />
       <FaceSignatureCard data={data} inputs={imageInputs} onSaved={saved} />
       <PinCard data={data} onSaved={saved} />

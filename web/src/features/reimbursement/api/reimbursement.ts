@@ -1,4 +1,5 @@
 import type { Page } from '@acpg/contracts/http';
+import type { PayoutDestination } from '@acpg/contracts/payout-details';
 import type { VerifiedProperty } from '@acpg/contracts/properties';
 import type {
   AnswerClaimBody,
@@ -90,3 +91,11 @@ export const useVerifiedProperties = () => useResource(fetchVerifiedProperties, 
 export const useMyCoverage = () => useResource(fetchMyCoverage, []);
 /** Read again whenever the claim's version moves (an approval changes what is used). */
 export const useClaimCoverage = (claimId: string, version: number | undefined) => useResource((signal) => fetchClaimCoverage(claimId, signal), [claimId, version]);
+
+/** Where the caller's approved claims are paid (their payout details on My Account, masked). */
+export const fetchMyPayoutDestination = (signal?: AbortSignal) => http.get<PayoutDestination>('/reimbursements/payout-destination', opts(signal));
+/** Where a claim's payout goes (Super Admin): the claimant's payout details, masked. */
+export const fetchClaimPayoutDestination = (claimId: string, signal?: AbortSignal) =>
+  http.get<PayoutDestination>(`/admin/reimbursements/claims/${encodeURIComponent(claimId)}/payout-destination`, opts(signal));
+export const useMyPayoutDestination = () => useResource(fetchMyPayoutDestination, []);
+export const useClaimPayoutDestination = (claimId: string) => useResource((signal) => fetchClaimPayoutDestination(claimId, signal), [claimId]);

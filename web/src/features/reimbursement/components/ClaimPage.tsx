@@ -8,6 +8,7 @@ import { AnswerForm } from './AnswerForm.tsx';
 import { ClaimDocuments } from './ClaimDocuments.tsx';
 import { ClaimCard, ClaimFrame } from './ClaimFrame.tsx';
 import { ClaimFacts, ClaimHistory, ClaimMessages } from './ClaimParts.tsx';
+import { PayoutDestinationNote } from './PayoutDestinationNote.tsx';
 
 const useStyles = makeStyles({
   root: { maxWidth: '1100px' },
@@ -42,6 +43,7 @@ export default function ClaimPage() {
     >
       {(claim) => (
         <>
+          {claim.account_id === userId && claim.status !== 'rejected' && claim.status !== 'paid' && <PayoutDestinationNote />}
           {claim.account_id === userId && claim.status === 'more_info_requested' && <ClaimCard parts={[['Answer the reviewer', <AnswerForm claim={claim} onAnswered={view.reload} />]]} />}
           <div className={s.columns}>
             <ClaimCard

@@ -19,6 +19,7 @@ import { fetchMyClaims, MY_CLAIM_LIST } from '../api/reimbursement.ts';
 import { categoryLabel, STATUS_BADGE, claimNumber, statusLabel } from '../claim-text.ts';
 import { ClaimLink } from './ClaimLink.tsx';
 import { FileClaimDialog } from './FileClaimDialog.tsx';
+import { PayoutDestinationNote } from './PayoutDestinationNote.tsx';
 
 const MESSAGES = [CLAIM_UPDATED_MESSAGE];
 type Row = ClaimView & { id: string };
@@ -122,6 +123,7 @@ export default function MyClaimsPage() {
           ? 'Reimbursement claims filed by your provider’s members, and where each one stands.'
           : 'Claim back expenses on a property you verified: legal fees after title fraud, hazard damage repairs, inspections and emergency repairs. We email you at every step.'}
       </Text>
+      {!provider && <PayoutDestinationNote />}
       <ListGrid
         list={list}
         view={view}

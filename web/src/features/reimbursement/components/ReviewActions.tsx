@@ -12,6 +12,7 @@ import { approveClaim, recordPayout, rejectClaim, requestInfo, startReview } fro
 import { amountProblem, centsToDollars, claimNumber } from '../claim-text.ts';
 import { useAccountNames } from '../../../lib/account-names.ts';
 import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
+import { PayoutTarget } from './PayoutTarget.tsx';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
@@ -34,6 +35,11 @@ function StepDialog({ kind, claim, onClose }: { kind: Kind; claim: ClaimView; on
   const [busy, setBusy] = useState(false);
   const [formRef, focusFirstInvalid] = useFocusFirstInvalid<HTMLFormElement>();
   const set = (key: Input, value: string) => setValues((v) => ({ ...v, [key]: value }));
+  // The method the claimant's payout details mean, until the admin picks one.
+  const [methodPicked, setMethodPicked] = useState(false);
+  const suggestMethod = (m: PayoutMethod) => {
+    if (!methodPicked) set('method', m);
+  };
   const amountCents = claim.approved_amount_cents ?? claim.amount_cents;
   const nameOf = useAccountNames(kind === 'payout' ? [claim.account_id] : []);
   const method = PAYOUT_METHODS.find((m) => m === values.method);
@@ -106,6 +112,7 @@ function StepDialog({ kind, claim, onClose }: { kind: Kind; claim: ClaimView; on
           <dl className={s.payee}>
             <dt className={s.term}>Payee</dt>
             <dd className={s.value}>{nameOf(claim.account_id) ?? 'The claimant'}</dd>
+            <PayoutTarget claimId={claim.claim_id} termClassName={s.term} valueClassName={s.value} onMethod={suggestMethod} />
             <dt className={s.term}>Amount</dt>
             <dd className={s.value}>{formatCents(amountCents)}</dd>
             <dt className={s.term}>Method</dt>
@@ -116,7 +123,13 @@ function StepDialog({ kind, claim, onClose }: { kind: Kind; claim: ClaimView; on
             </dd>
           </dl>
           <Field label="Payout method" required {...invalid(errors.method)}>
-            <RadioGroup value={values.method} onChange={(_, d) => set('method', d.value)}>
+            <RadioGroup
+              value={values.method}
+              onChange={(_, d) => {
+                setMethodPicked(true);
+                set('method', d.value);
+              }}
+            >
               {PAYOUT_METHODS.map((m: PayoutMethod) => (
                 <Radio key={m} value={m} label={PAYOUT_METHOD_LABELS[m]} />
               ))}
