@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
-import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
+import { closeE2e, openSignedIn } from './support/app.ts';
 import { newPage } from './support/browser.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 import { newCustomer } from './support/customer.ts';
@@ -36,8 +36,7 @@ describe('Super Admin: /promocode and /plans; a customer applies a code at check
   let admin: Page;
 
   beforeAll(async () => {
-    ({ app, browser, page: admin } = await openE2e());
-    await signInThroughPages(admin, app, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+    ({ app, browser, page: admin } = await openSignedIn('admin'));
   }, 120_000);
   afterAll(async () => {
     await closeE2e({ browser, app });

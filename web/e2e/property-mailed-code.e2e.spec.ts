@@ -2,12 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
-import { closeE2e, openE2e } from './support/app.ts';
+import { closeE2e, openSignedIn } from './support/app.ts';
 import { fitsWidth, seriousViolations } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
-import { newCustomer } from './support/customer.ts';
+import type { Customer } from './support/customer.ts';
 import { letterCode } from './support/property.ts';
-import { explained, signInThroughPages } from './support/sign-in.ts';
+import { explained } from './support/sign-in.ts';
 import { newApplicant, signUpToProperty } from './support/sign-up.ts';
 
 // A sample property (services/src/platform/property-data/sample-data/ca-sample-properties.json).
@@ -23,12 +23,10 @@ describe('a homeowner verifies a property with the code mailed to it', () => {
   let app: TestApp;
   let browser: Browser;
   let page: Page;
-  let member: { email: string; password: string; accountId: string };
+  let member: Customer;
 
   beforeAll(async () => {
-    ({ app, browser, page } = await openE2e());
-    member = await newCustomer(app, 'Hana Homeowner');
-    await signInThroughPages(page, app, member.email, member.password);
+    ({ app, browser, page, customer: member } = await openSignedIn({ customer: 'Hana Homeowner' }));
   }, 60_000);
   afterAll(async () => {
     await closeE2e({ browser, app });
