@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
 import { closeE2e, openSignedIn, SEEDED_ADMIN } from './support/app.ts';
-import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { checkWidths } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
 import type { Customer } from './support/customer.ts';
 import { signInThroughPages } from './support/sign-in.ts';
@@ -28,15 +28,6 @@ describe('a homeowner verifies a property with a document a Super Admin approves
   afterAll(async () => {
     await closeE2e({ browser, app });
   });
-
-  const checkWidths = async (on: Page, where: string) => {
-    for (const width of [375, 900, 1440]) {
-      await on.setViewportSize({ width, height: 900 });
-      expect(await seriousViolations(on), `axe on ${where} at ${width} px`).toEqual([]);
-      expect(await fitsWidth(on), `${where} fits ${width} px`).toBe(true);
-    }
-    await on.setViewportSize({ width: 1440, height: 900 });
-  };
 
   it('uploads a PDF deed, which a Super Admin approves, and the property shows verified', async () => {
     await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'My properties' }).click();

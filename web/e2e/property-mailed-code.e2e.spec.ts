@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
 import { closeE2e, openSignedIn } from './support/app.ts';
-import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { checkWidths, seriousViolations } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
 import type { Customer } from './support/customer.ts';
 import { letterCode } from './support/property.ts';
@@ -32,20 +32,11 @@ describe('a homeowner verifies a property with the code mailed to it', () => {
     await closeE2e({ browser, app });
   });
 
-  const checkWidths = async (where: string) => {
-    for (const width of [375, 900, 1440]) {
-      await page.setViewportSize({ width, height: 900 });
-      expect(await seriousViolations(page), `axe on ${where} at ${width} px`).toEqual([]);
-      expect(await fitsWidth(page), `${where} fits ${width} px`).toBe(true);
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
-  };
-
   it('asks for a letter, waits for it, refuses a wrong code with the tries left, and verifies with the code from the letter', async () => {
     await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'My properties' }).click();
     await page.getByRole('heading', { level: 1, name: 'My properties' }).waitFor({ timeout: 20_000 });
     await page.getByText('No properties yet.', { exact: false }).waitFor();
-    await checkWidths('/my-properties, empty');
+    await checkWidths(page, '/my-properties, empty');
 
     const box = page.getByRole('combobox', { name: 'Property address or APN' });
     await box.fill(HOME.typed);
@@ -53,7 +44,7 @@ describe('a homeowner verifies a property with the code mailed to it', () => {
     await page.getByRole('button', { name: 'Verify this property' }).click();
     const mail = page.getByRole('button', { name: 'Mail me a code' });
     await mail.waitFor();
-    await checkWidths('/my-properties, before mailing');
+    await checkWidths(page, '/my-properties, before mailing');
     const after = Date.now();
     const mailed = page.waitForResponse((r) => r.url().endsWith(`/api/v1/properties/${HOME.id}/verifications/letters`) && r.request().method() === 'POST');
     await mail.click();
@@ -66,7 +57,7 @@ describe('a homeowner verifies a property with the code mailed to it', () => {
     await card.getByText('Letter on its way').waitFor({ timeout: 20_000 });
     const form = card.getByRole('form', { name: 'Enter the code from the letter' });
     await form.waitFor();
-    await checkWidths('/my-properties, a letter on its way');
+    await checkWidths(page, '/my-properties, a letter on its way');
 
     const code = await letterCode(app, HOME.id, after);
     const field = form.getByRole('textbox', { name: 'Code from the letter' });
@@ -75,14 +66,14 @@ describe('a homeowner verifies a property with the code mailed to it', () => {
     await form.getByText('That code is not right. 4 tries left for this property.', { exact: false }).waitFor();
     // The refused field keeps the focus, so the member types again at once.
     await waitFor(async () => field.evaluate((el) => el === document.activeElement), { what: 'focus on the code field' });
-    await checkWidths('/my-properties, a wrong code');
+    await checkWidths(page, '/my-properties, a wrong code');
 
     await field.fill(code);
     await form.getByRole('button', { name: 'Verify property' }).click();
     await card.getByText('Verified', { exact: true }).waitFor({ timeout: 20_000 });
     await card.getByText(/Verified [A-Z][a-z]+ \d{1,2}, \d{4}\./).waitFor();
     expect(await card.getByRole('form', { name: 'Enter the code from the letter' }).count()).toBe(0);
-    await checkWidths('/my-properties, verified');
+    await checkWidths(page, '/my-properties, verified');
 
     // The server agrees: the property is the account's now (PropertyVerified, read model verified_properties).
     const events = await app.platform.eventStore.readStream(`properties-ownership-${member.accountId}-${HOME.id}`);

@@ -7,25 +7,12 @@ import { identityContext } from '../../services/src/modules/identity/context.ts'
 import { registerAccount } from '../../services/src/modules/identity/accounts.ts';
 import { systemMeta } from '../../services/src/platform/commands/metadata.ts';
 import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
-import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { checkWidths } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
 import { newCustomer, newMember } from './support/customer.ts';
 import { completeSignIn } from './support/sign-in.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
 
-const WIDTHS = [375, 900, 1440] as const;
-
-async function checkWidths(page: Page, where: string) {
-  const failures: string[] = [];
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    const blocking = await seriousViolations(page);
-    if (blocking.length > 0) failures.push(`${where} at ${width} px:\n${blocking.join('\n')}`);
-    if (!(await fitsWidth(page))) failures.push(`${where} at ${width} px scrolls sideways`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  expect(failures, failures.join('\n')).toEqual([]);
-}
 const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
 /** Waits until the element has keyboard focus. */
