@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
 import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
-import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { checkWidths } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
 import { newCustomer } from './support/customer.ts';
 import { completeSignIn } from './support/sign-in.ts';
@@ -10,22 +10,10 @@ import { verifyByMailedCode } from './support/property.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
 import { agreeToTerms, useNewCard } from './support/checkout.ts';
 
-const WIDTHS = [375, 900, 1440] as const;
 /** Recorded yesterday (UTC): within the days a new protection looks back. */
 const RECORDED = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const PROPERTY = { id: 'ca-lax-00001', typed: '6718 Mission', line: '6718 Mission Way', apn: '0165-307-174', county: 'Los Angeles' };
 
-async function checkWidths(page: Page, where: string) {
-  const failures: string[] = [];
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    const blocking = await seriousViolations(page);
-    if (blocking.length > 0) failures.push(`${where} at ${width} px:\n${blocking.join('\n')}`);
-    if (!(await fitsWidth(page))) failures.push(`${where} at ${width} px scrolls sideways`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  expect(failures, failures.join('\n')).toEqual([]);
-}
 /** Waits until the element has keyboard focus (a dialog that closed gave it back, a loaded form took it). */
 const focusReaches = (page: Page, target: Locator, what: string) =>
   waitFor(() => target.evaluate((el) => el === document.activeElement), { timeoutMs: 10_000, what: `focus on ${what}` }).catch(async (error: unknown) => {

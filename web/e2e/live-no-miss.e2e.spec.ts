@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../../services/test/harness.ts';
-import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
-import { explained, signInThroughPages } from './support/sign-in.ts';
+import { closeE2e, openSignedIn } from './support/app.ts';
+import { explained } from './support/sign-in.ts';
 
 /** Milliseconds after the page starts opening at which an interaction is stored (issue 6, item 1). */
 const DELAYS = [0, 25, 50, 100, 200, 350, 500, 700];
@@ -19,8 +19,7 @@ describe('/user-interaction misses no interaction stored while it opens', () => 
   let page: Page;
 
   beforeAll(async () => {
-    ({ app, browser, page } = await openE2e());
-    await signInThroughPages(page, app, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+    ({ app, browser, page } = await openSignedIn('admin'));
   });
   afterAll(async () => {
     await closeE2e({ browser, app });

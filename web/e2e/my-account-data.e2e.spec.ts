@@ -10,23 +10,9 @@ import { changeBeneficiaries, changePin, memberDataOf } from '../../services/src
 import { closeE2e, openE2e } from './support/app.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 import { newCustomer } from './support/customer.ts';
-import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { checkWidths } from './support/axe.ts';
 
-const WIDTHS = [375, 900, 1440] as const;
 const PIN = '4826';
-
-/** axe and the page's width at phone, tablet and desktop sizes; every failure listed. */
-async function checkWidths(page: Page, where: string) {
-  const failures: string[] = [];
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    const blocking = await seriousViolations(page);
-    if (blocking.length > 0) failures.push(`${where} at ${width} px:\n${blocking.join('\n')}`);
-    if (!(await fitsWidth(page))) failures.push(`${where} at ${width} px scrolls sideways`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  expect(failures, failures.join('\n')).toEqual([]);
-}
 
 describe('My Account: the member sees and edits the beneficiaries (PIN asked), the PIN, the properties and the payout details', () => {
   let app: TestApp;

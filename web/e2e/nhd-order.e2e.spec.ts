@@ -6,23 +6,8 @@ import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
 import { newPage } from './support/browser.ts';
 import { completeSignIn, explained, pathOf } from './support/sign-in.ts';
 import { newCustomer } from './support/customer.ts';
-import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { checkWidths } from './support/axe.ts';
 import { agreeToTerms, useNewCard } from './support/checkout.ts';
-
-const WIDTHS = [375, 900, 1440] as const;
-
-/** axe and the page's width at phone, tablet and desktop sizes; every failure listed. */
-async function checkWidths(page: Page, where: string) {
-  const failures: string[] = [];
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    const blocking = await seriousViolations(page);
-    if (blocking.length > 0) failures.push(`${where} at ${width} px:\n${blocking.join('\n')}`);
-    if (!(await fitsWidth(page))) failures.push(`${where} at ${width} px scrolls sideways`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  expect(failures, failures.join('\n')).toEqual([]);
-}
 
 const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);

@@ -1,11 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
-import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
+import { closeE2e, openE2e, openSignedIn } from './support/app.ts';
 import { fitsWidth, seriousViolations } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
 import { letterCode } from './support/property.ts';
-import { signInThroughPages } from './support/sign-in.ts';
 
 const PATH = '/equity-protect-property-search';
 // Two sample properties (services/src/platform/property-data/sample-data/ca-sample-properties.json).
@@ -92,8 +91,7 @@ describe('property search page: verification on the way to protecting a property
   let page: Page;
 
   beforeAll(async () => {
-    ({ app, browser, page } = await openE2e());
-    await signInThroughPages(page, app, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+    ({ app, browser, page } = await openSignedIn('admin'));
   });
   afterAll(async () => {
     await closeE2e({ browser, app });

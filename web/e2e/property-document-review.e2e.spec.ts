@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
-import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
-import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { closeE2e, openSignedIn, SEEDED_ADMIN } from './support/app.ts';
+import { checkWidths } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
-import { newCustomer } from './support/customer.ts';
+import type { Customer } from './support/customer.ts';
 import { signInThroughPages } from './support/sign-in.ts';
 
 // A sample property (services/src/platform/property-data/sample-data/ca-sample-properties.json).
@@ -20,25 +20,14 @@ describe('a homeowner verifies a property with a document a Super Admin approves
   let app: TestApp;
   let browser: Browser;
   let page: Page;
-  let member: { email: string; password: string; accountId: string };
+  let member: Customer;
 
   beforeAll(async () => {
-    ({ app, browser, page } = await openE2e());
-    member = await newCustomer(app, 'Dana Deedholder');
-    await signInThroughPages(page, app, member.email, member.password);
+    ({ app, browser, page, customer: member } = await openSignedIn({ customer: 'Dana Deedholder' }));
   }, 60_000);
   afterAll(async () => {
     await closeE2e({ browser, app });
   });
-
-  const checkWidths = async (on: Page, where: string) => {
-    for (const width of [375, 900, 1440]) {
-      await on.setViewportSize({ width, height: 900 });
-      expect(await seriousViolations(on), `axe on ${where} at ${width} px`).toEqual([]);
-      expect(await fitsWidth(on), `${where} fits ${width} px`).toBe(true);
-    }
-    await on.setViewportSize({ width: 1440, height: 900 });
-  };
 
   it('uploads a PDF deed, which a Super Admin approves, and the property shows verified', async () => {
     await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'My properties' }).click();

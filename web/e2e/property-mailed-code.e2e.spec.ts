@@ -2,12 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
-import { closeE2e, openE2e } from './support/app.ts';
-import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { closeE2e, openSignedIn } from './support/app.ts';
+import { checkWidths, seriousViolations } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
-import { newCustomer } from './support/customer.ts';
+import type { Customer } from './support/customer.ts';
 import { letterCode } from './support/property.ts';
-import { explained, signInThroughPages } from './support/sign-in.ts';
+import { explained } from './support/sign-in.ts';
 import { newApplicant, signUpToProperty } from './support/sign-up.ts';
 
 // A sample property (services/src/platform/property-data/sample-data/ca-sample-properties.json).
@@ -23,31 +23,20 @@ describe('a homeowner verifies a property with the code mailed to it', () => {
   let app: TestApp;
   let browser: Browser;
   let page: Page;
-  let member: { email: string; password: string; accountId: string };
+  let member: Customer;
 
   beforeAll(async () => {
-    ({ app, browser, page } = await openE2e());
-    member = await newCustomer(app, 'Hana Homeowner');
-    await signInThroughPages(page, app, member.email, member.password);
+    ({ app, browser, page, customer: member } = await openSignedIn({ customer: 'Hana Homeowner' }));
   }, 60_000);
   afterAll(async () => {
     await closeE2e({ browser, app });
   });
 
-  const checkWidths = async (where: string) => {
-    for (const width of [375, 900, 1440]) {
-      await page.setViewportSize({ width, height: 900 });
-      expect(await seriousViolations(page), `axe on ${where} at ${width} px`).toEqual([]);
-      expect(await fitsWidth(page), `${where} fits ${width} px`).toBe(true);
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
-  };
-
   it('asks for a letter, waits for it, refuses a wrong code with the tries left, and verifies with the code from the letter', async () => {
     await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'My properties' }).click();
     await page.getByRole('heading', { level: 1, name: 'My properties' }).waitFor({ timeout: 20_000 });
     await page.getByText('No properties yet.', { exact: false }).waitFor();
-    await checkWidths('/my-properties, empty');
+    await checkWidths(page, '/my-properties, empty');
 
     const box = page.getByRole('combobox', { name: 'Property address or APN' });
     await box.fill(HOME.typed);
@@ -55,7 +44,7 @@ describe('a homeowner verifies a property with the code mailed to it', () => {
     await page.getByRole('button', { name: 'Verify this property' }).click();
     const mail = page.getByRole('button', { name: 'Mail me a code' });
     await mail.waitFor();
-    await checkWidths('/my-properties, before mailing');
+    await checkWidths(page, '/my-properties, before mailing');
     const after = Date.now();
     const mailed = page.waitForResponse((r) => r.url().endsWith(`/api/v1/properties/${HOME.id}/verifications/letters`) && r.request().method() === 'POST');
     await mail.click();
@@ -68,7 +57,7 @@ describe('a homeowner verifies a property with the code mailed to it', () => {
     await card.getByText('Letter on its way').waitFor({ timeout: 20_000 });
     const form = card.getByRole('form', { name: 'Enter the code from the letter' });
     await form.waitFor();
-    await checkWidths('/my-properties, a letter on its way');
+    await checkWidths(page, '/my-properties, a letter on its way');
 
     const code = await letterCode(app, HOME.id, after);
     const field = form.getByRole('textbox', { name: 'Code from the letter' });
@@ -77,14 +66,14 @@ describe('a homeowner verifies a property with the code mailed to it', () => {
     await form.getByText('That code is not right. 4 tries left for this property.', { exact: false }).waitFor();
     // The refused field keeps the focus, so the member types again at once.
     await waitFor(async () => field.evaluate((el) => el === document.activeElement), { what: 'focus on the code field' });
-    await checkWidths('/my-properties, a wrong code');
+    await checkWidths(page, '/my-properties, a wrong code');
 
     await field.fill(code);
     await form.getByRole('button', { name: 'Verify property' }).click();
     await card.getByText('Verified', { exact: true }).waitFor({ timeout: 20_000 });
     await card.getByText(/Verified [A-Z][a-z]+ \d{1,2}, \d{4}\./).waitFor();
     expect(await card.getByRole('form', { name: 'Enter the code from the letter' }).count()).toBe(0);
-    await checkWidths('/my-properties, verified');
+    await checkWidths(page, '/my-properties, verified');
 
     // The server agrees: the property is the account's now (PropertyVerified, read model verified_properties).
     const events = await app.platform.eventStore.readStream(`properties-ownership-${member.accountId}-${HOME.id}`);

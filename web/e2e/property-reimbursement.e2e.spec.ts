@@ -2,33 +2,18 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
-import { markVerified } from '../../services/test/equity.ts';
-import { SAMPLE_PROPERTY_ID } from '../../services/test/nhd.ts';
-import { startMembershipFor, TINY_PDF, TINY_PNG } from '../../services/test/reimbursement.ts';
+import { TINY_PDF, TINY_PNG } from '../../services/test/reimbursement.ts';
 import { identityContext } from '../../services/src/modules/identity/context.ts';
 import { registerAccount } from '../../services/src/modules/identity/accounts.ts';
 import { changeMailingAddress, changePayoutDetails, changePin } from '../../services/src/modules/identity/member-data/flow.ts';
 import { systemMeta } from '../../services/src/platform/commands/metadata.ts';
 import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
-import { fitsWidth, seriousViolations } from './support/axe.ts';
+import { checkWidths } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
-import { newCustomer } from './support/customer.ts';
+import { newCustomer, newMember } from './support/customer.ts';
 import { completeSignIn } from './support/sign-in.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
 
-const WIDTHS = [375, 900, 1440] as const;
-
-async function checkWidths(page: Page, where: string) {
-  const failures: string[] = [];
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    const blocking = await seriousViolations(page);
-    if (blocking.length > 0) failures.push(`${where} at ${width} px:\n${blocking.join('\n')}`);
-    if (!(await fitsWidth(page))) failures.push(`${where} at ${width} px scrolls sideways`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  expect(failures, failures.join('\n')).toEqual([]);
-}
 const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
 /** Waits until the element has keyboard focus. */
@@ -63,10 +48,8 @@ describe('Property reimbursement: file → review → more information → answe
 
   beforeAll(async () => {
     ({ app, browser, page } = await openE2e({ DEV_OUTBOX: 'true' }));
-    member = await newCustomer(app, 'Rosa Delgado');
-    await markVerified(app, member.accountId, SAMPLE_PROPERTY_ID);
     // A Yearly membership of 120 days: past its 30-day waiting period, $10,000 a year.
-    await startMembershipFor(app, member.accountId, 120);
+    member = await newMember(app, 'Rosa Delgado', { startedDaysAgo: 120 });
     ({ page: admin } = await newPage(browser, app.url));
   }, 120_000);
   afterAll(async () => {
@@ -276,13 +259,9 @@ describe('Property reimbursement: file → review → more information → answe
   }, 300_000);
 
   it('a claim outside coverage is refused with its reason on the date: before the membership in its free trial, then in its waiting period', async () => {
-    const trialist = await newCustomer(app, 'Tess Trialist');
-    await markVerified(app, trialist.accountId, SAMPLE_PROPERTY_ID);
-    await startMembershipFor(app, trialist.accountId, 0, {
-      plan_id: 'monthly',
-      plan_name: 'Monthly',
-      status: 'trialing',
-      trial_ends_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    const trialist = await newMember(app, 'Tess Trialist', {
+      startedDaysAgo: 0,
+      membership: { plan_id: 'monthly', plan_name: 'Monthly', status: 'trialing', trial_ends_at: new Date(Date.now() + 30 * 86_400_000).toISOString() },
     });
     const { page: member2 } = await newPage(browser, app.url);
     await member2.goto('/authentication/sign-in');

@@ -8,20 +8,7 @@ import { closeE2e, openE2e } from './support/app.ts';
 import { newPage } from './support/browser.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 import { newCustomer } from './support/customer.ts';
-import { fitsWidth, seriousViolations } from './support/axe.ts';
-
-/** axe and the page's width at phone, tablet and desktop sizes; every failure listed. */
-async function checkWidths(page: Page, where: string) {
-  const failures: string[] = [];
-  for (const width of [375, 900, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    const blocking = await seriousViolations(page);
-    if (blocking.length > 0) failures.push(`${where} at ${width} px:\n${blocking.join('\n')}`);
-    if (!(await fitsWidth(page))) failures.push(`${where} at ${width} px scrolls sideways`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  expect(failures, failures.join('\n')).toEqual([]);
-}
+import { checkWidths } from './support/axe.ts';
 
 const membershipRow = (page: Page) => page.getByRole('table', { name: 'Your memberships' }).getByRole('row').filter({ hasText: 'ending in' }).first();
 

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../../../services/test/harness.ts';
+import { SEEDED_ADMIN, startTestApp, type TestApp } from '../../../services/test/harness.ts';
 import { launchBrowser, newPage } from './browser.ts';
+import { newCustomer, type Customer } from './customer.ts';
+import { signInThroughPages } from './sign-in.ts';
 
-export { SEEDED_ADMIN } from '../../../services/test/harness.ts';
+export { SEEDED_ADMIN };
 
 const webDist = resolve(import.meta.dirname, '../../dist');
 
@@ -36,3 +38,26 @@ export const closeE2e = async ({ browser, app }: { browser?: Browser | undefined
   await browser?.close();
   await app?.close();
 };
+
+/**
+ * openE2e, then on its page the seeded Super Admin (`'admin'`) or a new Customer of this name signed in through the
+ * pages (password, then the emailed code): the start of most browser tests of signed-in screens. A failed sign-in
+ * closes what was opened (the file's afterAll never got it).
+ */
+export async function openSignedIn(who: 'admin', env?: Record<string, string>): Promise<E2eRun>;
+export async function openSignedIn(who: { customer: string }, env?: Record<string, string>): Promise<E2eRun & { customer: Customer }>;
+export async function openSignedIn(who: 'admin' | { customer: string }, env: Record<string, string> = {}): Promise<E2eRun & { customer?: Customer }> {
+  const run = await openE2e(env);
+  try {
+    if (who === 'admin') {
+      await signInThroughPages(run.page, run.app, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+      return run;
+    }
+    const customer = await newCustomer(run.app, who.customer);
+    await signInThroughPages(run.page, run.app, customer.email, customer.password);
+    return { ...run, customer };
+  } catch (error) {
+    await closeE2e(run);
+    throw error;
+  }
+}

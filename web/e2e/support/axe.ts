@@ -77,3 +77,24 @@ export async function expectNoHorizontalOverflow(page: Page, where: string): Pro
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   if (scrollWidth > innerWidth) throw new Error(`${where}: ${scrollWidth} px wide in a ${innerWidth} px window`);
 }
+
+const WIDTHS = [375, 900, 1440] as const;
+
+/**
+ * A journey's screen at phone, tablet and desktop widths (375, 900, 1440 px, at the page's height): no serious or
+ * critical axe finding and no sideways scroll, every failure listed at once; `shot` (a screenshot, say) runs at each
+ * width first. Leaves the page at 1440 px.
+ */
+export async function checkWidths(page: Page, where: string, o: { shot?: (width: number) => Promise<unknown> } = {}): Promise<void> {
+  const failures: string[] = [];
+  const { height } = page.viewportSize() ?? { height: 900 };
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height });
+    await o.shot?.(width);
+    const blocking = await seriousViolations(page);
+    if (blocking.length > 0) failures.push(`${where} at ${width} px:\n${blocking.join('\n')}`);
+    if (!(await fitsWidth(page))) failures.push(`${where} at ${width} px scrolls sideways`);
+  }
+  await page.setViewportSize({ width: 1440, height });
+  if (failures.length > 0) throw new Error(failures.join('\n'));
+}

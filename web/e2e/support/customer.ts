@@ -2,6 +2,9 @@ import type { TestApp } from '../../../services/test/harness.ts';
 import { identityContext } from '../../../services/src/modules/identity/context.ts';
 import { registerAccount } from '../../../services/src/modules/identity/accounts.ts';
 import { systemMeta } from '../../../services/src/platform/commands/metadata.ts';
+import type { MembershipStarted } from '@acpg/contracts/memberships';
+import { SAMPLE_PROPERTY_ID } from '../../../services/test/nhd.ts';
+import { startMembershipFor, verifyPropertyFor } from '../../../services/test/reimbursement.ts';
 
 let made = 0;
 
@@ -19,4 +22,24 @@ export const newCustomer = async (app: TestApp, name = 'Casey Customer', role: C
   const ctx = await identityContext(app.platform);
   const { accountId } = await registerAccount(ctx, { email, fullName: name, roles: [role], password, phone: null }, systemMeta(app.platform, { actor: 'test' }));
   return { email, password, accountId };
+};
+
+/** A new Customer's sign-in, as `newCustomer` answers it. */
+export type Customer = Awaited<ReturnType<typeof newCustomer>>;
+
+/**
+ * A member: a new Customer who verified a property (the sample one unless told) and whose membership started
+ * `startedDaysAgo` days ago (120 unless told: a Yearly one past its 30-day waiting period, so it covers claims);
+ * `membership` changes any field of its `MembershipStarted` (a Monthly plan in its trial ...). Each module's own events,
+ * as the sign-up and the checkout would write them.
+ */
+export const newMember = async (
+  app: TestApp,
+  name: string,
+  o: { propertyId?: string; startedDaysAgo?: number; membership?: Partial<MembershipStarted> } = {},
+): Promise<Customer> => {
+  const member = await newCustomer(app, name);
+  await verifyPropertyFor(app, member.accountId, o.propertyId ?? SAMPLE_PROPERTY_ID);
+  await startMembershipFor(app, member.accountId, o.startedDaysAgo ?? 120, o.membership ?? {});
+  return member;
 };

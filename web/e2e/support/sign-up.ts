@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../services/test/harness.ts';
 import { explained, latestCode } from './sign-in.ts';
-import { fitsWidth, seriousViolations } from './axe.ts';
+import { checkWidths } from './axe.ts';
 
 /** A stranger who signs up; unique per call (email and phone are reserved once verified). */
 export interface Applicant {
@@ -33,21 +33,8 @@ export const newApplicant = (name = 'Grace Hopper'): Applicant => {
   };
 };
 
-const WIDTHS = [375, 900, 1440] as const;
-
 /** axe (no serious or critical finding) and no sideways scroll at phone, tablet and desktop widths. */
-export async function checkAtWidths(page: Page, where: string): Promise<void> {
-  const failures: string[] = [];
-  const { height } = page.viewportSize() ?? { height: 900 };
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height });
-    const blocking = await seriousViolations(page);
-    if (blocking.length > 0) failures.push(`${where} at ${width} px:\n${blocking.join('\n')}`);
-    if (!(await fitsWidth(page))) failures.push(`${where} at ${width} px scrolls sideways`);
-  }
-  await page.setViewportSize({ width: 1440, height });
-  expect(failures, failures.join('\n')).toEqual([]);
-}
+export const checkAtWidths = (page: Page, where: string): Promise<void> => checkWidths(page, where);
 
 /** The wizard's screen with this heading is showing and settled (no spinner left in the main area). */
 export async function onScreen(page: Page, path: string, heading: string): Promise<void> {

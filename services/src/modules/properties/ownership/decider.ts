@@ -8,6 +8,7 @@ import {
   type PropertySummary,
   type PropertyVerificationPendingData,
   type PropertyVerifiedData,
+  type VerificationMethod,
 } from '@acpg/contracts/properties';
 import { timingSafeEqual } from 'node:crypto';
 import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
@@ -129,6 +130,38 @@ export const evolve = (state: OwnershipState, event: OwnershipEvent): OwnershipS
   }
 };
 
+/** Who asks, for which property, as the contract's `PropertyVerificationPending` and `PropertyVerified` carry it. */
+interface Claim {
+  verificationId: string;
+  accountId: string;
+  property: PropertySummary;
+  method: VerificationMethod;
+}
+
+const claimFacts = ({ verificationId, accountId, property: p }: Claim) => ({
+  verification_id: verificationId,
+  account_id: accountId,
+  property_id: p.id,
+  address_line: p.address_line,
+  city: p.city,
+  county: p.county,
+  state: p.state,
+  zip: p.zip,
+  apn: p.apn,
+});
+
+/** The first request for the pair, by letter or by document: the sign-up goes on while it is checked. */
+const verificationPending = (claim: Claim, now: string): OwnershipEvent => ({
+  type: PROPERTY_VERIFICATION_PENDING,
+  data: { ...claimFacts(claim), method: claim.method, requested_at: now },
+});
+
+/** The property is the account's: a right code or an approved document. */
+const propertyVerified = (claim: Claim, now: string): OwnershipEvent => ({
+  type: PROPERTY_VERIFIED,
+  data: { ...claimFacts(claim), verified_at: now, method: claim.method },
+});
+
 const LOCKED_MESSAGE =
   'Too many wrong codes were entered for this property: it can no longer be verified with a mailed code on this account. Contact us through the Contact Us page if it is yours.';
 
@@ -146,20 +179,13 @@ export const decide = (command: OwnershipCommand, state: OwnershipState): Owners
         );
       }
       const d = command.data;
-      const p = d.property;
       const mailed: OwnershipEvent = {
         type: 'PropertyCodeMailed',
         data: { ...d, letter_number: state.letters + 1, sent_at: now, expires_at: addSeconds(now, CODE_VALID_SECONDS) },
       };
       if (state.letters > 0) return [mailed];
-      const pending: OwnershipEvent = {
-        type: PROPERTY_VERIFICATION_PENDING,
-        data: {
-          verification_id: d.verification_id, account_id: d.account_id, property_id: p.id, address_line: p.address_line, city: p.city,
-          county: p.county, state: p.state, zip: p.zip, apn: p.apn, method: 'mailed_code', requested_at: now,
-        },
-      };
-      return [mailed, pending];
+      const claim: Claim = { verificationId: d.verification_id, accountId: d.account_id, property: d.property, method: 'mailed_code' };
+      return [mailed, verificationPending(claim, now)];
     }
     case 'EnterCode': {
       if (state.status === 'verified') throw refuse('gone', 'VERIFICATION_COMPLETE', 'This property is already verified for your account.');
@@ -177,24 +203,8 @@ export const decide = (command: OwnershipCommand, state: OwnershipState): Owners
         );
       }
       if (sameDigest(command.data.code_hash, latest.codeHash)) {
-        return [
-          {
-            type: PROPERTY_VERIFIED,
-            data: {
-              verification_id: latest.verificationId,
-              account_id: command.data.account_id,
-              property_id: property.id,
-              address_line: property.address_line,
-              city: property.city,
-              county: property.county,
-              state: property.state,
-              zip: property.zip,
-              apn: property.apn,
-              verified_at: now,
-              method: 'mailed_code',
-            },
-          },
-        ];
+        const claim: Claim = { verificationId: latest.verificationId, accountId: command.data.account_id, property, method: 'mailed_code' };
+        return [propertyVerified(claim, now)];
       }
       const failures = state.failures + 1;
       const left = Math.max(0, VERIFICATION_RULES.maxWrongCodes - failures);
@@ -216,20 +226,13 @@ export const decide = (command: OwnershipCommand, state: OwnershipState): Owners
         );
       }
       const d = command.data;
-      const p = d.property;
       const submitted: OwnershipEvent = {
         type: 'PropertyDocumentSubmitted',
         data: { ...d, document_number: state.documents + 1, submitted_at: now },
       };
       if (state.letters > 0 || state.documents > 0) return [submitted];
-      const pending: OwnershipEvent = {
-        type: PROPERTY_VERIFICATION_PENDING,
-        data: {
-          verification_id: d.document_id, account_id: d.account_id, property_id: p.id, address_line: p.address_line, city: p.city,
-          county: p.county, state: p.state, zip: p.zip, apn: p.apn, method: 'document', requested_at: now,
-        },
-      };
-      return [submitted, pending];
+      const claim: Claim = { verificationId: d.document_id, accountId: d.account_id, property: d.property, method: 'document' };
+      return [submitted, verificationPending(claim, now)];
     }
     case 'ApproveDocument':
     case 'RejectDocument': {
@@ -244,25 +247,8 @@ export const decide = (command: OwnershipCommand, state: OwnershipState): Owners
       }
       // Verified meanwhile (by a code): the document is approved, the property is not verified twice.
       if (state.status === 'verified') return [{ type: 'PropertyDocumentApproved', data: ids }];
-      return [
-        { type: 'PropertyDocumentApproved', data: ids },
-        {
-          type: PROPERTY_VERIFIED,
-          data: {
-            verification_id: review.documentId,
-            account_id: review.accountId,
-            property_id: property.id,
-            address_line: property.address_line,
-            city: property.city,
-            county: property.county,
-            state: property.state,
-            zip: property.zip,
-            apn: property.apn,
-            verified_at: now,
-            method: 'document',
-          },
-        },
-      ];
+      const claim: Claim = { verificationId: review.documentId, accountId: review.accountId, property, method: 'document' };
+      return [{ type: 'PropertyDocumentApproved', data: ids }, propertyVerified(claim, now)];
     }
     default: {
       const unexpected: never = command;

@@ -145,3 +145,31 @@ describe('ownership verification decider: documents reviewed by a Super Admin', 
     expect(refusal(waiting, approve('other'))).toBe('DOCUMENT_ALREADY_REVIEWED');
   });
 });
+
+describe('ownership verification decider: the contract events it publishes', () => {
+  const submit = (id: string): OwnershipCommand => ({
+    type: 'SubmitDocument',
+    data: { document_id: id, account_id: 'acct-1', property, kind: 'deed', file_key: `properties/documents/${id}`, content_type: 'application/pdf' },
+    metadata: meta(),
+  });
+  const approve = (id: string): OwnershipCommand => ({ type: 'ApproveDocument', data: { document_id: id, by: 'admin-1' }, metadata: meta() });
+  const facts = (verificationId: string) =>
+    `"verification_id":"${verificationId}","account_id":"acct-1","property_id":"ca-scl-00007","address_line":"1234 Oak Street","city":"San Jose","county":"Santa Clara","state":"CA","zip":"95125","apn":"123-45-678"`;
+  const at = t0.toISOString();
+  // Stored and replayed as written: the data's fields and their order are pinned, by letter and by document alike.
+  const json = (events: OwnershipEvent[], type: string) => JSON.stringify(events.find((e) => e.type === type)?.data);
+
+  it('given a letter, then pending and verified carry the whole property with method mailed_code', () => {
+    const [mailed, pending] = run(initialState(), mailCode('h1'));
+    expect(json(pending, 'PropertyVerificationPending')).toBe(`{${facts('v-h1')},"method":"mailed_code","requested_at":"${at}"}`);
+    const [, verified] = run(mailed, enterCode('h1'));
+    expect(json(verified, 'PropertyVerified')).toBe(`{${facts('v-h1')},"verified_at":"${at}","method":"mailed_code"}`);
+  });
+
+  it('given a document, then pending and verified carry the whole property with method document', () => {
+    const [waiting, pending] = run(initialState(), submit('d1'));
+    expect(json(pending, 'PropertyVerificationPending')).toBe(`{${facts('d1')},"method":"document","requested_at":"${at}"}`);
+    const [, verified] = run(waiting, approve('d1'));
+    expect(json(verified, 'PropertyVerified')).toBe(`{${facts('d1')},"verified_at":"${at}","method":"document"}`);
+  });
+});

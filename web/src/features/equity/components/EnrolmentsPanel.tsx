@@ -5,18 +5,16 @@ import { ENROLMENT_STATUSES, EQUITY_ENROLMENT_UPDATED_MESSAGE, type EnrolmentVie
 import type { GridColumn } from '../../../components/PagedGrid.tsx';
 import { ListGrid } from '../../../components/ListScreen.tsx';
 import { NoWrap, StatusBadge } from '../../../components/GridCells.tsx';
-import { PersonName } from '../../../components/PersonName.tsx';
-import { useAccountNames } from '../../../lib/account-names.ts';
-import { formatDateTime12, formatDateUs } from '../../../lib/dates.ts';
+import { formatDateUs } from '../../../lib/dates.ts';
 import { exportList } from '../../../lib/fetch-every.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
-import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
+import type { Filters } from '../../../lib/paged-list.ts';
 import { cancelEnrolment, ENROLMENT_LIST, fetchAllEnrolments, fetchMyEnrolments, type EnrolmentFilter } from '../api/equity.ts';
-import { addressOf, ENROLMENT_BADGE, enrolmentStatusLabel } from '../equity-text.ts';
-import { ListFilters } from './ListFilters.tsx';
+import { ENROLMENT_BADGE, enrolmentStatusLabel } from '../equity-text.ts';
+import { leadCells, matchesProperty } from '../property-list.ts';
 import { keepPropertyForFlow } from './ProtectPropertyFlow.tsx';
-import { useLiveList } from '../../../lib/live-list.ts';
+import { countyColumn, leadColumns, PropertyListFilters, usePropertyList } from './PropertyList.tsx';
 
 const MESSAGES = [EQUITY_ENROLMENT_UPDATED_MESSAGE];
 type Row = EnrolmentView & { id: string };
@@ -27,16 +25,7 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
-const matches = (e: EnrolmentView, f: Filters<EnrolmentFilter>) => {
-  const words = `${e.enrollment_id} ${e.property.address_line} ${e.property.city} ${e.property.zip} ${e.property.apn} ${e.property.county}`.toLowerCase();
-  return (
-    (!f.q || words.includes(f.q.toLowerCase())) &&
-    (!f.status || e.status === f.status) &&
-    (!f.county || e.property.county === f.county) &&
-    (!f.from || e.requested_at.slice(0, 10) >= f.from) &&
-    (!f.to || e.requested_at.slice(0, 10) <= f.to)
-  );
-};
+const matches = (e: Row, f: Filters<EnrolmentFilter>) => matchesProperty(e, f, e.requested_at, [e.property.county]) && (!f.status || e.status === f.status);
 
 /** A year's protection that ran out: recordings no longer raise alerts until the member protects it again (paid again). */
 const expired = (e: EnrolmentView) => e.status === 'active' && e.protected_until !== null && e.protected_until < new Date().toISOString();
@@ -47,22 +36,18 @@ const EXPORT_HEADER = ['Enrollment', 'Enrolled', 'Member', 'Property', 'County',
 export function EnrolmentsPanel({ admin }: { admin: boolean }) {
   const s = useStyles();
   const navigate = useNavigate();
-  const list = usePagedList(ENROLMENT_LIST);
   const [stopping, setStopping] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
-  const fetchPage = admin ? fetchAllEnrolments : fetchMyEnrolments;
-  const view = useLiveList({
-    list,
+  const { list, view, fetchPage, nameOf } = usePropertyList({
+    admin,
+    spec: ENROLMENT_LIST,
     messages: MESSAGES,
-    mine: !admin,
-    fetchPage,
+    fetchMine: fetchMyEnrolments,
+    fetchAll: fetchAllEnrolments,
     toRow: rowOf,
     created: { sort: 'requested_at', at: (e) => e.requested_at },
     accepts: matches,
-    deps: [admin],
   });
-  const rows = view.data?.items ?? null;
-  const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);
 
   const finishPayment = (e: Row) => {
     keepPropertyForFlow({ id: e.property.property_id, address_line: e.property.address_line, city: e.property.city, county: e.property.county, state: 'CA', zip: e.property.zip, apn: e.property.apn });
@@ -84,10 +69,8 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
   };
 
   const columns: GridColumn<Row>[] = [
-    { id: 'requested_at', header: 'Enrolled', sortable: true, minWidth: '160px', render: (e) => <NoWrap>{formatDateTime12(e.requested_at)}</NoWrap> },
-    ...(admin ? [{ id: 'member', header: 'Member', render: (e: Row) => <PersonName id={e.account_id} name={nameOf(e.account_id)} /> }] : []),
-    { id: 'property', header: 'Property', minWidth: '200px', render: (e) => `${e.property.address_line}, ${e.property.city}` },
-    { id: 'county', header: 'County', sortable: true, minWidth: '120px', render: (e) => e.property.county },
+    ...leadColumns<Row>(admin, nameOf, { id: 'requested_at', header: 'Enrolled', at: (e) => e.requested_at }),
+    countyColumn<Row>(),
     { id: 'apn', header: 'APN', render: (e) => <NoWrap>{e.property.apn}</NoWrap> },
     {
       id: 'status',
@@ -132,12 +115,7 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
     exportList(kind, fetchPage, list, signal, {
       header: EXPORT_HEADER,
       row: (e) => [
-        e.enrollment_id,
-        e.requested_at,
-        admin ? (nameOf(e.account_id) ?? e.account_id) : 'Me',
-        addressOf(e.property),
-        e.property.county,
-        e.property.apn,
+        ...leadCells(admin, nameOf, rowOf(e), e.requested_at),
         expired(e) ? 'Expired' : enrolmentStatusLabel(e.status),
         e.protected_since ?? '',
         e.protected_until ?? '',
@@ -152,16 +130,14 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
         list={list}
         view={view}
         filters={
-          <ListFilters
-            key={JSON.stringify(list.filters)}
-            label="Filter protected properties"
+          <PropertyListFilters
+            list={list}
             spec={ENROLMENT_LIST}
-            applied={list.filters}
+            admin={admin}
+            label="Filter protected properties"
             statuses={ENROLMENT_STATUSES.map((st) => ({ value: st, label: enrolmentStatusLabel(st) }))}
-            searchHint={admin ? 'Member name or email, address, APN or county' : 'Address, APN or county'}
+            searchHint="Address, APN or county"
             dayLabel="Enrolled"
-            onApply={(f) => list.applyFilters(f)}
-            onClear={list.clearFilters}
           />
         }
         label="Protected properties"
