@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CheckoutResult, TEST_CARDS } from '@acpg/contracts/payments';
 import { useTestApp } from '../../../../test/harness.ts';
 import { placeOrder } from '../../../../test/nhd.ts';
-import { gatewayDeliveriesDone, payOrderWithTestCard } from '../../../../test/payments.ts';
+import { gatewayDeliveriesDone, payOrderWithTestCard, payWithTestCard } from '../../../../test/payments.ts';
 import { runNow, setClock } from '../../../../test/renewals.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { GATEWAY_EVENTS_QUEUE } from '../module.ts';
@@ -85,6 +85,25 @@ describe('abandoned checkouts expire', () => {
     const paid = await payOrderWithTestCard(t, account, TEST_CARDS.succeeds, orderId);
     expect(paid.result?.status, paid.body).toBe('succeeded');
     expect(await history(left.checkoutId)).toContain('CheckoutAbandoned');
+  });
+
+  it('frees the membership too: a plan checkout left at its second step blocks a second plan until it expires', async () => {
+    const account = `acct-${randomUUID()}`;
+    const left = await payWithTestCard(t, account, TEST_CARDS.requiresAction, 'monthly');
+    expect(left.result.status).toBe('requires_action');
+    await chargeIs(left.checkoutId, 'requires_action');
+    const resumed = await t.app.inject({ method: 'GET', url: '/api/v1/payments/checkouts/live', headers: await headersOf(account) });
+    expect(resumed.json().data).toMatchObject({ checkout_id: left.checkoutId, status: 'requires_action' });
+    await expect(payWithTestCard(t, account, TEST_CARDS.succeeds, 'yearly')).rejects.toThrow(/MEMBERSHIP_PAYMENT_UNDER_WAY/);
+    later(31);
+    await runNow(t, [checkoutExpirySchedule]);
+    const paid = await payWithTestCard(t, account, TEST_CARDS.succeeds, 'yearly');
+    expect(paid.result.status).toBe('succeeded');
+  });
+
+  it('refuses a live-checkout query naming both an order and an enrollment', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/v1/payments/checkouts/live?nhd_order_id=a&equity_enrollment_id=b', headers: await headersOf(`acct-${randomUUID()}`) });
+    expect(r.statusCode).toBe(400);
   });
 
   it('sweeps a checkout a crash cut off between starting and charging (started, never charged)', async () => {
