@@ -233,6 +233,36 @@ export const PaymentFailed = z.object({
 });
 export type PaymentFailed = z.infer<typeof PaymentFailed>;
 
+/**
+ * Data of `CheckoutAbandoned`: a checkout not paid within `CHECKOUT_EXPIRES_AFTER_MINUTES` (left at the card's second
+ * step, or cut off between starting and charging). Its payment intent was cancelled (when there was one) and what it
+ * claimed (an NHD order, an Equity Protect enrollment request, the account's membership) is free to be paid again.
+ */
+export const CheckoutAbandoned = z.object({
+  checkout_id: z.string(),
+  account_id: z.string(),
+  /** The cancelled intent; null when the checkout never reached the gateway (a crash between starting and charging). */
+  payment_intent_id: z.string().nullable(),
+  reason: z.literal('expired'),
+  abandoned_at: z.string(),
+});
+export type CheckoutAbandoned = z.infer<typeof CheckoutAbandoned>;
+
+/**
+ * Data of `LatePaymentRefunded`: the gateway confirmed a payment of a checkout after it was abandoned (the intent could
+ * no longer be cancelled). The payment is refunded in full at once and buys nothing.
+ */
+export const LatePaymentRefunded = z.object({
+  checkout_id: z.string(),
+  account_id: z.string(),
+  payment_intent_id: z.string(),
+  gateway_event_id: z.string(),
+  refund_id: z.string(),
+  amount_cents: z.number().int().nonnegative(),
+  refunded_at: z.string(),
+});
+export type LatePaymentRefunded = z.infer<typeof LatePaymentRefunded>;
+
 // ---- What a refund ends (issue 19): the admin chooses, the event records it ----
 
 /** A refund either ends what the payment bought (`end`) or leaves it running (`keep`); the admin always chooses. */

@@ -18,11 +18,13 @@ import { signUpWithOutboxCodes } from './sign-up.ts';
 import { PROPERTY_VERIFIED, type PropertyVerifiedData } from '@acpg/contracts/properties';
 import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import { waitFor } from './wait-for.ts';
-import { orderReaches, placeAndPayOrder } from './nhd.ts';
+import { orderReaches, placeAndPayOrder, placeOrder } from './nhd.ts';
+import { payOrderWithTestCard } from './payments.ts';
+import { checkoutExpirySchedule } from '../src/modules/payments/checkout/expiry.ts';
 import { alertsOf, CSV_HEADER, enrolProperty, importCsv, payEnrolment } from './equity.ts';
 import { propertyData } from '../src/platform/property-data/select.ts';
 import { adminStep, claimReaches, fileClaim, renewMembershipFor, startMembershipFor, TINY_PDF, verifyPropertyFor } from './reimbursement.ts';
-import { savedCard } from './renewals.ts';
+import { runNow, savedCard } from './renewals.ts';
 import { TEST_CARDS } from '@acpg/contracts/payments';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -155,6 +157,18 @@ describe('npm run replay -- --all', () => {
     const payout = { method: 'direct_deposit', account_holder: 'Replay Claimant', routing_number: '021000021', account_number: '000123456789', account_type: 'savings', pin: '4826' };
     expect((await t.app.inject({ method: 'PUT', url: '/api/v1/account/payout-details', payload: payout, headers: claimantAuth })).statusCode).toBe(200);
     await waitFor(async () => (await t.platform.documents.get('reimbursement_payout_details', 'replay-claimant')) ?? undefined, { what: 'the payout details copied' });
+    // A checkout left at the card's second step, abandoned when it expired (CheckoutAbandoned in payments_charges).
+    const left = await payOrderWithTestCard(t, 'replay-abandoner', TEST_CARDS.requiresAction, (await placeOrder(t, 'replay-abandoner')).order_id);
+    expect(left.result?.status, left.body).toBe('requires_action');
+    await waitFor(async () => ((await t.platform.documents.get('payments_charges', left.checkoutId))?.status === 'requires_action' ? true : undefined), { what: 'the waiting charge' });
+    const clock = t.platform.clock;
+    t.platform.clock = () => new Date(clock().getTime() + 31 * 60_000);
+    try {
+      await runNow(t, [checkoutExpirySchedule]);
+    } finally {
+      t.platform.clock = clock;
+    }
+    await waitFor(async () => ((await t.platform.documents.get('payments_charges', left.checkoutId))?.status === 'failed' ? true : undefined), { what: 'the abandoned charge' });
     // A deed sent for review (read model property_documents).
     const deed = await t.app.inject({
       method: 'POST',

@@ -117,12 +117,21 @@ describe('ordering an NHD report: /nhd-order → pay → live order page → rec
     await page.getByRole('group', { name: 'Order summary' }).getByText('Due today: $49.00').waitFor({ timeout: 20_000 });
     const form = page.getByRole('form', { name: 'Payment' });
     await useNewCard(form);
-    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    // The card that asks for its second step (issue 20 item 7): the payer reloads there, and the page finds the live
+    // checkout and asks again, instead of a second Pay refused (409) until the checkout expires.
+    await form.getByLabel('Card number').fill('4000 0027 6000 3184');
     await form.getByLabel('Expiry date (MM/YY)').fill('12/34');
     await form.getByLabel('Security code (CVC)').fill('123');
     await form.getByLabel('Name on card').fill('Nora Newcomer');
     await agreeToTerms(form);
     await form.getByRole('button', { name: 'Pay $49.00' }).click();
+    const secondStep = page.getByRole('alertdialog', { name: 'Confirm this payment' });
+    await explained(page, () => secondStep.waitFor({ timeout: 20_000 }));
+    await page.reload();
+    await step(page, 'Payment');
+    await explained(page, () => secondStep.waitFor({ timeout: 20_000 }));
+    expect(await secondStep.textContent()).toMatch(/\$49\.00.*3184|3184.*\$49\.00/s);
+    await secondStep.getByRole('button', { name: 'Approve payment' }).click();
     await step(page, 'Done');
     await page.getByText('Order placed and paid').waitFor();
 

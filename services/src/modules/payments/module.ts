@@ -8,6 +8,7 @@ import { charges } from './charges/entity.ts';
 import { PAYMENTS_CONSUMES, paymentsCopies } from './copies/copies.ts';
 import { myPaymentsRoutes } from './charges/routes.ts';
 import { paymentRoutes } from './checkout/routes.ts';
+import { checkoutExpirySchedule } from './checkout/expiry.ts';
 import { deliverGatewayEvent } from './gateway/deliver.ts';
 import { stripeRoutes } from './gateway/stripe/routes.ts';
 import { TEST_GATEWAY_COLLECTIONS } from './gateway/test-gateway.ts';
@@ -34,7 +35,7 @@ import { cardsOnFileProjection } from './saved-cards/on-file.ts';
  */
 export const paymentsModule: Module = {
   name: 'payments',
-  eventTypes: ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...PROMO_CODE_EVENT_TYPES, 'CardSaved', ORDER_PAYMENT_CLAIMED, PAYOUT_RECORDED],
+  eventTypes: ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', 'CheckoutAbandoned', 'LatePaymentRefunded', ...PROMO_CODE_EVENT_TYPES, 'CardSaved', ORDER_PAYMENT_CLAIMED, PAYOUT_RECORDED],
   routes: (platform) => async (app) => {
     await app.register(paymentRoutes(platform));
     await app.register(myPaymentsRoutes(platform));
@@ -55,6 +56,7 @@ export const paymentsModule: Module = {
   rooms: charges.rooms,
   reactions: [receiptReaction, promoRedemptionsReaction, renewalChargeReaction, orderRefundReaction, payoutReaction, refundNoticeReaction],
   templates: [receiptEmail, refundIssuedEmail],
+  schedules: [checkoutExpirySchedule],
   workers: [
     deliverGatewayEvent,
     issueReceipt,

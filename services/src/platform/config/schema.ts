@@ -49,6 +49,8 @@ export const ConfigSchema = z
     SMS_FROM: z.string().optional(),
     // payments: the embedded test gateway, or Stripe (its three keys are then required)
     PAYMENTS_GATEWAY: z.enum(['test', 'stripe']).default('test'),
+    // a checkout not paid within this time is abandoned: its intent cancelled, its order, enrollment or membership freed
+    CHECKOUT_EXPIRES_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_... or rk_...)').optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_\w+$/, 'must be a Stripe publishable key (pk_...)').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)').optional(),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Queue, UnrecoverableError, Worker as BullWorker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -10,7 +11,13 @@ export interface BullmqJobsOptions {
   /** Namespace of every key. Default 'bull'. */
   prefix?: string;
   logger?: Logger;
+  /** How long a job id stays taken after its job was enqueued, in ms (beyond its delay). Default 30 days. */
+  idRetentionMs?: number;
+  /** Test seam: awaited just before the job is added (a test kills the process there). */
+  beforeAdd?: (jobId: string) => Promise<void>;
 }
+
+export const DEFAULT_ID_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * BullMQ forbids ':' in queue names and job ids, and integer-looking job ids. Both are encoded
@@ -19,16 +26,29 @@ export interface BullmqJobsOptions {
 const escape = (value: string) => value.replaceAll('%', '%25').replaceAll(':', '%3A');
 const unescape = (value: string) => value.replaceAll('%3A', ':').replaceAll('%25', '%');
 export const toBullJobId = (id: string) => `j-${escape(id)}`;
-export const fromBullJobId = (jobId: string) => unescape(jobId.startsWith('j-') ? jobId.slice(2) : jobId);
+/**
+ * The id of one add attempt: the port id's BullMQ id plus '%n' and a nonce. An escaped id only ever has '%'
+ * followed by '25' or '3A', so the suffix is unambiguous; it tells an attempt that won the id from one that
+ * was deduplicated (both get the winner's id back from BullMQ).
+ */
+const attemptJobId = (id: string) => `${toBullJobId(id)}%n${randomUUID()}`;
+export const fromBullJobId = (jobId: string) => {
+  const plain = jobId.split('%n')[0] ?? jobId;
+  return unescape(plain.startsWith('j-') ? plain.slice(2) : plain);
+};
 export const toBullQueueName = (queue: string) => escape(queue);
 
 /**
- * The distributed profile's jobs on BullMQ. Duplicate ids: BullMQ silently ignores a job whose id
- * exists and cannot tell the caller, and forgets ids once jobs are removed; so each queue keeps a Redis
- * set of every id it accepted (`<prefix>:<queue>:port-ids`), checked with SADD before the add.
- * Completed jobs are removed at once, data included. Dead letters are the queue's failed jobs, kept with their
- * data to diagnose: BullMQ moves a job there only when its attempts are spent (or a processor threw
- * PermanentJobError, mapped to UnrecoverableError).
+ * The distributed profile's jobs on BullMQ. Duplicate ids: the port id is BullMQ's deduplication id with a
+ * time to live (`idRetentionMs` beyond the job's delay), so taking the id and adding the job are one Redis
+ * script, atomic: a process killed at any point either added the job (the id is taken and the job will run)
+ * or did not (the caller's retry adds it). The id record expires, so nothing grows without bound, and it
+ * outlives the job: a completed job is removed at once, data included, and its id stays taken for the
+ * retention. Each attempt adds under its own BullMQ job id (see `attemptJobId`); BullMQ answers the winner's,
+ * so the caller learns whether its attempt added the job. Ids accepted by versions before this one sit in
+ * a set (`<prefix>:<queue>:port-ids`) that is only read now. Dead letters are the queue's failed jobs, kept
+ * with their data to diagnose: BullMQ moves a job there only when its attempts are spent (or a processor
+ * threw PermanentJobError, mapped to UnrecoverableError).
  */
 export const createBullmqJobs = (options: BullmqJobsOptions): Jobs => {
   const prefix = options.prefix ?? 'bull';
@@ -51,29 +71,29 @@ export const createBullmqJobs = (options: BullmqJobsOptions): Jobs => {
     }
     return q;
   };
-  const idsKey = (queue: string) => `${prefix}:${toBullQueueName(queue)}:port-ids`;
+
+  const legacyIdsKey = (queue: string) => `${prefix}:${toBullQueueName(queue)}:port-ids`;
+  const retentionMs = options.idRetentionMs ?? DEFAULT_ID_RETENTION_MS;
 
   const enqueue = async <T>(queue: string, name: string, data: T, opts: JobOptions): Promise<boolean> => {
     if (closed) throw new Error('jobs: enqueue after close');
-    const jobId = toBullJobId(opts.id);
-    const added = await client.sadd(idsKey(queue), jobId);
-    if (added === 0) return false;
-    try {
-      await queueOf(queue).add(name, data, {
-        jobId,
-        delay: Math.max(0, opts.delayMs ?? 0),
-        attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS),
-        backoff: { type: 'exponential', delay: Math.max(0, opts.backoffMs ?? DEFAULT_BACKOFF_MS) },
-        // A completed job (and its data: codes, addresses) leaves Redis at once; the duplicate guard is the id set.
-        removeOnComplete: true,
-        removeOnFail: false,
-      });
-    } catch (error) {
-      // Not added: forget the id so the caller's retry can add it.
-      await client.srem(idsKey(queue), jobId).catch(() => undefined);
-      throw error;
-    }
-    return true;
+    const portId = toBullJobId(opts.id);
+    if ((await client.sismember(legacyIdsKey(queue), portId)) === 1) return false;
+    const jobId = attemptJobId(opts.id);
+    const delay = Math.max(0, opts.delayMs ?? 0);
+    await options.beforeAdd?.(jobId);
+    const job = await queueOf(queue).add(name, data, {
+      jobId,
+      // One script: the id is taken (SET NX PX) and the job stored together, or neither.
+      deduplication: { id: portId, ttl: delay + retentionMs },
+      delay,
+      attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS),
+      backoff: { type: 'exponential', delay: Math.max(0, opts.backoffMs ?? DEFAULT_BACKOFF_MS) },
+      // A completed job (and its data: codes, addresses) leaves Redis at once; its id stays taken until it expires.
+      removeOnComplete: true,
+      removeOnFail: false,
+    });
+    return job.id === jobId;
   };
 
   const work = async <T>(queue: string, processor: JobProcessor<T>, workerOptions: WorkerOptions = {}): Promise<Worker> => {

@@ -51,7 +51,8 @@ jobsContract(
     const connection = new Redis(inject('redisUrl'));
     const probe = new Queue(toBullQueueName(queue), { connection, prefix: BULL_PREFIX });
     try {
-      return (await probe.getJob(toBullJobId(id)))?.data as unknown;
+      const jobId = await probe.getDeduplicationJobId(toBullJobId(id));
+      return jobId ? ((await probe.getJob(jobId))?.data as unknown) : undefined;
     } finally {
       await probe.close();
       await connection.quit();

@@ -104,6 +104,7 @@ export const createSqliteJobs = (db: DatabaseSync, options: SqliteJobsOptions = 
     const attempts = Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS);
     const backoffMs = Math.max(0, opts.backoffMs ?? DEFAULT_BACKOFF_MS);
     const json = JSON.stringify(data ?? null);
+    // Taking the id and storing the job are one INSERT OR IGNORE: no kill can fall between them (issue 20 item 9).
     const { changes } = insert.run(queue, opts.id, name, json, now + Math.max(0, opts.delayMs ?? 0), attempts, backoffMs, now);
     const added = Number(changes) === 1;
     if (added) for (const wake of wakers.get(queue) ?? []) wake();

@@ -1,7 +1,7 @@
 import { PaymentView } from '@acpg/contracts/payments';
 import type { Doc } from '../../../platform/documents/port.ts';
 import { entityRows } from '../../../platform/entities/entity-rows.ts';
-import { toCheckoutEvent, type CheckoutEvent } from '../checkout/decider.ts';
+import { MESSAGES, toCheckoutEvent, type CheckoutEvent } from '../checkout/decider.ts';
 
 export const CHARGES_COLLECTION = 'payments_charges';
 
@@ -35,6 +35,10 @@ export const evolveChargeRow = (doc: Doc | null, event: CheckoutEvent): Doc | nu
       return doc && { ...doc, status: 'succeeded', message: null, settled_at: event.data.paid_at };
     case 'PaymentFailed':
       return doc && { ...doc, status: 'failed', message: event.data.message, settled_at: event.data.failed_at };
+    case 'CheckoutAbandoned':
+      return doc && { ...doc, status: 'failed', message: MESSAGES.expired, settled_at: event.data.abandoned_at };
+    case 'LatePaymentRefunded':
+      return doc; // a payment confirmed after the checkout expired was refunded at once: the charge stays failed
     case 'PaymentRefunded': {
       const d = event.data;
       return doc && { ...doc, status: 'refunded', refund: { amount_cents: d.amount_cents, reason: d.reason, refunded_by: d.refunded_by, refunded_at: d.refunded_at } };

@@ -7,6 +7,9 @@ import { checkoutDecider, checkoutStream, type CheckoutState } from './decider.t
 import { claimOrderPayment, purchaseOf } from './purchase.ts';
 import { normalizedCode, releasePromo, reservePromo } from '../promo-codes/commands.ts';
 import { checkouts } from './access.ts';
+import { checkoutExpiresAfterMs, expireCheckout, isExpired } from './expiry.ts';
+import { paymentGateway } from '../gateway/select.ts';
+import { CHARGES_COLLECTION } from '../charges/projection.ts';
 
 type Started = Exclude<CheckoutState, { status: 'none' }>;
 
@@ -112,6 +115,9 @@ const start = async (platform: Platform, gateway: PaymentGateway, body: Checkout
       // Claimed but not started: starting this moment (live), or stopped before it started (free after a minute).
       if (other.status === 'none') return meta.now.getTime() - Date.parse(held.claimed_at) < CLAIM_START_MS ? claim.underWay() : null;
       if (other.status === 'failed') return null;
+      // Left unpaid past its time (a payer gone at the card's second step, a crash before the charge): abandoned now,
+      // rather than at the sweep's next run, and its claim is free.
+      if (isExpired(other, meta.now, checkoutExpiresAfterMs(platform)) && (await expireCheckout(platform, gateway, held.checkout_id, meta)) > 0) return null;
       if (other.status === 'succeeded' && claim.afterPaid) {
         return claim.afterPaid({ checkout_id: other.started.checkout_id, plan_id: other.started.plan_id });
       }
@@ -166,10 +172,65 @@ export const confirmCheckout = async (platform: Platform, gateway: PaymentGatewa
 };
 
 /**
+ * A payment the gateway confirmed after its checkout was abandoned (too late to cancel): refunded in full at once (the
+ * gateway's refund first, idempotent per checkout, so a crash or a redelivery refunds once), then `LatePaymentRefunded`
+ * is recorded. It buys nothing: no `PaymentSucceeded` is recorded, so no order, enrollment or membership reacts to it.
+ */
+const refundLatePayment = async (platform: Platform, state: Started, event: GatewayEvent, meta: CommandMeta): Promise<void> => {
+  const intent = event.data.object;
+  const { checkout_id, account_id } = state.started;
+  if (intent.customer !== account_id) throw new DomainError('invalid', 'BAD_REQUEST', 'The gateway event does not match this checkout (customer).');
+  const refund = await paymentGateway(platform).createRefund(
+    { payment_intent: intent.id, amount: intent.amount, metadata: { checkout_id, refund_id: `late-${checkout_id}` } },
+    { idempotencyKey: `late-refund-${checkout_id}` },
+  );
+  const data = { checkout_id, account_id, payment_intent_id: intent.id, gateway_event_id: event.id, refund_id: refund.id, amount_cents: intent.amount };
+  await handleCommand(platform.eventStore, checkoutStream(checkout_id), checkoutDecider, { type: 'RecordLateRefund', data, metadata: meta }, { retries: 5 });
+};
+
+/**
  * A webhook event of the gateway, recorded on its checkout once (by event id) whatever the order it arrives in.
- * Retries a concurrent write (the same event delivered twice at once), then the decider sees it was recorded.
+ * Retries a concurrent write (the same event delivered twice at once), then the decider sees it was recorded. A
+ * payment confirmed after its checkout was abandoned is refunded (`refundLatePayment`).
  */
 export const recordGatewayEvent = async (platform: Platform, event: GatewayEvent, meta: CommandMeta): Promise<void> => {
   const checkoutId = event.data.object.metadata.checkout_id;
+  const state = await loadCheckout(platform, checkoutId);
+  if (state.status !== 'none' && state.abandoned && event.type === 'payment_intent.succeeded' && !state.seenEventIds.includes(event.id)) {
+    await refundLatePayment(platform, state, event, meta);
+    return;
+  }
   await handleCommand(platform.eventStore, checkoutStream(checkoutId), checkoutDecider, { type: 'RecordGatewayEvent', data: event, metadata: meta }, { retries: 5 });
+};
+
+/** What a live checkout is sought for: an NHD order, an Equity Protect enrollment, or (neither) the membership. */
+export interface LiveCheckoutOf {
+  nhd_order_id?: string | undefined;
+  equity_enrollment_id?: string | undefined;
+}
+
+/**
+ * The caller's checkout of this order, enrollment or membership still waiting for its payment and not past its time,
+ * so a page reloaded mid-payment continues it (at the card's second step) instead of starting another. 404 when none.
+ */
+export const liveCheckout = async (platform: Platform, accountId: string, of: LiveCheckoutOf): Promise<CheckoutResult> => {
+  const item = of.nhd_order_id
+    ? { nhd_order_id: of.nhd_order_id }
+    : of.equity_enrollment_id
+      ? { equity_enrolment_id: of.equity_enrollment_id }
+      : { nhd_order_id: null, equity_enrolment_id: null, renewal: null };
+  const rows = await platform.documents.find(
+    CHARGES_COLLECTION,
+    { account_id: accountId, status: { $in: ['processing', 'requires_action'] }, ...item },
+    { sort: { started_at: -1, _id: 1 }, limit: 5 },
+  );
+  const now = platform.clock();
+  for (const row of rows) {
+    // The row finds it; the stream says whether it is still live now.
+    const state = await loadCheckout(platform, String(row._id));
+    if (state.status !== 'none' && state.started.account_id === accountId && (state.status === 'processing' || state.status === 'requires_action') && !isExpired(state, now, checkoutExpiresAfterMs(platform))) {
+      return toResult(state);
+    }
+  }
+  throw notFound();
 };

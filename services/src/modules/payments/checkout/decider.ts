@@ -1,5 +1,7 @@
 import type {
+  CheckoutAbandoned as CheckoutAbandonedData,
   CheckoutStarted as CheckoutStartedData,
+  LatePaymentRefunded as LatePaymentRefundedData,
   CheckoutStatus,
   PaymentFailed as PaymentFailedData,
   PaymentRefunded as PaymentRefundedData,
@@ -21,14 +23,23 @@ export type CheckoutEvent =
   | { type: 'PaymentRequiresAction'; data: PaymentRequiresActionData }
   | { type: 'PaymentSucceeded'; data: PaymentSucceededData }
   | { type: 'PaymentFailed'; data: PaymentFailedData }
-  | { type: 'PaymentRefunded'; data: PaymentRefundedData };
+  | { type: 'PaymentRefunded'; data: PaymentRefundedData }
+  | { type: 'CheckoutAbandoned'; data: CheckoutAbandonedData }
+  | { type: 'LatePaymentRefunded'; data: LatePaymentRefundedData };
 
 export type StartCheckout = Command<'StartCheckout', Omit<CheckoutStartedData, 'idempotency_key' | 'started_at'>>;
 /** What the gateway reported (a webhook event), as delivered: maybe again, maybe late. */
 export type RecordGatewayEvent = Command<'RecordGatewayEvent', GatewayEvent>;
 /** A Super Admin's refund, recorded after the gateway refunded it (full refunds only). */
 export type RefundPayment = Command<'RefundPayment', Omit<PaymentRefundedData, 'refunded_at'>>;
-export type CheckoutCommand = StartCheckout | RecordGatewayEvent | RefundPayment;
+/**
+ * The checkout was not paid in time (`expires_after_ms` after it started): its intent, if any, was cancelled at the
+ * gateway first. A checkout that settled meanwhile, or is not yet due, is left alone.
+ */
+export type AbandonCheckout = Command<'AbandonCheckout', { expires_after_ms: number; payment_intent_id: string | null }>;
+/** The gateway confirmed a payment of an abandoned checkout, and it was refunded in full (the gateway's refund first). */
+export type RecordLateRefund = Command<'RecordLateRefund', Omit<LatePaymentRefundedData, 'refunded_at'>>;
+export type CheckoutCommand = StartCheckout | RecordGatewayEvent | RefundPayment | AbandonCheckout | RecordLateRefund;
 
 export type CheckoutState =
   | { status: 'none' }
@@ -41,6 +52,8 @@ export type CheckoutState =
       seenEventIds: readonly string[];
       /** Set once a succeeded payment was refunded (full refunds only). */
       refund: PaymentRefundedData | null;
+      /** Expired before it was paid: it shows as failed (with MESSAGES.expired) and buys nothing, even if paid late. */
+      abandoned: boolean;
     };
 export const initialCheckoutState = (): CheckoutState => ({ status: 'none' });
 
@@ -50,12 +63,15 @@ export const MESSAGES = {
   /** Off-session (a renewal): the bank wants the card holder to confirm, who is not there. */
   authenticationRequired: 'Your bank asked you to confirm this charge, so nothing was charged. Update your card on the Membership page to pay.',
   authenticationRefused: 'The payment was not confirmed, so nothing was charged. Try again or use another card.',
+  expired: 'This checkout expired before it was paid, so nothing was charged. Pay again to continue.',
 } as const;
 
 export const evolveCheckout = (state: CheckoutState, event: CheckoutEvent): CheckoutState => {
-  if (event.type === 'CheckoutStarted') return { status: 'processing', started: event.data, intentId: null, message: null, seenEventIds: [], refund: null };
+  if (event.type === 'CheckoutStarted') return { status: 'processing', started: event.data, intentId: null, message: null, seenEventIds: [], refund: null, abandoned: false };
   if (state.status === 'none') return state; // an event without its start: nothing to fold it into
   if (event.type === 'PaymentRefunded') return { ...state, refund: event.data };
+  if (event.type === 'CheckoutAbandoned') return { ...state, status: 'failed', intentId: event.data.payment_intent_id ?? state.intentId, message: MESSAGES.expired, abandoned: true };
+  if (event.type === 'LatePaymentRefunded') return { ...state, seenEventIds: [...state.seenEventIds, event.data.gateway_event_id] };
   const seenEventIds = [...state.seenEventIds, event.data.gateway_event_id];
   switch (event.type) {
     case 'PaymentRequiresAction':
@@ -152,6 +168,29 @@ export const decideCheckout = (command: CheckoutCommand, state: CheckoutState): 
     }
     case 'RecordGatewayEvent':
       return decideGatewayEvent(command, state);
+    case 'AbandonCheckout': {
+      if (state.status !== 'processing' && state.status !== 'requires_action') return []; // settled (or abandoned) meanwhile
+      if (state.started.renewal) return []; // a renewal is charged off-session and settled by its own retries
+      const startedAt = Date.parse(state.started.started_at);
+      if (command.metadata.now.getTime() - startedAt < command.data.expires_after_ms) return [];
+      return [
+        {
+          type: 'CheckoutAbandoned',
+          data: {
+            checkout_id: state.started.checkout_id,
+            account_id: state.started.account_id,
+            payment_intent_id: command.data.payment_intent_id ?? state.intentId,
+            reason: 'expired',
+            abandoned_at: command.metadata.now.toISOString(),
+          },
+        },
+      ];
+    }
+    case 'RecordLateRefund': {
+      if (state.status === 'none') throw new DomainError('not_found', 'CHECKOUT_NOT_FOUND', 'The gateway reported on a checkout that does not exist.');
+      if (!state.abandoned || state.seenEventIds.includes(command.data.gateway_event_id)) return [];
+      return [{ type: 'LatePaymentRefunded', data: { ...command.data, refunded_at: command.metadata.now.toISOString() } }];
+    }
     case 'RefundPayment': {
       if (state.status === 'none') throw new DomainError('not_found', 'CHECKOUT_NOT_FOUND', 'This payment was not found.');
       if (state.refund) return []; // refunded already (a second click): recorded once
@@ -165,7 +204,7 @@ export const decideCheckout = (command: CheckoutCommand, state: CheckoutState): 
   }
 };
 
-export const CHECKOUT_EVENT_TYPES = ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded'] as const;
+export const CHECKOUT_EVENT_TYPES = ['CheckoutStarted', 'PaymentRequiresAction', 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', 'CheckoutAbandoned', 'LatePaymentRefunded'] as const;
 /** Reads a stored event back (null for other types). */
 export const toCheckoutEvent = ownEvents<CheckoutEvent>(CHECKOUT_EVENT_TYPES);
 

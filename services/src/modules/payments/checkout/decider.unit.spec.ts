@@ -147,3 +147,45 @@ describe('checkout decider', () => {
     expect(decideCheckout(record(gatewayEvent('evt_p', 'payment_intent.processing', { status: 'processing' })), given(started))).toEqual([]);
   });
 });
+
+describe('checkout expiry (issue 20 item 7)', () => {
+  const THIRTY_MIN = 30 * 60_000;
+  const abandon = (at: string, paymentIntentId: string | null = null) => ({
+    type: 'AbandonCheckout' as const,
+    data: { expires_after_ms: THIRTY_MIN, payment_intent_id: paymentIntentId },
+    metadata: metaAt(at),
+  });
+  const action = gatewayEvent('evt_action', 'payment_intent.requires_action', { status: 'requires_action' });
+
+  it('abandons a checkout still waiting for its payment once its time has passed, and reads as failed with the reason', () => {
+    const waiting = run(given(started), action).state;
+    expect(decideCheckout(abandon('2026-11-23T19:29:59.000Z'), waiting)).toEqual([]);
+    const events = decideCheckout(abandon('2026-11-23T19:30:00.000Z'), waiting);
+    expect(events).toEqual([
+      { type: 'CheckoutAbandoned', data: { checkout_id: 'c1', account_id: 'a1', payment_intent_id: 'pi_1', reason: 'expired', abandoned_at: '2026-11-23T19:30:00.000Z' } },
+    ]);
+    const after = events.reduce(evolveCheckout, waiting);
+    expect(after).toMatchObject({ status: 'failed', message: MESSAGES.expired, abandoned: true });
+    expect(decideCheckout(abandon('2026-11-23T20:00:00.000Z'), after)).toEqual([]); // once
+  });
+
+  it('leaves a settled checkout and a renewal alone; a crash orphan (no intent) is abandoned with a null intent', () => {
+    const paid = run(given(started), succeeded).state;
+    expect(decideCheckout(abandon('2026-11-24T00:00:00.000Z'), paid)).toEqual([]);
+    const renewal: CheckoutEvent = { type: 'CheckoutStarted', data: { ...started.data, renewal: { membership_id: 'm1', period_start: '2026-11-23T00:00:00.000Z', attempt: 1 } } } as CheckoutEvent;
+    expect(decideCheckout(abandon('2026-11-24T00:00:00.000Z'), given(renewal))).toEqual([]);
+    expect(decideCheckout(abandon('2026-11-24T00:00:00.000Z'), given(started))).toMatchObject([{ type: 'CheckoutAbandoned', data: { payment_intent_id: null } }]);
+  });
+
+  it('records nothing from a payment succeeding after the checkout was abandoned; its refund is recorded once', () => {
+    const abandoned = decideCheckout(abandon('2026-11-23T20:00:00.000Z'), given(started)).reduce(evolveCheckout, given(started));
+    expect(run(abandoned, succeeded).events).toEqual([]); // never PaymentSucceeded: it buys nothing
+    const late = { checkout_id: 'c1', account_id: 'a1', payment_intent_id: 'pi_1', gateway_event_id: 'evt_ok', refund_id: 're_1', amount_cents: 6400 };
+    const refunded = decideCheckout({ type: 'RecordLateRefund', data: late, metadata: meta }, abandoned);
+    expect(refunded).toMatchObject([{ type: 'LatePaymentRefunded', data: late }]);
+    const after = refunded.reduce(evolveCheckout, abandoned);
+    expect(decideCheckout({ type: 'RecordLateRefund', data: late, metadata: meta }, after)).toEqual([]);
+    // A checkout that was not abandoned records no late refund.
+    expect(decideCheckout({ type: 'RecordLateRefund', data: late, metadata: meta }, given(started))).toEqual([]);
+  });
+});

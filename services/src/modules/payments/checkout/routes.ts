@@ -9,11 +9,18 @@ import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { paymentGateway, testGateway } from '../gateway/select.ts';
 import { brandOf, cardExpired, testCardBehavior } from '../gateway/test-cards.ts';
-import { confirmCheckout, ownCheckout, payCheckout, toResult } from './commands.ts';
+import { confirmCheckout, liveCheckout, ownCheckout, payCheckout, toResult } from './commands.ts';
 
 const SIGNED_IN = { auth: { roles: 'any' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 const CheckoutParams = z.object({ id: z.uuid('The checkout id is a uuid') });
+const LiveCheckoutQuery = z
+  .object({
+    nhd_order_id: z.string().min(1).max(100).optional(),
+    equity_enrollment_id: z.string().min(1).max(100).optional(),
+  })
+  .strict()
+  .refine((q) => !(q.nhd_order_id && q.equity_enrollment_id), { message: 'Name an NHD order or an Equity Protect enrollment, not both' });
 
 export const paymentRoutes =
   (platform: Platform): FastifyPluginAsync =>
@@ -85,6 +92,22 @@ export const paymentRoutes =
         const result = await confirmCheckout(platform, gateway, request.params.id, request.body.approve, callerOf(request).userId);
         return { success: true as const, data: result };
       },
+    );
+
+    app.get(
+      '/payments/checkouts/live',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['payments'],
+          summary:
+            "The caller's checkout still waiting for its payment (not past CHECKOUT_EXPIRES_AFTER_MINUTES) of an NHD order, an Equity Protect enrollment, or (neither) a membership: a reloaded page continues it; 404 CHECKOUT_NOT_FOUND when none",
+          security: [{ bearer: [] }],
+          querystring: LiveCheckoutQuery,
+          response: { 200: okEnvelope(CheckoutResult), ...refusals },
+        },
+      },
+      async (request) => ({ success: true as const, data: await liveCheckout(platform, callerOf(request).userId, request.query) }),
     );
 
     app.get(

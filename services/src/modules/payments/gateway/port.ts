@@ -103,6 +103,12 @@ export interface PaymentGateway extends GatewayRefunds {
   createPaymentIntent(params: CreatePaymentIntent, options: { idempotencyKey: string }): Promise<PaymentIntent>;
   /** The card's second confirmation step (3-D Secure), approved or refused by the card holder. Idempotent. */
   confirmPaymentIntent(id: string, outcome: { approve: boolean }): Promise<PaymentIntent>;
+  /**
+   * Cancels a payment not yet paid (an abandoned checkout; Stripe: `paymentIntents.cancel`), answering the intent as it
+   * is after: failed (`requires_payment_method`) once cancelled, or `succeeded`/`processing` when it was too late to
+   * cancel (its events settle it). Null when the gateway does not know it. Sends no event of its own. Idempotent.
+   */
+  cancelPaymentIntent(id: string): Promise<PaymentIntent | null>;
   /** Saves the card for later off-session charges (renewals). Idempotent per key. */
   saveCard(params: { payment_method: string; customer: string }, options: { idempotencyKey: string }): Promise<SaveCardResult>;
 }

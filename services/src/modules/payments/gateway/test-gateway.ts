@@ -31,6 +31,9 @@ const AUTHENTICATION_FAILED = {
   message: 'The card holder did not confirm the payment.',
 };
 
+/** An abandoned checkout's payment, cancelled before it was paid (Stripe's status `canceled`). */
+const CANCELLED = { code: 'payment_intent_canceled', message: 'The payment was cancelled: its checkout expired.' };
+
 /** Off-session (a renewal), the card that asks for its second step cannot be confirmed: Stripe's `authentication_required`. */
 const AUTHENTICATION_REQUIRED = {
   code: 'authentication_required',
@@ -152,6 +155,16 @@ export const createTestGateway = (platform: Pick<Platform, 'documents' | 'jobs' 
       // are tried with it); the card with a second step asks for it.
       const status = behavior === 'declined' ? 'failed' : behavior === 'requires_action' ? 'requires_action' : 'succeeded';
       return { id: `seti_${digest(idempotencyKey)}`, status, payment_method };
+    },
+
+    async cancelPaymentIntent(id) {
+      const found = await readIntent(id);
+      if (!found) return null;
+      const { intent, behavior, idempotencyKey } = found;
+      if (intent.status !== 'requires_action' && intent.status !== 'processing') return intent;
+      const cancelled: PaymentIntent = { ...intent, status: 'requires_payment_method', last_payment_error: CANCELLED };
+      await save(cancelled, behavior, idempotencyKey);
+      return cancelled;
     },
 
     async confirmPaymentIntent(id, { approve }) {

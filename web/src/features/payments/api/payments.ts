@@ -28,6 +28,18 @@ export async function fetchCheckout(checkoutId: string, signal?: AbortSignal): P
   return r.data;
 }
 
+/**
+ * The caller's checkout of this purchase still waiting for its payment (GET /payments/checkouts/live), so a reloaded
+ * page continues it; null when there is none (404).
+ */
+export async function fetchLiveCheckout(purchase: { plan_id: string } | { nhd_order_id: string } | { equity_enrollment_id: string }, signal: AbortSignal): Promise<CheckoutResult | null> {
+  const query = 'nhd_order_id' in purchase ? { nhd_order_id: purchase.nhd_order_id } : 'equity_enrollment_id' in purchase ? { equity_enrollment_id: purchase.equity_enrollment_id } : {};
+  const r = await http.get<CheckoutResult>('/payments/checkouts/live', { query, signal });
+  if (r.success) return r.data;
+  if (r.status === 404) return null;
+  throw new HttpError(r.status ?? 0, r.message, r.data);
+}
+
 /** The plan being paid for and its name's renewal price (what every later term charges). */
 export interface PlanToPay {
   plan: Plan;

@@ -12,7 +12,7 @@ import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
 import { toCardDetails } from '../card.ts';
 import { awaitOutcomeWith, checkoutMachine, isBusy, type Purchase } from '../machines/checkout.machine.ts';
-import { confirmCheckout, createPaymentMethod, fetchCheckout, startCheckout, usePaymentsConfig, usePlanToPay } from '../api/payments.ts';
+import { confirmCheckout, createPaymentMethod, fetchCheckout, fetchLiveCheckout, startCheckout, usePaymentsConfig, usePlanToPay } from '../api/payments.ts';
 import { useCardOnFile } from '../api/saved-cards.ts';
 import { SecondStepDialog } from './SecondStepDialog.tsx';
 import { CardFields, useCardInput } from './CardFields.tsx';
@@ -168,6 +168,20 @@ function CheckoutForm({
   const [promo, setPromo] = useState<PromoQuote | null>(null);
   const due = promo ? promo.amount_due_cents : listAmount(item);
 
+  // A page reloaded while a payment of this purchase waits (at the card's second step, or for the gateway) continues
+  // that checkout instead of starting another one, which the server would refuse until it expires.
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchLiveCheckout(purchaseOf(item), controller.signal)
+      .then((live) => {
+        if (live && !controller.signal.aborted) send({ type: 'RESUME', checkout: live });
+      })
+      .catch(() => undefined); // nothing to resume: the form starts a new checkout
+    return () => controller.abort();
+    // Once per form: the form is keyed by its purchase.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   // The payer's hand-off happens once, when the machine reaches `paid`.
   const paidOnce = useRef(false);
   const onPaidRef = useRef(onPaid);
@@ -274,7 +288,7 @@ function CheckoutForm({
       <SecondStepDialog
         open={inDialog && !atBank}
         amountDue={state.context.checkout?.amount_due ?? due}
-        last4={paymentMethod?.last4 ?? null}
+        last4={paymentMethod?.last4 ?? state.context.checkout?.card_last4 ?? null}
         sending={state.matches('confirming') ? 'approve' : state.matches('refusing') ? 'refuse' : null}
         error={inDialog ? error : null}
         onApprove={() => send({ type: 'APPROVE' })}

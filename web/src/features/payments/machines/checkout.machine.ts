@@ -48,7 +48,15 @@ export interface CheckoutContext {
  * Pay: the card (or the marker of a saved card, see PaymentForm), the promo code, and the payer's consent to the Terms
  * of Service (and to automatic renewal for a plan), which the form asks for first and the server records.
  */
-export type CheckoutEvent = { type: 'PAY'; card: CreatePaymentMethodBody; promoCode?: string | null; consent: true } | { type: 'APPROVE' } | { type: 'REFUSE' };
+export type CheckoutEvent =
+  | { type: 'PAY'; card: CreatePaymentMethodBody; promoCode?: string | null; consent: true }
+  | { type: 'APPROVE' }
+  | { type: 'REFUSE' }
+  /** A page reloaded mid-payment: the server's live checkout of this purchase (GET /payments/checkouts/live), continued. */
+  | { type: 'RESUME'; checkout: CheckoutResult };
+
+/** `sentWith` of a resumed checkout: no card of this page sent it, so any Pay first asks the server about it. */
+export const RESUMED = 'resumed';
 
 export const DECLINED_MESSAGE = 'Your card was declined, and nothing was charged. Try another card.';
 export const REFUSED_MESSAGE = 'The payment was not approved, and nothing was charged. Pay again to try once more.';
@@ -151,6 +159,24 @@ export const checkoutMachine = setup({
   states: {
     ready: {
       on: {
+        // Only before this page sent anything: the live checkout the server holds becomes this page's checkout.
+        RESUME: [
+          {
+            guard: ({ context, event }) => context.sentWith === null && context.checkout === null && event.checkout.status === 'requires_action',
+            target: 'awaitingApproval',
+            actions: assign({ checkoutId: ({ event }) => event.checkout.checkout_id, checkout: ({ event }) => event.checkout, sentWith: RESUMED }),
+          },
+          {
+            guard: ({ context, event }) => context.sentWith === null && context.checkout === null && event.checkout.status === 'processing',
+            target: 'processing',
+            actions: assign({
+              checkoutId: ({ event }) => event.checkout.checkout_id,
+              checkout: ({ event }) => event.checkout,
+              sentWith: RESUMED,
+              pollUntil: ({ context }) => Date.now() + context.pollForMs,
+            }),
+          },
+        ],
         PAY: [
           {
             guard: ({ context, event }) => context.sentWith === cardFingerprint(event.card, event.promoCode ?? null),

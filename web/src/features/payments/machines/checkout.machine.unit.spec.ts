@@ -184,6 +184,30 @@ describe('checkout machine', () => {
     expect(calls.startCheckout).toHaveLength(1);
   });
 
+  it('resumes a live checkout after a reload at its second step, and approving it pays that checkout (no new charge)', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'RESUME', checkout: answer('from-before-reload', 'requires_action') });
+    await waitFor(actor, (s) => s.matches('awaitingApproval'));
+    actor.send({ type: 'APPROVE' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.confirmCheckout).toEqual([{ checkoutId: 'from-before-reload', approve: true }]);
+    expect(calls.startCheckout).toEqual([]);
+    expect(calls.createPaymentMethod).toEqual([]);
+  });
+
+  it('follows a resumed checkout the gateway has not reported on, and ignores a resume once this page has paid', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'RESUME', checkout: answer('from-before-reload', 'processing') });
+    await waitFor(actor, done);
+    expect(calls.fetchCheckout).toEqual([{ checkoutId: 'from-before-reload' }]);
+    const fresh = start({ startCheckout: async (id) => answer(id, 'requires_action') });
+    await pay(fresh.actor, (s) => s.matches('awaitingApproval'));
+    fresh.actor.send({ type: 'REFUSE' });
+    await waitFor(fresh.actor, (s) => s.matches('ready') && s.context.declined);
+    fresh.actor.send({ type: 'RESUME', checkout: answer('late-answer', 'requires_action') });
+    expect(fresh.actor.getSnapshot().matches('ready')).toBe(true); // this page sent a checkout already: its own answers count
+  });
+
   it('refusing the second step charges nothing and says so', async () => {
     const { actor, calls } = start({ startCheckout: async (id) => answer(id, 'requires_action') });
     await pay(actor, (s) => s.matches('awaitingApproval'));

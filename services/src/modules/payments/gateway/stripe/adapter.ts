@@ -166,6 +166,18 @@ export const createStripeGateway = (platform: Pick<Platform, 'documents' | 'log'
       }
     },
 
+    async cancelPaymentIntent(id) {
+      try {
+        const intent = await stripe.paymentIntents.retrieve(id);
+        // Stripe cancels an intent only before it is paid (not processing, not succeeded).
+        if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) return intentOf(intent);
+        return intentOf(await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }, { idempotencyKey: `expire-${id}` }));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw gatewayDown(error);
+      }
+    },
+
     async createRefund(params, { idempotencyKey }) {
       try {
         const refund = await stripe.refunds.create({ payment_intent: params.payment_intent, amount: params.amount, metadata: params.metadata }, { idempotencyKey });

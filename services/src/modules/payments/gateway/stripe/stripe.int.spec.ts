@@ -115,6 +115,25 @@ describe('Stripe adapter against the stand-in', () => {
     await expect(gateway.createPaymentIntent({ ...params, amount: 100 }, { idempotencyKey: `checkout-${checkoutId}` })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
   });
 
+  it('cancelPaymentIntent (an expired checkout): cancels an intent waiting for its second step, leaves a paid one, null for an unknown one', async () => {
+    const account = newAccount();
+    const waiting = await claimed(account, TEST_CARDS.requiresAction);
+    const params = (pm: string, checkoutId: string) => ({ amount: 6400, currency: 'usd' as const, payment_method: pm, customer: account, metadata: metadata(checkoutId, account) });
+    const first = randomUUID();
+    const intent = await gateway.createPaymentIntent(params(waiting.payment_method_id, first), { idempotencyKey: `checkout-${first}` });
+    expect(intent.status).toBe('requires_action');
+    expect(await gateway.cancelPaymentIntent(intent.id)).toMatchObject({ id: intent.id, status: 'requires_payment_method' });
+    expect(requestsTo(`/v1/payment_intents/${intent.id}/cancel`).at(-1)).toMatchObject({ idempotencyKey: `expire-${intent.id}`, body: { cancellation_reason: 'abandoned' } });
+    expect(await gateway.cancelPaymentIntent(intent.id)).toMatchObject({ status: 'requires_payment_method' }); // again: as it is
+
+    const paidCard = await claimed(account, TEST_CARDS.succeeds);
+    const second = randomUUID();
+    const paid = await gateway.createPaymentIntent(params(paidCard.payment_method_id, second), { idempotencyKey: `checkout-${second}` });
+    expect(await gateway.cancelPaymentIntent(paid.id)).toMatchObject({ status: 'succeeded' });
+    expect(requestsTo(`/v1/payment_intents/${paid.id}/cancel`)).toHaveLength(0);
+    expect(await gateway.cancelPaymentIntent('pi_unknown')).toBeNull();
+  });
+
   it('a declined card answers the failed intent (Stripe’s 402 carries it)', async () => {
     const account = newAccount();
     const card = await claimed(account, TEST_CARDS.declined);
