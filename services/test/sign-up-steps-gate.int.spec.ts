@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@acpg/contracts/payments';
-import { useTestApp } from '../../../test/harness.ts';
-import { bearer, markVerified } from '../../../test/equity.ts';
-import { payWithTestCard, testPaymentMethod } from '../../../test/payments.ts';
-import { signedUpWith } from '../../../test/sign-up-steps.ts';
-import { checkoutStream } from '../../modules/payments/checkout/decider.ts';
-import { enrolmentStream } from '../../modules/equity/enrolment/decider.ts';
-import { enrolmentIdOf } from '../../modules/equity/enrolment/commands.ts';
+import { useTestApp } from './harness.ts';
+import { bearer, markVerified } from './equity.ts';
+import { payWithTestCard, testPaymentMethod } from './payments.ts';
+import { signedUpWith } from './sign-up-steps.ts';
+
+const checkoutStream = (checkoutId: string) => `payments-checkout-${checkoutId}`;
 
 const t = useTestApp();
 
@@ -51,7 +50,8 @@ describe('sign-up steps a purchase needs (payments and equity decide from their 
     const refused = await enrol(accountId, propertyId);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'SIGN_UP_STEPS_MISSING', missing_steps: ['face_signature', 'mailing_address'] });
-    expect(await t.platform.eventStore.readStream(enrolmentStream(enrolmentIdOf(accountId, propertyId)))).toEqual([]);
+    const requested = await t.platform.eventStore.readAll({ after: 0, limit: 100_000, types: ['EquityEnrolmentRequested'] });
+    expect(requested.filter((e) => (e.data as { account_id: string }).account_id === accountId)).toEqual([]);
     await signedUpWith(t, accountId, ['nhd'], ['face_signature', 'mailing_address']);
     const enrolled = await enrol(accountId, propertyId);
     expect(enrolled.statusCode, enrolled.body).toBe(201);
