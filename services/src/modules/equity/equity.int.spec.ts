@@ -295,6 +295,7 @@ describe('Equity Protect', () => {
   it('tells the member once, 30 days before, that a year of protection ends, and not before', async () => {
     const email = `ending-${randomUUID().slice(0, 8)}@example.test`;
     const sign = await signUpWithOutboxCodes(t, { full_name: 'Ana Ruiz', email, phone: `+1415${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, password: 'correct horse battery staple 9', role: 'Customer' });
+    await signedUpWith(t, sign.user.id, ['membership'], ['face_signature', 'mailing_address']);
     const enrolment = await protectProperty(t, sign.user.id, 'ca-lax-00006');
     const endingMails = async () => (await outboxOf(t, email)).filter((m) => (m.subject ?? '').startsWith('Your Equity Protect for'));
     const realClock = t.platform.clock;
