@@ -58,6 +58,8 @@ export const Profile = z.object({
   profile_img: z.string().nullable(),
   /** `"<url> 16w, <url> 32w, ..."` for `<img srcset>`; null without a photo. */
   profile_img_srcset: z.string().nullable(),
+  /** An Agent's or a Broker's brokerage (shown on the NHD orders they place); null for other roles. */
+  brokerage_name: z.string().nullable(),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -72,6 +74,19 @@ export const UpdateProfileBody = z
   })
   .strict();
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+/** As at sign-up (`SignUpBody.brokerage_name`). */
+export const BROKERAGE_NAME_MAX = 120;
+/** `PUT /account/profile/brokerage`: an Agent's or a Broker's brokerage (refused for other roles). */
+export const BrokerageBody = z
+  .object({
+    brokerage_name: z
+      .string({ error: 'Enter the name of your brokerage' })
+      .transform((n) => n.trim().replace(/\s+/g, ' '))
+      .pipe(withoutHiddenCharacters(z.string().min(1, 'Enter the name of your brokerage').max(BROKERAGE_NAME_MAX, `Use at most ${BROKERAGE_NAME_MAX} characters`))),
+  })
+  .strict();
+export type BrokerageBody = z.infer<typeof BrokerageBody>;
 
 /** `PUT /account/profile/photo`: the image as base64 (JPEG, PNG or WebP, at most 5 MB), checked by its content. */
 export const ProfilePhotoBody = z.object({ data: z.string().min(1, 'Choose an image') }).strict();
@@ -110,5 +125,6 @@ export const ACCOUNT_ERROR_CODES = [
   'PASSWORD_INCORRECT', // 400 the current password is wrong
   'PASSWORD_REFUSED', // 400 too short, too long or too common
   'PHOTO_REFUSED', // 400 not an image sharp can read, or too small
+  'BROKERAGE_NOT_ALLOWED', // 400 only an Agent or a Broker names a brokerage
 ] as const;
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];

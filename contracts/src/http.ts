@@ -17,6 +17,8 @@ export const ErrorEnvelope = z.object({
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   /** On every 429 (also sent as the Retry-After header): whole seconds to wait before trying again. */
   retry_after_seconds: z.number().int().nonnegative().optional(),
+  /** On 409 SIGN_UP_STEPS_MISSING: the sign-up steps (`SignUpStep`) to finish first, in the wizard's order. */
+  missing_steps: z.array(z.string()).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 

@@ -110,6 +110,8 @@ export const AccountRegistered = z.object({
   phone_encrypted: z.string().nullable(),
   phone_masked: z.string().nullable(),
   profile_img: z.string().nullable(),
+  /** An Agent's or a Broker's brokerage, as named at sign-up (absent for other roles and on older accounts). */
+  brokerage_name: z.string().nullable().optional(),
 });
 export type AccountRegistered = z.infer<typeof AccountRegistered>;
 
@@ -120,6 +122,31 @@ export type AccountNameChanged = z.infer<typeof AccountNameChanged>;
 /** Data of `AccountEmailChanged` (stream `identity-account-<id>`): a contract event other modules keep copies from. */
 export const AccountEmailChanged = z.object({ account_id: z.string(), email: z.string().min(1), previous_email: z.string(), at: z.string() });
 export type AccountEmailChanged = z.infer<typeof AccountEmailChanged>;
+
+/** Data of `AccountBrokerageChanged` (stream `identity-account-<id>`): an Agent or a Broker renamed their brokerage. */
+export const AccountBrokerageChanged = z.object({ account_id: z.string(), brokerage_name: z.string().min(1), at: z.string() });
+export type AccountBrokerageChanged = z.infer<typeof AccountBrokerageChanged>;
+
+/** The identity events from which another module keeps its copy of an account's brokerage (`AccountBrokerage`). */
+export const ACCOUNT_BROKERAGE_EVENTS = ['AccountRegistered', 'AccountBrokerageChanged'] as const;
+
+/** What a module keeps of an Agent's or a Broker's brokerage (null: the account names none). */
+export interface AccountBrokerage {
+  brokerage_name: string | null;
+}
+
+/** The published fold of `ACCOUNT_BROKERAGE_EVENTS`: the brokerage as the latest identity event names it. */
+export const nextAccountBrokerage = (copy: AccountBrokerage | null, event: { type: string; data: unknown }): AccountBrokerage | null => {
+  if (event.type === 'AccountRegistered') {
+    const d = AccountRegistered.safeParse(event.data);
+    return d.success ? { brokerage_name: d.data.brokerage_name ?? null } : copy;
+  }
+  if (event.type === 'AccountBrokerageChanged') {
+    const d = AccountBrokerageChanged.safeParse(event.data);
+    return d.success ? { brokerage_name: d.data.brokerage_name } : copy;
+  }
+  return copy;
+};
 
 /** The identity events from which another module keeps its copy of an account's name and email (`AccountContact`). */
 export const ACCOUNT_CONTACT_EVENTS = ['AccountRegistered', 'AccountNameChanged', 'AccountEmailChanged'] as const;

@@ -161,6 +161,8 @@ export const NhdOrderPlaced = z.object({
   amount_cents: z.number().int().nonnegative(),
   recipients: z.array(OrderRecipient),
   escrow_users: z.array(EscrowUserInput),
+  /** The brokerage of the Agent or Broker who placed it, as identity named it then (absent for other orderers). */
+  brokerage_name: z.string().optional(),
 });
 export type NhdOrderPlaced = z.infer<typeof NhdOrderPlaced>;
 export const NhdOrderPaid = z.object({ ...step, checkout_id: z.string(), amount_cents: z.number().int().nonnegative(), promo: PromoApplied.optional() });
@@ -255,6 +257,8 @@ export const NhdOrderView = z.object({
   /** Short number shown and searched instead of the id (NHD-100001); null for orders placed before numbers. */
   number: z.string().nullable().default(null),
   account_id: z.string(),
+  /** The brokerage of the Agent or Broker who placed the order, as it was then; null for other orderers. */
+  brokerage_name: z.string().nullable().default(null),
   status: OrderStatus,
   failure: z.enum(ORDER_FAILURES).nullable(),
   /** What went wrong and what to do next (declined card, report failed ...); null when nothing to say. */

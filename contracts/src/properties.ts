@@ -254,3 +254,26 @@ export const nextVerifiedProperty = (copy: PropertyVerifiedData | null, event: P
   const verified = PropertyVerifiedData.safeParse(event.data);
   return verified.success ? verified.data : copy;
 };
+
+/** The properties events that complete the sign-up wizard's property step (a verification, or a letter on its way). */
+export const PROPERTY_STEP_EVENTS = [PROPERTY_VERIFIED, PROPERTY_VERIFICATION_PENDING] as const;
+
+/** Another module's copy of whether an account has done the wizard's property step (keyed by `account_id`). */
+export interface PropertyStep {
+  account_id: string;
+  since: string;
+}
+
+/** The published fold of `PROPERTY_STEP_EVENTS`: the first verification (or pending verification) stands. */
+export const nextPropertyStep = (copy: PropertyStep | null, event: PropertyEvent): PropertyStep | null => {
+  if (copy) return copy;
+  if (event.type === PROPERTY_VERIFIED) {
+    const d = PropertyVerifiedData.safeParse(event.data);
+    return d.success ? { account_id: d.data.account_id, since: d.data.verified_at } : copy;
+  }
+  if (event.type === PROPERTY_VERIFICATION_PENDING) {
+    const d = PropertyVerificationPendingData.safeParse(event.data);
+    return d.success ? { account_id: d.data.account_id, since: d.data.requested_at } : copy;
+  }
+  return copy;
+};

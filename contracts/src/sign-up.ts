@@ -231,6 +231,7 @@ export const SIGN_UP_ERROR_CODES = [
   'PHONE_NOT_VERIFIED', // 409 the email code comes after the phone code
   'SIGN_UP_STEP_MISSING', // 409 a step the current one needs is not done (the message names it)
   'SIGN_UP_STEP_NOT_NEEDED', // 409 what the account came to do does not need this step (add the intent first)
+  'SIGN_UP_STEPS_MISSING', // 409 (payments, equity) a membership or Equity Protect needs sign-up steps first: `missing_steps` names them
   'PROPERTY_NOT_VERIFIED', // 400 mailing address "same as property" names a property this account has not verified
 ] as const;
 export type SignUpErrorCode = (typeof SIGN_UP_ERROR_CODES)[number];

@@ -15,7 +15,7 @@ const HOMEOWNER_STEPS = ['/sign-up/property', '/sign-up/face-signature', '/sign-
 /**
  * Issue 19, item 1: an agent who starts at /nhd-order and creates an account verifies only the email and the phone
  * (and names the brokerage), then pays for the client's report; no ownership, face or signature step ever shows, and
- * My Account does not loop back to one.
+ * My Account does not loop back to one. The brokerage shows on the order and on My Account, where it can be changed.
  */
 describe('an agent orders an NHD report for a client from /nhd-order, signing up on the way', () => {
   let app: TestApp;
@@ -107,6 +107,26 @@ describe('an agent orders an NHD report for a client from /nhd-order, signing up
         await page.getByRole('heading', { name: 'NHD Order List', level: 1 }).waitFor({ timeout: 20_000 });
         await page.getByRole('row', { name: /6718 Mission Way/ }).waitFor({ timeout: 20_000 });
         expect(new URL(page.url()).pathname).toBe('/nhd-order-list');
+
+        // The brokerage named at sign-up shows on the order the agent placed ...
+        await page.getByRole('row', { name: /6718 Mission Way/ }).getByRole('link').first().click();
+        const facts = page.getByRole('main').locator('dl');
+        await facts.getByRole('term').filter({ hasText: /^Brokerage$/ }).waitFor({ timeout: 20_000 });
+        await facts.getByRole('definition').filter({ hasText: /^Bay Realty$/ }).waitFor();
+        // ... and on My Account, where an empty name is refused before anything is sent and a new one is saved.
+        await page.goto('/user-update-profile');
+        const brokerage = page.getByRole('form', { name: 'Brokerage' });
+        const field = brokerage.getByLabel('Brokerage name');
+        await field.waitFor({ timeout: 20_000 });
+        expect(await field.inputValue()).toBe('Bay Realty');
+        await field.fill('   ');
+        await brokerage.getByRole('button', { name: 'Save brokerage' }).click();
+        await brokerage.getByText('Enter the name of your brokerage').waitFor();
+        await field.fill('Bay Realty West');
+        const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/account/profile/brokerage') && r.request().method() === 'PUT', { timeout: 20_000 });
+        await brokerage.getByRole('button', { name: 'Save brokerage' }).click();
+        expect((await saved).status()).toBe(200);
+        await page.getByRole('main').locator('dl').getByRole('definition').filter({ hasText: /^Bay Realty West$/ }).waitFor({ timeout: 20_000 });
       });
       expect(visited.filter((path) => HOMEOWNER_STEPS.includes(path)), visited.join(' → ')).toEqual([]);
       expect(visited).toContain('/authentication/email-verification');

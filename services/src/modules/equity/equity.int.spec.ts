@@ -9,6 +9,7 @@ import { useTestApp } from '../../../test/harness.ts';
 import { socketClients } from '../../../test/sockets.ts';
 import { outboxOf } from '../../../test/sign-in.ts';
 import { signUpWithOutboxCodes } from '../../../test/sign-up.ts';
+import { signedUpWith } from '../../../test/sign-up-steps.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { noticeEndingProtections } from './enrolment/ending.ts';
 
@@ -79,6 +80,8 @@ describe('Equity Protect', () => {
   it('imports a file row by row, and alerts by county and APN only: a namesake on another parcel raises nothing', async () => {
     const sign = await signUpWithOutboxCodes(t, { full_name: 'Maria Garcia', email: `maria-${randomUUID().slice(0, 8)}@example.test`, phone: `+1415${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, password: 'correct horse battery staple 9', role: 'Customer' });
     const member = sign.user.id;
+    // Equity Protect needs face and signature and the mailing address first (the property is verified below).
+    await signedUpWith(t, member, ['membership'], ['face_signature', 'mailing_address']);
     await protectProperty(t, member, PROPERTY);
     const other = await propertyData().findById(OTHER_PROPERTY);
     const docNumber = `2026-${Math.floor(Math.random() * 1e7)}`;
@@ -140,6 +143,7 @@ describe('Equity Protect', () => {
   it('texts the alert to the member’s phone as well', async () => {
     const phone = `+1415${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     const sign = await signUpWithOutboxCodes(t, { full_name: 'Wei Chen', email: `wei-${randomUUID().slice(0, 8)}@example.test`, phone, password: 'correct horse battery staple 9', role: 'Customer' });
+    await signedUpWith(t, sign.user.id, ['membership'], ['face_signature', 'mailing_address']);
     await protectProperty(t, sign.user.id, OTHER_PROPERTY);
     const other = await propertyData().findById(OTHER_PROPERTY);
     await importCsv(t, [CSV_HEADER, `2026-${Math.floor(Math.random() * 1e7)},Los Angeles,${other?.apn},lien,${today()},Coastline Roofing Inc.,Wei Chen,1250000`].join('\n'));
@@ -291,6 +295,7 @@ describe('Equity Protect', () => {
   it('tells the member once, 30 days before, that a year of protection ends, and not before', async () => {
     const email = `ending-${randomUUID().slice(0, 8)}@example.test`;
     const sign = await signUpWithOutboxCodes(t, { full_name: 'Ana Ruiz', email, phone: `+1415${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, password: 'correct horse battery staple 9', role: 'Customer' });
+    await signedUpWith(t, sign.user.id, ['membership'], ['face_signature', 'mailing_address']);
     const enrolment = await protectProperty(t, sign.user.id, 'ca-lax-00006');
     const endingMails = async () => (await outboxOf(t, email)).filter((m) => (m.subject ?? '').startsWith('Your Equity Protect for'));
     const realClock = t.platform.clock;

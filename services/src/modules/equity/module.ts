@@ -20,6 +20,7 @@ import { MEMBERSHIP_STANDING_EVENTS } from '@acpg/contracts/memberships';
 import { PROPERTY_VERIFIED } from '@acpg/contracts/properties';
 import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
 import { verifiedPropertiesCopy } from '../../platform/local-copies/verified-properties.ts';
+import { SIGN_UP_STEPS_CONSUMES, signUpStepsCopies } from '../../platform/local-copies/sign-up-steps.ts';
 import { membershipsCopy } from './enrolment/memberships-copy.ts';
 import { pricingRoutes, seedPricing } from './pricing/routes.ts';
 import { pricingProjection } from './pricing/projection.ts';
@@ -40,8 +41,8 @@ export const equityModule: Module = {
     await app.register(alertRoutes(platform));
     await app.register(caseRoutes(platform));
   },
-  projections: [enrolments.projection, alerts.projection, importsProjection, pricingProjection, verifiedPropertiesCopy('equity'), membershipsCopy, accountContactsCopy('equity'), memberContactsCopy],
-  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', PROPERTY_VERIFIED, ...MEMBERSHIP_STANDING_EVENTS, ...MEMBER_CONTACT_EVENTS],
+  projections: [enrolments.projection, alerts.projection, importsProjection, pricingProjection, verifiedPropertiesCopy('equity'), membershipsCopy, accountContactsCopy('equity'), memberContactsCopy, ...signUpStepsCopies('equity')],
+  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', PROPERTY_VERIFIED, ...MEMBERSHIP_STANDING_EVENTS, ...MEMBER_CONTACT_EVENTS, ...SIGN_UP_STEPS_CONSUMES],
   pushes: [
     enrolments.push,
     alerts.push,

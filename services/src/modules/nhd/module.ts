@@ -10,8 +10,9 @@ import { reportReadyEmail } from './recipients/template.ts';
 import { reportReaction, reportWorker } from './report/job.ts';
 import { reportTypesProjection } from './report-types/projection.ts';
 import { reportTypeRoutes } from './report-types/routes.ts';
-import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
+import { ACCOUNT_BROKERAGE_EVENTS, ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
 import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
+import { brokeragesCopy } from './order/brokerages.ts';
 import { seedReportTypes } from './report-types/seed.ts';
 
 /**
@@ -28,8 +29,8 @@ export const nhdModule: Module = {
     await app.register(orderRoutes(platform));
     await app.register(receiptRoutes(platform));
   },
-  projections: [orders.projection, reportTypesProjection, accountContactsCopy('nhd')],
-  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...ACCOUNT_CONTACT_EVENTS],
+  projections: [orders.projection, reportTypesProjection, accountContactsCopy('nhd'), brokeragesCopy],
+  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...ACCOUNT_CONTACT_EVENTS, ...ACCOUNT_BROKERAGE_EVENTS],
   pushes: [orders.push],
   rooms: orders.rooms,
   reactions: [orderPaymentReaction, reportReaction, recipientsReaction],

@@ -37,6 +37,19 @@ export class RetryLater extends DomainError {
 }
 
 /**
+ * A purchase refused because the account has not finished the sign-up steps it needs (409 SIGN_UP_STEPS_MISSING):
+ * the steps, in the wizard's order, travel as `missing_steps` so the client sends the person to exactly those.
+ */
+export class StepsMissing extends DomainError {
+  readonly missingSteps: readonly string[];
+  constructor(message: string, missingSteps: readonly string[]) {
+    super('conflict', 'SIGN_UP_STEPS_MISSING', message);
+    this.name = 'StepsMissing';
+    this.missingSteps = [...missingSteps];
+  }
+}
+
+/**
  * Another writer appended to the stream first, and the command handler's retries are spent. Not a refusal: trying
  * again (a job's next attempt, the user's next click) decides on the newer state. `message` is the sentence for a user.
  */

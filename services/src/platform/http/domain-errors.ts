@@ -1,5 +1,5 @@
 import type { ErrorEnvelope } from '@acpg/contracts/http';
-import { DomainError, RetryLater, VersionConflict, isVersionConflict, type DomainErrorKind } from '../commands/domain-error.ts';
+import { DomainError, RetryLater, StepsMissing, VersionConflict, isVersionConflict, type DomainErrorKind } from '../commands/domain-error.ts';
 
 /** The one table from a domain refusal's kind to the HTTP status it is answered with. */
 export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
@@ -24,7 +24,7 @@ export interface DomainErrorAnswer {
 
 /**
  * How the API answers a domain error (`{ success: false, message, code, errors? }` with the kind's status; a
- * RetryLater also `retry_after_seconds` and Retry-After) or a version conflict (409 CONFLICT); null for anything else.
+ * RetryLater also `retry_after_seconds` and Retry-After, a StepsMissing `missing_steps`) or a version conflict (409 CONFLICT); null for anything else.
  */
 export const domainErrorAnswer = (error: unknown): DomainErrorAnswer | null => {
   if (error instanceof DomainError) {
@@ -34,6 +34,7 @@ export const domainErrorAnswer = (error: unknown): DomainErrorAnswer | null => {
     if (error instanceof RetryLater) {
       return { status: DOMAIN_ERROR_STATUS[error.kind], body: { ...base, retry_after_seconds: error.retryAfterSeconds }, headers: { 'retry-after': String(error.retryAfterSeconds) } };
     }
+    if (error instanceof StepsMissing) return { status: DOMAIN_ERROR_STATUS[error.kind], body: { ...base, missing_steps: [...error.missingSteps] }, headers: {} };
     return { status: DOMAIN_ERROR_STATUS[error.kind], body: base, headers: {} };
   }
   if (isVersionConflict(error)) {

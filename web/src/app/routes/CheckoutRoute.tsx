@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { SignedInStep } from '@acpg/contracts/sign-up-steps';
 import { useSnapshot } from 'valtio';
 import { Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import type { CheckoutResult } from '@acpg/contracts/payments';
@@ -8,7 +10,7 @@ import { LinkButton } from '../../components/LinkButton.tsx';
 import { EmptyState, LoadingSpinner } from '../../components/PageState.tsx';
 import { PaymentForm } from '../../features/payments/components/PaymentForm.tsx';
 import { useCurrentMembership } from '../../features/memberships/api/memberships.ts';
-import { StepsFirst } from '../../features/sign-up/components/StepsFirst.tsx';
+import { StepsFirst, StepsToFinish } from '../../features/sign-up/components/StepsFirst.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '720px', width: '100%', marginInline: 'auto' },
@@ -32,6 +34,8 @@ export default function CheckoutRoute() {
   const signedIn = snap.user != null && snap.user.role.length > 0 && snap.accessToken != null;
   // One membership per member: a member is sent to the plan switch instead of a second checkout.
   const current = useCurrentMembership(signedIn);
+  // The server refused the plan until sign-up steps are done (409 SIGN_UP_STEPS_MISSING): exactly those are asked.
+  const [stepsMissing, setStepsMissing] = useState<SignedInStep[] | null>(null);
   const follow = (checkout: CheckoutResult) => navigate(`/payment-status?checkout_id=${encodeURIComponent(checkout.checkout_id)}`);
 
   let body;
@@ -74,12 +78,14 @@ export default function CheckoutRoute() {
         </div>
       </Card>
     );
+  } else if (stepsMissing) {
+    body = <StepsToFinish intent="membership" what="a membership" returnTo="/subscriptions" missing={stepsMissing} onNothingLeft={() => setStepsMissing(null)} />;
   } else {
     // An account that signed up for less (an NHD order) is asked the membership's steps first (sign-up wizard).
     body = (
       <StepsFirst intent="membership" what="a membership" returnTo="/subscriptions">
         <Card className={s.card}>
-          <PaymentForm planId={planId} onPaid={follow} onCheckout={follow} />
+          <PaymentForm planId={planId} onPaid={follow} onCheckout={follow} onStepsMissing={setStepsMissing} />
         </Card>
         <LinkButton to="/subscription-plan" appearance="subtle" className={s.change}>
           Choose another plan

@@ -11,6 +11,7 @@ import { currentPricing } from '../pricing/routes.ts';
 import { verifiedByAccount } from '../../../platform/local-copies/verified-properties.ts';
 import { membershipsCopy } from './memberships-copy.ts';
 import { findInCopy } from '../../../platform/local-copies/read-copy.ts';
+import { assertSignUpStepsFor } from '../../../platform/local-copies/sign-up-steps.ts';
 import { enrolmentDecider, enrolmentStream, protectsNow, type Enrolment, type EnrolmentCommand, type EnrolmentState } from './decider.ts';
 
 const LIVE_MEMBERSHIP = ['active', 'trialing', 'past_due'];
@@ -62,6 +63,8 @@ export const enrol = async (platform: Platform, propertyId: string, accountId: s
   const enrolmentId = enrolmentIdOf(accountId, propertyId);
   const existing = await loadEnrolment(platform, enrolmentId);
   if (existing.status === 'awaiting_payment' || protectsNow(existing, meta.now)) return { view: await enrolmentView(platform, enrolmentId), created: false };
+  // Equity Protect needs the sign-up steps before the wizard's plan step (an NHD-only account has not done them).
+  await assertSignUpStepsFor(platform, 'equity', accountId, 'equity_protect', 'Equity Protect');
   if (!(await verifiedByAccount(platform, 'equity', accountId, propertyId))) {
     throw new DomainError('invalid', 'PROPERTY_NOT_VERIFIED', 'Verify that this property is yours before protecting it.', [{ path: 'property_id', message: 'Verify this property first' }]);
   }

@@ -29,6 +29,10 @@ export const enrolmentRoutes =
         schema: {
           tags: ['equity'],
           summary: 'Protect one of your verified properties: active at once when your plan includes it, else awaiting payment (pay with equity_enrollment_id)',
+          description:
+            'Equity Protect needs the sign-up steps before the wizard\'s plan step (a verified property, face and signature, mailing ' +
+            'address): an account that signed up for less (an NHD order) is refused with 409 SIGN_UP_STEPS_MISSING and `missing_steps` ' +
+            '(in the wizard\'s order), and nothing is enrolled; `PUT /sign-up/intent` with `equity_protect` then asks them.',
           security: [{ bearer: [] }],
           body: EnrolBody,
           response: { 200: okEnvelope(EnrolmentView), 201: okEnvelope(EnrolmentView), 400: ErrorEnvelope, 401: ErrorEnvelope, 409: ErrorEnvelope, 429: ErrorEnvelope },

@@ -28,6 +28,8 @@ export type AccountState =
       phoneEncrypted: string | null;
       phoneMasked: string | null;
       profileImg: string | null;
+      /** An Agent's or a Broker's brokerage (null: none named). */
+      brokerageName?: string | null;
       /** Profile photo (profile/photo.ts): its id and the widths stored; absent without a photo. */
       photo?: { photoId: string; widths: number[] } | null;
       /** Sessions started before this time are over (a password reset or change), except `keptSessionId`. */
@@ -51,6 +53,7 @@ export const evolve = (state: AccountState, event: AccountEvent): AccountState =
         phoneEncrypted: d.phone_encrypted,
         phoneMasked: d.phone_masked,
         profileImg: d.profile_img,
+        brokerageName: d.brokerage_name ?? null,
       };
     }
     case 'AccountPasswordSet':
@@ -61,6 +64,7 @@ export const evolve = (state: AccountState, event: AccountEvent): AccountState =
     case 'AccountPhotoChanged':
     case 'AccountPhotoRemoved':
     case 'AccountSessionsEnded':
+    case 'AccountBrokerageChanged':
       return state.status === 'registered' ? evolveProfile(state, event) : state;
     default:
       return state;
@@ -83,6 +87,7 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
     case 'ChangePhone':
     case 'ChangePhoto':
     case 'RemovePhoto':
+    case 'ChangeBrokerage':
     case 'SetPassword':
       if (state.status !== 'registered') throw refuse('not_found', 'INVALID_COMMAND', 'This account was not found.');
       return decideProfile(command, state);

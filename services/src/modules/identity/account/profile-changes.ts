@@ -1,3 +1,4 @@
+import { ROLES_WITH_BROKERAGE } from '@acpg/contracts/sign-up';
 import type { Command, DomainEvent } from '../../../platform/commands/handle-command.ts';
 import { ownEvents } from '../../../platform/commands/own-events.ts';
 import { refuseAccount } from '../profile/refuse.ts';
@@ -11,6 +12,8 @@ export type ProfileEvent =
   /** `profile_img`: URL of the largest width; `widths`: every width stored (the srcset). */
   | DomainEvent<'AccountPhotoChanged', { account_id: string; photo_id: string; widths: number[]; profile_img: string; at: string }>
   | DomainEvent<'AccountPhotoRemoved', { account_id: string; photo_id: string; at: string }>
+  /** An Agent or a Broker renamed their brokerage (the contract's `AccountBrokerageChanged`). */
+  | DomainEvent<'AccountBrokerageChanged', { account_id: string; brokerage_name: string; at: string }>
   /** Every session started before `ended_before` is over, except `kept_session_id` (the one changing its password). */
   | DomainEvent<
       'AccountSessionsEnded',
@@ -23,6 +26,7 @@ export type ProfileCommand =
   | Command<'ChangePhone', { phone_encrypted: string; phone_masked: string }>
   | Command<'ChangePhoto', { photo_id: string; widths: number[]; profile_img: string }>
   | Command<'RemovePhoto', Record<string, never>>
+  | Command<'ChangeBrokerage', { brokerage_name: string }>
   /** A new password (already checked and hashed) ends the account's sessions, all of them or all but the caller's. */
   | Command<'SetPassword', { password_hash: string; reason: 'password-reset' | 'password-change'; kept_session_id: string | null }>;
 
@@ -40,6 +44,8 @@ export const evolveProfile = (state: Registered, event: ProfileEvent): Registere
       return { ...state, profileImg: event.data.profile_img, photo: { photoId: event.data.photo_id, widths: event.data.widths } };
     case 'AccountPhotoRemoved':
       return { ...state, profileImg: null, photo: null };
+    case 'AccountBrokerageChanged':
+      return { ...state, brokerageName: event.data.brokerage_name };
     case 'AccountSessionsEnded':
       return { ...state, sessionsEndedBefore: event.data.ended_before, keptSessionId: event.data.kept_session_id };
     default:
@@ -66,6 +72,12 @@ export const decideProfile = (command: ProfileCommand, state: Registered): (Prof
     case 'RemovePhoto':
       if (!state.photo) return [];
       return [{ type: 'AccountPhotoRemoved', data: { account_id, photo_id: state.photo.photoId, at } }];
+    case 'ChangeBrokerage':
+      if (!state.roles.some((role) => (ROLES_WITH_BROKERAGE as readonly string[]).includes(role))) {
+        throw refuseAccount('invalid', 'BROKERAGE_NOT_ALLOWED', 'Only an Agent or a Broker names a brokerage.', 'brokerage_name');
+      }
+      if (command.data.brokerage_name === (state.brokerageName ?? null)) return [];
+      return [{ type: 'AccountBrokerageChanged', data: { account_id, brokerage_name: command.data.brokerage_name, at } }];
     case 'SetPassword':
       return [
         { type: 'AccountPasswordSet', data: { account_id, password_hash: command.data.password_hash } },
@@ -89,6 +101,7 @@ export const PROFILE_EVENT_TYPES = [
   'AccountPhotoChanged',
   'AccountPhotoRemoved',
   'AccountSessionsEnded',
+  'AccountBrokerageChanged',
 ] as const satisfies readonly ProfileEvent['type'][];
 
 /** Only identity writes these streams: the stored data is the event's as decided. */

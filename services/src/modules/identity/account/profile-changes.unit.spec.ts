@@ -22,6 +22,15 @@ describe('account decider: profile changes', () => {
     expect(decide(command('ChangeName', { full_name: 'Pat' }), given(registered))).toEqual([]);
   });
 
+  it("changes an Agent's brokerage (nothing for the same one), and refuses one to a Customer", () => {
+    const agent: AccountEvent = { type: 'AccountRegistered', data: { ...registered.data, roles: ['Agent'], brokerage_name: 'Bay Realty' } } as AccountEvent;
+    const events = decide(command('ChangeBrokerage', { brokerage_name: 'Coast Homes' }), given(agent));
+    expect(events).toEqual([{ type: 'AccountBrokerageChanged', data: { account_id: 'a1', brokerage_name: 'Coast Homes', at: T0 } }]);
+    expect(registeredState(given(agent, ...events)).brokerageName).toBe('Coast Homes');
+    expect(decide(command('ChangeBrokerage', { brokerage_name: 'Bay Realty' }), given(agent))).toEqual([]);
+    expect(() => decide(command('ChangeBrokerage', { brokerage_name: 'Bay Realty' }), given(registered))).toThrow(expect.objectContaining({ code: 'BROKERAGE_NOT_ALLOWED' }));
+  });
+
   it('changes the email (with the previous one), and refuses the current one', () => {
     const events = decide(command('ChangeEmail', { email: 'new@example.test' }), given(registered));
     expect(events).toEqual([{ type: 'AccountEmailChanged', data: { account_id: 'a1', email: 'new@example.test', previous_email: 'pat@example.test', at: T0 } }]);

@@ -22,6 +22,7 @@ export const profileOf = (account: RegisteredAccount): Profile => ({
   phone_masked: account.phoneMasked,
   role: account.roles,
   ...photoSources(account.photo),
+  brokerage_name: account.brokerageName ?? null,
 });
 
 const change = async (ctx: IdentityContext, accountId: string, command: Parameters<typeof accountDecider.decide>[0]) => {
@@ -33,6 +34,12 @@ const change = async (ctx: IdentityContext, accountId: string, command: Paramete
 export const changeName = async (ctx: IdentityContext, accountId: string, fullName: string, meta: CommandMeta) => {
   await signedInAccount(ctx, accountId);
   return change(ctx, accountId, { type: 'ChangeName', data: { full_name: fullName }, metadata: meta });
+};
+
+/** An Agent's or a Broker's brokerage renamed (400 BROKERAGE_NOT_ALLOWED for any other role). */
+export const changeBrokerage = async (ctx: IdentityContext, accountId: string, brokerageName: string, meta: CommandMeta) => {
+  await signedInAccount(ctx, accountId);
+  return change(ctx, accountId, { type: 'ChangeBrokerage', data: { brokerage_name: brokerageName }, metadata: meta });
 };
 
 /** Stores the new photo's widths, records it, then deletes the previous photo's files. */

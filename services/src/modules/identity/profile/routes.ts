@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ChangePasswordBody, ContactChangeSent, EmailChangeBody, PhoneChangeBody, Profile, ProfilePhotoBody, PROFILE_IMAGE_WIDTHS, UpdateProfileBody,
+  ChangePasswordBody, ContactChangeSent, EmailChangeBody, PhoneChangeBody, Profile, ProfilePhotoBody, PROFILE_IMAGE_WIDTHS, UpdateProfileBody, BrokerageBody,
   VerifyContactChangeBody,
 } from '@acpg/contracts/account';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
@@ -14,7 +14,7 @@ import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { identityContext } from '../context.ts';
 import { requestContactChange, verifyContactChange } from './contact-change/flow.ts';
-import { changeName, changePassword, changePhoto, profileOf, removePhoto, signedInAccount } from './flow.ts';
+import { changeBrokerage, changeName, changePassword, changePhoto, profileOf, removePhoto, signedInAccount } from './flow.ts';
 import { photoKey } from './photo.ts';
 
 const tags = ['account'];
@@ -48,6 +48,22 @@ export const profileRoutes =
         schema: { tags, security, summary: 'Change my full name', body: UpdateProfileBody, response: { 200: okEnvelope(Profile), ...errors(400, 401, 409) } },
       },
       async (request) => ok(await changeName(ctx, callerOf(request).userId, request.body.full_name, requestMeta(request, platform)), 'Your profile was saved.'),
+    );
+
+    app.put(
+      '/account/profile/brokerage',
+      {
+        config: { auth: signedIn },
+        schema: {
+          tags,
+          security,
+          summary: "Change my brokerage (an Agent's or a Broker's; shown on the NHD orders I place from now on)",
+          description: '400 VALIDATION_FAILED for an empty or too long name; 400 BROKERAGE_NOT_ALLOWED for a role that works for no brokerage.',
+          body: BrokerageBody,
+          response: { 200: okEnvelope(Profile), ...errors(400, 401, 409) },
+        },
+      },
+      async (request) => ok(await changeBrokerage(ctx, callerOf(request).userId, request.body.brokerage_name, requestMeta(request, platform)), 'Your brokerage was saved.'),
     );
 
     app.put(

@@ -50,6 +50,8 @@ export interface OpenSignUp {
   phoneEncrypted: string;
   phoneMasked: string;
   role: SignUpRole;
+  /** An Agent's or a Broker's brokerage (null for other roles). */
+  brokerageName: string | null;
   /** What the account came to do, first to last: they decide the signed-in steps (`requiredSteps`). */
   intents: SignUpIntent[];
   passwordHash: string;
@@ -77,6 +79,7 @@ export const evolve = (state: SignUpState, event: SignUpEvent): SignUpState => {
       phoneEncrypted: d.phone_encrypted,
       phoneMasked: d.phone_masked,
       role: d.role,
+      brokerageName: d.brokerage_name ?? null,
       intents: [d.intent ?? 'membership'],
       passwordHash: '',
       expiresAt: d.expires_at,

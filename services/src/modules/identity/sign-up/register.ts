@@ -34,6 +34,7 @@ export const registerSignUpAccount = async (ctx: IdentityContext, signUp: OpenSi
           phone_encrypted: ctx.cipher.encrypt(phone, phoneContext(accountId)),
           phone_masked: maskPhone(phone),
           profile_img: null,
+          ...(signUp.brokerageName ? { brokerage_name: signUp.brokerageName } : {}),
         },
         metadata: meta,
       },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PropertyVerifiedData } from '@acpg/contracts/properties';
 import { SEEDED_ADMIN, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
-import { protectProperty } from '../../../../test/equity.ts';
+import { markVerified, protectProperty } from '../../../../test/equity.ts';
 import { sqliteFile } from '../../../composition/embedded.ts';
 import { eventEnvelope } from '../../../platform/commands/envelope.ts';
 import { loadConfig } from '../../../platform/config/load.ts';
@@ -260,6 +260,12 @@ describe('an applicant who came for Equity Protect', () => {
     const first = await progressOf(token);
     expect(first).toMatchObject({ intents: ['equity_protect'], required_steps: ['property', 'face_signature', 'mailing_address', 'plan', 'pin'] });
     expect(first.completed_steps).not.toContain('plan');
+    // The steps before the plan step (Equity Protect is refused without them: 409 SIGN_UP_STEPS_MISSING).
+    await markVerified(t, accountId, 'ca-lax-00007');
+    await waitFor(async () => ((await progressOf(token)).completed_steps.includes('property') ? true : undefined), { what: 'the property step done' });
+    expect((await kit.withToken('PUT', '/sign-up/face-signature', token, { face: { data: b64(JPEG) }, signature: { data: b64(PNG) } })).statusCode).toBe(200);
+    const address = { line1: '77 Lakeshore Ave', city: 'Oakland', state: 'CA', zip: '94610' };
+    expect((await kit.withToken('PUT', '/sign-up/mailing-address', token, { same_as_property: false, address })).statusCode).toBe(200);
     await protectProperty(t, accountId, 'ca-lax-00007');
     const progress = await waitFor(async () => {
       const p = await progressOf(token);

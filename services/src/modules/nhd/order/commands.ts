@@ -1,5 +1,6 @@
 import type { NhdOrderView, PlaceOrderBody } from '@acpg/contracts/nhd';
 import { handleCommand, isAlreadyExists, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { brokerageOf } from './brokerages.ts';
 import type { Principal } from '../../../platform/auth/port.ts';
 import { ownedThing } from '../../../platform/http/access.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
@@ -61,6 +62,7 @@ export const placeOrder = async (platform: Platform, body: PlaceOrderBody, accou
   const type = await reportTypeByCode(platform, body.report_type);
   if (!type?.is_active) throw new DomainError('invalid', 'REPORT_TYPE_NOT_FOUND', 'This report type is not offered. Choose another report type.', [{ path: 'report_type', message: 'Choose a report type on offer' }]);
   // Given only to an order about to be placed; a place lost to a concurrent click leaves a gap, never a repeat.
+  const brokerage = await brokerageOf(platform, accountId);
   const number = await allocateNumber(platform.eventStore, ORDER_NUMBERS, body.order_id, meta);
   const data = {
     order_id: body.order_id,
@@ -71,6 +73,7 @@ export const placeOrder = async (platform: Platform, body: PlaceOrderBody, accou
     amount_cents: type.price_cents,
     recipients: body.recipients.map((r, index) => ({ ...r, recipient_id: `r${index + 1}` })),
     escrow_users: body.escrow_users,
+    ...(brokerage ? { brokerage_name: brokerage } : {}),
   };
   try {
     await handleCommand(platform.eventStore, orderStream(body.order_id), orderDecider, { type: 'PlaceOrder', data, metadata: meta }, { newStream: true });

@@ -27,6 +27,7 @@ export const evolveOrderRow = (doc: Doc | null, event: OrderEvent): Doc | null =
       order_id: d.order_id,
       number: d.number ?? null,
       account_id: d.account_id,
+      brokerage_name: d.brokerage_name ?? null,
       status: 'placed',
       failure: null,
       message: null,

@@ -66,6 +66,8 @@ export const nhdReportPdf = ({ order, hazards, preparedAt }: ReportInput): Promi
         ['Assessor’s parcel number (APN)', property.apn],
         ['County', `${property.county} County, California`],
         ['Order', order.number ?? order.order_id],
+        // An Agent's or a Broker's order names their brokerage (an order without one prints as before).
+        ...(order.brokerage_name ? [['Brokerage', order.brokerage_name] as [string, string]] : []),
         ['Date prepared', day(preparedAt)],
       ]);
       paragraph(doc, SAMPLE_DATA_NOTICE, 9);

@@ -10,6 +10,7 @@ import { checkouts } from './access.ts';
 import { checkoutExpiresAfterMs, expireCheckout, isExpired } from './expiry.ts';
 import { paymentGateway } from '../gateway/select.ts';
 import { CHARGES_COLLECTION } from '../charges/projection.ts';
+import { assertSignUpStepsFor } from '../../../platform/local-copies/sign-up-steps.ts';
 
 type Started = Exclude<CheckoutState, { status: 'none' }>;
 
@@ -87,6 +88,8 @@ const sameCheckout = (state: Started, body: CheckoutBody, accountId: string) =>
 
 const start = async (platform: Platform, gateway: PaymentGateway, body: CheckoutBody, accountId: string, meta: CommandMeta): Promise<Started> => {
   const purchase = await purchaseOf(platform, body, accountId);
+  // A membership needs the sign-up steps before the wizard's plan step (an NHD-only account has not done them).
+  if (purchase.plan_id !== '') await assertSignUpStepsFor(platform, 'payments', accountId, 'membership', 'a membership');
   const method = await gateway.retrievePaymentMethod(body.payment_method_id);
   if (!method || method.customer !== accountId) throw new DomainError('not_found', 'PAYMENT_METHOD_NOT_FOUND', 'This card was not found. Enter it again.');
   // The code's redemption is held before the checkout starts, so the limit holds under concurrent checkouts.

@@ -64,6 +64,10 @@ export const paymentRoutes =
         schema: {
           tags: ['payments'],
           summary: 'Pay for a plan; sending the same checkout_id again charges nothing new and answers the checkout',
+          description:
+            'A plan (a membership) needs the sign-up steps before the wizard\'s plan step (a verified property, face and signature, ' +
+            'mailing address): an account that signed up for less (an NHD order) is refused with 409 SIGN_UP_STEPS_MISSING and ' +
+            '`missing_steps` (in the wizard\'s order), and nothing is started; `PUT /sign-up/intent` with `membership` then asks them.',
           security: [{ bearer: [] }],
           body: CheckoutBody,
           response: { 200: okEnvelope(CheckoutResult), ...refusals },

@@ -7,11 +7,12 @@ import type { Platform } from '../../../platform/module.ts';
 import { accountContactsCopy } from '../../../platform/local-copies/account-contacts.ts';
 import { copyOf, idField, localCopy } from '../../../platform/local-copies/define.ts';
 import { readCopy } from '../../../platform/local-copies/read-copy.ts';
+import { SIGN_UP_STEPS_CONSUMES, signUpStepsCopies } from '../../../platform/local-copies/sign-up-steps.ts';
 
 /**
  * What payments keeps of other modules, from their contract events (never their streams or read models): what each
  * seller offers to be paid (`Payable`, folded by the seller's published rule), the plans as defined over time, whether a
- * membership still runs, and the payer's name and email.
+ * membership still runs, the payer's name and email, and the payer's sign-up steps (a membership needs some first).
  */
 const nhdOrderPayables = localCopy<Payable>({ module: 'payments', of: 'nhd_order_payables', source: 'nhd', events: NHD_ORDER_PAYABLE_EVENTS, idOf: idField('order_id'), next: nextNhdOrderPayable });
 const enrolmentPayables = localCopy<Payable>({ module: 'payments', of: 'enrolment_payables', source: 'equity', events: EQUITY_ENROLMENT_PAYABLE_EVENTS, idOf: idField('enrolment_id'), next: nextEnrolmentPayable });
@@ -19,8 +20,8 @@ const plans = localCopy<PlanHistory>({ module: 'payments', of: 'plans', source: 
 const memberships = localCopy<MembershipStanding>({ module: 'payments', of: 'memberships', source: 'memberships', events: MEMBERSHIP_STANDING_EVENTS, idOf: idField('membership_id'), next: nextMembershipStanding });
 const claimNumbers = localCopy<ClaimNumber>({ module: 'payments', of: 'claim_numbers', source: 'reimbursement', events: CLAIM_NUMBER_EVENTS, idOf: idField('claim_id'), next: nextClaimNumber });
 
-export const paymentsCopies = [nhdOrderPayables, enrolmentPayables, plans, memberships, claimNumbers, accountContactsCopy('payments')];
-export const PAYMENTS_CONSUMES = [...NHD_ORDER_PAYABLE_EVENTS, ...EQUITY_ENROLMENT_PAYABLE_EVENTS, ...PLAN_HISTORY_EVENTS, ...MEMBERSHIP_STANDING_EVENTS, ...ACCOUNT_CONTACT_EVENTS, ...CLAIM_NUMBER_EVENTS];
+export const paymentsCopies = [nhdOrderPayables, enrolmentPayables, plans, memberships, claimNumbers, accountContactsCopy('payments'), ...signUpStepsCopies('payments')];
+export const PAYMENTS_CONSUMES = [...NHD_ORDER_PAYABLE_EVENTS, ...EQUITY_ENROLMENT_PAYABLE_EVENTS, ...PLAN_HISTORY_EVENTS, ...MEMBERSHIP_STANDING_EVENTS, ...ACCOUNT_CONTACT_EVENTS, ...CLAIM_NUMBER_EVENTS, ...SIGN_UP_STEPS_CONSUMES];
 
 type Reader = Pick<Platform, 'documents' | 'caughtUp'>;
 

@@ -8,6 +8,7 @@ import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { useProfile } from '../api/profile.ts';
 import { ContactChangeForm } from './ContactChangeForm.tsx';
 import { NameForm } from './NameForm.tsx';
+import { BrokerageForm, worksForBrokerage } from './BrokerageForm.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 import type { ImageInputs } from './FaceSignatureCard.tsx';
 import { MemberDataSections } from './MemberDataSections.tsx';
@@ -75,6 +76,12 @@ export default function ProfilePage({ imageInputs }: { imageInputs?: ImageInputs
               <dd className={s.value}>{profile.email}</dd>
               <dt className={s.term}>Phone</dt>
               <dd className={s.value}>{profile.phone_masked ?? 'None on file'}</dd>
+              {worksForBrokerage(profile) && (
+                <>
+                  <dt className={s.term}>Brokerage</dt>
+                  <dd className={s.value}>{profile.brokerage_name ?? 'None on file'}</dd>
+                </>
+              )}
               <dt className={s.term}>Roles</dt>
               <dd className={s.value}>
                 <span className={s.roles}>
@@ -89,6 +96,7 @@ export default function ProfilePage({ imageInputs }: { imageInputs?: ImageInputs
           </Card>
           <PhotoForm profile={profile} onSaved={saved} />
           <NameForm key={`name-${profile.full_name}`} profile={profile} onSaved={saved} />
+          {worksForBrokerage(profile) && <BrokerageForm key={`brokerage-${profile.brokerage_name ?? ''}`} profile={profile} onSaved={saved} />}
           <ContactChangeForm channel="email" profile={profile} onSaved={saved} />
           <ContactChangeForm channel="phone" profile={profile} onSaved={saved} />
           <PasswordForm onSaved={saved} />

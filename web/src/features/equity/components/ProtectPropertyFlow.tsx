@@ -3,6 +3,8 @@ import { useSnapshot } from 'valtio';
 import { Body1, Button, Card, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Subtitle2, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import type { EnrolmentView } from '@acpg/contracts/equity';
 import type { PropertySummary } from '@acpg/contracts/properties';
+import type { SignedInStep } from '@acpg/contracts/sign-up-steps';
+import { missingStepsOf } from '../../../lib/steps-missing.ts';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { RouteLink } from '../../../components/RouteLink.tsx';
 import { HttpError } from '../../../lib/http.ts';
@@ -18,6 +20,11 @@ export interface ProtectPropertyParts {
   AddressAutocomplete: ComponentType<{ label: string; value: PropertySummary | null; onSelect: (p: PropertySummary) => void; onClear?: () => void }>;
   PropertyVerificationForm: ComponentType<{ propertyId: string; onVerified: (p: PropertySummary) => void }>;
   PaymentForm: ComponentType<{ equityEnrolment: { orderId: string; label: string; amountCents: number; priceLabel?: string }; onPaid: () => void }>;
+  /**
+   * The sign-up steps Equity Protect needs first, when the server refused the enrollment for them (409
+   * SIGN_UP_STEPS_MISSING): it sends the member to exactly those steps and back to `returnTo`.
+   */
+  StepsToFinish: ComponentType<{ missing: readonly SignedInStep[]; returnTo: string; onNothingLeft: () => void }>;
   /** The signed-in member's verified properties as quick picks (nothing for a visitor). */
   PropertyPicks?: ComponentType<{ selectedId: string | null; onPick: (p: PropertySummary) => void }>;
 }
@@ -42,7 +49,7 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
 });
 
-type Step = { kind: 'choose' } | { kind: 'verify' } | { kind: 'pay'; enrolment: EnrolmentView } | { kind: 'starting'; enrolment: EnrolmentView } | { kind: 'done'; enrolment: EnrolmentView };
+type Step = { kind: 'choose' } | { kind: 'verify' } | { kind: 'steps'; missing: SignedInStep[] } | { kind: 'pay'; enrolment: EnrolmentView } | { kind: 'starting'; enrolment: EnrolmentView } | { kind: 'done'; enrolment: EnrolmentView };
 
 /** The property kept for this visit (dropped once the page has it: a later visit starts with an empty search). */
 const kept = (): PropertySummary | null => {
@@ -57,7 +64,7 @@ const kept = (): PropertySummary | null => {
  * /equity-protect-property-search: find a property, then protect it: sign in (or up) on the way, verify it when it is
  * not yet verified on the account, pay when the plan does not include it, and see it protected.
  */
-export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationForm, PaymentForm, PropertyPicks }: ProtectPropertyParts) {
+export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationForm, PaymentForm, StepsToFinish, PropertyPicks }: ProtectPropertyParts) {
   const s = useStyles();
   const snap = useSnapshot(session);
   const pricing = usePricing();
@@ -87,7 +94,12 @@ export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationF
           await new Promise((resolve) => setTimeout(resolve, 500));
           continue;
         }
-        if (code === 'PROPERTY_NOT_VERIFIED') setStep({ kind: 'verify' });
+        const missing = missingStepsOf(e);
+        if (missing) {
+          // Back from the sign-up steps, the flow opens on this same property.
+          keepPropertyForFlow(p);
+          setStep({ kind: 'steps', missing });
+        } else if (code === 'PROPERTY_NOT_VERIFIED') setStep({ kind: 'verify' });
         else setError(e instanceof Error ? e.message : 'This property could not be protected. Try again.');
         break;
       }
@@ -156,6 +168,8 @@ export function ProtectPropertyFlow({ AddressAutocomplete, PropertyVerificationF
                 {busy ? 'Protecting…' : 'Protect this property'}
               </Button>
             </div>
+          ) : step.kind === 'steps' ? (
+            <StepsToFinish missing={step.missing} returnTo={PATH} onNothingLeft={() => void protect(property)} />
           ) : step.kind === 'verify' ? (
             <>
               <Subtitle2 as="h3" className={s.flush}>

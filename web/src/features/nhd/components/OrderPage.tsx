@@ -219,6 +219,12 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
                 <dd className={s.dd}>{nameOf(order.account_id) ?? order.account_id}</dd>
               </>
             )}
+            {order.brokerage_name && (
+              <>
+                <dt>Brokerage</dt>
+                <dd className={s.dd}>{order.brokerage_name}</dd>
+              </>
+            )}
             <dt>Order number</dt>
             <dd className={s.dd}>{orderNumber(order)}</dd>
           </dl>

@@ -36,7 +36,7 @@ const matches = (o: NhdOrderView, f: Filters<OrderFilter>) => {
   );
 };
 
-const EXPORT_HEADER = ['Order', 'Placed', 'Customer', 'Property', 'APN', 'County', 'Report type', 'Amount (USD)', 'Status', 'Recipients', 'Last change'];
+const EXPORT_HEADER = ['Order', 'Placed', 'Customer', 'Brokerage', 'Property', 'APN', 'County', 'Report type', 'Amount (USD)', 'Status', 'Recipients', 'Last change'];
 
 /**
  * The orders list: /nhd-order-list (the signed-in user's) or /admin-nhd-order-list (Super Admin: everyone's, with the
@@ -73,7 +73,12 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
       ),
     },
     { id: 'placed_at', header: 'Placed', sortable: true, minWidth: '160px', render: (o) => <NoWrap>{formatDateTime12(o.placed_at)}</NoWrap> },
-    ...(admin ? [{ id: 'customer', header: 'Customer', render: (o: Row) => <PersonName id={o.account_id} name={nameOf(o.account_id)} /> }] : []),
+    ...(admin
+      ? [
+          { id: 'customer', header: 'Customer', render: (o: Row) => <PersonName id={o.account_id} name={nameOf(o.account_id)} /> },
+          { id: 'brokerage', header: 'Brokerage', render: (o: Row) => o.brokerage_name ?? '' },
+        ]
+      : []),
     {
       id: 'property',
       header: 'Property',
@@ -103,6 +108,7 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
         orderNumber(o),
         o.placed_at,
         admin ? (nameOf(o.account_id) ?? o.account_id) : 'Me',
+        o.brokerage_name ?? '',
         `${o.property.address_line}, ${o.property.city}, CA ${o.property.zip}`,
         o.property.apn,
         o.property.county,

@@ -12,6 +12,8 @@ import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
 import { toCardDetails } from '../card.ts';
 import { awaitOutcomeWith, checkoutMachine, isBusy, type Purchase } from '../machines/checkout.machine.ts';
+import type { SignedInStep } from '@acpg/contracts/sign-up-steps';
+import { missingStepsOf } from '../../../lib/steps-missing.ts';
 import { confirmCheckout, createPaymentMethod, fetchCheckout, fetchLiveCheckout, startCheckout, usePaymentsConfig, usePlanToPay } from '../api/payments.ts';
 import { useCardOnFile } from '../api/saved-cards.ts';
 import { SecondStepDialog } from './SecondStepDialog.tsx';
@@ -121,12 +123,14 @@ function CheckoutForm({
   item,
   onPaid,
   onCheckout,
+  onStepsMissing,
   gateway,
   savedCard,
 }: {
   item: Item;
   onPaid: (result: CheckoutResult) => void;
   onCheckout?: ((result: CheckoutResult) => void) | undefined;
+  onStepsMissing?: ((missing: SignedInStep[]) => void) | undefined;
   gateway: PaymentsConfig;
   /** The card on file (kept for renewals or used for the last payment), offered first; null when there is none. */
   savedCard: PaymentMethod | null;
@@ -140,12 +144,23 @@ function CheckoutForm({
   const [atBank, setAtBank] = useState(false);
   // "Pay with the saved card" sends a marker instead of a card: the payment-method step answers the saved card itself.
   // The card on file is read before this form is drawn and stays the same for its life (the form is keyed by item).
+  // A purchase refused for sign-up steps (409 SIGN_UP_STEPS_MISSING) is handed to the page, which asks those steps.
+  const [stepsMissing, setStepsMissing] = useState<SignedInStep[] | null>(null);
+  useEffect(() => {
+    if (stepsMissing) onStepsMissing?.(stepsMissing);
+  }, [stepsMissing, onStepsMissing]);
+  const stepsAware = <T,>(started: Promise<T>) =>
+    started.catch((error: unknown) => {
+      setStepsMissing(missingStepsOf(error));
+      throw error;
+    });
   const orSaved = (create: (card: CreatePaymentMethodBody) => Promise<PaymentMethod>) => (card: CreatePaymentMethodBody) =>
     card.number === SAVED_CARD_MARK && savedCard ? Promise.resolve(savedCard) : create(card);
   const [machine] = useState(() =>
     gateway.gateway === 'stripe'
       ? payMachine.provide({
           actors: {
+            startCheckout: fromPromise(({ input }) => stepsAware(startCheckout(input))),
             createPaymentMethod: fromPromise(({ input }) => orSaved((card) => stripePaymentMethod(stripeCard.get(), card.name))(input)),
             confirmCheckout: fromPromise(async ({ input }) => {
               try {
@@ -156,7 +171,7 @@ function CheckoutForm({
             }),
           },
         })
-      : payMachine.provide({ actors: { createPaymentMethod: fromPromise(({ input }) => orSaved(createPaymentMethod)(input)) } }),
+      : payMachine.provide({ actors: { startCheckout: fromPromise(({ input }) => stepsAware(startCheckout(input))), createPaymentMethod: fromPromise(({ input }) => orSaved(createPaymentMethod)(input)) } }),
   );
   const [useSaved, setUseSaved] = useState(savedCard !== null);
   const [consent, setConsent] = useState(false);
@@ -312,6 +327,8 @@ export interface PaymentFormProps {
    * confirmation, succeeded): a page that shows the payment's progress itself (/payment-status) takes over there.
    */
   onCheckout?: (result: CheckoutResult) => void;
+  /** Called when the server refuses the purchase until sign-up steps are done (409 SIGN_UP_STEPS_MISSING): those steps. */
+  onStepsMissing?: (missing: SignedInStep[]) => void;
 }
 
 /**
@@ -319,7 +336,7 @@ export interface PaymentFormProps {
  * pressed), the card's second step when it asks for one, and a clear message when the card is declined. The card
  * number goes only to the gateway's payment-method route.
  */
-export function PaymentForm({ planId, nhdOrder, equityEnrolment, onPaid, onCheckout }: PaymentFormProps) {
+export function PaymentForm({ planId, nhdOrder, equityEnrolment, onPaid, onCheckout, onStepsMissing }: PaymentFormProps) {
   const order = nhdOrder ?? equityEnrolment;
   const plan = usePlanToPay(planId, order?.orderId);
   const gateway = usePaymentsConfig();
@@ -337,7 +354,7 @@ export function PaymentForm({ planId, nhdOrder, equityEnrolment, onPaid, onCheck
       ? { kind: 'equity', order: equityEnrolment }
       : { kind: 'plan', plan: toPay!.plan, terms: planTermsOf(toPay!.plan, toPay!.renewal_cents, new Date()) };
   const key = item.kind === 'plan' ? item.plan.id : item.order.orderId;
-  return <CheckoutForm key={key} item={item} onPaid={onPaid} onCheckout={onCheckout} gateway={gateway.data} savedCard={onFile.data?.card ?? null} />;
+  return <CheckoutForm key={key} item={item} onPaid={onPaid} onCheckout={onCheckout} onStepsMissing={onStepsMissing} gateway={gateway.data} savedCard={onFile.data?.card ?? null} />;
 }
 
 export default PaymentForm;

@@ -27,11 +27,7 @@ type Check = { status: 'checking' } | { status: 'ready' } | { status: 'steps'; m
  * them, leading to `returnTo` at its end. An account with nothing missing (or made without the wizard) sees `children`.
  */
 export function StepsFirst({ intent, what, returnTo, children }: { intent: SignUpIntent; what: string; returnTo: string; children: ReactNode }) {
-  const s = useStyles();
-  const navigate = useNavigate();
   const [check, setCheck] = useState<Check>({ status: 'checking' });
-  const [going, setGoing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     const ctl = new AbortController();
@@ -52,6 +48,19 @@ export function StepsFirst({ intent, what, returnTo, children }: { intent: SignU
 
   if (check.status === 'checking') return <LoadingSpinner label="Checking your account" />;
   if (check.status === 'ready') return <>{children}</>;
+  return <StepsToFinish intent={intent} what={what} returnTo={returnTo} missing={check.missing} onNothingLeft={() => setCheck({ status: 'ready' })} />;
+}
+
+/**
+ * The sign-up steps to finish before buying `what` (those StepsFirst found, or those a server refusal named:
+ * 409 SIGN_UP_STEPS_MISSING's `missing_steps`), and a button that tells the server the intent (`PUT /sign-up/intent`)
+ * and opens the wizard on its first step, which leads back to `returnTo` at its end.
+ */
+export function StepsToFinish({ intent, what, returnTo, missing, onNothingLeft }: { intent: SignUpIntent; what: string; returnTo: string; missing: readonly SignedInStep[]; onNothingLeft?: () => void }) {
+  const s = useStyles();
+  const navigate = useNavigate();
+  const [going, setGoing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
   const go = async () => {
     setGoing(true);
@@ -59,7 +68,7 @@ export function StepsFirst({ intent, what, returnTo, children }: { intent: SignU
     try {
       const { data } = await addSignUpIntent(intent);
       const path = stepPath(data.current_step);
-      if (!path) return setCheck({ status: 'ready' });
+      if (!path) return onNothingLeft?.();
       // The wizard is picked up from the server's progress (no cached step) and leads back here at its end.
       kvStorage()?.removeItem(SIGN_UP_STORAGE_KEY);
       if (session.userId) rememberStep(session.userId, path);
@@ -80,7 +89,7 @@ export function StepsFirst({ intent, what, returnTo, children }: { intent: SignU
         Buying {what} needs a few things your account does not have yet. We ask them now, step by step:
       </Text>
       <ul className={s.list}>
-        {check.missing.map((step) => (
+        {missing.map((step) => (
           <li key={step}>
             <Text weight="semibold">{STEP_SCREENS[step]}:</Text> <Text>{WHY_WE_ASK[STEP_SCREENS[step]]}</Text>
           </li>
@@ -92,7 +101,7 @@ export function StepsFirst({ intent, what, returnTo, children }: { intent: SignU
         </MessageBar>
       )}
       <Button appearance="primary" onClick={() => void go()} disabledFocusable={going} icon={going ? <Spinner size="tiny" /> : undefined}>
-        Continue with {(check.missing[0] ? STEP_SCREENS[check.missing[0]] : 'the next step').toLowerCase()}
+        Continue with {(missing[0] ? STEP_SCREENS[missing[0]] : 'the next step').toLowerCase()}
       </Button>
     </Card>
   );
