@@ -55,6 +55,10 @@ export class Semaphore {
   get anonymous() {
     return this.#anonymous;
   }
+  /** Places the anonymous lane may hold (running or waiting). */
+  get maxAnonymous() {
+    return this.#maxAnonymous;
+  }
   async run<T>(work: () => Promise<T>, lane: HashLane = 'signed-in'): Promise<T> {
     if (lane === 'anonymous' && this.#anonymous >= this.#maxAnonymous) throw tooManyRequests('The server is busy. Try again in a moment.', 1);
     if (this.#active >= this.#limit && this.waiting >= this.#maxQueue) throw tooManyRequests('The server is busy. Try again in a moment.', 1);
@@ -106,6 +110,8 @@ export interface PasswordHasher {
   verifyDummy(password: string): Promise<false>;
   /** True when the encoded hash uses other parameters than the current ones (rehash after a successful sign-in). */
   needsRehash(encoded: string): boolean;
+  /** The queue the hashes run in (how full each lane is; a test holds places in it). */
+  readonly queue: Semaphore;
 }
 
 export interface PasswordHasherOptions {
@@ -163,6 +169,7 @@ export const createPasswordHasher = (options: PasswordHasherOptions = {}): Passw
   dummy.catch(() => undefined); // a failure surfaces in verifyDummy, not as an unhandled rejection
 
   return {
+    queue: limiter,
     hash,
     verify,
     async verifyDummy(password) {
