@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
-import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { IdentityContext } from '../context.ts';
 import { nextSendWait, otpDestinationDecider, otpDestinationStream } from './decider.ts';
 import { accountSendsDecider, accountSendsStream, smsBudgetDecider, smsBudgetStream, utcDay } from '../send-budget/decider.ts';
@@ -27,7 +27,8 @@ export const newOtpCode = () => randomInt(0, 10 ** OTP_RULES.digits).toString().
  * - the destination's resend delay and hourly cap: 429 with `retry_after_seconds`;
  * - for a text, the platform's SMS budget per hour and per day: 429 SMS_BUDGET_EXHAUSTED (the send that reaches it
  *   logs an error, once per window).
- * A limit refusing leaves the counts before it standing: a refused try still counts against the account's day.
+ * Every limit is decided first without writing, so a refusal counts nothing (a concurrent send may still be refused by
+ * the write, after the counts before it were taken).
  */
 export const recordOtpSend = async (
   ctx: IdentityContext,
@@ -38,29 +39,22 @@ export const recordOtpSend = async (
   const config = ctx.platform.config;
   if (send.channel === 'phone') assertSmsCountryAllowed(config.SMS_ALLOWED_COUNTRIES, send.destination);
   const day = utcDay(meta.now);
-  await handleCommand(
-    store,
-    accountSendsStream(ctx.cipher.hmac('code-sends', send.account), day),
-    accountSendsDecider,
-    { type: 'CountCodeSend', data: { channel: send.channel, limit: OTP_RULES.maxSendsPerAccountPerDay }, metadata: meta },
-    { retries: 3 },
-  );
+  const accountStreamId = accountSendsStream(ctx.cipher.hmac('code-sends', send.account), day);
+  const accountCommand = { type: 'CountCodeSend' as const, data: { channel: send.channel, limit: OTP_RULES.maxSendsPerAccountPerDay }, metadata: meta };
+  const destinationStreamId = otpDestinationStream(destinationDigest(ctx, send.channel, send.destination, send.purpose));
+  const destinationCommand = { type: 'RecordOtpSend' as const, data: { channel: send.channel, challenge_id: send.challengeId }, metadata: meta };
+  const smsCommand = { type: 'CountSmsSend' as const, data: { hourly_limit: config.SMS_HOURLY_BUDGET, daily_limit: config.SMS_DAILY_BUDGET }, metadata: meta };
+  // Decided once without writing, every limit: a refusal by any of them counts nothing anywhere.
+  accountSendsDecider.decide(accountCommand, (await loadStream(store, accountStreamId, accountSendsDecider)).state);
+  otpDestinationDecider.decide(destinationCommand, (await loadStream(store, destinationStreamId, otpDestinationDecider)).state);
+  if (send.channel === 'phone') smsBudgetDecider.decide(smsCommand, (await loadStream(store, smsBudgetStream(day), smsBudgetDecider)).state);
+
+  await handleCommand(store, accountStreamId, accountSendsDecider, accountCommand, { retries: 3 });
   // Two sends racing for one destination: the loser re-reads and gets the wait in words.
-  const { state } = await handleCommand(
-    store,
-    otpDestinationStream(destinationDigest(ctx, send.channel, send.destination, send.purpose)),
-    otpDestinationDecider,
-    { type: 'RecordOtpSend', data: { channel: send.channel, challenge_id: send.challengeId }, metadata: meta },
-    { retries: 2 },
-  );
+  const { state } = await handleCommand(store, destinationStreamId, otpDestinationDecider, destinationCommand, { retries: 2 });
   if (send.channel === 'phone') {
-    const { events } = await handleCommand(
-      store,
-      smsBudgetStream(day),
-      smsBudgetDecider,
-      { type: 'CountSmsSend', data: { hourly_limit: config.SMS_HOURLY_BUDGET, daily_limit: config.SMS_DAILY_BUDGET }, metadata: meta },
-      { retries: 10 }, // one stream for every text of the day: concurrent sends retry on the newer count
-    );
+    // One stream for every text of the day: concurrent sends retry on the newer count.
+    const { events } = await handleCommand(store, smsBudgetStream(day), smsBudgetDecider, smsCommand, { retries: 10 });
     for (const event of events) {
       if (event.type === 'SmsBudgetReached') {
         ctx.platform.log.error(
