@@ -59,8 +59,8 @@ export const identityRoutes =
             'Checks the password and opens a sign-in challenge (30 minutes) to finish with a one-time code. ' +
             "`channels` lists where a code can go ('phone' only when the account has one). " +
             "A wrong email and a wrong password both answer 401 'The email or password is incorrect.' After 10 wrong passwords for " +
-            'one account within 15 minutes, password sign-in to it is paused for 15 minutes: every try answers the same 401 without ' +
-            'checking the password, and the holder is emailed once. 429 when the password-hashing queue is full.',
+            'one email within 15 minutes (an account\'s or not), sign-in with it is paused for 15 minutes: every try answers the same 401 ' +
+            'without checking the password, and an account\'s holder is emailed once. 429 when the password-hashing queue is full.',
           body: SignInBody,
           response: { 200: okEnvelope(SignInChallenge), ...errors(400, 401, 429) },
         },

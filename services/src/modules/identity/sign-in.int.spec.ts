@@ -266,7 +266,7 @@ describe('wrong codes lock the sign-in', () => {
 });
 
 describe('the per-account password failure budget', () => {
-  it('after 10 wrong passwords the account answers the same 401 without hashing, even to the right one, and the holder is emailed once', { timeout: 120_000 }, async () => {
+  it('after 10 wrong passwords an email answers the same 401 without hashing, even to the right password, and the holder is emailed once', { timeout: 120_000 }, async () => {
     const email = `budget-${Date.now()}@example.test`;
     const password = 'budget tests passphrase';
     await newAccount(email, password, null);
@@ -279,8 +279,8 @@ describe('the per-account password failure budget', () => {
     }
     const ctx = await identityContext(t.platform);
     const verify = vi.spyOn(ctx.passwords, 'verify');
+    const right = await attempt(password, 10);
     try {
-      const right = await attempt(password, 10);
       const wrong = await attempt('one more guess', 11);
       // The same answer as a wrong password, and no scrypt work for either.
       expect(right.json()).toEqual(wrong.json());
@@ -296,6 +296,21 @@ describe('the per-account password failure budget', () => {
     const [notice] = await waitFor(async () => ((await notices()).length > 0 ? notices() : undefined), { timeoutMs: 15_000, what: 'the paused sign-in notice' });
     expect(notice?.text).toContain('wrong password for your account many times');
     expect(await notices()).toHaveLength(1); // once per pause, not once per try
+    // An email no account uses is paused after as many wrong passwords, and answers as fast then: the pause tells nothing.
+    const nobody = `budget-nobody-${Date.now()}@example.test`;
+    const unknown = (i: number) => t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email: nobody, password: `guess ${i}` }, remoteAddress: `10.7.${i}.1` });
+    const before = vi.spyOn(ctx.passwords, 'verifyDummy');
+    for (let i = 0; i < 10; i++) expect((await unknown(i)).statusCode).toBe(401);
+    expect(before).toHaveBeenCalledTimes(10); // until the pause, an unknown email costs a dummy verification
+    before.mockRestore();
+    const dummy = vi.spyOn(ctx.passwords, 'verifyDummy');
+    try {
+      expect((await unknown(10)).json()).toEqual(right.json());
+      expect(dummy).not.toHaveBeenCalled();
+      expect(ctx.passwords.queue.active).toBe(0);
+    } finally {
+      dummy.mockRestore();
+    }
     // Another account is not affected.
     const other = `budget-other-${Date.now()}@example.test`;
     await newAccount(other, password, null);

@@ -2,19 +2,20 @@ import { addSeconds, reached, secondsBetween, unknownCommand } from '../decider.
 import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 
 /**
- * The password-failure budget of one account: after `maxFailures` wrong passwords within `windowSeconds`, password
+ * The password-failure budget of one email (an account's, or one no account uses): after `maxFailures` wrong passwords within `windowSeconds`, password
  * sign-in to the account is paused for `windowSeconds`. While paused, sign-in answers the generic INVALID_CREDENTIALS
  * without hashing (a guesser spends no scrypt work and learns nothing), and the holder is emailed once per pause.
  */
 export const SIGN_IN_FAILURE_RULES = { maxFailures: 10, windowSeconds: 15 * 60 } as const;
 
-export const signInGuardStream = (accountId: string) => `identity-signinguard-${accountId}`;
+/** `key`: a keyed digest of the email typed at sign-in (see `signInGuardKey`), whether or not an account uses it. */
+export const signInGuardStream = (key: string) => `identity-signinguard-${key}`;
 
 export type SignInGuardEvent =
-  | DomainEvent<'SignInPasswordFailed', { account_id: string; at: string }>
-  | DomainEvent<'SignInPasswordPaused', { account_id: string; at: string; until: string }>;
+  | DomainEvent<'SignInPasswordFailed', { key: string; at: string }>
+  | DomainEvent<'SignInPasswordPaused', { key: string; at: string; until: string }>;
 
-export type SignInGuardCommand = Command<'RecordPasswordFailure', { account_id: string }>;
+export type SignInGuardCommand = Command<'RecordPasswordFailure', { key: string }>;
 
 /** The latest failures (only the last `maxFailures` matter), and the end of the current pause. */
 export type SignInGuardState = { recentFailures: string[]; pausedUntil: string | null };
@@ -41,10 +42,10 @@ export const decide = (command: SignInGuardCommand, state: SignInGuardState): Si
       const now = command.metadata.now.toISOString();
       if (isPaused(state, now)) return []; // refused without a check: nothing new to count
       const { maxFailures, windowSeconds } = SIGN_IN_FAILURE_RULES;
-      const failed: SignInGuardEvent = { type: 'SignInPasswordFailed', data: { account_id: command.data.account_id, at: now } };
+      const failed: SignInGuardEvent = { type: 'SignInPasswordFailed', data: { key: command.data.key, at: now } };
       const inWindow = state.recentFailures.filter((at) => secondsBetween(at, now) < windowSeconds).length + 1;
       if (inWindow < maxFailures) return [failed];
-      return [failed, { type: 'SignInPasswordPaused', data: { account_id: command.data.account_id, at: now, until: addSeconds(now, windowSeconds) } }];
+      return [failed, { type: 'SignInPasswordPaused', data: { key: command.data.key, at: now, until: addSeconds(now, windowSeconds) } }];
     }
     default:
       return unknownCommand(command.type);

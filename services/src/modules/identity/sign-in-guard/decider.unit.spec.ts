@@ -4,7 +4,7 @@ import { decide, evolve, initialState, isPaused, SIGN_IN_FAILURE_RULES, type Sig
 
 const T0 = '2025-03-01T10:00:00.000Z';
 const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOString();
-const fail = (seconds: number) => decide({ type: 'RecordPasswordFailure', data: { account_id: 'a1' }, metadata: metaAt(at(seconds)) }, state);
+const fail = (seconds: number) => decide({ type: 'RecordPasswordFailure', data: { key: 'k1' }, metadata: metaAt(at(seconds)) }, state);
 let state: SignInGuardState = initialState();
 const apply = (events: SignInGuardEvent[]) => {
   state = events.reduce(evolve, state);
@@ -17,8 +17,8 @@ describe('sign-in guard decider (password failure budget per account)', () => {
     for (let i = 0; i < SIGN_IN_FAILURE_RULES.maxFailures - 1; i++) expect(apply(fail(i)).map((e) => e.type)).toEqual(['SignInPasswordFailed']);
     expect(isPaused(state, at(9))).toBe(false);
     expect(apply(fail(9))).toEqual([
-      { type: 'SignInPasswordFailed', data: { account_id: 'a1', at: at(9) } },
-      { type: 'SignInPasswordPaused', data: { account_id: 'a1', at: at(9), until: at(9 + 900) } },
+      { type: 'SignInPasswordFailed', data: { key: 'k1', at: at(9) } },
+      { type: 'SignInPasswordPaused', data: { key: 'k1', at: at(9), until: at(9 + 900) } },
     ]);
     expect(isPaused(state, at(10))).toBe(true);
     expect(apply(fail(10))).toEqual([]); // while paused, nothing more is counted (and no second email)

@@ -7,7 +7,7 @@ import { refuse } from '../decider.ts';
 import { newOtpCode, recordOtpSend } from '../otp-destination/record-send.ts';
 import { signInCodeMessage } from './code-message.ts';
 import { signInDecider, signInStream } from './decider.ts';
-import { recordPasswordFailure, signInPaused } from '../sign-in-guard/guard.ts';
+import { recordPasswordFailure, signInGuardKey, signInPaused } from '../sign-in-guard/guard.ts';
 import { notificationJob } from '../../../platform/jobs/notifications.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'The email or password is incorrect.';
@@ -17,16 +17,17 @@ export const codeDigest = (ctx: IdentityContext, challengeId: string, code: stri
 
 /**
  * Step 1: email and password. The same answer and a similar time whether the email is unknown or the password wrong.
- * An account whose failure budget is spent (SIGN_IN_FAILURE_RULES) answers the same refusal without hashing.
+ * An email whose failure budget is spent (SIGN_IN_FAILURE_RULES; known or not) answers the same refusal without hashing.
  */
 export const startSignIn = async (ctx: IdentityContext, body: { email: string; password: string }, meta: CommandMeta): Promise<SignInChallenge> => {
   const store = ctx.platform.eventStore;
   const accountId = await findAccountIdByEmail(store, body.email);
   const account = accountId ? await loadAccount(store, accountId) : null;
-  if (account && (await signInPaused(ctx, account.id, meta))) throw refuse('unauthenticated', 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  const guard = signInGuardKey(ctx, body.email);
+  if (await signInPaused(ctx, guard, meta)) throw refuse('unauthenticated', 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
   const passwordOk = account ? await ctx.passwords.verify(body.password, account.passwordHash) : await ctx.passwords.verifyDummy(body.password);
   if (!account || !passwordOk) {
-    if (account) await recordPasswordFailure(ctx, account, meta);
+    await recordPasswordFailure(ctx, guard, account, meta);
     throw refuse('unauthenticated', 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
   }
 
