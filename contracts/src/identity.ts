@@ -62,6 +62,8 @@ export const OTP_RULES = {
   maxWrongTries: 5,
   resendAfterSeconds: 60,
   maxSendsPerHour: 5,
+  /** Codes (email and SMS together) one account, sign-up or password reset may be sent in a UTC day. */
+  maxSendsPerAccountPerDay: 20,
 } as const;
 
 /** `code` of the error envelope for identity failures, so the client can pick its next screen. */
@@ -77,6 +79,9 @@ export const IDENTITY_ERROR_CODES = [
   'OTP_EXPIRED', // 410 the code is older than 10 minutes: ask for a new one
   'OTP_RESEND_TOO_SOON', // 429 less than 60 s since the last code to this destination
   'OTP_HOURLY_LIMIT', // 429 5 codes in the last hour to this destination
+  'OTP_DAILY_LIMIT', // 429 20 codes today for this account (or sign-up, or password reset)
+  'SMS_BUDGET_EXHAUSTED', // 429 the platform's text-message budget for this hour or day is spent
+  'PHONE_COUNTRY_NOT_ALLOWED', // 400 a phone outside the countries texts go to (SMS_ALLOWED_COUNTRIES)
   'SESSION_ENDED', // 401 no, unknown, expired or ended refresh token
   'SESSION_REUSED', // 401 a rotated refresh token came back: the whole session was ended
   'EMAIL_TAKEN', // 409 an account with this email exists

@@ -313,23 +313,14 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
     }
   }, 60_000);
 
-  it('a taken email is refused on the Email field, and a wrong code counts the tries down', async () => {
+  it('a taken email goes on like a new one and is refused on the Email field behind the codes; a wrong code counts the tries down', async () => {
     const { context, page } = await newPage(browser, app.url);
     const who = newApplicant('Alan Turing');
     try {
       await explained(page, async () => {
         await page.goto('/authentication/sign-up');
-        await fillAccountDetails(page, { ...who, email: SEEDED_ADMIN.email });
-        const form = page.getByRole('form', { name: 'Create your account' });
-        const email = form.getByRole('textbox', { name: 'Email' });
-        await page.waitForFunction((el) => el?.getAttribute('aria-invalid') === 'true', await email.elementHandle(), { timeout: 20_000 });
-        expect(pathOf(page)).toBe('/authentication/sign-up');
-        await checkAtWidths(page, '/authentication/sign-up with a taken email');
-
-        // Another email: a new human check is solved (the last one was used), and the phone code is sent.
-        const sentAfter = Date.now() - 1000;
-        await email.fill(who.email);
-        await form.getByRole('button', { name: 'Create account' }).click();
+        // The details step answers a taken email like a new one (no probing addresses): the phone code is sent.
+        const sentAfter = await fillAccountDetails(page, { ...who, email: SEEDED_ADMIN.email });
         await onScreen(page, '/authentication/mobile-verification', 'Enter the code sent to your phone');
         const code = await latestCode(app, who.phone, sentAfter);
         const verify = page.getByRole('form', { name: 'Verify code' });
@@ -337,8 +328,16 @@ describe('the sign-up wizard in Chromium, as a new user would walk it', () => {
         await verify.getByRole('button', { name: 'Verify' }).click();
         await page.getByText(/4 tries left\./).first().waitFor({ timeout: 20_000 });
         await checkAtWidths(page, '/authentication/mobile-verification with a wrong code');
+        const emailAfter = Date.now() - 1000;
         await enterCode(page, app, who.phone, sentAfter);
         await onScreen(page, '/authentication/email-verification', 'Enter the code sent to your email');
+        // Who reads the email's code (its owner) learns it is taken: back at the details, on the Email field.
+        await enterCode(page, app, SEEDED_ADMIN.email, emailAfter);
+        await onScreen(page, '/authentication/sign-up', 'Create your account');
+        const email = page.getByRole('form', { name: 'Create your account' }).getByRole('textbox', { name: 'Email' });
+        await page.waitForFunction((el) => el?.getAttribute('aria-invalid') === 'true', await email.elementHandle(), { timeout: 20_000 });
+        await page.getByText('An account with this email already exists.').first().waitFor({ timeout: 20_000 });
+        await checkAtWidths(page, '/authentication/sign-up with a taken email');
       });
     } finally {
       await context.close();

@@ -17,6 +17,12 @@ export const IDENTITY_EVENT_TYPES: readonly string[] = [
   'SessionRefreshed',
   'SessionReuseDetected',
   'SessionEnded',
+  // the password-failure budget of an account (sign-in-guard/) and the per-account and global code send budgets (send-budget/)
+  'SignInPasswordFailed',
+  'SignInPasswordPaused',
+  'CodeSendCounted',
+  'SmsSendCounted',
+  'SmsBudgetReached',
   // sign-up (sign-up/events.ts), its uniqueness streams and the single-use human check
   ...SIGN_UP_EVENT_TYPES,
   'EmailReleased',

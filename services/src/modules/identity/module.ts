@@ -1,3 +1,4 @@
+import { accountAttemptNoticeEmail } from './attempt-notice/template.ts';
 import { ACCOUNT_UPDATED_MESSAGE, AccountUpdated } from '@acpg/contracts/identity';
 import { liveMessage } from '../../platform/realtime/messages.ts';
 import { SIGN_UP_COOKIE_SCHEME, signUpCookieScheme } from './sign-up/cookie.ts';
@@ -75,6 +76,7 @@ export const identityModule: Module = {
     contactChangeCodeEmail,
     contactChangeCodeSms,
     accountSecurityNoticeEmail,
+    accountAttemptNoticeEmail,
   ],
   seed: seedAdmin,
   sensitiveEventTypes: SENSITIVE_EVENT_TYPES,

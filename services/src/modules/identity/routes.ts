@@ -58,7 +58,9 @@ export const identityRoutes =
           description:
             'Checks the password and opens a sign-in challenge (30 minutes) to finish with a one-time code. ' +
             "`channels` lists where a code can go ('phone' only when the account has one). " +
-            "A wrong email and a wrong password both answer 401 'The email or password is incorrect.'",
+            "A wrong email and a wrong password both answer 401 'The email or password is incorrect.' After 10 wrong passwords for " +
+            'one email within 15 minutes (an account\'s or not), sign-in with it is paused for 15 minutes: every try answers the same 401 ' +
+            'without checking the password, and an account\'s holder is emailed once. 429 when the password-hashing queue is full.',
           body: SignInBody,
           response: { 200: okEnvelope(SignInChallenge), ...errors(400, 401, 429) },
         },
@@ -77,7 +79,9 @@ export const identityRoutes =
             'Sends a 6-digit code, valid 10 minutes, by email or SMS; a new code replaces the previous one. ' +
             '`resend_after_seconds` is the real wait before the next code to this destination: 60 s, or longer when the hourly cap binds. ' +
             '429 OTP_RESEND_TOO_SOON within 60 s of the last code to the same destination, 429 OTP_HOURLY_LIMIT after 5 codes ' +
-            'in an hour (the one that binds longer is told); both carry `retry_after_seconds` and a Retry-After header. ' +
+            'in an hour (the one that binds longer is told), 429 OTP_DAILY_LIMIT after 20 codes for the account in a UTC day, 429 ' +
+            'SMS_BUDGET_EXHAUSTED when the platform\'s text budget for the hour or day is spent; all carry `retry_after_seconds` and a ' +
+            'Retry-After header. 400 PHONE_COUNTRY_NOT_ALLOWED for a phone outside SMS_ALLOWED_COUNTRIES. ' +
             '404 SIGN_IN_NOT_FOUND; 410 SIGN_IN_EXPIRED, SIGN_IN_LOCKED, SIGN_IN_USED; 400 CHANNEL_UNAVAILABLE.',
           body: SendOtpBody,
           response: { 200: okEnvelope(SendOtpResult), ...errors(400, 404, 409, 410, 429) },

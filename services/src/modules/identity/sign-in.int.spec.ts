@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REFRESH_COOKIE_NAME } from '../../platform/auth/refresh-cookie.ts';
 import { SEEDED_ADMIN, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/wait-for.ts';
@@ -262,5 +262,58 @@ describe('wrong codes lock the sign-in', () => {
   it('answers 404 to an unknown challenge and 400 to a malformed code', async () => {
     expect((await post('/auth/sign-in/verify', { challenge_id: 'nope', code: '123456' })).statusCode).toBe(404);
     expect((await post('/auth/sign-in/verify', { challenge_id: 'nope', code: '12ab' })).statusCode).toBe(400);
+  });
+});
+
+describe('the per-account password failure budget', () => {
+  it('after 10 wrong passwords an email answers the same 401 without hashing, even to the right password, and the holder is emailed once', { timeout: 120_000 }, async () => {
+    const email = `budget-${Date.now()}@example.test`;
+    const password = 'budget tests passphrase';
+    await newAccount(email, password, null);
+    // From many addresses (the per-address limit is not what is tested): the budget is the account's.
+    const attempt = (pass: string, i: number) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email, password: pass }, remoteAddress: `10.9.${Math.floor(i / 200)}.${i % 200}` });
+    for (let i = 0; i < 10; i++) {
+      const wrong = await attempt(`wrong guess ${i}`, i);
+      expect([wrong.statusCode, wrong.json().code]).toEqual([401, 'INVALID_CREDENTIALS']);
+    }
+    const ctx = await identityContext(t.platform);
+    const verify = vi.spyOn(ctx.passwords, 'verify');
+    const right = await attempt(password, 10);
+    try {
+      const wrong = await attempt('one more guess', 11);
+      // The same answer as a wrong password, and no scrypt work for either.
+      expect(right.json()).toEqual(wrong.json());
+      expect([right.statusCode, right.json().code, right.json().message]).toEqual([401, 'INVALID_CREDENTIALS', 'The email or password is incorrect.']);
+      expect(verify).not.toHaveBeenCalled();
+    } finally {
+      verify.mockRestore();
+    }
+    const notices = async () => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(email)}` });
+      return ((response.json() as { data?: { items: { subject?: string; text: string }[] } }).data?.items ?? []).filter((m) => /Someone tried/.test(m.subject ?? ''));
+    };
+    const [notice] = await waitFor(async () => ((await notices()).length > 0 ? notices() : undefined), { timeoutMs: 15_000, what: 'the paused sign-in notice' });
+    expect(notice?.text).toContain('wrong password for your account many times');
+    expect(await notices()).toHaveLength(1); // once per pause, not once per try
+    // An email no account uses is paused after as many wrong passwords, and answers as fast then: the pause tells nothing.
+    const nobody = `budget-nobody-${Date.now()}@example.test`;
+    const unknown = (i: number) => t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email: nobody, password: `guess ${i}` }, remoteAddress: `10.7.${i}.1` });
+    const before = vi.spyOn(ctx.passwords, 'verifyDummy');
+    for (let i = 0; i < 10; i++) expect((await unknown(i)).statusCode).toBe(401);
+    expect(before).toHaveBeenCalledTimes(10); // until the pause, an unknown email costs a dummy verification
+    before.mockRestore();
+    const dummy = vi.spyOn(ctx.passwords, 'verifyDummy');
+    try {
+      expect((await unknown(10)).json()).toEqual(right.json());
+      expect(dummy).not.toHaveBeenCalled();
+      expect(ctx.passwords.queue.active).toBe(0);
+    } finally {
+      dummy.mockRestore();
+    }
+    // Another account is not affected.
+    const other = `budget-other-${Date.now()}@example.test`;
+    await newAccount(other, password, null);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email: other, password }, remoteAddress: '10.9.9.9' })).statusCode).toBe(200);
   });
 });

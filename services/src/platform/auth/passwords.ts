@@ -22,36 +22,60 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
     scryptCallback(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key)));
   });
 
-/** Counting semaphore with a bounded queue: a sign-in burst waits its turn instead of allocating 128 MiB per request. */
+/**
+ * Who asks for a hash. `anonymous`: a caller not signed in (sign-in, sign-up, reset), which gets a bounded share of the
+ * queue; `signed-in`: a caller with a session (password or PIN change), which keeps the rest and goes first.
+ */
+export type HashLane = 'anonymous' | 'signed-in';
+
+/**
+ * Counting semaphore with bounded queues in two lanes: a sign-in burst waits its turn instead of allocating 128 MiB per
+ * request, and anonymous work can never hold more than `maxAnonymous` places (running or waiting), so a flood of
+ * unauthenticated hashes cannot starve a signed-in one. A freed slot goes to a signed-in waiter first.
+ */
 export class Semaphore {
   readonly #limit: number;
   readonly #maxQueue: number;
+  readonly #maxAnonymous: number;
   #active = 0;
-  readonly #queue: (() => void)[] = [];
-  constructor(limit: number, maxQueue = Number.POSITIVE_INFINITY) {
+  #anonymous = 0;
+  readonly #queues: Record<HashLane, (() => void)[]> = { 'signed-in': [], anonymous: [] };
+  constructor(limit: number, maxQueue = Number.POSITIVE_INFINITY, maxAnonymous = Number.POSITIVE_INFINITY) {
     this.#limit = limit;
     this.#maxQueue = maxQueue;
+    this.#maxAnonymous = maxAnonymous;
   }
   get active() {
     return this.#active;
   }
   get waiting() {
-    return this.#queue.length;
+    return this.#queues['signed-in'].length + this.#queues.anonymous.length;
   }
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.#active >= this.#limit) {
-      if (this.#queue.length >= this.#maxQueue) throw tooManyRequests('The server is busy. Try again in a moment.', 1);
-      await new Promise<void>((resolve) => this.#queue.push(resolve));
-    } else {
-      this.#active++;
-    }
+  /** Anonymous tasks running or waiting. */
+  get anonymous() {
+    return this.#anonymous;
+  }
+  /** Places the anonymous lane may hold (running or waiting). */
+  get maxAnonymous() {
+    return this.#maxAnonymous;
+  }
+  async run<T>(work: () => Promise<T>, lane: HashLane = 'signed-in'): Promise<T> {
+    if (lane === 'anonymous' && this.#anonymous >= this.#maxAnonymous) throw tooManyRequests('The server is busy. Try again in a moment.', 1);
+    if (this.#active >= this.#limit && this.waiting >= this.#maxQueue) throw tooManyRequests('The server is busy. Try again in a moment.', 1);
+    if (lane === 'anonymous') this.#anonymous++;
     try {
-      return await work();
+      if (this.#active >= this.#limit) await new Promise<void>((resolve) => this.#queues[lane].push(resolve));
+      else this.#active++;
+      try {
+        return await work();
+      } finally {
+        const next = this.#queues['signed-in'].shift() ?? this.#queues.anonymous.shift();
+        // The slot passes straight to the next waiter, so `active` stays the same.
+        if (next) next();
+        else this.#active--;
+      }
     } finally {
-      const next = this.#queue.shift();
-      // The slot passes straight to the next waiter, so `active` stays the same.
-      if (next) next();
-      else this.#active--;
+      if (lane === 'anonymous') this.#anonymous--;
     }
   }
 }
@@ -75,14 +99,19 @@ export const passwordProblem = (password: string): string | null => {
 };
 
 export interface PasswordHasher {
-  /** Encoded as `$scrypt$ln=17,r=8,p=1$<salt base64>$<key base64>` (PHC string format). */
-  hash(password: string): Promise<string>;
+  /**
+   * Encoded as `$scrypt$ln=17,r=8,p=1$<salt base64>$<key base64>` (PHC string format). `lane`: `anonymous` for a caller
+   * without a session (the default), `signed-in` for one with a session (see `Semaphore`).
+   */
+  hash(password: string, lane?: HashLane): Promise<string>;
   /** Constant-time comparison; false (never a throw) for a malformed encoded hash. */
-  verify(password: string, encoded: string): Promise<boolean>;
+  verify(password: string, encoded: string, lane?: HashLane): Promise<boolean>;
   /** Same cost as a real verification, for an unknown account, so timing does not tell whether an email exists. */
   verifyDummy(password: string): Promise<false>;
   /** True when the encoded hash uses other parameters than the current ones (rehash after a successful sign-in). */
   needsRehash(encoded: string): boolean;
+  /** The queue the hashes run in (how full each lane is; a test holds places in it). */
+  readonly queue: Semaphore;
 }
 
 export interface PasswordHasherOptions {
@@ -91,6 +120,8 @@ export interface PasswordHasherOptions {
   concurrency?: number;
   /** Callers waiting beyond this many get a 429 instead of queueing. Default 200. */
   maxQueue?: number;
+  /** Anonymous callers (running or waiting) beyond this many get a 429: the rest is kept for signed-in ones. Default 150. */
+  maxAnonymous?: number;
 }
 
 interface Decoded {
@@ -116,19 +147,19 @@ const derive = (password: string, salt: Buffer, params: ScryptParams, keylen: nu
 
 export const createPasswordHasher = (options: PasswordHasherOptions = {}): PasswordHasher => {
   const params = options.params ?? DEFAULT_SCRYPT_PARAMS;
-  const limiter = new Semaphore(options.concurrency ?? 2, options.maxQueue ?? 200);
+  const limiter = new Semaphore(options.concurrency ?? 2, options.maxQueue ?? 200, options.maxAnonymous ?? 150);
 
-  const hash = (password: string) =>
+  const hash = (password: string, lane: HashLane = 'anonymous') =>
     limiter.run(async () => {
       const salt = randomBytes(SALT_LENGTH);
       const key = await derive(password, salt, params, KEY_LENGTH);
       return encode({ params, salt, key });
-    });
+    }, lane);
 
-  const verify = async (password: string, encoded: string) => {
+  const verify = async (password: string, encoded: string, lane: HashLane = 'anonymous') => {
     const decoded = decode(encoded);
     if (!decoded || decoded.key.length === 0) return false;
-    const key = await limiter.run(() => derive(password, decoded.salt, decoded.params, decoded.key.length));
+    const key = await limiter.run(() => derive(password, decoded.salt, decoded.params, decoded.key.length), lane);
     return timingSafeEqual(key, decoded.key);
   };
 
@@ -138,6 +169,7 @@ export const createPasswordHasher = (options: PasswordHasherOptions = {}): Passw
   dummy.catch(() => undefined); // a failure surfaces in verifyDummy, not as an unhandled rejection
 
   return {
+    queue: limiter,
     hash,
     verify,
     async verifyDummy(password) {

@@ -95,3 +95,43 @@ describe('Semaphore', () => {
     expect(semaphore.active).toBe(0);
   });
 });
+
+describe('hashing lanes: anonymous callers cannot starve signed-in ones', () => {
+  it('refuses anonymous work beyond its share while a signed-in hash still gets the next free slot', async () => {
+    const semaphore = new Semaphore(1, 10, 3);
+    const releases: (() => void)[] = [];
+    const hold = () => new Promise<void>((resolve) => releases.push(resolve));
+    const order: string[] = [];
+    const anonymous = [1, 2, 3].map((n) => semaphore.run(async () => { order.push(`anonymous ${n}`); await hold(); }, 'anonymous'));
+    // The anonymous share (3 running or waiting) is full: a 4th anonymous caller is told the server is busy.
+    await expect(semaphore.run(async () => undefined, 'anonymous')).rejects.toMatchObject({ status: 429 });
+    expect(semaphore.anonymous).toBe(3);
+    // A signed-in caller is admitted, and takes the slot freed next, ahead of the anonymous ones waiting before it.
+    const signedIn = semaphore.run(async () => { order.push('signed-in'); }, 'signed-in');
+    releases.shift()?.();
+    await signedIn;
+    expect(order.slice(0, 2)).toEqual(['anonymous 1', 'signed-in']);
+    while (releases.length > 0 || order.length < 4) {
+      releases.shift()?.();
+      await new Promise((r) => setImmediate(r));
+    }
+    await Promise.all(anonymous);
+    expect(semaphore.anonymous).toBe(0);
+    expect(semaphore.active).toBe(0);
+  });
+
+  it('a hasher whose anonymous share is full still hashes and verifies a signed-in password change', async () => {
+    const hasher = createPasswordHasher({ params: { ln: 14, r: 8, p: 1 }, concurrency: 1, maxQueue: 50, maxAnonymous: 4 });
+    // Sign-in, sign-up and reset floods: more anonymous hashes than the share holds.
+    const flood = Array.from({ length: 12 }, (_, i) => hasher.hash(`anonymous guess ${i}`).then(() => 'hashed', () => 'refused'));
+    const signedIn = (async () => {
+      const current = await hasher.hash('the current password', 'signed-in');
+      expect(await hasher.verify('the current password', current, 'signed-in')).toBe(true);
+      return hasher.hash('the new password', 'signed-in');
+    })();
+    await expect(signedIn).resolves.toMatch(/^\$scrypt\$/);
+    const outcomes = await Promise.all(flood);
+    expect(outcomes.filter((o) => o === 'refused').length).toBeGreaterThan(0);
+    expect(outcomes.filter((o) => o === 'hashed').length).toBeLessThan(4); // the share, one place of which the dummy hash made at creation holds
+  });
+});

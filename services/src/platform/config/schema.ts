@@ -1,3 +1,4 @@
+import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -47,6 +48,15 @@ export const ConfigSchema = z
     SMS_API_URL: z.url().optional(),
     SMS_API_TOKEN: z.string().optional(),
     SMS_FROM: z.string().optional(),
+    // Countries (ISO 3166 alpha-2, comma-separated) whose phone numbers may be given and sent codes: no toll fraud elsewhere.
+    SMS_ALLOWED_COUNTRIES: z
+      .string()
+      .default('US')
+      .transform((v) => v.split(',').map((c) => c.trim().toUpperCase()).filter((c) => c !== ''))
+      .pipe(z.array(z.string().refine(isSupportedCountry, 'must be ISO 3166 alpha-2 country codes, e.g. US,CA')).min(1, 'must name at least one country')),
+    // Text messages the whole platform may send per hour and per UTC day (SMS pumping); past either, sends are refused.
+    SMS_HOURLY_BUDGET: z.coerce.number().int().min(1).default(500),
+    SMS_DAILY_BUDGET: z.coerce.number().int().min(1).default(5000),
     // payments: the embedded test gateway, or Stripe (its three keys are then required)
     PAYMENTS_GATEWAY: z.enum(['test', 'stripe']).default('test'),
     // a checkout not paid within this time is abandoned: its intent cancelled, its order, enrollment or membership freed

@@ -104,7 +104,7 @@ const checkPin = async (ctx: IdentityContext, now: Current, typed: string | unde
   assertPinNotLocked(now.state, meta.now.toISOString());
   if (!now.pin) return 'not_set';
   if (typed === undefined) return 'wrong';
-  return (await ctx.passwords.verify(typed, now.pin.hash)) ? 'correct' : 'wrong';
+  return (await ctx.passwords.verify(typed, now.pin.hash, 'signed-in')) ? 'correct' : 'wrong';
 };
 
 /** After a command that may have counted a wrong PIN: the refusal with the tries left (the count is recorded). */
@@ -174,7 +174,7 @@ export const changePin = async (ctx: IdentityContext, accountId: string, body: C
   if (pin === 'wrong' && body.current_pin === undefined) {
     throw new DomainError('invalid', 'VALIDATION_FAILED', 'Enter your current PIN.', [{ path: 'current_pin', message: 'Enter your current PIN' }]);
   }
-  const pin_hash = pin === 'wrong' ? '' : await ctx.passwords.hash(body.new_pin);
+  const pin_hash = pin === 'wrong' ? '' : await ctx.passwords.hash(body.new_pin, 'signed-in');
   await run(ctx, accountId, { type: 'ChangePin', data: { account_id: accountId, pin_hash, pin }, metadata: meta });
   return memberDataOf(ctx, accountId);
 };

@@ -34,7 +34,7 @@ export const requestPasswordReset = async (ctx: IdentityContext, body: { email: 
   const { state } = await loadStream(store, stream, passwordResetDecider);
   const open = openReset(state, meta.now.toISOString());
   const resetId = open && open.accountId === (account?.id ?? null) ? open.resetId : meta.newId();
-  const wait = await recordSend(ctx, { purpose: 'password-reset', channel: 'email', destination: email, challengeId: resetId }, meta);
+  const wait = await recordSend(ctx, { purpose: 'password-reset', channel: 'email', destination: email, challengeId: resetId, account: `password-reset:${key}` }, meta);
 
   const code = newCode();
   const secret = randomBytes(32).toString('base64url');
@@ -76,8 +76,6 @@ export const resetPassword = async (ctx: IdentityContext, body: ResetPasswordBod
   const store = ctx.platform.eventStore;
   const { key, method, secret } = 'token' in body ? { ...splitToken(body.token), method: 'link' as const } : { key: emailKey(ctx, body.email), method: 'code' as const, secret: body.code };
 
-  // Hashed first: once the code is accepted nothing may stop the new password from being set.
-  const passwordHash = await ctx.passwords.hash(body.password);
   const stream = passwordResetStream(key);
   const command = { type: 'CompleteReset' as const, data: { method: method, proof_hash: proofDigest(ctx, key, method, secret) }, metadata: meta };
   // Decided once without writing: a right code sets the password before it is used up, so a request cut short by a
@@ -85,6 +83,9 @@ export const resetPassword = async (ctx: IdentityContext, body: ResetPasswordBod
   const { state } = await loadStream(store, stream, passwordResetDecider);
   const accepted = passwordResetDecider.decide(command, state).find((e) => e.type === 'PasswordResetCompleted');
   if (accepted?.type === 'PasswordResetCompleted') {
+    // Hashed only behind a right code or link: a wrong one costs no scrypt work. The code is used up after the password
+    // is set, so a hash refused as busy (429) leaves it valid for another try.
+    const passwordHash = await ctx.passwords.hash(body.password);
     await handleCommand(
       store,
       accountStream(accepted.data.account_id),

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_COOKIE_NAME } from '../../../platform/auth/refresh-cookie.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { expectCrashBefore } from '../../../../test/crash-once.ts';
@@ -92,6 +92,26 @@ describe('forgot password', () => {
 });
 
 describe('reset password', () => {
+  it('refuses a wrong code or an unknown link without hashing the new password (no scrypt work for a guess)', async () => {
+    const email = await newAccount();
+    await forgot(email);
+    const code = codeIn(await waitForMessage(t.app, email, RESET_SUBJECT));
+    const ctx = await identityContext(t.platform);
+    const hash = vi.spyOn(ctx.passwords, 'hash');
+    try {
+      const wrong = await post('/auth/reset-password', { email, code: wrongCodeFor(code), password: NEW_PASSWORD });
+      expect([wrong.statusCode, wrong.json().code]).toEqual([400, 'OTP_INCORRECT']);
+      const link = await post('/auth/reset-password', { token: `${'a'.repeat(64)}.${'b'.repeat(43)}`, password: NEW_PASSWORD });
+      expect(link.statusCode).toBe(400);
+      expect(hash).not.toHaveBeenCalled();
+      // The right code still hashes and sets the password.
+      expect((await post('/auth/reset-password', { email, code, password: NEW_PASSWORD })).statusCode).toBe(200);
+      expect(hash).toHaveBeenCalledTimes(1);
+    } finally {
+      hash.mockRestore();
+    }
+  });
+
   it('with the code: sets the new password, ends every session, and the code and link are used up', async () => {
     const email = await newAccount();
     // Two sessions before the reset (opened directly: a second sign-in code within 60 s would wait).

@@ -34,7 +34,8 @@ export const passwordResetRoutes =
           description:
             'Emails a 6-digit code (10 minutes) and a link (1 hour) to reset the password; a new request within an open reset ' +
             'replaces both and keeps its count of wrong tries. The answer is the same whether or not an account uses the email. ' +
-            '429 OTP_RESEND_TOO_SOON within 60 s of the last code to this email, 429 OTP_HOURLY_LIMIT after 5 in an hour.',
+            '429 OTP_RESEND_TOO_SOON within 60 s of the last code to this email, 429 OTP_HOURLY_LIMIT after 5 in an hour, ' +
+            '429 OTP_DAILY_LIMIT after 20 in a UTC day.',
           body: ForgotPasswordBody,
           response: { 200: okEnvelope(ForgotPasswordResult), ...errors(400, 429) },
         },
@@ -55,7 +56,8 @@ export const passwordResetRoutes =
           summary: 'Reset password with the emailed code or link',
           description:
             'Body `{ email, code, password }` or `{ token, password }` (the link\'s token). Sets the new password (8 to 128 ' +
-            'characters, not a common one) and ends every session of the account; the refresh cookie is cleared. ' +
+            'characters, not a common one) and ends every session of the account; the refresh cookie is cleared. The code or link is ' +
+            'checked before the new password is hashed, so a wrong one costs no hashing. ' +
             '400 PASSWORD_REFUSED (no try counted), 400 OTP_INCORRECT (tries left in the message), 400 RESET_LOCKED on the 5th ' +
             'wrong try, 400 RESET_NOT_FOUND (no code asked for, or an unknown link); 410 OTP_EXPIRED, RESET_LINK_EXPIRED, ' +
             'RESET_LOCKED, RESET_USED.',

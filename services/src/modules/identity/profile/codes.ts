@@ -11,6 +11,6 @@ export { newOtpCode as newCode, type CodePurpose } from '../otp-destination/reco
  */
 export const recordSend = async (
   ctx: IdentityContext,
-  send: { purpose: CodePurpose; channel: OtpChannel; destination: string; challengeId: string },
+  send: { purpose: CodePurpose; channel: OtpChannel; destination: string; challengeId: string; account: string },
   meta: CommandMeta,
 ): Promise<number> => (await recordOtpSend(ctx, send, meta)).resendAfterSeconds;

@@ -87,10 +87,10 @@ export const changePassword = async (
 ) => {
   const account = await signedInAccount(ctx, accountId);
   assertPasswordAllowed(body.new_password, 'new_password');
-  if (!(await ctx.passwords.verify(body.current_password, account.passwordHash))) {
+  if (!(await ctx.passwords.verify(body.current_password, account.passwordHash, 'signed-in'))) {
     throw refuseAccount('invalid', 'PASSWORD_INCORRECT', 'The current password is incorrect.', 'current_password');
   }
-  const passwordHash = await ctx.passwords.hash(body.new_password);
+  const passwordHash = await ctx.passwords.hash(body.new_password, 'signed-in');
   const kept = await liveSessionId(ctx, account.id, presented?.familyId ?? null);
   return change(ctx, accountId, { type: 'SetPassword', data: { password_hash: passwordHash, reason: 'password-change', kept_session_id: kept }, metadata: meta });
 };

@@ -166,11 +166,20 @@ describe('email change', () => {
     expect(again.accountId).not.toBe(me.id);
   });
 
-  it('refuses the current email, a taken one (also when taken between code and confirmation), and a resend within 60 s', async () => {
+  it('refuses the current email, a taken one only behind its code (also when taken between code and confirmation), and a resend within 60 s', async () => {
     const me = await newAccount();
     const other = await newAccount();
     expect(answer(await call('POST', '/account/email-change', me, { email: me.email }))).toEqual([400, 'SAME_AS_CURRENT']);
-    expect(answer(await call('POST', '/account/email-change', me, { email: other.email }))).toEqual([409, 'EMAIL_TAKEN']);
+    // Asking tells nothing: a taken address and a free one get the same answer, and the code goes to the address.
+    const free = `free-${Date.now()}@example.test`;
+    const [takenAsked, freeAsked] = [await call('POST', '/account/email-change', me, { email: other.email }), await call('POST', '/account/email-change', me, { email: free })];
+    expect([takenAsked.statusCode, freeAsked.statusCode]).toEqual([200, 200]);
+    expect(Object.keys(takenAsked.json().data as object).sort()).toEqual(Object.keys(freeAsked.json().data as object).sort());
+    expect([takenAsked.json().message, freeAsked.json().message]).toEqual([expect.stringMatching(/^We sent a code to /), expect.stringMatching(/^We sent a code to /)]);
+    const takenCode = codeIn(await waitForMessage(t.app, other.email, /Confirm your new email/));
+    // Only who reads the code learns that the address is taken; nothing changes.
+    expect(answer(await call('POST', '/account/email-change/verify', me, { change_id: takenAsked.json().data.change_id, code: takenCode }))).toEqual([409, 'EMAIL_TAKEN']);
+    expect(await findAccountIdByEmail(t.platform.eventStore, other.email)).toBe(other.id);
     expect((await call('POST', '/account/email-change', me, { email: 'not an email' })).statusCode).toBe(400);
 
     const contested = `contested-${Date.now()}@example.test`;
@@ -250,7 +259,13 @@ describe('phone change', () => {
     expect(done.json().data.phone_masked).toBe(`${phone.slice(0, 5)}********`);
 
     const other = await newAccount();
-    expect(answer(await call('POST', '/account/phone-change', other, { phone }))).toEqual([409, 'PHONE_TAKEN']);
+    // Taken: the code goes to the number all the same, and confirming it is refused.
+    const takenPhone = `+1415558${String(Date.now()).slice(-4)}`;
+    await newAccount(takenPhone);
+    const probe = await call('POST', '/account/phone-change', other, { phone: takenPhone });
+    expect(probe.statusCode).toBe(200);
+    const probeCode = codeIn(await waitForMessage(t.app, takenPhone, /new phone number/));
+    expect(answer(await call('POST', '/account/phone-change/verify', other, { change_id: probe.json().data.change_id, code: probeCode }))).toEqual([409, 'PHONE_TAKEN']);
     expect(answer(await call('POST', '/account/phone-change', me, { phone }))).toEqual([400, 'SAME_AS_CURRENT']);
     expect((await call('POST', '/account/phone-change', me, { phone: '415-555-0100' })).statusCode).toBe(400);
   });
@@ -279,5 +294,34 @@ describe('password change', () => {
     expect((await call('POST', '/auth/sign-in', null, { email: me.email, password: PASSWORD })).statusCode).toBe(401);
     expect((await call('POST', '/auth/sign-in', null, { email: me.email, password: 'a fresh passphrase 9' })).statusCode).toBe(200);
     expect((await waitForMessage(t.app, me.email, /A security change/)).text).toContain('Your password was changed, and your other devices were signed out.');
+  });
+});
+
+describe('password hashing under an anonymous flood', () => {
+  it('a signed-in password change still works, ahead of the queue, while anonymous hashing has filled its share (sign-in gets 429)', async () => {
+    const me = await newAccount();
+    const ctx = await identityContext(t.platform);
+    const queue = ctx.passwords.queue;
+    const meta = systemMeta(t.platform, { actor: 'test' });
+    const session = (await startSession(ctx, { accountId: me.id, sessionId: meta.newId() }, meta)).token;
+    // Sign-in, sign-up and reset floods fill the anonymous share (running and waiting), held until released.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const flood = Array.from({ length: queue.maxAnonymous - queue.anonymous }, () => queue.run(() => held, 'anonymous'));
+    const floodWaiting = queue.waiting;
+    try {
+      expect(queue.anonymous).toBe(queue.maxAnonymous);
+      expect(answer(await call('POST', '/auth/sign-in', null, { email: me.email, password: PASSWORD }))).toEqual([429, 'TOO_MANY_REQUESTS']);
+      // The owner changes the password meanwhile: admitted (not 429), it waits for a worker, ahead of the anonymous queue.
+      const changing = call('POST', '/auth/change-password', me, { current_password: PASSWORD, new_password: 'flood proof passphrase 3' }, session);
+      await waitFor(() => queue.waiting > floodWaiting, { timeoutMs: 10_000, what: 'the password change waiting for a worker' });
+      release();
+      const changed = await changing;
+      expect(changed.statusCode, changed.body).toBe(200);
+      await Promise.all(flood);
+    } finally {
+      release();
+      await Promise.allSettled(flood);
+    }
   });
 });

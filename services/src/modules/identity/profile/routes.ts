@@ -6,6 +6,7 @@ import {
   VerifyContactChangeBody,
 } from '@acpg/contracts/account';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
+import { OTP_RULES } from '@acpg/contracts/identity';
 import { MAX_IMAGE_BYTES } from '@acpg/contracts/uploads';
 import { readRefreshCookie } from '../../../platform/auth/refresh-cookie.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
@@ -122,10 +123,13 @@ export const profileRoutes =
             security,
             summary: `Change my ${what}: send a code to the new one`,
             description:
-              `Sends a 6-digit code (10 minutes) to the new ${what}; nothing changes until it is confirmed. ` +
-              `400 SAME_AS_CURRENT; 409 ${channel === 'email' ? 'EMAIL_TAKEN' : 'PHONE_TAKEN'}; 429 OTP_RESEND_TOO_SOON (60 s), OTP_HOURLY_LIMIT (5 an hour).`,
+              `Sends a 6-digit code (10 minutes) to the new ${what}; nothing changes until it is confirmed. Whether another account ` +
+              `uses it is not answered here (the code is sent all the same): confirming the code refuses a taken one. ` +
+              `400 SAME_AS_CURRENT${channel === 'phone' ? ', PHONE_COUNTRY_NOT_ALLOWED (outside SMS_ALLOWED_COUNTRIES)' : ''}; ` +
+              `429 OTP_RESEND_TOO_SOON (60 s), OTP_HOURLY_LIMIT (5 an hour), OTP_DAILY_LIMIT (${OTP_RULES.maxSendsPerAccountPerDay} codes a day for the account)` +
+              `${channel === 'phone' ? ', SMS_BUDGET_EXHAUSTED (the platform\'s text budget)' : ''}.`,
             body: channel === 'email' ? EmailChangeBody : PhoneChangeBody,
-            response: { 200: okEnvelope(ContactChangeSent), ...errors(400, 401, 409, 429) },
+            response: { 200: okEnvelope(ContactChangeSent), ...errors(400, 401, 429) },
           },
         },
         async (request) => {
@@ -146,7 +150,7 @@ export const profileRoutes =
             summary: `Change my ${what}: confirm with the code`,
             description:
               `Changes the ${what} (kept unique across accounts). 400 OTP_INCORRECT (tries left in the message), 400 CHANGE_LOCKED on ` +
-              `the 5th wrong code; 404 CHANGE_NOT_FOUND; 409 ${channel === 'email' ? 'EMAIL_TAKEN' : 'PHONE_TAKEN'} (taken meanwhile); ` +
+              `the 5th wrong code; 404 CHANGE_NOT_FOUND; 409 ${channel === 'email' ? 'EMAIL_TAKEN' : 'PHONE_TAKEN'} (another account uses it; the code stays valid for nothing else); ` +
               '410 OTP_EXPIRED, CHANGE_LOCKED, CHANGE_USED.',
             body: VerifyContactChangeBody,
             response: { 200: okEnvelope(Profile), ...errors(400, 401, 404, 409, 410, 429) },

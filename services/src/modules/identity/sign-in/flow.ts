@@ -7,6 +7,7 @@ import { refuse } from '../decider.ts';
 import { newOtpCode, recordOtpSend } from '../otp-destination/record-send.ts';
 import { signInCodeMessage } from './code-message.ts';
 import { signInDecider, signInStream } from './decider.ts';
+import { recordPasswordFailure, signInGuardKey, signInPaused } from '../sign-in-guard/guard.ts';
 import { notificationJob } from '../../../platform/jobs/notifications.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'The email or password is incorrect.';
@@ -14,13 +15,21 @@ export const INVALID_CREDENTIALS_MESSAGE = 'The email or password is incorrect.'
 /** Codes are stored as HMAC-SHA256 under a server key, bound to their challenge: a leaked log cannot be brute-forced. */
 export const codeDigest = (ctx: IdentityContext, challengeId: string, code: string) => ctx.cipher.hmac('otp-code', `${challengeId}:${code}`);
 
-/** Step 1: email and password. The same answer and a similar time whether the email is unknown or the password wrong. */
+/**
+ * Step 1: email and password. The same answer and a similar time whether the email is unknown or the password wrong.
+ * An email whose failure budget is spent (SIGN_IN_FAILURE_RULES; known or not) answers the same refusal without hashing.
+ */
 export const startSignIn = async (ctx: IdentityContext, body: { email: string; password: string }, meta: CommandMeta): Promise<SignInChallenge> => {
   const store = ctx.platform.eventStore;
   const accountId = await findAccountIdByEmail(store, body.email);
   const account = accountId ? await loadAccount(store, accountId) : null;
+  const guard = signInGuardKey(ctx, body.email);
+  if (await signInPaused(ctx, guard, meta)) throw refuse('unauthenticated', 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
   const passwordOk = account ? await ctx.passwords.verify(body.password, account.passwordHash) : await ctx.passwords.verifyDummy(body.password);
-  if (!account || !passwordOk) throw refuse('unauthenticated', 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  if (!account || !passwordOk) {
+    await recordPasswordFailure(ctx, guard, account, meta);
+    throw refuse('unauthenticated', 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  }
 
   const challengeId = meta.newId();
   const channels: OtpChannel[] = account.phoneEncrypted ? ['email', 'phone'] : ['email'];
@@ -60,7 +69,7 @@ export const sendSignInCode = async (
     masked = account.phoneMasked;
   }
 
-  const { resendAfterSeconds } = await recordOtpSend(ctx, { channel: body.channel, destination, challengeId: body.challenge_id }, meta);
+  const { resendAfterSeconds } = await recordOtpSend(ctx, { channel: body.channel, destination, challengeId: body.challenge_id, account: account.id }, meta);
 
   const code = newOtpCode();
   const { events } = await handleCommand(

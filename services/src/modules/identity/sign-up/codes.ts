@@ -30,7 +30,7 @@ export const sendSignUpCode = async (ctx: IdentityContext, signUpId: string, cha
   if (state.status !== 'pending') throw refuse('gone', 'SIGN_UP_EXPIRED', 'This sign-up has expired. Start again.');
   const destination = destinationOf(ctx, state, channel);
 
-  const { resendAfterSeconds } = await recordOtpSend(ctx, { channel, destination: destination.to, challengeId: signUpId }, meta);
+  const { resendAfterSeconds } = await recordOtpSend(ctx, { channel, destination: destination.to, challengeId: signUpId, account: `sign-up:${signUpId}` }, meta);
   const code = newOtpCode();
   const { events } = await handleCommand(store, stream, signUpDecider, {
     type: 'SendSignUpCode',

@@ -91,15 +91,18 @@ export const signUpRoutes =
           tags,
           summary: 'Sign up, step 1: account details',
           description:
-            'Checks the human check (`captcha`: the solved ALTCHA payload, see `GET /auth/sign-up/challenge`; single use), the password ' +
-            '(8 to 128 characters, not a common one) and that neither the email nor the phone has an account, then opens the sign-up and ' +
+            'Checks the password (8 to 128 characters, not a common one) and the phone\'s country (`SMS_ALLOWED_COUNTRIES`), then the human ' +
+            'check (`captcha`: the solved ALTCHA payload, see `GET /auth/sign-up/challenge`), which is used up before anything else: one ' +
+            'solved challenge answers one set of details. Whether the email or the phone already has an account is not answered here: ' +
+            'the answer is the same either way, the holder is emailed that someone tried (at most once a day), and the email code step ' +
+            'refuses it (409 EMAIL_TAKEN / PHONE_TAKEN), so only who controls both learns it. Opens the sign-up and ' +
             `sets the httpOnly cookie \`${SIGN_UP_COOKIE_NAME}\` (security scheme \`${SIGN_UP_COOKIE_SCHEME}\`) for the two code steps (24 hours). ` +
             'The password is hashed here, once. Nothing is reserved until both codes are verified. `accept_terms` with the current ' +
             '`terms_version` records consent to the Terms of Service (`/terms-of-service`) with its time; `intent` (what the applicant ' +
             'came to do, from the page they started on) decides the signed-in steps; an Agent or a Broker names the brokerage. ' +
-            '400 CAPTCHA_FAILED, PASSWORD_REFUSED, VALIDATION_FAILED; 409 EMAIL_TAKEN, PHONE_TAKEN.',
+            '400 CAPTCHA_FAILED, PASSWORD_REFUSED, PHONE_COUNTRY_NOT_ALLOWED, VALIDATION_FAILED.',
           body: SignUpBody,
-          response: { 200: okEnvelope(SignUpCreated), ...errors(400, 409, 429) },
+          response: { 200: okEnvelope(SignUpCreated), ...errors(400, 429) },
         },
       },
       async (request, reply) => {
@@ -119,7 +122,8 @@ export const signUpRoutes =
           description:
             'Sends a 6-digit code, valid 10 minutes, by SMS (phone) or email; a new code replaces the previous one. ' +
             '`resend_after_seconds` is the real wait before the next code to this destination (60 s, or longer when the hourly cap binds). ' +
-            '429 OTP_RESEND_TOO_SOON / OTP_HOURLY_LIMIT with `retry_after_seconds`; 409 PHONE_NOT_VERIFIED (email before phone); ' +
+            '429 OTP_RESEND_TOO_SOON / OTP_HOURLY_LIMIT / OTP_DAILY_LIMIT (20 codes a day for one sign-up) / SMS_BUDGET_EXHAUSTED (the ' +
+            'platform\'s text budget for the hour or day) with `retry_after_seconds`; 400 PHONE_COUNTRY_NOT_ALLOWED; 409 PHONE_NOT_VERIFIED (email before phone); ' +
             '401 SIGN_UP_NOT_FOUND (no sign-up cookie); 410 SIGN_UP_EXPIRED, SIGN_UP_LOCKED, SIGN_UP_USED.',
           security: [{ [SIGN_UP_COOKIE_SCHEME]: [] }],
           body: SignUpOtpBody,
@@ -140,7 +144,7 @@ export const signUpRoutes =
             "The phone code answers `{ channel: 'phone', verified: true }`. The email code reserves the email and the phone, " +
             'registers the account and signs in: the same answer and refresh cookie as `POST /auth/sign-in/verify`. ' +
             '400 OTP_INCORRECT (tries left), SIGN_UP_LOCKED on the 5th wrong code, OTP_NOT_SENT; 410 OTP_EXPIRED; ' +
-            '409 EMAIL_TAKEN / PHONE_TAKEN when another account got it first (nothing is kept), PHONE_NOT_VERIFIED; ' +
+            '409 EMAIL_TAKEN / PHONE_TAKEN when another account has it (nothing is kept; step 1 does not tell), PHONE_NOT_VERIFIED; ' +
             '401 SIGN_UP_NOT_FOUND; 410 SIGN_UP_EXPIRED, SIGN_UP_LOCKED, SIGN_UP_USED.',
           security: [{ [SIGN_UP_COOKIE_SCHEME]: [] }],
           body: SignUpVerifyBody,

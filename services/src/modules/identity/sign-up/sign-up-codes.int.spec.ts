@@ -9,6 +9,7 @@ import { phoneDecider, phoneStream } from '../phone/decider.ts';
 import { SIGN_UP_COOKIE_NAME } from './cookie.ts';
 import { signUpStream } from './decider.ts';
 import { signUpKit, wrongCodeFor } from './test-kit.ts';
+import { waitFor } from '../../../../test/wait-for.ts';
 import { findAccountIdByPhone, reserveEmailAndPhone } from './uniqueness.ts';
 
 let t: TestApp;
@@ -108,19 +109,70 @@ describe('sign-up, step 1: account details', () => {
     expect(await startedCount()).toBe(before);
   });
 
-  it('refuses an email or a phone that has an account with 409 EMAIL_TAKEN / PHONE_TAKEN', async () => {
+  /** The "someone tried to sign up" notices in the outbox of `to`. */
+  const attemptNotices = async (to: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(to)}` });
+    return ((response.json() as { data?: { items: { subject?: string; text: string }[] } }).data?.items ?? []).filter((m) => /tried to sign up/.test(m.text));
+  };
+  /** The parts of a step-1 answer that do not name the details: the same for every sign-up. */
+  const shape = (response: Awaited<ReturnType<typeof kit.post>>) => ({
+    status: response.statusCode,
+    keys: Object.keys((response.json() as { data?: object }).data ?? {}).sort(),
+    message: (response.json() as { message?: string }).message,
+    cookie: kit.cookieOf(response, SIGN_UP_COOKIE_NAME) !== undefined,
+  });
+
+  it('answers an email or a phone that has an account exactly like new ones, emails its holder once a day, and refuses it only behind the codes', async () => {
     const before = await startedCount();
-    const email = await kit.post('/auth/sign-up', { ...kit.details({ email: SEEDED_ADMIN.email.toUpperCase() }), captcha: await kit.captcha() });
-    expect(email.statusCode).toBe(409);
-    expect(email.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: 'An account with this email already exists. Sign in, or use another email.' });
+    const fresh = await kit.post('/auth/sign-up', { ...kit.details(), captcha: await kit.captcha() });
+    const takenEmailBody = kit.details({ email: SEEDED_ADMIN.email.toUpperCase() });
+    const takenEmail = await kit.post('/auth/sign-up', { ...takenEmailBody, captcha: await kit.captcha() });
+    expect(shape(takenEmail)).toEqual(shape(fresh));
+    expect(shape(fresh)).toMatchObject({ status: 200, cookie: true });
     const { body } = await kit.signUp();
-    const phone = await kit.post('/auth/sign-up', { ...kit.details({ phone: body.phone }), captcha: await kit.captcha() });
-    expect(phone.statusCode).toBe(409);
-    expect(phone.json()).toMatchObject({ code: 'PHONE_TAKEN', errors: [{ path: 'phone' }] });
+    const takenPhone = await kit.post('/auth/sign-up', { ...kit.details({ phone: body.phone }), captcha: await kit.captcha() });
+    expect(shape(takenPhone)).toEqual(shape(fresh));
     // An account made without the wizard (the seeded admin) holds its phone too.
     const seeded = await kit.post('/auth/sign-up', { ...kit.details({ phone: '+14155550100' }), captcha: await kit.captcha() });
-    expect(seeded.json()).toMatchObject({ code: 'PHONE_TAKEN' });
-    expect(await startedCount()).toBe(before + 1);
+    expect(shape(seeded)).toEqual(shape(fresh));
+    expect(await startedCount()).toBe(before + 5);
+
+    // The holders hear of it, by email: the admin for the email and the phone (one notice each a day), the other for its phone.
+    await waitFor(async () => ((await attemptNotices(body.email)).length === 1 ? true : undefined), { timeoutMs: 15_000, what: 'the phone holder notice' });
+    await waitFor(async () => ((await attemptNotices(SEEDED_ADMIN.email)).length === 2 ? true : undefined), { timeoutMs: 15_000, what: "the admin's notices" });
+    const again = await kit.post('/auth/sign-up', { ...kit.details({ email: SEEDED_ADMIN.email }), captcha: await kit.captcha() });
+    expect(again.statusCode).toBe(200);
+    expect(await attemptNotices(SEEDED_ADMIN.email)).toHaveLength(2); // not one more today
+
+    // Who holds the email learns it is taken behind both codes; nothing is kept.
+    const cookie = kit.cookieOf(takenEmail, SIGN_UP_COOKIE_NAME)?.value ?? '';
+    await kit.verifyPhone(takenEmailBody, cookie);
+    expect((await kit.post('/auth/sign-up/otp', { channel: 'email' }, cookie)).statusCode).toBe(200);
+    const verified = await kit.post('/auth/sign-up/verify', { channel: 'email', code: await kit.codeSentTo(SEEDED_ADMIN.email) }, cookie);
+    expect(verified.statusCode).toBe(409);
+    expect(verified.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: 'An account with this email already exists. Sign in, or use another email.' });
+    const ctx = await identityContext(t.platform);
+    expect(await findAccountIdByPhone(ctx, takenEmailBody.phone)).toBeNull();
+  }, 120_000);
+
+  it('one solved human check answers one set of details: it cannot probe a second address, taken or not', async () => {
+    const captcha = await kit.captcha();
+    const first = await kit.post('/auth/sign-up', { ...kit.details({ email: SEEDED_ADMIN.email }), captcha });
+    expect(first.statusCode).toBe(200);
+    for (const email of [`free-${Date.now()}@example.test`, SEEDED_ADMIN.email]) {
+      const probe = await kit.post('/auth/sign-up', { ...kit.details({ email }), captcha });
+      expect([probe.statusCode, probe.json().code]).toEqual([400, 'CAPTCHA_FAILED']);
+    }
+  }, 60_000);
+
+  it('refuses a phone outside SMS_ALLOWED_COUNTRIES (US by default) with 400 PHONE_COUNTRY_NOT_ALLOWED on the field, and starts nothing', async () => {
+    const before = await startedCount();
+    for (const phone of ['+442079460958', '+18095550123']) { // London; the Dominican Republic shares +1 with the US
+      const response = await kit.post('/auth/sign-up', { ...kit.details({ phone }), captcha: await kit.captcha() });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'PHONE_COUNTRY_NOT_ALLOWED', errors: [{ path: 'phone', message: expect.stringContaining('United States') }] });
+    }
+    expect(await startedCount()).toBe(before);
   });
 });
 

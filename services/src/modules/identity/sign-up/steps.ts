@@ -84,7 +84,7 @@ export const saveBeneficiaries = async (ctx: IdentityContext, accountId: string,
 export const setPin = async (ctx: IdentityContext, accountId: string, body: PinBody, meta: CommandMeta): Promise<SignUpProgress> => {
   const completed_elsewhere = await completedElsewhere(ctx, accountId);
   await assertOpen(ctx, accountId, { type: 'SetPin', data: { pin_hash: '', completed_elsewhere }, metadata: meta });
-  const pin_hash = await ctx.passwords.hash(body.pin);
+  const pin_hash = await ctx.passwords.hash(body.pin, 'signed-in');
   return runStep(ctx, accountId, { type: 'SetPin', data: { pin_hash, completed_elsewhere }, metadata: meta });
 };
 

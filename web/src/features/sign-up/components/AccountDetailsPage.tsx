@@ -129,7 +129,7 @@ export default function AccountDetailsPage() {
   const pending = busy || checking;
 
   return (
-    <StepFrame screen="Account details" intent={intent} title="Create your account" intro="We send a code to your phone and then to your email to confirm them." error={ctx.error}>
+    <StepFrame screen="Account details" intent={intent} title="Create your account" intro="We send a code to your phone and then to your email to confirm them. If this email or phone already has an account, we email its owner and you will see it once both codes are confirmed: then sign in instead." error={ctx.error}>
       {ctx.errorCount >= 3 && (
         <MessageBar intent="info">
           <MessageBarBody>

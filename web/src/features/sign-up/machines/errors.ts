@@ -29,3 +29,17 @@ export function triesLeftOf(error: unknown): number | null {
   const match = /(\d+)\s+(?:more\s+)?(?:tries|try|attempts?)\s+left/i.exec(errorMessage(error, ''));
   return match ? Number(match[1]) : null;
 }
+
+/** The envelope's field errors (`errors: [{ path, message }]`) for the given fields, e.g. PHONE_COUNTRY_NOT_ALLOWED on `phone`. */
+export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly F[]): Partial<Record<F, string>> {
+  const errors = bodyOf(error)?.errors;
+  if (!Array.isArray(errors)) return {};
+  const found: Partial<Record<F, string>> = {};
+  for (const item of errors as unknown[]) {
+    if (!item || typeof item !== 'object') continue;
+    const { path, message } = item as { path?: unknown; message?: unknown };
+    const field = fields.find((f) => f === path);
+    if (field && typeof message === 'string' && found[field] === undefined) found[field] = message;
+  }
+  return found;
+}

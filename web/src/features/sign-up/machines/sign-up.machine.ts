@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { OTP_RULES } from '@acpg/contracts/identity';
 import { requiredSteps, type SignedInStep, type SignUpIntent } from '@acpg/contracts/sign-up-steps';
 import type { AccountCreated, AccountDetails, CodeChannel, CodeSent, SignUpProgress, SignUpRole, StepSave, WizardStep } from '../api/sign-up.ts';
-import { errorCode, errorMessage, retryAfterSeconds, triesLeftOf } from './errors.ts';
+import { errorCode, errorMessage, fieldErrorsOf, retryAfterSeconds, triesLeftOf } from './errors.ts';
 
 /**
  * The sign-up wizard (DECISIONS.md, "Sign-up wizard"): account details → phone code → email code (which signs in) →
@@ -176,7 +176,10 @@ const verifyFailed = (context: SignUpContext, channel: CodeChannel, error: unkno
 const statusOf = (error: unknown): number | null =>
   error && typeof error === 'object' && 'status' in error && typeof (error as { status: unknown }).status === 'number' ? (error as { status: number }).status : null;
 
-/** The email or phone is taken (also found when the email code reserves them): back to the details, as a failed creation. */
+/**
+ * The email or phone is taken: found only when the email code reserves them (the details step answers a taken one like
+ * a new one, so it cannot be used to probe addresses). Back to the details, as a failed creation.
+ */
 const isTaken = (error: unknown) => ['EMAIL_TAKEN', 'PHONE_TAKEN'].includes(errorCode(error) ?? '') || statusOf(error) === 409;
 
 /** The sign-up itself is over (its cookie expired, locked after too many wrong codes, unknown): start again. */
@@ -192,11 +195,14 @@ const takenErrors = (error: unknown): SignUpContext['fieldErrors'] => {
   return { email: message };
 };
 
-/** Back at the details form after a refused creation: the spec's persisted error counter goes up. */
+/**
+ * Back at the details form after a refused creation: the spec's persisted error counter goes up; a refusal naming the
+ * email or the phone (taken, or a phone outside the countries texts go to) shows on that field.
+ */
 const creationFailed = (context: SignUpContext, error: unknown): Partial<SignUpContext> => ({
   errorCount: context.errorCount + 1,
   error: errorMessage(error, 'Your account could not be created. Check the form and try again.'),
-  fieldErrors: isTaken(error) ? takenErrors(error) : {},
+  fieldErrors: isTaken(error) ? takenErrors(error) : fieldErrorsOf(error, ['email', 'phone'] as const),
   codes: {},
 });
 

@@ -149,6 +149,14 @@ describe('sign-up machine: account details', () => {
     expect(s.context.errorCount).toBe(1);
   });
 
+  it('a phone outside the countries texts go to shows on the phone field, from the envelope\'s field errors', async () => {
+    const message = 'We can send text messages only to phone numbers in United States. Use a phone number from there.';
+    const actor = start({ createAccount: () => Promise.reject(httpError(400, { code: 'PHONE_COUNTRY_NOT_ALLOWED', message, errors: [{ path: 'phone', message }] })) });
+    actor.send({ type: 'SUBMIT', details: DETAILS });
+    const s = await settle(actor, 'details');
+    expect(s.context.fieldErrors).toEqual({ phone: message });
+  });
+
   it('RESUME (signed in) loads the progress and goes to the current step', async () => {
     const actor = start({ fetchProgress: () => Promise.resolve(progress('mailing_address', ['property', 'face_signature'])) });
     actor.send({ type: 'RESUME' });

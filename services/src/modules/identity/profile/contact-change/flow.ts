@@ -12,6 +12,7 @@ import { DomainError } from '../../../../platform/commands/domain-error.ts';
 import { refuseAccount } from '../refuse.ts';
 import { contactChangeDecider, contactChangeStream } from './decider.ts';
 import { contactChangeCodeMessage } from './template.ts';
+import { assertSmsCountryAllowed } from '../../send-budget/phone-country.ts';
 import { notificationJob } from '../../../../platform/jobs/notifications.ts';
 
 const codeDigest = (ctx: IdentityContext, changeId: string, code: string) => ctx.cipher.hmac('contact-change-code', `${changeId}:${code}`);
@@ -37,7 +38,11 @@ const taken = (channel: OtpChannel) =>
     ? refuseAccount('conflict', 'EMAIL_TAKEN', 'Another account uses this email. Choose another one.')
     : refuseAccount('conflict', 'PHONE_TAKEN', 'Another account uses this phone number. Choose another one.');
 
-/** Step 1: a code to the new email or phone (`destination` already validated: an email, or an E.164 phone). */
+/**
+ * Step 1: a code to the new email or phone (`destination` already validated: an email, or an E.164 phone). Whether
+ * another account holds it is not said here (that would let anyone probe addresses): the code is sent all the same,
+ * and confirming it refuses a taken one (see `reserve`), so only who controls the address learns it is taken.
+ */
 export const requestContactChange = async (
   ctx: IdentityContext,
   accountId: string,
@@ -49,11 +54,10 @@ export const requestContactChange = async (
   const account = await signedInAccount(ctx, accountId);
   const current = channel === 'email' ? account.email : currentPhone(ctx, account);
   if (current === destination) throw refuseAccount('invalid', 'SAME_AS_CURRENT', `This is already your ${channel === 'email' ? 'email' : 'phone number'}.`);
-  const holder = await holderOf(ctx, channel, destination);
-  if (holder !== null && holder !== account.id) throw taken(channel);
+  if (channel === 'phone') assertSmsCountryAllowed(ctx.platform.config.SMS_ALLOWED_COUNTRIES, destination, 'phone');
 
   const changeId = meta.newId();
-  const wait = await recordSend(ctx, { purpose: 'contact-change', channel, destination, challengeId: changeId }, meta);
+  const wait = await recordSend(ctx, { purpose: 'contact-change', channel, destination, challengeId: changeId, account: account.id }, meta);
   const code = newCode();
   const masked = channel === 'email' ? maskEmail(destination) : maskPhone(destination);
   const { events } = await handleCommand(
