@@ -144,6 +144,20 @@ describe('the content security policy in Chromium: no violation on any page', ()
     }
   }, 300_000);
 
+  it('the API docs UI (Swagger UI at /api/v1/docs)', async () => {
+    const { context, page } = await newPage(browser, app.url);
+    try {
+      const seen = await watchCsp(context, page);
+      await page.goto('/api/v1/docs/');
+      await page.getByRole('heading', { name: /ACPG API/ }).waitFor({ timeout: 20_000 });
+      await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+      await page.waitForLoadState('load');
+      expect(seen, seen.join('\n')).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   const signedIn: { role: 'Customer' | 'Super Admin'; who: () => { email: string; password: string } }[] = [
     { role: 'Customer', who: () => member },
     { role: 'Super Admin', who: () => SEEDED_ADMIN },
