@@ -202,6 +202,7 @@ const distributedEnv = async (): Promise<{ env: Record<string, string>; engines:
       SMS_API_URL: 'http://127.0.0.1:9',
       SMS_API_TOKEN: 'bench',
       SMS_FROM: 'ACPG',
+      PAYMENTS_GATEWAY: 'test', // the distributed profile must name its gateway; the bench pays with test cards
     },
   };
 };

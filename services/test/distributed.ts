@@ -24,6 +24,7 @@ export const distributedSettings = (run: string, brokers: string, redisUrl: stri
   SMTP_URL: 'smtp://127.0.0.1:9',
   SMS_API_URL: 'http://127.0.0.1:9/sms',
   SMS_API_TOKEN: 'unused',
+  PAYMENTS_GATEWAY: 'test', // the distributed profile must name its gateway; these suites pay with test cards
 });
 
 /**

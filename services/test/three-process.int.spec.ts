@@ -104,6 +104,7 @@ describe(`three processes (api, projector, worker) on the Kafka mock cluster and
       SMS_API_TOKEN: sms.token,
       SMS_FROM: 'ACPG',
       INTERACTION_RATE_LIMIT_PER_MINUTE: '0',
+      PAYMENTS_GATEWAY: 'test', // the distributed profile must name its gateway; this walk pays with test cards
     };
     api = start('api', {
       PORT: String(port),

@@ -43,10 +43,15 @@ const drainThenClose = async (app: FastifyInstance): Promise<void> => {
   }
 };
 
+/** Logged at every start on the test gateway: a stack that sells for the card 4242 must not go unnoticed. */
+export const TEST_GATEWAY_WARNING =
+  'PAYMENTS_GATEWAY=test: payments run on the embedded test gateway (test cards only, no real card is charged); set PAYMENTS_GATEWAY=stripe to take real payments';
+
 const servesHttp = (config: Config) => config.ROLE === 'all' || config.ROLE === 'api';
 
 /** The composition root: the same code starts as api, projector, worker, or all three (embedded). */
 export const startApplication = async (config: Config, log: Logger): Promise<RunningApplication> => {
+  if (config.PAYMENTS_GATEWAY === 'test') log.warn({ payments_gateway: 'test' }, TEST_GATEWAY_WARNING);
   const adapters = await openAdapters(config, log);
   let app: FastifyInstance | null = null;
   let sockets: { close(): Promise<void> } | null = null;

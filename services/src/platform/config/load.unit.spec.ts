@@ -22,7 +22,7 @@ describe('loadConfig', () => {
 
   it('requires the engines and secrets of the distributed profile, and refuses the dev outbox there', () => {
     const attempt = () => loadConfig({ MODE: 'distributed', DEV_OUTBOX: 'true' });
-    for (const name of ['MONGODB_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'JWT_PRIVATE_KEY', 'ENCRYPTION_KEY', 'SMTP_URL', 'SMS_API_URL', 'DEV_OUTBOX']) {
+    for (const name of ['MONGODB_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'JWT_PRIVATE_KEY', 'ENCRYPTION_KEY', 'SMTP_URL', 'SMS_API_URL', 'DEV_OUTBOX', 'PAYMENTS_GATEWAY']) {
       expect(attempt).toThrow(new RegExp(name));
     }
   });
@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://localhost:25',
       SMS_API_URL: 'https://sms.example.com/messages',
       SMS_API_TOKEN: 'token',
+      PAYMENTS_GATEWAY: 'test',
     };
     expect(() => loadConfig(distributed)).toThrow(/MONGODB_URL: is required when MODE=distributed \(unless STORE=sqlite\)/);
     expect(storeOf(loadConfig({ ...distributed, MONGODB_URL: 'mongodb://localhost/acpg' }))).toBe('mongodb');
@@ -59,5 +60,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEED_ADMIN_EMAIL: 'a@example.com' })).toThrow(/SEED_ADMIN_PASSWORD/);
     expect(() => loadConfig({ SEED_ADMIN_EMAIL: 'a@example.com', SEED_ADMIN_PASSWORD: 'short' })).toThrow(/SEED_ADMIN_PASSWORD/);
     expect(() => loadConfig({ ENCRYPTION_KEY: 'abc' })).toThrow(/ENCRYPTION_KEY: must be 64 hex characters/);
+  });
+
+  it('refuses the distributed profile without a named payment gateway, and keeps the test gateway as the embedded default', () => {
+    const distributed = {
+      MODE: 'distributed',
+      STORE: 'sqlite',
+      KAFKA_BROKERS: 'localhost:9092',
+      REDIS_URL: 'redis://localhost:6379',
+      JWT_PRIVATE_KEY: 'pem',
+      ENCRYPTION_KEY: 'a'.repeat(64),
+      SMTP_URL: 'smtp://localhost:25',
+      SMS_API_URL: 'https://sms.example.com/messages',
+      SMS_API_TOKEN: 'token',
+    };
+    const attempt = () => loadConfig(distributed);
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PAYMENTS_GATEWAY: is required when MODE=distributed: set PAYMENTS_GATEWAY=stripe .* or PAYMENTS_GATEWAY=test/);
+    // Nothing else was missing: the gateway is the only refusal.
+    expect(attempt).toThrow(/^Invalid configuration:\n {2}PAYMENTS_GATEWAY: [^\n]+$/);
+    expect(loadConfig({ ...distributed, PAYMENTS_GATEWAY: 'test' }).PAYMENTS_GATEWAY).toBe('test');
+    const stripe = { PAYMENTS_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(loadConfig({ ...distributed, ...stripe }).PAYMENTS_GATEWAY).toBe('stripe');
+    expect(loadConfig({}).PAYMENTS_GATEWAY).toBe('test');
+    expect(loadConfig({ PAYMENTS_GATEWAY: '' }).PAYMENTS_GATEWAY).toBe('test');
   });
 });

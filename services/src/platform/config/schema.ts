@@ -57,8 +57,9 @@ export const ConfigSchema = z
     // Text messages the whole platform may send per hour and per UTC day (SMS pumping); past either, sends are refused.
     SMS_HOURLY_BUDGET: z.coerce.number().int().min(1).default(500),
     SMS_DAILY_BUDGET: z.coerce.number().int().min(1).default(5000),
-    // payments: the embedded test gateway, or Stripe (its three keys are then required)
-    PAYMENTS_GATEWAY: z.enum(['test', 'stripe']).default('test'),
+    // payments: the embedded test gateway, or Stripe (its three keys are then required). Unset: the test gateway when
+    // embedded; refused when distributed (a production stack must never sell for a test card by omission).
+    PAYMENTS_GATEWAY: z.enum(['test', 'stripe']).optional(),
     // a checkout not paid within this time is abandoned: its intent cancelled, its order, enrollment or membership freed
     CHECKOUT_EXPIRES_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_... or rk_...)').optional(),
@@ -82,6 +83,14 @@ export const ConfigSchema = z
   })
   .superRefine((c, ctx) => {
     if (c.MODE === 'distributed') {
+      if (!c.PAYMENTS_GATEWAY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENTS_GATEWAY'],
+          message:
+            'is required when MODE=distributed: set PAYMENTS_GATEWAY=stripe (with its three STRIPE_ keys) to take real cards, or PAYMENTS_GATEWAY=test to run on test cards (nothing is charged)',
+        });
+      }
       for (const key of ['KAFKA_BROKERS', 'REDIS_URL', 'JWT_PRIVATE_KEY', 'ENCRYPTION_KEY', 'SMTP_URL', 'SMS_API_URL', 'SMS_API_TOKEN'] as const) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when MODE=distributed' });
       }
@@ -101,7 +110,9 @@ export const ConfigSchema = z
     if (Boolean(c.SEED_ADMIN_EMAIL) !== Boolean(c.SEED_ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['SEED_ADMIN_PASSWORD'], message: 'SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD go together' });
     }
-  });
+  })
+  // Unset when embedded: the test gateway (when distributed, unset was refused above).
+  .transform((c) => ({ ...c, PAYMENTS_GATEWAY: c.PAYMENTS_GATEWAY ?? ('test' as const) }));
 export type Config = z.infer<typeof ConfigSchema>;
 
 /** Where events and read models live: STORE when set, else SQLite when embedded and MongoDB when distributed. */

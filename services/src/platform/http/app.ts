@@ -24,6 +24,7 @@ import { errorHandler, MAX_PATH_PARAMETER_LENGTH, notFoundBody, routerErrorHandl
 import { RetryLaterError } from './errors.ts';
 import { sendWebAppMissing } from './web-app-missing.ts';
 import { eventStreamRoutes } from './event-stream.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -137,6 +138,8 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
     reply.header('x-request-id', request.id);
     done(null, payload);
   });
+  // First among the hooks: every answer (the SPA's HTML and assets, the API, errors, 404s) carries them.
+  await registerSecurityHeaders(app, platform.config);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -2,10 +2,14 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import type { RouteHandle } from '../router.tsx';
 import { useFocusOnNavigation } from './route-focus.ts';
+import { TestPaymentsBanner } from '../../features/payments/components/TestPaymentsBanner.tsx';
 
 const BRAND = 'ACPG';
 
-/** Document title per route, so screen-reader users hear where they landed; focus moves to the new page. */
+/**
+ * Document title per route, so screen-reader users hear where they landed; focus moves to the new page. Above every
+ * page, the test-payments banner while the server runs the test gateway.
+ */
 export function RootLayout() {
   const matches = useMatches();
   const title = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
@@ -15,6 +19,7 @@ export function RootLayout() {
   }, [title]);
   return (
     <>
+      <TestPaymentsBanner />
       <Outlet />
       <ScrollRestoration />
     </>

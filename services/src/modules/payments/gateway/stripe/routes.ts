@@ -35,7 +35,7 @@ export const stripeRoutes =
       '/payments/config',
       {
         config: { auth: 'public' },
-        schema: { tags: ['payments'], summary: 'Which card form the web shows (test gateway or Stripe, with its publishable key)', response: { 200: okEnvelope(PaymentsConfig) } },
+        schema: { tags: ['payments'], summary: 'Which card form the web shows (test gateway or Stripe, with its publishable key); on the test gateway every page shows a test-payments banner', response: { 200: okEnvelope(PaymentsConfig) } },
       },
       async () => {
         const { config } = platform;
