@@ -12,6 +12,11 @@ let kit: ReturnType<typeof signUpKit>;
 beforeAll(async () => {
   t = await startTestApp({ CAPTCHA_COST: '1', SMS_HOURLY_BUDGET: '2', SMS_DAILY_BUDGET: '100' });
   kit = signUpKit(t);
+  // The budgets count per UTC hour and day: the platform's clock starts 20 minutes into an hour and runs at real speed,
+  // so a run that happens to cross an hour (or midnight) still counts every send in one window.
+  const started = Date.now();
+  const base = Math.floor(started / 3_600_000) * 3_600_000 + 20 * 60_000;
+  t.platform.clock = () => new Date(base + (Date.now() - started));
 }, 60_000);
 afterAll(async () => {
   await t?.close();
