@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from './harness.ts';
 import { signUpWithOutboxCodes } from './sign-up.ts';
 import { outboxOf } from './sign-in.ts';
 import { waitFor } from './wait-for.ts';
+import { markVerified } from './equity.ts';
 
 /**
  * Issue 7's HTTP API under hostile use: every route it added, without a token, as every role, with malformed input.
@@ -416,6 +417,21 @@ describe('malformed input on every route with a body', () => {
 
 describe('one account against another', () => {
   const card = (number: string) => ({ number, exp_month: 12, exp_year: NEXT_YEAR, cvc: '123', name: 'Pat Member' });
+
+  // Both may buy a membership: they do the sign-up steps a membership needs through the routes (payments refuses it
+  // otherwise, 409 SIGN_UP_STEPS_MISSING), so a refusal below comes from the other account's data, not a missing step.
+  beforeAll(async () => {
+    await markVerified(t, accountA.id, 'ca-lax-00003');
+    const progressOf = async (token: string) => ((await call({ method: 'GET', url: '/sign-up', headers: bearer(token) })).json() as { data: { completed_steps: string[] } }).data;
+    await waitFor(async () => (await progressOf(accountA.token)).completed_steps.includes('property') || undefined, { what: "A's property step done" });
+    for (const account of [accountA, accountB]) {
+      const face = await call({ method: 'PUT', url: '/sign-up/face-signature', headers: bearer(account.token), payload: { face: { data: PNG_1PX }, signature: { data: PNG_1PX } } });
+      expect(face.statusCode, face.body).toBe(200);
+      const mailing = await call({ method: 'PUT', url: '/sign-up/mailing-address', headers: bearer(account.token), payload: { same_as_property: false, address: { line1: '1 Main St', city: 'San Jose', state: 'CA', zip: '95112' } } });
+      expect(mailing.statusCode, mailing.body).toBe(200);
+    }
+    await quiet();
+  }, 60_000);
 
   it("cannot use, read or confirm another account's payment method and checkout", async () => {
     const method = await call({ method: 'POST', url: '/payments/test-gateway/payment-methods', headers: bearer(accountA.token), payload: card(TEST_CARDS.requiresAction) });
