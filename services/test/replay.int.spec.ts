@@ -20,7 +20,7 @@ import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import { waitFor } from './wait-for.ts';
 import { orderReaches, placeAndPayOrder, placeOrder } from './nhd.ts';
 import { payOrderWithTestCard } from './payments.ts';
-import { checkoutExpirySchedule } from '../src/modules/payments/checkout/expiry.ts';
+import { checkoutExpirySchedule } from '../src/modules/payments/module.ts';
 import { alertsOf, CSV_HEADER, enrolProperty, importCsv, payEnrolment } from './equity.ts';
 import { propertyData } from '../src/platform/property-data/select.ts';
 import { adminStep, claimReaches, fileClaim, renewMembershipFor, startMembershipFor, TINY_PDF, verifyPropertyFor } from './reimbursement.ts';

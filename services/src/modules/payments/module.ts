@@ -71,4 +71,5 @@ export const paymentsModule: Module = {
 export { receiptPdf } from './receipts/pdf.ts';
 /** The queue the embedded test gateway delivers its webhook events on (tests wait for it to drain). */
 export { GATEWAY_EVENTS_QUEUE } from './gateway/test-gateway.ts';
+export { checkoutExpirySchedule } from './checkout/expiry.ts';
 export type { Receipt } from './receipts/receipt.ts';
