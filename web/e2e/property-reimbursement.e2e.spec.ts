@@ -243,9 +243,10 @@ describe('Property reimbursement: file → review → more information → answe
     await show.click();
     const revealAnswer = await revealed;
     expect([revealAnswer.status(), revealAnswer.headers()['cache-control']]).toEqual([200, 'private, no-store']);
-    const bank = byDeposit.getByRole('definition').filter({ has: admin.getByRole('button', { name: 'Copy account number' }) });
-    await bank.filter({ hasText: ACCOUNT }).waitFor({ timeout: 10_000 });
-    await byDeposit.getByRole('definition').filter({ hasText: ROUTING }).first().waitFor();
+    const bank = byDeposit.getByTestId('bank-details');
+    await bank.getByRole('definition').filter({ hasText: ACCOUNT }).waitFor({ timeout: 10_000 });
+    await bank.getByRole('definition').filter({ hasText: ROUTING }).waitFor();
+    await bank.getByRole('definition').filter({ hasText: 'Savings' }).waitFor();
     await byDeposit.getByRole('button', { name: 'Copy account number' }).click();
     await waitFor(async () => ((await admin.evaluate(() => navigator.clipboard.readText())) === ACCOUNT ? true : undefined), { timeoutMs: 5_000, what: 'the account number copied' });
     // Recorded on the member's stream: who, when, why.
