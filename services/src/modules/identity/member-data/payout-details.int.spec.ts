@@ -219,6 +219,13 @@ describe('Direct deposit: the full numbers, encrypted, revealed on purpose', () 
     expect(rawAfter).not.toContain(NEW_ROUTING);
   });
 
+  it('is documented in OpenAPI, with its reason and its refusals', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>> };
+    const route = spec.paths['/api/v1/admin/accounts/{account_id}/payout-details/reveal']?.post;
+    expect(Object.keys(route?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404', '409']);
+    expect(JSON.stringify(route?.requestBody)).toContain('reason');
+  });
+
   it('answers 409 when the member has no direct deposit', async () => {
     const me = await withPin();
     const admin = { authorization: `Bearer ${await t.signInAs('Super Admin')}` };
