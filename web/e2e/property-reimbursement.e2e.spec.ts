@@ -235,6 +235,7 @@ describe('Property reimbursement: file → review → more information → answe
     await byDeposit.getByTestId('payout-target').filter({ hasText: 'Direct deposit to savings ····4321, Rosa Delgado' }).waitFor({ timeout: 20_000 });
     expect(await byDeposit.getByText(ACCOUNT).count()).toBe(0);
     await byDeposit.getByRole('button', { name: 'Show bank details' }).click();
+    await focusReaches(admin, byDeposit.getByRole('textbox', { name: 'Why do you need the bank details?' }), 'the reason, after Show bank details');
     const show = byDeposit.getByRole('button', { name: 'Show', exact: true });
     await show.click();
     await byDeposit.getByText('Say why you need the bank details').waitFor();
@@ -247,6 +248,7 @@ describe('Property reimbursement: file → review → more information → answe
     await bank.getByRole('definition').filter({ hasText: ACCOUNT }).waitFor({ timeout: 10_000 });
     await bank.getByRole('definition').filter({ hasText: ROUTING }).waitFor();
     await bank.getByRole('definition').filter({ hasText: 'Savings' }).waitFor();
+    await focusReaches(admin, bank, 'the bank details, once shown');
     await byDeposit.getByRole('button', { name: 'Copy account number' }).click();
     await waitFor(async () => ((await admin.evaluate(() => navigator.clipboard.readText())) === ACCOUNT ? true : undefined), { timeoutMs: 5_000, what: 'the account number copied' });
     // Recorded on the member's stream: who, when, why.

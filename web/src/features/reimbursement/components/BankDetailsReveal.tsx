@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
 import { RevealPayoutDetailsBody, type RevealedBankAccount } from '@acpg/contracts/payout-details';
@@ -41,6 +41,13 @@ export function BankDetailsReveal({ accountId }: { accountId: string }) {
   const s = useStyles();
   const reasonId = useId();
   const [reveal, setReveal] = useState<Reveal>({ step: 'hidden' });
+  // The button that was clicked goes away: focus moves to what replaced it (the reason, then the numbers).
+  const reasonRef = useRef<HTMLInputElement>(null);
+  const shownRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (reveal.step === 'asking') reasonRef.current?.focus();
+    if (reveal.step === 'shown') shownRef.current?.focus();
+  }, [reveal.step]);
 
   if (reveal.step === 'hidden') {
     return (
@@ -53,7 +60,7 @@ export function BankDetailsReveal({ accountId }: { accountId: string }) {
   if (reveal.step === 'shown') {
     const { bank } = reveal;
     return (
-      <div className={s.box} data-testid="bank-details">
+      <div className={s.box} data-testid="bank-details" ref={shownRef} tabIndex={-1}>
         <dl className={s.numbers} aria-label="Bank details">
           <dt>Account holder</dt>
           <dd className={s.number}>{bank.account_holder}</dd>
@@ -105,6 +112,7 @@ export function BankDetailsReveal({ accountId }: { accountId: string }) {
       <Field className={s.reason} label="Why do you need the bank details?" required hint="Recorded with your name and the time." {...fieldState(reveal.error)}>
         <Input
           id={reasonId}
+          ref={reasonRef}
           value={reveal.reason}
           maxLength={500}
           disabled={reveal.busy}
