@@ -6,7 +6,9 @@ import { MailingAddress } from './sign-up.ts';
 /**
  * How a member's approved reimbursements are paid to them (issue 19 item 5): direct deposit to a US bank account, or a
  * check mailed to the mailing address on file. Kept by the identity module on My Account (`PUT /account/payout-details`,
- * asks the security PIN); only the last 4 digits of the account number are ever stored, answered or published.
+ * asks the security PIN). The full routing and account numbers are kept encrypted at rest by identity; every ordinary
+ * answer and every published event carries only the last 4 digits of the account number (and never the routing number).
+ * A Super Admin paying a claim reveals them on purpose, with a reason that is recorded (`RevealPayoutDetailsBody`).
  */
 export const PAYOUT_DETAILS_METHODS = ['direct_deposit', 'check'] as const;
 export const PayoutDetailsMethod = z.enum(PAYOUT_DETAILS_METHODS, { error: 'Choose direct deposit or a mailed check' });
@@ -74,7 +76,7 @@ export const PayoutDetails = z.discriminatedUnion('method', [
 ]);
 export type PayoutDetails = z.infer<typeof PayoutDetails>;
 
-/** The last 4 digits of an account number: all that is kept of it. */
+/** The last 4 digits of an account number: all that is answered or published of it. */
 export const last4 = (accountNumber: string) => accountNumber.slice(-4);
 
 /** One line for an address ("1 Main St, Apt 2, Fresno, CA 93701"). */
@@ -85,6 +87,27 @@ export const payoutDestinationText = (details: PayoutDetails): string =>
   details.method === 'direct_deposit'
     ? `Direct deposit to ${details.account_type} ····${details.account_last4}${details.bank_name ? ` at ${details.bank_name}` : ''}, ${details.account_holder}`
     : `Check mailed to ${addressLine(details.mailing_address)}`;
+
+// ---- Reveal (Super Admin, paying a claim) ----
+/** `POST /admin/accounts/:account_id/payout-details/reveal`: why the full bank numbers are needed (recorded). */
+export const RevealPayoutDetailsBody = z.object({
+  reason: withoutHiddenCharacters(
+    z.string({ error: 'Say why you need the bank details' }).trim().min(1, 'Say why you need the bank details').max(500, 'Use at most 500 characters'),
+  ),
+});
+export type RevealPayoutDetailsBody = z.infer<typeof RevealPayoutDetailsBody>;
+
+/** The full bank numbers of a member paid by direct deposit, as revealed to a Super Admin (never cached, never logged). */
+export const RevealedBankAccount = z.object({
+  account_holder: z.string(),
+  bank_name: z.string().nullable(),
+  routing_number: z.string().regex(/^\d{9}$/),
+  account_number: z.string().regex(/^\d{4,17}$/),
+  account_type: BankAccountType,
+  /** When this reveal was recorded. */
+  revealed_at: z.string(),
+});
+export type RevealedBankAccount = z.infer<typeof RevealedBankAccount>;
 
 // ---- Contract event ----
 /**

@@ -156,7 +156,7 @@ describe('My Account: the member sees and edits the beneficiaries (PIN asked), t
     await add.click();
     const dialog = page.getByRole('dialog', { name: 'Payout details' });
     await dialog.waitFor();
-    await dialog.getByText(/we keep only the last 4 digits of your account number/).waitFor();
+    await dialog.getByText(/Your routing and account numbers are stored encrypted\..*shown only to the staff who pay your claim/).waitFor();
     await dialog.getByLabel('Account holder name').fill('Dana Member');
     await dialog.getByLabel('Routing number').fill('021000022');
     await dialog.getByLabel('Account number').fill('000123456789');

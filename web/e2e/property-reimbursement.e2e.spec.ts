@@ -5,7 +5,9 @@ import type { TestApp } from '../../services/test/harness.ts';
 import { TINY_PDF, TINY_PNG } from '../../services/test/reimbursement.ts';
 import { identityContext } from '../../services/src/modules/identity/context.ts';
 import { registerAccount } from '../../services/src/modules/identity/accounts.ts';
+import { memberDataStream } from '../../services/src/modules/identity/member-data/decider.ts';
 import { changeMailingAddress, changePayoutDetails, changePin } from '../../services/src/modules/identity/member-data/flow.ts';
+import { findAccountIdByEmail } from '../../services/src/modules/identity/accounts.ts';
 import { systemMeta } from '../../services/src/platform/commands/metadata.ts';
 import { closeE2e, openE2e, SEEDED_ADMIN } from './support/app.ts';
 import { checkWidths } from './support/axe.ts';
@@ -216,13 +218,53 @@ describe('Property reimbursement: file → review → more information → answe
     await focusReaches(admin, admin.getByRole('button', { name: 'Record the payout' }), 'Record the payout, after Approve');
     await page.getByLabel('Status: Approved').waitFor({ timeout: 20_000 });
 
-    // The member keeps payout details on My Account (PIN asked): a check mailed to their mailing address.
+    // The member keeps payout details on My Account (PIN asked): first a direct deposit, whose full numbers the Super
+    // Admin reveals on purpose (a reason, recorded), then a check mailed to their mailing address.
     const ctx = await identityContext(app.platform);
     const meta = () => systemMeta(app.platform, { actor: 'test' });
     await changePin(ctx, member.accountId, { new_pin: '4826' }, meta());
     await changeMailingAddress(ctx, member.accountId, { address: { line1: '12 Olive Ave', city: 'Fresno', state: 'CA', zip: '93701' } }, meta());
-    await changePayoutDetails(ctx, member.accountId, { method: 'check', pin: '4826' }, meta());
+    const ACCOUNT = '000555664321';
+    const ROUTING = '021000021';
+    const deposit = { method: 'direct_deposit', account_holder: 'Rosa Delgado', routing_number: ROUTING, account_number: ACCOUNT, account_type: 'savings', pin: '4826' } as const;
+    await changePayoutDetails(ctx, member.accountId, deposit, meta());
 
+    await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    await admin.getByRole('button', { name: 'Record the payout' }).click();
+    const byDeposit = admin.getByRole('dialog', { name: 'Record the payout' });
+    await byDeposit.getByTestId('payout-target').filter({ hasText: 'Direct deposit to savings ····4321, Rosa Delgado' }).waitFor({ timeout: 20_000 });
+    expect(await byDeposit.getByText(ACCOUNT).count()).toBe(0);
+    await byDeposit.getByRole('button', { name: 'Show bank details' }).click();
+    await focusReaches(admin, byDeposit.getByRole('textbox', { name: 'Why do you need the bank details?' }), 'the reason, after Show bank details');
+    const show = byDeposit.getByRole('button', { name: 'Show', exact: true });
+    await show.click();
+    await byDeposit.getByText('Say why you need the bank details').waitFor();
+    await byDeposit.getByRole('textbox', { name: 'Why do you need the bank details?' }).fill('Sending the ACH transfer for this claim');
+    const revealed = admin.waitForResponse((r) => r.url().includes('/payout-details/reveal') && r.request().method() === 'POST', { timeout: 20_000 });
+    await show.click();
+    const revealAnswer = await revealed;
+    expect([revealAnswer.status(), revealAnswer.headers()['cache-control']]).toEqual([200, 'private, no-store']);
+    const bank = byDeposit.getByTestId('bank-details');
+    await bank.getByRole('definition').filter({ hasText: ACCOUNT }).waitFor({ timeout: 10_000 });
+    await bank.getByRole('definition').filter({ hasText: ROUTING }).waitFor();
+    await bank.getByRole('definition').filter({ hasText: 'Savings' }).waitFor();
+    await focusReaches(admin, bank, 'the bank details, once shown');
+    await byDeposit.getByRole('button', { name: 'Copy account number' }).click();
+    await waitFor(async () => ((await admin.evaluate(() => navigator.clipboard.readText())) === ACCOUNT ? true : undefined), { timeoutMs: 5_000, what: 'the account number copied' });
+    // Recorded on the member's stream: who, when, why.
+    const adminId = await findAccountIdByEmail(app.platform.eventStore, SEEDED_ADMIN.email);
+    const audit = (await app.platform.eventStore.readStream(memberDataStream(member.accountId))).filter((e) => e.type === 'MemberPayoutDetailsRevealed');
+    expect(audit.map((e) => e.data)).toEqual([expect.objectContaining({ by: adminId, reason: 'Sending the ACH transfer for this claim' })]);
+    // Closing the dialog forgets them: opened again, they are hidden until asked for again.
+    await byDeposit.getByRole('button', { name: 'Cancel' }).click();
+    await byDeposit.waitFor({ state: 'detached' });
+    await admin.getByRole('button', { name: 'Record the payout' }).click();
+    await byDeposit.getByRole('button', { name: 'Show bank details' }).waitFor({ timeout: 20_000 });
+    expect(await byDeposit.getByText(ACCOUNT).count()).toBe(0);
+    await byDeposit.getByRole('button', { name: 'Cancel' }).click();
+    await byDeposit.waitFor({ state: 'detached' });
+
+    await changePayoutDetails(ctx, member.accountId, { method: 'check', pin: '4826' }, meta());
     await admin.getByRole('button', { name: 'Record the payout' }).click();
     const payout = admin.getByRole('dialog', { name: 'Record the payout' });
     // Where the money goes: the payee by name, the claimant's payout details (masked), the amount, the method chosen.

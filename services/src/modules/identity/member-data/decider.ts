@@ -8,14 +8,15 @@ import { addSeconds, reached, secondsBetween, unknownCommand } from '../decider.
 /**
  * What a member changes on My Account after sign-up (`identity-memberdata-<account id>`): beneficiaries (PIN asked),
  * mailing address, face photo and signature (files, encrypted at rest, named here), the security PIN (hashed), and the
- * payout details (PIN asked; masked: only the last 4 digits of an account number are ever held).
+ * payout details (PIN asked; masked in `MemberPayoutDetailsChanged`, the full bank numbers only encrypted in
+ * `MemberBankAccountStored`), and every reveal of those numbers to a Super Admin (who, when, why).
  * What the sign-up stored stays on the sign-up stream; the newer of the two is current (`view.ts`).
  * The PIN is compared outside (scrypt), and the command says how it went; the decider counts wrong tries and locks.
  */
 export const memberDataStream = (accountId: string) => `identity-memberdata-${accountId}`;
 
 /** Encryption contexts (associated data): a ciphertext copied into another account or field does not decrypt. */
-export const memberDataField = (accountId: string, field: 'mailing-address' | 'beneficiaries') => `identity-memberdata-${accountId}:${field}`;
+export const memberDataField = (accountId: string, field: 'mailing-address' | 'beneficiaries' | 'bank-account') => `identity-memberdata-${accountId}:${field}`;
 
 /** What the member asked for: direct deposit (masked already) or a check, mailed to the address the command names. */
 export type PayoutRequest = Extract<PayoutDetails, { method: 'direct_deposit' }> | { method: 'check' };
@@ -28,7 +29,19 @@ export type MemberDataCommand =
   | Command<'ChangeMailingAddress', { account_id: string; address_encrypted: string; /** in clear, only to readdress a payout by check */ address: MailingAddress }>
   | Command<'ChangeFaceSignature', { account_id: string; face_file: string | null; signature_file: string | null }>
   | Command<'ChangePin', { account_id: string; pin_hash: string; pin: PinCheck }>
-  | Command<'ChangePayoutDetails', { account_id: string; request: PayoutRequest; /** the mailing address on file, null when none */ mailing_address: MailingAddress | null; pin: PinCheck }>;
+  | Command<
+      'ChangePayoutDetails',
+      {
+        account_id: string;
+        request: PayoutRequest;
+        /** Direct deposit: the routing and account numbers, encrypted (`bank-account` context); null for a check. */
+        bank_encrypted: string | null;
+        /** the mailing address on file, null when none */
+        mailing_address: MailingAddress | null;
+        pin: PinCheck;
+      }
+    >
+  | Command<'RevealPayoutDetails', { account_id: string; /** the Super Admin's account id */ by: string; reason: string }>;
 
 export type PayoutChangeReason = MemberPayoutDetailsChanged['reason'];
 
@@ -39,7 +52,11 @@ export type MemberDataEvent =
   | DomainEvent<'MemberPinChanged', { account_id: string; pin_hash: string; at: string }>
   | DomainEvent<'MemberPinRejected', { account_id: string; failures: number; tries_left: number; at: string }>
   | DomainEvent<'MemberPinLocked', { account_id: string; until: string; at: string }>
-  | DomainEvent<typeof MEMBER_PAYOUT_DETAILS_CHANGED, { account_id: string; details: PayoutDetails; reason: PayoutChangeReason; at: string }>;
+  | DomainEvent<typeof MEMBER_PAYOUT_DETAILS_CHANGED, { account_id: string; details: PayoutDetails; reason: PayoutChangeReason; at: string }>
+  /** Not a contract event: the full numbers of a direct deposit, encrypted; just before its `MemberPayoutDetailsChanged`. */
+  | DomainEvent<'MemberBankAccountStored', { account_id: string; bank_encrypted: string; at: string }>
+  /** The audit record of a Super Admin seeing the full bank numbers: who, when and why. */
+  | DomainEvent<'MemberPayoutDetailsRevealed', { account_id: string; by: string; reason: string; at: string }>;
 
 export const MEMBER_DATA_EVENT_TYPES = [
   'MemberBeneficiariesChanged',
@@ -49,10 +66,12 @@ export const MEMBER_DATA_EVENT_TYPES = [
   'MemberPinRejected',
   'MemberPinLocked',
   MEMBER_PAYOUT_DETAILS_CHANGED,
+  'MemberBankAccountStored',
+  'MemberPayoutDetailsRevealed',
 ] as const satisfies readonly MemberDataEvent['type'][];
 
-/** Holds a PIN hash: raw-event tools leave its data out. */
-export const MEMBER_DATA_SENSITIVE_EVENT_TYPES = ['MemberPinChanged'] as const;
+/** Hold a PIN hash or the bank numbers (encrypted, still left out): raw-event tools leave their data out. */
+export const MEMBER_DATA_SENSITIVE_EVENT_TYPES = ['MemberPinChanged', 'MemberBankAccountStored'] as const;
 
 export interface MemberDataState {
   beneficiaries: { encrypted: string; at: string } | null;
@@ -64,6 +83,8 @@ export interface MemberDataState {
   pinFailures: number;
   lockedUntil: string | null;
   payout: { details: PayoutDetails; at: string } | null;
+  /** The encrypted routing and account numbers of the current direct deposit; null for a check, or saved before they were kept. */
+  bank: { encrypted: string; at: string } | null;
 }
 
 export const initialState = (): MemberDataState => ({
@@ -75,6 +96,7 @@ export const initialState = (): MemberDataState => ({
   pinFailures: 0,
   lockedUntil: null,
   payout: null,
+  bank: null,
 });
 
 export const evolve = (state: MemberDataState, event: MemberDataEvent): MemberDataState => {
@@ -95,8 +117,14 @@ export const evolve = (state: MemberDataState, event: MemberDataEvent): MemberDa
       return { ...state, pinFailures: 0, lockedUntil: event.data.until };
     case MEMBER_PAYOUT_DETAILS_CHANGED: {
       const payout = { details: event.data.details, at: event.data.at };
-      return event.data.reason === 'changed' ? { ...state, payout, pinFailures: 0 } : { ...state, payout };
+      // A direct deposit's numbers came in the event just before; a check keeps none.
+      const bank = event.data.details.method === 'direct_deposit' && state.bank?.at === event.data.at ? state.bank : null;
+      return event.data.reason === 'changed' ? { ...state, payout, bank, pinFailures: 0 } : { ...state, payout, bank };
     }
+    case 'MemberBankAccountStored':
+      return { ...state, bank: { encrypted: event.data.bank_encrypted, at: event.data.at } };
+    case 'MemberPayoutDetailsRevealed':
+      return state;
     default:
       return unknownCommand(event);
   }
@@ -154,10 +182,27 @@ export const decide = (command: MemberDataCommand, state: MemberDataState): Memb
       return [changed, readdressed];
     }
     case 'ChangePayoutDetails': {
-      const { account_id, request, mailing_address, pin } = command.data;
+      const { account_id, request, bank_encrypted, mailing_address, pin } = command.data;
       // Bad input changes nothing and costs no PIN try.
       const details = payoutDetailsOf(request, mailing_address);
-      return withPin(state, account_id, now, pin, 'payout details', () => [{ type: MEMBER_PAYOUT_DETAILS_CHANGED, data: { account_id, details, reason: 'changed', at: now } }]);
+      if ((details.method === 'direct_deposit') !== (bank_encrypted !== null)) {
+        throw new DomainError('invalid', 'INVALID_COMMAND', 'A direct deposit comes with its bank numbers, a check with none.');
+      }
+      const changed: MemberDataEvent = { type: MEMBER_PAYOUT_DETAILS_CHANGED, data: { account_id, details, reason: 'changed', at: now } };
+      return withPin(state, account_id, now, pin, 'payout details', () =>
+        bank_encrypted === null ? [changed] : [{ type: 'MemberBankAccountStored', data: { account_id, bank_encrypted, at: now } }, changed],
+      );
+    }
+    case 'RevealPayoutDetails': {
+      const { account_id, by, reason } = command.data;
+      if (state.payout?.details.method !== 'direct_deposit') {
+        throw new DomainError('conflict', 'NO_DIRECT_DEPOSIT', 'This member is not paid by direct deposit: there are no bank details to show.');
+      }
+      if (!state.bank) {
+        throw new DomainError('conflict', 'BANK_DETAILS_NOT_KEPT', 'The full bank numbers were saved before they were kept: ask the member to enter their payout details again.');
+      }
+      if (reason.trim() === '') throw new DomainError('invalid', 'INVALID_COMMAND', 'Say why you need the bank details.');
+      return [{ type: 'MemberPayoutDetailsRevealed', data: { account_id, by, reason, at: now } }];
     }
     case 'ChangeFaceSignature': {
       const { face_file, signature_file } = command.data;

@@ -68,7 +68,7 @@ describe('member data decider', () => {
     const address = { line1: '1 Main St', city: 'Fresno', state: 'CA', zip: '93701' };
     const payout = (pin: 'correct' | 'wrong' | 'not_set', request: { method: 'check' } | typeof deposit = deposit, mailing_address: typeof address | null = address): MemberDataCommand => ({
       type: 'ChangePayoutDetails',
-      data: { account_id: 'acct-1', request, mailing_address, pin },
+      data: { account_id: 'acct-1', request, bank_encrypted: request.method === 'direct_deposit' ? 'bank-enc' : null, mailing_address, pin },
       metadata: meta(),
     });
 
@@ -81,7 +81,10 @@ describe('member data decider', () => {
     });
 
     it('records direct deposit masked, and a check with the mailing address on file', () => {
-      expect(decide(payout('correct'), wrongTries(2))).toEqual([{ type: 'MemberPayoutDetailsChanged', data: { account_id: 'acct-1', details: deposit, reason: 'changed', at: AT.toISOString() } }]);
+      expect(decide(payout('correct'), wrongTries(2))).toEqual([
+        { type: 'MemberBankAccountStored', data: { account_id: 'acct-1', bank_encrypted: 'bank-enc', at: AT.toISOString() } },
+        { type: 'MemberPayoutDetailsChanged', data: { account_id: 'acct-1', details: deposit, reason: 'changed', at: AT.toISOString() } },
+      ]);
       const [check] = decide(payout('correct', { method: 'check' }), given(pinSet));
       expect(check?.data).toMatchObject({ details: { method: 'check', mailing_address: address } });
       expect(evolve(wrongTries(2), check!).pinFailures).toBe(0);
@@ -101,6 +104,28 @@ describe('member data decider', () => {
       expect(events[1]?.data).toMatchObject({ details: { method: 'check', mailing_address: moved }, reason: 'mailing_address_changed' });
       const byDeposit = given(pinSet, ...decide(payout('correct'), given(pinSet)));
       expect(decide(change, byDeposit).map((e) => e.type)).toEqual(['MemberMailingAddressChanged']);
+    });
+
+    const reveal = (reason = 'Paying claim C-1'): MemberDataCommand => ({ type: 'RevealPayoutDetails', data: { account_id: 'acct-1', by: 'admin-1', reason }, metadata: meta() });
+
+    it('records a reveal of the bank numbers of a direct deposit, and refuses one with no direct deposit', () => {
+      expect(() => decide(reveal(), given(pinSet))).toThrow(expect.objectContaining({ code: 'NO_DIRECT_DEPOSIT' }));
+      const byDeposit = given(pinSet, ...decide(payout('correct'), given(pinSet)));
+      expect(byDeposit.bank?.encrypted).toBe('bank-enc');
+      expect(decide(reveal(), byDeposit)).toEqual([{ type: 'MemberPayoutDetailsRevealed', data: { account_id: 'acct-1', by: 'admin-1', reason: 'Paying claim C-1', at: AT.toISOString() } }]);
+      expect(() => decide(reveal('  '), byDeposit)).toThrow(DomainError);
+      // A switch to a check drops the numbers: nothing to reveal.
+      const byCheck = given(pinSet, ...decide(payout('correct'), given(pinSet)), ...decide(payout('correct', { method: 'check' }), given(pinSet)));
+      expect(byCheck.bank).toBeNull();
+      expect(() => decide(reveal(), byCheck)).toThrow(expect.objectContaining({ code: 'NO_DIRECT_DEPOSIT' }));
+      // A direct deposit saved before the numbers were kept: none to reveal.
+      const masked = given(pinSet, { type: 'MemberPayoutDetailsChanged', data: { account_id: 'acct-1', details: deposit, reason: 'changed', at: AT.toISOString() } });
+      expect(() => decide(reveal(), masked)).toThrow(expect.objectContaining({ code: 'BANK_DETAILS_NOT_KEPT' }));
+    });
+
+    it('refuses a direct deposit without its numbers', () => {
+      const bad: MemberDataCommand = { type: 'ChangePayoutDetails', data: { account_id: 'acct-1', request: deposit, bank_encrypted: null, mailing_address: null, pin: 'correct' }, metadata: meta() };
+      expect(() => decide(bad, given(pinSet))).toThrow(expect.objectContaining({ code: 'INVALID_COMMAND' }));
     });
   });
 });

@@ -4,7 +4,7 @@ import {
   PIN_RULES, type ChangeBeneficiariesBody, type ChangeFaceSignatureBody, type ChangeMailingAddressBody, type ChangePinBody, type MemberData,
   type MemberImage,
 } from '@acpg/contracts/member-data';
-import { last4, type ChangePayoutDetailsBody } from '@acpg/contracts/payout-details';
+import { last4, type ChangePayoutDetailsBody, type RevealedBankAccount } from '@acpg/contracts/payout-details';
 import { Beneficiary, MailingAddress } from '@acpg/contracts/sign-up';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
@@ -136,9 +136,12 @@ export const changeMailingAddress = async (ctx: IdentityContext, accountId: stri
   return memberDataOf(ctx, accountId);
 };
 
+/** What `MemberBankAccountStored` holds, encrypted under the account's `bank-account` context. */
+const StoredBank = z.object({ routing_number: z.string(), account_number: z.string() });
+
 /**
- * Direct deposit or a mailed check, with the PIN (the beneficiaries' rule and lockout). Of the account number only its
- * last 4 digits go further than this function; the routing number is checked (ABA checksum, by the body) and dropped.
+ * Direct deposit or a mailed check, with the PIN (the beneficiaries' rule and lockout). The routing and account numbers
+ * leave this function only encrypted; in clear, only the last 4 digits of the account number go further.
  */
 export const changePayoutDetails = async (ctx: IdentityContext, accountId: string, body: ChangePayoutDetailsBody, meta: CommandMeta): Promise<MemberData> => {
   const now = await current(ctx, accountId);
@@ -147,9 +150,39 @@ export const changePayoutDetails = async (ctx: IdentityContext, accountId: strin
     body.method === 'direct_deposit'
       ? { method: body.method, account_holder: body.account_holder, bank_name: body.bank_name?.trim() || null, account_type: body.account_type, account_last4: last4(body.account_number) }
       : { method: body.method };
+  const bank_encrypted =
+    body.method === 'direct_deposit'
+      ? ctx.cipher.encrypt(JSON.stringify(StoredBank.parse({ routing_number: body.routing_number, account_number: body.account_number })), memberDataField(accountId, 'bank-account'))
+      : null;
   const mailing_address = (await memberDataOf(ctx, accountId)).mailing_address?.address ?? null;
-  await run(ctx, accountId, { type: 'ChangePayoutDetails', data: { account_id: accountId, request, mailing_address, pin }, metadata: meta });
+  await run(ctx, accountId, { type: 'ChangePayoutDetails', data: { account_id: accountId, request, bank_encrypted, mailing_address, pin }, metadata: meta });
   return memberDataOf(ctx, accountId);
+};
+
+/**
+ * A Super Admin paying a claim sees the full bank numbers: the reveal is recorded first (`MemberPayoutDetailsRevealed`:
+ * who, when, why), then the numbers it was decided on are decrypted and answered. 409 when there is no direct deposit.
+ */
+export const revealPayoutDetails = async (ctx: IdentityContext, accountId: string, by: string, reason: string, meta: CommandMeta): Promise<RevealedBankAccount> => {
+  const { state, events } = await handleCommand(
+    ctx.platform.eventStore,
+    memberDataStream(accountId),
+    memberDataDecider,
+    { type: 'RevealPayoutDetails', data: { account_id: accountId, by, reason }, metadata: meta },
+    { retries: 1 },
+  );
+  const details = state.payout?.details;
+  const revealed = events.find((e) => e.type === 'MemberPayoutDetailsRevealed');
+  if (details?.method !== 'direct_deposit' || !state.bank || revealed?.type !== 'MemberPayoutDetailsRevealed') throw new Error('A reveal was decided without bank numbers');
+  const bank = StoredBank.parse(JSON.parse(ctx.cipher.decrypt(state.bank.encrypted, memberDataField(accountId, 'bank-account'))));
+  return {
+    account_holder: details.account_holder,
+    bank_name: details.bank_name,
+    routing_number: bank.routing_number,
+    account_number: bank.account_number,
+    account_type: details.account_type,
+    revealed_at: revealed.data.at,
+  };
 };
 
 /** Where a changed image lives: a new key each time, so the sign-up's file and older events keep naming their own. */

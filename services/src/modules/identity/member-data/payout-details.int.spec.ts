@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PIN_RULES } from '@acpg/contracts/member-data';
@@ -94,7 +96,7 @@ describe('My Account: payout details', () => {
     expect((await dataOf(me)).payout_details).toBeNull();
   });
 
-  it('keeps only the last 4 digits: never in an answer, an event, an email or the copy', async () => {
+  it('answers and publishes only the last 4 digits: never in clear in an answer, an event, an email or the copy', async () => {
     const me = await withPin();
     const pinNotice = await waitForMessage(t.app, me.email, /A security change to your ACPG account/);
     const saved = await call('PUT', '/account/payout-details', me, deposit({ bank_name: 'Chase' }));
@@ -143,5 +145,96 @@ describe('My Account: payout details', () => {
     await adminStep(t, claim.claim_id, 'review');
     await adminStep(t, claim.claim_id, 'approve', { approved_amount_cents: 10_000, reason: 'Covered' });
     expect((await adminStep(t, claim.claim_id, 'payout', { method: 'check', reference: 'CHK-1001' })).payout).toMatchObject({ method: 'check', reference: 'CHK-1001' });
+  });
+});
+
+/** Every byte under the data directory (SQLite files with their WAL, stored files), as latin1 text to search. */
+const rawStore = (dir: string): string => {
+  const chunks: string[] = [];
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) chunks.push(readFileSync(path).toString('latin1'));
+    }
+  };
+  walk(dir);
+  return chunks.join('\n');
+};
+
+describe('Direct deposit: the full numbers, encrypted, revealed on purpose', () => {
+  const reveal = (accountId: string, headers: Record<string, string> | null, payload: unknown = { reason: 'Paying claim 1042 by ACH' }) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/admin/accounts/${accountId}/payout-details/reveal`, payload: payload as Record<string, unknown>, ...(headers ? { headers } : {}) });
+  const FULL = '000987654321';
+  const NEW_ACCOUNT = '4455667788';
+  const NEW_ROUTING = '011000015';
+
+  it('keeps them encrypted at rest, and a Super Admin sees them with a reason, which is recorded', async () => {
+    const me = await withPin();
+    expect((await call('PUT', '/account/payout-details', me, deposit({ account_number: FULL, account_type: 'savings', bank_name: 'Chase' }))).statusCode).toBe(200);
+    // The raw event store and document store (the files under the data directory) never hold them in clear.
+    const raw = rawStore(t.dataDir);
+    expect(raw).toContain(me.accountId);
+    expect(raw).not.toContain(FULL);
+    expect(raw).not.toContain(ROUTING);
+    const stored = (await t.platform.eventStore.readStream(memberDataStream(me.accountId))).find((e) => e.type === 'MemberBankAccountStored');
+    expect(String((stored?.data as { bank_encrypted: string }).bank_encrypted)).toMatch(/^v1\./);
+
+    const adminId = `admin-${me.accountId}`;
+    const admin = { authorization: `Bearer ${await t.signInAs('Super Admin', adminId)}` };
+    expect((await reveal(me.accountId, null)).statusCode).toBe(401);
+    expect((await reveal(me.accountId, me.headers)).statusCode).toBe(403);
+    expect((await reveal(me.accountId, { authorization: `Bearer ${await t.signInAs('Customer')}` })).statusCode).toBe(403);
+    for (const bad of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }]) {
+      const r = await reveal(me.accountId, admin, bad);
+      expect(answer(r)).toEqual([400, 'VALIDATION_FAILED']);
+      expect((r.json().errors as { path: string }[]).map((e) => e.path)).toContain('reason');
+    }
+    expect(answer(await reveal('acct-nobody', admin))).toEqual([404, 'ACCOUNT_NOT_FOUND']);
+    const refused = (await t.platform.eventStore.readStream(memberDataStream(me.accountId))).filter((e) => e.type === 'MemberPayoutDetailsRevealed');
+    expect(refused).toEqual([]);
+
+    const shown = await reveal(me.accountId, admin);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['cache-control']).toBe('private, no-store');
+    expect(shown.json().data).toEqual({
+      account_holder: 'Jane Doe',
+      bank_name: 'Chase',
+      routing_number: ROUTING,
+      account_number: FULL,
+      account_type: 'savings',
+      revealed_at: expect.any(String),
+    });
+    const audit = (await t.platform.eventStore.readStream(memberDataStream(me.accountId))).filter((e) => e.type === 'MemberPayoutDetailsRevealed');
+    expect(audit.map((e) => e.data)).toEqual([{ account_id: me.accountId, by: adminId, reason: 'Paying claim 1042 by ACH', at: shown.json().data.revealed_at }]);
+    // The member's own answer stays masked.
+    expect((await dataOf(me)).payout_details.details).toMatchObject({ account_last4: '4321' });
+    expect(JSON.stringify(await dataOf(me))).not.toContain(FULL);
+
+    // New details: the next reveal answers the new numbers.
+    expect((await call('PUT', '/account/payout-details', me, deposit({ account_number: NEW_ACCOUNT, routing_number: NEW_ROUTING }))).statusCode).toBe(200);
+    expect((await reveal(me.accountId, admin)).json().data).toMatchObject({ routing_number: NEW_ROUTING, account_number: NEW_ACCOUNT, account_type: 'checking', bank_name: null });
+    const rawAfter = rawStore(t.dataDir);
+    expect(rawAfter).not.toContain(NEW_ACCOUNT);
+    expect(rawAfter).not.toContain(NEW_ROUTING);
+  });
+
+  it('is documented in OpenAPI, with its reason and its refusals', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>> };
+    const route = spec.paths['/api/v1/admin/accounts/{account_id}/payout-details/reveal']?.post;
+    expect(Object.keys(route?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404', '409']);
+    expect(JSON.stringify(route?.requestBody)).toContain('reason');
+  });
+
+  it('answers 409 when the member has no direct deposit', async () => {
+    const me = await withPin();
+    const admin = { authorization: `Bearer ${await t.signInAs('Super Admin')}` };
+    expect(answer(await reveal(me.accountId, admin))).toEqual([409, 'NO_DIRECT_DEPOSIT']);
+    expect((await call('PUT', '/account/mailing-address', me, { address: home })).statusCode).toBe(200);
+    expect((await call('PUT', '/account/payout-details', me, deposit())).statusCode).toBe(200);
+    expect((await call('PUT', '/account/payout-details', me, { method: 'check', pin: PIN })).statusCode).toBe(200);
+    expect(answer(await reveal(me.accountId, admin))).toEqual([409, 'NO_DIRECT_DEPOSIT']);
+    const events = await t.platform.eventStore.readStream(memberDataStream(me.accountId));
+    expect(events.map((e) => e.type)).not.toContain('MemberPayoutDetailsRevealed');
   });
 });

@@ -3,14 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { ChangeBeneficiariesBody, ChangeFaceSignatureBody, ChangeMailingAddressBody, ChangePinBody, MemberData, MemberImage, PIN_RULES } from '@acpg/contracts/member-data';
-import { ChangePayoutDetailsBody } from '@acpg/contracts/payout-details';
+import { ChangePayoutDetailsBody, RevealedBankAccount, RevealPayoutDetailsBody } from '@acpg/contracts/payout-details';
 import { MAX_IMAGE_BYTES } from '@acpg/contracts/uploads';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
+import { loadAccount } from '../accounts.ts';
 import { identityContext } from '../context.ts';
-import { changeBeneficiaries, changeFaceSignature, changeMailingAddress, changePayoutDetails, changePin, memberDataOf, memberImage } from './flow.ts';
+import { changeBeneficiaries, changeFaceSignature, changeMailingAddress, changePayoutDetails, changePin, memberDataOf, memberImage, revealPayoutDetails } from './flow.ts';
 
 const tags = ['account'];
 const security = [{ bearer: [] }];
@@ -43,7 +44,7 @@ export const memberDataRoutes =
           summary: 'What we hold about me: beneficiaries, mailing address, face and signature, PIN, payout details',
           description:
             'The caller\'s own, decrypted; null where nothing was given yet. The PIN itself is never answered, only when it was set. ' +
-            'Payout details are masked: a bank account only as its last 4 digits (the full number is never kept).',
+            'Payout details are masked: a bank account only as its last 4 digits (the full numbers are kept encrypted and shown only to the Super Admin who pays a claim).',
           response: { 200: okEnvelope(MemberData), ...errors(401) },
         },
       },
@@ -145,12 +146,39 @@ export const memberDataRoutes =
           description:
             '`method: "direct_deposit"` with `account_holder`, `routing_number` (9 digits, ABA checksum), `account_number` (4 to 17 digits), ' +
             '`account_type` (checking or savings) and an optional `bank_name`; or `method: "check"`, mailed to the mailing address on file. ' +
-            'Only the last 4 digits of the account number are kept; the routing number is checked, not kept. The member is emailed. ' +
+            'The routing and account numbers are kept encrypted; answers and events carry only the last 4 digits of the account number. The member is emailed. ' +
             `400 VALIDATION_FAILED naming the field; 409 PIN_NOT_SET; 409 MAILING_ADDRESS_REQUIRED (a check with no mailing address). ${PIN_WORDS}`,
           body: ChangePayoutDetailsBody,
           response: { 200: okEnvelope(MemberData), ...errors(400, 401, 409, 429) },
         },
       },
       async (request) => ok(await changePayoutDetails(ctx, callerOf(request).userId, request.body, requestMeta(request, platform)), 'Your payout details were saved.'),
+    );
+
+    app.post(
+      '/admin/accounts/:account_id/payout-details/reveal',
+      {
+        config: { auth: { roles: ['Super Admin'] } },
+        schema: {
+          tags,
+          security,
+          summary: 'Show a member\'s full bank numbers to pay a claim (Super Admin; recorded)',
+          description:
+            'With a required `reason`. Answers the account holder, bank name, routing and account numbers and account type, never cached; ' +
+            'records `MemberPayoutDetailsRevealed` (who, when, why) on the member\'s `identity-memberdata-<id>` stream first. ' +
+            '400 VALIDATION_FAILED (no reason); 401; 403 (not a Super Admin); 404 ACCOUNT_NOT_FOUND; ' +
+            '409 NO_DIRECT_DEPOSIT (no payout details, or a check); 409 BANK_DETAILS_NOT_KEPT (saved before the full numbers were kept).',
+          params: z.object({ account_id: z.string().min(1).max(200) }),
+          body: RevealPayoutDetailsBody,
+          response: { 200: okEnvelope(RevealedBankAccount), ...errors(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const { account_id } = request.params;
+        if (!(await loadAccount(platform.eventStore, account_id))) throw new AppError(404, 'ACCOUNT_NOT_FOUND', 'No account has this id.');
+        const revealed = await revealPayoutDetails(ctx, account_id, callerOf(request).userId, request.body.reason, requestMeta(request, platform));
+        void reply.header('cache-control', 'private, no-store');
+        return ok(revealed, 'The bank details are shown; this was recorded.');
+      },
     );
   };

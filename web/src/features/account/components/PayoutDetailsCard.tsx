@@ -11,7 +11,8 @@ import { issuesByPath } from '../member-data-form.ts';
 import { fieldErrors, messageOf, useSectionStyles } from './form-styles.ts';
 import { changedOn } from './member-data-words.ts';
 
-export const LAST4_ONLY = 'For your security we keep only the last 4 digits of your account number: it is never shown in full again.';
+export const STORED_ENCRYPTED =
+  'Your routing and account numbers are stored encrypted. You see only the last 4 digits; the full numbers are shown only to the staff who pay your claim, and each time they are shown we record who saw them.';
 
 /** How approved reimbursements are paid: direct deposit or a check mailed to the mailing address. Changes ask the PIN. */
 export function PayoutDetailsCard({ data, onSaved }: { data: MemberData; onSaved: (next: MemberData, message: string) => void }) {
@@ -134,7 +135,7 @@ function PayoutDialog({ data, onClose, onSaved }: { data: MemberData; onClose: (
           <Field
             label="Account number"
             required
-            hint={current?.method === 'direct_deposit' ? `Enter it again to change it (on file: ····${current.account_last4}). ${LAST4_ONLY}` : LAST4_ONLY}
+            hint={current?.method === 'direct_deposit' ? `Enter it again to change it (on file: ····${current.account_last4}). ${STORED_ENCRYPTED}` : STORED_ENCRYPTED}
             validationMessage={errors.account_number}
           >
             <Input inputMode="numeric" autoComplete="off" value={draft.account_number} onChange={(_, d) => set('account_number', digits(d.value, 17))} />

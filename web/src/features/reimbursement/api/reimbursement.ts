@@ -1,5 +1,5 @@
 import type { Page } from '@acpg/contracts/http';
-import type { PayoutDestination } from '@acpg/contracts/payout-details';
+import type { PayoutDestination, RevealedBankAccount, RevealPayoutDetailsBody } from '@acpg/contracts/payout-details';
 import type { VerifiedProperty } from '@acpg/contracts/properties';
 import type {
   AnswerClaimBody,
@@ -99,3 +99,10 @@ export const fetchClaimPayoutDestination = (claimId: string, signal?: AbortSigna
   http.get<PayoutDestination>(`/admin/reimbursements/claims/${encodeURIComponent(claimId)}/payout-destination`, opts(signal));
 export const useMyPayoutDestination = () => useResource(fetchMyPayoutDestination, []);
 export const useClaimPayoutDestination = (claimId: string) => useResource((signal) => fetchClaimPayoutDestination(claimId, signal), [claimId]);
+
+/**
+ * A claimant's full bank numbers (Super Admin paying a claim): identity records who asked, when and why. Sent as a
+ * POST and kept only in the state of the open payout dialog: never cached, never stored in the browser.
+ */
+export const revealBankDetails = (accountId: string, body: RevealPayoutDetailsBody) =>
+  http.post<Ok<RevealedBankAccount>>(`/admin/accounts/${encodeURIComponent(accountId)}/payout-details/reveal`, body);

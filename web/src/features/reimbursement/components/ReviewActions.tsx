@@ -112,7 +112,7 @@ function StepDialog({ kind, claim, onClose }: { kind: Kind; claim: ClaimView; on
           <dl className={s.payee}>
             <dt className={s.term}>Payee</dt>
             <dd className={s.value}>{nameOf(claim.account_id) ?? 'The claimant'}</dd>
-            <PayoutTarget claimId={claim.claim_id} termClassName={s.term} valueClassName={s.value} onMethod={suggestMethod} />
+            <PayoutTarget claimId={claim.claim_id} accountId={claim.account_id} termClassName={s.term} valueClassName={s.value} onMethod={suggestMethod} />
             <dt className={s.term}>Amount</dt>
             <dd className={s.value}>{formatCents(amountCents)}</dd>
             <dt className={s.term}>Method</dt>
