@@ -5,10 +5,10 @@ import { ChangeBeneficiariesBody, type MemberData } from '@acpg/contracts/member
 import { MAX_BENEFICIARIES } from '@acpg/contracts/sign-up';
 import { AlertBar } from '../../../components/AlertBar.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
-import { useFocusFirstInvalid } from '../../../lib/focus.ts';
 import { saveBeneficiaries } from '../api/member-data.ts';
-import { beneficiariesOf, beneficiaryDraft, issuesByPath, sharesTotal, type BeneficiaryDraft } from '../member-data-form.ts';
-import { fieldErrors, messageOf, useSectionStyles } from './form-styles.ts';
+import { beneficiariesOf, beneficiaryDraft, sharesTotal, type BeneficiaryDraft } from '../member-data-form.ts';
+import { usePinGuardedSave } from './pin-guarded-save.ts';
+import { useSectionStyles } from './form-styles.ts';
 import { changedOn } from './member-data-words.ts';
 
 const useStyles = makeStyles({
@@ -102,41 +102,17 @@ interface DialogProps {
 function BeneficiariesDialog({ initial, onClose, onSaved, surfaceClassName, rowClassName, legendClassName, removeClassName }: DialogProps) {
   const s = useSectionStyles();
   const [rows, setRows] = useState<BeneficiaryDraft[]>(() => (initial.length > 0 ? initial.map(beneficiaryDraft) : [{ ...beneficiaryDraft(), share: '100' }]));
-  const [pin, setPin] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const [formRef, focusFirstInvalid] = useFocusFirstInvalid<HTMLFormElement>();
+  const { pin, setPin, busy, errors, general, formRef, submit: save } = usePinGuardedSave({
+    schema: ChangeBeneficiariesBody,
+    save: saveBeneficiaries,
+    failMessage: 'Your beneficiaries could not be saved. Try again.',
+    onSaved,
+  });
   const total = sharesTotal(rows);
 
   const update = (key: number, patch: Partial<BeneficiaryDraft>) => setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const parsed = ChangeBeneficiariesBody.safeParse({ beneficiaries: beneficiariesOf(rows), pin });
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error));
-      setGeneral(null);
-      focusFirstInvalid();
-      return;
-    }
-    setErrors({});
-    setGeneral(null);
-    setBusy(true);
-    try {
-      const { data, message } = await saveBeneficiaries(parsed.data);
-      onSaved(data, message);
-    } catch (err) {
-      const fields = fieldErrors(err);
-      setErrors(fields);
-      setGeneral(Object.keys(fields).length === 0 ? messageOf(err, 'Your beneficiaries could not be saved. Try again.') : null);
-      setPin('');
-      focusFirstInvalid();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (e: FormEvent) => save(e, { beneficiaries: beneficiariesOf(rows), pin });
 
   const shareError = errors.beneficiaries ?? null;
   return (

@@ -5,10 +5,9 @@ import type { MemberData } from '@acpg/contracts/member-data';
 import { addressLine, ChangePayoutDetailsBody, payoutDestinationText, type PayoutDetailsMethod } from '@acpg/contracts/payout-details';
 import { AlertBar } from '../../../components/AlertBar.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
-import { useFocusFirstInvalid } from '../../../lib/focus.ts';
 import { savePayoutDetails } from '../api/member-data.ts';
-import { issuesByPath } from '../member-data-form.ts';
-import { fieldErrors, messageOf, useSectionStyles } from './form-styles.ts';
+import { usePinGuardedSave } from './pin-guarded-save.ts';
+import { useSectionStyles } from './form-styles.ts';
 import { changedOn } from './member-data-words.ts';
 
 export const STORED_ENCRYPTED =
@@ -73,41 +72,17 @@ function PayoutDialog({ data, onClose, onSaved }: { data: MemberData; onClose: (
     account_number: '',
     account_type: current?.method === 'direct_deposit' ? current.account_type : 'checking',
   });
-  const [pin, setPin] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const [formRef, focusFirstInvalid] = useFocusFirstInvalid<HTMLFormElement>();
+  const { pin, setPin, busy, errors, general, formRef, submit: save } = usePinGuardedSave({
+    schema: ChangePayoutDetailsBody,
+    save: savePayoutDetails,
+    failMessage: 'Your payout details could not be saved. Try again.',
+    onSaved,
+  });
   const set = (key: keyof Draft, value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const address = data.mailing_address?.address ?? null;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const body = method === 'check' ? { method, pin } : { method, ...draft, bank_name: draft.bank_name.trim() || undefined, pin };
-    const parsed = ChangePayoutDetailsBody.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error));
-      setGeneral(null);
-      focusFirstInvalid();
-      return;
-    }
-    setErrors({});
-    setGeneral(null);
-    setBusy(true);
-    try {
-      const { data: next, message } = await savePayoutDetails(parsed.data);
-      onSaved(next, message);
-    } catch (err) {
-      const fields = fieldErrors(err);
-      setErrors(fields);
-      setGeneral(Object.keys(fields).length === 0 ? messageOf(err, 'Your payout details could not be saved. Try again.') : null);
-      setPin('');
-      focusFirstInvalid();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (e: FormEvent) =>
+    save(e, method === 'check' ? { method, pin } : { method, ...draft, bank_name: draft.bank_name.trim() || undefined, pin });
 
   return (
     <FormDialog title="Payout details" busy={busy} onDismiss={onClose} onSubmit={(e) => void submit(e)} formRef={formRef} submitLabel={busy ? 'Saving…' : 'Save payout details'} cancelFirst>
