@@ -1,38 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTracedApp } from '../../../test/traced-app.ts';
 import { TEST_CARDS } from '@acpg/contracts/payments';
-import { startApplication, type RunningApplication } from '../../composition/start.ts';
-import { loadConfig } from '../../platform/config/load.ts';
 
 /** The app logging everything (trace) into memory, to read what a card form's requests leave in the log. */
 describe('card numbers in the log', () => {
-  const lines: string[] = [];
-  const dataDir = mkdtempSync(join(tmpdir(), 'acpg-card-log-'));
-  let running: RunningApplication;
-  beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'trace', WEB_DIST_DIR: join(dataDir, 'no-web-build') });
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
-    running = await startApplication(config, pino({ level: 'trace' }, sink));
-  });
-  afterAll(async () => {
-    await running?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { lines, running } = useTracedApp('card');
 
   it('never appear, whatever the card form sends: good, declined, refused or malformed cards, and the payments they make', async () => {
-    const app = running.app;
+    const app = running().app;
     if (!app) throw new Error('no http app');
-    const headersOfNew = async () => ({ authorization: `Bearer ${await running.platform.tokens.issueAccessToken({ userId: `acct-${randomUUID()}`, roles: ['Customer'] })}` });
+    const headersOfNew = async () => ({ authorization: `Bearer ${await running().platform.tokens.issueAccessToken({ userId: `acct-${randomUUID()}`, roles: ['Customer'] })}` });
     const headers = await headersOfNew();
     const year = new Date().getUTCFullYear() + 1;
     const sent = [...Object.values(TEST_CARDS), '5555555555554444', '4242 4242 4242 4241'];

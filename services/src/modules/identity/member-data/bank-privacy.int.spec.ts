@@ -1,40 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTracedApp } from '../../../../test/traced-app.ts';
 import { registerAccount } from '../../../../test/accounts.ts';
-import { startApplication, type RunningApplication } from '../../../composition/start.ts';
-import { loadConfig } from '../../../platform/config/load.ts';
 
 /** The app logging everything (trace) into memory, to read what saving and revealing bank numbers leave in the log. */
 describe('bank numbers in the log', () => {
-  const lines: string[] = [];
-  const dataDir = mkdtempSync(join(tmpdir(), 'acpg-bank-log-'));
-  let running: RunningApplication;
-  beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'trace', WEB_DIST_DIR: join(dataDir, 'no-web-build') });
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
-    running = await startApplication(config, pino({ level: 'trace' }, sink));
-  });
-  afterAll(async () => {
-    await running?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { lines, running } = useTracedApp('bank');
 
   it('never appear: saved, refused, revealed and refused again', async () => {
-    const app = running.app;
+    const app = running().app;
     if (!app) throw new Error('no http app');
     const accountId = `acct-${randomUUID()}`;
-    await registerAccount(running, accountId, { email: `${accountId}@example.test`, full_name: 'Pat Member' });
-    const token = (userId: string, role: 'Customer' | 'Super Admin') => running.platform.tokens.issueAccessToken({ userId, roles: [role] });
+    await registerAccount(running(), accountId, { email: `${accountId}@example.test`, full_name: 'Pat Member' });
+    const token = (userId: string, role: 'Customer' | 'Super Admin') => running().platform.tokens.issueAccessToken({ userId, roles: [role] });
     const member = { authorization: `Bearer ${await token(accountId, 'Customer')}` };
     const admin = { authorization: `Bearer ${await token('bank-log-admin', 'Super Admin')}` };
     const ACCOUNT = '000731946285';
