@@ -10,6 +10,7 @@ import { accountNamesRoutes } from './accounts/names-route.ts';
 import { ACCOUNT_ROOM, mayFollowAccount } from './accounts/room.ts';
 import type { Platform } from '../../platform/module.ts';
 import { seedAdmin } from './seed.ts';
+import { sessionVersionCheck } from './session-version/check.ts';
 import { accountNoticesWorker } from './account-notices/worker.ts';
 import { IDENTITY_EVENT_TYPES } from './event-types.ts';
 import { signInCodeEmail, signInCodeSms } from './sign-in/code-message.ts';
@@ -79,6 +80,8 @@ export const identityModule: Module = {
     accountAttemptNoticeEmail,
   ],
   seed: seedAdmin,
+  // Access tokens of an ended session (sign-out, reset, contact change) or of old roles are refused at once.
+  accessCheck: sessionVersionCheck,
   sensitiveEventTypes: SENSITIVE_EVENT_TYPES,
   eventTypes: IDENTITY_EVENT_TYPES,
 };

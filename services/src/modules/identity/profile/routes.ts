@@ -123,6 +123,8 @@ export const profileRoutes =
             security,
             summary: `Change my ${what}: send a code to the new one`,
             description:
+              `Step-up first: \`current_password\` is required (400 STEP_UP_REQUIRED without it, 400 PASSWORD_INCORRECT when wrong; ` +
+              `a wrong one counts toward the account's sign-in failure budget). ` +
               `Sends a 6-digit code (10 minutes) to the new ${what}; nothing changes until it is confirmed. Whether another account ` +
               `uses it is not answered here (the code is sent all the same): confirming the code refuses a taken one. ` +
               `400 SAME_AS_CURRENT${channel === 'phone' ? ', PHONE_COUNTRY_NOT_ALLOWED (outside SMS_ALLOWED_COUNTRIES)' : ''}; ` +
@@ -133,9 +135,10 @@ export const profileRoutes =
           },
         },
         async (request) => {
-          const body = request.body as { email?: string; phone?: string };
+          const body = request.body as { email?: string; phone?: string; current_password?: string };
           const destination = (channel === 'email' ? body.email : body.phone) ?? '';
-          const sent = await requestContactChange(ctx, callerOf(request).userId, { channel, destination }, requestMeta(request, platform));
+          const change = { channel, destination, currentPassword: body.current_password };
+          const sent = await requestContactChange(ctx, callerOf(request).userId, change, requestMeta(request, platform));
           return ok(sent, `We sent a code to ${sent.masked_destination}.`);
         },
       );
@@ -149,7 +152,8 @@ export const profileRoutes =
             security,
             summary: `Change my ${what}: confirm with the code`,
             description:
-              `Changes the ${what} (kept unique across accounts). 400 OTP_INCORRECT (tries left in the message), 400 CHANGE_LOCKED on ` +
+              `Changes the ${what} (kept unique across accounts) and ends every other session of the account (the caller's stays; ` +
+              `its access token is refused from now on: refresh it). The old ${what === 'email' ? 'email' : 'contact'} is told, with a link that undoes the change. 400 OTP_INCORRECT (tries left in the message), 400 CHANGE_LOCKED on ` +
               `the 5th wrong code; 404 CHANGE_NOT_FOUND; 409 ${channel === 'email' ? 'EMAIL_TAKEN' : 'PHONE_TAKEN'} (another account uses it; the code stays valid for nothing else); ` +
               '410 OTP_EXPIRED, CHANGE_LOCKED, CHANGE_USED.',
             body: VerifyContactChangeBody,
@@ -157,8 +161,9 @@ export const profileRoutes =
           },
         },
         async (request) => {
-          const accountId = callerOf(request).userId;
-          await verifyContactChange(ctx, accountId, request.body, requestMeta(request, platform));
+          const caller = callerOf(request);
+          const accountId = caller.userId;
+          await verifyContactChange(ctx, { accountId, sessionId: caller.sessionId ?? null }, request.body, requestMeta(request, platform));
           return ok(profileOf(await signedInAccount(ctx, accountId)), `Your ${what} was changed.`);
         },
       );

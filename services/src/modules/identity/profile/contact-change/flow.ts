@@ -10,6 +10,8 @@ import { phoneDecider, phoneStream } from '../../phone/decider.ts';
 import { newCode, recordSend } from '../codes.ts';
 import { DomainError } from '../../../../platform/commands/domain-error.ts';
 import { refuseAccount } from '../refuse.ts';
+import { assertStepUp } from '../step-up.ts';
+import { liveSessionId } from '../sessions.ts';
 import { contactChangeDecider, contactChangeStream } from './decider.ts';
 import { contactChangeCodeMessage } from './template.ts';
 import { assertSmsCountryAllowed } from '../../send-budget/phone-country.ts';
@@ -46,12 +48,13 @@ const taken = (channel: OtpChannel) =>
 export const requestContactChange = async (
   ctx: IdentityContext,
   accountId: string,
-  change: { channel: OtpChannel; destination: string },
+  change: { channel: OtpChannel; destination: string; currentPassword: string | undefined },
   meta: CommandMeta,
 ): Promise<ContactChangeSent> => {
   const { channel } = change;
   const destination = channel === 'email' ? normaliseEmail(change.destination) : change.destination;
   const account = await signedInAccount(ctx, accountId);
+  await assertStepUp(ctx, account, change.currentPassword, meta);
   const current = channel === 'email' ? account.email : currentPhone(ctx, account);
   if (current === destination) throw refuseAccount('invalid', 'SAME_AS_CURRENT', `This is already your ${channel === 'email' ? 'email' : 'phone number'}.`);
   if (channel === 'phone') assertSmsCountryAllowed(ctx.platform.config.SMS_ALLOWED_COUNTRIES, destination, 'phone');
@@ -112,7 +115,13 @@ const unlessSame = (error: unknown) => {
  * else), then the account changes and the old destination is released, and only then is the code used up: a request
  * cut short on the way (a crash) leaves the code valid, and sending it again finishes the change.
  */
-export const verifyContactChange = async (ctx: IdentityContext, accountId: string, body: { change_id: string; code: string }, meta: CommandMeta): Promise<void> => {
+export const verifyContactChange = async (
+  ctx: IdentityContext,
+  caller: { accountId: string; sessionId: string | null },
+  body: { change_id: string; code: string },
+  meta: CommandMeta,
+): Promise<void> => {
+  const { accountId } = caller;
   const store = ctx.platform.eventStore;
   const stream = contactChangeStream(body.change_id);
   const command = { type: 'VerifyChange' as const, data: { account_id: accountId, code_hash: codeDigest(ctx, body.change_id, body.code) }, metadata: meta };
@@ -144,6 +153,10 @@ export const verifyContactChange = async (ctx: IdentityContext, accountId: strin
         await handleCommand(store, phoneStream(ctx.cipher.hmac('phone', previous)), phoneDecider, { type: 'ReleasePhone', data: { account_id: account.id }, metadata: meta }, { retries: 2 });
       }
     }
+    // Every other session ends (their refresh tokens are refused, their access tokens too: the session version moves on).
+    const kept = await liveSessionId(ctx, account.id, caller.sessionId);
+    const reason = state.channel === 'email' ? ('email-change' as const) : ('phone-change' as const);
+    await handleCommand(store, accountStream(account.id), accountDecider, { type: 'EndSessions', data: { reason, kept_session_id: kept }, metadata: meta }, { retries: 2 });
     await handleCommand(store, stream, contactChangeDecider, command, { retries: 1 });
     return;
   }
