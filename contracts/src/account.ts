@@ -110,6 +110,13 @@ export type ContactChangeSent = z.infer<typeof ContactChangeSent>;
 export const VerifyContactChangeBody = z.object({ change_id: z.string().min(1).max(100), code }).strict();
 export type VerifyContactChangeBody = z.infer<typeof VerifyContactChangeBody>;
 
+/** `POST /account/contact-change/undo`: the link in the notice of an email or phone change (`change` and `token`). */
+export const UndoContactChangeBody = z.object({ change_id: z.string().min(1).max(100), token: z.string().min(1).max(200) }).strict();
+export type UndoContactChangeBody = z.infer<typeof UndoContactChangeBody>;
+/** `restored`: the previous email or phone is back (false when another account took it since); every session ended. */
+export const UndoContactChangeResult = z.object({ channel: z.enum(['email', 'phone']), restored: z.boolean(), restored_masked: z.string().nullable() });
+export type UndoContactChangeResult = z.infer<typeof UndoContactChangeResult>;
+
 export const ChangePasswordBody = z
   .object({ current_password: z.string().min(1, 'Enter your current password').max(128), new_password: NewPassword })
   .strict();

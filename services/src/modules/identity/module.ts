@@ -27,7 +27,7 @@ import { memberDataRoutes } from './member-data/routes.ts';
 import { memberDataNoticeReaction } from './member-data/notice.ts';
 import { MEMBER_DATA_SENSITIVE_EVENT_TYPES } from './member-data/decider.ts';
 import { accountSecurityNoticeReaction } from './profile/security-notice/reaction.ts';
-import { accountSecurityNoticeEmail } from './profile/security-notice/template.ts';
+import { accountSecurityNoticeEmail, contactChangeNoticeEmail } from './profile/security-notice/template.ts';
 import { PROPERTY_VERIFICATION_PENDING, PROPERTY_VERIFIED } from '@acpg/contracts/properties';
 import { contactChangeCodeEmail, contactChangeCodeSms } from './profile/contact-change/template.ts';
 
@@ -77,6 +77,7 @@ export const identityModule: Module = {
     contactChangeCodeEmail,
     contactChangeCodeSms,
     accountSecurityNoticeEmail,
+    contactChangeNoticeEmail,
     accountAttemptNoticeEmail,
   ],
   seed: seedAdmin,

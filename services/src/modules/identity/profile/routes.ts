@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ChangePasswordBody, ContactChangeSent, EmailChangeBody, PhoneChangeBody, Profile, ProfilePhotoBody, PROFILE_IMAGE_WIDTHS, UpdateProfileBody, BrokerageBody,
-  VerifyContactChangeBody,
+  VerifyContactChangeBody, UndoContactChangeBody, UndoContactChangeResult,
 } from '@acpg/contracts/account';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { OTP_RULES } from '@acpg/contracts/identity';
@@ -15,6 +15,7 @@ import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { identityContext } from '../context.ts';
 import { requestContactChange, verifyContactChange } from './contact-change/flow.ts';
+import { undoContactChange } from './contact-change/undo.ts';
 import { changeBrokerage, changeName, changePassword, changePhoto, profileOf, removePhoto, signedInAccount } from './flow.ts';
 import { photoKey } from './photo.ts';
 
@@ -168,6 +169,29 @@ export const profileRoutes =
         },
       );
     }
+
+    app.post(
+      '/account/contact-change/undo',
+      {
+        config: { auth: 'public', rateLimit: codeLimit },
+        schema: {
+          tags,
+          summary: 'Undo an email or phone change (the link in the notice to the old address)',
+          description:
+            'Public: the link is the proof (`change` and `token` from it). Puts the previous email or phone back (`restored` false when ' +
+            'another account took it since), releases the new one, ends every session of the account (refresh and access tokens), ' +
+            'and asks for a password reset. The link works once, for CONTACT_UNDO_DAYS (7 by default) after the change. ' +
+            '404 UNDO_NOT_FOUND (not a valid link); 410 UNDO_USED, UNDO_EXPIRED.',
+          body: UndoContactChangeBody,
+          response: { 200: okEnvelope(UndoContactChangeResult), ...errors(400, 404, 410, 429) },
+        },
+      },
+      async (request) =>
+        ok(
+          await undoContactChange(ctx, request.body, requestMeta(request, platform)),
+          'The change was undone and every device was signed out. Reset your password now: whoever made the change knew it.',
+        ),
+    );
 
     app.post(
       // Under /auth: the refresh cookie (path /api/v1/auth) names the session to keep.

@@ -152,3 +152,36 @@ describe('absolute session lifetime (SESSION_MAX_AGE_DAYS, 30 by default)', () =
     expect(maxAge).toBeLessThanOrEqual(DAY_MS / 1000);
   });
 });
+
+describe('the undo link in the notice to the old address', () => {
+  it('puts the old email back, signs out every device, and works once; a forged link changes nothing', async () => {
+    const me = await newAccount();
+    const device = await tokenOf(await newSession(me.id));
+    const attacker = `taker-${randomUUID().slice(0, 8)}@example.test`;
+    const sent = await call('POST', '/account/email-change', { token: device.token, payload: { email: attacker, current_password: PASSWORD } });
+    const change_id = (sent.json() as { data: { change_id: string } }).data.change_id;
+    const code = codeIn(await waitForMessage(t.app, attacker, /Confirm your new email/));
+    expect((await call('POST', '/account/email-change/verify', { token: device.token, payload: { change_id, code } })).statusCode).toBe(200);
+    const attackerDevice = await tokenOf(device.cookie); // the session that made the change stays signed in
+
+    const notice = await waitForMessage(t.app, me.email, /A security change to your ACPG account/);
+    expect(notice.text).toContain('The email of your account was changed from this address to');
+    const link = new URL(/(http\S+\/account\/undo-change\S+)/.exec(notice.text)?.[1] ?? 'http://x/');
+    expect(link.searchParams.get('change')).toBe(change_id);
+    const token = link.searchParams.get('token') ?? '';
+
+    expect(answer(await call('POST', '/account/contact-change/undo', { payload: { change_id, token: token.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')) } }))).toEqual([404, 'UNDO_NOT_FOUND']);
+    expect(await findAccountIdByEmail(t.platform.eventStore, attacker)).toBe(me.id);
+
+    const undone = await call('POST', '/account/contact-change/undo', { payload: { change_id, token } });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toMatchObject({ data: { channel: 'email', restored: true }, message: expect.stringContaining('Reset your password') });
+    expect(await findAccountIdByEmail(t.platform.eventStore, me.email)).toBe(me.id);
+    expect(await findAccountIdByEmail(t.platform.eventStore, attacker)).toBeNull();
+    // Every session ended, the attacker's included: its access token at once, its refresh cookie too.
+    expect((await call('GET', '/auth/me', { token: attackerDevice.token })).statusCode).toBe(401);
+    expect(answer(await call('POST', '/auth/refresh', { cookie: attackerDevice.cookie }))).toEqual([401, 'SESSION_ENDED']);
+    expect(answer(await call('POST', '/account/contact-change/undo', { payload: { change_id, token } }))).toEqual([410, 'UNDO_USED']);
+    expect((await call('POST', '/auth/sign-in', { payload: { email: me.email, password: PASSWORD } })).statusCode).toBe(200);
+  });
+});

@@ -19,6 +19,9 @@ import { notificationJob } from '../../../../platform/jobs/notifications.ts';
 
 const codeDigest = (ctx: IdentityContext, changeId: string, code: string) => ctx.cipher.hmac('contact-change-code', `${changeId}:${code}`);
 const destinationContext = (changeId: string) => `${contactChangeStream(changeId)}:destination`;
+/** The email or phone a change replaced, kept encrypted on its ContactChangeVerified for the undo link. */
+export const previousContext = (changeId: string) => `${contactChangeStream(changeId)}:previous`;
+export const destinationOf = (ctx: IdentityContext, changeId: string, encrypted: string) => ctx.cipher.decrypt(encrypted, destinationContext(changeId));
 
 const signedInAccount = async (ctx: IdentityContext, accountId: string): Promise<RegisteredAccount> => {
   const account = await loadAccount(ctx.platform.eventStore, accountId);
@@ -132,6 +135,7 @@ export const verifyContactChange = async (
     const destination = ctx.cipher.decrypt(state.destinationEncrypted, destinationContext(state.changeId));
     const account = await signedInAccount(ctx, accountId);
     await reserve(ctx, state.channel, destination, account.id, meta);
+    let replaced: string | null = null;
     if (state.channel === 'email') {
       // Changed already by this change's earlier try: the email to release is the one that change replaced.
       const previous = account.email === destination ? await emailBefore(ctx, account.id, destination) : account.email;
@@ -141,6 +145,7 @@ export const verifyContactChange = async (
       if (previous) {
         await handleCommand(store, emailStream(previous), emailDecider, { type: 'ReleaseEmail', data: { email: previous, account_id: account.id }, metadata: meta }, { retries: 2 });
       }
+      replaced = previous;
     } else {
       const current = currentPhone(ctx, account);
       // Changed already by this change's earlier try: the phone to release is the one that change replaced.
@@ -152,12 +157,15 @@ export const verifyContactChange = async (
       if (previous && previous !== destination) {
         await handleCommand(store, phoneStream(ctx.cipher.hmac('phone', previous)), phoneDecider, { type: 'ReleasePhone', data: { account_id: account.id }, metadata: meta }, { retries: 2 });
       }
+      replaced = previous && previous !== destination ? previous : null;
     }
     // Every other session ends (their refresh tokens are refused, their access tokens too: the session version moves on).
     const kept = await liveSessionId(ctx, account.id, caller.sessionId);
     const reason = state.channel === 'email' ? ('email-change' as const) : ('phone-change' as const);
     await handleCommand(store, accountStream(account.id), accountDecider, { type: 'EndSessions', data: { reason, kept_session_id: kept }, metadata: meta }, { retries: 2 });
-    await handleCommand(store, stream, contactChangeDecider, command, { retries: 1 });
+    // The notice to the old contact carries a link that undoes the change (`undo.ts`): it needs the one replaced.
+    const previous_encrypted = replaced === null ? null : ctx.cipher.encrypt(replaced, previousContext(state.changeId));
+    await handleCommand(store, stream, contactChangeDecider, { ...command, data: { ...command.data, previous_encrypted } }, { retries: 1 });
     return;
   }
   const { events } = await handleCommand(store, stream, contactChangeDecider, command, { retries: 1 });
@@ -172,7 +180,7 @@ export const verifyContactChange = async (
 };
 
 /** The new email or phone for this account (a retry finds it already reserved to itself). */
-const reserve = async (ctx: IdentityContext, channel: OtpChannel, destination: string, accountId: string, meta: CommandMeta) => {
+export const reserve = async (ctx: IdentityContext, channel: OtpChannel, destination: string, accountId: string, meta: CommandMeta) => {
   const holder = await holderOf(ctx, channel, destination);
   if (holder === accountId) return;
   if (holder !== null) throw taken(channel);
