@@ -135,7 +135,7 @@ export const verifyContactChange = async (
     const destination = ctx.cipher.decrypt(state.destinationEncrypted, destinationContext(state.changeId));
     const account = await signedInAccount(ctx, accountId);
     await reserve(ctx, state.channel, destination, account.id, meta);
-    let replaced: string | null = null;
+    let replaced: string | null;
     if (state.channel === 'email') {
       // Changed already by this change's earlier try: the email to release is the one that change replaced.
       const previous = account.email === destination ? await emailBefore(ctx, account.id, destination) : account.email;
