@@ -5,6 +5,7 @@ import { REFRESH_COOKIE_NAME } from '../../../platform/auth/refresh-cookie.ts';
 import { handleCommand } from '../../../platform/commands/handle-command.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { useTestApp } from '../../../../test/harness.ts';
+import { socketClients } from '../../../../test/sockets.ts';
 import { codeIn, outboxOf, waitForMessage } from '../../../../test/outbox.ts';
 import { findAccountIdByEmail, registerAccount } from '../accounts.ts';
 import { accountDecider, accountStream } from '../account/decider.ts';
@@ -14,6 +15,7 @@ import { refreshSession, startSession } from '../session/flow.ts';
 
 // Issue 20, items 3 and 10: what a stolen access token (15 minutes) can no longer do, and sessions that end when they should.
 const t = useTestApp();
+const sockets = socketClients(() => t);
 
 const PASSWORD = 'stolen token tests passphrase';
 const DAY_MS = 86_400_000;
@@ -104,6 +106,14 @@ describe('access tokens end with their session (session version)', () => {
     expect((await call('GET', '/auth/me', { token: laptop.token })).statusCode).toBe(401);
     const again = await tokenOf(laptop.cookie);
     expect((await call('GET', '/auth/me', { token: again.token })).statusCode).toBe(200);
+  });
+
+  it('a live-update socket cannot connect with a token of a signed-out session', async () => {
+    const me = await newAccount();
+    const device = await tokenOf(await newSession(me.id));
+    await sockets.open(device.token); // connects while the session lives
+    expect((await call('POST', '/auth/sign-out', { cookie: device.cookie })).statusCode).toBe(200);
+    await expect(sockets.open(device.token)).rejects.toThrow();
   });
 
   it('refuses a token right after a password reset', async () => {
