@@ -195,3 +195,19 @@ describe('the undo link in the notice to the old address', () => {
     expect((await call('POST', '/auth/sign-in', { payload: { email: me.email, password: PASSWORD } })).statusCode).toBe(200);
   });
 });
+
+describe('in the OpenAPI document', () => {
+  type Operation = { description?: string; responses?: Record<string, unknown>; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } };
+  it('documents the step-up field and refusals, the undo route, and the session ending on a contact change', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    for (const channel of ['email', 'phone']) {
+      const request = doc.paths[`/api/v1/account/${channel}-change`]?.post;
+      expect(request?.description).toContain('STEP_UP_REQUIRED');
+      expect(Object.keys(request?.requestBody?.content['application/json']?.schema.properties ?? {})).toContain('current_password');
+      expect(doc.paths[`/api/v1/account/${channel}-change/verify`]?.post?.description).toContain('ends every other session');
+    }
+    const undo = doc.paths['/api/v1/account/contact-change/undo']?.post;
+    expect(undo?.description).toMatch(/UNDO_NOT_FOUND.*UNDO_USED, UNDO_EXPIRED/s);
+    expect(Object.keys(undo?.responses ?? {})).toEqual(expect.arrayContaining(['200', '404', '410']));
+  });
+});
