@@ -10,6 +10,7 @@ import { codeIn, outboxOf, waitForMessage } from '../../../../test/outbox.ts';
 import { findAccountIdByEmail, registerAccount } from '../accounts.ts';
 import { accountDecider, accountStream } from '../account/decider.ts';
 import { identityContext } from '../context.ts';
+import { findAccountIdByPhone } from '../sign-up/uniqueness.ts';
 import { SIGN_IN_FAILURE_RULES } from '../sign-in-guard/decider.ts';
 import { refreshSession, startSession } from '../session/flow.ts';
 
@@ -193,6 +194,32 @@ describe('the undo link in the notice to the old address', () => {
     expect(answer(await call('POST', '/auth/refresh', { cookie: attackerDevice.cookie }))).toEqual([401, 'SESSION_ENDED']);
     expect(answer(await call('POST', '/account/contact-change/undo', { payload: { change_id, token } }))).toEqual([410, 'UNDO_USED']);
     expect((await call('POST', '/auth/sign-in', { payload: { email: me.email, password: PASSWORD } })).statusCode).toBe(200);
+  });
+});
+
+describe('the undo link of a phone change', () => {
+  it('goes to the account email, puts the old phone back and releases the new one', async () => {
+    const email = `phone-${randomUUID().slice(0, 8)}@example.test`;
+    const ctx = await identityContext(t.platform);
+    const oldPhone = `+1415559${String(Date.now()).slice(-4)}`;
+    const { accountId } = await registerAccount(ctx, { email, fullName: 'Pia Phone', roles: ['Customer'], password: PASSWORD, phone: oldPhone }, systemMeta(t.platform, { actor: 'test' }));
+    const device = await tokenOf(await newSession(accountId));
+    const newPhone = `+1415554${String(Date.now()).slice(-4)}`;
+    const sent = await call('POST', '/account/phone-change', { token: device.token, payload: { phone: newPhone, current_password: PASSWORD } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const code = codeIn(await waitForMessage(t.app, newPhone, /new phone number/));
+    const change_id = (sent.json() as { data: { change_id: string } }).data.change_id;
+    expect((await call('POST', '/account/phone-change/verify', { token: device.token, payload: { change_id, code } })).statusCode).toBe(200);
+    expect(await findAccountIdByPhone(ctx, newPhone)).toBe(accountId);
+
+    const notice = await waitForMessage(t.app, email, /A security change to your ACPG account/);
+    expect(notice.text).toContain('The phone number of your account was changed');
+    const link = new URL(/(http\S+\/account\/undo-change\S+)/.exec(notice.text)?.[1] ?? 'http://x/');
+    const undone = await call('POST', '/account/contact-change/undo', { payload: { change_id, token: link.searchParams.get('token') ?? '' } });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toMatchObject({ data: { channel: 'phone', restored: true, restored_masked: `${oldPhone.slice(0, 5)}********` } });
+    expect(await findAccountIdByPhone(ctx, oldPhone)).toBe(accountId);
+    expect(await findAccountIdByPhone(ctx, newPhone)).toBeNull();
   });
 });
 
