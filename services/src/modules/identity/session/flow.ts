@@ -14,6 +14,8 @@ export interface IssuedRefreshToken {
 
 const ttlSeconds = (ctx: IdentityContext) => ctx.platform.config.REFRESH_TOKEN_TTL_DAYS * 24 * 3600;
 const maxAgeSeconds = (ctx: IdentityContext) => ctx.platform.config.SESSION_MAX_AGE_DAYS * 24 * 3600;
+/** The first refresh token lives no longer than the session may (SESSION_MAX_AGE_DAYS below REFRESH_TOKEN_TTL_DAYS). */
+const firstTtl = (ctx: IdentityContext) => Math.min(ttlSeconds(ctx), maxAgeSeconds(ctx));
 const sessionEnded = () => refuse('unauthenticated', 'SESSION_ENDED', 'Your session has ended. Sign in again.');
 
 /**
@@ -33,12 +35,12 @@ export const startSession = async (
     sessionDecider,
     {
       type: 'StartSession',
-      data: { session_id: sessionId, account_id: accountId, token_hash: hash, ttl_seconds: ttlSeconds(ctx), ...(userAgent ? { user_agent: userAgent } : {}), ...(bySignUp ? { by: 'sign-up' as const } : {}) },
+      data: { session_id: sessionId, account_id: accountId, token_hash: hash, ttl_seconds: firstTtl(ctx), ...(userAgent ? { user_agent: userAgent } : {}), ...(bySignUp ? { by: 'sign-up' as const } : {}) },
       metadata: meta,
     },
     { newStream: true },
   );
-  return { token, maxAgeSeconds: ttlSeconds(ctx) };
+  return { token, maxAgeSeconds: firstTtl(ctx) };
 };
 
 /** Rotates the refresh token; a rotated token presented again revokes the whole session (reuse detection). */
