@@ -92,8 +92,13 @@ export type BrokerageBody = z.infer<typeof BrokerageBody>;
 export const ProfilePhotoBody = z.object({ data: z.string().min(1, 'Choose an image') }).strict();
 export type ProfilePhotoBody = z.infer<typeof ProfilePhotoBody>;
 
-export const EmailChangeBody = z.object({ email }).strict();
-export const PhoneChangeBody = z.object({ phone: E164Phone }).strict();
+/**
+ * Step-up: a change of the email or phone asks for the current password (a stolen access token alone cannot take the
+ * account over). Optional in the schema so that its absence is answered 400 STEP_UP_REQUIRED, not a validation error.
+ */
+const currentPassword = z.string().min(1, 'Enter your current password').max(128).optional();
+export const EmailChangeBody = z.object({ email, current_password: currentPassword }).strict();
+export const PhoneChangeBody = z.object({ phone: E164Phone, current_password: currentPassword }).strict();
 /** A code went to the new email or phone. */
 export const ContactChangeSent = z.object({
   change_id: z.string(),
@@ -104,6 +109,13 @@ export const ContactChangeSent = z.object({
 export type ContactChangeSent = z.infer<typeof ContactChangeSent>;
 export const VerifyContactChangeBody = z.object({ change_id: z.string().min(1).max(100), code }).strict();
 export type VerifyContactChangeBody = z.infer<typeof VerifyContactChangeBody>;
+
+/** `POST /account/contact-change/undo`: the link in the notice of an email or phone change (`change` and `token`). */
+export const UndoContactChangeBody = z.object({ change_id: z.string().min(1).max(100), token: z.string().min(1).max(200) }).strict();
+export type UndoContactChangeBody = z.infer<typeof UndoContactChangeBody>;
+/** `restored`: the previous email or phone is back (false when another account took it since); every session ended. */
+export const UndoContactChangeResult = z.object({ channel: z.enum(['email', 'phone']), restored: z.boolean(), restored_masked: z.string().nullable() });
+export type UndoContactChangeResult = z.infer<typeof UndoContactChangeResult>;
 
 export const ChangePasswordBody = z
   .object({ current_password: z.string().min(1, 'Enter your current password').max(128), new_password: NewPassword })
@@ -123,6 +135,10 @@ export const ACCOUNT_ERROR_CODES = [
   'PHONE_TAKEN', // 409 another account uses this phone
   'SAME_AS_CURRENT', // 400 the new email or phone is the current one
   'PASSWORD_INCORRECT', // 400 the current password is wrong
+  'STEP_UP_REQUIRED', // 400 an email or phone change without the current password
+  'UNDO_NOT_FOUND', // 404 the undo link of a contact change is not valid
+  'UNDO_EXPIRED', // 410 the undo link is older than CONTACT_UNDO_DAYS
+  'UNDO_USED', // 410 the undo link was followed already
   'PASSWORD_REFUSED', // 400 too short, too long or too common
   'PHOTO_REFUSED', // 400 not an image sharp can read, or too small
   'BROKERAGE_NOT_ALLOWED', // 400 only an Agent or a Broker names a brokerage

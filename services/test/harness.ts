@@ -8,6 +8,7 @@ import type { Role } from '@acpg/contracts/roles';
 import { loadConfig } from '../src/platform/config/load.ts';
 import type { Platform } from '../src/platform/module.ts';
 import { startApplication } from '../src/composition/start.ts';
+import { currentSessionVersion } from '../src/modules/identity/module.ts';
 
 export const SEEDED_ADMIN = { email: 'admin@example.test', password: 'correct horse battery staple 7' } as const;
 
@@ -49,8 +50,10 @@ export const startTestApp = async (env: Record<string, string> = {}): Promise<Te
     platform,
     url,
     dataDir,
-    signInAs: (role, userId = `test-${role.toLowerCase().replaceAll(' ', '-')}`) =>
-      platform.tokens.issueAccessToken({ userId, roles: [role] }),
+    // As a fresh sign-in would: at the account's current session version (a token of an ended session is refused).
+    signInAs: async (role, userId = `test-${role.toLowerCase().replaceAll(' ', '-')}`) => {
+      return platform.tokens.issueAccessToken({ userId, roles: [role], sessionVersion: await currentSessionVersion(platform.eventStore, userId) });
+    },
     stop: () => running.stop(),
     close: async () => {
       await running.stop();

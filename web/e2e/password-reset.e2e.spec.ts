@@ -198,6 +198,13 @@ describe('the editable profile', () => {
     const newEmail = `moved-${Date.now()}@example.test`;
     const emailForm = page.getByRole('form', { name: 'Change email' });
     await emailForm.getByLabel('New email').fill(newEmail);
+    // Step-up: the current password first (a stolen session alone cannot change the email).
+    await emailForm.getByRole('button', { name: 'Send code to new email' }).click();
+    await emailForm.getByText('Enter your current password.').waitFor();
+    await emailForm.getByLabel('Current password').fill('not it either');
+    await emailForm.getByRole('button', { name: 'Send code to new email' }).click();
+    await emailForm.getByText('The current password is incorrect.').waitFor();
+    await emailForm.getByLabel('Current password').fill(OLD_PASSWORD);
     await emailForm.getByRole('button', { name: 'Send code to new email' }).click();
     const confirm = page.getByRole('form', { name: 'Confirm email' });
     await confirm.getByText(/We sent a 6-digit code to/).waitFor();
@@ -232,5 +239,23 @@ describe('the editable profile', () => {
       await expectNoSeriousAxeViolations(page, `/user-update-profile at ${width} px`);
       await expectNoHorizontalOverflow(page, `/user-update-profile at ${width} px`);
     }
-  }, 90_000);
+
+    // The notice at the old address undoes the change: the old email is back, every device signed out, a reset asked.
+    const undoLink = await waitFor(
+      async () => {
+        const body = (await (await fetch(`${app.url}/api/v1/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { data: { items: { text: string }[] } };
+        return body.data.items.map((m) => /(http\S+\/account\/undo-change\S+)/.exec(m.text)?.[1]).find(Boolean);
+      },
+      { what: 'the undo link sent to the old email' },
+    );
+    const url = new URL(undoLink);
+    await page.goto(`${url.pathname}${url.search}`);
+    await page.getByRole('heading', { level: 1, name: 'Undo a change to your account' }).waitFor();
+    await expectNoSeriousAxeViolations(page, '/account/undo-change');
+    const undone = page.waitForResponse((r) => r.url().endsWith('/api/v1/account/contact-change/undo'));
+    await page.getByRole('button', { name: 'Undo the change' }).click();
+    expect((await undone).status()).toBe(200);
+    await page.getByText(/The change was undone and every device was signed out/).waitFor();
+    await page.getByRole('link', { name: 'Reset my password' }).waitFor();
+  }, 120_000);
 });

@@ -137,6 +137,7 @@ export const ownedBy = (module: Module, root: Platform): Module => {
     ...module,
     ...(module.routes && { routes: () => module.routes!(platform) }),
     ...(module.seed && { seed: () => module.seed!(platform) }),
+    ...(module.accessCheck && { accessCheck: () => module.accessCheck!(platform) }),
     ...(module.reactions && { reactions: module.reactions.map((reaction) => ({ ...reaction, jobs: (event) => reaction.jobs(event, platform) })) }),
     ...(module.workers && { workers: module.workers.map((worker) => ({ ...worker, processor: () => worker.processor(platform) })) }),
     ...(module.schedules && { schedules: module.schedules.map((schedule) => ({ ...schedule, run: (_root, slot) => schedule.run(platform, slot) })) }),

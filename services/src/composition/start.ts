@@ -95,7 +95,8 @@ export const startApplication = async (config: Config, log: Logger): Promise<Run
     let url: string | null = null;
     if (servesHttp(config)) {
       app = await buildApp({ platform, modules, webDistDir: resolve(config.WEB_DIST_DIR), logger: log });
-      sockets = attachSocketIo(app, { tokens, hub, authorizeEntity, ...(config.REDIS_URL && config.MODE === 'distributed' ? { redis: { url: config.REDIS_URL } } : {}) });
+      const checks = modules.flatMap((m) => (m.accessCheck ? [m.accessCheck(platform)] : []));
+      sockets = attachSocketIo(app, { tokens, checks, hub, authorizeEntity, ...(config.REDIS_URL && config.MODE === 'distributed' ? { redis: { url: config.REDIS_URL } } : {}) });
     } else if (config.MODE === 'distributed' && config.REDIS_URL) {
       // projector and worker processes push through the Redis adapter to the api processes' sockets
       sockets = startRealtimeEmitter({ redis: { url: config.REDIS_URL }, hub });

@@ -72,10 +72,10 @@ describe('streams map to their module topic', () => {
       const refreshed = await post('/auth/refresh', undefined, {}, cookie);
       expect(refreshed.statusCode).toBe(200);
       const newCookie = refreshed.cookies.find((c) => c.name === REFRESH_COOKIE_NAME)?.value ?? '';
-      expect((await post('/auth/sign-out', undefined, {}, newCookie)).statusCode).toBeLessThan(300);
-
+      // Edited before the sign-out: signing out refuses the session's access tokens from then on.
       const edit = await saveContactPage(t, token, { phone: '+1 415 555 0100', email: 'help@example.test', address: '1 Market Street, San Francisco', hours: 'Mon-Fri 9-5' });
       expect(edit.statusCode).toBe(200);
+      expect((await post('/auth/sign-out', undefined, {}, newCookie)).statusCode).toBeLessThan(300);
       const stored = await post('/user-interaction/store', { page_name: '/faq', button_name: 'Expand' });
       expect(stored.statusCode).toBeLessThan(300);
 

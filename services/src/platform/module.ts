@@ -11,7 +11,7 @@ import type { RoomAuthorizer } from './realtime/rooms.ts';
 import type { LiveMessage } from './realtime/messages.ts';
 import type { Mailer } from './mail/port.ts';
 import type { SmsSender } from './sms/port.ts';
-import type { TokenService } from './auth/port.ts';
+import type { AccessCheck, TokenService } from './auth/port.ts';
 import type { DevOutbox } from './mail/dev-outbox.ts';
 import type { Reaction } from './reactions/port.ts';
 import type { TemplateRegistry } from './templates/registry.ts';
@@ -100,6 +100,8 @@ export interface Module {
   pushes?: readonly LiveMessage[];
   /** OpenAPI security schemes the module's routes name in `schema.security` (e.g. a cookie of its own). */
   securitySchemes?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Checked on every signed-in request after the token verifies (identity: the account's session version). */
+  accessCheck?: (platform: Platform) => AccessCheck;
   /** Event types whose data holds secrets: the raw event stream and exports redact their data. */
   sensitiveEventTypes?: readonly string[];
 }

@@ -64,6 +64,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/sign-up/pin', access: 'sign-up', title: 'Your security PIN', load: () => import('../features/sign-up/components/PinPage.tsx') },
   { path: '/authentication/forgot-password', access: 'public', title: 'Forgot password', load: named(passwordReset, 'ForgotPasswordPage') },
   { path: '/authentication/reset-password', access: 'public', title: 'Reset password', load: named(passwordReset, 'ResetPasswordPage') },
+  { path: '/account/undo-change', access: 'public', title: 'Undo a change to your account', load: () => import('../features/account/components/UndoContactChangePage.tsx') },
 
   { path: '/user-update-profile', access: 'protected', title: 'Profile', load: () => import('./routes/ProfileRoute.tsx') },
   { path: '/my-properties', access: 'protected', title: 'My properties', roles: CUSTOMER_SIDE, load: () => import('../features/properties/components/MyPropertiesPage.tsx') },

@@ -40,6 +40,7 @@ export const IDENTITY_EVENT_TYPES: readonly string[] = [
   'ContactChangeCodeRejected',
   'ContactChangeLocked',
   'ContactChangeVerified',
+  'ContactChangeUndone',
   // My Account: beneficiaries, mailing address, face and signature, PIN (member-data/)
   ...MEMBER_DATA_EVENT_TYPES,
 ];

@@ -10,6 +10,10 @@ import { accountNamesRoutes } from './accounts/names-route.ts';
 import { ACCOUNT_ROOM, mayFollowAccount } from './accounts/room.ts';
 import type { Platform } from '../../platform/module.ts';
 import { seedAdmin } from './seed.ts';
+import { sessionVersionCheck } from './session-version/check.ts';
+
+/** For test fixtures that stand in for a sign-in: the version a fresh token carries. */
+export { currentSessionVersion } from './session-version/check.ts';
 import { accountNoticesWorker } from './account-notices/worker.ts';
 import { IDENTITY_EVENT_TYPES } from './event-types.ts';
 import { signInCodeEmail, signInCodeSms } from './sign-in/code-message.ts';
@@ -26,7 +30,7 @@ import { memberDataRoutes } from './member-data/routes.ts';
 import { memberDataNoticeReaction } from './member-data/notice.ts';
 import { MEMBER_DATA_SENSITIVE_EVENT_TYPES } from './member-data/decider.ts';
 import { accountSecurityNoticeReaction } from './profile/security-notice/reaction.ts';
-import { accountSecurityNoticeEmail } from './profile/security-notice/template.ts';
+import { accountSecurityNoticeEmail, contactChangeNoticeEmail } from './profile/security-notice/template.ts';
 import { PROPERTY_VERIFICATION_PENDING, PROPERTY_VERIFIED } from '@acpg/contracts/properties';
 import { contactChangeCodeEmail, contactChangeCodeSms } from './profile/contact-change/template.ts';
 
@@ -76,9 +80,12 @@ export const identityModule: Module = {
     contactChangeCodeEmail,
     contactChangeCodeSms,
     accountSecurityNoticeEmail,
+    contactChangeNoticeEmail,
     accountAttemptNoticeEmail,
   ],
   seed: seedAdmin,
+  // Access tokens of an ended session (sign-out, reset, contact change) or of old roles are refused at once.
+  accessCheck: sessionVersionCheck,
   sensitiveEventTypes: SENSITIVE_EVENT_TYPES,
   eventTypes: IDENTITY_EVENT_TYPES,
 };

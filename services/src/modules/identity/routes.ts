@@ -112,7 +112,7 @@ export const identityRoutes =
         const userAgent = sessionUserAgent(request.headers['user-agent']);
         const refresh = await startSession(ctx, { accountId: account.id, sessionId, userAgent }, m);
         setCookie(reply, refresh.token, refresh.maxAgeSeconds);
-        return { success: true as const, data: await signedIn(ctx, account), message: 'Signed in successfully.' };
+        return { success: true as const, data: await signedIn(ctx, account, sessionId), message: 'Signed in successfully.' };
       },
     );
 
@@ -135,7 +135,7 @@ export const identityRoutes =
         try {
           const refreshed = await refreshSession(ctx, readRefreshCookie(request), meta(request));
           setCookie(reply, refreshed.token, refreshed.maxAgeSeconds);
-          return { success: true as const, data: await signedIn(ctx, refreshed.account) };
+          return { success: true as const, data: await signedIn(ctx, refreshed.account, refreshed.sessionId) };
         } catch (error) {
           if ((domainErrorStatus(error) ?? (error as { status?: number }).status) === 401) clearRefreshCookie(reply, cookie);
           throw error;

@@ -158,7 +158,8 @@ describe('sign-in of the seeded Super Admin (password → email code → tokens)
       data: { role: ['Super Admin'], user: { email: SEEDED_ADMIN.email, full_name: 'Super Admin', user_type: [{ type: 'Super Admin' }], profile_img: null } },
     });
     const principal = await t.platform.tokens.verifyAccessToken(body.data.AccessToken);
-    expect(principal).toEqual({ userId: body.data.user.id, roles: ['Super Admin'] });
+    // The token names its session and the account's session version (a sign-out or a reset refuses it at once).
+    expect(principal).toEqual({ userId: body.data.user.id, roles: ['Super Admin'], sessionId: expect.any(String), sessionVersion: expect.any(Number) });
     const set = refreshCookie(response);
     expect(set).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/auth' });
     cookie = set?.value ?? '';

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import type { Principal, RouteAuth, TokenService } from './port.ts';
+import type { AccessCheck, Principal, RouteAuth, TokenService } from './port.ts';
 
 export interface AuthGuardOptions {
   tokens: TokenService;
+  /** Every module's check of a verified token (the session version): one false refuses it (401). */
+  checks?: readonly AccessCheck[];
 }
 
 /** Routes under this prefix must declare `config.auth`; others (the web app, static files) need not. */
@@ -28,7 +30,16 @@ export const allows = (auth: Exclude<RouteAuth, 'public'>, principal: Principal)
  * Register it before any route (it is not encapsulated, so its hooks reach every plugin registered after it).
  */
 export const authGuard = fp<AuthGuardOptions>(
-  async (app, { tokens }) => {
+  async (app, { tokens, checks = [] }) => {
+    /** A token whose signature holds but whose session is over (signed out, password reset, contact changed) is refused. */
+    const verify = async (token: string): Promise<Principal> => {
+      const principal = await tokens.verifyAccessToken(token);
+      for (const check of checks) {
+        if (!(await check(principal))) throw unauthorized('Your session has ended. Sign in again.');
+      }
+      return principal;
+    };
+
     app.decorateRequest('principal', null);
 
     app.addHook('onRoute', (route) => {
@@ -46,11 +57,11 @@ export const authGuard = fp<AuthGuardOptions>(
       const auth = request.routeOptions.config?.auth;
       const token = bearerToken(request);
       if (auth === undefined || auth === 'public') {
-        if (token) request.principal = await tokens.verifyAccessToken(token).catch(() => null);
+        if (token) request.principal = await verify(token).catch(() => null);
         return;
       }
       if (!token) throw unauthorized();
-      request.principal = await tokens.verifyAccessToken(token);
+      request.principal = await verify(token);
       if (!allows(auth, request.principal)) throw forbidden();
     });
   },

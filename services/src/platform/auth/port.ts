@@ -4,7 +4,17 @@ import type { Role } from '@acpg/contracts/roles';
 export interface Principal {
   userId: string;
   roles: Role[];
+  /** The session (refresh-token family) the access token was issued for; absent for tokens not tied to one. */
+  sessionId?: string;
+  /** The account's session version when the token was issued (0 when absent): a newer one refuses the token. */
+  sessionVersion?: number;
 }
+
+/**
+ * Checked on every signed-in request after the token's signature and expiry: false refuses the token at once (401),
+ * e.g. when the account's session version moved on (sign-out, password reset, contact change) or its roles changed.
+ */
+export type AccessCheck = (principal: Principal) => Promise<boolean>;
 
 /** Every route declares who may call it; the auth guard refuses to register a route that does not. */
 export type RouteAuth = 'public' | { roles: readonly Role[] | 'any' };

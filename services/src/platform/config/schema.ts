@@ -22,6 +22,10 @@ export const ConfigSchema = z
     JWT_PRIVATE_KEY: z.string().optional(), // Ed25519 PKCS8 PEM; generated into DATA_DIR when absent (embedded only)
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+    /** Absolute session lifetime: a refresh chain ends this long after its sign-in, however often it is used. */
+    SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(30),
+    /** How long the undo link in the notice of an email or phone change works. */
+    CONTACT_UNDO_DAYS: z.coerce.number().int().positive().default(7),
     COOKIE_SECURE: bool.default(false),
     // Behind a reverse proxy: 'true' or the proxies' addresses (comma-separated), so client addresses (rate limits) are real.
     TRUST_PROXY: z

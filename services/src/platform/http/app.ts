@@ -183,7 +183,7 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
   if (webRoot !== undefined && indexHtml) await app.register(webApp(webRoot, indexHtml));
   else platform.log.warn({ webDistDir: webRoot ?? null }, 'no web build: web paths answer 503 until "npm run build" has run');
 
-  await app.register(authGuard, { tokens: platform.tokens });
+  await app.register(authGuard, { tokens: platform.tokens, checks: modules.flatMap((m) => (m.accessCheck ? [m.accessCheck(platform)] : [])) });
 
   app.get(
     OPENAPI_PATH,

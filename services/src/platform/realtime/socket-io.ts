@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import type { Principal, TokenService } from '../auth/port.ts';
+import type { AccessCheck, Principal, TokenService } from '../auth/port.ts';
 import { closeWithApp } from '../http/closers.ts';
 import { RealtimeHub, type RealtimeBinding } from './hub.ts';
 import { roomOfEntity, roomOfRole, roomOfUser, type Realtime } from './port.ts';
@@ -41,6 +41,8 @@ export const MAX_WAITING_ENTITIES_PER_SOCKET = 50;
 
 export interface AttachSocketIoOptions {
   tokens: TokenService;
+  /** The modules' checks of a verified token (the session version), as the HTTP guard runs them: one false refuses. */
+  checks?: readonly AccessCheck[];
   /** Distributed profile: fan out through Redis so every api process reaches its own sockets. */
   redis?: { url: string };
   /** The platform's late-bound Realtime (`createRealtimeHub()`), bound to this server. A new one is made when absent. */
@@ -183,7 +185,13 @@ export const attachSocketIo = (app: FastifyInstance, options: AttachSocketIoOpti
     if (typeof token !== 'string' || token === '') {
       return next(Object.assign(new Error('Sign in to continue.'), { data: { code: 'UNAUTHORIZED' } }));
     }
-    options.tokens.verifyAccessToken(token).then(
+    const checks = options.checks ?? [];
+    const verified = async () => {
+      const principal = await options.tokens.verifyAccessToken(token);
+      for (const check of checks) if (!(await check(principal))) throw new Error('session ended');
+      return principal;
+    };
+    verified().then(
       (principal) => {
         socket.data.principal = principal;
         socket.data.expiresAt = expiryOf(token);

@@ -3,7 +3,7 @@ import type { Role } from '@acpg/contracts/roles';
 import { refuse, unknownCommand } from '../decider.ts';
 import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
-import { decideProfile, evolveProfile, toProfileEvent, type ProfileCommand, type ProfileEvent } from './profile-changes.ts';
+import { decideProfile, evolveProfile, SESSION_VERSION_EVENTS, toProfileEvent, type ProfileCommand, type ProfileEvent } from './profile-changes.ts';
 
 /** Stream of one account. */
 export const accountStream = (accountId: string) => `identity-account-${accountId}`;
@@ -35,11 +35,19 @@ export type AccountState =
       /** Sessions started before this time are over (a password reset or change), except `keptSessionId`. */
       sessionsEndedBefore?: string;
       keptSessionId?: string | null;
+      /** Moves on with each of SESSION_VERSION_EVENTS: access tokens carry the one they were issued at. */
+      sessionVersion?: number;
     };
 
 export const initialState = (): AccountState => ({ status: 'none' });
 
 export const evolve = (state: AccountState, event: AccountEvent): AccountState => {
+  const next = evolveFields(state, event);
+  if (next.status !== 'registered' || !SESSION_VERSION_EVENTS.includes(event.type)) return next;
+  return { ...next, sessionVersion: (next.sessionVersion ?? 0) + 1 };
+};
+
+const evolveFields = (state: AccountState, event: AccountEvent): AccountState => {
   switch (event.type) {
     case 'AccountRegistered': {
       const d = event.data;
@@ -64,6 +72,7 @@ export const evolve = (state: AccountState, event: AccountEvent): AccountState =
     case 'AccountPhotoChanged':
     case 'AccountPhotoRemoved':
     case 'AccountSessionsEnded':
+    case 'AccountSignedOut':
     case 'AccountBrokerageChanged':
       return state.status === 'registered' ? evolveProfile(state, event) : state;
     default:
@@ -89,6 +98,8 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
     case 'RemovePhoto':
     case 'ChangeBrokerage':
     case 'SetPassword':
+    case 'EndSessions':
+    case 'RecordSignOut':
       if (state.status !== 'registered') throw refuse('not_found', 'INVALID_COMMAND', 'This account was not found.');
       return decideProfile(command, state);
     default:

@@ -14,11 +14,13 @@ export type ProfileEvent =
   | DomainEvent<'AccountPhotoRemoved', { account_id: string; photo_id: string; at: string }>
   /** An Agent or a Broker renamed their brokerage (the contract's `AccountBrokerageChanged`). */
   | DomainEvent<'AccountBrokerageChanged', { account_id: string; brokerage_name: string; at: string }>
-  /** Every session started before `ended_before` is over, except `kept_session_id` (the one changing its password). */
-  | DomainEvent<
-      'AccountSessionsEnded',
-      { account_id: string; reason: 'password-reset' | 'password-change'; ended_before: string; kept_session_id: string | null }
-    >;
+  /** Every session started before `ended_before` is over, except `kept_session_id` (the one making the change). */
+  | DomainEvent<'AccountSessionsEnded', { account_id: string; reason: SessionsEndedReason; ended_before: string; kept_session_id: string | null }>
+  /** One session signed out: the account's access tokens issued before are refused (the session version moves on). */
+  | DomainEvent<'AccountSignedOut', { account_id: string; session_id: string; at: string }>;
+
+/** Why every session (but perhaps the caller's) ended: a new password, a new email or phone, or a contact change undone. */
+export type SessionsEndedReason = 'password-reset' | 'password-change' | 'email-change' | 'phone-change' | 'contact-change-undone';
 
 export type ProfileCommand =
   | Command<'ChangeName', { full_name: string }>
@@ -28,7 +30,10 @@ export type ProfileCommand =
   | Command<'RemovePhoto', Record<string, never>>
   | Command<'ChangeBrokerage', { brokerage_name: string }>
   /** A new password (already checked and hashed) ends the account's sessions, all of them or all but the caller's. */
-  | Command<'SetPassword', { password_hash: string; reason: 'password-reset' | 'password-change'; kept_session_id: string | null }>;
+  | Command<'SetPassword', { password_hash: string; reason: 'password-reset' | 'password-change'; kept_session_id: string | null }>
+  /** Ends every session of the account but `kept_session_id` (a contact change keeps the caller's; an undo keeps none). */
+  | Command<'EndSessions', { reason: 'email-change' | 'phone-change' | 'contact-change-undone'; kept_session_id: string | null }>
+  | Command<'RecordSignOut', { session_id: string }>;
 
 type Registered = Extract<AccountState, { status: 'registered' }>;
 
@@ -48,6 +53,8 @@ export const evolveProfile = (state: Registered, event: ProfileEvent): Registere
       return { ...state, brokerageName: event.data.brokerage_name };
     case 'AccountSessionsEnded':
       return { ...state, sessionsEndedBefore: event.data.ended_before, keptSessionId: event.data.kept_session_id };
+    case 'AccountSignedOut':
+      return state;
     default:
       return state;
   }
@@ -86,6 +93,10 @@ export const decideProfile = (command: ProfileCommand, state: Registered): (Prof
           data: { account_id, reason: command.data.reason, ended_before: at, kept_session_id: command.data.kept_session_id },
         },
       ];
+    case 'EndSessions':
+      return [{ type: 'AccountSessionsEnded', data: { account_id, reason: command.data.reason, ended_before: at, kept_session_id: command.data.kept_session_id } }];
+    case 'RecordSignOut':
+      return [{ type: 'AccountSignedOut', data: { account_id, session_id: command.data.session_id, at } }];
     default: {
       const unknown: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -102,6 +113,7 @@ export const PROFILE_EVENT_TYPES = [
   'AccountPhotoRemoved',
   'AccountSessionsEnded',
   'AccountBrokerageChanged',
+  'AccountSignedOut',
 ] as const satisfies readonly ProfileEvent['type'][];
 
 /** Only identity writes these streams: the stored data is the event's as decided. */
@@ -113,3 +125,10 @@ export const sessionEndedByAccount = (state: Registered, sessionId: string, star
   if (state.keptSessionId === sessionId) return false;
   return startedAt === undefined || Date.parse(startedAt) < Date.parse(state.sessionsEndedBefore);
 };
+
+/**
+ * What moves the account's session version on: an access token issued before one of these is refused at once (the
+ * guard's check, `session-version/check.ts`), not only when it expires. A role change would too: the check also
+ * compares the token's roles with the account's.
+ */
+export const SESSION_VERSION_EVENTS: readonly string[] = ['AccountSessionsEnded', 'AccountEmailChanged', 'AccountPhoneChanged', 'AccountSignedOut'];

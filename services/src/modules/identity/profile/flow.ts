@@ -8,6 +8,7 @@ import { assertPasswordAllowed } from '../password-reset/flow.ts';
 import { deleteProfilePhoto, photoSources, storeProfilePhoto } from './photo.ts';
 import { refuseAccount } from './refuse.ts';
 import { liveSessionId } from './sessions.ts';
+import { assertStepUp } from './step-up.ts';
 
 export const signedInAccount = async (ctx: IdentityContext, accountId: string): Promise<RegisteredAccount> => {
   const account = await loadAccount(ctx.platform.eventStore, accountId);
@@ -87,9 +88,7 @@ export const changePassword = async (
 ) => {
   const account = await signedInAccount(ctx, accountId);
   assertPasswordAllowed(body.new_password, 'new_password');
-  if (!(await ctx.passwords.verify(body.current_password, account.passwordHash, 'signed-in'))) {
-    throw refuseAccount('invalid', 'PASSWORD_INCORRECT', 'The current password is incorrect.', 'current_password');
-  }
+  await assertStepUp(ctx, account, body.current_password, meta);
   const passwordHash = await ctx.passwords.hash(body.new_password, 'signed-in');
   const kept = await liveSessionId(ctx, account.id, presented?.familyId ?? null);
   return change(ctx, accountId, { type: 'SetPassword', data: { password_hash: passwordHash, reason: 'password-change', kept_session_id: kept }, metadata: meta });

@@ -7,7 +7,7 @@ import { expectCrashBefore } from '../../../../test/crash-once.ts';
 import { useTestApp } from '../../../../test/harness.ts';
 import { codeIn, waitForMessage, wrongCodeFor } from '../../../../test/outbox.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
-import { findAccountIdByEmail, registerAccount } from '../accounts.ts';
+import { findAccountIdByEmail, loadAccount, registerAccount } from '../accounts.ts';
 import { ACCOUNTS_COLLECTION } from '../accounts/projection.ts';
 import { identityContext } from '../context.ts';
 import { startSession } from '../session/flow.ts';
@@ -33,6 +33,15 @@ const newAccount = async (phone: string | null = null): Promise<Caller> => {
   const ctx = await identityContext(t.platform);
   const { accountId } = await registerAccount(ctx, { email, fullName: 'Pat Profile', roles: ['Customer'], password: PASSWORD, phone }, systemMeta(t.platform, { actor: 'test' }));
   return { id: accountId, email, token: await t.platform.tokens.issueAccessToken({ userId: accountId, roles: ['Customer'] }) };
+};
+
+/**
+ * A new access token at the account's session version, as the web's refresh gets after a 401: an email or phone
+ * change moves the version on, so the token the change was made with is refused from then on.
+ */
+const renew = async (who: Caller) => {
+  const account = await loadAccount(t.platform.eventStore, who.id);
+  who.token = await t.platform.tokens.issueAccessToken({ userId: who.id, roles: ['Customer'], sessionVersion: account?.sessionVersion ?? 0 });
 };
 
 const call = (method: InjectOptions['method'], url: string, who: Caller | null, payload?: unknown, cookie?: string): Promise<LightMyRequestResponse> =>
@@ -134,7 +143,7 @@ describe('email change', () => {
   it('sends a code to the new email; the right code changes it, frees the old one, and signs in by the new one', async () => {
     const me = await newAccount();
     const newEmail = `moved-${Date.now()}@example.test`;
-    const sent = await call('POST', '/account/email-change', me, { email: newEmail.toUpperCase() });
+    const sent = await call('POST', '/account/email-change', me, { email: newEmail.toUpperCase(), current_password: PASSWORD });
     expect(sent.statusCode).toBe(200);
     expect(sent.json().data).toMatchObject({ resend_after_seconds: 60, expires_in_seconds: 600 });
     const { change_id } = sent.json().data as { change_id: string };
@@ -148,6 +157,9 @@ describe('email change', () => {
     const done = await call('POST', '/account/email-change/verify', me, { change_id, code });
     expect(done.statusCode).toBe(200);
     expect(done.json().data.email).toBe(newEmail);
+    // The token the change was made with is refused at once; a refreshed one goes on.
+    expect((await call('GET', '/account/profile', me)).statusCode).toBe(401);
+    await renew(me);
     expect(answer(await call('POST', '/account/email-change/verify', me, { change_id, code }))).toEqual([410, 'CHANGE_USED']);
     expect(await findAccountIdByEmail(t.platform.eventStore, newEmail)).toBe(me.id);
     expect(await findAccountIdByEmail(t.platform.eventStore, me.email)).toBeNull();
@@ -159,7 +171,7 @@ describe('email change', () => {
 
     // The freed email can be taken by another account, by a change or by a new registration.
     const third = await newAccount();
-    expect((await call('POST', '/account/email-change', third, { email: me.email })).statusCode).toBe(200);
+    expect((await call('POST', '/account/email-change', third, { email: me.email, current_password: PASSWORD })).statusCode).toBe(200);
     const ctx = await identityContext(t.platform);
     const again = await registerAccount(ctx, { email: me.email, fullName: 'New Owner', roles: ['Customer'], password: PASSWORD }, systemMeta(t.platform, { actor: 'test' }));
     expect(again.created).toBe(true);
@@ -169,10 +181,10 @@ describe('email change', () => {
   it('refuses the current email, a taken one only behind its code (also when taken between code and confirmation), and a resend within 60 s', async () => {
     const me = await newAccount();
     const other = await newAccount();
-    expect(answer(await call('POST', '/account/email-change', me, { email: me.email }))).toEqual([400, 'SAME_AS_CURRENT']);
+    expect(answer(await call('POST', '/account/email-change', me, { email: me.email, current_password: PASSWORD }))).toEqual([400, 'SAME_AS_CURRENT']);
     // Asking tells nothing: a taken address and a free one get the same answer, and the code goes to the address.
     const free = `free-${Date.now()}@example.test`;
-    const [takenAsked, freeAsked] = [await call('POST', '/account/email-change', me, { email: other.email }), await call('POST', '/account/email-change', me, { email: free })];
+    const [takenAsked, freeAsked] = [await call('POST', '/account/email-change', me, { email: other.email, current_password: PASSWORD }), await call('POST', '/account/email-change', me, { email: free, current_password: PASSWORD })];
     expect([takenAsked.statusCode, freeAsked.statusCode]).toEqual([200, 200]);
     expect(Object.keys(takenAsked.json().data as object).sort()).toEqual(Object.keys(freeAsked.json().data as object).sort());
     expect([takenAsked.json().message, freeAsked.json().message]).toEqual([expect.stringMatching(/^We sent a code to /), expect.stringMatching(/^We sent a code to /)]);
@@ -180,13 +192,13 @@ describe('email change', () => {
     // Only who reads the code learns that the address is taken; nothing changes.
     expect(answer(await call('POST', '/account/email-change/verify', me, { change_id: takenAsked.json().data.change_id, code: takenCode }))).toEqual([409, 'EMAIL_TAKEN']);
     expect(await findAccountIdByEmail(t.platform.eventStore, other.email)).toBe(other.id);
-    expect((await call('POST', '/account/email-change', me, { email: 'not an email' })).statusCode).toBe(400);
+    expect((await call('POST', '/account/email-change', me, { email: 'not an email', current_password: PASSWORD })).statusCode).toBe(400);
 
     const contested = `contested-${Date.now()}@example.test`;
-    const mine = await call('POST', '/account/email-change', me, { email: contested });
-    const theirs = await call('POST', '/account/email-change', other, { email: contested });
+    const mine = await call('POST', '/account/email-change', me, { email: contested, current_password: PASSWORD });
+    const theirs = await call('POST', '/account/email-change', other, { email: contested, current_password: PASSWORD });
     expect([mine.statusCode, theirs.statusCode]).toEqual([200, 429]); // the same new address: 60 s between codes
-    expect(answer(await call('POST', '/account/email-change', me, { email: contested }))).toEqual([429, 'OTP_RESEND_TOO_SOON']);
+    expect(answer(await call('POST', '/account/email-change', me, { email: contested, current_password: PASSWORD }))).toEqual([429, 'OTP_RESEND_TOO_SOON']);
     const code = codeIn(await waitForMessage(t.app, contested, /Confirm your new email/));
     // Someone registers the address before the code comes back.
     const ctx = await identityContext(t.platform);
@@ -199,7 +211,7 @@ describe('email change', () => {
   it('locks the change on the 5th wrong code', async () => {
     const me = await newAccount();
     const target = `locked-${Date.now()}@example.test`;
-    const { change_id } = (await call('POST', '/account/email-change', me, { email: target })).json().data as { change_id: string };
+    const { change_id } = (await call('POST', '/account/email-change', me, { email: target, current_password: PASSWORD })).json().data as { change_id: string };
     const code = codeIn(await waitForMessage(t.app, target, /Confirm your new email/));
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(answer(await call('POST', '/account/email-change/verify', me, { change_id, code: wrongCodeFor(code) })));
@@ -214,14 +226,16 @@ describe('an email change cut short by a crash', () => {
     it(`is finished by sending the same code again (died before ${step})`, async () => {
       const me = await newAccount();
       const newEmail = `crash-${step.toLowerCase()}-${Date.now()}@example.test`;
-      const { change_id } = (await call('POST', '/account/email-change', me, { email: newEmail })).json().data as { change_id: string };
+      const { change_id } = (await call('POST', '/account/email-change', me, { email: newEmail, current_password: PASSWORD })).json().data as { change_id: string };
       const code = codeIn(await waitForMessage(t.app, newEmail, /Confirm your new email/));
       await expectCrashBefore(t.platform, step, () => call('POST', '/account/email-change/verify', me, { change_id, code }));
+      await renew(me); // the web refreshes on the 401 when the email changed before the crash
       const retry = await call('POST', '/account/email-change/verify', me, { change_id, code });
       expect(retry.statusCode, retry.body).toBe(200);
       expect(retry.json().data.email).toBe(newEmail);
       expect(await findAccountIdByEmail(t.platform.eventStore, newEmail)).toBe(me.id);
       expect(await findAccountIdByEmail(t.platform.eventStore, me.email)).toBeNull();
+      await renew(me);
       expect(answer(await call('POST', '/account/email-change/verify', me, { change_id, code }))).toEqual([410, 'CHANGE_USED']);
     });
   }
@@ -233,9 +247,10 @@ describe('a phone change cut short by a crash', () => {
       const oldPhone = `+1415556${String(Date.now()).slice(-4)}`;
       const me = await newAccount(oldPhone);
       const phone = `+1415557${String(Date.now()).slice(-4)}`;
-      const { change_id } = (await call('POST', '/account/phone-change', me, { phone })).json().data as { change_id: string };
+      const { change_id } = (await call('POST', '/account/phone-change', me, { phone, current_password: PASSWORD })).json().data as { change_id: string };
       const code = codeIn(await waitForMessage(t.app, phone, /new phone number/));
       await expectCrashBefore(t.platform, step, () => call('POST', '/account/phone-change/verify', me, { change_id, code }));
+      await renew(me);
       const retry = await call('POST', '/account/phone-change/verify', me, { change_id, code });
       expect(retry.statusCode, retry.body).toBe(200);
       expect(retry.json().data.phone_masked).toBe(`${phone.slice(0, 5)}********`);
@@ -250,24 +265,25 @@ describe('phone change', () => {
   it('sends a code by SMS to the new phone; the right code changes it and keeps it unique', async () => {
     const me = await newAccount('+14155550111');
     const phone = `+1415555${String(Date.now()).slice(-4)}`;
-    const sent = await call('POST', '/account/phone-change', me, { phone });
+    const sent = await call('POST', '/account/phone-change', me, { phone, current_password: PASSWORD });
     expect(sent.statusCode).toBe(200);
     expect(sent.json().data.masked_destination).toBe(`${phone.slice(0, 5)}********`);
     const code = codeIn(await waitForMessage(t.app, phone, /new phone number/));
     const done = await call('POST', '/account/phone-change/verify', me, { change_id: sent.json().data.change_id, code });
     expect(done.statusCode).toBe(200);
     expect(done.json().data.phone_masked).toBe(`${phone.slice(0, 5)}********`);
+    await renew(me);
 
     const other = await newAccount();
     // Taken: the code goes to the number all the same, and confirming it is refused.
     const takenPhone = `+1415558${String(Date.now()).slice(-4)}`;
     await newAccount(takenPhone);
-    const probe = await call('POST', '/account/phone-change', other, { phone: takenPhone });
+    const probe = await call('POST', '/account/phone-change', other, { phone: takenPhone, current_password: PASSWORD });
     expect(probe.statusCode).toBe(200);
     const probeCode = codeIn(await waitForMessage(t.app, takenPhone, /new phone number/));
     expect(answer(await call('POST', '/account/phone-change/verify', other, { change_id: probe.json().data.change_id, code: probeCode }))).toEqual([409, 'PHONE_TAKEN']);
-    expect(answer(await call('POST', '/account/phone-change', me, { phone }))).toEqual([400, 'SAME_AS_CURRENT']);
-    expect((await call('POST', '/account/phone-change', me, { phone: '415-555-0100' })).statusCode).toBe(400);
+    expect(answer(await call('POST', '/account/phone-change', me, { phone, current_password: PASSWORD }))).toEqual([400, 'SAME_AS_CURRENT']);
+    expect((await call('POST', '/account/phone-change', me, { phone: '415-555-0100', current_password: PASSWORD })).statusCode).toBe(400);
   });
 });
 

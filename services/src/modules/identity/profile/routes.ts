@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ChangePasswordBody, ContactChangeSent, EmailChangeBody, PhoneChangeBody, Profile, ProfilePhotoBody, PROFILE_IMAGE_WIDTHS, UpdateProfileBody, BrokerageBody,
-  VerifyContactChangeBody,
+  VerifyContactChangeBody, UndoContactChangeBody, UndoContactChangeResult,
 } from '@acpg/contracts/account';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { OTP_RULES } from '@acpg/contracts/identity';
@@ -15,6 +15,7 @@ import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { identityContext } from '../context.ts';
 import { requestContactChange, verifyContactChange } from './contact-change/flow.ts';
+import { undoContactChange } from './contact-change/undo.ts';
 import { changeBrokerage, changeName, changePassword, changePhoto, profileOf, removePhoto, signedInAccount } from './flow.ts';
 import { photoKey } from './photo.ts';
 
@@ -123,6 +124,8 @@ export const profileRoutes =
             security,
             summary: `Change my ${what}: send a code to the new one`,
             description:
+              `Step-up first: \`current_password\` is required (400 STEP_UP_REQUIRED without it, 400 PASSWORD_INCORRECT when wrong; ` +
+              `a wrong one counts toward the account's sign-in failure budget). ` +
               `Sends a 6-digit code (10 minutes) to the new ${what}; nothing changes until it is confirmed. Whether another account ` +
               `uses it is not answered here (the code is sent all the same): confirming the code refuses a taken one. ` +
               `400 SAME_AS_CURRENT${channel === 'phone' ? ', PHONE_COUNTRY_NOT_ALLOWED (outside SMS_ALLOWED_COUNTRIES)' : ''}; ` +
@@ -133,9 +136,10 @@ export const profileRoutes =
           },
         },
         async (request) => {
-          const body = request.body as { email?: string; phone?: string };
+          const body = request.body as { email?: string; phone?: string; current_password?: string };
           const destination = (channel === 'email' ? body.email : body.phone) ?? '';
-          const sent = await requestContactChange(ctx, callerOf(request).userId, { channel, destination }, requestMeta(request, platform));
+          const change = { channel, destination, currentPassword: body.current_password };
+          const sent = await requestContactChange(ctx, callerOf(request).userId, change, requestMeta(request, platform));
           return ok(sent, `We sent a code to ${sent.masked_destination}.`);
         },
       );
@@ -149,7 +153,8 @@ export const profileRoutes =
             security,
             summary: `Change my ${what}: confirm with the code`,
             description:
-              `Changes the ${what} (kept unique across accounts). 400 OTP_INCORRECT (tries left in the message), 400 CHANGE_LOCKED on ` +
+              `Changes the ${what} (kept unique across accounts) and ends every other session of the account (the caller's stays; ` +
+              `its access token is refused from now on: refresh it). The old ${what === 'email' ? 'email' : 'contact'} is told, with a link that undoes the change. 400 OTP_INCORRECT (tries left in the message), 400 CHANGE_LOCKED on ` +
               `the 5th wrong code; 404 CHANGE_NOT_FOUND; 409 ${channel === 'email' ? 'EMAIL_TAKEN' : 'PHONE_TAKEN'} (another account uses it; the code stays valid for nothing else); ` +
               '410 OTP_EXPIRED, CHANGE_LOCKED, CHANGE_USED.',
             body: VerifyContactChangeBody,
@@ -157,12 +162,36 @@ export const profileRoutes =
           },
         },
         async (request) => {
-          const accountId = callerOf(request).userId;
-          await verifyContactChange(ctx, accountId, request.body, requestMeta(request, platform));
+          const caller = callerOf(request);
+          const accountId = caller.userId;
+          await verifyContactChange(ctx, { accountId, sessionId: caller.sessionId ?? null }, request.body, requestMeta(request, platform));
           return ok(profileOf(await signedInAccount(ctx, accountId)), `Your ${what} was changed.`);
         },
       );
     }
+
+    app.post(
+      '/account/contact-change/undo',
+      {
+        config: { auth: 'public', rateLimit: codeLimit },
+        schema: {
+          tags,
+          summary: 'Undo an email or phone change (the link in the notice to the old address)',
+          description:
+            'Public: the link is the proof (`change` and `token` from it). Puts the previous email or phone back (`restored` false when ' +
+            'another account took it since), releases the new one, ends every session of the account (refresh and access tokens), ' +
+            'and asks for a password reset. The link works once, for CONTACT_UNDO_DAYS (7 by default) after the change. ' +
+            '404 UNDO_NOT_FOUND (not a valid link); 410 UNDO_USED, UNDO_EXPIRED.',
+          body: UndoContactChangeBody,
+          response: { 200: okEnvelope(UndoContactChangeResult), ...errors(400, 404, 410, 429) },
+        },
+      },
+      async (request) =>
+        ok(
+          await undoContactChange(ctx, request.body, requestMeta(request, platform)),
+          'The change was undone and every device was signed out. Reset your password now: whoever made the change knew it.',
+        ),
+    );
 
     app.post(
       // Under /auth: the refresh cookie (path /api/v1/auth) names the session to keep.

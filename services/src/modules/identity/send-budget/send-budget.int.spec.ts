@@ -30,7 +30,7 @@ describe('code send budgets', () => {
     const token = await t.platform.tokens.issueAccessToken({ userId: accountId, roles: ['Customer'] });
     // Email bombing: a new address each time, so no per-destination limit binds.
     const ask = (i: number) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/account/email-change', headers: { authorization: `Bearer ${token}` }, payload: { email: `target-${i}-${Date.now()}@example.test` }, remoteAddress: `10.8.${i}.1` });
+      t.app.inject({ method: 'POST', url: '/api/v1/account/email-change', headers: { authorization: `Bearer ${token}` }, payload: { email: `target-${i}-${Date.now()}@example.test`, current_password: 'budget tests passphrase' }, remoteAddress: `10.8.${i}.1` });
     for (let i = 0; i < OTP_RULES.maxSendsPerAccountPerDay; i++) expect((await ask(i)).statusCode).toBe(200);
     const refused = await ask(99);
     expect(refused.statusCode).toBe(429);

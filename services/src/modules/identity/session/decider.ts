@@ -24,7 +24,8 @@ export type SessionEvent =
 /** `ttl_seconds`: how long the refresh token lives from now (configuration). */
 export type SessionCommand =
   | Command<'StartSession', { session_id: string; account_id: string; token_hash: string; ttl_seconds: number; user_agent?: string; by?: 'sign-up' }>
-  | Command<'RefreshSession', { presented_hash: string; new_hash: string; ttl_seconds: number }>
+  /** `max_age_seconds`: the absolute session lifetime (SESSION_MAX_AGE_DAYS), counted from the session's start. */
+  | Command<'RefreshSession', { presented_hash: string; new_hash: string; ttl_seconds: number; max_age_seconds: number }>
   | Command<'EndSession', { presented_hash: string }>;
 
 export type SessionState =
@@ -101,7 +102,12 @@ export const decide = (command: SessionCommand, state: SessionState): SessionEve
       // An unknown secret is not evidence of a copied token (it may be garbage): refuse without revoking.
       if (d.presented_hash !== state.currentHash && !justRotated) throw ended();
       if (reached(now, state.expiresAt)) throw ended();
-      return [{ type: 'SessionRefreshed', data: { session_id: state.sessionId, token_hash: d.new_hash, refreshed_at: now, expires_at: addSeconds(now, d.ttl_seconds) } }];
+      // The absolute lifetime: a chain refreshed every day still ends this long after its sign-in.
+      const endsAt = state.startedAt ? addSeconds(state.startedAt, d.max_age_seconds) : null;
+      if (endsAt !== null && reached(now, endsAt)) throw ended();
+      const next = addSeconds(now, d.ttl_seconds);
+      const expiresAt = endsAt !== null && Date.parse(endsAt) < Date.parse(next) ? endsAt : next;
+      return [{ type: 'SessionRefreshed', data: { session_id: state.sessionId, token_hash: d.new_hash, refreshed_at: now, expires_at: expiresAt } }];
     }
     case 'EndSession': {
       const d = command.data;

@@ -19,7 +19,28 @@ const refreshed = (hash: string, seconds: number): SessionEvent => ({
 });
 const refresh = (presented: string, next: string, seconds: number): SessionCommand => ({
   type: 'RefreshSession',
-  data: { presented_hash: presented, new_hash: next, ttl_seconds: 30 * DAY }, metadata: metaAt(at(seconds)),
+  data: { presented_hash: presented, new_hash: next, ttl_seconds: 30 * DAY, max_age_seconds: 365 * DAY }, metadata: metaAt(at(seconds)),
+});
+
+describe('absolute session lifetime (SESSION_MAX_AGE_DAYS)', () => {
+  const within = (presented: string, next: string, seconds: number): SessionCommand => ({
+    type: 'RefreshSession',
+    data: { presented_hash: presented, new_hash: next, ttl_seconds: 30 * DAY, max_age_seconds: 30 * DAY },
+    metadata: metaAt(at(seconds)),
+  });
+
+  it('a chain refreshed every day ends 30 days after its sign-in: the refresh token never outlives it', () => {
+    let state = given(started);
+    let hash = 't1';
+    for (let day = 1; day < 30; day++) {
+      const events = decide(within(hash, `t${day + 1}`, day * DAY), state);
+      expect(events[0]?.type).toBe('SessionRefreshed');
+      expect(Date.parse((events[0] as Extract<SessionEvent, { type: 'SessionRefreshed' }>).data.expires_at)).toBeLessThanOrEqual(Date.parse(at(30 * DAY)));
+      state = events.reduce(evolve, state);
+      hash = `t${day + 1}`;
+    }
+    expect(refusal(within(hash, 'late', 30 * DAY), state)).toEqual({ status: 401, code: 'SESSION_ENDED' });
+  });
 });
 
 describe('session (refresh-token family) decider', () => {

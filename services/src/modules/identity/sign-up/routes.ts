@@ -156,10 +156,11 @@ export const signUpRoutes =
         const verified = await verifySignUpCode(ctx, signUpOf(request), request.body, m);
         if (verified.channel === 'phone') return { success: true as const, data: { channel: 'phone' as const, verified: true as const }, message: 'Your phone is verified.' };
         const userAgent = sessionUserAgent(request.headers['user-agent']);
-        const refresh = await startSession(ctx, { accountId: verified.account.id, sessionId: m.newId(), userAgent, bySignUp: true }, m);
+        const sessionId = m.newId();
+        const refresh = await startSession(ctx, { accountId: verified.account.id, sessionId, userAgent, bySignUp: true }, m);
         setRefreshCookie(reply, refresh.token, refresh.maxAgeSeconds, { secure: platform.config.COOKIE_SECURE });
         clearSignUpCookie(ctx, reply);
-        return { success: true as const, data: await signedIn(ctx, verified.account), message: 'Your account is ready.' };
+        return { success: true as const, data: await signedIn(ctx, verified.account, sessionId), message: 'Your account is ready.' };
       },
     );
 

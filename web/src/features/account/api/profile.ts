@@ -1,4 +1,4 @@
-import type { ContactChangeSent, Profile } from '@acpg/contracts/account';
+import type { ContactChangeSent, Profile, UndoContactChangeResult } from '@acpg/contracts/account';
 import { http, refreshAccessToken, HttpError } from '../../../lib/http.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 
@@ -14,8 +14,14 @@ export const saveBrokerage = (brokerage_name: string) => http.put<Ok<Profile>>('
 export const savePhoto = (data: string) => http.put<Ok<Profile>>('/account/profile/photo', { data }).then((r) => withMessage(r, 'Your photo was saved.'));
 export const removePhoto = () => http.delete<Ok<Profile>>('/account/profile/photo').then((r) => withMessage(r, 'Your photo was removed.'));
 
-export const requestContactChange = (channel: ContactChannel, destination: string) =>
-  http.post<Ok<ContactChangeSent>>(`/account/${channel}-change`, channel === 'email' ? { email: destination } : { phone: destination }).then((r) => r.data);
+/** Step-up: the current password goes with the new email or phone. */
+export const requestContactChange = (channel: ContactChannel, destination: string, current_password: string) =>
+  http
+    .post<Ok<ContactChangeSent>>(`/account/${channel}-change`, channel === 'email' ? { email: destination, current_password } : { phone: destination, current_password })
+    .then((r) => r.data);
+/** The link in the notice of a contact change (public: the link is the proof). */
+export const undoContactChange = (body: { change_id: string; token: string }) =>
+  http.post<Ok<UndoContactChangeResult>>('/account/contact-change/undo', body).then((r) => ({ result: r.data, message: r.message ?? 'The change was undone.' }));
 export const verifyContactChange = (channel: ContactChannel, body: { change_id: string; code: string }) =>
   http.post<Ok<Profile>>(`/account/${channel}-change/verify`, body).then((r) => withMessage(r, 'Saved.'));
 

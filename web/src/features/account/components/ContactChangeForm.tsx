@@ -21,15 +21,17 @@ export function ContactChangeForm({ channel, profile, onSaved }: { channel: Cont
   const s = useSectionStyles();
   const words = WORDS[channel];
   const [value, setValue] = useState('');
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const [machine] = useState(() =>
     contactChangeMachine.provide({
       actors: {
-        requestChange: fromPromise(({ input }) => requestContactChange(channel, input.destination)),
+        requestChange: fromPromise(({ input }) => requestContactChange(channel, input.destination, input.current_password)),
         verifyChange: fromPromise(async ({ input }) => {
           const done = await verifyContactChange(channel, input);
           setValue('');
+          setPassword('');
           setCode('');
           setTouched(false);
           onSaved(done.profile, done.message);
@@ -56,7 +58,8 @@ export function ContactChangeForm({ channel, profile, onSaved }: { channel: Cont
     e.preventDefault();
     setTouched(true);
     if (problem || !destination) return;
-    send({ type: 'SEND', destination });
+    send({ type: 'SEND', destination, password });
+    setPassword('');
   };
   const submitCode = (e: FormEvent) => {
     e.preventDefault();
@@ -80,6 +83,9 @@ export function ContactChangeForm({ channel, profile, onSaved }: { channel: Cont
         <form className={s.form} onSubmit={submitDestination} noValidate aria-label={`Change ${channel}`}>
           <Field label={words.field} required validationMessage={(touched ? problem : null) ?? ctx.error}>
             <Input type={words.type} autoComplete={words.autoComplete} value={value} onChange={(_, d) => setValue(d.value)} />
+          </Field>
+          <Field label="Current password" required hint="To make sure it is you." validationMessage={ctx.passwordError}>
+            <Input type="password" autoComplete="current-password" value={password} onChange={(_, d) => setPassword(d.value)} />
           </Field>
           <div className={s.row}>
             <Button type="submit" appearance="primary" disabledFocusable={state.matches('sending')} icon={state.matches('sending') ? <Spinner size="tiny" /> : undefined}>

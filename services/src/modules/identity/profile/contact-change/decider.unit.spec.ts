@@ -42,4 +42,17 @@ describe('contact change decider', () => {
     const verified: ContactChangeEvent = { type: 'ContactChangeVerified', data: { change_id: 'c1', account_id: 'a1', channel: 'email', at: at(1) } };
     expect(refusal(verify('right', 2), given(requested, verified))).toEqual([410, 'CHANGE_USED']);
   });
+
+  it('the undo link works once, for undo_days after the change, and only for a verified change', () => {
+    const DAY = 86_400;
+    const verified: ContactChangeEvent = { type: 'ContactChangeVerified', data: { change_id: 'c1', account_id: 'a1', channel: 'email', at: at(10), previous_encrypted: 'old' } };
+    const undo = (seconds: number): ContactChangeCommand => ({ type: 'UndoChange', data: { undo_days: 7 }, metadata: metaAt(at(seconds)) });
+    expect(refusal(undo(20), given(requested))).toEqual([404, 'UNDO_NOT_FOUND']);
+    expect(refusal(undo(20), given())).toEqual([404, 'UNDO_NOT_FOUND']);
+    const undone = decide(undo(10 + 7 * DAY - 1), given(requested, verified));
+    expect(undone).toEqual([{ type: 'ContactChangeUndone', data: { change_id: 'c1', account_id: 'a1', channel: 'email', at: at(10 + 7 * DAY - 1) } }]);
+    expect(refusal(undo(10 + 7 * DAY), given(requested, verified))).toEqual([410, 'UNDO_EXPIRED']);
+    expect(refusal(undo(30), given(requested, verified, ...undone))).toEqual([410, 'UNDO_USED']);
+    expect(refusal(verify('right', 31), given(requested, verified, ...undone))).toEqual([410, 'CHANGE_USED']);
+  });
 });

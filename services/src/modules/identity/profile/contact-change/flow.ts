@@ -10,6 +10,8 @@ import { phoneDecider, phoneStream } from '../../phone/decider.ts';
 import { newCode, recordSend } from '../codes.ts';
 import { DomainError } from '../../../../platform/commands/domain-error.ts';
 import { refuseAccount } from '../refuse.ts';
+import { assertStepUp } from '../step-up.ts';
+import { liveSessionId } from '../sessions.ts';
 import { contactChangeDecider, contactChangeStream } from './decider.ts';
 import { contactChangeCodeMessage } from './template.ts';
 import { assertSmsCountryAllowed } from '../../send-budget/phone-country.ts';
@@ -17,6 +19,9 @@ import { notificationJob } from '../../../../platform/jobs/notifications.ts';
 
 const codeDigest = (ctx: IdentityContext, changeId: string, code: string) => ctx.cipher.hmac('contact-change-code', `${changeId}:${code}`);
 const destinationContext = (changeId: string) => `${contactChangeStream(changeId)}:destination`;
+/** The email or phone a change replaced, kept encrypted on its ContactChangeVerified for the undo link. */
+export const previousContext = (changeId: string) => `${contactChangeStream(changeId)}:previous`;
+export const destinationOf = (ctx: IdentityContext, changeId: string, encrypted: string) => ctx.cipher.decrypt(encrypted, destinationContext(changeId));
 
 const signedInAccount = async (ctx: IdentityContext, accountId: string): Promise<RegisteredAccount> => {
   const account = await loadAccount(ctx.platform.eventStore, accountId);
@@ -46,12 +51,13 @@ const taken = (channel: OtpChannel) =>
 export const requestContactChange = async (
   ctx: IdentityContext,
   accountId: string,
-  change: { channel: OtpChannel; destination: string },
+  change: { channel: OtpChannel; destination: string; currentPassword: string | undefined },
   meta: CommandMeta,
 ): Promise<ContactChangeSent> => {
   const { channel } = change;
   const destination = channel === 'email' ? normaliseEmail(change.destination) : change.destination;
   const account = await signedInAccount(ctx, accountId);
+  await assertStepUp(ctx, account, change.currentPassword, meta);
   const current = channel === 'email' ? account.email : currentPhone(ctx, account);
   if (current === destination) throw refuseAccount('invalid', 'SAME_AS_CURRENT', `This is already your ${channel === 'email' ? 'email' : 'phone number'}.`);
   if (channel === 'phone') assertSmsCountryAllowed(ctx.platform.config.SMS_ALLOWED_COUNTRIES, destination, 'phone');
@@ -112,7 +118,13 @@ const unlessSame = (error: unknown) => {
  * else), then the account changes and the old destination is released, and only then is the code used up: a request
  * cut short on the way (a crash) leaves the code valid, and sending it again finishes the change.
  */
-export const verifyContactChange = async (ctx: IdentityContext, accountId: string, body: { change_id: string; code: string }, meta: CommandMeta): Promise<void> => {
+export const verifyContactChange = async (
+  ctx: IdentityContext,
+  caller: { accountId: string; sessionId: string | null },
+  body: { change_id: string; code: string },
+  meta: CommandMeta,
+): Promise<void> => {
+  const { accountId } = caller;
   const store = ctx.platform.eventStore;
   const stream = contactChangeStream(body.change_id);
   const command = { type: 'VerifyChange' as const, data: { account_id: accountId, code_hash: codeDigest(ctx, body.change_id, body.code) }, metadata: meta };
@@ -123,6 +135,7 @@ export const verifyContactChange = async (ctx: IdentityContext, accountId: strin
     const destination = ctx.cipher.decrypt(state.destinationEncrypted, destinationContext(state.changeId));
     const account = await signedInAccount(ctx, accountId);
     await reserve(ctx, state.channel, destination, account.id, meta);
+    let replaced: string | null;
     if (state.channel === 'email') {
       // Changed already by this change's earlier try: the email to release is the one that change replaced.
       const previous = account.email === destination ? await emailBefore(ctx, account.id, destination) : account.email;
@@ -132,6 +145,7 @@ export const verifyContactChange = async (ctx: IdentityContext, accountId: strin
       if (previous) {
         await handleCommand(store, emailStream(previous), emailDecider, { type: 'ReleaseEmail', data: { email: previous, account_id: account.id }, metadata: meta }, { retries: 2 });
       }
+      replaced = previous;
     } else {
       const current = currentPhone(ctx, account);
       // Changed already by this change's earlier try: the phone to release is the one that change replaced.
@@ -143,8 +157,15 @@ export const verifyContactChange = async (ctx: IdentityContext, accountId: strin
       if (previous && previous !== destination) {
         await handleCommand(store, phoneStream(ctx.cipher.hmac('phone', previous)), phoneDecider, { type: 'ReleasePhone', data: { account_id: account.id }, metadata: meta }, { retries: 2 });
       }
+      replaced = previous && previous !== destination ? previous : null;
     }
-    await handleCommand(store, stream, contactChangeDecider, command, { retries: 1 });
+    // Every other session ends (their refresh tokens are refused, their access tokens too: the session version moves on).
+    const kept = await liveSessionId(ctx, account.id, caller.sessionId);
+    const reason = state.channel === 'email' ? ('email-change' as const) : ('phone-change' as const);
+    await handleCommand(store, accountStream(account.id), accountDecider, { type: 'EndSessions', data: { reason, kept_session_id: kept }, metadata: meta }, { retries: 2 });
+    // The notice to the old contact carries a link that undoes the change (`undo.ts`): it needs the one replaced.
+    const previous_encrypted = replaced === null ? null : ctx.cipher.encrypt(replaced, previousContext(state.changeId));
+    await handleCommand(store, stream, contactChangeDecider, { ...command, data: { ...command.data, previous_encrypted } }, { retries: 1 });
     return;
   }
   const { events } = await handleCommand(store, stream, contactChangeDecider, command, { retries: 1 });
@@ -159,7 +180,7 @@ export const verifyContactChange = async (ctx: IdentityContext, accountId: strin
 };
 
 /** The new email or phone for this account (a retry finds it already reserved to itself). */
-const reserve = async (ctx: IdentityContext, channel: OtpChannel, destination: string, accountId: string, meta: CommandMeta) => {
+export const reserve = async (ctx: IdentityContext, channel: OtpChannel, destination: string, accountId: string, meta: CommandMeta) => {
   const holder = await holderOf(ctx, channel, destination);
   if (holder === accountId) return;
   if (holder !== null) throw taken(channel);
