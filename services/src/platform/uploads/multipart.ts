@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { DomainError } from '../commands/domain-error.ts';
+import type { z } from 'zod';
+import { plainIssue } from '../http/error-handler.ts';
 import { AppError, validationFailed } from '../http/errors.ts';
 import type { CheckedUpload, UploadKind } from './read-upload.ts';
 import { ACCEPTED_TYPES, KIND_WORDS } from './read-upload.ts';
@@ -34,6 +36,17 @@ export interface MultipartRules<Fields> {
 export const tooLarge = (message: string, field: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message, [{ path: field, message }]);
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const BASENAME = /[^/\\]*$/;
+
+/** Parses a form's text fields (or a JSON body) with its zod schema: 400 VALIDATION_FAILED naming each field. */
+export const parseForm = <T extends z.ZodType>(schema: T, values: unknown): z.infer<T> => {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((issue) => {
+    const path = issue.path.join('.');
+    return { path, message: plainIssue(path, issue.message, issue.code) };
+  });
+  throw validationFailed(errors[0]?.message ?? 'The request is not valid.', errors);
+};
 
 /** The Content-Length a client announced, when it did: past the limit it is refused before a byte is read. */
 export const refuseAnnouncedLength = (request: FastifyRequest, maxBytes: number, field = 'body') => {

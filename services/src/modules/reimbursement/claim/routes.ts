@@ -9,9 +9,8 @@ import { MAX_DOCUMENT_BYTES } from '@acpg/contracts/uploads';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
 import { validationFailed } from '../../../platform/http/errors.ts';
-import { plainIssue } from '../../../platform/http/error-handler.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { holdUploadSlot, readMultipart, type StreamedFile } from '../../../platform/uploads/multipart.ts';
+import { holdUploadSlot, parseForm, readMultipart, type StreamedFile } from '../../../platform/uploads/multipart.ts';
 import { answerClaim, fileClaim, mayAnswerClaim, mayFileClaim } from './commands.ts';
 import { checkDocuments, type CheckedDocument } from './documents.ts';
 
@@ -50,15 +49,6 @@ const UPLOAD_DESCRIPTION =
   'content. At most 2 uploads per account at once (and a bound for everyone): 429 UPLOADS_IN_FLIGHT / UPLOADS_BUSY with Retry-After. ' +
   'JSON with base64 `documents` is taken for small scans (the body at most 1 MB, else 413).';
 
-const parseFields = <T extends z.ZodType>(schema: T, values: unknown): z.infer<T> => {
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((issue) => {
-    const path = issue.path.join('.');
-    return { path, message: plainIssue(path, issue.message, issue.code) };
-  });
-  throw validationFailed(errors[0]?.message ?? 'The request is not valid.', errors);
-};
 
 const named = (file: StreamedFile): CheckedDocument => {
   const name = ClaimDocumentInput.shape.name.safeParse(file.filename.slice(0, 200));
@@ -66,7 +56,7 @@ const named = (file: StreamedFile): CheckedDocument => {
 };
 
 /** The JSON body as it was declared (validated here: the route reads JSON or multipart). */
-const jsonBody = <T extends z.ZodType>(schema: T, request: FastifyRequest): z.infer<T> => parseFields(schema, request.body ?? {});
+const jsonBody = <T extends z.ZodType>(schema: T, request: FastifyRequest): z.infer<T> => parseForm(schema, request.body ?? {});
 
 /**
  * A multipart upload holds one of the caller's slots while it streams (2 per account, a global bound: 429 past them).
@@ -107,7 +97,7 @@ export const claimantRoutes =
             maxFileBytes: MAX_DOCUMENT_BYTES,
             maxTotalBytes: MAX_CLAIM_UPLOAD_BYTES,
             fields: async (values) => {
-              const checked = parseFields(ClaimFieldsForm, values);
+              const checked = parseForm(ClaimFieldsForm, values);
               await mayFileClaim(platform, checked, accountId);
               return checked;
             },
@@ -156,7 +146,7 @@ export const claimantRoutes =
             maxFiles: MAX_CLAIM_DOCUMENTS,
             maxFileBytes: MAX_DOCUMENT_BYTES,
             maxTotalBytes: MAX_CLAIM_UPLOAD_BYTES,
-            fields: (values) => parseFields(AnswerFieldsForm, values),
+            fields: (values) => parseForm(AnswerFieldsForm, values),
           });
           fields = read.fields;
           documents = read.files.map(named);
