@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '@acpg/contracts/uploads';
 import { useTestApp } from '../../../../test/harness.ts';
@@ -131,6 +130,19 @@ describe('claim documents as multipart', () => {
     TINY_PDF.copy(big);
     const r = await t.app.inject({ method: 'POST', url: '/api/v1/reimbursements/claims', headers: owner.headers, payload: claimBody({ documents: [{ name: 'scan.pdf', data: big.toString('base64') }] }) });
     expect(r.statusCode).toBe(413);
-    expect(randomUUID()).toBeTruthy();
+  });
+
+  it('is documented in OpenAPI as multipart/form-data (documents as binary parts) and JSON, with 413 and 429', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, { post?: { requestBody?: { content: Record<string, { schema: { properties?: Record<string, { items?: { format?: string } }> } }> }; responses: Record<string, unknown> } }>;
+    };
+    for (const path of ['/api/v1/reimbursements/claims', '/api/v1/reimbursements/claims/{id}/answer']) {
+      const post = doc.paths[path]?.post;
+      expect(Object.keys(post?.requestBody?.content ?? {}), path).toEqual(expect.arrayContaining(['multipart/form-data', 'application/json']));
+      expect(post?.requestBody?.content['multipart/form-data']?.schema.properties?.documents?.items?.format, path).toBe('binary');
+      expect(Object.keys(post?.responses ?? {}), path).toEqual(expect.arrayContaining(['413', '429']));
+    }
+    const deed = doc.paths['/api/v1/properties/{id}/verifications/documents']?.post;
+    expect(Object.keys(deed?.requestBody?.content ?? {})).toEqual(expect.arrayContaining(['multipart/form-data', 'application/json']));
   });
 });
