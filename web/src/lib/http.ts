@@ -72,14 +72,16 @@ interface Sent {
 
 async function send(method: string, path: string, options: RequestOptions = {}): Promise<Sent> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file upload) goes as multipart/form-data, its boundary set by the browser.
+  const form = options.body instanceof FormData;
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   const token = session.accessToken;
   if (token) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(API_BASE + path, {
     method,
     headers,
     credentials: 'same-origin',
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    ...(options.body !== undefined ? { body: form ? (options.body as FormData) : JSON.stringify(options.body) } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
   return { res, body: await readBody(res), token };

@@ -247,3 +247,24 @@ describe('refresh time-out', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 });
+
+describe('a FormData body (a file upload)', () => {
+  it('goes as it is, multipart with the boundary the browser sets, never as JSON', async () => {
+    applySignIn(signIn('token'));
+    let sent: RequestInit | undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: unknown, init?: RequestInit) => {
+        sent = init;
+        return json(201, { success: true, data: { ok: true } });
+      }),
+    );
+    const form = new FormData();
+    form.append('kind', 'deed');
+    form.append('file', new Blob(['%PDF-1.4']), 'deed.pdf');
+    await expect(http.post('/properties/p/verifications/documents', form)).resolves.toEqual({ success: true, data: { ok: true } });
+    expect(sent?.body).toBe(form);
+    expect(Object.keys((sent?.headers ?? {}) as Record<string, string>).map((h) => h.toLowerCase())).not.toContain('content-type');
+    expect(bearer(sent)).toBe('Bearer token');
+  });
+});

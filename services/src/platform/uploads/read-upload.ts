@@ -5,11 +5,11 @@ import { validationFailed } from '../http/errors.ts';
 export type UploadKind = 'image' | 'pdf';
 
 /** What each kind accepts, read from the content's magic bytes. */
-const ACCEPTED: Record<UploadKind, readonly string[]> = {
+export const ACCEPTED_TYPES: Record<UploadKind, readonly string[]> = {
   image: ['image/jpeg', 'image/png', 'image/webp'],
   pdf: ['application/pdf'],
 };
-const KIND_WORDS: Record<UploadKind, string> = { image: 'a JPEG, PNG or WebP image', pdf: 'a PDF' };
+export const KIND_WORDS: Record<UploadKind, string> = { image: 'a JPEG, PNG or WebP image', pdf: 'a PDF' };
 
 export interface UploadRules {
   kinds: readonly UploadKind[];
@@ -50,7 +50,7 @@ export const readUpload = async (input: string | Buffer, rules: UploadRules): Pr
   if (bytes.length > maxBytes) throw fail(`The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB. Choose a smaller file.`);
 
   const type = await fileTypeFromBuffer(bytes);
-  const accepted = rules.kinds.flatMap((k) => ACCEPTED[k]);
+  const accepted = rules.kinds.flatMap((k) => ACCEPTED_TYPES[k]);
   if (!type || !accepted.includes(type.mime)) throw fail(`The file must be ${expected}.`);
   return { bytes, contentType: type.mime, extension: type.ext };
 };

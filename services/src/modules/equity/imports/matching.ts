@@ -52,17 +52,14 @@ export const matchImport = async (platform: Platform, importId: string): Promise
   const file = await platform.files.get(state.imported.file_key);
   if (!file) throw new PermanentJobError(`import ${importId} has no file of recordings`);
   // Written by recordImport from rows the contract's schema accepted: read back as they are.
-  const recordings = file.bytes
-    .toString('utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as RecordedDocument);
+  // Parsed a chunk at a time (never 200,000 lines in one turn of the event loop).
+  const lines = file.bytes.toString('utf8').split('\n').filter((line) => line !== '');
   // Every alert of an import shares its correlation id: the import's id.
   const metadata = () => ({ ...systemMeta(platform, { actor: 'system' }), correlationId: importId });
   let matched = 0;
   let alerts = 0;
-  for (let start = 0; start < recordings.length; start += CHUNK) {
-    const chunk = recordings.slice(start, start + CHUNK);
+  for (let start = 0; start < lines.length; start += CHUNK) {
+    const chunk = lines.slice(start, start + CHUNK).map((line) => JSON.parse(line) as RecordedDocument);
     const keys = [...new Set(chunk.map((r) => matchKey(r.county, r.apn)))];
     const byKey = new Map<string, ReturnType<typeof protectedOf>[]>();
     // Protected now (a year's protection that ran out raises nothing), by county and APN only.

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MAX_REFUSED_ROWS_KEPT, type ImportFormat, type ImportView, type RecordedDocument, type RefusedRow } from '@acpg/contracts/equity';
 import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Doc } from '../../../platform/documents/port.ts';
@@ -6,6 +7,17 @@ import { importChecker } from '../recorder-feed/checks.ts';
 import type { RecorderFeed } from '../recorder-feed/port.ts';
 import { importDecider, importStream } from './decider.ts';
 import { evolveImportRow, toImportView } from './view.ts';
+
+/** The accepted recordings as JSON lines, a few thousand at a time with a turn of the event loop between. */
+const jsonLines = async (recordings: readonly RecordedDocument[]): Promise<Buffer> => {
+  const parts: Buffer[] = [];
+  for (let at = 0; at < recordings.length; at += 5000) {
+    if (at > 0) parts.push(Buffer.from('\n'));
+    parts.push(Buffer.from(recordings.slice(at, at + 5000).map((r) => JSON.stringify(r)).join('\n')));
+    await nextTurn();
+  }
+  return Buffer.concat(parts);
+};
 
 /** Where an import's accepted recordings are kept (JSON lines) for the matching job. */
 export const importFileKey = (importId: string) => `equity/imports/${importId}.jsonl`;
@@ -26,8 +38,9 @@ export const recordImport = async (
   let refusedCount = 0;
   let rowCount = 0;
   const check = importChecker(platform.clock().toISOString().slice(0, 10));
-  for (const row of feed.rows()) {
+  for await (const row of feed.rows()) {
     rowCount += 1;
+    if (rowCount % 1000 === 0) await nextTurn();
     const errors = 'recording' in row ? check(row.recording, row.row) : row.errors;
     if ('recording' in row && errors.length === 0) accepted.push(row.recording);
     else {
@@ -37,7 +50,7 @@ export const recordImport = async (
   }
   const importId = meta.newId();
   const fileKey = importFileKey(importId);
-  await platform.files.put(fileKey, Buffer.from(accepted.map((r) => JSON.stringify(r)).join('\n')), { contentType: 'application/x-ndjson' });
+  await platform.files.put(fileKey, await jsonLines(accepted), { contentType: 'application/x-ndjson' });
   const data = { import_id: importId, ...source, file_key: fileKey, row_count: rowCount, accepted_count: accepted.length, refused_count: refusedCount, refused };
   const { events } = await handleCommand(platform.eventStore, importStream(importId), importDecider, { type: 'RecordImport', data, metadata: meta }, { newStream: true });
   // The command's answer: the row its one event makes (the projection's own evolve).

@@ -7,6 +7,8 @@ import { ImportIdParams, ImportRecordingsBody, ImportsQuery, ImportView, MAX_IMP
 import { ErrorEnvelope, MinVersionQuery, okEnvelope } from '@acpg/contracts/http';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { AppError } from '../../../platform/http/errors.ts';
+import { callerOf } from '../../../platform/http/caller.ts';
+import { holdUploadSlot } from '../../../platform/uploads/multipart.ts';
 import { listRoute } from '../../../platform/http/list-route.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
@@ -20,7 +22,7 @@ import { IMPORTS_COLLECTION, toImportView } from './view.ts';
 import { documentAtHead } from '../../../platform/projections/caught-up.ts';
 
 const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
-const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 413: ErrorEnvelope };
+const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 413: ErrorEnvelope, 429: ErrorEnvelope };
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** `POST /admin/equity/imports?file_name=` when the body is the file itself. */
@@ -61,7 +63,8 @@ export const importRoutes =
           description:
             'Send the file as it is: multipart/form-data with the part `file` (`curl -F "file=@recordings.csv"`), or the file itself as a ' +
             '`text/csv` (or `application/x-ndjson`) body with `?file_name=`; or JSON `{ file_name, format, data }` with `data` base64. ' +
-            'At most 25 MB and 200,000 rows. 400 IMPORT_FILE_INVALID (unreadable, empty, no header row, too large, too many rows: the ' +
+            'At most 25 MB and 200,000 rows, parsed as a stream a few hundred rows at a time (the server keeps answering meanwhile); at most 2 ' +
+            'imports per account at once (429 UPLOADS_IN_FLIGHT with Retry-After). 400 IMPORT_FILE_INVALID (unreadable, empty, no header row, too large, too many rows: the ' +
             'whole file refused, `errors[0].path` names where it came in), VALIDATION_FAILED (no file, unknown format); refused rows ' +
             'are in the answer\'s report, not an error.',
           security: [{ bearer: [] }],
@@ -71,6 +74,8 @@ export const importRoutes =
         },
       },
       async (request, reply) => {
+        // One of the caller's upload slots while the file is read and parsed (2 per account, a global bound: 429 past them).
+        holdUploadSlot(request, reply, callerOf(request).userId);
         const upload = await readImportUpload(request, request.query);
         const feed = fileFeed(upload.bytes, upload.format, MAX_IMPORT_ROWS, upload.field);
         const view = await recordImport(platform, feed, { source: 'file', file_name: upload.file_name, format: upload.format }, requestMeta(request, platform));

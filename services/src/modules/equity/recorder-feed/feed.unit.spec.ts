@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RecordedDocument } from '@acpg/contracts/equity';
 import { importChecker, isCaliforniaCounty } from './checks.ts';
 import { fileFeed } from './file.ts';
-import { matchKey } from './port.ts';
+import { matchKey, type RecorderFeed } from './port.ts';
 import { recordingsCsv, sampleFeed } from './sample.ts';
 
 const counties = [
@@ -10,6 +10,12 @@ const counties = [
   { name: 'San Francisco', apn_format: '####/###', property_count: 1 },
 ];
 const protectedOne = { property_id: 'p1', address_line: '1 Main St', city: 'San Jose', county: 'Santa Clara', state: 'CA' as const, zip: '95112', apn: '264-12-087' };
+
+const rowsOf = async (feed: RecorderFeed) => {
+  const rows = [];
+  for await (const row of feed.rows()) rows.push(row);
+  return rows;
+};
 
 describe('recorder feed', () => {
   it('matches on county and APN whatever their punctuation and case, never on names', () => {
@@ -30,19 +36,21 @@ describe('recorder feed', () => {
     expect(recordings.every((r) => r && r.recorded_at >= '2026-11-01' && r.recorded_at <= '2026-11-27')).toBe(true);
   });
 
-  it('reads its own CSV back row for row', () => {
+  it('reads its own CSV back row for row', async () => {
     const recordings = [...sampleFeed({ count: 20, seed: 3, counties, onProtected: [], from: '2026-11-01', to: '2026-11-02' }).rows()].flatMap((r) => ('recording' in r ? [r.recording] : []));
-    const back = [...fileFeed(Buffer.from(recordingsCsv(recordings)), 'csv', 100).rows()].map((r) => ('recording' in r ? r.recording : r));
+    const back = (await rowsOf(fileFeed(Buffer.from(recordingsCsv(recordings)), 'csv', 100))).map((r) => ('recording' in r ? r.recording : r));
     expect(back).toEqual(recordings);
   });
 
-  it('refuses rows one by one, and a file it cannot read as a whole', () => {
+  it('refuses rows one by one, and a file it cannot read as a whole', async () => {
     const csv = 'document_number,county,apn,document_type,recorded_at,grantor,grantee,amount_cents\n1,Kern,123-45-678,lien,2026-01-01,A,B,12.5\n2,Kern,123-45-678,lien,2026-01-01,A,B,';
-    const rows = [...fileFeed(Buffer.from(csv), 'csv', 100).rows()];
+    const rows = await rowsOf(fileFeed(Buffer.from(csv), 'csv', 100));
     expect(rows[0]).toEqual({ row: 1, errors: ['amount_cents must be a whole number of cents'] });
     expect(rows[1]).toMatchObject({ row: 2, recording: { amount_cents: null } });
-    expect(() => fileFeed(Buffer.from('x,"unterminated\n'), 'csv', 100)).toThrow(/could not be read|first row/);
-    expect(() => fileFeed(Buffer.from(csv), 'csv', 1)).toThrow(/at most 1/);
+    await expect(rowsOf(fileFeed(Buffer.from('x,"unterminated\n'), 'csv', 100))).rejects.toThrow(/could not be read|first row/);
+    await expect(rowsOf(fileFeed(Buffer.from(csv), 'csv', 1))).rejects.toThrow(/at most 1/);
+    await expect(rowsOf(fileFeed(Buffer.from('a,b\n"x,y\n'), 'csv', 100))).rejects.toThrow(/line \d/);
+    await expect(rowsOf(fileFeed(Buffer.from('{"a":1}\n{"a":2}\n'), 'jsonl', 1))).rejects.toThrow(/more than 1 lines/);
     expect(() => fileFeed(Buffer.alloc(0), 'jsonl', 100)).toThrow(/empty/);
   });
 });

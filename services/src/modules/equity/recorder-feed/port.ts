@@ -9,7 +9,8 @@ export type FeedRow = { row: number; recording: RecordedDocument } | { row: numb
  * checked one by one: a bad row is refused with its reasons, never the whole feed.
  */
 export interface RecorderFeed {
-  rows(): Iterable<FeedRow>;
+  /** Read once; a file's rows come asynchronously (parsed a few hundred at a time) and may refuse the whole file. */
+  rows(): Iterable<FeedRow> | AsyncIterable<FeedRow>;
 }
 
 /** "Los Angeles County" whether the feed wrote "Los Angeles", "LOS ANGELES COUNTY" or "Los Angeles County". */

@@ -49,7 +49,12 @@ const apnLike = (format: string, next: () => number) => format.replace(/#/g, () 
  * The sample adapter: realistic recordings for demos and the benchmark. Parties are made-up names; APNs follow each
  * county's format (almost never a protected one), except the first `onProtected.length`, which fall on those properties.
  */
-export const sampleFeed = (options: SampleOptions): RecorderFeed => ({
+/** Sample rows come at once (generated, never read from a file). */
+export interface SampleFeed extends RecorderFeed {
+  rows(): Iterable<FeedRow>;
+}
+
+export const sampleFeed = (options: SampleOptions): SampleFeed => ({
   *rows(): Iterable<FeedRow> {
     const next = random(options.seed);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;

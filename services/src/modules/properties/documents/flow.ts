@@ -24,12 +24,12 @@ const verificationView = async (platform: Platform, accountId: string, propertyI
  * Sends a document for the signed-in account and property: refused first when the decider would refuse it (so a
  * refused document keeps no bytes), then the bytes are kept encrypted and `SubmitDocument` records their key.
  */
-export const submitDocument = async (
+const submitCommand = async (
   platform: Platform,
   data: PropertyData,
-  input: { accountId: string; propertyId: string; kind: PropertyDocumentKind; file: { bytes: Buffer; contentType: string } },
+  input: { accountId: string; propertyId: string; kind: PropertyDocumentKind; contentType: string },
   meta: CommandMeta,
-): Promise<OwnershipVerification> => {
+) => {
   const record = await data.findById(input.propertyId);
   if (!record) throw refuse('not_found', 'PROPERTY_NOT_FOUND', 'This property was not found. Look it up by its address or APN.');
   const property = toSummary(record);
@@ -38,11 +38,29 @@ export const submitDocument = async (
   const stream = ownershipStream(input.accountId, property.id);
   const command: OwnershipCommand = {
     type: 'SubmitDocument',
-    data: { document_id: documentId, account_id: input.accountId, property, kind: input.kind, file_key: fileKey, content_type: input.file.contentType },
+    data: { document_id: documentId, account_id: input.accountId, property, kind: input.kind, file_key: fileKey, content_type: input.contentType },
     metadata: meta,
   };
   const { state } = await loadStream(platform.eventStore, stream, ownershipDecider);
   decide(command, state); // throws the refusal before any byte is kept
+  return { command, stream, fileKey, property };
+};
+
+/**
+ * Whether the account may send a document for the property now (the property exists, none under review, fewer than
+ * the most): asked before a byte of the file is read, with the same refusals `submitDocument` gives.
+ */
+export const maySubmitDocument = async (platform: Platform, data: PropertyData, input: { accountId: string; propertyId: string; kind: PropertyDocumentKind }, meta: CommandMeta): Promise<void> => {
+  await submitCommand(platform, data, { ...input, contentType: 'application/pdf' }, meta);
+};
+
+export const submitDocument = async (
+  platform: Platform,
+  data: PropertyData,
+  input: { accountId: string; propertyId: string; kind: PropertyDocumentKind; file: { bytes: Buffer; contentType: string } },
+  meta: CommandMeta,
+): Promise<OwnershipVerification> => {
+  const { command, stream, fileKey, property } = await submitCommand(platform, data, { accountId: input.accountId, propertyId: input.propertyId, kind: input.kind, contentType: input.file.contentType }, meta);
   await platform.files.put(fileKey, input.file.bytes, { contentType: input.file.contentType, encrypted: true });
   await handleCommand(platform.eventStore, stream, ownershipDecider, command, { retries: 1 });
   return verificationView(platform, input.accountId, property.id);

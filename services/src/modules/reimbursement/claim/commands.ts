@@ -1,6 +1,11 @@
 import { allocateNumber } from '../../../platform/commands/human-numbers.ts';
 import { CLAIM_NUMBERS } from './number.ts';
 import type { AnswerClaimBody, ClaimView, FileClaimBody } from '@acpg/contracts/reimbursement';
+
+/** A claim's fields without its documents (these come checked, as bytes: `documents.ts`). */
+export type ClaimFields = Omit<FileClaimBody, 'documents'>;
+/** An answer's message without its documents. */
+export type AnswerFields = Omit<AnswerClaimBody, 'documents'>;
 import { handleCommand, isAlreadyExists, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Principal } from '../../../platform/auth/port.ts';
 import { seenButNotAllowed } from '../../../platform/http/access.ts';
@@ -10,7 +15,7 @@ import { propertyData } from '../../../platform/property-data/select.ts';
 import { accessibleClaim, claims, claimView, loadClaim, runClaimCommand } from './access.ts';
 import { claimDecider, claimStream, expenseDateProblem, type FiledClaim } from './decider.ts';
 import { verifiedByAccount } from '../../../platform/local-copies/verified-properties.ts';
-import { checkDocuments, keepDocuments, type CheckedDocument } from './documents.ts';
+import { keepDocuments, type CheckedDocument } from './documents.ts';
 import { DEFAULT_PLAN_COVERAGE } from '@acpg/contracts/coverage';
 import { coverageFacts } from '../coverage/read.ts';
 import { checkClaimCoverage } from '../coverage/rules.ts';
@@ -23,7 +28,7 @@ const notVerified = () => {
   return new DomainError('invalid', 'PROPERTY_NOT_VERIFIED', message, [{ path: 'property_id', message }]);
 };
 
-const sameContents = (claim: FiledClaim, body: FileClaimBody, documents: readonly CheckedDocument[]) => {
+const sameContents = (claim: FiledClaim, body: ClaimFields, documents: readonly CheckedDocument[]) => {
   const s = claim.submitted;
   const files = (list: readonly { name: string; size: number }[]) => JSON.stringify(list.map((d) => [d.name, d.size]));
   return (
@@ -42,8 +47,20 @@ const sameContents = (claim: FiledClaim, body: FileClaimBody, documents: readonl
  * claim; other contents or another account's id are one and the same refusal (409 CLAIM_MISMATCH), so another account's
  * id is never told apart from the caller's own. A refusal keeps no file and appends nothing.
  */
-export const fileClaim = async (platform: Platform, body: FileClaimBody, accountId: string, meta: CommandMeta): Promise<{ view: ClaimView; created: boolean }> => {
-  const documents = await checkDocuments(body.documents);
+/**
+ * What is checked before a document's byte is read or decoded: the claim_id is not another account's (the same 409
+ * CLAIM_MISMATCH a different repeat gets), and a new claim is for a property the caller verified.
+ */
+export const mayFileClaim = async (platform: Platform, body: ClaimFields, accountId: string): Promise<void> => {
+  const existing = await loadClaim(platform, body.claim_id);
+  if (existing.status !== 'none') {
+    if (existing.submitted.account_id !== accountId) throw claims.idRefused();
+    return;
+  }
+  if (!(await verifiedByAccount(platform, 'reimbursement', accountId, body.property_id))) throw notVerified();
+};
+
+export const fileClaim = async (platform: Platform, body: ClaimFields, documents: readonly CheckedDocument[], accountId: string, meta: CommandMeta): Promise<{ view: ClaimView; created: boolean }> => {
   const existing = await loadClaim(platform, body.claim_id);
   if (existing.status !== 'none') {
     claims.repeatOf(accountId, existing, (claim) => sameContents(claim, body, documents));
@@ -88,18 +105,23 @@ export const fileClaim = async (platform: Platform, body: FileClaimBody, account
       if (target && hold?.changed) await restoreCoverage(platform, target, body.claim_id, hold, meta);
       throw error;
     }
-    return fileClaim(platform, body, accountId, meta); // the other click filed it a moment ago: answer as a repeat
+    return fileClaim(platform, body, documents, accountId, meta); // the other click filed it a moment ago: answer as a repeat
   }
   return { view: await claimView(platform, body.claim_id), created: true };
 };
 
 /** The claimant answers a request for more information, with 0..5 more documents; the claim goes back under review. */
-export const answerClaim = async (platform: Platform, claimId: string, principal: Principal, body: AnswerClaimBody, meta: CommandMeta): Promise<ClaimView> => {
+/** Who may answer, checked before a document's byte is read: the claimant, while more information is requested. */
+export const mayAnswerClaim = async (platform: Platform, claimId: string, principal: Principal): Promise<void> => {
   const claim = await accessibleClaim(platform, claimId, principal);
   // Past `accessibleClaim` the caller sees the claim (a Super Admin), so a 403 tells them nothing new.
   if (claim.submitted.account_id !== principal.userId) throw seenButNotAllowed('CLAIM_FORBIDDEN', 'Only the claimant answers a request for more information.');
   if (claim.status !== 'more_info_requested') throw new DomainError('conflict', 'CLAIM_TRANSITION_REFUSED', 'No information was asked for on this claim, so there is nothing to answer.');
-  const kept = await keepDocuments(platform, claimId, await checkDocuments(body.documents), meta.newId);
+};
+
+export const answerClaim = async (platform: Platform, claimId: string, principal: Principal, body: AnswerFields, documents: readonly CheckedDocument[], meta: CommandMeta): Promise<ClaimView> => {
+  await mayAnswerClaim(platform, claimId, principal);
+  const kept = await keepDocuments(platform, claimId, documents, meta.newId);
   try {
     await runClaimCommand(platform, claimId, { type: 'ProvideInfo', data: { message: body.message, documents: kept }, metadata: meta });
   } catch (error) {

@@ -73,7 +73,14 @@ export const fetchCaseContact = (alertId: string, signal?: AbortSignal) => http.
 export const fetchCaseOwners = (signal?: AbortSignal) => http.get<CaseOwners>('/admin/equity/case-owners', opts(signal));
 
 export const fetchImports = (query: ListQuery<'imported_at', never>, signal?: AbortSignal) => http.get<Page<ImportView>>('/admin/equity/imports', opts(signal, { ...query } as Query));
-export const importFile = (body: { file_name: string; format: ImportFormat; data: string }) => http.post<Ok<ImportView>>('/admin/equity/imports', body);
+/** Imports a recorder-feed file as multipart/form-data (`format`, `file_name`, then the part `file`): never base64. */
+export const importFile = (file: File, format: ImportFormat) => {
+  const form = new FormData();
+  form.append('format', format);
+  form.append('file_name', file.name.slice(0, 200));
+  form.append('file', file, file.name.slice(0, 200));
+  return http.post<Ok<ImportView>>('/admin/equity/imports', form);
+};
 export const generateSample = (count: number, onProtected: number) => http.post<Ok<ImportView>>('/admin/equity/imports/sample', { count, on_protected: onProtected });
 
 export const usePricing = () => useResource(fetchPricing, []);

@@ -17,13 +17,6 @@ const useStyles = makeStyles({
 });
 
 const formatOf = (name: string): ImportFormat | null => (/\.csv$/i.test(name) ? 'csv' : /\.(jsonl|ndjson)$/i.test(name) ? 'jsonl' : null);
-const asBase64 = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(new Error('The file could not be read. Choose it again.'));
-    reader.readAsDataURL(file);
-  });
 
 /** The report of an import's refused rows (row numbers count data rows, the header not included). */
 export function RefusedRows({ view }: { view: ImportView }) {
@@ -84,7 +77,7 @@ export function ImportFileDialog({ onClose }: { onClose: () => void }) {
     if (!file || !format) return setError('Choose the file to import.');
     setBusy(true);
     try {
-      const r = await importFile({ file_name: file.name, format, data: await asBase64(file) });
+      const r = await importFile(file, format);
       setResult(r.data);
       notify.success(r.message ?? 'Imported.');
     } catch (e) {

@@ -28,9 +28,13 @@ export const mailVerificationCode = (propertyId: string) =>
 export const enterVerificationCode = (propertyId: string, code: string) =>
   http.post<Ok<VerificationPassed>>(`/properties/${encodeURIComponent(propertyId)}/verifications/code`, { code }).then((r) => r.data);
 
-/** Sends a deed or tax bill (a data: URL of a PDF, JPEG or PNG) for a Super Admin to review. */
-export const uploadOwnershipDocument = (propertyId: string, kind: PropertyDocumentKind, data: string) =>
-  http.post<Ok<OwnershipVerification>>(`/properties/${encodeURIComponent(propertyId)}/verifications/documents`, { kind, data }).then((r) => r.data);
+/** Sends a deed or tax bill (a PDF, JPEG or PNG) for a Super Admin to review, as multipart/form-data: `kind`, then `file`. */
+export const uploadOwnershipDocument = (propertyId: string, kind: PropertyDocumentKind, file: File) => {
+  const form = new FormData();
+  form.append('kind', kind);
+  form.append('file', file, file.name.slice(0, 200));
+  return http.post<Ok<OwnershipVerification>>(`/properties/${encodeURIComponent(propertyId)}/verifications/documents`, form).then((r) => r.data);
+};
 
 export type DocumentSort = SortField<typeof PROPERTY_DOCUMENT_SORT_FIELDS>;
 export type DocumentFilter = 'status';

@@ -19,14 +19,6 @@ const useStyles = makeStyles({
 const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
 const MAX_MB = Math.round(MAX_DOCUMENT_BYTES / 1024 / 1024);
 
-const readAsDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('The file could not be read.')));
-    reader.onerror = () => reject(new Error('The file could not be read. Choose it again.'));
-    reader.readAsDataURL(file);
-  });
-
 export interface PropertyDocumentFormProps {
   propertyId: string;
   documentsLeft: number;
@@ -83,7 +75,7 @@ export function PropertyDocumentForm({ propertyId, documentsLeft, onSent, onCanc
     setBusy(true);
     setError(null);
     try {
-      const verification = await uploadOwnershipDocument(propertyId, kind, await readAsDataUrl(file));
+      const verification = await uploadOwnershipDocument(propertyId, kind, file);
       onSent(verification);
     } catch (failure) {
       setBusy(false);

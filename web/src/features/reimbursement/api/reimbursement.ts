@@ -53,8 +53,17 @@ export const fetchClaimHistory = (claimId: string, signal?: AbortSignal): Promis
 /** The member's verified properties (the properties module's list; features never import each other). */
 export const fetchVerifiedProperties = (signal?: AbortSignal) => http.get<Page<VerifiedProperty>>('/properties/verified', opts(signal, { page_size: 100 }));
 
-export const fileClaim = (body: FileClaimBody) => http.post<Ok<ClaimView>>('/reimbursements/claims', body);
-export const answerClaim = (claimId: string, body: AnswerClaimBody) => http.post<Ok<ClaimView>>(`${claimPath(claimId)}/answer`, body);
+/** The fields first, then each document in a part `documents` (the server checks who may upload before the files). */
+const claimForm = (fields: Readonly<Record<string, string | number>>, files: readonly File[]) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+  for (const file of files) form.append('documents', file, file.name.slice(0, 200));
+  return form;
+};
+
+/** Files a claim as multipart/form-data: the documents stream to the server as they are (never base64). */
+export const fileClaim = (fields: Omit<FileClaimBody, 'documents'>, files: readonly File[]) => http.post<Ok<ClaimView>>('/reimbursements/claims', claimForm(fields, files));
+export const answerClaim = (claimId: string, body: Omit<AnswerClaimBody, 'documents'>, files: readonly File[]) => http.post<Ok<ClaimView>>(`${claimPath(claimId)}/answer`, claimForm(body, files));
 
 export const startReview = (claimId: string) => http.post<Ok<ClaimView>>(adminPath(claimId, 'review'));
 export const requestInfo = (claimId: string, body: RequestInfoBody) => http.post<Ok<ClaimView>>(adminPath(claimId, 'request-info'), body);

@@ -7,7 +7,6 @@ import { notify } from '../../../lib/notify.ts';
 import { answerClaim } from '../api/reimbursement.ts';
 import { documentRefusals } from '../claim-text.ts';
 import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
-import { documentInputs } from '../files.ts';
 import { DocumentPicker } from './DocumentPicker.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
 
@@ -40,7 +39,7 @@ export function AnswerForm({ claim, onAnswered }: { claim: ClaimView; onAnswered
     setErrors({});
     setBusy(true);
     try {
-      const r = await answerClaim(claim.claim_id, { message: draft.data.message, documents: await documentInputs(files) });
+      const r = await answerClaim(claim.claim_id, { message: draft.data.message }, files);
       notify.success(r.message ?? 'Your answer was sent.');
       setMessage('');
       setFiles([]);

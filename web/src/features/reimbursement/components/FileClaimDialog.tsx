@@ -12,7 +12,6 @@ import { notify } from '../../../lib/notify.ts';
 import { fileClaim, useMyCoverage, useVerifiedProperties } from '../api/reimbursement.ts';
 import { coverageNotice } from '../coverage-text.ts';
 import { AMOUNT_EXAMPLE, amountProblem, categoryLabel, dayOf, documentRefusals, earliestExpenseDay, expenseDateProblem } from '../claim-text.ts';
-import { documentInputs } from '../files.ts';
 import { DocumentPicker } from './DocumentPicker.tsx';
 import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
 
@@ -79,8 +78,7 @@ export function FileClaimDialog({ onClose, onFiled }: { onClose: () => void; onF
     if (Object.keys(all).length > 0 || money.cents === null || !category) return focusFirstInvalid();
     setBusy(true);
     try {
-      const documents = await documentInputs(files);
-      const r = await fileClaim({ claim_id: claimId, property_id: chosen, category, amount_cents: money.cents, expense_date: expenseDate, description: description.trim(), documents });
+      const r = await fileClaim({ claim_id: claimId, property_id: chosen, category, amount_cents: money.cents, expense_date: expenseDate, description: description.trim() }, files);
       notify.success(r.message ?? 'Claim submitted.');
       onFiled(r.data);
     } catch (err) {
