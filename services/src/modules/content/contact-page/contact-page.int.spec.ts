@@ -69,6 +69,7 @@ describe('contact page', () => {
     // The handler loads the stream; a concurrent save lands before it appends.
     store.readStream = async (stream, from) => {
       const history = await readStream(stream, from);
+      if (stream !== CONTACT_PAGE_STREAM) return history; // the sign-in's session check reads its own stream first
       store.readStream = readStream;
       await store.append(CONTACT_PAGE_STREAM, history.at(-1)?.version ?? 0, [
         { id: t.platform.newId(), type: 'ContactDetailsUpdated', data: { ...details, hours: 'Concurrent', updated_at: new Date().toISOString() }, occurredAt: new Date().toISOString(), actor: 'other-admin', correlationId: 'c', causationId: null },
