@@ -46,7 +46,9 @@ describe('POST /admin/equity/imports: a big file', () => {
     const times = [started, ...health.map((h) => h.at), importDone];
     const longestSilence = Math.max(...times.slice(1).map((at, i) => at - (times[i] ?? at)));
     expect(health.length, JSON.stringify(health)).toBeGreaterThanOrEqual(10);
-    expect(longestSilence, JSON.stringify(health)).toBeLessThan(4000);
+    // (relative to the import's own length, so a busy machine that slows both does not fail it: a blocking parse is
+    // one silence as long as the import)
+    expect(longestSilence, JSON.stringify(health)).toBeLessThan((importDone - started) / 2);
     // ... and the health check was answered before the import finished.
     expect(Math.min(...health.map((h) => h.at))).toBeLessThan(importDone);
   }, 120_000);
