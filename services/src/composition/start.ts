@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import type { Config } from '../platform/config/schema.ts';
+import { insecureCookieWarning, type Config } from '../platform/config/schema.ts';
 import type { Platform } from '../platform/module.ts';
 import { createTokenService } from '../platform/auth/tokens.ts';
 import { buildApp } from '../platform/http/app.ts';
@@ -52,6 +52,8 @@ const servesHttp = (config: Config) => config.ROLE === 'all' || config.ROLE === 
 /** The composition root: the same code starts as api, projector, worker, or all three (embedded). */
 export const startApplication = async (config: Config, log: Logger): Promise<RunningApplication> => {
   if (config.PAYMENTS_GATEWAY === 'test') log.warn({ payments_gateway: 'test' }, TEST_GATEWAY_WARNING);
+  const cookieWarning = insecureCookieWarning(config);
+  if (cookieWarning) log.warn({ cookie_secure: false }, cookieWarning);
   const adapters = await openAdapters(config, log);
   let app: FastifyInstance | null = null;
   let sockets: { close(): Promise<void> } | null = null;

@@ -26,7 +26,8 @@ export const ConfigSchema = z
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(30),
     /** How long the undo link in the notice of an email or phone change works. */
     CONTACT_UNDO_DAYS: z.coerce.number().int().positive().default(7),
-    COOKIE_SECURE: bool.default(false),
+    // Secure on the session cookies; unset: on exactly when PUBLIC_URL is https (see cookieSecureOf).
+    COOKIE_SECURE: bool.optional(),
     // Behind a reverse proxy: 'true' or the proxies' addresses (comma-separated), so client addresses (rate limits) are real.
     TRUST_PROXY: z
       .string()
@@ -116,8 +117,21 @@ export const ConfigSchema = z
     }
   })
   // Unset when embedded: the test gateway (when distributed, unset was refused above).
-  .transform((c) => ({ ...c, PAYMENTS_GATEWAY: c.PAYMENTS_GATEWAY ?? ('test' as const) }));
+  .transform((c) => ({ ...c, PAYMENTS_GATEWAY: c.PAYMENTS_GATEWAY ?? ('test' as const), COOKIE_SECURE: cookieSecureOf(c) }));
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** Is the app's public address (PUBLIC_URL) served over HTTPS? */
+export const publicUrlIsHttps = (config: { PUBLIC_URL?: string | undefined }): boolean => config.PUBLIC_URL?.startsWith('https://') ?? false;
+
+/** COOKIE_SECURE when set (an explicit override either way), else Secure exactly when the public address is https. */
+export const cookieSecureOf = (config: { COOKIE_SECURE?: boolean | undefined; PUBLIC_URL?: string | undefined }): boolean =>
+  config.COOKIE_SECURE ?? publicUrlIsHttps(config);
+
+/** Logged at start when the public address is https but the session cookies are not Secure (COOKIE_SECURE=false). */
+export const insecureCookieWarning = (config: Pick<Config, 'COOKIE_SECURE' | 'PUBLIC_URL'>): string | null =>
+  publicUrlIsHttps(config) && !config.COOKIE_SECURE
+    ? 'COOKIE_SECURE=false while PUBLIC_URL is https: browsers may send the session cookies over plain HTTP; unset COOKIE_SECURE or set it to true'
+    : null;
 
 /** Where events and read models live: STORE when set, else SQLite when embedded and MongoDB when distributed. */
 export const storeOf = (config: Pick<Config, 'MODE' | 'STORE'>): 'mongodb' | 'sqlite' =>
