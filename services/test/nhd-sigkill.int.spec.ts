@@ -50,7 +50,7 @@ describe('NHD reports survive SIGKILL', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     app = await start(port);
-    const tokens = await createTokenService({ privateKeyPem: pem, dataDir, ttlSeconds: 3600 });
+    const tokens = await createTokenService({ privateKeyPem: pem, keys: { keysDir: dataDir }, ttlSeconds: 3600 });
     const account = `acct-${randomUUID()}`;
     const token = await tokens.issueAccessToken({ userId: account, roles: ['Customer'] });
     const post = async (path: string, body: unknown) => {

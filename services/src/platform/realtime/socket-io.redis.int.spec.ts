@@ -30,7 +30,7 @@ describe('socket.io over the Redis adapter (distributed profile)', () => {
   let urlOfFirst = '';
 
   beforeAll(async () => {
-    tokens = await createTokenService({ dataDir: keyDir, ttlSeconds: 900 });
+    tokens = await createTokenService({ keys: { keysDir: keyDir }, ttlSeconds: 900 });
     const url = inject('redisUrl');
     for (let i = 0; i < 2; i += 1) {
       const app = Fastify();
