@@ -27,7 +27,7 @@ describe('NHD reports survive SIGKILL', () => {
   let app: RoleProcess | undefined;
   afterAll(async () => {
     await app?.stop(1000);
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of [dataDir, `${dataDir}-keys`]) rmSync(dir, { recursive: true, force: true });
   });
 
   const start = async (port: number) => {
