@@ -10,7 +10,14 @@ export const StoreInteractionBody = z.object({
   page_name: z.string().trim().min(1, 'page_name is required').max(200),
   interaction_type: z.string().trim().min(1).max(50).default('click'),
   button_name: z.string().trim().min(1, 'button_name is required').max(200),
-  user_id: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(100)).nullable().default(null),
+  /** Accepted for the spec's body and ignored: the user is the signed-in caller (from the token) or none. */
+  user_id: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.string().max(100))
+    .nullable()
+    .default(null)
+    .describe('Ignored: a signed-in caller is recorded as the user (from the access token), an anonymous one as none'),
 });
 export type StoreInteractionBody = z.infer<typeof StoreInteractionBody>;
 
@@ -21,6 +28,8 @@ export const USER_LOCATION_HEADER = 'user-location';
 
 /** Event data of `UserInteractionRecorded`. */
 export const UserInteractionRecorded = StoreInteractionBody.extend({
+  /** The signed-in caller who interacted (from the token), or null for an anonymous visitor. */
+  user_id: z.string().max(100).nullable().default(null),
   location: UserLocation,
 });
 export type UserInteractionRecorded = z.infer<typeof UserInteractionRecorded>;

@@ -14,7 +14,9 @@ const root = resolve(import.meta.dirname, '../..');
 
 describe('durability of the interaction write path', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'acpg-crash-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => {
+    for (const dir of [dataDir, `${dataDir}-keys`]) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('loses no interaction that was answered with success when the process is killed with SIGKILL', async () => {
     const port = await freePort();

@@ -21,7 +21,7 @@ export interface TestApp {
   signInAs(role: Role, userId?: string): Promise<string>;
   /** Stops the app and keeps the data folder (to inspect or restart on it). */
   stop(): Promise<void>;
-  /** Stops the app and removes the data folder. */
+  /** Stops the app and removes the data folder (and its keys folder). */
   close(): Promise<void>;
 }
 
@@ -30,7 +30,10 @@ export interface TestApp {
  * with the dev outbox on and a seeded Super Admin.
  */
 export const startTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'acpg-test-'));
+  // The data folder and, beside it, the keys folder (`<DATA_DIR>-keys`) in one temporary folder removed on close.
+  const root = mkdtempSync(join(tmpdir(), 'acpg-test-'));
+  const dataDir = join(root, 'data');
+  mkdirSync(dataDir);
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
@@ -57,7 +60,7 @@ export const startTestApp = async (env: Record<string, string> = {}): Promise<Te
     stop: () => running.stop(),
     close: async () => {
       await running.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true });
     },
   };
 };

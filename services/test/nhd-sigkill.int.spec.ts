@@ -27,7 +27,7 @@ describe('NHD reports survive SIGKILL', () => {
   let app: RoleProcess | undefined;
   afterAll(async () => {
     await app?.stop(1000);
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of [dataDir, `${dataDir}-keys`]) rmSync(dir, { recursive: true, force: true });
   });
 
   const start = async (port: number) => {
@@ -50,7 +50,7 @@ describe('NHD reports survive SIGKILL', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     app = await start(port);
-    const tokens = await createTokenService({ privateKeyPem: pem, dataDir, ttlSeconds: 3600 });
+    const tokens = await createTokenService({ privateKeyPem: pem, keys: { keysDir: dataDir }, ttlSeconds: 3600 });
     const account = `acct-${randomUUID()}`;
     const token = await tokens.issueAccessToken({ userId: account, roles: ['Customer'] });
     const post = async (path: string, body: unknown) => {

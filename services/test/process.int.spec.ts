@@ -26,7 +26,9 @@ describe('the app process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'acpg-process-'));
   // The failed starts get their own folders: nothing they leave may affect the other tests.
   const ownDir = () => mkdtempSync(join(dataDir, 'own-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => {
+    for (const dir of [dataDir, `${dataDir}-keys`]) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('refuses to start on a bad variable, naming it', async () => {
     const app = start({ DATA_DIR: dataDir, PORT: 'eighty' });

@@ -27,7 +27,7 @@ export const useTracedApp = (name: string) => {
   });
   afterAll(async () => {
     await app?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of [dataDir, `${dataDir}-keys`]) rmSync(dir, { recursive: true, force: true });
   });
   const running = (): RunningApplication => {
     if (!app) throw new Error('the traced app has not started');

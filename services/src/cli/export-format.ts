@@ -1,10 +1,14 @@
+import { inertCell } from '@acpg/contracts/csv-cell';
 import type { StoredEvent } from '../platform/event-store/port.ts';
 
 export const CSV_HEADER = 'position,id,type,stream,version,occurredAt,actor,correlationId,causationId,schemaVersion,data';
 
-/** RFC 4180 quoting: fields with a comma, quote or line break are quoted, quotes doubled. */
+/**
+ * RFC 4180 quoting: fields with a comma, quote or line break are quoted, quotes doubled. A field that could start a
+ * spreadsheet formula is made inert first (`inertCell`, the guard every CSV export uses).
+ */
 export const csvField = (value: unknown): string => {
-  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  const text = inertCell(value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 

@@ -11,6 +11,16 @@ describe('event export format', () => {
     expect(csvField({ a: 1 })).toBe('"{""a"":1}"');
   });
 
+  it('makes fields that could start a spreadsheet formula inert, a leading tab or carriage return included', () => {
+    expect(csvField('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(csvField('+1')).toBe("'+1");
+    expect(csvField('-1')).toBe("'-1");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('\t=cmd')).toBe("'\t=cmd");
+    expect(csvField('\r=cmd')).toBe('"\'\r=cmd"');
+    expect(csvField('harmless text')).toBe('harmless text');
+  });
+
   it('writes one row per event in header order', () => {
     const row = eventsToCsvRow({
       id: 'e1', type: 'T', stream: 's-1', version: 1, position: 7, occurredAt: '2026-01-02T03:04:05.000Z',

@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import type { Config } from '../platform/config/schema.ts';
+import { insecureCookieWarning, type Config } from '../platform/config/schema.ts';
 import type { Platform } from '../platform/module.ts';
 import { createTokenService } from '../platform/auth/tokens.ts';
+import { createFieldCipherFromConfig } from '../platform/auth/encryption.ts';
+import { keyPlaceOf } from '../platform/auth/key-files.ts';
 import { buildApp } from '../platform/http/app.ts';
 import { createRealtimeHub } from '../platform/realtime/hub.ts';
 import { entityRooms } from '../platform/realtime/rooms.ts';
@@ -52,6 +54,10 @@ const servesHttp = (config: Config) => config.ROLE === 'all' || config.ROLE === 
 /** The composition root: the same code starts as api, projector, worker, or all three (embedded). */
 export const startApplication = async (config: Config, log: Logger): Promise<RunningApplication> => {
   if (config.PAYMENTS_GATEWAY === 'test') log.warn({ payments_gateway: 'test' }, TEST_GATEWAY_WARNING);
+  const cookieWarning = insecureCookieWarning(config);
+  if (cookieWarning) log.warn({ cookie_secure: false }, cookieWarning);
+  // Embedded: the encryption key is made (or moved out of the data folder, logged) before anything uses it.
+  if (config.MODE === 'embedded' && !config.ENCRYPTION_KEY) await createFieldCipherFromConfig(config, log);
   const adapters = await openAdapters(config, log);
   let app: FastifyInstance | null = null;
   let sockets: { close(): Promise<void> } | null = null;
@@ -81,7 +87,7 @@ export const startApplication = async (config: Config, log: Logger): Promise<Run
   try {
     const tokens = await createTokenService({
       privateKeyPem: config.JWT_PRIVATE_KEY,
-      dataDir: config.DATA_DIR,
+      keys: keyPlaceOf(config, log),
       ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     });
     const hub = createRealtimeHub({ messages: liveMessageNames(MODULES) });

@@ -23,7 +23,7 @@ const warningsAtStart = async (env: Record<string, string>): Promise<{ msg: stri
     return lines.map((line) => JSON.parse(line) as { level: number; msg: string; payments_gateway?: string }).filter((entry) => entry.level === 40);
   } finally {
     await running.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of [dataDir, `${dataDir}-keys`]) rmSync(dir, { recursive: true, force: true });
   }
 };
 

@@ -78,6 +78,11 @@ describe('csv', () => {
   it('quotes separators and neutralises formulas', () => {
     expect(toCsv(['a', 'b'], [['x,y', '=SUM(A1)'], [null, 'say "hi"']])).toBe('a,b\r\n"x,y",\'=SUM(A1)\r\n,"say ""hi"""\r\n');
   });
+  it('makes a leading tab or carriage return inert too, and leaves harmless text alone', () => {
+    expect(toCsv(['a'], [['\t=cmd'], ['\r=1+1'], ['@SUM(A1)'], ['+1'], ['-1'], ['plain text'], [12.5]])).toBe(
+      'a\r\n\'\t=cmd\r\n"\'\r=1+1"\r\n\'@SUM(A1)\r\n\'+1\r\n\'-1\r\nplain text\r\n12.5\r\n',
+    );
+  });
 });
 
 describe('small rules', () => {

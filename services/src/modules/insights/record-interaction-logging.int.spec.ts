@@ -19,7 +19,7 @@ describe('request logging of the interaction store', () => {
   });
   afterAll(async () => {
     await running.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of [dataDir, `${dataDir}-keys`]) rmSync(dir, { recursive: true, force: true });
   });
 
   it('logs no request line for a stored interaction, and still logs other requests', async () => {

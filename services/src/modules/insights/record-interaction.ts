@@ -35,13 +35,16 @@ export const UserLocationHeader = z
 
 const StoreInteractionHeaders = z.looseObject({ [USER_LOCATION_HEADER]: UserLocationHeader.optional() });
 
-/** The event of one interaction; `user_id` is the signed-in caller's when there is one, else what the page sent. */
+/**
+ * The event of one interaction. `user_id` is the signed-in caller's (from the verified token) or none: the body's
+ * `user_id` is never believed, so an anonymous visitor cannot put interactions on someone else's account.
+ */
 export const interactionRecorded = (
   body: StoreInteractionBody,
   location: UserInteractionRecorded['location'],
   meta: { id: string; now: Date; actor: string | null; correlationId: string },
 ): NewEvent =>
-  eventEnvelope(meta.id, USER_INTERACTION_RECORDED, { ...body, user_id: meta.actor ?? body.user_id, location } satisfies UserInteractionRecorded, meta);
+  eventEnvelope(meta.id, USER_INTERACTION_RECORDED, { ...body, user_id: meta.actor, location } satisfies UserInteractionRecorded, meta);
 
 /**
  * `POST /user-interaction/store`: the hot path. One append to a new stream and nothing else: no reads, and the
@@ -66,7 +69,9 @@ export const recordInteractionRoutes =
         schema: {
           tags: ['insights'],
           summary: 'Record a user interaction (click, view ...)',
-          description: 'Public. A signed-in caller is recorded as the user; the User-Location header carries the position or null.',
+          description:
+            'Public. A signed-in caller is recorded as the user (from the access token); an anonymous one as no user. The body’s `user_id` is ignored. ' +
+            'The User-Location header carries the position or null.',
           body: StoreInteractionBody,
           headers: StoreInteractionHeaders,
           response: { 200: z.object({ success: z.literal(true) }), 400: ErrorEnvelope, 429: ErrorEnvelope },

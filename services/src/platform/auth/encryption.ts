@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { keyPlaceOf, readOrCreateKeyFile, type KeyPlace } from './key-files.ts';
 
 /**
  * Encryption at rest of sensitive fields (DECISIONS.md: phone, face image, signature, mailing address, beneficiaries):
@@ -63,41 +62,27 @@ export const createFieldCipher = (key: Buffer): FieldCipher => {
 export interface EncryptionKeyOptions {
   /** ENCRYPTION_KEY: 64 hex characters. */
   keyHex?: string | undefined;
-  dataDir: string;
-  /** Generate and keep a key in `dataDir` when none is configured (embedded profile only). */
+  /** The keys folder (`keyPlaceOf(config)`): where the generated key is kept. */
+  keys: KeyPlace;
+  /** Generate and keep a key in the keys folder when none is configured (embedded profile only). */
   allowGenerate: boolean;
 }
 
 const HEX_KEY = /^[0-9a-fA-F]{64}$/;
 
-/** The configured key, or (embedded) the one kept in `dataDir/encryption.key`, generated on first start (mode 0600). */
+/** The configured key, or (embedded) the one kept in `<keys folder>/encryption.key`, generated on first start (mode 0600). */
 export const loadEncryptionKey = async (options: EncryptionKeyOptions): Promise<Buffer> => {
   if (options.keyHex) {
     if (!HEX_KEY.test(options.keyHex)) throw new Error('ENCRYPTION_KEY must be 64 hex characters (32 bytes)');
     return Buffer.from(options.keyHex, 'hex');
   }
   if (!options.allowGenerate) throw new Error('ENCRYPTION_KEY is required when MODE=distributed');
-  const file = join(options.dataDir, ENCRYPTION_KEY_FILE);
-  const read = async () => {
-    const hex = (await readFile(file, 'utf8')).trim();
-    if (!HEX_KEY.test(hex)) throw new Error(`${file} does not hold a 64-hex-character key`);
-    return Buffer.from(hex, 'hex');
-  };
-  try {
-    return await read();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  await mkdir(options.dataDir, { recursive: true });
-  const key = randomBytes(32);
-  try {
-    await writeFile(file, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-    return key;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return read();
-  }
+  const hex = (await readOrCreateKeyFile(options.keys, ENCRYPTION_KEY_FILE, () => `${randomBytes(32).toString('hex')}\n`)).trim();
+  if (!HEX_KEY.test(hex)) throw new Error(`${ENCRYPTION_KEY_FILE} in ${options.keys.keysDir} does not hold a 64-hex-character key`);
+  return Buffer.from(hex, 'hex');
 };
 
-export const createFieldCipherFromConfig = async (config: { ENCRYPTION_KEY?: string | undefined; DATA_DIR: string; MODE: 'embedded' | 'distributed' }) =>
-  createFieldCipher(await loadEncryptionKey({ keyHex: config.ENCRYPTION_KEY, dataDir: config.DATA_DIR, allowGenerate: config.MODE === 'embedded' }));
+type KeyConfig = { ENCRYPTION_KEY?: string | undefined; KEYS_DIR?: string | undefined; DATA_DIR: string; MODE: 'embedded' | 'distributed' };
+
+export const createFieldCipherFromConfig = async (config: KeyConfig, log?: KeyPlace['log']) =>
+  createFieldCipher(await loadEncryptionKey({ keyHex: config.ENCRYPTION_KEY, keys: keyPlaceOf(config, log), allowGenerate: config.MODE === 'embedded' }));

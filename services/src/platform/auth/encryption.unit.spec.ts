@@ -50,18 +50,18 @@ describe('field encryption (AES-256-GCM)', () => {
 describe('encryption key', () => {
   it('uses ENCRYPTION_KEY when set', async () => {
     const hex = randomBytes(32).toString('hex');
-    expect((await loadEncryptionKey({ keyHex: hex, dataDir: tempDir(), allowGenerate: false })).toString('hex')).toBe(hex);
+    expect((await loadEncryptionKey({ keyHex: hex, keys: { keysDir: tempDir() }, allowGenerate: false })).toString('hex')).toBe(hex);
   });
 
   it('generates one in the data folder (0600) once, embedded only', async () => {
     const dataDir = tempDir();
-    const first = await loadEncryptionKey({ dataDir, allowGenerate: true });
+    const first = await loadEncryptionKey({ keys: { keysDir: dataDir }, allowGenerate: true });
     expect(statSync(join(dataDir, ENCRYPTION_KEY_FILE)).mode & 0o777).toBe(0o600);
-    expect((await loadEncryptionKey({ dataDir, allowGenerate: true })).equals(first)).toBe(true);
-    await expect(loadEncryptionKey({ dataDir: tempDir(), allowGenerate: false })).rejects.toThrow(/ENCRYPTION_KEY is required/);
+    expect((await loadEncryptionKey({ keys: { keysDir: dataDir }, allowGenerate: true })).equals(first)).toBe(true);
+    await expect(loadEncryptionKey({ keys: { keysDir: tempDir() }, allowGenerate: false })).rejects.toThrow(/ENCRYPTION_KEY is required/);
   });
 
   it('refuses a malformed key', async () => {
-    await expect(loadEncryptionKey({ keyHex: 'abc', dataDir: tempDir(), allowGenerate: true })).rejects.toThrow(/64 hex/);
+    await expect(loadEncryptionKey({ keyHex: 'abc', keys: { keysDir: tempDir() }, allowGenerate: true })).rejects.toThrow(/64 hex/);
   });
 });

@@ -25,7 +25,7 @@ const build = async () => {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'guard-'));
-  tokens = await createTokenService({ dataDir, ttlSeconds: 900 });
+  tokens = await createTokenService({ keys: { keysDir: dataDir }, ttlSeconds: 900 });
   app = await build();
   await app.register(
     async (module) => {

@@ -1,16 +1,16 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { calculateJwkThumbprint, exportJWK, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { Role } from '@acpg/contracts/roles';
 import { unauthorized } from '../http/errors.ts';
+import { readOrCreateKeyFile, type KeyPlace } from './key-files.ts';
 import type { Principal, TokenService } from './port.ts';
 
 export interface TokenServiceOptions {
-  /** Ed25519 private key, PKCS8 PEM (JWT_PRIVATE_KEY). When absent, one is generated and kept in `dataDir`. */
+  /** Ed25519 private key, PKCS8 PEM (JWT_PRIVATE_KEY). When absent, one is generated and kept in the keys folder. */
   privateKeyPem?: string | undefined;
-  dataDir: string;
+  /** The keys folder (embedded profile, `keyPlaceOf(config)`): where the generated key is kept. */
+  keys: KeyPlace;
   ttlSeconds: number;
   issuer?: string;
   /** Injected time (tests); default the wall clock. */
@@ -23,25 +23,7 @@ const TOKEN_TYPE = 'at+jwt'; // RFC 9068: an access token cannot pass for anothe
 
 const AccessClaims = z.object({ sub: z.string().min(1), roles: z.array(Role), sid: z.string().min(1).max(100).optional(), sv: z.number().int().nonnegative().optional() });
 
-const readOrCreateKeyFile = async (dataDir: string): Promise<string> => {
-  const file = join(dataDir, JWT_KEY_FILE);
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  await mkdir(dataDir, { recursive: true });
-  const { privateKey } = generateKeyPairSync('ed25519');
-  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  try {
-    // 'wx': when two processes start together, the second reads the first one's key instead of overwriting it.
-    await writeFile(file, pem, { mode: 0o600, flag: 'wx' });
-    return pem;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return readFile(file, 'utf8');
-  }
-};
+const newPrivateKeyPem = (): string => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 const loadPrivateKey = (pem: string): KeyObject => {
   let key: KeyObject;
@@ -56,7 +38,7 @@ const loadPrivateKey = (pem: string): KeyObject => {
 
 /** Access tokens signed with EdDSA (Ed25519). Claims: sub = user id, roles, sid = session id, sv = session version. */
 export const createTokenService = async (options: TokenServiceOptions): Promise<TokenService> => {
-  const pem = options.privateKeyPem?.trim() ? options.privateKeyPem.replace(/\\n/g, '\n') : await readOrCreateKeyFile(options.dataDir);
+  const pem = options.privateKeyPem?.trim() ? options.privateKeyPem.replace(/\\n/g, '\n') : await readOrCreateKeyFile(options.keys, JWT_KEY_FILE, newPrivateKeyPem);
   const privateKey = loadPrivateKey(pem);
   const publicKey = createPublicKey(privateKey);
   const kid = await calculateJwkThumbprint(await exportJWK(publicKey));

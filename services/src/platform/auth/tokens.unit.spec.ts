@@ -27,7 +27,7 @@ const expectUnauthorized = async (promise: Promise<unknown>) => {
 
 describe('access tokens (EdDSA)', () => {
   it('issues a token that verifies to the same principal', async () => {
-    const tokens = await createTokenService({ dataDir: tempDir(), ttlSeconds: 900 });
+    const tokens = await createTokenService({ keys: { keysDir: tempDir() }, ttlSeconds: 900 });
     const token = await tokens.issueAccessToken({ userId: 'u1', roles: ['Super Admin', 'Customer'] });
     const [header] = token.split('.');
     expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toMatchObject({ alg: 'EdDSA', typ: 'at+jwt' });
@@ -36,30 +36,30 @@ describe('access tokens (EdDSA)', () => {
 
   it('generates a key once into the data folder (mode 0600) and keeps it across restarts', async () => {
     const dataDir = tempDir();
-    const first = await createTokenService({ dataDir, ttlSeconds: 900 });
+    const first = await createTokenService({ keys: { keysDir: dataDir }, ttlSeconds: 900 });
     const file = join(dataDir, JWT_KEY_FILE);
     expect(readFileSync(file, 'utf8')).toContain('BEGIN PRIVATE KEY');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const token = await first.issueAccessToken({ userId: 'u1', roles: ['Customer'] });
-    const second = await createTokenService({ dataDir, ttlSeconds: 900 });
+    const second = await createTokenService({ keys: { keysDir: dataDir }, ttlSeconds: 900 });
     expect(await second.verifyAccessToken(token)).toEqual({ userId: 'u1', roles: ['Customer'] });
   });
 
   it('uses a configured key, including one with escaped newlines', async () => {
     const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    const a = await createTokenService({ privateKeyPem: pem, dataDir: tempDir(), ttlSeconds: 900 });
-    const b = await createTokenService({ privateKeyPem: pem.replaceAll('\n', '\\n'), dataDir: tempDir(), ttlSeconds: 900 });
+    const a = await createTokenService({ privateKeyPem: pem, keys: { keysDir: tempDir() }, ttlSeconds: 900 });
+    const b = await createTokenService({ privateKeyPem: pem.replaceAll('\n', '\\n'), keys: { keysDir: tempDir() }, ttlSeconds: 900 });
     expect(await b.verifyAccessToken(await a.issueAccessToken({ userId: 'u1', roles: ['Owner'] }))).toEqual({ userId: 'u1', roles: ['Owner'] });
   });
 
   it('refuses a key that is not Ed25519', async () => {
     const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    await expect(createTokenService({ privateKeyPem: pem, dataDir: tempDir(), ttlSeconds: 900 })).rejects.toThrow(/Ed25519/);
+    await expect(createTokenService({ privateKeyPem: pem, keys: { keysDir: tempDir() }, ttlSeconds: 900 })).rejects.toThrow(/Ed25519/);
   });
 
   it('refuses an expired token (injected time)', async () => {
     let now = new Date('2025-01-01T00:00:00Z');
-    const tokens = await createTokenService({ dataDir: tempDir(), ttlSeconds: 900, clock: () => now });
+    const tokens = await createTokenService({ keys: { keysDir: tempDir() }, ttlSeconds: 900, clock: () => now });
     const token = await tokens.issueAccessToken({ userId: 'u1', roles: ['Customer'] });
     now = new Date('2025-01-01T00:14:59Z');
     await expect(tokens.verifyAccessToken(token)).resolves.toEqual({ userId: 'u1', roles: ['Customer'] });
@@ -68,7 +68,7 @@ describe('access tokens (EdDSA)', () => {
   });
 
   it('refuses a tampered token (claims changed, signature kept)', async () => {
-    const tokens = await createTokenService({ dataDir: tempDir(), ttlSeconds: 900 });
+    const tokens = await createTokenService({ keys: { keysDir: tempDir() }, ttlSeconds: 900 });
     const [header, payload, signature] = (await tokens.issueAccessToken({ userId: 'u1', roles: ['Customer'] })).split('.');
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
     const forged = Buffer.from(JSON.stringify({ ...claims, roles: ['Super Admin'] })).toString('base64url');
@@ -76,8 +76,8 @@ describe('access tokens (EdDSA)', () => {
   });
 
   it('refuses a token signed by another key, an unsigned token and garbage', async () => {
-    const tokens = await createTokenService({ dataDir: tempDir(), ttlSeconds: 900 });
-    const other = await createTokenService({ dataDir: tempDir(), ttlSeconds: 900 });
+    const tokens = await createTokenService({ keys: { keysDir: tempDir() }, ttlSeconds: 900 });
+    const other = await createTokenService({ keys: { keysDir: tempDir() }, ttlSeconds: 900 });
     await expectUnauthorized(tokens.verifyAccessToken(await other.issueAccessToken({ userId: 'u1', roles: ['Customer'] })));
     const none = `${Buffer.from('{"alg":"none","typ":"at+jwt"}').toString('base64url')}.${Buffer.from('{"sub":"u1","roles":["Super Admin"]}').toString('base64url')}.`;
     await expectUnauthorized(tokens.verifyAccessToken(none));
@@ -85,7 +85,7 @@ describe('access tokens (EdDSA)', () => {
   });
 
   it('refuses a token with an unknown role', async () => {
-    const tokens = await createTokenService({ dataDir: tempDir(), ttlSeconds: 900 });
+    const tokens = await createTokenService({ keys: { keysDir: tempDir() }, ttlSeconds: 900 });
     // @ts-expect-error: a role outside the list, as a forged issuer would write it
     await expectUnauthorized(tokens.verifyAccessToken(await tokens.issueAccessToken({ userId: 'u1', roles: ['Lennar'] })));
   });

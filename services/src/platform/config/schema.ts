@@ -1,4 +1,5 @@
 import { isSupportedCountry } from 'libphonenumber-js';
+import { isWithin, keysDirOf } from '../auth/key-files.ts';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -14,19 +15,25 @@ export const ConfigSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
+    // Embedded: where generated keys are kept, outside DATA_DIR so a copy of the data never holds them; default
+    // DATA_DIR's sibling `<DATA_DIR>-keys` (./data-keys). Keys found in DATA_DIR (before this setting) are moved there once.
+    KEYS_DIR: z.string().optional(),
     // NORMAL: commits survive a process crash or kill; FULL: they also survive power loss (an fsync per commit).
     SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().default('web/dist'),
     // auth
-    JWT_PRIVATE_KEY: z.string().optional(), // Ed25519 PKCS8 PEM; generated into DATA_DIR when absent (embedded only)
+    JWT_PRIVATE_KEY: z.string().optional(), // Ed25519 PKCS8 PEM; generated into KEYS_DIR when absent (embedded only)
+    // A file holding JWT_PRIVATE_KEY (a mounted secret); read by loadConfig, never together with JWT_PRIVATE_KEY.
+    JWT_PRIVATE_KEY_FILE: z.string().optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
     /** Absolute session lifetime: a refresh chain ends this long after its sign-in, however often it is used. */
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(30),
     /** How long the undo link in the notice of an email or phone change works. */
     CONTACT_UNDO_DAYS: z.coerce.number().int().positive().default(7),
-    COOKIE_SECURE: bool.default(false),
+    // Secure on the session cookies; unset: on exactly when PUBLIC_URL is https (see cookieSecureOf).
+    COOKIE_SECURE: bool.optional(),
     // Behind a reverse proxy: 'true' or the proxies' addresses (comma-separated), so client addresses (rate limits) are real.
     TRUST_PROXY: z
       .string()
@@ -44,6 +51,8 @@ export const ConfigSchema = z
     SEED_ADMIN_PHONE: z.string().optional(),
     SEED_ADMIN_NAME: z.string().default('Super Admin'),
     ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional(),
+    // A file holding ENCRYPTION_KEY (a mounted secret); read by loadConfig, never together with ENCRYPTION_KEY.
+    ENCRYPTION_KEY_FILE: z.string().optional(),
     // notifications
     DEV_OUTBOX: bool.default(false),
     SMTP_URL: z.string().optional(),
@@ -96,12 +105,18 @@ export const ConfigSchema = z
         });
       }
       for (const key of ['KAFKA_BROKERS', 'REDIS_URL', 'JWT_PRIVATE_KEY', 'ENCRYPTION_KEY', 'SMTP_URL', 'SMS_API_URL', 'SMS_API_TOKEN'] as const) {
-        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when MODE=distributed' });
+        if (!c[key]) {
+          const message = key === 'JWT_PRIVATE_KEY' || key === 'ENCRYPTION_KEY' ? `is required when MODE=distributed (or ${key}_FILE naming a file that holds it)` : 'is required when MODE=distributed';
+          ctx.addIssue({ code: 'custom', path: [key], message });
+        }
       }
       if (c.STORE !== 'sqlite' && !c.MONGODB_URL) {
         ctx.addIssue({ code: 'custom', path: ['MONGODB_URL'], message: 'is required when MODE=distributed (unless STORE=sqlite)' });
       }
       if (c.DEV_OUTBOX) ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'is refused when MODE=distributed' });
+    }
+    if (isWithin(keysDirOf(c), c.DATA_DIR)) {
+      ctx.addIssue({ code: 'custom', path: ['KEYS_DIR'], message: 'must be outside DATA_DIR: a copy of the data folder must not hold the keys' });
     }
     if (c.MODE === 'embedded' && c.STORE === 'mongodb') {
       ctx.addIssue({ code: 'custom', path: ['STORE'], message: 'mongodb needs MODE=distributed (the embedded profile keeps everything in SQLite)' });
@@ -116,8 +131,21 @@ export const ConfigSchema = z
     }
   })
   // Unset when embedded: the test gateway (when distributed, unset was refused above).
-  .transform((c) => ({ ...c, PAYMENTS_GATEWAY: c.PAYMENTS_GATEWAY ?? ('test' as const) }));
+  .transform((c) => ({ ...c, PAYMENTS_GATEWAY: c.PAYMENTS_GATEWAY ?? ('test' as const), COOKIE_SECURE: cookieSecureOf(c) }));
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** Is the app's public address (PUBLIC_URL) served over HTTPS? */
+export const publicUrlIsHttps = (config: { PUBLIC_URL?: string | undefined }): boolean => config.PUBLIC_URL?.startsWith('https://') ?? false;
+
+/** COOKIE_SECURE when set (an explicit override either way), else Secure exactly when the public address is https. */
+export const cookieSecureOf = (config: { COOKIE_SECURE?: boolean | undefined; PUBLIC_URL?: string | undefined }): boolean =>
+  config.COOKIE_SECURE ?? publicUrlIsHttps(config);
+
+/** Logged at start when the public address is https but the session cookies are not Secure (COOKIE_SECURE=false). */
+export const insecureCookieWarning = (config: Pick<Config, 'COOKIE_SECURE' | 'PUBLIC_URL'>): string | null =>
+  publicUrlIsHttps(config) && !config.COOKIE_SECURE
+    ? 'COOKIE_SECURE=false while PUBLIC_URL is https: browsers may send the session cookies over plain HTTP; unset COOKIE_SECURE or set it to true'
+    : null;
 
 /** Where events and read models live: STORE when set, else SQLite when embedded and MongoDB when distributed. */
 export const storeOf = (config: Pick<Config, 'MODE' | 'STORE'>): 'mongodb' | 'sqlite' =>

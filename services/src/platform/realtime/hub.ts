@@ -21,19 +21,26 @@ export class RealtimeHub implements Realtime, RealtimeBinding {
     }
   }
   #onEntity: EntityPushListener | null = null;
+  #onSessions: SessionsListener | null = null;
 
   get realtime(): Realtime {
     return this;
   }
 
-  bind(io: Pick<Server, 'to'>, onEntity?: EntityPushListener): void {
+  bind(io: Pick<Server, 'to'>, onEntity?: EntityPushListener, onSessions?: SessionsListener): void {
     this.#io = io;
     this.#onEntity = onEntity ?? null;
+    this.#onSessions = onSessions ?? null;
   }
 
   unbind(): void {
     this.#io = null;
     this.#onEntity = null;
+    this.#onSessions = null;
+  }
+
+  sessionsChanged(userId: string): void {
+    this.#onSessions?.(userId);
   }
 
   toUser(userId: string, message: string, payload: unknown): void {
@@ -56,10 +63,13 @@ export class RealtimeHub implements Realtime, RealtimeBinding {
 /** Told of every entity push after the room's members got it: sockets waiting on the entity are checked then. */
 export type EntityPushListener = (entity: string, message: string, payload: unknown) => void;
 
+/** Told when an account's sessions changed (`Realtime.sessionsChanged`): its sockets are checked again. */
+export type SessionsListener = (userId: string) => void;
+
 /** What `attachSocketIo` binds its server to. */
 export interface RealtimeBinding {
   realtime: Realtime;
-  bind(io: Pick<Server, 'to'>, onEntity?: EntityPushListener): void;
+  bind(io: Pick<Server, 'to'>, onEntity?: EntityPushListener, onSessions?: SessionsListener): void;
   unbind(): void;
 }
 

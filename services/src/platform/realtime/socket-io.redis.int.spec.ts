@@ -18,6 +18,9 @@ const keyDir = mkdtempSync(join(tmpdir(), 'realtime-redis-'));
 let tokens: TokenService;
 /** `thing:<id>` rooms: a principal may follow the things `owners` says are theirs (none exist until a test says so). */
 const owners = new Map<string, string>();
+/** Accounts whose sessions ended (the session-version check stand-in): their tokens fail the access check. */
+const ended = new Set<string>();
+const checks = [async (principal: Principal) => !ended.has(principal.userId)];
 const authorizeEntity = Object.assign(async (principal: Principal, entity: string) => owners.get(entity) === principal.userId, {
   followable: (entity: string) => entity.startsWith('thing:'),
 });
@@ -30,12 +33,12 @@ describe('socket.io over the Redis adapter (distributed profile)', () => {
   let urlOfFirst = '';
 
   beforeAll(async () => {
-    tokens = await createTokenService({ dataDir: keyDir, ttlSeconds: 900 });
+    tokens = await createTokenService({ keys: { keysDir: keyDir }, ttlSeconds: 900 });
     const url = inject('redisUrl');
     for (let i = 0; i < 2; i += 1) {
       const app = Fastify();
       const hub = createRealtimeHub();
-      attachSocketIo(app, { tokens, hub, redis: { url }, authorizeEntity });
+      attachSocketIo(app, { tokens, hub, redis: { url }, authorizeEntity, checks });
       await app.listen({ port: 0, host: '127.0.0.1' });
       apps.push(app);
       realtimes.push(hub.realtime);
@@ -82,6 +85,24 @@ describe('socket.io over the Redis adapter (distributed profile)', () => {
       },
       { intervalMs: 100, what: 'the push from the projector' },
     );
+  });
+
+  it('ends the sockets of an account whose sessions ended, when another api process or the worker says so', async () => {
+    const first = await open({ userId: 'u-ends-1', roles: ['Customer'] });
+    const second = await open({ userId: 'u-ends-2', roles: ['Customer'] });
+    const bystander = await open({ userId: 'u-stays', roles: ['Customer'] });
+    const reasons: string[] = [];
+    for (const socket of [first, second]) socket.on('disconnect', (reason) => reasons.push(reason));
+
+    ended.add('u-ends-1');
+    realtimes[1]?.sessionsChanged?.('u-ends-1'); // the sign-out was served by the second api process
+    await waitFor(() => !first.connected, { what: 'the socket on the first api process ended' });
+    ended.add('u-ends-2');
+    emitter.realtime.sessionsChanged?.('u-ends-2'); // a process without an http server
+    await waitFor(() => !second.connected, { what: 'the socket ended by the worker' });
+    expect(reasons).toEqual(['io server disconnect', 'io server disconnect']);
+    await bystander.timeout(5000).emitWithAck('unsubscribe', { entity: 'nothing' });
+    expect(bystander.connected).toBe(true);
   });
 
   it('a socket that joined a thing before it existed gets its pushes made by another process only when the thing is its own', async () => {

@@ -25,8 +25,11 @@ type ServerToClientEvents = Record<string, (payload: unknown) => void>;
 /** Between api processes (Redis adapter): an entity push, for the sockets each holds that wait on that entity. */
 interface ServerSideEvents {
   [ENTITY_PUSH]: (entity: string, message: string, payload: unknown) => void;
+  [SESSIONS_CHANGED]: (userId: string) => void;
 }
 const ENTITY_PUSH = 'acpg:entity-push';
+/** Between processes (Redis adapter): an account's sessions changed; each api process checks its sockets of it again. */
+const SESSIONS_CHANGED = 'acpg:sessions-changed';
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
@@ -177,18 +180,46 @@ export const attachSocketIo = (app: FastifyInstance, options: AttachSocketIoOpti
   const log = app.log.child({ component: 'socket.io' });
   const authorizeEntity: AuthorizeEntity = options.authorizeEntity ?? (() => false);
   const waitingRooms = new WaitingRooms(authorizeEntity, log);
+  const checks = options.checks ?? [];
+  const passes = async (principal: Principal): Promise<boolean> => {
+    for (const check of checks) if (!(await check(principal))) return false;
+    return true;
+  };
+  /**
+   * The account's sessions changed: each of its sockets held here is checked again as its token would be on a new
+   * request, and ended ('io server disconnect') when it fails: the signed-out browser stays off (its refresh fails),
+   * another session of the account reconnects with a new token.
+   */
+  const recheckSessions = (userId: string): void => {
+    for (const socket of io.of('/').sockets.values()) {
+      const principal = socket.data.principal as Principal | undefined;
+      if (principal?.userId !== userId) continue;
+      passes(principal).then(
+        (ok) => {
+          if (!ok) socket.disconnect(true);
+        },
+        (error: unknown) => {
+          // The check could not run (the store is down): end the socket; the browser reconnects through the usual check.
+          log.error({ err: error }, 'session check of an open socket failed');
+          socket.disconnect(true);
+        },
+      );
+    }
+  };
   // Pushes made by other processes (projector, worker, another api) reach this process's waiting sockets too.
-  if (options.redis) io.on(ENTITY_PUSH, (entity, message, payload) => waitingRooms.deliver(entity, message, payload));
+  if (options.redis) {
+    io.on(ENTITY_PUSH, (entity, message, payload) => waitingRooms.deliver(entity, message, payload));
+    io.on(SESSIONS_CHANGED, recheckSessions);
+  }
 
   io.use((socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token !== 'string' || token === '') {
       return next(Object.assign(new Error('Sign in to continue.'), { data: { code: 'UNAUTHORIZED' } }));
     }
-    const checks = options.checks ?? [];
     const verified = async () => {
       const principal = await options.tokens.verifyAccessToken(token);
-      for (const check of checks) if (!(await check(principal))) throw new Error('session ended');
+      if (!(await passes(principal))) throw new Error('session ended');
       return principal;
     };
     verified().then(
@@ -247,10 +278,17 @@ export const attachSocketIo = (app: FastifyInstance, options: AttachSocketIoOpti
   });
 
   const hub = options.hub ?? new RealtimeHub();
-  hub.bind(io, (entity, message, payload) => {
-    waitingRooms.deliver(entity, message, payload);
-    if (options.redis) io.serverSideEmit(ENTITY_PUSH, entity, message, payload);
-  });
+  hub.bind(
+    io,
+    (entity, message, payload) => {
+      waitingRooms.deliver(entity, message, payload);
+      if (options.redis) io.serverSideEmit(ENTITY_PUSH, entity, message, payload);
+    },
+    (userId) => {
+      recheckSessions(userId);
+      if (options.redis) io.serverSideEmit(SESSIONS_CHANGED, userId);
+    },
+  );
 
   let closed: Promise<void> | null = null;
   const close = () =>
@@ -274,7 +312,11 @@ export const startRealtimeEmitter = (options: { redis: { url: string }; hub?: Re
   const closeAdapter = withRedisAdapter(io, options.redis.url);
   const hub = options.hub ?? new RealtimeHub();
   // The api processes check their waiting sockets (`WaitingRooms`) for each entity push made here.
-  hub.bind(io, (entity, message, payload) => io.serverSideEmit(ENTITY_PUSH, entity, message, payload));
+  hub.bind(
+    io,
+    (entity, message, payload) => io.serverSideEmit(ENTITY_PUSH, entity, message, payload),
+    (userId) => io.serverSideEmit(SESSIONS_CHANGED, userId),
+  );
   return {
     realtime: hub.realtime,
     close: async () => {

@@ -93,6 +93,7 @@ export const resetPassword = async (ctx: IdentityContext, body: ResetPasswordBod
       { type: 'SetPassword', data: { password_hash: passwordHash, reason: 'password-reset', kept_session_id: null }, metadata: meta },
       { retries: 2 },
     );
+    ctx.platform.realtime.sessionsChanged?.(accepted.data.account_id); // every open socket of the account ends now
   }
   const { events } = await handleCommand(store, stream, passwordResetDecider, command, { retries: 1 }); // the same code twice at once: the second is told it was used
   for (const event of events) {

@@ -45,8 +45,8 @@ describe('user interactions: store, list, summary', () => {
   it('stores an interaction and lists it with its location and the time it happened', async () => {
     const page = `home-${randomUUID()}`;
     const res = await store(
-      { data_id: 17, page_name: page, button_name: 'Get started', user_id: 'u-9' },
-      { 'user-location': JSON.stringify({ latitude: 34.05, longitude: -118.24 }) },
+      { data_id: 17, page_name: page, button_name: 'Get started' },
+      { 'user-location': JSON.stringify({ latitude: 34.05, longitude: -118.24 }), authorization: `Bearer ${await t.signInAs('Customer', 'u-9')}` },
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true });
@@ -84,6 +84,19 @@ describe('user interactions: store, list, summary', () => {
     expect(res.statusCode).toBe(200);
     await projected(page, 1);
     expect((await list({ page_name: page })).items[0]?.user_id).toBe('customer-42');
+  });
+
+  it('attributes an anonymous interaction to nobody, whatever user_id it names (no one can act in another’s name)', async () => {
+    const page = `anonymous-${randomUUID()}`;
+    const victim = randomUUID();
+    await registerAccount(t, victim, { email: `vic.${victim}@example.test`, full_name: 'Vic Tim' });
+    for (const user_id of [victim, 'customer-42', 42]) {
+      expect((await store({ page_name: page, button_name: 'Buy', user_id })).statusCode).toBe(200);
+    }
+    await projected(page, 3);
+    expect((await list({ page_name: page })).items.map((i) => i.user_id)).toEqual([null, null, null]);
+    expect((await list({ page_name: page, user_id: victim })).total).toBe(0);
+    expect((await list({ page_name: page, user_id: 'customer-42' })).total).toBe(0);
   });
 
   it('finds a user’s interactions by their name or email (insights’ copy of identity’s events), in the list and the summary', async () => {
@@ -159,9 +172,10 @@ describe('user interactions: store, list, summary', () => {
     ];
 
     beforeAll(async () => {
+      const helper = { authorization: `Bearer ${await t.signInAs('Customer', 'helper')}` };
       for (const step of plan) {
         t.platform.clock = () => new Date(step.at);
-        const res = await store({ page_name: page, button_name: step.button, interaction_type: step.type ?? 'click', user_id: step.button === 'Help' ? 'helper' : null });
+        const res = await store({ page_name: page, button_name: step.button, interaction_type: step.type ?? 'click' }, step.button === 'Help' ? helper : {});
         expect(res.statusCode).toBe(200);
       }
       t.platform.clock = () => new Date('2025-01-31T08:00:00.000Z');
