@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -24,7 +25,10 @@ export const freePort = (): Promise<number> =>
 /** Starts a Node script on a free port and resolves once `readyPath` answers 2xx. */
 export const startScript = async (script: string, env: Record<string, string>, nodeArgs: string[] = [], readyPath = '/api/health', readyWithinMs = 30_000): Promise<Started> => {
   const port = await freePort();
-  const child = spawn(nodeBin, [...nodeArgs, script], { cwd: repoRoot, env: { ...process.env, MODE: 'embedded', ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  // The app keeps its keys in a folder beside its data folder (KEYS_DIR); a bench's is removed when the app stops.
+  const keysDir = env.DATA_DIR && !env.KEYS_DIR ? `${env.DATA_DIR}-keys` : undefined;
+  const child = spawn(nodeBin, [...nodeArgs, script], { cwd: repoRoot, env: { ...process.env, MODE: 'embedded', ...env, ...(keysDir ? { KEYS_DIR: keysDir } : {}), PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  child.once('exit', () => keysDir && rmSync(keysDir, { recursive: true, force: true }));
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + readyWithinMs;
