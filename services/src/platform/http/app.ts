@@ -25,6 +25,8 @@ import { RetryLaterError } from './errors.ts';
 import { sendWebAppMissing } from './web-app-missing.ts';
 import { eventStreamRoutes } from './event-stream.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { clientKey } from './client-key.ts';
+import { rateLimitStoreOn } from './rate-limit-store.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -169,6 +171,10 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false, // routes opt in with config.rateLimit
+    // By address: IPv4 as is, IPv6 by its /64 (request.ip, so TRUST_PROXY decides whether X-Forwarded-For is believed).
+    keyGenerator: clientKey,
+    // Counted in the platform's counters: on Redis in the distributed profile, so every api process counts together.
+    store: rateLimitStoreOn(platform.counters),
     // Thrown and answered by the error handler: `retry_after_seconds` in the body and a Retry-After header, as every 429.
     errorResponseBuilder: (_request, context) =>
       new RetryLaterError('TOO_MANY_REQUESTS', `Too many requests. Try again in ${context.after}.`, Math.max(1, Math.ceil(context.ttl / 1000))),

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { Counters } from './port.ts';
+
+/** How often lapsed windows and slots are dropped, so keys seen once do not stay for good. */
+const SWEEP_MS = 60_000;
+
+/** The embedded profile's counters, in this process's memory (see port.ts). `now` is a test seam. */
+export const createMemoryCounters = (now: () => number = Date.now): Counters => {
+  const windows = new Map<string, { count: number; endsAt: number }>();
+  const slots = new Map<string, Map<string, number>>();
+  const held = (key: string, at: number) => {
+    const mine = slots.get(key);
+    if (!mine) return undefined;
+    for (const [id, expiresAt] of mine) if (expiresAt <= at) mine.delete(id);
+    if (mine.size === 0) slots.delete(key);
+    return mine.size === 0 ? undefined : mine;
+  };
+  const sweep = setInterval(() => {
+    const at = now();
+    for (const [key, window] of windows) if (window.endsAt <= at) windows.delete(key);
+    for (const key of [...slots.keys()]) held(key, at);
+  }, SWEEP_MS);
+  sweep.unref();
+  return {
+    hit: async (key, windowMs) => {
+      const at = now();
+      let window = windows.get(key);
+      if (!window || window.endsAt <= at) {
+        window = { count: 0, endsAt: at + windowMs };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return { count: window.count, ttlMs: window.endsAt - at };
+    },
+    take: async (key, limit, leaseMs) => {
+      const at = now();
+      const mine = held(key, at) ?? new Map<string, number>();
+      if (mine.size >= limit) return null;
+      const id = randomUUID();
+      mine.set(id, at + leaseMs);
+      slots.set(key, mine);
+      return async () => {
+        const current = slots.get(key);
+        current?.delete(id);
+        if (current?.size === 0) slots.delete(key);
+      };
+    },
+    close: async () => {
+      clearInterval(sweep);
+      windows.clear();
+      slots.clear();
+    },
+  };
+};
