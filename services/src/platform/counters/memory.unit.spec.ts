@@ -4,8 +4,8 @@ import type { Counters } from './port.ts';
 
 let now = 1_000_000;
 const opened: Counters[] = [];
-const counters = () => {
-  const made = createMemoryCounters(() => now);
+const counters = (maxWindows?: number) => {
+  const made = createMemoryCounters(() => now, maxWindows);
   opened.push(made);
   return made;
 };
@@ -38,5 +38,19 @@ describe('memory counters', () => {
     expect(await c.take('u', 2, 5_000)).toBeTypeOf('function');
     expect(await c.take('u', 2, 5_000)).toBeTypeOf('function');
     expect(await c.take('u', 2, 5_000)).toBeNull();
+  });
+
+  it('keeps at most its bound of windows: lapsed ones go first, then the oldest', async () => {
+    const c = counters(3);
+    await c.hit('lapses', 1_000);
+    await c.hit('a', 60_000);
+    await c.hit('b', 60_000);
+    now += 1_000;
+    await c.hit('c', 60_000); // full: the lapsed window makes room, the others keep their counts
+    expect((await c.hit('a', 60_000)).count).toBe(2);
+    expect((await c.hit('b', 60_000)).count).toBe(2);
+    await c.hit('d', 60_000); // full of live windows: the oldest ('a') goes
+    expect((await c.hit('c', 60_000)).count).toBe(2);
+    expect((await c.hit('a', 60_000)).count).toBe(1);
   });
 });
