@@ -1,5 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Counters } from '../counters/port.ts';
+import { AppError } from './errors.ts';
 
 /**
  * @fastify/rate-limit's store on the platform's counters: in memory on the embedded profile, on Redis on the distributed
@@ -11,7 +12,8 @@ export const rateLimitStoreOn = (counters: Counters): FastifyRateLimitStoreCtor 
     incr(key, callback, timeWindow) {
       counters.hit(`${scope}${key}`, timeWindow).then(
         ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        // Fails closed (the limit cannot be checked): a 503 the caller can act on, the engine's error logged as its cause.
+        (error: unknown) => callback(Object.assign(new AppError(503, 'SERVICE_UNAVAILABLE', 'We cannot take this request right now. Try again in a moment.'), { cause: error })),
       );
     },
     // The plugin hands its merged options with the route as `routeInfo` (its own stores read the same).
