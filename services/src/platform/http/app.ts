@@ -154,6 +154,8 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
           '',
           'Responses are `{ success: true, data, message? }`; errors `{ success: false, code, message, errors?: [{ path, message }] }` ',
           '(`VALIDATION_FAILED` names each field; every 429 has `retry_after_seconds` and a Retry-After header).',
+          'Rate limits count per client address (an IPv6 client by its /64) or per account, on every api process together; ',
+          'a limited route answers 503 `SERVICE_UNAVAILABLE` while its counters cannot be reached.',
           '',
           `Live updates (socket.io at \`${SOCKET_IO_PATH}\`: connecting with the access token, \`subscribe\` and its acknowledgement, every room and `,
           `every pushed message with its payload schema) are described by the AsyncAPI 3 document at [${ASYNCAPI_PATH}](${ASYNCAPI_PATH}).`,
