@@ -56,8 +56,9 @@ export const refuseAnnouncedLength = (request: FastifyRequest, maxBytes: number,
 };
 
 /**
- * Takes one of the caller's upload slots (UPLOAD_SLOTS: 2 per account on every api process, a bound per process) for the life of the request,
- * freed when the answer is sent or the connection drops; past the bound 429 with Retry-After, before the body is read.
+ * Takes one of the caller's upload slots (UPLOAD_SLOTS: 2 per account on every api process together, counted in
+ * `counters`; a bound per process) for the life of the request, freed when the answer is sent or the connection drops;
+ * past a bound 429 with Retry-After, before the body is read.
  */
 export const holdUploadSlot = async (request: FastifyRequest, reply: FastifyReply, accountId: string, counters: Counters, slots: UploadSlots = UPLOAD_SLOTS) => {
   const release = await slots.take(accountId, counters);
