@@ -8,6 +8,7 @@ import type { ProjectionStore } from '../platform/projections/port.ts';
 import type { SmsSender } from '../platform/sms/port.ts';
 import type { DevOutbox } from '../platform/mail/dev-outbox.ts';
 import type { Files } from '../platform/files/port.ts';
+import type { Counters } from '../platform/counters/port.ts';
 
 /** The engines of one profile, before the app is built on them. */
 export interface Adapters {
@@ -20,6 +21,8 @@ export interface Adapters {
   sms: SmsSender;
   /** Uploaded and generated files, encrypted at rest when asked. */
   files: Files;
+  /** Abuse counters every api process shares: memory when embedded, Redis when distributed. */
+  counters: Counters;
   /** Background loops the profile needs in some roles (the outbox relay); started by the runtime. */
   startRelay?: () => { stop(): Promise<void> };
   /** Embedded profile with DEV_OUTBOX=true: every email and SMS lands here instead of going out. */

@@ -14,6 +14,7 @@ import { createMongoProjectionStore } from '../platform/projections/mongo.ts';
 import { createSqliteProjectionStore } from '../platform/projections/sqlite.ts';
 import { openSqlite } from '../platform/sqlite/open.ts';
 import { createBullmqJobs } from '../platform/jobs/bullmq.ts';
+import { createRedisCounters } from '../platform/counters/redis.ts';
 import { createSmtpMailer } from '../platform/mail/smtp.ts';
 import { createHttpSmsSender } from '../platform/sms/http.ts';
 import { topicForStream } from '../platform/event-bus/port.ts';
@@ -119,6 +120,8 @@ export const createDistributedAdapters = async (config: Config, log: Logger, mod
   });
   const publisher = createKafkaPublisher({ brokers, clientId: `${config.KAFKA_CLIENT_ID}-relay`, topicPrefix: config.KAFKA_TOPIC_PREFIX });
   const jobs = createBullmqJobs({ connection: required('REDIS_URL'), prefix: 'acpg', logger: log.child({ port: 'jobs' }) });
+  // Rate limits and per-account bounds: every api process counts on the same Redis keys.
+  const counters = createRedisCounters({ url: required('REDIS_URL'), prefix: 'acpg-counters', logger: log.child({ port: 'counters' }) });
   // loadConfig already refused a distributed start without these.
   const mailer = createSmtpMailer({ url: config.SMTP_URL ?? '', from: config.MAIL_FROM });
   const sms = createHttpSmsSender({ url: config.SMS_API_URL ?? '', token: config.SMS_API_TOKEN ?? '', from: config.SMS_FROM ?? '' });
@@ -131,6 +134,7 @@ export const createDistributedAdapters = async (config: Config, log: Logger, mod
     mailer,
     sms,
     files: encryptedFiles(stores.fileRows, await filesKey(config)),
+    counters,
     devOutbox: null, // refused by the configuration in this profile
     startRelay: () =>
       startOutboxRelay({
@@ -141,6 +145,7 @@ export const createDistributedAdapters = async (config: Config, log: Logger, mod
       }),
     close: async () => {
       await jobs.close();
+      await counters.close();
       await bus.close();
       await publisher.close();
       await stores.close();

@@ -14,6 +14,7 @@ import { createHttpSmsSender } from '../platform/sms/http.ts';
 import { createSqliteFileRows } from '../platform/files/sqlite.ts';
 import { filesKey } from '../platform/files/key.ts';
 import { encryptedFiles } from '../platform/files/encrypted.ts';
+import { createMemoryCounters } from '../platform/counters/memory.ts';
 import type { Adapters } from './adapters.ts';
 
 export const sqliteFile = (config: Config) => join(config.DATA_DIR, 'acpg.sqlite');
@@ -41,9 +42,11 @@ export const createEmbeddedAdapters = async (config: Config, log: Logger): Promi
       ? createHttpSmsSender({ url: config.SMS_API_URL, token: config.SMS_API_TOKEN, from: config.SMS_FROM ?? '' })
       : devOutboxSms(outbox);
   const files = encryptedFiles(createSqliteFileRows(db), await filesKey(config));
+  const counters = createMemoryCounters(); // one process: its memory is every api's
   return {
     eventStore,
     files,
+    counters,
     bus,
     documents,
     projections,
@@ -57,6 +60,7 @@ export const createEmbeddedAdapters = async (config: Config, log: Logger): Promi
       await documents.close();
       await eventStore.close();
       await checkpointer.stop();
+      await counters.close();
       db.close();
     },
   };

@@ -33,6 +33,7 @@ export const createPlatform = (
   mailer: adapters.mailer,
   sms: adapters.sms,
   files: adapters.files,
+  counters: adapters.counters,
   tokens,
   realtime,
   devOutbox: adapters.devOutbox,

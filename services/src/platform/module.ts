@@ -18,6 +18,7 @@ import type { TemplateRegistry } from './templates/registry.ts';
 import type { MessageTemplate } from './templates/template.ts';
 import type { Files } from './files/port.ts';
 import type { Schedule } from './schedules/port.ts';
+import type { Counters } from './counters/port.ts';
 
 export type { Reaction } from './reactions/port.ts';
 
@@ -35,6 +36,11 @@ export interface Platform {
   sms: SmsSender;
   /** Uploaded and generated files by key (`<module>/...`), encrypted at rest when asked. */
   files: Files;
+  /**
+   * Abuse counters shared by every api process (rate limits, per-account bounds): memory on the embedded profile, Redis
+   * on the distributed one. Not for counts the event store already keeps.
+   */
+  counters: Counters;
   tokens: TokenService;
   /** Embedded profile with DEV_OUTBOX=true: where every email and SMS is stored instead of sent; null otherwise. */
   devOutbox: DevOutbox | null;

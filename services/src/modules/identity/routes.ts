@@ -16,6 +16,7 @@ import { sessionUserAgent, USER_AGENT_MAX_LENGTH } from './session/user-agent.ts
 import { sendSignInCode, startSignIn, verifySignInCode } from './sign-in/flow.ts';
 import { signedIn } from './signed-in.ts';
 import { loadProgress, signUpStatus } from './sign-up/progress/view.ts';
+import { clientKey } from '../../platform/http/client-key.ts';
 
 const tags = ['auth'];
 // Per client address; the password step is the expensive one (scrypt), so it gets the tightest limit.
@@ -31,7 +32,7 @@ const refreshLimit = {
   timeWindow: '1 minute',
   keyGenerator: (request: FastifyRequest) => {
     const token = readRefreshCookie(request);
-    return token ? `session:${token.familyId}` : `address:${request.ip}`;
+    return token ? `session:${token.familyId}` : `address:${clientKey(request)}`;
   },
   max: (_request: FastifyRequest, key: string) => (key.startsWith('session:') ? REFRESH_LIMIT_PER_SESSION : codeLimit.max),
 };

@@ -25,6 +25,8 @@ import { RetryLaterError } from './errors.ts';
 import { sendWebAppMissing } from './web-app-missing.ts';
 import { eventStreamRoutes } from './event-stream.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { clientKey } from './client-key.ts';
+import { rateLimitStoreOn } from './rate-limit-store.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -152,6 +154,8 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
           '',
           'Responses are `{ success: true, data, message? }`; errors `{ success: false, code, message, errors?: [{ path, message }] }` ',
           '(`VALIDATION_FAILED` names each field; every 429 has `retry_after_seconds` and a Retry-After header).',
+          'Rate limits count per client address (an IPv6 client by its /64) or per account, on every api process together; ',
+          'a limited route answers 503 `SERVICE_UNAVAILABLE` while its counters cannot be reached.',
           '',
           `Live updates (socket.io at \`${SOCKET_IO_PATH}\`: connecting with the access token, \`subscribe\` and its acknowledgement, every room and `,
           `every pushed message with its payload schema) are described by the AsyncAPI 3 document at [${ASYNCAPI_PATH}](${ASYNCAPI_PATH}).`,
@@ -169,6 +173,10 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false, // routes opt in with config.rateLimit
+    // By address: IPv4 as is, IPv6 by its /64 (request.ip, so TRUST_PROXY decides whether X-Forwarded-For is believed).
+    keyGenerator: clientKey,
+    // Counted in the platform's counters: on Redis in the distributed profile, so every api process counts together.
+    store: rateLimitStoreOn(platform.counters),
     // Thrown and answered by the error handler: `retry_after_seconds` in the body and a Retry-After header, as every 429.
     errorResponseBuilder: (_request, context) =>
       new RetryLaterError('TOO_MANY_REQUESTS', `Too many requests. Try again in ${context.after}.`, Math.max(1, Math.ceil(context.ttl / 1000))),

@@ -8,6 +8,7 @@ import { AppError, validationFailed } from '../http/errors.ts';
 import type { CheckedUpload, UploadKind } from './read-upload.ts';
 import { ACCEPTED_TYPES, KIND_WORDS } from './read-upload.ts';
 import { UPLOAD_SLOTS, type UploadSlots } from './in-flight.ts';
+import type { Counters } from '../counters/port.ts';
 
 /** Bytes file-type needs to tell every accepted type apart. */
 const SNIFF_BYTES = 4100;
@@ -55,11 +56,17 @@ export const refuseAnnouncedLength = (request: FastifyRequest, maxBytes: number,
 };
 
 /**
- * Takes one of the caller's upload slots (UPLOAD_SLOTS: 2 per account, a global bound) for the life of the request,
- * freed when the answer is sent or the connection drops; past the bound 429 with Retry-After, before the body is read.
+ * Takes one of the caller's upload slots (UPLOAD_SLOTS: 2 per account on every api process together, counted in
+ * `counters`; a bound per process) for the life of the request, freed when the answer is sent or the connection drops;
+ * past a bound 429 with Retry-After, before the body is read.
  */
-export const holdUploadSlot = (request: FastifyRequest, reply: FastifyReply, accountId: string, slots: UploadSlots = UPLOAD_SLOTS) => {
-  const release = slots.take(accountId);
+export const holdUploadSlot = async (request: FastifyRequest, reply: FastifyReply, accountId: string, counters: Counters, slots: UploadSlots = UPLOAD_SLOTS) => {
+  const release = await slots.take(accountId, counters);
+  // The connection may have gone while the slot was asked for: its 'close' has passed, so free the slot now.
+  if (reply.raw.destroyed || request.raw.destroyed) {
+    release();
+    return release;
+  }
   reply.raw.once('close', release);
   request.raw.once('close', () => {
     if (reply.raw.writableEnded) release();

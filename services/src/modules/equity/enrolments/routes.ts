@@ -11,6 +11,7 @@ import { accessibleEnrolment, enrol, enrolmentView, runEnrolmentCommand } from '
 import { enrolments } from './entity.ts';
 import { adminScope, enrolmentsFilter, withMemberSearch } from './filters.ts';
 import { ENROLMENTS_COLLECTION, toEnrolmentView } from './view.ts';
+import { accountOrClientKey } from '../../../platform/http/client-key.ts';
 
 const SIGNED_IN = { auth: { roles: 'any' } } as const;
 const ADMINS = { auth: { roles: ['Super Admin', 'Provider Admin'] } } as const;
@@ -25,7 +26,7 @@ export const enrolmentRoutes =
     app.post(
       '/equity/enrollments',
       {
-        config: { ...SIGNED_IN, rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (request) => request.principal?.userId ?? request.ip } },
+        config: { ...SIGNED_IN, rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: accountOrClientKey } },
         schema: {
           tags: ['equity'],
           summary: 'Protect one of your verified properties: active at once when your plan includes it, else awaiting payment (pay with equity_enrollment_id)',

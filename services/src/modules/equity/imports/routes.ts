@@ -75,7 +75,7 @@ export const importRoutes =
       },
       async (request, reply) => {
         // One of the caller's upload slots while the file is read and parsed (2 per account, a global bound: 429 past them).
-        holdUploadSlot(request, reply, callerOf(request).userId);
+        await holdUploadSlot(request, reply, callerOf(request).userId, platform.counters);
         const upload = await readImportUpload(request, request.query);
         const feed = fileFeed(upload.bytes, upload.format, MAX_IMPORT_ROWS, upload.field);
         const view = await recordImport(platform, feed, { source: 'file', file_name: upload.file_name, format: upload.format }, requestMeta(request, platform));

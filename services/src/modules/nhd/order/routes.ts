@@ -6,6 +6,7 @@ import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { placeOrder } from './commands.ts';
+import { accountOrClientKey } from '../../../platform/http/client-key.ts';
 
 /** Placing an order (signed in): once per order_id; then it is paid through `POST /payments/checkouts` with `nhd_order_id`. */
 export const placeOrderRoutes =
@@ -15,7 +16,7 @@ export const placeOrderRoutes =
     app.post(
       '/nhd/orders',
       {
-        config: { auth: { roles: 'any' }, rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: (request) => request.principal?.userId ?? request.ip } },
+        config: { auth: { roles: 'any' }, rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: accountOrClientKey } },
         schema: {
           tags: ['nhd'],
           summary: 'Place an NHD order (not yet paid): property, report type, recipients, escrow users. The same order_id again answers the same order',

@@ -10,6 +10,7 @@ import type { Platform } from '../../../platform/module.ts';
 import { paymentGateway, testGateway } from '../gateway/select.ts';
 import { brandOf, cardExpired, testCardBehavior } from '../gateway/test-cards.ts';
 import { confirmCheckout, liveCheckout, ownCheckout, payCheckout, toResult } from './commands.ts';
+import { accountOrClientKey } from '../../../platform/http/client-key.ts';
 
 const SIGNED_IN = { auth: { roles: 'any' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
@@ -35,7 +36,7 @@ export const paymentRoutes =
       '/payments/test-gateway/payment-methods',
       {
         // Per account (card testing is done card after card on one account; the sign-up's human check limits accounts).
-        config: { ...SIGNED_IN, rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request) => request.principal?.userId ?? request.ip } },
+        config: { ...SIGNED_IN, rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: accountOrClientKey } },
         schema: {
           tags: ['payments'],
           summary: 'Test gateway: a payment method from a test card (4242 4242 4242 4242, 4000 0000 0000 0002, 4000 0027 6000 3184, 4000 0000 0000 0341)',

@@ -26,6 +26,7 @@ import { purchaseOf } from '../checkout/purchase.ts';
 import { quotePromo } from './commands.ts';
 import { promoCodeDecider, type PromoCodeCommand } from './decider.ts';
 import { PROMO_CODES_COLLECTION, toPromoCodeView } from './projection.ts';
+import { accountOrClientKey } from '../../../platform/http/client-key.ts';
 
 const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
@@ -154,7 +155,7 @@ export const promoCodeRoutes =
       '/payments/promo-codes/quote',
       {
         // Guessing codes is slowed per account (signed in) or per address.
-        config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request) => request.principal?.userId ?? request.ip } },
+        config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: accountOrClientKey } },
         schema: {
           tags: ['payments'],
           summary: 'What a promo code takes off a plan today (signed in: the per-account limit is checked too)',

@@ -79,7 +79,7 @@ export const documentRoutes =
         let kind: PropertyDocumentKind;
         let file: CheckedUpload;
         if (request.isMultipart()) {
-          holdUploadSlot(request, reply, accountId);
+          await holdUploadSlot(request, reply, accountId, platform.counters);
           const read = await readMultipart(request, {
             fileField: 'file',
             kinds: ['image', 'pdf'],

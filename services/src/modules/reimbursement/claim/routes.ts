@@ -13,6 +13,7 @@ import type { Platform } from '../../../platform/module.ts';
 import { holdUploadSlot, parseForm, readMultipart, type StreamedFile } from '../../../platform/uploads/multipart.ts';
 import { answerClaim, fileClaim, mayAnswerClaim, mayFileClaim } from './commands.ts';
 import { checkDocuments, type CheckedDocument } from './documents.ts';
+import { accountOrClientKey } from '../../../platform/http/client-key.ts';
 
 /** Who files claims: every member with the customer menu (DECISIONS.md "Roles"), not Super Admins nor Provider Admins. */
 export const CLAIMANT_ROLES: readonly Role[] = ROLES.filter((role) => role !== 'Super Admin' && role !== 'Provider Admin');
@@ -25,7 +26,7 @@ export const CLAIM_JSON_BODY_LIMIT = 1024 * 1024;
 const MAX_CLAIM_UPLOAD_BYTES = MAX_CLAIM_DOCUMENTS * MAX_DOCUMENT_BYTES;
 
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 413: ErrorEnvelope, 429: ErrorEnvelope };
-const rateLimit = { max: 60, timeWindow: '1 minute', keyGenerator: (request: { principal?: { userId: string } | null; ip: string }) => request.principal?.userId ?? request.ip };
+const rateLimit = { max: 60, timeWindow: '1 minute', keyGenerator: accountOrClientKey };
 
 const ClaimFieldsForm = FileClaimBody.omit({ documents: true }).extend({
   amount_cents: z.preprocess((value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value), FileClaimBody.shape.amount_cents),
@@ -62,7 +63,7 @@ const jsonBody = <T extends z.ZodType>(schema: T, request: FastifyRequest): z.in
  * A multipart upload holds one of the caller's slots while it streams (2 per account, a global bound: 429 past them).
  * A JSON body is read whole by Fastify before the handler, within its 1 MB limit, so it needs none.
  */
-const uploadSlot = (request: FastifyRequest, reply: FastifyReply) => holdUploadSlot(request, reply, callerOf(request).userId);
+const uploadSlot = (platform: Platform, request: FastifyRequest, reply: FastifyReply) => holdUploadSlot(request, reply, callerOf(request).userId, platform.counters);
 
 /** Filing a claim (once per claim_id) and answering a request for more information: the claimant's two steps. */
 export const claimantRoutes =
@@ -89,7 +90,7 @@ export const claimantRoutes =
         let fields: z.infer<typeof ClaimFieldsForm>;
         let documents: CheckedDocument[];
         if (request.isMultipart()) {
-          uploadSlot(request, reply);
+          await uploadSlot(platform, request, reply);
           const read = await readMultipart(request, {
             fileField: 'documents',
             kinds: ['image', 'pdf'],
@@ -139,7 +140,7 @@ export const claimantRoutes =
         let fields: z.infer<typeof AnswerFieldsForm>;
         let documents: CheckedDocument[];
         if (request.isMultipart()) {
-          uploadSlot(request, reply);
+          await uploadSlot(platform, request, reply);
           const read = await readMultipart(request, {
             fileField: 'documents',
             kinds: ['image', 'pdf'],

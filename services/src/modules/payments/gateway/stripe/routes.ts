@@ -12,6 +12,7 @@ import type { Platform } from '../../../../platform/module.ts';
 import { ownCheckout, recordGatewayEvent } from '../../checkout/commands.ts';
 import { stripeGateway } from '../select.ts';
 import { toGatewayEvent } from './map.ts';
+import { accountOrClientKey } from '../../../../platform/http/client-key.ts';
 
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 502: ErrorEnvelope };
 const notConfigured = () => new AppError(404, 'STRIPE_NOT_CONFIGURED', 'Stripe is not this app’s payment gateway.');
@@ -48,7 +49,7 @@ export const stripeRoutes =
     app.post(
       '/payments/stripe/payment-methods',
       {
-        config: { auth: { roles: 'any' }, rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request) => request.principal?.userId ?? request.ip } },
+        config: { auth: { roles: 'any' }, rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: accountOrClientKey } },
         schema: {
           tags: ['payments'],
           summary: 'Stripe: the card Stripe.js made in the browser becomes the caller’s (attached to their Stripe customer)',
