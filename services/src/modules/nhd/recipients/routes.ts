@@ -18,13 +18,15 @@ const refusals = { 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 4
 // Public links are guessed at most this often per address.
 const PUBLIC = { auth: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } as const;
 
-/** The order and recipient of a link that is ours, sent, not expired (410) and of an order not cancelled. */
+/** The order and recipient of a link that is ours, sent, not withdrawn or expired (410) and of an order not cancelled. */
 const linkOf = async (platform: Platform, token: string): Promise<{ order: PlacedOrder; recipientId: string; sentAt: string }> => {
   const named = await readReceiptToken(platform, token);
   if (!named) throw invalid();
   const order = await loadOrder(platform, named.orderId);
   const sentAt = order.status === 'none' ? undefined : order.sent[named.recipientId];
   if (order.status === 'none' || !sentAt) throw invalid();
+  const revokedAt = order.revoked[named.recipientId];
+  if (revokedAt) throw new AppError(410, 'RECEIPT_LINK_REVOKED', `This link was withdrawn on ${onDay(revokedAt)}. Ask the person who ordered the report to send it to you again.`);
   if (order.status === 'cancelled' || order.status === 'refunded') throw new AppError(410, 'RECEIPT_LINK_EXPIRED', 'This order was cancelled, so its report is no longer available.');
   const expiresAt = Date.parse(sentAt) + RECEIPT_LINK_DAYS * 86_400_000;
   if (!order.acknowledged[named.recipientId] && platform.clock().getTime() >= expiresAt) {
@@ -70,7 +72,7 @@ export const receiptRoutes =
         schema: {
           tags: ['nhd'],
           summary: 'The report as a PDF, through the recipient’s link, until receipt is confirmed',
-          description: 'Answers application/pdf. Refusals are JSON: 404 RECEIPT_LINK_INVALID, 409 RECEIPT_LINK_USED, 410 RECEIPT_LINK_EXPIRED.',
+          description: 'Answers application/pdf. Refusals are JSON: 404 RECEIPT_LINK_INVALID, 409 RECEIPT_LINK_USED, 410 RECEIPT_LINK_EXPIRED or RECEIPT_LINK_REVOKED.',
           params: ReceiptTokenParams,
         },
       },
