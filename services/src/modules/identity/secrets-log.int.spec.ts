@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@acpg/contracts/roles';
-import { REFRESH_COOKIE_NAME } from '../src/platform/auth/refresh-cookie.ts';
-import { systemMeta } from '../src/platform/commands/metadata.ts';
-import { registerAccount } from '../src/modules/identity/accounts.ts';
-import { identityContext } from '../src/modules/identity/context.ts';
-import { orderReaches, placeAndPayOrder } from './nhd.ts';
-import { codeIn, outboxOf, waitForMessage } from './outbox.ts';
-import { signInWithOutboxCode } from './sign-in.ts';
-import { useTracedApp } from './traced-app.ts';
-import { waitFor } from './wait-for.ts';
+import { REFRESH_COOKIE_NAME } from '../../platform/auth/refresh-cookie.ts';
+import { systemMeta } from '../../platform/commands/metadata.ts';
+import { registerAccount } from './accounts.ts';
+import { identityContext } from './context.ts';
+import { orderReaches, placeAndPayOrder } from '../../../test/nhd.ts';
+import { codeIn, outboxOf, waitForMessage } from '../../../test/outbox.ts';
+import { signInWithOutboxCode } from '../../../test/sign-in.ts';
+import { useTracedApp } from '../../../test/traced-app.ts';
+import { waitFor } from '../../../test/wait-for.ts';
 
 // Issue 20, item 10: secret tokens never reach the log, at any level. The whole app logs at trace into memory while a
 // member signs in and refreshes, changes the email and undoes it from the notice, resets the password from the link, and
