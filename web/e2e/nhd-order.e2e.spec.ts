@@ -184,7 +184,7 @@ describe('ordering an NHD report: /nhd-order → pay → live order page → rec
   it('the owner withdraws the emailed link on the order page; the recipient is told it was withdrawn', async () => {
     const mail = (await outboxOf(app, buyer)).find((m) => (m.subject ?? '').startsWith('Natural Hazard Disclosure report'));
     const link = new URL(/(https?:\/\/[^\s]+\/nhd-receipt\/[^\s]+)/.exec(mail?.text ?? '')?.[1] ?? 'http://x/');
-    const withdraw = page.getByRole('button', { name: 'Withdraw link' });
+    const withdraw = page.getByRole('listitem').filter({ hasText: buyer }).getByRole('button', { name: 'Withdraw link' });
     await withdraw.waitFor({ timeout: 20_000 });
     await withdraw.click();
     const dialog = page.getByRole('alertdialog', { name: /^Withdraw the link sent to / });
@@ -199,6 +199,7 @@ describe('ordering an NHD report: /nhd-order → pay → live order page → rec
     await page.waitForFunction(() => document.activeElement?.textContent?.startsWith('Link withdrawn ') === true, undefined, { timeout: 10_000 });
     expect(await withdraw.count()).toBe(0);
     await page.getByRole('table', { name: 'Audit trail of the order' }).getByText(`Report link withdrawn for ${buyer}.`).waitFor({ timeout: 20_000 });
+    await checkWidths(page, '/nhd-order-list/:id (a link withdrawn)');
 
     const { page: recipient } = await newPage(browser, app.url);
     await recipient.goto(link.pathname);
