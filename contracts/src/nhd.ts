@@ -241,7 +241,7 @@ export const NHD_ERROR_CODES = [
   'REPORT_NOT_READY', // 409: no report to download yet
   'RECEIPT_LINK_INVALID', // 404: the link is not one we sent
   'RECEIPT_LINK_USED', // 409: receipt was confirmed already with this link
-  'RECEIPT_LINK_EXPIRED', // 410: older than RECEIPT_LINK_DAYS, or the order was cancelled
+  'RECEIPT_LINK_EXPIRED', // 410: older than the RECEIPT_LINK_DAYS setting, or the order was cancelled
   'RECEIPT_LINK_REVOKED', // 410: the orderer or a Super Admin withdrew it
   'RECEIPT_LINK_NOT_SENT', // 409: no link was sent to this recipient yet, so there is none to withdraw
   'RECIPIENT_NOT_FOUND', // 404: the order has no such recipient
@@ -340,7 +340,7 @@ export type OrderHistory = z.infer<typeof OrderHistory>;
 
 // ---- A recipient's one-time link (no account): `/nhd-receipt/<token>` in the web ----
 
-/** Days a recipient's link stays valid after the report was emailed. */
+/** Days a recipient's link stays valid after the report was emailed, by default (the server's `RECEIPT_LINK_DAYS` setting). */
 export const RECEIPT_LINK_DAYS = 30;
 export const ReceiptTokenParams = z.object({ token: z.string().trim().min(20, 'This link is not complete').max(300, 'This link is not one we sent') });
 

@@ -142,7 +142,7 @@ export const orderRoutes =
           description:
             'Body `{ recipient_id }` withdraws that recipient\'s link; `{}` withdraws every link sent so far. A withdrawn link answers ' +
             '410 RECEIPT_LINK_REVOKED (page, report download and confirmation); withdrawing one again changes nothing. Links also ' +
-            'expire RECEIPT_LINK_DAYS (30) days after they were sent. 404 ORDER_NOT_FOUND, RECIPIENT_NOT_FOUND; 409 RECEIPT_LINK_NOT_SENT.',
+            'expire RECEIPT_LINK_DAYS (30 by default) days after they were sent. 404 ORDER_NOT_FOUND, RECIPIENT_NOT_FOUND; 409 RECEIPT_LINK_NOT_SENT.',
           security: [{ bearer: [] }],
           params: OrderIdParams,
           body: RevokeReceiptLinksBody,

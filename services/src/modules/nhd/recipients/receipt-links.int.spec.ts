@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { RECEIPT_LINK_DAYS, type NhdOrderView } from '@acpg/contracts/nhd';
+import type { NhdOrderView } from '@acpg/contracts/nhd';
 import { apiClient } from '../../../../test/api.ts';
 import { useTestApp } from '../../../../test/harness.ts';
 import { orderReaches, placeAndPayOrder } from '../../../../test/nhd.ts';
@@ -9,7 +9,7 @@ import { waitFor } from '../../../../test/wait-for.ts';
 
 // Issue 20, item 10: a recipient's emailed report link can be withdrawn by the orderer or a Super Admin, and expires.
 describe('NHD report links: withdrawn and expired', () => {
-  const t = useTestApp();
+  const t = useTestApp({ RECEIPT_LINK_DAYS: '3' });
   const { as, get, post } = apiClient(() => t);
 
   /** A delivered order and each recipient's link token, from the emails. */
@@ -74,13 +74,15 @@ describe('NHD report links: withdrawn and expired', () => {
     expect(history.filter((e) => e.event_type === 'NhdReceiptLinksRevoked').map((e) => e.by)).toEqual([account, expect.stringMatching(/^admin-/)]);
   }, 60_000);
 
-  it('expires a link RECEIPT_LINK_DAYS after it was sent', async () => {
+  it('expires a link RECEIPT_LINK_DAYS (set to 3 here) after it was sent', async () => {
     const { tokens } = await deliveredOrder();
+    const sent = (await get(`/nhd/receipts/${tokens[0]}`)).json().data as { sent_at: string; expires_at: string };
+    expect(Date.parse(sent.expires_at) - Date.parse(sent.sent_at)).toBe(3 * 86_400_000);
     const real = t.platform.clock;
     try {
-      t.platform.clock = () => new Date(real().getTime() + (RECEIPT_LINK_DAYS - 1) * 86_400_000);
+      t.platform.clock = () => new Date(real().getTime() + 2 * 86_400_000);
       expect((await get(`/nhd/receipts/${tokens[0]}`)).statusCode).toBe(200);
-      t.platform.clock = () => new Date(real().getTime() + (RECEIPT_LINK_DAYS + 1) * 86_400_000);
+      t.platform.clock = () => new Date(real().getTime() + 4 * 86_400_000);
       for (const call of [get(`/nhd/receipts/${tokens[0]}`), get(`/nhd/receipts/${tokens[0]}/report`), post(`/nhd/receipts/${tokens[1]}/acknowledge`, undefined)]) {
         const r = await call;
         expect([r.statusCode, r.json().code]).toEqual([410, 'RECEIPT_LINK_EXPIRED']);
