@@ -93,7 +93,9 @@ describe('secret tokens in the log', () => {
     expect((await call('GET', `/api/v1/nhd/receipts/${receiptToken}`)).statusCode).toBe(200);
     const pdf = await call('GET', `/api/v1/nhd/receipts/${receiptToken}/report`);
     expect(pdf.statusCode, pdf.body).toBe(200);
-    // A mistyped link, a token in a query, an encoded one: still kept out.
+    // A body that is not JSON (its parser's message quotes it), a mistyped link, a token in a query, an encoded one.
+    const broken = await app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', headers: { 'content-type': 'application/json' }, payload: `{"email":"${email}","password":"${newPassword}"` });
+    expect(broken.statusCode).toBe(400);
     expect((await call('GET', `/api/v1/nhd/receipts/${receiptToken}/nope?code=${changeCode}`)).statusCode).toBe(404);
     await call('GET', `/api/v1/events/stream?token=${token}`);
     await call('GET', `/nhd-receipt/${[...receiptToken].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')}`);

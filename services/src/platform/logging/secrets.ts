@@ -100,6 +100,8 @@ export const secretSerializers = {
   payload: scrubbing,
   variables: scrubbing,
   message: scrubbing,
+  problem: scrubbing,
+  issues: scrubbing,
 };
 
 /** Top-level fields that are secrets in any log call (`log.info({ token }, ...)`). */
