@@ -109,6 +109,13 @@ export const OrderIdParams = z.object({ id: z.uuid({ error: 'The order id must b
 /** `POST /api/v1/nhd/orders/:id/cancel` (owner or Super Admin): before processing only; a paid order is refunded in full. */
 export const CancelOrderBody = z.object({ reason: z.string().trim().min(3, 'Say why (at least 3 characters)').max(500, 'The reason is at most 500 characters') });
 export type CancelOrderBody = z.infer<typeof CancelOrderBody>;
+/**
+ * `POST /api/v1/nhd/orders/:id/receipt-links/revoke` (owner or Super Admin): withdraws one recipient's emailed link
+ * (`recipient_id`), or every link of the order sent so far (no `recipient_id`). A withdrawn link answers 410
+ * RECEIPT_LINK_REVOKED from then on; withdrawing one again changes nothing.
+ */
+export const RevokeReceiptLinksBody = z.object({ recipient_id: z.string().trim().regex(/^r\d{1,3}$/, 'Choose a recipient of this order').optional() });
+export type RevokeReceiptLinksBody = z.infer<typeof RevokeReceiptLinksBody>;
 // `POST /api/v1/nhd/orders/:id/close` (owner or Super Admin, once delivered or acknowledged): no body.
 // `POST /api/v1/admin/nhd/orders/:id/retry-report` (Super Admin, a failed report): generates it again; no body.
 
@@ -188,6 +195,9 @@ export type NhdOrderDelivered = z.infer<typeof NhdOrderDelivered>;
 /** A recipient confirmed receipt through their one-time link (`by` is `recipient:<recipient id>`). */
 export const NhdReceiptAcknowledged = z.object({ ...step, recipient_id: z.string() });
 export type NhdReceiptAcknowledged = z.infer<typeof NhdReceiptAcknowledged>;
+/** The owner or a Super Admin withdrew these recipients' links (`by`): each answers 410 RECEIPT_LINK_REVOKED from then on. */
+export const NhdReceiptLinksRevoked = z.object({ ...step, recipient_ids: z.array(z.string()).min(1) });
+export type NhdReceiptLinksRevoked = z.infer<typeof NhdReceiptLinksRevoked>;
 /** After the last recipient's acknowledgement. */
 export const NhdOrderAcknowledged = z.object(step);
 export type NhdOrderAcknowledged = z.infer<typeof NhdOrderAcknowledged>;
@@ -214,6 +224,7 @@ export const NHD_ORDER_EVENT_TYPES = [
   'NhdOrderClosed',
   'NhdOrderCancelled',
   'NhdOrderRefunded',
+  'NhdReceiptLinksRevoked',
 ] as const;
 /** One per order, on `nhd-numbers-orders`: the order's short number (allocation under optimistic concurrency). */
 export const NHD_ORDER_NUMBER_ALLOCATED = 'NhdOrderNumberAllocated';
@@ -230,7 +241,10 @@ export const NHD_ERROR_CODES = [
   'REPORT_NOT_READY', // 409: no report to download yet
   'RECEIPT_LINK_INVALID', // 404: the link is not one we sent
   'RECEIPT_LINK_USED', // 409: receipt was confirmed already with this link
-  'RECEIPT_LINK_EXPIRED', // 410
+  'RECEIPT_LINK_EXPIRED', // 410: older than the RECEIPT_LINK_DAYS setting, or the order was cancelled
+  'RECEIPT_LINK_REVOKED', // 410: the orderer or a Super Admin withdrew it
+  'RECEIPT_LINK_NOT_SENT', // 409: no link was sent to this recipient yet, so there is none to withdraw
+  'RECIPIENT_NOT_FOUND', // 404: the order has no such recipient
 ] as const;
 export type NhdErrorCode = (typeof NHD_ERROR_CODES)[number];
 
@@ -269,7 +283,8 @@ export const NhdOrderView = z.object({
   /** The checkout that paid it (or the last one tried). */
   checkout_id: z.string().nullable(),
   promo: PromoApplied.nullable(),
-  recipients: z.array(OrderRecipient.extend({ sent_at: z.string().nullable(), acknowledged_at: z.string().nullable() })),
+  /** `revoked_at`: when the recipient's link was withdrawn (null: it works until it expires). */
+  recipients: z.array(OrderRecipient.extend({ sent_at: z.string().nullable(), acknowledged_at: z.string().nullable(), revoked_at: z.string().nullable().default(null) })),
   escrow_users: z.array(EscrowUserInput),
   /** The lifecycle so far, oldest first: each step with who (account id, `system`, `recipient:<id>`) and when. */
   timeline: z.array(z.object({ step: z.enum(TIMELINE_STEPS), at: z.string(), by: z.string() })),
@@ -325,7 +340,7 @@ export type OrderHistory = z.infer<typeof OrderHistory>;
 
 // ---- A recipient's one-time link (no account): `/nhd-receipt/<token>` in the web ----
 
-/** Days a recipient's link stays valid after the report was emailed. */
+/** Days a recipient's link stays valid after the report was emailed, by default (the server's `RECEIPT_LINK_DAYS` setting). */
 export const RECEIPT_LINK_DAYS = 30;
 export const ReceiptTokenParams = z.object({ token: z.string().trim().min(20, 'This link is not complete').max(300, 'This link is not one we sent') });
 

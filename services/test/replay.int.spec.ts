@@ -125,9 +125,11 @@ describe('npm run replay -- --all', () => {
     const card = await savedCard(t, 'replay-customer', TEST_CARDS.succeeds);
     await waitFor(async () => (await t.platform.documents.get('memberships_saved_cards', card)) ?? undefined, { what: 'the saved card copied' });
     await verifyProperty(t);
-    // An NHD order paid, reported and delivered (read model nhd_orders).
+    // An NHD order paid, reported and delivered, one recipient's link withdrawn (read model nhd_orders).
     const { order } = await placeAndPayOrder(t, 'replay-orderer');
     await orderReaches(t, 'replay-orderer', order.order_id, 'delivered');
+    const revoked = await t.app.inject({ method: 'POST', url: `/api/v1/nhd/orders/${order.order_id}/receipt-links/revoke`, payload: { recipient_id: 'r1' }, headers: { authorization: `Bearer ${await t.signInAs('Customer', 'replay-orderer')}` } });
+    expect(revoked.statusCode, revoked.body).toBe(200);
     // Equity Protect: the verified property protected and paid, a recording imported, its alert reported as fraud
     // (read models equity_enrolments, equity_imports, equity_alerts).
     const enrolment = await enrolProperty(t, 'replay-customer', 'ca-scl-00007');

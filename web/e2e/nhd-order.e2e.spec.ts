@@ -180,4 +180,30 @@ describe('ordering an NHD report: /nhd-order → pay → live order page → rec
 
     await page.getByRole('list', { name: 'Order timeline' }).getByText('Every recipient confirmed receipt').waitFor({ timeout: 20_000 });
   }, 120_000);
+
+  it('the owner withdraws the emailed link on the order page; the recipient is told it was withdrawn', async () => {
+    const mail = (await outboxOf(app, buyer)).find((m) => (m.subject ?? '').startsWith('Natural Hazard Disclosure report'));
+    const link = new URL(/(https?:\/\/[^\s]+\/nhd-receipt\/[^\s]+)/.exec(mail?.text ?? '')?.[1] ?? 'http://x/');
+    const withdraw = page.getByRole('listitem').filter({ hasText: buyer }).getByRole('button', { name: 'Withdraw link' });
+    await withdraw.waitFor({ timeout: 20_000 });
+    await withdraw.click();
+    const dialog = page.getByRole('alertdialog', { name: /^Withdraw the link sent to / });
+    await dialog.waitFor();
+    // The safe button comes first and has the focus.
+    expect(await dialog.getByRole('button', { name: 'Keep the link' }).evaluate((b) => b === document.activeElement)).toBe(true);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/receipt-links/revoke'), { timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Withdraw the link' }).click();
+    expect((await answered).status()).toBe(200);
+    const status = page.getByText(/^Link withdrawn /);
+    await status.waitFor({ timeout: 20_000 });
+    await page.waitForFunction(() => document.activeElement?.textContent?.startsWith('Link withdrawn ') === true, undefined, { timeout: 10_000 });
+    expect(await withdraw.count()).toBe(0);
+    await page.getByRole('table', { name: 'Audit trail of the order' }).getByText(`Report link withdrawn for ${buyer}.`).waitFor({ timeout: 20_000 });
+    await checkWidths(page, '/nhd-order-list/:id (a link withdrawn)');
+
+    const { page: recipient } = await newPage(browser, app.url);
+    await recipient.goto(link.pathname);
+    await recipient.getByText(/This link was withdrawn on .+\. Ask the person who ordered the report to send it to you again\./).waitFor({ timeout: 20_000 });
+    expect(await recipient.getByRole('button', { name: 'Confirm I received it' }).count()).toBe(0);
+  }, 120_000);
 });

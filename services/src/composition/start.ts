@@ -15,6 +15,7 @@ import { openAdapters } from './open-adapters.ts';
 import { MODULES } from './modules.ts';
 import { createPlatform, startBackground } from './runtime.ts';
 import { checkDataOwnership, ownedBy } from './module-data.ts';
+import { withoutSecrets } from '../platform/logging/secrets.ts';
 
 export interface RunningApplication {
   platform: Platform;
@@ -51,8 +52,12 @@ export const TEST_GATEWAY_WARNING =
 
 const servesHttp = (config: Config) => config.ROLE === 'all' || config.ROLE === 'api';
 
-/** The composition root: the same code starts as api, projector, worker, or all three (embedded). */
-export const startApplication = async (config: Config, log: Logger): Promise<RunningApplication> => {
+/**
+ * The composition root: the same code starts as api, projector, worker, or all three (embedded). Everything logs through
+ * `withoutSecrets(given)`: no token, code, password or link secret reaches the log, at any level.
+ */
+export const startApplication = async (config: Config, given: Logger): Promise<RunningApplication> => {
+  const log = withoutSecrets(given);
   if (config.PAYMENTS_GATEWAY === 'test') log.warn({ payments_gateway: 'test' }, TEST_GATEWAY_WARNING);
   const cookieWarning = insecureCookieWarning(config);
   if (cookieWarning) log.warn({ cookie_secure: false }, cookieWarning);

@@ -32,6 +32,8 @@ export const ConfigSchema = z
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(30),
     /** How long the undo link in the notice of an email or phone change works. */
     CONTACT_UNDO_DAYS: z.coerce.number().int().positive().default(7),
+    /** How long an NHD report recipient's emailed link works after it was sent (unless withdrawn first). */
+    RECEIPT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     // Secure on the session cookies; unset: on exactly when PUBLIC_URL is https (see cookieSecureOf).
     COOKIE_SECURE: bool.optional(),
     // Behind a reverse proxy: 'true' or the proxies' addresses (comma-separated), so client addresses (rate limits) are real.

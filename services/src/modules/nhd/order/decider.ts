@@ -10,6 +10,7 @@ import {
   type NhdOrderPlaced,
   type NhdOrderRefunded,
   type NhdReceiptAcknowledged,
+  type NhdReceiptLinksRevoked,
   type NhdReportFailed,
   type NhdReportGenerationStarted,
   type NhdReportReady,
@@ -38,7 +39,8 @@ export type OrderEvent =
   | { type: 'NhdOrderAcknowledged'; data: NhdOrderAcknowledged }
   | { type: 'NhdOrderClosed'; data: NhdOrderClosed }
   | { type: 'NhdOrderCancelled'; data: NhdOrderCancelled }
-  | { type: 'NhdOrderRefunded'; data: NhdOrderRefunded };
+  | { type: 'NhdOrderRefunded'; data: NhdOrderRefunded }
+  | { type: 'NhdReceiptLinksRevoked'; data: NhdReceiptLinksRevoked };
 
 /** Every event's data but the three fields the decider fills: the order (from the stream), who (metadata) and when. */
 type Step<T> = Omit<T, 'order_id' | 'by' | 'at'>;
@@ -56,6 +58,8 @@ export type RecordReportSent = Command<'RecordReportSent', { recipient_id: strin
 export type AcknowledgeReceipt = Command<'AcknowledgeReceipt', { recipient_id: string }>;
 export type CloseOrder = Command<'CloseOrder', Record<string, never>>;
 export type CancelOrder = Command<'CancelOrder', { reason: string }>;
+/** The owner or a Super Admin withdraws one recipient's link, or (null) every link sent so far. */
+export type RevokeReceiptLinks = Command<'RevokeReceiptLinks', { recipient_id: string | null }>;
 export type RecordRefund = Command<'RecordRefund', Step<NhdOrderRefunded>>;
 
 export type OrderCommand =
@@ -70,6 +74,7 @@ export type OrderCommand =
   | AcknowledgeReceipt
   | CloseOrder
   | CancelOrder
+  | RevokeReceiptLinks
   | RecordRefund;
 
 export type PlacedOrder = {
@@ -84,6 +89,8 @@ export type PlacedOrder = {
   /** When each recipient's email was recorded, and acknowledged, by recipient id. */
   sent: Readonly<Record<string, string>>;
   acknowledged: Readonly<Record<string, string>>;
+  /** When each recipient's link was withdrawn, by recipient id. */
+  revoked: Readonly<Record<string, string>>;
   cancelled: NhdOrderCancelled | null;
   refunded: NhdOrderRefunded | null;
 };
@@ -93,7 +100,7 @@ export const initialOrderState = (): OrderState => ({ status: 'none' });
 
 export const evolveOrder = (state: OrderState, event: OrderEvent): OrderState => {
   if (event.type === 'NhdOrderPlaced') {
-    return { status: 'placed', failure: null, placed: event.data, checkoutId: null, paid: null, reportAttempts: 0, report: null, sent: {}, acknowledged: {}, cancelled: null, refunded: null };
+    return { status: 'placed', failure: null, placed: event.data, checkoutId: null, paid: null, reportAttempts: 0, report: null, sent: {}, acknowledged: {}, revoked: {}, cancelled: null, refunded: null };
   }
   if (state.status === 'none') return state; // an event without its order: nothing to fold it into
   switch (event.type) {
@@ -123,6 +130,8 @@ export const evolveOrder = (state: OrderState, event: OrderEvent): OrderState =>
       return { ...state, status: 'cancelled', failure: null, cancelled: event.data };
     case 'NhdOrderRefunded':
       return { ...state, status: 'refunded', refunded: event.data };
+    case 'NhdReceiptLinksRevoked':
+      return { ...state, revoked: { ...state.revoked, ...Object.fromEntries(event.data.recipient_ids.map((id) => [id, event.data.at])) } };
     default: {
       const unexpected: never = event;
       throw new Error(`Unknown NHD order event ${String((unexpected as { type: unknown }).type)}`);
@@ -195,6 +204,7 @@ const decidePlaced = (command: Exclude<OrderCommand, PlaceOrder>, order: PlacedO
         throw new DomainError('conflict', 'RECEIPT_LINK_USED', `You confirmed receipt on ${order.acknowledged[recipient_id]}. This link has been used.`);
       }
       if (!order.sent[recipient_id]) throw refused('This report has not been sent to you yet.');
+      if (order.revoked[recipient_id]) throw new DomainError('gone', 'RECEIPT_LINK_REVOKED', 'This link was withdrawn by the person who ordered the report.');
       if (order.status === 'cancelled' || order.status === 'refunded') throw refused('This order was cancelled.');
       const events: OrderEvent[] = [{ type: 'NhdReceiptAcknowledged', data: { ...step, recipient_id } }];
       const allAcknowledged = recipientIds(order).every((id) => id === recipient_id || order.acknowledged[id]);
@@ -219,6 +229,16 @@ const decidePlaced = (command: Exclude<OrderCommand, PlaceOrder>, order: PlacedO
         );
       }
       return [{ type: 'NhdOrderCancelled', data: { ...step, reason: command.data.reason, refund_due: !unpaid, checkout_id: unpaid ? null : order.checkoutId } }];
+    }
+    case 'RevokeReceiptLinks': {
+      const { recipient_id } = command.data;
+      if (recipient_id !== null) {
+        if (!order.placed.recipients.some((r) => r.recipient_id === recipient_id)) throw new DomainError('not_found', 'RECIPIENT_NOT_FOUND', 'This recipient is not on the order.');
+        if (!order.sent[recipient_id]) throw new DomainError('conflict', 'RECEIPT_LINK_NOT_SENT', 'No link was sent to this recipient yet, so there is none to withdraw.');
+      }
+      // Only links sent and still standing: a second click (or "all" after one) withdraws nothing more.
+      const ids = (recipient_id === null ? recipientIds(order) : [recipient_id]).filter((id) => order.sent[id] && !order.revoked[id]);
+      return ids.length > 0 ? [{ type: 'NhdReceiptLinksRevoked', data: { ...step, recipient_ids: ids } }] : [];
     }
     case 'RecordRefund': {
       if (order.refunded) return [];

@@ -134,6 +134,19 @@ describe('the NHD order decider', () => {
     expect(refusal([PLACE, PAY, START, READY], { type: 'RecordReportFailure', data: { reason: 'x' } })).toMatchObject({ code: 'ORDER_TRANSITION_REFUSED' });
   });
 
+  it('withdraws one recipient\'s link, then every other link sent; a repeat withdraws nothing; a withdrawn link confirms nothing', () => {
+    const REVOKE = (id: string | null, actor = 'acct-1'): Cmd => ({ type: 'RevokeReceiptLinks', data: { recipient_id: id }, actor });
+    const one = run([...DELIVERED, REVOKE('r1')]);
+    expect(one.events.at(-1)).toMatchObject({ type: 'NhdReceiptLinksRevoked', data: { order_id: ORDER, recipient_ids: ['r1'], by: 'acct-1' } });
+    const all = run([REVOKE('r1'), REVOKE(null, 'admin-1'), REVOKE(null)], one.state);
+    expect(all.events).toEqual([{ type: 'NhdReceiptLinksRevoked', data: expect.objectContaining({ recipient_ids: ['r2'], by: 'admin-1' }) }]);
+    expect(Object.keys(all.state.status === 'none' ? {} : all.state.revoked).sort()).toEqual(['r1', 'r2']);
+    expect(refusal([...DELIVERED, REVOKE('r1')], ACK('r1'))).toMatchObject({ status: 410, code: 'RECEIPT_LINK_REVOKED' });
+    expect(refusal([PLACE, PAY, START, READY, SENT('r1')], REVOKE('r2'))).toMatchObject({ status: 409, code: 'RECEIPT_LINK_NOT_SENT' });
+    expect(refusal(DELIVERED, REVOKE('r9'))).toMatchObject({ status: 404, code: 'RECIPIENT_NOT_FOUND' });
+    expect(run([PLACE, REVOKE(null)]).events.map((e) => e.type)).toEqual(['NhdOrderPlaced']); // nothing sent yet: nothing to withdraw
+  });
+
   it('ignores events of another order folded without their start', () => {
     const state = evolveOrder(initialOrderState(), { type: 'NhdOrderPaid', data: { order_id: ORDER, by: 'x', at: 'y', checkout_id: 'c', amount_cents: 1 } });
     expect(state.status).toBe('none');

@@ -38,6 +38,8 @@ export const summaryOf = (event: OrderEvent, order: Pick<NhdOrderView, 'recipien
       return `Cancelled: ${event.data.reason}${event.data.refund_due ? ' (the payment is refunded in full)' : ''}.`;
     case 'NhdOrderRefunded':
       return `Refunded ${money(event.data.amount_cents)}.`;
+    case 'NhdReceiptLinksRevoked':
+      return `Report link withdrawn for ${event.data.recipient_ids.map((id) => order.recipients.find((r) => r.recipient_id === id)?.email ?? id).join(', ')}.`;
     default: {
       const unexpected: never = event;
       throw new Error(`Unknown NHD order event ${String((unexpected as { type: unknown }).type)}`);

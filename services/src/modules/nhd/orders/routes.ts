@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
-import { AdminOrdersQuery, CancelOrderBody, MyOrdersQuery, NhdOrderView, OrderHistory, OrderIdParams } from '@acpg/contracts/nhd';
+import { AdminOrdersQuery, CancelOrderBody, MyOrdersQuery, NhdOrderView, OrderHistory, OrderIdParams, RevokeReceiptLinksBody } from '@acpg/contracts/nhd';
 import type { RouteAuth } from '../../../platform/auth/port.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { daysFilter, searchFilter } from '../../../platform/documents/list-filters.ts';
@@ -129,6 +129,33 @@ export const orderRoutes =
         const { events } = await runOrderCommand(platform, request.params.id, { type: 'CancelOrder', data: { reason: request.body.reason }, metadata: requestMeta(request, platform) });
         const refund = events.some((e) => e.type === 'NhdOrderCancelled' && e.data.refund_due);
         return { success: true as const, data: await orderView(platform, request.params.id), message: refund ? 'Order cancelled. The payment is refunded in full.' : 'Order cancelled.' };
+      },
+    );
+
+    app.post(
+      '/nhd/orders/:id/receipt-links/revoke',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['nhd'],
+          summary: "Withdraw a recipient's emailed report link, or every link of the order (the owner or a Super Admin)",
+          description:
+            'Body `{ recipient_id }` withdraws that recipient\'s link; `{}` withdraws every link sent so far. A withdrawn link answers ' +
+            '410 RECEIPT_LINK_REVOKED (page, report download and confirmation); withdrawing one again changes nothing. Links also ' +
+            'expire RECEIPT_LINK_DAYS (30 by default) days after they were sent. 404 ORDER_NOT_FOUND, RECIPIENT_NOT_FOUND; 409 RECEIPT_LINK_NOT_SENT.',
+          security: [{ bearer: [] }],
+          params: OrderIdParams,
+          body: RevokeReceiptLinksBody,
+          response: { 200: okEnvelope(NhdOrderView), ...refusals },
+        },
+      },
+      async (request) => {
+        await accessibleOrder(platform, request.params.id, callerOf(request));
+        const recipientId = request.body.recipient_id ?? null;
+        const { events } = await runOrderCommand(platform, request.params.id, { type: 'RevokeReceiptLinks', data: { recipient_id: recipientId }, metadata: requestMeta(request, platform) });
+        const count = events.reduce((n, e) => n + (e.type === 'NhdReceiptLinksRevoked' ? e.data.recipient_ids.length : 0), 0);
+        const message = count === 0 ? 'There is no link left to withdraw.' : count === 1 ? 'The link was withdrawn. It no longer opens the report.' : `${count} links were withdrawn. They no longer open the report.`;
+        return { success: true as const, data: await orderView(platform, request.params.id), message };
       },
     );
   };

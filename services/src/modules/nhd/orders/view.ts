@@ -36,7 +36,7 @@ export const evolveOrderRow = (doc: Doc | null, event: OrderEvent): Doc | null =
       amount_cents: d.amount_cents,
       checkout_id: null,
       promo: null,
-      recipients: d.recipients.map((r) => ({ ...r, sent_at: null, acknowledged_at: null })),
+      recipients: d.recipients.map((r) => ({ ...r, sent_at: null, acknowledged_at: null, revoked_at: null })),
       escrow_users: d.escrow_users,
       timeline: [{ step: 'placed', at: d.at, by: d.by }],
       placed_at: d.at,
@@ -77,6 +77,10 @@ export const evolveOrderRow = (doc: Doc | null, event: OrderEvent): Doc | null =
       return { ...step(row, 'cancelled', event.data), status: 'cancelled', failure: null, message: event.data.refund_due ? 'Cancelled; the payment is being refunded in full.' : null };
     case 'NhdOrderRefunded':
       return { ...step(row, 'refunded', event.data), status: 'refunded', message: null };
+    case 'NhdReceiptLinksRevoked': {
+      const revoked = new Set(event.data.recipient_ids);
+      return { ...row, recipients: row.recipients.map((r) => (revoked.has(r.recipient_id) ? { ...r, revoked_at: event.data.at } : r)), updated_at: event.data.at };
+    }
     default: {
       const unexpected: never = event;
       throw new Error(`Unknown NHD order event ${String((unexpected as { type: unknown }).type)}`);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
-import { RECEIPT_LINK_DAYS, ReceiptTokenParams, ReceiptView } from '@acpg/contracts/nhd';
+import { ReceiptTokenParams, ReceiptView } from '@acpg/contracts/nhd';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { AppError } from '../../../platform/http/errors.ts';
@@ -18,22 +18,24 @@ const refusals = { 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 4
 // Public links are guessed at most this often per address.
 const PUBLIC = { auth: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } as const;
 
-/** The order and recipient of a link that is ours, sent, not expired (410) and of an order not cancelled. */
+/** The order and recipient of a link that is ours, sent, not withdrawn or expired (410) and of an order not cancelled. */
 const linkOf = async (platform: Platform, token: string): Promise<{ order: PlacedOrder; recipientId: string; sentAt: string }> => {
   const named = await readReceiptToken(platform, token);
   if (!named) throw invalid();
   const order = await loadOrder(platform, named.orderId);
   const sentAt = order.status === 'none' ? undefined : order.sent[named.recipientId];
   if (order.status === 'none' || !sentAt) throw invalid();
+  const revokedAt = order.revoked[named.recipientId];
+  if (revokedAt) throw new AppError(410, 'RECEIPT_LINK_REVOKED', `This link was withdrawn on ${onDay(revokedAt)}. Ask the person who ordered the report to send it to you again.`);
   if (order.status === 'cancelled' || order.status === 'refunded') throw new AppError(410, 'RECEIPT_LINK_EXPIRED', 'This order was cancelled, so its report is no longer available.');
-  const expiresAt = Date.parse(sentAt) + RECEIPT_LINK_DAYS * 86_400_000;
+  const expiresAt = Date.parse(sentAt) + platform.config.RECEIPT_LINK_DAYS * 86_400_000;
   if (!order.acknowledged[named.recipientId] && platform.clock().getTime() >= expiresAt) {
     throw new AppError(410, 'RECEIPT_LINK_EXPIRED', `This link expired on ${onDay(new Date(expiresAt).toISOString())}. Ask the person who ordered the report to send it again.`);
   }
   return { order, recipientId: named.recipientId, sentAt };
 };
 
-const viewOf = (order: PlacedOrder, recipientId: string, sentAt: string): ReceiptView => {
+const viewOf = (platform: Platform, order: PlacedOrder, recipientId: string, sentAt: string): ReceiptView => {
   const recipient = order.placed.recipients.find((r) => r.recipient_id === recipientId);
   if (!recipient) throw invalid();
   return {
@@ -42,7 +44,7 @@ const viewOf = (order: PlacedOrder, recipientId: string, sentAt: string): Receip
     property: order.placed.property,
     report_type: order.placed.report_type,
     sent_at: sentAt,
-    expires_at: new Date(Date.parse(sentAt) + RECEIPT_LINK_DAYS * 86_400_000).toISOString(),
+    expires_at: new Date(Date.parse(sentAt) + platform.config.RECEIPT_LINK_DAYS * 86_400_000).toISOString(),
     acknowledged_at: order.acknowledged[recipientId] ?? null,
   };
 };
@@ -60,7 +62,7 @@ export const receiptRoutes =
       },
       async (request) => {
         const { order, recipientId, sentAt } = await linkOf(platform, request.params.token);
-        return { success: true as const, data: viewOf(order, recipientId, sentAt) };
+        return { success: true as const, data: viewOf(platform, order, recipientId, sentAt) };
       },
     );
     app.get(
@@ -70,7 +72,7 @@ export const receiptRoutes =
         schema: {
           tags: ['nhd'],
           summary: 'The report as a PDF, through the recipient’s link, until receipt is confirmed',
-          description: 'Answers application/pdf. Refusals are JSON: 404 RECEIPT_LINK_INVALID, 409 RECEIPT_LINK_USED, 410 RECEIPT_LINK_EXPIRED.',
+          description: 'Answers application/pdf. Refusals are JSON: 404 RECEIPT_LINK_INVALID, 409 RECEIPT_LINK_USED, 410 RECEIPT_LINK_EXPIRED or RECEIPT_LINK_REVOKED.',
           params: ReceiptTokenParams,
         },
       },
@@ -100,7 +102,7 @@ export const receiptRoutes =
         const meta: CommandMeta = { ...requestMeta(request, platform), actor: `recipient:${recipientId}` };
         const { state } = await runOrderCommand(platform, order.placed.order_id, { type: 'AcknowledgeReceipt', data: { recipient_id: recipientId }, metadata: meta });
         if (state.status === 'none') throw invalid();
-        return { success: true as const, data: viewOf(state, recipientId, sentAt), message: 'Thank you: your receipt of the report is confirmed.' };
+        return { success: true as const, data: viewOf(platform, state, recipientId, sentAt), message: 'Thank you: your receipt of the report is confirmed.' };
       },
     );
   };

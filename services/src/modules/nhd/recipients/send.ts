@@ -1,5 +1,5 @@
 import { EventEnvelope } from '@acpg/contracts/envelope';
-import { NhdReportReady, RECEIPT_LINK_DAYS } from '@acpg/contracts/nhd';
+import { NhdReportReady } from '@acpg/contracts/nhd';
 import { z } from 'zod';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
 import { PermanentJobError } from '../../../platform/jobs/errors.ts';
@@ -55,7 +55,7 @@ export const sendToRecipient = async (platform: Platform, ready: EventEnvelope, 
     ...(order.placed.number ? { order_number: order.placed.number } : {}),
     ordered_by: orderer.success ? orderer.data.full_name : 'An ACPG customer',
     receipt_url: `${publicUrl(platform.config)}/nhd-receipt/${encodeURIComponent(await receiptToken(platform, orderId, recipientId))}`,
-    expires_on: onDay(new Date(platform.clock().getTime() + RECEIPT_LINK_DAYS * 86_400_000)),
+    expires_on: onDay(new Date(platform.clock().getTime() + platform.config.RECEIPT_LINK_DAYS * 86_400_000)),
   };
   await notificationJob.enqueue(platform, templateMessage(reportReadyEmail, recipient.email, variables), {
     id: `nhd-report-email-${orderId}-${recipientId}`,

@@ -43,6 +43,9 @@ export const saveReportType = (code: number, body: ReportTypeBody) => http.put<O
 export const placeOrder = (body: PlaceOrderBody) => http.post<Ok<NhdOrderView>>('/nhd/orders', body).then((r) => r.data);
 export const cancelOrder = (orderId: string, reason: string) => http.post<Ok<NhdOrderView>>(`/nhd/orders/${encodeURIComponent(orderId)}/cancel`, { reason });
 export const closeOrder = (orderId: string) => http.post<Ok<NhdOrderView>>(`/nhd/orders/${encodeURIComponent(orderId)}/close`);
+/** Withdraws one recipient's emailed report link, or (no recipient) every link of the order sent so far. */
+export const revokeReceiptLinks = (orderId: string, recipientId: string | null) =>
+  http.post<Ok<NhdOrderView>>(`/nhd/orders/${encodeURIComponent(orderId)}/receipt-links/revoke`, recipientId ? { recipient_id: recipientId } : {});
 export const retryReport = (orderId: string) => http.post<Ok<NhdOrderView>>(`/admin/nhd/orders/${encodeURIComponent(orderId)}/retry-report`);
 
 export const fetchReceipt = (token: string, signal?: AbortSignal) => http.get<ReceiptView>(`/nhd/receipts/${encodeURIComponent(token)}`, signal ? { signal } : {});

@@ -31,8 +31,9 @@ import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { ScreenHeading, ScreenTitle } from '../../../components/ScreenHeading.tsx';
 import { SimpleDialog } from '../../../components/SimpleDialog.tsx';
 import { cancelOrder, closeOrder, fetchOrder, fetchOrderReport, retryReport, useOrderHistory } from '../api/nhd.ts';
-import { actorText, addressOf, mayCancel, mayClose, mayPay, orderNumber, roleLabel, STATUS_BADGE, statusLabel } from '../order-text.ts';
+import { actorText, addressOf, mayCancel, mayClose, mayPay, orderNumber, STATUS_BADGE, statusLabel } from '../order-text.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
+import { RecipientLinks } from './RecipientLinks.tsx';
 
 const FINAL = new Set(['closed', 'cancelled', 'refunded']);
 const MESSAGES = [NHD_ORDER_UPDATED_MESSAGE];
@@ -229,17 +230,7 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
             <dd className={s.dd}>{orderNumber(order)}</dd>
           </dl>
           <Title3 as="h2" className={s.h2}>Recipients</Title3>
-          <ul className={s.list}>
-            {order.recipients.map((r) => (
-              <li key={r.recipient_id} className={s.person}>
-                <Text weight="semibold">
-                  {r.name} · {roleLabel(r.role)}
-                </Text>
-                <Text size={200}>{r.email}</Text>
-                <Text size={200}>{r.acknowledged_at ? `Confirmed receipt ${formatDateTime12(r.acknowledged_at)}` : r.sent_at ? `Emailed ${formatDateTime12(r.sent_at)}; not confirmed yet` : 'Not emailed yet'}</Text>
-              </li>
-            ))}
-          </ul>
+          <RecipientLinks order={order} onChanged={reload} />
           {order.escrow_users.length > 0 && (
             <>
               <Title3 as="h2" className={s.h2}>Escrow</Title3>
