@@ -31,8 +31,8 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) =>
  */
 const searchOf = async (ctx: IdentityContext, q: string | undefined): Promise<Filter> => {
   if (!q) return {};
-  const phone = /^[+\d][\d\s().-]{6,}$/.test(q) ? parsePhoneNumberFromString(q, 'US') : undefined;
-  if (phone?.isValid()) {
+  const phone = /^[+\d(][\d\s().-]{6,}$/.test(q) ? parsePhoneNumberFromString(q, 'US') : undefined;
+  if (phone?.isPossible()) {
     const accountId = await findAccountIdByPhone(ctx, phone.number);
     return { $or: [searchFilter(q), { _id: accountId ?? '' }] };
   }
