@@ -45,7 +45,8 @@ describe('Super Admin: /account-administration finds an account, changes its rol
 
     // Appoint an Admin: the dialog starts with the account's roles and Admin ticked, and asks why.
     await page.getByRole('button', { name: 'Appoint Admin' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: 'Appoint Quinn Target as an Admin' });
+    await explained(page, () => dialog.getByRole('checkbox', { name: 'Admin', exact: true }).waitFor({ timeout: 10_000 }));
     expect(await dialog.getByRole('checkbox', { name: 'Admin', exact: true }).isChecked()).toBe(true);
     expect(await dialog.getByRole('checkbox', { name: 'Customer', exact: true }).isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Change roles' }).click();
@@ -75,7 +76,7 @@ describe('Super Admin: /account-administration finds an account, changes its rol
 
     // The account is told why it cannot sign in.
     const signIn = await fetch(`${app.url}/api/v1/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: member.email, password: member.password }) });
-    expect(signIn.status).toBe(403);
+    expect(signIn.status).toBe(401);
     expect(((await signIn.json()) as { code: string }).code).toBe('ACCOUNT_SUSPENDED');
 
     // Back on the list (still searched), the row says Suspended.

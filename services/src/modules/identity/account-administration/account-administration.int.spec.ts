@@ -113,7 +113,7 @@ describe('account administration', () => {
     const refresh = await call('POST', '/auth/refresh', { cookie: session.cookie });
     expect(answer(refresh)).toEqual([401, 'ACCOUNT_SUSPENDED']);
     const signIn = await call('POST', '/auth/sign-in', { payload: { email: member.email, password: PASSWORD } });
-    expect(answer(signIn)).toEqual([403, 'ACCOUNT_SUSPENDED']);
+    expect(answer(signIn)).toEqual([401, 'ACCOUNT_SUSPENDED']);
     expect((signIn.json() as { message: string }).message).toBe(SUSPENDED_MESSAGE);
     // A wrong password is told nothing about the suspension.
     expect(answer(await call('POST', '/auth/sign-in', { payload: { email: member.email, password: 'not the passphrase at all' } }))).toEqual([401, 'INVALID_CREDENTIALS']);

@@ -121,8 +121,8 @@ export const accountAdministrationRoutes =
           security,
           summary: 'Suspend an account, with a required reason: it cannot sign in or refresh, and its sessions end at once',
           description:
-            'Records `AccountSuspended` { account_id, by, reason, at }. Sign-in then answers 403 ACCOUNT_SUSPENDED (after the password), refresh 401 ' +
-            'ACCOUNT_SUSPENDED. 400 VALIDATION_FAILED; 401; 403; 404 ACCOUNT_NOT_FOUND; 409 OWN_ACCOUNT; 409 ALREADY_SUSPENDED; 409 LAST_SUPER_ADMIN.',
+            'Records `AccountSuspended` { account_id, by, reason, at }. Sign-in then answers 401 ACCOUNT_SUSPENDED (after the password), and so does ' +
+            'refresh. 400 VALIDATION_FAILED; 401; 403; 404 ACCOUNT_NOT_FOUND; 409 OWN_ACCOUNT; 409 ALREADY_SUSPENDED; 409 LAST_SUPER_ADMIN.',
           params: AccountIdParams,
           body: AccountStatusBody,
           response: { 200: okEnvelope(AdminAccountDetail), ...errors(400, 401, 403, 404, 409) },

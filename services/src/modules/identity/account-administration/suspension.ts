@@ -4,9 +4,9 @@ import { refuse } from '../decider.ts';
 export const SUSPENDED_MESSAGE = 'This account is suspended. Contact ACPG support to have it reactivated.';
 
 /**
- * A suspended account cannot sign in (403, told why once its password proved who is asking) nor refresh a session
- * (401: the session is over).
+ * A suspended account cannot sign in (told why once its password proved who is asking) nor refresh a session: 401
+ * ACCOUNT_SUSPENDED, as every refused sign-in is a 401.
  */
-export const refuseIfSuspended = (account: RegisteredAccount, at: 'sign-in' | 'refresh'): void => {
-  if (account.suspended) throw refuse(at === 'sign-in' ? 'forbidden' : 'unauthenticated', 'ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
+export const refuseIfSuspended = (account: RegisteredAccount): void => {
+  if (account.suspended) throw refuse('unauthenticated', 'ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
 };

@@ -66,7 +66,7 @@ export const refreshSession = async (
   if (state.status !== 'active') throw sessionEnded();
   const account = await loadAccount(ctx.platform.eventStore, state.accountId);
   if (!account) throw sessionEnded();
-  refuseIfSuspended(account, 'refresh');
+  refuseIfSuspended(account);
   // The cookie lives no longer than the session may.
   const left = Math.max(1, Math.floor((Date.parse(state.expiresAt) - meta.now.getTime()) / 1000));
   return { token: next.token, maxAgeSeconds: Math.min(ttlSeconds(ctx), left), account, sessionId: presented.familyId };
@@ -77,7 +77,7 @@ const refuseSuspendedSession = async (ctx: IdentityContext, sessionId: string): 
   const { state } = await loadStream(ctx.platform.eventStore, sessionStream(sessionId), sessionDecider);
   if (state.status === 'none') return;
   const account = await loadAccount(ctx.platform.eventStore, state.accountId);
-  if (account) refuseIfSuspended(account, 'refresh');
+  if (account) refuseIfSuspended(account);
 };
 
 /**

@@ -32,7 +32,7 @@ export const startSignIn = async (ctx: IdentityContext, body: { email: string; p
     throw refuse('unauthenticated', 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
   }
   // Only once the password proved who is asking: the holder is told the account is suspended, nobody else.
-  refuseIfSuspended(account, 'sign-in');
+  refuseIfSuspended(account);
 
   const challengeId = meta.newId();
   const channels: OtpChannel[] = account.phoneEncrypted ? ['email', 'phone'] : ['email'];
@@ -114,7 +114,7 @@ export const verifySignInCode = async (
       case 'SignInCompleted': {
         const account = await loadAccount(store, event.data.account_id);
         if (!account) throw refuse('gone', 'SIGN_IN_EXPIRED', 'This sign-in has expired. Sign in again.');
-        refuseIfSuspended(account, 'sign-in'); // suspended between the password and the code
+        refuseIfSuspended(account); // suspended between the password and the code
         return { account, sessionId: event.data.session_id };
       }
       default:

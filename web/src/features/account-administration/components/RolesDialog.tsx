@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Checkbox, Field, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Checkbox, Field, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import type { AdminAccountDetail } from '@acpg/contracts/account-administration';
 import { ROLES, type RoleName } from '@acpg/contracts/role-names';
 import { AlertBar } from '../../../components/AlertBar.tsx';
@@ -9,7 +9,10 @@ import { changeRoles } from '../api/accounts.ts';
 import { refusalOf, type Refusal } from './refusal.ts';
 
 const useStyles = makeStyles({
+  fieldset: { border: 'none', margin: 0, padding: 0, minWidth: 0 },
+  legend: { padding: 0, marginBottom: tokens.spacingVerticalXS, fontWeight: tokens.fontWeightSemibold },
   group: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', columnGap: tokens.spacingHorizontalM },
+  error: { color: tokens.colorPaletteRedForeground1 },
   text: { margin: 0 },
 });
 
@@ -31,6 +34,7 @@ export function RolesDialog({ accountId, name, initial, title, onClose, onChange
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   const [formRef, focusFirstInvalid] = useFocusFirstInvalid<HTMLFormElement>();
+  const rolesError = refusal?.fields.roles;
 
   const toggle = (role: RoleName, checked: boolean) => setRoles((now) => (checked ? ROLES.filter((r) => r === role || now.includes(r)) : now.filter((r) => r !== role)));
 
@@ -61,13 +65,26 @@ export function RolesDialog({ accountId, name, initial, title, onClose, onChange
   return (
     <FormDialog title={title} busy={busy} onDismiss={onClose} onSubmit={(e) => void submit(e)} formRef={formRef} submitLabel="Change roles" cancelFirst>
       <p className={s.text}>{name} is signed out everywhere once the roles change. The reason is kept with your name.</p>
-      <Field label="Roles" required validationMessage={refusal?.fields.roles} validationState={refusal?.fields.roles ? 'error' : 'none'}>
-        <div role="group" aria-label="Roles" className={s.group} data-invalid={refusal?.fields.roles ? 'true' : undefined} tabIndex={refusal?.fields.roles ? -1 : undefined}>
-          {ROLES.map((role) => (
-            <Checkbox key={role} label={role} checked={roles.includes(role)} onChange={(_, d) => toggle(role, d.checked === true)} />
+      {/* A checkbox group is a fieldset (a Field labels one control only). A refusal marks the first box invalid: focus goes there. */}
+      <fieldset className={s.fieldset} aria-describedby={rolesError ? 'roles-error' : undefined}>
+        <legend className={s.legend}>Roles (at least one)</legend>
+        <div className={s.group}>
+          {ROLES.map((role, i) => (
+            <Checkbox
+              key={role}
+              label={role}
+              checked={roles.includes(role)}
+              onChange={(_, d) => toggle(role, d.checked === true)}
+              {...(i === 0 && rolesError ? { input: { 'aria-invalid': true } } : {})}
+            />
           ))}
         </div>
-      </Field>
+        {rolesError && (
+          <Text id="roles-error" className={s.error}>
+            {rolesError}
+          </Text>
+        )}
+      </fieldset>
       <Field label="Reason" required validationMessage={refusal?.fields.reason} validationState={refusal?.fields.reason ? 'error' : 'none'}>
         <Textarea value={reason} maxLength={500} resize="vertical" onChange={(_, d) => setReason(d.value)} />
       </Field>
