@@ -87,6 +87,7 @@ export const IDENTITY_ERROR_CODES = [
   'EMAIL_TAKEN', // 409 an account with this email exists
   'PASSWORD_REFUSED', // 400 too short, too long or too common
   'PHONE_TAKEN', // 409 an account with this phone exists (sign-up)
+  'ACCOUNT_SUSPENDED', // 401 at sign-in (after the password) and at refresh: a Super Admin suspended the account (account administration)
 ] as const;
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 

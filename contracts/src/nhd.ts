@@ -356,3 +356,60 @@ export const ReceiptView = z.object({
 });
 export type ReceiptView = z.infer<typeof ReceiptView>;
 // `POST /api/v1/nhd/receipts/:token/acknowledge` (public, no body): confirms receipt once; answers the ReceiptView.
+
+// ---- What another module keeps of an account's orders (identity's account administration: a summary per order) ----
+
+/** The events an order's summary is kept from: every step of the order's life. */
+export const NHD_ORDER_SUMMARY_EVENTS = NHD_ORDER_EVENT_TYPES;
+
+/** An order as another module lists it beside its account: number, property, report, amount, status, when. */
+export interface NhdOrderSummary {
+  order_id: string;
+  account_id: string;
+  number: string | null;
+  address_line: string;
+  report_type: string;
+  amount_cents: number;
+  status: OrderStatus;
+  placed_at: string;
+  updated_at: string;
+}
+
+/** The status each step leaves the order in (a step not listed keeps the status it found). */
+const SUMMARY_STATUS: Partial<Record<NhdOrderEventType, OrderStatus>> = {
+  NhdOrderPaid: 'paid',
+  NhdOrderPaymentFailed: 'failed',
+  NhdReportGenerationStarted: 'processing',
+  NhdReportReady: 'report_ready',
+  NhdReportFailed: 'failed',
+  NhdReportRetried: 'processing',
+  NhdOrderDelivered: 'delivered',
+  NhdOrderAcknowledged: 'acknowledged',
+  NhdOrderClosed: 'closed',
+  NhdOrderCancelled: 'cancelled',
+  NhdOrderRefunded: 'refunded',
+};
+
+/** The published fold of an order's summary: made by `NhdOrderPlaced`, its status moved on by each later step. */
+export const nextNhdOrderSummary = (summary: NhdOrderSummary | null, event: { type: string; data: unknown }): NhdOrderSummary | null => {
+  if (event.type === 'NhdOrderPlaced') {
+    const placed = NhdOrderPlaced.safeParse(event.data);
+    if (!placed.success) return summary;
+    const d = placed.data;
+    return {
+      order_id: d.order_id,
+      account_id: d.account_id,
+      number: d.number ?? null,
+      address_line: `${d.property.address_line}, ${d.property.city}`,
+      report_type: d.report_type.name,
+      amount_cents: d.amount_cents,
+      status: 'placed',
+      placed_at: d.at,
+      updated_at: d.at,
+    };
+  }
+  if (!summary) return summary;
+  const status = SUMMARY_STATUS[event.type as NhdOrderEventType];
+  const at = z.object({ at: z.string() }).safeParse(event.data);
+  return { ...summary, ...(status ? { status } : {}), ...(at.success ? { updated_at: at.data.at } : {}) };
+};

@@ -327,3 +327,55 @@ export const ClaimCoverage = z.object({
   flags: z.array(ClaimFlag),
 });
 export type ClaimCoverage = z.infer<typeof ClaimCoverage>;
+
+// ---- What another module keeps of an account's claims (identity's account administration: a summary per claim) ----
+
+/** The events a claim's summary is kept from: every step of the claim's life. */
+export const CLAIM_SUMMARY_EVENTS = REIMBURSEMENT_EVENT_TYPES;
+
+/** A claim as another module lists it beside its account: number, category, amount, status, when. */
+export interface ClaimSummary {
+  claim_id: string;
+  account_id: string;
+  number: string | null;
+  category: string;
+  address_line: string;
+  amount_cents: number;
+  status: ClaimStatus;
+  submitted_at: string;
+  updated_at: string;
+}
+
+/** The status each step leaves the claim in (a payout asked for leaves it approved until it is paid). */
+const CLAIM_SUMMARY_STATUS: Partial<Record<ReimbursementEventType, ClaimStatus>> = {
+  ReimbursementClaimReviewStarted: 'under_review',
+  ReimbursementInfoRequested: 'more_info_requested',
+  ReimbursementInfoProvided: 'under_review',
+  ReimbursementClaimApproved: 'approved',
+  ReimbursementClaimRejected: 'rejected',
+  ReimbursementClaimPaid: 'paid',
+};
+
+/** The published fold of a claim's summary: made by `ReimbursementClaimSubmitted`, its status moved on by each later step. */
+export const nextClaimSummary = (summary: ClaimSummary | null, event: { type: string; data: unknown }): ClaimSummary | null => {
+  if (event.type === 'ReimbursementClaimSubmitted') {
+    const submitted = ReimbursementClaimSubmitted.safeParse(event.data);
+    if (!submitted.success) return summary;
+    const d = submitted.data;
+    return {
+      claim_id: d.claim_id,
+      account_id: d.account_id,
+      number: d.number ?? null,
+      category: d.category,
+      address_line: `${d.property.address_line}, ${d.property.city}`,
+      amount_cents: d.amount_cents,
+      status: 'submitted',
+      submitted_at: d.at,
+      updated_at: d.at,
+    };
+  }
+  if (!summary) return summary;
+  const status = CLAIM_SUMMARY_STATUS[event.type as ReimbursementEventType];
+  const at = z.object({ at: z.string() }).safeParse(event.data);
+  return { ...summary, ...(status ? { status } : {}), ...(at.success ? { updated_at: at.data.at } : {}) };
+};

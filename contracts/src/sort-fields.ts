@@ -2,6 +2,8 @@
  * The sort fields of every list route, without zod: the list queries (`listQuery` in each contract) and the web's
  * list screens import these, so a screen's chunk gets the real lists without pulling the schemas in.
  */
+/** GET /admin/accounts (account administration). */
+export const ADMIN_ACCOUNT_SORT_FIELDS = ['created_at', 'full_name', 'email'] as const;
 export const BLOG_SORT_FIELDS = ['published_at', 'title'] as const;
 export const CLAIM_SORT_FIELDS = ['submitted_at', 'updated_at', 'amount_cents', 'status'] as const;
 export const ENROLMENT_SORT_FIELDS = ['requested_at', 'updated_at', 'status', 'county'] as const;

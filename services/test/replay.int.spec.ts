@@ -120,6 +120,17 @@ describe('npm run replay -- --all', () => {
     // A stranger signs up: the sign-up progress read model gets its document.
     const applicant = await signUpWithOutboxCodes(t, { full_name: 'Replay Applicant', email: 'replay@example.test', phone: '+14155550142', password: 'a long and uncommon passphrase', role: 'Broker' });
     await waitFor(async () => (await t.platform.documents.get('sign_up_progress', applicant.user.id)) ?? undefined, { what: 'the sign-up progress projected' });
+    // Account administration: the applicant's roles changed, then suspended and reactivated (identity_admin_accounts,
+    // and the sessions read model identity_sessions ends their session).
+    const superAdmin = { authorization: `Bearer ${await t.signInAs('Super Admin')}` };
+    for (const [path, payload] of [
+      ['roles', { roles: ['Broker', 'Admin'], reason: 'Replay: appointed an Admin' }],
+      ['suspend', { reason: 'Replay: suspended' }],
+      ['reactivate', { reason: 'Replay: reactivated' }],
+    ] as const) {
+      const r = await t.app.inject({ method: 'POST', url: `/api/v1/admin/accounts/${applicant.user.id}/${path}`, payload, headers: superAdmin });
+      expect(r.statusCode, r.body).toBe(200);
+    }
     await payForMembership(t);
     // A card saved for later charges (memberships keeps a copy of it: memberships_saved_cards).
     const card = await savedCard(t, 'replay-customer', TEST_CARDS.succeeds);

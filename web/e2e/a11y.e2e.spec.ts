@@ -221,7 +221,7 @@ describe('accessibility (axe-core) of every signed-in page of every role, at 375
   let app: TestApp;
   let browser: Browser;
   /** Another member's claim and order, for the Super Admin's detail pages. */
-  let theirs: { claimId: string; orderId: string };
+  let theirs: { claimId: string; orderId: string; accountId: string };
 
   /** A claim, a paid order and a paid membership of `accountId`: its detail pages then have something to show. */
   const dataOf = async (accountId: string) => {
@@ -251,7 +251,7 @@ describe('accessibility (axe-core) of every signed-in page of every role, at 375
     browser = await launchBrowser();
     const member = await newCustomer(app, 'Morgan Member');
     const { claimId, orderId } = await dataOf(member.accountId);
-    theirs = { claimId, orderId };
+    theirs = { claimId, orderId, accountId: member.accountId };
   }, 120_000);
 
   afterAll(async () => {
@@ -266,7 +266,12 @@ describe('accessibility (axe-core) of every signed-in page of every role, at 375
         let who: { email: string; password: string };
         if (role === 'Super Admin') {
           who = SEEDED_ADMIN;
-          details = [`/admin-property-reimbursement/${theirs.claimId}`, `/property-reimbursement/${theirs.claimId}`, `/nhd-order-list/${theirs.orderId}`];
+          details = [
+            `/admin-property-reimbursement/${theirs.claimId}`,
+            `/property-reimbursement/${theirs.claimId}`,
+            `/nhd-order-list/${theirs.orderId}`,
+            `/account-administration/${theirs.accountId}`,
+          ];
         } else {
           const account = await newCustomer(app, `Pat ${role}`, role);
           who = account;

@@ -71,7 +71,7 @@ describe('the content security policy in Chromium: no violation on any page', ()
   let app: TestApp;
   let browser: Browser;
   /** A member's claim, paid order and checkout: the detail pages then have something to show. */
-  let member: { email: string; password: string; claimId: string; orderId: string; checkoutId: string };
+  let member: { email: string; password: string; accountId: string; claimId: string; orderId: string; checkoutId: string };
 
   beforeAll(async () => {
     app = await startE2eApp();
@@ -82,7 +82,7 @@ describe('the content security policy in Chromium: no violation on any page', ()
     const claim = await fileClaim(app, account.accountId);
     const { order } = await placeAndPayOrder(app, account.accountId);
     const { checkoutId } = await payWithTestCard(app, account.accountId, TEST_CARDS.succeeds, 'yearly');
-    member = { email: account.email, password: account.password, claimId: claim.claim_id, orderId: order.order_id, checkoutId };
+    member = { email: account.email, password: account.password, accountId: account.accountId, claimId: claim.claim_id, orderId: order.order_id, checkoutId };
   }, 120_000);
 
   afterAll(async () => {
@@ -171,7 +171,7 @@ describe('the content security policy in Chromium: no violation on any page', ()
         await signInThroughPages(page, app, email, password);
         await settled(page);
         const routes = APP_ROUTES.filter((r) => r.access === 'protected' && (!r.roles || r.roles.includes(role)));
-        const paths = routes.map((r) => fill(r.path, { orderId: member.orderId, claimId: member.claimId }));
+        const paths = routes.map((r) => fill(r.path, { orderId: member.orderId, claimId: member.claimId, accountId: member.accountId }));
         if (role === 'Customer') paths.push(`/payment-status?checkout_id=${encodeURIComponent(member.checkoutId)}`);
         for (const path of paths) {
           await page.goto(path);

@@ -31,6 +31,7 @@ const MENUS: Record<MenuKind, readonly MenuEntry[]> = {
     { label: 'Plans', path: '/plans' },
     { label: 'Memberships', path: '/admin-memberships' },
     { label: 'Payments', path: '/admin-payments' },
+    { label: 'Accounts', path: '/account-administration' },
     { label: 'Home Management', path: '/home-management' },
     { label: 'About Us Management', path: '/aboutus-management' },
     { label: 'Service Management', path: '/service-management' },

@@ -86,6 +86,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin-property-reimbursement', access: 'protected', title: 'Property Reimbursement', roles: ['Super Admin'], load: () => import('../features/reimbursement/components/AdminClaimsPage.tsx') },
   { path: '/admin-property-reimbursement/:claimId', access: 'protected', title: 'Review claim', roles: ['Super Admin'], load: () => import('../features/reimbursement/components/AdminClaimPage.tsx') },
   { path: '/admin-nhd-order-list', access: 'protected', title: 'NHD Order List', roles: ['Super Admin'], load: named(nhdOrders, 'AdminOrdersPage') },
+  { path: '/account-administration', access: 'protected', title: 'Accounts', roles: ['Super Admin'], load: () => import('../features/account-administration/components/AccountsPage.tsx') },
+  { path: '/account-administration/:accountId', access: 'protected', title: 'Account', roles: ['Super Admin'], load: () => import('../features/account-administration/components/AccountPage.tsx') },
 ];
 
 registerRoutePaths(APP_ROUTES.map((r) => r.path));

@@ -1,3 +1,4 @@
+import { ADMINISTRATION_EVENT_TYPES } from './account-administration/decider.ts';
 import { PROFILE_EVENT_TYPES } from './account/profile-changes.ts';
 import { MEMBER_DATA_EVENT_TYPES } from './member-data/decider.ts';
 import { SIGN_UP_EVENT_TYPES } from './sign-up/events.ts';
@@ -43,4 +44,6 @@ export const IDENTITY_EVENT_TYPES: readonly string[] = [
   'ContactChangeUndone',
   // My Account: beneficiaries, mailing address, face and signature, PIN (member-data/)
   ...MEMBER_DATA_EVENT_TYPES,
+  // account administration (account-administration/): roles, suspension, reactivation by a Super Admin
+  ...ADMINISTRATION_EVENT_TYPES,
 ];

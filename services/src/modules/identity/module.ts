@@ -33,6 +33,11 @@ import { accountSecurityNoticeReaction } from './profile/security-notice/reactio
 import { accountSecurityNoticeEmail, contactChangeNoticeEmail } from './profile/security-notice/template.ts';
 import { PROPERTY_VERIFICATION_PENDING, PROPERTY_VERIFIED } from '@acpg/contracts/properties';
 import { contactChangeCodeEmail, contactChangeCodeSms } from './profile/contact-change/template.ts';
+import { ADMIN_ACCOUNT_UPDATED_MESSAGE, AdminAccountRow } from '@acpg/contracts/account-administration';
+import { accountAdministrationRoutes } from './account-administration/routes.ts';
+import { adminAccountsProjection } from './account-administration/projection.ts';
+import { sessionsProjection } from './account-administration/sessions-projection.ts';
+import { ACCOUNT_ADMINISTRATION_CONSUMES, ACCOUNT_ADMINISTRATION_COPIES } from './account-administration/copies.ts';
 
 /**
  * Event types holding secrets (a password hash, OTP digests, refresh-token digests): tools that show or export raw
@@ -61,10 +66,19 @@ export const identityModule: Module = {
     await app.register(passwordResetRoutes(platform));
     await app.register(profileRoutes(platform));
     await app.register(memberDataRoutes(platform));
+    await app.register(accountAdministrationRoutes(platform));
   },
-  projections: [accountsProjection, signUpProgressProjection],
-  consumes: [PROPERTY_VERIFIED, PROPERTY_VERIFICATION_PENDING, 'MembershipStarted', 'PaymentSucceeded'],
-  pushes: [liveMessage({ name: ACCOUNT_UPDATED_MESSAGE, summary: 'The account changed (name, roles, contact details masked)', payload: AccountUpdated, rooms: ['account:{id}'] })],
+  projections: [accountsProjection, signUpProgressProjection, adminAccountsProjection, sessionsProjection, ...ACCOUNT_ADMINISTRATION_COPIES],
+  consumes: [...new Set([PROPERTY_VERIFIED, PROPERTY_VERIFICATION_PENDING, 'MembershipStarted', 'PaymentSucceeded', ...ACCOUNT_ADMINISTRATION_CONSUMES])],
+  pushes: [
+    liveMessage({ name: ACCOUNT_UPDATED_MESSAGE, summary: 'The account changed (name, roles, contact details masked)', payload: AccountUpdated, rooms: ['account:{id}'] }),
+    liveMessage({
+      name: ADMIN_ACCOUNT_UPDATED_MESSAGE,
+      summary: 'An account\'s row in the Super Admins\' accounts list changed (sign-up, profile, roles, suspension)',
+      payload: AdminAccountRow,
+      rooms: ['role:Super Admin'],
+    }),
+  ],
   rooms: { [ACCOUNT_ROOM]: mayFollowAccount },
   securitySchemes: { [SIGN_UP_COOKIE_SCHEME]: signUpCookieScheme },
   reactions: [signInNoticeReaction, accountSecurityNoticeReaction, memberDataNoticeReaction],

@@ -4,6 +4,13 @@ import { refuse, unknownCommand } from '../decider.ts';
 import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { decideProfile, evolveProfile, SESSION_VERSION_EVENTS, toProfileEvent, type ProfileCommand, type ProfileEvent } from './profile-changes.ts';
+import {
+  decideAdministration,
+  evolveAdministration,
+  toAdministrationEvent,
+  type AdministrationCommand,
+  type AdministrationEvent,
+} from '../account-administration/decider.ts';
 
 /** Stream of one account. */
 export const accountStream = (accountId: string) => `identity-account-${accountId}`;
@@ -12,9 +19,10 @@ export type AccountEvent =
   | DomainEvent<'AccountRegistered', AccountRegistered>
   // Kept apart from AccountRegistered so a reader of the public event never sees the hash (see SENSITIVE_EVENT_TYPES).
   | DomainEvent<'AccountPasswordSet', { account_id: string; password_hash: string }>
-  | ProfileEvent;
+  | ProfileEvent
+  | AdministrationEvent;
 
-export type AccountCommand = Command<'RegisterAccount', AccountRegistered & { password_hash: string }> | ProfileCommand;
+export type AccountCommand = Command<'RegisterAccount', AccountRegistered & { password_hash: string }> | ProfileCommand | AdministrationCommand;
 
 export type AccountState =
   | { status: 'none' }
@@ -37,6 +45,10 @@ export type AccountState =
       keptSessionId?: string | null;
       /** Moves on with each of SESSION_VERSION_EVENTS: access tokens carry the one they were issued at. */
       sessionVersion?: number;
+      /** A Super Admin suspended it (account administration): no sign-in, no refresh. */
+      suspended?: boolean;
+      /** The provider the account acts for (AccountRolesChanged); absent or null: none. */
+      providerId?: string | null;
     };
 
 export const initialState = (): AccountState => ({ status: 'none' });
@@ -75,6 +87,10 @@ const evolveFields = (state: AccountState, event: AccountEvent): AccountState =>
     case 'AccountSignedOut':
     case 'AccountBrokerageChanged':
       return state.status === 'registered' ? evolveProfile(state, event) : state;
+    case 'AccountRolesChanged':
+    case 'AccountSuspended':
+    case 'AccountReactivated':
+      return state.status === 'registered' ? evolveAdministration(state, event) : state;
     default:
       return state;
   }
@@ -102,6 +118,11 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
     case 'RecordSignOut':
       if (state.status !== 'registered') throw refuse('not_found', 'INVALID_COMMAND', 'This account was not found.');
       return decideProfile(command, state);
+    case 'ChangeRoles':
+    case 'SuspendAccount':
+    case 'ReactivateAccount':
+      if (state.status !== 'registered') throw refuse('not_found', 'INVALID_COMMAND', 'This account was not found.');
+      return decideAdministration(command, state);
     default:
       return unknownCommand(command);
   }
@@ -115,7 +136,7 @@ export const toAccountEvent = (event: StoredEvent): AccountEvent | null => {
     case 'AccountPasswordSet':
       return { type: 'AccountPasswordSet', data: event.data as { account_id: string; password_hash: string } };
     default:
-      return toProfileEvent(event);
+      return toProfileEvent(event) ?? toAdministrationEvent(event);
   }
 };
 

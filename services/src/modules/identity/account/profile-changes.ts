@@ -131,4 +131,13 @@ export const sessionEndedByAccount = (state: Registered, sessionId: string, star
  * guard's check, `session-version/check.ts`), not only when it expires. A role change would too: the check also
  * compares the token's roles with the account's.
  */
-export const SESSION_VERSION_EVENTS: readonly string[] = ['AccountSessionsEnded', 'AccountEmailChanged', 'AccountPhoneChanged', 'AccountSignedOut'];
+export const SESSION_VERSION_EVENTS: readonly string[] = [
+  'AccountSessionsEnded',
+  'AccountEmailChanged',
+  'AccountPhoneChanged',
+  'AccountSignedOut',
+  // account administration: a role change, a suspension or a reactivation ends every session at once
+  'AccountRolesChanged',
+  'AccountSuspended',
+  'AccountReactivated',
+];

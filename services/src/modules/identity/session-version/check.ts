@@ -42,6 +42,8 @@ export const sessionVersionCheck = (platform: Platform): AccessCheck => {
     if (cache.size > SESSION_CACHE_MAX) cache.delete(cache.keys().next().value ?? '');
     const { state } = current;
     if ((principal.sessionVersion ?? 0) < (state.sessionVersion ?? 0)) return false;
+    if (state.suspended) return false; // account administration: a suspended account's tokens are refused
+
     // Every token the app issues names its session (`signedIn`); one that does not was made in-process (tests stand
     // in for a role with it), so only a session's token is held to the account's roles.
     return principal.sessionId === undefined || sameRoles(principal.roles, state.roles);

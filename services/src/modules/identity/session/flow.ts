@@ -1,11 +1,12 @@
 import { hashRefreshSecret, newRefreshToken, type RefreshToken } from '../../../platform/auth/refresh-cookie.ts';
 import { loadAccount, type RegisteredAccount } from '../accounts.ts';
-import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { IdentityContext } from '../context.ts';
 import { refuse } from '../decider.ts';
 import { sessionDecider, sessionStream } from './decider.ts';
 import { endedByPasswordChange } from '../profile/sessions.ts';
 import { accountDecider, accountStream } from '../account/decider.ts';
+import { refuseIfSuspended } from '../account-administration/suspension.ts';
 
 export interface IssuedRefreshToken {
   token: string;
@@ -50,6 +51,7 @@ export const refreshSession = async (
   meta: CommandMeta,
 ): Promise<IssuedRefreshToken & { account: RegisteredAccount; sessionId: string }> => {
   if (!presented) throw sessionEnded();
+  await refuseSuspendedSession(ctx, presented.familyId);
   if (await endedByPasswordChange(ctx, presented.familyId)) throw sessionEnded();
   const next = newRefreshToken(presented.familyId);
   const { events, state } = await handleCommand(
@@ -64,9 +66,18 @@ export const refreshSession = async (
   if (state.status !== 'active') throw sessionEnded();
   const account = await loadAccount(ctx.platform.eventStore, state.accountId);
   if (!account) throw sessionEnded();
+  refuseIfSuspended(account);
   // The cookie lives no longer than the session may.
   const left = Math.max(1, Math.floor((Date.parse(state.expiresAt) - meta.now.getTime()) / 1000));
   return { token: next.token, maxAgeSeconds: Math.min(ttlSeconds(ctx), left), account, sessionId: presented.familyId };
+};
+
+/** A session of a suspended account is told so (its holder knows the account: the cookie proves it). */
+const refuseSuspendedSession = async (ctx: IdentityContext, sessionId: string): Promise<void> => {
+  const { state } = await loadStream(ctx.platform.eventStore, sessionStream(sessionId), sessionDecider);
+  if (state.status === 'none') return;
+  const account = await loadAccount(ctx.platform.eventStore, state.accountId);
+  if (account) refuseIfSuspended(account);
 };
 
 /**

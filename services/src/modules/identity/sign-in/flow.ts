@@ -8,6 +8,7 @@ import { newOtpCode, recordOtpSend } from '../otp-destination/record-send.ts';
 import { signInCodeMessage } from './code-message.ts';
 import { signInDecider, signInStream } from './decider.ts';
 import { recordPasswordFailure, signInGuardKey, signInPaused } from '../sign-in-guard/guard.ts';
+import { refuseIfSuspended } from '../account-administration/suspension.ts';
 import { notificationJob } from '../../../platform/jobs/notifications.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'The email or password is incorrect.';
@@ -30,6 +31,8 @@ export const startSignIn = async (ctx: IdentityContext, body: { email: string; p
     await recordPasswordFailure(ctx, guard, account, meta);
     throw refuse('unauthenticated', 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
   }
+  // Only once the password proved who is asking: the holder is told the account is suspended, nobody else.
+  refuseIfSuspended(account);
 
   const challengeId = meta.newId();
   const channels: OtpChannel[] = account.phoneEncrypted ? ['email', 'phone'] : ['email'];
@@ -111,6 +114,7 @@ export const verifySignInCode = async (
       case 'SignInCompleted': {
         const account = await loadAccount(store, event.data.account_id);
         if (!account) throw refuse('gone', 'SIGN_IN_EXPIRED', 'This sign-in has expired. Sign in again.');
+        refuseIfSuspended(account); // suspended between the password and the code
         return { account, sessionId: event.data.session_id };
       }
       default:
