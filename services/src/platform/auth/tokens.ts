@@ -21,7 +21,7 @@ export const JWT_KEY_FILE = 'jwt-ed25519.pem';
 const ALG = 'EdDSA';
 const TOKEN_TYPE = 'at+jwt'; // RFC 9068: an access token cannot pass for another kind of JWT
 
-const AccessClaims = z.object({ sub: z.string().min(1), roles: z.array(Role), sid: z.string().min(1).max(100).optional(), sv: z.number().int().nonnegative().optional() });
+const AccessClaims = z.object({ sub: z.string().min(1), roles: z.array(Role), sid: z.string().min(1).max(100).optional(), sv: z.number().int().nonnegative().optional(), pid: z.string().min(1).max(100).optional() });
 
 const readOrCreateKeyFile = async (dataDir: string): Promise<string> => {
   const file = join(dataDir, JWT_KEY_FILE);
@@ -54,7 +54,7 @@ const loadPrivateKey = (pem: string): KeyObject => {
   return key;
 };
 
-/** Access tokens signed with EdDSA (Ed25519). Claims: sub = user id, roles, sid = session id, sv = session version. */
+/** Access tokens signed with EdDSA (Ed25519). Claims: sub = user id, roles, sid = session id, sv = session version, pid = a Provider Admin's provider. */
 export const createTokenService = async (options: TokenServiceOptions): Promise<TokenService> => {
   const pem = options.privateKeyPem?.trim() ? options.privateKeyPem.replace(/\\n/g, '\n') : await readOrCreateKeyFile(options.dataDir);
   const privateKey = loadPrivateKey(pem);
@@ -69,6 +69,7 @@ export const createTokenService = async (options: TokenServiceOptions): Promise<
       const session = {
         ...(principal.sessionId !== undefined ? { sid: principal.sessionId } : {}),
         ...(principal.sessionVersion !== undefined ? { sv: principal.sessionVersion } : {}),
+        ...(principal.providerId ? { pid: principal.providerId } : {}),
       };
       return new SignJWT({ roles: principal.roles, ...session })
         .setProtectedHeader({ alg: ALG, typ: TOKEN_TYPE, kid })
@@ -93,6 +94,7 @@ export const createTokenService = async (options: TokenServiceOptions): Promise<
           roles: claims.roles,
           ...(claims.sid !== undefined ? { sessionId: claims.sid } : {}),
           ...(claims.sv !== undefined ? { sessionVersion: claims.sv } : {}),
+          ...(claims.pid !== undefined ? { providerId: claims.pid } : {}),
         };
       } catch {
         throw unauthorized('Your token is expired or invalid. Please sign in again.');

@@ -1,9 +1,10 @@
-import { AccountRegistered } from '@acpg/contracts/identity';
+import { AccountRegistered, AccountRolesChanged } from '@acpg/contracts/identity';
 import type { Role } from '@acpg/contracts/roles';
 import { refuse, unknownCommand } from '../decider.ts';
 import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { decideProfile, evolveProfile, SESSION_VERSION_EVENTS, toProfileEvent, type ProfileCommand, type ProfileEvent } from './profile-changes.ts';
+import { decideRoles, type RolesCommand } from './roles-changes.ts';
 
 /** Stream of one account. */
 export const accountStream = (accountId: string) => `identity-account-${accountId}`;
@@ -12,9 +13,10 @@ export type AccountEvent =
   | DomainEvent<'AccountRegistered', AccountRegistered>
   // Kept apart from AccountRegistered so a reader of the public event never sees the hash (see SENSITIVE_EVENT_TYPES).
   | DomainEvent<'AccountPasswordSet', { account_id: string; password_hash: string }>
+  | DomainEvent<'AccountRolesChanged', AccountRolesChanged>
   | ProfileEvent;
 
-export type AccountCommand = Command<'RegisterAccount', AccountRegistered & { password_hash: string }> | ProfileCommand;
+export type AccountCommand = Command<'RegisterAccount', AccountRegistered & { password_hash: string }> | ProfileCommand | RolesCommand;
 
 export type AccountState =
   | { status: 'none' }
@@ -35,6 +37,8 @@ export type AccountState =
       /** Sessions started before this time are over (a password reset or change), except `keptSessionId`. */
       sessionsEndedBefore?: string;
       keptSessionId?: string | null;
+      /** The provider a Provider Admin acts for (`AccountRolesChanged`); absent or null: none. */
+      providerId?: string | null;
       /** Moves on with each of SESSION_VERSION_EVENTS: access tokens carry the one they were issued at. */
       sessionVersion?: number;
     };
@@ -66,6 +70,8 @@ const evolveFields = (state: AccountState, event: AccountEvent): AccountState =>
     }
     case 'AccountPasswordSet':
       return state.status === 'registered' ? { ...state, passwordHash: event.data.password_hash } : state;
+    case 'AccountRolesChanged':
+      return state.status === 'registered' ? { ...state, roles: event.data.roles, providerId: event.data.provider_id } : state;
     case 'AccountNameChanged':
     case 'AccountEmailChanged':
     case 'AccountPhoneChanged':
@@ -102,6 +108,10 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
     case 'RecordSignOut':
       if (state.status !== 'registered') throw refuse('not_found', 'INVALID_COMMAND', 'This account was not found.');
       return decideProfile(command, state);
+    case 'ChangeRoles':
+    case 'SetProviderAdmin':
+      if (state.status !== 'registered') throw refuse('not_found', 'INVALID_COMMAND', 'This account was not found.');
+      return decideRoles(command, state);
     default:
       return unknownCommand(command);
   }
@@ -114,6 +124,8 @@ export const toAccountEvent = (event: StoredEvent): AccountEvent | null => {
       return { type: 'AccountRegistered', data: AccountRegistered.parse(event.data) };
     case 'AccountPasswordSet':
       return { type: 'AccountPasswordSet', data: event.data as { account_id: string; password_hash: string } };
+    case 'AccountRolesChanged':
+      return { type: 'AccountRolesChanged', data: AccountRolesChanged.parse(event.data) };
     default:
       return toProfileEvent(event);
   }

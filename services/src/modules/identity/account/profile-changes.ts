@@ -131,4 +131,4 @@ export const sessionEndedByAccount = (state: Registered, sessionId: string, star
  * guard's check, `session-version/check.ts`), not only when it expires. A role change would too: the check also
  * compares the token's roles with the account's.
  */
-export const SESSION_VERSION_EVENTS: readonly string[] = ['AccountSessionsEnded', 'AccountEmailChanged', 'AccountPhoneChanged', 'AccountSignedOut'];
+export const SESSION_VERSION_EVENTS: readonly string[] = ['AccountSessionsEnded', 'AccountEmailChanged', 'AccountPhoneChanged', 'AccountSignedOut', 'AccountRolesChanged'];

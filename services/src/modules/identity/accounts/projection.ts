@@ -12,7 +12,7 @@ export const ACCOUNTS_COLLECTION = 'accounts';
 export const accountsProjection = defineProjection({
   name: 'identity.accounts',
   collection: ACCOUNTS_COLLECTION,
-  handles: ['AccountRegistered', 'AccountNameChanged', 'AccountEmailChanged', 'AccountPhoneChanged', 'AccountPhotoChanged', 'AccountPhotoRemoved'],
+  handles: ['AccountRegistered', 'AccountNameChanged', 'AccountEmailChanged', 'AccountPhoneChanged', 'AccountPhotoChanged', 'AccountPhotoRemoved', 'AccountRolesChanged'],
   indexes: ['email', 'roles', 'created_at'],
   fromStored: toAccountEvent,
   documentId: (event) => event.data.account_id,
@@ -43,6 +43,8 @@ export const accountsProjection = defineProjection({
         return doc ? { ...doc, profile_img: event.data.profile_img } : doc;
       case 'AccountPhotoRemoved':
         return doc ? { ...doc, profile_img: null } : doc;
+      case 'AccountRolesChanged':
+        return doc ? { ...doc, roles: event.data.roles, provider_id: event.data.provider_id } : doc;
       default:
         return doc;
     }
