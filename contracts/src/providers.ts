@@ -75,13 +75,17 @@ export const ProviderLogo = z.object({
 });
 export type ProviderLogo = z.infer<typeof ProviderLogo>;
 
+/** The contact and address as answered (plain strings: a response is never transformed). */
+const ContactView = z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() });
+const AddressView = z.object({ line1: z.string(), line2: z.string().optional(), city: z.string(), state: z.string(), zip: z.string() });
+
 /** One row of `GET /api/v1/admin/providers` (and the live message), with the version and position it reflects. */
 export const ProviderView = z.object({
   id: z.string(),
   name: z.string(),
   kind: ProviderKind,
-  contact: ProviderContact,
-  address: ProviderAddress,
+  contact: ContactView,
+  address: AddressView,
   logo: ProviderLogo.nullable(),
   status: ProviderStatus,
   admin_count: z.number().int().nonnegative(),
