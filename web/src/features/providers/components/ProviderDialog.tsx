@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from 'react';
-import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { Caption1, Field, Input, Label, makeStyles, tokens, useId } from '@fluentui/react-components';
 import type { PropertySummary } from '@acpg/contracts/properties';
 import { PROVIDER_KINDS, type ProviderKind, type ProviderView } from '@acpg/contracts/providers';
 import { AlertBar } from '../../../components/AlertBar.tsx';
@@ -21,6 +21,8 @@ const useStyles = makeStyles({
   grid: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(200px, 100%), 1fr))' },
   input: { minWidth: 0, width: '100%' },
   surface: { maxWidth: 'min(720px, calc(100vw - 32px))' },
+  file: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
+  error: { color: tokens.colorPaletteRedForeground1 },
 });
 
 const readAsDataUrl = (file: File) =>
@@ -45,6 +47,8 @@ export function ProviderDialog({ editing, AddressAutocomplete, onClose, onSaved 
   const [found, setFound] = useState<PropertySummary | null>(null);
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
+  const logoId = useId('provider-logo');
+  const logoHint = useId('provider-logo-hint');
   const { draft, set, field, failure, saving, submit } = useDraftForm({
     initial: () => (editing ? providerDraftOf(editing) : emptyProviderDraft()),
     check: providerBodyOf,
@@ -121,22 +125,25 @@ export function ProviderDialog({ editing, AddressAutocomplete, onClose, onSaved 
           <Input className={s.input} inputMode="numeric" value={draft.zip} onChange={(_, d) => set('zip', d.value)} autoComplete="off" />
         </Field>
       </div>
-      <Field
-        label={editing?.logo ? 'New logo (optional)' : 'Logo (optional)'}
-        hint="A JPEG, PNG or WebP image of at most 2 MB."
-        validationMessage={logoError ?? undefined}
-        validationState={logoError ? 'error' : 'none'}
-      >
+      {/* A native file input: Fluent's Field labels only its own controls, so the label points at it by id. */}
+      <div className={s.file}>
+        <Label htmlFor={logoId}>{editing?.logo ? 'New logo (optional)' : 'Logo (optional)'}</Label>
         <input
+          id={logoId}
           type="file"
           accept="image/jpeg,image/png,image/webp"
+          aria-describedby={logoHint}
+          aria-invalid={logoError ? true : undefined}
           onChange={(e) => {
             const file = e.target.files?.[0] ?? null;
             setLogo(file);
             setLogoError(file && file.size > MAX_LOGO_BYTES ? 'The logo is larger than 2 MB. Choose a smaller image.' : null);
           }}
         />
-      </Field>
+        <Caption1 id={logoHint} className={logoError ? s.error : undefined} role={logoError ? 'alert' : undefined}>
+          {logoError ?? 'A JPEG, PNG or WebP image of at most 2 MB.'}
+        </Caption1>
+      </div>
     </FormDialog>
   );
 }
