@@ -6,6 +6,7 @@ import { AlertBar } from '../../../components/AlertBar.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { OptionSelect } from '../../../components/OptionSelect.tsx';
 import { useDraftForm } from '../../../lib/draft-form.ts';
+import { notify } from '../../../lib/notify.ts';
 import { US_STATE_OPTIONS } from '../../../lib/us-states.ts';
 import { createProvider, editProvider, uploadProviderLogo } from '../api/providers.ts';
 import { emptyProviderDraft, providerBodyOf, providerDraftOf } from '../provider-form.ts';
@@ -54,7 +55,14 @@ export function ProviderDialog({ editing, AddressAutocomplete, onClose, onSaved 
     check: providerBodyOf,
     save: async (body) => {
       const saved = editing ? await editProvider(editing.id, { ...body, version: editing.version }) : await createProvider(body);
-      if (logo) await uploadProviderLogo(saved.data.id, await readAsDataUrl(logo));
+      if (logo) {
+        // The details are saved (a retry would send a version that moved on): a refused logo is told, and the dialog closes.
+        try {
+          await uploadProviderLogo(saved.data.id, await readAsDataUrl(logo));
+        } catch (error) {
+          notify.error(`The logo was not saved: ${error instanceof Error ? error.message : 'try again'}. Edit the provider to choose another image.`);
+        }
+      }
       onSaved(saved.message ?? `${body.name} was saved.`);
     },
     failed: 'The provider could not be saved. Try again.',
