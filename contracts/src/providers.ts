@@ -169,3 +169,20 @@ export const PROVIDER_ADMIN_REMOVED = 'ProviderAdminRemoved';
 export const PROVIDER_ADMIN_EVENTS = [PROVIDER_ADMIN_APPOINTED, PROVIDER_ADMIN_REMOVED] as const;
 
 export const PROVIDER_EVENT_TYPES = ['ProviderCreated', 'ProviderEdited', 'ProviderDeactivated', 'ProviderReactivated', 'ProviderLogoChanged', ...PROVIDER_ADMIN_EVENTS] as const;
+
+/** Another module's copy of which provider an account is a Provider Admin of (null: none), from `PROVIDER_ADMIN_EVENTS`. */
+export interface ProviderAdminship {
+  provider_id: string | null;
+}
+
+/**
+ * The published fold of `PROVIDER_ADMIN_EVENTS` per account: an appointment makes the account its provider's Provider
+ * Admin; a removal by that provider ends it (a removal by a provider it has left changes nothing).
+ */
+export const nextProviderAdminship = (copy: ProviderAdminship | null, event: { type: string; data: unknown }): ProviderAdminship | null => {
+  const d = ProviderAdminAppointed.safeParse(event.data);
+  if (!d.success) return copy;
+  if (event.type === PROVIDER_ADMIN_APPOINTED) return { provider_id: d.data.provider_id };
+  if (event.type === PROVIDER_ADMIN_REMOVED) return copy?.provider_id === d.data.provider_id ? { provider_id: null } : copy;
+  return copy;
+};

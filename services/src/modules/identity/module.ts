@@ -15,7 +15,7 @@ import { sessionVersionCheck } from './session-version/check.ts';
 /** For test fixtures that stand in for a sign-in: the version a fresh token carries. */
 export { currentSessionVersion } from './session-version/check.ts';
 import { accountNoticesWorker } from './account-notices/worker.ts';
-import { providerAdminsReaction, providerAdminsWorker } from './provider-admins/reaction.ts';
+import { providerAdminsCopy, providerAdminsReaction, providerAdminsWorker } from './provider-admins/reaction.ts';
 import { PROVIDER_ADMIN_EVENTS } from '@acpg/contracts/providers';
 import { IDENTITY_EVENT_TYPES } from './event-types.ts';
 import { signInCodeEmail, signInCodeSms } from './sign-in/code-message.ts';
@@ -64,7 +64,7 @@ export const identityModule: Module = {
     await app.register(profileRoutes(platform));
     await app.register(memberDataRoutes(platform));
   },
-  projections: [accountsProjection, signUpProgressProjection],
+  projections: [accountsProjection, signUpProgressProjection, providerAdminsCopy],
   consumes: [PROPERTY_VERIFIED, PROPERTY_VERIFICATION_PENDING, 'MembershipStarted', 'PaymentSucceeded', ...PROVIDER_ADMIN_EVENTS],
   pushes: [liveMessage({ name: ACCOUNT_UPDATED_MESSAGE, summary: 'The account changed (name, roles, contact details masked)', payload: AccountUpdated, rooms: ['account:{id}'] })],
   rooms: { [ACCOUNT_ROOM]: mayFollowAccount },

@@ -7,12 +7,13 @@ import type { AccountState } from './decider.ts';
 /**
  * Role changes, recorded as `AccountRolesChanged` (who asked, why), which ends the account's access tokens
  * (SESSION_VERSION_EVENTS). `ChangeRoles` sets the roles and provider as given; `SetProviderAdmin` gives or takes back
- * the Provider Admin role and the provider (the providers module's appointments, `provider-admins/`), decided on the
- * account's roles as they are then.
+ * the Provider Admin role and the provider (the providers module's appointments as identity's copy holds them,
+ * `provider-admins/`), decided on the account's roles as they are then.
  */
 export type RolesCommand =
   | Command<'ChangeRoles', { roles: Role[]; provider_id: string | null; changed_by: string; reason: string }>
-  | Command<'SetProviderAdmin', { provider_id: string; appointed: boolean; changed_by: string; reason: string }>;
+  /** `provider_id`: the provider the account is a Provider Admin of from now on (null: none). */
+  | Command<'SetProviderAdmin', { provider_id: string | null; changed_by: string; reason: string }>;
 
 type Registered = Extract<AccountState, { status: 'registered' }>;
 type RolesChangedEvent = DomainEvent<'AccountRolesChanged', AccountRolesChanged>;
@@ -42,10 +43,8 @@ export const decideRoles = (command: RolesCommand, state: Registered): RolesChan
       return changed(command, state, roles, command.data.provider_id);
     }
     case 'SetProviderAdmin': {
-      const { appointed, provider_id } = command.data;
-      // A removal by a provider the account no longer acts for (moved to another one since) changes nothing.
-      if (!appointed && (state.providerId ?? null) !== provider_id) return [];
-      return changed(command, state, rolesAfter(state.roles, appointed), appointed ? provider_id : null);
+      const { provider_id } = command.data;
+      return changed(command, state, rolesAfter(state.roles, provider_id !== null), provider_id);
     }
     default: {
       const unexpected: never = command;
