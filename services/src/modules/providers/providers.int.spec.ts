@@ -199,3 +199,16 @@ describe('providers (Super Admin, /admin/providers)', () => {
     expect(appointed.statusCode, appointed.body).toBe(200);
   });
 });
+
+describe('appointing one account to two providers at once', () => {
+  it('lets one appointment through and refuses the other with 409 ALREADY_PROVIDER_ADMIN', async () => {
+    const accountId = randomUUID();
+    const email = `race-${accountId.slice(0, 8)}@example.test`;
+    await registerAccount(t, accountId, { email, full_name: 'Race Person' });
+    const [a, b] = [await create(), await create()];
+    const answers = await Promise.all([a, b].map((p) => call('POST', `/admin/providers/${p.id}/admins`, { email })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const admins = await Promise.all([a, b].map(async (p) => (await detail(p.id)).admins.length));
+    expect(admins.sort()).toEqual([0, 1]);
+  });
+});

@@ -40,6 +40,18 @@ export const providerRoutes =
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
+    /**
+     * "A Provider Admin of one provider at a time" spans streams, so its check and the appointment run one at a time
+     * (the check reads the read model, which `runProviderCommand` waits for): two appointments of one account to two
+     * providers at once must not both pass. This serializes one API process; appointments are a Super Admin's rare action.
+     */
+    let appointing: Promise<unknown> = Promise.resolve();
+    const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+      const next = appointing.then(work, work);
+      appointing = next.catch(() => undefined);
+      return next;
+    };
+
     app.get(
       '/admin/providers',
       {
@@ -166,8 +178,10 @@ export const providerRoutes =
         const { id } = request.params;
         if (!(await platform.documents.get(PROVIDERS_COLLECTION, id))) throw providerMissing();
         const accountId = await accountIdByEmail(platform, request.body.email);
-        await assertNotAdminElsewhere(platform, id, accountId);
-        const saved = await runProviderCommand(platform, id, { type: 'AppointProviderAdmin', data: { account_id: accountId } }, requestMeta(request, platform));
+        const saved = await oneAtATime(async () => {
+          await assertNotAdminElsewhere(platform, id, accountId);
+          return runProviderCommand(platform, id, { type: 'AppointProviderAdmin', data: { account_id: accountId } }, requestMeta(request, platform));
+        });
         return { success: true as const, data: saved, message: `${request.body.email} is now a Provider Admin.` };
       },
     );
