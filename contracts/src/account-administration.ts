@@ -11,19 +11,8 @@ import { ADMIN_ACCOUNT_SORT_FIELDS } from './sort-fields.ts';
  * Events are on the account's stream (`identity-account-<id>`); every one ends the account's sessions at once.
  */
 
-/**
- * An account's roles changed (who, when, why). The providers work writes the same event (name and shape) when it
- * appoints or removes a Provider Admin; keep both in step. `provider_id`: the provider the account acts for (null: none).
- */
-export const AccountRolesChanged = z.object({
-  account_id: z.string(),
-  roles: z.array(Role).min(1),
-  provider_id: z.string().nullable(),
-  changed_by: z.string(),
-  reason: z.string(),
-  changed_at: z.string(),
-});
-export type AccountRolesChanged = z.infer<typeof AccountRolesChanged>;
+/** An account's roles changed (who, when, why): one event for a Super Admin's change and a provider's appointment. */
+export { AccountRolesChanged } from './identity.ts';
 
 /** A Super Admin suspended the account: it cannot sign in or refresh, and its sessions ended. */
 export const AccountSuspended = z.object({ account_id: z.string(), by: z.string(), reason: z.string(), at: z.string() });

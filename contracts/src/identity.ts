@@ -252,3 +252,18 @@ export type AccountNamesQuery = z.infer<typeof AccountNamesQuery>;
 /** Account id → full name; ids of no account are left out. */
 export const AccountNames = z.object({ names: z.record(z.string(), z.string()) });
 export type AccountNames = z.infer<typeof AccountNames>;
+
+/**
+ * Data of `AccountRolesChanged` (stream `identity-account-<id>`): the account's roles (and provider, for a Provider
+ * Admin) from now on, who changed them and why. It moves the account's session version on: access tokens issued
+ * before are refused at once. `changed_by`: an account id, or the reaction that acted (e.g. `identity.provider-admins`).
+ */
+export const AccountRolesChanged = z.object({
+  account_id: z.string().min(1),
+  roles: z.array(Role).min(1),
+  provider_id: z.string().min(1).nullable(),
+  changed_by: z.string().min(1),
+  reason: z.string().min(1).max(500),
+  changed_at: z.string().min(1),
+});
+export type AccountRolesChanged = z.infer<typeof AccountRolesChanged>;

@@ -21,3 +21,5 @@ export const PROPERTY_DOCUMENT_SORT_FIELDS = ['submitted_at', 'reviewed_at'] as 
 
 /** One of a list's sort fields, e.g. `SortField<typeof PLAN_SORT_FIELDS>`. */
 export type SortField<L extends readonly string[]> = L[number];
+/** GET /admin/providers. */
+export const PROVIDER_SORT_FIELDS = ['name', 'created_at', 'updated_at'] as const;

@@ -79,6 +79,28 @@ const createPromoCode = async (t: TestApp) => {
   await waitFor(async () => (await t.platform.documents.get('payments_promo_codes', 'REPLAY10')) ?? undefined, { what: 'the promo code projected' });
 };
 
+/**
+ * A provider with a Provider Admin (Super Admin): a document in the providers read model, the applicant in its copy of
+ * account contacts, and identity's AccountRolesChanged (the accounts read model's roles).
+ */
+const createProvider = async (t: TestApp, adminEmail: string) => {
+  const headers = { authorization: `Bearer ${await t.signInAs('Super Admin')}` };
+  const payload = {
+    name: 'Replay Homes',
+    kind: 'Homebuilder',
+    contact: { name: 'Rae Play', email: 'rae@replay.example', phone: null },
+    address: { line1: '1 Sample Street', city: 'San Jose', state: 'CA', zip: '95112' },
+  };
+  const created = await t.app.inject({ method: 'POST', url: '/api/v1/admin/providers', payload, headers });
+  expect(created.statusCode, created.body).toBe(200);
+  const id = String(created.json().data.id);
+  const appointed = await t.app.inject({ method: 'POST', url: `/api/v1/admin/providers/${id}/admins`, payload: { email: adminEmail }, headers });
+  expect(appointed.statusCode, appointed.body).toBe(200);
+  await waitFor(async () => ((await t.platform.eventStore.readAll({ after: 0, limit: 10_000, types: ['AccountRolesChanged'] })).length > 0 ? true : undefined), {
+    what: 'the Provider Admin role given',
+  });
+};
+
 /** A verified property (the event as the properties module writes it): documents in the verified-properties read model. */
 const verifyProperty = async (t: TestApp) => {
   const data: PropertyVerifiedData = {
@@ -152,6 +174,7 @@ describe('npm run replay -- --all', () => {
     const reported = await t.app.inject({ method: 'POST', url: `/api/v1/equity/alerts/${alert?.alert_id}/report`, payload: { note: 'Not us' }, headers: { authorization: `Bearer ${await t.signInAs('Customer', 'replay-customer')}` } });
     expect(reported.statusCode).toBe(200);
     await createPromoCode(t);
+    await createProvider(t, 'replay@example.test');
     // A reimbursement claim on a verified property, covered by a membership past its waiting period, reviewed, approved
     // and paid out (read model reimbursement_claims; the copies reimbursement_memberships, with a renewal's stretch, and
     // reimbursement_plans; the claim's coverage ledger is a stream, not a read model).

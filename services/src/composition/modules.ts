@@ -12,6 +12,7 @@ import { membershipsModule } from '../modules/memberships/module.ts';
 import { nhdModule } from '../modules/nhd/module.ts';
 import { equityModule } from '../modules/equity/module.ts';
 import { reimbursementModule } from '../modules/reimbursement/module.ts';
+import { providersModule } from '../modules/providers/module.ts';
 
 /** Every bounded context of the product; the composition root is the only place that knows them all. */
 export const MODULES: readonly Module[] = [
@@ -27,6 +28,7 @@ export const MODULES: readonly Module[] = [
   nhdModule,
   equityModule,
   reimbursementModule,
+  providersModule,
 ];
 
 /** Module names double as Kafka topic suffixes (stream ids start with them). */

@@ -81,6 +81,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin-property-documents', access: 'protected', title: 'Ownership documents', roles: ['Super Admin'], load: () => import('../features/properties/components/AdminPropertyDocumentsPage.tsx') },
   { path: '/admin-memberships', access: 'protected', title: 'Memberships', roles: ['Super Admin'], load: () => import('../features/admin-billing/components/AdminMembershipsPage.tsx') },
   { path: '/promocode', access: 'protected', title: 'Promo Codes', roles: ['Super Admin'], load: () => import('../features/promo-codes/components/PromoCodesPage.tsx') },
+  { path: '/acpg-provider', access: 'protected', title: 'Providers', roles: ['Super Admin'], load: () => import('./routes/ProvidersRoute.tsx') },
   { path: '/plans', access: 'protected', title: 'Plans', roles: ['Super Admin'], load: () => import('../features/plans/components/PlansAdminPage.tsx') },
   { path: '/admin-equity-protect', access: 'protected', title: 'Equity Protect', roles: ['Super Admin', 'Provider Admin'], load: named(equity, 'AdminEquityPage') },
   { path: '/admin-property-reimbursement', access: 'protected', title: 'Property Reimbursement', roles: ['Super Admin'], load: () => import('../features/reimbursement/components/AdminClaimsPage.tsx') },

@@ -7,6 +7,8 @@ import { SIGN_UP_EVENT_TYPES } from './sign-up/events.ts';
 export const IDENTITY_EVENT_TYPES: readonly string[] = [
   'AccountRegistered',
   'AccountPasswordSet',
+  // roles and provider changed (account/roles-changes.ts)
+  'AccountRolesChanged',
   'EmailReserved',
   'OtpSendRecorded',
   'SignInChallengeIssued',

@@ -15,6 +15,8 @@ import { sessionVersionCheck } from './session-version/check.ts';
 /** For test fixtures that stand in for a sign-in: the version a fresh token carries. */
 export { currentSessionVersion } from './session-version/check.ts';
 import { accountNoticesWorker } from './account-notices/worker.ts';
+import { providerAdminsCopy, providerAdminsReaction, providerAdminsWorker } from './provider-admins/reaction.ts';
+import { PROVIDER_ADMIN_EVENTS } from '@acpg/contracts/providers';
 import { IDENTITY_EVENT_TYPES } from './event-types.ts';
 import { signInCodeEmail, signInCodeSms } from './sign-in/code-message.ts';
 import { signInNoticeReaction } from './sign-in-notice/reaction.ts';
@@ -68,8 +70,8 @@ export const identityModule: Module = {
     await app.register(memberDataRoutes(platform));
     await app.register(accountAdministrationRoutes(platform));
   },
-  projections: [accountsProjection, signUpProgressProjection, adminAccountsProjection, sessionsProjection, ...ACCOUNT_ADMINISTRATION_COPIES],
-  consumes: [...new Set([PROPERTY_VERIFIED, PROPERTY_VERIFICATION_PENDING, 'MembershipStarted', 'PaymentSucceeded', ...ACCOUNT_ADMINISTRATION_CONSUMES])],
+  projections: [accountsProjection, signUpProgressProjection, adminAccountsProjection, sessionsProjection, ...ACCOUNT_ADMINISTRATION_COPIES, providerAdminsCopy],
+  consumes: [...new Set([PROPERTY_VERIFIED, PROPERTY_VERIFICATION_PENDING, 'MembershipStarted', 'PaymentSucceeded', ...ACCOUNT_ADMINISTRATION_CONSUMES, ...PROVIDER_ADMIN_EVENTS])],
   pushes: [
     liveMessage({ name: ACCOUNT_UPDATED_MESSAGE, summary: 'The account changed (name, roles, contact details masked)', payload: AccountUpdated, rooms: ['account:{id}'] }),
     liveMessage({
@@ -81,9 +83,10 @@ export const identityModule: Module = {
   ],
   rooms: { [ACCOUNT_ROOM]: mayFollowAccount },
   securitySchemes: { [SIGN_UP_COOKIE_SCHEME]: signUpCookieScheme },
-  reactions: [signInNoticeReaction, accountSecurityNoticeReaction, memberDataNoticeReaction],
+  reactions: [signInNoticeReaction, accountSecurityNoticeReaction, memberDataNoticeReaction, providerAdminsReaction],
   // Notices other modules address to an account by id (its email and phone stay here).
-  workers: [accountNoticesWorker],
+  // Provider Admins appointed and removed by the providers module (provider-admins/).
+  workers: [accountNoticesWorker, providerAdminsWorker],
   templates: [
     signInCodeEmail,
     signInCodeSms,

@@ -7,7 +7,7 @@ import type { IdentityContext } from './context.ts';
  * names its session and carries the account's session version: a later sign-out, reset or contact change refuses it.
  */
 export const signedIn = async (ctx: IdentityContext, account: RegisteredAccount, sessionId: string): Promise<SignInResult> => ({
-  AccessToken: await ctx.platform.tokens.issueAccessToken({ userId: account.id, roles: account.roles, sessionId, sessionVersion: account.sessionVersion ?? 0 }),
+  AccessToken: await ctx.platform.tokens.issueAccessToken({ userId: account.id, roles: account.roles, sessionId, sessionVersion: account.sessionVersion ?? 0, ...(account.providerId ? { providerId: account.providerId } : {}) }),
   role: account.roles,
   user: sessionUser(account),
 });

@@ -8,6 +8,8 @@ export interface Principal {
   sessionId?: string;
   /** The account's session version when the token was issued (0 when absent): a newer one refuses the token. */
   sessionVersion?: number;
+  /** A Provider Admin's provider (the account's, when the token was issued); a role change refuses older tokens. */
+  providerId?: string;
 }
 
 /**

@@ -21,7 +21,7 @@ export const JWT_KEY_FILE = 'jwt-ed25519.pem';
 const ALG = 'EdDSA';
 const TOKEN_TYPE = 'at+jwt'; // RFC 9068: an access token cannot pass for another kind of JWT
 
-const AccessClaims = z.object({ sub: z.string().min(1), roles: z.array(Role), sid: z.string().min(1).max(100).optional(), sv: z.number().int().nonnegative().optional() });
+const AccessClaims = z.object({ sub: z.string().min(1), roles: z.array(Role), sid: z.string().min(1).max(100).optional(), sv: z.number().int().nonnegative().optional(), pid: z.string().min(1).max(100).optional() });
 
 const newPrivateKeyPem = (): string => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
@@ -36,7 +36,7 @@ const loadPrivateKey = (pem: string): KeyObject => {
   return key;
 };
 
-/** Access tokens signed with EdDSA (Ed25519). Claims: sub = user id, roles, sid = session id, sv = session version. */
+/** Access tokens signed with EdDSA (Ed25519). Claims: sub = user id, roles, sid = session id, sv = session version, pid = a Provider Admin's provider. */
 export const createTokenService = async (options: TokenServiceOptions): Promise<TokenService> => {
   const pem = options.privateKeyPem?.trim() ? options.privateKeyPem.replace(/\\n/g, '\n') : await readOrCreateKeyFile(options.keys, JWT_KEY_FILE, newPrivateKeyPem);
   const privateKey = loadPrivateKey(pem);
@@ -51,6 +51,7 @@ export const createTokenService = async (options: TokenServiceOptions): Promise<
       const session = {
         ...(principal.sessionId !== undefined ? { sid: principal.sessionId } : {}),
         ...(principal.sessionVersion !== undefined ? { sv: principal.sessionVersion } : {}),
+        ...(principal.providerId ? { pid: principal.providerId } : {}),
       };
       return new SignJWT({ roles: principal.roles, ...session })
         .setProtectedHeader({ alg: ALG, typ: TOKEN_TYPE, kid })
@@ -75,6 +76,7 @@ export const createTokenService = async (options: TokenServiceOptions): Promise<
           roles: claims.roles,
           ...(claims.sid !== undefined ? { sessionId: claims.sid } : {}),
           ...(claims.sv !== undefined ? { sessionVersion: claims.sv } : {}),
+          ...(claims.pid !== undefined ? { providerId: claims.pid } : {}),
         };
       } catch {
         throw unauthorized('Your token is expired or invalid. Please sign in again.');

@@ -34,6 +34,12 @@ describe('access tokens (EdDSA)', () => {
     expect(await tokens.verifyAccessToken(token)).toEqual({ userId: 'u1', roles: ['Super Admin', 'Customer'] });
   });
 
+  it("carries a Provider Admin's provider (pid) with the session and its version", async () => {
+    const tokens = await createTokenService({ keys: { keysDir: tempDir() }, ttlSeconds: 900 });
+    const principal = { userId: 'u1', roles: ['Provider Admin' as const], sessionId: 's1', sessionVersion: 2, providerId: 'p1' };
+    expect(await tokens.verifyAccessToken(await tokens.issueAccessToken(principal))).toEqual(principal);
+  });
+
   it('generates a key once into the data folder (mode 0600) and keeps it across restarts', async () => {
     const dataDir = tempDir();
     const first = await createTokenService({ keys: { keysDir: dataDir }, ttlSeconds: 900 });

@@ -1,4 +1,4 @@
-import { AccountRegistered } from '@acpg/contracts/identity';
+import { AccountRegistered, AccountRolesChanged } from '@acpg/contracts/identity';
 import type { Role } from '@acpg/contracts/roles';
 import { refuse, unknownCommand } from '../decider.ts';
 import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
@@ -11,6 +11,7 @@ import {
   type AdministrationCommand,
   type AdministrationEvent,
 } from '../account-administration/decider.ts';
+import { decideRoles, type RolesCommand } from './roles-changes.ts';
 
 /** Stream of one account. */
 export const accountStream = (accountId: string) => `identity-account-${accountId}`;
@@ -22,7 +23,7 @@ export type AccountEvent =
   | ProfileEvent
   | AdministrationEvent;
 
-export type AccountCommand = Command<'RegisterAccount', AccountRegistered & { password_hash: string }> | ProfileCommand | AdministrationCommand;
+export type AccountCommand = Command<'RegisterAccount', AccountRegistered & { password_hash: string }> | ProfileCommand | AdministrationCommand | RolesCommand;
 
 export type AccountState =
   | { status: 'none' }
@@ -43,12 +44,12 @@ export type AccountState =
       /** Sessions started before this time are over (a password reset or change), except `keptSessionId`. */
       sessionsEndedBefore?: string;
       keptSessionId?: string | null;
+      /** The provider a Provider Admin acts for (`AccountRolesChanged`); absent or null: none. */
+      providerId?: string | null;
       /** Moves on with each of SESSION_VERSION_EVENTS: access tokens carry the one they were issued at. */
       sessionVersion?: number;
       /** A Super Admin suspended it (account administration): no sign-in, no refresh. */
       suspended?: boolean;
-      /** The provider the account acts for (AccountRolesChanged); absent or null: none. */
-      providerId?: string | null;
     };
 
 export const initialState = (): AccountState => ({ status: 'none' });
@@ -123,6 +124,9 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
     case 'ReactivateAccount':
       if (state.status !== 'registered') throw refuse('not_found', 'INVALID_COMMAND', 'This account was not found.');
       return decideAdministration(command, state);
+    case 'SetProviderAdmin':
+      if (state.status !== 'registered') throw refuse('not_found', 'INVALID_COMMAND', 'This account was not found.');
+      return decideRoles(command, state);
     default:
       return unknownCommand(command);
   }
@@ -135,6 +139,8 @@ export const toAccountEvent = (event: StoredEvent): AccountEvent | null => {
       return { type: 'AccountRegistered', data: AccountRegistered.parse(event.data) };
     case 'AccountPasswordSet':
       return { type: 'AccountPasswordSet', data: event.data as { account_id: string; password_hash: string } };
+    case 'AccountRolesChanged':
+      return { type: 'AccountRolesChanged', data: AccountRolesChanged.parse(event.data) };
     default:
       return toProfileEvent(event) ?? toAdministrationEvent(event);
   }

@@ -43,9 +43,8 @@ export const accountsProjection = defineProjection({
         return doc ? { ...doc, profile_img: event.data.profile_img } : doc;
       case 'AccountPhotoRemoved':
         return doc ? { ...doc, profile_img: null } : doc;
-      // Account administration (a Super Admin's role change, or the providers' appointments)
       case 'AccountRolesChanged':
-        return doc ? { ...doc, roles: event.data.roles } : doc;
+        return doc ? { ...doc, roles: event.data.roles, provider_id: event.data.provider_id } : doc;
       default:
         return doc;
     }
