@@ -7,8 +7,6 @@ import { SIGN_UP_EVENT_TYPES } from './sign-up/events.ts';
 export const IDENTITY_EVENT_TYPES: readonly string[] = [
   'AccountRegistered',
   'AccountPasswordSet',
-  // roles and provider changed (account/roles-changes.ts)
-  'AccountRolesChanged',
   'EmailReserved',
   'OtpSendRecorded',
   'SignInChallengeIssued',
@@ -46,6 +44,7 @@ export const IDENTITY_EVENT_TYPES: readonly string[] = [
   'ContactChangeUndone',
   // My Account: beneficiaries, mailing address, face and signature, PIN (member-data/)
   ...MEMBER_DATA_EVENT_TYPES,
-  // account administration (account-administration/): roles, suspension, reactivation by a Super Admin
+  // account administration (account-administration/): roles (also a provider's appointment, account/roles-changes.ts),
+  // suspension, reactivation by a Super Admin
   ...ADMINISTRATION_EVENT_TYPES,
 ];
