@@ -70,42 +70,53 @@ export const assertPasswordAllowed = (password: string, field: string) => {
   if (problem) throw new DomainError('invalid', 'PASSWORD_REFUSED', problem, [{ path: field, message: problem }]);
 };
 
-/** `POST /auth/reset-password`: the code (with the email) or the link's token, then the new password; every session ends. */
+/**
+ * `POST /auth/reset-password`: the code (with the email) or the link's token, then the new password; every session ends.
+ * A right code or link is first used up by this request (PasswordResetAccepted at the loaded version: of parallel
+ * requests only one claims it, and wrong codes racing it are counted, at most 5); only then is the password hashed
+ * (a wrong one costs no scrypt work) and set, and the reset recorded. A failure on the way (hashing busy: 429) gives
+ * the code back; a process that died there leaves the claim, and after OTP_RULES.claimSeconds the same code finishes.
+ */
 export const resetPassword = async (ctx: IdentityContext, body: ResetPasswordBody, meta: CommandMeta): Promise<void> => {
   assertPasswordAllowed(body.password, 'password');
   const store = ctx.platform.eventStore;
   const { key, method, secret } = 'token' in body ? { ...splitToken(body.token), method: 'link' as const } : { key: emailKey(ctx, body.email), method: 'code' as const, secret: body.code };
 
   const stream = passwordResetStream(key);
-  const command = { type: 'CompleteReset' as const, data: { method: method, proof_hash: proofDigest(ctx, key, method, secret) }, metadata: meta };
-  // Decided once without writing: a right code sets the password before it is used up, so a request cut short by a
-  // crash leaves the code valid and sending it again finishes the reset. Refusals are thrown here, before any write.
-  const { state } = await loadStream(store, stream, passwordResetDecider);
-  const accepted = passwordResetDecider.decide(command, state).find((e) => e.type === 'PasswordResetCompleted');
-  if (accepted?.type === 'PasswordResetCompleted') {
-    // Hashed only behind a right code or link: a wrong one costs no scrypt work. The code is used up after the password
-    // is set, so a hash refused as busy (429) leaves it valid for another try.
+  const claimId = meta.newId();
+  const command = { type: 'CompleteReset' as const, data: { method, proof_hash: proofDigest(ctx, key, method, secret), claim_id: claimId }, metadata: meta };
+  const { events, state } = await handleCommand(store, stream, passwordResetDecider, command, { retries: 1, conflictMessage: CODE_RACE });
+  const rejected = events.find((e) => e.type === 'PasswordResetRejected');
+  if (rejected?.type === 'PasswordResetRejected') {
+    const left = rejected.data.tries_left;
+    if (left === 0) throw refuseAccount('invalid', 'RESET_LOCKED', 'Too many wrong tries. Ask for a new code.');
+    if (method === 'link') throw refuseAccount('invalid', 'RESET_NOT_FOUND', 'This reset link is not valid. Ask for a new one.');
+    throw refuseAccount('invalid', 'OTP_INCORRECT', `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+  }
+  if (state.status !== 'accepted' || state.claim?.id !== claimId || state.accountId === null) throw new Error('CompleteReset decided neither a rejection nor a claim');
+  const accountId = state.accountId;
+  try {
     const passwordHash = await ctx.passwords.hash(body.password);
     await handleCommand(
       store,
-      accountStream(accepted.data.account_id),
+      accountStream(accountId),
       accountDecider,
       { type: 'SetPassword', data: { password_hash: passwordHash, reason: 'password-reset', kept_session_id: null }, metadata: meta },
       { retries: 2 },
     );
-  }
-  const { events } = await handleCommand(store, stream, passwordResetDecider, command, { retries: 1 }); // the same code twice at once: the second is told it was used
-  for (const event of events) {
-    if (event.type === 'PasswordResetRejected') {
-      const left = event.data.tries_left;
-      if (left === 0) throw refuseAccount('invalid', 'RESET_LOCKED', 'Too many wrong tries. Ask for a new code.');
-      if (method === 'link') throw refuseAccount('invalid', 'RESET_NOT_FOUND', 'This reset link is not valid. Ask for a new one.');
-      throw refuseAccount('invalid', 'OTP_INCORRECT', `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+    await handleCommand(store, stream, passwordResetDecider, { type: 'FinishReset', data: { claim_id: claimId }, metadata: meta }, { retries: 1 });
+  } catch (error) {
+    if (!(error instanceof DomainError && error.code === 'RESET_USED')) {
+      await handleCommand(store, stream, passwordResetDecider, { type: 'ReleaseReset', data: { claim_id: claimId }, metadata: meta }, { retries: 2 }).catch(
+        (releaseError: unknown) => ctx.platform.log.error({ err: releaseError }, 'password reset: the code could not be given back'),
+      );
     }
-    if (event.type === 'PasswordResetCompleted') return;
+    throw error;
   }
-  throw new Error('CompleteReset decided neither a rejection nor a completion');
 };
+
+/** Answered (409 CONFLICT) to a code that lost a race on the reset's stream with another try: it was not counted. */
+const CODE_RACE = 'Another try of this code came at the same moment. Try again.';
 
 /** `<key>.<secret>` (RESET_TOKEN_PATTERN, checked by the body's schema). */
 const splitToken = (token: string) => {
