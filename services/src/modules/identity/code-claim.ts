@@ -17,3 +17,10 @@ export interface CodeClaim {
 export const claimHeld = (claim: CodeClaim | null, now: string): boolean => claim !== null && !reached(now, addSeconds(claim.at, OTP_RULES.claimSeconds));
 
 export const codeInUse = () => refuse('conflict', 'OTP_IN_USE', 'This code is being used right now. Wait a moment, then check whether the change was made.');
+
+/**
+ * Retries of a try that lost the race on its stream to another try: it is decided again on the newer state. Each loss
+ * means another try was recorded, so within `maxWrongTries` losses the code is locked or used and the try is refused in
+ * words: parallel guesses are answered one by one, and at most the tries left are ever compared and counted.
+ */
+export const CODE_TRY_RETRIES = OTP_RULES.maxWrongTries;

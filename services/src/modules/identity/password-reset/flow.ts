@@ -3,6 +3,7 @@ import { RESET_RULES, type ForgotPasswordResult, type ResetPasswordBody } from '
 import { findAccountIdByEmail, loadAccount } from '../accounts.ts';
 import { accountDecider, accountStream } from '../account/decider.ts';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { CODE_TRY_RETRIES } from '../code-claim.ts';
 import { passwordProblem } from '../../../platform/auth/passwords.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { IdentityContext } from '../context.ts';
@@ -85,7 +86,7 @@ export const resetPassword = async (ctx: IdentityContext, body: ResetPasswordBod
   const stream = passwordResetStream(key);
   const claimId = meta.newId();
   const command = { type: 'CompleteReset' as const, data: { method, proof_hash: proofDigest(ctx, key, method, secret), claim_id: claimId }, metadata: meta };
-  const { events, state } = await handleCommand(store, stream, passwordResetDecider, command, { retries: 1, conflictMessage: CODE_RACE });
+  const { events, state } = await handleCommand(store, stream, passwordResetDecider, command, { retries: CODE_TRY_RETRIES, conflictMessage: CODE_RACE });
   const rejected = events.find((e) => e.type === 'PasswordResetRejected');
   if (rejected?.type === 'PasswordResetRejected') {
     const left = rejected.data.tries_left;

@@ -2,6 +2,7 @@ import { OTP_RULES, type OtpChannel, type SignInChallenge } from '@acpg/contract
 import { maskEmail } from '@acpg/contracts/masking';
 import { findAccountIdByEmail, loadAccount, phoneContext, type RegisteredAccount } from '../accounts.ts';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { CODE_TRY_RETRIES } from '../code-claim.ts';
 import type { IdentityContext } from '../context.ts';
 import { refuse } from '../decider.ts';
 import { newOtpCode, recordOtpSend } from '../otp-destination/record-send.ts';
@@ -99,7 +100,9 @@ export const verifySignInCode = async (
     signInStream(body.challenge_id),
     signInDecider,
     { type: 'VerifyCode', data: { code_hash: codeDigest(ctx, body.challenge_id, body.code), session_id: sessionId }, metadata: meta },
-    { retries: 1 }, // the same code sent twice at once: the second is told the sign-in is complete
+    // Decided and recorded together at the loaded version; the same code sent twice at once: the second is told the
+    // sign-in is complete. Parallel wrong codes are each decided again on the newer state (at most 5 counted).
+    { retries: CODE_TRY_RETRIES },
   );
   for (const event of events) {
     switch (event.type) {

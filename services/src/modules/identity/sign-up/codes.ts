@@ -2,6 +2,7 @@ import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
 import { maskEmail } from '@acpg/contracts/masking';
 import type { SignUpOtpResult } from '@acpg/contracts/sign-up';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { CODE_TRY_RETRIES } from '../code-claim.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { loadAccount, type RegisteredAccount } from '../accounts.ts';
 import type { IdentityContext } from '../context.ts';
@@ -72,7 +73,7 @@ export const verifySignUpCode = async (
   const stream = signUpStream(signUpId);
   const claimId = meta.newId();
   const command = { type: 'VerifySignUpCode' as const, data: { channel: body.channel, code_hash: codeDigest(ctx, signUpId, body.channel, body.code), claim_id: claimId }, metadata: meta };
-  const { events, state } = await handleCommand(store, stream, signUpDecider, command, { retries: 1, conflictMessage: CODE_RACE });
+  const { events, state } = await handleCommand(store, stream, signUpDecider, command, { retries: CODE_TRY_RETRIES, conflictMessage: CODE_RACE });
   const rejected = events.find((e) => e.type === 'SignUpCodeRejected');
   if (rejected?.type === 'SignUpCodeRejected') throw wrongCode(rejected.data.tries_left);
   if (events.some((e) => e.type === 'SignUpPhoneVerified')) return { channel: 'phone' };

@@ -2,6 +2,7 @@ import type { ContactChangeSent } from '@acpg/contracts/account';
 import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
 import { maskEmail, maskPhone } from '@acpg/contracts/masking';
 import { handleCommand, loadStream, type CommandMeta } from '../../../../platform/commands/handle-command.ts';
+import { CODE_TRY_RETRIES } from '../../code-claim.ts';
 import { findAccountIdByEmail, loadAccount, phoneContext, type RegisteredAccount } from '../../accounts.ts';
 import { accountDecider, accountStream } from '../../account/decider.ts';
 import type { IdentityContext } from '../../context.ts';
@@ -131,7 +132,7 @@ export const verifyContactChange = async (
   const stream = contactChangeStream(body.change_id);
   const claimId = meta.newId();
   const command = { type: 'VerifyChange' as const, data: { account_id: accountId, code_hash: codeDigest(ctx, body.change_id, body.code), claim_id: claimId }, metadata: meta };
-  const { events, state } = await handleCommand(store, stream, contactChangeDecider, command, { retries: 1, conflictMessage: CODE_RACE });
+  const { events, state } = await handleCommand(store, stream, contactChangeDecider, command, { retries: CODE_TRY_RETRIES, conflictMessage: CODE_RACE });
   const rejected = events.find((e) => e.type === 'ContactChangeCodeRejected');
   if (rejected?.type === 'ContactChangeCodeRejected') {
     const left = rejected.data.tries_left;
