@@ -3,7 +3,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { pino } from 'pino';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NOTIFICATIONS_QUEUE, OutboxMessage, type NotificationJob } from '@acpg/contracts/notifications';
+import { NOTIFICATION_CODES_QUEUE, NOTIFICATIONS_QUEUE, OutboxMessage, type NotificationJob } from '@acpg/contracts/notifications';
+import { codeNotificationJob, notificationJob } from '../../platform/jobs/notifications.ts';
 import { ConfigSchema, type Config } from '../../platform/config/schema.ts';
 import { errorHandler } from '../../platform/http/error-handler.ts';
 import { eventually } from '../../platform/jobs/contract.ts';
@@ -75,9 +76,8 @@ const world = (env: Record<string, string> = {}, senders: { mailer?: Mailer; sms
 };
 
 const startWorker = async ({ platform, jobs }: World) => {
-  const [worker] = notificationsModule.workers ?? [];
+  const worker = notificationsModule.workers?.find((w) => w.queue === NOTIFICATIONS_QUEUE);
   if (!worker) throw new Error('the notifications module has no worker');
-  expect(worker.queue).toBe(NOTIFICATIONS_QUEUE);
   await jobs.work(worker.queue, worker.processor(platform), { concurrency: worker.concurrency ?? 1 });
 };
 
@@ -177,6 +177,34 @@ describe('notifications worker', () => {
     const { calls, dead } = await deadLetterOf('sms-refused', () => Object.assign(new Error('SMS provider answered 400: invalid number'), { status: 400 }));
     expect(calls).toBe(1);
     expect(dead?.error).toBe('sms refused: SMS provider answered 400: invalid number');
+  });
+});
+
+describe('codes on their own queue', () => {
+  it('sends a code at once while a backlog of other mail is stuck on a slow mail server', async () => {
+    let release = () => {};
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    const w = world();
+    // The mail server answers nothing for the backlog's emails until released; the code goes by SMS to the outbox.
+    const slowMailer: Mailer = { send: () => stuck };
+    const platform = { ...w.platform, mailer: slowMailer };
+    const workers = notificationsModule.workers ?? [];
+    expect(workers.map((worker) => worker.queue).sort()).toEqual([NOTIFICATION_CODES_QUEUE, NOTIFICATIONS_QUEUE].sort());
+    for (const worker of workers) await w.jobs.work(worker.queue, worker.processor(platform), { concurrency: worker.concurrency ?? 1 });
+    try {
+      for (let i = 0; i < 30; i++) {
+        await notificationJob.enqueue(platform, { channel: 'email', to: `bulk-${i}@example.com`, template: 'test.welcome', variables: { name: `Reader ${i}` } }, { id: `bulk-${i}` });
+      }
+      await eventually('the backlog taken as far as it goes', async () => ((await w.jobs.counts(NOTIFICATIONS_QUEUE)).active > 0 ? true : undefined));
+      await codeNotificationJob.enqueue(platform, { channel: 'sms', to: '+15557654321', template: 'test.code', variables: { code: '135790' } }, { id: 'a-code' });
+      const [sms] = await eventually('the code', () => (w.outbox.list('+15557654321').length ? w.outbox.list('+15557654321') : undefined));
+      expect(sms).toMatchObject({ text: 'Your code is 135790' });
+      // Sent while every email of the backlog was still waiting or stuck.
+      const backlog = await w.jobs.counts(NOTIFICATIONS_QUEUE);
+      expect(backlog.waiting + backlog.active).toBe(30);
+    } finally {
+      release();
+    }
   });
 });
 

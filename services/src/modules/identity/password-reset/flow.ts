@@ -13,7 +13,7 @@ import { refuseAccount } from '../profile/refuse.ts';
 import { openReset, passwordResetDecider, passwordResetStream, type ResetMethod } from './decider.ts';
 import { passwordResetMessage } from './template.ts';
 import { publicUrl } from '../../../platform/config/public-url.ts';
-import { notificationJob } from '../../../platform/jobs/notifications.ts';
+import { codeNotificationJob } from '../../../platform/jobs/notifications.ts';
 
 /** The reset's key: a keyed digest of the email (64 hex), in the stream id and the link, never the email itself. */
 const emailKey = (ctx: IdentityContext, email: string) => ctx.cipher.hmac('password-reset', normaliseEmail(email));
@@ -60,7 +60,7 @@ export const requestPasswordReset = async (ctx: IdentityContext, body: { email: 
       link_minutes: RESET_RULES.linkValidSeconds / 60,
     });
     // The code and link live in the job only (its data is erased once sent); the id makes a repeated enqueue harmless.
-    await notificationJob.enqueue(ctx.platform, message, { id: `identity-pwreset-${sent.id}` });
+    await codeNotificationJob.enqueue(ctx.platform, message, { id: `identity-pwreset-${sent.id}` });
   }
   return { resend_after_seconds: wait, code_expires_in_seconds: RESET_RULES.codeValidSeconds, link_expires_in_seconds: RESET_RULES.linkValidSeconds };
 };

@@ -9,7 +9,7 @@ import { newOtpCode, recordOtpSend } from '../otp-destination/record-send.ts';
 import { signInCodeMessage } from './code-message.ts';
 import { signInDecider, signInStream } from './decider.ts';
 import { recordPasswordFailure, signInGuardKey, signInPaused } from '../sign-in-guard/guard.ts';
-import { notificationJob } from '../../../platform/jobs/notifications.ts';
+import { codeNotificationJob } from '../../../platform/jobs/notifications.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'The email or password is incorrect.';
 
@@ -82,7 +82,7 @@ export const sendSignInCode = async (
   const sent = events[0];
   if (!sent) throw new Error('SendCode decided no event');
   // The job id derives from the event id: a repeated enqueue of the same send is ignored by the queue.
-  await notificationJob.enqueue(ctx.platform, signInCodeMessage(body.channel, destination, code), { id: `identity-otp-${sent.id}` });
+  await codeNotificationJob.enqueue(ctx.platform, signInCodeMessage(body.channel, destination, code), { id: `identity-otp-${sent.id}` });
 
   return { channel: body.channel, masked_destination: masked, resend_after_seconds: resendAfterSeconds, expires_in_seconds: OTP_RULES.validSeconds };
 };

@@ -12,7 +12,7 @@ import { signUpCodeMessage } from './code-message.ts';
 import { signUpDecider, signUpStream, type OpenSignUp } from './decider.ts';
 import { signUpField } from './events.ts';
 import { registerSignUpAccount } from './register.ts';
-import { notificationJob } from '../../../platform/jobs/notifications.ts';
+import { codeNotificationJob } from '../../../platform/jobs/notifications.ts';
 
 /** Codes are kept as HMACs bound to the sign-up and the step, so a phone code cannot pass as the email code. */
 const codeDigest = (ctx: IdentityContext, signUpId: string, channel: OtpChannel, code: string) => ctx.cipher.hmac('otp-code', `signup:${signUpId}:${channel}:${code}`);
@@ -22,7 +22,7 @@ const destinationOf = (ctx: IdentityContext, open: OpenSignUp, channel: OtpChann
     ? { to: open.email, masked: maskEmail(open.email) }
     : { to: ctx.cipher.decrypt(open.phoneEncrypted, signUpField(open.signUpId, 'phone')), masked: open.phoneMasked };
 
-/** Steps 2 and 3: a code to the phone, then to the email; delivered by a job on the notifications queue. */
+/** Steps 2 and 3: a code to the phone, then to the email; delivered by a job on the codes queue (NOTIFICATION_CODES_QUEUE). */
 export const sendSignUpCode = async (ctx: IdentityContext, signUpId: string, channel: OtpChannel, meta: CommandMeta): Promise<SignUpOtpResult> => {
   const store = ctx.platform.eventStore;
   const stream = signUpStream(signUpId);
@@ -42,7 +42,7 @@ export const sendSignUpCode = async (ctx: IdentityContext, signUpId: string, cha
   const sent = events[0];
   if (!sent) throw new Error('SendSignUpCode decided no event');
   // The code travels in the job only (its data is erased once delivered); the id derives from the event's.
-  await notificationJob.enqueue(ctx.platform, signUpCodeMessage(channel, destination.to, code), { id: `identity-signup-otp-${sent.id}` });
+  await codeNotificationJob.enqueue(ctx.platform, signUpCodeMessage(channel, destination.to, code), { id: `identity-signup-otp-${sent.id}` });
   return { channel, masked_destination: destination.masked, resend_after_seconds: resendAfterSeconds, expires_in_seconds: OTP_RULES.validSeconds };
 };
 

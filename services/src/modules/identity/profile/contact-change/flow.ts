@@ -16,7 +16,7 @@ import { liveSessionId } from '../sessions.ts';
 import { contactChangeDecider, contactChangeStream } from './decider.ts';
 import { contactChangeCodeMessage } from './template.ts';
 import { assertSmsCountryAllowed } from '../../send-budget/phone-country.ts';
-import { notificationJob } from '../../../../platform/jobs/notifications.ts';
+import { codeNotificationJob } from '../../../../platform/jobs/notifications.ts';
 
 const codeDigest = (ctx: IdentityContext, changeId: string, code: string) => ctx.cipher.hmac('contact-change-code', `${changeId}:${code}`);
 const destinationContext = (changeId: string) => `${contactChangeStream(changeId)}:destination`;
@@ -87,7 +87,7 @@ export const requestContactChange = async (
   );
   const requested = events[0];
   if (!requested) throw new Error('RequestChange decided no event');
-  await notificationJob.enqueue(ctx.platform, contactChangeCodeMessage(channel, destination, code), { id: `identity-contactchange-${requested.id}` });
+  await codeNotificationJob.enqueue(ctx.platform, contactChangeCodeMessage(channel, destination, code), { id: `identity-contactchange-${requested.id}` });
   return { change_id: changeId, masked_destination: masked, resend_after_seconds: wait, expires_in_seconds: OTP_RULES.validSeconds };
 };
 
