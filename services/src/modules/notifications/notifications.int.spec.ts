@@ -2,7 +2,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
 import type { DatabaseSync } from 'node:sqlite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+// The typing of inject('redisUrl') (the harness's ProvidedContext).
+import type {} from '../../../../test/engines.global-setup.ts';
+import { randomUUID } from 'node:crypto';
+import { createBullmqJobs } from '../../platform/jobs/bullmq.ts';
 import { NOTIFICATION_CODES_QUEUE, NOTIFICATIONS_QUEUE, OutboxMessage, type NotificationJob } from '@acpg/contracts/notifications';
 import { codeNotificationJob, notificationJob } from '../../platform/jobs/notifications.ts';
 import { ConfigSchema, type Config } from '../../platform/config/schema.ts';
@@ -181,31 +185,45 @@ describe('notifications worker', () => {
 });
 
 describe('codes on their own queue', () => {
-  it('sends a code at once while a backlog of other mail is stuck on a slow mail server', async () => {
-    let release = () => {};
-    const stuck = new Promise<void>((resolve) => (release = resolve));
-    const w = world();
-    // The mail server answers nothing for the backlog's emails until released; the code goes by SMS to the outbox.
-    const slowMailer: Mailer = { send: () => stuck };
-    const platform = { ...w.platform, mailer: slowMailer };
-    const workers = notificationsModule.workers ?? [];
-    expect(workers.map((worker) => worker.queue).sort()).toEqual([NOTIFICATION_CODES_QUEUE, NOTIFICATIONS_QUEUE].sort());
-    for (const worker of workers) await w.jobs.work(worker.queue, worker.processor(platform), { concurrency: worker.concurrency ?? 1 });
-    try {
-      for (let i = 0; i < 30; i++) {
-        await notificationJob.enqueue(platform, { channel: 'email', to: `bulk-${i}@example.com`, template: 'test.welcome', variables: { name: `Reader ${i}` } }, { id: `bulk-${i}` });
+  const adapters: { name: string; jobs: (w: World) => Jobs }[] = [
+    { name: 'embedded (SQLite) jobs', jobs: (w) => w.jobs },
+    {
+      name: 'BullMQ on Redis',
+      jobs: () => {
+        const jobs = createBullmqJobs({ connection: inject('redisUrl'), prefix: `codes-${randomUUID().slice(0, 8)}` });
+        opened.push({ close: () => jobs.close() });
+        return jobs;
+      },
+    },
+  ];
+  for (const adapter of adapters) {
+    it(`sends a code at once while a backlog of other mail is stuck on a slow mail server (${adapter.name})`, async () => {
+      let release = () => {};
+      const stuck = new Promise<void>((resolve) => (release = resolve));
+      const w = world();
+      const jobs = adapter.jobs(w);
+      // The mail server answers nothing for the backlog's emails until released; the code goes by SMS to the outbox.
+      const slowMailer: Mailer = { send: () => stuck };
+      const platform = { ...w.platform, jobs, mailer: slowMailer };
+      const workers = notificationsModule.workers ?? [];
+      expect(workers.map((worker) => worker.queue).sort()).toEqual([NOTIFICATION_CODES_QUEUE, NOTIFICATIONS_QUEUE].sort());
+      try {
+        for (const worker of workers) await jobs.work(worker.queue, worker.processor(platform), { concurrency: worker.concurrency ?? 1 });
+        for (let i = 0; i < 30; i++) {
+          await notificationJob.enqueue(platform, { channel: 'email', to: `bulk-${i}@example.com`, template: 'test.welcome', variables: { name: `Reader ${i}` } }, { id: `bulk-${i}` });
+        }
+        await eventually('the backlog taken as far as it goes', async () => ((await jobs.counts(NOTIFICATIONS_QUEUE)).active > 0 ? true : undefined));
+        await codeNotificationJob.enqueue(platform, { channel: 'sms', to: '+15557654321', template: 'test.code', variables: { code: '135790' } }, { id: 'a-code' });
+        const [sms] = await eventually('the code', () => (w.outbox.list('+15557654321').length ? w.outbox.list('+15557654321') : undefined));
+        expect(sms).toMatchObject({ text: 'Your code is 135790' });
+        // Sent while every email of the backlog was still waiting or stuck.
+        const backlog = await jobs.counts(NOTIFICATIONS_QUEUE);
+        expect(backlog.waiting + backlog.active).toBe(30);
+      } finally {
+        release();
       }
-      await eventually('the backlog taken as far as it goes', async () => ((await w.jobs.counts(NOTIFICATIONS_QUEUE)).active > 0 ? true : undefined));
-      await codeNotificationJob.enqueue(platform, { channel: 'sms', to: '+15557654321', template: 'test.code', variables: { code: '135790' } }, { id: 'a-code' });
-      const [sms] = await eventually('the code', () => (w.outbox.list('+15557654321').length ? w.outbox.list('+15557654321') : undefined));
-      expect(sms).toMatchObject({ text: 'Your code is 135790' });
-      // Sent while every email of the backlog was still waiting or stuck.
-      const backlog = await w.jobs.counts(NOTIFICATIONS_QUEUE);
-      expect(backlog.waiting + backlog.active).toBe(30);
-    } finally {
-      release();
-    }
-  });
+    });
+  }
 });
 
 describe('GET /api/v1/dev/outbox', () => {
