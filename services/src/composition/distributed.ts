@@ -14,7 +14,7 @@ import { createMongoProjectionStore } from '../platform/projections/mongo.ts';
 import { createSqliteProjectionStore } from '../platform/projections/sqlite.ts';
 import { openSqlite } from '../platform/sqlite/open.ts';
 import { createBullmqJobs } from '../platform/jobs/bullmq.ts';
-import { createSmtpMailer } from '../platform/mail/smtp.ts';
+import { createSmtpMailer, smtpTimeoutsOf } from '../platform/mail/smtp.ts';
 import { createHttpSmsSender } from '../platform/sms/http.ts';
 import { topicForStream } from '../platform/event-bus/port.ts';
 import { createSqliteFileRows } from '../platform/files/sqlite.ts';
@@ -120,7 +120,7 @@ export const createDistributedAdapters = async (config: Config, log: Logger, mod
   const publisher = createKafkaPublisher({ brokers, clientId: `${config.KAFKA_CLIENT_ID}-relay`, topicPrefix: config.KAFKA_TOPIC_PREFIX });
   const jobs = createBullmqJobs({ connection: required('REDIS_URL'), prefix: 'acpg', logger: log.child({ port: 'jobs' }) });
   // loadConfig already refused a distributed start without these.
-  const mailer = createSmtpMailer({ url: config.SMTP_URL ?? '', from: config.MAIL_FROM });
+  const mailer = createSmtpMailer({ url: config.SMTP_URL ?? '', from: config.MAIL_FROM, timeouts: smtpTimeoutsOf(config) });
   const sms = createHttpSmsSender({ url: config.SMS_API_URL ?? '', token: config.SMS_API_TOKEN ?? '', from: config.SMS_FROM ?? '' });
   return {
     eventStore: stores.eventStore,

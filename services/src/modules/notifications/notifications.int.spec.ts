@@ -7,6 +7,8 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import type {} from '../../../../test/engines.global-setup.ts';
 import { randomUUID } from 'node:crypto';
 import { createBullmqJobs } from '../../platform/jobs/bullmq.ts';
+import { createSmtpMailer } from '../../platform/mail/smtp.ts';
+import { startSilentServer } from '../../../test/silent-smtp.ts';
 import { NOTIFICATION_CODES_QUEUE, NOTIFICATIONS_QUEUE, OutboxMessage, type NotificationJob } from '@acpg/contracts/notifications';
 import { codeNotificationJob, notificationJob } from '../../platform/jobs/notifications.ts';
 import { ConfigSchema, type Config } from '../../platform/config/schema.ts';
@@ -224,6 +226,27 @@ describe('codes on their own queue', () => {
       }
     });
   }
+});
+
+describe('a hung SMTP server', () => {
+  it('fails the send within its timeout, so the job is retried and then dead-lettered instead of holding the worker', async () => {
+    const server = await startSilentServer();
+    opened.push({ close: server.close });
+    const w = world();
+    const mailer = createSmtpMailer({ url: server.url, from: 'no-reply@acpg.test', timeouts: { connectionMs: 500, greetingMs: 200, socketMs: 1000 } });
+    opened.push({ close: () => mailer.close() });
+    await startWorker({ ...w, platform: { ...w.platform, mailer } });
+    const started = Date.now();
+    await enqueue(w.jobs, 'hung', { channel: 'email', to: 'jane@example.com', template: 'test.welcome', variables: { name: 'Jane' } });
+    const letters = await eventually('the dead letter', async () => {
+      const found = await w.jobs.deadLetters(NOTIFICATIONS_QUEUE);
+      return found.length ? found : undefined;
+    });
+    expect(letters).toEqual([expect.objectContaining({ id: 'hung', attemptsMade: 3, error: expect.stringMatching(/greeting/i) })]);
+    expect(Date.now() - started).toBeLessThan(5000);
+    // The worker is free again: the next message is taken (and, the server still hung, fails the same way).
+    expect((await w.jobs.counts(NOTIFICATIONS_QUEUE)).active).toBe(0);
+  });
 });
 
 describe('GET /api/v1/dev/outbox', () => {
