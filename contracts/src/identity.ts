@@ -64,6 +64,12 @@ export const OTP_RULES = {
   maxSendsPerHour: 5,
   /** Codes (email and SMS together) one account, sign-up or password reset may be sent in a UTC day. */
   maxSendsPerAccountPerDay: 20,
+  /**
+   * A right code is used up before the change it authorizes is applied; the request applying it holds it this long.
+   * Another request with the code meanwhile is told OTP_IN_USE (409); after it (the first died on the way) the same
+   * code may finish the change.
+   */
+  claimSeconds: 30,
 } as const;
 
 /** `code` of the error envelope for identity failures, so the client can pick its next screen. */
@@ -77,6 +83,7 @@ export const IDENTITY_ERROR_CODES = [
   'OTP_NOT_SENT', // 400 verify before any code was sent
   'OTP_INCORRECT', // 400 wrong code; the message says how many tries are left
   'OTP_EXPIRED', // 410 the code is older than 10 minutes: ask for a new one
+  'OTP_IN_USE', // 409 the right code is being used by another request this moment (its change is under way)
   'OTP_RESEND_TOO_SOON', // 429 less than 60 s since the last code to this destination
   'OTP_HOURLY_LIMIT', // 429 5 codes in the last hour to this destination
   'OTP_DAILY_LIMIT', // 429 20 codes today for this account (or sign-up, or password reset)

@@ -3,6 +3,12 @@ import { z } from 'zod';
 /** Queue the notifications module works; other modules enqueue messages here through the jobs port. */
 export const NOTIFICATIONS_QUEUE = 'notifications';
 
+/**
+ * Queue of one-time codes (sign-up, sign-in, password reset, contact change), worked apart from NOTIFICATIONS_QUEUE by
+ * workers of their own: a backlog of receipts, reminders or bulk emails never delays a code. Same jobs (NotificationJob).
+ */
+export const NOTIFICATION_CODES_QUEUE = 'notification-codes';
+
 /** A registered message template (`<module>.<name>`) and its variables: the worker renders it, then sends it. */
 const fromTemplate = {
   template: z.string().min(1),

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // The typing of inject('redisUrl') (the harness's ProvidedContext).
 import type {} from '../../test/engines.global-setup.ts';
-import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
+import { NOTIFICATION_CODES_QUEUE } from '@acpg/contracts/notifications';
 import { TERMS_OF_SERVICE_VERSION } from '@acpg/contracts/sign-up';
 import { notificationsModule } from '../src/modules/notifications/module.ts';
 import { createBullmqJobs } from '../src/platform/jobs/bullmq.ts';
@@ -14,8 +14,8 @@ import { outboxOf } from './sign-in.ts';
 import { waitFor } from './wait-for.ts';
 
 /**
- * The sign-up's codes delivered the distributed way: the job goes to BullMQ on a real Redis and the notifications
- * worker takes it from there (the rest of the app embedded). The code reaches the phone and the email, works, and is
+ * The sign-up's codes delivered the distributed way: the job goes to BullMQ on a real Redis (the codes queue) and the
+ * notifications module's code worker takes it from there (the rest of the app embedded). The code reaches the phone and the email, works, and is
  * left neither in an event nor in Redis once delivered.
  */
 describe('sign-up codes through BullMQ on Redis', () => {
@@ -31,11 +31,12 @@ describe('sign-up codes through BullMQ on Redis', () => {
     const bullmq = createBullmqJobs({ connection: inject('redisUrl'), prefix });
     // Counted, so the test fails if the codes went anywhere but BullMQ.
     const isCode = (data: unknown) => String((data as { template?: unknown }).template).startsWith('identity.sign-up-code');
-    jobs = { ...bullmq, enqueue: (...args) => ((enqueued += args[0] === NOTIFICATIONS_QUEUE && isCode(args[2]) ? 1 : 0), bullmq.enqueue(...args)) };
+    jobs = { ...bullmq, enqueue: (...args) => ((enqueued += args[0] === NOTIFICATION_CODES_QUEUE && isCode(args[2]) ? 1 : 0), bullmq.enqueue(...args)) };
     t.platform.jobs = jobs; // what the distributed profile's composition hands the module
-    const [delivery] = notificationsModule.workers ?? [];
-    if (!delivery) throw new Error('the notifications module has no worker');
-    worker = await jobs.work(NOTIFICATIONS_QUEUE, delivery.processor(t.platform));
+    // Codes travel on their own queue, worked by the notifications module's code worker.
+    const delivery = notificationsModule.workers?.find((w) => w.queue === NOTIFICATION_CODES_QUEUE);
+    if (!delivery) throw new Error('the notifications module has no worker of the codes queue');
+    worker = await jobs.work(NOTIFICATION_CODES_QUEUE, delivery.processor(t.platform));
   }, 60_000);
   afterAll(async () => {
     await worker?.close();
@@ -88,6 +89,6 @@ describe('sign-up codes through BullMQ on Redis', () => {
       redis.disconnect();
     }
     expect(enqueued).toBe(2);
-    expect(await jobs.deadLetters(NOTIFICATIONS_QUEUE)).toEqual([]);
+    expect(await jobs.deadLetters(NOTIFICATION_CODES_QUEUE)).toEqual([]);
   }, 60_000);
 });

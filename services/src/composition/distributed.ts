@@ -15,7 +15,7 @@ import { createSqliteProjectionStore } from '../platform/projections/sqlite.ts';
 import { openSqlite } from '../platform/sqlite/open.ts';
 import { createBullmqJobs } from '../platform/jobs/bullmq.ts';
 import { createRedisCounters } from '../platform/counters/redis.ts';
-import { createSmtpMailer } from '../platform/mail/smtp.ts';
+import { createSmtpMailer, smtpTimeoutsOf } from '../platform/mail/smtp.ts';
 import { createHttpSmsSender } from '../platform/sms/http.ts';
 import { topicForStream } from '../platform/event-bus/port.ts';
 import { createSqliteFileRows } from '../platform/files/sqlite.ts';
@@ -123,7 +123,7 @@ export const createDistributedAdapters = async (config: Config, log: Logger, mod
   // Rate limits and per-account bounds: every api process counts on the same Redis keys.
   const counters = createRedisCounters({ url: required('REDIS_URL'), prefix: 'acpg-counters', logger: log.child({ port: 'counters' }) });
   // loadConfig already refused a distributed start without these.
-  const mailer = createSmtpMailer({ url: config.SMTP_URL ?? '', from: config.MAIL_FROM });
+  const mailer = createSmtpMailer({ url: config.SMTP_URL ?? '', from: config.MAIL_FROM, timeouts: smtpTimeoutsOf(config) });
   const sms = createHttpSmsSender({ url: config.SMS_API_URL ?? '', token: config.SMS_API_TOKEN ?? '', from: config.SMS_FROM ?? '' });
   return {
     eventStore: stores.eventStore,

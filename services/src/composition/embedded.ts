@@ -9,7 +9,7 @@ import { createSqliteDocuments } from '../platform/documents/sqlite.ts';
 import { createSqliteProjectionStore } from '../platform/projections/sqlite.ts';
 import { createSqliteJobs } from '../platform/jobs/sqlite.ts';
 import { createDevOutbox, devOutboxMailer, devOutboxSms } from '../platform/mail/dev-outbox.ts';
-import { createSmtpMailer } from '../platform/mail/smtp.ts';
+import { createSmtpMailer, smtpTimeoutsOf } from '../platform/mail/smtp.ts';
 import { createHttpSmsSender } from '../platform/sms/http.ts';
 import { createSqliteFileRows } from '../platform/files/sqlite.ts';
 import { filesKey } from '../platform/files/key.ts';
@@ -36,7 +36,7 @@ export const createEmbeddedAdapters = async (config: Config, log: Logger): Promi
   const outbox = createDevOutbox(db);
   const devOutbox = config.DEV_OUTBOX ? outbox : null;
   const mailer =
-    config.SMTP_URL && !config.DEV_OUTBOX ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : devOutboxMailer(outbox);
+    config.SMTP_URL && !config.DEV_OUTBOX ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, timeouts: smtpTimeoutsOf(config) }) : devOutboxMailer(outbox);
   const sms =
     config.SMS_API_URL && config.SMS_API_TOKEN && !config.DEV_OUTBOX
       ? createHttpSmsSender({ url: config.SMS_API_URL, token: config.SMS_API_TOKEN, from: config.SMS_FROM ?? '' })

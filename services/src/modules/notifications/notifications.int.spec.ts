@@ -2,8 +2,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
 import type { DatabaseSync } from 'node:sqlite';
-import { afterEach, describe, expect, it } from 'vitest';
-import { NOTIFICATIONS_QUEUE, OutboxMessage, type NotificationJob } from '@acpg/contracts/notifications';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+// The typing of inject('redisUrl') (the harness's ProvidedContext).
+import type {} from '../../../../test/engines.global-setup.ts';
+import { randomUUID } from 'node:crypto';
+import { createBullmqJobs } from '../../platform/jobs/bullmq.ts';
+import { createSmtpMailer } from '../../platform/mail/smtp.ts';
+import { startSilentServer } from '../../../test/silent-smtp.ts';
+import { NOTIFICATION_CODES_QUEUE, NOTIFICATIONS_QUEUE, OutboxMessage, type NotificationJob } from '@acpg/contracts/notifications';
+import { codeNotificationJob, notificationJob } from '../../platform/jobs/notifications.ts';
 import { ConfigSchema, type Config } from '../../platform/config/schema.ts';
 import { errorHandler } from '../../platform/http/error-handler.ts';
 import { eventually } from '../../platform/jobs/contract.ts';
@@ -75,9 +82,8 @@ const world = (env: Record<string, string> = {}, senders: { mailer?: Mailer; sms
 };
 
 const startWorker = async ({ platform, jobs }: World) => {
-  const [worker] = notificationsModule.workers ?? [];
+  const worker = notificationsModule.workers?.find((w) => w.queue === NOTIFICATIONS_QUEUE);
   if (!worker) throw new Error('the notifications module has no worker');
-  expect(worker.queue).toBe(NOTIFICATIONS_QUEUE);
   await jobs.work(worker.queue, worker.processor(platform), { concurrency: worker.concurrency ?? 1 });
 };
 
@@ -177,6 +183,69 @@ describe('notifications worker', () => {
     const { calls, dead } = await deadLetterOf('sms-refused', () => Object.assign(new Error('SMS provider answered 400: invalid number'), { status: 400 }));
     expect(calls).toBe(1);
     expect(dead?.error).toBe('sms refused: SMS provider answered 400: invalid number');
+  });
+});
+
+describe('codes on their own queue', () => {
+  const adapters: { name: string; jobs: (w: World) => Jobs }[] = [
+    { name: 'embedded (SQLite) jobs', jobs: (w) => w.jobs },
+    {
+      name: 'BullMQ on Redis',
+      jobs: () => {
+        const jobs = createBullmqJobs({ connection: inject('redisUrl'), prefix: `codes-${randomUUID().slice(0, 8)}` });
+        opened.push({ close: () => jobs.close() });
+        return jobs;
+      },
+    },
+  ];
+  for (const adapter of adapters) {
+    it(`sends a code at once while a backlog of other mail is stuck on a slow mail server (${adapter.name})`, async () => {
+      let release = () => {};
+      const stuck = new Promise<void>((resolve) => (release = resolve));
+      const w = world();
+      const jobs = adapter.jobs(w);
+      // The mail server answers nothing for the backlog's emails until released; the code goes by SMS to the outbox.
+      const slowMailer: Mailer = { send: () => stuck };
+      const platform = { ...w.platform, jobs, mailer: slowMailer };
+      const workers = notificationsModule.workers ?? [];
+      expect(workers.map((worker) => worker.queue).sort()).toEqual([NOTIFICATION_CODES_QUEUE, NOTIFICATIONS_QUEUE].sort());
+      try {
+        for (const worker of workers) await jobs.work(worker.queue, worker.processor(platform), { concurrency: worker.concurrency ?? 1 });
+        for (let i = 0; i < 30; i++) {
+          await notificationJob.enqueue(platform, { channel: 'email', to: `bulk-${i}@example.com`, template: 'test.welcome', variables: { name: `Reader ${i}` } }, { id: `bulk-${i}` });
+        }
+        await eventually('the backlog taken as far as it goes', async () => ((await jobs.counts(NOTIFICATIONS_QUEUE)).active > 0 ? true : undefined));
+        await codeNotificationJob.enqueue(platform, { channel: 'sms', to: '+15557654321', template: 'test.code', variables: { code: '135790' } }, { id: 'a-code' });
+        const [sms] = await eventually('the code', () => (w.outbox.list('+15557654321').length ? w.outbox.list('+15557654321') : undefined));
+        expect(sms).toMatchObject({ text: 'Your code is 135790' });
+        // Sent while every email of the backlog was still waiting or stuck.
+        const backlog = await jobs.counts(NOTIFICATIONS_QUEUE);
+        expect(backlog.waiting + backlog.active).toBe(30);
+      } finally {
+        release();
+      }
+    });
+  }
+});
+
+describe('a hung SMTP server', () => {
+  it('fails the send within its timeout, so the job is retried and then dead-lettered instead of holding the worker', async () => {
+    const server = await startSilentServer();
+    opened.push({ close: server.close });
+    const w = world();
+    const mailer = createSmtpMailer({ url: server.url, from: 'no-reply@acpg.test', timeouts: { connectionMs: 500, greetingMs: 200, socketMs: 1000 } });
+    opened.push({ close: () => mailer.close() });
+    await startWorker({ ...w, platform: { ...w.platform, mailer } });
+    const started = Date.now();
+    await enqueue(w.jobs, 'hung', { channel: 'email', to: 'jane@example.com', template: 'test.welcome', variables: { name: 'Jane' } });
+    const letters = await eventually('the dead letter', async () => {
+      const found = await w.jobs.deadLetters(NOTIFICATIONS_QUEUE);
+      return found.length ? found : undefined;
+    });
+    expect(letters).toEqual([expect.objectContaining({ id: 'hung', attemptsMade: 3, error: expect.stringMatching(/greeting/i) })]);
+    expect(Date.now() - started).toBeLessThan(5000);
+    // The worker is free again: the next message is taken (and, the server still hung, fails the same way).
+    expect((await w.jobs.counts(NOTIFICATIONS_QUEUE)).active).toBe(0);
   });
 });
 

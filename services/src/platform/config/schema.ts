@@ -59,6 +59,11 @@ export const ConfigSchema = z
     DEV_OUTBOX: bool.default(false),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('ACPG <no-reply@localhost>'),
+    // A hung SMTP server fails the send (the job retries) instead of holding a worker: time to connect, to get the
+    // server's greeting once connected, and of silence in the middle of a send.
+    SMTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    SMTP_GREETING_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    SMTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     PUBLIC_URL: z.url().optional(), // the web app's address in emailed links; http://localhost:PORT when absent
     SMS_API_URL: z.url().optional(),
     SMS_API_TOKEN: z.string().optional(),

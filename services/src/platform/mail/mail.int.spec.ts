@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '../sqlite/open.ts';
 import { createDevOutbox, devOutboxMailer, devOutboxSms } from './dev-outbox.ts';
-import { createSmtpMailer } from './smtp.ts';
+import { startSilentServer } from '../../../test/silent-smtp.ts';
+import { ConfigSchema } from '../config/schema.ts';
+import { createSmtpMailer, DEFAULT_SMTP_TIMEOUTS, smtpTimeoutsOf } from './smtp.ts';
 import { devOutboxPostalMail } from '../postal-mail/dev-outbox.ts';
 
 interface Envelope {
@@ -114,6 +116,53 @@ describe('SMTP mailer', () => {
     expect(failure).toBeInstanceOf(Error);
     expect(failure).toMatchObject({ responseCode: 550 });
     expect(smtp.received).toEqual([]);
+  });
+});
+
+describe('SMTP mailer and a hung server', () => {
+  const closers: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0)) await close();
+  });
+  const timeouts = { connectionMs: 500, greetingMs: 300, socketMs: 300 };
+  const failureOf = async (send: Promise<void>) => {
+    const started = Date.now();
+    const error = await send.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    return { error, ms: Date.now() - started };
+  };
+
+  it('fails a send within the greeting timeout when the server accepts and never answers', async () => {
+    const server = await startSilentServer();
+    closers.push(server.close);
+    // The silence allowed is longer than the greeting's wait: the greeting timeout is the one that ends it.
+    const mailer = createSmtpMailer({ url: server.url, from: 'no-reply@acpg.test', timeouts: { ...timeouts, socketMs: 2000 } });
+    closers.push(() => mailer.close());
+    const { error, ms } = await failureOf(mailer.send({ to: 'jane@example.com', subject: 's', text: 't' }));
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: 'ETIMEDOUT', message: expect.stringMatching(/greeting/i) });
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('fails a send within the socket timeout when the server greets, then goes silent', async () => {
+    const server = await startSilentServer(true);
+    closers.push(server.close);
+    const mailer = createSmtpMailer({ url: server.url, from: 'no-reply@acpg.test', timeouts });
+    closers.push(() => mailer.close());
+    const { error, ms } = await failureOf(mailer.send({ to: 'jane@example.com', subject: 's', text: 't' }));
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: 'ETIMEDOUT' });
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('takes its timeouts from the configuration, with defaults of 10 s to connect and to be greeted and 30 s of silence', () => {
+    expect(smtpTimeoutsOf(ConfigSchema.parse({}))).toEqual(DEFAULT_SMTP_TIMEOUTS);
+    expect(DEFAULT_SMTP_TIMEOUTS).toEqual({ connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 });
+    const set = ConfigSchema.parse({ SMTP_CONNECTION_TIMEOUT_MS: '2000', SMTP_GREETING_TIMEOUT_MS: '3000', SMTP_SOCKET_TIMEOUT_MS: '4000' });
+    expect(smtpTimeoutsOf(set)).toEqual({ connectionMs: 2000, greetingMs: 3000, socketMs: 4000 });
+    expect(() => ConfigSchema.parse({ SMTP_GREETING_TIMEOUT_MS: '0' })).toThrow(/SMTP_GREETING_TIMEOUT_MS/);
   });
 });
 

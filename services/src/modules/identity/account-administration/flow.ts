@@ -32,6 +32,7 @@ const otherSuperAdmins = async (platform: Platform, accountId: string): Promise<
 
 const run = async (platform: Platform, accountId: string, command: Parameters<typeof accountDecider.decide>[0]) => {
   await handleCommand(platform.eventStore, accountStream(accountId), accountDecider, command, { retries: 3 });
+  platform.realtime.sessionsChanged?.(accountId); // the account's open sockets end now, as its tokens do
   return accountDetail(platform, accountId);
 };
 

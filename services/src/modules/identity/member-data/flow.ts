@@ -7,6 +7,7 @@ import {
 import { last4, type ChangePayoutDetailsBody, type RevealedBankAccount } from '@acpg/contracts/payout-details';
 import { Beneficiary, MailingAddress } from '@acpg/contracts/sign-up';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { CODE_TRY_RETRIES } from '../code-claim.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { StoredFile } from '../../../platform/files/port.ts';
 import { readUpload } from '../../../platform/uploads/read-upload.ts';
@@ -117,8 +118,13 @@ const refuseIfRejected = (events: readonly MemberDataEvent[], field: 'pin' | 'cu
   throw new DomainError('invalid', 'PIN_INCORRECT', message, [{ path: field, message }]);
 };
 
+/**
+ * Decides and records a change with the PIN's verdict at the stream's version: a wrong PIN is counted, and the lock is
+ * checked again on the newest state, so a right PIN compared before parallel wrong ones locked it changes nothing.
+ * A try that lost the race is decided again (CODE_TRY_RETRIES): parallel tries are answered one by one, at most 5 counted.
+ */
 const run = async (ctx: IdentityContext, accountId: string, command: Parameters<typeof memberDataDecider.decide>[0]) => {
-  const { events } = await handleCommand(ctx.platform.eventStore, memberDataStream(accountId), memberDataDecider, command, { retries: 1 });
+  const { events } = await handleCommand(ctx.platform.eventStore, memberDataStream(accountId), memberDataDecider, command, { retries: CODE_TRY_RETRIES });
   refuseIfRejected(events, command.type === 'ChangePin' ? 'current_pin' : 'pin');
 };
 

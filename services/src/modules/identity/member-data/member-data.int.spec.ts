@@ -202,3 +202,40 @@ describe('My Account data: the member hears of each change', () => {
     expect((await outboxOf(t.app, me.email)).filter((m) => (m.subject ?? '').includes('security change'))).toHaveLength(2);
   });
 });
+
+describe('the PIN under parallel tries', () => {
+  let ip = 0;
+  /** Each try from its own address: an attacker with many addresses, past the per-address limits. */
+  const from = (who: Caller, pin: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/account/beneficiaries',
+      remoteAddress: `10.66.${Math.floor(++ip / 250)}.${ip % 250}`,
+      headers: { authorization: `Bearer ${who.token}` },
+      payload: { beneficiaries: people([100]), pin },
+    });
+  const rejections = async (who: Caller) =>
+    (await t.platform.eventStore.readAll({ after: 0, limit: 100_000, types: ['MemberPinRejected'] })).filter((e) => (e.data as { account_id?: string }).account_id === who.id).length;
+
+  it('20 wrong PINs at once: at most 5 counted, then even the right PIN is refused (locked) and nothing changed', async () => {
+    const me = await newMember();
+    expect((await call('PUT', '/account/pin', me, { new_pin: PIN })).statusCode).toBe(200);
+    const wrong = Array.from({ length: 20 }, (_, i) => String(1000 + i));
+    const answers = (await Promise.all(wrong.map((pin) => from(me, pin)))).map(answer);
+    expect(answers.filter(([status]) => status === 400).length).toBeLessThanOrEqual(PIN_RULES.maxWrongTries);
+    expect(answers.every(([status, code]) => (status === 400 && code === 'PIN_INCORRECT') || (status === 429 && code === 'PIN_LOCKED'))).toBe(true);
+    expect(await rejections(me)).toBe(PIN_RULES.maxWrongTries);
+    expect(answer(await from(me, PIN))).toEqual([429, 'PIN_LOCKED']);
+    expect((await dataOf(me)).beneficiaries).toBeNull();
+  });
+
+  it('the right PIN among 19 wrong ones at once changes the beneficiaries only if that request was told so', async () => {
+    const me = await newMember();
+    expect((await call('PUT', '/account/pin', me, { new_pin: PIN })).statusCode).toBe(200);
+    const tries = [...Array.from({ length: 19 }, (_, i) => String(2000 + i)), PIN];
+    const answers = (await Promise.all(tries.map((pin) => from(me, pin)))).map(answer);
+    const changed = (await dataOf(me)).beneficiaries !== null;
+    expect(changed).toBe(answers.at(-1)?.[0] === 200);
+    expect(await rejections(me)).toBeLessThanOrEqual(PIN_RULES.maxWrongTries);
+  });
+});

@@ -1,6 +1,7 @@
 import { OTP_RULES } from '@acpg/contracts/identity';
 import { RESET_RULES } from '@acpg/contracts/account';
 import { addSeconds, reached, unknownCommand, sameDigest } from '../decider.ts';
+import { claimHeld, codeInUse, type CodeClaim } from '../code-claim.ts';
 import { refuseAccount } from '../profile/refuse.ts';
 import type { Command, Decider, DomainEvent } from '../../../platform/commands/handle-command.ts';
 
@@ -10,6 +11,8 @@ import type { Command, Decider, DomainEvent } from '../../../platform/commands/h
  * tries left are then the same whether or not the email belongs to an account.
  * Rules: only the latest code and link count; the code lives 10 minutes, the link an hour; either is used once;
  * 5 wrong tries lock the reset, and a new code within an open reset does not reset the count (DECISIONS.md, OTP rules).
+ * A right code or link is used up (PasswordResetAccepted, a claim: `code-claim.ts`) before the password is set, and the
+ * reset is recorded (PasswordResetCompleted) once it is; a password refused on the way (hashing busy) gives it back.
  */
 export const passwordResetStream = (emailKey: string) => `identity-pwreset-${emailKey}`;
 
@@ -20,16 +23,26 @@ export type PasswordResetEvent =
   | DomainEvent<'PasswordResetCodeSent', { reset_id: string; code_hash: string; link_hash: string; sent_at: string; code_expires_at: string; link_expires_at: string }>
   | DomainEvent<'PasswordResetRejected', { reset_id: string; method: ResetMethod; failures: number; tries_left: number; at: string }>
   | DomainEvent<'PasswordResetLocked', { reset_id: string; at: string }>
+  /** The right code or link, used up by the request `claim_id`, which now sets the password. */
+  | DomainEvent<'PasswordResetAccepted', { reset_id: string; method: ResetMethod; claim_id: string; at: string }>
+  /** Setting the password failed on the way: the code or link works again. */
+  | DomainEvent<'PasswordResetReleased', { reset_id: string; claim_id: string; at: string }>
   | DomainEvent<'PasswordResetCompleted', { reset_id: string; account_id: string; method: ResetMethod; at: string }>;
 
 export type PasswordResetCommand =
   /** `reset_id` is used when a new reset opens; an open one keeps its id (and its failure count). */
   | Command<'RequestReset', { reset_id: string; account_id: string | null; code_hash: string; link_hash: string }>
   /** `proof_hash`: the digest of the code typed or the link's secret, made as the stored one. */
-  | Command<'CompleteReset', { method: ResetMethod; proof_hash: string }>;
+  | Command<'CompleteReset', { method: ResetMethod; proof_hash: string; claim_id: string }>
+  /** The claimer set the password: the reset is recorded. */
+  | Command<'FinishReset', { claim_id: string }>
+  /** The claimer could not set the password: the code or link is given back. */
+  | Command<'ReleaseReset', { claim_id: string }>;
 
 interface Reset {
-  status: 'open' | 'locked' | 'used';
+  /** `accepted`: the right code or link was used up and the password is being set. */
+  status: 'open' | 'accepted' | 'locked' | 'used';
+  claim: (CodeClaim & { method: ResetMethod }) | null;
   resetId: string;
   accountId: string | null;
   failures: number;
@@ -50,6 +63,7 @@ export const evolve = (state: PasswordResetState, event: PasswordResetEvent): Pa
         resetId: event.data.reset_id,
         accountId: event.data.account_id,
         failures: 0,
+        claim: null,
         codeHash: '',
         linkHash: '',
         codeExpiresAt: event.data.requested_at,
@@ -62,8 +76,12 @@ export const evolve = (state: PasswordResetState, event: PasswordResetEvent): Pa
       return state.status === 'none' ? state : { ...state, failures: event.data.failures };
     case 'PasswordResetLocked':
       return state.status === 'none' ? state : { ...state, status: 'locked' };
+    case 'PasswordResetAccepted':
+      return state.status === 'none' ? state : { ...state, status: 'accepted', claim: { id: event.data.claim_id, at: event.data.at, method: event.data.method } };
+    case 'PasswordResetReleased':
+      return state.status === 'accepted' && state.claim?.id === event.data.claim_id ? { ...state, status: 'open', claim: null } : state;
     case 'PasswordResetCompleted':
-      return state.status === 'none' ? state : { ...state, status: 'used', codeHash: '', linkHash: '' };
+      return state.status === 'none' ? state : { ...state, status: 'used', claim: null, codeHash: '', linkHash: '' };
     default:
       return state;
   }
@@ -104,17 +122,30 @@ export const decide = (command: PasswordResetCommand, state: PasswordResetState)
       if (state.status === 'none') throw refuseAccount('invalid', 'RESET_NOT_FOUND', notFoundMessage(d.method));
       if (state.status === 'used') throw refuseAccount('gone', 'RESET_USED', 'This code or link was already used. Ask for a new one if you need to reset again.');
       if (state.status === 'locked') throw refuseAccount('gone', 'RESET_LOCKED', 'Too many wrong codes. Ask for a new code.');
-      if (d.method === 'code' && reached(now, state.codeExpiresAt)) throw refuseAccount('gone', 'OTP_EXPIRED', 'This code has expired. Ask for a new one.');
-      if (d.method === 'link' && reached(now, state.linkExpiresAt)) throw refuseAccount('gone', 'RESET_LINK_EXPIRED', 'This link has expired. Ask for a new one.');
+      // Used up by a request setting the password now: nothing is compared (nor counted) until it finishes or is presumed dead.
+      if (state.status === 'accepted' && claimHeld(state.claim, now)) throw codeInUse();
+      // A claimer presumed dead keeps the reset open past the code's expiry: the same code or link finishes it.
+      const expiring = state.status === 'open';
+      if (expiring && d.method === 'code' && reached(now, state.codeExpiresAt)) throw refuseAccount('gone', 'OTP_EXPIRED', 'This code has expired. Ask for a new one.');
+      if (expiring && d.method === 'link' && reached(now, state.linkExpiresAt)) throw refuseAccount('gone', 'RESET_LINK_EXPIRED', 'This link has expired. Ask for a new one.');
       const expected = d.method === 'code' ? state.codeHash : state.linkHash;
       if (state.accountId !== null && sameDigest(d.proof_hash, expected)) {
-        return [{ type: 'PasswordResetCompleted', data: { reset_id: state.resetId, account_id: state.accountId, method: d.method, at: now } }];
+        return [{ type: 'PasswordResetAccepted', data: { reset_id: state.resetId, method: d.method, claim_id: d.claim_id, at: now } }];
       }
       const failures = state.failures + 1;
       const triesLeft = Math.max(0, OTP_RULES.maxWrongTries - failures);
       const rejected: PasswordResetEvent = { type: 'PasswordResetRejected', data: { reset_id: state.resetId, method: d.method, failures, tries_left: triesLeft, at: now } };
       return triesLeft === 0 ? [rejected, { type: 'PasswordResetLocked', data: { reset_id: state.resetId, at: now } }] : [rejected];
     }
+    case 'FinishReset': {
+      if (state.status !== 'accepted' || state.claim?.id !== command.data.claim_id || state.accountId === null) {
+        throw refuseAccount('gone', 'RESET_USED', 'This code or link was already used. Ask for a new one if you need to reset again.');
+      }
+      return [{ type: 'PasswordResetCompleted', data: { reset_id: state.resetId, account_id: state.accountId, method: state.claim.method, at: now } }];
+    }
+    case 'ReleaseReset':
+      if (state.status !== 'accepted' || state.claim?.id !== command.data.claim_id) return [];
+      return [{ type: 'PasswordResetReleased', data: { reset_id: state.resetId, claim_id: command.data.claim_id, at: now } }];
     default:
       return unknownCommand(command);
   }

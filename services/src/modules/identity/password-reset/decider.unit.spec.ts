@@ -22,7 +22,7 @@ const sent = (seconds: number, resetId = 'r1'): PasswordResetEvent => ({
   data: { reset_id: resetId, code_hash: `code-${seconds}`, link_hash: `link-${seconds}`, sent_at: at(seconds), code_expires_at: at(seconds + 600), link_expires_at: at(seconds + 3600) },
 });
 const rejected = (failures: number): PasswordResetEvent => ({ type: 'PasswordResetRejected', data: { reset_id: 'r1', method: 'code', failures, tries_left: 5 - failures, at: at(1) } });
-const complete = (method: 'code' | 'link', hash: string, seconds: number): PasswordResetCommand => ({ type: 'CompleteReset', data: { method, proof_hash: hash }, metadata: metaAt(at(seconds)) });
+const complete = (method: 'code' | 'link', hash: string, seconds: number): PasswordResetCommand => ({ type: 'CompleteReset', data: { method, proof_hash: hash, claim_id: `claim-${seconds}` }, metadata: metaAt(at(seconds)) });
 
 describe('password reset decider', () => {
   it('given nothing, when RequestReset, then a reset opens with a code (10 min) and a link (1 hour)', () => {
@@ -45,10 +45,27 @@ describe('password reset decider', () => {
     expect(decide(request(60, 'a1', 'r2'), given(requested(null), sent(0)))[0]).toMatchObject({ type: 'PasswordResetRequested', data: { account_id: 'a1' } });
   });
 
-  it('when the right code or link comes in time, then the reset completes by that method', () => {
+  it('when the right code or link comes in time, then it is used up (claimed) first, and the reset completes by that method once finished', () => {
     const state = given(requested(), sent(0));
-    expect(decide(complete('code', 'code-0', 599), state)).toEqual([{ type: 'PasswordResetCompleted', data: { reset_id: 'r1', account_id: 'a1', method: 'code', at: at(599) } }]);
-    expect(decide(complete('link', 'link-0', 3599), state)[0]).toMatchObject({ type: 'PasswordResetCompleted', data: { method: 'link' } });
+    const accepted = decide(complete('code', 'code-0', 599), state);
+    expect(accepted).toEqual([{ type: 'PasswordResetAccepted', data: { reset_id: 'r1', method: 'code', claim_id: 'claim-599', at: at(599) } }]);
+    expect(decide(complete('link', 'link-0', 3599), state)[0]).toMatchObject({ type: 'PasswordResetAccepted', data: { method: 'link' } });
+    const finish = (claim: string): PasswordResetCommand => ({ type: 'FinishReset', data: { claim_id: claim }, metadata: metaAt(at(600)) });
+    const claimed = given(requested(), sent(0), ...accepted);
+    expect(decide(finish('claim-599'), claimed)).toEqual([{ type: 'PasswordResetCompleted', data: { reset_id: 'r1', account_id: 'a1', method: 'code', at: at(600) } }]);
+    expect(refusal(finish('another'), claimed)).toEqual({ status: 410, code: 'RESET_USED' });
+  });
+
+  it('while claimed, another try is refused (409 OTP_IN_USE) uncounted; a release gives the code back; past the claim the same code claims again', () => {
+    const claimed = given(requested(), sent(0), ...decide(complete('code', 'code-0', 10), given(requested(), sent(0))));
+    expect(refusal(complete('code', 'nope', 39), claimed)).toEqual({ status: 409, code: 'OTP_IN_USE' });
+    expect(refusal(complete('code', 'code-0', 39), claimed)).toEqual({ status: 409, code: 'OTP_IN_USE' });
+    expect(decide(complete('code', 'code-0', 700), claimed)[0]).toMatchObject({ type: 'PasswordResetAccepted', data: { claim_id: 'claim-700' } });
+    const release = (claim: string): PasswordResetCommand => ({ type: 'ReleaseReset', data: { claim_id: claim }, metadata: metaAt(at(11)) });
+    expect(decide(release('another'), claimed)).toEqual([]);
+    const reopened = decide(release('claim-10'), claimed).reduce(evolve, claimed);
+    expect(reopened.status).toBe('open');
+    expect(decide(complete('code', 'code-0', 12), reopened)[0]?.type).toBe('PasswordResetAccepted');
   });
 
   it('refuses an expired code (410 OTP_EXPIRED) and an expired link (410 RESET_LINK_EXPIRED)', () => {

@@ -3,6 +3,7 @@ import { RESET_RULES, type ForgotPasswordResult, type ResetPasswordBody } from '
 import { findAccountIdByEmail, loadAccount } from '../accounts.ts';
 import { accountDecider, accountStream } from '../account/decider.ts';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { CODE_TRY_RETRIES } from '../code-claim.ts';
 import { passwordProblem } from '../../../platform/auth/passwords.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { IdentityContext } from '../context.ts';
@@ -12,7 +13,7 @@ import { refuseAccount } from '../profile/refuse.ts';
 import { openReset, passwordResetDecider, passwordResetStream, type ResetMethod } from './decider.ts';
 import { passwordResetMessage } from './template.ts';
 import { publicUrl } from '../../../platform/config/public-url.ts';
-import { notificationJob } from '../../../platform/jobs/notifications.ts';
+import { codeNotificationJob } from '../../../platform/jobs/notifications.ts';
 
 /** The reset's key: a keyed digest of the email (64 hex), in the stream id and the link, never the email itself. */
 const emailKey = (ctx: IdentityContext, email: string) => ctx.cipher.hmac('password-reset', normaliseEmail(email));
@@ -59,7 +60,7 @@ export const requestPasswordReset = async (ctx: IdentityContext, body: { email: 
       link_minutes: RESET_RULES.linkValidSeconds / 60,
     });
     // The code and link live in the job only (its data is erased once sent); the id makes a repeated enqueue harmless.
-    await notificationJob.enqueue(ctx.platform, message, { id: `identity-pwreset-${sent.id}` });
+    await codeNotificationJob.enqueue(ctx.platform, message, { id: `identity-pwreset-${sent.id}` });
   }
   return { resend_after_seconds: wait, code_expires_in_seconds: RESET_RULES.codeValidSeconds, link_expires_in_seconds: RESET_RULES.linkValidSeconds };
 };
@@ -70,43 +71,54 @@ export const assertPasswordAllowed = (password: string, field: string) => {
   if (problem) throw new DomainError('invalid', 'PASSWORD_REFUSED', problem, [{ path: field, message: problem }]);
 };
 
-/** `POST /auth/reset-password`: the code (with the email) or the link's token, then the new password; every session ends. */
+/**
+ * `POST /auth/reset-password`: the code (with the email) or the link's token, then the new password; every session ends.
+ * A right code or link is first used up by this request (PasswordResetAccepted at the loaded version: of parallel
+ * requests only one claims it, and wrong codes racing it are counted, at most 5); only then is the password hashed
+ * (a wrong one costs no scrypt work) and set, and the reset recorded. A failure on the way (hashing busy: 429) gives
+ * the code back; a process that died there leaves the claim, and after OTP_RULES.claimSeconds the same code finishes.
+ */
 export const resetPassword = async (ctx: IdentityContext, body: ResetPasswordBody, meta: CommandMeta): Promise<void> => {
   assertPasswordAllowed(body.password, 'password');
   const store = ctx.platform.eventStore;
   const { key, method, secret } = 'token' in body ? { ...splitToken(body.token), method: 'link' as const } : { key: emailKey(ctx, body.email), method: 'code' as const, secret: body.code };
 
   const stream = passwordResetStream(key);
-  const command = { type: 'CompleteReset' as const, data: { method: method, proof_hash: proofDigest(ctx, key, method, secret) }, metadata: meta };
-  // Decided once without writing: a right code sets the password before it is used up, so a request cut short by a
-  // crash leaves the code valid and sending it again finishes the reset. Refusals are thrown here, before any write.
-  const { state } = await loadStream(store, stream, passwordResetDecider);
-  const accepted = passwordResetDecider.decide(command, state).find((e) => e.type === 'PasswordResetCompleted');
-  if (accepted?.type === 'PasswordResetCompleted') {
-    // Hashed only behind a right code or link: a wrong one costs no scrypt work. The code is used up after the password
-    // is set, so a hash refused as busy (429) leaves it valid for another try.
+  const claimId = meta.newId();
+  const command = { type: 'CompleteReset' as const, data: { method, proof_hash: proofDigest(ctx, key, method, secret), claim_id: claimId }, metadata: meta };
+  const { events, state } = await handleCommand(store, stream, passwordResetDecider, command, { retries: CODE_TRY_RETRIES, conflictMessage: CODE_RACE });
+  const rejected = events.find((e) => e.type === 'PasswordResetRejected');
+  if (rejected?.type === 'PasswordResetRejected') {
+    const left = rejected.data.tries_left;
+    if (left === 0) throw refuseAccount('invalid', 'RESET_LOCKED', 'Too many wrong tries. Ask for a new code.');
+    if (method === 'link') throw refuseAccount('invalid', 'RESET_NOT_FOUND', 'This reset link is not valid. Ask for a new one.');
+    throw refuseAccount('invalid', 'OTP_INCORRECT', `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+  }
+  if (state.status !== 'accepted' || state.claim?.id !== claimId || state.accountId === null) throw new Error('CompleteReset decided neither a rejection nor a claim');
+  const accountId = state.accountId;
+  try {
     const passwordHash = await ctx.passwords.hash(body.password);
     await handleCommand(
       store,
-      accountStream(accepted.data.account_id),
+      accountStream(accountId),
       accountDecider,
       { type: 'SetPassword', data: { password_hash: passwordHash, reason: 'password-reset', kept_session_id: null }, metadata: meta },
       { retries: 2 },
     );
-    ctx.platform.realtime.sessionsChanged?.(accepted.data.account_id); // every open socket of the account ends now
-  }
-  const { events } = await handleCommand(store, stream, passwordResetDecider, command, { retries: 1 }); // the same code twice at once: the second is told it was used
-  for (const event of events) {
-    if (event.type === 'PasswordResetRejected') {
-      const left = event.data.tries_left;
-      if (left === 0) throw refuseAccount('invalid', 'RESET_LOCKED', 'Too many wrong tries. Ask for a new code.');
-      if (method === 'link') throw refuseAccount('invalid', 'RESET_NOT_FOUND', 'This reset link is not valid. Ask for a new one.');
-      throw refuseAccount('invalid', 'OTP_INCORRECT', `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+    ctx.platform.realtime.sessionsChanged?.(accountId); // every open socket of the account ends now
+    await handleCommand(store, stream, passwordResetDecider, { type: 'FinishReset', data: { claim_id: claimId }, metadata: meta }, { retries: 1 });
+  } catch (error) {
+    if (!(error instanceof DomainError && error.code === 'RESET_USED')) {
+      await handleCommand(store, stream, passwordResetDecider, { type: 'ReleaseReset', data: { claim_id: claimId }, metadata: meta }, { retries: 2 }).catch(
+        (releaseError: unknown) => ctx.platform.log.error({ err: releaseError }, 'password reset: the code could not be given back'),
+      );
     }
-    if (event.type === 'PasswordResetCompleted') return;
+    throw error;
   }
-  throw new Error('CompleteReset decided neither a rejection nor a completion');
 };
+
+/** Answered (409 CONFLICT) to a code that lost a race on the reset's stream with another try: it was not counted. */
+const CODE_RACE = 'Another try of this code came at the same moment. Try again.';
 
 /** `<key>.<secret>` (RESET_TOKEN_PATTERN, checked by the body's schema). */
 const splitToken = (token: string) => {

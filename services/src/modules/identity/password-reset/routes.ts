@@ -60,7 +60,9 @@ export const passwordResetRoutes =
             'checked before the new password is hashed, so a wrong one costs no hashing. ' +
             '400 PASSWORD_REFUSED (no try counted), 400 OTP_INCORRECT (tries left in the message), 400 RESET_LOCKED on the 5th ' +
             'wrong try, 400 RESET_NOT_FOUND (no code asked for, or an unknown link); 410 OTP_EXPIRED, RESET_LINK_EXPIRED, ' +
-            'RESET_LOCKED, RESET_USED.',
+            'RESET_LOCKED, RESET_USED; 409 OTP_IN_USE (the right code or link is being used by another request this moment: ' +
+            'nothing compared or counted), 409 CONFLICT (another try came at the same moment: not counted). A right code or link is ' +
+            'used up before the password is set, so two requests with it set one password.',
           body: ResetPasswordBody,
           response: { 200: okEnvelope(z.null()), ...errors(400, 409, 410, 429) },
         },

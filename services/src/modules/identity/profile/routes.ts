@@ -156,7 +156,9 @@ export const profileRoutes =
               `Changes the ${what} (kept unique across accounts) and ends every other session of the account (the caller's stays; ` +
               `its access token is refused from now on: refresh it). The old ${what === 'email' ? 'email' : 'contact'} is told, with a link that undoes the change. 400 OTP_INCORRECT (tries left in the message), 400 CHANGE_LOCKED on ` +
               `the 5th wrong code; 404 CHANGE_NOT_FOUND; 409 ${channel === 'email' ? 'EMAIL_TAKEN' : 'PHONE_TAKEN'} (another account uses it; the code stays valid for nothing else); ` +
-              '410 OTP_EXPIRED, CHANGE_LOCKED, CHANGE_USED.',
+              '409 OTP_IN_USE (the right code is being used by another request this moment: no code is compared, no try counted), ' +
+              '409 CONFLICT (another try came at the same moment: this code was not counted); 410 OTP_EXPIRED, CHANGE_LOCKED, CHANGE_USED. ' +
+              'A right code is used up before the change is applied, so two requests with it change the account once.',
             body: VerifyContactChangeBody,
             response: { 200: okEnvelope(Profile), ...errors(400, 401, 404, 409, 410, 429) },
           },

@@ -2,6 +2,7 @@ import { OTP_RULES, type OtpChannel, type SignInChallenge } from '@acpg/contract
 import { maskEmail } from '@acpg/contracts/masking';
 import { findAccountIdByEmail, loadAccount, phoneContext, type RegisteredAccount } from '../accounts.ts';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { CODE_TRY_RETRIES } from '../code-claim.ts';
 import type { IdentityContext } from '../context.ts';
 import { refuse } from '../decider.ts';
 import { newOtpCode, recordOtpSend } from '../otp-destination/record-send.ts';
@@ -9,7 +10,7 @@ import { signInCodeMessage } from './code-message.ts';
 import { signInDecider, signInStream } from './decider.ts';
 import { recordPasswordFailure, signInGuardKey, signInPaused } from '../sign-in-guard/guard.ts';
 import { refuseIfSuspended } from '../account-administration/suspension.ts';
-import { notificationJob } from '../../../platform/jobs/notifications.ts';
+import { codeNotificationJob } from '../../../platform/jobs/notifications.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'The email or password is incorrect.';
 
@@ -84,7 +85,7 @@ export const sendSignInCode = async (
   const sent = events[0];
   if (!sent) throw new Error('SendCode decided no event');
   // The job id derives from the event id: a repeated enqueue of the same send is ignored by the queue.
-  await notificationJob.enqueue(ctx.platform, signInCodeMessage(body.channel, destination, code), { id: `identity-otp-${sent.id}` });
+  await codeNotificationJob.enqueue(ctx.platform, signInCodeMessage(body.channel, destination, code), { id: `identity-otp-${sent.id}` });
 
   return { channel: body.channel, masked_destination: masked, resend_after_seconds: resendAfterSeconds, expires_in_seconds: OTP_RULES.validSeconds };
 };
@@ -102,7 +103,9 @@ export const verifySignInCode = async (
     signInStream(body.challenge_id),
     signInDecider,
     { type: 'VerifyCode', data: { code_hash: codeDigest(ctx, body.challenge_id, body.code), session_id: sessionId }, metadata: meta },
-    { retries: 1 }, // the same code sent twice at once: the second is told the sign-in is complete
+    // Decided and recorded together at the loaded version; the same code sent twice at once: the second is told the
+    // sign-in is complete. Parallel wrong codes are each decided again on the newer state (at most 5 counted).
+    { retries: CODE_TRY_RETRIES },
   );
   for (const event of events) {
     switch (event.type) {

@@ -3,6 +3,7 @@ import { requiredSteps, type SignedInStep, type SignUpIntent, type SignUpRole } 
 import { addSeconds, reached, refuse, unknownCommand, sameDigest } from '../decider.ts';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import type { SignUpDetails, SignUpEvent } from './events.ts';
+import { claimHeld, codeInUse, type CodeClaim } from '../code-claim.ts';
 
 export type { SignUpEvent } from './events.ts';
 
@@ -11,7 +12,9 @@ export type { SignUpEvent } from './events.ts';
  * whose success registers the account (`sign_up_id` is the account's id); then, signed in, the steps the identity
  * module keeps (face and signature, mailing address, beneficiaries, PIN). Property and plan are other modules' events.
  * Code rules as sign-in's: the latest code counts, 10 minutes, single use, 5 wrong tries per step lock the sign-up,
- * and a new code does not reset the count. Nothing here holds a code, a password or a PIN in clear.
+ * and a new code does not reset the count. Nothing here holds a code, a password or a PIN in clear. The right email code
+ * is used up (SignUpEmailCodeAccepted, a claim: `code-claim.ts`) before the account is registered, and the step is
+ * recorded (SignUpEmailVerified) once it is; a refusal on the way (taken meanwhile) gives the code back.
  */
 export const signUpStream = (signUpId: string) => `identity-signup-${signUpId}`;
 
@@ -21,8 +24,12 @@ export const SIGN_UP_TTL_SECONDS = 24 * 60 * 60;
 export type SignUpCommand =
   | Command<'StartSignUp', SignUpDetails & { password_hash: string }>
   | Command<'SendSignUpCode', { channel: OtpChannel; code_hash: string }>
-  /** `code_hash` is the HMAC of the code typed, made as the stored one. */
-  | Command<'VerifySignUpCode', { channel: OtpChannel; code_hash: string }>
+  /** `code_hash` is the HMAC of the code typed, made as the stored one; a right email code is claimed by `claim_id`. */
+  | Command<'VerifySignUpCode', { channel: OtpChannel; code_hash: string; claim_id: string }>
+  /** The claimer registered the account: the email step is recorded. */
+  | Command<'FinishEmailStep', { claim_id: string }>
+  /** The claimer could not register the account: the email code is given back. */
+  | Command<'ReleaseEmailCode', { claim_id: string }>
   /** The files are stored (encrypted) before the command; the event names them. */
   | Command<'SaveFaceSignature', { face_file: string; signature_file: string; completed_elsewhere: CompletedElsewhere }>
   | Command<'SaveMailingAddress', { same_as_property: boolean; property_id: string | null; address_encrypted: string; completed_elsewhere: CompletedElsewhere }>
@@ -59,6 +66,8 @@ export interface OpenSignUp {
   phoneVerified: boolean;
   failures: Record<OtpChannel, number>;
   code: SentCode | null;
+  /** The right email code, used up by a request registering the account now. */
+  emailClaim: CodeClaim | null;
   faceSignatureSaved: boolean;
   mailingAddressSaved: boolean;
   beneficiariesSaved: boolean;
@@ -86,6 +95,7 @@ export const evolve = (state: SignUpState, event: SignUpEvent): SignUpState => {
       phoneVerified: false,
       failures: { phone: 0, email: 0 },
       code: null,
+      emailClaim: null,
       faceSignatureSaved: false,
       mailingAddressSaved: false,
       beneficiariesSaved: false,
@@ -103,8 +113,12 @@ export const evolve = (state: SignUpState, event: SignUpEvent): SignUpState => {
       return { ...state, status: 'locked', code: null };
     case 'SignUpPhoneVerified':
       return { ...state, phoneVerified: true, code: null };
+    case 'SignUpEmailCodeAccepted':
+      return { ...state, emailClaim: { id: event.data.claim_id, at: event.data.at } };
+    case 'SignUpEmailCodeReleased':
+      return state.emailClaim?.id === event.data.claim_id ? { ...state, emailClaim: null } : state;
     case 'SignUpEmailVerified':
-      return { ...state, status: 'registered', code: null };
+      return { ...state, status: 'registered', code: null, emailClaim: null };
     case 'SignUpFaceSignatureSaved':
       return { ...state, faceSignatureSaved: true };
     case 'SignUpMailingAddressSaved':
@@ -205,17 +219,30 @@ export const decide = (command: SignUpCommand, state: SignUpState): SignUpEvent[
       const open = assertPending(state, now);
       assertChannelTurn(open, channel);
       if (!open.code || open.code.channel !== channel) throw refuse('invalid', 'OTP_NOT_SENT', 'Ask for a code first.');
-      if (reached(now, open.code.expiresAt)) throw refuse('gone', 'OTP_EXPIRED', 'This code has expired. Ask for a new one.');
+      // Used up by a request registering the account now: nothing is compared (nor counted) until it finishes or is presumed dead.
+      if (channel === 'email' && claimHeld(open.emailClaim, now)) throw codeInUse();
+      // A claimer presumed dead keeps the code past its expiry: the same code finishes the step.
+      if (!open.emailClaim && reached(now, open.code.expiresAt)) throw refuse('gone', 'OTP_EXPIRED', 'This code has expired. Ask for a new one.');
       if (sameDigest(code_hash, open.code.hash)) {
         return channel === 'phone'
           ? [{ type: 'SignUpPhoneVerified', data: { sign_up_id: open.signUpId, at: now } }]
-          : [{ type: 'SignUpEmailVerified', data: { sign_up_id: open.signUpId, account_id: open.signUpId, at: now, intents: open.intents } }];
+          : [{ type: 'SignUpEmailCodeAccepted', data: { sign_up_id: open.signUpId, claim_id: command.data.claim_id, at: now } }];
       }
       const failures = open.failures[channel] + 1;
       const triesLeft = Math.max(0, OTP_RULES.maxWrongTries - failures);
       const rejected: SignUpEvent = { type: 'SignUpCodeRejected', data: { sign_up_id: open.signUpId, channel, failures, tries_left: triesLeft, at: now } };
       return triesLeft === 0 ? [rejected, { type: 'SignUpLocked', data: { sign_up_id: open.signUpId, at: now } }] : [rejected];
     }
+    case 'FinishEmailStep': {
+      if (state.status !== 'pending' || state.emailClaim?.id !== command.data.claim_id) {
+        // Taken over by a later request with the code (this one was presumed dead), or done: that one finishes it.
+        throw refuse('gone', 'SIGN_UP_USED', 'Your account already exists. Sign in.');
+      }
+      return [{ type: 'SignUpEmailVerified', data: { sign_up_id: state.signUpId, account_id: state.signUpId, at: now, intents: state.intents } }];
+    }
+    case 'ReleaseEmailCode':
+      if (state.status !== 'pending' || state.emailClaim?.id !== command.data.claim_id) return [];
+      return [{ type: 'SignUpEmailCodeReleased', data: { sign_up_id: state.signUpId, claim_id: command.data.claim_id, at: now } }];
     case 'SaveFaceSignature': {
       const open = assertRegistered(state);
       const { completed_elsewhere, ...files } = command.data;

@@ -23,7 +23,7 @@ const rejected = (channel: 'phone' | 'email', failures: number, seconds = 1): Si
 const phoneVerified: SignUpEvent = { type: 'SignUpPhoneVerified', data: { sign_up_id: 's1', at: at(1) } };
 const emailVerified: SignUpEvent = { type: 'SignUpEmailVerified', data: { sign_up_id: 's1', account_id: 's1', at: at(2), intents: ['membership'] } };
 const registered = [started, password, sent('phone'), phoneVerified, sent('email'), emailVerified];
-const verify = (channel: 'phone' | 'email', hash: string, seconds = 10) => cmd<SignUpCommand>('VerifySignUpCode', { channel, code_hash: hash }, seconds);
+const verify = (channel: 'phone' | 'email', hash: string, seconds = 10) => cmd<SignUpCommand>('VerifySignUpCode', { channel, code_hash: hash, claim_id: `claim-${seconds}` }, seconds);
 const send = (channel: 'phone' | 'email', seconds = 10) => cmd<SignUpCommand>('SendSignUpCode', { channel, code_hash: 'h-new' }, seconds);
 const elsewhere = { property: true, plan: true };
 const faceWith = (completed_elsewhere = elsewhere) =>
@@ -95,8 +95,23 @@ describe('sign-up decider: the phone code, then the email code', () => {
     expect(refusal(verify('phone', 'h-right', 600), given(started, sent('phone')))).toMatchObject({ status: 410, code: 'OTP_EXPIRED' });
   });
 
-  it('given an email code, when the right one comes, then the email is verified and names the account (the sign-up id)', () => {
-    expect(decide(verify('email', 'h-right', 2), given(started, sent('phone'), phoneVerified, sent('email')))).toEqual([emailVerified]);
+  it('given an email code, when the right one comes, then it is used up (claimed) first; finished, the email is verified and names the account (the sign-up id)', () => {
+    const before = given(started, sent('phone'), phoneVerified, sent('email'));
+    const accepted = decide(verify('email', 'h-right', 2), before);
+    expect(accepted).toEqual([{ type: 'SignUpEmailCodeAccepted', data: { sign_up_id: 's1', claim_id: 'claim-2', at: at(2) } }]);
+    const claimed = accepted.reduce(evolve, before);
+    expect(decide(cmd<SignUpCommand>('FinishEmailStep', { claim_id: 'claim-2' }, 2), claimed)).toEqual([emailVerified]);
+    expect(refusalOf(() => decide(cmd<SignUpCommand>('FinishEmailStep', { claim_id: 'another' }, 2), claimed))).toMatchObject({ status: 410, code: 'SIGN_UP_USED' });
+  });
+
+  it('given a claimed email code, another try is refused (409 OTP_IN_USE) uncounted until released or past the claim', () => {
+    const before = given(started, sent('phone'), phoneVerified, sent('email'));
+    const claimed = decide(verify('email', 'h-right', 2), before).reduce(evolve, before);
+    expect(refusalOf(() => decide(verify('email', 'h-wrong', 31), claimed))).toMatchObject({ status: 409, code: 'OTP_IN_USE' });
+    expect(decide(verify('email', 'h-right', 32), claimed)[0]).toMatchObject({ type: 'SignUpEmailCodeAccepted', data: { claim_id: 'claim-32' } });
+    expect(decide(cmd<SignUpCommand>('ReleaseEmailCode', { claim_id: 'another' }, 3), claimed)).toEqual([]);
+    const released = decide(cmd<SignUpCommand>('ReleaseEmailCode', { claim_id: 'claim-2' }, 3), claimed).reduce(evolve, claimed);
+    expect(decide(verify('email', 'h-wrong', 4), released)[0]?.type).toBe('SignUpCodeRejected');
   });
 
   it('given a code, when a wrong one comes, then the failure is recorded with the tries left', () => {
@@ -199,14 +214,19 @@ describe('sign-up decider: the signed-in steps', () => {
 describe('sign-up decider: the steps follow the intent', () => {
   const nhdStarted: SignUpEvent = { type: 'SignUpStarted', data: { ...details, role: 'Agent', intent: 'nhd', brokerage_name: 'Bay Realty', started_at: T0, expires_at: at(SIGN_UP_TTL_SECONDS) } };
   const nhdRegistered = () => given(nhdStarted, password, sent('phone'), phoneVerified, sent('email'));
+  /** The right email code claimed, then the step finished (the account registered in between). */
+  const verifiedEmail = (state: SignUpState) => {
+    const claimed = decide(verify('email', 'h-right', 2), state).reduce(evolve, state);
+    return decide(cmd<SignUpCommand>('FinishEmailStep', { claim_id: 'claim-2' }, 2), claimed);
+  };
   const nhdAccount = () => {
     const state = nhdRegistered();
-    return decide(verify('email', 'h-right', 2), state).reduce(evolve, state);
+    return verifiedEmail(state).reduce(evolve, decide(verify('email', 'h-right', 2), state).reduce(evolve, state));
   };
   const intent = (value: 'membership' | 'equity_protect' | 'nhd') => cmd<SignUpCommand>('AddSignUpIntent', { intent: value });
 
   it('given an NHD sign-up, when the email code is right, then the verified email names the intent', () => {
-    expect(decide(verify('email', 'h-right', 2), nhdRegistered())).toEqual([{ ...emailVerified, data: { ...emailVerified.data, intents: ['nhd'] } }]);
+    expect(verifiedEmail(nhdRegistered())).toEqual([{ ...emailVerified, data: { ...emailVerified.data, intents: ['nhd'] } }]);
   });
 
   it('given an NHD-only account, when an ownership, face, mailing, beneficiaries or PIN step comes, then 409 SIGN_UP_STEP_NOT_NEEDED', () => {

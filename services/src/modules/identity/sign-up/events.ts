@@ -31,6 +31,10 @@ export type SignUpEvent =
   | DomainEvent<'SignUpCodeRejected', { sign_up_id: string; channel: OtpChannel; failures: number; tries_left: number; at: string }>
   | DomainEvent<'SignUpLocked', { sign_up_id: string; at: string }>
   | DomainEvent<'SignUpPhoneVerified', { sign_up_id: string; at: string }>
+  /** The right email code, used up by the request `claim_id`, which now registers the account (`code-claim.ts`). */
+  | DomainEvent<'SignUpEmailCodeAccepted', { sign_up_id: string; claim_id: string; at: string }>
+  /** Registering the account failed on the way (the email or phone taken meanwhile): the code works again. */
+  | DomainEvent<'SignUpEmailCodeReleased', { sign_up_id: string; claim_id: string; at: string }>
   /** The email code was right: the account `account_id` was registered with the reserved email and phone. */
   | DomainEvent<'SignUpEmailVerified', { sign_up_id: string; account_id: string; at: string; intents?: SignUpIntent[] }>
   /** The account is about to do something else too: the steps that intent needs are asked now. */
@@ -51,6 +55,8 @@ export const SIGN_UP_EVENT_TYPES = [
   'SignUpCodeRejected',
   'SignUpLocked',
   'SignUpPhoneVerified',
+  'SignUpEmailCodeAccepted',
+  'SignUpEmailCodeReleased',
   'SignUpEmailVerified',
   'SignUpFaceSignatureSaved',
   'SignUpMailingAddressSaved',

@@ -145,7 +145,10 @@ export const signUpRoutes =
             'registers the account and signs in: the same answer and refresh cookie as `POST /auth/sign-in/verify`. ' +
             '400 OTP_INCORRECT (tries left), SIGN_UP_LOCKED on the 5th wrong code, OTP_NOT_SENT; 410 OTP_EXPIRED; ' +
             '409 EMAIL_TAKEN / PHONE_TAKEN when another account has it (nothing is kept; step 1 does not tell), PHONE_NOT_VERIFIED; ' +
-            '401 SIGN_UP_NOT_FOUND; 410 SIGN_UP_EXPIRED, SIGN_UP_LOCKED, SIGN_UP_USED.',
+            '409 OTP_IN_USE (the right email code is registering the account in another request this moment: nothing compared or counted), ' +
+            '409 CONFLICT (another try came at the same moment: not counted); ' +
+            '401 SIGN_UP_NOT_FOUND; 410 SIGN_UP_EXPIRED, SIGN_UP_LOCKED, SIGN_UP_USED. A right email code is used up before the ' +
+            'account is registered, so two requests with it register once.',
           security: [{ [SIGN_UP_COOKIE_SCHEME]: [] }],
           body: SignUpVerifyBody,
           response: { 200: okEnvelope(SignUpVerifyResult), ...errors(400, 401, 409, 410, 429) },

@@ -14,7 +14,7 @@ const refusal = (command: ContactChangeCommand, state: ContactChangeState) => {
 const data = { change_id: 'c1', account_id: 'a1', channel: 'email' as const, destination_encrypted: 'enc', destination_masked: 'n*w@example.test', code_hash: 'right' };
 const requested: ContactChangeEvent = { type: 'ContactChangeRequested', data: { ...data, requested_at: at(0), expires_at: at(600) } };
 const rejected = (failures: number): ContactChangeEvent => ({ type: 'ContactChangeCodeRejected', data: { change_id: 'c1', failures, tries_left: 5 - failures, at: at(1) } });
-const verify = (hash: string, seconds: number, account = 'a1'): ContactChangeCommand => ({ type: 'VerifyChange', data: { account_id: account, code_hash: hash }, metadata: metaAt(at(seconds)) });
+const verify = (hash: string, seconds: number, account = 'a1'): ContactChangeCommand => ({ type: 'VerifyChange', data: { account_id: account, code_hash: hash, claim_id: `claim-${seconds}` }, metadata: metaAt(at(seconds)) });
 
 describe('contact change decider', () => {
   it('given nothing, when RequestChange, then the change is requested with a code valid 10 minutes', () => {
@@ -25,8 +25,32 @@ describe('contact change decider', () => {
     expect(refusal({ type: 'RequestChange', data, metadata: metaAt(T0) }, given(requested))).toEqual([409, 'CHANGE_USED']);
   });
 
-  it('when the right code comes in time from its account, then the change is verified', () => {
-    expect(decide(verify('right', 599), given(requested))).toEqual([{ type: 'ContactChangeVerified', data: { change_id: 'c1', account_id: 'a1', channel: 'email', at: at(599) } }]);
+  it('when the right code comes in time from its account, then it is used up (claimed) before the change, recorded once applied', () => {
+    const accepted = decide(verify('right', 599), given(requested));
+    expect(accepted).toEqual([{ type: 'ContactChangeCodeAccepted', data: { change_id: 'c1', claim_id: 'claim-599', at: at(599) } }]);
+    const finish = (claim: string): ContactChangeCommand => ({ type: 'FinishChange', data: { claim_id: claim, previous_encrypted: 'old' }, metadata: metaAt(at(600)) });
+    expect(decide(finish('claim-599'), given(requested, ...accepted))).toEqual([
+      { type: 'ContactChangeVerified', data: { change_id: 'c1', account_id: 'a1', channel: 'email', at: at(600), previous_encrypted: 'old' } },
+    ]);
+    expect(refusal(finish('another'), given(requested, ...accepted))).toEqual([410, 'CHANGE_USED']);
+    expect(refusal(finish('claim-599'), given(requested))).toEqual([410, 'CHANGE_USED']);
+  });
+
+  it('while a claim is held, another try is refused (409 OTP_IN_USE) without comparing or counting its code; after it, the same code claims again', () => {
+    const claimed = given(requested, ...decide(verify('right', 10), given(requested)));
+    expect(refusal(verify('right', 39), claimed)).toEqual([409, 'OTP_IN_USE']);
+    expect(refusal(verify('wrong', 39), claimed)).toEqual([409, 'OTP_IN_USE']);
+    // The claimer died on the way: past the claim (and even past the code's 10 minutes) the same code finishes the change.
+    expect(decide(verify('right', 700), claimed)).toEqual([{ type: 'ContactChangeCodeAccepted', data: { change_id: 'c1', claim_id: 'claim-700', at: at(700) } }]);
+  });
+
+  it('a released claim gives the code back; a release by another claim changes nothing', () => {
+    const claimed = given(requested, ...decide(verify('right', 10), given(requested)));
+    const release = (claim: string): ContactChangeCommand => ({ type: 'ReleaseChange', data: { claim_id: claim }, metadata: metaAt(at(11)) });
+    expect(decide(release('another'), claimed)).toEqual([]);
+    const released = decide(release('claim-10'), claimed);
+    expect(released.map((e) => e.type)).toEqual(['ContactChangeCodeReleased']);
+    expect(decide(verify('right', 12), released.reduce(evolve, claimed)).map((e) => e.type)).toEqual(['ContactChangeCodeAccepted']);
   });
 
   it('counts wrong codes and locks on the 5th', () => {

@@ -2,6 +2,7 @@ import type { ContactChangeSent } from '@acpg/contracts/account';
 import { OTP_RULES, type OtpChannel } from '@acpg/contracts/identity';
 import { maskEmail, maskPhone } from '@acpg/contracts/masking';
 import { handleCommand, loadStream, type CommandMeta } from '../../../../platform/commands/handle-command.ts';
+import { CODE_TRY_RETRIES } from '../../code-claim.ts';
 import { findAccountIdByEmail, loadAccount, phoneContext, type RegisteredAccount } from '../../accounts.ts';
 import { accountDecider, accountStream } from '../../account/decider.ts';
 import type { IdentityContext } from '../../context.ts';
@@ -15,7 +16,7 @@ import { liveSessionId } from '../sessions.ts';
 import { contactChangeDecider, contactChangeStream } from './decider.ts';
 import { contactChangeCodeMessage } from './template.ts';
 import { assertSmsCountryAllowed } from '../../send-budget/phone-country.ts';
-import { notificationJob } from '../../../../platform/jobs/notifications.ts';
+import { codeNotificationJob } from '../../../../platform/jobs/notifications.ts';
 
 const codeDigest = (ctx: IdentityContext, changeId: string, code: string) => ctx.cipher.hmac('contact-change-code', `${changeId}:${code}`);
 const destinationContext = (changeId: string) => `${contactChangeStream(changeId)}:destination`;
@@ -86,7 +87,7 @@ export const requestContactChange = async (
   );
   const requested = events[0];
   if (!requested) throw new Error('RequestChange decided no event');
-  await notificationJob.enqueue(ctx.platform, contactChangeCodeMessage(channel, destination, code), { id: `identity-contactchange-${requested.id}` });
+  await codeNotificationJob.enqueue(ctx.platform, contactChangeCodeMessage(channel, destination, code), { id: `identity-contactchange-${requested.id}` });
   return { change_id: changeId, masked_destination: masked, resend_after_seconds: wait, expires_in_seconds: OTP_RULES.validSeconds };
 };
 
@@ -114,9 +115,11 @@ const unlessSame = (error: unknown) => {
 };
 
 /**
- * Step 2: the code. The new destination is reserved first (taken meanwhile: 409, the code still works for nothing
- * else), then the account changes and the old destination is released, and only then is the code used up: a request
- * cut short on the way (a crash) leaves the code valid, and sending it again finishes the change.
+ * Step 2: the code. A right code is first used up by this request (ContactChangeCodeAccepted, appended at the loaded
+ * version: of parallel requests only one claims it, and wrong codes racing it are counted, at most 5). Then the new
+ * destination is reserved (taken meanwhile: 409, and the claim is released so the code still works), the account
+ * changes, the old destination is released, and the change is recorded. A request cut short by a crash leaves the
+ * claim; after OTP_RULES.claimSeconds the same code claims it again and finishes the change (each step idempotent).
  */
 export const verifyContactChange = async (
   ctx: IdentityContext,
@@ -127,57 +130,76 @@ export const verifyContactChange = async (
   const { accountId } = caller;
   const store = ctx.platform.eventStore;
   const stream = contactChangeStream(body.change_id);
-  const command = { type: 'VerifyChange' as const, data: { account_id: accountId, code_hash: codeDigest(ctx, body.change_id, body.code) }, metadata: meta };
-  const { state } = await loadStream(store, stream, contactChangeDecider);
-  // Decided once without writing: a refusal or a wrong code is recorded as it is; a right code reserves first.
-  const outcome = contactChangeDecider.decide(command, state);
-  if (state.status !== 'none' && outcome.some((e) => e.type === 'ContactChangeVerified')) {
-    const destination = ctx.cipher.decrypt(state.destinationEncrypted, destinationContext(state.changeId));
-    const account = await signedInAccount(ctx, accountId);
-    await reserve(ctx, state.channel, destination, account.id, meta);
-    let replaced: string | null;
-    if (state.channel === 'email') {
-      // Changed already by this change's earlier try: the email to release is the one that change replaced.
-      const previous = account.email === destination ? await emailBefore(ctx, account.id, destination) : account.email;
-      if (account.email !== destination) {
-        await handleCommand(store, accountStream(account.id), accountDecider, { type: 'ChangeEmail', data: { email: destination }, metadata: meta }, { retries: 2 }).catch(unlessSame);
-      }
-      if (previous) {
-        await handleCommand(store, emailStream(previous), emailDecider, { type: 'ReleaseEmail', data: { email: previous, account_id: account.id }, metadata: meta }, { retries: 2 });
-      }
-      replaced = previous;
-    } else {
-      const current = currentPhone(ctx, account);
-      // Changed already by this change's earlier try: the phone to release is the one that change replaced.
-      const previous = current === destination ? await phoneBefore(ctx, account.id, destination) : current;
-      if (current !== destination) {
-        const data = { phone_encrypted: ctx.cipher.encrypt(destination, phoneContext(account.id)), phone_masked: maskPhone(destination) };
-        await handleCommand(store, accountStream(account.id), accountDecider, { type: 'ChangePhone', data, metadata: meta }, { retries: 2 });
-      }
-      if (previous && previous !== destination) {
-        await handleCommand(store, phoneStream(ctx.cipher.hmac('phone', previous)), phoneDecider, { type: 'ReleasePhone', data: { account_id: account.id }, metadata: meta }, { retries: 2 });
-      }
-      replaced = previous && previous !== destination ? previous : null;
-    }
-    // Every other session ends (their refresh tokens are refused, their access tokens too: the session version moves on).
-    const kept = await liveSessionId(ctx, account.id, caller.sessionId);
-    const reason = state.channel === 'email' ? ('email-change' as const) : ('phone-change' as const);
-    await handleCommand(store, accountStream(account.id), accountDecider, { type: 'EndSessions', data: { reason, kept_session_id: kept }, metadata: meta }, { retries: 2 });
-    ctx.platform.realtime.sessionsChanged?.(account.id); // and their open sockets, now
-    // The notice to the old contact carries a link that undoes the change (`undo.ts`): it needs the one replaced.
-    const previous_encrypted = replaced === null ? null : ctx.cipher.encrypt(replaced, previousContext(state.changeId));
-    await handleCommand(store, stream, contactChangeDecider, { ...command, data: { ...command.data, previous_encrypted } }, { retries: 1 });
-    return;
-  }
-  const { events } = await handleCommand(store, stream, contactChangeDecider, command, { retries: 1 });
+  const claimId = meta.newId();
+  const command = { type: 'VerifyChange' as const, data: { account_id: accountId, code_hash: codeDigest(ctx, body.change_id, body.code), claim_id: claimId }, metadata: meta };
+  const { events, state } = await handleCommand(store, stream, contactChangeDecider, command, { retries: CODE_TRY_RETRIES, conflictMessage: CODE_RACE });
   const rejected = events.find((e) => e.type === 'ContactChangeCodeRejected');
   if (rejected?.type === 'ContactChangeCodeRejected') {
     const left = rejected.data.tries_left;
     if (left === 0) throw refuseAccount('invalid', 'CHANGE_LOCKED', 'The code is incorrect and no tries are left. Start the change again to get a new code.');
     throw refuseAccount('invalid', 'OTP_INCORRECT', `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
   }
-  // A concurrent verification got there first: the decider refused above on the retry, or nothing changed.
-  throw refuseAccount('gone', 'CHANGE_USED', 'This change is already done.');
+  if (state.status !== 'accepted' || state.claim?.id !== claimId) throw new Error('VerifyChange decided neither a rejection nor a claim');
+  try {
+    const previous_encrypted = await applyChange(ctx, caller, state, meta);
+    await handleCommand(store, stream, contactChangeDecider, { type: 'FinishChange', data: { claim_id: claimId, previous_encrypted }, metadata: meta }, { retries: 1 });
+  } catch (error) {
+    // Refused or failed on the way (the address taken meanwhile, a store away): the code is given back, and sending it
+    // again finishes what was done. Only a process that died here leaves the claim, to expire.
+    if (!(error instanceof DomainError && error.code === 'CHANGE_USED')) {
+      await handleCommand(store, stream, contactChangeDecider, { type: 'ReleaseChange', data: { claim_id: claimId }, metadata: meta }, { retries: 2 }).catch(
+        (releaseError: unknown) => ctx.platform.log.error({ err: releaseError, changeId: body.change_id }, 'contact change: the code could not be given back'),
+      );
+    }
+    throw error;
+  }
+};
+
+/** Answered (409 CONFLICT) to a code that lost a race on the change's stream with another try: it was not compared. */
+const CODE_RACE = 'Another try of this code came at the same moment. Try again.';
+
+/** Applies a claimed change to the account; answers what it replaced (encrypted), for the undo link. */
+const applyChange = async (
+  ctx: IdentityContext,
+  caller: { accountId: string; sessionId: string | null },
+  state: { changeId: string; channel: OtpChannel; destinationEncrypted: string },
+  meta: CommandMeta,
+): Promise<string | null> => {
+  const store = ctx.platform.eventStore;
+  const destination = ctx.cipher.decrypt(state.destinationEncrypted, destinationContext(state.changeId));
+  const account = await signedInAccount(ctx, caller.accountId);
+  await reserve(ctx, state.channel, destination, account.id, meta);
+  let replaced: string | null;
+  if (state.channel === 'email') {
+    // Changed already by this change's earlier try: the email to release is the one that change replaced.
+    const previous = account.email === destination ? await emailBefore(ctx, account.id, destination) : account.email;
+    if (account.email !== destination) {
+      await handleCommand(store, accountStream(account.id), accountDecider, { type: 'ChangeEmail', data: { email: destination }, metadata: meta }, { retries: 2 }).catch(unlessSame);
+    }
+    if (previous) {
+      await handleCommand(store, emailStream(previous), emailDecider, { type: 'ReleaseEmail', data: { email: previous, account_id: account.id }, metadata: meta }, { retries: 2 });
+    }
+    replaced = previous;
+  } else {
+    const current = currentPhone(ctx, account);
+    // Changed already by this change's earlier try: the phone to release is the one that change replaced.
+    const previous = current === destination ? await phoneBefore(ctx, account.id, destination) : current;
+    if (current !== destination) {
+      const data = { phone_encrypted: ctx.cipher.encrypt(destination, phoneContext(account.id)), phone_masked: maskPhone(destination) };
+      await handleCommand(store, accountStream(account.id), accountDecider, { type: 'ChangePhone', data, metadata: meta }, { retries: 2 });
+    }
+    if (previous && previous !== destination) {
+      await handleCommand(store, phoneStream(ctx.cipher.hmac('phone', previous)), phoneDecider, { type: 'ReleasePhone', data: { account_id: account.id }, metadata: meta }, { retries: 2 });
+    }
+    replaced = previous && previous !== destination ? previous : null;
+  }
+  // Every other session ends (their refresh tokens are refused, their access tokens too: the session version moves on).
+  const kept = await liveSessionId(ctx, account.id, caller.sessionId);
+  const reason = state.channel === 'email' ? ('email-change' as const) : ('phone-change' as const);
+  await handleCommand(store, accountStream(account.id), accountDecider, { type: 'EndSessions', data: { reason, kept_session_id: kept }, metadata: meta }, { retries: 2 });
+  ctx.platform.realtime.sessionsChanged?.(account.id); // and their open sockets, now
+  // The notice to the old contact carries a link that undoes the change (`undo.ts`): it needs the one replaced.
+  return replaced === null ? null : ctx.cipher.encrypt(replaced, previousContext(state.changeId));
 };
 
 /** The new email or phone for this account (a retry finds it already reserved to itself). */
