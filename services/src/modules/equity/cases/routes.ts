@@ -10,7 +10,7 @@ import { accessibleAlert, alertView, runAlertCommand } from '../alert/commands.t
 import { alertStream, toAlertEvent } from '../alert/decider.ts';
 import { caseOwners, memberContactOf } from './member-contacts.ts';
 
-const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const SUPER_ADMIN = { auth: { capability: 'equity.manage' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 const schema = (summary: string) => ({ tags: ['equity'], summary, security: [{ bearer: [] }], params: AlertIdParams });
 

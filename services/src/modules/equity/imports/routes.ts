@@ -21,7 +21,7 @@ import { RAW_IMPORT_TYPES, readImportUpload } from './upload.ts';
 import { IMPORTS_COLLECTION, toImportView } from './view.ts';
 import { documentAtHead } from '../../../platform/projections/caught-up.ts';
 
-const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const SUPER_ADMIN = { auth: { capability: 'equity.manage' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 413: ErrorEnvelope, 429: ErrorEnvelope };
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

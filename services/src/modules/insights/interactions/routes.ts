@@ -9,7 +9,7 @@ import { countsBy, countsByDay, INTERACTION_TIE_BREAKERS, interactionFilter } fr
 import type { Filter } from '../../../platform/documents/port.ts';
 import { accountsMatching } from '../../../platform/local-copies/account-contacts.ts';
 
-const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const SUPER_ADMIN = { auth: { capability: 'insights.read' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope };
 
 /** The Super Admin's interaction dashboard: the paged list and its summary, over the `interactions` read model. */

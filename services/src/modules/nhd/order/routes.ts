@@ -15,7 +15,7 @@ export const placeOrderRoutes =
     app.post(
       '/nhd/orders',
       {
-        config: { auth: { roles: 'any' }, rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: (request) => request.principal?.userId ?? request.ip } },
+        config: { auth: { capability: 'nhd.order' }, rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: (request) => request.principal?.userId ?? request.ip } },
         schema: {
           tags: ['nhd'],
           summary: 'Place an NHD order (not yet paid): property, report type, recipients, escrow users. The same order_id again answers the same order',

@@ -9,7 +9,7 @@ import { documentAtVersion, documentsOnceAny } from '../../../platform/projectio
 import { reportTypeDecider, reportTypeStream } from './decider.ts';
 import { REPORT_TYPES_COLLECTION, reportTypeOf, toReportType } from './projection.ts';
 
-const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const SUPER_ADMIN = { auth: { capability: 'nhd.oversee' } } as const;
 
 /** Every report type's latest definition, from the read model `nhd_report_types`, by code. */
 export const reportTypes = async (platform: Pick<Platform, 'documents'>): Promise<ReportType[]> =>

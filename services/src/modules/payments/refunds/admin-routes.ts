@@ -13,7 +13,7 @@ import { customerSearchFilter } from '../../../platform/local-copies/account-con
 import { LEDGER_COLLECTION, ledgerProjection, toAdminPaymentItem } from '../ledger/projection.ts';
 import { refundPayment, refundScope } from './commands.ts';
 
-const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const SUPER_ADMIN = { auth: { capability: 'payments.oversee' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 502: ErrorEnvelope };
 const CheckoutParams = z.object({ checkout_id: z.uuid('The payment id is a uuid') });
 

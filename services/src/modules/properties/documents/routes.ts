@@ -28,7 +28,7 @@ import { PROPERTY_DOCUMENTS_COLLECTION, toDocumentReview } from './projection.ts
 
 const tags = ['properties'];
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorEnvelope]));
-const SUPER_ADMIN = { auth: { roles: ['Super Admin' as const] } };
+const SUPER_ADMIN = { auth: { capability: 'ownership-documents.review' as const } };
 /**
  * JSON with a base64 `data` is kept for a small scan or photo (the body at most 1 MB: it is decoded in memory); a deed
  * of up to 15 MB comes as multipart/form-data, read as it streams (`platform/uploads/multipart.ts`).
@@ -56,7 +56,7 @@ export const documentRoutes =
       '/properties/:id/verifications/documents',
       {
         bodyLimit: DOCUMENT_JSON_BODY_LIMIT,
-        config: { auth: { roles: 'any' }, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: { auth: { capability: 'properties.verify' }, rateLimit: { max: 20, timeWindow: '1 minute' } },
         schema: {
           tags,
           summary: 'Send a document (deed or property-tax bill) that shows the property is yours',

@@ -15,7 +15,7 @@ import type { ApproveClaim, ClaimCommand, FiledClaim, RejectClaim } from '../cla
 import { approveWithinLimit, rejectAndRelease } from '../ledger/claims.ts';
 import { CLAIMS_COLLECTION, toClaimView } from './view.ts';
 
-const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const SUPER_ADMIN = { auth: { capability: 'claims.review' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 
 
