@@ -75,4 +75,15 @@ describe('the role table, enforced on every route', () => {
     }
     for (const role of ['Super Admin', 'Admin', 'Provider Admin'] as const) expect(may([role], 'claims.file'), role).toBe(false);
   });
+
+  it('the OpenAPI document names each signed-in operation\'s capability and its roles', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, { description?: string }>> };
+    for (const route of guardedRoutes()) {
+      const operation = doc.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+      if (!operation) continue; // hidden from the document (app.int.spec checks every route is listed)
+      expect(operation.description, `${route.method} ${route.url}`).toContain(`Capability \`${route.capability}\` (roles: ${CAPABILITIES[route.capability].roles.join(', ')})`);
+    }
+    expect(doc.paths['/api/v1/admin/plans']?.get?.description).toContain('(roles: Super Admin);');
+  });
 });
+
