@@ -14,8 +14,9 @@ import { ROLES, type RoleName } from './role-names.ts';
  *     Provider) and professionals order for their clients as often as owners do, so every member role may order one.
  *   - Claims: a claim pays only on the claimant's own verified, covered property (coverage and ownership are checked
  *     on the claim itself), so any member role that holds one may file; no role is kept out by name.
- * - **Super Admin**: everything, as today (the full admin menu; it may also act as a member, as the server has always
- *   let it), but filing claims: those who review claims do not file them.
+ * - **Super Admin**: the full admin menu and every admin capability. It is not a member: no purchases, orders,
+ *   enrollments or claims of its own (its menu never offered them; those who review claims do not file them). It
+ *   opens any member's order, claim, enrollment, alert or payment by id (`records.own`, `OVERSEER_ROLES`).
  * - **Admin** (sub-admin): a Super Admin's delegate (issue 21): the admin menu and its routes without plans, promo
  *   codes and email templates, which stay the Super Admin's (prices, discounts and what every member is sent). An
  *   Admin oversees members' things as a Super Admin does (`OVERSEER_ROLES`) but is not a member: no purchases, no
@@ -29,7 +30,7 @@ export const MEMBER_ROLES: readonly RoleName[] = ['Customer', 'Agent', 'Broker',
 /** Roles that see every member's things (their orders, claims, alerts ...) as the owner does: Super Admin and its delegate. */
 export const OVERSEER_ROLES: readonly RoleName[] = ['Super Admin', 'Admin'];
 
-const members: readonly RoleName[] = [...MEMBER_ROLES, 'Super Admin'];
+const members = MEMBER_ROLES;
 const admins = OVERSEER_ROLES;
 
 export const CAPABILITIES = {
@@ -46,7 +47,6 @@ export const CAPABILITIES = {
   'equity.enroll': { summary: 'Enroll in Equity Protect; list own enrollments and alerts', roles: members },
   'nhd.order': { summary: 'Order NHD reports; follow own orders', roles: [...members, 'Provider Admin'] },
   'claims.list': { summary: 'List own reimbursement claims', roles: [...members, 'Provider Admin'] },
-  // Not the Super Admin's: those who review claims do not file them.
   'claims.file': { summary: 'File a reimbursement claim, answer a request for information, see coverage', roles: MEMBER_ROLES },
   // The admin menus.
   'accounts.oversee': { summary: "Dashboard: account totals; members' names in admin lists", roles: admins },
