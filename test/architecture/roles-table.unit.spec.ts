@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ROLES } from './role-names.ts';
-import { CAPABILITIES, CAPABILITY_NAMES, MEMBER_ROLES, OVERSEER_ROLES, may } from './role-permissions.ts';
+import { ROLES } from '@acpg/contracts/role-names';
+import { CAPABILITIES, CAPABILITY_NAMES, MEMBER_ROLES, OVERSEER_ROLES, may } from '@acpg/contracts/role-permissions';
 
 const README = fileURLToPath(new URL('../../README.md', import.meta.url));
-const START = '<!-- roles table: generated from contracts/src/role-permissions.ts by its unit test (UPDATE_README=1) -->';
+const START = '<!-- roles table: generated from contracts/src/role-permissions.ts by test/architecture/roles-table.unit.spec.ts (UPDATE_README=1) -->';
 const END = '<!-- end of roles table -->';
 
 /** The README's table of what each role may do: one row per capability, one column per role. */
