@@ -4,7 +4,7 @@ import { ROLES, type RoleName } from './role-names.ts';
  * What each role may do: the one table the server's route guard (every signed-in route declares one capability) and
  * the web's menu and route guard read, so no role sees an entry it cannot open and the server refuses exactly what the
  * menu hides. Zod-free: the web's entry chunk imports it. The README's roles table is checked against it
- * (`role-permissions.unit.spec.ts`).
+ * (`test/architecture/roles-table.unit.spec.ts`).
  *
  * Decisions (DECISIONS.md "Roles", spec section 6, issue 21 item 6):
  * - **Member roles** (Customer, Agent, Broker, Owner, Professional, Service Provider, Sub User) share the customer menu
