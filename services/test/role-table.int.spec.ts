@@ -85,5 +85,14 @@ describe('the role table, enforced on every route', () => {
     }
     expect(doc.paths['/api/v1/admin/plans']?.get?.description).toContain('(roles: Super Admin);');
   });
+
+  it('every live message of the Super Admins\' lists reaches the Admins too (their role room, in the AsyncAPI document)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/asyncapi.json' })).json() as { channels: Record<string, { messages?: Record<string, unknown> }> };
+    const toSuperAdmins = Object.keys(doc.channels['role-super-admin']?.messages ?? {});
+    const toAdmins = Object.keys(doc.channels['role-admin']?.messages ?? {});
+    expect(toSuperAdmins.length).toBeGreaterThan(3);
+    // Plans and promo codes stay the Super Admin's (the role table), so their updates do too.
+    expect(toAdmins).toEqual(expect.arrayContaining(toSuperAdmins.filter((m) => !/plan|promo/i.test(m))));
+  });
 });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { orders } from '../../modules/nhd/orders/entity.ts';
 import { ownedThing } from './access.ts';
 
 describe('an account’s things: who sees them (the role table’s overseers)', () => {
@@ -19,9 +18,5 @@ describe('an account’s things: who sees them (the role table’s overseers)', 
   it('a thing seen by its owner only stays so for Admins too', () => {
     const own = ownedThing<{ owner: string }>({ code: 'CHECKOUT', noun: 'checkout', ownerOf: (t) => t.owner, seenByRoles: [] });
     expect(own.mayAccess({ userId: 'delegate', roles: ['Admin'] }, theirs)).toBe(false);
-  });
-
-  it('an entity’s live pushes reach the Admins’ role room as the Super Admins’', () => {
-    expect(orders.push.rooms).toEqual(expect.arrayContaining(['role:Super Admin', 'role:Admin']));
   });
 });
