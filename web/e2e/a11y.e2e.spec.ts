@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@acpg/contracts/payments';
+import { may, type Capability } from '@acpg/contracts/role-permissions';
 import { closeE2e, openE2e, SEEDED_ADMIN, startE2eApp } from './support/app.ts';
 import { axeViolations, describeViolation, fitsWidth, isBlocking, seriousViolations, type AxeViolation } from './support/axe.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
@@ -18,7 +19,7 @@ import { fileClaim, startMembershipFor, verifyPropertyFor } from '../../services
 interface RouteRow {
   path: string;
   access: string;
-  roles?: readonly string[];
+  capability?: Capability;
 }
 const ROUTE_TABLE = '../src/app/routes.ts';
 const { APP_ROUTES } = (await import(/* @vite-ignore */ ROUTE_TABLE)) as { APP_ROUTES: readonly RouteRow[] };
@@ -207,7 +208,7 @@ type SignedInRole = 'Super Admin' | CustomerRole;
 const ROLES: readonly SignedInRole[] = ['Super Admin', 'Customer', 'Agent', 'Broker', 'Owner'];
 
 /** Every signed-in route a role may open (the route table's protected routes, detail pages with `:id` included). */
-const routesOf = (role: SignedInRole) => APP_ROUTES.filter((r) => r.access === 'protected' && (!r.roles || r.roles.includes(role))).map((r) => r.path);
+const routesOf = (role: SignedInRole) => APP_ROUTES.filter((r) => r.access === 'protected' && (!r.capability || may([role], r.capability))).map((r) => r.path);
 /** The route a visited path belongs to (`/nhd-order-list/abc` → `/nhd-order-list/:orderId`). */
 const routeOf = (path: string) =>
   APP_ROUTES.find((r) => new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`).test(new URL(path, 'http://x').pathname))?.path;

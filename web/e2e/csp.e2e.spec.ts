@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@acpg/contracts/payments';
+import { may, type Capability } from '@acpg/contracts/role-permissions';
 import { closeE2e, SEEDED_ADMIN, startE2eApp } from './support/app.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { newCustomer } from './support/customer.ts';
@@ -16,7 +17,7 @@ import { fileClaim, startMembershipFor, verifyPropertyFor } from '../../services
 interface RouteRow {
   path: string;
   access: string;
-  roles?: readonly string[];
+  capability?: Capability;
 }
 const ROUTE_TABLE = '../src/app/routes.ts';
 const { APP_ROUTES } = (await import(/* @vite-ignore */ ROUTE_TABLE)) as { APP_ROUTES: readonly RouteRow[] };
@@ -170,7 +171,7 @@ describe('the content security policy in Chromium: no violation on any page', ()
         const { email, password } = who();
         await signInThroughPages(page, app, email, password);
         await settled(page);
-        const routes = APP_ROUTES.filter((r) => r.access === 'protected' && (!r.roles || r.roles.includes(role)));
+        const routes = APP_ROUTES.filter((r) => r.access === 'protected' && (!r.capability || may([role], r.capability)));
         const paths = routes.map((r) => fill(r.path, { orderId: member.orderId, claimId: member.claimId, accountId: member.accountId }));
         if (role === 'Customer') paths.push(`/payment-status?checkout_id=${encodeURIComponent(member.checkoutId)}`);
         for (const path of paths) {

@@ -10,14 +10,16 @@ let made = 0;
 
 /** The roles a sign-up can give (they share the customer menu). */
 export type CustomerRole = 'Customer' | 'Agent' | 'Broker' | 'Owner';
+/** Roles an account may hold besides the Super Admin (seeded): the sign-up roles and those given later (issue 21). */
+export type AccountRole = CustomerRole | 'Professional' | 'Service Provider' | 'Sub User' | 'Admin' | 'Provider Admin';
 
 /**
  * A Customer account (or another sign-up role) registered straight in the app under test (as the sign-up's last step
  * registers one), for browser tests of the signed-in customer screens. Unique email per call.
  */
-export const newCustomer = async (app: TestApp, name = 'Casey Customer', role: CustomerRole = 'Customer'): Promise<{ email: string; password: string; accountId: string }> => {
+export const newCustomer = async (app: TestApp, name = 'Casey Customer', role: AccountRole = 'Customer'): Promise<{ email: string; password: string; accountId: string }> => {
   made += 1;
-  const email = `${role.toLowerCase()}-${Date.now()}-${made}@example.test`;
+  const email = `${role.toLowerCase().replaceAll(' ', '-')}-${Date.now()}-${made}@example.test`;
   const password = 'correct horse battery staple 9';
   const ctx = await identityContext(app.platform);
   const { accountId } = await registerAccount(ctx, { email, fullName: name, roles: [role], password, phone: null }, systemMeta(app.platform, { actor: 'test' }));

@@ -1,5 +1,6 @@
+import type { Capability } from '@acpg/contracts/role-permissions';
 import { isRegistered } from './routes.ts';
-import type { MenuKind } from '../lib/roles.ts';
+import { allowed, menuKind, type MenuKind } from '../lib/roles.ts';
 
 /** A live count shown beside an entry (the frame keeps it). */
 export type MenuBadge = 'open-alerts';
@@ -7,55 +8,61 @@ export type MenuBadge = 'open-alerts';
 export interface MenuEntry {
   label: string;
   path: string;
+  /** What opening it takes (the role table of `@acpg/contracts/role-permissions`, which the server enforces too). */
+  capability: Capability;
   badge?: MenuBadge;
 }
 
-/** Side menus of spec section 2; entries appear when their screen is built. */
-const MENUS: Record<MenuKind, readonly MenuEntry[]> = {
+/**
+ * Side menus of spec section 2; an entry appears when its screen is built (its route registered) and a role of the
+ * signed-in user has its capability, so no role sees an entry it cannot open. A new entry names its capability here.
+ */
+export const MENUS: Record<MenuKind, readonly MenuEntry[]> = {
   customer: [
-    { label: 'Membership', path: '/subscriptions' },
-    { label: 'Equity Protect', path: '/equity-protect-list', badge: 'open-alerts' },
-    { label: 'Property Reimbursement', path: '/property-reimbursement' },
-    { label: 'NHD Order List', path: '/nhd-order-list' },
-    { label: 'My properties', path: '/my-properties' },
-    { label: 'Help', path: '/faq' },
-    { label: 'Contact', path: '/contact-us' },
+    { label: 'Membership', path: '/subscriptions', capability: 'membership.own' },
+    { label: 'Equity Protect', path: '/equity-protect-list', capability: 'equity.enroll', badge: 'open-alerts' },
+    { label: 'Property Reimbursement', path: '/property-reimbursement', capability: 'claims.list' },
+    { label: 'NHD Order List', path: '/nhd-order-list', capability: 'nhd.order' },
+    { label: 'My properties', path: '/my-properties', capability: 'properties.verify' },
+    { label: 'Help', path: '/faq', capability: 'account' },
+    { label: 'Contact', path: '/contact-us', capability: 'account' },
   ],
-  'super-admin': [
-    { label: 'Dashboard', path: '/admin-dashboard' },
-    { label: 'Equity Protect', path: '/admin-equity-protect' },
-    { label: 'Promo Codes', path: '/promocode' },
-    { label: 'Property Reimbursement', path: '/admin-property-reimbursement' },
-    { label: 'Ownership documents', path: '/admin-property-documents' },
-    { label: 'NHD Order List', path: '/admin-nhd-order-list' },
-    { label: 'Plans', path: '/plans' },
-    { label: 'Memberships', path: '/admin-memberships' },
-    { label: 'Payments', path: '/admin-payments' },
-    { label: 'Accounts', path: '/account-administration' },
-    { label: 'Home Management', path: '/home-management' },
-    { label: 'About Us Management', path: '/aboutus-management' },
-    { label: 'Service Management', path: '/service-management' },
-    { label: 'FAQ', path: '/faq-management' },
-    { label: 'Contact us', path: '/contact-management' },
-    { label: 'Provider', path: '/acpg-provider' },
-    { label: 'Provider Users', path: '/acpg-provider-users' },
-    { label: 'Email Templates', path: '/email-templates' },
-    { label: 'User Interactions', path: '/user-interaction' },
+  admin: [
+    { label: 'Dashboard', path: '/admin-dashboard', capability: 'accounts.oversee' },
+    { label: 'Equity Protect', path: '/admin-equity-protect', capability: 'equity.oversee' },
+    { label: 'Promo Codes', path: '/promocode', capability: 'promo-codes.manage' },
+    { label: 'Property Reimbursement', path: '/admin-property-reimbursement', capability: 'claims.review' },
+    { label: 'Ownership documents', path: '/admin-property-documents', capability: 'ownership-documents.review' },
+    { label: 'NHD Order List', path: '/admin-nhd-order-list', capability: 'nhd.oversee' },
+    { label: 'Plans', path: '/plans', capability: 'plans.manage' },
+    { label: 'Memberships', path: '/admin-memberships', capability: 'memberships.oversee' },
+    { label: 'Payments', path: '/admin-payments', capability: 'payments.oversee' },
+    { label: 'Accounts', path: '/account-administration', capability: 'accounts.administer' },
+    { label: 'Home Management', path: '/home-management', capability: 'content.manage' },
+    { label: 'About Us Management', path: '/aboutus-management', capability: 'content.manage' },
+    { label: 'Service Management', path: '/service-management', capability: 'content.manage' },
+    { label: 'FAQ', path: '/faq-management', capability: 'content.manage' },
+    { label: 'Contact us', path: '/contact-management', capability: 'content.manage' },
+    { label: 'Provider', path: '/acpg-provider', capability: 'providers.manage' },
+    { label: 'Provider Users', path: '/acpg-provider-users', capability: 'provider-users.manage' },
+    { label: 'Email Templates', path: '/email-templates', capability: 'email-templates.manage' },
+    { label: 'User Interactions', path: '/user-interaction', capability: 'insights.read' },
   ],
   'provider-admin': [
-    { label: 'Provider Users', path: '/acpg-provider-users' },
-    { label: 'Equity Protect', path: '/admin-equity-protect' },
-    { label: 'Property Reimbursement', path: '/property-reimbursement' },
-    { label: 'NHD Order List', path: '/nhd-order-list' },
+    { label: 'Provider Users', path: '/acpg-provider-users', capability: 'provider-users.manage' },
+    { label: 'Equity Protect', path: '/admin-equity-protect', capability: 'equity.oversee' },
+    { label: 'Property Reimbursement', path: '/property-reimbursement', capability: 'claims.list' },
+    { label: 'NHD Order List', path: '/nhd-order-list', capability: 'nhd.order' },
   ],
 };
 
-export function menuFor(kind: MenuKind): MenuEntry[] {
-  return MENUS[kind].filter((e) => isRegistered(e.path));
+/** The side menu of a signed-in user with these roles (the first picks the menu, spec section 3). */
+export function menuFor(roles: readonly string[] | null | undefined): MenuEntry[] {
+  return MENUS[menuKind(roles)].filter((e) => isRegistered(e.path) && allowed(roles, e.capability));
 }
 
 /** Public header links (spec section 2). */
-export const PUBLIC_LINKS: readonly MenuEntry[] = [
+export const PUBLIC_LINKS: readonly Omit<MenuEntry, 'capability'>[] = [
   { label: 'Home', path: '/' },
   { label: 'About Us', path: '/about-us' },
   { label: 'Services', path: '/services-page' },

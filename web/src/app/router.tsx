@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { Capability } from '@acpg/contracts/role-permissions';
 import { APP_ROUTES, type AppRoute } from './routes.ts';
 import { RootLayout } from './layouts/RootLayout.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
@@ -9,11 +10,11 @@ import { LoadingSpinner } from '../components/PageState.tsx';
 
 export interface RouteHandle {
   title: string;
-  roles?: readonly string[];
+  capability?: Capability;
 }
 
 function toRouteObject(route: AppRoute): RouteObject {
-  const handle: RouteHandle = { title: route.title, ...(route.roles ? { roles: route.roles } : {}) };
+  const handle: RouteHandle = { title: route.title, ...(route.capability ? { capability: route.capability } : {}) };
   return {
     path: route.path,
     handle,

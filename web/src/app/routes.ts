@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
-import type { Role } from '@acpg/contracts/roles';
+import type { Capability } from '@acpg/contracts/role-permissions';
 import { isRouteRegistered, registerRoutePaths } from '../lib/route-registry.ts';
-import { CUSTOMER_SIDE } from '../lib/roles.ts';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -15,7 +14,8 @@ export interface AppRoute {
   path: string;
   access: 'public' | 'sign-in' | 'sign-up' | 'protected';
   title: string;
-  roles?: readonly Role[];
+  /** What opening a protected screen takes (the role table the server enforces); none: any signed-in user. */
+  capability?: Capability;
   load: () => PageModule;
 }
 
@@ -66,29 +66,29 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/authentication/reset-password', access: 'public', title: 'Reset password', load: named(passwordReset, 'ResetPasswordPage') },
   { path: '/account/undo-change', access: 'public', title: 'Undo a change to your account', load: () => import('../features/account/components/UndoContactChangePage.tsx') },
 
-  { path: '/user-update-profile', access: 'protected', title: 'Profile', load: () => import('./routes/ProfileRoute.tsx') },
-  { path: '/my-properties', access: 'protected', title: 'My properties', roles: CUSTOMER_SIDE, load: () => import('../features/properties/components/MyPropertiesPage.tsx') },
-  { path: '/subscriptions', access: 'protected', title: 'Membership', roles: CUSTOMER_SIDE, load: () => import('./routes/SubscriptionsRoute.tsx') },
-  { path: '/equity-protect-list', access: 'protected', title: 'Equity Protect', roles: CUSTOMER_SIDE, load: named(equity, 'MyEquityPage') },
-  { path: '/nhd-order-list', access: 'protected', title: 'NHD Order List', roles: [...CUSTOMER_SIDE, 'Provider Admin'], load: named(nhdOrders, 'MyOrdersPage') },
-  { path: '/nhd-order-list/:orderId', access: 'protected', title: 'NHD order', load: () => import('./routes/NhdOrderPageRoute.tsx') },
-  { path: '/property-reimbursement', access: 'protected', title: 'Property Reimbursement', roles: [...CUSTOMER_SIDE, 'Provider Admin'], load: () => import('../features/reimbursement/components/MyClaimsPage.tsx') },
-  { path: '/property-reimbursement/:claimId', access: 'protected', title: 'Reimbursement claim', load: () => import('../features/reimbursement/components/ClaimPage.tsx') },
+  { path: '/user-update-profile', access: 'protected', title: 'Profile', capability: 'account', load: () => import('./routes/ProfileRoute.tsx') },
+  { path: '/my-properties', access: 'protected', title: 'My properties', capability: 'properties.verify', load: () => import('../features/properties/components/MyPropertiesPage.tsx') },
+  { path: '/subscriptions', access: 'protected', title: 'Membership', capability: 'membership.own', load: () => import('./routes/SubscriptionsRoute.tsx') },
+  { path: '/equity-protect-list', access: 'protected', title: 'Equity Protect', capability: 'equity.enroll', load: named(equity, 'MyEquityPage') },
+  { path: '/nhd-order-list', access: 'protected', title: 'NHD Order List', capability: 'nhd.order', load: named(nhdOrders, 'MyOrdersPage') },
+  { path: '/nhd-order-list/:orderId', access: 'protected', title: 'NHD order', capability: 'records.own', load: () => import('./routes/NhdOrderPageRoute.tsx') },
+  { path: '/property-reimbursement', access: 'protected', title: 'Property Reimbursement', capability: 'claims.list', load: () => import('../features/reimbursement/components/MyClaimsPage.tsx') },
+  { path: '/property-reimbursement/:claimId', access: 'protected', title: 'Reimbursement claim', capability: 'records.own', load: () => import('../features/reimbursement/components/ClaimPage.tsx') },
 
-  { path: '/admin-dashboard', access: 'protected', title: 'Dashboard', roles: ['Super Admin'], load: () => import('../features/insights/components/AdminDashboardPage.tsx') },
-  { path: '/user-interaction', access: 'protected', title: 'User Interactions', roles: ['Super Admin'], load: () => import('../features/insights/components/UserInteractionsPage.tsx') },
-  { path: '/admin-payments', access: 'protected', title: 'Payments', roles: ['Super Admin'], load: () => import('../features/admin-billing/components/AdminPaymentsPage.tsx') },
-  { path: '/admin-property-documents', access: 'protected', title: 'Ownership documents', roles: ['Super Admin'], load: () => import('../features/properties/components/AdminPropertyDocumentsPage.tsx') },
-  { path: '/admin-memberships', access: 'protected', title: 'Memberships', roles: ['Super Admin'], load: () => import('../features/admin-billing/components/AdminMembershipsPage.tsx') },
-  { path: '/promocode', access: 'protected', title: 'Promo Codes', roles: ['Super Admin'], load: () => import('../features/promo-codes/components/PromoCodesPage.tsx') },
-  { path: '/acpg-provider', access: 'protected', title: 'Providers', roles: ['Super Admin'], load: () => import('./routes/ProvidersRoute.tsx') },
-  { path: '/plans', access: 'protected', title: 'Plans', roles: ['Super Admin'], load: () => import('../features/plans/components/PlansAdminPage.tsx') },
-  { path: '/admin-equity-protect', access: 'protected', title: 'Equity Protect', roles: ['Super Admin', 'Provider Admin'], load: named(equity, 'AdminEquityPage') },
-  { path: '/admin-property-reimbursement', access: 'protected', title: 'Property Reimbursement', roles: ['Super Admin'], load: () => import('../features/reimbursement/components/AdminClaimsPage.tsx') },
-  { path: '/admin-property-reimbursement/:claimId', access: 'protected', title: 'Review claim', roles: ['Super Admin'], load: () => import('../features/reimbursement/components/AdminClaimPage.tsx') },
-  { path: '/admin-nhd-order-list', access: 'protected', title: 'NHD Order List', roles: ['Super Admin'], load: named(nhdOrders, 'AdminOrdersPage') },
-  { path: '/account-administration', access: 'protected', title: 'Accounts', roles: ['Super Admin'], load: () => import('../features/account-administration/components/AccountsPage.tsx') },
-  { path: '/account-administration/:accountId', access: 'protected', title: 'Account', roles: ['Super Admin'], load: () => import('../features/account-administration/components/AccountPage.tsx') },
+  { path: '/admin-dashboard', access: 'protected', title: 'Dashboard', capability: 'accounts.oversee', load: () => import('../features/insights/components/AdminDashboardPage.tsx') },
+  { path: '/user-interaction', access: 'protected', title: 'User Interactions', capability: 'insights.read', load: () => import('../features/insights/components/UserInteractionsPage.tsx') },
+  { path: '/admin-payments', access: 'protected', title: 'Payments', capability: 'payments.oversee', load: () => import('../features/admin-billing/components/AdminPaymentsPage.tsx') },
+  { path: '/admin-property-documents', access: 'protected', title: 'Ownership documents', capability: 'ownership-documents.review', load: () => import('../features/properties/components/AdminPropertyDocumentsPage.tsx') },
+  { path: '/admin-memberships', access: 'protected', title: 'Memberships', capability: 'memberships.oversee', load: () => import('../features/admin-billing/components/AdminMembershipsPage.tsx') },
+  { path: '/promocode', access: 'protected', title: 'Promo Codes', capability: 'promo-codes.manage', load: () => import('../features/promo-codes/components/PromoCodesPage.tsx') },
+  { path: '/acpg-provider', access: 'protected', title: 'Providers', capability: 'providers.manage', load: () => import('./routes/ProvidersRoute.tsx') },
+  { path: '/plans', access: 'protected', title: 'Plans', capability: 'plans.manage', load: () => import('../features/plans/components/PlansAdminPage.tsx') },
+  { path: '/admin-equity-protect', access: 'protected', title: 'Equity Protect', capability: 'equity.oversee', load: named(equity, 'AdminEquityPage') },
+  { path: '/admin-property-reimbursement', access: 'protected', title: 'Property Reimbursement', capability: 'claims.review', load: () => import('../features/reimbursement/components/AdminClaimsPage.tsx') },
+  { path: '/admin-property-reimbursement/:claimId', access: 'protected', title: 'Review claim', capability: 'claims.review', load: () => import('../features/reimbursement/components/AdminClaimPage.tsx') },
+  { path: '/admin-nhd-order-list', access: 'protected', title: 'NHD Order List', capability: 'nhd.oversee', load: named(nhdOrders, 'AdminOrdersPage') },
+  { path: '/account-administration', access: 'protected', title: 'Accounts', capability: 'accounts.administer', load: () => import('../features/account-administration/components/AccountsPage.tsx') },
+  { path: '/account-administration/:accountId', access: 'protected', title: 'Account', capability: 'accounts.administer', load: () => import('../features/account-administration/components/AccountPage.tsx') },
 ];
 
 registerRoutePaths(APP_ROUTES.map((r) => r.path));

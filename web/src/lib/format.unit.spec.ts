@@ -93,6 +93,8 @@ describe('small rules', () => {
     expect(myAccountPath(['Provider Admin'])).toBe('/acpg-provider-users');
     expect(myAccountPath(['Super Admin', 'Customer'])).toBe('/admin-dashboard');
     expect(myAccountPath(['Agent'])).toBe('/subscriptions');
+    expect(myAccountPath(['Admin'])).toBe('/admin-dashboard');
     expect(menuKind(['Professional'])).toBe('customer');
+    expect(menuKind(['Admin'])).toBe('admin');
   });
 });

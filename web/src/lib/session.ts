@@ -94,7 +94,12 @@ function clearProfessionalCookie(): void {
 
 export type SignInOutcome = { ok: true; landing: string } | { ok: false; reason: 'no-role' };
 
-/** Login storage rules (spec section 6). A user with no role list is not signed in. */
+/**
+ * Login storage rules (spec section 6), within our auth (the token in memory only, DECISIONS.md): admin (Super Admin),
+ * sub-admin (Admin) and Professional keep the token and the authorised flag and no role string; a Professional also
+ * gets the payment popup flag 0 and the stand-up popup count 1, and its professional cookie is cleared; every other
+ * role is kept as a role string. A user with no role list is not signed in.
+ */
 export function applySignIn(result: SignInResult): SignInOutcome {
   const roles = [...(result.role ?? [])];
   if (roles.length === 0) {
@@ -112,6 +117,11 @@ export function applySignIn(result: SignInResult): SignInOutcome {
     session.paymentPopup = 0;
     session.standUpPopupCount = 1;
     clearProfessionalCookie();
+  } else {
+    // The popup flags are the Professional's: another sign-in in this browser (after a session expired, without a
+    // logout) must not inherit them.
+    session.paymentPopup = null;
+    session.standUpPopupCount = null;
   }
   const stored: StoredUser = { role: roles, full_name: result.user.full_name, profile_img: result.user.profile_img };
   writeJson(USER_KEY, stored);

@@ -29,14 +29,38 @@ describe('session store: login storage rules (spec section 6)', () => {
     expect(session.authorised).toBe(true);
     expect(JSON.stringify(storage.dump())).not.toContain('tok');
   });
-  it('sets the Professional popup flags', () => {
-    applySignIn(result(['Professional']));
+  it('sets the Professional popup flags, clears the professional cookie, keeps the token and no role string', () => {
+    const cookies: string[] = [];
+    vi.stubGlobal('document', {
+      set cookie(value: string) {
+        cookies.push(value);
+      },
+    });
+    expect(applySignIn(result(['Professional']))).toEqual({ ok: true, landing: '/subscriptions' });
     expect(session.paymentPopup).toBe(0);
     expect(session.standUpPopupCount).toBe(1);
+    expect(cookies).toEqual(['professional=; Max-Age=0; path=/']);
+    expect(session.accessToken).toBe('tok');
+    expect(session.authorised).toBe(true);
+    expect(session.role).toBeNull();
+    expect(JSON.stringify(storage.dump())).not.toContain('tok');
   });
-  it('keeps other roles as a role string', () => {
-    applySignIn(result(['Agent']));
-    expect(session.role).toBe('Agent');
+  it('keeps the token and authorised flag for admin and sub-admin (Super Admin, Admin), who land on the dashboard', () => {
+    for (const role of ['Super Admin', 'Admin']) {
+      expect(applySignIn(result([role])), role).toEqual({ ok: true, landing: '/admin-dashboard' });
+      expect(session.authorised, role).toBe(true);
+      expect(session.role, role).toBeNull();
+      expect(session.paymentPopup, role).toBeNull();
+    }
+  });
+  it('keeps other roles as a role string, without the Professional popup flags', () => {
+    for (const role of ['Agent', 'Service Provider', 'Sub User', 'Provider Admin']) {
+      applySignIn(result(['Professional']));
+      applySignIn(result([role], 'u-2'));
+      expect(session.role, role).toBe(role);
+      expect(session.paymentPopup, role).toBeNull();
+      expect(session.standUpPopupCount, role).toBeNull();
+    }
   });
   it('refuses a user with no role list', () => {
     expect(applySignIn(result([]))).toEqual({ ok: false, reason: 'no-role' });

@@ -1,3 +1,4 @@
+import { OVERSEER_ROLES } from '@acpg/contracts/role-permissions';
 import { ALERT_EVENT_TYPES, ENROLMENT_EVENT_TYPES, IMPORT_EVENT_TYPES } from '@acpg/contracts/equity';
 import { EQUITY_IMPORT_UPDATED_MESSAGE, ImportView } from '@acpg/contracts/equity';
 import { liveMessage } from '../../platform/realtime/messages.ts';
@@ -46,7 +47,7 @@ export const equityModule: Module = {
   pushes: [
     enrolments.push,
     alerts.push,
-    liveMessage({ name: EQUITY_IMPORT_UPDATED_MESSAGE, summary: 'A recorder-feed import was recorded or matched', payload: ImportView, rooms: ['role:Super Admin'] }),
+    liveMessage({ name: EQUITY_IMPORT_UPDATED_MESSAGE, summary: 'A recorder-feed import was recorded or matched', payload: ImportView, rooms: OVERSEER_ROLES.map((role) => `role:${role}`) }),
   ],
   rooms: alerts.rooms,
   reactions: [enrolmentPaymentReaction, matchingReaction, noticesReaction],

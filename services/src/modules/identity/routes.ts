@@ -165,7 +165,7 @@ export const identityRoutes =
     app.get(
       '/auth/me',
       {
-        config: { auth: { roles: 'any' } },
+        config: { auth: { capability: 'account' } },
         schema: {
           tags,
           summary: 'The signed-in user',

@@ -1,3 +1,4 @@
+import { OVERSEER_ROLES } from '@acpg/contracts/role-permissions';
 import { INTERACTION_RECORDED_MESSAGE, Interaction } from '@acpg/contracts/insights';
 import { liveMessage } from '../../platform/realtime/messages.ts';
 import type { Module } from '../../platform/module.ts';
@@ -19,5 +20,5 @@ export const insightsModule: Module = {
   },
   projections: [interactionsProjection, accountContactsCopy('insights')],
   consumes: [...ACCOUNT_CONTACT_EVENTS],
-  pushes: [liveMessage({ name: INTERACTION_RECORDED_MESSAGE, summary: 'A user interaction was recorded (the admin dashboard)', payload: Interaction, rooms: ['role:Super Admin'] })],
+  pushes: [liveMessage({ name: INTERACTION_RECORDED_MESSAGE, summary: 'A user interaction was recorded (the admin dashboard)', payload: Interaction, rooms: OVERSEER_ROLES.map((role) => `role:${role}`) })],
 };

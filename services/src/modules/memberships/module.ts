@@ -1,3 +1,4 @@
+import { OVERSEER_ROLES } from '@acpg/contracts/role-permissions';
 import { adminMembershipsRoutes } from './admin/routes.ts';
 import { MEMBERSHIP_UPDATED_MESSAGE, MembershipUpdated } from '@acpg/contracts/memberships';
 import { liveMessage } from '../../platform/realtime/messages.ts';
@@ -37,7 +38,7 @@ export const membershipsModule: Module = {
   },
   projections: [membershipsProjection, plansCopy, savedCardsCopy, accountContactsCopy('memberships')],
   consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...PLAN_HISTORY_EVENTS, ...SAVED_CARD_EVENTS, ...ACCOUNT_CONTACT_EVENTS],
-  pushes: [liveMessage({ name: MEMBERSHIP_UPDATED_MESSAGE, summary: 'A membership started or changed (renewal, cancellation, plan switch)', payload: MembershipUpdated, rooms: ['account:{id}', 'role:Super Admin'] })],
+  pushes: [liveMessage({ name: MEMBERSHIP_UPDATED_MESSAGE, summary: 'A membership started or changed (renewal, cancellation, plan switch)', payload: MembershipUpdated, rooms: ['account:{id}', ...OVERSEER_ROLES.map((role) => `role:${role}`)] })],
   reactions: [startOnPaymentReaction, renewalOutcomeReaction, dunningEmailsReaction, changeNoticesReaction, membershipRefundReaction],
   templates: [...DUNNING_TEMPLATES, ...CHANGE_NOTICE_TEMPLATES],
   workers: [membershipsWorker, renewalsWorker, membershipRefundWorker],

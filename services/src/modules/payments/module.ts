@@ -1,3 +1,4 @@
+import { OVERSEER_ROLES } from '@acpg/contracts/role-permissions';
 import { PROMO_CODE_UPDATED_MESSAGE, PromoCodeView } from '@acpg/contracts/promo-codes';
 import { liveMessage } from '../../platform/realtime/messages.ts';
 import type { Module } from '../../platform/module.ts';
@@ -50,7 +51,7 @@ export const paymentsModule: Module = {
   consumes: [...PAYMENTS_CONSUMES, 'MembershipRenewalDue', 'ReimbursementPayoutRequested', ...REFUNDABLE_EVENTS],
   pushes: [
     charges.push,
-    liveMessage({ name: PAYOUT_RECORDED_MESSAGE, summary: 'A claim payout was recorded: money paid out to a member (the admin Payments list)', payload: PayoutView, rooms: ['role:Super Admin'] }),
+    liveMessage({ name: PAYOUT_RECORDED_MESSAGE, summary: 'A claim payout was recorded: money paid out to a member (the admin Payments list)', payload: PayoutView, rooms: OVERSEER_ROLES.map((role) => `role:${role}`) }),
     liveMessage({ name: PROMO_CODE_UPDATED_MESSAGE, summary: 'A promo code was created or changed (the admin list)', payload: PromoCodeView, rooms: ['role:Super Admin'] }),
   ],
   rooms: charges.rooms,

@@ -80,7 +80,7 @@ export const propertyRoutes =
     app.post(
       '/properties/:id/verifications/letters',
       {
-        config: { auth: { roles: 'any' }, rateLimit: verificationLimit },
+        config: { auth: { capability: 'properties.verify' }, rateLimit: verificationLimit },
         schema: {
           tags,
           summary: 'Mail a verification code to the property',
@@ -102,7 +102,7 @@ export const propertyRoutes =
     app.post(
       '/properties/:id/verifications/code',
       {
-        config: { auth: { roles: 'any' }, rateLimit: verificationLimit },
+        config: { auth: { capability: 'properties.verify' }, rateLimit: verificationLimit },
         schema: {
           tags,
           summary: 'Enter the code from the letter',

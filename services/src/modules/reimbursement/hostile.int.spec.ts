@@ -64,7 +64,7 @@ describe('every reimbursement route, by a stranger and by every role', () => {
       for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
         const headers = await as(role);
         for (const route of routes.filter((r) => r.auth === 'signed-in' && r.url.includes(claimId))) {
-          // The answer route is the claimants' (CLAIMANT_ROLES): a Provider Admin is refused by role first, whatever the id.
+          // The answer route is the claimants' (capability claims.file): a Provider Admin is refused by role first, whatever the id.
           const guarded = route.url.endsWith('/answer') && role === 'Provider Admin';
           const theirs = await sameAsUnknown(route, headers, (url) => url.replace(claimId, randomUUID()), label(route, role), guarded ? 403 : 404);
           if (!guarded) expect.soft(answerOf(theirs), label(route, role)).toEqual({ status: 404, code: 'CLAIM_NOT_FOUND', message: 'This claim was not found.' });

@@ -30,8 +30,8 @@ beforeAll(async () => {
   await app.register(
     async (module) => {
       module.get('/open', { config: { auth: 'public' } }, async (request) => ({ principal: request.principal }));
-      module.get('/admin', { config: { auth: { roles: ['Super Admin'] } } }, async (request) => ({ principal: request.principal }));
-      module.get('/anyone', { config: { auth: { roles: 'any' } } }, async (request) => ({ principal: request.principal }));
+      module.get('/admin', { config: { auth: { capability: 'plans.manage' } } }, async (request) => ({ principal: request.principal }));
+      module.get('/anyone', { config: { auth: { capability: 'account' } } }, async (request) => ({ principal: request.principal }));
     },
     { prefix: '/api/v1' },
   );
@@ -60,8 +60,10 @@ describe('auth guard', () => {
 
   it('refuses a malformed config.auth', async () => {
     const instance = await build();
-    // @ts-expect-error: roles must be a list or 'any'
-    expect(() => instance.get('/api/v1/bad', { config: { auth: { roles: 'Super Admin' } } }, async () => 'x')).toThrow(/declares no config\.auth/);
+    // @ts-expect-error: a route names a capability of the role table, never roles
+    expect(() => instance.get('/api/v1/bad', { config: { auth: { roles: ['Super Admin'] } } }, async () => 'x')).toThrow(/declares no config\.auth/);
+    // @ts-expect-error: a capability the table does not hold
+    expect(() => instance.get('/api/v1/worse', { config: { auth: { capability: 'everything' } } }, async () => 'x')).toThrow(/declares no config\.auth/);
   });
 
   it('lets routes outside /api/ go undeclared (web app, static files)', async () => {
@@ -87,16 +89,19 @@ describe('auth guard', () => {
     }
   });
 
-  it('guarded route: 403 when no role is allowed, 200 when one is', async () => {
+  it('guarded route: 403 when no role has the capability, 200 when one has', async () => {
+    for (const roles of [['Customer', 'Owner'], ['Admin']] as const) {
+      const refused = await app.inject({ method: 'GET', url: '/api/v1/admin', headers: await bearer([...roles]) });
+      expect(refused.statusCode, roles.join()).toBe(403);
+    }
     const refused = await app.inject({ method: 'GET', url: '/api/v1/admin', headers: await bearer(['Customer', 'Owner']) });
-    expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
     const allowed = await app.inject({ method: 'GET', url: '/api/v1/admin', headers: await bearer(['Customer', 'Super Admin']) });
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json()).toEqual({ principal: { userId: 'u1', roles: ['Customer', 'Super Admin'] } });
   });
 
-  it("roles 'any': any signed-in caller", async () => {
+  it('capability account: any signed-in caller', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/anyone' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/v1/anyone', headers: await bearer(['Sub User']) })).statusCode).toBe(200);
   });

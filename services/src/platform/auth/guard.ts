@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { CAPABILITIES, may } from '@acpg/contracts/role-permissions';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { AccessCheck, Principal, RouteAuth, TokenService } from './port.ts';
@@ -19,14 +20,17 @@ const bearerToken = (request: FastifyRequest): string | null => {
   return match?.[1] ?? null;
 };
 
-export const allows = (auth: Exclude<RouteAuth, 'public'>, principal: Principal): boolean =>
-  auth.roles === 'any' || principal.roles.some((role) => (auth.roles as readonly string[]).includes(role));
+/** Whether a role of the caller has the route's capability (the role table of `@acpg/contracts/role-permissions`). */
+export const allows = (auth: Exclude<RouteAuth, 'public'>, principal: Principal): boolean => may(principal.roles, auth.capability);
+
+const declaresAuth = (auth: unknown): auth is RouteAuth =>
+  auth === 'public' || (typeof auth === 'object' && auth !== null && Object.hasOwn(CAPABILITIES, (auth as { capability?: unknown }).capability as string));
 
 /**
  * The server-side enforcement of roles (the menu is not a security boundary):
  * - refuses to register a route under /api/ that does not declare `config.auth`;
  * - sets `request.principal` from a valid Bearer token (null otherwise, also on public routes);
- * - answers 401 on a non-public route without a valid token and 403 when no role of the caller is allowed.
+ * - answers 401 on a non-public route without a valid token and 403 when no role of the caller has the route's capability.
  * Register it before any route (it is not encapsulated, so its hooks reach every plugin registered after it).
  */
 export const authGuard = fp<AuthGuardOptions>(
@@ -45,10 +49,9 @@ export const authGuard = fp<AuthGuardOptions>(
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith(GUARDED_PREFIX)) return;
       const auth = route.config?.auth;
-      const valid = auth === 'public' || (typeof auth === 'object' && auth !== null && (auth.roles === 'any' || Array.isArray(auth.roles)));
-      if (!valid) {
+      if (!declaresAuth(auth)) {
         const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
-        throw new Error(`Route ${methods} ${route.url} declares no config.auth ('public' or { roles: [...] | 'any' })`);
+        throw new Error(`Route ${methods} ${route.url} declares no config.auth ('public' or { capability } of the role table)`);
       }
     });
 

@@ -1,3 +1,4 @@
+import type { Capability } from '@acpg/contracts/role-permissions';
 import type { Role } from '@acpg/contracts/roles';
 
 /** Who is calling: read from a verified access token. */
@@ -18,8 +19,11 @@ export interface Principal {
  */
 export type AccessCheck = (principal: Principal) => Promise<boolean>;
 
-/** Every route declares who may call it; the auth guard refuses to register a route that does not. */
-export type RouteAuth = 'public' | { roles: readonly Role[] | 'any' };
+/**
+ * Every route declares who may call it; the auth guard refuses to register a route that does not. A signed-in route
+ * names the one capability it needs (`@acpg/contracts/role-permissions`, the table the web's menu reads too), never roles.
+ */
+export type RouteAuth = 'public' | { capability: Capability };
 
 export interface TokenService {
   /** Short-lived EdDSA access token (ACCESS_TOKEN_TTL_SECONDS, 15 min by default). */

@@ -1,3 +1,4 @@
+import { OVERSEER_ROLES } from '@acpg/contracts/role-permissions';
 import type { Principal } from '../auth/port.ts';
 import type { DomainEvent } from '../commands/handle-command.ts';
 import type { Doc } from '../documents/port.ts';
@@ -13,7 +14,6 @@ import type { EntityRows, EntityView } from './entity-rows.ts';
 
 /** The identity module's entity kind `account`: the account itself and Super Admins follow it (their lists). */
 const ACCOUNT_ROOM = 'account';
-const SUPER_ADMIN = 'Super Admin';
 /** Entity ids are client-made or derived uuids: anything else is simply not one. */
 const UUID = /^[0-9a-f-]{36}$/i;
 
@@ -88,7 +88,7 @@ export const defineEntity = <Event extends DomainEvent, View extends EntityView>
       for (const [id, view] of latest) {
         if (live.room) realtime.toEntity(entityName(live.room, id), live.message, view);
         realtime.toEntity(entityName(ACCOUNT_ROOM, view.account_id), live.message, view);
-        realtime.toRole(SUPER_ADMIN, live.message, view);
+        for (const role of OVERSEER_ROLES) realtime.toRole(role, live.message, view);
       }
     },
   });
@@ -122,7 +122,7 @@ export const defineEntity = <Event extends DomainEvent, View extends EntityView>
       name: live.message,
       summary: live.summary,
       payload: rows.schema,
-      rooms: [...(live.room ? [`${live.room}:{id}`] : []), `${ACCOUNT_ROOM}:{id}`, `role:${SUPER_ADMIN}`],
+      rooms: [...(live.room ? [`${live.room}:{id}`] : []), `${ACCOUNT_ROOM}:{id}`, ...OVERSEER_ROLES.map((role) => `role:${role}`)],
     }),
     rooms,
     access,

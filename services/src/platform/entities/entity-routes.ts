@@ -20,7 +20,7 @@ export interface EntityRouteSpec {
   refusals: Readonly<Record<number, z.ZodType>>;
 }
 
-const SIGNED_IN = { auth: { roles: 'any' } } as const;
+const SIGNED_IN = { auth: { capability: 'records.own' } } as const;
 
 const schemaOf = (spec: EntityRouteSpec, data: z.ZodType) => ({
   tags: spec.tags,

@@ -1,3 +1,4 @@
+import { OVERSEER_ROLES } from '@acpg/contracts/role-permissions';
 import type { Principal } from '../auth/port.ts';
 import { DomainError } from '../commands/domain-error.ts';
 
@@ -31,7 +32,7 @@ export interface OwnedThingSpec<T> {
   noun: string;
   /** The account the thing belongs to. */
   ownerOf: (thing: T) => string;
-  /** Who else sees every one: Super Admins unless `[]` (a checkout's confirmation is its owner's only). */
+  /** Who else sees every one: Super Admins and Admins (`OVERSEER_ROLES`) unless `[]` (a checkout's confirmation is its owner's only). */
   seenByRoles?: readonly string[];
 }
 
@@ -52,7 +53,7 @@ export interface OwnedThing<T> {
 }
 
 export const ownedThing = <T>(spec: OwnedThingSpec<T>): OwnedThing<T> => {
-  const seenBy = spec.seenByRoles ?? ['Super Admin'];
+  const seenBy: readonly string[] = spec.seenByRoles ?? OVERSEER_ROLES;
   const notFound = () => new DomainError('not_found', `${spec.code}_NOT_FOUND`, `This ${spec.noun} was not found.`);
   const idRefused = () => new DomainError('conflict', `${spec.code}_MISMATCH`, `This ${spec.noun} id cannot be used. Start a new ${spec.noun}.`);
   const mayAccess = (viewer: Viewer, thing: T) => spec.ownerOf(thing) === viewer.userId || viewer.roles.some((role) => seenBy.includes(role));

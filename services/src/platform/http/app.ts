@@ -13,7 +13,9 @@ import fastifyWebsocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okEnvelope } from '@acpg/contracts/http';
+import { rolesWith } from '@acpg/contracts/role-permissions';
 import { authGuard } from '../auth/guard.ts';
+import type { RouteAuth } from '../auth/port.ts';
 import { sensitiveEventTypesOf, type Module, type Platform } from '../module.ts';
 import { SOCKET_IO_PATH } from '../realtime/socket-io.ts';
 import { ASYNCAPI_PATH, buildAsyncApi } from '../realtime/asyncapi.ts';
@@ -38,8 +40,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A signed-in operation's description names its capability and the roles that have it (the role table of
+ * `@acpg/contracts/role-permissions`, which the route guard enforces): a client reads who may call it in the document.
+ */
+const withCapability = (input: Parameters<typeof jsonSchemaTransform>[0]): Parameters<typeof jsonSchemaTransform>[0] => {
+  const auth = (input.route as { config?: { auth?: RouteAuth } } | undefined)?.config?.auth;
+  if (typeof auth !== 'object') return input;
+  const note = `Capability \`${auth.capability}\` (roles: ${rolesWith(auth.capability).join(', ')}); other roles answer 403.`;
+  const schema = (input.schema ?? {}) as FastifySchema & { description?: string };
+  return { ...input, schema: { ...schema, description: schema.description ? `${schema.description}\n\n${note}` : note } };
+};
+
 /** The zod type provider's transform, plus `requestBodyContent` as the operation's request body per content type. */
-const openApiTransform: typeof jsonSchemaTransform = (input) => {
+const openApiTransform: typeof jsonSchemaTransform = (given) => {
+  const input = withCapability(given);
   const { requestBodyContent, ...schema } = (input.schema ?? {}) as FastifySchema;
   if (!requestBodyContent) return jsonSchemaTransform(input);
   const out = jsonSchemaTransform({ ...input, schema });

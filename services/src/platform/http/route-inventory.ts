@@ -4,6 +4,8 @@ export interface ApiRoute {
   method: string;
   url: string;
   hidden: boolean;
+  /** What the route declared in `config.auth` (the auth guard refuses an /api/ route without one). */
+  auth: unknown;
 }
 
 const inventories = new WeakMap<FastifyInstance, ApiRoute[]>();
@@ -16,7 +18,7 @@ export const recordApiRoutes = (app: FastifyInstance): void => {
     if (!route.url.startsWith('/api/')) return;
     const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, hidden });
+      if (method !== 'HEAD') routes.push({ method, url: route.url, hidden, auth: route.config?.auth });
     }
   });
 };

@@ -8,7 +8,7 @@ import {
 import { DismissRegular, NavigationRegular, PersonRegular, SignOutRegular } from '@fluentui/react-icons';
 import { session } from '../../lib/session.ts';
 import { logout } from '../../lib/logout.ts';
-import { menuKind, primaryRole } from '../../lib/roles.ts';
+import { allowed as mayOpen, menuKind, primaryRole } from '../../lib/roles.ts';
 import { CONTENT_MAX_WIDTH, SIDE_MENU_WIDTH, useScrollMarginBelow, useUpFrom } from '../../lib/layout.ts';
 import { useTrackClick } from '../../lib/track.ts';
 import { navigateTo } from '../../lib/navigation.ts';
@@ -78,7 +78,7 @@ const BADGE_NOUNS: Record<MenuBadge, { one: string; other: string }> = { 'open-a
 function SideMenu({ onNavigate, badges }: { onNavigate?: () => void; badges: Badges }) {
   const s = useStyles();
   const snap = useSnapshot(session);
-  const entries = menuFor(menuKind(snap.user?.role));
+  const entries = menuFor(snap.user?.role);
   return (
     <nav aria-label="Side menu">
       <ul className={s.list}>
@@ -152,13 +152,12 @@ function UserMenu() {
   );
 }
 
-/** The deepest route's roles must include the user's first role; the server enforces this too. */
+/** A role of the user must have the deepest route's capability (the role table, which the server enforces too). */
 function useAllowed(): boolean {
   const matches = useMatches();
   const snap = useSnapshot(session);
-  const roles = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.roles).find(Boolean);
-  const role = primaryRole(snap.user?.role);
-  return !roles || (role != null && roles.includes(role));
+  const capability = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.capability).find(Boolean);
+  return mayOpen(snap.user?.role, capability);
 }
 
 export function SignedInLayout() {

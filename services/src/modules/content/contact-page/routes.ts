@@ -49,7 +49,7 @@ export const contactPageRoutes =
     app.put(
       '/admin/cms/contact-page',
       {
-        config: { auth: { roles: ['Super Admin'] } },
+        config: { auth: { capability: 'content.manage' } },
         schema: {
           tags: ['content'],
           summary: 'Save the contact details',

@@ -10,7 +10,7 @@ import { accessibleAlert, alertView, runAlertCommand } from '../alert/commands.t
 import { alertStream, toAlertEvent } from '../alert/decider.ts';
 import { caseOwners, memberContactOf } from './member-contacts.ts';
 
-const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const CASE_WORK = { auth: { capability: 'equity.manage' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 const schema = (summary: string) => ({ tags: ['equity'], summary, security: [{ bearer: [] }], params: AlertIdParams });
 
@@ -22,7 +22,7 @@ export const caseRoutes =
 
     app.post(
       '/admin/equity/alerts/:id/notes',
-      { config: SUPER_ADMIN, schema: { ...schema('Add a note to an open fraud case (Super Admin): notes are only ever added, each with who and when'), body: AddCaseNoteBody, response: { 200: okEnvelope(AlertView), ...refusals } } },
+      { config: CASE_WORK, schema: { ...schema('Add a note to an open fraud case (Super Admin): notes are only ever added, each with who and when'), body: AddCaseNoteBody, response: { 200: okEnvelope(AlertView), ...refusals } } },
       async (request) => {
         await accessibleAlert(platform, request.params.id, callerOf(request));
         await runAlertCommand(platform, request.params.id, { type: 'AddCaseNote', data: { note: request.body.note }, metadata: requestMeta(request, platform) });
@@ -32,7 +32,7 @@ export const caseRoutes =
 
     app.get(
       '/admin/equity/alerts/:id/notes',
-      { config: SUPER_ADMIN, schema: { ...schema('The fraud case’s notes, oldest first, with who and when (Super Admin; the member never sees them)'), response: { 200: okEnvelope(CaseNotes), ...refusals } } },
+      { config: CASE_WORK, schema: { ...schema('The fraud case’s notes, oldest first, with who and when (Super Admin; the member never sees them)'), response: { 200: okEnvelope(CaseNotes), ...refusals } } },
       async (request) => {
         await accessibleAlert(platform, request.params.id, callerOf(request));
         // The case's own events, as its audit trail reads them: notes are only ever added, so this is the whole list.
@@ -46,7 +46,7 @@ export const caseRoutes =
 
     app.post(
       '/admin/equity/alerts/:id/owner',
-      { config: SUPER_ADMIN, schema: { ...schema('Give an open fraud case to an admin (Super Admin; the owner is a Super Admin)'), body: AssignCaseBody, response: { 200: okEnvelope(AlertView), ...refusals } } },
+      { config: CASE_WORK, schema: { ...schema('Give an open fraud case to an admin (Super Admin; the owner is a Super Admin)'), body: AssignCaseBody, response: { 200: okEnvelope(AlertView), ...refusals } } },
       async (request) => {
         await accessibleAlert(platform, request.params.id, callerOf(request));
         const owner = await memberContactOf(platform, request.body.owner_id);
@@ -60,7 +60,7 @@ export const caseRoutes =
 
     app.get(
       '/admin/equity/alerts/:id/contact',
-      { config: SUPER_ADMIN, schema: { ...schema('How to reach the member of an alert (Super Admin): name, email and masked phone, from the module’s copy of identity’s events'), response: { 200: okEnvelope(CaseContact), ...refusals } } },
+      { config: CASE_WORK, schema: { ...schema('How to reach the member of an alert (Super Admin): name, email and masked phone, from the module’s copy of identity’s events'), response: { 200: okEnvelope(CaseContact), ...refusals } } },
       async (request) => {
         const alert = await accessibleAlert(platform, request.params.id, callerOf(request));
         const accountId = alert.raised.account_id;
@@ -72,7 +72,7 @@ export const caseRoutes =
 
     app.get(
       '/admin/equity/case-owners',
-      { config: SUPER_ADMIN, schema: { tags: ['equity'], summary: 'The admins a fraud case may be given to (Super Admin)', security: [{ bearer: [] }], response: { 200: okEnvelope(CaseOwners), 401: ErrorEnvelope, 403: ErrorEnvelope } } },
+      { config: CASE_WORK, schema: { tags: ['equity'], summary: 'The admins a fraud case may be given to (Super Admin)', security: [{ bearer: [] }], response: { 200: okEnvelope(CaseOwners), 401: ErrorEnvelope, 403: ErrorEnvelope } } },
       async () => ({ success: true as const, data: { items: await caseOwners(platform) } }),
     );
   };

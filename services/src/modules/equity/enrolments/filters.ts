@@ -1,4 +1,5 @@
 import type { AlertsQuery, EnrolmentsQuery } from '@acpg/contracts/equity';
+import { OVERSEER_ROLES } from '@acpg/contracts/role-permissions';
 import type { Principal } from '../../../platform/auth/port.ts';
 import { daysFilter, searchFilter } from '../../../platform/documents/list-filters.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
@@ -21,10 +22,10 @@ export const alertsFilter = (q: AlertsQuery): Filter => ({
 });
 
 /**
- * Whose rows an admin list shows: a Super Admin every member's; a Provider Admin those of their provider's users, and
+ * Whose rows an admin list shows: a Super Admin (or Admin, its delegate) every member's; a Provider Admin those of their provider's users, and
  * providers (and their users) do not exist yet (the providers issue), so none: null means an empty page.
  */
-export const adminScope = (principal: Principal): Filter | null => (principal.roles.includes('Super Admin') ? {} : null);
+export const adminScope = (principal: Principal): Filter | null => (principal.roles.some((role) => OVERSEER_ROLES.includes(role)) ? {} : null);
 
 /** An admin list's filter: its own, with the search box also finding the member by name or email (equity's copy). */
 export const withMemberSearch = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, own: Filter, q: string | undefined): Promise<Filter> => {

@@ -13,8 +13,9 @@ import { adminScope, enrolmentsFilter, withMemberSearch } from './filters.ts';
 import { ENROLMENTS_COLLECTION, toEnrolmentView } from './view.ts';
 import { accountOrClientKey } from '../../../platform/http/client-key.ts';
 
-const SIGNED_IN = { auth: { roles: 'any' } } as const;
-const ADMINS = { auth: { roles: ['Super Admin', 'Provider Admin'] } } as const;
+const ENROLL = { auth: { capability: 'equity.enroll' } } as const;
+const OWN_RECORD = { auth: { capability: 'records.own' } } as const;
+const OVERSEE = { auth: { capability: 'equity.oversee' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 
 /** Enrolling a property, the member's and admins' lists of enrolments, one enrolment, and cancelling it. */
@@ -26,7 +27,7 @@ export const enrolmentRoutes =
     app.post(
       '/equity/enrollments',
       {
-        config: { ...SIGNED_IN, rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: accountOrClientKey } },
+        config: { ...ENROLL, rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: accountOrClientKey } },
         schema: {
           tags: ['equity'],
           summary: 'Protect one of your verified properties: active at once when your plan includes it, else awaiting payment (pay with equity_enrollment_id)',
@@ -57,7 +58,7 @@ export const enrolmentRoutes =
     listRoute(fastify, platform, {
       ...list,
       url: '/equity/enrollments/mine',
-      auth: SIGNED_IN.auth,
+      auth: ENROLL.auth,
       summary: "The caller's protected properties: search, filters (status, county, enrolled from/to), server paging and sorting",
       refusals: OWN_LIST_REFUSALS,
       filter: (query, caller) => ({ ...enrolmentsFilter(query), account_id: caller.userId }),
@@ -66,7 +67,7 @@ export const enrolmentRoutes =
     listRoute(fastify, platform, {
       ...list,
       url: '/admin/equity/enrollments',
-      auth: ADMINS.auth,
+      auth: OVERSEE.auth,
       summary: "Every enrollment (Super Admin; a Provider Admin's provider's users): search (also by the member's name or email), filters, server paging and sorting",
       refusals: ROLE_LIST_REFUSALS,
       filter: async (query, caller) => {
@@ -80,13 +81,13 @@ export const enrolmentRoutes =
     app.post(
       '/equity/enrollments/:id/cancel',
       {
-        config: SIGNED_IN,
+        config: OWN_RECORD,
         schema: { tags: ['equity'], summary: 'Stop protecting the property (the owner or a Super Admin); enrolling again restarts it', security: [{ bearer: [] }], params: EnrolmentIdParams, response: { 200: okEnvelope(EnrolmentView), ...refusals } },
       },
       async (request) => {
         const principal = callerOf(request);
         await accessibleEnrolment(platform, request.params.id, principal);
-        const reason = principal.roles.includes('Super Admin') ? 'Canceled by a Super Admin' : 'Canceled by the member';
+        const reason = principal.roles.includes('Super Admin') ? 'Canceled by a Super Admin' : principal.roles.includes('Admin') ? 'Canceled by an Admin' : 'Canceled by the member';
         await runEnrolmentCommand(platform, request.params.id, { type: 'CancelProtection', data: { reason }, metadata: requestMeta(request, platform) });
         return { success: true as const, data: await enrolmentView(platform, request.params.id), message: 'Protection stopped. No new alerts will be raised for this property.' };
       },

@@ -1,3 +1,4 @@
+import { OVERSEER_ROLES } from '@acpg/contracts/role-permissions';
 import { EQUITY_IMPORT_UPDATED_MESSAGE, IMPORT_EVENT_TYPES, ImportView } from '@acpg/contracts/equity';
 import { defineProjection, type ProjectionPush } from '../../../platform/projections/define.ts';
 import { importDecider, type ImportEvent } from './decider.ts';
@@ -7,7 +8,7 @@ import { evolveImportRow, IMPORTS_COLLECTION } from './view.ts';
 const pushImport: ProjectionPush<ImportEvent> = (applied, realtime) => {
   for (const { doc } of applied) {
     const view = doc ? ImportView.safeParse(doc) : null;
-    if (view?.success) realtime.toRole('Super Admin', EQUITY_IMPORT_UPDATED_MESSAGE, view.data);
+    if (view?.success) for (const role of OVERSEER_ROLES) realtime.toRole(role, EQUITY_IMPORT_UPDATED_MESSAGE, view.data);
   }
 };
 

@@ -21,7 +21,7 @@ import { RAW_IMPORT_TYPES, readImportUpload } from './upload.ts';
 import { IMPORTS_COLLECTION, toImportView } from './view.ts';
 import { documentAtHead } from '../../../platform/projections/caught-up.ts';
 
-const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const IMPORTS = { auth: { capability: 'equity.manage' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 413: ErrorEnvelope, 429: ErrorEnvelope };
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -54,7 +54,7 @@ export const importRoutes =
     app.post(
       '/admin/equity/imports',
       {
-        config: SUPER_ADMIN,
+        config: IMPORTS,
         // base64 of a file of up to 25 MB, in JSON (the file itself is checked against 25 MB as it is read)
         bodyLimit: Math.ceil((MAX_IMPORT_BYTES * 4) / 3) + 64 * 1024,
         schema: {
@@ -87,7 +87,7 @@ export const importRoutes =
     app.post(
       '/admin/equity/imports/sample',
       {
-        config: SUPER_ADMIN,
+        config: IMPORTS,
         schema: {
           tags: ['equity'],
           summary: 'Generate realistic sample recordings for a demo, some on protected properties (each of those raises an alert)',
@@ -115,7 +115,7 @@ export const importRoutes =
 
     listRoute(fastify, platform, {
       url: '/admin/equity/imports',
-      auth: SUPER_ADMIN.auth,
+      auth: IMPORTS.auth,
       tags: ['equity'],
       summary: 'Imports of recorded documents, newest first (Super Admin)',
       querystring: ImportsQuery,
@@ -127,7 +127,7 @@ export const importRoutes =
 
     app.get(
       '/admin/equity/imports/:id',
-      { config: SUPER_ADMIN, schema: { tags: ['equity'], summary: 'One import with its report of refused rows (Super Admin)', security: [{ bearer: [] }], params: ImportIdParams, querystring: MinVersionQuery, response: { 200: okEnvelope(ImportView), ...refusals } } },
+      { config: IMPORTS, schema: { tags: ['equity'], summary: 'One import with its report of refused rows (Super Admin)', security: [{ bearer: [] }], params: ImportIdParams, querystring: MinVersionQuery, response: { 200: okEnvelope(ImportView), ...refusals } } },
       async (request) => {
         const { doc } = await documentAtHead(platform, { collection: IMPORTS_COLLECTION, id: request.params.id, stream: importStream(request.params.id), minVersion: request.query.min_version });
         if (!doc) throw new AppError(404, 'IMPORT_NOT_FOUND', 'This import was not found.');

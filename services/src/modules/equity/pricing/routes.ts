@@ -56,7 +56,7 @@ export const pricingRoutes =
     app.put(
       '/admin/equity/pricing',
       {
-        config: { auth: { roles: ['Super Admin'] } },
+        config: { auth: { capability: 'equity.manage' } },
         schema: {
           tags: ['equity'],
           summary: 'Set the yearly price per property, the plans that include it and the features shown (Super Admin); new enrollments only',

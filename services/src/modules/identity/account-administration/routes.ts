@@ -22,7 +22,7 @@ import { ADMIN_ACCOUNTS_COLLECTION, toAdminAccountRow } from './projection.ts';
 
 const tags = ['accounts'];
 const security = [{ bearer: [] }];
-const superAdmin = { roles: ['Super Admin'] } as const;
+const superAdmin = { capability: 'accounts.administer' } as const;
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorEnvelope]));
 
 /**

@@ -12,7 +12,7 @@ export const accountNamesRoutes =
     plugin.withTypeProvider<ZodTypeProvider>().get(
       '/admin/accounts/names',
       {
-        config: { auth: { roles: ['Super Admin'] } },
+        config: { auth: { capability: 'accounts.oversee' } },
         schema: {
           tags: ['accounts'],
           summary: 'Full names of up to 100 accounts by id (comma-separated)',

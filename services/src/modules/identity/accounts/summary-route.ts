@@ -12,7 +12,7 @@ export const accountsSummaryRoutes =
     plugin.withTypeProvider<ZodTypeProvider>().get(
       '/admin/accounts/summary',
       {
-        config: { auth: { roles: ['Super Admin'] } },
+        config: { auth: { capability: 'accounts.oversee' } },
         schema: {
           tags: ['accounts'],
           summary: 'Accounts by role (admin dashboard)',

@@ -16,7 +16,7 @@ import { changeBeneficiaries, changeFaceSignature, changeMailingAddress, changeP
 const tags = ['account'];
 const security = [{ bearer: [] }];
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorEnvelope]));
-const signedIn = { roles: 'any' } as const;
+const signedIn = { capability: 'account' } as const;
 // PIN tries are counted per account; this only keeps a client from hammering scrypt.
 const pinLimit = { max: 20, timeWindow: '1 minute' };
 // Two images in base64 (4/3 of the bytes), plus the JSON around them.
@@ -158,7 +158,7 @@ export const memberDataRoutes =
     app.post(
       '/admin/accounts/:account_id/payout-details/reveal',
       {
-        config: { auth: { roles: ['Super Admin'] } },
+        config: { auth: { capability: 'payments.oversee' } },
         schema: {
           tags,
           security,

@@ -22,7 +22,7 @@ import { photoKey } from './photo.ts';
 const tags = ['account'];
 const security = [{ bearer: [] }];
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorEnvelope]));
-const signedIn = { roles: 'any' } as const;
+const signedIn = { capability: 'account' } as const;
 const codeLimit = { max: 20, timeWindow: '1 minute' };
 const passwordLimit = { max: 10, timeWindow: '1 minute' };
 // base64 is 4/3 of the bytes, plus the JSON around it.

@@ -167,7 +167,7 @@ export const signUpRoutes =
       },
     );
 
-    const signedInRoute = { config: { auth: { roles: 'any' as const } } };
+    const signedInRoute = { config: { auth: { capability: 'account' as const } } };
 
     app.get(
       '/sign-up',

@@ -1,3 +1,4 @@
+import { OVERSEER_ROLES } from '@acpg/contracts/role-permissions';
 import { INTERACTION_RECORDED_MESSAGE } from '@acpg/contracts/insights';
 import type { ProjectionPush } from '../../../platform/projections/define.ts';
 import { toInteraction } from './interaction.ts';
@@ -9,6 +10,6 @@ import type { InteractionEvent } from './projection.ts';
  */
 export const pushInteractions: ProjectionPush<InteractionEvent> = (applied, realtime) => {
   for (const { doc } of applied) {
-    if (doc) realtime.toRole('Super Admin', INTERACTION_RECORDED_MESSAGE, toInteraction(doc));
+    if (doc) for (const role of OVERSEER_ROLES) realtime.toRole(role, INTERACTION_RECORDED_MESSAGE, toInteraction(doc));
   }
 };

@@ -9,7 +9,7 @@ import { countsBy, countsByDay, INTERACTION_TIE_BREAKERS, interactionFilter } fr
 import type { Filter } from '../../../platform/documents/port.ts';
 import { accountsMatching } from '../../../platform/local-copies/account-contacts.ts';
 
-const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const INSIGHTS = { auth: { capability: 'insights.read' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope };
 
 /** The Super Admin's interaction dashboard: the paged list and its summary, over the `interactions` read model. */
@@ -26,7 +26,7 @@ export const interactionQueryRoutes =
 
     listRoute(fastify, platform, {
       url: '/admin/user-interactions',
-      auth: SUPER_ADMIN.auth,
+      auth: INSIGHTS.auth,
       tags: ['insights'],
       summary: 'Recorded user interactions, filtered (also by the user’s name or email), sorted and paged',
       querystring: InteractionListQuery,
@@ -41,7 +41,7 @@ export const interactionQueryRoutes =
     app.get(
       '/admin/user-interactions/summary',
       {
-        config: SUPER_ADMIN,
+        config: INSIGHTS,
         schema: {
           tags: ['insights'],
           summary: 'Counts of the recorded interactions by page, button and day (UTC)',

@@ -36,7 +36,7 @@ export const adminMembershipsRoutes =
   async (fastify) => {
     listRoute(fastify, platform, {
       url: '/admin/memberships',
-      auth: { roles: ['Super Admin'] },
+      auth: { capability: 'memberships.oversee' },
       tags: ['memberships'],
       summary: 'Every membership: search by the member’s name or email, filters (status, plan, account, started from/to), server paging and sorting',
       querystring: AdminMembershipsQuery,

@@ -1,3 +1,4 @@
+import { OVERSEER_ROLES } from '@acpg/contracts/role-permissions';
 import { MEMBERSHIP_UPDATED_MESSAGE, MembershipUpdated } from '@acpg/contracts/memberships';
 import type { ProjectionPush } from '../../../platform/projections/define.ts';
 import { entityName } from '../../../platform/realtime/rooms.ts';
@@ -16,6 +17,6 @@ export const pushMembership: ProjectionPush<MembershipEvent> = (applied, realtim
     const membership = MembershipUpdated.safeParse({ ...doc, id: doc._id, version: doc._version, position: doc._position });
     if (!membership.success) continue;
     realtime.toEntity(entityName(ACCOUNT_ROOM, membership.data.account_id), MEMBERSHIP_UPDATED_MESSAGE, membership.data);
-    realtime.toRole('Super Admin', MEMBERSHIP_UPDATED_MESSAGE, membership.data); // the admin memberships list
+    for (const role of OVERSEER_ROLES) realtime.toRole(role, MEMBERSHIP_UPDATED_MESSAGE, membership.data); // the admin memberships list
   }
 };

@@ -11,7 +11,7 @@ export const myMembershipsRoutes =
   async (fastify) => {
     listRoute(fastify, platform, {
       url: '/memberships/mine',
-      auth: { roles: 'any' },
+      auth: { capability: 'membership.own' },
       tags: ['memberships'],
       summary: "The caller's memberships: plan, status, start, trial end, next renewal, amounts (cents), card's last four",
       querystring: MyMembershipsQuery,

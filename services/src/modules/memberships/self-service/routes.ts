@@ -27,7 +27,7 @@ const MoveResult = MembershipView.pick({
   .partial()
   .extend({ id: z.string() });
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
-const OWNER = { auth: { roles: 'any' } } as const;
+const OWNER = { auth: { capability: 'membership.own' } } as const;
 
 
 /** The member's own moves: cancel at the period end, resume, switch plan name from the next renewal, update the card. */

@@ -20,14 +20,17 @@ const post = (url: string, headers: Record<string, string>, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload }) });
 
 describe('membership moves: only the owner, clear refusals, nothing changed by a refusal', () => {
-  it('someone else (a customer or a Super Admin) gets 404, a visitor 401, and the stream is unchanged', async () => {
+  it('someone else gets 404 (a Super Admin, no member, 403 by role whatever the id), a visitor 401, and the stream is unchanged', async () => {
     const m = await owner();
-    const others = [await as(`acct-${randomUUID()}`), await as(`admin-${randomUUID()}`, 'Super Admin')];
-    for (const headers of others) {
+    const others = [
+      { headers: await as(`acct-${randomUUID()}`), status: 404, code: 'MEMBERSHIP_NOT_FOUND' },
+      { headers: await as(`admin-${randomUUID()}`, 'Super Admin'), status: 403, code: 'FORBIDDEN' },
+    ];
+    for (const { headers, status, code } of others) {
       for (const [url, payload] of [[`/api/v1/memberships/${m.id}/cancel`], [`/api/v1/memberships/${m.id}/resume`], [`/api/v1/memberships/${m.id}/switch`, { plan_name: 'Yearly' }]] as const) {
         const response = await post(url, headers, payload);
-        expect(response.statusCode, url).toBe(404);
-        expect(response.json()).toMatchObject({ success: false, code: 'MEMBERSHIP_NOT_FOUND' });
+        expect(response.statusCode, url).toBe(status);
+        expect(response.json()).toMatchObject({ success: false, code });
       }
     }
     // Exactly what a membership that does not exist answers (status, code and message), on every move.

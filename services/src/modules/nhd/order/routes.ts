@@ -16,7 +16,7 @@ export const placeOrderRoutes =
     app.post(
       '/nhd/orders',
       {
-        config: { auth: { roles: 'any' }, rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: accountOrClientKey } },
+        config: { auth: { capability: 'nhd.order' }, rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: accountOrClientKey } },
         schema: {
           tags: ['nhd'],
           summary: 'Place an NHD order (not yet paid): property, report type, recipients, escrow users. The same order_id again answers the same order',

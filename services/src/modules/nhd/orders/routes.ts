@@ -18,8 +18,9 @@ import { orders } from './entity.ts';
 import { summaryOf } from './history.ts';
 import { ORDERS_COLLECTION, toOrderView } from './view.ts';
 
-const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
-const SIGNED_IN = { auth: { roles: 'any' } } as const;
+const OVERSEE = { auth: { capability: 'nhd.oversee' } } as const;
+const ORDERER = { auth: { capability: 'nhd.order' } } as const;
+const OWN_RECORD = { auth: { capability: 'records.own' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 
 
@@ -43,7 +44,7 @@ export const orderRoutes =
     listRoute(fastify, platform, {
       ...list,
       url: '/nhd/orders/mine',
-      auth: SIGNED_IN.auth,
+      auth: ORDERER.auth,
       summary: "The caller's NHD orders: search, filters (status, report type, county, placed from/to), server paging and sorting",
       querystring: MyOrdersQuery,
       refusals: OWN_LIST_REFUSALS,
@@ -53,7 +54,7 @@ export const orderRoutes =
     listRoute(fastify, platform, {
       ...list,
       url: '/admin/nhd/orders',
-      auth: SUPER_ADMIN.auth,
+      auth: OVERSEE.auth,
       summary: 'Every NHD order (Super Admin): search (also by the customer’s name or email), filters (status, report type, county, account, placed from/to), server paging and sorting',
       querystring: AdminOrdersQuery,
       refusals: ROLE_LIST_REFUSALS,
@@ -77,7 +78,7 @@ export const orderRoutes =
     app.get(
       '/nhd/orders/:id/report',
       {
-        config: SIGNED_IN,
+        config: OWN_RECORD,
         schema: {
           tags: ['nhd'],
           summary: "The order's NHD report as a PDF (the owner or a Super Admin)",
@@ -108,13 +109,13 @@ export const orderRoutes =
           return { success: true as const, data: await orderView(platform, request.params.id), message: done };
         },
       );
-    step('/nhd/orders/:id/close', 'Close a delivered or acknowledged order (the owner or a Super Admin)', SIGNED_IN, 'CloseOrder', 'Order closed.');
-    step('/admin/nhd/orders/:id/retry-report', 'Make a failed report again (Super Admin)', SUPER_ADMIN, 'RetryReport', 'The report is being made again.');
+    step('/nhd/orders/:id/close', 'Close a delivered or acknowledged order (the owner or a Super Admin)', OWN_RECORD, 'CloseOrder', 'Order closed.');
+    step('/admin/nhd/orders/:id/retry-report', 'Make a failed report again (Super Admin)', OVERSEE, 'RetryReport', 'The report is being made again.');
 
     app.post(
       '/nhd/orders/:id/cancel',
       {
-        config: SIGNED_IN,
+        config: OWN_RECORD,
         schema: {
           tags: ['nhd'],
           summary: 'Cancel an order before its report is made (the owner or a Super Admin); a paid order is refunded in full',
@@ -135,7 +136,7 @@ export const orderRoutes =
     app.post(
       '/nhd/orders/:id/receipt-links/revoke',
       {
-        config: SIGNED_IN,
+        config: OWN_RECORD,
         schema: {
           tags: ['nhd'],
           summary: "Withdraw a recipient's emailed report link, or every link of the order (the owner or a Super Admin)",

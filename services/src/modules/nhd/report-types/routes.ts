@@ -9,7 +9,7 @@ import { documentAtVersion, documentsOnceAny } from '../../../platform/projectio
 import { reportTypeDecider, reportTypeStream } from './decider.ts';
 import { REPORT_TYPES_COLLECTION, reportTypeOf, toReportType } from './projection.ts';
 
-const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const OVERSEE = { auth: { capability: 'nhd.oversee' } } as const;
 
 /** Every report type's latest definition, from the read model `nhd_report_types`, by code. */
 export const reportTypes = async (platform: Pick<Platform, 'documents'>): Promise<ReportType[]> =>
@@ -40,7 +40,7 @@ export const reportTypeRoutes =
     app.get(
       '/admin/nhd/report-types',
       {
-        config: SUPER_ADMIN,
+        config: OVERSEE,
         schema: {
           tags: ['nhd'],
           summary: 'Every NHD report type, active or not (Super Admin)',
@@ -53,7 +53,7 @@ export const reportTypeRoutes =
     app.put(
       '/admin/nhd/report-types/:code',
       {
-        config: SUPER_ADMIN,
+        config: OVERSEE,
         schema: {
           tags: ['nhd'],
           summary: 'Define a report type (new code) or change one: the price reaches orders placed from now on (Super Admin)',

@@ -14,7 +14,7 @@ export const myPaymentsRoutes =
   async (fastify) => {
     listRoute(fastify, platform, {
       url: '/payments/mine',
-      auth: { roles: 'any' },
+      auth: { capability: 'payments.own' },
       tags: ['payments'],
       summary: "The caller's payment history: every charge (checkouts and renewals), its status, amount (cents) and card",
       querystring: MyPaymentsQuery,

@@ -12,7 +12,7 @@ import { brandOf, cardExpired, testCardBehavior } from '../gateway/test-cards.ts
 import { confirmCheckout, liveCheckout, ownCheckout, payCheckout, toResult } from './commands.ts';
 import { accountOrClientKey } from '../../../platform/http/client-key.ts';
 
-const SIGNED_IN = { auth: { roles: 'any' } } as const;
+const SIGNED_IN = { auth: { capability: 'payments.own' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 const CheckoutParams = z.object({ id: z.uuid('The checkout id is a uuid') });
 const LiveCheckoutQuery = z

@@ -1,3 +1,4 @@
+import { OVERSEER_ROLES } from '@acpg/contracts/role-permissions';
 import { AdminPaymentItem, PAYOUT_RECORDED, PAYOUT_RECORDED_MESSAGE, PayoutView, type AdminPaymentItem as Item } from '@acpg/contracts/payments';
 import type { Doc } from '../../../platform/documents/port.ts';
 import { defineProjection } from '../../../platform/projections/define.ts';
@@ -7,7 +8,6 @@ import { ownEvents } from '../../../platform/commands/own-events.ts';
 import { payoutStream, type PayoutEvent } from '../payouts/decider.ts';
 
 export const LEDGER_COLLECTION = 'payments_ledger';
-const SUPER_ADMIN = 'Super Admin';
 type LedgerEvent = CheckoutEvent | PayoutEvent;
 const toPayoutEvent = ownEvents<PayoutEvent>([PAYOUT_RECORDED]);
 
@@ -64,7 +64,7 @@ export const ledgerProjection = defineProjection<LedgerEvent>({
     for (const { event, doc } of applied) {
       if (event.type !== PAYOUT_RECORDED || !doc) continue;
       const view = PayoutView.safeParse({ ...doc, version: doc._version ?? 0, position: doc._position ?? 0 });
-      if (view.success) realtime.toRole(SUPER_ADMIN, PAYOUT_RECORDED_MESSAGE, view.data);
+      if (view.success) for (const role of OVERSEER_ROLES) realtime.toRole(role, PAYOUT_RECORDED_MESSAGE, view.data);
     }
   },
 });

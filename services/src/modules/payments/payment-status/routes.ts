@@ -31,7 +31,7 @@ export const paymentStatusRoutes =
     app.get(
       '/payments/checkouts/:id/receipt',
       {
-        config: { auth: { roles: 'any' } },
+        config: { auth: { capability: 'records.own' } },
         schema: {
           tags: ['payments'],
           summary: 'The receipt of a succeeded charge as a PDF: the owner or a Super Admin',

@@ -28,7 +28,7 @@ import { promoCodeDecider, type PromoCodeCommand } from './decider.ts';
 import { PROMO_CODES_COLLECTION, toPromoCodeView } from './projection.ts';
 import { accountOrClientKey } from '../../../platform/http/client-key.ts';
 
-const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const SUPER_ADMIN = { auth: { capability: 'promo-codes.manage' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 /** What a change answers: the code, whether it is offered, and the stream version the read model will reach. */
 const PromoCodeSaved = z.object({ code: z.string(), status: PromoCodeStatus, version: z.number().int().nonnegative() });

@@ -13,7 +13,7 @@ import { customerSearchFilter } from '../../../platform/local-copies/account-con
 import { LEDGER_COLLECTION, ledgerProjection, toAdminPaymentItem } from '../ledger/projection.ts';
 import { refundPayment, refundScope } from './commands.ts';
 
-const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const OVERSEE = { auth: { capability: 'payments.oversee' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 502: ErrorEnvelope };
 const CheckoutParams = z.object({ checkout_id: z.uuid('The payment id is a uuid') });
 
@@ -46,7 +46,7 @@ export const adminPaymentRoutes =
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     listRoute(fastify, platform, {
       url: '/admin/payments',
-      auth: SUPER_ADMIN.auth,
+      auth: OVERSEE.auth,
       tags: ['payments'],
       summary:
         'Every payment: the charges (entry charge) and the claim payouts, money paid out (entry payout); search by the customer’s name or email or a payout’s claim number (q), filters (status, kind, promo code, account, from/to), server paging and sorting',
@@ -69,7 +69,7 @@ export const adminPaymentRoutes =
     app.get(
       '/admin/payments/:checkout_id/refund',
       {
-        config: SUPER_ADMIN,
+        config: OVERSEE,
         schema: {
           tags: ['payments'],
           summary: 'What a refund of this succeeded payment would end (the membership, the Equity Protect protection, the NHD order), or null',
@@ -84,7 +84,7 @@ export const adminPaymentRoutes =
     app.post(
       '/admin/payments/:checkout_id/refund',
       {
-        config: SUPER_ADMIN,
+        config: OVERSEE,
         schema: {
           tags: ['payments'],
           summary: 'Refund a succeeded payment in full, once; records who refunded it, why, and whether it ends what the payment bought (service: end or keep, required)',

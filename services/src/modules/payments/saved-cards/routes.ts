@@ -24,7 +24,7 @@ export const savedCardRoutes =
     app.get(
       '/payments/saved-cards/mine',
       {
-        config: { auth: { roles: 'any' } },
+        config: { auth: { capability: 'payments.own' } },
         schema: {
           tags: ['payments'],
           summary: "The caller's card on file (last saved for renewals or last paid with), offered at every checkout; null when none",
@@ -45,7 +45,7 @@ export const savedCardRoutes =
     app.post(
       '/payments/saved-cards',
       {
-        config: { auth: { roles: 'any' } },
+        config: { auth: { capability: 'payments.own' } },
         schema: {
           tags: ['payments'],
           summary: 'Save a card (a payment method of the caller) for renewals; saving it again answers the same card',

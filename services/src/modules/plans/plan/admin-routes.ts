@@ -13,7 +13,7 @@ import { documentAtVersion, documentsOnceAny } from '../../../platform/projectio
 import { planDecider, planStream } from './decider.ts';
 import { PLANS_COLLECTION, toAdminPlan } from './projection.ts';
 
-const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const SUPER_ADMIN = { auth: { capability: 'plans.manage' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 const PlanParams = z.object({ id: PlanId });
 

@@ -28,7 +28,7 @@ import { PROPERTY_DOCUMENTS_COLLECTION, toDocumentReview } from './projection.ts
 
 const tags = ['properties'];
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorEnvelope]));
-const SUPER_ADMIN = { auth: { roles: ['Super Admin' as const] } };
+const REVIEW = { auth: { capability: 'ownership-documents.review' as const } };
 /**
  * JSON with a base64 `data` is kept for a small scan or photo (the body at most 1 MB: it is decoded in memory); a deed
  * of up to 15 MB comes as multipart/form-data, read as it streams (`platform/uploads/multipart.ts`).
@@ -56,7 +56,7 @@ export const documentRoutes =
       '/properties/:id/verifications/documents',
       {
         bodyLimit: DOCUMENT_JSON_BODY_LIMIT,
-        config: { auth: { roles: 'any' }, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: { auth: { capability: 'properties.verify' }, rateLimit: { max: 20, timeWindow: '1 minute' } },
         schema: {
           tags,
           summary: 'Send a document (deed or property-tax bill) that shows the property is yours',
@@ -113,7 +113,7 @@ export const documentRoutes =
 
     listRoute(fastify, platform, {
       url: '/admin/properties/documents',
-      auth: SUPER_ADMIN.auth,
+      auth: REVIEW.auth,
       tags,
       summary: 'Ownership documents, waiting for review first (Super Admin)',
       querystring: PropertyDocumentsQuery,
@@ -128,7 +128,7 @@ export const documentRoutes =
     app.get(
       '/admin/properties/documents/:document_id/file',
       {
-        config: SUPER_ADMIN,
+        config: REVIEW,
         schema: {
           tags,
           summary: 'Open an ownership document (Super Admin)',
@@ -154,7 +154,7 @@ export const documentRoutes =
     app.post(
       '/admin/properties/documents/:document_id/approve',
       {
-        config: SUPER_ADMIN,
+        config: REVIEW,
         schema: {
           tags,
           summary: 'Approve an ownership document: the property is verified for the member (Super Admin)',
@@ -177,7 +177,7 @@ export const documentRoutes =
     app.post(
       '/admin/properties/documents/:document_id/reject',
       {
-        config: SUPER_ADMIN,
+        config: REVIEW,
         schema: {
           tags,
           summary: 'Reject an ownership document with the reason the member sees (Super Admin)',

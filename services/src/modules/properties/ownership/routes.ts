@@ -14,7 +14,7 @@ export const ownershipRoutes =
     app.get(
       '/properties/verifications/mine',
       {
-        config: { auth: { roles: 'any' } },
+        config: { auth: { capability: 'properties.verify' } },
         schema: {
           tags: ['properties'],
           summary: "The signed-in account's property verifications",

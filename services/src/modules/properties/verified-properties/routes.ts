@@ -11,7 +11,7 @@ export const verifiedPropertiesRoutes =
   async (fastify) => {
     listRoute(fastify, platform, {
       url: '/properties/verified',
-      auth: { roles: 'any' },
+      auth: { capability: 'properties.verify' },
       tags: ['properties'],
       summary: 'The properties the signed-in account verified',
       querystring: VerifiedPropertiesQuery,

@@ -24,7 +24,7 @@ export const providerLogoRoutes =
       '/admin/providers/:id/logo',
       {
         bodyLimit: LOGO_BODY_LIMIT,
-        config: { auth: { roles: ['Super Admin'] } },
+        config: { auth: { capability: 'providers.manage' } },
         schema: {
           tags: ['providers'],
           security: [{ bearer: [] }],

@@ -24,7 +24,7 @@ import { accountContactOf } from '../../../platform/local-copies/account-contact
 import { accountIdByEmail, assertContactPhone, assertNotAdminElsewhere, runProviderCommand } from '../provider/commands.ts';
 import { PROVIDERS_COLLECTION, providerAdminsOf, toProviderView } from './projection.ts';
 
-const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const SUPER_ADMIN = { auth: { capability: 'providers.manage' } } as const;
 const tags = ['providers'];
 const security = [{ bearer: [] }];
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { AnswerClaimBody, ClaimDocumentInput, ClaimIdParams, ClaimView, FileClaimBody, MAX_CLAIM_DOCUMENTS } from '@acpg/contracts/reimbursement';
-import { ROLES, type Role } from '@acpg/contracts/roles';
 import { MAX_DOCUMENT_BYTES } from '@acpg/contracts/uploads';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
@@ -14,9 +13,6 @@ import { holdUploadSlot, parseForm, readMultipart, type StreamedFile } from '../
 import { answerClaim, fileClaim, mayAnswerClaim, mayFileClaim } from './commands.ts';
 import { checkDocuments, type CheckedDocument } from './documents.ts';
 import { accountOrClientKey } from '../../../platform/http/client-key.ts';
-
-/** Who files claims: every member with the customer menu (DECISIONS.md "Roles"), not Super Admins nor Provider Admins. */
-export const CLAIMANT_ROLES: readonly Role[] = ROLES.filter((role) => role !== 'Super Admin' && role !== 'Provider Admin');
 
 /**
  * JSON with base64 documents is kept for small scans only (a tight body limit: decoding is in memory); documents of up
@@ -75,7 +71,7 @@ export const claimantRoutes =
       '/reimbursements/claims',
       {
         bodyLimit: CLAIM_JSON_BODY_LIMIT,
-        config: { auth: { roles: CLAIMANT_ROLES }, rateLimit },
+        config: { auth: { capability: 'claims.file' }, rateLimit },
         schema: {
           tags: ['reimbursement'],
           summary: 'File a reimbursement claim for a property the caller verified, with 1 to 5 documents (PDF or image). The same claim_id again answers the same claim',
@@ -121,7 +117,7 @@ export const claimantRoutes =
       '/reimbursements/claims/:id/answer',
       {
         bodyLimit: CLAIM_JSON_BODY_LIMIT,
-        config: { auth: { roles: CLAIMANT_ROLES }, rateLimit },
+        config: { auth: { capability: 'claims.file' }, rateLimit },
         schema: {
           tags: ['reimbursement'],
           summary: 'Answer a request for more information on your claim, with up to 5 more documents; the claim goes back under review',

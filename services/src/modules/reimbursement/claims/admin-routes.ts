@@ -15,7 +15,7 @@ import type { ApproveClaim, ClaimCommand, FiledClaim, RejectClaim } from '../cla
 import { approveWithinLimit, rejectAndRelease } from '../ledger/claims.ts';
 import { CLAIMS_COLLECTION, toClaimView } from './view.ts';
 
-const SUPER_ADMIN = { auth: { roles: ['Super Admin'] } } as const;
+const REVIEW = { auth: { capability: 'claims.review' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 
 
@@ -41,7 +41,7 @@ export const adminClaimRoutes =
 
     listRoute(fastify, platform, {
       url: '/admin/reimbursements/claims',
-      auth: SUPER_ADMIN.auth,
+      auth: REVIEW.auth,
       tags: ['reimbursement'],
       summary: 'Every reimbursement claim (Super Admin): filters (status, submitted from/to, amount min/max, county, account, search by claimant name or email, number or address), server paging and sorting',
       querystring: AdminClaimsQuery,
@@ -64,7 +64,7 @@ export const adminClaimRoutes =
     ) =>
       app.post(
         `/admin/reimbursements/claims/:id/${path}`,
-        { config: SUPER_ADMIN, schema: { tags: ['reimbursement'], summary, security: [{ bearer: [] }], params: ClaimIdParams, ...(body ? { body } : {}), response: { 200: okEnvelope(ClaimView), ...refusals } } },
+        { config: REVIEW, schema: { tags: ['reimbursement'], summary, security: [{ bearer: [] }], params: ClaimIdParams, ...(body ? { body } : {}), response: { 200: okEnvelope(ClaimView), ...refusals } } },
         async (request) => {
           const claim = await accessibleClaim(platform, request.params.id, callerOf(request));
           const { type, data } = command(request.body as z.infer<Body>);

@@ -12,7 +12,8 @@ import { claims } from './entity.ts';
 import { summaryOf } from './history.ts';
 import { CLAIMS_COLLECTION, toClaimView } from './view.ts';
 
-const SIGNED_IN = { auth: { roles: 'any' } } as const;
+const CLAIMS_LIST = { auth: { capability: 'claims.list' } } as const;
+const OWN_RECORD = { auth: { capability: 'records.own' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
 
 /** A file name safe in a header: the plain form keeps letters, digits, dots, dashes and spaces; `filename*` keeps the rest. */
@@ -26,7 +27,7 @@ export const claimRoutes =
 
     listRoute(fastify, platform, {
       url: '/reimbursements/claims',
-      auth: SIGNED_IN.auth,
+      auth: CLAIMS_LIST.auth,
       tags: ['reimbursement'],
       summary: "The caller's reimbursement claims, filtered by status, server paging and sorting (a Provider Admin's: their provider's users' claims, none until providers exist)",
       querystring: MyClaimsQuery,
@@ -55,7 +56,7 @@ export const claimRoutes =
     app.get(
       '/reimbursements/claims/:id/documents/:docId',
       {
-        config: SIGNED_IN,
+        config: OWN_RECORD,
         schema: {
           tags: ['reimbursement'],
           summary: 'One document of the claim, decrypted, as it was uploaded (the claimant or a Super Admin)',

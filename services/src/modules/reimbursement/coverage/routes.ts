@@ -5,7 +5,6 @@ import { ClaimCoverage, ClaimIdParams } from '@acpg/contracts/reimbursement';
 import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accessibleClaim } from '../claim/access.ts';
-import { CLAIMANT_ROLES } from '../claim/routes.ts';
 import { membershipById, membershipsOf, coverageView } from './read.ts';
 import { runningMembership } from './rules.ts';
 
@@ -19,7 +18,7 @@ export const coverageRoutes =
     app.get(
       '/reimbursements/coverage',
       {
-        config: { auth: { roles: CLAIMANT_ROLES } },
+        config: { auth: { capability: 'claims.file' } },
         schema: {
           tags: ['reimbursement'],
           summary: "The caller's coverage today: the running membership and its plan's terms, what was approved this membership year, what open claims ask for and what is left",
@@ -38,7 +37,7 @@ export const coverageRoutes =
     app.get(
       '/admin/reimbursements/claims/:id/coverage',
       {
-        config: { auth: { roles: ['Super Admin'] } },
+        config: { auth: { capability: 'claims.review' } },
         schema: {
           tags: ['reimbursement'],
           summary: "The coverage a claim is filed under (Super Admin): the claimant's membership, plan, start, trial and terms, the year of its expense's use (the claim itself not counted), and the flags noted when it was filed",

@@ -6,7 +6,6 @@ import { ClaimIdParams } from '@acpg/contracts/reimbursement';
 import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accessibleClaim } from '../claim/access.ts';
-import { CLAIMANT_ROLES } from '../claim/routes.ts';
 import { payoutDestinationOf } from './destination.ts';
 
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
@@ -20,7 +19,7 @@ export const payoutDestinationRoutes =
     app.get(
       '/reimbursements/payout-destination',
       {
-        config: { auth: { roles: CLAIMANT_ROLES } },
+        config: { auth: { capability: 'claims.file' } },
         schema: {
           tags: ['reimbursement'],
           summary: "Where the caller's approved claims are paid: direct deposit or a check mailed to their address (edited on My Account, PUT /account/payout-details)",
@@ -35,7 +34,7 @@ export const payoutDestinationRoutes =
     app.get(
       '/admin/reimbursements/claims/:id/payout-destination',
       {
-        config: { auth: { roles: ['Super Admin'] } },
+        config: { auth: { capability: 'claims.review' } },
         schema: {
           tags: ['reimbursement'],
           summary: "Where a claim's payout goes (Super Admin): the claimant's payout details, shown in the payout dialog",

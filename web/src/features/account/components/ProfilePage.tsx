@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Card, Text, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import type { Profile } from '@acpg/contracts/account';
 import { notify } from '../../../lib/notify.ts';
-import { CUSTOMER_SIDE } from '../../../lib/roles.ts';
+import { MEMBERS } from '../../../lib/roles.ts';
 import { updateSignedInUser } from '../../../lib/session.ts';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { useProfile } from '../api/profile.ts';
@@ -100,7 +100,7 @@ export default function ProfilePage({ imageInputs }: { imageInputs?: ImageInputs
           <ContactChangeForm channel="email" profile={profile} onSaved={saved} />
           <ContactChangeForm channel="phone" profile={profile} onSaved={saved} />
           <PasswordForm onSaved={saved} />
-          {profile.role.some((role) => (CUSTOMER_SIDE as readonly string[]).includes(role)) && <MemberDataSections imageInputs={imageInputs} />}
+          {profile.role.some((role) => (MEMBERS as readonly string[]).includes(role)) && <MemberDataSections imageInputs={imageInputs} />}
         </>
       )}
     </section>

@@ -8,6 +8,7 @@ import { EnrolmentsPanel } from './EnrolmentsPanel.tsx';
 import { ImportsPanel } from './ImportsPanel.tsx';
 import { PricingDialog } from './PricingDialog.tsx';
 import { useSnapshot } from 'valtio';
+import { allowed } from '../../../lib/roles.ts';
 import { session } from '../../../lib/session.ts';
 
 const useStyles = makeStyles({
@@ -29,7 +30,7 @@ function EquityPage({ admin }: { admin: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   const { user } = useSnapshot(session);
-  const superAdmin = admin && (user?.role ?? []).includes('Super Admin');
+  const superAdmin = admin && allowed(user?.role, 'equity.manage');
   const tabs: { id: TabId; label: string }[] = [
     { id: 'alerts', label: 'Alerts and fraud cases' },
     { id: 'properties', label: admin ? 'Protected properties' : 'My protected properties' },

@@ -22,6 +22,7 @@ import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { notify } from '../../../lib/notify.ts';
+import { allowed } from '../../../lib/roles.ts';
 import { session } from '../../../lib/session.ts';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { NoWrap } from '../../../components/GridCells.tsx';
@@ -102,7 +103,7 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
   const s = useStyles();
   const { orderId = '' } = useParams();
   const auth = useSnapshot(session);
-  const isAdmin = auth.user?.role.includes('Super Admin') ?? false;
+  const isAdmin = allowed(auth.user?.role, 'nhd.oversee');
   const [cancelling, setCancelling] = useState(false);
   const [paying, setPaying] = useState(false);
   const [opening, setOpening] = useState(false);

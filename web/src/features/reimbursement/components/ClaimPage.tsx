@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { LinkButton } from '../../../components/LinkButton.tsx';
+import { allowed } from '../../../lib/roles.ts';
 import { session } from '../../../lib/session.ts';
 import { useClaim } from '../api/use-claim.ts';
 import { AnswerForm } from './AnswerForm.tsx';
@@ -20,7 +21,7 @@ export default function ClaimPage() {
   const s = useStyles();
   const { claimId = '' } = useParams();
   const { userId, user } = useSnapshot(session);
-  const admin = (user?.role ?? []).includes('Super Admin');
+  const admin = allowed(user?.role, 'claims.review');
   const { view, history } = useClaim(claimId);
   const claim = view.data;
 

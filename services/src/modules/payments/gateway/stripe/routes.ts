@@ -49,7 +49,7 @@ export const stripeRoutes =
     app.post(
       '/payments/stripe/payment-methods',
       {
-        config: { auth: { roles: 'any' }, rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: accountOrClientKey } },
+        config: { auth: { capability: 'payments.own' }, rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: accountOrClientKey } },
         schema: {
           tags: ['payments'],
           summary: 'Stripe: the card Stripe.js made in the browser becomes the caller’s (attached to their Stripe customer)',
@@ -70,7 +70,7 @@ export const stripeRoutes =
     app.get(
       '/payments/stripe/checkouts/:id/next-action',
       {
-        config: { auth: { roles: 'any' } },
+        config: { auth: { capability: 'payments.own' } },
         schema: {
           tags: ['payments'],
           summary: "Stripe: the client secret of the caller's checkout waiting for the card's second step (for Stripe.js)",
