@@ -47,6 +47,15 @@ const UPLOAD_DESCRIPTION =
   'JSON with base64 `documents` is taken for small scans (the body at most 1 MB, else 413).';
 
 
+/** The documents of a claim or of an answer to a request for information: each file checked by content and size. */
+const CLAIM_DOCUMENTS = {
+  fileField: 'documents',
+  kinds: ['image', 'pdf'],
+  maxFiles: MAX_CLAIM_DOCUMENTS,
+  maxFileBytes: MAX_DOCUMENT_BYTES,
+  maxTotalBytes: MAX_CLAIM_UPLOAD_BYTES,
+} as const;
+
 const named = (file: StreamedFile): CheckedDocument => {
   const name = ClaimDocumentInput.shape.name.safeParse(file.filename.slice(0, 200));
   return { bytes: file.bytes, contentType: file.contentType, extension: file.extension, name: name.success ? name.data : `document.${file.extension}` };
@@ -88,11 +97,7 @@ export const claimantRoutes =
         if (request.isMultipart()) {
           await uploadSlot(platform, request, reply);
           const read = await readMultipart(request, {
-            fileField: 'documents',
-            kinds: ['image', 'pdf'],
-            maxFiles: MAX_CLAIM_DOCUMENTS,
-            maxFileBytes: MAX_DOCUMENT_BYTES,
-            maxTotalBytes: MAX_CLAIM_UPLOAD_BYTES,
+            ...CLAIM_DOCUMENTS,
             fields: async (values) => {
               const checked = parseForm(ClaimFieldsForm, values);
               await mayFileClaim(platform, checked, accountId);
@@ -138,11 +143,7 @@ export const claimantRoutes =
         if (request.isMultipart()) {
           await uploadSlot(platform, request, reply);
           const read = await readMultipart(request, {
-            fileField: 'documents',
-            kinds: ['image', 'pdf'],
-            maxFiles: MAX_CLAIM_DOCUMENTS,
-            maxFileBytes: MAX_DOCUMENT_BYTES,
-            maxTotalBytes: MAX_CLAIM_UPLOAD_BYTES,
+            ...CLAIM_DOCUMENTS,
             fields: (values) => parseForm(AnswerFieldsForm, values),
           });
           fields = read.fields;
