@@ -148,5 +148,6 @@ export const ACCOUNT_ADMIN_ERROR_CODES = [
   'ROLES_UNCHANGED', // 409: the account already has exactly these roles
   'ALREADY_SUSPENDED', // 409
   'NOT_SUSPENDED', // 409: reactivating an account that is active
+  'PROVIDER_ADMIN_BY_PROVIDER', // 409: giving the Provider Admin role here; a provider's page appoints one (with its provider)
 ] as const;
 export type AccountAdminErrorCode = (typeof ACCOUNT_ADMIN_ERROR_CODES)[number];

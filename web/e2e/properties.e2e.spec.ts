@@ -91,7 +91,8 @@ describe('property search page: verification on the way to protecting a property
   let page: Page;
 
   beforeAll(async () => {
-    ({ app, browser, page } = await openSignedIn('admin'));
+    // A member: verifying and protecting a property is a member's (a Super Admin is not one; the role table).
+    ({ app, browser, page } = await openSignedIn({ customer: 'Vera Verifier' }));
   });
   afterAll(async () => {
     await closeE2e({ browser, app });

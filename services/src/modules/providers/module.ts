@@ -1,3 +1,4 @@
+import { rolesWith } from '@acpg/contracts/role-permissions';
 import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
 import { PROVIDER_EVENT_TYPES, PROVIDER_UPDATED_MESSAGE, ProviderView } from '@acpg/contracts/providers';
 import type { Module, Platform } from '../../platform/module.ts';
@@ -22,5 +23,5 @@ export const providersModule: Module = {
     await app.register(providerLogoRoutes(platform));
   },
   projections: [providersProjection, providersAccountContacts],
-  pushes: [liveMessage({ name: PROVIDER_UPDATED_MESSAGE, summary: 'A provider was created or changed (the providers list)', payload: ProviderView, rooms: ['role:Super Admin'] })],
+  pushes: [liveMessage({ name: PROVIDER_UPDATED_MESSAGE, summary: 'A provider was created or changed (the providers list)', payload: ProviderView, rooms: rolesWith('providers.manage').map((role) => `role:${role}`) })],
 };

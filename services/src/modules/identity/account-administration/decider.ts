@@ -28,6 +28,7 @@ const refuseAdmin = (kind: DomainErrorKind, code: AccountAdminErrorCode, message
   new DomainError(kind, code, message, field ? [{ path: field, message }] : undefined);
 
 const SUPER_ADMIN: Role = 'Super Admin';
+const PROVIDER_ADMIN: Role = 'Provider Admin';
 
 /** Every administration event ends the account's sessions (each is in SESSION_VERSION_EVENTS too). */
 export const evolveAdministration = (state: Registered, event: AdministrationEvent): Registered => {
@@ -57,6 +58,10 @@ export const decideAdministration = (command: AdministrationCommand, state: Regi
       const { roles, reason, other_super_admins } = command.data;
       if (roles.length === 0) throw refuseAdmin('invalid', 'ROLES_UNCHANGED', 'Choose at least one role.', 'roles');
       if (sameRoles(roles, state.roles)) throw refuseAdmin('conflict', 'ROLES_UNCHANGED', 'The account already has exactly these roles.', 'roles');
+      // A Provider Admin acts for a provider: only a provider's page appoints one (it names the provider).
+      if (roles.includes(PROVIDER_ADMIN) && !state.roles.includes(PROVIDER_ADMIN)) {
+        throw refuseAdmin('conflict', 'PROVIDER_ADMIN_BY_PROVIDER', "Appoint a Provider Admin from their provider's page (Providers), which names the provider.", 'roles');
+      }
       const demoted = isSuperAdmin && !roles.includes(SUPER_ADMIN);
       if (demoted && by === account_id) throw refuseAdmin('conflict', 'OWN_ACCOUNT', 'You cannot remove your own Super Admin role. Ask another Super Admin.', 'roles');
       if (demoted && other_super_admins < 1) throw refuseAdmin('conflict', 'LAST_SUPER_ADMIN', 'This is the last Super Admin: appoint another one first.', 'roles');

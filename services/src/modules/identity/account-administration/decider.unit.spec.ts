@@ -65,6 +65,13 @@ describe('account administration decider', () => {
     expect(decide({ type: 'ChangeRoles', data: { roles: ['Super Admin', 'Customer'], reason: 'r', other_super_admins: 0 }, metadata: by('sa') }, admin)).toHaveLength(1);
   });
 
+  it("refuses to give the Provider Admin role here (a provider's page appoints one, naming the provider), but takes it away", () => {
+    const customer = registered('c', ['Customer']);
+    expect(refusal(() => decide({ type: 'ChangeRoles', data: { roles: ['Customer', 'Provider Admin'], reason: 'r', other_super_admins: 1 }, metadata: by('x') }, customer))).toBe('PROVIDER_ADMIN_BY_PROVIDER');
+    const providerAdmin = registered('p', ['Provider Admin']);
+    expect(decide({ type: 'ChangeRoles', data: { roles: ['Customer'], reason: 'r', other_super_admins: 1 }, metadata: by('x') }, providerAdmin)).toHaveLength(1);
+  });
+
   it('suspends (sessions end), refuses a second suspension and self-suspension, and reactivates', () => {
     const state = registered('a1', ['Customer']);
     expect(refusal(() => decide({ type: 'SuspendAccount', data: { reason: 'r', other_super_admins: 1 }, metadata: by('a1') }, state))).toBe('OWN_ACCOUNT');

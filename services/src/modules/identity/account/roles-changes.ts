@@ -1,5 +1,6 @@
 import type { AccountRolesChanged } from '@acpg/contracts/identity';
 import type { Role } from '@acpg/contracts/roles';
+import { OVERSEER_ROLES } from '@acpg/contracts/role-permissions';
 import type { Command, DomainEvent } from '../../../platform/commands/handle-command.ts';
 import type { AccountState } from './decider.ts';
 
@@ -18,10 +19,13 @@ type RolesChangedEvent = DomainEvent<'AccountRolesChanged', AccountRolesChanged>
 
 const PROVIDER_ADMIN: Role = 'Provider Admin';
 
-/** The roles after an appointment (Provider Admin first: the first role picks the menu) or a removal (Customer when none is left). */
+/**
+ * The roles after an appointment or a removal (Customer when none is left). The first role picks the menu: Provider Admin
+ * goes first, unless the account oversees everything (Super Admin, Admin), whose menu it keeps.
+ */
 export const rolesAfter = (roles: readonly Role[], appointed: boolean): Role[] => {
   const others = roles.filter((role) => role !== PROVIDER_ADMIN);
-  if (appointed) return [PROVIDER_ADMIN, ...others];
+  if (appointed) return others.some((role) => OVERSEER_ROLES.includes(role)) ? [...others, PROVIDER_ADMIN] : [PROVIDER_ADMIN, ...others];
   return others.length > 0 ? others : ['Customer'];
 };
 

@@ -49,5 +49,8 @@ describe('account roles (AccountRolesChanged)', () => {
   it('answers Customer when the last role goes, and puts Provider Admin first when appointed', () => {
     expect(rolesAfter(['Provider Admin'], false)).toEqual(['Customer']);
     expect(rolesAfter(['Agent', 'Provider Admin'], true)).toEqual(['Provider Admin', 'Agent']);
+    // A Super Admin or an Admin appointed keeps their own menu (the first role picks it).
+    expect(rolesAfter(['Super Admin'], true)).toEqual(['Super Admin', 'Provider Admin']);
+    expect(rolesAfter(['Admin', 'Customer'], true)).toEqual(['Admin', 'Customer', 'Provider Admin']);
   });
 });

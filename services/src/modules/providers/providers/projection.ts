@@ -1,3 +1,4 @@
+import { rolesWith } from '@acpg/contracts/role-permissions';
 import { PROVIDER_EVENT_TYPES, PROVIDER_UPDATED_MESSAGE, type ProviderDetails, type ProviderView } from '@acpg/contracts/providers';
 import type { Doc } from '../../../platform/documents/port.ts';
 import { defineProjection, type ProjectionPush } from '../../../platform/projections/define.ts';
@@ -88,7 +89,8 @@ export const providerAdminsOf = (doc: Doc): readonly AdminEntry[] => adminsOf(do
 
 /** After the write: the changed row to every Super Admin watching the list. */
 const pushProviders: ProjectionPush<ProviderEvent> = (applied, realtime) => {
-  for (const { doc } of applied) if (doc) realtime.toRole('Super Admin', PROVIDER_UPDATED_MESSAGE, toProviderView(doc));
+  // Every role that keeps providers (the role table) sees the list change.
+  for (const { doc } of applied) if (doc) for (const role of rolesWith('providers.manage')) realtime.toRole(role, PROVIDER_UPDATED_MESSAGE, toProviderView(doc));
 };
 
 export const providersProjection = defineProjection({

@@ -35,6 +35,8 @@ export function RolesDialog({ accountId, name, initial, title, onClose, onChange
   const [busy, setBusy] = useState(false);
   const [formRef, focusFirstInvalid] = useFocusFirstInvalid<HTMLFormElement>();
   const rolesError = refusal?.fields.roles;
+  // A Provider Admin acts for a provider: their provider's page appoints one. Here it can only be taken away.
+  const offered = ROLES.filter((role) => role !== 'Provider Admin' || initial.includes(role));
 
   const toggle = (role: RoleName, checked: boolean) => setRoles((now) => (checked ? ROLES.filter((r) => r === role || now.includes(r)) : now.filter((r) => r !== role)));
 
@@ -69,7 +71,7 @@ export function RolesDialog({ accountId, name, initial, title, onClose, onChange
       <fieldset className={s.fieldset} aria-describedby={rolesError ? 'roles-error' : undefined}>
         <legend className={s.legend}>Roles (at least one)</legend>
         <div className={s.group}>
-          {ROLES.map((role, i) => (
+          {offered.map((role, i) => (
             <Checkbox
               key={role}
               label={role}
@@ -79,6 +81,7 @@ export function RolesDialog({ accountId, name, initial, title, onClose, onChange
             />
           ))}
         </div>
+        {!offered.includes('Provider Admin') && <Text size={200}>Provider Admins are appointed on their provider&rsquo;s page (Provider).</Text>}
         {rolesError && (
           <Text id="roles-error" className={s.error}>
             {rolesError}
