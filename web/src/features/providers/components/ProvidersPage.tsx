@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Image, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Image, Text, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { PROVIDER_UPDATED_MESSAGE, type ProviderView } from '@acpg/contracts/providers';
 import { useLiveList } from '../../../lib/live-list.ts';
@@ -52,6 +52,8 @@ export function ProvidersPage({ AddressAutocomplete }: { AddressAutocomplete: Ad
   const [editing, setEditing] = useState<{ provider: ProviderView | null } | null>(null);
   const [opened, setOpened] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<ProviderView | null>(null);
+  // Each dialog gives focus back to the button that opened it (Fluent's restore-focus target).
+  const restoreFocus = useRestoreFocusTarget();
 
   // By name: a provider created since the read has the list read again; a changed row takes the newer push.
   const view = useLiveList({ list, messages: MESSAGES, fetchPage: fetchProviders, toRow: rowOf, readAgainOnNew: true, accepts, searchKey: 'q' });
@@ -87,13 +89,13 @@ export function ProvidersPage({ AddressAutocomplete }: { AddressAutocomplete: Ad
       header: 'Actions',
       render: (v) => (
         <div className={s.actions}>
-          <Button size="small" appearance="primary" onClick={() => setOpened(v.id)} aria-label={`Open ${v.name}`}>
+          <Button {...restoreFocus} size="small" appearance="primary" onClick={() => setOpened(v.id)} aria-label={`Open ${v.name}`}>
             Open
           </Button>
-          <Button size="small" onClick={() => setEditing({ provider: v })} aria-label={`Edit ${v.name}`}>
+          <Button {...restoreFocus} size="small" onClick={() => setEditing({ provider: v })} aria-label={`Edit ${v.name}`}>
             Edit
           </Button>
-          <Button size="small" disabledFocusable={switching === v.id} onClick={() => (v.status === 'active' ? setConfirming(v) : void toggle(v))} aria-label={`${v.status === 'active' ? 'Deactivate' : 'Reactivate'} ${v.name}`}>
+          <Button {...restoreFocus} size="small" disabledFocusable={switching === v.id} onClick={() => (v.status === 'active' ? setConfirming(v) : void toggle(v))} aria-label={`${v.status === 'active' ? 'Deactivate' : 'Reactivate'} ${v.name}`}>
             {v.status === 'active' ? 'Deactivate' : 'Reactivate'}
           </Button>
         </div>
@@ -108,6 +110,7 @@ export function ProvidersPage({ AddressAutocomplete }: { AddressAutocomplete: Ad
       live={view.live}
       actions={
         <Button
+          {...restoreFocus}
           appearance="primary"
           icon={<AddRegular />}
           onClick={() => {
