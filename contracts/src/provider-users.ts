@@ -66,7 +66,8 @@ export type InvitationPreview = z.infer<typeof InvitationPreview>;
 export const ProviderUserView = z.object({
   id: z.string(),
   provider_id: z.string(),
-  provider_name: z.string().nullable(),
+  /** The provider's name when the invitation was sent. */
+  provider_name: z.string(),
   email: z.string(),
   role: ProviderUserRole,
   status: ProviderUserStatus,
@@ -121,14 +122,14 @@ const ids = { invitation_id: z.string().min(1), provider_id: z.string().min(1) }
  * token and the code are never in an event: the token is an HMAC over `<invitation>.<send>`, the code is kept as its
  * SHA-256 (`code_hash`), and both travel only in the email's job.
  */
-export const ProviderInvitationSent = z.object({ ...ids, email: z.string().min(3), role: ProviderUserRole, send: z.number().int().min(1), code_hash: z.string().min(1), expires_at: at, by, at });
+export const ProviderInvitationSent = z.object({ ...ids, provider_name: z.string(), email: z.string().min(3), role: ProviderUserRole, send: z.number().int().min(1), code_hash: z.string().min(1), expires_at: at, by, at });
 export type ProviderInvitationSent = z.infer<typeof ProviderInvitationSent>;
 export const ProviderInvitationResent = ProviderInvitationSent;
 export type ProviderInvitationResent = z.infer<typeof ProviderInvitationResent>;
 export const ProviderInvitationRevoked = z.object({ ...ids, by, at });
 export type ProviderInvitationRevoked = z.infer<typeof ProviderInvitationRevoked>;
 /** The account (whose email is the invitation's) joined the provider with the role. */
-export const ProviderInvitationAccepted = z.object({ ...ids, account_id: z.string().min(1), email: z.string().min(3), role: ProviderUserRole, by, at });
+export const ProviderInvitationAccepted = z.object({ ...ids, account_id: z.string().min(1), full_name: z.string().nullable(), email: z.string().min(3), role: ProviderUserRole, by, at });
 export type ProviderInvitationAccepted = z.infer<typeof ProviderInvitationAccepted>;
 /** The provider suspended (or reactivated) the user within the provider; the account itself is untouched. */
 export const ProviderUserSuspended = z.object({ ...ids, account_id: z.string().min(1), by, at });

@@ -27,10 +27,10 @@ export type InvitationEvent =
 export type InvitationKeyOf = { send: number } | { code_hash: string };
 
 export type InvitationCommand =
-  | Command<'InviteProviderUser', { invitation_id: string; provider_id: string; email: string; role: ProviderUserRole; code_hash: string; expires_at: string }>
+  | Command<'InviteProviderUser', { invitation_id: string; provider_id: string; provider_name: string; email: string; role: ProviderUserRole; code_hash: string; expires_at: string }>
   | Command<'ResendInvitation', { code_hash: string; expires_at: string }>
   | Command<'RevokeInvitation', Record<string, never>>
-  | Command<'AcceptInvitation', { key: InvitationKeyOf; account_id: string; account_email: string }>
+  | Command<'AcceptInvitation', { key: InvitationKeyOf; account_id: string; account_email: string; account_full_name: string | null }>
   | Command<'SuspendProviderUser', Record<string, never>>
   | Command<'ReactivateProviderUser', Record<string, never>>;
 
@@ -40,6 +40,7 @@ export type InvitationState =
       status: 'invited' | 'revoked' | 'active' | 'suspended';
       invitation_id: string;
       provider_id: string;
+      provider_name: string;
       email: string;
       role: ProviderUserRole;
       /** The latest send (only its link and code work). */
@@ -59,7 +60,7 @@ export const evolveInvitation = (state: InvitationState, event: InvitationEvent)
     case 'ProviderInvitationSent': {
       const d = event.data;
       const codes = state.status === 'none' ? [] : state.code_hashes;
-      return { status: 'invited', invitation_id: d.invitation_id, provider_id: d.provider_id, email: d.email, role: d.role, send: d.send, code_hashes: [...codes, d.code_hash], expires_at: d.expires_at, account_id: null, accepted_send: null };
+      return { status: 'invited', invitation_id: d.invitation_id, provider_id: d.provider_id, provider_name: d.provider_name, email: d.email, role: d.role, send: d.send, code_hashes: [...codes, d.code_hash], expires_at: d.expires_at, account_id: null, accepted_send: null };
     }
     case 'ProviderInvitationResent':
       if (state.status === 'none') return state;
@@ -106,7 +107,7 @@ export const decideInvitation = (command: InvitationCommand, state: InvitationSt
     case 'ResendInvitation':
       if (state.status === 'revoked') throw revoked();
       if (state.status !== 'invited') throw used();
-      return [{ type: 'ProviderInvitationResent', data: { ...ids, email: state.email, role: state.role, send: state.send + 1, ...command.data, ...signed } }];
+      return [{ type: 'ProviderInvitationResent', data: { ...ids, provider_name: state.provider_name, email: state.email, role: state.role, send: state.send + 1, ...command.data, ...signed } }];
     case 'RevokeInvitation':
       if (state.status === 'revoked') return [];
       if (state.status !== 'invited') throw used();
@@ -121,7 +122,7 @@ export const decideInvitation = (command: InvitationCommand, state: InvitationSt
       if (command.data.account_email.toLowerCase() !== state.email) {
         throw refusal('conflict', 'INVITATION_EMAIL_MISMATCH', 'This invitation was sent to another email address. Sign in with the invited email, or ask your provider to invite this one.');
       }
-      return [{ type: 'ProviderInvitationAccepted', data: { ...ids, account_id: command.data.account_id, email: state.email, role: state.role, ...signed } }];
+      return [{ type: 'ProviderInvitationAccepted', data: { ...ids, account_id: command.data.account_id, full_name: command.data.account_full_name, email: state.email, role: state.role, ...signed } }];
     }
     case 'SuspendProviderUser':
       if (state.status === 'suspended') return [];

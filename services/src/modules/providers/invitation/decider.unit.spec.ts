@@ -20,10 +20,10 @@ const refusalOf = (fn: () => unknown) => {
   }
   throw new Error('not refused');
 };
-const invite = { type: 'InviteProviderUser', data: { invitation_id: 'i1', provider_id: 'p1', email: 'sam@example.test', role: 'Agent', code_hash: 'h1', expires_at: EXPIRES } } as const;
+const invite = { type: 'InviteProviderUser', data: { invitation_id: 'i1', provider_id: 'p1', provider_name: 'Lennar', email: 'sam@example.test', role: 'Agent', code_hash: 'h1', expires_at: EXPIRES } } as const;
 const invited = () => run(initialInvitationState(), invite).state;
 const accept = (key: { send: number } | { code_hash: string }, email = 'sam@example.test') =>
-  ({ type: 'AcceptInvitation', data: { key, account_id: 'acc-1', account_email: email } }) as const;
+  ({ type: 'AcceptInvitation', data: { key, account_id: 'acc-1', account_email: email, account_full_name: 'Sam Lee' } }) as const;
 
 describe('invitation decider', () => {
   it('invites once: send 1, signed; a waiting invitation or a user refuses another', () => {
@@ -43,7 +43,7 @@ describe('invitation decider', () => {
 
   it('accepts the latest send by link or code, once, for the invited email only', () => {
     const { events, state } = run(invited(), accept({ code_hash: 'h1' }));
-    expect(events).toEqual([{ type: 'ProviderInvitationAccepted', data: { invitation_id: 'i1', provider_id: 'p1', account_id: 'acc-1', email: 'sam@example.test', role: 'Agent', by: 'padmin-1', at: AT } }]);
+    expect(events).toEqual([{ type: 'ProviderInvitationAccepted', data: { invitation_id: 'i1', provider_id: 'p1', account_id: 'acc-1', full_name: 'Sam Lee', email: 'sam@example.test', role: 'Agent', by: 'padmin-1', at: AT } }]);
     expect(state).toMatchObject({ status: 'active', account_id: 'acc-1', accepted_send: 1 });
     expect(refusalOf(() => run(state, accept({ send: 1 })))).toEqual({ kind: 'conflict', code: 'INVITATION_USED' });
     expect(refusalOf(() => run(invited(), accept({ send: 1 }, 'other@example.test')))).toEqual({ kind: 'conflict', code: 'INVITATION_EMAIL_MISMATCH' });
