@@ -82,6 +82,10 @@ export const ProviderUserView = z.object({
 });
 export type ProviderUserView = z.infer<typeof ProviderUserView>;
 
+/** `GET /api/v1/provider-users/scope`: the provider a Provider Admin's list is (from their token); null for Super Admins and Admins (every provider). */
+export const ProviderUsersScope = z.object({ provider_id: z.string().nullable(), provider_name: z.string().nullable() });
+export type ProviderUsersScope = z.infer<typeof ProviderUsersScope>;
+
 /** What a change answers: the row as written and the version its read model will reach. */
 export const ProviderUserSaved = z.object({ id: z.string(), status: ProviderUserStatus, version: z.number().int().nonnegative() });
 export type ProviderUserSaved = z.infer<typeof ProviderUserSaved>;

@@ -207,6 +207,7 @@ describe('scoping: a Provider Admin of provider A and provider B’s users', () 
     // B's invitation is untouched.
     expect((await listAs(adminB)).items).toEqual([expect.objectContaining({ id: bId, status: 'invited' })]);
 
+    expect((await inject('GET', '/provider-users/scope', adminA)).json().data).toMatchObject({ provider_id: a });
     // A Provider Admin without a provider sees nothing.
     expect((await inject('GET', '/provider-users', await t.platform.tokens.issueAccessToken({ userId: 'pa-none', roles: ['Provider Admin'] }))).statusCode).toBe(404);
 

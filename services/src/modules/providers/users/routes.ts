@@ -15,6 +15,7 @@ import {
   ProviderUserParams,
   ProviderUserSaved,
   ProviderUserView,
+  ProviderUsersScope,
 } from '@acpg/contracts/provider-users';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
@@ -29,6 +30,7 @@ import { activeProvider, invitationOfKey, invite, loadInvitation, providerScope,
 import { invitationIdOf } from '../invitation/keys.ts';
 import { invitationRows } from './csv.ts';
 import { PROVIDER_USERS_COLLECTION, toProviderUserView } from './projection.ts';
+import { PROVIDERS_COLLECTION } from '../providers/projection.ts';
 
 const MANAGE = { auth: { capability: 'provider-users.manage' } } as const;
 const tags = ['provider users'];
@@ -71,6 +73,25 @@ export const providerUserRoutes =
         const now = platform.clock();
         const filter: Filter = { ...(providerId ? { provider_id: providerId } : {}), ...statusFilter(request.query.status, now.toISOString()), ...searchFilter(request.query.q) };
         return { success: true as const, data: await findPage(platform.documents, PROVIDER_USERS_COLLECTION, request.query, { filter, thenBy: ['email'], toItem: (doc) => toProviderUserView(doc, now) }) };
+      },
+    );
+
+    app.get(
+      '/provider-users/scope',
+      {
+        config: MANAGE,
+        schema: {
+          tags,
+          security,
+          summary: "The provider the caller's provider users list is: a Provider Admin's own (from the token; its live room is provider-users:<id>), none for Super Admins and Admins",
+          response: { 200: okEnvelope(ProviderUsersScope), ...refusals },
+        },
+      },
+      async (request) => {
+        const providerId = providerScope(callerOf(request), undefined, true);
+        const provider = providerId ? await platform.documents.get(PROVIDERS_COLLECTION, providerId) : null;
+        if (providerId && !provider) throw new DomainError('not_found', 'PROVIDER_NOT_FOUND', 'This provider was not found.');
+        return { success: true as const, data: { provider_id: providerId, provider_name: provider ? String(provider.name) : null } };
       },
     );
 
