@@ -53,6 +53,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/authentication/login-otp-verification', access: 'sign-in', title: 'Enter the code sent to your phone', load: named(signIn, 'PhoneCodePage') },
   { path: '/authentication/login-email-otp-verification', access: 'sign-in', title: 'Enter the code sent to your email', load: named(signIn, 'EmailCodePage') },
 
+  { path: '/sign-up', access: 'public', title: 'Accept an invitation', load: () => import('../features/sign-up/components/InvitationRedirect.tsx') },
   { path: '/authentication/sign-up', access: 'sign-up', title: 'Create your account', load: () => import('../features/sign-up/components/AccountDetailsPage.tsx') },
   { path: '/authentication/mobile-verification', access: 'sign-up', title: 'Enter the code sent to your phone', load: named(signUpCodes, 'MobileVerificationPage') },
   { path: '/authentication/email-verification', access: 'sign-up', title: 'Enter the code sent to your email', load: named(signUpCodes, 'EmailVerificationPage') },
