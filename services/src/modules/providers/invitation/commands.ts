@@ -96,8 +96,9 @@ export const emailInvitation = async (platform: Platform, state: InvitationState
 /** Invites (or invites again after a revocation or expiry) and emails the link and code. */
 export const invite = async (platform: Platform, provider: Doc, email: string, role: ProviderUserRole, invitationId: string, metadata: CommandMeta): Promise<ProviderUserSaved> => {
   const before = await loadInvitation(platform, invitationId);
-  const { code_hash } = await nextCode(platform, invitationId, before.send + 1);
-  const data = { invitation_id: invitationId, provider_id: String(provider.id), provider_name: String(provider.name), email, role, code_hash, expires_at: expiryFrom(platform, metadata.now) };
+  const send = before.send + 1;
+  const { code_hash } = await nextCode(platform, invitationId, send);
+  const data = { invitation_id: invitationId, provider_id: String(provider.id), provider_name: String(provider.name), email, role, send, code_hash, expires_at: expiryFrom(platform, metadata.now) };
   const saved = await runInvitationCommand(platform, invitationId, { type: 'InviteProviderUser', data }, metadata);
   await emailInvitation(platform, await loadInvitation(platform, invitationId));
   return saved;
@@ -105,8 +106,9 @@ export const invite = async (platform: Platform, provider: Doc, email: string, r
 
 export const resend = async (platform: Platform, invitationId: string, metadata: CommandMeta): Promise<ProviderUserSaved> => {
   const before = await loadInvitation(platform, invitationId);
-  const { code_hash } = await nextCode(platform, invitationId, before.send + 1);
-  const saved = await runInvitationCommand(platform, invitationId, { type: 'ResendInvitation', data: { code_hash, expires_at: expiryFrom(platform, metadata.now) } }, metadata);
+  const send = before.send + 1;
+  const { code_hash } = await nextCode(platform, invitationId, send);
+  const saved = await runInvitationCommand(platform, invitationId, { type: 'ResendInvitation', data: { send, code_hash, expires_at: expiryFrom(platform, metadata.now) } }, metadata);
   await emailInvitation(platform, await loadInvitation(platform, invitationId));
   return saved;
 };

@@ -27,8 +27,8 @@ export type InvitationEvent =
 export type InvitationKeyOf = { send: number } | { code_hash: string };
 
 export type InvitationCommand =
-  | Command<'InviteProviderUser', { invitation_id: string; provider_id: string; provider_name: string; email: string; role: ProviderUserRole; code_hash: string; expires_at: string }>
-  | Command<'ResendInvitation', { code_hash: string; expires_at: string }>
+  | Command<'InviteProviderUser', { invitation_id: string; provider_id: string; provider_name: string; email: string; role: ProviderUserRole; send: number; code_hash: string; expires_at: string }>
+  | Command<'ResendInvitation', { send: number; code_hash: string; expires_at: string }>
   | Command<'RevokeInvitation', Record<string, never>>
   | Command<'AcceptInvitation', { key: InvitationKeyOf; account_id: string; account_email: string; account_full_name: string | null }>
   | Command<'SuspendProviderUser', Record<string, never>>
@@ -86,6 +86,14 @@ export const INVITATION_NOT_FOUND = () => refusal('not_found', 'INVITATION_NOT_F
 const used = () => refusal('conflict', 'INVITATION_USED', 'This invitation was used already. Sign in to the account that accepted it.');
 const revoked = () => refusal('gone', 'INVITATION_REVOKED', 'This invitation was withdrawn by the provider. Ask them for a new one.');
 
+/**
+ * A send's code is made (an HMAC, outside the decider) for the send it will be: another send recorded meanwhile (two
+ * admins at once) refuses this one rather than record a code made for another send.
+ */
+const assertNextSend = (state: InvitationState, send: number) => {
+  if (send !== state.send + 1) throw refusal('conflict', 'INVITATION_CHANGED', 'This invitation was just sent or changed by someone else. Reload the list and try again.');
+};
+
 const isExpired = (state: { expires_at: string }, now: Date) => now.getTime() >= Date.parse(state.expires_at);
 
 /** Which send a key names: its number, or 0 when it names none of this invitation's sends. */
@@ -99,7 +107,8 @@ export const decideInvitation = (command: InvitationCommand, state: InvitationSt
     const d = command.data;
     if (state.status === 'invited' && !isExpired(state, now)) throw refusal('conflict', 'ALREADY_INVITED', `${d.email} has an invitation waiting. Resend it instead.`);
     if (state.status === 'active' || state.status === 'suspended') throw refusal('conflict', 'ALREADY_A_PROVIDER_USER', `${d.email} is already one of this provider’s users.`);
-    return [{ type: 'ProviderInvitationSent', data: { ...d, send: state.send + 1, ...signed } }];
+    assertNextSend(state, d.send);
+    return [{ type: 'ProviderInvitationSent', data: { ...d, ...signed } }];
   }
   if (state.status === 'none') throw INVITATION_NOT_FOUND();
   const ids = { invitation_id: state.invitation_id, provider_id: state.provider_id };
@@ -107,7 +116,8 @@ export const decideInvitation = (command: InvitationCommand, state: InvitationSt
     case 'ResendInvitation':
       if (state.status === 'revoked') throw revoked();
       if (state.status !== 'invited') throw used();
-      return [{ type: 'ProviderInvitationResent', data: { ...ids, provider_name: state.provider_name, email: state.email, role: state.role, send: state.send + 1, ...command.data, ...signed } }];
+      assertNextSend(state, command.data.send);
+      return [{ type: 'ProviderInvitationResent', data: { ...ids, provider_name: state.provider_name, email: state.email, role: state.role, ...command.data, ...signed } }];
     case 'RevokeInvitation':
       if (state.status === 'revoked') return [];
       if (state.status !== 'invited') throw used();

@@ -20,7 +20,7 @@ const refusalOf = (fn: () => unknown) => {
   }
   throw new Error('not refused');
 };
-const invite = { type: 'InviteProviderUser', data: { invitation_id: 'i1', provider_id: 'p1', provider_name: 'Lennar', email: 'sam@example.test', role: 'Agent', code_hash: 'h1', expires_at: EXPIRES } } as const;
+const invite = { type: 'InviteProviderUser', data: { invitation_id: 'i1', provider_id: 'p1', provider_name: 'Lennar', email: 'sam@example.test', role: 'Agent', send: 1, code_hash: 'h1', expires_at: EXPIRES } } as const;
 const invited = () => run(initialInvitationState(), invite).state;
 const accept = (key: { send: number } | { code_hash: string }, email = 'sam@example.test') =>
   ({ type: 'AcceptInvitation', data: { key, account_id: 'acc-1', account_email: email, account_full_name: 'Sam Lee' } }) as const;
@@ -28,7 +28,7 @@ const accept = (key: { send: number } | { code_hash: string }, email = 'sam@exam
 describe('invitation decider', () => {
   it('invites once: send 1, signed; a waiting invitation or a user refuses another', () => {
     const { events, state } = run(initialInvitationState(), invite);
-    expect(events).toEqual([{ type: 'ProviderInvitationSent', data: { ...invite.data, send: 1, by: 'padmin-1', at: AT } }]);
+    expect(events).toEqual([{ type: 'ProviderInvitationSent', data: { ...invite.data, by: 'padmin-1', at: AT } }]);
     expect(state).toMatchObject({ status: 'invited', send: 1, code_hashes: ['h1'] });
     expect(refusalOf(() => run(state, invite))).toEqual({ kind: 'conflict', code: 'ALREADY_INVITED' });
     const active = run(state, accept({ send: 1 })).state;
@@ -37,8 +37,10 @@ describe('invitation decider', () => {
 
   it('invites again after a revocation or an expiry, as a new send', () => {
     const revoked = run(invited(), { type: 'RevokeInvitation', data: {} }).state;
-    expect(run(revoked, { ...invite, data: { ...invite.data, code_hash: 'h2' } }).events[0]).toMatchObject({ type: 'ProviderInvitationSent', data: { send: 2 } });
-    expect(run(invited(), invite, LATER).events[0]).toMatchObject({ type: 'ProviderInvitationSent', data: { send: 2 } });
+    expect(run(revoked, { ...invite, data: { ...invite.data, send: 2, code_hash: 'h2' } }).events[0]).toMatchObject({ type: 'ProviderInvitationSent', data: { send: 2 } });
+    expect(run(invited(), { ...invite, data: { ...invite.data, send: 2 } }, LATER).events[0]).toMatchObject({ type: 'ProviderInvitationSent', data: { send: 2 } });
+    // A code made for another send (someone sent it meanwhile) is refused, not recorded.
+    expect(refusalOf(() => run(revoked, invite))).toEqual({ kind: 'conflict', code: 'INVITATION_CHANGED' });
   });
 
   it('accepts the latest send by link or code, once, for the invited email only', () => {
@@ -54,7 +56,7 @@ describe('invitation decider', () => {
     expect(refusalOf(() => run(invited(), accept({ send: 1 }), LATER))).toEqual({ kind: 'gone', code: 'INVITATION_EXPIRED' });
     const revoked = run(invited(), { type: 'RevokeInvitation', data: {} }).state;
     expect(refusalOf(() => run(revoked, accept({ send: 1 })))).toEqual({ kind: 'gone', code: 'INVITATION_REVOKED' });
-    const resent = run(invited(), { type: 'ResendInvitation', data: { code_hash: 'h2', expires_at: LATER } }).state;
+    const resent = run(invited(), { type: 'ResendInvitation', data: { send: 2, code_hash: 'h2', expires_at: LATER } }).state;
     expect(resent).toMatchObject({ send: 2, code_hashes: ['h1', 'h2'], expires_at: LATER });
     expect(refusalOf(() => run(resent, accept({ send: 1 })))).toEqual({ kind: 'gone', code: 'INVITATION_REPLACED' });
     expect(refusalOf(() => run(resent, accept({ code_hash: 'h1' })))).toEqual({ kind: 'gone', code: 'INVITATION_REPLACED' });
@@ -68,10 +70,10 @@ describe('invitation decider', () => {
     const revoked = run(invited(), { type: 'RevokeInvitation', data: {} });
     expect(revoked.events).toEqual([{ type: 'ProviderInvitationRevoked', data: { invitation_id: 'i1', provider_id: 'p1', by: 'padmin-1', at: AT } }]);
     expect(run(revoked.state, { type: 'RevokeInvitation', data: {} }).events).toEqual([]);
-    expect(refusalOf(() => run(revoked.state, { type: 'ResendInvitation', data: { code_hash: 'h2', expires_at: LATER } }))).toEqual({ kind: 'gone', code: 'INVITATION_REVOKED' });
+    expect(refusalOf(() => run(revoked.state, { type: 'ResendInvitation', data: { send: 2, code_hash: 'h2', expires_at: LATER } }))).toEqual({ kind: 'gone', code: 'INVITATION_REVOKED' });
     const active = run(invited(), accept({ send: 1 })).state;
     expect(refusalOf(() => run(active, { type: 'RevokeInvitation', data: {} }))).toEqual({ kind: 'conflict', code: 'INVITATION_USED' });
-    expect(refusalOf(() => run(active, { type: 'ResendInvitation', data: { code_hash: 'h2', expires_at: LATER } }))).toEqual({ kind: 'conflict', code: 'INVITATION_USED' });
+    expect(refusalOf(() => run(active, { type: 'ResendInvitation', data: { send: 2, code_hash: 'h2', expires_at: LATER } }))).toEqual({ kind: 'conflict', code: 'INVITATION_USED' });
   });
 
   it('suspends and reactivates an active user; refuses a waiting invitation', () => {
