@@ -41,6 +41,17 @@ const invitationLink = (app: TestApp, to: string) =>
     { what: `an invitation to ${to}`, timeoutMs: 15_000 },
   );
 
+/** The short code of the invitation emailed to `to`. */
+const invitationCode = (app: TestApp, to: string) =>
+  waitFor(
+    async () => {
+      const response = await fetch(`${app.url}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+      const body = (await response.json()) as { data: { items: { text: string }[] } };
+      return body.data.items.map((m) => /enter this code: ([A-Z0-9-]{11})/.exec(m.text)?.[1]).find(Boolean);
+    },
+    { what: `an invitation code for ${to}`, timeoutMs: 15_000 },
+  );
+
 describe('Provider Admin: /acpg-provider-users invites a user who signs up through the invitation and turns active live', () => {
   let app: TestApp;
   let browser: Browser;
@@ -127,5 +138,35 @@ describe('Provider Admin: /acpg-provider-users invites a user who signs up throu
     await page.keyboard.press('Enter');
     expect((await suspended).status()).toBe(200);
     await explained(page, () => row.filter({ hasText: 'Suspended' }).waitFor({ timeout: 20_000 }));
+
+    // Someone with an account already: invited, they sign in and type the emailed code on /sign-up, and join at once.
+    const existing = await newCustomer(app, 'Eli Existing');
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    const second = page.getByRole('dialog', { name: 'Invite a user' });
+    await second.getByRole('textbox', { name: 'Email' }).fill(existing.email);
+    await second.getByRole('combobox', { name: 'Role' }).selectOption('Sub User');
+    await second.getByRole('button', { name: 'Send invitation' }).click();
+    await second.waitFor({ state: 'detached', timeout: 20_000 });
+    const existingRow = page.getByRole('table', { name: 'Provider users' }).getByRole('row').filter({ hasText: existing.email });
+    await explained(page, () => existingRow.filter({ hasText: 'Invited' }).waitFor({ timeout: 20_000 }));
+    const code = await invitationCode(app, existing.email);
+    const { context: theirs2, page: member } = await newPage(browser, app.url);
+    try {
+      await signInThroughPages(member, app, existing.email, existing.password);
+      await member.goto('/sign-up');
+      await member.getByRole('heading', { level: 1, name: 'Accept an invitation' }).waitFor({ timeout: 20_000 });
+      const codeForm = member.getByRole('form', { name: 'Invitation code' });
+      await codeForm.getByRole('button', { name: 'Continue' }).click();
+      await codeForm.getByText('Enter the 10-character code from the invitation email.').waitFor();
+      await checkWidths(member, 'invitation-code-errors');
+      await codeForm.getByRole('textbox', { name: 'Invitation code' }).fill(code.toLowerCase());
+      const joined = member.waitForResponse((r) => r.url().endsWith('/api/v1/provider-invitations/accept'), { timeout: 20_000 });
+      await codeForm.getByRole('textbox', { name: 'Invitation code' }).press('Enter');
+      expect((await joined).status()).toBe(200);
+      await member.locator('.fui-ToastBody').filter({ hasText: 'You joined Sunrise Homes.' }).waitFor({ timeout: 20_000 });
+    } finally {
+      await theirs2.close();
+    }
+    await explained(page, () => existingRow.filter({ hasText: 'Active' }).filter({ hasText: 'Eli Existing' }).waitFor({ timeout: 20_000 }));
   }, 300_000);
 });

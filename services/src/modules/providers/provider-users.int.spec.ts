@@ -38,7 +38,7 @@ const inviteAs = async (token: string, email: string, role = 'Agent', providerId
 const invitationMail = async (to: string, previous?: OutboxItem) => {
   const item = await waitForMessage(t.app, to, /invited you to ACPG/, previous);
   const token = decodeURIComponent(/invitation=([^\s"&]+)/.exec(item.text)?.[1] ?? '');
-  const code = /code when you sign up or sign in: ([A-Z0-9-]{11})/.exec(item.text)?.[1] ?? '';
+  const code = /enter this code: ([A-Z0-9-]{11})/.exec(item.text)?.[1] ?? '';
   expect(token).not.toBe('');
   expect(code).not.toBe('');
   return { item, token, code };

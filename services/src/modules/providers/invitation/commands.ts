@@ -87,6 +87,7 @@ export const emailInvitation = async (platform: Platform, state: InvitationState
     provider_name: state.provider_name,
     role: state.role,
     invite_url: `${publicUrl(platform.config)}/sign-up?invitation=${encodeURIComponent(token)}`,
+    code_url: `${publicUrl(platform.config)}/sign-up`,
     code: spacedCode(code),
     expires_on: onDay(state.expires_at),
   };

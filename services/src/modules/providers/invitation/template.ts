@@ -9,15 +9,17 @@ export const providerInvitationEmail = defineEmailTemplate({
     provider_name: z.string().min(1),
     role: z.string().min(1),
     invite_url: z.string().min(1),
+    /** Where the code is typed (`/sign-up`). */
+    code_url: z.string().min(1),
     code: z.string().min(1),
     expires_on: z.string().min(1),
   }),
-  sample: { provider_name: 'Lennar', role: 'Agent', invite_url: 'https://acpg.example.com/sign-up?invitation=abc', code: 'ABCDE-FGHJK', expires_on: 'March 15, 2026' },
+  sample: { provider_name: 'Lennar', role: 'Agent', invite_url: 'https://acpg.example.com/sign-up?invitation=abc', code_url: 'https://acpg.example.com/sign-up', code: 'ABCDE-FGHJK', expires_on: 'March 15, 2026' },
   subject: '{{ provider_name }} invited you to ACPG',
   html: `<p>Hello,</p>
 <p>{{ provider_name }} invited you to use ACPG as {{ role }}.</p>
 <p><a href="{{ invite_url }}">Accept the invitation</a></p>
-<p>Or enter this code when you sign up or sign in: <strong>{{ code }}</strong></p>
+<p>Or open <a href="{{ code_url }}">{{ code_url }}</a> and enter this code: <strong>{{ code }}</strong></p>
 <p>The invitation works once, until {{ expires_on }}. If you did not expect it, you can ignore this email.</p>`,
   text: `Hello,
 
@@ -25,7 +27,7 @@ export const providerInvitationEmail = defineEmailTemplate({
 
 Accept the invitation: {{ invite_url }}
 
-Or enter this code when you sign up or sign in: {{ code }}
+Or open {{ code_url }} and enter this code: {{ code }}
 
 The invitation works once, until {{ expires_on }}. If you did not expect it, you can ignore this email.`,
 });

@@ -68,8 +68,8 @@ export default function AccountDetailsPage() {
   const [brokerageDraft, setBrokerage] = useState<string | null>(null);
   const [terms, setTerms] = useState(false);
   // A provider's invitation (`/sign-up?invitation=`): its email is fixed, its role set (when it is a sign-up role).
-  const [invitationToken] = useState(() => invitationFromSearch(search));
-  const invitation = useInvitation(invitationToken);
+  const [invitationKey] = useState(() => invitationFromSearch(search));
+  const invitation = useInvitation(invitationKey);
   const invited = invitation.status === 'ready' ? invitation.preview : null;
   const invitedRole = invited ? SIGN_UP_ROLES.find((r) => r === invited.role) ?? null : null;
   const email = invited ? invited.email : emailDraft;
