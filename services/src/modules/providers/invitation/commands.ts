@@ -11,7 +11,7 @@ import type { Platform } from '../../../platform/module.ts';
 import { documentAtVersion } from '../../../platform/projections/caught-up.ts';
 import { templateMessage } from '../../../platform/templates/template.ts';
 import { PROVIDERS_COLLECTION } from '../providers/projection.ts';
-import { PROVIDER_USERS_COLLECTION, statusAt } from '../users/projection.ts';
+import { PROVIDER_USERS_COLLECTION } from '../users/projection.ts';
 import { INVITATION_NOT_FOUND, invitationDecider, invitationStream, type InvitationCommand, type InvitationKeyOf, type InvitationState } from './decider.ts';
 import { codeHashOf, invitationCode, linkToken, readLinkToken, spacedCode } from './keys.ts';
 import { providerInvitationEmail } from './template.ts';
@@ -126,6 +126,3 @@ export const invitationOfKey = async (platform: Platform, key: { token?: string 
   if (!row) throw INVITATION_NOT_FOUND();
   return { id: String(row._id), key: { code_hash } };
 };
-
-/** Whether an invitation row is one a list shows as `status` now (a waiting one past its time is expired). */
-export const rowStatus = statusAt;

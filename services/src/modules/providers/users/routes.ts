@@ -182,7 +182,7 @@ export const providerUserRoutes =
           },
         },
         async (request) => {
-          const { id } = await rowInScope(platform, callerOf(request), request.params.id).then((row) => ({ id: String(row._id) }));
+          const id = String((await rowInScope(platform, callerOf(request), request.params.id))._id);
           const meta = requestMeta(request, platform);
           const saved =
             action === 'resend'
