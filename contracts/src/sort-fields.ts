@@ -23,3 +23,5 @@ export const PROPERTY_DOCUMENT_SORT_FIELDS = ['submitted_at', 'reviewed_at'] as 
 export type SortField<L extends readonly string[]> = L[number];
 /** GET /admin/providers. */
 export const PROVIDER_SORT_FIELDS = ['name', 'created_at', 'updated_at'] as const;
+/** Provider users (`/acpg-provider-users`). */
+export const PROVIDER_USER_SORT_FIELDS = ['email', 'status', 'invited_at', 'updated_at'] as const;

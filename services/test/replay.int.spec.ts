@@ -99,6 +99,18 @@ const createProvider = async (t: TestApp, adminEmail: string) => {
   await waitFor(async () => ((await t.platform.eventStore.readAll({ after: 0, limit: 10_000, types: ['AccountRolesChanged'] })).length > 0 ? true : undefined), {
     what: 'the Provider Admin role given',
   });
+  // Its provider users (read model provider_users): one invited, resent and revoked, one invited again.
+  const providerAdmin = { authorization: `Bearer ${await t.platform.tokens.issueAccessToken({ userId: 'replay-provider-admin', roles: ['Provider Admin'], providerId: id })}` };
+  for (const email of ['invitee-1@replay.example', 'invitee-2@replay.example']) {
+    const invited = await t.app.inject({ method: 'POST', url: '/api/v1/provider-users/invitations', payload: { email, role: 'Agent' }, headers: providerAdmin });
+    expect(invited.statusCode, invited.body).toBe(200);
+  }
+  const first = await t.app.inject({ method: 'GET', url: '/api/v1/provider-users?q=invitee-1', headers: providerAdmin });
+  const invitationId = String(first.json().data.items[0].id);
+  for (const action of ['resend', 'revoke']) {
+    const acted = await t.app.inject({ method: 'POST', url: `/api/v1/provider-users/${invitationId}/${action}`, headers: providerAdmin });
+    expect(acted.statusCode, acted.body).toBe(200);
+  }
 };
 
 /** A verified property (the event as the properties module writes it): documents in the verified-properties read model. */

@@ -72,8 +72,9 @@ interface Sent {
 
 async function send(method: string, path: string, options: RequestOptions = {}): Promise<Sent> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  // A FormData body (a file upload) goes as multipart/form-data, its boundary set by the browser.
-  const form = options.body instanceof FormData;
+  // A FormData body (a file upload) goes as multipart/form-data, its boundary set by the browser; a Blob goes as it is,
+  // with its own type (a CSV file as text/csv).
+  const form = options.body instanceof FormData || options.body instanceof Blob;
   if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   const token = session.accessToken;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -81,7 +82,7 @@ async function send(method: string, path: string, options: RequestOptions = {}):
     method,
     headers,
     credentials: 'same-origin',
-    ...(options.body !== undefined ? { body: form ? (options.body as FormData) : JSON.stringify(options.body) } : {}),
+    ...(options.body !== undefined ? { body: form ? (options.body as FormData | Blob) : JSON.stringify(options.body) } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
   return { res, body: await readBody(res), token };

@@ -34,6 +34,8 @@ export const ConfigSchema = z
     CONTACT_UNDO_DAYS: z.coerce.number().int().positive().default(7),
     /** How long an NHD report recipient's emailed link works after it was sent (unless withdrawn first). */
     RECEIPT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** How long a provider's invitation (its link and code) works after it was sent or sent again. */
+    PROVIDER_INVITATION_DAYS: z.coerce.number().int().min(1).max(90).default(14),
     // Secure on the session cookies; unset: on exactly when PUBLIC_URL is https (see cookieSecureOf).
     COOKIE_SECURE: bool.optional(),
     // Behind a reverse proxy: 'true' or the proxies' addresses (comma-separated), so client addresses (rate limits) are real.

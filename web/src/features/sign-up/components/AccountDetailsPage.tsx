@@ -12,6 +12,7 @@ import { HumanCheck, type HumanCheckHandle } from './HumanCheck.tsx';
 import { StepFrame, useFormStyles } from './StepFrame.tsx';
 import { RouteLink } from '../../../components/RouteLink.tsx';
 import { FieldGroup } from './FieldGroup.tsx';
+import { invitationFromSearch, useInvitation } from '../invitation.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -57,16 +58,25 @@ export default function AccountDetailsPage() {
   const { search } = useLocation();
   const returnTo = returnPathOf(search, window.location.origin);
   const [fullName, setFullName] = useState(kept?.full_name ?? '');
-  const [email, setEmail] = useState(kept?.email ?? '');
+  const [emailDraft, setEmail] = useState(kept?.email ?? '');
   const [country, setCountry] = useState<CountryCode>(DEFAULT_COUNTRY);
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [role, setRole] = useState<SignUpRole>(kept?.role ?? 'Customer');
+  const [roleDraft, setRole] = useState<SignUpRole>(kept?.role ?? 'Customer');
   const [intent, setIntent] = useState<SignUpIntent>(kept?.intent ?? intentOfReturn(returnTo));
-  const [brokerage, setBrokerage] = useState('');
+  const [brokerageDraft, setBrokerage] = useState<string | null>(null);
   const [terms, setTerms] = useState(false);
+  // A provider's invitation (`/sign-up?invitation=`): its email is fixed, its role set (when it is a sign-up role).
+  const [invitationKey] = useState(() => invitationFromSearch(search));
+  const invitation = useInvitation(invitationKey);
+  const invited = invitation.status === 'ready' ? invitation.preview : null;
+  const invitedRole = invited ? SIGN_UP_ROLES.find((r) => r === invited.role) ?? null : null;
+  const email = invited ? invited.email : emailDraft;
+  const role = invitedRole ?? roleDraft;
   const needsBrokerage = ROLES_WITH_BROKERAGE.includes(role);
+  // An invited Agent or Broker works for the provider, unless they type another brokerage.
+  const brokerage = brokerageDraft ?? (invited && needsBrokerage ? invited.provider_name : '');
   const [touched, setTouched] = useState(false);
   const [checking, setChecking] = useState(false);
   const [checkError, setCheckError] = useState<string | null>(null);
@@ -137,13 +147,25 @@ export default function AccountDetailsPage() {
           </MessageBarBody>
         </MessageBar>
       )}
+      {invitation.status === 'ready' && (
+        <MessageBar intent="success">
+          <MessageBarBody>
+            {invitation.preview.provider_name} invited you as {invitation.preview.role}. Create your account with the invited email; you join {invitation.preview.provider_name} once your email is confirmed.
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {invitation.status === 'error' && (
+        <MessageBar intent="warning">
+          <MessageBarBody>{invitation.message} You can still create an account without it.</MessageBarBody>
+        </MessageBar>
+      )}
       <form className={s.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Create your account">
         <div className={s.grid}>
           <Field label="Full name" required validationMessage={show(errors.fullName)}>
             <Input ref={nameRef} autoComplete="name" value={fullName} onChange={(_, d) => setFullName(d.value)} />
           </Field>
-          <Field label="Email" required validationMessage={ctx.fieldErrors.email ?? show(errors.email)}>
-            <Input type="email" autoComplete="email" value={email} onChange={(_, d) => setEmail(d.value)} />
+          <Field label="Email" required validationMessage={ctx.fieldErrors.email ?? show(errors.email)} hint={invited ? 'The invitation was sent to this email.' : undefined}>
+            <Input type="email" autoComplete="email" value={email} readOnly={invited !== null} onChange={(_, d) => setEmail(d.value)} />
           </Field>
         </div>
         <div className={s.phone}>
@@ -175,7 +197,7 @@ export default function AccountDetailsPage() {
           </Field>
         </div>
         <Field label="I am signing up as">
-          <RadioGroup layout="horizontal" className={s.wrap} value={role} onChange={(_, d) => setRole(SIGN_UP_ROLES.find((r) => r === d.value) ?? 'Customer')}>
+          <RadioGroup layout="horizontal" className={s.wrap} value={role} disabled={invitedRole !== null} onChange={(_, d) => setRole(SIGN_UP_ROLES.find((r) => r === d.value) ?? 'Customer')}>
             {SIGN_UP_ROLES.map((r) => (
               <Radio key={r} value={r} label={r} />
             ))}

@@ -17,6 +17,7 @@ import { myAccountPath } from '../../../lib/roles.ts';
 import { isRouteRegistered } from '../../../lib/route-registry.ts';
 import { signInPathFor, takeSignUpReturn } from '../../../lib/return-path.ts';
 import { ErrorState, LoadingSpinner } from '../../../components/PageState.tsx';
+import { acceptPendingInvitation } from '../invitation.ts';
 
 /** The email code registers the account and signs in: its answer is the sign-in's, applied to the session here. */
 async function verifyAndSignIn({ channel, code, intent }: { channel: 'phone' | 'email'; code: string; intent?: SignUpIntent }): Promise<unknown> {
@@ -25,6 +26,9 @@ async function verifyAndSignIn({ channel, code, intent }: { channel: 'phone' | '
   const result = SignInResult.safeParse(data);
   if (!result.success) throw new Error('Your account was created, but signing in failed. Sign in with your email and password.');
   if (!applySignIn(result.data).ok) throw new Error('Your account has no role yet, so it cannot sign in. Contact support.');
+  // Signed up through a provider's invitation: the new account accepts it now (the server checks the email).
+  const joined = await acceptPendingInvitation();
+  if (joined) (joined.ok ? notify.success : notify.error)(joined.message);
   // Mid-wizard: say what happened and what comes next (not "ready", five steps remain). An NHD order needs no more
   // steps: the end of the sign-up says so.
   if (requiredSteps([intent ?? 'membership']).includes('property')) {

@@ -1,0 +1,172 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../services/test/harness.ts';
+import { waitFor } from '../../services/test/wait-for.ts';
+import { closeE2e, openE2e } from './support/app.ts';
+import { checkWidths } from './support/axe.ts';
+import { newPage } from './support/browser.ts';
+import { newCustomer } from './support/customer.ts';
+import { explained, signInThroughPages } from './support/sign-in.ts';
+import { enterCode, newApplicant, onScreen } from './support/sign-up.ts';
+
+const settled = async (page: Page, heading: string | RegExp) => {
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: 20_000 });
+  await page.locator('main .fui-Skeleton').first().waitFor({ state: 'detached', timeout: 20_000 });
+};
+
+/** A provider and its Provider Admin (the providers e2e makes them through the Super Admin's screens; here by the API). */
+const providerWithAdmin = async (app: TestApp, name: string) => {
+  const headers = { authorization: `Bearer ${await app.signInAs('Super Admin')}` };
+  const payload = { name, kind: 'Homebuilder', contact: { name: 'Pat Lee', email: 'pat@sunrise.example', phone: null }, address: { line1: '1 Market St', city: 'San Francisco', state: 'CA', zip: '94105' } };
+  const created = await app.app.inject({ method: 'POST', url: '/api/v1/admin/providers', payload, headers });
+  expect(created.statusCode, created.body).toBe(200);
+  const providerId = String(created.json().data.id);
+  const admin = await newCustomer(app, 'Quinn Builder');
+  const appointed = await app.app.inject({ method: 'POST', url: `/api/v1/admin/providers/${providerId}/admins`, payload: { email: admin.email }, headers });
+  expect(appointed.statusCode, appointed.body).toBe(200);
+  const roles = async () => (await app.platform.eventStore.readStream(`identity-account-${admin.accountId}`)).some((e) => e.type === 'AccountRolesChanged');
+  await waitFor(async () => ((await roles()) ? true : undefined), { what: 'the Provider Admin role given', timeoutMs: 15_000 });
+  return { providerId, admin };
+};
+
+/** The invitation link emailed to `to` (dev outbox), as a path on the app. */
+const invitationLink = (app: TestApp, to: string) =>
+  waitFor(
+    async () => {
+      const response = await fetch(`${app.url}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+      const body = (await response.json()) as { data: { items: { text: string }[] } };
+      const url = body.data.items.map((m) => /(https?:\/\/\S+\/sign-up\?invitation=\S+)/.exec(m.text)?.[1]).find(Boolean);
+      return url ? new URL(url).pathname + new URL(url).search : undefined;
+    },
+    { what: `an invitation to ${to}`, timeoutMs: 15_000 },
+  );
+
+/** The short code of the invitation emailed to `to`. */
+const invitationCode = (app: TestApp, to: string) =>
+  waitFor(
+    async () => {
+      const response = await fetch(`${app.url}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+      const body = (await response.json()) as { data: { items: { text: string }[] } };
+      return body.data.items.map((m) => /enter this code: ([A-Z0-9-]{11})/.exec(m.text)?.[1]).find(Boolean);
+    },
+    { what: `an invitation code for ${to}`, timeoutMs: 15_000 },
+  );
+
+describe('Provider Admin: /acpg-provider-users invites a user who signs up through the invitation and turns active live', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ app, browser, page } = await openE2e());
+  }, 120_000);
+  afterAll(async () => {
+    await closeE2e({ browser, app });
+  });
+
+  it('lands on Provider Users, invites, sees the invitee sign up and turn active live, then suspends them', async () => {
+    const { admin } = await providerWithAdmin(app, 'Sunrise Homes');
+    await signInThroughPages(page, app, admin.email, admin.password);
+    // A Provider Admin lands on their users (spec section 2).
+    await explained(page, () => page.waitForURL((url) => url.pathname === '/acpg-provider-users', { timeout: 20_000 }));
+    await settled(page, 'Provider Users of Sunrise Homes');
+    await page.getByText('No one has been invited yet.', { exact: false }).waitFor({ timeout: 20_000 });
+    await checkWidths(page, 'provider-users-empty');
+
+    // Invite: the form's own messages first, then an invitation.
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a user' });
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await dialog.getByText('Enter a valid email address').waitFor();
+    await checkWidths(page, 'provider-users-invite-errors');
+    const invitee = { ...newApplicant('Nia Newcomer'), role: 'Owner' as const };
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(invitee.email);
+    await dialog.getByRole('combobox', { name: 'Role' }).selectOption('Owner');
+    const invited = page.waitForResponse((r) => r.url().endsWith('/api/v1/provider-users/invitations') && r.request().method() === 'POST', { timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    expect((await invited).status()).toBe(200);
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    const row = page.getByRole('table', { name: 'Provider users' }).getByRole('row').filter({ hasText: invitee.email });
+    await explained(page, () => row.filter({ hasText: 'Invited' }).waitFor({ timeout: 20_000 }));
+    await checkWidths(page, 'provider-users-invited');
+
+    // The invitee opens the emailed link in a browser of their own and signs up: email fixed, role set.
+    const link = await invitationLink(app, invitee.email);
+    const { context: theirs, page: newcomer } = await newPage(browser, app.url);
+    try {
+      await newcomer.goto(link);
+      await onScreen(newcomer, '/authentication/sign-up', 'Create your account');
+      await newcomer.getByText('Sunrise Homes invited you as Owner.', { exact: false }).waitFor({ timeout: 20_000 });
+      const form = newcomer.getByRole('form', { name: 'Create your account' });
+      const email = form.getByRole('textbox', { name: 'Email' });
+      expect(await email.inputValue()).toBe(invitee.email);
+      expect(await email.getAttribute('readonly')).not.toBeNull();
+      expect(await form.getByRole('radio', { name: 'Owner', exact: true }).isChecked()).toBe(true);
+      await checkWidths(newcomer, 'sign-up-with-invitation');
+      await form.getByLabel('Full name').fill(invitee.fullName);
+      await form.getByLabel('Phone number').fill(invitee.phoneTyped);
+      await form.getByRole('textbox', { name: 'Password', exact: true }).fill(invitee.password);
+      await form.getByLabel('Confirm password').fill(invitee.password);
+      await form.getByRole('checkbox', { name: 'I have read and agree to the Terms of Service' }).check();
+      await form.getByText("I'm not a robot").click();
+      const sentAfter = Date.now() - 1000;
+      await form.getByRole('button', { name: 'Create account' }).click();
+      await onScreen(newcomer, '/authentication/mobile-verification', 'Enter the code sent to your phone');
+      const emailAfter = Date.now() - 1000;
+      await enterCode(newcomer, app, invitee.phone, sentAfter);
+      await onScreen(newcomer, '/authentication/email-verification', 'Enter the code sent to your email');
+      const accepted = newcomer.waitForResponse((r) => r.url().endsWith('/api/v1/provider-invitations/accept'), { timeout: 30_000 });
+      await enterCode(newcomer, app, invitee.email, emailAfter);
+      expect((await accepted).status()).toBe(200);
+      await newcomer.locator('.fui-ToastBody').filter({ hasText: 'You joined Sunrise Homes.' }).waitFor({ timeout: 20_000 });
+    } finally {
+      await theirs.close();
+    }
+
+    // The Provider Admin's list took it live: no reload.
+    await explained(page, () => row.filter({ hasText: 'Active' }).filter({ hasText: invitee.fullName }).waitFor({ timeout: 20_000 }));
+    await checkWidths(page, 'provider-users-active');
+
+    // Suspend asks first; the keyboard confirms (the dialog opens on the safe button).
+    await row.getByRole('button', { name: `Suspend ${invitee.email}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Suspend ${invitee.fullName}?` });
+    await confirm.waitFor();
+    await checkWidths(page, 'provider-users-suspend-confirm');
+    expect(await confirm.getByRole('button', { name: 'Keep active' }).evaluate((b) => b === document.activeElement)).toBe(true);
+    const suspended = page.waitForResponse((r) => r.url().endsWith('/suspend'), { timeout: 20_000 });
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    expect((await suspended).status()).toBe(200);
+    await explained(page, () => row.filter({ hasText: 'Suspended' }).waitFor({ timeout: 20_000 }));
+
+    // Someone with an account already: invited, they sign in and type the emailed code on /sign-up, and join at once.
+    const existing = await newCustomer(app, 'Eli Existing');
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    const second = page.getByRole('dialog', { name: 'Invite a user' });
+    await second.getByRole('textbox', { name: 'Email' }).fill(existing.email);
+    await second.getByRole('combobox', { name: 'Role' }).selectOption('Sub User');
+    await second.getByRole('button', { name: 'Send invitation' }).click();
+    await second.waitFor({ state: 'detached', timeout: 20_000 });
+    const existingRow = page.getByRole('table', { name: 'Provider users' }).getByRole('row').filter({ hasText: existing.email });
+    await explained(page, () => existingRow.filter({ hasText: 'Invited' }).waitFor({ timeout: 20_000 }));
+    const code = await invitationCode(app, existing.email);
+    const { context: theirs2, page: member } = await newPage(browser, app.url);
+    try {
+      await signInThroughPages(member, app, existing.email, existing.password);
+      await member.goto('/sign-up');
+      await member.getByRole('heading', { level: 1, name: 'Accept an invitation' }).waitFor({ timeout: 20_000 });
+      const codeForm = member.getByRole('form', { name: 'Invitation code' });
+      await codeForm.getByRole('button', { name: 'Continue' }).click();
+      await codeForm.getByText('Enter the 10-character code from the invitation email.').waitFor();
+      await checkWidths(member, 'invitation-code-errors');
+      await codeForm.getByRole('textbox', { name: 'Invitation code' }).fill(code.toLowerCase());
+      const joined = member.waitForResponse((r) => r.url().endsWith('/api/v1/provider-invitations/accept'), { timeout: 20_000 });
+      await codeForm.getByRole('textbox', { name: 'Invitation code' }).press('Enter');
+      expect((await joined).status()).toBe(200);
+      await member.locator('.fui-ToastBody').filter({ hasText: 'You joined Sunrise Homes.' }).waitFor({ timeout: 20_000 });
+    } finally {
+      await theirs2.close();
+    }
+    await explained(page, () => existingRow.filter({ hasText: 'Active' }).filter({ hasText: 'Eli Existing' }).waitFor({ timeout: 20_000 }));
+  }, 300_000);
+});

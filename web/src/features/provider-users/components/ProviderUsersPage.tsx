@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, ArrowUploadRegular } from '@fluentui/react-icons';
+import { PROVIDER_USER_UPDATED_MESSAGE, type ProviderUserStatus, type ProviderUserView } from '@acpg/contracts/provider-users';
+import { useLiveList } from '../../../lib/live-list.ts';
+import { usePagedList, type Filters } from '../../../lib/paged-list.ts';
+import { useFilterDraft } from '../../../lib/filter-draft.ts';
+import { useRowAction } from '../../../lib/row-action.ts';
+import { formatDateUs } from '../../../lib/dates.ts';
+import { exportList } from '../../../lib/fetch-every.ts';
+import { useTrackClick } from '../../../lib/track.ts';
+import type { GridColumn } from '../../../components/PagedGrid.tsx';
+import { ListGrid, ListScreen } from '../../../components/ListScreen.tsx';
+import { ChoiceField, FilterForm, SearchField } from '../../../components/FilterForm.tsx';
+import { NoWrap, StatusBadge } from '../../../components/GridCells.tsx';
+import { AlertBar } from '../../../components/AlertBar.tsx';
+import { actOnProviderUser, fetchProviderUsers, PROVIDER_USER_LIST, useProviderChoices, useProviderUsersScope, type FilterKey } from '../api/provider-users.ts';
+import { ConfirmUserAction, type UserAction } from './ConfirmUserAction.tsx';
+import { ImportInvitationsDialog } from './ImportInvitationsDialog.tsx';
+import { InviteDialog, type ProviderChoice } from './InviteDialog.tsx';
+
+const MESSAGES = [PROVIDER_USER_UPDATED_MESSAGE];
+
+export const STATUS_LABELS: Record<ProviderUserStatus, string> = { invited: 'Invited', active: 'Active', suspended: 'Suspended', revoked: 'Revoked', expired: 'Expired' };
+const STATUSES = (Object.keys(STATUS_LABELS) as ProviderUserStatus[]).map((value) => ({ value, label: STATUS_LABELS[value] }));
+const STATUS_COLORS: Record<ProviderUserStatus, 'success' | 'informative' | 'warning' | 'danger'> = { invited: 'informative', active: 'success', suspended: 'warning', revoked: 'danger', expired: 'danger' };
+
+const EXPORT_HEADER = ['Email', 'Name', 'Role', 'Status', 'Provider', 'Invited', 'Joined'];
+const exportRow = (u: ProviderUserView) => [u.email, u.full_name ?? '', u.role, STATUS_LABELS[u.status], u.provider_name, formatDateUs(u.invited_at), u.accepted_at ? formatDateUs(u.accepted_at) : ''];
+
+const useStyles = makeStyles({
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  who: { display: 'flex', flexDirection: 'column', minWidth: 0, overflowWrap: 'anywhere' },
+});
+
+function UserFilters({ applied, onApply, onClear, providers }: { applied: Filters<FilterKey>; onApply: (f: Filters<FilterKey>) => void; onClear: () => void; providers: readonly ProviderChoice[] | null }) {
+  const { draft, set, submit, clear } = useFilterDraft(applied, onApply, onClear);
+  return (
+    <FilterForm label="Filter provider users" compact onSubmit={submit} onClear={clear}>
+      <SearchField hint="Part of an email or a name" value={draft.q} onChange={(v) => set('q', v)} />
+      <ChoiceField label="Status" value={draft.status} options={STATUSES} onChange={(v) => set('status', v)} />
+      {providers && <ChoiceField label="Provider" value={draft.provider_id} options={providers.map((p) => ({ value: p.id, label: p.name }))} onChange={(v) => set('provider_id', v)} />}
+    </FilterForm>
+  );
+}
+
+/** A pushed row's filters, checked in the browser (the server answers the search and the expiry). */
+const accepts = (row: ProviderUserView, filters: Filters<FilterKey>) => (!filters.status || row.status === filters.status) && (!filters.provider_id || row.provider_id === filters.provider_id);
+
+/**
+ * /acpg-provider-users: a Provider Admin's users (their provider, scoped by the server) or, for Super Admins and Admins,
+ * every provider's with a provider filter; live; invite, import a CSV, resend, revoke, suspend, reactivate, export.
+ */
+export default function ProviderUsersPage() {
+  const s = useStyles();
+  const track = useTrackClick();
+  const scope = useProviderUsersScope();
+  const ownProvider = scope.data?.provider_id ?? null;
+  const overseer = scope.status === 'ready' && ownProvider === null;
+  const choices = useProviderChoices(overseer);
+  const providers: ProviderChoice[] | null = overseer ? (choices.data?.items ?? []).map((p) => ({ id: p.id, name: p.name })) : null;
+  const list = usePagedList(PROVIDER_USER_LIST);
+  const [inviting, setInviting] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [confirming, setConfirming] = useState<{ user: ProviderUserView; action: UserAction } | null>(null);
+
+  // Newest invitation first: a pushed new row goes on top of page 1; a Provider Admin follows their provider's room.
+  const view = useLiveList({
+    list,
+    messages: MESSAGES,
+    entity: ownProvider ? `provider-users:${ownProvider}` : undefined,
+    fetchPage: fetchProviderUsers,
+    toRow: (v: ProviderUserView) => v,
+    created: { sort: 'invited_at', at: (r) => r.invited_at },
+    accepts,
+    searchKey: 'q',
+    deps: [ownProvider],
+  });
+  const { busy, run } = useRowAction(view.reload);
+
+  const act = async (user: ProviderUserView, action: UserAction) => {
+    setConfirming(null);
+    track(`${action[0]?.toUpperCase()}${action.slice(1)} provider user`);
+    await run(user.id, () => actOnProviderUser(user.id, action), 'The change was not saved. Try again.');
+  };
+
+  const actionsOf = (u: ProviderUserView): UserAction[] =>
+    u.status === 'invited' ? ['resend', 'revoke'] : u.status === 'expired' ? ['resend'] : u.status === 'active' ? ['suspend'] : u.status === 'suspended' ? ['reactivate'] : [];
+
+  const columns: GridColumn<ProviderUserView>[] = [
+    {
+      id: 'email',
+      header: 'User',
+      sortable: true,
+      render: (u) => (
+        <span className={s.who}>
+          <Text weight="semibold">{u.full_name ?? u.email}</Text>
+          {u.full_name && <Text size={200}>{u.email}</Text>}
+        </span>
+      ),
+    },
+    { id: 'role', header: 'Role', render: (u) => u.role },
+    { id: 'status', header: 'Status', sortable: true, render: (u) => <StatusBadge color={STATUS_COLORS[u.status]}>{STATUS_LABELS[u.status]}</StatusBadge> },
+    ...(overseer ? [{ id: 'provider', header: 'Provider', render: (u: ProviderUserView) => u.provider_name }] : []),
+    { id: 'invited_at', header: 'Invited', sortable: true, render: (u) => <NoWrap>{formatDateUs(u.invited_at)}</NoWrap> },
+    {
+      id: 'actions',
+      action: true,
+      header: 'Actions',
+      render: (u) => (
+        <div className={s.actions}>
+          {actionsOf(u).map((action) => (
+            <Button key={action} size="small" disabledFocusable={busy === u.id} onClick={() => setConfirming({ user: u, action })} aria-label={`${action[0]?.toUpperCase()}${action.slice(1)} ${u.email}`}>
+              {`${action[0]?.toUpperCase()}${action.slice(1)}`}
+            </Button>
+          ))}
+        </div>
+      ),
+    },
+  ];
+
+  const onExport = (kind: 'xlsx' | 'csv', signal: AbortSignal) => exportList(kind, fetchProviderUsers, list, signal, { header: EXPORT_HEADER, row: exportRow, fileBase: 'provider-users', key: (u) => u.id });
+
+  return (
+    <ListScreen
+      titleId="provider-users-title"
+      title={scope.data?.provider_name ? `Provider Users of ${scope.data.provider_name}` : 'Provider Users'}
+      live={view.live}
+      actions={
+        <>
+          <Button appearance="primary" icon={<AddRegular />} disabled={scope.status !== 'ready'} onClick={() => setInviting(true)}>
+            Invite user
+          </Button>
+          <Button icon={<ArrowUploadRegular />} disabled={scope.status !== 'ready'} onClick={() => setImporting(true)}>
+            Import CSV
+          </Button>
+        </>
+      }
+    >
+      {scope.status === 'error' && <AlertBar>{scope.error}</AlertBar>}
+      <ListGrid
+        list={list}
+        view={view}
+        filters={<UserFilters key={JSON.stringify(list.filters) + String(providers?.length ?? '')} applied={list.filters} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} providers={providers} />}
+        label="Provider users"
+        pagerLabel="Provider user pages"
+        noun={{ one: 'user', other: 'users' }}
+        columns={columns}
+        getRowId={(u) => u.id}
+        noMatch="No provider users match these filters."
+        offerClear
+        empty="No one has been invited yet. Invite people by email, or import a CSV file of emails and roles."
+        onExport={onExport}
+      />
+      {inviting && (
+        <InviteDialog
+          providers={providers}
+          onClose={() => setInviting(false)}
+          onInvited={() => {
+            setInviting(false);
+            view.reload();
+          }}
+        />
+      )}
+      {importing && (
+        <ImportInvitationsDialog
+          providers={providers}
+          onClose={() => {
+            setImporting(false);
+            view.reload();
+          }}
+        />
+      )}
+      {confirming && <ConfirmUserAction user={confirming.user} action={confirming.action} onCancel={() => setConfirming(null)} onConfirm={() => void act(confirming.user, confirming.action)} />}
+    </ListScreen>
+  );
+}
