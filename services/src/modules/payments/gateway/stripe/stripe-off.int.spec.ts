@@ -19,12 +19,14 @@ describe('the Stripe routes with PAYMENTS_GATEWAY=test (the default)', () => {
     expect(signed.json().code).toBe('STRIPE_NOT_CONFIGURED');
   });
 
-  it('the card claim and the next action: 401 signed out, 404 signed in', async () => {
+  it('the card claim and the next action: 401 signed out, 404 signed in as a member, 403 to a Super Admin (not a member)', async () => {
     const claimUrl = '/api/v1/payments/stripe/payment-methods';
     const nextUrl = `/api/v1/payments/stripe/checkouts/${randomUUID()}/next-action`;
     expect((await t.app.inject({ method: 'POST', url: claimUrl, payload: { payment_method_id: 'pm_1' } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: nextUrl })).statusCode).toBe(401);
-    for (const role of ['Customer', 'Super Admin'] as const) {
+    const superAdmin = { authorization: `Bearer ${await t.signInAs('Super Admin')}` };
+    expect((await t.app.inject({ method: 'POST', url: claimUrl, payload: { payment_method_id: 'pm_1' }, headers: superAdmin })).statusCode).toBe(403);
+    for (const role of ['Customer', 'Agent'] as const) {
       const headers = { authorization: `Bearer ${await t.signInAs(role)}` };
       expect((await t.app.inject({ method: 'POST', url: claimUrl, payload: { payment_method_id: 'pm_1' }, headers })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: nextUrl, headers })).statusCode).toBe(404);
