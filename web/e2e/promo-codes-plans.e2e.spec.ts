@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
 import { closeE2e, openSignedIn } from './support/app.ts';
-import { newPage } from './support/browser.ts';
+import { newPage, settled } from './support/browser.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 import { newCustomer } from './support/customer.ts';
 import { checkWidths as checkAtWidths } from './support/axe.ts';
@@ -13,11 +13,6 @@ const SHOTS = process.env.E2E_SCREENSHOTS;
 /** axe and the page's width at phone, tablet and desktop sizes; with E2E_SCREENSHOTS set, a screenshot of each. */
 const checkWidths = (page: Page, where: string) =>
   checkAtWidths(page, where, SHOTS ? { shot: (width) => page.screenshot({ path: `${SHOTS}/${where.replace(/[^a-z0-9]+/gi, '-')}-${width}.png`, fullPage: true }) } : {});
-
-const settled = async (page: Page, heading: string) => {
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: 20_000 });
-  await page.locator('main .fui-Skeleton').first().waitFor({ state: 'detached', timeout: 20_000 });
-};
 
 describe('Super Admin: /promocode and /plans; a customer applies a code at checkout', () => {
   let app: TestApp;

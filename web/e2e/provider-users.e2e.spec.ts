@@ -4,15 +4,10 @@ import type { TestApp } from '../../services/test/harness.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
 import { closeE2e, openE2e } from './support/app.ts';
 import { checkWidths } from './support/axe.ts';
-import { newPage } from './support/browser.ts';
+import { newPage, settled } from './support/browser.ts';
 import { newCustomer } from './support/customer.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 import { enterCode, newApplicant, onScreen } from './support/sign-up.ts';
-
-const settled = async (page: Page, heading: string | RegExp) => {
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: 20_000 });
-  await page.locator('main .fui-Skeleton').first().waitFor({ state: 'detached', timeout: 20_000 });
-};
 
 /** A provider and its Provider Admin (the providers e2e makes them through the Super Admin's screens; here by the API). */
 const providerWithAdmin = async (app: TestApp, name: string) => {

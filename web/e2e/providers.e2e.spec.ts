@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { settled } from './support/browser.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
 import { closeE2e, openSignedIn } from './support/app.ts';
@@ -8,11 +9,6 @@ import { explained } from './support/sign-in.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
 
 const GLENDALE = { typed: '8357 Santa R', line: '8357 Santa Rosa Avenue' };
-
-const settled = async (page: Page, heading: string) => {
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: 20_000 });
-  await page.locator('main .fui-Skeleton').first().waitFor({ state: 'detached', timeout: 20_000 });
-};
 
 describe('Super Admin: /acpg-provider creates a provider and appoints its Provider Admin', () => {
   let app: TestApp;

@@ -28,3 +28,9 @@ export const newPage = async (browser: Browser, baseURL: string, width = 1440, h
   const page = await context.newPage();
   return { context, page };
 };
+
+/** A screen is settled: its level-1 heading shows and its loading skeletons are gone. */
+export const settled = async (page: Page, heading: string | RegExp) => {
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: 20_000 });
+  await page.locator('main .fui-Skeleton').first().waitFor({ state: 'detached', timeout: 20_000 });
+};
