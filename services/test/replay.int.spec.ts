@@ -54,6 +54,29 @@ const sideEffects = (dataDir: string) => {
   }
 };
 
+/**
+ * Every projection has considered every event written so far (its saved checkpoint is at the head). Waiting for one
+ * document is not enough: a projection that lags (the sign-up progress one, say) would be rebuilt by the replay with a
+ * document the live read model had not written yet.
+ */
+const projectionsCaughtUp = async (t: TestApp) => {
+  const groups = allProjections().map((p) => `projection:${p.name}`);
+  await waitFor(
+    async () => {
+      const head = await t.platform.eventStore.headPosition(); // read each time: a reaction's job may append more
+      const db = openSqlite(sqliteFile(loadConfig({ DATA_DIR: t.dataDir })));
+      try {
+        const rows = db.prepare(`SELECT group_name, position FROM bus_checkpoints WHERE group_name LIKE 'projection:%'`).all() as { group_name: string; position: number }[];
+        const at = new Map(rows.map((r) => [r.group_name, r.position]));
+        return groups.every((g) => (at.get(g) ?? 0) >= head) ? true : undefined;
+      } finally {
+        db.close();
+      }
+    },
+    { what: 'every projection at the head of the log', timeoutMs: 30_000, intervalMs: 100 },
+  );
+};
+
 /** The seeded Super Admin signs in with the emailed code: a SessionStarted event, to which a reaction sends a notice. */
 const signIn = async (t: TestApp) => {
   await signInWithOutboxCode(t);
@@ -231,6 +254,7 @@ describe('npm run replay -- --all', () => {
       const r = await fetch(`${t.url}/api/v1/admin/user-interactions`, { headers: { authorization: `Bearer ${token}` } });
       return ((await r.json()) as { data: { total: number } }).data.total === stored;
     }, { what: 'interactions projected' });
+    await projectionsCaughtUp(t);
     await t.stop(); // the data folder stays for the replay
     const before = snapshot(dataDir);
     const effects = sideEffects(dataDir);
