@@ -16,8 +16,11 @@ export const PROVIDER_USER_ROLES = ['Customer', 'Agent', 'Broker', 'Owner', 'Sub
 export const ProviderUserRole = z.enum(PROVIDER_USER_ROLES, { error: `Pick a role: ${PROVIDER_USER_ROLES.join(', ')}` });
 export type ProviderUserRole = z.infer<typeof ProviderUserRole>;
 
-/** A row's status: invited (waiting), active, suspended (within the provider), revoked, expired (invited, not accepted in time). */
-export const PROVIDER_USER_STATUSES = ['invited', 'active', 'suspended', 'revoked', 'expired'] as const;
+/**
+ * A row's status: invited (waiting), active, suspended (within the provider), revoked, expired (invited, not accepted in
+ * time), removed (left the provider: the provider no longer sees their things; history is kept).
+ */
+export const PROVIDER_USER_STATUSES = ['invited', 'active', 'suspended', 'revoked', 'expired', 'removed'] as const;
 export const ProviderUserStatus = z.enum(PROVIDER_USER_STATUSES, { error: `status must be one of ${PROVIDER_USER_STATUSES.join(', ')}` });
 export type ProviderUserStatus = z.infer<typeof ProviderUserStatus>;
 
@@ -140,6 +143,12 @@ export const ProviderUserSuspended = z.object({ ...ids, account_id: z.string().m
 export type ProviderUserSuspended = z.infer<typeof ProviderUserSuspended>;
 export const ProviderUserReactivated = ProviderUserSuspended;
 export type ProviderUserReactivated = z.infer<typeof ProviderUserReactivated>;
+/**
+ * The user left the provider (removed by its Provider Admin, a Super Admin or Admin, or leaving on their own): from
+ * this event on the provider sees none of their things; what happened before stays in every stream (history is kept).
+ */
+export const ProviderUserRemoved = z.object({ ...ids, account_id: z.string().min(1), by, at });
+export type ProviderUserRemoved = z.infer<typeof ProviderUserRemoved>;
 
 export const PROVIDER_USER_EVENT_TYPES = [
   'ProviderInvitationSent',
@@ -148,4 +157,40 @@ export const PROVIDER_USER_EVENT_TYPES = [
   'ProviderInvitationAccepted',
   'ProviderUserSuspended',
   'ProviderUserReactivated',
+  'ProviderUserRemoved',
 ] as const;
+
+/**
+ * The events another module keeps its copy of a provider's members from (`platform/local-copies/provider-members.ts`):
+ * whose things a Provider Admin sees. Keyed `<provider_id>:<account_id>` (`providerMemberKey`).
+ */
+export const PROVIDER_MEMBER_EVENTS = ['ProviderInvitationAccepted', 'ProviderUserSuspended', 'ProviderUserReactivated', 'ProviderUserRemoved'] as const;
+
+/** One account's membership of one provider as another module's copy holds it. Suspended members stay the provider's; removed ones do not. */
+export interface ProviderMember {
+  provider_id: string;
+  account_id: string;
+  status: 'active' | 'suspended';
+  role: ProviderUserRole;
+  since: string;
+}
+
+export const providerMemberKey = (providerId: string, accountId: string) => `${providerId}:${accountId}`;
+
+/** The published fold of `PROVIDER_MEMBER_EVENTS`: accepted makes a member, suspended/reactivated flips its status, removed ends it (null). */
+export const nextProviderMember = (copy: ProviderMember | null, event: { type: string; data: unknown; occurredAt: string }): ProviderMember | null => {
+  switch (event.type) {
+    case 'ProviderInvitationAccepted': {
+      const accepted = ProviderInvitationAccepted.safeParse(event.data);
+      return accepted.success ? { provider_id: accepted.data.provider_id, account_id: accepted.data.account_id, status: 'active', role: accepted.data.role, since: accepted.data.at } : copy;
+    }
+    case 'ProviderUserSuspended':
+      return copy && ProviderUserSuspended.safeParse(event.data).success ? { ...copy, status: 'suspended' } : copy;
+    case 'ProviderUserReactivated':
+      return copy && ProviderUserReactivated.safeParse(event.data).success ? { ...copy, status: 'active' } : copy;
+    case 'ProviderUserRemoved':
+      return ProviderUserRemoved.safeParse(event.data).success ? null : copy;
+    default:
+      return copy;
+  }
+};

@@ -5,6 +5,7 @@ import {
   type ProviderInvitationRevoked,
   type ProviderInvitationSent,
   type ProviderUserReactivated,
+  type ProviderUserRemoved,
   type ProviderUserRole,
   type ProviderUserSuspended,
 } from '@acpg/contracts/provider-users';
@@ -21,7 +22,8 @@ export type InvitationEvent =
   | { type: 'ProviderInvitationRevoked'; data: ProviderInvitationRevoked }
   | { type: 'ProviderInvitationAccepted'; data: ProviderInvitationAccepted }
   | { type: 'ProviderUserSuspended'; data: ProviderUserSuspended }
-  | { type: 'ProviderUserReactivated'; data: ProviderUserReactivated };
+  | { type: 'ProviderUserReactivated'; data: ProviderUserReactivated }
+  | { type: 'ProviderUserRemoved'; data: ProviderUserRemoved };
 
 /** How an acceptance names the invitation: the link's send number (its MAC checked by the caller) or the code's hash. */
 export type InvitationKeyOf = { send: number } | { code_hash: string };
@@ -32,12 +34,14 @@ export type InvitationCommand =
   | Command<'RevokeInvitation', Record<string, never>>
   | Command<'AcceptInvitation', { key: InvitationKeyOf; account_id: string; account_email: string; account_full_name: string | null }>
   | Command<'SuspendProviderUser', Record<string, never>>
-  | Command<'ReactivateProviderUser', Record<string, never>>;
+  | Command<'ReactivateProviderUser', Record<string, never>>
+  | Command<'RemoveProviderUser', Record<string, never>>;
 
 export type InvitationState =
   | { status: 'none'; send: 0 }
   | {
-      status: 'invited' | 'revoked' | 'active' | 'suspended';
+      /** removed: the user left the provider (its things are no longer the provider's to see); a new invitation may follow. */
+      status: 'invited' | 'revoked' | 'active' | 'suspended' | 'removed';
       invitation_id: string;
       provider_id: string;
       provider_name: string;
@@ -73,6 +77,8 @@ export const evolveInvitation = (state: InvitationState, event: InvitationEvent)
       return state.status === 'none' ? state : { ...state, status: 'suspended' };
     case 'ProviderUserReactivated':
       return state.status === 'none' ? state : { ...state, status: 'active' };
+    case 'ProviderUserRemoved':
+      return state.status === 'none' ? state : { ...state, status: 'removed' };
     default: {
       const unexpected: never = event;
       throw new Error(`Unknown invitation event ${String((unexpected as { type: unknown }).type)}`);
@@ -142,6 +148,12 @@ export const decideInvitation = (command: InvitationCommand, state: InvitationSt
       if (state.status === 'active') return [];
       if (state.status !== 'suspended' || !state.account_id) throw refusal('conflict', 'PROVIDER_USER_NOT_SUSPENDED', 'Only a suspended user can be reactivated.');
       return [{ type: 'ProviderUserReactivated', data: { ...ids, account_id: state.account_id, ...signed } }];
+    case 'RemoveProviderUser':
+      if (state.status === 'removed') return [];
+      if ((state.status !== 'active' && state.status !== 'suspended') || !state.account_id) {
+        throw refusal('conflict', 'PROVIDER_USER_NOT_A_MEMBER', 'Only an active or suspended user can be removed. Revoke a waiting invitation instead.');
+      }
+      return [{ type: 'ProviderUserRemoved', data: { ...ids, account_id: state.account_id, ...signed } }];
     default: {
       const unexpected: never = command;
       throw new Error(`Unknown invitation command ${String((unexpected as { type: unknown }).type)}`);

@@ -88,4 +88,16 @@ describe('invitation decider', () => {
     expect(run(active, { type: 'ReactivateProviderUser', data: {} }).events).toEqual([]);
     expect(refusalOf(() => run(invited(), { type: 'ReactivateProviderUser', data: {} }))).toEqual({ kind: 'conflict', code: 'PROVIDER_USER_NOT_SUSPENDED' });
   });
+
+  it('removes an active or suspended user once; a removed user may be invited again; a waiting invitation is revoked, not removed', () => {
+    const active = run(invited(), accept({ send: 1 })).state;
+    const { events, state } = run(active, { type: 'RemoveProviderUser', data: {} });
+    expect(events).toEqual([{ type: 'ProviderUserRemoved', data: { invitation_id: 'i1', provider_id: 'p1', account_id: 'acc-1', by: 'padmin-1', at: AT } }]);
+    expect(state).toMatchObject({ status: 'removed' });
+    expect(run(state, { type: 'RemoveProviderUser', data: {} }).events).toEqual([]);
+    const suspended = run(active, { type: 'SuspendProviderUser', data: {} }).state;
+    expect(run(suspended, { type: 'RemoveProviderUser', data: {} }).events).toHaveLength(1);
+    expect(refusalOf(() => run(invited(), { type: 'RemoveProviderUser', data: {} }))).toEqual({ kind: 'conflict', code: 'PROVIDER_USER_NOT_A_MEMBER' });
+    expect(run(state, { ...invite, data: { ...invite.data, send: 2, code_hash: 'h2' } }).events[0]).toMatchObject({ type: 'ProviderInvitationSent', data: { send: 2 } });
+  });
 });

@@ -58,6 +58,8 @@ export const evolveProviderUserRow = (doc: Doc | null, event: InvitationEvent): 
       return doc && { ...doc, status: 'suspended', updated_at: event.data.at };
     case 'ProviderUserReactivated':
       return doc && { ...doc, status: 'active', updated_at: event.data.at };
+    case 'ProviderUserRemoved':
+      return doc && { ...doc, status: 'removed', updated_at: event.data.at };
     default: {
       const unexpected: never = event;
       throw new Error(`Unknown provider user event ${String((unexpected as { type: unknown }).type)}`);

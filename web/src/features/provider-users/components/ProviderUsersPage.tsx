@@ -21,9 +21,9 @@ import { InviteDialog, type ProviderChoice } from './InviteDialog.tsx';
 
 const MESSAGES = [PROVIDER_USER_UPDATED_MESSAGE];
 
-export const STATUS_LABELS: Record<ProviderUserStatus, string> = { invited: 'Invited', active: 'Active', suspended: 'Suspended', revoked: 'Revoked', expired: 'Expired' };
+export const STATUS_LABELS: Record<ProviderUserStatus, string> = { invited: 'Invited', active: 'Active', suspended: 'Suspended', revoked: 'Revoked', expired: 'Expired', removed: 'Removed' };
 const STATUSES = (Object.keys(STATUS_LABELS) as ProviderUserStatus[]).map((value) => ({ value, label: STATUS_LABELS[value] }));
-const STATUS_COLORS: Record<ProviderUserStatus, 'success' | 'informative' | 'warning' | 'danger'> = { invited: 'informative', active: 'success', suspended: 'warning', revoked: 'danger', expired: 'danger' };
+const STATUS_COLORS: Record<ProviderUserStatus, 'success' | 'informative' | 'warning' | 'danger'> = { invited: 'informative', active: 'success', suspended: 'warning', revoked: 'danger', expired: 'danger', removed: 'danger' };
 
 const EXPORT_HEADER = ['Email', 'Name', 'Role', 'Status', 'Provider', 'Invited', 'Joined'];
 const exportRow = (u: ProviderUserView) => [u.email, u.full_name ?? '', u.role, STATUS_LABELS[u.status], u.provider_name, formatDateUs(u.invited_at), u.accepted_at ? formatDateUs(u.accepted_at) : ''];
