@@ -10,7 +10,7 @@ import type { TestApp } from '../../services/test/harness.ts';
 const DENIED = 'Not available for your role';
 
 /**
- * Issue 21, every role real: a Sub User, a Professional and an Admin sign in and open every entry of their side menu;
+ * Issue 21, every role real: a Sub User, a Professional, a Service Provider and an Admin sign in and open every entry of their side menu;
  * none answers "Not available for your role", and each screen passes axe and fits at 375, 900 and 1440 px.
  */
 describe('every entry of the menu opens, for every role', () => {
@@ -38,6 +38,12 @@ describe('every entry of the menu opens, for every role', () => {
       landing: '/subscriptions',
       entries: ['/subscriptions', '/equity-protect-list', '/property-reimbursement', '/nhd-order-list', '/my-properties'],
       never: ['/admin-dashboard'],
+    },
+    {
+      role: 'Service Provider',
+      landing: '/subscriptions',
+      entries: ['/subscriptions', '/equity-protect-list', '/property-reimbursement', '/nhd-order-list', '/my-properties'],
+      never: ['/admin-dashboard', '/acpg-provider-users'],
     },
     {
       role: 'Admin',
