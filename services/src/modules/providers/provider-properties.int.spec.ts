@@ -7,6 +7,7 @@ import { ProviderSaved } from '@acpg/contracts/providers';
 import { registerAccount } from '../../../test/accounts.ts';
 import { useTestApp } from '../../../test/harness.ts';
 import { waitForMessage } from '../../../test/outbox.ts';
+import { signUpWithOutboxCodes } from '../../../test/sign-up.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { propertyData } from '../../platform/property-data/select.ts';
 import { invitationStream } from './invitation/decider.ts';
@@ -159,5 +160,26 @@ describe('properties through the provider', () => {
     const details = ProviderUserProperties.parse((await inject('GET', `/provider-users/${row.id}/properties`, admin)).json().data);
     expect(details.attached.map((p) => p.id)).toEqual([a.id, b.id]);
     expect(details.verified).toEqual([]);
+  }, 60_000);
+
+  it('a new account signing up through the invitation has the property step done by the properties it confirms', async () => {
+    const providerId = await createProvider();
+    const admin = await providerAdmin(providerId);
+    const [a] = await sampleProperties(1);
+    if (!a) throw new Error('no sample property');
+    const email = uniqueEmail('wizard');
+    expect((await invite(admin, email, [a.id])).statusCode).toBe(200);
+    const token = await invitationToken(email);
+    const phone = `+1415${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const member = await signUpWithOutboxCodes(t, { full_name: 'Wes Wizard', email, phone, password: 'correct horse battery staple 7', role: 'Owner' });
+    const progress = async () => (await inject('GET', '/sign-up', member.AccessToken)).json().data as { current_step: string; completed_steps: string[] };
+    expect((await progress()).completed_steps).not.toContain('property');
+    const accepted = await inject('POST', '/provider-invitations/accept', member.AccessToken, { token, properties: [a.id] });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const after = await waitFor(async () => {
+      const p = await progress();
+      return p.completed_steps.includes('property') && p;
+    }, { what: 'the property step done' });
+    expect(after.current_step).not.toBe('property');
   }, 60_000);
 });
