@@ -135,7 +135,7 @@ describe('Properties through the provider: attached to an invitation, confirmed 
 
     // The Provider Admin opens the user: the confirmed property is verified, confirmed by the provider; the other is only attached.
     await explained(page, () => row.filter({ hasText: 'Active' }).filter({ hasText: invitee.fullName }).waitFor({ timeout: 20_000 }));
-    await row.getByRole('button', { name: `Open ${invitee.fullName}: details and verified properties` }).click();
+    await row.getByRole('button', { name: invitee.fullName }).click();
     const details = page.getByRole('dialog', { name: invitee.fullName });
     const verified = details.getByRole('list', { name: 'Verified properties' });
     await explained(page, () => verified.getByText(MANZANITA.line, { exact: false }).waitFor({ timeout: 20_000 }));

@@ -100,7 +100,7 @@ export function ProviderUsersPage({ AddressAutocomplete }: { AddressAutocomplete
       header: 'User',
       sortable: true,
       render: (u) => (
-        <Button appearance="transparent" className={s.who} onClick={() => setOpened(u)} aria-label={`Open ${u.full_name ?? u.email}: details and verified properties`}>
+        <Button appearance="transparent" className={s.who} onClick={() => setOpened(u)} title="Open: details and verified properties">
           <Text weight="semibold">{u.full_name ?? u.email}</Text>
           {u.full_name && <Text size={200}>{u.email}</Text>}
         </Button>
