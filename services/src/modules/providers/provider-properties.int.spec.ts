@@ -182,4 +182,12 @@ describe('properties through the provider', () => {
     }, { what: 'the property step done' });
     expect(after.current_step).not.toBe('property');
   }, 60_000);
+
+  it('documents the routes and the CSV properties column in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, { description?: string }>> };
+    expect(doc.paths['/api/v1/provider-users/{id}/attach-properties']?.post?.description).toContain('INVITATION_NOT_WAITING');
+    expect(doc.paths['/api/v1/provider-users/{id}/properties']?.get).toBeDefined();
+    expect(doc.paths['/api/v1/provider-users/invitations/import']?.post?.description).toContain('`properties`');
+    expect(doc.paths['/api/v1/provider-invitations/accept']?.post?.description).toContain('PROPERTY_NOT_ATTACHED');
+  });
 });
