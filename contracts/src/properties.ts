@@ -67,7 +67,8 @@ export const MAILED_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
 /** What the member types: spaces and dashes are ignored, letters are taken in any case ("k7qm-3xpa" is "K7QM3XPA"). */
 export const normaliseMailedCode = (code: string): string => code.replace(/[\s-]/g, '').toUpperCase();
 
-export const VERIFICATION_METHODS = ['mailed_code', 'document'] as const;
+/** `provider`: the member confirmed a property their provider attached to their invitation (issue 21 item 4). */
+export const VERIFICATION_METHODS = ['mailed_code', 'document', 'provider'] as const;
 export const VerificationMethod = z.enum(VERIFICATION_METHODS);
 export type VerificationMethod = z.infer<typeof VerificationMethod>;
 
@@ -212,6 +213,8 @@ export const PropertyVerifiedData = z.object({
   verified_at: z.string(),
   /** How control of the property was shown (absent on verifications before mailed codes). */
   method: VerificationMethod.optional(),
+  /** Who vouched for it when not the member alone, e.g. "confirmed by provider Acme Realty" (method `provider`). */
+  source: z.string().optional(),
 });
 export type PropertyVerifiedData = z.infer<typeof PropertyVerifiedData>;
 export const PROPERTY_VERIFIED = 'PropertyVerified';
@@ -221,7 +224,7 @@ export const PROPERTY_VERIFIED = 'PropertyVerified';
  * way). Not a verification: nothing may treat the property as the account's until `PropertyVerified`. Identity's
  * sign-up progress reads it so the wizard goes on while the letter travels.
  */
-export const PropertyVerificationPendingData = PropertyVerifiedData.omit({ verified_at: true, method: true }).extend({
+export const PropertyVerificationPendingData = PropertyVerifiedData.omit({ verified_at: true, method: true, source: true }).extend({
   method: VerificationMethod,
   requested_at: z.string(),
 });
@@ -233,6 +236,10 @@ export const VerifiedProperty = PropertySummary.omit({ id: true }).extend({
   property_id: z.string(),
   verification_id: z.string(),
   verified_at: z.string(),
+  /** How it was verified (null on verifications recorded before methods). */
+  method: VerificationMethod.nullable().default(null),
+  /** Who vouched for it, e.g. "confirmed by provider Acme Realty" (method `provider`). */
+  source: z.string().nullable().default(null),
 });
 export type VerifiedProperty = z.infer<typeof VerifiedProperty>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './http.ts';
+import { PropertySummary } from './properties.ts';
 import { ProviderId } from './providers.ts';
 import { PROVIDER_USER_SORT_FIELDS } from './sort-fields.ts';
 
@@ -30,7 +31,15 @@ const email = z
   .transform((e) => e.trim().toLowerCase());
 
 /** `POST /api/v1/provider-users/invitations`: `provider_id` is a Super Admin's or Admin's pick; a Provider Admin's provider comes from their token. */
-export const InviteProviderUserBody = z.object({ email, role: ProviderUserRole, provider_id: ProviderId.optional() }).strict();
+export const InviteProviderUserBody = z
+  .object({
+    email,
+    role: ProviderUserRole,
+    provider_id: ProviderId.optional(),
+    /** Properties the provider attaches (ids from the address autocomplete); the user confirms them at sign-up. At most 20. */
+    properties: z.array(z.string().trim().min(1).max(64)).max(20, 'Attach at most 20 properties').optional(),
+  })
+  .strict();
 export type InviteProviderUserBody = z.infer<typeof InviteProviderUserBody>;
 
 export const ProviderUserParams = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/, 'Not a provider user id') });
@@ -42,15 +51,23 @@ export const InvitationCode = z
   .transform((c) => c.replace(/[\s-]/g, '').toUpperCase())
   .pipe(z.string().regex(/^[0-9A-HJKMNP-TV-Z]{10}$/, 'An invitation code is 10 letters and digits'));
 
+const invitationKeyFields = { token: z.string().min(1).max(200).optional(), code: InvitationCode.optional() };
+const oneKey = (k: { token?: string | undefined; code?: string | undefined }) => (k.token === undefined) !== (k.code === undefined);
+const oneKeyMessage = { message: 'Give the invitation link’s token or its code' };
+
 /** The link's token (`<invitation id>.<send>.<mac>`) or the short code: exactly one. */
-export const InvitationKey = z
-  .object({ token: z.string().min(1).max(200).optional(), code: InvitationCode.optional() })
-  .strict()
-  .refine((k) => (k.token === undefined) !== (k.code === undefined), { message: 'Give the invitation link’s token or its code' });
+export const InvitationKey = z.object(invitationKeyFields).strict().refine(oneKey, oneKeyMessage);
 export type InvitationKey = z.infer<typeof InvitationKey>;
 
-/** `POST /api/v1/provider-invitations/accept` (signed in): the account joins the provider with the invitation's role. */
-export const AcceptInvitationBody = InvitationKey;
+/**
+ * `POST /api/v1/provider-invitations/accept` (signed in): the account joins the provider with the invitation's role, and
+ * confirms which of the attached properties are theirs (`properties`, a subset of the preview's; none: nothing is verified).
+ */
+export const AcceptInvitationBody = z
+  .object({ ...invitationKeyFields, properties: z.array(z.string().trim().min(1).max(64)).max(20, 'Confirm at most 20 properties').optional() })
+  .strict()
+  .refine(oneKey, oneKeyMessage);
+export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
 /** `GET /api/v1/provider-invitations/lookup?token=|code=` (public): what the sign-up wizard prefills. */
 export const InvitationLookupQuery = InvitationKey;
 
@@ -62,6 +79,8 @@ export const InvitationPreview = z.object({
   provider_id: z.string(),
   provider_name: z.string(),
   expires_at: z.string(),
+  /** The properties the provider attached, with their addresses: the wizard asks the user to confirm each. */
+  properties: z.array(PropertySummary).default([]),
 });
 export type InvitationPreview = z.infer<typeof InvitationPreview>;
 
@@ -105,7 +124,10 @@ export const ProviderUserListQuery = listQuery({
 });
 export type ProviderUserListQuery = z.infer<typeof ProviderUserListQuery>;
 
-/** Bulk invitations: a CSV with the columns `email` and `role` (a header row first), at most this many rows. */
+/**
+ * Bulk invitations: a CSV with the columns `email` and `role` (a header row first), at most this many rows. An optional
+ * column `properties` attaches properties to the row's invitation: property ids or APNs separated by `;` (at most 20).
+ */
 export const PROVIDER_INVITATIONS_CSV_MAX_ROWS = 500;
 export const ProviderInvitationsImportQuery = z.object({ provider_id: ProviderId.optional() }).strict();
 export const RefusedInvitationRow = z.object({ line: z.number().int().positive(), email: z.string(), reason: z.string() });
@@ -129,7 +151,19 @@ const ids = { invitation_id: z.string().min(1), provider_id: z.string().min(1) }
  * token and the code are never in an event: the token is an HMAC over `<invitation>.<send>`, the code is kept as its
  * SHA-256 (`code_hash`), and both travel only in the email's job.
  */
-export const ProviderInvitationSent = z.object({ ...ids, provider_name: z.string(), email: z.string().min(3), role: ProviderUserRole, send: z.number().int().min(1), code_hash: z.string().min(1), expires_at: at, by, at });
+export const ProviderInvitationSent = z.object({
+  ...ids,
+  provider_name: z.string(),
+  email: z.string().min(3),
+  role: ProviderUserRole,
+  send: z.number().int().min(1),
+  code_hash: z.string().min(1),
+  expires_at: at,
+  /** The properties the provider attached (ids the property data knows); absent on invitations sent before issue 21 item 4. */
+  properties: z.array(z.string().min(1)).optional(),
+  by,
+  at,
+});
 export type ProviderInvitationSent = z.infer<typeof ProviderInvitationSent>;
 export const ProviderInvitationResent = ProviderInvitationSent;
 export type ProviderInvitationResent = z.infer<typeof ProviderInvitationResent>;
@@ -150,6 +184,53 @@ export type ProviderUserReactivated = z.infer<typeof ProviderUserReactivated>;
 export const ProviderUserRemoved = z.object({ ...ids, account_id: z.string().min(1), by, at });
 export type ProviderUserRemoved = z.infer<typeof ProviderUserRemoved>;
 
+// ---- Properties through the provider (issue 21 item 4): attached to an invitation, confirmed at acceptance ----
+
+/** At most this many properties attached to one invitation. */
+export const PROVIDER_PROPERTIES_MAX = 20;
+const propertyIds = z.array(z.string().trim().min(1).max(64), { error: 'properties must be a list of property ids' });
+
+/** The provider attached more properties to a waiting invitation (only the ones it did not hold already). */
+export const ProviderPropertiesAttached = z.object({ ...ids, properties: z.array(z.string().min(1)).min(1), by, at });
+export type ProviderPropertiesAttached = z.infer<typeof ProviderPropertiesAttached>;
+/**
+ * At acceptance the account confirmed these of the attached properties as theirs (recorded right after
+ * `ProviderInvitationAccepted`, only when at least one was confirmed). The properties module reacts: each property is
+ * verified for the account, method `provider`, "confirmed by provider <provider_name>".
+ */
+export const ProviderPropertiesConfirmed = z.object({ ...ids, provider_name: z.string(), account_id: z.string().min(1), properties: z.array(z.string().min(1)).min(1), by, at });
+export type ProviderPropertiesConfirmed = z.infer<typeof ProviderPropertiesConfirmed>;
+export const PROVIDER_PROPERTIES_CONFIRMED = 'ProviderPropertiesConfirmed';
+
+/** `POST /api/v1/provider-users/:id/attach-properties`: more properties for a waiting invitation (together at most PROVIDER_PROPERTIES_MAX). */
+export const AttachPropertiesBody = z
+  .object({ properties: propertyIds.min(1, 'Pick at least one property').max(PROVIDER_PROPERTIES_MAX, `Attach at most ${PROVIDER_PROPERTIES_MAX} properties`) })
+  .strict();
+export type AttachPropertiesBody = z.infer<typeof AttachPropertiesBody>;
+
+/** An attached property as the invitation preview and the provider user's row show it. */
+export const AttachedPropertyView = PropertySummary;
+export type AttachedPropertyView = z.infer<typeof AttachedPropertyView>;
+
+/** `GET /api/v1/provider-users/:id/properties`: the user's verified properties (the providers module's copy). */
+export const ProviderUserProperty = z.object({
+  property_id: z.string(),
+  address_line: z.string(),
+  city: z.string(),
+  county: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  apn: z.string(),
+  verified_at: z.string(),
+  /** How it was verified: `mailed_code`, `document`, `provider` (null on old verifications). */
+  method: z.string().nullable(),
+  /** Who vouched for it, e.g. "confirmed by provider Acme Realty" (provider verifications only). */
+  source: z.string().nullable(),
+});
+export type ProviderUserProperty = z.infer<typeof ProviderUserProperty>;
+export const ProviderUserProperties = z.object({ user: ProviderUserView, attached: z.array(AttachedPropertyView), verified: z.array(ProviderUserProperty) });
+export type ProviderUserProperties = z.infer<typeof ProviderUserProperties>;
+
 export const PROVIDER_USER_EVENT_TYPES = [
   'ProviderInvitationSent',
   'ProviderInvitationResent',
@@ -158,6 +239,8 @@ export const PROVIDER_USER_EVENT_TYPES = [
   'ProviderUserSuspended',
   'ProviderUserReactivated',
   'ProviderUserRemoved',
+  'ProviderPropertiesAttached',
+  'ProviderPropertiesConfirmed',
 ] as const;
 
 /**

@@ -130,6 +130,9 @@ const createProvider = async (t: TestApp, adminEmail: string) => {
   }
   const first = await t.app.inject({ method: 'GET', url: '/api/v1/provider-users?q=invitee-1', headers: providerAdmin });
   const invitationId = String(first.json().data.items[0].id);
+  // Properties attached to the waiting invitation (ProviderPropertiesAttached) before it is resent and revoked.
+  const attached = await t.app.inject({ method: 'POST', url: `/api/v1/provider-users/${invitationId}/attach-properties`, payload: { properties: ['ca-scl-00009'] }, headers: providerAdmin });
+  expect(attached.statusCode, attached.body).toBe(200);
   for (const action of ['resend', 'revoke']) {
     const acted = await t.app.inject({ method: 'POST', url: `/api/v1/provider-users/${invitationId}/${action}`, headers: providerAdmin });
     expect(acted.statusCode, acted.body).toBe(200);

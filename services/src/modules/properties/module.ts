@@ -1,4 +1,5 @@
 import { PROPERTY_VERIFICATION_PENDING, PROPERTY_VERIFIED } from '@acpg/contracts/properties';
+import { PROVIDER_PROPERTIES_CONFIRMED } from '@acpg/contracts/provider-users';
 import type { Module } from '../../platform/module.ts';
 import { propertyData } from '../../platform/property-data/select.ts';
 import { propertyDocumentsProjection } from './documents/projection.ts';
@@ -7,6 +8,7 @@ import { alsoVerifiedReaction } from './notices/reaction.ts';
 import { alsoVerifiedEmail } from './notices/template.ts';
 import { mailLetter } from './ownership/letter.ts';
 import { propertyVerificationsProjection } from './ownership/projection.ts';
+import { providerConfirmedReaction, providerConfirmedWorker } from './provider-confirmed/reaction.ts';
 import { ownershipRoutes } from './ownership/routes.ts';
 import { propertyRoutes } from './routes.ts';
 import { verifiedPropertiesProjection } from './verified-properties/projection.ts';
@@ -32,6 +34,8 @@ export const propertiesModule: Module = {
     'PropertyVerificationStarted',
     'PropertyVerificationAnswersRejected',
   ],
+  // A member confirmed properties their provider attached to the invitation: each is verified (method `provider`).
+  consumes: [PROVIDER_PROPERTIES_CONFIRMED],
   routes: (platform) => async (app) => {
     await app.register(propertyRoutes(platform, propertyData()));
     await app.register(ownershipRoutes(platform));
@@ -39,8 +43,8 @@ export const propertiesModule: Module = {
     await app.register(verifiedPropertiesRoutes(platform));
   },
   projections: [verifiedPropertiesProjection, propertyVerificationsProjection, propertyDocumentsProjection],
-  reactions: [alsoVerifiedReaction],
-  workers: [mailLetter],
+  reactions: [alsoVerifiedReaction, providerConfirmedReaction],
+  workers: [mailLetter, providerConfirmedWorker],
   templates: [alsoVerifiedEmail],
   // A letter's code HMAC; the former questions' right answers.
   sensitiveEventTypes: ['PropertyCodeMailed', 'PropertyVerificationStarted'],

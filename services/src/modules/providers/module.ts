@@ -1,7 +1,9 @@
 import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
+import { PROPERTY_VERIFIED } from '@acpg/contracts/properties';
 import { PROVIDER_EVENT_TYPES, PROVIDER_UPDATED_MESSAGE, ProviderView } from '@acpg/contracts/providers';
 import { PROVIDER_USER_EVENT_TYPES, PROVIDER_USER_UPDATED_MESSAGE, ProviderUserView } from '@acpg/contracts/provider-users';
 import { OVERSEER_ROLES, rolesWith } from '@acpg/contracts/role-permissions';
+import { verifiedPropertiesCopy } from '../../platform/local-copies/verified-properties.ts';
 import type { Module, Platform } from '../../platform/module.ts';
 import { liveMessage } from '../../platform/realtime/messages.ts';
 import { providersAccountContacts } from './copies.ts';
@@ -23,13 +25,13 @@ export const providersModule: Module = {
   name: 'providers',
   partitions: 1, // a few providers, changed by Super Admins
   eventTypes: [...PROVIDER_EVENT_TYPES, ...PROVIDER_USER_EVENT_TYPES],
-  consumes: ACCOUNT_CONTACT_EVENTS,
+  consumes: [...ACCOUNT_CONTACT_EVENTS, PROPERTY_VERIFIED],
   routes: (platform: Platform) => async (app) => {
     await app.register(providerRoutes(platform));
     await app.register(providerLogoRoutes(platform));
     await app.register(providerUserRoutes(platform));
   },
-  projections: [providersProjection, providerUsersProjection, providersAccountContacts],
+  projections: [providersProjection, providerUsersProjection, providersAccountContacts, verifiedPropertiesCopy('providers')],
   templates: [providerInvitationEmail],
   rooms: { [PROVIDER_USERS_ROOM]: mayFollowProviderUsers },
   pushes: [

@@ -32,9 +32,25 @@ const parse = (raw: string | null): InvitationKey | null => {
   return null;
 };
 
+/** The attached properties the user checked ("Your provider added these properties"), kept beside the invitation. */
+const PROPERTIES_KEY = `${KEY}.properties`;
+
 export const keepInvitation = (key: InvitationKey): void => tab()?.setItem(KEY, JSON.stringify(key));
 export const pendingInvitation = (): InvitationKey | null => parse(tab()?.getItem(KEY) ?? null);
-export const forgetInvitation = (): void => tab()?.removeItem(KEY);
+export const forgetInvitation = (): void => {
+  tab()?.removeItem(KEY);
+  tab()?.removeItem(PROPERTIES_KEY);
+};
+
+export const keepConfirmedProperties = (ids: readonly string[]): void => tab()?.setItem(PROPERTIES_KEY, JSON.stringify(ids));
+export const confirmedProperties = (): string[] => {
+  try {
+    const value: unknown = JSON.parse(tab()?.getItem(PROPERTIES_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+};
 
 /** The invitation named by `?invitation=` (kept for the rest of the sign-up), else the one kept earlier in this tab. */
 export const invitationFromSearch = (search: string): InvitationKey | null => {
@@ -70,15 +86,21 @@ export function useInvitation(key: InvitationKey | null): InvitationLookup {
   return lookup?.id === id ? lookup.result : { status: 'loading' };
 }
 
-/** Accepts the kept invitation for the signed-in account: the sentence to tell (joined, or why not), or null without one. */
-export async function acceptPendingInvitation(): Promise<{ ok: boolean; message: string } | null> {
+/**
+ * Accepts the kept invitation for the signed-in account, confirming the properties the user checked: the sentence to
+ * tell (joined, or why not) and how many properties were confirmed, or null without one.
+ */
+export async function acceptPendingInvitation(): Promise<{ ok: boolean; message: string; confirmed: number } | null> {
   const key = pendingInvitation();
   if (!key) return null;
+  const properties = confirmedProperties();
   forgetInvitation();
   try {
-    const answer = await http.post<{ message?: string }>('/provider-invitations/accept', key);
-    return { ok: true, message: answer.message ?? 'You joined the provider.' };
+    const answer = await http.post<{ message?: string }>('/provider-invitations/accept', { ...key, ...(properties.length ? { properties } : {}) });
+    const confirmed = properties.length;
+    const also = confirmed ? ` ${confirmed === 1 ? 'Your property is' : `Your ${confirmed} properties are`} being verified.` : '';
+    return { ok: true, message: `${answer.message ?? 'You joined the provider.'}${also}`, confirmed };
   } catch (error) {
-    return { ok: false, message: `The invitation was not accepted: ${error instanceof Error ? error.message : 'try again from the invitation link'}` };
+    return { ok: false, message: `The invitation was not accepted: ${error instanceof Error ? error.message : 'try again from the invitation link'}`, confirmed: 0 };
   }
 }

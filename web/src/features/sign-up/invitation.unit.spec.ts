@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { forgetInvitation, invitationFromSearch, keepInvitation, pendingInvitation } from './invitation.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../lib/http.ts';
+import { acceptPendingInvitation, confirmedProperties, forgetInvitation, invitationFromSearch, keepConfirmedProperties, keepInvitation, pendingInvitation } from './invitation.ts';
 
 /** This tab's sessionStorage, as the browser has it (unit tests run in Node). */
 const tabStorage = () => {
@@ -33,5 +34,23 @@ describe('the invitation a sign-up carries', () => {
     expect(pendingInvitation()).toBeNull();
     storage.setItem('acpg.sign-up.invitation', JSON.stringify({ token: 42 }));
     expect(pendingInvitation()).toBeNull();
+  });
+
+  it('sends the checked properties with the acceptance, then forgets them with the invitation', async () => {
+    keepInvitation({ token: 't.1.mac' });
+    keepConfirmedProperties(['ca-scl-00007', 'ca-scl-00008']);
+    expect(confirmedProperties()).toEqual(['ca-scl-00007', 'ca-scl-00008']);
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ success: true, data: {}, message: 'You joined Lennar.' } as never);
+    const joined = await acceptPendingInvitation();
+    expect(post).toHaveBeenCalledWith('/provider-invitations/accept', { token: 't.1.mac', properties: ['ca-scl-00007', 'ca-scl-00008'] });
+    expect(joined).toMatchObject({ ok: true, confirmed: 2, message: expect.stringContaining('You joined Lennar.') });
+    expect(pendingInvitation()).toBeNull();
+    expect(confirmedProperties()).toEqual([]);
+    // None checked: the acceptance alone.
+    keepInvitation({ code: 'ABCDE12345' });
+    keepConfirmedProperties([]);
+    await acceptPendingInvitation();
+    expect(post).toHaveBeenLastCalledWith('/provider-invitations/accept', { code: 'ABCDE12345' });
+    post.mockRestore();
   });
 });

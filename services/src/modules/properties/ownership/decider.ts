@@ -59,7 +59,12 @@ export type OwnershipCommand =
   | Command<'EnterCode', { account_id: string; code_hash: string }>
   | Command<'SubmitDocument', { document_id: string; account_id: string; property: PropertySummary; kind: PropertyDocumentKind; file_key: string; content_type: string }>
   | Command<'ApproveDocument', { document_id: string; by: string }>
-  | Command<'RejectDocument', { document_id: string; by: string; reason: string }>;
+  | Command<'RejectDocument', { document_id: string; by: string; reason: string }>
+  /**
+   * The member confirmed, when accepting their provider's invitation, a property the provider attached: verified with
+   * method `provider` and `source` "confirmed by provider <name>" (once; an already verified pair is left as it is).
+   */
+  | Command<'ConfirmByProvider', { verification_id: string; account_id: string; property: PropertySummary; provider_name: string }>;
 
 /** The document waiting for review, if any. */
 export interface DocumentUnderReview {
@@ -136,6 +141,8 @@ interface Claim {
   accountId: string;
   property: PropertySummary;
   method: VerificationMethod;
+  /** Who vouched (method `provider`). */
+  source?: string;
 }
 
 const claimFacts = ({ verificationId, accountId, property: p }: Claim) => ({
@@ -159,7 +166,7 @@ const verificationPending = (claim: Claim, now: string): OwnershipEvent => ({
 /** The property is the account's: a right code or an approved document. */
 const propertyVerified = (claim: Claim, now: string): OwnershipEvent => ({
   type: PROPERTY_VERIFIED,
-  data: { ...claimFacts(claim), verified_at: now, method: claim.method },
+  data: { ...claimFacts(claim), verified_at: now, method: claim.method, ...(claim.source === undefined ? {} : { source: claim.source }) },
 });
 
 const LOCKED_MESSAGE =
@@ -249,6 +256,13 @@ export const decide = (command: OwnershipCommand, state: OwnershipState): Owners
       if (state.status === 'verified') return [{ type: 'PropertyDocumentApproved', data: ids }];
       const claim: Claim = { verificationId: review.documentId, accountId: review.accountId, property, method: 'document' };
       return [{ type: 'PropertyDocumentApproved', data: ids }, propertyVerified(claim, now)];
+    }
+    case 'ConfirmByProvider': {
+      // The provider vouches and the member confirms: this stands beside (and ends) a letter or document on its way.
+      if (state.status === 'verified') return [];
+      const d = command.data;
+      const claim: Claim = { verificationId: d.verification_id, accountId: d.account_id, property: d.property, method: 'provider', source: `confirmed by provider ${d.provider_name}` };
+      return [propertyVerified(claim, now)];
     }
     default: {
       const unexpected: never = command;

@@ -173,3 +173,42 @@ describe('ownership verification decider: the contract events it publishes', () 
     expect(json(verified, 'PropertyVerified')).toBe(`{${facts('d1')},"verified_at":"${at}","method":"document"}`);
   });
 });
+
+describe('ownership verification decider: confirmed through a provider', () => {
+  const confirm = (now: Date = t0): OwnershipCommand => ({
+    type: 'ConfirmByProvider',
+    data: { verification_id: 'provider-e1', account_id: 'acct-1', property, provider_name: 'Lennar Homes' },
+    metadata: meta(now),
+  });
+
+  it('given nothing or a letter on its way, when the member confirms what their provider attached, then the property is verified with method provider and who vouched', () => {
+    const [state, events] = run(initialState(), confirm());
+    expect(events).toEqual([
+      {
+        type: 'PropertyVerified',
+        data: {
+          verification_id: 'provider-e1',
+          account_id: 'acct-1',
+          property_id: property.id,
+          address_line: property.address_line,
+          city: property.city,
+          county: property.county,
+          state: 'CA',
+          zip: property.zip,
+          apn: property.apn,
+          verified_at: t0.toISOString(),
+          method: 'provider',
+          source: 'confirmed by provider Lennar Homes',
+        },
+      },
+    ]);
+    expect(state.status).toBe('verified');
+    const [lettered] = run(initialState(), mailCode('h1'));
+    expect(run(lettered, confirm())[1].map((e) => e.type)).toEqual(['PropertyVerified']);
+  });
+
+  it('given a verified property, when confirmed again (a repeated job), then nothing is recorded', () => {
+    const [state] = run(initialState(), confirm());
+    expect(decide(confirm(), state)).toEqual([]);
+  });
+});

@@ -136,7 +136,7 @@ export const propertyVerificationsProjection = defineProjection<ViewEvent>({
         if (base.status === 'verified') return base;
         const d = event.data;
         const property = { id: d.property_id, address_line: d.address_line, city: d.city, county: d.county, state: d.state, zip: d.zip, apn: d.apn };
-        return { ...base, property, status: 'verified', verified_at: d.verified_at, updated_at: d.verified_at };
+        return { ...base, property, status: 'verified', verified_at: d.verified_at, updated_at: d.verified_at, ...(d.method === 'provider' ? { verified_by: 'provider' } : {}) };
       }
       case 'PropertyDocumentSubmitted': {
         const d = event.data;
@@ -171,6 +171,7 @@ const Row = z.object({
   verified_at: z.string().nullable(),
   documents_sent: z.number().int().optional(),
   document: OwnershipDocument.nullable().optional(),
+  verified_by: z.literal('provider').optional(),
 });
 
 /** What the member is waiting for: verified and locked stand; else a document under review, a letter, a rejected document. */
@@ -194,7 +195,7 @@ export const toOwnershipVerification = (doc: Doc): OwnershipVerification | null 
     property_id: r.property.id,
     property: r.property,
     status,
-    method: status === 'document_review' || status === 'document_rejected' || (status === 'verified' && document?.status === 'approved') ? 'document' : 'mailed_code',
+    method: status === 'verified' && r.verified_by === 'provider' ? 'provider' : status === 'document_review' || status === 'document_rejected' || (status === 'verified' && document?.status === 'approved') ? 'document' : 'mailed_code',
     letters_sent: r.letters_sent,
     letters_left: Math.max(0, VERIFICATION_RULES.maxLetters - r.letters_sent),
     tries_left: Math.max(0, VERIFICATION_RULES.maxWrongCodes - r.failures),

@@ -37,6 +37,8 @@ export const verifiedPropertiesProjection = defineProjection<Verified>({
       zip: d.zip,
       apn: d.apn,
       verified_at: d.verified_at,
+      ...(d.method ? { method: d.method } : {}),
+      ...(d.source ? { source: d.source } : {}),
     };
   },
 });
@@ -51,4 +53,6 @@ export const toVerifiedProperty = (doc: Doc): VerifiedProperty => ({
   zip: String(doc.zip),
   apn: String(doc.apn),
   verified_at: String(doc.verified_at),
+  method: typeof doc.method === 'string' ? (doc.method as VerifiedProperty['method']) : null,
+  source: typeof doc.source === 'string' ? doc.source : null,
 });

@@ -15,7 +15,12 @@ describe('verified properties projection', () => {
     const doc = verifiedPropertiesProjection.evolve(null, event);
     expect(doc).toEqual({ _id: 'a1:ca-scl-00007', ...data });
     const { account_id: _account, ...item } = data;
-    expect(toVerifiedProperty(doc!)).toEqual(item);
+    expect(toVerifiedProperty(doc!)).toEqual({ ...item, method: null, source: null });
+  });
+
+  it('keeps how it was verified and who vouched (a provider)', () => {
+    const doc = verifiedPropertiesProjection.evolve(null, verified({ ...data, method: 'provider', source: 'confirmed by provider Lennar' }, 'properties-ownership-a1-ca-scl-00007'));
+    expect(toVerifiedProperty(doc!)).toMatchObject({ method: 'provider', source: 'confirmed by provider Lennar' });
   });
 
   it('given a verified property, when it is verified again, then the first verification stays', () => {

@@ -14,6 +14,7 @@ import { PROVIDERS_COLLECTION } from '../providers/projection.ts';
 import { PROVIDER_USERS_COLLECTION } from '../users/projection.ts';
 import { INVITATION_NOT_FOUND, invitationDecider, invitationStream, type InvitationCommand, type InvitationKeyOf, type InvitationState } from './decider.ts';
 import { codeHashOf, invitationCode, linkToken, readLinkToken, spacedCode } from './keys.ts';
+import { knownProperties } from './properties.ts';
 import { providerInvitationEmail } from './template.ts';
 
 type CommandOf<T extends InvitationCommand['type']> = Omit<Extract<InvitationCommand, { type: T }>, 'metadata'>;
@@ -95,14 +96,29 @@ export const emailInvitation = async (platform: Platform, state: InvitationState
 };
 
 /** Invites (or invites again after a revocation or expiry) and emails the link and code. */
-export const invite = async (platform: Platform, provider: Doc, email: string, role: ProviderUserRole, invitationId: string, metadata: CommandMeta): Promise<ProviderUserSaved> => {
+export const invite = async (
+  platform: Platform,
+  provider: Doc,
+  invitation: { email: string; role: ProviderUserRole; properties?: string[] | undefined },
+  invitationId: string,
+  metadata: CommandMeta,
+): Promise<ProviderUserSaved> => {
+  const { email, role } = invitation;
+  // Only ids the property data knows (400 PROPERTY_NOT_FOUND naming the place of the first unknown one).
+  const properties = (await knownProperties(invitation.properties ?? [])).map((p) => p.id);
   const before = await loadInvitation(platform, invitationId);
   const send = before.send + 1;
   const { code_hash } = await nextCode(platform, invitationId, send);
-  const data = { invitation_id: invitationId, provider_id: String(provider.id), provider_name: String(provider.name), email, role, send, code_hash, expires_at: expiryFrom(platform, metadata.now) };
+  const data = { invitation_id: invitationId, provider_id: String(provider.id), provider_name: String(provider.name), email, role, send, code_hash, expires_at: expiryFrom(platform, metadata.now), properties };
   const saved = await runInvitationCommand(platform, invitationId, { type: 'InviteProviderUser', data }, metadata);
   await emailInvitation(platform, await loadInvitation(platform, invitationId));
   return saved;
+};
+
+/** Attaches more properties (known ones only) to a waiting invitation. */
+export const attachProperties = async (platform: Platform, invitationId: string, ids: readonly string[], metadata: CommandMeta): Promise<ProviderUserSaved> => {
+  const properties = (await knownProperties(ids)).map((p) => p.id);
+  return runInvitationCommand(platform, invitationId, { type: 'AttachProperties', data: { properties } }, metadata);
 };
 
 export const resend = async (platform: Platform, invitationId: string, metadata: CommandMeta): Promise<ProviderUserSaved> => {

@@ -4,6 +4,9 @@ import {
   type ProviderInvitationResent,
   type ProviderInvitationRevoked,
   type ProviderInvitationSent,
+  type ProviderPropertiesAttached,
+  type ProviderPropertiesConfirmed,
+  PROVIDER_PROPERTIES_MAX,
   type ProviderUserReactivated,
   type ProviderUserRemoved,
   type ProviderUserRole,
@@ -23,16 +26,24 @@ export type InvitationEvent =
   | { type: 'ProviderInvitationAccepted'; data: ProviderInvitationAccepted }
   | { type: 'ProviderUserSuspended'; data: ProviderUserSuspended }
   | { type: 'ProviderUserReactivated'; data: ProviderUserReactivated }
-  | { type: 'ProviderUserRemoved'; data: ProviderUserRemoved };
+  | { type: 'ProviderUserRemoved'; data: ProviderUserRemoved }
+  | { type: 'ProviderPropertiesAttached'; data: ProviderPropertiesAttached }
+  | { type: 'ProviderPropertiesConfirmed'; data: ProviderPropertiesConfirmed };
 
 /** How an acceptance names the invitation: the link's send number (its MAC checked by the caller) or the code's hash. */
 export type InvitationKeyOf = { send: number } | { code_hash: string };
 
 export type InvitationCommand =
-  | Command<'InviteProviderUser', { invitation_id: string; provider_id: string; provider_name: string; email: string; role: ProviderUserRole; send: number; code_hash: string; expires_at: string }>
+  | Command<
+      'InviteProviderUser',
+      { invitation_id: string; provider_id: string; provider_name: string; email: string; role: ProviderUserRole; send: number; code_hash: string; expires_at: string; properties?: string[] }
+    >
+  /** Property ids the caller checked against the property data (unknown ones never reach the decider). */
+  | Command<'AttachProperties', { properties: string[] }>
   | Command<'ResendInvitation', { send: number; code_hash: string; expires_at: string }>
   | Command<'RevokeInvitation', Record<string, never>>
-  | Command<'AcceptInvitation', { key: InvitationKeyOf; account_id: string; account_email: string; account_full_name: string | null }>
+  /** `confirmed`: which of the attached properties the account says are theirs. */
+  | Command<'AcceptInvitation', { key: InvitationKeyOf; account_id: string; account_email: string; account_full_name: string | null; confirmed?: string[] }>
   | Command<'SuspendProviderUser', Record<string, never>>
   | Command<'ReactivateProviderUser', Record<string, never>>
   | Command<'RemoveProviderUser', Record<string, never>>;
@@ -55,6 +66,10 @@ export type InvitationState =
       account_id: string | null;
       /** The send the acceptance used. */
       accepted_send: number | null;
+      /** The properties the provider attached (for the user to confirm at acceptance). */
+      properties: string[];
+      /** The ones the user confirmed. */
+      confirmed: string[];
     };
 
 export const initialInvitationState = (): InvitationState => ({ status: 'none', send: 0 });
@@ -64,7 +79,7 @@ export const evolveInvitation = (state: InvitationState, event: InvitationEvent)
     case 'ProviderInvitationSent': {
       const d = event.data;
       const codes = state.status === 'none' ? [] : state.code_hashes;
-      return { status: 'invited', invitation_id: d.invitation_id, provider_id: d.provider_id, provider_name: d.provider_name, email: d.email, role: d.role, send: d.send, code_hashes: [...codes, d.code_hash], expires_at: d.expires_at, account_id: null, accepted_send: null };
+      return { status: 'invited', invitation_id: d.invitation_id, provider_id: d.provider_id, provider_name: d.provider_name, email: d.email, role: d.role, send: d.send, code_hashes: [...codes, d.code_hash], expires_at: d.expires_at, account_id: null, accepted_send: null, properties: d.properties ?? [], confirmed: [] };
     }
     case 'ProviderInvitationResent':
       if (state.status === 'none') return state;
@@ -79,6 +94,10 @@ export const evolveInvitation = (state: InvitationState, event: InvitationEvent)
       return state.status === 'none' ? state : { ...state, status: 'active' };
     case 'ProviderUserRemoved':
       return state.status === 'none' ? state : { ...state, status: 'removed' };
+    case 'ProviderPropertiesAttached':
+      return state.status === 'none' ? state : { ...state, properties: [...state.properties, ...event.data.properties.filter((p) => !state.properties.includes(p))] };
+    case 'ProviderPropertiesConfirmed':
+      return state.status === 'none' ? state : { ...state, confirmed: [...state.confirmed, ...event.data.properties.filter((p) => !state.confirmed.includes(p))] };
     default: {
       const unexpected: never = event;
       throw new Error(`Unknown invitation event ${String((unexpected as { type: unknown }).type)}`);
@@ -100,6 +119,12 @@ const assertNextSend = (state: InvitationState, send: number) => {
   if (send !== state.send + 1) throw refusal('conflict', 'INVITATION_CHANGED', 'This invitation was just sent or changed by someone else. Reload the list and try again.');
 };
 
+const tooManyProperties = () =>
+  new DomainError('invalid', 'TOO_MANY_PROPERTIES', `An invitation holds at most ${PROVIDER_PROPERTIES_MAX} properties.`, [
+    { path: 'properties', message: `An invitation holds at most ${PROVIDER_PROPERTIES_MAX} properties.` },
+  ]);
+const unique = (ids: readonly string[]) => [...new Set(ids)];
+
 const isExpired = (state: { expires_at: string }, now: Date) => now.getTime() >= Date.parse(state.expires_at);
 
 /** Which send a key names: its number, or 0 when it names none of this invitation's sends. */
@@ -114,7 +139,9 @@ export const decideInvitation = (command: InvitationCommand, state: InvitationSt
     if (state.status === 'invited' && !isExpired(state, now)) throw refusal('conflict', 'ALREADY_INVITED', `${d.email} has an invitation waiting. Resend it instead.`);
     if (state.status === 'active' || state.status === 'suspended') throw refusal('conflict', 'ALREADY_A_PROVIDER_USER', `${d.email} is already one of this provider’s users.`);
     assertNextSend(state, d.send);
-    return [{ type: 'ProviderInvitationSent', data: { ...d, ...signed } }];
+    const properties = unique(d.properties ?? []);
+    if (properties.length > PROVIDER_PROPERTIES_MAX) throw tooManyProperties();
+    return [{ type: 'ProviderInvitationSent', data: { ...d, properties, ...signed } }];
   }
   if (state.status === 'none') throw INVITATION_NOT_FOUND();
   const ids = { invitation_id: state.invitation_id, provider_id: state.provider_id };
@@ -138,7 +165,23 @@ export const decideInvitation = (command: InvitationCommand, state: InvitationSt
       if (command.data.account_email.toLowerCase() !== state.email) {
         throw refusal('conflict', 'INVITATION_EMAIL_MISMATCH', 'This invitation was sent to another email address. Sign in with the invited email, or ask your provider to invite this one.');
       }
-      return [{ type: 'ProviderInvitationAccepted', data: { ...ids, account_id: command.data.account_id, full_name: command.data.account_full_name, email: state.email, role: state.role, ...signed } }];
+      const confirmed = unique(command.data.confirmed ?? []);
+      const notAttached = confirmed.filter((p) => !state.properties.includes(p));
+      if (notAttached.length > 0) {
+        const message = 'Confirm only properties your provider attached to this invitation.';
+        throw new DomainError('invalid', 'PROPERTY_NOT_ATTACHED', message, [{ path: 'properties', message }]);
+      }
+      const accepted: InvitationEvent = { type: 'ProviderInvitationAccepted', data: { ...ids, account_id: command.data.account_id, full_name: command.data.account_full_name, email: state.email, role: state.role, ...signed } };
+      if (confirmed.length === 0) return [accepted];
+      return [accepted, { type: 'ProviderPropertiesConfirmed', data: { ...ids, provider_name: state.provider_name, account_id: command.data.account_id, properties: confirmed, ...signed } }];
+    }
+    case 'AttachProperties': {
+      if (state.status !== 'invited') throw refusal('conflict', 'INVITATION_NOT_WAITING', 'Properties can be attached only to a waiting invitation (not a revoked or accepted one).');
+      if (isExpired(state, now)) throw refusal('gone', 'INVITATION_EXPIRED', 'This invitation has expired. Send it again first.');
+      const added = unique(command.data.properties).filter((p) => !state.properties.includes(p));
+      if (state.properties.length + added.length > PROVIDER_PROPERTIES_MAX) throw tooManyProperties();
+      if (added.length === 0) return [];
+      return [{ type: 'ProviderPropertiesAttached', data: { ...ids, properties: added, ...signed } }];
     }
     case 'SuspendProviderUser':
       if (state.status === 'suspended') return [];

@@ -28,7 +28,7 @@ const accept = (key: { send: number } | { code_hash: string }, email = 'sam@exam
 describe('invitation decider', () => {
   it('invites once: send 1, signed; a waiting invitation or a user refuses another', () => {
     const { events, state } = run(initialInvitationState(), invite);
-    expect(events).toEqual([{ type: 'ProviderInvitationSent', data: { ...invite.data, by: 'padmin-1', at: AT } }]);
+    expect(events).toEqual([{ type: 'ProviderInvitationSent', data: { ...invite.data, properties: [], by: 'padmin-1', at: AT } }]);
     expect(state).toMatchObject({ status: 'invited', send: 1, code_hashes: ['h1'] });
     expect(refusalOf(() => run(state, invite))).toEqual({ kind: 'conflict', code: 'ALREADY_INVITED' });
     const active = run(state, accept({ send: 1 })).state;

@@ -35,6 +35,8 @@ export const evolveProviderUserRow = (doc: Doc | null, event: InvitationEvent): 
         accepted_at: null,
         updated_at: d.at,
         search_text: searchText(d.email, null),
+        properties: d.properties ?? [],
+        confirmed_properties: [],
       };
     }
     case 'ProviderInvitationResent':
@@ -60,6 +62,16 @@ export const evolveProviderUserRow = (doc: Doc | null, event: InvitationEvent): 
       return doc && { ...doc, status: 'active', updated_at: event.data.at };
     case 'ProviderUserRemoved':
       return doc && { ...doc, status: 'removed', updated_at: event.data.at };
+    case 'ProviderPropertiesAttached': {
+      if (!doc) return doc;
+      const held = (doc.properties as string[] | undefined) ?? [];
+      return { ...doc, properties: [...held, ...event.data.properties.filter((p) => !held.includes(p))], updated_at: event.data.at };
+    }
+    case 'ProviderPropertiesConfirmed': {
+      if (!doc) return doc;
+      const held = (doc.confirmed_properties as string[] | undefined) ?? [];
+      return { ...doc, confirmed_properties: [...held, ...event.data.properties.filter((p) => !held.includes(p))], updated_at: event.data.at };
+    }
     default: {
       const unexpected: never = event;
       throw new Error(`Unknown provider user event ${String((unexpected as { type: unknown }).type)}`);

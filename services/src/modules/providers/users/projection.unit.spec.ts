@@ -35,4 +35,12 @@ describe('provider_users projection', () => {
     const again: InvitationEvent = { type: 'ProviderInvitationSent', data: { ...sent.data, send: 2, code_hash: 'h2', role: 'Owner' } };
     expect(fold([sent, { type: 'ProviderInvitationRevoked', data: { ...ids, by: 'padmin', at: AT } }, again])).toMatchObject({ status: 'invited', role: 'Owner', code_hashes: ['h1', 'h2'] });
   });
+
+  it('holds the attached properties (an old invitation: none) and the ones the user confirmed', () => {
+    expect(fold([sent])).toMatchObject({ properties: [], confirmed_properties: [] });
+    const withOne: InvitationEvent = { type: 'ProviderInvitationSent', data: { ...sent.data, properties: ['a'] } };
+    const attached: InvitationEvent = { type: 'ProviderPropertiesAttached', data: { ...ids, properties: ['b', 'a'], by: 'padmin', at: '2026-03-02T00:00:00.000Z' } };
+    const confirmed: InvitationEvent = { type: 'ProviderPropertiesConfirmed', data: { ...ids, provider_name: 'Lennar', account_id: 'acc-1', properties: ['b'], by: 'acc-1', at: '2026-03-03T00:00:00.000Z' } };
+    expect(fold([withOne, attached, confirmed])).toMatchObject({ properties: ['a', 'b'], confirmed_properties: ['b'], updated_at: '2026-03-03T00:00:00.000Z' });
+  });
 });

@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { ErrorEnvelope, okEnvelope, pageOf } from '@acpg/contracts/http';
 import {
   AcceptInvitationBody,
+  AttachPropertiesBody,
+  PROVIDER_PROPERTIES_MAX,
+  ProviderUserProperties,
   InvitationLookupQuery,
   InvitationPreview,
   InviteProviderUserBody,
@@ -26,7 +29,10 @@ import { callerOf } from '../../../platform/http/caller.ts';
 import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { decideInvitation } from '../invitation/decider.ts';
-import { activeProvider, invitationOfKey, invite, loadInvitation, providerScope, resend, rowInScope, runInvitationCommand } from '../invitation/commands.ts';
+import { activeProvider, attachProperties, invitationOfKey, invite, loadInvitation, providerScope, resend, rowInScope, runInvitationCommand } from '../invitation/commands.ts';
+import { propertyOfRef, summariesOf } from '../invitation/properties.ts';
+import { findInCopy } from '../../../platform/local-copies/read-copy.ts';
+import { verifiedPropertiesCopy } from '../../../platform/local-copies/verified-properties.ts';
 import { invitationIdOf } from '../invitation/keys.ts';
 import { invitationRows } from './csv.ts';
 import { PROVIDER_USERS_COLLECTION, toProviderUserView } from './projection.ts';
@@ -103,7 +109,7 @@ export const providerUserRoutes =
           tags,
           security,
           summary: 'Invite a person by email with a role (Customer, Agent, Broker, Owner, Sub User); the email carries a link and a short code',
-          description: `Single use; works for PROVIDER_INVITATION_DAYS days. 409 ALREADY_INVITED (one is waiting: resend it), 409 ALREADY_A_PROVIDER_USER, 409 PROVIDER_DEACTIVATED, 404 PROVIDER_NOT_FOUND.`,
+          description: `Single use; works for PROVIDER_INVITATION_DAYS days. \`properties\` (optional, at most ${PROVIDER_PROPERTIES_MAX} property ids) are attached for the user to confirm at sign-up. 409 ALREADY_INVITED (one is waiting: resend it), 409 ALREADY_A_PROVIDER_USER, 409 PROVIDER_DEACTIVATED, 404 PROVIDER_NOT_FOUND, 400 PROPERTY_NOT_FOUND (an id the property data does not know).`,
           body: InviteProviderUserBody,
           response: { 200: okEnvelope(ProviderUserSaved), ...refusals },
         },
@@ -111,7 +117,7 @@ export const providerUserRoutes =
       async (request) => {
         const providerId = providerScope(callerOf(request), request.body.provider_id);
         const provider = await activeProvider(platform, providerId);
-        const saved = await invite(platform, provider, request.body.email, request.body.role, invitationIdOf(providerId, request.body.email), requestMeta(request, platform));
+        const saved = await invite(platform, provider, request.body, invitationIdOf(providerId, request.body.email), requestMeta(request, platform));
         return { success: true as const, data: saved, message: `An invitation was sent to ${request.body.email}.` };
       },
     );
@@ -123,10 +129,12 @@ export const providerUserRoutes =
         schema: {
           tags,
           security,
-          summary: 'Bulk invitations from a CSV file (text/csv body: a header row `email,role`, then one row per invitation)',
-          description: `Read as it streams; at most ${PROVIDER_INVITATIONS_CSV_MAX_ROWS} rows and 1 MB (400 IMPORT_FILE_INVALID, and nobody is invited). Each row is checked and invited on its own; refused rows are reported by their spreadsheet line (the header is line 1).`,
+          summary: 'Bulk invitations from a CSV file (text/csv body: a header row `email,role[,properties]`, then one row per invitation)',
+          description: `Read as it streams; at most ${PROVIDER_INVITATIONS_CSV_MAX_ROWS} rows and 1 MB (400 IMPORT_FILE_INVALID, and nobody is invited). The optional column \`properties\` attaches properties to the row's invitation: property ids or APNs separated by \`;\`, at most ${PROVIDER_PROPERTIES_MAX} (a builder's closing list: one row per buyer). Each row is checked and invited on its own; refused rows (an unknown property included) are reported by their spreadsheet line (the header is line 1).`,
           querystring: ProviderInvitationsImportQuery,
-          requestBodyContent: { 'text/csv': z.string().describe('The CSV file itself: a header row `email,role`, then one row per invitation (e.g. `sam@example.com,Agent`).') },
+          requestBodyContent: {
+            'text/csv': z.string().describe('The CSV file itself: a header row `email,role,properties` (properties optional), then one row per invitation (e.g. `sam@example.com,Agent,CA-0001;5432-019-021`).'),
+          },
           response: { 200: okEnvelope(ProviderInvitationsImportReport), ...refusals },
         },
       },
@@ -145,8 +153,15 @@ export const providerUserRoutes =
             report.refused.push({ line: row.line, email: row.email, reason: row.reason });
             continue;
           }
+          const properties = await Promise.all(row.invite.properties.map(async (ref) => ({ ref, property: await propertyOfRef(ref) })));
+          const unknown = properties.filter((p) => !p.property).map((p) => p.ref);
+          if (unknown.length > 0) {
+            report.refused.push({ line: row.line, email: row.email, reason: `Unknown ${unknown.length === 1 ? 'property' : 'properties'}: ${unknown.join('; ')}. Use property ids or APNs.` });
+            continue;
+          }
           try {
-            await invite(platform, provider, row.invite.email, row.invite.role, invitationIdOf(providerId, row.invite.email), requestMeta(request, platform));
+            const invitation = { ...row.invite, properties: properties.flatMap((p) => (p.property ? [p.property.id] : [])) };
+            await invite(platform, provider, invitation, invitationIdOf(providerId, row.invite.email), requestMeta(request, platform));
             report.invited += 1;
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
@@ -193,13 +208,74 @@ export const providerUserRoutes =
       );
     }
 
+    app.post(
+      '/provider-users/:id/attach-properties',
+      {
+        config: MANAGE,
+        schema: {
+          tags,
+          security,
+          summary: `Attach more properties to a waiting invitation (at most ${PROVIDER_PROPERTIES_MAX} in all); the user confirms them when accepting`,
+          description: '400 PROPERTY_NOT_FOUND (unknown id) or TOO_MANY_PROPERTIES, 409 INVITATION_NOT_WAITING (revoked or accepted), 410 INVITATION_EXPIRED.',
+          params: ProviderUserParams,
+          body: AttachPropertiesBody,
+          response: { 200: okEnvelope(ProviderUserSaved), ...refusals },
+        },
+      },
+      async (request) => {
+        const id = String((await rowInScope(platform, callerOf(request), request.params.id))._id);
+        const saved = await attachProperties(platform, id, request.body.properties, requestMeta(request, platform));
+        return { success: true as const, data: saved, message: 'The properties were attached to the invitation.' };
+      },
+    );
+
+    app.get(
+      '/provider-users/:id/properties',
+      {
+        config: MANAGE,
+        schema: {
+          tags,
+          security,
+          summary: "A provider user's details, the properties attached to their invitation and the properties verified for their account",
+          description: "Scoped like the other provider-user routes: another provider's user answers 404 PROVIDER_USER_NOT_FOUND. Verified properties come from the providers module's own copy of `PropertyVerified`.",
+          params: ProviderUserParams,
+          response: { 200: okEnvelope(ProviderUserProperties), ...refusals },
+        },
+      },
+      async (request) => {
+        const row = await rowInScope(platform, callerOf(request), request.params.id);
+        const accountId = typeof row.account_id === 'string' ? row.account_id : null;
+        const verified = accountId ? await findInCopy(platform, verifiedPropertiesCopy('providers'), { account_id: accountId }) : [];
+        const text = (v: unknown) => (typeof v === 'string' ? v : null);
+        const data = {
+          user: toProviderUserView(row, platform.clock()),
+          attached: await summariesOf((row.properties as string[] | undefined) ?? []),
+          verified: verified
+            .map((v) => ({
+              property_id: String(v.property_id),
+              address_line: String(v.address_line),
+              city: String(v.city),
+              county: String(v.county),
+              state: String(v.state),
+              zip: String(v.zip),
+              apn: String(v.apn),
+              verified_at: String(v.verified_at),
+              method: text(v.method),
+              source: text(v.source),
+            }))
+            .sort((a, b) => a.verified_at.localeCompare(b.verified_at)),
+        };
+        return { success: true as const, data };
+      },
+    );
+
     app.get(
       '/provider-invitations/lookup',
       {
         config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
           tags,
-          summary: 'What a waiting invitation offers (the sign-up wizard prefills the email, role and provider), by its link token or code',
+          summary: 'What a waiting invitation offers (the sign-up wizard prefills the email, role and provider, and lists the attached properties to confirm), by its link token or code',
           description: '404 INVITATION_NOT_FOUND, 409 INVITATION_USED, 410 INVITATION_EXPIRED, INVITATION_REVOKED or INVITATION_REPLACED.',
           querystring: InvitationLookupQuery,
           response: { 200: okEnvelope(InvitationPreview), ...refusals },
@@ -212,7 +288,8 @@ export const providerUserRoutes =
         // The acceptance's own checks, for the invited email: what a sign-up would be refused for is said now.
         const meta = requestMeta(request, platform);
         decideInvitation({ type: 'AcceptInvitation', data: { key, account_id: 'preview', account_email: state.email, account_full_name: null }, metadata: meta }, state);
-        const data = { invitation_id: id, email: state.email, role: state.role, provider_id: state.provider_id, provider_name: state.provider_name, expires_at: state.expires_at };
+        const properties = await summariesOf(state.properties);
+        const data = { invitation_id: id, email: state.email, role: state.role, provider_id: state.provider_id, provider_name: state.provider_name, expires_at: state.expires_at, properties };
         return { success: true as const, data };
       },
     );
@@ -226,7 +303,7 @@ export const providerUserRoutes =
           security,
           summary: "The signed-in account accepts an invitation (link token or code) and joins the provider with the invitation's role",
           description:
-            'Single use. 404 INVITATION_NOT_FOUND, 409 INVITATION_USED, 409 INVITATION_EMAIL_MISMATCH (sent to another email), 410 INVITATION_EXPIRED, INVITATION_REVOKED or INVITATION_REPLACED (a newer one was sent).',
+            '`properties`: the attached properties the account confirms as theirs (each becomes verified for the account, "confirmed by provider"); 400 PROPERTY_NOT_ATTACHED for any other. Single use. 404 INVITATION_NOT_FOUND, 409 INVITATION_USED, 409 INVITATION_EMAIL_MISMATCH (sent to another email), 410 INVITATION_EXPIRED, INVITATION_REVOKED or INVITATION_REPLACED (a newer one was sent).',
           body: AcceptInvitationBody,
           response: { 200: okEnvelope(ProviderUserSaved), ...refusals },
         },
@@ -235,7 +312,7 @@ export const providerUserRoutes =
         const caller = callerOf(request);
         const { id, key } = await invitationOfKey(platform, request.body);
         const contact = await accountContactOf(platform, 'providers', caller.userId);
-        const data = { key, account_id: caller.userId, account_email: contact?.email ?? '', account_full_name: contact?.full_name ?? null };
+        const data = { key, account_id: caller.userId, account_email: contact?.email ?? '', account_full_name: contact?.full_name ?? null, confirmed: request.body.properties ?? [] };
         const saved = await runInvitationCommand(platform, id, { type: 'AcceptInvitation', data }, requestMeta(request, platform));
         const state = await loadInvitation(platform, id);
         const provider = state.status === 'none' ? 'the provider' : state.provider_name;

@@ -1,5 +1,5 @@
 import type { Page } from '@acpg/contracts/http';
-import type { InviteProviderUserBody, InvitationPreview, ProviderInvitationsImportReport, ProviderUserSaved, ProviderUsersScope, ProviderUserView } from '@acpg/contracts/provider-users';
+import type { InviteProviderUserBody, InvitationPreview, ProviderInvitationsImportReport, ProviderUserProperties, ProviderUserSaved, ProviderUsersScope, ProviderUserView } from '@acpg/contracts/provider-users';
 import type { ProviderView } from '@acpg/contracts/providers';
 import { PROVIDER_USER_SORT_FIELDS, type SortField as SortFieldOf } from '@acpg/contracts/sort-fields';
 import { http, type Query } from '../../../lib/http.ts';
@@ -34,6 +34,10 @@ export const useProviderChoices = (enabled: boolean) =>
   );
 
 export const inviteProviderUser = (body: InviteProviderUserBody) => http.post<Ok<ProviderUserSaved>>('/provider-users/invitations', body);
+export const attachProperties = (id: string, properties: string[]) => http.post<Ok<ProviderUserSaved>>(`/provider-users/${encodeURIComponent(id)}/attach-properties`, { properties });
+/** A user's details, the properties attached to their invitation and those verified for their account. */
+export const useProviderUserProperties = (id: string) =>
+  useResource((signal) => http.get<ProviderUserProperties>(`/provider-users/${encodeURIComponent(id)}/properties`, { signal }), [id]);
 export const actOnProviderUser = (id: string, action: 'resend' | 'revoke' | 'suspend' | 'reactivate') => http.post<Ok<ProviderUserSaved>>(`/provider-users/${encodeURIComponent(id)}/${action}`);
 export const importInvitations = (file: Blob, providerId: string | null) =>
   http.post<Ok<ProviderInvitationsImportReport>>(`/provider-users/invitations/import${providerId ? `?provider_id=${encodeURIComponent(providerId)}` : ''}`, new Blob([file], { type: 'text/csv' }));

@@ -3,7 +3,7 @@ import {
   Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Label, Select, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text,
   makeStyles, tokens, useId,
 } from '@fluentui/react-components';
-import { PROVIDER_INVITATIONS_CSV_MAX_ROWS, PROVIDER_USER_ROLES, type ProviderInvitationsImportReport } from '@acpg/contracts/provider-users';
+import { PROVIDER_INVITATIONS_CSV_MAX_ROWS, PROVIDER_PROPERTIES_MAX, PROVIDER_USER_ROLES, type ProviderInvitationsImportReport } from '@acpg/contracts/provider-users';
 import { AlertBar } from '../../../components/AlertBar.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { importInvitations } from '../api/provider-users.ts';
@@ -52,7 +52,7 @@ function RefusedLines({ report }: { report: ProviderInvitationsImportReport }) {
   );
 }
 
-/** Bulk invitations from a CSV file (`email,role`), checked row by row on the server; the report names refused lines. */
+/** Bulk invitations from a CSV file (`email,role[,properties]`), checked row by row on the server; the report names refused lines. */
 export function ImportInvitationsDialog({ providers, onClose }: { providers: readonly ProviderChoice[] | null; onClose: () => void }) {
   const s = useStyles();
   const fileId = useId('invitations-file');
@@ -102,6 +102,10 @@ export function ImportInvitationsDialog({ providers, onClose }: { providers: rea
                 <Text>
                   A CSV file with a header row <span className={s.code}>email,role</span> and one row per person, at most {PROVIDER_INVITATIONS_CSV_MAX_ROWS} rows. Roles:{' '}
                   {PROVIDER_USER_ROLES.join(', ')}.
+                </Text>
+                <Text>
+                  To attach properties (a closing list), add a column <span className={s.code}>properties</span>: property ids or APNs separated by <span className={s.code}>;</span>, at most{' '}
+                  {PROVIDER_PROPERTIES_MAX} per person (for example <span className={s.code}>sam@example.com,Customer,5432-019-021;5432-019-022</span>). Each person confirms theirs when they accept. A row with an unknown property is refused, by its line.
                 </Text>
                 {providers && (
                   <Field label="Provider" required>

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Field, Input, makeStyles } from '@fluentui/react-components';
+import type { PropertySummary } from '@acpg/contracts/properties';
 import { PROVIDER_USER_ROLES, type ProviderUserRole } from '@acpg/contracts/provider-users';
 import { AlertBar } from '../../../components/AlertBar.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
@@ -6,6 +8,7 @@ import { OptionSelect } from '../../../components/OptionSelect.tsx';
 import { useDraftForm, type DraftCheck } from '../../../lib/draft-form.ts';
 import { notify } from '../../../lib/notify.ts';
 import { inviteProviderUser } from '../api/provider-users.ts';
+import { PropertyPicker, type AddressFinder } from './PropertyPicker.tsx';
 
 export interface ProviderChoice {
   id: string;
@@ -20,20 +23,24 @@ interface Draft {
   role: ProviderUserRole | '';
   provider_id: string;
 }
-type Body = { email: string; role: ProviderUserRole; provider_id?: string };
+type Body = { email: string; role: ProviderUserRole; provider_id?: string; properties?: string[] };
 
 const useStyles = makeStyles({ input: { width: '100%', minWidth: 0 } });
 
-/** Invites one person by email with a role; Super Admins and Admins also pick the provider (`providers`). */
-export function InviteDialog({ providers, onClose, onInvited }: { providers: readonly ProviderChoice[] | null; onClose: () => void; onInvited: () => void }) {
+/**
+ * Invites one person by email with a role; Super Admins and Admins also pick the provider (`providers`). Properties
+ * found with the address autocomplete are attached for the user to confirm when they accept.
+ */
+export function InviteDialog({ providers, AddressAutocomplete, onClose, onInvited }: { providers: readonly ProviderChoice[] | null; AddressAutocomplete: AddressFinder; onClose: () => void; onInvited: () => void }) {
   const s = useStyles();
+  const [properties, setProperties] = useState<PropertySummary[]>([]);
   const check = (d: Draft): DraftCheck<Draft, Body> => {
     const errors: Partial<Record<keyof Draft, string>> = {};
     if (!EMAIL.test(d.email.trim())) errors.email = 'Enter a valid email address';
     if (!d.role) errors.role = 'Pick a role';
     if (providers && !d.provider_id) errors.provider_id = 'Pick the provider';
     if (Object.keys(errors).length > 0 || !d.role) return { ok: false, errors };
-    return { ok: true, body: { email: d.email.trim(), role: d.role, ...(providers ? { provider_id: d.provider_id } : {}) } };
+    return { ok: true, body: { email: d.email.trim(), role: d.role, ...(providers ? { provider_id: d.provider_id } : {}), ...(properties.length ? { properties: properties.map((p) => p.id) } : {}) } };
   };
   const { draft, set, field, failure, saving, submit } = useDraftForm<Draft, Body>({
     initial: () => ({ email: '', role: '', provider_id: '' }),
@@ -59,6 +66,7 @@ export function InviteDialog({ providers, onClose, onInvited }: { providers: rea
           <OptionSelect value={draft.provider_id} onChange={(v) => set('provider_id', v)} placeholder="Choose a provider" options={providers.map((p) => ({ value: p.id, label: p.name }))} />
         </Field>
       )}
+      <PropertyPicker AddressAutocomplete={AddressAutocomplete} value={properties} onChange={setProperties} />
     </FormDialog>
   );
 }

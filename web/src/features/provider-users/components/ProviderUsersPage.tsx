@@ -18,6 +18,9 @@ import { actOnProviderUser, fetchProviderUsers, PROVIDER_USER_LIST, useProviderC
 import { ConfirmUserAction, type UserAction } from './ConfirmUserAction.tsx';
 import { ImportInvitationsDialog } from './ImportInvitationsDialog.tsx';
 import { InviteDialog, type ProviderChoice } from './InviteDialog.tsx';
+import { AttachPropertiesDialog } from './AttachPropertiesDialog.tsx';
+import { ProviderUserDialog } from './ProviderUserDialog.tsx';
+import type { AddressFinder } from './PropertyPicker.tsx';
 
 const MESSAGES = [PROVIDER_USER_UPDATED_MESSAGE];
 
@@ -30,7 +33,7 @@ const exportRow = (u: ProviderUserView) => [u.email, u.full_name ?? '', u.role, 
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  who: { display: 'flex', flexDirection: 'column', minWidth: 0, overflowWrap: 'anywhere' },
+  who: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', minWidth: 0, overflowWrap: 'anywhere', textAlign: 'start', height: 'auto', paddingInline: 0 },
 });
 
 function UserFilters({ applied, onApply, onClear, providers }: { applied: Filters<FilterKey>; onApply: (f: Filters<FilterKey>) => void; onClear: () => void; providers: readonly ProviderChoice[] | null }) {
@@ -49,9 +52,11 @@ const accepts = (row: ProviderUserView, filters: Filters<FilterKey>) => (!filter
 
 /**
  * /acpg-provider-users: a Provider Admin's users (their provider, scoped by the server) or, for Super Admins and Admins,
- * every provider's with a provider filter; live; invite, import a CSV, resend, revoke, suspend, reactivate, export.
+ * every provider's with a provider filter; live; invite (with properties found by the address autocomplete, handed in
+ * by the app), import a CSV, attach properties, resend, revoke, suspend, reactivate, export; a user opens their details
+ * and verified properties.
  */
-export default function ProviderUsersPage() {
+export function ProviderUsersPage({ AddressAutocomplete }: { AddressAutocomplete: AddressFinder }) {
   const s = useStyles();
   const track = useTrackClick();
   const scope = useProviderUsersScope();
@@ -63,6 +68,8 @@ export default function ProviderUsersPage() {
   const [inviting, setInviting] = useState(false);
   const [importing, setImporting] = useState(false);
   const [confirming, setConfirming] = useState<{ user: ProviderUserView; action: UserAction } | null>(null);
+  const [attaching, setAttaching] = useState<ProviderUserView | null>(null);
+  const [opened, setOpened] = useState<ProviderUserView | null>(null);
 
   // Newest invitation first: a pushed new row goes on top of page 1; a Provider Admin follows their provider's room.
   const view = useLiveList({
@@ -93,10 +100,10 @@ export default function ProviderUsersPage() {
       header: 'User',
       sortable: true,
       render: (u) => (
-        <span className={s.who}>
+        <Button appearance="transparent" className={s.who} onClick={() => setOpened(u)} title="Open: details and verified properties">
           <Text weight="semibold">{u.full_name ?? u.email}</Text>
           {u.full_name && <Text size={200}>{u.email}</Text>}
-        </span>
+        </Button>
       ),
     },
     { id: 'role', header: 'Role', render: (u) => u.role },
@@ -109,6 +116,11 @@ export default function ProviderUsersPage() {
       header: 'Actions',
       render: (u) => (
         <div className={s.actions}>
+          {u.status === 'invited' && (
+            <Button size="small" onClick={() => setAttaching(u)} aria-label={`Attach properties for ${u.email}`}>
+              Attach properties
+            </Button>
+          )}
           {actionsOf(u).map((action) => (
             <Button key={action} size="small" disabledFocusable={busy === u.id} onClick={() => setConfirming({ user: u, action })} aria-label={`${action[0]?.toUpperCase()}${action.slice(1)} ${u.email}`}>
               {`${action[0]?.toUpperCase()}${action.slice(1)}`}
@@ -149,12 +161,13 @@ export default function ProviderUsersPage() {
         getRowId={(u) => u.id}
         noMatch="No provider users match these filters."
         offerClear
-        empty="No one has been invited yet. Invite people by email, or import a CSV file of emails and roles."
+        empty="No one has been invited yet. Invite people by email, or import a CSV file of emails and roles (and their properties)."
         onExport={onExport}
       />
       {inviting && (
         <InviteDialog
           providers={providers}
+          AddressAutocomplete={AddressAutocomplete}
           onClose={() => setInviting(false)}
           onInvited={() => {
             setInviting(false);
@@ -171,6 +184,18 @@ export default function ProviderUsersPage() {
           }}
         />
       )}
+      {attaching && (
+        <AttachPropertiesDialog
+          user={attaching}
+          AddressAutocomplete={AddressAutocomplete}
+          onClose={() => setAttaching(null)}
+          onAttached={() => {
+            setAttaching(null);
+            view.reload();
+          }}
+        />
+      )}
+      {opened && <ProviderUserDialog user={opened} statusLabel={STATUS_LABELS[opened.status]} onClose={() => setOpened(null)} />}
       {confirming && <ConfirmUserAction user={confirming.user} action={confirming.action} onCancel={() => setConfirming(null)} onConfirm={() => void act(confirming.user, confirming.action)} />}
     </ListScreen>
   );

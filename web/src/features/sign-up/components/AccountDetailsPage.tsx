@@ -12,7 +12,8 @@ import { HumanCheck, type HumanCheckHandle } from './HumanCheck.tsx';
 import { StepFrame, useFormStyles } from './StepFrame.tsx';
 import { RouteLink } from '../../../components/RouteLink.tsx';
 import { FieldGroup } from './FieldGroup.tsx';
-import { invitationFromSearch, useInvitation } from '../invitation.ts';
+import { invitationFromSearch, keepConfirmedProperties, useInvitation } from '../invitation.ts';
+import { ProviderProperties } from './ProviderProperties.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -77,6 +78,9 @@ export default function AccountDetailsPage() {
   const needsBrokerage = ROLES_WITH_BROKERAGE.includes(role);
   // An invited Agent or Broker works for the provider, unless they type another brokerage.
   const brokerage = brokerageDraft ?? (invited && needsBrokerage ? invited.provider_name : '');
+  // The properties the provider attached: all checked until the user unchecks one.
+  const [confirmedDraft, setConfirmed] = useState<string[] | null>(null);
+  const confirmed = confirmedDraft ?? (invited?.properties ?? []).map((p) => p.id);
   const [touched, setTouched] = useState(false);
   const [checking, setChecking] = useState(false);
   const [checkError, setCheckError] = useState<string | null>(null);
@@ -117,6 +121,8 @@ export default function AccountDetailsPage() {
       setCheckError('The human check did not finish. Check "I\'m not a robot" and try again.');
       return;
     }
+    // The checked properties go with the invitation's acceptance, once the email code signs the account in.
+    if (invited) keepConfirmedProperties(confirmed);
     // confirm_password is never sent beyond the form (DECISIONS.md).
     actor.send({
       type: 'SUBMIT',
@@ -222,6 +228,7 @@ export default function AccountDetailsPage() {
             ))}
           </RadioGroup>
         </Field>
+        {invited && <ProviderProperties providerName={invited.provider_name} properties={invited.properties} checked={confirmed} onChange={setConfirmed} />}
         <Field validationMessage={show(errors.terms)} required>
           <Checkbox checked={terms} onChange={(_, d) => setTerms(d.checked === true)} label="I have read and agree to the Terms of Service" />
         </Field>

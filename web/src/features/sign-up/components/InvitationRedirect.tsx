@@ -7,7 +7,8 @@ import { LoadingSpinner } from '../../../components/PageState.tsx';
 import { isFailure } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
-import { acceptPendingInvitation, invitationFromSearch, keepInvitation, lookupInvitation } from '../invitation.ts';
+import { acceptPendingInvitation, invitationFromSearch, keepConfirmedProperties, keepInvitation, lookupInvitation, pendingInvitation, useInvitation } from '../invitation.ts';
+import { ProviderProperties } from './ProviderProperties.tsx';
 import { SIGN_UP_PATH } from '../paths.ts';
 
 const useStyles = makeStyles({
@@ -16,19 +17,63 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
-/** Signed in already: the account accepts the kept invitation and goes home, told whether it joined. */
-function AcceptAsSignedIn() {
+/** Accepts the kept invitation (with the properties checked) and goes home, told whether it joined. */
+function AcceptNow({ refused }: { refused?: string }) {
   const navigate = useNavigate();
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    if (refused) {
+      notify.error(`The invitation was not accepted: ${refused}`);
+      navigate('/', { replace: true });
+      return;
+    }
     void acceptPendingInvitation().then((joined) => {
       if (joined) (joined.ok ? notify.success : notify.error)(joined.message);
       navigate('/', { replace: true });
     });
-  }, [navigate]);
+  }, [navigate, refused]);
   return <LoadingSpinner label="Accepting the invitation" />;
+}
+
+/**
+ * Signed in already: an invitation with properties attached asks first which are the account's ("Your provider added
+ * these properties"), then accepts; one without accepts at once.
+ */
+function AcceptAsSignedIn() {
+  const s = useStyles();
+  const [key] = useState(pendingInvitation);
+  const invitation = useInvitation(key);
+  const [checked, setChecked] = useState<string[] | null>(null);
+  const [accepting, setAccepting] = useState(false);
+  if (invitation.status === 'loading') return <LoadingSpinner label="Loading the invitation" />;
+  if (invitation.status === 'error') return <AcceptNow refused={invitation.message} />;
+  if (invitation.status !== 'ready' || invitation.preview.properties.length === 0 || accepting) return <AcceptNow />;
+  const { preview } = invitation;
+  const confirmed = checked ?? preview.properties.map((p) => p.id);
+  return (
+    <div className={s.page}>
+      <Card className={s.card}>
+        <ScreenHeading id="invitation-title" title={`Join ${preview.provider_name}`} />
+        <Text>{`${preview.provider_name} invited you as ${preview.role}.`}</Text>
+        <form
+          className={s.form}
+          aria-label="Accept the invitation"
+          onSubmit={(e) => {
+            e.preventDefault();
+            keepConfirmedProperties(confirmed);
+            setAccepting(true);
+          }}
+        >
+          <ProviderProperties providerName={preview.provider_name} properties={preview.properties} checked={confirmed} onChange={setChecked} />
+          <Button type="submit" appearance="primary">
+            Accept the invitation
+          </Button>
+        </form>
+      </Card>
+    </div>
+  );
 }
 
 /** The invitation email's code, typed: checked, kept, then accepted (signed in) or carried into the sign-up. */

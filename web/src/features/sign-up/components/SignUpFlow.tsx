@@ -29,9 +29,17 @@ async function verifyAndSignIn({ channel, code, intent }: { channel: 'phone' | '
   // Signed up through a provider's invitation: the new account accepts it now (the server checks the email).
   const joined = await acceptPendingInvitation();
   if (joined) (joined.ok ? notify.success : notify.error)(joined.message);
+  const needsProperty = requiredSteps([intent ?? 'membership']).includes('property');
+  if (joined?.ok && joined.confirmed > 0 && needsProperty) {
+    // Properties the provider attached and the user confirmed are verified for the account (a moment later, by the
+    // properties module): the property step is then done, so the wizard skips it. Waited for, bounded; if it is slow the
+    // step shows and the verified properties appear there.
+    await waitForStep('property', { timeoutMs: 8_000 }).catch(() => undefined);
+    return data;
+  }
   // Mid-wizard: say what happened and what comes next (not "ready", five steps remain). An NHD order needs no more
   // steps: the end of the sign-up says so.
-  if (requiredSteps([intent ?? 'membership']).includes('property')) {
+  if (needsProperty) {
     notify.success(`Welcome, ${result.data.user.full_name}. Your phone and email are confirmed. Next, find your property.`);
   }
   return data;

@@ -1,0 +1,149 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../services/test/harness.ts';
+import { waitFor } from '../../services/test/wait-for.ts';
+import { closeE2e, openE2e } from './support/app.ts';
+import { checkWidths } from './support/axe.ts';
+import { newPage, settled } from './support/browser.ts';
+import { newCustomer } from './support/customer.ts';
+import { explained, signInThroughPages } from './support/sign-in.ts';
+import { enterCode, newApplicant, onScreen } from './support/sign-up.ts';
+
+const MANZANITA = { typed: '427 Manzanita', line: '427 Manzanita Drive' };
+const BAY = { typed: '3352 Bay Co', line: '3352 Bay Court' };
+
+/** A provider and its Provider Admin, made by the API (the providers e2e walks the Super Admin's screens). */
+const providerWithAdmin = async (app: TestApp, name: string) => {
+  const headers = { authorization: `Bearer ${await app.signInAs('Super Admin')}` };
+  const payload = { name, kind: 'Homebuilder', contact: { name: 'Pat Lee', email: 'pat@closing.example', phone: null }, address: { line1: '1 Market St', city: 'San Francisco', state: 'CA', zip: '94105' } };
+  const created = await app.app.inject({ method: 'POST', url: '/api/v1/admin/providers', payload, headers });
+  expect(created.statusCode, created.body).toBe(200);
+  const providerId = String(created.json().data.id);
+  const admin = await newCustomer(app, 'Ola Closing');
+  const appointed = await app.app.inject({ method: 'POST', url: `/api/v1/admin/providers/${providerId}/admins`, payload: { email: admin.email }, headers });
+  expect(appointed.statusCode, appointed.body).toBe(200);
+  const roles = async () => (await app.platform.eventStore.readStream(`identity-account-${admin.accountId}`)).some((e) => e.type === 'AccountRolesChanged');
+  await waitFor(async () => ((await roles()) ? true : undefined), { what: 'the Provider Admin role given', timeoutMs: 15_000 });
+  return admin;
+};
+
+const invitationLink = (app: TestApp, to: string) =>
+  waitFor(
+    async () => {
+      const response = await fetch(`${app.url}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+      const body = (await response.json()) as { data: { items: { text: string }[] } };
+      const url = body.data.items.map((m) => /(https?:\/\/\S+\/sign-up\?invitation=\S+)/.exec(m.text)?.[1]).find(Boolean);
+      return url ? new URL(url).pathname + new URL(url).search : undefined;
+    },
+    { what: `an invitation to ${to}`, timeoutMs: 15_000 },
+  );
+
+/** Finds an address in the autocomplete named `label` (inside `scope`) and picks its first option. */
+const pickAddress = async (page: Page, scope: ReturnType<Page['getByRole']>, label: string, address: { typed: string; line: string }) => {
+  const box = scope.getByRole('combobox', { name: label });
+  await box.click();
+  await box.pressSequentially(address.typed, { delay: 30 });
+  await explained(page, () => page.getByRole('option', { name: new RegExp(address.line) }).waitFor({ timeout: 15_000 }));
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await scope.getByRole('list', { name: 'Properties to attach' }).getByText(address.line, { exact: false }).waitFor({ timeout: 10_000 });
+};
+
+describe('Properties through the provider: attached to an invitation, confirmed at sign-up, seen by the Provider Admin', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ app, browser, page } = await openE2e());
+  }, 120_000);
+  afterAll(async () => {
+    await closeE2e({ browser, app });
+  });
+
+  it('invites with a property, attaches another, the invitee confirms one at sign-up (the property step is skipped), the admin sees it verified', async () => {
+    const admin = await providerWithAdmin(app, 'Closing Homes');
+    await signInThroughPages(page, app, admin.email, admin.password);
+    await explained(page, () => page.waitForURL((url) => url.pathname === '/acpg-provider-users', { timeout: 20_000 }));
+    await settled(page, 'Provider Users of Closing Homes');
+
+    // Invite with one property found by its address.
+    const invitee = { ...newApplicant('Bea Buyer'), role: 'Owner' as const };
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a user' });
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(invitee.email);
+    await dialog.getByRole('combobox', { name: 'Role' }).selectOption('Owner');
+    await pickAddress(page, dialog, 'Add a property (optional)', MANZANITA);
+    await checkWidths(page, 'provider-users-invite-with-property');
+    const invited = page.waitForResponse((r) => r.url().endsWith('/api/v1/provider-users/invitations') && r.request().method() === 'POST', { timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    const sent = await invited;
+    expect(sent.status()).toBe(200);
+    expect((sent.request().postDataJSON() as { properties?: string[] }).properties).toHaveLength(1);
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    const row = page.getByRole('table', { name: 'Provider users' }).getByRole('row').filter({ hasText: invitee.email });
+    await explained(page, () => row.filter({ hasText: 'Invited' }).waitFor({ timeout: 20_000 }));
+
+    // Attach a second one on the waiting invitation.
+    await row.getByRole('button', { name: `Attach properties for ${invitee.email}` }).click();
+    const attach = page.getByRole('dialog', { name: `Attach properties for ${invitee.email}` });
+    await attach.getByText(`Attached already: ${MANZANITA.line}`, { exact: false }).waitFor({ timeout: 15_000 });
+    await pickAddress(page, attach, 'Add a property (optional)', BAY);
+    await checkWidths(page, 'provider-users-attach-properties');
+    const attached = page.waitForResponse((r) => r.url().endsWith('/attach-properties'), { timeout: 20_000 });
+    await attach.getByRole('button', { name: 'Attach' }).click();
+    expect((await attached).status()).toBe(200);
+    await attach.waitFor({ state: 'detached', timeout: 20_000 });
+
+    // The invitee signs up from the link: both properties listed, checked; they uncheck the one that is not theirs.
+    const link = await invitationLink(app, invitee.email);
+    const { context: theirs, page: newcomer } = await newPage(browser, app.url);
+    try {
+      await newcomer.goto(link);
+      await onScreen(newcomer, '/authentication/sign-up', 'Create your account');
+      const form = newcomer.getByRole('form', { name: 'Create your account' });
+      const group = form.getByRole('group', { name: 'Your provider added these properties' });
+      await group.waitFor({ timeout: 20_000 });
+      const manzanita = group.getByRole('checkbox', { name: new RegExp(MANZANITA.line) });
+      const bay = group.getByRole('checkbox', { name: new RegExp(BAY.line) });
+      expect(await manzanita.isChecked()).toBe(true);
+      expect(await bay.isChecked()).toBe(true);
+      await bay.uncheck();
+      await checkWidths(newcomer, 'sign-up-with-provider-properties');
+      await form.getByLabel('Full name').fill(invitee.fullName);
+      await form.getByLabel('Phone number').fill(invitee.phoneTyped);
+      await form.getByRole('textbox', { name: 'Password', exact: true }).fill(invitee.password);
+      await form.getByLabel('Confirm password').fill(invitee.password);
+      await form.getByRole('checkbox', { name: 'I have read and agree to the Terms of Service' }).check();
+      await form.getByText("I'm not a robot").click();
+      const sentAfter = Date.now() - 1000;
+      await form.getByRole('button', { name: 'Create account' }).click();
+      await onScreen(newcomer, '/authentication/mobile-verification', 'Enter the code sent to your phone');
+      const emailAfter = Date.now() - 1000;
+      await enterCode(newcomer, app, invitee.phone, sentAfter);
+      await onScreen(newcomer, '/authentication/email-verification', 'Enter the code sent to your email');
+      const accepted = newcomer.waitForResponse((r) => r.url().endsWith('/api/v1/provider-invitations/accept'), { timeout: 30_000 });
+      await enterCode(newcomer, app, invitee.email, emailAfter);
+      const answer = await accepted;
+      expect(answer.status()).toBe(200);
+      expect((answer.request().postDataJSON() as { properties?: string[] }).properties).toHaveLength(1);
+      // The provider covered the property step: the wizard goes on to the next one.
+      await onScreen(newcomer, '/sign-up/face-signature', 'Your face and signature');
+    } finally {
+      await theirs.close();
+    }
+
+    // The Provider Admin opens the user: the confirmed property is verified, confirmed by the provider; the other is only attached.
+    await explained(page, () => row.filter({ hasText: 'Active' }).filter({ hasText: invitee.fullName }).waitFor({ timeout: 20_000 }));
+    await row.getByRole('button', { name: invitee.fullName }).click();
+    const details = page.getByRole('dialog', { name: invitee.fullName });
+    const verified = details.getByRole('list', { name: 'Verified properties' });
+    await explained(page, () => verified.getByText(MANZANITA.line, { exact: false }).waitFor({ timeout: 20_000 }));
+    expect(await verified.textContent()).toContain('confirmed by provider Closing Homes');
+    expect(await verified.textContent()).not.toContain(BAY.line);
+    expect(await details.getByRole('list', { name: 'Attached properties' }).textContent()).toContain(BAY.line);
+    await checkWidths(page, 'provider-user-details');
+    await details.getByRole('button', { name: 'Close' }).click();
+    await details.waitFor({ state: 'detached', timeout: 10_000 });
+  }, 300_000);
+});
