@@ -1,7 +1,7 @@
 import type { EnrolmentView } from '@acpg/contracts/equity';
 import type { MemberProperty, Payer, PlacedBy } from '@acpg/contracts/on-behalf';
 import type { Principal } from '../../../platform/auth/port.ts';
-import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { DomainError, StepsMissing } from '../../../platform/commands/domain-error.ts';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { findInCopy } from '../../../platform/local-copies/read-copy.ts';
 import { isMemberOf, providerAdminOf } from '../../../platform/local-copies/provider-members.ts';
@@ -60,5 +60,11 @@ export const enrolForMember = async (
     if (!sameRequest && existing.status === 'awaiting_payment') throw new DomainError('conflict', 'ALREADY_ENROLLED', 'This property’s protection is waiting for its payment already.');
   }
   const placedBy: PlacedBy = { account_id: principal.userId, provider_id: providerId, payer: request.payer };
-  return enrol(platform, request.propertyId, request.accountId, meta, placedBy);
+  try {
+    return await enrol(platform, request.propertyId, request.accountId, meta, placedBy);
+  } catch (error) {
+    // The user has sign-up steps to finish before Equity Protect: said to the Provider Admin about the user.
+    if (error instanceof StepsMissing) throw new StepsMissing('This user has not finished the sign-up steps Equity Protect needs. Ask them to sign in and finish them first.', error.missingSteps);
+    throw error;
+  }
 };

@@ -6,6 +6,7 @@ import { registerAccount } from '../../../../test/accounts.ts';
 import { bearer, markVerified } from '../../../../test/equity.ts';
 import { useTestApp } from '../../../../test/harness.ts';
 import { waitForMessage } from '../../../../test/outbox.ts';
+import { signedUpWith } from '../../../../test/sign-up-steps.ts';
 import { testPaymentMethod } from '../../../../test/payments.ts';
 import { joinProvider, leaveProvider, providerAdminToken } from '../../../../test/provider-members.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
@@ -116,6 +117,15 @@ describe('a Provider Admin protects its users’ properties (issue 21 item 4)', 
     const notVerified = await enrolFor(s.adminA, s.member, { property_id: 'ca-scl-00012', payer: 'provider' });
     expect(notVerified.statusCode).toBe(400);
     expect(notVerified.json().code).toBe('PROPERTY_NOT_VERIFIED');
+    // A user who signed up for NHD reports only has Equity Protect's sign-up steps to finish: told about the user.
+    const nhdOnly = randomUUID();
+    await signedUpWith(t, nhdOnly, ['nhd']);
+    await markVerified(t, nhdOnly, PROPERTY);
+    await joinProvider(t, s.providerA, nhdOnly);
+    const steps = await enrolFor(s.adminA, nhdOnly, { property_id: PROPERTY, payer: 'provider' });
+    expect(steps.statusCode, steps.body).toBe(409);
+    expect(steps.json()).toMatchObject({ code: 'SIGN_UP_STEPS_MISSING', message: expect.stringContaining('This user has not finished') });
+    expect(await t.platform.eventStore.readStream(`equity-enrolment-${enrolmentIdOf(nhdOnly, PROPERTY)}`)).toEqual([]);
     const badPayer = await enrolFor(s.adminA, s.member, { property_id: PROPERTY, payer: 'someone' });
     expect(badPayer.statusCode).toBe(400);
     const customer = await enrolFor(await t.signInAs('Customer', s.member), s.member, { property_id: PROPERTY, payer: 'user' });
