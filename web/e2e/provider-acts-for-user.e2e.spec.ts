@@ -65,6 +65,7 @@ describe('Provider Admin: protects a user’s property from /acpg-provider-users
     await settled(page, 'Provider Users of Harbor Homes');
     const row = page.getByRole('table', { name: 'Provider users' }).getByRole('row').filter({ hasText: member.email });
     await explained(page, () => row.filter({ hasText: 'Active' }).waitFor({ timeout: 20_000 }));
+    await checkWidths(page, 'provider-users-act-for-links');
     await row.getByRole('link', { name: `Protect a property of ${member.email}` }).click();
 
     await settled(page, 'Services for Mira Member');

@@ -38,7 +38,7 @@ function ActForUserLinks({ user }: { user: ProviderUserView }) {
       <LinkButton size="small" to={to('protect')} aria-label={`Protect a property of ${user.email}`}>
         Protect a property
       </LinkButton>
-      <LinkButton size="small" to={to('nhd')} aria-label={`Order an NHD report for ${user.email}`}>
+      <LinkButton size="small" to={to('nhd')} aria-label={`Order NHD report for ${user.email}`}>
         Order NHD report
       </LinkButton>
     </>
