@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, withoutHiddenCharacters } from './http.ts';
+import { Payer, PlacedBy } from './on-behalf.ts';
 import { PromoApplied } from './payments.ts';
 import { ALERT_SORT_FIELDS, ENROLMENT_SORT_FIELDS, IMPORT_SORT_FIELDS } from './sort-fields.ts';
 
@@ -67,6 +68,12 @@ export type ProtectedProperty = z.infer<typeof ProtectedProperty>;
  */
 export const EnrolBody = z.object({ property_id: z.string({ error: 'Choose the property' }).trim().min(1, 'Choose the property').max(64) });
 export type EnrolBody = z.infer<typeof EnrolBody>;
+/**
+ * `POST /api/v1/equity/members/:account_id/enrollments` (a Provider Admin, for one of its provider's users): the user's
+ * verified property and who pays (`provider`: the Provider Admin pays the checkout; `user`: the user is asked to pay).
+ */
+export const EnrolForMemberBody = EnrolBody.extend({ payer: Payer });
+export type EnrolForMemberBody = z.infer<typeof EnrolForMemberBody>;
 export const EnrolmentIdParams = z.object({ id: z.uuid({ error: 'The enrollment id must be a UUID' }) });
 // `POST /api/v1/equity/enrollments/:id/cancel` (owner or Super Admin): stops monitoring; enrolling again restarts it.
 
@@ -87,6 +94,8 @@ export const EquityEnrolmentRequested = z.object({
   included: z.boolean(),
   /** The plan that includes it, when `included` by a plan. */
   plan_name: z.string().nullable(),
+  /** A Provider Admin enrolled it for the member (`account_id`) and chose who pays; absent when the member did. */
+  placed_by: PlacedBy.optional(),
 });
 export type EquityEnrolmentRequested = z.infer<typeof EquityEnrolmentRequested>;
 /** Payments reports the enrolment's checkout succeeded (then `EquityProtectionStarted`). */

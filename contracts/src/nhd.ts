@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, withoutHiddenCharacters } from './http.ts';
+import { Payer, PlacedBy } from './on-behalf.ts';
 import { PromoApplied } from './payments.ts';
 import { NHD_ORDER_SORT_FIELDS } from './sort-fields.ts';
 
@@ -103,6 +104,12 @@ export const PlaceOrderBody = z.object({
   escrow_users: z.array(EscrowUserInput).max(MAX_ESCROW_USERS, `At most ${MAX_ESCROW_USERS} escrow users`).default([]),
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
+/**
+ * `POST /api/v1/nhd/members/:account_id/orders` (a Provider Admin, for one of its provider's users): an order of the
+ * user's verified property, owned by the user, and who pays (`provider`: the Provider Admin; `user`: the user is asked).
+ */
+export const PlaceOrderForMemberBody = PlaceOrderBody.extend({ payer: Payer });
+export type PlaceOrderForMemberBody = z.infer<typeof PlaceOrderForMemberBody>;
 
 export const OrderIdParams = z.object({ id: z.uuid({ error: 'The order id must be a UUID' }) });
 
@@ -170,6 +177,8 @@ export const NhdOrderPlaced = z.object({
   escrow_users: z.array(EscrowUserInput),
   /** The brokerage of the Agent or Broker who placed it, as identity named it then (absent for other orderers). */
   brokerage_name: z.string().optional(),
+  /** A Provider Admin placed it for the owner (`account_id`) and chose who pays; absent when the owner placed it. */
+  placed_by: PlacedBy.optional(),
 });
 export type NhdOrderPlaced = z.infer<typeof NhdOrderPlaced>;
 export const NhdOrderPaid = z.object({ ...step, checkout_id: z.string(), amount_cents: z.number().int().nonnegative(), promo: PromoApplied.optional() });

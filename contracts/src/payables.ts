@@ -1,5 +1,6 @@
 import { EquityEnrolmentRequested } from './equity.ts';
 import { NhdOrderPlaced } from './nhd.ts';
+import type { PlacedBy } from './on-behalf.ts';
 import type { PublishedEvent } from './payments.ts';
 
 // What sellers publish may be charged, and for how much: payments keeps a local copy of each (its `*_payables` read
@@ -15,7 +16,17 @@ export interface Payable {
   /** Why it takes no payment now (in words for the payer), or null while it may be paid. */
   closed: string | null;
   request: number;
+  /**
+   * Another account that may pay it besides `account_id`: the Provider Admin who placed it for the owner when the
+   * provider pays (`placed_by.payer === 'provider'`). Absent otherwise; no other third party may pay.
+   */
+  payer_id?: string;
 }
+
+const providerPayer = (placedBy: PlacedBy | undefined): { payer_id?: string } => (placedBy?.payer === 'provider' ? { payer_id: placedBy.account_id } : {});
+
+/** Whether `accountId` may pay the payable: its owner, or the Provider Admin who placed it when the provider pays. */
+export const mayPay = (payable: Payable, accountId: string): boolean => payable.account_id === accountId || (payable.payer_id !== undefined && payable.payer_id === accountId);
 
 // ---- What an order offers to be paid (payments' local copy, `Payable`) ----
 
@@ -32,7 +43,7 @@ const CLOSED_TO_PAYMENT: Readonly<Record<string, string>> = {
 export const nextNhdOrderPayable = (payable: Payable | null, event: PublishedEvent): Payable | null => {
   if (event.type === 'NhdOrderPlaced') {
     const placed = NhdOrderPlaced.safeParse(event.data);
-    return placed.success ? { account_id: placed.data.account_id, amount_cents: placed.data.amount_cents, closed: null, request: 1 } : payable;
+    return placed.success ? { account_id: placed.data.account_id, amount_cents: placed.data.amount_cents, closed: null, request: 1, ...providerPayer(placed.data.placed_by) } : payable;
   }
   const closed = CLOSED_TO_PAYMENT[event.type];
   return payable && closed ? { ...payable, closed } : payable;
@@ -52,7 +63,7 @@ export const nextEnrolmentPayable = (payable: Payable | null, event: PublishedEv
     const requested = EquityEnrolmentRequested.safeParse(event.data);
     if (!requested.success) return payable;
     const closed = requested.data.included ? 'This property’s protection is included in your plan: there is nothing to pay.' : null;
-    return { account_id: requested.data.account_id, amount_cents: requested.data.price_cents, closed, request: (payable?.request ?? 0) + 1 };
+    return { account_id: requested.data.account_id, amount_cents: requested.data.price_cents, closed, request: (payable?.request ?? 0) + 1, ...providerPayer(requested.data.placed_by) };
   }
   if (!payable) return payable;
   if (event.type === 'EquityEnrolmentPaid' || event.type === 'EquityProtectionStarted') return { ...payable, closed: 'This property is protected and paid already.' };

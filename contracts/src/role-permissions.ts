@@ -22,7 +22,9 @@ import { ROLES, type RoleName } from './role-names.ts';
  *   Admin oversees members' things as a Super Admin does (`OVERSEER_ROLES`) but is not a member: no purchases, no
  *   claims of their own (they review them).
  * - **Provider Admin**: as today (its own menu: its NHD orders, which it may order and pay as before, its claims list and
- *   the Equity Protect lists), until the providers work scopes its lists to its provider.
+ *   the Equity Protect lists), until the providers work scopes its lists to its provider. It acts for its provider's
+ *   users (`provider-users.act-for`, issue 21 item 4): protects their verified properties and orders NHD reports of them,
+ *   which stay the user's; a Super Admin or Admin does not (they oversee, they do not buy for members).
  */
 
 /** The roles that use the customer menu (DECISIONS.md "Roles"); Lennar is a provider, not a role. */
@@ -65,6 +67,10 @@ export const CAPABILITIES = {
   },
   'providers.manage': { summary: 'Providers and their Provider Admins', roles: admins },
   'provider-users.manage': { summary: 'Provider users and invitations', roles: [...admins, 'Provider Admin'] },
+  'provider-users.act-for': {
+    summary: "Protect a provider user's verified property in Equity Protect and order NHD reports for it, paid by the provider or left for the user to pay",
+    roles: ['Provider Admin'],
+  },
   'plans.manage': { summary: 'Plans and prices', roles: ['Super Admin'] },
   'promo-codes.manage': { summary: 'Promo codes', roles: ['Super Admin'] },
   'email-templates.manage': { summary: 'Email templates', roles: ['Super Admin'] },

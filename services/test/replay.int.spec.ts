@@ -26,6 +26,7 @@ import { propertyData } from '../src/platform/property-data/select.ts';
 import { adminStep, claimReaches, fileClaim, renewMembershipFor, startMembershipFor, TINY_PDF, verifyPropertyFor } from './reimbursement.ts';
 import { runNow, savedCard } from './renewals.ts';
 import { TEST_CARDS } from '@acpg/contracts/payments';
+import { joinProvider } from './provider-members.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -137,6 +138,8 @@ const createProvider = async (t: TestApp, adminEmail: string) => {
     const acted = await t.app.inject({ method: 'POST', url: `/api/v1/provider-users/${invitationId}/${action}`, headers: providerAdmin });
     expect(acted.statusCode, acted.body).toBe(200);
   }
+  // A user who joined the provider (every module's provider_members copy, equity's and nhd's).
+  await joinProvider(t, id, 'replay-provider-user');
 };
 
 /** A verified property (the event as the properties module writes it): documents in the verified-properties read model. */

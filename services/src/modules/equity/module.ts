@@ -9,11 +9,14 @@ import { caseRoutes } from './cases/routes.ts';
 import { memberContactsCopy } from './cases/member-contacts.ts';
 import { enrolments } from './enrolments/entity.ts';
 import { enrolmentRoutes } from './enrolments/routes.ts';
+import { memberRoutes } from './members/routes.ts';
+import { providerMembersCopy } from '../../platform/local-copies/provider-members.ts';
+import { PROVIDER_MEMBER_EVENTS } from '@acpg/contracts/provider-users';
 import { matchingReaction, matchingWorker } from './imports/matching.ts';
 import { importsProjection } from './imports/projection.ts';
 import { importRoutes } from './imports/routes.ts';
 import { noticesReaction } from './notices/reaction.ts';
-import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail, protectionEndedEmail, protectionEndingEmail } from './notices/templates.ts';
+import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail, protectionEndedEmail, protectionEndingEmail, protectionToPayEmail } from './notices/templates.ts';
 import { endingSchedule } from './enrolment/ending.ts';
 import { enrolmentPaymentReaction, enrolmentPaymentWorker } from './payment/reaction.ts';
 import { MEMBER_CONTACT_EVENTS } from '@acpg/contracts/identity';
@@ -38,12 +41,13 @@ export const equityModule: Module = {
   routes: (platform) => async (app) => {
     await app.register(pricingRoutes(platform));
     await app.register(enrolmentRoutes(platform));
+    await app.register(memberRoutes(platform));
     await app.register(importRoutes(platform));
     await app.register(alertRoutes(platform));
     await app.register(caseRoutes(platform));
   },
-  projections: [enrolments.projection, alerts.projection, importsProjection, pricingProjection, verifiedPropertiesCopy('equity'), membershipsCopy, accountContactsCopy('equity'), memberContactsCopy, ...signUpStepsCopies('equity')],
-  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', PROPERTY_VERIFIED, ...MEMBERSHIP_STANDING_EVENTS, ...MEMBER_CONTACT_EVENTS, ...SIGN_UP_STEPS_CONSUMES],
+  projections: [enrolments.projection, alerts.projection, importsProjection, pricingProjection, verifiedPropertiesCopy('equity'), membershipsCopy, accountContactsCopy('equity'), memberContactsCopy, ...signUpStepsCopies('equity'), providerMembersCopy('equity')],
+  consumes: [...PROVIDER_MEMBER_EVENTS, 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', PROPERTY_VERIFIED, ...MEMBERSHIP_STANDING_EVENTS, ...MEMBER_CONTACT_EVENTS, ...SIGN_UP_STEPS_CONSUMES],
   pushes: [
     enrolments.push,
     alerts.push,
@@ -51,7 +55,7 @@ export const equityModule: Module = {
   ],
   rooms: alerts.rooms,
   reactions: [enrolmentPaymentReaction, matchingReaction, noticesReaction],
-  templates: [alertEmail, alertSms, caseOpenedEmail, caseClosedEmail, protectionEndingEmail, protectionEndedEmail],
+  templates: [alertEmail, alertSms, caseOpenedEmail, caseClosedEmail, protectionEndingEmail, protectionEndedEmail, protectionToPayEmail],
   schedules: [endingSchedule],
   workers: [enrolmentPaymentWorker, matchingWorker],
   seed: seedPricing,

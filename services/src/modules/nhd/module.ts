@@ -14,6 +14,11 @@ import { ACCOUNT_BROKERAGE_EVENTS, ACCOUNT_CONTACT_EVENTS } from '@acpg/contract
 import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
 import { brokeragesCopy } from './order/brokerages.ts';
 import { seedReportTypes } from './report-types/seed.ts';
+import { orderToPayEmail, orderToPayReaction } from './order/to-pay-notice.ts';
+import { providerMembersCopy } from '../../platform/local-copies/provider-members.ts';
+import { verifiedPropertiesCopy } from '../../platform/local-copies/verified-properties.ts';
+import { PROVIDER_MEMBER_EVENTS } from '@acpg/contracts/provider-users';
+import { PROPERTY_VERIFIED } from '@acpg/contracts/properties';
 
 /**
  * NHD orders (issue 9): a Natural Hazard Disclosure report for a California property, ordered and paid, made as a
@@ -29,12 +34,12 @@ export const nhdModule: Module = {
     await app.register(orderRoutes(platform));
     await app.register(receiptRoutes(platform));
   },
-  projections: [orders.projection, reportTypesProjection, accountContactsCopy('nhd'), brokeragesCopy],
-  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...ACCOUNT_CONTACT_EVENTS, ...ACCOUNT_BROKERAGE_EVENTS],
+  projections: [orders.projection, reportTypesProjection, accountContactsCopy('nhd'), brokeragesCopy, providerMembersCopy('nhd'), verifiedPropertiesCopy('nhd')],
+  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...ACCOUNT_CONTACT_EVENTS, ...ACCOUNT_BROKERAGE_EVENTS, ...PROVIDER_MEMBER_EVENTS, PROPERTY_VERIFIED],
   pushes: [orders.push],
   rooms: orders.rooms,
-  reactions: [orderPaymentReaction, reportReaction, recipientsReaction],
-  templates: [reportReadyEmail],
+  reactions: [orderPaymentReaction, reportReaction, recipientsReaction, orderToPayReaction],
+  templates: [reportReadyEmail, orderToPayEmail],
   workers: [orderPaymentWorker, reportWorker, recipientsWorker],
   seed: seedReportTypes,
 };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EnrolmentView } from '@acpg/contracts/equity';
+import type { PlacedBy } from '@acpg/contracts/on-behalf';
 import { handleCommand, isAlreadyExists, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Principal } from '../../../platform/auth/port.ts';
 import { ownedThing } from '../../../platform/http/access.ts';
@@ -57,9 +58,10 @@ const includingPlan = async (platform: Pick<Platform, 'documents' | 'caughtUp'>,
 /**
  * Protects one of the caller's verified properties: at once when their plan includes it (or it is free), else awaiting
  * payment at today's price. Sent again (double click, lost answer), it answers the enrolment as it stands; after a
- * cancellation, or once its year of protection has run out, it enrols again at today's price.
+ * cancellation, or once its year of protection has run out, it enrols again at today's price. `placedBy`: a Provider
+ * Admin enrolls it for the member (`for-member.ts`), and who pays.
  */
-export const enrol = async (platform: Platform, propertyId: string, accountId: string, meta: CommandMeta): Promise<{ view: EnrolmentView; created: boolean }> => {
+export const enrol = async (platform: Platform, propertyId: string, accountId: string, meta: CommandMeta, placedBy?: PlacedBy): Promise<{ view: EnrolmentView; created: boolean }> => {
   const enrolmentId = enrolmentIdOf(accountId, propertyId);
   const existing = await loadEnrolment(platform, enrolmentId);
   if (existing.status === 'awaiting_payment' || protectsNow(existing, meta.now)) return { view: await enrolmentView(platform, enrolmentId), created: false };
@@ -79,6 +81,7 @@ export const enrol = async (platform: Platform, propertyId: string, accountId: s
     price_cents: planName ? 0 : pricing.annual_price_cents,
     included: planName !== null || pricing.annual_price_cents === 0,
     plan_name: planName,
+    ...(placedBy ? { placed_by: placedBy } : {}),
   };
   try {
     await handleCommand(platform.eventStore, enrolmentStream(enrolmentId), enrolmentDecider, { type: 'RequestEnrolment', data, metadata: meta }, existing.status === 'none' ? { newStream: true } : { retries: 1 });

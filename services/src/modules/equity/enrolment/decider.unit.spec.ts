@@ -31,6 +31,16 @@ describe('Equity Protect enrolment decider', () => {
     expect(state.status).toBe('awaiting_payment');
   });
 
+  it('records who placed it for the member (a Provider Admin) and who pays; an event without placed_by (before issue 21) reads back as the member’s own', () => {
+    const placed_by = { account_id: 'padmin-1', provider_id: 'prov-1', payer: 'provider' as const };
+    const { events, state } = apply(enrolmentDecider.initialState(), { type: 'RequestEnrolment', data: { ...requested, placed_by } });
+    expect(events[0]?.data).toMatchObject({ account_id: 'acct-1', placed_by });
+    expect(state.status === 'awaiting_payment' && state.requested.placed_by).toEqual(placed_by);
+    const old = enrolmentDecider.fromStored?.({ id: 'e1', type: 'EquityEnrolmentRequested', data: { ...requested, by: 'acct-1', at: '2026-01-01T00:00:00.000Z' }, metadata: {}, stream: 's', version: 1, position: 1, occurredAt: '2026-01-01T00:00:00.000Z' } as never);
+    expect(old).toMatchObject({ type: 'EquityEnrolmentRequested', data: { account_id: 'acct-1' } });
+    expect(old?.type === 'EquityEnrolmentRequested' && old.data.placed_by).toBeUndefined();
+  });
+
   it('protects at once for a year when the plan includes it', () => {
     const { events, state } = apply(enrolmentDecider.initialState(), { type: 'RequestEnrolment', data: { ...requested, included: true, price_cents: 0, plan_name: 'Yearly' } });
     expect(types(events)).toEqual(['EquityEnrolmentRequested', 'EquityProtectionStarted']);

@@ -1,4 +1,4 @@
-import { CASE_OUTCOME_LABELS, CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS, EquityAlertRaised, EquityFraudCaseClosed, EquityFraudCaseOpened, EquityProtectionCancelled, EquityProtectionEndingSoon } from '@acpg/contracts/equity';
+import { CASE_OUTCOME_LABELS, CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS, EquityAlertRaised, EquityEnrolmentRequested, EquityFraudCaseClosed, EquityFraudCaseOpened, EquityProtectionCancelled, EquityProtectionEndingSoon } from '@acpg/contracts/equity';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accountNoticeJob } from '../../../platform/jobs/notifications.ts';
@@ -8,7 +8,7 @@ import type { EmailTemplate, SmsTemplate, TemplateVariables } from '../../../pla
 import { loadAlert } from '../alert/commands.ts';
 import { countyName } from '../recorder-feed/port.ts';
 import { loadEnrolment } from '../enrolment/commands.ts';
-import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail, protectionEndedEmail, protectionEndingEmail } from './templates.ts';
+import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail, protectionEndedEmail, protectionEndingEmail, protectionToPayEmail } from './templates.ts';
 import { enrolmentDecider, enrolmentStream, type EnrolmentState } from '../enrolment/decider.ts';
 import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
 import { publicUrl } from '../../../platform/config/public-url.ts';
@@ -30,12 +30,13 @@ const notice = (accountId: string, parts: { email?: Message; sms?: Message }): R
 
 /**
  * The member hears of each alert at once (email and SMS), of their case opening (with the checklist) and closing, and
- * of a year of protection ending within 30 days, and of a protection ended (stopped, or its payment refunded).
+ * of a year of protection ending within 30 days, of a protection ended (stopped, or its payment refunded), and of an
+ * enrollment their provider placed for them and left for them to pay.
  * One notice per event (job id `<reaction>:<event id>`), so a redelivered event notifies once.
  */
 export const noticesReaction: Reaction = {
   name: 'equity.notices',
-  handles: ['EquityAlertRaised', 'EquityFraudCaseOpened', 'EquityFraudCaseClosed', 'EquityProtectionEndingSoon', 'EquityProtectionCancelled'],
+  handles: ['EquityAlertRaised', 'EquityFraudCaseOpened', 'EquityFraudCaseClosed', 'EquityProtectionEndingSoon', 'EquityProtectionCancelled', 'EquityEnrolmentRequested'],
   async jobs(event: StoredEvent, platform) {
     const listUrl = `${publicUrl(platform.config)}/equity-protect-list`;
     if (event.type === 'EquityAlertRaised') {
@@ -56,6 +57,13 @@ export const noticesReaction: Reaction = {
         list_url: listUrl,
       };
       return notice(d.account_id, { email: message(alertEmail, variables), sms: message(alertSms, variables) });
+    }
+    if (event.type === 'EquityEnrolmentRequested') {
+      // Only an enrollment a Provider Admin placed for the member and left for the member to pay.
+      const d = EquityEnrolmentRequested.parse(event.data);
+      if (d.placed_by?.payer !== 'user' || d.included) return [];
+      const address = `${d.property.address_line}, ${d.property.city}, CA ${d.property.zip}`;
+      return notice(d.account_id, { email: message(protectionToPayEmail, { full_name: await fullNameOf(platform, d.account_id), address, amount: usd(d.price_cents), list_url: listUrl }) });
     }
     if (event.type === 'EquityProtectionEndingSoon') {
       const d = EquityProtectionEndingSoon.parse(event.data);

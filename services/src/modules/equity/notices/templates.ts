@@ -175,3 +175,21 @@ Your Equity Protect for {{ address }} ended on {{ ended_on }}{% if refunded %} b
 
 Your alerts and cases stay there. Didn't expect this? Contact us right away.`,
 });
+
+/** A Provider Admin enrolled the member's property and left its payment to the member: what, for how much, where to pay. */
+export const protectionToPayEmail = defineEmailTemplate({
+  key: 'equity.protection-to-pay',
+  description: 'Equity Protect: the member’s provider enrolled one of their properties for them; the member pays to start the protection.',
+  variables: z.object({ full_name: z.string().min(1), address: z.string().min(1), amount: z.string().min(1), list_url: z.string().min(1) }),
+  sample: { full_name: 'Jane Doe', address: '1234 Oak Street, San Jose, CA 95112', amount: '$99.00', list_url: 'https://acpg.example/equity-protect-list' },
+  subject: 'Your provider enrolled {{ address }} in Equity Protect: pay to start it',
+  html: `<p>Hello {{ full_name }},</p>
+<p>Your provider enrolled your property <strong>{{ address }}</strong> in Equity Protect for you. Its protection starts once you pay {{ amount }} for the year.</p>
+<p>Pay on <a href="{{ list_url }}">your Equity Protect page</a>: the property is listed there as awaiting payment. Didn’t expect this? Contact us right away.</p>`,
+  text: `Hello {{ full_name }},
+
+Your provider enrolled your property {{ address }} in Equity Protect for you. Its protection starts once you pay {{ amount }} for the year.
+
+Pay on your Equity Protect page, where the property is listed as awaiting payment: {{ list_url }}
+Didn't expect this? Contact us right away.`,
+});

@@ -1,4 +1,5 @@
 import type { NhdOrderView, PlaceOrderBody } from '@acpg/contracts/nhd';
+import type { PlacedBy } from '@acpg/contracts/on-behalf';
 import { handleCommand, isAlreadyExists, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { brokerageOf } from './brokerages.ts';
 import type { Principal } from '../../../platform/auth/port.ts';
@@ -34,8 +35,10 @@ export const orderView = (platform: Pick<Platform, 'eventStore'>, orderId: strin
 export const runOrderCommand = async (platform: Pick<Platform, 'eventStore'>, orderId: string, command: OrderCommand) =>
   handleCommand(platform.eventStore, orderStream(orderId), orderDecider, command, { retries: 5 });
 
-const sameContents = (order: PlacedOrder, body: PlaceOrderBody) => {
+const sameContents = (order: PlacedOrder, body: PlaceOrderBody, placedBy: PlacedBy | undefined) => {
   const placed = order.placed;
+  // Placed by the owner, or by the same Provider Admin with the same payer (`for-member.ts`).
+  if (placed.placed_by?.account_id !== placedBy?.account_id || placed.placed_by?.payer !== placedBy?.payer) return false;
   const recipients = (list: readonly { email: string; name: string; role: string }[]) => JSON.stringify(list.map((r) => [r.email, r.name, r.role]));
   const escrow = (list: PlaceOrderBody['escrow_users']) => JSON.stringify(list.map((e) => [e.company, e.officer, e.escrow_number, e.email ?? null]));
   return (
@@ -49,12 +52,13 @@ const sameContents = (order: PlacedOrder, body: PlaceOrderBody) => {
 /**
  * Places an order once per `order_id`: the property from the property data, the report type's price now. The same
  * order sent again (double click, a lost answer) answers the order; other contents or another account's id are one and
- * the same refusal (409 ORDER_MISMATCH), so another account's id is never told apart from the caller's own.
+ * the same refusal (409 ORDER_MISMATCH), so another account's id is never told apart from the caller's own. `placedBy`:
+ * a Provider Admin places it for the owner `accountId` (`for-member.ts`), and who pays.
  */
-export const placeOrder = async (platform: Platform, body: PlaceOrderBody, accountId: string, meta: CommandMeta): Promise<{ view: NhdOrderView; created: boolean }> => {
+export const placeOrder = async (platform: Platform, body: PlaceOrderBody, accountId: string, meta: CommandMeta, placedBy?: PlacedBy): Promise<{ view: NhdOrderView; created: boolean }> => {
   const existing = await loadOrder(platform, body.order_id);
   if (existing.status !== 'none') {
-    orders.repeatOf(accountId, existing, (order) => sameContents(order, body));
+    orders.repeatOf(accountId, existing, (order) => sameContents(order, body, placedBy));
     return { view: await orderView(platform, body.order_id), created: false };
   }
   const property = await propertyData().findById(body.property_id);
@@ -62,7 +66,7 @@ export const placeOrder = async (platform: Platform, body: PlaceOrderBody, accou
   const type = await reportTypeByCode(platform, body.report_type);
   if (!type?.is_active) throw new DomainError('invalid', 'REPORT_TYPE_NOT_FOUND', 'This report type is not offered. Choose another report type.', [{ path: 'report_type', message: 'Choose a report type on offer' }]);
   // Given only to an order about to be placed; a place lost to a concurrent click leaves a gap, never a repeat.
-  const brokerage = await brokerageOf(platform, accountId);
+  const brokerage = placedBy ? null : await brokerageOf(platform, accountId);
   const number = await allocateNumber(platform.eventStore, ORDER_NUMBERS, body.order_id, meta);
   const data = {
     order_id: body.order_id,
@@ -74,12 +78,13 @@ export const placeOrder = async (platform: Platform, body: PlaceOrderBody, accou
     recipients: body.recipients.map((r, index) => ({ ...r, recipient_id: `r${index + 1}` })),
     escrow_users: body.escrow_users,
     ...(brokerage ? { brokerage_name: brokerage } : {}),
+    ...(placedBy ? { placed_by: placedBy } : {}),
   };
   try {
     await handleCommand(platform.eventStore, orderStream(body.order_id), orderDecider, { type: 'PlaceOrder', data, metadata: meta }, { newStream: true });
   } catch (error) {
     if (!isAlreadyExists(error)) throw error;
-    return placeOrder(platform, body, accountId, meta); // the other click placed it a moment ago: answer as a repeat
+    return placeOrder(platform, body, accountId, meta, placedBy); // the other click placed it a moment ago: answer as a repeat
   }
   return { view: await orderView(platform, body.order_id), created: true };
 };

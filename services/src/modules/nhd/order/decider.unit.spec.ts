@@ -152,3 +152,17 @@ describe('the NHD order decider', () => {
     expect(state.status).toBe('none');
   });
 });
+
+describe('an order a Provider Admin placed for its user (issue 21 item 4)', () => {
+  it('records who placed it and who pays; the order stays the user’s', () => {
+    const placed_by = { account_id: 'padmin-1', provider_id: 'prov-1', payer: 'user' as const };
+    const { events, state } = run([{ type: 'PlaceOrder', data: { ...placed, placed_by }, actor: 'padmin-1' }]);
+    expect(events[0]?.data).toMatchObject({ account_id: 'acct-1', by: 'padmin-1', placed_by });
+    expect(state.status !== 'none' && state.placed.placed_by).toEqual(placed_by);
+  });
+
+  it('reads an order placed before placed_by existed as its owner’s own', () => {
+    const { state } = run([PLACE]);
+    expect(state.status !== 'none' && state.placed.placed_by).toBeUndefined();
+  });
+});

@@ -1,4 +1,5 @@
 import { amountDue, planFromDefined } from '@acpg/contracts/plans';
+import { mayPay } from '@acpg/contracts/payables';
 import { EQUITY_PROTECT_PROMO_TARGET, NHD_REPORTS_PROMO_TARGET } from '@acpg/contracts/promo-codes';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { eventEnvelope } from '../../../platform/commands/envelope.ts';
@@ -39,11 +40,12 @@ const notPayable = (message: string) => new DomainError('conflict', 'NHD_ORDER_N
 
 /**
  * An NHD order as the nhd module offers it to be paid (payments' copy of its contract events, folded by nhd's published
- * `nextNhdOrderPayable`): the caller's own, and still open to payment.
+ * `nextNhdOrderPayable`): the caller's own (or placed by the caller, a Provider Admin, for a member with the provider
+ * paying: `mayPay`), and still open to payment.
  */
 const nhdOrderPurchase = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, orderId: string, accountId: string | null): Promise<Purchase> => {
   const payable = await payableOf(platform, 'nhd_order', orderId);
-  if (!payable || (accountId !== null && payable.account_id !== accountId)) throw orderNotFound();
+  if (!payable || (accountId !== null && !mayPay(payable, accountId))) throw orderNotFound();
   if (payable.closed) throw notPayable(payable.closed);
   const underWay = () => notPayable('A payment of this order is under way. Wait for its result before paying again.');
   return { plan_id: '', nhd_order_id: orderId, claim: { key: orderId, underWay }, list_amount_cents: payable.amount_cents, promo_target: NHD_REPORTS_PROMO_TARGET, label: 'NHD reports' };
@@ -53,12 +55,13 @@ const enrolmentNotFound = () => new DomainError('not_found', 'EQUITY_ENROLLMENT_
 const enrolmentNotPayable = (message: string) => new DomainError('conflict', 'EQUITY_ENROLLMENT_NOT_PAYABLE', message);
 
 /**
- * An Equity Protect enrollment as the equity module offers it to be paid (`nextEnrolmentPayable`): the caller's own, at
+ * An Equity Protect enrollment as the equity module offers it to be paid (`nextEnrolmentPayable`): the caller's own (or
+ * placed by the caller, a Provider Admin, for a member with the provider paying: `mayPay`), at
  * the price it was requested for, and awaiting payment (the latest request after any cancellation).
  */
 const equityEnrolmentPurchase = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, enrolmentId: string, accountId: string | null): Promise<Purchase> => {
   const payable = await payableOf(platform, 'enrolment', enrolmentId);
-  if (!payable || (accountId !== null && payable.account_id !== accountId)) throw enrolmentNotFound();
+  if (!payable || (accountId !== null && !mayPay(payable, accountId))) throw enrolmentNotFound();
   if (payable.closed) throw enrolmentNotPayable(payable.closed);
   const underWay = () => enrolmentNotPayable('A payment of this enrollment is under way. Wait for its result before paying again.');
   // Each request (a first enrolment, or protecting again after a cancellation) is paid on its own claim.

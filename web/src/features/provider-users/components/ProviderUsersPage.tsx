@@ -14,6 +14,7 @@ import { ListGrid, ListScreen } from '../../../components/ListScreen.tsx';
 import { ChoiceField, FilterForm, SearchField } from '../../../components/FilterForm.tsx';
 import { NoWrap, StatusBadge } from '../../../components/GridCells.tsx';
 import { AlertBar } from '../../../components/AlertBar.tsx';
+import { LinkButton } from '../../../components/LinkButton.tsx';
 import { actOnProviderUser, fetchProviderUsers, PROVIDER_USER_LIST, useProviderChoices, useProviderUsersScope, type FilterKey } from '../api/provider-users.ts';
 import { ConfirmUserAction, type UserAction } from './ConfirmUserAction.tsx';
 import { ImportInvitationsDialog } from './ImportInvitationsDialog.tsx';
@@ -30,6 +31,22 @@ const STATUS_COLORS: Record<ProviderUserStatus, 'success' | 'informative' | 'war
 
 const EXPORT_HEADER = ['Email', 'Name', 'Role', 'Status', 'Provider', 'Invited', 'Joined'];
 const exportRow = (u: ProviderUserView) => [u.email, u.full_name ?? '', u.role, STATUS_LABELS[u.status], u.provider_name, formatDateUs(u.invited_at), u.accepted_at ? formatDateUs(u.accepted_at) : ''];
+
+/** A Provider Admin's row actions for one of its users (active or suspended): the services screen, on that service. */
+function ActForUserLinks({ user }: { user: ProviderUserView }) {
+  if (!user.account_id || (user.status !== 'active' && user.status !== 'suspended')) return null;
+  const to = (service: 'protect' | 'nhd') => `/acpg-provider-users/${encodeURIComponent(user.account_id ?? '')}/act?${new URLSearchParams({ do: service, name: user.full_name ?? user.email })}`;
+  return (
+    <>
+      <LinkButton size="small" to={to('protect')} aria-label={`Protect a property of ${user.email}`}>
+        Protect a property
+      </LinkButton>
+      <LinkButton size="small" to={to('nhd')} aria-label={`Order NHD report for ${user.email}`}>
+        Order NHD report
+      </LinkButton>
+    </>
+  );
+}
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -126,6 +143,7 @@ export function ProviderUsersPage({ AddressAutocomplete }: { AddressAutocomplete
               {`${action[0]?.toUpperCase()}${action.slice(1)}`}
             </Button>
           ))}
+          {ownProvider && <ActForUserLinks user={u} />}
         </div>
       ),
     },
