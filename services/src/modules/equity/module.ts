@@ -1,3 +1,5 @@
+import { providerMembersCopy } from '../../platform/local-copies/provider-members.ts';
+import { PROVIDER_MEMBER_EVENTS } from '@acpg/contracts/provider-users';
 import { OVERSEER_ROLES } from '@acpg/contracts/role-permissions';
 import { ALERT_EVENT_TYPES, ENROLMENT_EVENT_TYPES, IMPORT_EVENT_TYPES } from '@acpg/contracts/equity';
 import { EQUITY_IMPORT_UPDATED_MESSAGE, ImportView } from '@acpg/contracts/equity';
@@ -42,8 +44,8 @@ export const equityModule: Module = {
     await app.register(alertRoutes(platform));
     await app.register(caseRoutes(platform));
   },
-  projections: [enrolments.projection, alerts.projection, importsProjection, pricingProjection, verifiedPropertiesCopy('equity'), membershipsCopy, accountContactsCopy('equity'), memberContactsCopy, ...signUpStepsCopies('equity')],
-  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', PROPERTY_VERIFIED, ...MEMBERSHIP_STANDING_EVENTS, ...MEMBER_CONTACT_EVENTS, ...SIGN_UP_STEPS_CONSUMES],
+  projections: [enrolments.projection, alerts.projection, importsProjection, pricingProjection, verifiedPropertiesCopy('equity'), membershipsCopy, accountContactsCopy('equity'), memberContactsCopy, ...signUpStepsCopies('equity'), providerMembersCopy('equity')],
+  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', PROPERTY_VERIFIED, ...MEMBERSHIP_STANDING_EVENTS, ...MEMBER_CONTACT_EVENTS, ...SIGN_UP_STEPS_CONSUMES, ...PROVIDER_MEMBER_EVENTS],
   pushes: [
     enrolments.push,
     alerts.push,

@@ -1,3 +1,5 @@
+import { providerMembersCopy } from '../../platform/local-copies/provider-members.ts';
+import { PROVIDER_MEMBER_EVENTS } from '@acpg/contracts/provider-users';
 import { NHD_ORDER_EVENT_TYPES, NHD_ORDER_NUMBER_ALLOCATED } from '@acpg/contracts/nhd';
 import type { Module } from '../../platform/module.ts';
 import { placeOrderRoutes } from './order/routes.ts';
@@ -29,8 +31,8 @@ export const nhdModule: Module = {
     await app.register(orderRoutes(platform));
     await app.register(receiptRoutes(platform));
   },
-  projections: [orders.projection, reportTypesProjection, accountContactsCopy('nhd'), brokeragesCopy],
-  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...ACCOUNT_CONTACT_EVENTS, ...ACCOUNT_BROKERAGE_EVENTS],
+  projections: [orders.projection, reportTypesProjection, accountContactsCopy('nhd'), brokeragesCopy, providerMembersCopy('nhd')],
+  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...ACCOUNT_CONTACT_EVENTS, ...ACCOUNT_BROKERAGE_EVENTS, ...PROVIDER_MEMBER_EVENTS],
   pushes: [orders.push],
   rooms: orders.rooms,
   reactions: [orderPaymentReaction, reportReaction, recipientsReaction],

@@ -3,6 +3,7 @@ import { PROVIDER_EVENT_TYPES, PROVIDER_UPDATED_MESSAGE, ProviderView } from '@a
 import { PROVIDER_USER_EVENT_TYPES, PROVIDER_USER_UPDATED_MESSAGE, ProviderUserView } from '@acpg/contracts/provider-users';
 import { OVERSEER_ROLES, rolesWith } from '@acpg/contracts/role-permissions';
 import type { Module, Platform } from '../../platform/module.ts';
+import { mayFollowProvider, PROVIDER_ROOM } from '../../platform/local-copies/provider-members.ts';
 import { liveMessage } from '../../platform/realtime/messages.ts';
 import { providersAccountContacts } from './copies.ts';
 import { providerLogoRoutes } from './logo/routes.ts';
@@ -31,7 +32,8 @@ export const providersModule: Module = {
   },
   projections: [providersProjection, providerUsersProjection, providersAccountContacts],
   templates: [providerInvitationEmail],
-  rooms: { [PROVIDER_USERS_ROOM]: mayFollowProviderUsers },
+  // `provider:<id>`: where equity, nhd and reimbursement push their rows of this provider's users (`defineEntity` `providers`).
+  rooms: { [PROVIDER_USERS_ROOM]: mayFollowProviderUsers, [PROVIDER_ROOM]: mayFollowProvider },
   pushes: [
     liveMessage({ name: PROVIDER_UPDATED_MESSAGE, summary: 'A provider was created or changed (the providers list)', payload: ProviderView, rooms: rolesWith('providers.manage').map((role) => `role:${role}`) }),
     liveMessage({

@@ -40,8 +40,7 @@ export const alertRoutes =
       auth: OVERSEE.auth,
       summary: "Every alert and fraud case (Super Admin; a Provider Admin's provider's users): search (also by the member's name or email), filters",
       filter: async (query, caller) => {
-        const scope = adminScope(caller);
-        return scope && { ...(await withMemberSearch(platform, alertsFilter(query), query.q)), ...scope };
+        return adminScope(platform, caller, await withMemberSearch(platform, alertsFilter(query), query.q));
       },
     });
 
