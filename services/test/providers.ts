@@ -27,12 +27,13 @@ export const providerWithAdmin = async (t: T) => {
 };
 
 /**
- * `accountId` (registered here with a fresh email) becomes a user of the provider the way a person does: its Provider
- * Admin invites the email, the account accepts with the emailed code. Answers the provider user's id (its row).
+ * `accountId` becomes a user of the provider the way a person does: its Provider Admin invites the email, the account
+ * accepts with the emailed code. The account is registered here with a fresh email and `fullName`, unless `email` says
+ * it is registered already with that one. Answers the provider user's id (its row).
  */
-export const joinProvider = async (t: T, adminToken: string, accountId: string, fullName = 'Morgan Member'): Promise<{ providerUserId: string; email: string }> => {
-  const email = `member-${randomUUID().slice(0, 8)}@example.test`;
-  await registerAccount(t, accountId, { email, full_name: fullName });
+export const joinProvider = async (t: T, adminToken: string, accountId: string, fullName = 'Morgan Member', registered?: { email: string }): Promise<{ providerUserId: string; email: string }> => {
+  const email = registered?.email ?? `member-${randomUUID().slice(0, 8)}@example.test`;
+  if (!registered) await registerAccount(t, accountId, { email, full_name: fullName });
   const invited = await post(t, '/provider-users/invitations', adminToken, { email, role: 'Agent' });
   if (invited.statusCode !== 200) throw new Error(`invite: ${invited.statusCode} ${invited.body}`);
   const item = await waitForMessage(t.app, email, /invited you to ACPG/);
