@@ -134,6 +134,17 @@ describe('Provider Admin: /acpg-provider-users invites a user who signs up throu
     expect((await suspended).status()).toBe(200);
     await explained(page, () => row.filter({ hasText: 'Suspended' }).waitFor({ timeout: 20_000 }));
 
+    // Remove from provider asks first too; confirmed, the row stays, marked removed (live).
+    await row.getByRole('button', { name: `Remove from provider ${invitee.email}` }).click();
+    const removeConfirm = page.getByRole('alertdialog', { name: `Remove ${invitee.fullName} from the provider?` });
+    await removeConfirm.waitFor();
+    expect(await removeConfirm.getByRole('button', { name: 'Keep user' }).evaluate((b) => b === document.activeElement)).toBe(true);
+    const removed = page.waitForResponse((r) => r.url().endsWith('/remove'), { timeout: 20_000 });
+    await removeConfirm.getByRole('button', { name: 'Remove from provider' }).click();
+    expect((await removed).status()).toBe(200);
+    await explained(page, () => row.filter({ hasText: 'Removed' }).waitFor({ timeout: 20_000 }));
+    await expect(row.getByRole('button', { name: `Reactivate ${invitee.email}` }).count()).resolves.toBe(0);
+
     // Someone with an account already: invited, they sign in and type the emailed code on /sign-up, and join at once.
     const existing = await newCustomer(app, 'Eli Existing');
     await page.getByRole('button', { name: 'Invite user' }).click();

@@ -34,7 +34,7 @@ export const useProviderChoices = (enabled: boolean) =>
   );
 
 export const inviteProviderUser = (body: InviteProviderUserBody) => http.post<Ok<ProviderUserSaved>>('/provider-users/invitations', body);
-export const actOnProviderUser = (id: string, action: 'resend' | 'revoke' | 'suspend' | 'reactivate') => http.post<Ok<ProviderUserSaved>>(`/provider-users/${encodeURIComponent(id)}/${action}`);
+export const actOnProviderUser = (id: string, action: 'resend' | 'revoke' | 'suspend' | 'reactivate' | 'remove') => http.post<Ok<ProviderUserSaved>>(`/provider-users/${encodeURIComponent(id)}/${action}`);
 export const importInvitations = (file: Blob, providerId: string | null) =>
   http.post<Ok<ProviderInvitationsImportReport>>(`/provider-users/invitations/import${providerId ? `?provider_id=${encodeURIComponent(providerId)}` : ''}`, new Blob([file], { type: 'text/csv' }));
 

@@ -15,7 +15,7 @@ import { ChoiceField, FilterForm, SearchField } from '../../../components/Filter
 import { NoWrap, StatusBadge } from '../../../components/GridCells.tsx';
 import { AlertBar } from '../../../components/AlertBar.tsx';
 import { actOnProviderUser, fetchProviderUsers, PROVIDER_USER_LIST, useProviderChoices, useProviderUsersScope, type FilterKey } from '../api/provider-users.ts';
-import { ConfirmUserAction, type UserAction } from './ConfirmUserAction.tsx';
+import { ACTION_LABELS, ConfirmUserAction, type UserAction } from './ConfirmUserAction.tsx';
 import { ImportInvitationsDialog } from './ImportInvitationsDialog.tsx';
 import { InviteDialog, type ProviderChoice } from './InviteDialog.tsx';
 
@@ -49,7 +49,7 @@ const accepts = (row: ProviderUserView, filters: Filters<FilterKey>) => (!filter
 
 /**
  * /acpg-provider-users: a Provider Admin's users (their provider, scoped by the server) or, for Super Admins and Admins,
- * every provider's with a provider filter; live; invite, import a CSV, resend, revoke, suspend, reactivate, export.
+ * every provider's with a provider filter; live; invite, import a CSV, resend, revoke, suspend, reactivate, remove from the provider, export.
  */
 export default function ProviderUsersPage() {
   const s = useStyles();
@@ -85,7 +85,7 @@ export default function ProviderUsersPage() {
   };
 
   const actionsOf = (u: ProviderUserView): UserAction[] =>
-    u.status === 'invited' ? ['resend', 'revoke'] : u.status === 'expired' ? ['resend'] : u.status === 'active' ? ['suspend'] : u.status === 'suspended' ? ['reactivate'] : [];
+    u.status === 'invited' ? ['resend', 'revoke'] : u.status === 'expired' ? ['resend'] : u.status === 'active' ? ['suspend', 'remove'] : u.status === 'suspended' ? ['reactivate', 'remove'] : [];
 
   const columns: GridColumn<ProviderUserView>[] = [
     {
@@ -110,8 +110,8 @@ export default function ProviderUsersPage() {
       render: (u) => (
         <div className={s.actions}>
           {actionsOf(u).map((action) => (
-            <Button key={action} size="small" disabledFocusable={busy === u.id} onClick={() => setConfirming({ user: u, action })} aria-label={`${action[0]?.toUpperCase()}${action.slice(1)} ${u.email}`}>
-              {`${action[0]?.toUpperCase()}${action.slice(1)}`}
+            <Button key={action} size="small" disabledFocusable={busy === u.id} onClick={() => setConfirming({ user: u, action })} aria-label={`${ACTION_LABELS[action]} ${u.email}`}>
+              {ACTION_LABELS[action]}
             </Button>
           ))}
         </div>
