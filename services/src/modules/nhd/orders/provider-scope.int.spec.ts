@@ -86,5 +86,19 @@ describe('NHD orders scoped to a Provider Admin’s provider', () => {
     await roundTrip(socketA);
     expect(seenA.map((v) => v.order_id)).not.toContain(orderB.order_id);
     expect(seenB.map((v) => v.order_id)).not.toContain(orderA.order_id);
+
+    // The order's own room (its page): A's admin follows its member's order, and gets nothing of B's member's.
+    const pageSocket = await open(a.adminToken);
+    expect(await follow(pageSocket, `nhd-order:${orderA.order_id}`)).toEqual({ ok: true });
+    expect(await follow(pageSocket, `nhd-order:${orderB.order_id}`)).toEqual(await follow(pageSocket, `nhd-order:${randomUUID()}`));
+    const seenOnPage: NhdOrderView[] = [];
+    pageSocket.on(NHD_ORDER_UPDATED_MESSAGE, (view: NhdOrderView) => seenOnPage.push(view));
+    for (const [member, order] of [[memberB, orderB], [memberA, orderA]] as const) {
+      const cancelled = await post(`/nhd/orders/${order.order_id}/cancel`, await t.signInAs('Customer', member), { reason: 'Plans changed' });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    }
+    await waitFor(async () => (seenOnPage.some((v) => v.order_id === orderA.order_id && v.status === 'cancelled') ? true : undefined), { what: "A's member's order canceled, pushed to its room" });
+    await roundTrip(pageSocket);
+    expect(seenOnPage.map((v) => v.order_id)).not.toContain(orderB.order_id);
   }, 90_000);
 });
