@@ -75,7 +75,7 @@ export const enrolmentRoutes =
       },
     });
 
-    entityByIdRoute(fastify, platform, enrolments, { url: '/equity/enrollments/:id', tags: ['equity'], summary: 'One enrollment (the owner or a Super Admin)', params: EnrolmentIdParams, refusals });
+    entityByIdRoute(fastify, platform, enrolments, { url: '/equity/enrollments/:id', tags: ['equity'], summary: 'One enrollment (the owner, Super Admins and Admins, or a Provider Admin of the owner’s provider)', params: EnrolmentIdParams, refusals });
 
     app.post(
       '/equity/enrollments/:id/cancel',

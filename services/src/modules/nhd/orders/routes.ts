@@ -73,11 +73,11 @@ export const orderRoutes =
     });
 
     const one = { tags: ['nhd'], params: OrderIdParams, refusals };
-    entityByIdRoute(fastify, platform, orders, { ...one, url: '/nhd/orders/:id', summary: 'One NHD order with its timeline (the owner or a Super Admin); live twin: nhd-order.updated in room nhd-order:<id>' });
+    entityByIdRoute(fastify, platform, orders, { ...one, url: '/nhd/orders/:id', summary: 'One NHD order with its timeline (the owner, Super Admins and Admins, or a Provider Admin of the owner’s provider); live twin: nhd-order.updated in room nhd-order:<id>' });
     entityHistoryRoute(fastify, platform, orders, {
       ...one,
       url: '/nhd/orders/:id/history',
-      summary: "The order's audit trail from its event stream: what, who and when (the owner or a Super Admin)",
+      summary: "The order's audit trail from its event stream: what, who and when (the owner, Super Admins and Admins, or a Provider Admin of the owner's provider)",
       history: OrderHistory,
       summaryOf,
     });

@@ -48,11 +48,11 @@ export const claimRoutes =
     });
 
     const one = { tags: ['reimbursement'], params: ClaimIdParams, refusals };
-    entityByIdRoute(fastify, platform, claims, { ...one, url: '/reimbursements/claims/:id', summary: 'One reimbursement claim (the claimant or a Super Admin); live twin: reimbursement-claim.updated in room reimbursement-claim:<id>' });
+    entityByIdRoute(fastify, platform, claims, { ...one, url: '/reimbursements/claims/:id', summary: 'One reimbursement claim (the claimant, Super Admins and Admins, or a Provider Admin of the claimant’s provider); live twin: reimbursement-claim.updated in room reimbursement-claim:<id>' });
     entityHistoryRoute(fastify, platform, claims, {
       ...one,
       url: '/reimbursements/claims/:id/history',
-      summary: "The claim's audit trail from its event stream: what, who and when (the claimant or a Super Admin)",
+      summary: "The claim's audit trail from its event stream: what, who and when (the claimant, Super Admins and Admins, or a Provider Admin of the claimant’s provider)",
       history: ClaimHistory,
       summaryOf,
     });
@@ -63,7 +63,7 @@ export const claimRoutes =
         config: OWN_RECORD,
         schema: {
           tags: ['reimbursement'],
-          summary: 'One document of the claim, decrypted, as it was uploaded (the claimant or a Super Admin)',
+          summary: 'One document of the claim, decrypted, as it was uploaded (the claimant, Super Admins and Admins, or a Provider Admin of the claimant’s provider)',
           description: 'Answers the file with its content type (checked from its content at upload). Refusals are JSON: 401; 404 CLAIM_NOT_FOUND (none, or not yours: the same answer) or DOCUMENT_NOT_FOUND.',
           security: [{ bearer: [] }],
           params: ClaimDocumentParams,
