@@ -21,10 +21,15 @@ import { ROLES, type RoleName } from './role-names.ts';
  *   codes and email templates, which stay the Super Admin's (prices, discounts and what every member is sent). An
  *   Admin oversees members' things as a Super Admin does (`OVERSEER_ROLES`) but is not a member: no purchases, no
  *   claims of their own (they review them).
- * - **Provider Admin**: as today (its own menu: its NHD orders, which it may order and pay as before, its claims list and
- *   the Equity Protect lists), until the providers work scopes its lists to its provider. It acts for its provider's
- *   users (`provider-users.act-for`, issue 21 item 4): protects their verified properties and orders NHD reports of them,
- *   which stay the user's; a Super Admin or Admin does not (they oversee, they do not buy for members).
+ * - **Provider Admin** (issue 21 item 5): its own menu, each entry scoped to its provider's users (read at request time
+ *   from the module's copy of provider members, so a removed user drops out at once): the NHD order list (`nhd.order`:
+ *   its own orders, which it may order and pay as before, and its users'), the claims list (`claims.list`: its users'
+ *   claims; it files none) and the Equity Protect lists (`equity.oversee`: its users' enrollments and alerts). It opens
+ *   those things by id (`records.own`) to read them; acting on them stays with their owner (403) and the admins
+ *   (`claims.review`, `equity.manage`, `nhd.oversee`).
+ *   It also acts for its provider's users (`provider-users.act-for`, issue 21 item 4): protects their verified properties
+ *   and orders NHD reports of them, which stay the user's; a Super Admin or Admin does not (they oversee, they do not buy
+ *   for members).
  */
 
 /** The roles that use the customer menu (DECISIONS.md "Roles"); Lennar is a provider, not a role. */
@@ -39,7 +44,7 @@ export const CAPABILITIES = {
   // Every signed-in role.
   account: { summary: 'Own account: profile, sign-in details, sign-up steps', roles: ROLES },
   'records.own': {
-    summary: "Open (and where it allows, answer, close or cancel) an order, enrollment, alert, claim or payment by its id: the owner's, or every member's for Super Admin and Admin; another account's answers not found",
+    summary: "Open (and where it allows, answer, close or cancel) an order, enrollment, alert, claim or payment by its id: the owner's, or every member's for Super Admin and Admin (a Provider Admin opens its provider's users' to read); another account's answers not found",
     roles: ROLES,
   },
   // The customer menu.
@@ -47,14 +52,14 @@ export const CAPABILITIES = {
   'payments.own': { summary: 'Pay (a plan, an NHD order, an enrollment), save cards, see own payments', roles: [...members, 'Provider Admin'] },
   'properties.verify': { summary: 'Verify ownership of a property; list own properties', roles: members },
   'equity.enroll': { summary: 'Enroll in Equity Protect; list own enrollments and alerts', roles: members },
-  'nhd.order': { summary: 'Order NHD reports; follow own orders', roles: [...members, 'Provider Admin'] },
-  'claims.list': { summary: 'List own reimbursement claims', roles: [...members, 'Provider Admin'] },
+  'nhd.order': { summary: "Order NHD reports; follow own orders (a Provider Admin: also its provider's users')", roles: [...members, 'Provider Admin'] },
+  'claims.list': { summary: "List own reimbursement claims (a Provider Admin: its provider's users')", roles: [...members, 'Provider Admin'] },
   'claims.file': { summary: 'File a reimbursement claim, answer a request for information, see coverage', roles: MEMBER_ROLES },
   // The admin menus.
   'accounts.oversee': { summary: "Dashboard: account totals; members' names in admin lists", roles: admins },
   'insights.read': { summary: 'User interactions', roles: admins },
   'content.manage': { summary: 'Edit the public pages (home, about us, services, FAQ, contact us)', roles: admins },
-  'equity.oversee': { summary: 'Equity Protect enrollments and alerts of every member (lists)', roles: [...admins, 'Provider Admin'] },
+  'equity.oversee': { summary: "Equity Protect enrollments and alerts of every member (lists; a Provider Admin: its provider's users')", roles: [...admins, 'Provider Admin'] },
   'equity.manage': { summary: 'Equity Protect pricing, imports, case work on alerts', roles: admins },
   'claims.review': { summary: 'Review, approve, reject and pay reimbursement claims', roles: admins },
   'ownership-documents.review': { summary: 'Review ownership documents', roles: admins },

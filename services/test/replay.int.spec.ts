@@ -18,6 +18,7 @@ import { signUpWithOutboxCodes } from './sign-up.ts';
 import { PROPERTY_VERIFIED, type PropertyVerifiedData } from '@acpg/contracts/properties';
 import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import { waitFor } from './wait-for.ts';
+import { joinProvider } from './providers.ts';
 import { orderReaches, placeAndPayOrder, placeOrder } from './nhd.ts';
 import { payOrderWithTestCard } from './payments.ts';
 import { checkoutExpirySchedule } from '../src/modules/payments/module.ts';
@@ -26,7 +27,6 @@ import { propertyData } from '../src/platform/property-data/select.ts';
 import { adminStep, claimReaches, fileClaim, renewMembershipFor, startMembershipFor, TINY_PDF, verifyPropertyFor } from './reimbursement.ts';
 import { runNow, savedCard } from './renewals.ts';
 import { TEST_CARDS } from '@acpg/contracts/payments';
-import { joinProvider } from './provider-members.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -138,8 +138,10 @@ const createProvider = async (t: TestApp, adminEmail: string) => {
     const acted = await t.app.inject({ method: 'POST', url: `/api/v1/provider-users/${invitationId}/${action}`, headers: providerAdmin });
     expect(acted.statusCode, acted.body).toBe(200);
   }
-  // A user who joined the provider (every module's provider_members copy, equity's and nhd's).
-  await joinProvider(t, id, 'replay-provider-user');
+  // A user who accepted (every module's copy of provider members: equity's, nhd's, reimbursement's), and one who left.
+  await joinProvider(t, providerAdmin.authorization.slice('Bearer '.length), 'replay-provider-member', 'Rory Member');
+  const leaver = await joinProvider(t, providerAdmin.authorization.slice('Bearer '.length), 'replay-provider-leaver', 'Lee Leaver');
+  expect((await t.app.inject({ method: 'POST', url: `/api/v1/provider-users/${leaver.providerUserId}/remove`, headers: providerAdmin })).statusCode).toBe(200);
 };
 
 /** A verified property (the event as the properties module writes it): documents in the verified-properties read model. */

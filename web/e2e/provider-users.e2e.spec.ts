@@ -6,23 +6,9 @@ import { closeE2e, openE2e } from './support/app.ts';
 import { checkWidths } from './support/axe.ts';
 import { newPage, settled } from './support/browser.ts';
 import { newCustomer } from './support/customer.ts';
+import { providerWithAdmin } from './support/provider.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 import { enterCode, newApplicant, onScreen } from './support/sign-up.ts';
-
-/** A provider and its Provider Admin (the providers e2e makes them through the Super Admin's screens; here by the API). */
-const providerWithAdmin = async (app: TestApp, name: string) => {
-  const headers = { authorization: `Bearer ${await app.signInAs('Super Admin')}` };
-  const payload = { name, kind: 'Homebuilder', contact: { name: 'Pat Lee', email: 'pat@sunrise.example', phone: null }, address: { line1: '1 Market St', city: 'San Francisco', state: 'CA', zip: '94105' } };
-  const created = await app.app.inject({ method: 'POST', url: '/api/v1/admin/providers', payload, headers });
-  expect(created.statusCode, created.body).toBe(200);
-  const providerId = String(created.json().data.id);
-  const admin = await newCustomer(app, 'Quinn Builder');
-  const appointed = await app.app.inject({ method: 'POST', url: `/api/v1/admin/providers/${providerId}/admins`, payload: { email: admin.email }, headers });
-  expect(appointed.statusCode, appointed.body).toBe(200);
-  const roles = async () => (await app.platform.eventStore.readStream(`identity-account-${admin.accountId}`)).some((e) => e.type === 'AccountRolesChanged');
-  await waitFor(async () => ((await roles()) ? true : undefined), { what: 'the Provider Admin role given', timeoutMs: 15_000 });
-  return { providerId, admin };
-};
 
 /** The invitation link emailed to `to` (dev outbox), as a path on the app. */
 const invitationLink = (app: TestApp, to: string) =>
@@ -59,7 +45,7 @@ describe('Provider Admin: /acpg-provider-users invites a user who signs up throu
     await closeE2e({ browser, app });
   });
 
-  it('lands on Provider Users, invites, sees the invitee sign up and turn active live, then suspends them', async () => {
+  it('lands on Provider Users, invites, sees the invitee sign up and turn active live, then suspends and removes them', async () => {
     const { admin } = await providerWithAdmin(app, 'Sunrise Homes');
     await signInThroughPages(page, app, admin.email, admin.password);
     // A Provider Admin lands on their users (spec section 2).
@@ -133,6 +119,17 @@ describe('Provider Admin: /acpg-provider-users invites a user who signs up throu
     await page.keyboard.press('Enter');
     expect((await suspended).status()).toBe(200);
     await explained(page, () => row.filter({ hasText: 'Suspended' }).waitFor({ timeout: 20_000 }));
+
+    // Remove from provider asks first too; confirmed, the row stays, marked removed (live).
+    await row.getByRole('button', { name: `Remove from provider ${invitee.email}` }).click();
+    const removeConfirm = page.getByRole('alertdialog', { name: `Remove ${invitee.fullName} from the provider?` });
+    await removeConfirm.waitFor();
+    expect(await removeConfirm.getByRole('button', { name: 'Keep user' }).evaluate((b) => b === document.activeElement)).toBe(true);
+    const removed = page.waitForResponse((r) => r.url().endsWith('/remove'), { timeout: 20_000 });
+    await removeConfirm.getByRole('button', { name: 'Remove from provider' }).click();
+    expect((await removed).status()).toBe(200);
+    await explained(page, () => row.filter({ hasText: 'Removed' }).waitFor({ timeout: 20_000 }));
+    await expect(row.getByRole('button', { name: `Reactivate ${invitee.email}` }).count()).resolves.toBe(0);
 
     // Someone with an account already: invited, they sign in and type the emailed code on /sign-up, and join at once.
     const existing = await newCustomer(app, 'Eli Existing');

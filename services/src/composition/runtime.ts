@@ -12,6 +12,7 @@ import { startReactions } from '../platform/reactions/start.ts';
 import { startSchedules } from '../platform/schedules/start.ts';
 import { createTemplateRegistry } from '../platform/templates/registry.ts';
 import type { Adapters } from './adapters.ts';
+import { scopedPlatform } from './module-data.ts';
 import { moduleStreamsOnly } from './module-streams.ts';
 
 export const createPlatform = (
@@ -78,16 +79,17 @@ export const startBackground = async (platform: Platform, adapters: Adapters, mo
     }
     if (runs(config, 'projector')) {
       if (adapters.startRelay) stoppers.push(adapters.startRelay());
-      const projections = modules.flatMap((module) => module.projections ?? []);
-      for (const projection of projections) await ensureProjectionIndexes(platform.documents, projection);
+      const owned = modules.flatMap((module) => (module.projections ?? []).map((projection) => ({ projection, reader: scopedPlatform(platform, module) })));
+      for (const { projection } of owned) await ensureProjectionIndexes(platform.documents, projection);
       // Started together: a Kafka consumer group takes seconds to join, so one after another the start would grow
       // with every projection (and a restarted projector would wait out each dead member's session in turn).
       await allStarted(
-        projections.map((projection) =>
+        owned.map(({ projection, reader }) =>
           runProjection({
             bus: platform.bus,
             store: platform.projections,
             projection,
+            reader,
             log: log.child({ projection: projection.name }),
             realtime: platform.realtime,
           }),

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { AccountNames } from '@acpg/contracts/identity';
 import { http, type Result } from './http.ts';
+import { isProviderAdmin, providerUserNames } from './provider-scope.ts';
+import { session } from './session.ts';
 
 /** At most this many ids per request (contracts/identity AccountNamesQuery). */
 export const NAMES_PER_REQUEST = 100;
@@ -10,7 +12,9 @@ const cache = new Map<string, string | null>();
 
 export type FetchNames = (ids: readonly string[], signal: AbortSignal) => Promise<Result<AccountNames>>;
 
-const fetchNames: FetchNames = (ids, signal) => http.get<AccountNames>('/admin/accounts/names', { query: { ids: ids.join(',') }, signal });
+/** Overseers read any account's name; a Provider Admin its provider's users' (`lib/provider-scope.ts`). */
+const fetchNames: FetchNames = (ids, signal) =>
+  isProviderAdmin(session.roles) ? providerUserNames(ids, signal) : http.get<AccountNames>('/admin/accounts/names', { query: { ids: ids.join(',') }, signal });
 
 /**
  * Resolves the ids the cache lacks, in batches of 100. A failed answer (no such route yet, no access, the network)

@@ -5,6 +5,7 @@ import { PROVIDER_USER_EVENT_TYPES, PROVIDER_USER_UPDATED_MESSAGE, ProviderUserV
 import { OVERSEER_ROLES, rolesWith } from '@acpg/contracts/role-permissions';
 import { verifiedPropertiesCopy } from '../../platform/local-copies/verified-properties.ts';
 import type { Module, Platform } from '../../platform/module.ts';
+import { mayFollowProvider, PROVIDER_ROOM } from '../../platform/local-copies/provider-members.ts';
 import { liveMessage } from '../../platform/realtime/messages.ts';
 import { providersAccountContacts } from './copies.ts';
 import { providerLogoRoutes } from './logo/routes.ts';
@@ -33,7 +34,8 @@ export const providersModule: Module = {
   },
   projections: [providersProjection, providerUsersProjection, providersAccountContacts, verifiedPropertiesCopy('providers')],
   templates: [providerInvitationEmail],
-  rooms: { [PROVIDER_USERS_ROOM]: mayFollowProviderUsers },
+  // `provider:<id>`: where equity, nhd and reimbursement push their rows of this provider's users (`defineEntity` `providers`).
+  rooms: { [PROVIDER_USERS_ROOM]: mayFollowProviderUsers, [PROVIDER_ROOM]: mayFollowProvider },
   pushes: [
     liveMessage({ name: PROVIDER_UPDATED_MESSAGE, summary: 'A provider was created or changed (the providers list)', payload: ProviderView, rooms: rolesWith('providers.manage').map((role) => `role:${role}`) }),
     liveMessage({

@@ -177,6 +177,30 @@ describe('provider invitations', () => {
     expect((await listAs(admin, '?status=suspended')).items.map((u) => u.id)).toEqual([id]);
     expect((await inject('POST', `/provider-users/${id}/reactivate`, admin)).json().data.status).toBe('active');
   }, 60_000);
+
+  it('removes a user from the provider: the row shows status removed, once; another provider’s Provider Admin is answered 404', async () => {
+    const providerId = await createProvider();
+    const admin = await providerAdmin(providerId);
+    const email = uniqueEmail('leaver');
+    const id = ProviderUserSaved.parse((await inviteAs(admin, email)).json().data).id;
+    const early = await inject('POST', `/provider-users/${id}/remove`, admin);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('PROVIDER_USER_NOT_A_MEMBER');
+    const { token } = await invitationMail(email);
+    expect((await accept((await account(email)).token, { token })).statusCode).toBe(200);
+
+    const other = await providerAdmin(await createProvider());
+    const sneaky = await inject('POST', `/provider-users/${id}/remove`, other);
+    expect(sneaky.statusCode).toBe(404);
+    expect(sneaky.json().code).toBe('PROVIDER_USER_NOT_FOUND');
+
+    const removed = await inject('POST', `/provider-users/${id}/remove`, admin);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(ProviderUserSaved.parse(removed.json().data).status).toBe('removed');
+    expect(removed.json().message).toBe('The user was removed from the provider.');
+    expect((await listAs(admin)).items).toEqual([expect.objectContaining({ id, email, status: 'removed' })]);
+    expect((await inject('POST', `/provider-users/${id}/reactivate`, admin)).statusCode).toBe(409);
+  }, 60_000);
 });
 
 describe('scoping: a Provider Admin of provider A and provider B’s users', () => {
@@ -198,7 +222,7 @@ describe('scoping: a Provider Admin of provider A and provider B’s users', () 
     const intoB = await inviteAs(adminA, uniqueEmail('sneak'), 'Agent', b);
     expect(intoB.statusCode).toBe(404);
     expect(intoB.json().code).toBe('PROVIDER_NOT_FOUND');
-    for (const action of ['resend', 'revoke', 'suspend', 'reactivate']) {
+    for (const action of ['resend', 'revoke', 'suspend', 'reactivate', 'remove']) {
       const acted = await inject('POST', `/provider-users/${bId}/${action}`, adminA);
       expect(acted.statusCode, action).toBe(404);
       expect(acted.json().code).toBe('PROVIDER_USER_NOT_FOUND');

@@ -1,3 +1,5 @@
+import { providerMembersCopy } from '../../platform/local-copies/provider-members.ts';
+import { PROVIDER_MEMBER_EVENTS } from '@acpg/contracts/provider-users';
 import { CLAIM_NUMBER_ALLOCATED, COVERAGE_LEDGER_EVENT_TYPES, REIMBURSEMENT_EVENT_TYPES } from '@acpg/contracts/reimbursement';
 import type { Module } from '../../platform/module.ts';
 import { claimantRoutes } from './claim/routes.ts';
@@ -34,8 +36,8 @@ export const reimbursementModule: Module = {
     await app.register(coverageRoutes(platform));
     await app.register(payoutDestinationRoutes(platform));
   },
-  projections: [claims.projection, verifiedPropertiesCopy('reimbursement'), accountContactsCopy('reimbursement'), membershipTermsCopy, planTermsCopy, payoutDetailsCopy],
-  consumes: ['PayoutRecorded', PROPERTY_VERIFIED, ...ACCOUNT_CONTACT_EVENTS, ...COVERAGE_CONSUMES, ...PAYOUT_DETAILS_EVENTS],
+  projections: [claims.projection, verifiedPropertiesCopy('reimbursement'), accountContactsCopy('reimbursement'), membershipTermsCopy, planTermsCopy, payoutDetailsCopy, providerMembersCopy('reimbursement')],
+  consumes: ['PayoutRecorded', PROPERTY_VERIFIED, ...ACCOUNT_CONTACT_EVENTS, ...COVERAGE_CONSUMES, ...PAYOUT_DETAILS_EVENTS, ...PROVIDER_MEMBER_EVENTS],
   pushes: [claims.push],
   rooms: claims.rooms,
   reactions: [claimNoticesReaction, claimPayoutReaction],

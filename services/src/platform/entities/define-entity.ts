@@ -3,7 +3,8 @@ import type { Principal } from '../auth/port.ts';
 import type { DomainEvent } from '../commands/handle-command.ts';
 import type { Doc } from '../documents/port.ts';
 import type { StoredEvent } from '../event-store/port.ts';
-import { ownedThing, type OwnedThing, type Viewer } from '../http/access.ts';
+import { ownedThing, type MembersPlatform, type OwnedThing, type Viewer } from '../http/access.ts';
+import { PROVIDER_ROOM, providersOf } from '../local-copies/provider-members.ts';
 import type { Platform } from '../module.ts';
 import { documentAtHead } from '../projections/caught-up.ts';
 import { defineProjection } from '../projections/define.ts';
@@ -32,8 +33,15 @@ export interface EntitySpec<Event extends DomainEvent, View extends EntityView> 
   /** The access rule (`platform/http/access.ts`): `ORDER`, "order" make 404 ORDER_NOT_FOUND "This order was not found." */
   access: { code: string; noun: string };
   /**
+   * The module whose copy of provider members (`providerMembersCopy(module)`, in its projections, the events in its
+   * `consumes`) lets a Provider Admin see its provider's users' rows: by id, history, the entity room, and live on
+   * `provider:<provider id>`. Omit for things only the owner and the overseers see.
+   */
+  providers?: string;
+  /**
    * The live push after a row is written: to the entity's room `<room>:<id>` (when it has one, authorized for its
-   * owner and Super Admins), its owner's `account:<id>` and `role:Super Admin`.
+   * owner and Super Admins), its owner's `account:<id>`, `role:Super Admin` and `role:Admin`, and with `providers`
+   * each `provider:<id>` whose users include the owner.
    */
   live: { message: string; summary: string; room?: string };
 }
@@ -51,7 +59,7 @@ export interface Entity<Event extends DomainEvent, View extends EntityView> {
    * The entity as its read model holds it, read your own write: when its stream has events the row lacks (a command a
    * moment ago), waits for the row (bounded) before answering. Exactly the 404 of an unknown id when the viewer may not see it.
    */
-  visibleById: (platform: Pick<Platform, 'eventStore' | 'documents'>, id: string, viewer: Viewer, minVersion?: number) => Promise<{ view: View }>;
+  visibleById: (platform: Pick<Platform, 'eventStore'> & MembersPlatform, id: string, viewer: Viewer, minVersion?: number) => Promise<{ view: View }>;
   /**
    * The command side's answer: the entity as the command just left it, folded from the entity's own stream (what the
    * command wrote, with the `version` it wrote, so the caller may read again with `min_version`). 404 when there is none.
@@ -61,13 +69,18 @@ export interface Entity<Event extends DomainEvent, View extends EntityView> {
    * The entity's events (its audit trail: the stream itself, read as it is) and its view as `visibleById` reads it, at
    * least as new as the last of those events; the same 404 as `visibleById`.
    */
-  historyById: (platform: Pick<Platform, 'eventStore' | 'documents'>, id: string, viewer: Viewer) => Promise<{ view: View; history: readonly StoredEvent[] }>;
+  historyById: (platform: Pick<Platform, 'eventStore'> & MembersPlatform, id: string, viewer: Viewer) => Promise<{ view: View; history: readonly StoredEvent[] }>;
 }
 
 export const defineEntity = <Event extends DomainEvent, View extends EntityView>(spec: EntitySpec<Event, View>): Entity<Event, View> => {
   const { rows, live } = spec;
   const prefix = spec.stream('');
-  const access = ownedThing<{ account_id: unknown }>({ code: spec.access.code, noun: spec.access.noun, ownerOf: (thing) => String(thing.account_id) });
+  const access = ownedThing<{ account_id: unknown }>({
+    code: spec.access.code,
+    noun: spec.access.noun,
+    ownerOf: (thing) => String(thing.account_id),
+    ...(spec.providers ? { providers: spec.providers } : {}),
+  });
 
   const projection = defineProjection<Event>({
     name: spec.name,
@@ -79,7 +92,7 @@ export const defineEntity = <Event extends DomainEvent, View extends EntityView>
     evolve: (doc, event, stored) => (doc && typeof doc._version === 'number' && doc._version >= stored.version ? doc : rows.evolve(doc, event)),
     ...(spec.indexes ? { indexes: spec.indexes } : {}),
     // Only the last row of a batch per entity.
-    push: (applied, realtime) => {
+    push: async (applied, realtime, reader) => {
       const latest = new Map<string, View>();
       for (const { event, doc } of applied) {
         const view = doc ? rows.pushedView(doc) : null;
@@ -89,6 +102,11 @@ export const defineEntity = <Event extends DomainEvent, View extends EntityView>
         if (live.room) realtime.toEntity(entityName(live.room, id), live.message, view);
         realtime.toEntity(entityName(ACCOUNT_ROOM, view.account_id), live.message, view);
         for (const role of OVERSEER_ROLES) realtime.toRole(role, live.message, view);
+      }
+      // Last, after every other room has its push: the owner's providers, from the module's copy as it stands.
+      if (!spec.providers || !reader) return;
+      for (const view of latest.values()) {
+        for (const providerId of await providersOf(reader, spec.providers, view.account_id)) realtime.toEntity(entityName(PROVIDER_ROOM, providerId), live.message, view);
       }
     },
   });
@@ -101,7 +119,7 @@ export const defineEntity = <Event extends DomainEvent, View extends EntityView>
     rooms[live.room] = async (principal: Principal, id, platform) => {
       if (!UUID.test(id)) return false;
       const row = await foldedRow(platform, id);
-      return row !== null && access.mayAccess(principal, { account_id: row.account_id });
+      return row !== null && access.maySee(platform, principal, { account_id: row.account_id });
     };
   }
 
@@ -122,13 +140,18 @@ export const defineEntity = <Event extends DomainEvent, View extends EntityView>
       name: live.message,
       summary: live.summary,
       payload: rows.schema,
-      rooms: [...(live.room ? [`${live.room}:{id}`] : []), `${ACCOUNT_ROOM}:{id}`, ...OVERSEER_ROLES.map((role) => `role:${role}`)],
+      rooms: [
+        ...(live.room ? [`${live.room}:{id}`] : []),
+        `${ACCOUNT_ROOM}:{id}`,
+        ...OVERSEER_ROLES.map((role) => `role:${role}`),
+        ...(spec.providers ? [`${PROVIDER_ROOM}:{id}`] : []),
+      ],
     }),
     rooms,
     access,
     visibleById: async (platform, id, viewer, minVersion) => {
       const row = await currentRow(platform, id, minVersion);
-      return { view: access.visible(viewer, row ? rows.toView(row) : null) };
+      return { view: await access.seen(platform, viewer, row ? rows.toView(row) : null) };
     },
     writtenView: async (platform, id) => {
       const row = await foldedRow(platform, id);
@@ -138,7 +161,8 @@ export const defineEntity = <Event extends DomainEvent, View extends EntityView>
     historyById: async (platform, id, viewer) => {
       const history = await platform.eventStore.readStream(spec.stream(id));
       const row = await currentRow(platform, id, history.at(-1)?.version ?? 0);
-      return { view: access.visible(viewer, row ? rows.toView(row) : null), history };
+      const view = await access.seen(platform, viewer, row ? rows.toView(row) : null);
+      return { view, history };
     },
   };
 };

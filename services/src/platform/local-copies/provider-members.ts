@@ -1,4 +1,5 @@
 import { nextProviderMember, PROVIDER_MEMBER_EVENTS, providerMemberKey, type ProviderMember } from '@acpg/contracts/provider-users';
+import { OVERSEER_ROLES } from '@acpg/contracts/role-permissions';
 import type { Principal } from '../auth/port.ts';
 import type { Filter } from '../documents/port.ts';
 import type { Platform } from '../module.ts';
@@ -57,3 +58,33 @@ export const providerScopeFilter = async (platform: Pick<Platform, 'documents' |
   if (!providerId) return null;
   return { account_id: { $in: [principal.userId, ...(await membersOfProvider(platform, module, providerId))] } };
 };
+
+/**
+ * The providers whose users include `accountId` now, read from `module`'s copy as it stands (no wait: a live push
+ * goes out without holding the projection back; a user who joined a moment ago is there long before their first order).
+ */
+export const providersOf = async (platform: Pick<Platform, 'documents'>, module: string, accountId: string): Promise<string[]> =>
+  (await platform.documents.find(providerMembersCopy(module).collection, { account_id: accountId }, { limit: 100 })).map((doc) => String(doc.provider_id));
+
+/** The room a provider's Provider Admins (and the overseers) follow for their provider's users' things. */
+export const PROVIDER_ROOM = 'provider';
+
+/**
+ * `provider:<provider id>`: that provider's Provider Admins (by their token's provider, `providerAdminOf`), Super Admins
+ * and Admins. Declared once, by the providers module (`Module.rooms`); every module that pushes a member's thing there
+ * looks the owner's providers up in its own copy (`providersOf`).
+ */
+export const mayFollowProvider = async (principal: Pick<Principal, 'roles' | 'providerId'>, providerId: string): Promise<boolean> =>
+  providerAdminOf(principal) === providerId || principal.roles.some((role) => OVERSEER_ROLES.includes(role));
+
+/**
+ * Whose rows an overseeing list shows, and'ed to the list's own filter: a Super Admin's or an Admin's every member's
+ * (`{}`); a Provider Admin's their provider's users' and their own (`providerScopeFilter`); anyone else none (null, an
+ * empty page).
+ */
+export const overseenScope = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, module: string, principal: Pick<Principal, 'userId' | 'roles' | 'providerId'>): Promise<Filter | null> =>
+  principal.roles.some((role) => OVERSEER_ROLES.includes(role)) ? {} : providerScopeFilter(platform, module, principal);
+
+/** `filter` within `scope` (both must hold), or null (an empty page) without a scope. */
+export const withinScope = (filter: Filter, scope: Filter | null): Filter | null =>
+  scope === null ? null : Object.keys(scope).length === 0 ? filter : { $and: [filter, scope] };

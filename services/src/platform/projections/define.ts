@@ -2,7 +2,7 @@ import type { DomainEvent } from '../commands/handle-command.ts';
 import type { Doc } from '../documents/port.ts';
 import type { StoredEvent } from '../event-store/port.ts';
 import type { Realtime } from '../realtime/port.ts';
-import type { Projection } from './port.ts';
+import type { Projection, PushReader } from './port.ts';
 
 /** An applied event as a projection's push sees it: typed, with its envelope and the document as written. */
 export interface AppliedEvent<Event extends DomainEvent> {
@@ -12,7 +12,7 @@ export interface AppliedEvent<Event extends DomainEvent> {
 }
 
 /** The live push beside a read model (its folder's `push.ts`): runs after the write, never in a replay. */
-export type ProjectionPush<Event extends DomainEvent> = (applied: readonly AppliedEvent<Event>[], realtime: Realtime) => void;
+export type ProjectionPush<Event extends DomainEvent> = (applied: readonly AppliedEvent<Event>[], realtime: Realtime, reader?: PushReader) => void | Promise<void>;
 
 export interface ProjectionDefinition<Event extends DomainEvent> {
   name: string;
@@ -60,13 +60,13 @@ export const defineProjection = <Event extends DomainEvent>(definition: Projecti
     },
     ...(push
       ? {
-          afterApply: (applied, realtime) => {
+          afterApply: (applied, realtime, reader) => {
             const typed: AppliedEvent<Event>[] = [];
             for (const { event: stored, doc } of applied) {
               const event = read(stored);
               if (event) typed.push({ event, stored, doc });
             }
-            if (typed.length > 0) push(typed, realtime);
+            return typed.length > 0 ? push(typed, realtime, reader) : undefined;
           },
         }
       : {}),

@@ -1,6 +1,7 @@
 import type { Doc } from '../documents/port.ts';
 import type { StoredEvent } from '../event-store/port.ts';
 import type { Realtime } from '../realtime/port.ts';
+import type { Platform } from '../module.ts';
 
 /** An event the store applied, with the document as written (null: deleted). */
 export interface Applied {
@@ -31,8 +32,14 @@ export interface Projection {
    * Live pushes that follow a change of this read model. The runner calls it after the batch is written (so a client
    * never sees a status the read model lacks), never during a replay; a failure is logged and never blocks the projection.
    */
-  afterApply?(applied: readonly Applied[], realtime: Realtime): void | Promise<void>;
+  afterApply?(applied: readonly Applied[], realtime: Realtime, reader?: PushReader): void | Promise<void>;
 }
+
+/**
+ * What a push may read besides its own rows (the module's local copies, e.g. which provider an owner belongs to): the
+ * owning module's scoped platform, handed by the runner. Absent in tests that run a projection without a module.
+ */
+export type PushReader = Pick<Platform, 'documents' | 'caughtUp'>;
 
 /** Applies events to a projection's documents, atomically with its checkpoint where the engine allows. */
 export interface ProjectionStore {

@@ -2,7 +2,7 @@ import type { Documents } from '../documents/port.ts';
 import type { EventBus, Subscription } from '../event-bus/port.ts';
 import type { EventStore } from '../event-store/port.ts';
 import type { Realtime } from '../realtime/port.ts';
-import type { Projection, ProjectionStore } from './port.ts';
+import type { Projection, ProjectionStore, PushReader } from './port.ts';
 
 /** The part of a logger (pino's shape) the runner needs. */
 export interface ProjectionLog {
@@ -15,6 +15,8 @@ export interface RunProjectionOptions {
   projection: Projection;
   /** Where the projection's `afterApply` pushes (after the write; its failure is logged and never blocks the projection). */
   realtime?: Realtime;
+  /** What `afterApply` may read (the owning module's scoped platform). */
+  reader?: PushReader;
   log?: ProjectionLog;
 }
 
@@ -22,7 +24,7 @@ export interface RunProjectionOptions {
 export const projectionGroup = (projection: Projection): string => `projection:${projection.name}`;
 
 /** Keeps a read model up to date from the bus (at least once; the store makes redelivery a no-op). */
-export const runProjection = ({ bus, store, projection, realtime, log }: RunProjectionOptions): Promise<Subscription> =>
+export const runProjection = ({ bus, store, projection, realtime, reader, log }: RunProjectionOptions): Promise<Subscription> =>
   bus.subscribeBatches({ group: projectionGroup(projection), types: projection.handles, fromBeginning: true }, async (events) => {
     const applied = await store.apply(projection, events);
     if (!projection.afterApply || !realtime || applied.length === 0) return;
@@ -31,7 +33,7 @@ export const runProjection = ({ bus, store, projection, realtime, log }: RunProj
       log?.error({ err: error, projection: projection.name, eventId: first?.id, correlationId: first?.correlationId }, 'afterApply failed');
     try {
       // An async afterApply must not leave an unhandled rejection behind.
-      const result: unknown = projection.afterApply(applied, realtime);
+      const result: unknown = projection.afterApply(applied, realtime, reader);
       if (result instanceof Promise) result.catch(report);
     } catch (error) {
       report(error);

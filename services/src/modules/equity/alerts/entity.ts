@@ -16,5 +16,6 @@ export const alerts = defineEntity({
   idOf: (event) => event.data.alert_id,
   rows: alertRows,
   access: { code: 'ALERT', noun: 'alert' },
+  providers: 'equity',
   live: { message: EQUITY_ALERT_UPDATED_MESSAGE, summary: 'An Equity Protect alert was raised or changed (answer, fraud case)', room: EQUITY_ALERT_ROOM },
 });

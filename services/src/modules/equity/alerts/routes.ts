@@ -40,14 +40,13 @@ export const alertRoutes =
       auth: OVERSEE.auth,
       summary: "Every alert and fraud case (Super Admin; a Provider Admin's provider's users): search (also by the member's name or email), filters",
       filter: async (query, caller) => {
-        const scope = adminScope(caller);
-        return scope && { ...(await withMemberSearch(platform, alertsFilter(query), query.q)), ...scope };
+        return adminScope(platform, caller, await withMemberSearch(platform, alertsFilter(query), query.q));
       },
     });
 
     const read = { tags: ['equity'], params: AlertIdParams, refusals };
-    entityByIdRoute(fastify, platform, alerts, { ...read, url: '/equity/alerts/:id', summary: 'One alert and its fraud case (the member or a Super Admin); live twin: equity-alert.updated in room equity-alert:<id>' });
-    entityHistoryRoute(fastify, platform, alerts, { ...read, url: '/equity/alerts/:id/history', summary: 'The alert’s audit trail from its events (the member or a Super Admin)', history: AlertHistory, summaryOf });
+    entityByIdRoute(fastify, platform, alerts, { ...read, url: '/equity/alerts/:id', summary: 'One alert and its fraud case (the member, Super Admins and Admins, or a Provider Admin of the member’s provider); live twin: equity-alert.updated in room equity-alert:<id>' });
+    entityHistoryRoute(fastify, platform, alerts, { ...read, url: '/equity/alerts/:id/history', summary: 'The alert’s audit trail from its events (the member, Super Admins and Admins, or a Provider Admin of the member’s provider)', history: AlertHistory, summaryOf });
 
     app.post('/equity/alerts/:id/confirm', { config: OWN_RECORD, schema: one('“This was me”: the member recognizes the recorded document') }, async (request) => {
       await ownAlert(platform, request.params.id, callerOf(request));

@@ -3,7 +3,7 @@ import type { EnrolmentView } from '@acpg/contracts/equity';
 import type { PlacedBy } from '@acpg/contracts/on-behalf';
 import { handleCommand, isAlreadyExists, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { Principal } from '../../../platform/auth/port.ts';
-import { ownedThing } from '../../../platform/http/access.ts';
+import { type MembersPlatform, ownedThing } from '../../../platform/http/access.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
@@ -29,17 +29,20 @@ export const enrolmentIdOf = (accountId: string, propertyId: string) => uuidFrom
  * The member's and Super Admins': anyone else is answered as for an enrollment that does not exist
  * (`platform/http/access.ts`). The id derives from account and property, so a 403 would tell whether a member protects one.
  */
-const enrolments = ownedThing<Enrolment>({ code: 'ENROLLMENT', noun: 'enrollment', ownerOf: (enrolment) => enrolment.requested.account_id });
+const enrolments = ownedThing<Enrolment>({ code: 'ENROLLMENT', noun: 'enrollment', ownerOf: (enrolment) => enrolment.requested.account_id, providers: 'equity' });
 
 export const loadEnrolment = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string): Promise<EnrolmentState> =>
   (await loadStream(platform.eventStore, enrolmentStream(enrolmentId), enrolmentDecider)).state;
 
 export const mayAccessEnrolment = enrolments.mayAccess;
 
-/** The enrollment, or 404 ENROLMENT_NOT_FOUND both when there is none and when the caller may not see it. */
-export const accessibleEnrolment = async (platform: Pick<Platform, 'eventStore'>, enrolmentId: string, principal: Pick<Principal, 'userId' | 'roles'>): Promise<Enrolment> => {
+/**
+ * The enrollment for a step on it (cancel): the owner's or an overseer's; 403 ENROLLMENT_FORBIDDEN for a Provider Admin
+ * who sees it (their provider's user's), else 404 ENROLLMENT_NOT_FOUND both when there is none and when the caller may not see it.
+ */
+export const actableEnrolment = async (platform: Pick<Platform, 'eventStore'> & MembersPlatform, enrolmentId: string, principal: Pick<Principal, 'userId' | 'roles' | 'providerId'>): Promise<Enrolment> => {
   const state = await loadEnrolment(platform, enrolmentId);
-  return enrolments.visible(principal, state.status === 'none' ? null : state);
+  return enrolments.actable(platform, principal, state.status === 'none' ? null : state);
 };
 
 /** A command's answer: the enrollment as it stands after the command, with the version it wrote (`Entity.writtenView`). */

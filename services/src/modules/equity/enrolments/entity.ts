@@ -18,5 +18,6 @@ export const enrolments = defineEntity({
   idOf: (event) => event.data.enrolment_id,
   rows: enrolmentRows,
   access: { code: 'ENROLLMENT', noun: 'enrollment' },
+  providers: 'equity',
   live: { message: EQUITY_ENROLMENT_UPDATED_MESSAGE, summary: 'An Equity Protect enrollment changed (requested, paid, active, canceled)' },
 });

@@ -1,9 +1,9 @@
 import type { AlertsQuery, EnrolmentsQuery } from '@acpg/contracts/equity';
-import { OVERSEER_ROLES } from '@acpg/contracts/role-permissions';
 import type { Principal } from '../../../platform/auth/port.ts';
 import { daysFilter, searchFilter } from '../../../platform/documents/list-filters.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
 import { customerSearchFilter } from '../../../platform/local-copies/account-contacts.ts';
+import { overseenScope, withinScope } from '../../../platform/local-copies/provider-members.ts';
 import type { Platform } from '../../../platform/module.ts';
 
 export const enrolmentsFilter = (q: EnrolmentsQuery): Filter => ({
@@ -22,10 +22,12 @@ export const alertsFilter = (q: AlertsQuery): Filter => ({
 });
 
 /**
- * Whose rows an admin list shows: a Super Admin (or Admin, its delegate) every member's; a Provider Admin those of their provider's users, and
- * providers (and their users) do not exist yet (the providers issue), so none: null means an empty page.
+ * An admin list's filter within whose rows it shows: a Super Admin (or Admin, its delegate) every member's; a Provider
+ * Admin those of their provider's users (equity's copy of provider members, read now: a removed user drops out at once)
+ * and their own; anyone else none (null: an empty page).
  */
-export const adminScope = (principal: Principal): Filter | null => (principal.roles.some((role) => OVERSEER_ROLES.includes(role)) ? {} : null);
+export const adminScope = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, principal: Principal, filter: Filter): Promise<Filter | null> =>
+  withinScope(filter, await overseenScope(platform, 'equity', principal));
 
 /** An admin list's filter: its own, with the search box also finding the member by name or email (equity's copy). */
 export const withMemberSearch = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, own: Filter, q: string | undefined): Promise<Filter> => {

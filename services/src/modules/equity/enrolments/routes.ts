@@ -7,7 +7,7 @@ import { entityByIdRoute } from '../../../platform/entities/entity-routes.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
 import { listRoute, OWN_LIST_REFUSALS, ROLE_LIST_REFUSALS } from '../../../platform/http/list-route.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { accessibleEnrolment, enrol, enrolmentView, runEnrolmentCommand } from '../enrolment/commands.ts';
+import { actableEnrolment, enrol, enrolmentView, runEnrolmentCommand } from '../enrolment/commands.ts';
 import { enrolments } from './entity.ts';
 import { adminScope, enrolmentsFilter, withMemberSearch } from './filters.ts';
 import { ENROLMENTS_COLLECTION, toEnrolmentView } from './view.ts';
@@ -71,12 +71,11 @@ export const enrolmentRoutes =
       summary: "Every enrollment (Super Admin; a Provider Admin's provider's users): search (also by the member's name or email), filters, server paging and sorting",
       refusals: ROLE_LIST_REFUSALS,
       filter: async (query, caller) => {
-        const scope = adminScope(caller);
-        return scope && { ...(await withMemberSearch(platform, enrolmentsFilter(query), query.q)), ...scope };
+        return adminScope(platform, caller, await withMemberSearch(platform, enrolmentsFilter(query), query.q));
       },
     });
 
-    entityByIdRoute(fastify, platform, enrolments, { url: '/equity/enrollments/:id', tags: ['equity'], summary: 'One enrollment (the owner or a Super Admin)', params: EnrolmentIdParams, refusals });
+    entityByIdRoute(fastify, platform, enrolments, { url: '/equity/enrollments/:id', tags: ['equity'], summary: 'One enrollment (the owner, Super Admins and Admins, or a Provider Admin of the owner’s provider)', params: EnrolmentIdParams, refusals });
 
     app.post(
       '/equity/enrollments/:id/cancel',
@@ -86,7 +85,7 @@ export const enrolmentRoutes =
       },
       async (request) => {
         const principal = callerOf(request);
-        await accessibleEnrolment(platform, request.params.id, principal);
+        await actableEnrolment(platform, request.params.id, principal);
         const reason = principal.roles.includes('Super Admin') ? 'Canceled by a Super Admin' : principal.roles.includes('Admin') ? 'Canceled by an Admin' : 'Canceled by the member';
         await runEnrolmentCommand(platform, request.params.id, { type: 'CancelProtection', data: { reason }, metadata: requestMeta(request, platform) });
         return { success: true as const, data: await enrolmentView(platform, request.params.id), message: 'Protection stopped. No new alerts will be raised for this property.' };

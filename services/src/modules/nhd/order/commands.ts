@@ -3,7 +3,7 @@ import type { PlacedBy } from '@acpg/contracts/on-behalf';
 import { handleCommand, isAlreadyExists, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { brokerageOf } from './brokerages.ts';
 import type { Principal } from '../../../platform/auth/port.ts';
-import { ownedThing } from '../../../platform/http/access.ts';
+import { ownedThing, type MembersPlatform } from '../../../platform/http/access.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { propertyData } from '../../../platform/property-data/select.ts';
@@ -13,8 +13,11 @@ import { allocateNumber } from '../../../platform/commands/human-numbers.ts';
 import { ORDER_NUMBERS } from './number.ts';
 import { orderDecider, orderStream, type OrderCommand, type OrderState, type PlacedOrder } from './decider.ts';
 
-/** Its owner's and Super Admins': anyone else is answered as for an order that does not exist (`platform/http/access.ts`). */
-const orders = ownedThing<PlacedOrder>({ code: 'ORDER', noun: 'order', ownerOf: (order) => order.placed.account_id });
+/**
+ * Its owner's and Super Admins' (a Provider Admin of the owner's provider sees it, without acting on it): anyone else is
+ * answered as for an order that does not exist (`platform/http/access.ts`).
+ */
+const orders = ownedThing<PlacedOrder>({ code: 'ORDER', noun: 'order', ownerOf: (order) => order.placed.account_id, providers: 'nhd' });
 
 export const loadOrder = async (platform: Pick<Platform, 'eventStore'>, orderId: string): Promise<OrderState> =>
   (await loadStream(platform.eventStore, orderStream(orderId), orderDecider)).state;
@@ -23,9 +26,15 @@ export const loadOrder = async (platform: Pick<Platform, 'eventStore'>, orderId:
 export const mayAccessOrder = orders.mayAccess;
 
 /** The order, or 404 ORDER_NOT_FOUND both when there is none and when the caller may not see it. */
-export const accessibleOrder = async (platform: Pick<Platform, 'eventStore'>, orderId: string, principal: Pick<Principal, 'userId' | 'roles'>): Promise<PlacedOrder> => {
+export const accessibleOrder = async (platform: Pick<Platform, 'eventStore'> & MembersPlatform, orderId: string, principal: Pick<Principal, 'userId' | 'roles' | 'providerId'>): Promise<PlacedOrder> => {
   const state = await loadOrder(platform, orderId);
-  return orders.visible(principal, state.status === 'none' ? null : state);
+  return orders.seen(platform, principal, state.status === 'none' ? null : state);
+};
+
+/** The order for a step on it (close, cancel, withdraw links): its owner's or an overseer's; a Provider Admin who sees it: 403. */
+export const actableOrder = async (platform: Pick<Platform, 'eventStore'> & MembersPlatform, orderId: string, principal: Pick<Principal, 'userId' | 'roles' | 'providerId'>): Promise<PlacedOrder> => {
+  const state = await loadOrder(platform, orderId);
+  return orders.actable(platform, principal, state.status === 'none' ? null : state);
 };
 
 /** A command's answer: the order as it stands after the command, with the version it wrote (`Entity.writtenView`). */

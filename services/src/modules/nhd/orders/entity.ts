@@ -17,5 +17,6 @@ export const orders = defineEntity({
   idOf: (event) => event.data.order_id,
   rows: orderRows,
   access: { code: 'ORDER', noun: 'order' },
+  providers: 'nhd',
   live: { message: NHD_ORDER_UPDATED_MESSAGE, summary: 'An NHD order moved on (paid, report ready, delivered, acknowledged, canceled ...)', room: NHD_ORDER_ROOM },
 });

@@ -6,6 +6,7 @@ import type { RouteAuth } from '../../../platform/auth/port.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { daysFilter, searchFilter } from '../../../platform/documents/list-filters.ts';
 import { customerSearchFilter } from '../../../platform/local-copies/account-contacts.ts';
+import { providerAdminOf, providerScopeFilter, withinScope } from '../../../platform/local-copies/provider-members.ts';
 import type { Filter } from '../../../platform/documents/port.ts';
 import { entityByIdRoute, entityHistoryRoute } from '../../../platform/entities/entity-routes.ts';
 import { AppError } from '../../../platform/http/errors.ts';
@@ -13,7 +14,7 @@ import { callerOf } from '../../../platform/http/caller.ts';
 import { listRoute, OWN_LIST_REFUSALS, ROLE_LIST_REFUSALS } from '../../../platform/http/list-route.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { PDF_CONTENT_TYPE } from '../../../platform/pdf/document.ts';
-import { accessibleOrder, orderView, runOrderCommand } from '../order/commands.ts';
+import { accessibleOrder, actableOrder, orderView, runOrderCommand } from '../order/commands.ts';
 import { orders } from './entity.ts';
 import { summaryOf } from './history.ts';
 import { ORDERS_COLLECTION, toOrderView } from './view.ts';
@@ -40,15 +41,24 @@ export const orderRoutes =
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
+    // The search box also finds the customer by name or email (the module's copy of account contacts).
+    const customerSearch = async (query: MyOrdersQuery | AdminOrdersQuery): Promise<Filter> => {
+      const { search_text: _ownText, ...rest } = ordersFilter(query);
+      return { ...rest, ...(await customerSearchFilter(platform, 'nhd', query.q, { ownText: searchFilter(query.q) })) };
+    };
     const list = { tags: ['nhd'], item: NhdOrderView, collection: ORDERS_COLLECTION, thenBy: ['placed_at'], toItem: toOrderView };
     listRoute(fastify, platform, {
       ...list,
       url: '/nhd/orders/mine',
       auth: ORDERER.auth,
-      summary: "The caller's NHD orders: search, filters (status, report type, county, placed from/to), server paging and sorting",
+      summary:
+        "The caller's NHD orders (a Provider Admin's: their own and their provider's users', the search also finding the customer by name or email): search, filters (status, report type, county, placed from/to), server paging and sorting",
       querystring: MyOrdersQuery,
       refusals: OWN_LIST_REFUSALS,
-      filter: (query, caller) => ({ ...ordersFilter(query), account_id: caller.userId }),
+      filter: async (query, caller) => {
+        if (!providerAdminOf(caller)) return { ...ordersFilter(query), account_id: caller.userId };
+        return withinScope(await customerSearch(query), await providerScopeFilter(platform, 'nhd', caller));
+      },
       ownWrites: orders.projection,
     });
     listRoute(fastify, platform, {
@@ -59,18 +69,15 @@ export const orderRoutes =
       querystring: AdminOrdersQuery,
       refusals: ROLE_LIST_REFUSALS,
       // The search box also finds the customer by name or email (the module's copy of account contacts).
-      filter: async (query) => {
-        const { search_text: _ownText, ...rest } = ordersFilter(query);
-        return { ...rest, ...(await customerSearchFilter(platform, 'nhd', query.q, { ownText: searchFilter(query.q) })) };
-      },
+      filter: customerSearch,
     });
 
     const one = { tags: ['nhd'], params: OrderIdParams, refusals };
-    entityByIdRoute(fastify, platform, orders, { ...one, url: '/nhd/orders/:id', summary: 'One NHD order with its timeline (the owner or a Super Admin); live twin: nhd-order.updated in room nhd-order:<id>' });
+    entityByIdRoute(fastify, platform, orders, { ...one, url: '/nhd/orders/:id', summary: 'One NHD order with its timeline (the owner, Super Admins and Admins, or a Provider Admin of the owner’s provider); live twin: nhd-order.updated in room nhd-order:<id>' });
     entityHistoryRoute(fastify, platform, orders, {
       ...one,
       url: '/nhd/orders/:id/history',
-      summary: "The order's audit trail from its event stream: what, who and when (the owner or a Super Admin)",
+      summary: "The order's audit trail from its event stream: what, who and when (the owner, Super Admins and Admins, or a Provider Admin of the owner's provider)",
       history: OrderHistory,
       summaryOf,
     });
@@ -104,7 +111,7 @@ export const orderRoutes =
         path,
         { config, schema: { tags: ['nhd'], summary, security: [{ bearer: [] }], params: OrderIdParams, response: { 200: okEnvelope(NhdOrderView), ...refusals } } },
         async (request) => {
-          await accessibleOrder(platform, request.params.id, callerOf(request));
+          await actableOrder(platform, request.params.id, callerOf(request));
           await runOrderCommand(platform, request.params.id, { type: command, data: {}, metadata: requestMeta(request, platform) });
           return { success: true as const, data: await orderView(platform, request.params.id), message: done };
         },
@@ -126,7 +133,7 @@ export const orderRoutes =
         },
       },
       async (request) => {
-        await accessibleOrder(platform, request.params.id, callerOf(request));
+        await actableOrder(platform, request.params.id, callerOf(request));
         const { events } = await runOrderCommand(platform, request.params.id, { type: 'CancelOrder', data: { reason: request.body.reason }, metadata: requestMeta(request, platform) });
         const refund = events.some((e) => e.type === 'NhdOrderCancelled' && e.data.refund_due);
         return { success: true as const, data: await orderView(platform, request.params.id), message: refund ? 'Order cancelled. The payment is refunded in full.' : 'Order cancelled.' };
@@ -151,7 +158,7 @@ export const orderRoutes =
         },
       },
       async (request) => {
-        await accessibleOrder(platform, request.params.id, callerOf(request));
+        await actableOrder(platform, request.params.id, callerOf(request));
         const recipientId = request.body.recipient_id ?? null;
         const { events } = await runOrderCommand(platform, request.params.id, { type: 'RevokeReceiptLinks', data: { recipient_id: recipientId }, metadata: requestMeta(request, platform) });
         const count = events.reduce((n, e) => n + (e.type === 'NhdReceiptLinksRevoked' ? e.data.recipient_ids.length : 0), 0);

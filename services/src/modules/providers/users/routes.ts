@@ -178,6 +178,7 @@ export const providerUserRoutes =
       ['revoke', 'The invitation was revoked.'],
       ['suspend', 'The user was suspended.'],
       ['reactivate', 'The user was reactivated.'],
+      ['remove', 'The user was removed from the provider.'],
     ] as const) {
       app.post(
         `/provider-users/:id/${action}`,
@@ -191,6 +192,8 @@ export const providerUserRoutes =
               revoke: 'Revoke a waiting invitation',
               suspend: 'Suspend an active user within the provider',
               reactivate: 'Reactivate a suspended user',
+              remove:
+                "Remove an active or suspended user from the provider: their row shows status removed, and from now on the provider's Provider Admins no longer see their enrollments, alerts, orders or claims (history stays in the event streams)",
             }[action],
             params: ProviderUserParams,
             response: { 200: okEnvelope(ProviderUserSaved), ...refusals },
@@ -202,7 +205,7 @@ export const providerUserRoutes =
           const saved =
             action === 'resend'
               ? await resend(platform, id, meta)
-              : await runInvitationCommand(platform, id, { type: ({ revoke: 'RevokeInvitation', suspend: 'SuspendProviderUser', reactivate: 'ReactivateProviderUser' } as const)[action], data: {} }, meta);
+              : await runInvitationCommand(platform, id, { type: ({ revoke: 'RevokeInvitation', suspend: 'SuspendProviderUser', reactivate: 'ReactivateProviderUser', remove: 'RemoveProviderUser' } as const)[action], data: {} }, meta);
           return { success: true as const, data: saved, message: done };
         },
       );

@@ -17,5 +17,6 @@ export const claims = defineEntity({
   idOf: (event) => event.data.claim_id,
   rows: claimRows,
   access: { code: 'CLAIM', noun: 'claim' },
+  providers: 'reimbursement',
   live: { message: CLAIM_UPDATED_MESSAGE, summary: 'A reimbursement claim moved on (review, more information, decision, payout)', room: CLAIM_ROOM },
 });

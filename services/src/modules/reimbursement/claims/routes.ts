@@ -6,6 +6,7 @@ import { entityByIdRoute, entityHistoryRoute } from '../../../platform/entities/
 import { AppError } from '../../../platform/http/errors.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
 import { listRoute, OWN_LIST_REFUSALS } from '../../../platform/http/list-route.ts';
+import { providerAdminOf, providerScopeFilter, withinScope } from '../../../platform/local-copies/provider-members.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { accessibleClaim } from '../claim/access.ts';
 import { claims } from './entity.ts';
@@ -29,26 +30,29 @@ export const claimRoutes =
       url: '/reimbursements/claims',
       auth: CLAIMS_LIST.auth,
       tags: ['reimbursement'],
-      summary: "The caller's reimbursement claims, filtered by status, server paging and sorting (a Provider Admin's: their provider's users' claims, none until providers exist)",
+      summary: "The caller's reimbursement claims, filtered by status, server paging and sorting (a Provider Admin's: their provider's users' claims)",
       querystring: MyClaimsQuery,
       item: ClaimView,
       refusals: OWN_LIST_REFUSALS,
       collection: CLAIMS_COLLECTION,
       thenBy: ['submitted_at'],
-      // The spec's Provider Admin sees their provider's users' claims on /property-reimbursement. Providers and their
-      // users do not exist yet, so that list is empty (and never the Provider Admin's own claims, which they cannot file).
-      filter: (query, caller) =>
-        caller.roles.includes('Provider Admin') && !caller.roles.includes('Super Admin') ? null : { account_id: caller.userId, ...(query.status ? { status: query.status } : {}) },
+      // The spec's Provider Admin sees their provider's users' claims on /property-reimbursement (reimbursement's copy of
+      // provider members, read now: a user removed from the provider drops out at once).
+      filter: async (query, caller) => {
+        const status = query.status ? { status: query.status } : {};
+        if (!providerAdminOf(caller)) return { account_id: caller.userId, ...status };
+        return withinScope(status, await providerScopeFilter(platform, 'reimbursement', caller));
+      },
       toItem: toClaimView,
       ownWrites: claims.projection,
     });
 
     const one = { tags: ['reimbursement'], params: ClaimIdParams, refusals };
-    entityByIdRoute(fastify, platform, claims, { ...one, url: '/reimbursements/claims/:id', summary: 'One reimbursement claim (the claimant or a Super Admin); live twin: reimbursement-claim.updated in room reimbursement-claim:<id>' });
+    entityByIdRoute(fastify, platform, claims, { ...one, url: '/reimbursements/claims/:id', summary: 'One reimbursement claim (the claimant, Super Admins and Admins, or a Provider Admin of the claimant’s provider); live twin: reimbursement-claim.updated in room reimbursement-claim:<id>' });
     entityHistoryRoute(fastify, platform, claims, {
       ...one,
       url: '/reimbursements/claims/:id/history',
-      summary: "The claim's audit trail from its event stream: what, who and when (the claimant or a Super Admin)",
+      summary: "The claim's audit trail from its event stream: what, who and when (the claimant, Super Admins and Admins, or a Provider Admin of the claimant’s provider)",
       history: ClaimHistory,
       summaryOf,
     });
@@ -59,7 +63,7 @@ export const claimRoutes =
         config: OWN_RECORD,
         schema: {
           tags: ['reimbursement'],
-          summary: 'One document of the claim, decrypted, as it was uploaded (the claimant or a Super Admin)',
+          summary: 'One document of the claim, decrypted, as it was uploaded (the claimant, Super Admins and Admins, or a Provider Admin of the claimant’s provider)',
           description: 'Answers the file with its content type (checked from its content at upload). Refusals are JSON: 401; 404 CLAIM_NOT_FOUND (none, or not yours: the same answer) or DOCUMENT_NOT_FOUND.',
           security: [{ bearer: [] }],
           params: ClaimDocumentParams,

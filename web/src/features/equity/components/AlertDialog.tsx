@@ -12,6 +12,9 @@ import { useLiveEntity } from '../../../lib/live.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { notify } from '../../../lib/notify.ts';
 import { CaseWorkspace } from './CaseWorkspace.tsx';
+import { allowed } from '../../../lib/roles.ts';
+import { session } from '../../../lib/session.ts';
+import { useSnapshot } from 'valtio';
 import { checkStep, confirmAlert, fetchAlert, reportAlert, useAlertHistory } from '../api/equity.ts';
 import { ALERT_BADGE, addressOf, alertStatusLabel, documentTypeLabel, documentTypeMeaning, recordedDay } from '../equity-text.ts';
 
@@ -52,6 +55,8 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
   });
   const alert = view.data;
   const nameOf = useAccountNames(admin && alert ? [alert.account_id] : []);
+  // Case work is the Equity Protect managers'; a Provider Admin reads its provider's users' alerts only.
+  const { roles } = useSnapshot(session);
   const history = useAlertHistory(alertId, alert?.version);
   const pending = ticks.version === alert?.version ? ticks.steps : {};
 
@@ -195,7 +200,7 @@ export function AlertDialog({ alertId, admin, onClose }: { alertId: string; admi
                         />
                       ))}
                     </div>
-                    {admin && <CaseWorkspace alert={alert} busy={busy} run={run} />}
+                    {admin && allowed(roles, 'equity.manage') && <CaseWorkspace alert={alert} busy={busy} run={run} />}
                   </>
                 )}
 

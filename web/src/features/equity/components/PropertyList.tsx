@@ -6,6 +6,7 @@ import { useAccountNames } from '../../../lib/account-names.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import type { Result } from '../../../lib/http.ts';
 import { useLiveList } from '../../../lib/live-list.ts';
+import { providerRoom, useOwnProvider } from '../../../lib/provider-scope.ts';
 import type { Versioned } from '../../../lib/live-merge.ts';
 import { usePagedList, type Filters, type ListQuery, type PagedList, type PagedListSpec } from '../../../lib/paged-list.ts';
 import { searchHintFor, type PropertyRow } from '../property-list.ts';
@@ -30,7 +31,10 @@ export function usePropertyList<V, R extends PropertyRow & Versioned, S extends 
   const { admin } = o;
   const list = usePagedList(o.spec);
   const fetchPage = admin ? o.fetchAll : o.fetchMine;
-  const view = useLiveList({ list, messages: o.messages, mine: !admin, fetchPage, toRow: o.toRow, created: o.created, accepts: o.accepts, deps: [admin] });
+  // A member's rows come to their account's room; a Provider Admin's users' to its provider's room; overseers' by role.
+  const { providerId } = useOwnProvider();
+  const entity = admin ? providerRoom(providerId) : undefined;
+  const view = useLiveList({ list, messages: o.messages, mine: !admin, entity, fetchPage, toRow: o.toRow, created: o.created, accepts: o.accepts, deps: [admin, providerId] });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);
   return { list, view, fetchPage, nameOf };

@@ -121,6 +121,8 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
   const nameOf = useAccountNames([order?.account_id ?? null, ...(order?.timeline.map((t) => t.by) ?? []), ...(history.data?.items.map((h) => h.by) ?? [])].filter((id) => id && id !== 'system' && !id.startsWith('recipient:')));
   // Names are looked up for Super Admins; the owner sees their own steps as "You".
   const name = (id: string) => (id === auth.userId ? 'You' : (nameOf(id) ?? undefined));
+  // The owner and the overseers take its steps; a Provider Admin reads its provider's users' orders only.
+  const acts = order !== null && (order.account_id === auth.userId || isAdmin);
 
   if (view.status === 'error' && !order) {
     return (
@@ -175,13 +177,13 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
             Open the report (PDF)
           </Button>
         )}
-        {mayPay(order) && PaymentForm && !paying && (
+        {acts && mayPay(order) && PaymentForm && !paying && (
           <Button appearance="primary" onClick={() => setPaying(true)}>
             {order.status === 'failed' ? 'Pay with another card' : `Pay ${formatCents(order.amount_cents)}`}
           </Button>
         )}
-        {mayCancel(order) && <Button onClick={() => setCancelling(true)}>Cancel order</Button>}
-        {mayClose(order) && <Button onClick={() => void act(() => closeOrder(order.order_id), 'Order closed.')}>Close order</Button>}
+        {acts && mayCancel(order) && <Button onClick={() => setCancelling(true)}>Cancel order</Button>}
+        {acts && mayClose(order) && <Button onClick={() => void act(() => closeOrder(order.order_id), 'Order closed.')}>Close order</Button>}
         {isAdmin && order.status === 'failed' && order.failure === 'report' && <Button onClick={() => void act(() => retryReport(order.order_id), 'The report is being made again.')}>Generate report again</Button>}
       </ScreenHeading>
       <LiveNote live={live} />

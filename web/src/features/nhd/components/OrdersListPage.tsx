@@ -18,6 +18,7 @@ import { STATUS_BADGE, orderNumber, statusLabel } from '../order-text.ts';
 import { OrderFilters } from './OrderFilters.tsx';
 import { ReportTypesDialog } from './ReportTypesDialog.tsx';
 import { useLiveList } from '../../../lib/live-list.ts';
+import { providerRoom, useOwnProvider } from '../../../lib/provider-scope.ts';
 
 const MESSAGES = [NHD_ORDER_UPDATED_MESSAGE];
 type Row = NhdOrderView & { id: string };
@@ -40,27 +41,32 @@ const EXPORT_HEADER = ['Order', 'Placed', 'Customer', 'Brokerage', 'Property', '
 
 /**
  * The orders list: /nhd-order-list (the signed-in user's) or /admin-nhd-order-list (Super Admin: everyone's, with the
- * customer and the report types' prices). Search, filters, paging and sorting in the URL; live: rows move as the
- * orders do, and a new order appears on top of the first page.
+ * customer and the report types' prices). A Provider Admin's /nhd-order-list also holds its provider's users' orders,
+ * with the customer's name and email, followed live on its provider's room. Search, filters, paging and sorting in the
+ * URL; live: rows move as the orders do, and a new order appears on top of the first page.
  */
 export function OrdersListPage({ admin }: { admin: boolean }) {
   const list = usePagedList(ORDER_LIST);
   const [editingTypes, setEditingTypes] = useState(false);
   const types = useReportTypes(admin);
   const fetchPage = admin ? fetchAllOrders : fetchMyOrders;
+  const { providerId } = useOwnProvider();
+  const members = !admin && providerId !== null;
   const view = useLiveList({
     list,
     messages: MESSAGES,
-    // A customer's orders are pushed to their account's room; Super Admins receive every order's push by role.
-    mine: !admin,
+    // A customer's orders are pushed to their account's room; a Provider Admin's users' to its provider's room; Super
+    // Admins receive every order's push by role.
+    mine: !admin && !members,
+    entity: members ? providerRoom(providerId) : undefined,
     fetchPage,
     toRow: rowOf,
     created: { sort: 'placed_at', at: (o) => o.placed_at },
     accepts: matches,
-    deps: [admin],
+    deps: [admin, providerId],
   });
   const rows = view.data?.items ?? null;
-  const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);
+  const nameOf = useAccountNames(admin || members ? (rows?.map((r) => r.account_id) ?? []) : []);
 
   const columns: GridColumn<Row>[] = [
     {
@@ -73,12 +79,8 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
       ),
     },
     { id: 'placed_at', header: 'Placed', sortable: true, minWidth: '160px', render: (o) => <NoWrap>{formatDateTime12(o.placed_at)}</NoWrap> },
-    ...(admin
-      ? [
-          { id: 'customer', header: 'Customer', render: (o: Row) => <PersonName id={o.account_id} name={nameOf(o.account_id)} /> },
-          { id: 'brokerage', header: 'Brokerage', render: (o: Row) => o.brokerage_name ?? '' },
-        ]
-      : []),
+    ...(admin || members ? [{ id: 'customer', header: 'Customer', render: (o: Row) => <PersonName id={o.account_id} name={nameOf(o.account_id)} /> }] : []),
+    ...(admin ? [{ id: 'brokerage', header: 'Brokerage', render: (o: Row) => o.brokerage_name ?? '' }] : []),
     {
       id: 'property',
       header: 'Property',
@@ -107,7 +109,7 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
       row: (o) => [
         orderNumber(o),
         o.placed_at,
-        admin ? (nameOf(o.account_id) ?? o.account_id) : 'Me',
+        admin || members ? (nameOf(o.account_id) ?? o.account_id) : 'Me',
         o.brokerage_name ?? '',
         `${o.property.address_line}, ${o.property.city}, CA ${o.property.zip}`,
         o.property.apn,
@@ -118,7 +120,7 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
         o.recipients.map((r) => r.email).join('; '),
         o.updated_at,
       ],
-      fileBase: admin ? 'nhd-orders-all' : 'nhd-orders',
+      fileBase: admin ? 'nhd-orders-all' : members ? 'nhd-orders-provider' : 'nhd-orders',
     });
 
   return (
@@ -138,14 +140,14 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
       <ListGrid
         list={list}
         view={view}
-        filters={<OrderFilters key={JSON.stringify(list.filters)} admin={admin} applied={list.filters} reportTypes={types.data?.items ?? []} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />}
+        filters={<OrderFilters key={JSON.stringify(list.filters)} admin={admin || members} applied={list.filters} reportTypes={types.data?.items ?? []} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />}
         label="NHD orders"
         pagerLabel="Order pages"
         noun={{ one: 'order', other: 'orders' }}
         columns={columns}
         getRowId={(o) => o.id}
         noMatch="No orders match these filters."
-        empty={admin ? 'No NHD orders yet.' : 'You have not ordered an NHD report yet. Choose “Order a report” to start.'}
+        empty={admin ? 'No NHD orders yet.' : members ? 'Neither you nor your provider’s users have ordered an NHD report yet.' : 'You have not ordered an NHD report yet. Choose “Order a report” to start.'}
         onExport={onExport}
       />
       {editingTypes && (

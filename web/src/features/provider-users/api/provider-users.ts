@@ -38,7 +38,7 @@ export const attachProperties = (id: string, properties: string[]) => http.post<
 /** A user's details, the properties attached to their invitation and those verified for their account. */
 export const useProviderUserProperties = (id: string) =>
   useResource((signal) => http.get<ProviderUserProperties>(`/provider-users/${encodeURIComponent(id)}/properties`, { signal }), [id]);
-export const actOnProviderUser = (id: string, action: 'resend' | 'revoke' | 'suspend' | 'reactivate') => http.post<Ok<ProviderUserSaved>>(`/provider-users/${encodeURIComponent(id)}/${action}`);
+export const actOnProviderUser = (id: string, action: 'resend' | 'revoke' | 'suspend' | 'reactivate' | 'remove') => http.post<Ok<ProviderUserSaved>>(`/provider-users/${encodeURIComponent(id)}/${action}`);
 export const importInvitations = (file: Blob, providerId: string | null) =>
   http.post<Ok<ProviderInvitationsImportReport>>(`/provider-users/invitations/import${providerId ? `?provider_id=${encodeURIComponent(providerId)}` : ''}`, new Blob([file], { type: 'text/csv' }));
 

@@ -2,7 +2,10 @@ import { Button } from '@fluentui/react-components';
 import type { ProviderUserView } from '@acpg/contracts/provider-users';
 import { SimpleDialog } from '../../../components/SimpleDialog.tsx';
 
-export type UserAction = 'resend' | 'revoke' | 'suspend' | 'reactivate';
+export type UserAction = 'resend' | 'revoke' | 'suspend' | 'reactivate' | 'remove';
+
+/** Each action's button text (its accessible name adds the user's email). */
+export const ACTION_LABELS: Record<UserAction, string> = { resend: 'Resend', revoke: 'Revoke', suspend: 'Suspend', reactivate: 'Reactivate', remove: 'Remove from provider' };
 
 const COPY: Record<UserAction, { title: (who: string) => string; body: string; keep: string; go: string }> = {
   resend: {
@@ -24,6 +27,12 @@ const COPY: Record<UserAction, { title: (who: string) => string; body: string; k
     go: 'Suspend',
   },
   reactivate: { title: (who) => `Reactivate ${who}?`, body: 'They become one of your active users again.', keep: 'Cancel', go: 'Reactivate' },
+  remove: {
+    title: (who) => `Remove ${who} from the provider?`,
+    body: 'They stay on your list as removed, and you stop seeing their Equity Protect enrollments and alerts, claims and NHD orders at once. Their own account and what they did are not changed. To have them back, invite them again.',
+    keep: 'Keep user',
+    go: 'Remove from provider',
+  },
 };
 
 /** Asks before an action on a provider user; the safe button comes first (the dialog opens on it). */
@@ -31,7 +40,7 @@ export function ConfirmUserAction({ user, action, onCancel, onConfirm }: { user:
   const copy = COPY[action];
   return (
     <SimpleDialog
-      alert={action === 'revoke' || action === 'suspend'}
+      alert={action === 'revoke' || action === 'suspend' || action === 'remove'}
       onDismiss={onCancel}
       title={copy.title(user.full_name ?? user.email)}
       actions={

@@ -16,7 +16,7 @@ import { NoWrap, StatusBadge } from '../../../components/GridCells.tsx';
 import { AlertBar } from '../../../components/AlertBar.tsx';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { actOnProviderUser, fetchProviderUsers, PROVIDER_USER_LIST, useProviderChoices, useProviderUsersScope, type FilterKey } from '../api/provider-users.ts';
-import { ConfirmUserAction, type UserAction } from './ConfirmUserAction.tsx';
+import { ACTION_LABELS, ConfirmUserAction, type UserAction } from './ConfirmUserAction.tsx';
 import { ImportInvitationsDialog } from './ImportInvitationsDialog.tsx';
 import { InviteDialog, type ProviderChoice } from './InviteDialog.tsx';
 import { AttachPropertiesDialog } from './AttachPropertiesDialog.tsx';
@@ -70,7 +70,7 @@ const accepts = (row: ProviderUserView, filters: Filters<FilterKey>) => (!filter
 /**
  * /acpg-provider-users: a Provider Admin's users (their provider, scoped by the server) or, for Super Admins and Admins,
  * every provider's with a provider filter; live; invite (with properties found by the address autocomplete, handed in
- * by the app), import a CSV, attach properties, resend, revoke, suspend, reactivate, export; a user opens their details
+ * by the app), import a CSV, attach properties, resend, revoke, suspend, reactivate, remove from the provider, export; a user opens their details
  * and verified properties.
  */
 export function ProviderUsersPage({ AddressAutocomplete }: { AddressAutocomplete: AddressFinder }) {
@@ -109,7 +109,7 @@ export function ProviderUsersPage({ AddressAutocomplete }: { AddressAutocomplete
   };
 
   const actionsOf = (u: ProviderUserView): UserAction[] =>
-    u.status === 'invited' ? ['resend', 'revoke'] : u.status === 'expired' ? ['resend'] : u.status === 'active' ? ['suspend'] : u.status === 'suspended' ? ['reactivate'] : [];
+    u.status === 'invited' ? ['resend', 'revoke'] : u.status === 'expired' ? ['resend'] : u.status === 'active' ? ['suspend', 'remove'] : u.status === 'suspended' ? ['reactivate', 'remove'] : [];
 
   const columns: GridColumn<ProviderUserView>[] = [
     {
@@ -139,8 +139,8 @@ export function ProviderUsersPage({ AddressAutocomplete }: { AddressAutocomplete
             </Button>
           )}
           {actionsOf(u).map((action) => (
-            <Button key={action} size="small" disabledFocusable={busy === u.id} onClick={() => setConfirming({ user: u, action })} aria-label={`${action[0]?.toUpperCase()}${action.slice(1)} ${u.email}`}>
-              {`${action[0]?.toUpperCase()}${action.slice(1)}`}
+            <Button key={action} size="small" disabledFocusable={busy === u.id} onClick={() => setConfirming({ user: u, action })} aria-label={`${ACTION_LABELS[action]} ${u.email}`}>
+              {ACTION_LABELS[action]}
             </Button>
           ))}
           {ownProvider && <ActForUserLinks user={u} />}

@@ -13,6 +13,9 @@ import { formatDateTime12, formatDateUs } from '../../../lib/dates.ts';
 import { useLiveList } from '../../../lib/live-list.ts';
 import { formatCents } from '../../../lib/money.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
+import { providerRoom, useOwnProvider } from '../../../lib/provider-scope.ts';
+import { useAccountNames } from '../../../lib/account-names.ts';
+import { PersonName } from '../../../components/PersonName.tsx';
 import { session } from '../../../lib/session.ts';
 import { writtenState } from '../../../lib/written.ts';
 import { fetchMyClaims, MY_CLAIM_LIST } from '../api/reimbursement.ts';
@@ -24,7 +27,7 @@ import { PayoutDestinationNote } from './PayoutDestinationNote.tsx';
 const MESSAGES = [CLAIM_UPDATED_MESSAGE];
 type Row = ClaimView & { id: string };
 const rowOf = (v: ClaimView): Row => ({ ...v, id: v.claim_id });
-const EXPORT_HEADER = ['Claim', 'Submitted', 'Property', 'County', 'APN', 'Category', 'Expense date', 'Amount (USD)', 'Approved (USD)', 'Status', 'Last change'];
+const EXPORT_HEADER = ['Claim', 'Submitted', 'Member', 'Property', 'County', 'APN', 'Category', 'Expense date', 'Amount (USD)', 'Approved (USD)', 'Status', 'Last change'];
 
 const STATUS_OPTIONS = CLAIM_STATUSES.map((st) => ({ value: st, label: statusLabel(st) }));
 
@@ -35,32 +38,36 @@ const useStyles = makeStyles({
 
 /**
  * /property-reimbursement: the member's claims (live on their account's room), filtered by status, paged and sorted on
- * the server, exported; "File a claim" opens the filing dialog. A Provider Admin sees their provider's members' claims
- * here once providers exist (the server answers an empty page until then).
+ * the server, exported; "File a claim" opens the filing dialog. A Provider Admin sees their provider's users' claims
+ * here, with the member's name and email, live on its provider's room (and opens them read-only).
  */
 export default function MyClaimsPage() {
   const s = useStyles();
   const navigate = useNavigate();
   const list = usePagedList(MY_CLAIM_LIST);
-  const { userId, user } = useSnapshot(session);
-  const roles = user?.role ?? [];
-  const provider = roles.includes('Provider Admin') && !roles.includes('Super Admin');
+  const { userId } = useSnapshot(session);
+  const { providerId, providerAdmin: provider } = useOwnProvider();
   const [filing, setFiling] = useState(false);
   // The dialog opens from state, not a DialogTrigger: closing it returns focus to "File a claim".
   const restoreFocus = useRestoreFocusTarget();
   const view = useLiveList({
     list,
     messages: MESSAGES,
-    mine: true,
+    // A member's claims are pushed to their account's room, a Provider Admin's users' to its provider's room.
+    mine: !provider,
+    entity: provider ? providerRoom(providerId) : undefined,
     fetchPage: fetchMyClaims,
     toRow: rowOf,
     created: { sort: 'submitted_at', at: (c) => c.submitted_at },
-    accepts: (c, f) => c.account_id === userId && (!f.status || c.status === f.status),
+    accepts: (c, f) => (provider || c.account_id === userId) && (!f.status || c.status === f.status),
+    deps: [provider, providerId],
   });
+  const nameOf = useAccountNames(provider ? (view.data?.items.map((c) => c.account_id) ?? []) : []);
 
   const columns: GridColumn<Row>[] = [
     { id: 'number', header: 'Claim', render: (c) => <NoWrap>{claimNumber(c)}</NoWrap> },
     { id: 'submitted_at', header: 'Submitted', sortable: true, minWidth: '160px', render: (c) => <NoWrap>{formatDateTime12(c.submitted_at)}</NoWrap> },
+    ...(provider ? [{ id: 'member', header: 'Member', render: (c: Row) => <PersonName id={c.account_id} name={nameOf(c.account_id)} /> }] : []),
     { id: 'property', header: 'Property', minWidth: '200px', render: (c) => `${c.property.address_line}, ${c.property.city}` },
     { id: 'category', header: 'Category', render: (c) => categoryLabel(c.category) },
     { id: 'amount_cents', header: 'Amount', sortable: true, render: (c) => formatCents(c.amount_cents) },
@@ -76,7 +83,7 @@ export default function MyClaimsPage() {
       action: true,
       header: 'Details',
       render: (c) => {
-        const verb = c.status === 'more_info_requested' ? 'Answer' : 'Open';
+        const verb = c.status === 'more_info_requested' && !provider ? 'Answer' : 'Open';
         return (
           <ClaimLink to={`/property-reimbursement/${c.claim_id}`} label={`${verb} the claim for ${formatCents(c.amount_cents)} of ${formatDateUs(c.expense_date)}`}>
             {verb}
@@ -88,10 +95,11 @@ export default function MyClaimsPage() {
 
   const onExport = (kind: 'xlsx' | 'csv', signal: AbortSignal) =>
     exportList(kind, fetchMyClaims, list, signal, {
-      header: EXPORT_HEADER,
+      header: provider ? EXPORT_HEADER : EXPORT_HEADER.filter((h) => h !== 'Member'),
       row: (c) => [
         claimNumber(c),
         c.submitted_at,
+        ...(provider ? [nameOf(c.account_id) ?? c.account_id] : []),
         `${c.property.address_line}, ${c.property.city}`,
         c.property.county,
         c.property.apn,
@@ -120,7 +128,7 @@ export default function MyClaimsPage() {
     >
       <Text>
         {provider
-          ? 'Reimbursement claims filed by your provider’s members, and where each one stands.'
+          ? 'Reimbursement claims filed by your provider’s users, and where each one stands.'
           : 'Claim back expenses on a property you verified: legal fees after title fraud, hazard damage repairs, inspections and emergency repairs. We email you at every step.'}
       </Text>
       {!provider && <PayoutDestinationNote />}
@@ -144,7 +152,7 @@ export default function MyClaimsPage() {
         noMatch="No claims match this status."
         empty={
           provider
-            ? 'Your provider’s members’ claims will show here. Providers and their members are not set up yet, so there is nothing to show.'
+            ? 'None of your provider’s users has filed a claim yet. Their claims show here as soon as they do.'
             : 'You have not filed a claim yet. To start, choose “File a claim”, pick one of your verified properties and attach a receipt or an invoice.'
         }
         onExport={onExport}
