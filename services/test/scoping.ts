@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+
+/**
+ * The scoping check generated from the OpenAPI document (issue 21 item 8): every operation of the document, called by
+ * callers who do not own the seeded things, with every path id filled by each of those things' ids, answers below 500
+ * and never shows them (their ids, emails or names). The suite is `provider-scoping.int.spec.ts`.
+ */
+
+/** The part of a JSON schema the body generator reads. */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  format?: string;
+  minimum?: number;
+  minLength?: number;
+  minItems?: number;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  $ref?: string;
+}
+
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: JsonSchema;
+}
+
+interface OpenApiOperation {
+  description?: string;
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+}
+
+/** One operation of the document: `GET /api/v1/nhd/orders/{id}`, its parameters, body schema and capability. */
+export interface Operation {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  path: string;
+  key: string;
+  pathParams: Parameter[];
+  queryParams: Parameter[];
+  body: JsonSchema | undefined;
+  /** The capability the description names; none for a public operation. */
+  capability: string | undefined;
+}
+
+export const operationsOf = (doc: OpenApiDocument): Operation[] =>
+  Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, op]) => {
+      const params = op.parameters ?? [];
+      const upper = method.toUpperCase() as Operation['method'];
+      return {
+        method: upper,
+        path,
+        key: `${upper} ${path}`,
+        pathParams: params.filter((p) => p.in === 'path'),
+        queryParams: params.filter((p) => p.in === 'query'),
+        body: op.requestBody?.content?.['application/json']?.schema,
+        capability: /Capability `([^`]+)`/.exec(op.description ?? '')?.[1],
+      };
+    }),
+  );
+
+/** Query parameters that name an account, a provider or a thing: filled with the other's ids. */
+const ID_QUERY = /^(account_id|user_id|user|provider_id|nhd_order_id|equity_enrollment_id|ids|checkout_id|plan_id)$/;
+/** Body fields that name a thing by id (`checkout_id`, `nhd_order_id`, `provider_id` ...). */
+const ID_FIELD = /(^id$|_id$|Id$)/;
+
+const resolve = (schema: JsonSchema, doc: OpenApiDocument): JsonSchema => {
+  if (!schema.$ref) return schema;
+  const name = schema.$ref.split('/').at(-1) ?? '';
+  return doc.components?.schemas?.[name] ?? {};
+};
+
+let unique = 0;
+/**
+ * A minimal body valid-looking for `schema`: required fields only, the first enum value, the smallest number, a date,
+ * an email nobody uses; every field that names a thing by id carries `id` (the other's id under test).
+ */
+export const bodyFrom = (schema: JsonSchema, doc: OpenApiDocument, id: string, field = ''): unknown => {
+  const s = resolve(schema, doc);
+  const first = s.anyOf?.[0] ?? s.oneOf?.[0];
+  if (first) return bodyFrom(first, doc, id, field);
+  if (s.allOf) return Object.assign({}, ...s.allOf.map((part) => bodyFrom(part, doc, id, field)));
+  if (s.const !== undefined) return s.const;
+  if (s.enum) return s.enum[0];
+  const type = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const name of s.required ?? []) out[name] = bodyFrom(s.properties?.[name] ?? {}, doc, id, name);
+      return out;
+    }
+    case 'array':
+      return Array.from({ length: Math.max(1, s.minItems ?? 0) }, () => bodyFrom(s.items ?? {}, doc, id, field));
+    case 'integer':
+    case 'number':
+      return s.minimum !== undefined && s.minimum > 1 ? s.minimum : 1;
+    case 'boolean':
+      return s.default ?? true;
+    case 'string': {
+      if (ID_FIELD.test(field)) return id;
+      unique += 1;
+      if (s.format === 'email') return `scoping-${unique}-${randomUUID().slice(0, 6)}@example.test`;
+      if (s.format === 'date') return new Date().toISOString().slice(0, 10);
+      if (s.format === 'date-time') return new Date().toISOString();
+      if (s.format === 'uuid') return randomUUID();
+      return 'x'.repeat(Math.max(1, Math.min(s.minLength ?? 1, 500)));
+    }
+    default:
+      return {};
+  }
+};
+
+/** A path parameter's value: `id` unless the schema asks for a number or one of a few names. */
+const pathValue = (param: Parameter, id: string) => {
+  const schema = param.schema ?? {};
+  if (schema.enum) return String(schema.enum[0]);
+  if (schema.type === 'integer' || schema.type === 'number') return param.name === 'width' ? '64' : '0';
+  return encodeURIComponent(id);
+};
+
+/** Whom one seeded owner is, for the list filters: their account id, provider and email. */
+export interface OwnerKey {
+  accountId: string;
+  providerId: string | undefined;
+  email: string;
+}
+
+export interface ScopedRequest {
+  op: Operation;
+  url: string;
+  payload: unknown;
+  /** What the request itself carries of the others' (an answer echoing it leaks nothing). */
+  sent: readonly string[];
+  /** The path names one of the others' things: a 2xx is not an answer a non-owner may get. */
+  byOthersId: boolean;
+}
+
+/**
+ * The requests for `op`: with path parameters, one per id of `ids` (every parameter filled with it, bodies naming it);
+ * without, the bare call and one per owner with its filters (`account_id`, `provider_id` ..., `q` its email) and, when
+ * the operation takes a body, one per id naming it in the body.
+ */
+export const requestsFor = (op: Operation, doc: OpenApiDocument, ids: readonly string[], owners: readonly OwnerKey[], { all = true } = {}): ScopedRequest[] => {
+  const bodyWith = (id: string) => (op.body ? bodyFrom(op.body, doc, id) : undefined);
+  const pick = all ? ids : ids.slice(0, 1);
+  if (op.pathParams.length > 0) {
+    return pick.map((id) => ({
+      op,
+      url: op.path.replace(/\{(\w+)\}/g, (_, name: string) => pathValue(op.pathParams.find((p) => p.name === name) ?? { name, in: 'path' }, id)),
+      payload: bodyWith(id),
+      sent: [id],
+      byOthersId: op.pathParams.some((p) => !p.schema?.enum && p.schema?.type !== 'integer'),
+    }));
+  }
+  const bare: ScopedRequest = { op, url: op.path, payload: bodyWith(randomUUID()), sent: [], byOthersId: false };
+  if (!all) return [bare];
+  const filtered = owners.flatMap((owner): ScopedRequest[] => {
+    const query = new URLSearchParams();
+    const sent: string[] = [];
+    for (const param of op.queryParams) {
+      const value = ID_QUERY.test(param.name) ? (param.name === 'provider_id' ? owner.providerId : owner.accountId) : param.name === 'q' ? owner.email : undefined;
+      if (value === undefined) continue;
+      query.set(param.name, value);
+      sent.push(value);
+    }
+    return sent.length > 0 ? [{ op, url: `${op.path}?${query}`, payload: bare.payload, sent, byOthersId: false }] : [];
+  });
+  const bodies = op.body && op.method !== 'GET' ? ids.map((id) => ({ op, url: op.path, payload: bodyWith(id), sent: [id], byOthersId: false })) : [];
+  return [bare, ...filtered, ...bodies];
+};
+
+/** The secrets (ids, emails, names) `body` shows, leaving out what the request sent. */
+export const leaksIn = (body: string, secrets: readonly string[], sent: readonly string[]) => {
+  const lower = body.toLowerCase();
+  return secrets.filter((secret) => !sent.includes(secret) && lower.includes(secret.toLowerCase()));
+};
+
+export interface Caller {
+  label: string;
+  headers: Record<string, string>;
+  /** Whether the caller's role has the capability (the guard answers 403 before any id is read otherwise). */
+  may: (capability: string | undefined) => boolean;
+}
+
+export type Inject = (options: InjectOptions & { url: string }) => Promise<{ statusCode: number; body: string }>;
+
+export interface ScopingRun {
+  doc: OpenApiDocument;
+  ops: readonly Operation[];
+  callers: readonly Caller[];
+  ids: readonly string[];
+  owners: readonly OwnerKey[];
+  secrets: readonly string[];
+  /** Public by design, with the reason: called (no 5xx) but not checked for what they show. */
+  publicByDesign: Readonly<Record<string, string>>;
+  /** Overseers (Super Admin, Admin): only checked for no 5xx. */
+  overseer?: boolean;
+}
+
+/**
+ * Every violation of the run: a 5xx, an answer showing another's id, email or name, or a 2xx to a call naming another's
+ * thing in its path. A caller refused the operation's capability is called once (the guard answers before any id).
+ */
+export const scopingViolations = async (inject: Inject, run: ScopingRun): Promise<{ violations: string[]; calls: number }> => {
+  const violations: string[] = [];
+  let calls = 0;
+  let ip = 0;
+  for (const caller of run.callers) {
+    for (const op of run.ops) {
+      for (const request of requestsFor(op, run.doc, run.ids, run.owners, { all: caller.may(op.capability) })) {
+        ip += 1;
+        calls += 1;
+        const response = await inject({
+          method: op.method,
+          url: request.url,
+          headers: caller.headers,
+          remoteAddress: `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`,
+          ...(request.payload === undefined ? {} : { payload: request.payload as object }),
+        });
+        const where = `${op.method} ${request.url} as ${caller.label}`;
+        if (response.statusCode >= 500) violations.push(`${where}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        if (run.overseer || Object.hasOwn(run.publicByDesign, op.key)) continue;
+        const leaked = leaksIn(response.body, run.secrets, request.sent);
+        if (leaked.length > 0) violations.push(`${where}: ${response.statusCode} shows ${leaked.join(', ')}`);
+        else if (request.byOthersId && response.statusCode < 300) violations.push(`${where}: ${response.statusCode} on another's id ${response.body.slice(0, 200)}`);
+      }
+    }
+  }
+  return { violations, calls };
+};
