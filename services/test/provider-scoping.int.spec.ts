@@ -8,11 +8,11 @@ import { currentSessionVersion } from '../src/modules/identity/module.ts';
 import { registerAccount } from './accounts.ts';
 import { alertsOf, CSV_HEADER, importCsv, protectProperty } from './equity.ts';
 import { useTestApp } from './harness.ts';
-import { placeAndPayOrder } from './nhd.ts';
+import { orderBody, placeAndPayOrder } from './nhd.ts';
 import { waitForMessage } from './outbox.ts';
-import { fileClaim, startMembershipFor } from './reimbursement.ts';
+import { claimBody, fileClaim, startMembershipFor } from './reimbursement.ts';
 import { signedUpWith } from './sign-up-steps.ts';
-import { operationsOf, scopingViolations, type Caller, type Inject, type OpenApiDocument, type Operation, type OwnerKey } from './scoping.ts';
+import { operationsOf, scopingViolations, type BodyTable, type Caller, type Inject, type OpenApiDocument, type OthersIds, type Operation, type OwnerKey } from './scoping.ts';
 import { signUpWithOutboxCodes } from './sign-up.ts';
 import { waitFor } from './wait-for.ts';
 
@@ -66,6 +66,15 @@ const PUBLIC_BY_DESIGN: Readonly<Record<string, string>> = {
   'GET /api/v1/provider-logos/{logo_id}/{width}': 'provider logos by unguessable id (img tags cannot send a token)',
   'GET /api/v1/provider-invitations/lookup': 'invitees preview their invitation by its emailed token or code',
 };
+/** Bodies the generator cannot build (a valid order, a property someone else verified), each naming the id under test. */
+const BODIES: BodyTable = {
+  'POST /api/v1/nhd/orders': (fill) => orderBody({ order_id: fill('order_id') ?? randomUUID() }),
+  'POST /api/v1/reimbursements/claims': (fill) => claimBody({ claim_id: fill('claim_id') ?? randomUUID(), property_id: 'ca-lax-00003' }),
+  // C's property, which only C verified.
+  'POST /api/v1/equity/enrollments': () => ({ property_id: 'ca-lax-00003' }),
+  'PUT /api/v1/sign-up/mailing-address': () => ({ same_as_property: true, property_id: 'ca-lax-00003' }),
+  'POST /api/v1/properties/{id}/verifications/code': () => ({ code: '123456' }),
+};
 /** Not callable through `inject`: the raw event stream is a WebSocket upgrade (Super Admin; its own tests cover it). */
 const NOT_INJECTABLE = new Set(['GET /api/v1/events/stream']);
 
@@ -115,16 +124,24 @@ const invitedMember = async (admin: Record<string, string>, name: string) => {
   return { accountId: signedUp.user.id, email, fullName, providerUserId: invitation.id };
 };
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type Kinds = Map<string, Set<string>>;
+const addKind = (ids: Kinds, id: string, kind: string) => ids.set(id, (ids.get(id) ?? new Set()).add(kind));
+/** Every uuid in `value`, with the field it is under (its kind: `order_id`, `checkout_id`, `id` ...). */
+const collectIds = (value: unknown, ids: Kinds, field = '') => {
+  if (typeof value === 'string' && UUID.test(value)) addKind(ids, value.toLowerCase(), field);
+  else if (Array.isArray(value)) for (const item of value) collectIds(item, ids, field);
+  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) collectIds(item, ids, key);
+};
 /** Every id the owner's own lists show (orders, enrollments, alerts, claims, payments, membership, properties ...). */
 const idsOwnedBy = async (accountId: string) => {
   const headers = bearer(await t.signInAs('Customer', accountId));
   const lists = ['/nhd/orders/mine', '/equity/enrollments/mine', '/equity/alerts/mine', '/reimbursements/claims', '/payments/mine', '/memberships/mine', '/properties/verified', '/payments/saved-cards/mine'];
-  const ids = new Set<string>([accountId]);
+  const ids: Kinds = new Map([[accountId, new Set(['account_id'])]]);
   for (const list of lists) {
     const response = await t.app.inject({ method: 'GET', url: `/api/v1${list}?page_size=100`, headers });
     expect(response.statusCode, `${list}: ${response.body}`).toBe(200);
-    for (const id of response.body.match(UUID) ?? []) ids.add(id.toLowerCase());
+    collectIds(response.json().data, ids);
   }
   return ids;
 };
@@ -141,12 +158,13 @@ const thingsOf = async (accountId: string, propertyId: string) => {
 interface Seeded {
   doc: OpenApiDocument;
   ops: Operation[];
-  ids: string[];
+  ids: OthersIds;
   secrets: string[];
   owners: OwnerKey[];
   callers: Caller[];
   overseers: Caller[];
-  providerA: string;
+  /** A's admin and A's member: the only accounts whose things A's admin may see. */
+  accountsOfA: string[];
 }
 let seeded: Seeded | undefined;
 const state = () => {
@@ -175,9 +193,14 @@ describe('scoping, generated from the OpenAPI document: nobody but the owner (an
     for (const owner of [memberA.accountId, memberB.accountId, c.accountId]) expect((await alertsOf(t, owner, 1)).length).toBeGreaterThan(0);
 
     const [ofA, ofB, ofC] = [await idsOwnedBy(memberA.accountId), await idsOwnedBy(memberB.accountId), await idsOwnedBy(c.accountId)];
-    const ids = new Set([b.providerId, b.adminId, memberB.providerUserId, ...owned.slice(4), ...ofB, ...ofC]);
+    const ids: Kinds = new Map([...ofB, ...ofC]);
+    addKind(addKind(ids, b.providerId, 'provider_id'), b.providerId, 'id');
+    addKind(ids, b.adminId, 'account_id');
+    addKind(ids, memberB.providerUserId, 'id');
+    // Every thing B's member and C hold is among them.
+    expect([...ids.keys()]).toEqual(expect.arrayContaining(owned.slice(4)));
     // Not B's or C's: A's, and what their lists share (the Super Admin's import that raised every alert).
-    for (const id of [a.providerId, a.adminId, ...owned.slice(0, 4), ...ofA, ...[...ofB].filter((id) => ofC.has(id))]) ids.delete(id);
+    for (const id of [a.providerId, a.adminId, ...owned.slice(0, 4), ...ofA.keys(), ...[...ofB.keys()].filter((id) => ofC.has(id))]) ids.delete(id);
 
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as OpenApiDocument;
     const ops = operationsOf(doc).filter((op) => !NOT_INJECTABLE.has(op.key));
@@ -190,18 +213,18 @@ describe('scoping, generated from the OpenAPI document: nobody but the owner (an
     seeded = {
       doc,
       ops,
-      ids: [...ids],
-      secrets: [...ids, memberB.email, memberB.fullName, c.email, c.fullName, b.adminEmail],
+      ids: new Map([...ids].map(([id, kinds]) => [id, [...kinds]])),
+      secrets: [...ids.keys(), memberB.email, memberB.fullName, c.email, c.fullName, b.adminEmail],
       owners: [
         { accountId: memberB.accountId, providerId: b.providerId, email: memberB.email },
         { accountId: c.accountId, providerId: undefined, email: c.email },
       ],
       callers: [providerAdminA, ...(await Promise.all(MEMBER_ROLES.map(callerOf)))],
       overseers: await Promise.all((['Super Admin', 'Admin'] as const).map(callerOf)),
-      providerA: a.providerId,
+      accountsOfA: [a.adminId, memberA.accountId],
     };
     // Every kind of thing is among the ids: the check below would pass vacuously otherwise.
-    expect(seeded.ids.length).toBeGreaterThanOrEqual(16);
+    expect(seeded.ids.size).toBeGreaterThanOrEqual(16);
   }, 90_000);
 
   it('lists exactly the public operations of the document as public by design, each with its reason', () => {
@@ -213,10 +236,20 @@ describe('scoping, generated from the OpenAPI document: nobody but the owner (an
 
   it("A's Provider Admin and every member role that owns none of it: never a 5xx, never B's member's or C's things", async () => {
     const s = state();
-    const { violations, calls } = await scopingViolations(inject, { ...s, publicByDesign: PUBLIC_BY_DESIGN });
+    const { violations, calls } = await scopingViolations(inject, { ...s, publicByDesign: PUBLIC_BY_DESIGN, bodies: BODIES });
     expect(calls).toBeGreaterThan(2000);
     expect(violations, violations.join('\n')).toEqual([]);
   }, 120_000);
+
+  it("A's Provider Admin's lists hold its provider's things only: A's member's once scoped, none before", async () => {
+    const s = state();
+    for (const list of ['/admin/equity/enrollments', '/admin/equity/alerts', '/nhd/orders/mine', '/reimbursements/claims', '/payments/mine']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1${list}?page_size=100`, headers: s.callers[0]?.headers });
+      expect(response.statusCode, `${list}: ${response.body}`).toBe(200);
+      const owners = (response.json().data.items as { account_id?: string }[]).map((item) => item.account_id);
+      expect(owners.filter((owner) => !s.accountsOfA.includes(owner ?? '')), list).toEqual([]);
+    }
+  });
 
   it('fails when a route leaks: A’s admin answered the unscoped admin list (its provider filter taken out)', async () => {
     const s = state();
@@ -225,17 +258,17 @@ describe('scoping, generated from the OpenAPI document: nobody but the owner (an
     const admin = await superAdmin();
     // The route as if its filter were gone: A's admin gets what an overseer gets.
     const unfiltered: Inject = (options) => t.app.inject({ ...options, headers: admin });
-    const { violations } = await scopingViolations(unfiltered, { ...s, ops: leaky, callers: s.callers.slice(0, 1), publicByDesign: PUBLIC_BY_DESIGN });
+    const { violations } = await scopingViolations(unfiltered, { ...s, ops: leaky, callers: s.callers.slice(0, 1), publicByDesign: PUBLIC_BY_DESIGN, bodies: BODIES });
     expect(violations.join('\n')).toContain('GET /api/v1/admin/equity/enrollments as Provider Admin of A: 200 shows');
     // And a route answering another's thing by id.
     const byId = s.ops.filter((op) => op.key === 'GET /api/v1/nhd/orders/{id}');
-    const asOverseer = await scopingViolations(unfiltered, { ...s, ops: byId, callers: s.callers.slice(1, 2), publicByDesign: PUBLIC_BY_DESIGN });
+    const asOverseer = await scopingViolations(unfiltered, { ...s, ops: byId, callers: s.callers.slice(1, 2), publicByDesign: PUBLIC_BY_DESIGN, bodies: BODIES });
     expect(asOverseer.violations.join('\n')).toMatch(/GET \/api\/v1\/nhd\/orders\/\S+ as Customer: 200/);
   }, 60_000);
 
   it('Super Admin and Admin (overseers, who may see every member’s things): never a 5xx on any operation and id', async () => {
     const s = state();
-    const { violations } = await scopingViolations(inject, { ...s, callers: s.overseers, overseer: true, publicByDesign: PUBLIC_BY_DESIGN });
+    const { violations } = await scopingViolations(inject, { ...s, callers: s.overseers, overseer: true, publicByDesign: PUBLIC_BY_DESIGN, bodies: BODIES });
     expect(violations, violations.join('\n')).toEqual([]);
   }, 120_000);
 });

@@ -84,34 +84,37 @@ const resolve = (schema: JsonSchema, doc: OpenApiDocument): JsonSchema => {
   return doc.components?.schemas?.[name] ?? {};
 };
 
+/** The id field's value: the other's id when it is of the field's kind, otherwise none (a fresh one is made). */
+export type Fill = (field: string) => string | undefined;
+
 let unique = 0;
 /**
- * A minimal body valid-looking for `schema` (`with`: also these optional fields of the top object): required fields only, the first enum value, the smallest number, a date,
- * an email nobody uses; every field that names a thing by id carries `id` (the other's id under test).
+ * A minimal body valid-looking for `schema`: its required fields (and `withFields` of the top object), the first enum
+ * value, the smallest number, today, an email nobody uses; a field that names a thing by id carries `fill(field)`.
  */
-export const bodyFrom = (schema: JsonSchema, doc: OpenApiDocument, id: string, field = '', withFields: readonly string[] = []): unknown => {
+export const bodyFrom = (schema: JsonSchema, doc: OpenApiDocument, fill: Fill, field = '', withFields: readonly string[] = []): unknown => {
   const s = resolve(schema, doc);
   const first = s.anyOf?.[0] ?? s.oneOf?.[0];
-  if (first) return bodyFrom(first, doc, id, field);
-  if (s.allOf) return Object.assign({}, ...s.allOf.map((part) => bodyFrom(part, doc, id, field)));
+  if (first) return bodyFrom(first, doc, fill, field, withFields);
+  if (s.allOf) return Object.assign({}, ...s.allOf.map((part) => bodyFrom(part, doc, fill, field, withFields)));
   if (s.const !== undefined) return s.const;
   if (s.enum) return s.enum[0];
   const type = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const name of [...(s.required ?? []), ...withFields]) out[name] = bodyFrom(s.properties?.[name] ?? {}, doc, id, name);
+      for (const name of [...(s.required ?? []), ...withFields]) out[name] = bodyFrom(s.properties?.[name] ?? {}, doc, fill, name);
       return out;
     }
     case 'array':
-      return Array.from({ length: Math.max(1, s.minItems ?? 0) }, () => bodyFrom(s.items ?? {}, doc, id, field));
+      return Array.from({ length: Math.max(1, s.minItems ?? 0) }, () => bodyFrom(s.items ?? {}, doc, fill, field));
     case 'integer':
     case 'number':
       return s.minimum !== undefined && s.minimum > 1 ? s.minimum : 1;
     case 'boolean':
       return s.default ?? true;
     case 'string': {
-      if (ID_FIELD.test(field)) return id;
+      if (ID_FIELD.test(field)) return fill(field) ?? randomUUID();
       unique += 1;
       if (s.format === 'email') return `scoping-${unique}-${randomUUID().slice(0, 6)}@example.test`;
       if (s.format === 'date') return new Date().toISOString().slice(0, 10);
@@ -124,6 +127,14 @@ export const bodyFrom = (schema: JsonSchema, doc: OpenApiDocument, id: string, f
   }
 };
 
+/**
+ * The others' ids, each with its kinds: the fields it was seen under in their answers (`order_id`, `checkout_id`, `id`
+ * ...). A body field takes an id of its kind (`nhd_order_id` an `order_id`): an id of another kind in a create would
+ * only make the caller's own thing under that id, which is not the other's.
+ */
+export type OthersIds = ReadonlyMap<string, readonly string[]>;
+const takes = (field: string, kinds: readonly string[]) => kinds.some((kind) => field === kind || (kind !== 'id' && field.endsWith(kind)));
+
 /** A path parameter's value: `id` unless the schema asks for a number or one of a few names. */
 const pathValue = (param: Parameter, id: string) => {
   const schema = param.schema ?? {};
@@ -131,6 +142,9 @@ const pathValue = (param: Parameter, id: string) => {
   if (schema.type === 'integer' || schema.type === 'number') return param.name === 'width' ? '64' : '0';
   return encodeURIComponent(id);
 };
+
+/** Bodies by operation (`POST /api/v1/nhd/orders`) where the schema is too rich for `bodyFrom`, its id fields by `fill`. */
+export type BodyTable = Readonly<Record<string, (fill: Fill) => unknown>>;
 
 /** Whom one seeded owner is, for the list filters: their account id, provider and email. */
 export interface OwnerKey {
@@ -150,21 +164,28 @@ export interface ScopedRequest {
 }
 
 /**
- * The requests for `op`: with path parameters, one per id of `ids` (every parameter filled with it, bodies naming it);
- * without, the bare call and one per owner with its filters (`account_id`, `provider_id` ..., `q` its email) and, when
- * the operation takes a body, one per id naming it in the body.
+ * The requests for `op`: with path parameters, one per id of `ids` (every parameter filled with it, its body naming it
+ * where a field takes its kind); without, the bare call, one per owner with its filters (`account_id`, `provider_id`
+ * ..., `q` its email) and, for a body with a field of an id's kind, one per such id. `all: false`: the bare call only.
  */
-export const requestsFor = (op: Operation, doc: OpenApiDocument, ids: readonly string[], owners: readonly OwnerKey[], { all = true } = {}): ScopedRequest[] => {
-  const bodyWith = (id: string, withFields: readonly string[] = []) => (op.body ? bodyFrom(op.body, doc, id, '', withFields) : undefined);
-  // Optional fields of the body that name a thing (a checkout's `nhd_order_id`, an invitation's `provider_id`): one
-  // body per such field, besides the body of required fields only.
+export const requestsFor = (op: Operation, doc: OpenApiDocument, ids: OthersIds, owners: readonly OwnerKey[], { all = true, bodies = {} as BodyTable } = {}): ScopedRequest[] => {
+  const table = bodies[op.key];
   const schema = op.body ? resolve(op.body, doc) : undefined;
+  // Optional fields of the body that name a thing (a checkout's `nhd_order_id`, an invitation's `provider_id`): one
+  // body per such field, besides the body of its required fields.
   const optionalIds = Object.keys(schema?.properties ?? {}).filter((name) => ID_FIELD.test(name) && !(schema?.required ?? []).includes(name));
-  const bodiesWith = (id: string) => (op.body ? [bodyWith(id), ...optionalIds.map((name) => bodyWith(id, [name]))] : [undefined]);
-  const pick = all ? ids : ids.slice(0, 1);
+  const fillWith = (id: string): Fill => (field) => (takes(field, ids.get(id) ?? []) ? id : undefined);
+  const bodiesNaming = (id: string | undefined): unknown[] => {
+    const fill: Fill = id === undefined ? () => undefined : fillWith(id);
+    if (table) return [table(fill)];
+    if (!op.body) return [undefined];
+    const made = [bodyFrom(op.body, doc, fill), ...optionalIds.filter((name) => fill(name) !== undefined).map((name) => bodyFrom(op.body ?? {}, doc, fill, '', [name]))];
+    return [...new Map(made.map((body) => [JSON.stringify(body), body])).values()];
+  };
+  const others = [...ids.keys()];
   if (op.pathParams.length > 0) {
-    return pick.flatMap((id) =>
-      (all ? bodiesWith(id) : [bodyWith(id)]).map((payload) => ({
+    return (all ? others : others.slice(0, 1)).flatMap((id) =>
+      (all ? bodiesNaming(id) : bodiesNaming(id).slice(0, 1)).map((payload) => ({
         op,
         url: op.path.replace(/\{(\w+)\}/g, (_, name: string) => pathValue(op.pathParams.find((p) => p.name === name) ?? { name, in: 'path' }, id)),
         payload,
@@ -173,7 +194,7 @@ export const requestsFor = (op: Operation, doc: OpenApiDocument, ids: readonly s
       })),
     );
   }
-  const bare: ScopedRequest = { op, url: op.path, payload: bodyWith(randomUUID()), sent: [], byOthersId: false };
+  const bare: ScopedRequest = { op, url: op.path, payload: bodiesNaming(undefined)[0], sent: [], byOthersId: false };
   if (!all) return [bare];
   const filtered = owners.flatMap((owner): ScopedRequest[] => {
     const query = new URLSearchParams();
@@ -186,8 +207,8 @@ export const requestsFor = (op: Operation, doc: OpenApiDocument, ids: readonly s
     }
     return sent.length > 0 ? [{ op, url: `${op.path}?${query}`, payload: bare.payload, sent, byOthersId: false }] : [];
   });
-  const bodies = op.body && op.method !== 'GET' ? ids.flatMap((id) => bodiesWith(id).map((payload) => ({ op, url: op.path, payload, sent: [id], byOthersId: false }))) : [];
-  return [bare, ...filtered, ...bodies];
+  const naming = op.method === 'GET' ? [] : others.flatMap((id) => bodiesNaming(id).filter((payload) => JSON.stringify(payload ?? null).includes(id)).map((payload) => ({ op, url: op.path, payload, sent: [id], byOthersId: false })));
+  return [bare, ...filtered, ...naming];
 };
 
 /** The secrets (ids, emails, names) `body` shows, leaving out what the request sent. */
@@ -209,11 +230,13 @@ export interface ScopingRun {
   doc: OpenApiDocument;
   ops: readonly Operation[];
   callers: readonly Caller[];
-  ids: readonly string[];
+  ids: OthersIds;
   owners: readonly OwnerKey[];
   secrets: readonly string[];
   /** Public by design, with the reason: called (no 5xx) but not checked for what they show. */
   publicByDesign: Readonly<Record<string, string>>;
+  /** Bodies of the operations the generator cannot build (`BodyTable`). */
+  bodies?: BodyTable;
   /** Overseers (Super Admin, Admin): only checked for no 5xx. */
   overseer?: boolean;
 }
@@ -232,7 +255,8 @@ export const scopingViolations = async (inject: Inject, run: ScopingRun): Promis
       // body once (a sign-in hashes a password on every call).
       const isPublic = !op.capability;
       if (isPublic && index > 0) continue;
-      const requests = isPublic && op.pathParams.length === 0 ? requestsFor(op, run.doc, run.ids, run.owners, { all: false }) : requestsFor(op, run.doc, run.ids, run.owners, { all: caller.may(op.capability) });
+      const all = isPublic ? op.pathParams.length > 0 : caller.may(op.capability);
+      const requests = requestsFor(op, run.doc, run.ids, run.owners, { all, ...(run.bodies ? { bodies: run.bodies } : {}) });
       for (const request of requests) {
         ip += 1;
         calls += 1;
