@@ -105,7 +105,7 @@ const providerWithAdmin = async (name: string) => {
   // Identity gives the role and the provider (AccountRolesChanged), ending older sessions: sign in after it.
   await waitFor(async () => (await t.platform.eventStore.readStream(`identity-account-${adminId}`)).some((e) => e.type === 'AccountRolesChanged'), { what: `${name}'s admin appointed` });
   const token = await t.platform.tokens.issueAccessToken({ userId: adminId, roles: ['Provider Admin'], providerId, sessionVersion: await currentSessionVersion(t.platform.eventStore, adminId) });
-  return { providerId, adminId, adminEmail, headers: bearer(token) };
+  return { providerId, adminId, adminEmail, headers: bearer(token), shown: [body.name, body.contact.email, adminEmail] };
 };
 
 /** A member of the provider: invited by its admin, signed up with the invited email, accepted. */
@@ -214,7 +214,7 @@ describe('scoping, generated from the OpenAPI document: nobody but the owner (an
       doc,
       ops,
       ids: new Map([...ids].map(([id, kinds]) => [id, [...kinds]])),
-      secrets: [...ids.keys(), memberB.email, memberB.fullName, c.email, c.fullName, b.adminEmail],
+      secrets: [...ids.keys(), memberB.email, memberB.fullName, c.email, c.fullName, ...b.shown],
       owners: [
         { accountId: memberB.accountId, providerId: b.providerId, email: memberB.email },
         { accountId: c.accountId, providerId: undefined, email: c.email },
