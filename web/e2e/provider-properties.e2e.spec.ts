@@ -1,53 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
-import { waitFor } from '../../services/test/wait-for.ts';
 import { closeE2e, openE2e } from './support/app.ts';
 import { checkWidths } from './support/axe.ts';
 import { newPage, settled } from './support/browser.ts';
-import { newCustomer } from './support/customer.ts';
+import { invitationLink, pickAddress, providerWithAdmin } from './support/provider.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 import { enterCode, newApplicant, onScreen } from './support/sign-up.ts';
 
 const MANZANITA = { typed: '427 Manzanita', line: '427 Manzanita Drive' };
 const BAY = { typed: '3352 Bay Co', line: '3352 Bay Court' };
-
-/** A provider and its Provider Admin, made by the API (the providers e2e walks the Super Admin's screens). */
-const providerWithAdmin = async (app: TestApp, name: string) => {
-  const headers = { authorization: `Bearer ${await app.signInAs('Super Admin')}` };
-  const payload = { name, kind: 'Homebuilder', contact: { name: 'Pat Lee', email: 'pat@closing.example', phone: null }, address: { line1: '1 Market St', city: 'San Francisco', state: 'CA', zip: '94105' } };
-  const created = await app.app.inject({ method: 'POST', url: '/api/v1/admin/providers', payload, headers });
-  expect(created.statusCode, created.body).toBe(200);
-  const providerId = String(created.json().data.id);
-  const admin = await newCustomer(app, 'Ola Closing');
-  const appointed = await app.app.inject({ method: 'POST', url: `/api/v1/admin/providers/${providerId}/admins`, payload: { email: admin.email }, headers });
-  expect(appointed.statusCode, appointed.body).toBe(200);
-  const roles = async () => (await app.platform.eventStore.readStream(`identity-account-${admin.accountId}`)).some((e) => e.type === 'AccountRolesChanged');
-  await waitFor(async () => ((await roles()) ? true : undefined), { what: 'the Provider Admin role given', timeoutMs: 15_000 });
-  return admin;
-};
-
-const invitationLink = (app: TestApp, to: string) =>
-  waitFor(
-    async () => {
-      const response = await fetch(`${app.url}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
-      const body = (await response.json()) as { data: { items: { text: string }[] } };
-      const url = body.data.items.map((m) => /(https?:\/\/\S+\/sign-up\?invitation=\S+)/.exec(m.text)?.[1]).find(Boolean);
-      return url ? new URL(url).pathname + new URL(url).search : undefined;
-    },
-    { what: `an invitation to ${to}`, timeoutMs: 15_000 },
-  );
-
-/** Finds an address in the autocomplete named `label` (inside `scope`) and picks its first option. */
-const pickAddress = async (page: Page, scope: ReturnType<Page['getByRole']>, label: string, address: { typed: string; line: string }) => {
-  const box = scope.getByRole('combobox', { name: label });
-  await box.click();
-  await box.pressSequentially(address.typed, { delay: 30 });
-  await explained(page, () => page.getByRole('option', { name: new RegExp(address.line) }).waitFor({ timeout: 15_000 }));
-  await box.press('ArrowDown');
-  await box.press('Enter');
-  await scope.getByRole('list', { name: 'Properties to attach' }).getByText(address.line, { exact: false }).waitFor({ timeout: 10_000 });
-};
 
 describe('Properties through the provider: attached to an invitation, confirmed at sign-up, seen by the Provider Admin', () => {
   let app: TestApp;
@@ -62,7 +24,7 @@ describe('Properties through the provider: attached to an invitation, confirmed 
   });
 
   it('invites with a property, attaches another, the invitee confirms one at sign-up (the property step is skipped), the admin sees it verified', async () => {
-    const admin = await providerWithAdmin(app, 'Closing Homes');
+    const { admin } = await providerWithAdmin(app, 'Closing Homes');
     await signInThroughPages(page, app, admin.email, admin.password);
     await explained(page, () => page.waitForURL((url) => url.pathname === '/acpg-provider-users', { timeout: 20_000 }));
     await settled(page, 'Provider Users of Closing Homes');

@@ -1,7 +1,9 @@
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../services/test/harness.ts';
 import { waitFor } from '../../../services/test/wait-for.ts';
 import { newCustomer } from './customer.ts';
+import { explained } from './sign-in.ts';
 
 /** A provider and its Provider Admin (the providers e2e makes them through the Super Admin's screens; here by the API). */
 export const providerWithAdmin = async (app: TestApp, name: string) => {
@@ -16,4 +18,38 @@ export const providerWithAdmin = async (app: TestApp, name: string) => {
   const roles = async () => (await app.platform.eventStore.readStream(`identity-account-${admin.accountId}`)).some((e) => e.type === 'AccountRolesChanged');
   await waitFor(async () => ((await roles()) ? true : undefined), { what: 'the Provider Admin role given', timeoutMs: 15_000 });
   return { providerId, admin };
+};
+
+/** The invitation link emailed to `to` (dev outbox), as a path on the app. */
+export const invitationLink = (app: TestApp, to: string) =>
+  waitFor(
+    async () => {
+      const response = await fetch(`${app.url}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+      const body = (await response.json()) as { data: { items: { text: string }[] } };
+      const url = body.data.items.map((m) => /(https?:\/\/\S+\/sign-up\?invitation=\S+)/.exec(m.text)?.[1]).find(Boolean);
+      return url ? new URL(url).pathname + new URL(url).search : undefined;
+    },
+    { what: `an invitation to ${to}`, timeoutMs: 15_000 },
+  );
+
+/** The short code of the invitation emailed to `to`. */
+export const invitationCode = (app: TestApp, to: string) =>
+  waitFor(
+    async () => {
+      const response = await fetch(`${app.url}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+      const body = (await response.json()) as { data: { items: { text: string }[] } };
+      return body.data.items.map((m) => /enter this code: ([A-Z0-9-]{11})/.exec(m.text)?.[1]).find(Boolean);
+    },
+    { what: `an invitation code for ${to}`, timeoutMs: 15_000 },
+  );
+
+/** Finds an address in the autocomplete named `label` (inside `scope`) and picks its first option into the properties to attach. */
+export const pickAddress = async (page: Page, scope: ReturnType<Page['getByRole']>, label: string, address: { typed: string; line: string }) => {
+  const box = scope.getByRole('combobox', { name: label });
+  await box.click();
+  await box.pressSequentially(address.typed, { delay: 30 });
+  await explained(page, () => page.getByRole('option', { name: new RegExp(address.line) }).waitFor({ timeout: 15_000 }));
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await scope.getByRole('list', { name: 'Properties to attach' }).getByText(address.line, { exact: false }).waitFor({ timeout: 10_000 });
 };

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../services/test/harness.ts';
 import { explained, latestCode } from './sign-in.ts';
@@ -104,4 +104,28 @@ export async function signUpThroughCodes(page: Page, app: TestApp, who: Applican
   await onScreen(page, '/authentication/email-verification', 'Enter the code sent to your email');
   if (check) await check('/authentication/email-verification');
   await enterCode(page, app, who.email, emailAfter);
+}
+
+/**
+ * An invited applicant on the sign-up form an invitation link opened (email prefilled and fixed, role set): fills the
+ * rest, creates the account and enters both codes; resolves with the acceptance's response (the last code accepts it).
+ */
+export async function signUpInvited(page: Page, app: TestApp, who: Applicant): Promise<Response> {
+  const form = page.getByRole('form', { name: 'Create your account' });
+  expect(await form.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(who.email);
+  await form.getByLabel('Full name').fill(who.fullName);
+  await form.getByLabel('Phone number').fill(who.phoneTyped);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password);
+  await form.getByLabel('Confirm password').fill(who.password);
+  await form.getByRole('checkbox', { name: 'I have read and agree to the Terms of Service' }).check();
+  await form.getByText("I'm not a robot").click();
+  const sentAfter = Date.now() - 1000;
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await onScreen(page, '/authentication/mobile-verification', 'Enter the code sent to your phone');
+  const emailAfter = Date.now() - 1000;
+  await enterCode(page, app, who.phone, sentAfter);
+  await onScreen(page, '/authentication/email-verification', 'Enter the code sent to your email');
+  const accepted = page.waitForResponse((r) => r.url().endsWith('/api/v1/provider-invitations/accept'), { timeout: 30_000 });
+  await enterCode(page, app, who.email, emailAfter);
+  return accepted;
 }
