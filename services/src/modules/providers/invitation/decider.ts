@@ -32,7 +32,8 @@ export type InvitationCommand =
   | Command<'InviteProviderUser', { invitation_id: string; provider_id: string; provider_name: string; email: string; role: ProviderUserRole; send: number; code_hash: string; expires_at: string }>
   | Command<'ResendInvitation', { send: number; code_hash: string; expires_at: string }>
   | Command<'RevokeInvitation', Record<string, never>>
-  | Command<'AcceptInvitation', { key: InvitationKeyOf; account_id: string; account_email: string; account_full_name: string | null }>
+  /** `account_roles`: the accepting account's roles (its token's): staff accounts cannot join a provider as a user. */
+  | Command<'AcceptInvitation', { key: InvitationKeyOf; account_id: string; account_email: string; account_full_name: string | null; account_roles: readonly string[] }>
   | Command<'SuspendProviderUser', Record<string, never>>
   | Command<'ReactivateProviderUser', Record<string, never>>
   | Command<'RemoveProviderUser', Record<string, never>>;
@@ -100,6 +101,9 @@ const assertNextSend = (state: InvitationState, send: number) => {
   if (send !== state.send + 1) throw refusal('conflict', 'INVITATION_CHANGED', 'This invitation was just sent or changed by someone else. Reload the list and try again.');
 };
 
+/** Roles that run the platform or a provider: such an account never joins a provider as one of its users. */
+const STAFF_ROLES: readonly string[] = ['Super Admin', 'Admin', 'Provider Admin'];
+
 const isExpired = (state: { expires_at: string }, now: Date) => now.getTime() >= Date.parse(state.expires_at);
 
 /** Which send a key names: its number, or 0 when it names none of this invitation's sends. */
@@ -135,6 +139,10 @@ export const decideInvitation = (command: InvitationCommand, state: InvitationSt
       if (state.status !== 'invited') throw used();
       if (send !== state.send) throw refusal('gone', 'INVITATION_REPLACED', 'A newer invitation was sent to this email. Use the link or code in the latest one.');
       if (isExpired(state, now)) throw refusal('gone', 'INVITATION_EXPIRED', 'This invitation has expired. Ask your provider to send it again.');
+      const staff = command.data.account_roles.find((role) => STAFF_ROLES.includes(role));
+      if (staff) {
+        throw refusal('conflict', 'INVITATION_NOT_FOR_STAFF', `A ${staff} account cannot join a provider through an invitation. Accept it with another account, or ask the provider to invite another email.`);
+      }
       if (command.data.account_email.toLowerCase() !== state.email) {
         throw refusal('conflict', 'INVITATION_EMAIL_MISMATCH', 'This invitation was sent to another email address. Sign in with the invited email, or ask your provider to invite this one.');
       }
