@@ -11,6 +11,7 @@ import { ACCOUNT_ROOM, mayFollowAccount } from './accounts/room.ts';
 import type { Platform } from '../../platform/module.ts';
 import { seedAdmin } from './seed.ts';
 import { sessionVersionCheck } from './session-version/check.ts';
+import { sessionVersionsProjection } from './session-version/sockets.ts';
 
 /** For test fixtures that stand in for a sign-in: the version a fresh token carries. */
 export { currentSessionVersion } from './session-version/check.ts';
@@ -71,7 +72,7 @@ export const identityModule: Module = {
     await app.register(memberDataRoutes(platform));
     await app.register(accountAdministrationRoutes(platform));
   },
-  projections: [accountsProjection, signUpProgressProjection, adminAccountsProjection, sessionsProjection, ...ACCOUNT_ADMINISTRATION_COPIES, providerAdminsCopy],
+  projections: [accountsProjection, signUpProgressProjection, adminAccountsProjection, sessionsProjection, sessionVersionsProjection, ...ACCOUNT_ADMINISTRATION_COPIES, providerAdminsCopy],
   consumes: [...new Set([PROPERTY_VERIFIED, PROPERTY_VERIFICATION_PENDING, 'MembershipStarted', 'PaymentSucceeded', ...ACCOUNT_ADMINISTRATION_CONSUMES, ...PROVIDER_ADMIN_EVENTS, ...PROVIDER_INVITATION_ROLE_EVENTS])],
   pushes: [
     liveMessage({ name: ACCOUNT_UPDATED_MESSAGE, summary: 'The account changed (name, roles, contact details masked)', payload: AccountUpdated, rooms: ['account:{id}'] }),

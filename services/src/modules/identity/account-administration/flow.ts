@@ -32,7 +32,6 @@ const otherSuperAdmins = async (platform: Platform, accountId: string): Promise<
 
 const run = async (platform: Platform, accountId: string, command: Parameters<typeof accountDecider.decide>[0]) => {
   await handleCommand(platform.eventStore, accountStream(accountId), accountDecider, command, { retries: 3 });
-  platform.realtime.sessionsChanged?.(accountId); // the account's open sockets end now, as its tokens do
   return accountDetail(platform, accountId);
 };
 
@@ -78,15 +77,15 @@ const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 const strOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const newest = (field: string) => (a: Doc, b: Doc) => str(b[field]).localeCompare(str(a[field]));
 
+/** One section of the account's page: newest first by `field`, at most SECTION_LIMIT, each row as `toItem` reads it. */
+const section = <T>(docs: readonly Doc[], field: string, toItem: (doc: Doc) => T): T[] => [...docs].sort(newest(field)).slice(0, SECTION_LIMIT).map(toItem);
+
 /** The sessions the account may still refresh: active, not run out, not ended by the account since they started. */
 const activeSessions = async (platform: Platform, account: RegisteredAccount, now: Date) => {
   await platform.caughtUp(sessionsProjection);
   const docs = await platform.documents.find(SESSIONS_COLLECTION, { account_id: account.id, status: 'active' });
-  return docs
-    .filter((doc) => Date.parse(str(doc.expires_at)) > now.getTime() && !account.suspended && !sessionEndedByAccount(account, doc._id, str(doc.started_at)))
-    .sort(newest('last_used_at'))
-    .slice(0, SECTION_LIMIT)
-    .map((doc) => ({ session_id: doc._id, started_at: str(doc.started_at), last_used_at: str(doc.last_used_at), expires_at: str(doc.expires_at), device: strOrNull(doc.device) }));
+  const active = docs.filter((doc) => Date.parse(str(doc.expires_at)) > now.getTime() && !account.suspended && !sessionEndedByAccount(account, doc._id, str(doc.started_at)));
+  return section(active, 'last_used_at', (doc) => ({ session_id: doc._id, started_at: str(doc.started_at), last_used_at: str(doc.last_used_at), expires_at: str(doc.expires_at), device: strOrNull(doc.device) }));
 };
 
 /** `GET /admin/accounts/:id`: the account's row and its sections (sessions, memberships, orders, claims, audit trail). */
@@ -105,34 +104,25 @@ export const accountDetail = async (platform: Platform, accountId: string): Prom
   return {
     account: row,
     sessions,
-    memberships: memberships
-      .sort(newest('started_at'))
-      .slice(0, SECTION_LIMIT)
-      .map((m) => ({ membership_id: m._id, plan_name: str(m.plan_name), status: m.status as AdminAccountDetail['memberships'][number]['status'], started_at: str(m.started_at), ended_at: strOrNull(m.ended_at) })),
-    nhd_orders: orders
-      .sort(newest('placed_at'))
-      .slice(0, SECTION_LIMIT)
-      .map((o) => ({
-        order_id: o._id,
-        number: strOrNull(o.number),
-        address_line: str(o.address_line),
-        report_type: str(o.report_type),
-        amount_cents: Number(o.amount_cents ?? 0),
-        status: o.status as AdminAccountDetail['nhd_orders'][number]['status'],
-        placed_at: str(o.placed_at),
-      })),
-    claims: claims
-      .sort(newest('submitted_at'))
-      .slice(0, SECTION_LIMIT)
-      .map((c) => ({
-        claim_id: c._id,
-        number: strOrNull(c.number),
-        category: str(c.category),
-        address_line: str(c.address_line),
-        amount_cents: Number(c.amount_cents ?? 0),
-        status: c.status as AdminAccountDetail['claims'][number]['status'],
-        submitted_at: str(c.submitted_at),
-      })),
+    memberships: section(memberships, 'started_at', (m) => ({ membership_id: m._id, plan_name: str(m.plan_name), status: m.status as AdminAccountDetail['memberships'][number]['status'], started_at: str(m.started_at), ended_at: strOrNull(m.ended_at) })),
+    nhd_orders: section(orders, 'placed_at', (o) => ({
+      order_id: o._id,
+      number: strOrNull(o.number),
+      address_line: str(o.address_line),
+      report_type: str(o.report_type),
+      amount_cents: Number(o.amount_cents ?? 0),
+      status: o.status as AdminAccountDetail['nhd_orders'][number]['status'],
+      placed_at: str(o.placed_at),
+    })),
+    claims: section(claims, 'submitted_at', (c) => ({
+      claim_id: c._id,
+      number: strOrNull(c.number),
+      category: str(c.category),
+      address_line: str(c.address_line),
+      amount_cents: Number(c.amount_cents ?? 0),
+      status: c.status as AdminAccountDetail['claims'][number]['status'],
+      submitted_at: str(c.submitted_at),
+    })),
     audit,
   };
 };
