@@ -1,6 +1,10 @@
 import type { AccountAuditEntry, AdminAccountDetail, ChangeRolesBody } from '@acpg/contracts/account-administration';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
-import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
+import { VersionConflict } from '../../../platform/commands/domain-error.ts';
+import { eventEnvelope } from '../../../platform/commands/envelope.ts';
+import { signedBy } from '../../../platform/commands/own-events.ts';
+import { ConcurrencyError } from '../../../platform/event-store/port.ts';
 import type { Doc } from '../../../platform/documents/port.ts';
 import { findInCopy } from '../../../platform/local-copies/read-copy.ts';
 import { documentAtHead } from '../../../platform/projections/caught-up.ts';
@@ -12,6 +16,7 @@ import { claimsCopy, membershipsCopy, nhdOrdersCopy } from './copies.ts';
 import { toAdministrationEvent } from './decider.ts';
 import { ADMIN_ACCOUNTS_COLLECTION, adminAccountsProjection, toAdminAccountRow } from './projection.ts';
 import { SESSIONS_COLLECTION, sessionsProjection } from './sessions-projection.ts';
+import { rosterDecider, rowCounts, SUPER_ADMIN_ROSTER_STREAM, type RosterState } from './roster.ts';
 
 const accountNotFound = () => new DomainError('not_found', 'ACCOUNT_NOT_FOUND', 'No account has this id.');
 
@@ -24,10 +29,45 @@ const existing = async (platform: Platform, accountId: string): Promise<Register
   return account;
 };
 
-/** Active Super Admins besides `accountId`, from the read model once it caught up with the log. */
-const otherSuperAdmins = async (platform: Platform, accountId: string): Promise<number> => {
+/**
+ * Active Super Admins besides `accountId`, from the read model once it caught up with the log, without those whose
+ * change the roster recorded and the read model does not hold yet (roster.ts).
+ */
+const otherSuperAdmins = async (platform: Platform, accountId: string, roster: RosterState): Promise<number> => {
   await platform.caughtUp(adminAccountsProjection);
-  return platform.documents.count(ADMIN_ACCOUNTS_COLLECTION, { roles: 'Super Admin', status: 'active', _id: { $ne: accountId } });
+  const rows = await platform.documents.find(ADMIN_ACCOUNTS_COLLECTION, { roles: 'Super Admin', status: 'active', _id: { $ne: accountId } });
+  return rows.filter((row) => rowCounts(roster, row._id, Number(row._version ?? 0))).length;
+};
+
+const ROSTER_ATTEMPTS = 8;
+
+/**
+ * Runs a change of an account that may take a Super Admin away (a role change, a suspension) with the count of the
+ * other Super Admins, race-free across processes: a Super Admin's change is first recorded on the roster stream at the
+ * version the count was made at (another change meanwhile: count again), and cancelled there when refused.
+ */
+const withOtherSuperAdmins = async <T>(platform: Platform, accountId: string, meta: CommandMeta, change: (others: number) => Promise<T>): Promise<T> => {
+  const store = platform.eventStore;
+  const account = await loadStream(store, accountStream(accountId), accountDecider);
+  if (account.state.status !== 'registered' || !account.state.roles.includes('Super Admin')) return change(await otherSuperAdmins(platform, accountId, {}));
+  const entry = { account_id: accountId, account_version: account.version };
+  for (let attempt = 0; attempt < ROSTER_ATTEMPTS; attempt++) {
+    const roster = await loadStream(store, SUPER_ADMIN_ROSTER_STREAM, rosterDecider);
+    const others = await otherSuperAdmins(platform, accountId, roster.state);
+    try {
+      await store.append(SUPER_ADMIN_ROSTER_STREAM, roster.version, [eventEnvelope(meta.newId(), 'SuperAdminChangeRecorded', { ...entry, ...signedBy(meta) }, meta)]);
+    } catch (error) {
+      if (error instanceof ConcurrencyError) continue;
+      throw error;
+    }
+    try {
+      return await change(others);
+    } catch (error) {
+      await handleCommand(store, SUPER_ADMIN_ROSTER_STREAM, rosterDecider, { type: 'CancelSuperAdminChange', data: entry, metadata: meta }, { retries: ROSTER_ATTEMPTS });
+      throw error;
+    }
+  }
+  throw new VersionConflict(SUPER_ADMIN_ROSTER_STREAM, 'Another Super Admin was changed at the same time. Reload and try again.');
 };
 
 const run = async (platform: Platform, accountId: string, command: Parameters<typeof accountDecider.decide>[0]) => {
@@ -37,14 +77,14 @@ const run = async (platform: Platform, accountId: string, command: Parameters<ty
 
 export const changeRoles = async (platform: Platform, accountId: string, body: ChangeRolesBody, meta: CommandMeta): Promise<AdminAccountDetail> => {
   await existing(platform, accountId);
-  const other_super_admins = await otherSuperAdmins(platform, accountId);
-  return run(platform, accountId, { type: 'ChangeRoles', data: { roles: body.roles, reason: body.reason, other_super_admins }, metadata: meta });
+  return withOtherSuperAdmins(platform, accountId, meta, (other_super_admins) =>
+    run(platform, accountId, { type: 'ChangeRoles', data: { roles: body.roles, reason: body.reason, other_super_admins }, metadata: meta }),
+  );
 };
 
 export const suspendAccount = async (platform: Platform, accountId: string, reason: string, meta: CommandMeta): Promise<AdminAccountDetail> => {
   await existing(platform, accountId);
-  const other_super_admins = await otherSuperAdmins(platform, accountId);
-  return run(platform, accountId, { type: 'SuspendAccount', data: { reason, other_super_admins }, metadata: meta });
+  return withOtherSuperAdmins(platform, accountId, meta, (other_super_admins) => run(platform, accountId, { type: 'SuspendAccount', data: { reason, other_super_admins }, metadata: meta }));
 };
 
 export const reactivateAccount = async (platform: Platform, accountId: string, reason: string, meta: CommandMeta): Promise<AdminAccountDetail> => {
