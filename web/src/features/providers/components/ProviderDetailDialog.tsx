@@ -165,20 +165,20 @@ export function ProviderDetailDialog({ providerId, onClose, onChanged }: { provi
                 </ul>
               )}
               {data.status === 'active' ? (
-              <form className={s.appoint} onSubmit={(e) => void appoint(e)} noValidate aria-label="Appoint a Provider Admin">
-                <Field className={s.email} label="Email of an existing account" validationMessage={emailError ?? undefined} validationState={emailError ? 'error' : 'none'}>
-                  <Input
-                    type="email"
-                    value={email}
-                    onChange={(_, d) => {
-                      setEmail(d.value);
-                      setEmailError(null);
-                    }}
-                    autoComplete="off"
-                  />
-                </Field>
-                <SubmitButton busy={appointing}>{appointing ? 'Appointing…' : 'Appoint'}</SubmitButton>
-              </form>
+                <form className={s.appoint} onSubmit={(e) => void appoint(e)} noValidate aria-label="Appoint a Provider Admin">
+                  <Field className={s.email} label="Email of an existing account" validationMessage={emailError ?? undefined} validationState={emailError ? 'error' : 'none'}>
+                    <Input
+                      type="email"
+                      value={email}
+                      onChange={(_, d) => {
+                        setEmail(d.value);
+                        setEmailError(null);
+                      }}
+                      autoComplete="off"
+                    />
+                  </Field>
+                  <SubmitButton busy={appointing}>{appointing ? 'Appointing…' : 'Appoint'}</SubmitButton>
+                </form>
               ) : (
                 <Caption1>This provider is deactivated: reactivate it to appoint a Provider Admin.</Caption1>
               )}

@@ -111,18 +111,18 @@ export function ProviderDialog({ editing, AddressAutocomplete, onClose, onSaved 
           if (e.key === 'Escape') e.preventDefault();
         }}
       >
-      <AddressAutocomplete
-        label="Find the office address (optional)"
-        value={found}
-        onSelect={(p) => {
-          setFound(p);
-          set('line1', p.address_line);
-          set('city', p.city);
-          set('state', p.state);
-          set('zip', p.zip);
-        }}
-        onClear={() => setFound(null)}
-      />
+        <AddressAutocomplete
+          label="Find the office address (optional)"
+          value={found}
+          onSelect={(p) => {
+            setFound(p);
+            set('line1', p.address_line);
+            set('city', p.city);
+            set('state', p.state);
+            set('zip', p.zip);
+          }}
+          onClear={() => setFound(null)}
+        />
       </div>
       <div className={s.grid}>
         <Field label="Street address" required {...field('line1')}>
