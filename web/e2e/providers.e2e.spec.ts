@@ -171,5 +171,23 @@ describe('Super Admin: /acpg-provider creates a provider and appoints its Provid
       }
     }
     await admin.setViewportSize({ width: 1440, height: 900 });
+
+    // A page change by keyboard keeps the focus on the pager's button (a second provider, one per page).
+    const token = await app.signInAs('Super Admin', 'providers-e2e');
+    const second = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/providers',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: 'Zenith Realty', kind: 'Brokerage', contact: { name: 'Zed', email: 'zed@zenith.example', phone: null }, address: { line1: '2 Main St', city: 'Fresno', state: 'CA', zip: '93721' } },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    await admin.goto('/acpg-provider?page_size=1');
+    await settled(admin, 'Providers');
+    const next = admin.getByRole('navigation', { name: 'Provider pages' }).getByRole('button', { name: 'Next' });
+    await next.focus();
+    await admin.keyboard.press('Enter');
+    await admin.waitForURL(/[?&]page=2/, { timeout: 20_000 });
+    await admin.getByRole('table', { name: 'Providers' }).getByText('Zenith Realty').waitFor({ timeout: 20_000 });
+    expect(await next.evaluate((el) => el === document.activeElement), 'the focus stays on Next').toBe(true);
   }, 240_000);
 });
