@@ -222,6 +222,27 @@ export const nextMemberContact = (contact: MemberContact | null, event: { type: 
   return next ? { ...contact, ...next } : contact;
 };
 
+/** The identity events from which another module keeps its copy of an account's roles (`AccountRoles`). */
+export const ACCOUNT_ROLES_EVENTS = ['AccountRegistered', 'AccountRolesChanged'] as const;
+
+/** What a module keeps of an account's roles (e.g. to refuse a staff account something): identity's latest word. */
+export interface AccountRoles {
+  roles: string[];
+}
+
+/** The published fold of `ACCOUNT_ROLES_EVENTS`: the roles registered with, then each role change's. */
+export const nextAccountRoles = (copy: AccountRoles | null, event: { type: string; data: unknown }): AccountRoles | null => {
+  if (event.type === 'AccountRegistered') {
+    const d = AccountRegistered.safeParse(event.data);
+    return d.success ? { roles: [...d.data.roles] } : copy;
+  }
+  if (event.type === 'AccountRolesChanged' && copy) {
+    const d = AccountRolesChanged.safeParse(event.data);
+    return d.success ? { roles: [...d.data.roles] } : copy;
+  }
+  return copy;
+};
+
 /** Read model `accounts`: one document per account, for admin lists and dashboards. */
 export const AccountView = z.object({
   id: z.string(),

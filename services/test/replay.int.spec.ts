@@ -189,7 +189,7 @@ describe('npm run replay -- --all', () => {
     // and the sessions read model identity_sessions ends their session).
     const superAdmin = { authorization: `Bearer ${await t.signInAs('Super Admin')}` };
     for (const [path, payload] of [
-      ['roles', { roles: ['Broker', 'Admin'], reason: 'Replay: appointed an Admin' }],
+      ['roles', { roles: ['Broker', 'Agent'], reason: 'Replay: also an Agent (a Provider Admin next: an Admin would be refused)' }],
       ['suspend', { reason: 'Replay: suspended' }],
       ['reactivate', { reason: 'Replay: reactivated' }],
     ] as const) {

@@ -71,6 +71,19 @@ describe('Provider Admin: /acpg-provider-users invites a user who signs up throu
     await explained(page, () => row.filter({ hasText: 'Invited' }).waitFor({ timeout: 20_000 }));
     await checkWidths(page, 'provider-users-invited');
 
+    // Searching, then clearing, keeps the focus on the control used (the filter form is not drawn anew).
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill(invitee.email.slice(0, 10));
+    await search.press('Enter');
+    await page.waitForURL(/[?&]q=/, { timeout: 20_000 });
+    await row.waitFor({ timeout: 20_000 });
+    expect(await search.evaluate((el) => el === document.activeElement), 'the focus stays in the search box').toBe(true);
+    const clear = page.locator('main form[data-filter-form]').getByRole('button', { name: 'Clear' });
+    await clear.click();
+    await page.waitForURL((url) => !url.searchParams.has('q'), { timeout: 20_000 });
+    expect(await search.inputValue()).toBe('');
+    expect(await clear.evaluate((el) => el === document.activeElement), 'the focus stays on Clear').toBe(true);
+
     // The invitee opens the emailed link in a browser of their own and signs up: email fixed, role set.
     const link = await invitationLink(app, invitee.email);
     const { context: theirs, page: newcomer } = await newPage(browser, app.url);

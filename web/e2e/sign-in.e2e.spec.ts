@@ -67,7 +67,7 @@ describe('signing in as the seeded Super Admin through the pages', () => {
     const menu = page.getByRole('navigation', { name: 'Side menu' });
     await menu.getByRole('link', { name: 'Dashboard' }).waitFor();
     const labels = (await menu.getByRole('link').allInnerTexts()).map((t) => t.trim());
-    expect(labels).toEqual(['Dashboard', 'Equity Protect', 'Promo Codes', 'Property Reimbursement', 'Ownership documents', 'NHD Order List', 'Plans', 'Memberships', 'Payments', 'Accounts', 'Provider', 'Provider Users', 'User Interactions']);
+    expect(labels).toEqual(['Dashboard', 'Equity Protect', 'Promo Codes', 'Property Reimbursement', 'Ownership documents', 'NHD Order List', 'Plans', 'Memberships', 'Payments', 'Accounts', 'Providers', 'Provider Users', 'User Interactions']);
 
     await menu.getByRole('link', { name: 'User Interactions' }).click();
     await page.waitForURL('**/user-interaction');

@@ -43,7 +43,7 @@ export const MENUS: Record<MenuKind, readonly MenuEntry[]> = {
     { label: 'Service Management', path: '/service-management', capability: 'content.manage' },
     { label: 'FAQ', path: '/faq-management', capability: 'content.manage' },
     { label: 'Contact us', path: '/contact-management', capability: 'content.manage' },
-    { label: 'Provider', path: '/acpg-provider', capability: 'providers.manage' },
+    { label: 'Providers', path: '/acpg-provider', capability: 'providers.manage' },
     { label: 'Provider Users', path: '/acpg-provider-users', capability: 'provider-users.manage' },
     { label: 'Email Templates', path: '/email-templates', capability: 'email-templates.manage' },
     { label: 'User Interactions', path: '/user-interaction', capability: 'insights.read' },

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Toast, ToastBody, ToastTitle, ToastTrigger, Toaster, makeStyles, useId, useToastController } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { setToastSink, type ToastRequest } from '../lib/notify.ts';
-import { TOP_BAR_ATTRIBUTE } from '../lib/layout.ts';
+import { FILTER_FORM_ATTRIBUTE, TOP_BAR_ATTRIBUTE } from '../lib/layout.ts';
 
 const TITLES: Record<ToastRequest['intent'], string> = { success: 'Done', warning: 'Warning', error: 'Error', info: 'Note' };
 
@@ -18,8 +18,8 @@ const MAX_HEADING_ROW = 240;
 
 /**
  * Where the toasts start, in px from the top of the window: below the sticky top bar, and below the page's heading row
- * (its h1 and the actions beside it, such as Export) while that row is on screen, so a toast never hides the bar or
- * the page's own actions.
+ * (its h1 and the actions beside it, such as Export) and the list's filters while they are on screen, so a toast never
+ * hides the bar, the page's own actions or its filter buttons.
  */
 export function toastTop(toasts?: DOMRect | null): number {
   const bar = document.querySelector(`[${TOP_BAR_ATTRIBUTE}]`)?.getBoundingClientRect().bottom ?? 0;
@@ -29,7 +29,13 @@ export function toastTop(toasts?: DOMRect | null): number {
   const rowBottom = rowBox && rowBox.height <= MAX_HEADING_ROW ? rowBox.bottom : (heading?.getBoundingClientRect().bottom ?? 0);
   // A heading far down the window (a page still loading above it) does not push the toasts off the screen.
   const below = rowBottom <= window.innerHeight / 2 ? rowBottom : 0;
-  const preferred = Math.round(Math.max(bar, below, 0) + GAP);
+  // A list's filters (search, status, Apply, Clear) sit right below the heading row: the toasts go below them too, or,
+  // when the filters reach past the window's upper half (a phone), to the window's foot, which holds no filter.
+  const filters = document.querySelector(`main [${FILTER_FORM_ATTRIBUTE}]`)?.getBoundingClientRect();
+  const onScreen = filters && filters.bottom > 0 && filters.height > 0;
+  const filtersBottom = onScreen && filters.bottom <= window.innerHeight / 2 ? filters.bottom : 0;
+  let preferred = Math.round(Math.max(bar, below, filtersBottom, 0) + GAP);
+  if (onScreen && filtersBottom === 0 && toasts && filters.top < preferred + toasts.height) preferred = Math.round(window.innerHeight - toasts.height - EDGE);
   return toasts ? clearOfFocus(preferred, toasts, Math.max(bar, 0) + GAP) : preferred;
 }
 

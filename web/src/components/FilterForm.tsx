@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Field, Input, Select, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useCounties } from '../lib/counties.ts';
 import { FilterButtons } from './FilterButtons.tsx';
+import { FILTER_FORM_ATTRIBUTE } from '../lib/layout.ts';
 
 const useStyles = makeStyles({
   // A field never grows past its cell (a dropdown's longest option would push it over the next field). Fields line up
@@ -42,7 +43,7 @@ export function FilterForm({
 }) {
   const s = useStyles();
   return (
-    <form className={mergeClasses(s.grid, compact ? s.wide : s.narrow)} onSubmit={onSubmit} aria-label={label} {...(search ? { role: 'search' } : {})} noValidate>
+    <form className={mergeClasses(s.grid, compact ? s.wide : s.narrow)} onSubmit={onSubmit} aria-label={label} {...(search ? { role: 'search' } : {})} {...{ [FILTER_FORM_ATTRIBUTE]: '' }} noValidate>
       {children}
       <div className={mergeClasses(s.actions, !compact && s.row)}>
         {beforeButtons}

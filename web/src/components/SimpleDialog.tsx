@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, DialogTrigger } from '@fluentui/react-components';
+import { Dismiss24Regular } from '@fluentui/react-icons';
 
 export interface SimpleDialogProps {
   open?: boolean;
@@ -14,16 +15,28 @@ export interface SimpleDialogProps {
   contentClassName?: string;
   /** The buttons, in their order; none: the content has its own. */
   actions?: ReactNode;
+  /** A Close button (an X) in the title row, as Fluent's dialogs with a close action have: for a dialog that only shows things. */
+  closable?: boolean;
   children: ReactNode;
 }
 
 /** A dialog that is not one form: its title, its content and its buttons. */
-export function SimpleDialog({ open = true, alert = false, onDismiss, title, describedBy, contentId, contentClassName, actions, children }: SimpleDialogProps) {
+export function SimpleDialog({ open = true, alert = false, onDismiss, title, describedBy, contentId, contentClassName, actions, closable = false, children }: SimpleDialogProps) {
   return (
     <Dialog open={open} modalType={alert ? 'alert' : 'modal'} onOpenChange={(_, d) => !d.open && onDismiss()}>
       <DialogSurface aria-describedby={describedBy}>
         <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
+          <DialogTitle
+            action={
+              closable ? (
+                <DialogTrigger action="close" disableButtonEnhancement>
+                  <Button appearance="subtle" aria-label="Close" icon={<Dismiss24Regular />} />
+                </DialogTrigger>
+              ) : undefined
+            }
+          >
+            {title}
+          </DialogTitle>
           <DialogContent className={contentClassName} id={contentId}>
             {children}
           </DialogContent>

@@ -9,6 +9,14 @@ import type { FilterCheck, Filters } from './paged-list.ts';
 export function useFilterDraft<F extends string>(applied: Filters<F>, onApply: (filters: Filters<F>) => void, onClear: () => void, check?: (filters: Filters<F>) => FilterCheck<F>) {
   const [draft, setDraft] = useState<Filters<F>>(applied);
   const [error, setError] = useState<{ field: F; message: string } | null>(null);
+  // Filters applied from elsewhere (Clear, the URL, back) show in the form: state adjusted during render, so a list need
+  // not remount its filter form (which would drop the focus of the Apply button or search box just used to <body>).
+  const appliedKey = JSON.stringify(applied);
+  const [shown, setShown] = useState(appliedKey);
+  if (appliedKey !== shown) {
+    setShown(appliedKey);
+    setDraft(applied);
+  }
   const set = (key: F, value: string) => setDraft((f) => ({ ...f, [key]: value || undefined }));
   const submit = (e: FormEvent) => {
     e.preventDefault();

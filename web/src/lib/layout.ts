@@ -8,6 +8,8 @@ export const CONTENT_MAX_WIDTH = 1440;
 export const SCROLL_TOP_THRESHOLD = 400;
 /** The attribute on the sticky bar of each layout (public header, signed-in top bar, `<header data-top-bar>`): toasts go below it. */
 export const TOP_BAR_ATTRIBUTE = 'data-top-bar';
+/** The attribute on a list's filter form (`FilterForm`): toasts do not cover it. */
+export const FILTER_FORM_ATTRIBUTE = 'data-filter-form';
 
 /** True at and above a breakpoint. */
 export function useUpFrom(breakpoint: keyof typeof BREAKPOINTS): boolean {

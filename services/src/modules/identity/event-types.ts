@@ -1,4 +1,5 @@
 import { ADMINISTRATION_EVENT_TYPES } from './account-administration/decider.ts';
+import { ROSTER_EVENT_TYPES } from './account-administration/roster.ts';
 import { PROFILE_EVENT_TYPES } from './account/profile-changes.ts';
 import { MEMBER_DATA_EVENT_TYPES } from './member-data/decider.ts';
 import { SIGN_UP_EVENT_TYPES } from './sign-up/events.ts';
@@ -51,4 +52,5 @@ export const IDENTITY_EVENT_TYPES: readonly string[] = [
   // account administration (account-administration/): roles (also a provider's appointment, account/roles-changes.ts),
   // suspension, reactivation by a Super Admin
   ...ADMINISTRATION_EVENT_TYPES,
+  ...ROSTER_EVENT_TYPES, // the Super Admin roster: never the last one, across processes (account-administration/roster.ts)
 ];

@@ -11,12 +11,14 @@ import { ACCOUNT_ROOM, mayFollowAccount } from './accounts/room.ts';
 import type { Platform } from '../../platform/module.ts';
 import { seedAdmin } from './seed.ts';
 import { sessionVersionCheck } from './session-version/check.ts';
+import { sessionVersionsProjection } from './session-version/sockets.ts';
 
 /** For test fixtures that stand in for a sign-in: the version a fresh token carries. */
 export { currentSessionVersion } from './session-version/check.ts';
 import { accountNoticesWorker } from './account-notices/worker.ts';
 import { providerAdminsCopy, providerAdminsReaction, providerAdminsWorker } from './provider-admins/reaction.ts';
 import { PROVIDER_ADMIN_EVENTS } from '@acpg/contracts/providers';
+import { PROVIDER_INVITATION_ROLE_EVENTS, providerInvitationsReaction, providerInvitationsWorker } from './provider-invitations/reaction.ts';
 import { IDENTITY_EVENT_TYPES } from './event-types.ts';
 import { signInCodeEmail, signInCodeSms } from './sign-in/code-message.ts';
 import { signInNoticeReaction } from './sign-in-notice/reaction.ts';
@@ -70,8 +72,8 @@ export const identityModule: Module = {
     await app.register(memberDataRoutes(platform));
     await app.register(accountAdministrationRoutes(platform));
   },
-  projections: [accountsProjection, signUpProgressProjection, adminAccountsProjection, sessionsProjection, ...ACCOUNT_ADMINISTRATION_COPIES, providerAdminsCopy],
-  consumes: [...new Set([PROPERTY_VERIFIED, PROPERTY_VERIFICATION_PENDING, 'MembershipStarted', 'PaymentSucceeded', ...ACCOUNT_ADMINISTRATION_CONSUMES, ...PROVIDER_ADMIN_EVENTS])],
+  projections: [accountsProjection, signUpProgressProjection, adminAccountsProjection, sessionsProjection, sessionVersionsProjection, ...ACCOUNT_ADMINISTRATION_COPIES, providerAdminsCopy],
+  consumes: [...new Set([PROPERTY_VERIFIED, PROPERTY_VERIFICATION_PENDING, 'MembershipStarted', 'PaymentSucceeded', ...ACCOUNT_ADMINISTRATION_CONSUMES, ...PROVIDER_ADMIN_EVENTS, ...PROVIDER_INVITATION_ROLE_EVENTS])],
   pushes: [
     liveMessage({ name: ACCOUNT_UPDATED_MESSAGE, summary: 'The account changed (name, roles, contact details masked)', payload: AccountUpdated, rooms: ['account:{id}'] }),
     liveMessage({
@@ -83,10 +85,10 @@ export const identityModule: Module = {
   ],
   rooms: { [ACCOUNT_ROOM]: mayFollowAccount },
   securitySchemes: { [SIGN_UP_COOKIE_SCHEME]: signUpCookieScheme },
-  reactions: [signInNoticeReaction, accountSecurityNoticeReaction, memberDataNoticeReaction, providerAdminsReaction],
+  reactions: [signInNoticeReaction, accountSecurityNoticeReaction, memberDataNoticeReaction, providerAdminsReaction, providerInvitationsReaction],
   // Notices other modules address to an account by id (its email and phone stay here).
-  // Provider Admins appointed and removed by the providers module (provider-admins/).
-  workers: [accountNoticesWorker, providerAdminsWorker],
+  // Provider Admins appointed and removed by the providers module (provider-admins/), invitations' roles (provider-invitations/).
+  workers: [accountNoticesWorker, providerAdminsWorker, providerInvitationsWorker],
   templates: [
     signInCodeEmail,
     signInCodeSms,

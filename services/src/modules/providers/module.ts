@@ -1,4 +1,4 @@
-import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
+import { ACCOUNT_CONTACT_EVENTS, ACCOUNT_ROLES_EVENTS } from '@acpg/contracts/identity';
 import { PROPERTY_VERIFIED } from '@acpg/contracts/properties';
 import { PROVIDER_EVENT_TYPES, PROVIDER_UPDATED_MESSAGE, ProviderView } from '@acpg/contracts/providers';
 import { PROVIDER_USER_EVENT_TYPES, PROVIDER_USER_UPDATED_MESSAGE, ProviderUserView } from '@acpg/contracts/provider-users';
@@ -7,7 +7,8 @@ import { verifiedPropertiesCopy } from '../../platform/local-copies/verified-pro
 import type { Module, Platform } from '../../platform/module.ts';
 import { mayFollowProvider, PROVIDER_ROOM } from '../../platform/local-copies/provider-members.ts';
 import { liveMessage } from '../../platform/realtime/messages.ts';
-import { providersAccountContacts } from './copies.ts';
+import { providersAccountContacts, providersAccountRoles } from './copies.ts';
+import { ADMINSHIP_EVENT_TYPES } from './provider/adminship.ts';
 import { providerLogoRoutes } from './logo/routes.ts';
 import { providersProjection } from './providers/projection.ts';
 import { providerRoutes } from './providers/routes.ts';
@@ -25,14 +26,14 @@ import { providerUserRoutes } from './users/routes.ts';
 export const providersModule: Module = {
   name: 'providers',
   partitions: 1, // a few providers, changed by Super Admins
-  eventTypes: [...PROVIDER_EVENT_TYPES, ...PROVIDER_USER_EVENT_TYPES],
-  consumes: [...ACCOUNT_CONTACT_EVENTS, PROPERTY_VERIFIED],
+  eventTypes: [...PROVIDER_EVENT_TYPES, ...PROVIDER_USER_EVENT_TYPES, ...ADMINSHIP_EVENT_TYPES],
+  consumes: [...new Set([...ACCOUNT_CONTACT_EVENTS, ...ACCOUNT_ROLES_EVENTS, PROPERTY_VERIFIED])],
   routes: (platform: Platform) => async (app) => {
     await app.register(providerRoutes(platform));
     await app.register(providerLogoRoutes(platform));
     await app.register(providerUserRoutes(platform));
   },
-  projections: [providersProjection, providerUsersProjection, providersAccountContacts, verifiedPropertiesCopy('providers')],
+  projections: [providersProjection, providerUsersProjection, providersAccountContacts, providersAccountRoles, verifiedPropertiesCopy('providers')],
   templates: [providerInvitationEmail],
   // `provider:<id>`: where equity, nhd and reimbursement push their rows of this provider's users (`defineEntity` `providers`).
   rooms: { [PROVIDER_USERS_ROOM]: mayFollowProviderUsers, [PROVIDER_ROOM]: mayFollowProvider },

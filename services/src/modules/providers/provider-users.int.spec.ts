@@ -7,6 +7,7 @@ import { registerAccount } from '../../../test/accounts.ts';
 import { useTestApp } from '../../../test/harness.ts';
 import { waitForMessage, type OutboxItem } from '../../../test/outbox.ts';
 import { signUpWithOutboxCodes } from '../../../test/sign-up.ts';
+import { waitFor } from '../../../test/wait-for.ts';
 
 const t = useTestApp({ CAPTCHA_COST: '1' });
 
@@ -84,7 +85,9 @@ describe('provider invitations', () => {
     expect(accepted.json().data.status).toBe('active');
     expect((await listAs(admin, '?status=active')).items).toEqual([expect.objectContaining({ id: saved.id, status: 'active', account_id: user.id, full_name: 'Sam Invitee' })]);
 
-    const reused = await accept(user.token, { token });
+    // Identity gives the account the invitation's role, which ends the tokens issued before (the web refreshes).
+    await waitFor(async () => (await accept(user.token, { token })).statusCode === 401, { what: 'the token issued before the role change refused' });
+    const reused = await accept(await t.signInAs('Agent', user.id), { token });
     expect(reused.statusCode).toBe(409);
     expect(reused.json().code).toBe('INVITATION_USED');
     expect((await lookup({ token })).json().code).toBe('INVITATION_USED');
@@ -162,6 +165,22 @@ describe('provider invitations', () => {
     const accepted = await accept(member.AccessToken, { token });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect((await listAs(admin)).items).toEqual([expect.objectContaining({ email, status: 'active', full_name: 'Nia Newcomer', role: 'Owner' })]);
+  }, 60_000);
+
+  it('refuses a Super Admin, Admin or Provider Admin account an invitation (409 INVITATION_NOT_FOR_STAFF); the invitation still waits', async () => {
+    const providerId = await createProvider();
+    const admin = await providerAdmin(providerId);
+    const email = uniqueEmail('staff');
+    expect((await inviteAs(admin, email, 'Agent')).statusCode).toBe(200);
+    const { token } = await invitationMail(email);
+    const staff = await account(email);
+    for (const role of ['Admin', 'Super Admin', 'Provider Admin'] as const) {
+      const refused = await accept(await t.platform.tokens.issueAccessToken({ userId: staff.id, roles: [role] }), { token });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'INVITATION_NOT_FOR_STAFF', message: expect.stringContaining(role) });
+    }
+    expect((await listAs(admin)).items).toEqual([expect.objectContaining({ email, status: 'invited' })]);
+    expect((await accept(staff.token, { token })).statusCode).toBe(200);
   }, 60_000);
 
   it('suspends and reactivates a user within the provider', async () => {

@@ -202,14 +202,45 @@ describe('providers (Super Admin, /admin/providers)', () => {
 });
 
 describe('appointing one account to two providers at once', () => {
-  it('lets one appointment through and refuses the other with 409 ALREADY_PROVIDER_ADMIN', async () => {
+  it('lets one appointment through and refuses the others with 409 ALREADY_PROVIDER_ADMIN (the account\'s seat stream, not a lock in one process)', async () => {
     const accountId = randomUUID();
     const email = `race-${accountId.slice(0, 8)}@example.test`;
     await registerAccount(t, accountId, { email, full_name: 'Race Person' });
+    const providers = [await create(), await create(), await create()];
+    const answers = await Promise.all(providers.map((p) => call('POST', `/admin/providers/${p.id}/admins`, { email })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(answers.filter((r) => r.statusCode === 409).map((r) => r.json().code)).toEqual(['ALREADY_PROVIDER_ADMIN', 'ALREADY_PROVIDER_ADMIN']);
+    const admins = await Promise.all(providers.map(async (p) => (await detail(p.id)).admins.length));
+    expect(admins.sort()).toEqual([0, 0, 1]);
+    const seat = await t.platform.eventStore.readStream(`providers-adminship-${accountId}`);
+    expect(seat.map((e) => e.type)).toEqual(['ProviderAdminSeatTaken']);
+  });
+
+  it('a seat taken elsewhere (another process, the read model not there yet) refuses the appointment; removal gives it back', async () => {
+    const accountId = randomUUID();
+    const email = `seat-${accountId.slice(0, 8)}@example.test`;
+    await registerAccount(t, accountId, { email, full_name: 'Seat Person' });
     const [a, b] = [await create(), await create()];
-    const answers = await Promise.all([a, b].map((p) => call('POST', `/admin/providers/${p.id}/admins`, { email })));
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const admins = await Promise.all([a, b].map(async (p) => (await detail(p.id)).admins.length));
-    expect(admins.sort()).toEqual([0, 1]);
+    expect((await call('POST', `/admin/providers/${a.id}/admins`, { email })).statusCode).toBe(200);
+    const refused = await call('POST', `/admin/providers/${b.id}/admins`, { email });
+    expect(refused.json()).toMatchObject({ code: 'ALREADY_PROVIDER_ADMIN' });
+    expect((await call('DELETE', `/admin/providers/${a.id}/admins/${accountId}`)).statusCode).toBe(200);
+    expect((await call('POST', `/admin/providers/${b.id}/admins`, { email })).statusCode).toBe(200);
+  });
+});
+
+describe('appointing a Super Admin or Admin', () => {
+  it('is refused with 409 OVERSEER_NOT_PROVIDER_ADMIN and records nothing', async () => {
+    const { id } = await create();
+    for (const role of ['Super Admin', 'Admin'] as const) {
+      const accountId = randomUUID();
+      const email = `staff-${accountId.slice(0, 8)}@example.test`;
+      await registerAccount(t, accountId, { email, full_name: 'Staff Person', roles: [role] });
+      const refused = await call('POST', `/admin/providers/${id}/admins`, { email });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'OVERSEER_NOT_PROVIDER_ADMIN', message: expect.stringContaining(role) });
+      expect(await t.platform.eventStore.readStream(`providers-adminship-${accountId}`)).toEqual([]);
+    }
+    expect((await detail(id)).admins).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { formatPhone } from '../../lib/phone.ts';
 import type { CreateProviderBody, ProviderKind, ProviderView } from '@acpg/contracts/providers';
 
 /** The provider form as typed. */
@@ -36,7 +37,7 @@ export const providerDraftOf = (v: ProviderView): ProviderDraft => ({
   kind: v.kind,
   contact_name: v.contact.name,
   contact_email: v.contact.email,
-  contact_phone: v.contact.phone ?? '',
+  contact_phone: formatPhone(v.contact.phone),
   line1: v.address.line1,
   line2: v.address.line2 ?? '',
   city: v.address.city,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyProviderDraft, providerBodyOf, type ProviderDraft } from './provider-form.ts';
+import { emptyProviderDraft, providerBodyOf, providerDraftOf, type ProviderDraft } from './provider-form.ts';
 
 const filled: ProviderDraft = {
   name: ' Lennar ',
@@ -35,5 +35,24 @@ describe('provider form', () => {
     expect(Object.keys(result.errors).sort()).toEqual(['city', 'contact_email', 'contact_name', 'kind', 'line1', 'name', 'state', 'zip']);
     const phone = providerBodyOf({ ...filled, contact_phone: '+1 415 000 0000' });
     expect(phone.ok ? null : phone.errors).toEqual({ contact_phone: expect.stringContaining('valid phone') });
+  });
+
+  it('shows a saved phone as the rest of the app does (+1 (415) 555-0123), and saves it back unchanged', () => {
+    const view = {
+      id: 'p1',
+      name: 'Lennar',
+      kind: 'Homebuilder',
+      contact: { name: 'Pat Lee', email: 'pat@lennar.example', phone: '+14155550123' },
+      address: { line1: '1 Market St', line2: null, city: 'San Francisco', state: 'CA', zip: '94105' },
+      status: 'active',
+      logo: null,
+      admin_count: 0,
+      created_at: '2026-03-01T10:00:00.000Z',
+      version: 1,
+    } as unknown as Parameters<typeof providerDraftOf>[0];
+    const draft = providerDraftOf(view);
+    expect(draft.contact_phone).toBe('+1 (415) 555-0123');
+    expect(providerBodyOf(draft)).toMatchObject({ ok: true, body: { contact: { phone: '+14155550123' } } });
+    expect(providerDraftOf({ ...view, contact: { ...view.contact, phone: null } }).contact_phone).toBe('');
   });
 });

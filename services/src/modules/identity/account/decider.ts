@@ -125,6 +125,7 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
       if (state.status !== 'registered') throw refuse('not_found', 'INVALID_COMMAND', 'This account was not found.');
       return decideAdministration(command, state);
     case 'SetProviderAdmin':
+    case 'AddInvitedRole':
       if (state.status !== 'registered') throw refuse('not_found', 'INVALID_COMMAND', 'This account was not found.');
       return decideRoles(command, state);
     default:

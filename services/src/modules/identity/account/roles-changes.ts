@@ -12,7 +12,9 @@ import type { AccountState } from './decider.ts';
  */
 export type RolesCommand =
   /** `provider_id`: the provider the account is a Provider Admin of from now on (null: none). */
-  Command<'SetProviderAdmin', { provider_id: string | null; changed_by: string; reason: string }>;
+  | Command<'SetProviderAdmin', { provider_id: string | null; changed_by: string; reason: string }>
+  /** The account accepted a provider's invitation (`ProviderInvitationAccepted`): it gets the invitation's role. */
+  | Command<'AddInvitedRole', { role: Role; changed_by: string; reason: string }>;
 
 type Registered = Extract<AccountState, { status: 'registered' }>;
 type RolesChangedEvent = DomainEvent<'AccountRolesChanged', AccountRolesChanged>;
@@ -29,6 +31,17 @@ export const rolesAfter = (roles: readonly Role[], appointed: boolean): Role[] =
   return others.length > 0 ? others : ['Customer'];
 };
 
+/**
+ * The roles after accepting an invitation with `role`: unchanged when the account has it; else the invitation's role goes
+ * first (the account joined the provider as that, so its menu is that role's), unless the account oversees everything
+ * or is a Provider Admin (the providers module refuses them an invitation; a late job still keeps their menu).
+ */
+export const rolesWithInvited = (roles: readonly Role[], role: Role): Role[] => {
+  if (roles.includes(role)) return [...roles];
+  const keepsMenu = roles.some((r) => OVERSEER_ROLES.includes(r) || r === PROVIDER_ADMIN);
+  return keepsMenu ? [...roles, role] : [role, ...roles];
+};
+
 const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((role, i) => role === b[i]);
 
 const changed = (command: RolesCommand, state: Registered, roles: Role[], providerId: string | null): RolesChangedEvent[] => {
@@ -38,6 +51,7 @@ const changed = (command: RolesCommand, state: Registered, roles: Role[], provid
 };
 
 export const decideRoles = (command: RolesCommand, state: Registered): RolesChangedEvent[] => {
+  if (command.type === 'AddInvitedRole') return changed(command, state, rolesWithInvited(state.roles, command.data.role), state.providerId ?? null);
   const { provider_id } = command.data;
   return changed(command, state, rolesAfter(state.roles, provider_id !== null), provider_id);
 };

@@ -105,7 +105,6 @@ export const resetPassword = async (ctx: IdentityContext, body: ResetPasswordBod
       { type: 'SetPassword', data: { password_hash: passwordHash, reason: 'password-reset', kept_session_id: null }, metadata: meta },
       { retries: 2 },
     );
-    ctx.platform.realtime.sessionsChanged?.(accountId); // every open socket of the account ends now
     await handleCommand(store, stream, passwordResetDecider, { type: 'FinishReset', data: { claim_id: claimId }, metadata: meta }, { retries: 1 });
   } catch (error) {
     if (!(error instanceof DomainError && error.code === 'RESET_USED')) {

@@ -92,6 +92,5 @@ export const changePassword = async (
   const passwordHash = await ctx.passwords.hash(body.new_password, 'signed-in');
   const kept = await liveSessionId(ctx, account.id, presented?.familyId ?? null);
   const profile = await change(ctx, accountId, { type: 'SetPassword', data: { password_hash: passwordHash, reason: 'password-change', kept_session_id: kept }, metadata: meta });
-  ctx.platform.realtime.sessionsChanged?.(accountId); // sockets on tokens issued before end now (this browser's reconnects)
   return profile;
 };

@@ -75,7 +75,6 @@ export const providerAdminsWorker = providerAdminJob.worker(
       },
       { retries: 5 },
     );
-    platform.realtime.sessionsChanged?.(account_id); // the account's open sockets end now, as its tokens do
   },
   { concurrency: 1 },
 );

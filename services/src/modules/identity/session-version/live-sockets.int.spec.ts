@@ -9,6 +9,7 @@ import { socketClients } from '../../../../test/sockets.ts';
 import { registerAccount } from '../accounts.ts';
 import { identityContext } from '../context.ts';
 import { startSession } from '../session/flow.ts';
+import { providerInvitationsWorker } from '../provider-invitations/reaction.ts';
 
 // Issue 20, item 10: when a session ends, its open live-update sockets end at once, not when their token expires.
 const t = useTestApp();
@@ -95,5 +96,17 @@ describe('ending a session ends its open sockets at once', () => {
     await sockets.roundTrip(reconnected);
     expect(reconnected.connected).toBe(true);
     expect((await call('POST', '/auth/refresh', { cookie: phone.cookie })).statusCode).toBe(401);
+  });
+
+  it('a role change made by a job (an invitation accepted: identity gives its role) disconnects the account’s sockets too', async () => {
+    const me = await newAccount();
+    const device = await newDevice(me);
+    const mine = await sockets.open(device.token);
+    const disconnected = ended(mine, 15_000);
+    // Any writer of a SESSION_VERSION_EVENTS event (here the invitation role's worker) ends the sockets, through one projection push.
+    const at = new Date().toISOString();
+    const event = { id: randomUUID(), type: 'ProviderInvitationAccepted', stream: 'providers-invitation-i1', version: 1, position: 1, occurredAt: at, actor: me, correlationId: randomUUID(), causationId: null, schemaVersion: 1, data: { invitation_id: 'i1', provider_id: 'p1', account_id: me, full_name: null, email: 'x@example.test', role: 'Sub User', by: me, at } };
+    await providerInvitationsWorker.processor(t.platform)({ id: 'role', queue: providerInvitationsWorker.queue, name: 'add-invited-role', data: { event }, attemptsMade: 0 });
+    expect(await disconnected).toBe('io server disconnect');
   });
 });

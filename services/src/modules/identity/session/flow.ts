@@ -95,6 +95,4 @@ export const endSession = async (ctx: IdentityContext, presented: RefreshToken |
   );
   if (state.status === 'none' || !events.some((e) => e.type === 'SessionEnded')) return;
   await handleCommand(ctx.platform.eventStore, accountStream(state.accountId), accountDecider, { type: 'RecordSignOut', data: { session_id: state.sessionId }, metadata: meta }, { retries: 2 });
-  // Its open sockets end at once (the other sessions' sockets too: they reconnect with a refreshed token).
-  ctx.platform.realtime.sessionsChanged?.(state.accountId);
 };

@@ -42,8 +42,8 @@ export type InvitationCommand =
   | Command<'AttachProperties', { properties: string[] }>
   | Command<'ResendInvitation', { send: number; code_hash: string; expires_at: string }>
   | Command<'RevokeInvitation', Record<string, never>>
-  /** `confirmed`: which of the attached properties the account says are theirs. */
-  | Command<'AcceptInvitation', { key: InvitationKeyOf; account_id: string; account_email: string; account_full_name: string | null; confirmed?: string[] }>
+  /** `confirmed`: which of the attached properties the account says are theirs; `account_roles`: the accepting account's roles (its token's): staff accounts cannot join a provider as a user. */
+  | Command<'AcceptInvitation', { key: InvitationKeyOf; account_id: string; account_email: string; account_full_name: string | null; account_roles: readonly string[]; confirmed?: string[] }>
   | Command<'SuspendProviderUser', Record<string, never>>
   | Command<'ReactivateProviderUser', Record<string, never>>
   | Command<'RemoveProviderUser', Record<string, never>>;
@@ -124,6 +124,8 @@ const tooManyProperties = () =>
     { path: 'properties', message: `An invitation holds at most ${PROVIDER_PROPERTIES_MAX} properties.` },
   ]);
 const unique = (ids: readonly string[]) => [...new Set(ids)];
+/** Roles that run the platform or a provider: such an account never joins a provider as one of its users. */
+const STAFF_ROLES: readonly string[] = ['Super Admin', 'Admin', 'Provider Admin'];
 
 const isExpired = (state: { expires_at: string }, now: Date) => now.getTime() >= Date.parse(state.expires_at);
 
@@ -162,6 +164,10 @@ export const decideInvitation = (command: InvitationCommand, state: InvitationSt
       if (state.status !== 'invited') throw used();
       if (send !== state.send) throw refusal('gone', 'INVITATION_REPLACED', 'A newer invitation was sent to this email. Use the link or code in the latest one.');
       if (isExpired(state, now)) throw refusal('gone', 'INVITATION_EXPIRED', 'This invitation has expired. Ask your provider to send it again.');
+      const staff = command.data.account_roles.find((role) => STAFF_ROLES.includes(role));
+      if (staff) {
+        throw refusal('conflict', 'INVITATION_NOT_FOR_STAFF', `A ${staff} account cannot join a provider through an invitation. Accept it with another account, or ask the provider to invite another email.`);
+      }
       if (command.data.account_email.toLowerCase() !== state.email) {
         throw refusal('conflict', 'INVITATION_EMAIL_MISMATCH', 'This invitation was sent to another email address. Sign in with the invited email, or ask your provider to invite this one.');
       }

@@ -22,8 +22,8 @@ const refusalOf = (fn: () => unknown) => {
 };
 const invite = { type: 'InviteProviderUser', data: { invitation_id: 'i1', provider_id: 'p1', provider_name: 'Lennar', email: 'sam@example.test', role: 'Agent', send: 1, code_hash: 'h1', expires_at: EXPIRES } } as const;
 const invited = () => run(initialInvitationState(), invite).state;
-const accept = (key: { send: number } | { code_hash: string }, email = 'sam@example.test') =>
-  ({ type: 'AcceptInvitation', data: { key, account_id: 'acc-1', account_email: email, account_full_name: 'Sam Lee' } }) as const;
+const accept = (key: { send: number } | { code_hash: string }, email = 'sam@example.test', roles: readonly string[] = ['Customer']) =>
+  ({ type: 'AcceptInvitation', data: { key, account_id: 'acc-1', account_email: email, account_full_name: 'Sam Lee', account_roles: roles } }) as const;
 
 describe('invitation decider', () => {
   it('invites once: send 1, signed; a waiting invitation or a user refuses another', () => {
@@ -50,6 +50,13 @@ describe('invitation decider', () => {
     expect(refusalOf(() => run(state, accept({ send: 1 })))).toEqual({ kind: 'conflict', code: 'INVITATION_USED' });
     expect(refusalOf(() => run(invited(), accept({ send: 1 }, 'other@example.test')))).toEqual({ kind: 'conflict', code: 'INVITATION_EMAIL_MISMATCH' });
     expect(run(invited(), accept({ send: 1 }, 'SAM@example.test')).events).toHaveLength(1);
+  });
+
+  it('refuses a Super Admin, Admin or Provider Admin account (staff never join a provider as a user), and records nothing', () => {
+    for (const role of ['Super Admin', 'Admin', 'Provider Admin']) {
+      expect(refusalOf(() => run(invited(), accept({ send: 1 }, 'sam@example.test', ['Customer', role])))).toEqual({ kind: 'conflict', code: 'INVITATION_NOT_FOR_STAFF' });
+    }
+    expect(run(invited(), accept({ send: 1 }, 'sam@example.test', ['Agent', 'Sub User'])).events).toHaveLength(1);
   });
 
   it('refuses an expired, revoked, replaced or unknown key', () => {

@@ -27,7 +27,7 @@ const inviteWith = (properties?: string[]) =>
     data: { invitation_id: 'i1', provider_id: 'p1', provider_name: 'Lennar', email: 'sam@example.test', role: 'Customer', send: 1, code_hash: 'h1', expires_at: EXPIRES, ...(properties ? { properties } : {}) },
   }) as const;
 const accept = (confirmed?: string[]) =>
-  ({ type: 'AcceptInvitation', data: { key: { send: 1 }, account_id: 'acc-1', account_email: 'sam@example.test', account_full_name: 'Sam Lee', ...(confirmed ? { confirmed } : {}) } }) as const;
+  ({ type: 'AcceptInvitation', data: { key: { send: 1 }, account_id: 'acc-1', account_email: 'sam@example.test', account_full_name: 'Sam Lee', account_roles: ['Customer'], ...(confirmed ? { confirmed } : {}) } }) as const;
 const attach = (properties: string[]) => ({ type: 'AttachProperties', data: { properties } }) as const;
 const ids = (n: number, prefix = 'prop') => Array.from({ length: n }, (_, i) => `${prefix}-${i + 1}`);
 

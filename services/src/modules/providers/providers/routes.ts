@@ -21,7 +21,7 @@ import { AppError } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { documentAtVersion } from '../../../platform/projections/caught-up.ts';
 import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
-import { accountIdByEmail, assertContactPhone, assertNotAdminElsewhere, runProviderCommand } from '../provider/commands.ts';
+import { accountIdByEmail, appointProviderAdmin, assertContactPhone, removeProviderAdmin, runProviderCommand } from '../provider/commands.ts';
 import { PROVIDERS_COLLECTION, providerAdminsOf, toProviderView } from './projection.ts';
 
 const SUPER_ADMIN = { auth: { capability: 'providers.manage' } } as const;
@@ -39,18 +39,6 @@ export const providerRoutes =
   (platform: Platform): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-    /**
-     * "A Provider Admin of one provider at a time" spans streams, so its check and the appointment run one at a time
-     * (the check reads the read model, which `runProviderCommand` waits for): two appointments of one account to two
-     * providers at once must not both pass. This serializes one API process; appointments are a Super Admin's rare action.
-     */
-    let appointing: Promise<unknown> = Promise.resolve();
-    const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
-      const next = appointing.then(work, work);
-      appointing = next.catch(() => undefined);
-      return next;
-    };
 
     app.get(
       '/admin/providers',
@@ -168,7 +156,7 @@ export const providerRoutes =
           summary: 'Appoint an existing account, by its email, as a Provider Admin of the provider',
           description:
             'Publishes `ProviderAdminAppointed`; identity then gives the account the Provider Admin role and the provider (its access tokens issued before are refused). ' +
-            '404 ACCOUNT_NOT_FOUND (no account uses the email), 409 ALREADY_PROVIDER_ADMIN (of another provider), 409 PROVIDER_DEACTIVATED.',
+            '404 ACCOUNT_NOT_FOUND (no account uses the email), 409 OVERSEER_NOT_PROVIDER_ADMIN (a Super Admin or Admin account), 409 ALREADY_PROVIDER_ADMIN (of another provider; held across API processes), 409 PROVIDER_DEACTIVATED.',
           params: ProviderParams,
           body: AppointProviderAdminBody,
           response: { 200: okEnvelope(ProviderSaved), ...refusals },
@@ -176,12 +164,11 @@ export const providerRoutes =
       },
       async (request) => {
         const { id } = request.params;
-        if (!(await platform.documents.get(PROVIDERS_COLLECTION, id))) throw providerMissing();
+        const provider = await platform.documents.get(PROVIDERS_COLLECTION, id);
+        if (!provider) throw providerMissing();
         const accountId = await accountIdByEmail(platform, request.body.email);
-        const saved = await oneAtATime(async () => {
-          await assertNotAdminElsewhere(platform, id, accountId);
-          return runProviderCommand(platform, id, { type: 'AppointProviderAdmin', data: { account_id: accountId } }, requestMeta(request, platform));
-        });
+        // One provider per Provider Admin holds across processes: the account's seat stream (provider/adminship.ts).
+        const saved = await appointProviderAdmin(platform, { id, name: String(provider.name) }, accountId, requestMeta(request, platform));
         return { success: true as const, data: saved, message: `${request.body.email} is now a Provider Admin.` };
       },
     );
@@ -200,7 +187,7 @@ export const providerRoutes =
       },
       async (request) => ({
         success: true as const,
-        data: await runProviderCommand(platform, request.params.id, { type: 'RemoveProviderAdmin', data: { account_id: request.params.account_id } }, requestMeta(request, platform)),
+        data: await removeProviderAdmin(platform, request.params.id, request.params.account_id, requestMeta(request, platform)),
         message: 'The Provider Admin was removed.',
       }),
     );

@@ -290,7 +290,7 @@ export const providerUserRoutes =
         if (state.status === 'none') throw new DomainError('not_found', 'INVITATION_NOT_FOUND', 'This invitation was not found.');
         // The acceptance's own checks, for the invited email: what a sign-up would be refused for is said now.
         const meta = requestMeta(request, platform);
-        decideInvitation({ type: 'AcceptInvitation', data: { key, account_id: 'preview', account_email: state.email, account_full_name: null }, metadata: meta }, state);
+        decideInvitation({ type: 'AcceptInvitation', data: { key, account_id: 'preview', account_email: state.email, account_full_name: null, account_roles: [] }, metadata: meta }, state);
         const properties = await summariesOf(state.properties);
         const data = { invitation_id: id, email: state.email, role: state.role, provider_id: state.provider_id, provider_name: state.provider_name, expires_at: state.expires_at, properties };
         return { success: true as const, data };
@@ -306,7 +306,7 @@ export const providerUserRoutes =
           security,
           summary: "The signed-in account accepts an invitation (link token or code) and joins the provider with the invitation's role",
           description:
-            '`properties`: the attached properties the account confirms as theirs (each becomes verified for the account, "confirmed by provider"); 400 PROPERTY_NOT_ATTACHED for any other. Single use. 404 INVITATION_NOT_FOUND, 409 INVITATION_USED, 409 INVITATION_EMAIL_MISMATCH (sent to another email), 410 INVITATION_EXPIRED, INVITATION_REVOKED or INVITATION_REPLACED (a newer one was sent).',
+            '`properties`: the attached properties the account confirms as theirs (each becomes verified for the account, "confirmed by provider"); 400 PROPERTY_NOT_ATTACHED for any other. Single use; identity then gives the account the invitation\'s role. 404 INVITATION_NOT_FOUND, 409 INVITATION_USED, 409 INVITATION_NOT_FOR_STAFF (a Super Admin, Admin or Provider Admin account), 409 INVITATION_EMAIL_MISMATCH (sent to another email), 410 INVITATION_EXPIRED, INVITATION_REVOKED or INVITATION_REPLACED (a newer one was sent).',
           body: AcceptInvitationBody,
           response: { 200: okEnvelope(ProviderUserSaved), ...refusals },
         },
@@ -315,7 +315,7 @@ export const providerUserRoutes =
         const caller = callerOf(request);
         const { id, key } = await invitationOfKey(platform, request.body);
         const contact = await accountContactOf(platform, 'providers', caller.userId);
-        const data = { key, account_id: caller.userId, account_email: contact?.email ?? '', account_full_name: contact?.full_name ?? null, confirmed: request.body.properties ?? [] };
+        const data = { key, account_id: caller.userId, account_email: contact?.email ?? '', account_full_name: contact?.full_name ?? null, account_roles: caller.roles, confirmed: request.body.properties ?? [] };
         const saved = await runInvitationCommand(platform, id, { type: 'AcceptInvitation', data }, requestMeta(request, platform));
         const state = await loadInvitation(platform, id);
         const provider = state.status === 'none' ? 'the provider' : state.provider_name;

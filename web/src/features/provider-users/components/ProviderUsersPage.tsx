@@ -171,7 +171,7 @@ export function ProviderUsersPage({ AddressAutocomplete }: { AddressAutocomplete
       <ListGrid
         list={list}
         view={view}
-        filters={<UserFilters key={JSON.stringify(list.filters) + String(providers?.length ?? '')} applied={list.filters} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} providers={providers} />}
+        filters={<UserFilters applied={list.filters} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} providers={providers} />}
         label="Provider users"
         pagerLabel="Provider user pages"
         noun={{ one: 'user', other: 'users' }}

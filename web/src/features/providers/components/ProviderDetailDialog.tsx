@@ -131,11 +131,7 @@ export function ProviderDetailDialog({ providerId, onClose, onChanged }: { provi
         onDismiss={onClose}
         title={title}
         contentClassName={s.content}
-        actions={
-          <Button appearance="primary" onClick={onClose}>
-            Close
-          </Button>
-        }
+        closable
       >
         {provider.status === 'error' && !data && <ErrorState title="The provider could not be loaded" message={provider.error ?? 'Try again.'} onRetry={provider.reload} />}
         {!data && provider.status !== 'error' && <LoadingBlock label="Loading the provider" lines={4} />}
@@ -168,22 +164,24 @@ export function ProviderDetailDialog({ providerId, onClose, onChanged }: { provi
                   ))}
                 </ul>
               )}
-              <form className={s.appoint} onSubmit={(e) => void appoint(e)} noValidate aria-label="Appoint a Provider Admin">
-                <Field className={s.email} label="Email of an existing account" validationMessage={emailError ?? undefined} validationState={emailError ? 'error' : 'none'}>
-                  <Input
-                    type="email"
-                    value={email}
-                    onChange={(_, d) => {
-                      setEmail(d.value);
-                      setEmailError(null);
-                    }}
-                    autoComplete="off"
-                    disabled={data.status !== 'active'}
-                  />
-                </Field>
-                <SubmitButton busy={appointing}>{appointing ? 'Appointing…' : 'Appoint'}</SubmitButton>
-              </form>
-              {data.status !== 'active' && <Caption1>Reactivate the provider to appoint a Provider Admin.</Caption1>}
+              {data.status === 'active' ? (
+                <form className={s.appoint} onSubmit={(e) => void appoint(e)} noValidate aria-label="Appoint a Provider Admin">
+                  <Field className={s.email} label="Email of an existing account" validationMessage={emailError ?? undefined} validationState={emailError ? 'error' : 'none'}>
+                    <Input
+                      type="email"
+                      value={email}
+                      onChange={(_, d) => {
+                        setEmail(d.value);
+                        setEmailError(null);
+                      }}
+                      autoComplete="off"
+                    />
+                  </Field>
+                  <SubmitButton busy={appointing}>{appointing ? 'Appointing…' : 'Appoint'}</SubmitButton>
+                </form>
+              ) : (
+                <Caption1>This provider is deactivated: reactivate it to appoint a Provider Admin.</Caption1>
+              )}
             </section>
           </>
         )}

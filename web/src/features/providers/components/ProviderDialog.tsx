@@ -19,7 +19,8 @@ const KIND_OPTIONS = PROVIDER_KINDS.map((k) => ({ value: k, label: k }));
 const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(200px, 100%), 1fr))' },
+  // Fields of one row keep their own height (a hint under one does not stretch the others' inputs).
+  grid: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(min(200px, 100%), 1fr))', alignItems: 'start' },
   input: { minWidth: 0, width: '100%' },
   surface: { maxWidth: 'min(720px, calc(100vw - 32px))' },
   file: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
@@ -104,18 +105,25 @@ export function ProviderDialog({ editing, AddressAutocomplete, onClose, onSaved 
           <Input className={s.input} type="tel" value={draft.contact_phone} onChange={(_, d) => set('contact_phone', d.value)} autoComplete="off" />
         </Field>
       </div>
-      <AddressAutocomplete
-        label="Find the office address (optional)"
-        value={found}
-        onSelect={(p) => {
-          setFound(p);
-          set('line1', p.address_line);
-          set('city', p.city);
-          set('state', p.state);
-          set('zip', p.zip);
+      {/* Escape in the address finder closes its suggestions only, never the dialog (and the form typed so far). */}
+      <div
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') e.preventDefault();
         }}
-        onClear={() => setFound(null)}
-      />
+      >
+        <AddressAutocomplete
+          label="Find the office address (optional)"
+          value={found}
+          onSelect={(p) => {
+            setFound(p);
+            set('line1', p.address_line);
+            set('city', p.city);
+            set('state', p.state);
+            set('zip', p.zip);
+          }}
+          onClear={() => setFound(null)}
+        />
+      </div>
       <div className={s.grid}>
         <Field label="Street address" required {...field('line1')}>
           <Input className={s.input} value={draft.line1} onChange={(_, d) => set('line1', d.value)} autoComplete="off" />

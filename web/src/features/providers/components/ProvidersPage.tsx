@@ -125,7 +125,7 @@ export function ProvidersPage({ AddressAutocomplete }: { AddressAutocomplete: Ad
       <ListGrid
         list={list}
         view={view}
-        filters={<ProviderFilters key={JSON.stringify(list.filters)} applied={list.filters} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />}
+        filters={<ProviderFilters applied={list.filters} onApply={(f) => list.applyFilters(f)} onClear={list.clearFilters} />}
         label="Providers"
         pagerLabel="Provider pages"
         noun={{ one: 'provider', other: 'providers' }}

@@ -197,7 +197,6 @@ const applyChange = async (
   const kept = await liveSessionId(ctx, account.id, caller.sessionId);
   const reason = state.channel === 'email' ? ('email-change' as const) : ('phone-change' as const);
   await handleCommand(store, accountStream(account.id), accountDecider, { type: 'EndSessions', data: { reason, kept_session_id: kept }, metadata: meta }, { retries: 2 });
-  ctx.platform.realtime.sessionsChanged?.(account.id); // and their open sockets, now
   // The notice to the old contact carries a link that undoes the change (`undo.ts`): it needs the one replaced.
   return replaced === null ? null : ctx.cipher.encrypt(replaced, previousContext(state.changeId));
 };

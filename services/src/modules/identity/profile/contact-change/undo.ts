@@ -64,7 +64,6 @@ export const undoContactChange = async (ctx: IdentityContext, body: { change_id:
     if (current) await handleCommand(store, phoneStream(ctx.cipher.hmac('phone', current)), phoneDecider, { type: 'ReleasePhone', data: { account_id: account.id }, metadata: meta }, { retries: 2 });
   }
   await handleCommand(store, accountStream(account.id), accountDecider, { type: 'EndSessions', data: { reason: 'contact-change-undone', kept_session_id: null }, metadata: meta }, { retries: 2 });
-  ctx.platform.realtime.sessionsChanged?.(account.id); // their open sockets end now
   await handleCommand(store, stream, contactChangeDecider, command, { retries: 1 });
   const masked = restored && previous ? (state.channel === 'email' ? maskEmail(previous) : maskPhone(previous)) : null;
   return { channel: state.channel, restored, restored_masked: masked };
