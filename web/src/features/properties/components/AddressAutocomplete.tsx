@@ -26,6 +26,8 @@ export interface AddressAutocompleteProps {
   validationMessage?: string | null;
   /** Overrides the hint shown before typing. */
   hint?: string;
+  /** A picker of several (the chosen ones listed beside it): the box empties after each choice, ready for the next. */
+  clearOnSelect?: boolean;
 }
 
 // No made-up example address: one the data does not hold would be tried and find nothing.
@@ -35,7 +37,7 @@ const DEFAULT_HINT = 'Start typing the street address, or enter the APN. Califor
  * Address autocomplete over the property lookup (Fluent Combobox): debounced search as you type, arrow keys and
  * Enter to choose, Escape to close. Loading, no-match and error states are announced through the field's hint.
  */
-export function AddressAutocomplete({ label, value, onSelect, onClear, required, validationMessage, hint }: AddressAutocompleteProps) {
+export function AddressAutocomplete({ label, value, onSelect, onClear, required, validationMessage, hint, clearOnSelect = false }: AddressAutocompleteProps) {
   const s = useStyles();
   const chosenText = value ? formatAddress(value) : '';
   const [text, setText] = useState(chosenText);
@@ -93,7 +95,7 @@ export function AddressAutocomplete({ label, value, onSelect, onClear, required,
           onOptionSelect={(_, data) => {
             const chosen = items.find((p) => p.id === data.optionValue);
             if (!chosen) return;
-            setText(formatAddress(chosen));
+            setText(clearOnSelect ? '' : formatAddress(chosen));
             setOpen(false);
             onSelect(chosen);
           }}

@@ -5,7 +5,7 @@ import type { PropertySummary } from '@acpg/contracts/properties';
 import { PROVIDER_PROPERTIES_MAX } from '@acpg/contracts/provider-users';
 
 /** The properties' address autocomplete, handed in by the app (features do not import each other). */
-export type AddressFinder = ComponentType<{ label: string; value: PropertySummary | null; onSelect: (property: PropertySummary) => void; onClear?: () => void; hint?: string }>;
+export type AddressFinder = ComponentType<{ label: string; value: PropertySummary | null; onSelect: (property: PropertySummary) => void; onClear?: () => void; hint?: string; clearOnSelect?: boolean }>;
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, margin: 0, padding: 0, listStyleType: 'none' },
@@ -28,6 +28,7 @@ export function PropertyPicker({ AddressAutocomplete, value, onChange, already =
         <AddressAutocomplete
           label="Add a property (optional)"
           value={null}
+          clearOnSelect
           hint={`The user confirms each one when they accept. Up to ${PROVIDER_PROPERTIES_MAX} per invitation.`}
           onSelect={(p) => {
             if (!value.some((v) => v.id === p.id)) onChange([...value, p]);
