@@ -360,7 +360,7 @@ describe('Property reimbursement: file → review → more information → answe
     await completeSignIn(provider, app, email, password);
     await provider.goto('/property-reimbursement');
     await provider.getByRole('heading', { name: 'Property Reimbursement', level: 1 }).waitFor({ timeout: 20_000 });
-    await provider.getByText('Your provider’s members’ claims will show here', { exact: false }).waitFor({ timeout: 20_000 });
+    await provider.getByText('None of your provider’s users has filed a claim yet.', { exact: false }).waitFor({ timeout: 20_000 });
     expect(await provider.getByRole('button', { name: 'File a claim' }).count()).toBe(0);
     await checkWidths(provider, '/property-reimbursement as a Provider Admin');
     await provider.context().close();
