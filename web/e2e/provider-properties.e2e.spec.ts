@@ -6,7 +6,7 @@ import { checkWidths } from './support/axe.ts';
 import { newPage, settled } from './support/browser.ts';
 import { invitationLink, pickAddress, providerWithAdmin } from './support/provider.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
-import { enterCode, newApplicant, onScreen } from './support/sign-up.ts';
+import { newApplicant, onScreen, signUpInvited } from './support/sign-up.ts';
 
 const MANZANITA = { typed: '427 Manzanita', line: '427 Manzanita Drive' };
 const BAY = { typed: '3352 Bay Co', line: '3352 Bay Court' };
@@ -72,21 +72,7 @@ describe('Properties through the provider: attached to an invitation, confirmed 
       expect(await bay.isChecked()).toBe(true);
       await bay.uncheck();
       await checkWidths(newcomer, 'sign-up-with-provider-properties');
-      await form.getByLabel('Full name').fill(invitee.fullName);
-      await form.getByLabel('Phone number').fill(invitee.phoneTyped);
-      await form.getByRole('textbox', { name: 'Password', exact: true }).fill(invitee.password);
-      await form.getByLabel('Confirm password').fill(invitee.password);
-      await form.getByRole('checkbox', { name: 'I have read and agree to the Terms of Service' }).check();
-      await form.getByText("I'm not a robot").click();
-      const sentAfter = Date.now() - 1000;
-      await form.getByRole('button', { name: 'Create account' }).click();
-      await onScreen(newcomer, '/authentication/mobile-verification', 'Enter the code sent to your phone');
-      const emailAfter = Date.now() - 1000;
-      await enterCode(newcomer, app, invitee.phone, sentAfter);
-      await onScreen(newcomer, '/authentication/email-verification', 'Enter the code sent to your email');
-      const accepted = newcomer.waitForResponse((r) => r.url().endsWith('/api/v1/provider-invitations/accept'), { timeout: 30_000 });
-      await enterCode(newcomer, app, invitee.email, emailAfter);
-      const answer = await accepted;
+      const answer = await signUpInvited(newcomer, app, invitee);
       expect(answer.status()).toBe(200);
       expect((answer.request().postDataJSON() as { properties?: string[] }).properties).toHaveLength(1);
       // The provider covered the property step: the wizard goes on to the next one.
