@@ -65,6 +65,18 @@ export const joinProviderThroughInvitation = async (t: T, adminToken: string, ac
   return { providerUserId: ProviderUserSaved.parse(invited.json().data).id, email };
 };
 
+/**
+ * Two providers (A and B), each with a Provider Admin and a user who joined through an invitation: A's `memberA`
+ * (Alma Avila) and B's `memberB` (Bo Banks). `joinedA` is A's row of its user (to remove them).
+ */
+export const twoProvidersWithAMemberEach = async (t: T) => {
+  const [a, b] = [await providerWithAdmin(t), await providerWithAdmin(t)];
+  const [memberA, memberB] = [`acct-${randomUUID()}`, `acct-${randomUUID()}`];
+  const joinedA = await joinProviderThroughInvitation(t, a.adminToken, memberA, 'Alma Avila');
+  await joinProviderThroughInvitation(t, b.adminToken, memberB, 'Bo Banks');
+  return { a, b, memberA, memberB, joinedA };
+};
+
 /** The Provider Admin removes the user from its provider (`POST /provider-users/:id/remove`). */
 export const removeProviderUserThroughApi = async (t: T, adminToken: string, providerUserId: string) => {
   const removed = await post(t, `/provider-users/${providerUserId}/remove`, adminToken);
