@@ -10,8 +10,8 @@ import { checkWidths } from './support/axe.ts';
 import { settled } from './support/browser.ts';
 import { agreeToTerms, useNewCard } from './support/checkout.ts';
 import { newCustomer } from './support/customer.ts';
-import { invitationCode, providerWithAdmin } from './support/provider.ts';
-import { explained, signInThroughPages } from './support/sign-in.ts';
+import { invitationCode, providerWithAdmin, signInToProviderUsers } from './support/provider.ts';
+import { explained } from './support/sign-in.ts';
 
 const PROPERTY_ID = 'ca-scl-00011';
 
@@ -44,9 +44,7 @@ describe('Provider Admin: protects a user’s property from /acpg-provider-users
 
   it('picks the user’s verified property, the provider pays with the card form, and the user’s property is protected', async () => {
     const { admin, member } = await providerWithMember(app);
-    await signInThroughPages(page, app, admin.email, admin.password);
-    await explained(page, () => page.waitForURL((url) => url.pathname === '/acpg-provider-users', { timeout: 20_000 }));
-    await settled(page, 'Provider Users of Harbor Homes');
+    await signInToProviderUsers(page, app, admin, 'Harbor Homes');
     const row = page.getByRole('table', { name: 'Provider users' }).getByRole('row').filter({ hasText: member.email });
     await explained(page, () => row.filter({ hasText: 'Active' }).waitFor({ timeout: 20_000 }));
     await checkWidths(page, 'provider-users-act-for-links');

@@ -9,8 +9,8 @@ import { closeE2e, openE2e } from './support/app.ts';
 import { checkWidths } from './support/axe.ts';
 import { settled } from './support/browser.ts';
 import { newMember } from './support/customer.ts';
-import { providerWithAdmin } from './support/provider.ts';
-import { explained, signInThroughPages } from './support/sign-in.ts';
+import { providerWithAdmin, signInToProviderUsers } from './support/provider.ts';
+import { explained } from './support/sign-in.ts';
 
 /**
  * Issue 21 item 5 in the browser: a Provider Admin's NHD Order List and Property Reimbursement show its provider's
@@ -39,8 +39,7 @@ describe('Provider Admin: its provider’s users’ orders and claims, live', ()
     await placeOrder(app, stranger.accountId);
     await fileClaim(app, member.accountId);
 
-    await signInThroughPages(page, app, admin.email, admin.password);
-    await explained(page, () => page.waitForURL((url) => url.pathname === '/acpg-provider-users', { timeout: 20_000 }));
+    await signInToProviderUsers(page, app, admin, 'Harbor Homes');
 
     await page.getByRole('navigation').getByRole('link', { name: 'NHD Order List' }).click();
     await settled(page, 'NHD Order List');

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
 import { closeE2e, openE2e } from './support/app.ts';
 import { checkWidths } from './support/axe.ts';
-import { newPage, settled } from './support/browser.ts';
+import { newPage } from './support/browser.ts';
 import { newCustomer } from './support/customer.ts';
-import { invitationCode, invitationLink, providerWithAdmin } from './support/provider.ts';
+import { invitationCode, invitationLink, providerWithAdmin, sendInvitation, signInToProviderUsers } from './support/provider.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 import { newApplicant, onScreen, signUpInvited } from './support/sign-up.ts';
 
@@ -23,10 +23,8 @@ describe('Provider Admin: /acpg-provider-users invites a user who signs up throu
 
   it('lands on Provider Users, invites, sees the invitee sign up and turn active live, then suspends and removes them', async () => {
     const { admin } = await providerWithAdmin(app, 'Sunrise Homes');
-    await signInThroughPages(page, app, admin.email, admin.password);
     // A Provider Admin lands on their users (spec section 2).
-    await explained(page, () => page.waitForURL((url) => url.pathname === '/acpg-provider-users', { timeout: 20_000 }));
-    await settled(page, 'Provider Users of Sunrise Homes');
+    await signInToProviderUsers(page, app, admin, 'Sunrise Homes');
     await page.getByText('No one has been invited yet.', { exact: false }).waitFor({ timeout: 20_000 });
     await checkWidths(page, 'provider-users-empty');
 
@@ -39,10 +37,7 @@ describe('Provider Admin: /acpg-provider-users invites a user who signs up throu
     const invitee = { ...newApplicant('Nia Newcomer'), role: 'Owner' as const };
     await dialog.getByRole('textbox', { name: 'Email' }).fill(invitee.email);
     await dialog.getByRole('combobox', { name: 'Role' }).selectOption('Owner');
-    const invited = page.waitForResponse((r) => r.url().endsWith('/api/v1/provider-users/invitations') && r.request().method() === 'POST', { timeout: 20_000 });
-    await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    expect((await invited).status()).toBe(200);
-    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    await sendInvitation(page, dialog);
     const row = page.getByRole('table', { name: 'Provider users' }).getByRole('row').filter({ hasText: invitee.email });
     await explained(page, () => row.filter({ hasText: 'Invited' }).waitFor({ timeout: 20_000 }));
     await checkWidths(page, 'provider-users-invited');
