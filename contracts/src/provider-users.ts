@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './http.ts';
+import { MemberProperty } from './on-behalf.ts';
 import { PropertySummary } from './properties.ts';
 import { ProviderId } from './providers.ts';
 import { PROVIDER_USER_SORT_FIELDS } from './sort-fields.ts';
@@ -213,15 +214,7 @@ export const AttachedPropertyView = PropertySummary;
 export type AttachedPropertyView = z.infer<typeof AttachedPropertyView>;
 
 /** `GET /api/v1/provider-users/:id/properties`: the user's verified properties (the providers module's copy). */
-export const ProviderUserProperty = z.object({
-  property_id: z.string(),
-  address_line: z.string(),
-  city: z.string(),
-  county: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  apn: z.string(),
-  verified_at: z.string(),
+export const ProviderUserProperty = MemberProperty.extend({
   /** How it was verified: `mailed_code`, `document`, `provider` (null on old verifications). */
   method: z.string().nullable(),
   /** Who vouched for it, e.g. "confirmed by provider Acme Realty" (provider verifications only). */

@@ -17,3 +17,9 @@ export const refusalOf = (act: () => unknown): { status: number; code: string; m
   const error = domainErrorOf(act);
   return { status: DOMAIN_ERROR_STATUS[error.kind], code: error.code, message: error.message };
 };
+
+/** A decider's refusal as kind and code (what a unit test of a decider compares); fails the test when `act` does not refuse. */
+export const refusalKindOf = (act: () => unknown): { kind: DomainError['kind']; code: string } => {
+  const error = domainErrorOf(act);
+  return { kind: error.kind, code: error.code };
+};

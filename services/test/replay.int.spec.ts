@@ -18,7 +18,7 @@ import { signUpWithOutboxCodes } from './sign-up.ts';
 import { PROPERTY_VERIFIED, type PropertyVerifiedData } from '@acpg/contracts/properties';
 import { eventEnvelope } from '../src/platform/commands/envelope.ts';
 import { waitFor } from './wait-for.ts';
-import { joinProvider } from './providers.ts';
+import { joinProviderThroughInvitation, providerAdminToken, removeProviderUserThroughApi } from './providers.ts';
 import { orderReaches, placeAndPayOrder, placeOrder } from './nhd.ts';
 import { payOrderWithTestCard } from './payments.ts';
 import { checkoutExpirySchedule } from '../src/modules/payments/module.ts';
@@ -124,7 +124,8 @@ const createProvider = async (t: TestApp, adminEmail: string) => {
     what: 'the Provider Admin role given',
   });
   // Its provider users (read model provider_users): one invited, resent and revoked, one invited again.
-  const providerAdmin = { authorization: `Bearer ${await t.platform.tokens.issueAccessToken({ userId: 'replay-provider-admin', roles: ['Provider Admin'], providerId: id })}` };
+  const adminToken = await providerAdminToken(t, id, 'replay-provider-admin');
+  const providerAdmin = { authorization: `Bearer ${adminToken}` };
   for (const email of ['invitee-1@replay.example', 'invitee-2@replay.example']) {
     const invited = await t.app.inject({ method: 'POST', url: '/api/v1/provider-users/invitations', payload: { email, role: 'Agent' }, headers: providerAdmin });
     expect(invited.statusCode, invited.body).toBe(200);
@@ -139,9 +140,9 @@ const createProvider = async (t: TestApp, adminEmail: string) => {
     expect(acted.statusCode, acted.body).toBe(200);
   }
   // A user who accepted (every module's copy of provider members: equity's, nhd's, reimbursement's), and one who left.
-  await joinProvider(t, providerAdmin.authorization.slice('Bearer '.length), 'replay-provider-member', 'Rory Member');
-  const leaver = await joinProvider(t, providerAdmin.authorization.slice('Bearer '.length), 'replay-provider-leaver', 'Lee Leaver');
-  expect((await t.app.inject({ method: 'POST', url: `/api/v1/provider-users/${leaver.providerUserId}/remove`, headers: providerAdmin })).statusCode).toBe(200);
+  await joinProviderThroughInvitation(t, adminToken, 'replay-provider-member', 'Rory Member');
+  const leaver = await joinProviderThroughInvitation(t, adminToken, 'replay-provider-leaver', 'Lee Leaver');
+  await removeProviderUserThroughApi(t, adminToken, leaver.providerUserId);
 };
 
 /** A verified property (the event as the properties module writes it): documents in the verified-properties read model. */

@@ -10,36 +10,20 @@ import { checkWidths } from './support/axe.ts';
 import { settled } from './support/browser.ts';
 import { agreeToTerms, useNewCard } from './support/checkout.ts';
 import { newCustomer } from './support/customer.ts';
-import { explained, signInThroughPages } from './support/sign-in.ts';
+import { invitationCode, providerWithAdmin, signInToProviderUsers } from './support/provider.ts';
+import { explained } from './support/sign-in.ts';
 
 const PROPERTY_ID = 'ca-scl-00011';
 
 /** A provider, its Provider Admin (through the Super Admin's API) and a user who joined it with a verified property. */
 const providerWithMember = async (app: TestApp) => {
-  const headers = { authorization: `Bearer ${await app.signInAs('Super Admin')}` };
-  const payload = { name: 'Harbor Homes', kind: 'Homebuilder', contact: { name: 'Pat Lee', email: 'pat@harbor.example', phone: null }, address: { line1: '1 Market St', city: 'San Francisco', state: 'CA', zip: '94105' } };
-  const created = await app.app.inject({ method: 'POST', url: '/api/v1/admin/providers', payload, headers });
-  expect(created.statusCode, created.body).toBe(200);
-  const providerId = String(created.json().data.id);
-  const admin = await newCustomer(app, 'Quinn Harbor');
-  const appointed = await app.app.inject({ method: 'POST', url: `/api/v1/admin/providers/${providerId}/admins`, payload: { email: admin.email }, headers });
-  expect(appointed.statusCode, appointed.body).toBe(200);
-  const roles = async () => (await app.platform.eventStore.readStream(`identity-account-${admin.accountId}`)).some((e) => e.type === 'AccountRolesChanged');
-  await waitFor(async () => ((await roles()) ? true : undefined), { what: 'the Provider Admin role given', timeoutMs: 15_000 });
-
+  const { providerId, admin } = await providerWithAdmin(app, 'Harbor Homes');
   // The member: invited by the Provider Admin, accepting with the emailed code; their property verified.
   const member = await newCustomer(app, 'Mira Member');
   const adminToken = await app.platform.tokens.issueAccessToken({ userId: admin.accountId, roles: ['Provider Admin'], providerId, sessionVersion: await currentSessionVersion(app.platform.eventStore, admin.accountId) });
   const invited = await app.app.inject({ method: 'POST', url: '/api/v1/provider-users/invitations', payload: { email: member.email, role: 'Owner' }, headers: { authorization: `Bearer ${adminToken}` } });
   expect(invited.statusCode, invited.body).toBe(200);
-  const code = await waitFor(
-    async () => {
-      const response = await fetch(`${app.url}/api/v1/dev/outbox?to=${encodeURIComponent(member.email)}`);
-      const body = (await response.json()) as { data: { items: { text: string }[] } };
-      return body.data.items.map((m) => /enter this code: ([A-Z0-9-]{11})/.exec(m.text)?.[1]).find(Boolean);
-    },
-    { what: 'the invitation code', timeoutMs: 15_000 },
-  );
+  const code = await invitationCode(app, member.email);
   const accepted = await app.app.inject({ method: 'POST', url: '/api/v1/provider-invitations/accept', payload: { code }, headers: { authorization: `Bearer ${await app.signInAs('Customer', member.accountId)}` } });
   expect(accepted.statusCode, accepted.body).toBe(200);
   await markVerified(app, member.accountId, PROPERTY_ID);
@@ -60,9 +44,7 @@ describe('Provider Admin: protects a user’s property from /acpg-provider-users
 
   it('picks the user’s verified property, the provider pays with the card form, and the user’s property is protected', async () => {
     const { admin, member } = await providerWithMember(app);
-    await signInThroughPages(page, app, admin.email, admin.password);
-    await explained(page, () => page.waitForURL((url) => url.pathname === '/acpg-provider-users', { timeout: 20_000 }));
-    await settled(page, 'Provider Users of Harbor Homes');
+    await signInToProviderUsers(page, app, admin, 'Harbor Homes');
     const row = page.getByRole('table', { name: 'Provider users' }).getByRole('row').filter({ hasText: member.email });
     await explained(page, () => row.filter({ hasText: 'Active' }).waitFor({ timeout: 20_000 }));
     await checkWidths(page, 'provider-users-act-for-links');

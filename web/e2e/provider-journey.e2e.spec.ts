@@ -7,8 +7,8 @@ import { closeE2e, openSignedIn } from './support/app.ts';
 import { checkWidths } from './support/axe.ts';
 import { newPage, settled } from './support/browser.ts';
 import { newCustomer } from './support/customer.ts';
-import { invitationLink, pickAddress } from './support/provider.ts';
-import { explained, signInThroughPages } from './support/sign-in.ts';
+import { invitationLink, pickAddress, sendInvitation, signInToProviderUsers, startInvitation } from './support/provider.ts';
+import { explained } from './support/sign-in.ts';
 import { newApplicant, onScreen, signUpInvited } from './support/sign-up.ts';
 
 const MANZANITA = { typed: '427 Manzanita', line: '427 Manzanita Drive' };
@@ -70,23 +70,14 @@ describe('A provider from its creation to its user’s first order', () => {
     // The Provider Admin signs in, lands on their users and invites one with two properties.
     const { context: adminContext, page: admin } = await newPage(browser, app.url);
     try {
-      await signInThroughPages(admin, app, providerAdmin.email, providerAdmin.password);
-      await explained(admin, () => admin.waitForURL((url) => url.pathname === '/acpg-provider-users', { timeout: 20_000 }));
-      await settled(admin, 'Provider Users of Meadow Homes');
+      await signInToProviderUsers(admin, app, providerAdmin, 'Meadow Homes');
       const invitee = { ...newApplicant('Bea Buyer'), role: 'Owner' as const };
-      await admin.getByRole('button', { name: 'Invite user' }).click();
-      const invite = admin.getByRole('dialog', { name: 'Invite a user' });
-      await invite.getByRole('textbox', { name: 'Email' }).fill(invitee.email);
-      await invite.getByRole('combobox', { name: 'Role' }).selectOption('Owner');
+      const invite = await startInvitation(admin, invitee.email, 'Owner');
       await pickAddress(admin, invite, 'Add a property (optional)', MANZANITA);
       await pickAddress(admin, invite, 'Add a property (optional)', BAY);
       await checkWidths(admin, 'journey-invite-two-properties');
-      const invited = admin.waitForResponse((r) => r.url().endsWith('/api/v1/provider-users/invitations') && r.request().method() === 'POST', { timeout: 20_000 });
-      await invite.getByRole('button', { name: 'Send invitation' }).click();
-      const sent = await invited;
-      expect(sent.status()).toBe(200);
+      const sent = await sendInvitation(admin, invite);
       expect((sent.request().postDataJSON() as { properties?: string[] }).properties).toHaveLength(2);
-      await invite.waitFor({ state: 'detached', timeout: 20_000 });
 
       // The user signs up through the emailed link: both properties listed and kept; the provider covered the property step.
       const link = await invitationLink(app, invitee.email);

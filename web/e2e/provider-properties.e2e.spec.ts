@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
 import { closeE2e, openE2e } from './support/app.ts';
 import { checkWidths } from './support/axe.ts';
-import { newPage, settled } from './support/browser.ts';
-import { invitationLink, pickAddress, providerWithAdmin } from './support/provider.ts';
-import { explained, signInThroughPages } from './support/sign-in.ts';
-import { enterCode, newApplicant, onScreen } from './support/sign-up.ts';
+import { newPage } from './support/browser.ts';
+import { invitationLink, pickAddress, providerWithAdmin, sendInvitation, signInToProviderUsers, startInvitation } from './support/provider.ts';
+import { explained } from './support/sign-in.ts';
+import { newApplicant, onScreen, signUpInvited } from './support/sign-up.ts';
 
 const MANZANITA = { typed: '427 Manzanita', line: '427 Manzanita Drive' };
 const BAY = { typed: '3352 Bay Co', line: '3352 Bay Court' };
@@ -25,24 +25,15 @@ describe('Properties through the provider: attached to an invitation, confirmed 
 
   it('invites with a property, attaches another, the invitee confirms one at sign-up (the property step is skipped), the admin sees it verified', async () => {
     const { admin } = await providerWithAdmin(app, 'Closing Homes');
-    await signInThroughPages(page, app, admin.email, admin.password);
-    await explained(page, () => page.waitForURL((url) => url.pathname === '/acpg-provider-users', { timeout: 20_000 }));
-    await settled(page, 'Provider Users of Closing Homes');
+    await signInToProviderUsers(page, app, admin, 'Closing Homes');
 
     // Invite with one property found by its address.
     const invitee = { ...newApplicant('Bea Buyer'), role: 'Owner' as const };
-    await page.getByRole('button', { name: 'Invite user' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Invite a user' });
-    await dialog.getByRole('textbox', { name: 'Email' }).fill(invitee.email);
-    await dialog.getByRole('combobox', { name: 'Role' }).selectOption('Owner');
+    const dialog = await startInvitation(page, invitee.email, 'Owner');
     await pickAddress(page, dialog, 'Add a property (optional)', MANZANITA);
     await checkWidths(page, 'provider-users-invite-with-property');
-    const invited = page.waitForResponse((r) => r.url().endsWith('/api/v1/provider-users/invitations') && r.request().method() === 'POST', { timeout: 20_000 });
-    await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    const sent = await invited;
-    expect(sent.status()).toBe(200);
+    const sent = await sendInvitation(page, dialog);
     expect((sent.request().postDataJSON() as { properties?: string[] }).properties).toHaveLength(1);
-    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
     const row = page.getByRole('table', { name: 'Provider users' }).getByRole('row').filter({ hasText: invitee.email });
     await explained(page, () => row.filter({ hasText: 'Invited' }).waitFor({ timeout: 20_000 }));
 
@@ -72,21 +63,7 @@ describe('Properties through the provider: attached to an invitation, confirmed 
       expect(await bay.isChecked()).toBe(true);
       await bay.uncheck();
       await checkWidths(newcomer, 'sign-up-with-provider-properties');
-      await form.getByLabel('Full name').fill(invitee.fullName);
-      await form.getByLabel('Phone number').fill(invitee.phoneTyped);
-      await form.getByRole('textbox', { name: 'Password', exact: true }).fill(invitee.password);
-      await form.getByLabel('Confirm password').fill(invitee.password);
-      await form.getByRole('checkbox', { name: 'I have read and agree to the Terms of Service' }).check();
-      await form.getByText("I'm not a robot").click();
-      const sentAfter = Date.now() - 1000;
-      await form.getByRole('button', { name: 'Create account' }).click();
-      await onScreen(newcomer, '/authentication/mobile-verification', 'Enter the code sent to your phone');
-      const emailAfter = Date.now() - 1000;
-      await enterCode(newcomer, app, invitee.phone, sentAfter);
-      await onScreen(newcomer, '/authentication/email-verification', 'Enter the code sent to your email');
-      const accepted = newcomer.waitForResponse((r) => r.url().endsWith('/api/v1/provider-invitations/accept'), { timeout: 30_000 });
-      await enterCode(newcomer, app, invitee.email, emailAfter);
-      const answer = await accepted;
+      const answer = await signUpInvited(newcomer, app, invitee);
       expect(answer.status()).toBe(200);
       expect((answer.request().postDataJSON() as { properties?: string[] }).properties).toHaveLength(1);
       // The provider covered the property step: the wizard goes on to the next one.

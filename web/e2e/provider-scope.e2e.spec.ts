@@ -3,14 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
 import { placeOrder } from '../../services/test/nhd.ts';
-import { joinProvider } from '../../services/test/providers.ts';
+import { joinProviderThroughInvitation, providerAdminToken } from '../../services/test/providers.ts';
 import { fileClaim } from '../../services/test/reimbursement.ts';
 import { closeE2e, openE2e } from './support/app.ts';
 import { checkWidths } from './support/axe.ts';
 import { settled } from './support/browser.ts';
 import { newMember } from './support/customer.ts';
-import { providerWithAdmin } from './support/provider.ts';
-import { explained, signInThroughPages } from './support/sign-in.ts';
+import { providerWithAdmin, signInToProviderUsers } from './support/provider.ts';
+import { explained } from './support/sign-in.ts';
 
 /**
  * Issue 21 item 5 in the browser: a Provider Admin's NHD Order List and Property Reimbursement show its provider's
@@ -32,15 +32,14 @@ describe('Provider Admin: its provider’s users’ orders and claims, live', ()
     const { providerId, admin } = await providerWithAdmin(app, 'Harbor Homes');
     const member = await newMember(app, 'Mia Member');
     // The member joins the provider as a person does: invited, then accepting with the emailed code.
-    const inviter = await app.platform.tokens.issueAccessToken({ userId: `padmin-${randomUUID()}`, roles: ['Provider Admin'], providerId });
-    await joinProvider(app, inviter, member.accountId, 'Mia Member', { email: member.email });
+    const inviter = await providerAdminToken(app, providerId, `padmin-${randomUUID()}`);
+    await joinProviderThroughInvitation(app, inviter, member.accountId, 'Mia Member', { email: member.email });
     const stranger = await newMember(app, 'Stan Stranger');
     await placeOrder(app, member.accountId);
     await placeOrder(app, stranger.accountId);
     await fileClaim(app, member.accountId);
 
-    await signInThroughPages(page, app, admin.email, admin.password);
-    await explained(page, () => page.waitForURL((url) => url.pathname === '/acpg-provider-users', { timeout: 20_000 }));
+    await signInToProviderUsers(page, app, admin, 'Harbor Homes');
 
     await page.getByRole('navigation').getByRole('link', { name: 'NHD Order List' }).click();
     await settled(page, 'NHD Order List');

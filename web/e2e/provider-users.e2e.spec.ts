@@ -1,37 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
-import { waitFor } from '../../services/test/wait-for.ts';
 import { closeE2e, openE2e } from './support/app.ts';
 import { checkWidths } from './support/axe.ts';
-import { newPage, settled } from './support/browser.ts';
+import { newPage } from './support/browser.ts';
 import { newCustomer } from './support/customer.ts';
-import { providerWithAdmin } from './support/provider.ts';
+import { invitationCode, invitationLink, providerWithAdmin, sendInvitation, signInToProviderUsers } from './support/provider.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
-import { enterCode, newApplicant, onScreen } from './support/sign-up.ts';
-
-/** The invitation link emailed to `to` (dev outbox), as a path on the app. */
-const invitationLink = (app: TestApp, to: string) =>
-  waitFor(
-    async () => {
-      const response = await fetch(`${app.url}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
-      const body = (await response.json()) as { data: { items: { text: string }[] } };
-      const url = body.data.items.map((m) => /(https?:\/\/\S+\/sign-up\?invitation=\S+)/.exec(m.text)?.[1]).find(Boolean);
-      return url ? new URL(url).pathname + new URL(url).search : undefined;
-    },
-    { what: `an invitation to ${to}`, timeoutMs: 15_000 },
-  );
-
-/** The short code of the invitation emailed to `to`. */
-const invitationCode = (app: TestApp, to: string) =>
-  waitFor(
-    async () => {
-      const response = await fetch(`${app.url}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
-      const body = (await response.json()) as { data: { items: { text: string }[] } };
-      return body.data.items.map((m) => /enter this code: ([A-Z0-9-]{11})/.exec(m.text)?.[1]).find(Boolean);
-    },
-    { what: `an invitation code for ${to}`, timeoutMs: 15_000 },
-  );
+import { newApplicant, onScreen, signUpInvited } from './support/sign-up.ts';
 
 describe('Provider Admin: /acpg-provider-users invites a user who signs up through the invitation and turns active live', () => {
   let app: TestApp;
@@ -47,10 +23,8 @@ describe('Provider Admin: /acpg-provider-users invites a user who signs up throu
 
   it('lands on Provider Users, invites, sees the invitee sign up and turn active live, then suspends and removes them', async () => {
     const { admin } = await providerWithAdmin(app, 'Sunrise Homes');
-    await signInThroughPages(page, app, admin.email, admin.password);
     // A Provider Admin lands on their users (spec section 2).
-    await explained(page, () => page.waitForURL((url) => url.pathname === '/acpg-provider-users', { timeout: 20_000 }));
-    await settled(page, 'Provider Users of Sunrise Homes');
+    await signInToProviderUsers(page, app, admin, 'Sunrise Homes');
     await page.getByText('No one has been invited yet.', { exact: false }).waitFor({ timeout: 20_000 });
     await checkWidths(page, 'provider-users-empty');
 
@@ -63,10 +37,7 @@ describe('Provider Admin: /acpg-provider-users invites a user who signs up throu
     const invitee = { ...newApplicant('Nia Newcomer'), role: 'Owner' as const };
     await dialog.getByRole('textbox', { name: 'Email' }).fill(invitee.email);
     await dialog.getByRole('combobox', { name: 'Role' }).selectOption('Owner');
-    const invited = page.waitForResponse((r) => r.url().endsWith('/api/v1/provider-users/invitations') && r.request().method() === 'POST', { timeout: 20_000 });
-    await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    expect((await invited).status()).toBe(200);
-    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    await sendInvitation(page, dialog);
     const row = page.getByRole('table', { name: 'Provider users' }).getByRole('row').filter({ hasText: invitee.email });
     await explained(page, () => row.filter({ hasText: 'Invited' }).waitFor({ timeout: 20_000 }));
     await checkWidths(page, 'provider-users-invited');
@@ -97,21 +68,7 @@ describe('Provider Admin: /acpg-provider-users invites a user who signs up throu
       expect(await email.getAttribute('readonly')).not.toBeNull();
       expect(await form.getByRole('radio', { name: 'Owner', exact: true }).isChecked()).toBe(true);
       await checkWidths(newcomer, 'sign-up-with-invitation');
-      await form.getByLabel('Full name').fill(invitee.fullName);
-      await form.getByLabel('Phone number').fill(invitee.phoneTyped);
-      await form.getByRole('textbox', { name: 'Password', exact: true }).fill(invitee.password);
-      await form.getByLabel('Confirm password').fill(invitee.password);
-      await form.getByRole('checkbox', { name: 'I have read and agree to the Terms of Service' }).check();
-      await form.getByText("I'm not a robot").click();
-      const sentAfter = Date.now() - 1000;
-      await form.getByRole('button', { name: 'Create account' }).click();
-      await onScreen(newcomer, '/authentication/mobile-verification', 'Enter the code sent to your phone');
-      const emailAfter = Date.now() - 1000;
-      await enterCode(newcomer, app, invitee.phone, sentAfter);
-      await onScreen(newcomer, '/authentication/email-verification', 'Enter the code sent to your email');
-      const accepted = newcomer.waitForResponse((r) => r.url().endsWith('/api/v1/provider-invitations/accept'), { timeout: 30_000 });
-      await enterCode(newcomer, app, invitee.email, emailAfter);
-      expect((await accepted).status()).toBe(200);
+      expect((await signUpInvited(newcomer, app, invitee)).status()).toBe(200);
       await newcomer.locator('.fui-ToastBody').filter({ hasText: 'You joined Sunrise Homes.' }).waitFor({ timeout: 20_000 });
     } finally {
       await theirs.close();

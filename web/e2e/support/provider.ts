@@ -1,9 +1,10 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../services/test/harness.ts';
 import { waitFor } from '../../../services/test/wait-for.ts';
+import { settled } from './browser.ts';
 import { newCustomer } from './customer.ts';
-import { explained } from './sign-in.ts';
+import { explained, signInThroughPages } from './sign-in.ts';
 
 /** A provider and its Provider Admin (the providers e2e makes them through the Super Admin's screens; here by the API). */
 export const providerWithAdmin = async (app: TestApp, name: string) => {
@@ -52,4 +53,30 @@ export const pickAddress = async (page: Page, scope: ReturnType<Page['getByRole'
   await box.press('ArrowDown');
   await box.press('Enter');
   await scope.getByRole('list', { name: 'Properties to attach' }).getByText(address.line, { exact: false }).waitFor({ timeout: 10_000 });
+};
+
+/** The Provider Admin signs in through the pages and lands on their provider's users (`/acpg-provider-users`), settled. */
+export const signInToProviderUsers = async (page: Page, app: TestApp, admin: { email: string; password: string }, providerName: string) => {
+  await signInThroughPages(page, app, admin.email, admin.password);
+  await explained(page, () => page.waitForURL((url) => url.pathname === '/acpg-provider-users', { timeout: 20_000 }));
+  await settled(page, `Provider Users of ${providerName}`);
+};
+
+/** Opens Invite user on the provider users page and fills the email and the role; answers the dialog. */
+export const startInvitation = async (page: Page, email: string, role: string) => {
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a user' });
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog.getByRole('combobox', { name: 'Role' }).selectOption(role);
+  return dialog;
+};
+
+/** Sends the invitation in `dialog`: answers the accepted response (200) once the dialog has closed. */
+export const sendInvitation = async (page: Page, dialog: Locator): Promise<Response> => {
+  const invited = page.waitForResponse((r) => r.url().endsWith('/api/v1/provider-users/invitations') && r.request().method() === 'POST', { timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  const sent = await invited;
+  expect(sent.status()).toBe(200);
+  await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+  return sent;
 };

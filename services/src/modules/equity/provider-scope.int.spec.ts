@@ -5,7 +5,7 @@ import { propertyData } from '../../platform/property-data/select.ts';
 import { alertsOf, CSV_HEADER, importCsv, protectProperty } from '../../../test/equity.ts';
 import { useTestApp } from '../../../test/harness.ts';
 import { expectSameAnswer } from '../../../test/hostile.ts';
-import { joinProvider, providerWithAdmin, removeFromProvider } from '../../../test/providers.ts';
+import { removeProviderUserThroughApi, twoProvidersWithAMemberEach } from '../../../test/providers.ts';
 import { socketClients } from '../../../test/sockets.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 
@@ -28,10 +28,7 @@ describe('Equity Protect scoped to a Provider Admin’s provider', () => {
   };
 
   it('lists, opens and traces its members’ enrollments and alerts, never another provider’s; cannot act on them; a removed member’s drop out at once', async () => {
-    const [a, b] = [await providerWithAdmin(t), await providerWithAdmin(t)];
-    const [memberA, memberB] = [`acct-${randomUUID()}`, `acct-${randomUUID()}`];
-    const joinedA = await joinProvider(t, a.adminToken, memberA, 'Alma Avila');
-    await joinProvider(t, b.adminToken, memberB, 'Bo Banks');
+    const { a, b, memberA, memberB, joinedA } = await twoProvidersWithAMemberEach(t);
     const enrolA: EnrolmentView = await protectProperty(t, memberA, 'ca-lax-00001');
     const enrolB: EnrolmentView = await protectProperty(t, memberB, 'ca-lax-00002');
     await importCsv(t, [CSV_HEADER, await recording('ca-lax-00001'), await recording('ca-lax-00002')].join('\n'));
@@ -61,7 +58,7 @@ describe('Equity Protect scoped to a Provider Admin’s provider', () => {
     expect(cancel.json().code).toBe('ENROLLMENT_FORBIDDEN');
     expectSameAnswer(await post(`/equity/enrollments/${enrolB.enrollment_id}/cancel`, a.adminToken), await post(`/equity/enrollments/${randomUUID()}/cancel`, a.adminToken), 'cancel', 404);
 
-    const removed = await removeFromProvider(t, a.adminToken, joinedA.providerUserId);
+    const removed = await removeProviderUserThroughApi(t, a.adminToken, joinedA.providerUserId);
     expect(removed.status).toBe('removed');
     expect(await ids('/admin/equity/enrollments?page_size=100', a.adminToken, 'enrollment_id')).toEqual([]);
     expect(await ids('/admin/equity/alerts?page_size=100', a.adminToken, 'alert_id')).toEqual([]);
@@ -71,10 +68,7 @@ describe('Equity Protect scoped to a Provider Admin’s provider', () => {
   }, 120_000);
 
   it('pushes a member’s alert to its provider’s room only', async () => {
-    const [a, b] = [await providerWithAdmin(t), await providerWithAdmin(t)];
-    const [memberA, memberB] = [`acct-${randomUUID()}`, `acct-${randomUUID()}`];
-    await joinProvider(t, a.adminToken, memberA);
-    await joinProvider(t, b.adminToken, memberB);
+    const { a, b, memberA, memberB } = await twoProvidersWithAMemberEach(t);
     await protectProperty(t, memberA, 'ca-lax-00003');
     await protectProperty(t, memberB, 'ca-lax-00004');
     const socketA = await open(a.adminToken);

@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { pageOf } from '@acpg/contracts/http';
 import { VerifiedProperty } from '@acpg/contracts/properties';
 import { InvitationPreview, PROVIDER_PROPERTIES_MAX, ProviderInvitationsImportReport, ProviderUserProperties, ProviderUserSaved } from '@acpg/contracts/provider-users';
-import { ProviderSaved } from '@acpg/contracts/providers';
 import { registerAccount } from '../../../test/accounts.ts';
 import { useTestApp } from '../../../test/harness.ts';
-import { waitForMessage } from '../../../test/outbox.ts';
+import { createProvider, invitationLinkToken, providerAdminToken } from '../../../test/providers.ts';
 import { signUpWithOutboxCodes } from '../../../test/sign-up.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { propertyData } from '../../platform/property-data/select.ts';
@@ -18,14 +17,7 @@ type Method = 'GET' | 'POST';
 const inject = async (method: Method, url: string, token: string, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url: `/api/v1${url}`, ...(payload === undefined ? {} : { payload: payload as string }), headers: { authorization: `Bearer ${token}`, ...headers } });
 const superAdmin = () => t.signInAs('Super Admin', 'provider-properties-admin');
-const providerAdmin = (providerId: string) => t.platform.tokens.issueAccessToken({ userId: `padmin-${providerId}`, roles: ['Provider Admin'], providerId });
 
-const createProvider = async (name = `Builder ${randomUUID().slice(0, 8)}`) => {
-  const body = { name, kind: 'Homebuilder', contact: { name: 'Pat Lee', email: 'pat@builder.example', phone: null }, address: { line1: '1 Market St', city: 'San Francisco', state: 'CA', zip: '94105' } };
-  const response = await inject('POST', '/admin/providers', await superAdmin(), body);
-  expect(response.statusCode, response.body).toBe(200);
-  return ProviderSaved.parse(response.json().data).id;
-};
 const uniqueEmail = (what: string) => `${what}-${randomUUID().slice(0, 8)}@example.test`;
 /** Sample properties (the bundled dataset), a different slice per call so tests do not share pairs. */
 let taken = 0;
@@ -35,10 +27,6 @@ const sampleProperties = async (n: number) => {
   taken += n;
   expect(slice).toHaveLength(n);
   return slice;
-};
-const invitationToken = async (to: string) => {
-  const item = await waitForMessage(t.app, to, /invited you to ACPG/);
-  return decodeURIComponent(/invitation=([^\s"&]+)/.exec(item.text)?.[1] ?? '');
 };
 const account = async (email: string) => {
   const id = randomUUID();
@@ -55,8 +43,8 @@ const invite = (token: string, email: string, properties?: string[]) => inject('
 describe('properties through the provider', () => {
   it('attaches properties to an invitation; the invitee sees them, confirms some; only those become verified for the account, confirmed by the provider', async () => {
     const providerName = `Closing Homes ${randomUUID().slice(0, 6)}`;
-    const providerId = await createProvider(providerName);
-    const admin = await providerAdmin(providerId);
+    const providerId = await createProvider(t, providerName);
+    const admin = await providerAdminToken(t, providerId);
     const [a, b, c] = await sampleProperties(3);
     if (!a || !b || !c) throw new Error('no sample properties');
     const email = uniqueEmail('buyer');
@@ -69,7 +57,7 @@ describe('properties through the provider', () => {
     const types = (await t.platform.eventStore.readStream(invitationStream(id))).map((e) => e.type);
     expect(types).toEqual(['ProviderInvitationSent', 'ProviderPropertiesAttached']);
 
-    const token = await invitationToken(email);
+    const token = await invitationLinkToken(t, email);
     const preview = InvitationPreview.parse((await t.app.inject({ method: 'GET', url: `/api/v1/provider-invitations/lookup?token=${encodeURIComponent(token)}` })).json().data);
     expect(preview.properties.map((p) => p.id)).toEqual([a.id, b.id]);
     expect(preview.properties[0]).toMatchObject({ address_line: a.address_line, city: a.city, zip: a.zip });
@@ -102,7 +90,7 @@ describe('properties through the provider', () => {
     expect(seen.user).toMatchObject({ id, status: 'active', account_id: buyer.id });
     expect(seen.attached.map((p) => p.id)).toEqual([a.id, b.id]);
     expect(seen.verified).toEqual([expect.objectContaining({ property_id: a.id, method: 'provider' })]);
-    const otherAdmin = await providerAdmin(await createProvider());
+    const otherAdmin = await providerAdminToken(t, await createProvider(t));
     const hidden = await inject('GET', `/provider-users/${id}/properties`, otherAdmin);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().code).toBe('PROVIDER_USER_NOT_FOUND');
@@ -110,8 +98,8 @@ describe('properties through the provider', () => {
   }, 60_000);
 
   it('refuses an unknown property, too many, and attaching to a revoked invitation, recording nothing', async () => {
-    const providerId = await createProvider();
-    const admin = await providerAdmin(providerId);
+    const providerId = await createProvider(t);
+    const admin = await providerAdminToken(t, providerId);
     const [a] = await sampleProperties(1);
     if (!a) throw new Error('no sample property');
     const email = uniqueEmail('refused');
@@ -137,13 +125,13 @@ describe('properties through the provider', () => {
     expect((await t.platform.eventStore.readStream(invitationStream(id))).map((e) => e.type)).toEqual(['ProviderInvitationSent', 'ProviderInvitationRevoked']);
 
     // Another provider's admin: the row answers as unknown.
-    const otherAdmin = await providerAdmin(await createProvider());
+    const otherAdmin = await providerAdminToken(t, await createProvider(t));
     expect((await inject('POST', `/provider-users/${id}/attach-properties`, otherAdmin, { properties: [a.id] })).statusCode).toBe(404);
   }, 60_000);
 
   it('imports a CSV with a properties column (ids or APNs separated by ;) and refuses rows with an unknown property by their line', async () => {
-    const providerId = await createProvider();
-    const admin = await providerAdmin(providerId);
+    const providerId = await createProvider(t);
+    const admin = await providerAdminToken(t, providerId);
     const [a, b] = await sampleProperties(2);
     if (!a || !b) throw new Error('no sample properties');
     const good = [uniqueEmail('csvp1'), uniqueEmail('csvp2')];
@@ -163,13 +151,13 @@ describe('properties through the provider', () => {
   }, 60_000);
 
   it('a new account signing up through the invitation has the property step done by the properties it confirms', async () => {
-    const providerId = await createProvider();
-    const admin = await providerAdmin(providerId);
+    const providerId = await createProvider(t);
+    const admin = await providerAdminToken(t, providerId);
     const [a] = await sampleProperties(1);
     if (!a) throw new Error('no sample property');
     const email = uniqueEmail('wizard');
     expect((await invite(admin, email, [a.id])).statusCode).toBe(200);
-    const token = await invitationToken(email);
+    const token = await invitationLinkToken(t, email);
     const phone = `+1415${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     const member = await signUpWithOutboxCodes(t, { full_name: 'Wes Wizard', email, phone, password: 'correct horse battery staple 7', role: 'Owner' });
     const progress = async () => (await inject('GET', '/sign-up', member.AccessToken)).json().data as { current_step: string; completed_steps: string[] };

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { pageOf } from '@acpg/contracts/http';
 import { InvitationPreview, ProviderInvitationsImportReport, ProviderUserSaved, ProviderUserView } from '@acpg/contracts/provider-users';
-import { ProviderSaved } from '@acpg/contracts/providers';
 import { registerAccount } from '../../../test/accounts.ts';
 import { useTestApp } from '../../../test/harness.ts';
+import { createProvider, providerAdminToken } from '../../../test/providers.ts';
 import { waitForMessage, type OutboxItem } from '../../../test/outbox.ts';
 import { signUpWithOutboxCodes } from '../../../test/sign-up.ts';
 import { waitFor } from '../../../test/wait-for.ts';
@@ -15,20 +15,7 @@ type Method = 'GET' | 'POST';
 const inject = async (method: Method, url: string, token: string, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url: `/api/v1${url}`, ...(payload === undefined ? {} : { payload: payload as string }), headers: { authorization: `Bearer ${token}`, ...headers } });
 const superAdmin = () => t.signInAs('Super Admin', 'provider-users-admin');
-/** A Provider Admin's token for `providerId` (as identity issues one: the provider in `pid`). */
-const providerAdmin = (providerId: string, userId = `padmin-${providerId}`) => t.platform.tokens.issueAccessToken({ userId, roles: ['Provider Admin'], providerId });
 
-const createProvider = async () => {
-  const body = {
-    name: `Builder ${randomUUID().slice(0, 8)}`,
-    kind: 'Homebuilder',
-    contact: { name: 'Pat Lee', email: 'pat@builder.example', phone: null },
-    address: { line1: '1 Market St', city: 'San Francisco', state: 'CA', zip: '94105' },
-  };
-  const response = await inject('POST', '/admin/providers', await superAdmin(), body);
-  expect(response.statusCode, response.body).toBe(200);
-  return ProviderSaved.parse(response.json().data).id;
-};
 
 const uniqueEmail = (what: string) => `${what}-${randomUUID().slice(0, 8)}@example.test`;
 
@@ -63,8 +50,8 @@ const account = async (email: string) => {
 
 describe('provider invitations', () => {
   it('a Provider Admin invites; the invitee previews and accepts with the link; the row turns active; the link is single use', async () => {
-    const providerId = await createProvider();
-    const admin = await providerAdmin(providerId);
+    const providerId = await createProvider(t);
+    const admin = await providerAdminToken(t, providerId);
     const email = uniqueEmail('invitee');
     const invited = await inviteAs(admin, email.toUpperCase());
     expect(invited.statusCode, invited.body).toBe(200);
@@ -95,8 +82,8 @@ describe('provider invitations', () => {
   }, 60_000);
 
   it('accepts by the short code; refuses another email, an expired, a revoked and a replaced invitation with their codes', async () => {
-    const providerId = await createProvider();
-    const admin = await providerAdmin(providerId);
+    const providerId = await createProvider(t);
+    const admin = await providerAdminToken(t, providerId);
 
     // Another email: refused, nothing recorded; the right account then accepts by code.
     const email = uniqueEmail('coded');
@@ -154,8 +141,8 @@ describe('provider invitations', () => {
   }, 90_000);
 
   it('accepts through sign-up: a new account signs up with the invited email, then accepts', async () => {
-    const providerId = await createProvider();
-    const admin = await providerAdmin(providerId);
+    const providerId = await createProvider(t);
+    const admin = await providerAdminToken(t, providerId);
     const email = uniqueEmail('signup');
     expect((await inviteAs(admin, email, 'Owner')).statusCode).toBe(200);
     const { token } = await invitationMail(email);
@@ -168,8 +155,8 @@ describe('provider invitations', () => {
   }, 60_000);
 
   it('refuses a Super Admin, Admin or Provider Admin account an invitation (409 INVITATION_NOT_FOR_STAFF); the invitation still waits', async () => {
-    const providerId = await createProvider();
-    const admin = await providerAdmin(providerId);
+    const providerId = await createProvider(t);
+    const admin = await providerAdminToken(t, providerId);
     const email = uniqueEmail('staff');
     expect((await inviteAs(admin, email, 'Agent')).statusCode).toBe(200);
     const { token } = await invitationMail(email);
@@ -184,8 +171,8 @@ describe('provider invitations', () => {
   }, 60_000);
 
   it('suspends and reactivates a user within the provider', async () => {
-    const providerId = await createProvider();
-    const admin = await providerAdmin(providerId);
+    const providerId = await createProvider(t);
+    const admin = await providerAdminToken(t, providerId);
     const email = uniqueEmail('susp');
     const id = ProviderUserSaved.parse((await inviteAs(admin, email)).json().data).id;
     expect((await inject('POST', `/provider-users/${id}/suspend`, admin)).json().code).toBe('PROVIDER_USER_NOT_ACTIVE');
@@ -198,8 +185,8 @@ describe('provider invitations', () => {
   }, 60_000);
 
   it('removes a user from the provider: the row shows status removed, once; another provider’s Provider Admin is answered 404', async () => {
-    const providerId = await createProvider();
-    const admin = await providerAdmin(providerId);
+    const providerId = await createProvider(t);
+    const admin = await providerAdminToken(t, providerId);
     const email = uniqueEmail('leaver');
     const id = ProviderUserSaved.parse((await inviteAs(admin, email)).json().data).id;
     const early = await inject('POST', `/provider-users/${id}/remove`, admin);
@@ -208,7 +195,7 @@ describe('provider invitations', () => {
     const { token } = await invitationMail(email);
     expect((await accept((await account(email)).token, { token })).statusCode).toBe(200);
 
-    const other = await providerAdmin(await createProvider());
+    const other = await providerAdminToken(t, await createProvider(t));
     const sneaky = await inject('POST', `/provider-users/${id}/remove`, other);
     expect(sneaky.statusCode).toBe(404);
     expect(sneaky.json().code).toBe('PROVIDER_USER_NOT_FOUND');
@@ -224,9 +211,9 @@ describe('provider invitations', () => {
 
 describe('scoping: a Provider Admin of provider A and provider B’s users', () => {
   it('cannot list, invite into, or act on B’s users (404, never data); Super Admins see both with a filter', async () => {
-    const [a, b] = [await createProvider(), await createProvider()];
-    const adminA = await providerAdmin(a);
-    const adminB = await providerAdmin(b);
+    const [a, b] = [await createProvider(t), await createProvider(t)];
+    const adminA = await providerAdminToken(t, a);
+    const adminB = await providerAdminToken(t, b);
     const bEmail = uniqueEmail('b-user');
     const bId = ProviderUserSaved.parse((await inviteAs(adminB, bEmail)).json().data).id;
     const aEmail = uniqueEmail('a-user');
@@ -263,8 +250,8 @@ describe('scoping: a Provider Admin of provider A and provider B’s users', () 
 
 describe('bulk invitations from a CSV file', () => {
   it('invites the good rows and reports the refused ones by spreadsheet line', async () => {
-    const providerId = await createProvider();
-    const admin = await providerAdmin(providerId);
+    const providerId = await createProvider(t);
+    const admin = await providerAdminToken(t, providerId);
     const good = [uniqueEmail('csv1'), uniqueEmail('csv2')];
     const already = uniqueEmail('csv-already');
     expect((await inviteAs(admin, already)).statusCode).toBe(200);

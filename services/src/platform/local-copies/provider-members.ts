@@ -1,6 +1,7 @@
 import { nextProviderMember, PROVIDER_MEMBER_EVENTS, providerMemberKey, type ProviderMember } from '@acpg/contracts/provider-users';
 import { OVERSEER_ROLES } from '@acpg/contracts/role-permissions';
 import type { Principal } from '../auth/port.ts';
+import { DomainError } from '../commands/domain-error.ts';
 import type { Filter } from '../documents/port.ts';
 import type { Platform } from '../module.ts';
 import type { Projection } from '../projections/port.ts';
@@ -48,6 +49,19 @@ export const membersOfProvider = async (platform: Pick<Platform, 'documents' | '
 /** Is `accountId` one of `providerId`'s users now? */
 export const isMemberOf = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, module: string, providerId: string, accountId: string): Promise<boolean> =>
   (await readCopy(platform, providerMembersCopy(module), providerMemberKey(providerId, accountId))) !== null;
+
+/**
+ * The provider a Provider Admin acts for, once `accountId` is one of its users now (`module`'s copy); a caller who is
+ * no Provider Admin, and a user who is not the provider's (never one, removed, another provider's), answer exactly as an
+ * unknown id: 404 PROVIDER_USER_NOT_FOUND.
+ */
+export const providerOfMember = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, module: string, principal: Pick<Principal, 'roles' | 'providerId'>, accountId: string): Promise<string> => {
+  const providerId = providerAdminOf(principal);
+  if (!providerId || !(await isMemberOf(platform, module, providerId, accountId))) {
+    throw new DomainError('not_found', 'PROVIDER_USER_NOT_FOUND', 'This user was not found among your provider’s users.');
+  }
+  return providerId;
+};
 
 /**
  * The filter on `account_id` a Provider Admin's list adds: their provider's users, and the Provider Admin's own things

@@ -4,31 +4,18 @@ import type { Principal } from '../../../platform/auth/port.ts';
 import { DomainError, StepsMissing } from '../../../platform/commands/domain-error.ts';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { findInCopy } from '../../../platform/local-copies/read-copy.ts';
-import { isMemberOf, providerAdminOf } from '../../../platform/local-copies/provider-members.ts';
-import { verifiedByAccount, verifiedPropertiesCopy } from '../../../platform/local-copies/verified-properties.ts';
+import { providerOfMember } from '../../../platform/local-copies/provider-members.ts';
+import { requireVerifiedForMember, toMemberProperty, verifiedPropertiesCopy } from '../../../platform/local-copies/verified-properties.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { enrol, enrolmentIdOf, loadEnrolment } from './commands.ts';
 import { protectsNow } from './decider.ts';
-
-/** One answer for a user who is not the caller's provider's (never one, removed, another provider's) and an unknown id. */
-const memberNotFound = () => new DomainError('not_found', 'PROVIDER_USER_NOT_FOUND', 'This user was not found among your provider’s users.');
-
-/**
- * The provider a Provider Admin acts for, once `accountId` is one of its users now (equity's copy of the providers'
- * events); anyone else's id answers exactly as an unknown one (404 PROVIDER_USER_NOT_FOUND).
- */
-export const providerOfMember = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, principal: Pick<Principal, 'roles' | 'providerId'>, accountId: string): Promise<string> => {
-  const providerId = providerAdminOf(principal);
-  if (!providerId || !(await isMemberOf(platform, 'equity', providerId, accountId))) throw memberNotFound();
-  return providerId;
-};
 
 /** The user's verified properties (equity's own copy of `PropertyVerified`), newest first, one per property. */
 export const memberProperties = async (platform: Pick<Platform, 'documents' | 'caughtUp'>, accountId: string): Promise<MemberProperty[]> => {
   const docs = await findInCopy(platform, verifiedPropertiesCopy('equity'), { account_id: accountId }, { limit: 500 });
   const byProperty = new Map<string, MemberProperty>();
   for (const doc of docs) {
-    const p = { property_id: String(doc.property_id), address_line: String(doc.address_line), city: String(doc.city), county: String(doc.county), state: String(doc.state), zip: String(doc.zip), apn: String(doc.apn), verified_at: String(doc.verified_at) };
+    const p = toMemberProperty(doc);
     const known = byProperty.get(p.property_id);
     if (!known || known.verified_at < p.verified_at) byProperty.set(p.property_id, p);
   }
@@ -48,10 +35,8 @@ export const enrolForMember = async (
   request: { accountId: string; propertyId: string; payer: Payer },
   meta: CommandMeta,
 ): Promise<{ view: EnrolmentView; created: boolean }> => {
-  const providerId = await providerOfMember(platform, principal, request.accountId);
-  if (!(await verifiedByAccount(platform, 'equity', request.accountId, request.propertyId))) {
-    throw new DomainError('invalid', 'PROPERTY_NOT_VERIFIED', 'This property is not verified as this user’s. Choose one of their verified properties.', [{ path: 'property_id', message: 'Choose one of the user’s verified properties' }]);
-  }
+  const providerId = await providerOfMember(platform, 'equity', principal, request.accountId);
+  await requireVerifiedForMember(platform, 'equity', request.accountId, request.propertyId);
   const existing = await loadEnrolment(platform, enrolmentIdOf(request.accountId, request.propertyId));
   if (existing.status !== 'none') {
     const placed = existing.requested.placed_by;

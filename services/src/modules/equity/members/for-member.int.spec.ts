@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { EnrolmentView } from '@acpg/contracts/equity';
 import { CheckoutResult, TEST_CARDS } from '@acpg/contracts/payments';
-import { registerAccount } from '../../../../test/accounts.ts';
 import { bearer, markVerified } from '../../../../test/equity.ts';
 import { useTestApp } from '../../../../test/harness.ts';
 import { waitForMessage } from '../../../../test/outbox.ts';
 import { signedUpWith } from '../../../../test/sign-up-steps.ts';
 import { testPaymentMethod } from '../../../../test/payments.ts';
-import { joinProvider, leaveProvider, providerAdminToken } from '../../../../test/provider-members.ts';
+import { recordProviderMember, recordProviderMemberRemoved, verifiedMemberOfNewProvider } from '../../../../test/providers.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { enrolmentIdOf } from '../enrolment/commands.ts';
 
@@ -17,17 +16,7 @@ const t = useTestApp();
 const PROPERTY = 'ca-scl-00011';
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** A user of a new provider (A) with a verified property, A's Provider Admin, and another provider's (B). */
-const setUp = async () => {
-  const providerA = randomUUID();
-  const member = randomUUID();
-  const email = `member-${member.slice(0, 8)}@example.test`;
-  await registerAccount(t, member, { email, full_name: 'Pat Member' });
-  await markVerified(t, member, PROPERTY);
-  const invitation = await joinProvider(t, providerA, member);
-  const adminId = `padmin-${randomUUID().slice(0, 8)}`;
-  return { providerA, member, email, invitation, adminId, adminA: await providerAdminToken(t, providerA, adminId), adminB: await providerAdminToken(t, randomUUID()) };
-};
+const setUp = () => verifiedMemberOfNewProvider(t, PROPERTY);
 
 const enrolFor = (token: string, member: string, body: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `/api/v1/equity/members/${member}/enrollments`, payload: body, headers: auth(token) });
@@ -121,7 +110,7 @@ describe('a Provider Admin protects its users’ properties (issue 21 item 4)', 
     const nhdOnly = randomUUID();
     await signedUpWith(t, nhdOnly, ['nhd']);
     await markVerified(t, nhdOnly, PROPERTY);
-    await joinProvider(t, s.providerA, nhdOnly);
+    await recordProviderMember(t, s.providerA, nhdOnly);
     const steps = await enrolFor(s.adminA, nhdOnly, { property_id: PROPERTY, payer: 'provider' });
     expect(steps.statusCode, steps.body).toBe(409);
     expect(steps.json()).toMatchObject({ code: 'SIGN_UP_STEPS_MISSING', message: expect.stringContaining('This user has not finished') });
@@ -134,7 +123,7 @@ describe('a Provider Admin protects its users’ properties (issue 21 item 4)', 
     expect(superAdmin.statusCode).toBe(403);
     await nothingWritten();
 
-    await leaveProvider(t, s.providerA, s.member, s.invitation);
+    await recordProviderMemberRemoved(t, s.providerA, s.member, s.invitation);
     const removed = await enrolFor(s.adminA, s.member, { property_id: PROPERTY, payer: 'provider' });
     expect(removed.statusCode, removed.body).toBe(404);
     expect(removed.json()).toEqual(unknown.json());

@@ -8,7 +8,8 @@ import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
 import { accountOrClientKey } from '../../../platform/http/client-key.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { enrolForMember, memberProperties, providerOfMember } from '../enrolment/for-member.ts';
+import { providerOfMember } from '../../../platform/local-copies/provider-members.ts';
+import { enrolForMember, memberProperties } from '../enrolment/for-member.ts';
 
 const ACT_FOR = { auth: { capability: 'provider-users.act-for' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
@@ -32,7 +33,7 @@ export const memberRoutes =
         },
       },
       async (request) => {
-        await providerOfMember(platform, callerOf(request), request.params.account_id);
+        await providerOfMember(platform, 'equity', callerOf(request), request.params.account_id);
         return { success: true as const, data: await memberProperties(platform, request.params.account_id) };
       },
     );

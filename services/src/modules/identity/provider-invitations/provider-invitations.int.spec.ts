@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { pageOf } from '@acpg/contracts/http';
 import { ProviderUserView } from '@acpg/contracts/provider-users';
-import { ProviderSaved } from '@acpg/contracts/providers';
 import { registerAccount } from '../../../../test/accounts.ts';
 import { useTestApp } from '../../../../test/harness.ts';
-import { waitForMessage } from '../../../../test/outbox.ts';
+import { createProvider, invitationLinkToken, providerAdminToken } from '../../../../test/providers.ts';
 import { signUpWithOutboxCodes } from '../../../../test/sign-up.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 import { loadStream } from '../../../platform/commands/handle-command.ts';
@@ -16,15 +15,7 @@ const t = useTestApp({ CAPTCHA_COST: '1' });
 const inject = async (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, ...(payload ? { payload } : {}), headers: { authorization: `Bearer ${token}` } });
 const uniqueEmail = (what: string) => `${what}-${randomUUID().slice(0, 8)}@example.test`;
-const createProvider = async () => {
-  const body = { name: `Builder ${randomUUID().slice(0, 8)}`, kind: 'Homebuilder', contact: { name: 'Pat Lee', email: 'pat@builder.example', phone: null }, address: { line1: '1 Market St', city: 'San Francisco', state: 'CA', zip: '94105' } };
-  const response = await inject('POST', '/admin/providers', await t.signInAs('Super Admin', 'invitations-admin'), body);
-  expect(response.statusCode, response.body).toBe(200);
-  return ProviderSaved.parse(response.json().data).id;
-};
-const providerAdmin = (providerId: string) => t.platform.tokens.issueAccessToken({ userId: `padmin-${providerId}`, roles: ['Provider Admin'], providerId });
 const inviteAs = async (token: string, email: string, role: string) => inject('POST', '/provider-users/invitations', token, { email, role });
-const invitationToken = async (to: string) => decodeURIComponent(/invitation=([^\s"&]+)/.exec((await waitForMessage(t.app, to, /invited you to ACPG/)).text)?.[1] ?? '');
 const accept = (token: string, key: { token: string }) => inject('POST', '/provider-invitations/accept', token, key);
 const listAs = async (token: string) => pageOf(ProviderUserView).parse((await inject('GET', '/provider-users', token)).json().data);
 const account = async (email: string) => {
@@ -35,8 +26,8 @@ const account = async (email: string) => {
 
 describe("identity: an accepted invitation's role (ProviderInvitationAccepted â†’ AccountRolesChanged)", () => {
   it("gives the account the invitation's role (not what the sign-up sent): a new account and an existing one", async () => {
-    const providerId = await createProvider();
-    const admin = await providerAdmin(providerId);
+    const providerId = await createProvider(t);
+    const admin = await providerAdminToken(t, providerId);
     const rolesOf = async (accountId: string) => {
       const { state } = await loadStream(t.platform.eventStore, accountStream(accountId), accountDecider);
       return state.status === 'registered' ? state.roles : [];
@@ -44,7 +35,7 @@ describe("identity: an accepted invitation's role (ProviderInvitationAccepted â†
     // A new account: signed up as a Customer (what the browser sent) through a Sub User invitation.
     const email = uniqueEmail('subuser');
     expect((await inviteAs(admin, email, 'Sub User')).statusCode).toBe(200);
-    const token = await invitationToken(email);
+    const token = await invitationLinkToken(t, email);
     const phone = `+1415${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     const member = await signUpWithOutboxCodes(t, { full_name: 'Sue User', email, phone, password: 'correct horse battery staple 7', role: 'Customer' });
     expect((await accept(member.AccessToken, { token })).statusCode).toBe(200);
@@ -56,7 +47,7 @@ describe("identity: an accepted invitation's role (ProviderInvitationAccepted â†
     const existingEmail = uniqueEmail('existing');
     expect((await inviteAs(admin, existingEmail, 'Agent')).statusCode).toBe(200);
     const existing = await account(existingEmail);
-    expect((await accept(existing.token, { token: await invitationToken(existingEmail) })).statusCode).toBe(200);
+    expect((await accept(existing.token, { token: await invitationLinkToken(t, existingEmail) })).statusCode).toBe(200);
     await waitFor(async () => (await rolesOf(existing.id)).includes('Agent'), { what: "the invitation's role" });
     expect(await rolesOf(existing.id)).toEqual(['Agent', 'Customer']);
     const [changed] = (await t.platform.eventStore.readStream(accountStream(existing.id))).filter((e) => e.type === 'AccountRolesChanged');

@@ -2,28 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { NhdOrderView } from '@acpg/contracts/nhd';
 import { TEST_CARDS } from '@acpg/contracts/payments';
-import { registerAccount } from '../../../../test/accounts.ts';
-import { markVerified } from '../../../../test/equity.ts';
 import { useTestApp } from '../../../../test/harness.ts';
 import { orderBody, orderReaches, SAMPLE_PROPERTY_ID } from '../../../../test/nhd.ts';
 import { waitForMessage } from '../../../../test/outbox.ts';
 import { payOrderWithTestCard } from '../../../../test/payments.ts';
-import { joinProvider, leaveProvider, providerAdminToken } from '../../../../test/provider-members.ts';
+import { recordProviderMemberRemoved, verifiedMemberOfNewProvider } from '../../../../test/providers.ts';
 
 const t = useTestApp();
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-const setUp = async () => {
-  const providerA = randomUUID();
-  const member = randomUUID();
-  const email = `member-${member.slice(0, 8)}@example.test`;
-  await registerAccount(t, member, { email, full_name: 'Pat Member' });
-  await markVerified(t, member, SAMPLE_PROPERTY_ID);
-  const invitation = await joinProvider(t, providerA, member);
-  const adminId = `padmin-${randomUUID().slice(0, 8)}`;
-  return { providerA, member, email, invitation, adminId, adminA: await providerAdminToken(t, providerA, adminId), adminB: await providerAdminToken(t, randomUUID()) };
-};
+const setUp = () => verifiedMemberOfNewProvider(t, SAMPLE_PROPERTY_ID);
 
 const orderFor = (token: string, member: string, body: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `/api/v1/nhd/members/${member}/orders`, payload: body, headers: auth(token) });
@@ -83,7 +72,7 @@ describe('a Provider Admin orders NHD reports for its users (issue 21 item 4)', 
     expect((await orderFor(await t.signInAs('Customer', s.member), s.member, body({ payer: 'user' }))).statusCode).toBe(403);
     await nothingWritten();
 
-    await leaveProvider(t, s.providerA, s.member, s.invitation);
+    await recordProviderMemberRemoved(t, s.providerA, s.member, s.invitation);
     const removed = await orderFor(s.adminA, s.member, body({ payer: 'provider' }));
     expect(removed.json()).toEqual(unknown.json());
     await nothingWritten();

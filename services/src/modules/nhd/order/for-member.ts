@@ -1,9 +1,8 @@
 import type { NhdOrderView, PlaceOrderForMemberBody } from '@acpg/contracts/nhd';
 import type { Principal } from '../../../platform/auth/port.ts';
-import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { CommandMeta } from '../../../platform/commands/handle-command.ts';
-import { isMemberOf, providerAdminOf } from '../../../platform/local-copies/provider-members.ts';
-import { verifiedByAccount } from '../../../platform/local-copies/verified-properties.ts';
+import { providerOfMember } from '../../../platform/local-copies/provider-members.ts';
+import { requireVerifiedForMember } from '../../../platform/local-copies/verified-properties.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { placeOrder } from './commands.ts';
 
@@ -20,13 +19,8 @@ export const placeOrderForMember = async (
   body: PlaceOrderForMemberBody,
   meta: CommandMeta,
 ): Promise<{ view: NhdOrderView; created: boolean }> => {
-  const providerId = providerAdminOf(principal);
-  if (!providerId || !(await isMemberOf(platform, 'nhd', providerId, accountId))) {
-    throw new DomainError('not_found', 'PROVIDER_USER_NOT_FOUND', 'This user was not found among your provider’s users.');
-  }
-  if (!(await verifiedByAccount(platform, 'nhd', accountId, body.property_id))) {
-    throw new DomainError('invalid', 'PROPERTY_NOT_VERIFIED', 'This property is not verified as this user’s. Choose one of their verified properties.', [{ path: 'property_id', message: 'Choose one of the user’s verified properties' }]);
-  }
+  const providerId = await providerOfMember(platform, 'nhd', principal, accountId);
+  await requireVerifiedForMember(platform, 'nhd', accountId, body.property_id);
   const { payer, ...order } = body;
   return placeOrder(platform, order, accountId, meta, { account_id: principal.userId, provider_id: providerId, payer });
 };

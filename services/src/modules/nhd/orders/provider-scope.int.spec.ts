@@ -5,7 +5,7 @@ import { NHD_ORDER_UPDATED_MESSAGE, NhdOrderView } from '@acpg/contracts/nhd';
 import { useTestApp } from '../../../../test/harness.ts';
 import { expectSameAnswer } from '../../../../test/hostile.ts';
 import { placeOrder } from '../../../../test/nhd.ts';
-import { joinProvider, providerWithAdmin, removeFromProvider } from '../../../../test/providers.ts';
+import { removeProviderUserThroughApi, twoProvidersWithAMemberEach } from '../../../../test/providers.ts';
 import { socketClients } from '../../../../test/sockets.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
 
@@ -22,10 +22,7 @@ describe('NHD orders scoped to a Provider Admin’s provider', () => {
   };
 
   it('lists, opens and traces its members’ orders (searched by the member’s name), never another provider’s; a removed member’s drop out at once', async () => {
-    const [a, b] = [await providerWithAdmin(t), await providerWithAdmin(t)];
-    const [memberA, memberB] = [`acct-${randomUUID()}`, `acct-${randomUUID()}`];
-    const joinedA = await joinProvider(t, a.adminToken, memberA, 'Alma Avila');
-    await joinProvider(t, b.adminToken, memberB, 'Bo Banks');
+    const { a, b, memberA, memberB, joinedA } = await twoProvidersWithAMemberEach(t);
     const [orderA, orderB, outsider] = [await placeOrder(t, memberA), await placeOrder(t, memberB), await placeOrder(t, `acct-${randomUUID()}`)];
 
     expect(await listed(a.adminToken)).toEqual([orderA.order_id]);
@@ -54,7 +51,7 @@ describe('NHD orders scoped to a Provider Admin’s provider', () => {
     expect(cancel.json().code).toBe('ORDER_FORBIDDEN');
     expect((await get(`/nhd/orders/${orderA.order_id}`, a.adminToken)).json().data.status).toBe(orderA.status);
 
-    const removed = await removeFromProvider(t, a.adminToken, joinedA.providerUserId);
+    const removed = await removeProviderUserThroughApi(t, a.adminToken, joinedA.providerUserId);
     expect(removed.status).toBe('removed');
     expect(await listed(a.adminToken)).toEqual([]);
     expectSameAnswer(await get(`/nhd/orders/${orderA.order_id}`, a.adminToken), await get(`/nhd/orders/${randomUUID()}`, a.adminToken), 'GET by id after removal', 404);
@@ -64,10 +61,7 @@ describe('NHD orders scoped to a Provider Admin’s provider', () => {
   }, 90_000);
 
   it('pushes a member’s order to provider:<id>, which only that provider’s Provider Admins (and overseers) receive', async () => {
-    const [a, b] = [await providerWithAdmin(t), await providerWithAdmin(t)];
-    const [memberA, memberB] = [`acct-${randomUUID()}`, `acct-${randomUUID()}`];
-    await joinProvider(t, a.adminToken, memberA);
-    await joinProvider(t, b.adminToken, memberB);
+    const { a, b, memberA, memberB } = await twoProvidersWithAMemberEach(t);
     const socketA = await open(a.adminToken);
     expect(await follow(socketA, `provider:${a.providerId}`)).toEqual({ ok: true });
     // Joining B's room answers as any well-formed id does, and delivers nothing of B's.

@@ -1,7 +1,7 @@
 import { PROVIDER_PROPERTIES_MAX } from '@acpg/contracts/provider-users';
 import { describe, expect, it } from 'vitest';
 import { metaAt } from '../../../../test/command-meta.ts';
-import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { refusalKindOf } from '../../../../test/refusal.ts';
 import { decideInvitation, evolveInvitation, initialInvitationState, type InvitationCommand, type InvitationEvent, type InvitationState } from './decider.ts';
 
 const AT = '2026-03-01T10:00:00.000Z';
@@ -11,15 +11,6 @@ const LATER = '2026-03-20T10:00:00.000Z';
 const run = (state: InvitationState, command: Omit<InvitationCommand, 'metadata'>, at = AT): { events: InvitationEvent[]; state: InvitationState } => {
   const events = decideInvitation({ ...command, metadata: metaAt(at, { actor: 'padmin-1' }) } as InvitationCommand, state);
   return { events, state: events.reduce(evolveInvitation, state) };
-};
-const refusalOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return { kind: error.kind, code: error.code };
-    throw error;
-  }
-  throw new Error('not refused');
 };
 const inviteWith = (properties?: string[]) =>
   ({
@@ -36,7 +27,7 @@ describe('invitation decider: properties through the provider', () => {
     const { events, state } = run(initialInvitationState(), inviteWith(['a', 'b', 'a']));
     expect(events[0]).toMatchObject({ type: 'ProviderInvitationSent', data: { properties: ['a', 'b'] } });
     expect(state).toMatchObject({ properties: ['a', 'b'], confirmed: [] });
-    expect(refusalOf(() => run(initialInvitationState(), inviteWith(ids(PROVIDER_PROPERTIES_MAX + 1))))).toEqual({ kind: 'invalid', code: 'TOO_MANY_PROPERTIES' });
+    expect(refusalKindOf(() => run(initialInvitationState(), inviteWith(ids(PROVIDER_PROPERTIES_MAX + 1))))).toEqual({ kind: 'invalid', code: 'TOO_MANY_PROPERTIES' });
     // An invitation sent before properties (no field) holds none.
     const old = run(initialInvitationState(), inviteWith()).state;
     expect(old).toMatchObject({ properties: [] });
@@ -48,18 +39,18 @@ describe('invitation decider: properties through the provider', () => {
     expect(events).toEqual([{ type: 'ProviderPropertiesAttached', data: { invitation_id: 'i1', provider_id: 'p1', properties: ['b', 'c'], by: 'padmin-1', at: AT } }]);
     expect(state).toMatchObject({ properties: ['a', 'b', 'c'] });
     expect(run(state, attach(['a', 'c'])).events).toEqual([]);
-    expect(refusalOf(() => run(state, attach(ids(PROVIDER_PROPERTIES_MAX - 2))))).toEqual({ kind: 'invalid', code: 'TOO_MANY_PROPERTIES' });
+    expect(refusalKindOf(() => run(state, attach(ids(PROVIDER_PROPERTIES_MAX - 2))))).toEqual({ kind: 'invalid', code: 'TOO_MANY_PROPERTIES' });
     expect(run(state, attach(ids(PROVIDER_PROPERTIES_MAX - 3))).events).toHaveLength(1);
   });
 
   it('refuses attaching to a revoked, accepted or expired invitation', () => {
     const waiting = run(initialInvitationState(), inviteWith(['a'])).state;
     const revoked = run(waiting, { type: 'RevokeInvitation', data: {} }).state;
-    expect(refusalOf(() => run(revoked, attach(['b'])))).toEqual({ kind: 'conflict', code: 'INVITATION_NOT_WAITING' });
+    expect(refusalKindOf(() => run(revoked, attach(['b'])))).toEqual({ kind: 'conflict', code: 'INVITATION_NOT_WAITING' });
     const active = run(waiting, accept()).state;
-    expect(refusalOf(() => run(active, attach(['b'])))).toEqual({ kind: 'conflict', code: 'INVITATION_NOT_WAITING' });
-    expect(refusalOf(() => run(waiting, attach(['b']), LATER))).toEqual({ kind: 'gone', code: 'INVITATION_EXPIRED' });
-    expect(refusalOf(() => run(initialInvitationState(), attach(['b'])))).toEqual({ kind: 'not_found', code: 'INVITATION_NOT_FOUND' });
+    expect(refusalKindOf(() => run(active, attach(['b'])))).toEqual({ kind: 'conflict', code: 'INVITATION_NOT_WAITING' });
+    expect(refusalKindOf(() => run(waiting, attach(['b']), LATER))).toEqual({ kind: 'gone', code: 'INVITATION_EXPIRED' });
+    expect(refusalKindOf(() => run(initialInvitationState(), attach(['b'])))).toEqual({ kind: 'not_found', code: 'INVITATION_NOT_FOUND' });
   });
 
   it('records the properties the user confirms at acceptance, after the acceptance, with the provider name', () => {
@@ -77,6 +68,6 @@ describe('invitation decider: properties through the provider', () => {
 
   it('refuses confirming a property the provider did not attach, and records nothing', () => {
     const waiting = run(initialInvitationState(), inviteWith(['a'])).state;
-    expect(refusalOf(() => run(waiting, accept(['a', 'z'])))).toEqual({ kind: 'invalid', code: 'PROPERTY_NOT_ATTACHED' });
+    expect(refusalKindOf(() => run(waiting, accept(['a', 'z'])))).toEqual({ kind: 'invalid', code: 'PROPERTY_NOT_ATTACHED' });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderDetails } from '@acpg/contracts/providers';
 import { metaAt } from '../../../../test/command-meta.ts';
-import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { refusalKindOf } from '../../../../test/refusal.ts';
 import { foldStream } from '../../../platform/commands/handle-command.ts';
 import { decideProvider, evolveProvider, initialProviderState, providerDecider, type ProviderCommand, type ProviderEvent, type ProviderState } from './decider.ts';
 
@@ -19,22 +19,13 @@ const run = (state: ProviderState, command: Omit<ProviderCommand, 'metadata'>): 
   return { events, state: events.reduce(evolveProvider, state) };
 };
 const created = () => run(initialProviderState(), { type: 'CreateProvider', data: { provider_id: 'p1', ...DETAILS } }).state;
-const refusalOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return { kind: error.kind, code: error.code };
-    throw error;
-  }
-  throw new Error('not refused');
-};
 
 describe('provider decider', () => {
   it('creates an active provider signed by the actor, at version 1', () => {
     const { events, state } = run(initialProviderState(), { type: 'CreateProvider', data: { provider_id: 'p1', ...DETAILS } });
     expect(events).toEqual([{ type: 'ProviderCreated', data: { provider_id: 'p1', ...DETAILS, by: 'admin-1', at: AT } }]);
     expect(state).toMatchObject({ status: 'active', id: 'p1', version: 1, admins: [], details: DETAILS });
-    expect(refusalOf(() => run(state, { type: 'CreateProvider', data: { provider_id: 'p1', ...DETAILS } }))).toEqual({ kind: 'conflict', code: 'ALREADY_EXISTS' });
+    expect(refusalKindOf(() => run(state, { type: 'CreateProvider', data: { provider_id: 'p1', ...DETAILS } }))).toEqual({ kind: 'conflict', code: 'ALREADY_EXISTS' });
   });
 
   it('edits at the version read, refuses a stale version, and records nothing for the same details', () => {
@@ -42,7 +33,7 @@ describe('provider decider', () => {
     const edited = run(state, { type: 'EditProvider', data: { ...DETAILS, name: 'Lennar Homes', version: 1 } });
     expect(edited.events).toEqual([{ type: 'ProviderEdited', data: { provider_id: 'p1', ...DETAILS, name: 'Lennar Homes', by: 'admin-1', at: AT } }]);
     expect(edited.state).toMatchObject({ version: 2, details: { name: 'Lennar Homes' } });
-    expect(refusalOf(() => run(edited.state, { type: 'EditProvider', data: { ...DETAILS, version: 1 } }))).toEqual({ kind: 'conflict', code: 'STALE_VERSION' });
+    expect(refusalKindOf(() => run(edited.state, { type: 'EditProvider', data: { ...DETAILS, version: 1 } }))).toEqual({ kind: 'conflict', code: 'STALE_VERSION' });
     expect(run(edited.state, { type: 'EditProvider', data: { ...DETAILS, name: 'Lennar Homes', version: 2 } }).events).toEqual([]);
   });
 
@@ -54,7 +45,7 @@ describe('provider decider', () => {
     const on = run(off.state, { type: 'ReactivateProvider', data: {} });
     expect(on.events.map((e) => e.type)).toEqual(['ProviderReactivated']);
     expect(on.state.status).toBe('active');
-    expect(refusalOf(() => run(initialProviderState(), { type: 'DeactivateProvider', data: {} }))).toEqual({ kind: 'not_found', code: 'PROVIDER_NOT_FOUND' });
+    expect(refusalKindOf(() => run(initialProviderState(), { type: 'DeactivateProvider', data: {} }))).toEqual({ kind: 'not_found', code: 'PROVIDER_NOT_FOUND' });
   });
 
   it('appoints a Provider Admin once, removes them, and refuses an appointment while deactivated', () => {
@@ -65,9 +56,9 @@ describe('provider decider', () => {
     const removed = run(appointed.state, { type: 'RemoveProviderAdmin', data: { account_id: 'a1' } });
     expect(removed.events).toEqual([{ type: 'ProviderAdminRemoved', data: { provider_id: 'p1', account_id: 'a1', appointed_by: 'admin-1', at: AT } }]);
     expect(removed.state).toMatchObject({ admins: [] });
-    expect(refusalOf(() => run(removed.state, { type: 'RemoveProviderAdmin', data: { account_id: 'a1' } }))).toEqual({ kind: 'not_found', code: 'PROVIDER_ADMIN_NOT_FOUND' });
+    expect(refusalKindOf(() => run(removed.state, { type: 'RemoveProviderAdmin', data: { account_id: 'a1' } }))).toEqual({ kind: 'not_found', code: 'PROVIDER_ADMIN_NOT_FOUND' });
     const off = run(created(), { type: 'DeactivateProvider', data: {} }).state;
-    expect(refusalOf(() => run(off, { type: 'AppointProviderAdmin', data: { account_id: 'a1' } }))).toEqual({ kind: 'conflict', code: 'PROVIDER_DEACTIVATED' });
+    expect(refusalKindOf(() => run(off, { type: 'AppointProviderAdmin', data: { account_id: 'a1' } }))).toEqual({ kind: 'conflict', code: 'PROVIDER_DEACTIVATED' });
   });
 
   it('records a new logo and counts every event in the version (stored events fold back to the same state)', () => {

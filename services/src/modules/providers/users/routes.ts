@@ -32,7 +32,7 @@ import { decideInvitation } from '../invitation/decider.ts';
 import { activeProvider, attachProperties, invitationOfKey, invite, loadInvitation, providerScope, resend, rowInScope, runInvitationCommand } from '../invitation/commands.ts';
 import { propertyOfRef, summariesOf } from '../invitation/properties.ts';
 import { findInCopy } from '../../../platform/local-copies/read-copy.ts';
-import { verifiedPropertiesCopy } from '../../../platform/local-copies/verified-properties.ts';
+import { toMemberProperty, verifiedPropertiesCopy } from '../../../platform/local-copies/verified-properties.ts';
 import { invitationIdOf } from '../invitation/keys.ts';
 import { invitationRows } from './csv.ts';
 import { PROVIDER_USERS_COLLECTION, toProviderUserView } from './projection.ts';
@@ -254,18 +254,7 @@ export const providerUserRoutes =
           user: toProviderUserView(row, platform.clock()),
           attached: await summariesOf((row.properties as string[] | undefined) ?? []),
           verified: verified
-            .map((v) => ({
-              property_id: String(v.property_id),
-              address_line: String(v.address_line),
-              city: String(v.city),
-              county: String(v.county),
-              state: String(v.state),
-              zip: String(v.zip),
-              apn: String(v.apn),
-              verified_at: String(v.verified_at),
-              method: text(v.method),
-              source: text(v.source),
-            }))
+            .map((v) => ({ ...toMemberProperty(v), method: text(v.method), source: text(v.source) }))
             .sort((a, b) => a.verified_at.localeCompare(b.verified_at)),
         };
         return { success: true as const, data };

@@ -4,7 +4,7 @@ import { pageOf } from '@acpg/contracts/http';
 import { CLAIM_UPDATED_MESSAGE, ClaimView } from '@acpg/contracts/reimbursement';
 import { useTestApp } from '../../../../test/harness.ts';
 import { expectSameAnswer } from '../../../../test/hostile.ts';
-import { joinProvider, providerWithAdmin, removeFromProvider } from '../../../../test/providers.ts';
+import { joinProviderThroughInvitation, providerWithAdmin, removeProviderUserThroughApi } from '../../../../test/providers.ts';
 import { claimant, fileClaim } from '../../../../test/reimbursement.ts';
 import { socketClients } from '../../../../test/sockets.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
@@ -23,7 +23,7 @@ describe('reimbursement claims scoped to a Provider Admin’s provider', () => {
   /** A claimant (verified property, membership) who is a user of the provider whose admin token is given. */
   const member = async (adminToken: string) => {
     const { accountId, email } = await claimant(t);
-    return { accountId, ...(await joinProvider(t, adminToken, accountId, 'Casey Claimant', { email })) };
+    return { accountId, ...(await joinProviderThroughInvitation(t, adminToken, accountId, 'Casey Claimant', { email })) };
   };
 
   it('lists, opens and traces its members’ claims, never another provider’s; cannot review them; a removed member’s drop out at once', async () => {
@@ -45,7 +45,7 @@ describe('reimbursement claims scoped to a Provider Admin’s provider', () => {
     // Reviewing stays with the claims reviewers (the route's capability).
     expect((await post(`/admin/reimbursements/claims/${claimA.claim_id}/review`, a.adminToken)).statusCode).toBe(403);
 
-    const removed = await removeFromProvider(t, a.adminToken, memberA.providerUserId);
+    const removed = await removeProviderUserThroughApi(t, a.adminToken, memberA.providerUserId);
     expect(removed.status).toBe('removed');
     expect(await listed(a.adminToken)).toEqual([]);
     expectSameAnswer(await get(`/reimbursements/claims/${claimA.claim_id}`, a.adminToken), await get(`/reimbursements/claims/${randomUUID()}`, a.adminToken), 'GET by id after removal', 404);
