@@ -1,4 +1,5 @@
-// Toasts per DECISIONS.md: top-right, success and warning 7 s and close on click, errors up to 150 s.
+// Toasts (DECISIONS.md, placement revised in the issue 21 walk): at the window's foot (components/AppToaster.tsx,
+// lib/toast-place.ts), short-lived: success, notes and warnings 5 s, close on click; errors stay up to 150 s.
 export type ToastIntent = 'success' | 'warning' | 'error' | 'info';
 export interface ToastRequest {
   intent: ToastIntent;
@@ -7,7 +8,7 @@ export interface ToastRequest {
   timeoutMs: number;
 }
 
-export const TOAST_TIMEOUT_MS = 7000;
+export const TOAST_TIMEOUT_MS = 5000;
 export const ERROR_TOAST_TIMEOUT_MS = 150_000;
 
 type Sink = (toast: ToastRequest) => void;
