@@ -21,12 +21,17 @@ const noteFocus = (event: FocusEvent) => {
   if (el instanceof Element && el !== document.body && !el.closest('[data-app-toaster]')) inUse = el;
 };
 
-/** Where the toasts go now (lib/toast-place.ts): the window's foot, clear of the control in use. */
-function currentPlace(): { position: ToastPosition; bottom: number } {
+/**
+ * Where the toasts go now (lib/toast-place.ts): the window's foot, clear of the control in use. The position's box has
+ * no height of its own and its toasts hang below its bottom edge, so that edge sits the stack's height above where the
+ * stack ends (`height`; before the first toast is drawn it is 0, and the toast comes in from below the window).
+ */
+type Place = { position: ToastPosition; bottom: number; height: number };
+function currentPlace(): Place {
   const stack = toastsSize();
   const focused = inUse?.isConnected && inUse !== document.body ? inUse.getBoundingClientRect() : null;
   const barBottom = document.querySelector(`[${TOP_BAR_ATTRIBUTE}]`)?.getBoundingClientRect().bottom ?? 0;
-  return placeToasts({ window: { width: window.innerWidth, height: window.innerHeight }, toasts: stack, focused, barBottom: Math.max(barBottom, 0) });
+  return { ...placeToasts({ window: { width: window.innerWidth, height: window.innerHeight }, toasts: stack, focused, barBottom: Math.max(barBottom, 0) }), height: stack.height };
 }
 
 /** The toasts on screen (each in its own box: their container has no height of its own). */
@@ -48,8 +53,8 @@ const toastsSize = (): { width: number; height: number } => {
  * Keeps the toasts' place current while the page scrolls, resizes or changes (a new page, a control that moves),
  * listening only while a toast is on screen: with none, pages change without a layout read on every mutation.
  */
-function useToastPlace(active: boolean): [{ position: ToastPosition; bottom: number }, () => void] {
-  const [place, setPlace] = useState<{ position: ToastPosition; bottom: number }>({ position: 'bottom-end', bottom: TOAST_EDGE });
+function useToastPlace(active: boolean): [Place, () => void] {
+  const [place, setPlace] = useState<Place>({ position: 'bottom-end', bottom: TOAST_EDGE, height: 0 });
   useEffect(() => {
     if (!active) return;
     let frame = 0;
@@ -143,7 +148,7 @@ export function AppToaster() {
   // and screen-reader users can find them in the landmark list; the toasts themselves stay fixed at the window's foot.
   return (
     <section aria-label="Notifications" data-app-toaster>
-      <Toaster className={s.toaster} toasterId={toasterId} position={place.position} offset={{ horizontal: TOAST_EDGE, vertical: place.bottom }} pauseOnHover inline />
+      <Toaster className={s.toaster} toasterId={toasterId} position={place.position} offset={{ horizontal: TOAST_EDGE, vertical: place.bottom + place.height }} pauseOnHover inline />
     </section>
   );
 }
