@@ -1,5 +1,6 @@
 // Toasts (DECISIONS.md, placement revised in the issue 21 walk): at the window's foot (components/AppToaster.tsx,
-// lib/toast-place.ts), short-lived: success, notes and warnings 5 s, close on click; errors stay up to 150 s.
+// lib/toast-place.ts), short-lived: success, notes and warnings 7 s (time for a keyboard user to Tab to Dismiss), close on click; errors
+// stay up to 150 s.
 export type ToastIntent = 'success' | 'warning' | 'error' | 'info';
 export interface ToastRequest {
   intent: ToastIntent;
@@ -8,7 +9,7 @@ export interface ToastRequest {
   timeoutMs: number;
 }
 
-export const TOAST_TIMEOUT_MS = 5000;
+export const TOAST_TIMEOUT_MS = 7000;
 export const ERROR_TOAST_TIMEOUT_MS = 150_000;
 
 type Sink = (toast: ToastRequest) => void;
