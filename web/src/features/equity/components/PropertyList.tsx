@@ -38,7 +38,8 @@ export function usePropertyList<V, R extends PropertyRow & Versioned, S extends 
   const view = useLiveList({ list, messages: o.messages, mine: !admin || entity !== undefined, entity, fetchPage, toRow: o.toRow, created: o.created, accepts: o.accepts, deps: [admin, providerId] });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);
-  return { list, view, fetchPage, nameOf };
+  // A Provider Admin's list (its provider's users' rows) says so when empty.
+  return { list, view, fetchPage, nameOf, provider: entity !== undefined };
 }
 
 /** The first columns of such a list: when (sortable), the member (Super Admin only) and the property. */
