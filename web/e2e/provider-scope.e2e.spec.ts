@@ -63,6 +63,8 @@ describe('Provider Admin: its provider’s users’ orders and claims, live', ()
     await page.goto(`/nhd-order-list/${delivered.order_id}`);
     await settled(page);
     await explained(page, () => page.getByText(/^Emailed .*; not confirmed yet$/).first().waitFor({ timeout: 20_000 }));
+    // Whose order it is shows by name.
+    await page.getByRole('definition').filter({ hasText: 'Mia Member' }).first().waitFor({ timeout: 10_000 });
     for (const name of ['Withdraw link', 'Withdraw every link', 'Cancel order', 'Close order']) {
       if ((await page.getByRole('button', { name }).count()) > 0) throw new Error(`a Provider Admin is offered "${name}" on its user's order`);
     }

@@ -218,7 +218,8 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
             </dd>
             <dt>Placed</dt>
             <dd className={s.dd}>{formatDateTime12(order.placed_at)}</dd>
-            {isAdmin && (
+            {/* Whose order it is, for whoever is not its owner (a Super Admin, a Provider Admin on its user's order). */}
+            {order.account_id !== auth.userId && (
               <>
                 <dt>Customer</dt>
                 <dd className={s.dd}>{nameOf(order.account_id) ?? order.account_id}</dd>
