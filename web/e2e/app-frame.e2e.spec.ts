@@ -175,7 +175,7 @@ describe('the app frame', () => {
   });
 
   for (const width of [1440, 900, 375] as const) {
-    it(`at ${width} px: a toast sits below the top bar and the page's actions; scroll-to-top covers no content`, async () => {
+    it(`at ${width} px: a toast sits at the window's foot, clear of the top bar, the page's actions and the table's headings; scroll-to-top covers no content`, async () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/user-interaction');
       await settled(page);
@@ -207,6 +207,18 @@ describe('the app frame', () => {
         expect(overlap(toastBox, await boxOf(action)), `the toast covers "${await action.innerText()}"`).toBe(false);
       }
       expect(toastBox.x + toastBox.width, 'the toast stays in the window').toBeLessThanOrEqual(width);
+      // Nor the table's column headings (wide) or its sort buttons (phone): the next click after an export is often one.
+      const headings = await page.getByRole('main').getByRole('columnheader').all();
+      let seen = 0;
+      for (const heading of headings) {
+        if (!(await heading.isVisible())) continue;
+        seen += 1;
+        expect(overlap(toastBox, await boxOf(heading)), `the toast covers the heading "${await heading.innerText()}"`).toBe(false);
+      }
+      expect(seen, 'the table shows its headings or sort buttons').toBeGreaterThan(0);
+      // At the window's foot: bottom-end on wide windows, along the bottom on phones.
+      expect(toastBox.y, 'the toast sits in the lower half of the window').toBeGreaterThan(450);
+      expect(toastBox.y + toastBox.height, 'the toast sits in the window').toBeLessThanOrEqual(900);
       await page.screenshot({ path: resolve(SCREENSHOTS, `frame-toast-${width}.png`) });
 
       // Scrolled: the button sits in the top bar, so it covers neither the pager's Next nor table text.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
-import { placeOrder } from '../../services/test/nhd.ts';
+import { orderReaches, placeAndPayOrder, placeOrder } from '../../services/test/nhd.ts';
 import { joinProviderThroughInvitation, providerAdminToken } from '../../services/test/providers.ts';
 import { fileClaim } from '../../services/test/reimbursement.ts';
 import { closeE2e, openE2e } from './support/app.ts';
@@ -38,6 +38,9 @@ describe('Provider Admin: its provider’s users’ orders and claims, live', ()
     await placeOrder(app, member.accountId);
     await placeOrder(app, stranger.accountId);
     await fileClaim(app, member.accountId);
+    // A member's order delivered: its report links are out, which its owner may withdraw and a Provider Admin may not.
+    const { order: delivered } = await placeAndPayOrder(app, member.accountId);
+    await orderReaches(app, member.accountId, delivered.order_id, 'delivered', 60_000);
 
     await signInToProviderUsers(page, app, admin, 'Harbor Homes');
 
@@ -51,6 +54,21 @@ describe('Provider Admin: its provider’s users’ orders and claims, live', ()
     const before = await orders.getByRole('row').filter({ hasText: 'Mia Member' }).count();
     await placeOrder(app, member.accountId);
     await explained(page, () => orders.getByRole('row').filter({ hasText: 'Mia Member' }).nth(before).waitFor({ timeout: 20_000 }));
+    // The admin's own order is pushed to its account's room, not its provider's: the list follows both, so it arrives too.
+    const own = await placeOrder(app, admin.accountId);
+    await explained(page, () => orders.getByRole('row').filter({ hasText: own.number ?? own.order_id.slice(0, 8).toUpperCase() }).first().waitFor({ timeout: 20_000 }));
+
+    // The member's delivered order opens read only: the link statuses show, no Withdraw button the server would refuse.
+    await page.goto(`/nhd-order-list/${delivered.order_id}`);
+    await settled(page);
+    await explained(page, () => page.getByText(/^Emailed .*; not confirmed yet$/).first().waitFor({ timeout: 20_000 }));
+    // Whose order it is shows by name.
+    await page.getByRole('definition').filter({ hasText: 'Mia Member' }).first().waitFor({ timeout: 10_000 });
+    for (const name of ['Withdraw link', 'Withdraw every link', 'Cancel order', 'Close order']) {
+      if ((await page.getByRole('button', { name }).count()) > 0) throw new Error(`a Provider Admin is offered "${name}" on its user's order`);
+    }
+    await checkWidths(page, 'provider-admin-order');
+    await page.goBack();
 
     await page.getByRole('navigation').getByRole('link', { name: 'Property Reimbursement' }).click();
     await settled(page, 'Property Reimbursement');
@@ -60,5 +78,5 @@ describe('Provider Admin: its provider’s users’ orders and claims, live', ()
     const claimsBefore = await claims.getByRole('row').filter({ hasText: 'Mia Member' }).count();
     await fileClaim(app, member.accountId, { amount_cents: 12_500, description: 'Emergency plumbing repair' });
     await explained(page, () => claims.getByRole('row').filter({ hasText: 'Mia Member' }).nth(claimsBefore).waitFor({ timeout: 20_000 }));
-  }, 180_000);
+  }, 240_000);
 });

@@ -2,42 +2,14 @@ import { useEffect, useState } from 'react';
 import { Button, Toast, ToastBody, ToastTitle, ToastTrigger, Toaster, makeStyles, useId, useToastController } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { setToastSink, type ToastRequest } from '../lib/notify.ts';
-import { FILTER_FORM_ATTRIBUTE, TOP_BAR_ATTRIBUTE } from '../lib/layout.ts';
+import { TOP_BAR_ATTRIBUTE } from '../lib/layout.ts';
+import { placeToasts, TOAST_EDGE, TOAST_GAP, toastPosition, type ToastPosition } from '../lib/toast-place.ts';
 
 const TITLES: Record<ToastRequest['intent'], string> = { success: 'Done', warning: 'Warning', error: 'Error', info: 'Note' };
 
 // An inline Toaster is absolutely positioned (it would scroll away with the page, under the sticky top bar): fixed
 // keeps the toasts in the window. Above page content, below overlays (drawers, menus, dialogs portal higher).
 const useStyles = makeStyles({ toaster: { position: 'fixed', zIndex: 10 } });
-
-/** Space between the toasts and what they must not cover, and from the window's right edge. */
-const GAP = 8;
-const EDGE = 16;
-/** A heading row taller than this is not a row (the h1 sits straight in a page-sized block): use the h1 alone. */
-const MAX_HEADING_ROW = 240;
-
-/**
- * Where the toasts start, in px from the top of the window: below the sticky top bar, and below the page's heading row
- * (its h1 and the actions beside it, such as Export) and the list's filters while they are on screen, so a toast never
- * hides the bar, the page's own actions or its filter buttons.
- */
-export function toastTop(toasts?: DOMRect | null): number {
-  const bar = document.querySelector(`[${TOP_BAR_ATTRIBUTE}]`)?.getBoundingClientRect().bottom ?? 0;
-  const heading = document.querySelector('main h1');
-  const row = heading?.parentElement && heading.parentElement.tagName !== 'MAIN' ? heading.parentElement : heading;
-  const rowBox = row?.getBoundingClientRect();
-  const rowBottom = rowBox && rowBox.height <= MAX_HEADING_ROW ? rowBox.bottom : (heading?.getBoundingClientRect().bottom ?? 0);
-  // A heading far down the window (a page still loading above it) does not push the toasts off the screen.
-  const below = rowBottom <= window.innerHeight / 2 ? rowBottom : 0;
-  // A list's filters (search, status, Apply, Clear) sit right below the heading row: the toasts go below them too, or,
-  // when the filters reach past the window's upper half (a phone), to the window's foot, which holds no filter.
-  const filters = document.querySelector(`main [${FILTER_FORM_ATTRIBUTE}]`)?.getBoundingClientRect();
-  const onScreen = filters && filters.bottom > 0 && filters.height > 0;
-  const filtersBottom = onScreen && filters.bottom <= window.innerHeight / 2 ? filters.bottom : 0;
-  let preferred = Math.round(Math.max(bar, below, filtersBottom, 0) + GAP);
-  if (onScreen && filtersBottom === 0 && toasts && filters.top < preferred + toasts.height) preferred = Math.round(window.innerHeight - toasts.height - EDGE);
-  return toasts ? clearOfFocus(preferred, toasts, Math.max(bar, 0) + GAP) : preferred;
-}
 
 /**
  * The control in use: the element focused last outside the toasts. A press on a toast moves focus to the page's body
@@ -50,43 +22,39 @@ const noteFocus = (event: FocusEvent) => {
 };
 
 /**
- * Moves the toasts off the control in use: when the focused element (a field being typed in, the button just pressed)
- * lies where the toasts would sit, they go to the window's foot, else just below it, else just above it; the first
- * place that covers nothing wins (on a phone the toasts span the window's width, so this is what keeps a field free).
+ * Where the toasts go now (lib/toast-place.ts): the window's foot, clear of the control in use. The position's box has
+ * no height of its own and its toasts hang below its bottom edge, so that edge sits the stack's height above where the
+ * stack ends (`height`; before the first toast is drawn it is 0, and the toast comes in from below the window).
  */
-function clearOfFocus(preferred: number, toasts: DOMRect, highest: number): number {
-  const focused = inUse;
-  if (!focused?.isConnected || focused === document.body) return preferred;
-  const f = focused.getBoundingClientRect();
-  if (f.width === 0 && f.height === 0) return preferred;
-  const covers = (top: number) => top < f.bottom && f.top < top + toasts.height && toasts.left < f.right && f.left < toasts.right;
-  if (!covers(preferred)) return preferred;
-  const lowest = window.innerHeight - toasts.height - EDGE;
-  const place = [lowest, f.bottom + GAP, f.top - GAP - toasts.height].find((top) => top >= highest && top <= lowest && !covers(top));
-  return Math.round(place ?? preferred);
+type Place = { position: ToastPosition; bottom: number; height: number };
+function currentPlace(): Place {
+  const stack = toastsSize();
+  const focused = inUse?.isConnected && inUse !== document.body ? inUse.getBoundingClientRect() : null;
+  const barBottom = document.querySelector(`[${TOP_BAR_ATTRIBUTE}]`)?.getBoundingClientRect().bottom ?? 0;
+  return { ...placeToasts({ window: { width: window.innerWidth, height: window.innerHeight }, toasts: stack, focused, barBottom: Math.max(barBottom, 0) }), height: stack.height };
 }
 
 /** The toasts on screen (each in its own box: their container has no height of its own). */
 const TOASTS = '[data-app-toaster] [data-toaster-position] > *';
 
 /**
- * Where the toasts on screen will sit, if any: their laid-out sizes (not their drawn boxes, which an entrance motion
- * scales and moves) stacked at the window's right edge.
+ * The size of the toasts on screen (0 × 0 with none): their laid-out sizes (not their drawn boxes, which an entrance
+ * motion scales and moves), stacked.
  */
-const toastsBox = (): DOMRect | null => {
+const toastsSize = (): { width: number; height: number } => {
   const toasts = [...document.querySelectorAll<HTMLElement>(TOASTS)].filter((el) => el.offsetHeight > 0);
-  if (toasts.length === 0) return null;
+  if (toasts.length === 0) return { width: 0, height: 0 };
   const width = Math.max(...toasts.map((el) => el.offsetWidth));
-  const height = toasts.reduce((sum, el) => sum + el.offsetHeight, 0) + GAP * (toasts.length - 1);
-  return new DOMRect(window.innerWidth - EDGE - width, 0, width, height);
+  const height = toasts.reduce((sum, el) => sum + el.offsetHeight, 0) + TOAST_GAP * (toasts.length - 1);
+  return { width, height };
 };
 
 /**
- * Keeps the toasts' offset current while the page scrolls, resizes or changes (a new page, a heading row that wraps),
+ * Keeps the toasts' place current while the page scrolls, resizes or changes (a new page, a control that moves),
  * listening only while a toast is on screen: with none, pages change without a layout read on every mutation.
  */
-function useToastTop(active: boolean): [number, () => void] {
-  const [top, setTop] = useState(EDGE);
+function useToastPlace(active: boolean): [Place, () => void] {
+  const [place, setPlace] = useState<Place>({ position: 'bottom-end', bottom: TOAST_EDGE, height: 0 });
   useEffect(() => {
     if (!active) return;
     let frame = 0;
@@ -100,10 +68,10 @@ function useToastTop(active: boolean): [number, () => void] {
         for (const el of watched) if (!shown.has(el)) sizes.unobserve(el);
         for (const el of shown) if (!watched.has(el)) sizes.observe(el);
         watched = shown;
-        setTop(toastTop(toastsBox()));
+        setPlace(currentPlace());
       });
     };
-    // Once the first toast is drawn its size is known: measure again to keep it off the focused control.
+    // Once the first toast is drawn its size is known: measure again to keep it off the control in use.
     measure();
     window.addEventListener('scroll', measure, { passive: true });
     window.addEventListener('resize', measure);
@@ -119,18 +87,18 @@ function useToastTop(active: boolean): [number, () => void] {
       document.removeEventListener('focusin', measure);
     };
   }, [active]);
-  return [top, () => setTop(toastTop(toastsBox()))];
+  return [place, () => setPlace(currentPlace())];
 }
 
 /**
- * The app-wide Toaster (top-right, below the top bar and the page's heading row, never over the focused control);
- * `notify` from lib/notify.ts feeds it.
+ * The app-wide Toaster: bottom-end on wide windows, along the bottom on phones, never over the control in use
+ * (lib/toast-place.ts); `notify` from lib/notify.ts feeds it.
  */
 export function AppToaster() {
   const toasterId = useId('app-toaster');
   const { dispatchToast, dismissToast } = useToastController(toasterId);
   const [showing, setShowing] = useState(0);
-  const [top, remeasure] = useToastTop(showing > 0);
+  const [place, remeasure] = useToastPlace(showing > 0);
   const s = useStyles();
 
   useEffect(() => {
@@ -161,6 +129,7 @@ export function AppToaster() {
         </Toast>,
         {
           toastId,
+          position: toastPosition(window.innerWidth),
           intent: t.intent,
           timeout: t.timeoutMs,
           politeness: t.intent === 'error' ? 'assertive' : 'polite',
@@ -176,10 +145,10 @@ export function AppToaster() {
   }, [dispatchToast, dismissToast]);
 
   // Rendered inline inside a named region rather than in a body portal, so toasts sit in a landmark (axe "region")
-  // and screen-reader users can find them in the landmark list; the toasts themselves stay fixed at the top-right.
+  // and screen-reader users can find them in the landmark list; the toasts themselves stay fixed at the window's foot.
   return (
     <section aria-label="Notifications" data-app-toaster>
-      <Toaster className={s.toaster} toasterId={toasterId} position="top-end" offset={{ horizontal: EDGE, vertical: top }} pauseOnHover inline />
+      <Toaster className={s.toaster} toasterId={toasterId} position={place.position} offset={{ horizontal: TOAST_EDGE, vertical: place.bottom + place.height }} pauseOnHover inline />
     </section>
   );
 }

@@ -13,7 +13,10 @@ export interface LiveListOptions<V, R extends Versioned, S extends string, F ext
   messages: readonly string[];
   /** Entity room to join; none for role-wide pushes (Super Admins). */
   entity?: string | undefined;
-  /** A member's own list: joins the signed-in account's room (`account:<id>`), and reads again for another account. */
+  /**
+   * A member's own list: joins the signed-in account's room (`account:<id>`), and reads again for another account. With
+   * `entity` too (a Provider Admin's list: its provider's users' rows and its own), it follows both rooms.
+   */
   mine?: boolean;
   fetchPage: (query: ListQuery<S, F>, signal: AbortSignal) => Promise<Result<Page<V>>>;
   toRow: (view: V) => R;
@@ -50,11 +53,11 @@ export type LiveListWith<R, X> = UseLive<CountedPage<R, X>>;
 export function useLiveList<V, R extends Versioned, S extends string, F extends string, X = undefined>(o: LiveListOptions<V, R, S, F, X>): LiveListWith<R, X> {
   const { list, along } = o;
   const { userId } = useSnapshot(session);
-  const entity = o.mine && userId ? `account:${userId}` : o.entity;
+  const entity = listRooms(o.mine && userId ? userId : null, o.entity);
   const newestFirst = o.created !== undefined && list.page === 1 && list.sort === o.created.sort && list.order === 'desc';
   const view = useLive<CountedPage<R, X>, V>({
     messages: o.messages,
-    ...(entity ? { entity } : {}),
+    ...(entity.length > 0 ? { entity } : {}),
     read: async (signal) => {
       // Without `along`, X is undefined (its default): nothing is kept beside the list.
       const beside = along ? await along.read(list.filters, signal) : { success: true as const, data: undefined as X };
@@ -82,6 +85,11 @@ export function useLiveList<V, R extends Versioned, S extends string, F extends 
     if (stale) reload();
   }, [stale, reload]);
   return view;
+}
+
+/** The rooms a list follows: the signed-in account's (a `mine` list) and its entity room, either, both or none. */
+export function listRooms(ownAccount: string | null, entity: string | undefined): readonly string[] {
+  return [...(ownAccount ? [`account:${ownAccount}`] : []), ...(entity ? [entity] : [])];
 }
 
 /** A list's filters as the search words (trimmed, '' for none) and the other filters, which the browser can check. */

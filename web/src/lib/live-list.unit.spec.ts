@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitSearch } from './live-list.ts';
+import { listRooms, splitSearch } from './live-list.ts';
 import { applyCountedPush, applyListPush, countFrom, countPush, type CountAlong, type CountedPage, type ListPushRules, type LiveCount, type LivePage, type Versioned } from './live-merge.ts';
 
 interface Row extends Versioned {
@@ -140,5 +140,13 @@ describe('a live list page with a count beside it (a summary read first)', () =>
     const read = counted([row(1), row(2)]);
     const next = applyCountedPush(read, row(2, { version: 2, status: 'closed' }), OTHER, count);
     expect([next.items[1]?.status, next.missed, next.total]).toEqual(['closed', 0, 2]);
+  });
+});
+
+describe('the rooms a live list follows', () => {
+  it("a member's own list its account's; a Provider Admin's its account's and its provider's; an overseer's none", () => {
+    expect(listRooms('m1', undefined)).toEqual(['account:m1']);
+    expect(listRooms('pa1', 'provider:p1')).toEqual(['account:pa1', 'provider:p1']);
+    expect(listRooms(null, undefined)).toEqual([]);
   });
 });

@@ -14,15 +14,19 @@ export interface LiveViewState<D> {
   data: D | null;
   status: 'loading' | 'ready' | 'error';
   error: string | null;
-  /** Pushes flow: connected, and the entity room (if any) joined. */
+  /** Pushes flow: connected, and the entity room(s) (if any) joined. */
   live: boolean;
 }
 
 export interface LiveViewOptions<D, M> {
   /** Server message names this view applies. */
   messages: readonly string[];
-  /** Entity room to join (e.g. `order:<id>`); none for role-wide messages. */
-  entity?: string | undefined;
+  /**
+   * Entity room(s) to join (e.g. `order:<id>`); none for role-wide messages. A list fed by two rooms (a Provider Admin's:
+   * its provider's and its own account's) joins both; the merge rules keep one row per id, so a push heard in both
+   * rooms counts once.
+   */
+  entity?: string | readonly string[] | undefined;
   /** One read of the whole view; throws (or rejects) on failure. */
   read: (signal: AbortSignal) => Promise<D>;
   /**
@@ -104,7 +108,13 @@ export class LiveView<D, M> {
     this.#reading?.abort();
     this.#readWhileOffline();
     for (const stop of this.#stops.splice(0)) stop();
-    if (this.#options.entity) this.#conn?.leave(this.#options.entity, this);
+    for (const room of this.#rooms()) this.#conn?.leave(room, this);
+  }
+
+  /** The rooms this view follows. */
+  #rooms(): readonly string[] {
+    const { entity } = this.#options;
+    return entity === undefined ? [] : typeof entity === 'string' ? [entity] : entity;
   }
 
   /** Reads again (new filters, a retry); the read started last wins. */
@@ -131,19 +141,22 @@ export class LiveView<D, M> {
     }
   }
 
-  /** After a connect: join the entity room (ack awaited), then read. */
+  /** After a connect: join the entity room(s) (every ack awaited), then read. */
   async #synced(): Promise<void> {
-    const { entity } = this.#options;
-    if (entity && this.#conn) {
-      const answer = await this.#conn.join(entity, this);
+    const rooms = this.#rooms();
+    const conn = this.#conn;
+    if (rooms.length > 0 && conn) {
+      const answers = await Promise.all(rooms.map((room) => conn.join(room, this)));
       if (this.#stopped) {
-        this.#conn.leave(entity, this);
+        for (const room of rooms) conn.leave(room, this);
         return;
       }
-      this.#joined = answer.ok;
-      if (!answer.ok) console.warn(`live updates for ${entity} refused:`, answer.message);
+      this.#joined = answers.every((a) => a.ok);
+      answers.forEach((a, i) => {
+        if (!a.ok) console.warn(`live updates for ${rooms[i]} refused:`, a.message);
+      });
     }
-    this.#set({ live: this.#conn?.connected === true && (!entity || this.#joined) });
+    this.#set({ live: this.#conn?.connected === true && (rooms.length === 0 || this.#joined) });
     await this.reload();
   }
 

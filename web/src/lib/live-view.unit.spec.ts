@@ -77,7 +77,7 @@ const apply = (d: Data, push: Row): Data => {
 };
 
 /** Reads the test answers by hand, in any order. */
-function harness(entity?: string, clock?: { t: number }, more: Pick<LiveViewOptions<Data, Row>, 'offline'> = {}) {
+function harness(entity?: string | readonly string[], clock?: { t: number }, more: Pick<LiveViewOptions<Data, Row>, 'offline'> = {}) {
   const log: string[] = [];
   const conn = new FakeConnection(log);
   const reads: { resolve: (d: Data) => void; reject: (e: Error) => void; signal: AbortSignal }[] = [];
@@ -139,6 +139,38 @@ describe('live view ordering', () => {
     expect(h.log).toEqual(['listen row.changed', 'join order:o1', 'joined', 'read']);
     h.view.stop();
     expect(h.conn.left).toEqual(['order:o1']);
+  });
+
+  it("follows two rooms (a Provider Admin's list: its provider's and its own account's): joins both before it reads, a row heard in both counts once, leaves both", async () => {
+    const h = harness(['account:pa1', 'provider:p1']);
+    h.startOnline();
+    expect(h.log).toEqual(['listen row.changed', 'join account:pa1', 'join provider:p1']);
+    expect(h.reads).toHaveLength(0);
+    h.conn.ackJoins();
+    await settle();
+    expect(h.view.state.live).toBe(true);
+    await h.firstRead([row(1)]);
+    // The admin's own order (account room) and a member's (provider room); the own one is heard in both rooms.
+    h.conn.push('row.changed', row(2));
+    h.conn.push('row.changed', row(3));
+    h.conn.push('row.changed', row(2));
+    expect(h.ids()).toEqual(['r3', 'r2', 'r1']);
+    expect(h.shown()?.tally).toBe(3);
+    // A newer version of the own order replaces it in place, from either room.
+    h.conn.push('row.changed', row(2, { version: 2, label: 'paid' }));
+    h.conn.push('row.changed', row(2, { version: 1, label: 'stale' }));
+    expect(h.shown()?.items.find((r) => r.id === 'r2')?.label).toBe('paid');
+    h.view.stop();
+    expect(h.conn.left).toEqual(['account:pa1', 'provider:p1']);
+  });
+
+  it('is not live while one of its two rooms refuses', async () => {
+    const h = harness(['account:pa1', 'provider:p1']);
+    h.startOnline();
+    h.conn.ackJoins(false);
+    await settle();
+    expect(h.view.state.live).toBe(false);
+    h.view.stop();
   });
 
   it('keeps a push that arrives while a read is in flight, once, whether or not the read has it', async () => {

@@ -9,8 +9,8 @@ import type { Result } from './http.ts';
 export interface UseLiveOptions<D, M> {
   /** Server message names to apply (e.g. contracts/insights INTERACTION_RECORDED_MESSAGE). */
   messages: readonly string[];
-  /** Entity room to join before reading (e.g. `order:<id>`); none for role-wide messages. */
-  entity?: string;
+  /** Entity room(s) to join before reading (e.g. `order:<id>`); none for role-wide messages. */
+  entity?: string | readonly string[];
   /** One read of the whole view; a failed Result shows as an error with retry. */
   read: (signal: AbortSignal) => Promise<Result<D>>;
   /** One push applied to the data; idempotent against a read that already holds it (lib/live-merge.ts). */
@@ -56,12 +56,14 @@ export function useLive<D, M>({ messages, entity, read, apply, deps, offline }: 
   const offlineEveryMs = offline ? (offline.everyMs ?? POLL_WHEN_OFFLINE_MS) : null;
   const viewRef = useRef<LiveView<D, M> | null>(null);
   const messagesKey = messages.join('\n');
+  // Rooms by value: a list of rooms made anew each render is the same rooms.
+  const roomsKey = entity === undefined || entity.length === 0 ? null : typeof entity === 'string' ? entity : entity.join('\n');
 
   useEffect(() => {
     const lease = signedIn ? acquireLiveClient() : null;
     const view = new LiveView<D, M>(lease?.client ?? null, {
       messages: messagesKey.split('\n'),
-      entity,
+      entity: roomsKey === null ? undefined : roomsKey.split('\n'),
       read: (signal) => unwrap(readRef.current(signal)),
       apply: (data, message, name) => applyRef.current(data, message, name),
       onChange: setState,
@@ -74,7 +76,7 @@ export function useLive<D, M>({ messages, entity, read, apply, deps, offline }: 
       view.stop();
       lease?.release();
     };
-  }, [signedIn, entity, messagesKey, offlineEveryMs]);
+  }, [signedIn, roomsKey, messagesKey, offlineEveryMs]);
 
   // New filters, page or sort: read again (the first render's read is the view's own).
   const depsKey = JSON.stringify(deps);

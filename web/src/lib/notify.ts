@@ -1,4 +1,6 @@
-// Toasts per DECISIONS.md: top-right, success and warning 7 s and close on click, errors up to 150 s.
+// Toasts (DECISIONS.md, placement revised in the issue 21 walk): at the window's foot (components/AppToaster.tsx,
+// lib/toast-place.ts), short-lived: success, notes and warnings 7 s (time for a keyboard user to Tab to Dismiss), close on click; errors
+// stay up to 150 s.
 export type ToastIntent = 'success' | 'warning' | 'error' | 'info';
 export interface ToastRequest {
   intent: ToastIntent;

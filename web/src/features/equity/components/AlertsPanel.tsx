@@ -11,6 +11,7 @@ import { ALERT_BADGE, alertStatusLabel, documentTypeLabel, recordedDay } from '.
 import { leadCells, matchesProperty } from '../property-list.ts';
 import { AlertDialog } from './AlertDialog.tsx';
 import { countyColumn, leadColumns, PropertyListFilters, usePropertyList } from './PropertyList.tsx';
+import { EMPTY_TEXT, listReader } from '../empty-text.ts';
 
 const MESSAGES = [EQUITY_ALERT_UPDATED_MESSAGE];
 type Row = AlertView & { id: string };
@@ -32,7 +33,7 @@ const EXPORT_HEADER = ['Alert', 'Raised', 'Member', 'Property', 'County', 'APN',
 export function AlertsPanel({ admin }: { admin: boolean }) {
   const s = useStyles();
   const [open, setOpen] = useState<string | null>(null);
-  const { list, view, fetchPage, nameOf } = usePropertyList({
+  const { list, view, fetchPage, nameOf, provider } = usePropertyList({
     admin,
     spec: ALERT_LIST,
     messages: MESSAGES,
@@ -124,7 +125,7 @@ export function AlertsPanel({ admin }: { admin: boolean }) {
         columns={columns}
         getRowId={(a) => a.id}
         noMatch="No alerts match these filters."
-        empty={admin ? 'No alerts yet. Alerts appear when an imported recording falls on a protected property.' : 'No alerts. When a document is recorded on a property you protect, it appears here at once.'}
+        empty={EMPTY_TEXT.alerts[listReader(admin, provider)]}
         onExport={onExport}
       />
       {open && <AlertDialog alertId={open} admin={admin} onClose={() => setOpen(null)} />}

@@ -15,6 +15,7 @@ import { ENROLMENT_BADGE, enrolmentStatusLabel } from '../equity-text.ts';
 import { leadCells, matchesProperty } from '../property-list.ts';
 import { keepPropertyForFlow } from './ProtectPropertyFlow.tsx';
 import { countyColumn, leadColumns, PropertyListFilters, usePropertyList } from './PropertyList.tsx';
+import { EMPTY_TEXT, listReader } from '../empty-text.ts';
 
 const MESSAGES = [EQUITY_ENROLMENT_UPDATED_MESSAGE];
 type Row = EnrolmentView & { id: string };
@@ -38,7 +39,7 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
   const navigate = useNavigate();
   const [stopping, setStopping] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
-  const { list, view, fetchPage, nameOf } = usePropertyList({
+  const { list, view, fetchPage, nameOf, provider } = usePropertyList({
     admin,
     spec: ENROLMENT_LIST,
     messages: MESSAGES,
@@ -146,7 +147,7 @@ export function EnrolmentsPanel({ admin }: { admin: boolean }) {
         columns={columns}
         getRowId={(e) => e.id}
         noMatch="No properties match these filters."
-        empty={admin ? 'No member protects a property yet.' : 'You do not protect a property yet. Choose “Protect a property” to start.'}
+        empty={EMPTY_TEXT.enrollments[listReader(admin, provider)]}
         onExport={onExport}
       />
       <Dialog open={stopping !== null} onOpenChange={(_, d) => !d.open && setStopping(null)}>

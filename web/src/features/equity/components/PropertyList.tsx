@@ -31,13 +31,15 @@ export function usePropertyList<V, R extends PropertyRow & Versioned, S extends 
   const { admin } = o;
   const list = usePagedList(o.spec);
   const fetchPage = admin ? o.fetchAll : o.fetchMine;
-  // A member's rows come to their account's room; a Provider Admin's users' to its provider's room; overseers' by role.
+  // A member's rows come to their account's room; a Provider Admin's users' to its provider's room and its own to its
+  // account's room (it follows both); overseers' by role.
   const { providerId } = useOwnProvider();
   const entity = admin ? providerRoom(providerId) : undefined;
-  const view = useLiveList({ list, messages: o.messages, mine: !admin, entity, fetchPage, toRow: o.toRow, created: o.created, accepts: o.accepts, deps: [admin, providerId] });
+  const view = useLiveList({ list, messages: o.messages, mine: !admin || entity !== undefined, entity, fetchPage, toRow: o.toRow, created: o.created, accepts: o.accepts, deps: [admin, providerId] });
   const rows = view.data?.items ?? null;
   const nameOf = useAccountNames(admin ? (rows?.map((r) => r.account_id) ?? []) : []);
-  return { list, view, fetchPage, nameOf };
+  // A Provider Admin's list (its provider's users' rows) says so when empty.
+  return { list, view, fetchPage, nameOf, provider: entity !== undefined };
 }
 
 /** The first columns of such a list: when (sortable), the member (Super Admin only) and the property. */

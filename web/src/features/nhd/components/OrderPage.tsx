@@ -33,6 +33,7 @@ import { ScreenHeading, ScreenTitle } from '../../../components/ScreenHeading.ts
 import { SimpleDialog } from '../../../components/SimpleDialog.tsx';
 import { cancelOrder, closeOrder, fetchOrder, fetchOrderReport, retryReport, useOrderHistory } from '../api/nhd.ts';
 import { actorText, addressOf, mayCancel, mayClose, mayPay, orderNumber, STATUS_BADGE, statusLabel } from '../order-text.ts';
+import { takesOrderSteps } from '../order-viewer.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 import { RecipientLinks } from './RecipientLinks.tsx';
 
@@ -122,7 +123,7 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
   // Names are looked up for Super Admins; the owner sees their own steps as "You".
   const name = (id: string) => (id === auth.userId ? 'You' : (nameOf(id) ?? undefined));
   // The owner and the overseers take its steps; a Provider Admin reads its provider's users' orders only.
-  const acts = order !== null && (order.account_id === auth.userId || isAdmin);
+  const acts = order !== null && takesOrderSteps(order, auth.userId, auth.user?.role);
 
   if (view.status === 'error' && !order) {
     return (
@@ -192,7 +193,7 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
           <MessageBarBody>{order.message}</MessageBarBody>
         </MessageBar>
       )}
-      {paying && PaymentForm && mayPay(order) && (
+      {paying && acts && PaymentForm && mayPay(order) && (
         <Card className={s.card}>
           <Title3 as="h2" className={s.h2}>Payment</Title3>
           <PaymentForm nhdOrder={{ orderId: order.order_id, label: `${order.report_type.name} for ${order.property.address_line}, ${order.property.city}`, amountCents: order.amount_cents }} onPaid={() => (setPaying(false), reload())} />
@@ -217,7 +218,8 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
             </dd>
             <dt>Placed</dt>
             <dd className={s.dd}>{formatDateTime12(order.placed_at)}</dd>
-            {isAdmin && (
+            {/* Whose order it is, for whoever is not its owner (a Super Admin, a Provider Admin on its user's order). */}
+            {order.account_id !== auth.userId && (
               <>
                 <dt>Customer</dt>
                 <dd className={s.dd}>{nameOf(order.account_id) ?? order.account_id}</dd>
@@ -233,7 +235,7 @@ export function OrderPage({ PaymentForm }: OrderPageParts) {
             <dd className={s.dd}>{orderNumber(order)}</dd>
           </dl>
           <Title3 as="h2" className={s.h2}>Recipients</Title3>
-          <RecipientLinks order={order} onChanged={reload} />
+          <RecipientLinks order={order} mayWithdraw={acts} onChanged={reload} />
           {order.escrow_users.length > 0 && (
             <>
               <Title3 as="h2" className={s.h2}>Escrow</Title3>

@@ -55,9 +55,9 @@ export function OrdersListPage({ admin }: { admin: boolean }) {
   const view = useLiveList({
     list,
     messages: MESSAGES,
-    // A customer's orders are pushed to their account's room; a Provider Admin's users' to its provider's room; Super
-    // Admins receive every order's push by role.
-    mine: !admin && !members,
+    // A customer's orders are pushed to their account's room; a Provider Admin's users' to its provider's room and its
+    // own to its account's room (it follows both); Super Admins receive every order's push by role.
+    mine: !admin,
     entity: members ? providerRoom(providerId) : undefined,
     fetchPage,
     toRow: rowOf,

@@ -74,10 +74,10 @@ function WithdrawDialog({ order, recipient, onClose }: { order: NhdOrderView; re
 
 /**
  * The order's recipients, each with what became of their emailed link, and the owner's (or a Super Admin's) control
- * to withdraw one link or every link (`POST /nhd/orders/:id/receipt-links/revoke`). A withdrawn link's button gives
- * way to its status, which takes the focus.
+ * to withdraw one link or every link (`POST /nhd/orders/:id/receipt-links/revoke`); a viewer who may not (a Provider
+ * Admin on its user's order) sees the statuses only. A withdrawn link's button gives way to its status, which takes the focus.
  */
-export function RecipientLinks({ order, onChanged }: { order: NhdOrderView; onChanged: () => void }) {
+export function RecipientLinks({ order, mayWithdraw, onChanged }: { order: NhdOrderView; mayWithdraw: boolean; onChanged: () => void }) {
   const s = useStyles();
   const restoreFocus = useRestoreFocusTarget();
   // undefined: no dialog; null: every link; a recipient: that one.
@@ -115,7 +115,7 @@ export function RecipientLinks({ order, onChanged }: { order: NhdOrderView; onCh
             >
               {statusOf(r)}
             </Text>
-            {standing(r) && (
+            {mayWithdraw && standing(r) && (
               <Button size="small" appearance="subtle" icon={<LinkDismissRegular />} onClick={() => setAsking(r)} {...restoreFocus}>
                 Withdraw link
               </Button>
@@ -123,7 +123,7 @@ export function RecipientLinks({ order, onChanged }: { order: NhdOrderView; onCh
           </li>
         ))}
       </ul>
-      {open.length > 1 && (
+      {mayWithdraw && open.length > 1 && (
         <div>
           <Button icon={<LinkDismissRegular />} onClick={() => setAsking(null)} {...restoreFocus}>
             Withdraw every link

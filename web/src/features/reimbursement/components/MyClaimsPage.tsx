@@ -53,8 +53,9 @@ export default function MyClaimsPage() {
   const view = useLiveList({
     list,
     messages: MESSAGES,
-    // A member's claims are pushed to their account's room, a Provider Admin's users' to its provider's room.
-    mine: !provider,
+    // A member's claims are pushed to their account's room, a Provider Admin's users' to its provider's room (and its
+    // own to its account's room: it follows both).
+    mine: true,
     entity: provider ? providerRoom(providerId) : undefined,
     fetchPage: fetchMyClaims,
     toRow: rowOf,
