@@ -60,7 +60,7 @@ describe('Provider Admin: its provider’s users’ orders and claims, live', ()
 
     // The member's delivered order opens read only: the link statuses show, no Withdraw button the server would refuse.
     await page.goto(`/nhd-order-list/${delivered.order_id}`);
-    await settled(page);
+    await settled(page, /^NHD order /);
     await explained(page, () => page.getByText(/^Emailed .*; not confirmed yet$/).first().waitFor({ timeout: 20_000 }));
     // Whose order it is shows by name.
     await page.getByRole('definition').filter({ hasText: 'Mia Member' }).first().waitFor({ timeout: 10_000 });
