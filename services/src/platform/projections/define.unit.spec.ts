@@ -4,6 +4,7 @@ import type { StoredEvent } from '../event-store/port.ts';
 import type { Realtime } from '../realtime/port.ts';
 import { storedEvent } from '../../../test/stored-event.ts';
 import { defineProjection } from './define.ts';
+import type { PushReader } from './port.ts';
 
 type SeatsBooked = DomainEvent<'SeatsBooked', { show_id: string; seats: number }>;
 const realtime: Realtime = { toUser: vi.fn(), toRole: vi.fn(), toEntity: vi.fn() };
@@ -44,12 +45,13 @@ describe('defineProjection', () => {
     expect(shows.evolve(doc, other)).toBe(doc);
   });
 
-  it('hands its push the typed events with their envelope and written document, and only when one is known', () => {
+  it('hands its push the typed events with their envelope and written document, and the reader, only when one is known', () => {
     push.mockClear();
     const event = booked({ show_id: 's1', seats: 2 });
     const doc = { _id: 's1', booked: 2 };
-    shows.afterApply?.([{ event, doc }, { event: booked({}, 'ShowCancelled'), doc: null }], realtime);
-    expect(push).toHaveBeenCalledWith([{ event: { type: 'SeatsBooked', data: { show_id: 's1', seats: 2 } }, stored: event, doc }], realtime);
+    const reader = { documents: {}, caughtUp: async () => {} } as unknown as PushReader;
+    shows.afterApply?.([{ event, doc }, { event: booked({}, 'ShowCancelled'), doc: null }], realtime, reader);
+    expect(push).toHaveBeenCalledWith([{ event: { type: 'SeatsBooked', data: { show_id: 's1', seats: 2 } }, stored: event, doc }], realtime, reader);
     push.mockClear();
     shows.afterApply?.([{ event: booked({}, 'ShowCancelled'), doc: null }], realtime);
     expect(push).not.toHaveBeenCalled();
