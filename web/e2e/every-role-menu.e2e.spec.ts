@@ -4,13 +4,14 @@ import { closeE2e, startE2eApp } from './support/app.ts';
 import { checkWidths } from './support/axe.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { newCustomer, type AccountRole } from './support/customer.ts';
+import { providerWithAdmin } from './support/provider.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 import type { TestApp } from '../../services/test/harness.ts';
 
 const DENIED = 'Not available for your role';
 
 /**
- * Issue 21, every role real: a Sub User, a Professional, a Service Provider and an Admin sign in and open every entry of their side menu;
+ * Issue 21, every role real: a Sub User, a Professional, a Service Provider, a Provider Admin and an Admin sign in and open every entry of their side menu;
  * none answers "Not available for your role", and each screen passes axe and fits at 375, 900 and 1440 px.
  */
 describe('every entry of the menu opens, for every role', () => {
@@ -25,6 +26,9 @@ describe('every entry of the menu opens, for every role', () => {
   afterAll(async () => {
     await closeE2e({ browser, app });
   });
+
+  /** A Provider Admin acts for a provider: appointed on a real one (its token carries the provider); the others are registered with the role. */
+  const accountFor = async (role: AccountRole) => (role === 'Provider Admin' ? (await providerWithAdmin(app, 'Menu Homes')).admin : newCustomer(app, `${role} Tester`, role));
 
   const cases: { role: AccountRole; landing: string; entries: string[]; never: string[] }[] = [
     {
@@ -46,6 +50,12 @@ describe('every entry of the menu opens, for every role', () => {
       never: ['/admin-dashboard', '/acpg-provider-users'],
     },
     {
+      role: 'Provider Admin',
+      landing: '/acpg-provider-users',
+      entries: ['/acpg-provider-users', '/admin-equity-protect', '/property-reimbursement', '/nhd-order-list'],
+      never: ['/admin-dashboard', '/acpg-provider', '/subscriptions'],
+    },
+    {
       role: 'Admin',
       landing: '/admin-dashboard',
       entries: ['/admin-dashboard', '/admin-equity-protect', '/admin-property-reimbursement', '/admin-nhd-order-list', '/admin-payments', '/user-interaction'],
@@ -59,7 +69,7 @@ describe('every entry of the menu opens, for every role', () => {
       async () => {
         const { context, page } = await newPage(browser, app.url);
         try {
-          const account = await newCustomer(app, `${role} Tester`, role);
+          const account = await accountFor(role);
           await signInThroughPages(page, app, account.email, account.password);
           await page.waitForURL(`**${landing}`, { timeout: 20_000 });
           const menu = page.getByRole('navigation', { name: 'Side menu' });
