@@ -1,11 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EnrolmentView } from '@acpg/contracts/equity';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../services/test/harness.ts';
+import type { EnrolmentView } from '@acpg/contracts/equity';
 import { markVerified } from '../../services/test/equity.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
 import { currentSessionVersion } from '../../services/src/modules/identity/module.ts';
-import { closeE2e, openE2e } from './support/app.ts';
+import { useE2e } from './support/app.ts';
 import { checkWidths } from './support/axe.ts';
 import { settled } from './support/browser.ts';
 import { agreeToTerms, useNewCard } from './support/checkout.ts';
@@ -31,18 +30,10 @@ const providerWithMember = async (app: TestApp) => {
 };
 
 describe('Provider Admin: protects a user’s property from /acpg-provider-users and pays for it', () => {
-  let app: TestApp;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ app, browser, page } = await openE2e());
-  }, 120_000);
-  afterAll(async () => {
-    await closeE2e({ browser, app });
-  });
+  const e2e = useE2e();
 
   it('picks the user’s verified property, the provider pays with the card form, and the user’s property is protected', async () => {
+    const { app, page } = e2e();
     const { admin, member } = await providerWithMember(app);
     await signInToProviderUsers(page, app, admin, 'Harbor Homes');
     const row = page.getByRole('table', { name: 'Provider users' }).getByRole('row').filter({ hasText: member.email });

@@ -1,7 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../services/test/harness.ts';
-import { closeE2e, openE2e } from './support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useE2e } from './support/app.ts';
 import { checkWidths } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
 import { invitationLink, pickAddress, providerWithAdmin, sendInvitation, signInToProviderUsers, startInvitation } from './support/provider.ts';
@@ -12,18 +10,10 @@ const MANZANITA = { typed: '427 Manzanita', line: '427 Manzanita Drive' };
 const BAY = { typed: '3352 Bay Co', line: '3352 Bay Court' };
 
 describe('Properties through the provider: attached to an invitation, confirmed at sign-up, seen by the Provider Admin', () => {
-  let app: TestApp;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ app, browser, page } = await openE2e());
-  }, 120_000);
-  afterAll(async () => {
-    await closeE2e({ browser, app });
-  });
+  const e2e = useE2e();
 
   it('invites with a property, attaches another, the invitee confirms one at sign-up (the property step is skipped), the admin sees it verified', async () => {
+    const { app, browser, page } = e2e();
     const { admin } = await providerWithAdmin(app, 'Closing Homes');
     await signInToProviderUsers(page, app, admin, 'Closing Homes');
 

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { TestApp } from '../../services/test/harness.ts';
+import { describe, it } from 'vitest';
 import { orderReaches, placeAndPayOrder, placeOrder } from '../../services/test/nhd.ts';
 import { joinProviderThroughInvitation, providerAdminToken } from '../../services/test/providers.ts';
 import { fileClaim } from '../../services/test/reimbursement.ts';
-import { closeE2e, openE2e } from './support/app.ts';
+import { useE2e } from './support/app.ts';
 import { checkWidths } from './support/axe.ts';
 import { settled } from './support/browser.ts';
 import { newMember } from './support/customer.ts';
@@ -17,18 +15,10 @@ import { explained } from './support/sign-in.ts';
  * users' orders and claims with the member's name, and take a new one live, without a reload.
  */
 describe('Provider Admin: its provider’s users’ orders and claims, live', () => {
-  let app: TestApp;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ app, browser, page } = await openE2e());
-  }, 120_000);
-  afterAll(async () => {
-    await closeE2e({ browser, app });
-  });
+  const e2e = useE2e();
 
   it('lists a member’s NHD orders and claims by name, and a new one appears live', async () => {
+    const { app, page } = e2e();
     const { providerId, admin } = await providerWithAdmin(app, 'Harbor Homes');
     const member = await newMember(app, 'Mia Member');
     // The member joins the provider as a person does: invited, then accepting with the emailed code.

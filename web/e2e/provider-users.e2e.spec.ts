@@ -1,7 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../services/test/harness.ts';
-import { closeE2e, openE2e } from './support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useE2e } from './support/app.ts';
 import { checkWidths } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
 import { newCustomer } from './support/customer.ts';
@@ -10,18 +8,10 @@ import { explained, signInThroughPages } from './support/sign-in.ts';
 import { newApplicant, onScreen, signUpInvited } from './support/sign-up.ts';
 
 describe('Provider Admin: /acpg-provider-users invites a user who signs up through the invitation and turns active live', () => {
-  let app: TestApp;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ app, browser, page } = await openE2e());
-  }, 120_000);
-  afterAll(async () => {
-    await closeE2e({ browser, app });
-  });
+  const e2e = useE2e();
 
   it('lands on Provider Users, invites, sees the invitee sign up and turn active live, then suspends and removes them', async () => {
+    const { app, browser, page } = e2e();
     const { admin } = await providerWithAdmin(app, 'Sunrise Homes');
     // A Provider Admin lands on their users (spec section 2).
     await signInToProviderUsers(page, app, admin, 'Sunrise Homes');

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { SEEDED_ADMIN, startTestApp, type TestApp } from '../../../services/test/harness.ts';
 import { launchBrowser, newPage } from './browser.ts';
 import { newCustomer, type Customer } from './customer.ts';
@@ -37,6 +38,24 @@ export const openE2e = async (env: Record<string, string> = {}, width?: number, 
 export const closeE2e = async ({ browser, app }: { browser?: Browser | undefined; app?: TestApp | undefined }): Promise<void> => {
   await browser?.close();
   await app?.close();
+};
+
+/**
+ * The suite's app, Chromium and page (openE2e before its tests, closed after them), as `useTestApp` is for the
+ * services' suites: call it in a `describe`, then `const { app, browser, page } = e2e()` inside a test.
+ */
+export const useE2e = (env: Record<string, string> = {}): (() => E2eRun) => {
+  let run: E2eRun | undefined;
+  beforeAll(async () => {
+    run = await openE2e(env);
+  }, 120_000);
+  afterAll(async () => {
+    await closeE2e(run ?? {});
+  });
+  return () => {
+    if (!run) throw new Error('useE2e: the app is not started (call it in a describe, read it inside a test)');
+    return run;
+  };
 };
 
 /**
