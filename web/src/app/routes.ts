@@ -27,6 +27,7 @@ const signUpComposed = () => import('./routes/SignUpStepRoutes.tsx');
 const passwordReset = () => import('../features/auth/components/PasswordResetPages.tsx');
 const nhdOrders = () => import('../features/nhd/components/OrdersListPage.tsx');
 const equity = () => import('../features/equity/components/EquityListPage.tsx');
+const contentManagement = () => import('../features/content-management/components/ManagementPages.tsx');
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', access: 'public', title: 'Home', load: () => import('../features/content/components/HomePage.tsx') },
@@ -92,6 +93,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin-nhd-order-list', access: 'protected', title: 'NHD Order List', capability: 'nhd.oversee', load: named(nhdOrders, 'AdminOrdersPage') },
   { path: '/account-administration', access: 'protected', title: 'Accounts', capability: 'accounts.administer', load: () => import('../features/account-administration/components/AccountsPage.tsx') },
   { path: '/account-administration/:accountId', access: 'protected', title: 'Account', capability: 'accounts.administer', load: () => import('../features/account-administration/components/AccountPage.tsx') },
+  { path: '/home-management', access: 'protected', title: 'Home Management', capability: 'content.manage', load: named(contentManagement, 'HomeManagementPage') },
+  { path: '/aboutus-management', access: 'protected', title: 'About Us Management', capability: 'content.manage', load: named(contentManagement, 'AboutUsManagementPage') },
+  { path: '/service-management', access: 'protected', title: 'Service Management', capability: 'content.manage', load: named(contentManagement, 'ServiceManagementPage') },
+  { path: '/faq-management', access: 'protected', title: 'FAQ Management', capability: 'content.manage', load: named(contentManagement, 'FaqManagementPage') },
+  { path: '/contact-management', access: 'protected', title: 'Contact Us Management', capability: 'content.manage', load: named(contentManagement, 'ContactManagementPage') },
+  { path: '/legal-management', access: 'protected', title: 'Legal Pages', capability: 'content.manage', load: named(contentManagement, 'LegalManagementPage') },
+  { path: '/site-management', access: 'protected', title: 'Site and Logo', capability: 'content.manage', load: named(contentManagement, 'SiteManagementPage') },
+  { path: '/blog-management', access: 'protected', title: 'Blog Posts', capability: 'content.manage', load: () => import('../features/content-management/components/BlogManagementPage.tsx') },
+  { path: '/blog-management/:slug', access: 'protected', title: 'Blog post', capability: 'content.manage', load: () => import('../features/content-management/components/BlogPostEditorPage.tsx') },
 ];
 
 registerRoutePaths(APP_ROUTES.map((r) => r.path));

@@ -64,9 +64,8 @@ export function editorReducer<B>(state: EditorState<B>, event: EditorEvent<B>): 
       return { ...state, busy: null, fieldErrors: event.fieldErrors };
     case 'done': {
       const draft = draftOf(event.doc, event.empty);
-      // A save keeps the form as typed unless the sanitizer changed it; every other action shows the server's draft.
-      const form = event.action === 'save' && (event.removed ?? []).length === 0 ? state.form : draft;
-      return { ...state, busy: null, server: event.doc, saved: draft, form, fieldErrors: {}, error: null, removed: event.removed ?? state.removed };
+      // The form shows the draft as the server keeps it (trimmed, sanitized).
+      return { ...state, busy: null, server: event.doc, saved: draft, form: draft, fieldErrors: {}, error: null, removed: event.removed ?? state.removed };
     }
     case 'failed':
       if (event.status === 409) return { ...state, busy: null, conflict: true, error: REVISION_CONFLICT_MESSAGE };
