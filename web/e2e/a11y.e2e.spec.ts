@@ -272,6 +272,7 @@ describe('accessibility (axe-core) of every signed-in page of every role, at 375
             `/property-reimbursement/${theirs.claimId}`,
             `/nhd-order-list/${theirs.orderId}`,
             `/account-administration/${theirs.accountId}`,
+            '/blog-management/a11y-post',
           ];
         } else {
           const account = await newCustomer(app, `Pat ${role}`, role);

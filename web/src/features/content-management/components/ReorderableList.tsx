@@ -72,20 +72,20 @@ export function ReorderableList<T>({ label, noun, items, onChange, titleOf, keyO
                 <Text className={s.title}>
                   {index + 1}. {title}
                 </Text>
-                <Button size="small" data-move="up" icon={<ArrowUpRegular />} aria-label={`Move ${title} up`} disabledFocusable={index === 0} onClick={() => move(index, -1)}>
+                <Button size="small" data-move="up" icon={<ArrowUpRegular />} aria-label={`Move up: ${title}`} disabledFocusable={index === 0} onClick={() => move(index, -1)}>
                   Move up
                 </Button>
                 <Button
                   size="small"
                   data-move="down"
                   icon={<ArrowDownRegular />}
-                  aria-label={`Move ${title} down`}
+                  aria-label={`Move down: ${title}`}
                   disabledFocusable={index === items.length - 1}
                   onClick={() => move(index, 1)}
                 >
                   Move down
                 </Button>
-                <Button size="small" icon={<DeleteRegular />} aria-label={`Remove ${title}`} disabledFocusable={items.length <= min} onClick={() => setRemoving(index)}>
+                <Button size="small" icon={<DeleteRegular />} aria-label={`Remove: ${title}`} disabledFocusable={items.length <= min} onClick={() => setRemoving(index)}>
                   Remove
                 </Button>
               </div>

@@ -1,0 +1,90 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeE2e, openSignedIn, type E2eRun } from './support/app.ts';
+import { newPage, settled } from './support/browser.ts';
+import { explained } from './support/sign-in.ts';
+
+/**
+ * A Super Admin edits the home page's hero in a draft, previews it (the preview tab opens the public page with
+ * ?preview=draft; visitors still get the published hero), publishes it, and a visitor gets the new hero. Against the
+ * real content module. The public API answer is what is checked everywhere; the visible h1 is checked too once the
+ * public home page renders `hero.heading` as its h1 (it shows the published heading before the change).
+ */
+interface Published {
+  hero: { heading: string };
+}
+
+const publicHome = async (url: string): Promise<Published | null> => {
+  const res = await fetch(`${url}/api/v1/cms/content/home`, { headers: { accept: 'application/json' } });
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`GET /cms/content/home answered ${res.status}`);
+  return ((await res.json()) as { data: { body: Published } }).data.body;
+};
+
+const h1Of = async (page: Page) => ((await page.locator('main h1').first().textContent({ timeout: 20_000 })) ?? '').trim();
+
+describe('home page hero: draft, preview, publish, seen by a visitor', () => {
+  let run: E2eRun | undefined;
+  afterAll(async () => {
+    await closeE2e(run ?? {});
+  });
+
+  it('a Super Admin changes the hero; visitors see it only once it is published', async () => {
+    run = await openSignedIn('admin');
+    const { app, browser, context, page } = run;
+    const before = await publicHome(app.url);
+    const heading = `Protect your home today ${Date.now().toString(36)}`;
+
+    // Does the public home page render the published hero as its h1 (i22-public-site)? Then the visible text is checked too.
+    const visitor = await newPage(browser, app.url);
+    await visitor.page.goto('/');
+    const rendersHero = before !== null && (await h1Of(visitor.page)) === before.hero.heading;
+
+    await page.goto('/home-management');
+    await explained(page, () => settled(page, 'Home Management'));
+    const headline = page.getByRole('textbox', { name: /^Headline/ });
+    await headline.fill(heading);
+    if (before === null) {
+      // A home page never saved: the rest of what the page needs.
+      await page.getByRole('textbox', { name: /^Button text/ }).fill('See plans');
+      await page.getByRole('textbox', { name: /^Page title/ }).fill('Home');
+      await page.getByRole('textbox', { name: /^Description/ }).fill('Home protection plans.');
+    }
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/cms/admin/content/home/draft') && r.request().method() === 'PUT');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    expect((await saved).status(), await (await saved).text()).toBe(200);
+    await page.locator('main .fui-Badge', { hasText: before === null ? /^Draft$/ : /^Unpublished changes$/ }).waitFor();
+
+    // Preview: the public page's own URL with ?preview=draft, in a new tab of the signed-in browser.
+    const opened = context.waitForEvent('page');
+    await page.getByRole('link', { name: /^Preview Home Management/ }).click();
+    const preview = await opened;
+    await preview.waitForLoadState('domcontentloaded');
+    expect(new URL(preview.url()).pathname + new URL(preview.url()).search).toBe('/?preview=draft');
+    if (rendersHero) await expect.poll(() => h1Of(preview), { timeout: 20_000 }).toBe(heading);
+    await preview.close();
+
+    // Visitors still get the published hero.
+    expect((await publicHome(app.url))?.hero.heading).toBe(before?.hero.heading);
+    if (rendersHero) {
+      await visitor.page.reload();
+      expect(await h1Of(visitor.page)).toBe(before.hero.heading);
+    }
+
+    const published = page.waitForResponse((r) => r.url().endsWith('/api/v1/cms/admin/content/home/publish'));
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    expect((await published).status()).toBe(200);
+    await page.locator('main .fui-Badge', { hasText: /^Published$/ }).waitFor();
+
+    await expect.poll(async () => (await publicHome(app.url))?.hero.heading, { timeout: 15_000 }).toBe(heading);
+    if (rendersHero) {
+      await visitor.page.goto('/');
+      await expect.poll(() => h1Of(visitor.page), { timeout: 20_000 }).toBe(heading);
+    }
+    // The change is in the history, with who made it.
+    await page.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'History of Home Management' });
+    await history.getByText(/^Published version \d+$/).first().waitFor();
+    await visitor.context.close();
+  }, 180_000);
+});
