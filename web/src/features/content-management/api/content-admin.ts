@@ -1,17 +1,22 @@
 import { useEffect } from 'react';
-import type { ContentChange, ContentKey, ContentStatus, ManagedContent, PublishedContent, UploadedImage } from '@acpg/contracts/content-documents';
-import type { Page } from '@acpg/contracts/http';
+import {
+  CONTENT_CHANGED_MESSAGE,
+  contentImageUrl,
+  type AdminBlogItem,
+  type AdminBlogPage,
+  type ContentChanged,
+  type ContentHistoryPage,
+  type ContentKey,
+  type ManagedContent,
+  type PublishedContent,
+  type UploadedImage,
+} from '@acpg/contracts/content-documents';
 import { http, type Result } from '../../../lib/http.ts';
 import { useLive } from '../../../lib/live.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 
-/** What the server pushes to the admins after every change of a content document (i22-content). */
-export const CONTENT_CHANGED_MESSAGE = 'content.changed';
-export interface ContentChangedPush {
-  key: string;
-  status: ContentStatus;
-  revision: number;
-}
+export { CONTENT_CHANGED_MESSAGE };
+type ContentChangedPush = ContentChanged;
 
 export const HISTORY_PAGE_SIZE = 10;
 export const BLOG_LIST_PAGE_SIZE = 20;
@@ -19,14 +24,7 @@ export const BLOG_LIST_PAGE_SIZE = 20;
 export interface SaveDraftAnswer extends ManagedContent {
   removed: string[];
 }
-export interface AdminBlogRow {
-  key: string;
-  slug: string;
-  heading: string;
-  status: ContentStatus;
-  updated_at: string | null;
-  updated_by: string | null;
-}
+export type AdminBlogRow = AdminBlogItem;
 
 const path = (key: ContentKey) => `/cms/admin/content/${encodeURIComponent(key)}`;
 const data = <T,>(answer: unknown): T => (answer as { data: T }).data;
@@ -41,11 +39,11 @@ export const unpublish = async (key: ContentKey, expectedRevision: number) =>
 export const restore = async (key: ContentKey, version: number, expectedRevision: number) =>
   data<ManagedContent>(await http.post(`${path(key)}/restore`, { version, expected_revision: expectedRevision }));
 export const fetchHistory = (key: ContentKey, page: number, signal?: AbortSignal) =>
-  http.get<Page<ContentChange>>(`${path(key)}/history`, { query: { page, page_size: HISTORY_PAGE_SIZE }, ...(signal ? { signal } : {}) });
+  http.get<ContentHistoryPage>(`${path(key)}/history`, { query: { page, page_size: HISTORY_PAGE_SIZE }, ...(signal ? { signal } : {}) });
 export const fetchVersion = (key: ContentKey, version: number, signal?: AbortSignal) =>
   http.get<PublishedContent>(`${path(key)}/versions/${version}`, signal ? { signal } : {});
 export const fetchAdminBlogs = (page: number, signal?: AbortSignal) =>
-  http.get<Page<AdminBlogRow>>('/cms/admin/blogs', { query: { page, page_size: BLOG_LIST_PAGE_SIZE }, ...(signal ? { signal } : {}) });
+  http.get<AdminBlogPage>('/cms/admin/blogs', { query: { page, page_size: BLOG_LIST_PAGE_SIZE }, ...(signal ? { signal } : {}) });
 
 /** POST /cms/images (multipart, field `file`). */
 export const uploadImage = async (file: File) => {
@@ -55,7 +53,7 @@ export const uploadImage = async (file: File) => {
 };
 
 /** The public URL of an uploaded image at one of its widths. */
-export const imageUrl = (imageId: string, width: number) => `/api/v1/cms/images/${encodeURIComponent(imageId)}/${width}.webp`;
+export const imageUrl = contentImageUrl;
 
 /** A document shown in an editor, and the newest revision another admin's push announced. */
 export interface LiveDocument {
@@ -78,7 +76,7 @@ export function useManagedContent(key: ContentKey) {
 
 /** Every blog post incl. drafts, one page; read again when a push says a post changed. */
 export function useAdminBlogs(page: number) {
-  const view = useLive<{ page: Page<AdminBlogRow>; stale: boolean }, ContentChangedPush>({
+  const view = useLive<{ page: AdminBlogPage; stale: boolean }, ContentChangedPush>({
     messages: [CONTENT_CHANGED_MESSAGE],
     read: async (signal) => {
       const r = await fetchAdminBlogs(page, signal);

@@ -67,7 +67,7 @@ export default function RichTextEditor({ label, value, onChange, error, hint }: 
   });
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({ heading: { levels: [2, 3, 4] }, code: false, codeBlock: false, link: { openOnClick: false, protocols: ['http', 'https', 'mailto', 'tel'] } }),
+      StarterKit.configure({ heading: { levels: [2, 3, 4] }, code: false, codeBlock: false, link: { openOnClick: false, protocols: ['http', 'https', 'mailto', 'tel'], HTMLAttributes: { target: null, rel: null } } }),
       Image.configure({ inline: false }),
     ],
     content: value,
