@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeE2e, openSignedIn, type E2eRun } from './support/app.ts';
 import { newPage, settled } from './support/browser.ts';
+import { solidPng } from './support/png.ts';
 import { explained } from './support/sign-in.ts';
 
 /**
@@ -23,7 +24,7 @@ const publicHome = async (url: string): Promise<Published | null> => {
 
 const h1Of = async (page: Page) => ((await page.locator('main h1').first().textContent({ timeout: 20_000 })) ?? '').trim();
 
-describe('home page hero: draft, preview, publish, seen by a visitor', () => {
+describe('content management against the content module', () => {
   let run: E2eRun | undefined;
   afterAll(async () => {
     await closeE2e(run ?? {});
@@ -87,4 +88,63 @@ describe('home page hero: draft, preview, publish, seen by a visitor', () => {
     await history.getByText(/^Published version \d+$/).first().waitFor();
     await visitor.context.close();
   }, 180_000);
+
+  it("another admin's change shows in an open editor at once (content.changed), and asks first over unsaved edits", async () => {
+    const { app, page } = run!;
+    const token = await app.signInAs('Super Admin', 'other-admin');
+    const theirs = async (heading: string) => {
+      const read = (await (await fetch(`${app.url}/api/v1/cms/admin/content/contact`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        data: { draft: Record<string, unknown> | null; revision: number };
+      };
+      const body = read.data.draft ?? { title: 'Contact us', description: 'How to reach us.', heading, intro: '', phone: '+1 415 555 0100', email: 'help@example.test', address: '1 Main St', hours: '9-5' };
+      const res = await fetch(`${app.url}/api/v1/cms/admin/content/contact/draft`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ body: { ...body, heading }, expected_revision: read.data.revision }),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+    };
+    await page.goto('/contact-management');
+    await explained(page, () => settled(page, 'Contact Us Management'));
+    const heading = page.getByRole('textbox', { name: /^Heading/ });
+    await heading.waitFor();
+
+    // Nothing edited here: their version loads.
+    await theirs('Talk to us (their edit)');
+    await expect.poll(() => heading.inputValue(), { timeout: 15_000 }).toBe('Talk to us (their edit)');
+
+    // Edits here: they are kept, and the editor says the document changed.
+    await heading.fill('My own heading');
+    await theirs('Their second edit');
+    await page.getByText('Another admin changed this while you were editing.', { exact: false }).waitFor({ timeout: 15_000 });
+    expect(await heading.inputValue()).toBe('My own heading');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('Someone else changed this; reload to see their version.').waitFor();
+  }, 120_000);
+
+  it('site and logo: a 290x60 logo is uploaded, shown from the image store, and saved in the draft', async () => {
+    const { app, page } = run!;
+    await page.goto('/site-management');
+    await explained(page, () => settled(page, 'Site and Logo'));
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/v1/cms/images') && r.request().method() === 'POST');
+    await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(290, 60) });
+    expect((await uploaded).status(), await (await uploaded).text()).toBe(200);
+    const logo = page.getByRole('img', { name: 'Logo: the uploaded image' });
+    await logo.waitFor();
+    // The image is served (a decoded picture, not a broken one).
+    await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/cms/admin/content/site/draft'));
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    expect((await saved).status()).toBe(200);
+    const token = await app.signInAs('Super Admin');
+    const site = (await (await fetch(`${app.url}/api/v1/cms/admin/content/site`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { draft: { logo_image_id: string | null } } };
+    expect(site.data.draft.logo_image_id).toMatch(/^img_/);
+
+    // A file that is not an image is refused at the field by the server, and nothing changes.
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/v1/cms/images') && r.request().method() === 'POST');
+    await page.locator('input[type=file]').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a png at all') });
+    expect((await refused).status()).toBeGreaterThanOrEqual(400);
+    await page.locator('[role=group] [role=alert]').first().waitFor();
+    await page.getByText('Unsaved changes').waitFor({ state: 'detached' });
+  }, 120_000);
 });
