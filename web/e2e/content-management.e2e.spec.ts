@@ -38,7 +38,14 @@ describe('content management against the content module', () => {
 
     // Does the public home page render the published hero as its h1 (i22-public-site)? Then the visible text is checked too.
     const visitor = await newPage(browser, app.url);
-    await visitor.page.goto('/');
+    const scripts: string[] = [];
+    visitor.page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await visitor.page.goto('/', { waitUntil: 'networkidle' });
+    // The public page never loads the management screens or the rich text editor.
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const path of scripts) expect(path).not.toMatch(/RichTextEditor|ManagementPages|EditorShell/);
     const rendersHero = before !== null && (await h1Of(visitor.page)) === before.hero.heading;
 
     await page.goto('/home-management');

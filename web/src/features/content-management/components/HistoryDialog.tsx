@@ -83,7 +83,7 @@ export function HistoryDialog({ contentKey, title, revision, onDismiss, onRestor
                   <Text size={200} className={s.muted}>
                     {c.by.name} · {formatDateTime12(c.at)}
                   </Text>
-                  {c.summary && <Text size={200}>{c.summary}</Text>}
+                  {c.summary && c.summary !== changeText(c) && <Text size={200}>{c.summary}</Text>}
                 </div>
                 {c.kind === 'published' && c.version !== null && (
                   <>
