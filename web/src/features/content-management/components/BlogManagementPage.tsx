@@ -13,19 +13,11 @@ import { formatDateTime12 } from '../../../lib/dates.ts';
 import { fieldState } from '../../../lib/field-state.ts';
 import { BLOG_LIST_PAGE_SIZE, useAdminBlogs, type AdminBlogRow } from '../api/content-admin.ts';
 import { statusBadge } from '../editor-state.ts';
+import { slugFrom } from '../content-rules.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
 });
-
-/** A slug from a title: "Spring Home Tips!" → "spring-home-tips". */
-export const slugFrom = (title: string) =>
-  title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120);
 
 const COLUMNS: readonly GridColumn<AdminBlogRow>[] = [
   { id: 'heading', header: 'Title', render: (r) => r.heading || r.slug, minWidth: '200px' },

@@ -3,6 +3,7 @@ import { Button, Image, Label, Spinner, Text, makeStyles, tokens } from '@fluent
 import { ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons';
 import { imageUrl, uploadImage } from '../api/content-admin.ts';
 import { messageOfError } from './errors.ts';
+import { IMAGE_KINDS, imageFileProblem } from '../content-rules.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, position: 'relative' },
@@ -12,16 +13,6 @@ const useStyles = makeStyles({
   hidden: { position: 'absolute', width: '1px', height: '1px', opacity: 0, overflow: 'hidden', pointerEvents: 'none' },
   muted: { color: tokens.colorNeutralForeground2 },
 });
-
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const KINDS = ['image/jpeg', 'image/png', 'image/webp'];
-
-/** What is wrong with a chosen file before it is sent (the server checks the content too), or null. */
-export function imageFileProblem(file: { size: number; type: string }): string | null {
-  if (!KINDS.includes(file.type)) return 'Choose a JPEG, PNG or WebP image';
-  if (file.size > MAX_IMAGE_BYTES) return 'Choose an image of 5 MB or less';
-  return null;
-}
 
 /** An image field: upload (POST /cms/images), the uploaded image, remove; errors at the field. */
 export function ImageField({
@@ -89,7 +80,7 @@ export function ImageField({
           ref={input}
           className={s.hidden}
           type="file"
-          accept={KINDS.join(',')}
+          accept={IMAGE_KINDS.join(',')}
           tabIndex={-1}
           aria-hidden="true"
           aria-label={`${label} file`}

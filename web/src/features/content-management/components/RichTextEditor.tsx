@@ -19,6 +19,7 @@ import {
 import { SimpleDialog } from '../../../components/SimpleDialog.tsx';
 import { imageUrl, uploadImage } from '../api/content-admin.ts';
 import { messageOfError } from './errors.ts';
+import { LINK_PATTERN } from '../content-rules.ts';
 
 export interface RichTextEditorProps {
   label: string;
@@ -176,9 +177,6 @@ export default function RichTextEditor({ label, value, onChange, error, hint }: 
     </div>
   );
 }
-
-/** A link's address: a web address, mailto:, tel: or a path in this site. */
-export const LINK_PATTERN = /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+0-9()\- ]+|\/(?!\/)[^\s]*)$/i;
 
 function LinkDialog({ current, onDone }: { current: string; onDone: (href: string | null) => void }) {
   const [href, setHref] = useState(current);
