@@ -5,6 +5,7 @@ import { ROLES } from '@acpg/contracts/role-names';
 import { may } from '@acpg/contracts/role-permissions';
 import { registerAccount } from '../../../test/accounts.ts';
 import { useTestApp } from '../../../test/harness.ts';
+import { socketClients } from '../../../test/sockets.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { contentStream } from './document/events.ts';
 import { seedContentDocuments } from './seed/seed.ts';
@@ -212,5 +213,28 @@ describe('content documents: refusals change nothing', () => {
     expect((await save(key, post('r'), 0, {})).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/cms/images' })).statusCode).toBe(401);
     expect(await streamLength(key)).toBe(0);
+  });
+});
+
+describe('content documents: live', () => {
+  const sockets = socketClients(() => t);
+
+  it('pushes content.changed { key, status, revision } to Super Admins and Admins on each change, never to other roles', async () => {
+    const adminSocket = await sockets.openAs('Admin', 'content-live-admin');
+    const customerSocket = await sockets.openAs('Customer', 'content-live-customer');
+    const toAdmin: unknown[] = [];
+    const toCustomer: unknown[] = [];
+    adminSocket.on('content.changed', (payload: unknown) => toAdmin.push(payload));
+    customerSocket.on('content.changed', (payload: unknown) => toCustomer.push(payload));
+    const key = `blog.live-${randomUUID().slice(0, 8)}`;
+    expect((await save(key, post('live'), 0)).statusCode).toBe(200);
+    expect((await act(key, 'publish', { expected_revision: 1 })).statusCode).toBe(200);
+    await waitFor(() => toAdmin.filter((p) => (p as { key: string }).key === key).length === 2, { what: 'two pushes to the admin' });
+    expect(toAdmin.filter((p) => (p as { key: string }).key === key)).toEqual([
+      { key, status: 'draft', revision: 1 },
+      { key, status: 'published', revision: 2 },
+    ]);
+    await sockets.roundTrip(customerSocket);
+    expect(toCustomer).toEqual([]);
   });
 });
