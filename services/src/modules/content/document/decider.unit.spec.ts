@@ -57,8 +57,15 @@ describe('content decider: SaveContentDraft', () => {
     expect(error.errors?.map((e) => e.path).sort()).toEqual(['body.heading', 'body.image_id']);
   });
 
+  it('refuses a new post (revision 0 expected) whose slug is taken, saying so', () => {
+    expect(refusal(() => decideContent(command('SaveContentDraft', { body: post('Two') }, 0), given(saved('One'))))).toMatchObject({
+      code: 'REVISION_CONFLICT',
+      message: expect.stringContaining('already exists'),
+    });
+  });
+
   it('refuses a stale expected revision with REVISION_CONFLICT', () => {
-    expect(refusal(() => decideContent(command('SaveContentDraft', { body: post('Two') }, 0), given(saved('One'))))).toMatchObject({ kind: 'conflict', code: 'REVISION_CONFLICT' });
+    expect(refusal(() => decideContent(command('SaveContentDraft', { body: post('Two') }, 3), given(saved('One'))))).toMatchObject({ kind: 'conflict', code: 'REVISION_CONFLICT', message: expect.stringContaining('revision 1') });
   });
 });
 
