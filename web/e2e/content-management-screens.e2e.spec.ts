@@ -185,6 +185,13 @@ describe('content management screens (content API in memory)', () => {
     expect(fake.saves.at(-1)).toMatchObject({ key: 'blog.spring-home-tips', expected_revision: 0 });
     await page.getByRole('link', { name: 'All posts' }).click();
     await page.getByRole('link', { name: 'Edit Spring Home Tips!' }).first().waitFor();
+    // A web address another post has is refused in the dialog.
+    await page.getByRole('button', { name: 'New post' }).click();
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('Spring home tips');
+    await dialog.getByRole('button', { name: 'Start writing' }).click();
+    await dialog.getByText('Another post has this web address; choose another').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/blog-management');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('every management screen: no serious or critical axe violation at 375, 900 and 1440 px, none scrolls sideways', async () => {

@@ -19,7 +19,7 @@ export { CONTENT_CHANGED_MESSAGE };
 type ContentChangedPush = ContentChanged;
 
 export const HISTORY_PAGE_SIZE = 10;
-export const BLOG_LIST_PAGE_SIZE = 20;
+export const BLOG_LIST_PAGE_SIZE = 10;
 
 export interface SaveDraftAnswer extends ManagedContent {
   removed: string[];

@@ -11,7 +11,7 @@ import { LinkButton } from '../../../components/LinkButton.tsx';
 import { SimpleDialog } from '../../../components/SimpleDialog.tsx';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { fieldState } from '../../../lib/field-state.ts';
-import { BLOG_LIST_PAGE_SIZE, useAdminBlogs, type AdminBlogRow } from '../api/content-admin.ts';
+import { BLOG_LIST_PAGE_SIZE, fetchManaged, useAdminBlogs, type AdminBlogRow } from '../api/content-admin.ts';
 import { statusBadge } from '../editor-state.ts';
 import { slugFrom } from '../content-rules.ts';
 
@@ -85,10 +85,17 @@ function NewPostDialog({ onDismiss }: { onDismiss: () => void }) {
   const [slug, setSlug] = useState('');
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   const shownSlug = touched ? slug : slugFrom(title);
-  const submit = () => {
+  const submit = async () => {
     const checked = BlogPostSlug.safeParse(shownSlug);
     if (!checked.success || checked.data === '') return setError(checked.success ? 'Enter the web address of the post' : (checked.error.issues[0]?.message ?? 'Enter the web address of the post'));
+    // A web address another post has: say so here, rather than open that post.
+    setChecking(true);
+    const existing = await fetchManaged(`blog.${checked.data}`);
+    setChecking(false);
+    if (!existing.success) return setError(existing.message);
+    if (existing.data.revision > 0) return setError('Another post has this web address; choose another');
     navigate(`/blog-management/${checked.data}`, { state: { title } });
   };
   return (
@@ -97,8 +104,8 @@ function NewPostDialog({ onDismiss }: { onDismiss: () => void }) {
       onDismiss={onDismiss}
       actions={
         <>
-          <Button appearance="primary" onClick={submit}>
-            Start writing
+          <Button appearance="primary" onClick={() => void submit()}>
+            {checking ? 'Checking…' : 'Start writing'}
           </Button>
           <Button onClick={onDismiss}>Cancel</Button>
         </>
@@ -107,7 +114,7 @@ function NewPostDialog({ onDismiss }: { onDismiss: () => void }) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          void submit();
         }}
         style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
       >
