@@ -150,6 +150,29 @@ describe('content management screens (content API in memory)', () => {
     expect(saved.items[1]!.answer_html).toMatch(/<p>Three<strong> bold<\/strong><\/p>/);
   });
 
+  it('about us, keyboard only: Tab to the text toolbar, arrows between its buttons, a button hands focus back to the text, save with the keyboard', async () => {
+    await open('/aboutus-management', 'About Us Management');
+    // The editor is loaded on demand.
+    await page.getByRole('toolbar', { name: 'Page text formatting' }).waitFor();
+    await page.getByRole('textbox', { name: /^Introduction/ }).focus();
+    await page.keyboard.press('Tab');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.getAttribute('role') ?? '');
+    await expect.poll(focused).toBe('Bold');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focused).toBe('Italic');
+    await page.keyboard.press('Enter');
+    // A formatting button hands focus back to the text.
+    await expect.poll(focused).toBe('textbox');
+    await page.keyboard.type('Family run since 1998');
+    for (const [label, value] of [[/^Heading/, 'About us'], [/^Page title/, 'About us'], [/^Description/, 'Who we are.']] as const) {
+      await page.getByRole('textbox', { name: label }).first().fill(value);
+    }
+    await page.getByRole('button', { name: 'Save draft' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => fake.saves.at(-1)?.key).toBe('about-us');
+    expect((fake.saves.at(-1)!.body as { body_html: string }).body_html).toBe('<p><em>Family run since 1998</em></p>');
+  });
+
   it('site and logo: the logo is uploaded, shown, replaced and removed', async () => {
     await open('/site-management', 'Site and Logo');
     await page.getByText('Recommended 290 × 60 pixels', { exact: false }).waitFor();
