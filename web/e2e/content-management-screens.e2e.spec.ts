@@ -19,6 +19,7 @@ const HOME = {
   trust: [{ label: 'Licensed in California', detail: '' }],
   sections: [],
 };
+const ABOUT = { title: 'About us', description: 'Who we are.', heading: 'About us', intro: '', body_html: '', image_id: 'img_narrowimage01' };
 const FAQ = {
   title: 'FAQ',
   description: 'Answers.',
@@ -43,7 +44,7 @@ describe('content management screens (content API in memory)', () => {
   it('signs in as the Super Admin and routes the content API to memory', async () => {
     const run = e2e();
     page = run.page;
-    fake = await fakeContent(run.context, { home: HOME, faq: FAQ });
+    fake = await fakeContent(run.context, { home: HOME, faq: FAQ, 'about-us': ABOUT });
     await signInThroughPages(page, run.app, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
     // Every new screen is in the Super Admin's side menu.
     const menu = page.getByRole('navigation', { name: 'Side menu' });
@@ -171,6 +172,13 @@ describe('content management screens (content API in memory)', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => fake.saves.at(-1)?.key).toBe('about-us');
     expect((fake.saves.at(-1)!.body as { body_html: string }).body_html).toBe('<p><em>Family run since 1998</em></p>');
+  });
+
+  it('an image read from the server shows at the largest width it is stored at', async () => {
+    await open('/aboutus-management', 'About Us Management');
+    const image = page.getByRole('img', { name: 'Page image: the uploaded image' });
+    await expect.poll(() => image.getAttribute('src'), { timeout: 15_000 }).toBe('/api/v1/cms/images/img_narrowimage01/64.webp');
+    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   });
 
   it('site and logo: the logo is uploaded, shown, replaced and removed', async () => {

@@ -81,6 +81,9 @@ export async function fakeContent(context: BrowserContext, seed: Record<string, 
       images += 1;
       return ok(route, { image_id: `img_fakeimage${String(images).padStart(4, '0')}`, width: 290, height: 60, widths: [16, 32, 48, 64, 96, 128, 256], alt_hint: '' });
     }
+    // An image whose id says `narrow` is stored only up to 64 px wide (its original is narrower than 128).
+    const width = Number(/\/(\d+)\.webp$/.exec(route.request().url())?.[1]);
+    if (route.request().url().includes('narrow') && width > 64) return json(route, 404, { success: false, message: 'No such image width' });
     return route.fulfill({ status: 200, contentType: 'image/png', body: Buffer.from(PIXEL, 'base64') });
   });
   await context.route('**/api/v1/cms/admin/**', async (route) => {

@@ -14,6 +14,8 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground2 },
 });
 
+const FALLBACK_WIDTHS = [256, 128, 64, 32, 16] as const;
+
 /** An image field: upload (POST /cms/images), the uploaded image, remove; errors at the field. */
 export function ImageField({
   label,
@@ -57,10 +59,14 @@ export function ImageField({
       if (input.current) input.current.value = '';
     }
   };
+  // An image read from the server (its widths unknown here) shows at 256 px, or the next smaller stored width when
+  // the original is narrower (DECISIONS.md widths are stored only up to the original's width).
+  const [smaller, setSmaller] = useState<{ id: string; step: number }>({ id: '', step: 0 });
+  const step = smaller.id === value ? smaller.step : 0;
   const shownWidth = (id: string) => {
     const known = widths[id];
-    if (!known || known.length === 0) return 256;
-    return known.filter((w) => w <= previewWidth).pop() ?? known[0]!;
+    if (known && known.length > 0) return known.filter((w) => w <= previewWidth).pop() ?? known[0]!;
+    return FALLBACK_WIDTHS[Math.min(step, FALLBACK_WIDTHS.length - 1)]!;
   };
   const message = problem ?? error;
 
@@ -75,7 +81,7 @@ export function ImageField({
         </Text>
       )}
       <div className={s.body}>
-        {value ? <Image className={s.preview} src={imageUrl(value, shownWidth(value))} alt={`${label}: the uploaded image`} /> : <Text className={s.muted}>No image</Text>}
+        {value ? <Image className={s.preview} src={imageUrl(value, shownWidth(value))} onError={() => step < FALLBACK_WIDTHS.length - 1 && setSmaller({ id: value, step: step + 1 })} alt={`${label}: the uploaded image`} /> : <Text className={s.muted}>No image</Text>}
         <input
           ref={input}
           className={s.hidden}
