@@ -34,7 +34,11 @@ describe('content images', () => {
       const meta = await sharp(served.rawPayload).metadata();
       expect([meta.format, meta.width]).toEqual(['webp', width]);
     }
-    for (const url of [`/api/v1/cms/images/${image.image_id}/750.webp`, `/api/v1/cms/images/${image.image_id}/100.webp`, `/api/v1/cms/images/${image.image_id}/0640.webp`, '/api/v1/cms/images/img_unknownunknown1234/640.webp', '/api/v1/cms/images/x/640.webp']) {
+    // A width of the list above the original's: the largest stored one (640), never enlarged.
+    const above = await t.app.inject({ method: 'GET', url: `/api/v1/cms/images/${image.image_id}/1920.webp` });
+    expect(above.statusCode).toBe(200);
+    expect((await sharp(above.rawPayload).metadata()).width).toBe(640);
+    for (const url of [`/api/v1/cms/images/${image.image_id}/100.webp`, `/api/v1/cms/images/${image.image_id}/0640.webp`, '/api/v1/cms/images/img_unknownunknown1234/640.webp', '/api/v1/cms/images/x/640.webp']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
   });
