@@ -14,6 +14,7 @@ import {
   Textarea,
   makeStyles,
   tokens,
+  useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import type { TemplateDetail, TemplatePart } from '@acpg/contracts/email-templates';
 import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
@@ -60,7 +61,7 @@ export function TemplateEditor({ templateKey }: { templateKey: string }) {
       <LoadingBlock label="Loading the template" lines={8} />
     );
   }
-  return <Editor key={`${detail.key}:${detail.version}`} detail={detail} onChanged={setSaved} onReload={() => { setSaved(null); loaded.reload(); }} />;
+  return <Editor key={detail.key} detail={detail} onChanged={setSaved} onReload={() => { setSaved(null); loaded.reload(); }} />;
 }
 
 function Editor({ detail, onChanged, onReload }: { detail: TemplateDetail; onChanged: (d: TemplateDetail) => void; onReload: () => void }) {
@@ -70,6 +71,15 @@ function Editor({ detail, onChanged, onReload }: { detail: TemplateDetail; onCha
   const [draft, setDraft] = useState<Draft>(initial);
   const [saveErrors, setSaveErrors] = useState<Partial<Record<TemplatePart, string>>>({});
   const [stale, setStale] = useState(false);
+  // A new version (saved, restored, reset) becomes the draft, in place: the focused button keeps the focus.
+  const [shown, setShown] = useState(detail);
+  if (shown !== detail) {
+    setShown(detail);
+    setDraft(initial);
+    setSaveErrors({});
+    setStale(false);
+  }
+  const restoreFocus = useRestoreFocusTarget();
   const [busy, setBusy] = useState<null | 'save' | 'reset' | 'test'>(null);
   const [dialog, setDialog] = useState<null | 'history' | 'reset'>(null);
   const parts = partsOfChannel(detail.channel);
@@ -170,8 +180,10 @@ function Editor({ detail, onChanged, onReload }: { detail: TemplateDetail; onCha
       <ScreenHeading id={headingId} title={detail.description}>
         <div className={s.actions}>
           <LinkButton to="/email-templates">Back to templates</LinkButton>
-          <Button onClick={() => setDialog('history')}>History</Button>
-          <Button onClick={() => setDialog('reset')} disabled={!detail.edited || busy !== null}>
+          <Button {...restoreFocus} onClick={() => setDialog('history')}>
+            History
+          </Button>
+          <Button {...restoreFocus} onClick={() => setDialog('reset')} disabledFocusable={!detail.edited || busy !== null}>
             Reset to default
           </Button>
           <Button onClick={() => void sendTest()} disabledFocusable={busy !== null}>
