@@ -47,6 +47,10 @@ describe('Super Admin: /email-templates; the next sign-in code email uses the ed
       await settled(page, TEMPLATE);
       await page.getByTestId('preview-subject').getByText('Your sign-in code').waitFor();
       expect(await page.locator('iframe[title="Email preview"]').getAttribute('sandbox')).toBe('');
+      // The email as sent: the body inside the shared layout (the company's name on top), drawn in the sandboxed frame.
+      const email = page.frameLocator('iframe[title="Email preview"]');
+      await email.getByText('ACPG', { exact: true }).waitFor();
+      await email.getByText(/Your ACPG sign-in code is \d{6}/).waitFor();
       await checkWidths(page, 'email-templates-editor');
     });
   }, 120_000);
