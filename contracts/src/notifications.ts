@@ -13,6 +13,8 @@ export const NOTIFICATION_CODES_QUEUE = 'notification-codes';
 const fromTemplate = {
   template: z.string().min(1),
   variables: z.record(z.string(), z.unknown()),
+  /** A test an admin sends to themself from the email-templates screen: the subject (an SMS: the text) starts with "[Test] ". */
+  test: z.boolean().optional(),
 };
 
 export const NotificationJob = z.discriminatedUnion('channel', [

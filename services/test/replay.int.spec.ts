@@ -282,6 +282,14 @@ describe('npm run replay -- --all', () => {
     });
     expect(deed.statusCode, deed.body).toBe(200);
     await waitFor(async () => ((await t.platform.documents.find('property_documents', {})).length > 0 ? true : undefined), { what: 'the deed waiting for review' });
+    // An email template edited then reset (notifications_template_overrides, notifications_template_versions).
+    for (const [method, path, payload] of [
+      ['PUT', '', { subject: 'Replay: new sign-in', expected_version: 0 }],
+      ['POST', '/reset', { expected_version: 1 }],
+    ] as const) {
+      const r = await t.app.inject({ method, url: `/api/v1/admin/email-templates/identity.sign-in-notice${path}`, payload, headers: superAdmin });
+      expect(r.statusCode, r.body).toBe(200);
+    }
     const token = await t.signInAs('Super Admin');
     await waitFor(async () => {
       const r = await fetch(`${t.url}/api/v1/admin/user-interactions`, { headers: { authorization: `Bearer ${token}` } });

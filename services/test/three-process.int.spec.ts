@@ -56,7 +56,7 @@ describe(`three processes (api, projector, worker) on the Kafka mock cluster and
   const outputs = () => processes.map((p) => `--- ${p.name}${p.alive() ? '' : ' (exited)'}\n${tail(p.output(), 25)}`).join('\n');
   const started = (role: RoleProcess) => role.waitForLine(/"msg":"(started|listening on [^"]+)"/, 'start', START_MS);
 
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+  const call = async (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => {
     const response = await fetch(`${base}/api/v1${path}`, {
       method,
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -165,6 +165,19 @@ describe(`three processes (api, projector, worker) on the Kafka mock cluster and
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     expect(verified.body.data).toMatchObject({ role: ['Super Admin'], user: { email: ADMIN.email } });
     token = String(verified.body.data?.AccessToken);
+  }, 30_000);
+
+  it("a Super Admin's template edit, saved on the api, is what the worker process renders next, without a restart", async () => {
+    const saved = await call('PUT', '/admin/email-templates/identity.sign-in-code-sms', { text: 'Three processes edited this: {{ code }}', expected_version: 0 });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const sent = await call('POST', '/admin/email-templates/identity.sign-in-code-sms/test');
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const message = await waitFor(() => sms.messages.find((m) => m.text.startsWith('[Test] Three processes edited this: ')), { timeoutMs: 20_000, what: 'the test text message' }).catch(
+      (error: unknown) => {
+        throw new Error(`${String(error)}\n${outputs()}`);
+      },
+    );
+    expect(message).toMatchObject({ to: ADMIN.phone, text: '[Test] Three processes edited this: 123456' });
   }, 30_000);
 
   it('an interaction stored through the api is projected by the projector and pushed live to a socket on the api', async () => {

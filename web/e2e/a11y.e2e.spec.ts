@@ -273,6 +273,8 @@ describe('accessibility (axe-core) of every signed-in page of every role, at 375
             `/nhd-order-list/${theirs.orderId}`,
             `/account-administration/${theirs.accountId}`,
             '/blog-management/a11y-post',
+            // The email-templates editor (the list's ?key=), with its live preview.
+            '/email-templates?key=identity.sign-in-notice',
           ];
         } else {
           const account = await newCustomer(app, `Pat ${role}`, role);

@@ -11,6 +11,8 @@ import { ensureProjectionIndexes, runProjection } from '../platform/projections/
 import { startReactions } from '../platform/reactions/start.ts';
 import { startSchedules } from '../platform/schedules/start.ts';
 import { createTemplateRegistry } from '../platform/templates/registry.ts';
+import { emailLayout } from '../platform/templates/layout.ts';
+import { storedTemplateOverrides } from '../modules/notifications/module.ts';
 import type { Adapters } from './adapters.ts';
 import { scopedPlatform } from './module-data.ts';
 import { moduleStreamsOnly } from './module-streams.ts';
@@ -41,7 +43,14 @@ export const createPlatform = (
   // Refuses at start, naming each problem, a template that cannot render its sample.
   templates: createTemplateRegistry(
     modules.flatMap((m) => m.templates ?? []),
-    { log }, // no edits stored yet: the content module's email-templates screen will pass its overrides here
+    {
+      log,
+      // Super Admins' edits (the notifications module's read model), read at every render on every role: the next
+      // message after a save uses it, without a restart.
+      overrides: storedTemplateOverrides(adapters.documents),
+      // Every email's HTML inside the one mail-client-safe layout (templates hold only the body).
+      layout: emailLayout({ company: 'ACPG', siteUrl: config.PUBLIC_URL }),
+    },
   ),
   caughtUp: caughtUpWith(adapters.eventStore, adapters.projections),
   clock: () => new Date(),

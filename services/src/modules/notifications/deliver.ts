@@ -22,7 +22,9 @@ const render = async (platform: Platform, job: NotificationJob): Promise<Rendere
   try {
     const rendered = await platform.templates.render(job.template, job.variables);
     if (rendered.channel !== job.channel) throw new TemplateError(`Template ${job.template} is an ${rendered.channel} template, not an ${job.channel} one.`);
-    return rendered;
+    if (!job.test) return rendered;
+    // A test an admin sent themself from the email-templates screen says so before anything else.
+    return rendered.channel === 'email' ? { ...rendered, subject: `[Test] ${rendered.subject}` } : { ...rendered, text: `[Test] ${rendered.text}` };
   } catch (error) {
     if (error instanceof TemplateError) throw new PermanentJobError(error.message, { cause: error });
     throw error; // the overrides store is away: worth a retry

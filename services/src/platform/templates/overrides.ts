@@ -1,8 +1,8 @@
 import type { TemplateOverride } from './template.ts';
 
 /**
- * Where edited templates are kept (the content module's email-templates screen will store them). Looked up by key at
- * every render, so an edit applies to the next message without a restart.
+ * Where edited templates are kept (the notifications module's read model, `storedTemplateOverrides`, edited on the
+ * email-templates screen). Looked up by key at every render, so an edit applies to the next message without a restart.
  */
 export interface TemplateOverrides {
   find(key: string): Promise<TemplateOverride | null>;

@@ -2,13 +2,23 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { parsePart, renderPart, type ParsedPart, type PartKind } from './engine.ts';
 import { noTemplateOverrides, type TemplateOverrides } from './overrides.ts';
+import { unsafeHtml, unsafeHtmlMessage } from './safe-html.ts';
 import type { MessageTemplate, RenderedMessage, TemplateOverride } from './template.ts';
+
+/** What is wrong with one part of a template (`subject`, `html`, `text`), in words an admin can act on. */
+export interface PartProblem {
+  part: PartKind;
+  message: string;
+}
 
 /** A template that cannot render, unknown key or variables that do not fit; the message says which and why. */
 export class TemplateError extends Error {
-  constructor(message: string) {
+  /** The parts that failed, when the failure is in the template's text (an edit to refuse part by part). */
+  readonly parts: readonly PartProblem[];
+  constructor(message: string, parts: readonly PartProblem[] = []) {
     super(message);
     this.name = 'TemplateError';
+    this.parts = parts;
   }
 }
 
@@ -18,13 +28,14 @@ export interface TemplateRegistry {
   get(key: string): MessageTemplate | undefined;
   /**
    * The template rendered with its sample data: with `override` when given (an edit to check before storing it),
-   * else with the stored override if any. A part that cannot render throws a TemplateError naming it.
+   * else with the stored override if any. A part that cannot render, or HTML that would run anything for a mail
+   * reader (`safe-html.ts`), throws a TemplateError naming it (`parts`).
    */
   preview(key: string, override?: TemplateOverride): Promise<RenderedMessage>;
   /**
    * Renders a message for sending. Unknown key or variables that do not fit throw a TemplateError (retrying cannot
-   * help). A stored override that fails to render is logged and the registered text is used: an edit must never
-   * stop sign-in codes.
+   * help). A stored override that fails to render (or whose HTML is unsafe) is logged and the registered text is
+   * used: an edit must never stop sign-in codes. An email's HTML comes inside the layout (`layout.ts`) when one is set.
    */
   render(key: string, variables: unknown): Promise<RenderedMessage>;
 }
@@ -54,19 +65,21 @@ const scopeOf = (template: MessageTemplate, variables: unknown): Record<string, 
   return scope;
 };
 
+const listed = (failures: readonly PartProblem[]) => failures.map((f) => `${f.part}: ${f.message}`).join('; ');
+
 const renderWith = (template: MessageTemplate, parts: Partial<Record<PartKind, ParsedPart>>, scope: Record<string, unknown>): RenderedMessage => {
   const out: Partial<Record<PartKind, string>> = {};
-  const failures: string[] = [];
+  const failures: PartProblem[] = [];
   for (const kind of partsOf(template)) {
     const parsed = parts[kind];
     if (!parsed) continue;
     try {
       out[kind] = renderPart(kind, parsed, scope);
     } catch (error) {
-      failures.push(`${kind}: ${problem(error)}`);
+      failures.push({ part: kind, message: problem(error) });
     }
   }
-  if (failures.length > 0) throw new TemplateError(`Template ${template.key} cannot render: ${failures.join('; ')}`);
+  if (failures.length > 0) throw new TemplateError(`Template ${template.key} cannot render: ${listed(failures)}`, failures);
   return template.channel === 'email'
     ? { channel: 'email', subject: out.subject ?? '', html: out.html ?? '', text: out.text ?? '' }
     : { channel: 'sms', text: out.text ?? '' };
@@ -75,7 +88,7 @@ const renderWith = (template: MessageTemplate, parts: Partial<Record<PartKind, P
 /** Parses each part of `override` (the registered part where the override has none). */
 const partsWith = (entry: Entry, override: TemplateOverride): Partial<Record<PartKind, ParsedPart>> => {
   const parts: Partial<Record<PartKind, ParsedPart>> = {};
-  const failures: string[] = [];
+  const failures: PartProblem[] = [];
   for (const kind of partsOf(entry.template)) {
     const source = override[kind];
     if (source === undefined) {
@@ -85,11 +98,24 @@ const partsWith = (entry: Entry, override: TemplateOverride): Partial<Record<Par
     try {
       parts[kind] = parsePart(kind, source);
     } catch (error) {
-      failures.push(`${kind}: ${problem(error)}`);
+      failures.push({ part: kind, message: problem(error) });
     }
   }
-  if (failures.length > 0) throw new TemplateError(`Template ${entry.template.key} cannot be parsed: ${failures.join('; ')}`);
+  if (failures.length > 0) throw new TemplateError(`Template ${entry.template.key} cannot be parsed: ${listed(failures)}`, failures);
   return parts;
+};
+
+/** An override rendered, refusing HTML (its source or what it renders) that would run anything for a mail reader. */
+const renderOverride = (entry: Entry, override: TemplateOverride, scope: Record<string, unknown>): RenderedMessage => {
+  const rendered = renderWith(entry.template, partsWith(entry, override), scope);
+  if (override.html !== undefined && rendered.channel === 'email') {
+    const problems = unsafeHtml(override.html, rendered.html);
+    if (problems.length > 0) {
+      const message = unsafeHtmlMessage(problems);
+      throw new TemplateError(`Template ${entry.template.key}: html: ${message}`, [{ part: 'html', message }]);
+    }
+  }
+  return rendered;
 };
 
 /**
@@ -99,9 +125,12 @@ const partsWith = (entry: Entry, override: TemplateOverride): Partial<Record<Par
  */
 export const createTemplateRegistry = (
   templates: readonly MessageTemplate[],
-  options: { overrides?: TemplateOverrides; log?: Logger } = {},
+  options: { overrides?: TemplateOverrides; log?: Logger; layout?: (body: string, subject: string) => string } = {},
 ): TemplateRegistry => {
   const overrides = options.overrides ?? noTemplateOverrides;
+  const { layout } = options;
+  const laidOut = (message: RenderedMessage): RenderedMessage =>
+    layout && message.channel === 'email' ? { ...message, html: layout(message.html, message.subject) } : message;
   const entries = new Map<string, Entry>();
   const failures: string[] = [];
   for (const template of templates) {
@@ -131,7 +160,7 @@ export const createTemplateRegistry = (
       const entry = entryOf(key);
       const edit = override ?? (await overrides.find(key));
       const scope = scopeOf(entry.template, entry.template.sample);
-      return renderWith(entry.template, edit ? partsWith(entry, edit) : entry.parsed, scope);
+      return laidOut(edit ? renderOverride(entry, edit, scope) : renderWith(entry.template, entry.parsed, scope));
     },
     async render(key, variables) {
       const entry = entryOf(key);
@@ -139,12 +168,12 @@ export const createTemplateRegistry = (
       const edit = await overrides.find(key);
       if (edit) {
         try {
-          return renderWith(entry.template, partsWith(entry, edit), scope);
+          return laidOut(renderOverride(entry, edit, scope));
         } catch (error) {
           options.log?.error({ template: key, err: error }, 'edited message template cannot render: the registered one is used');
         }
       }
-      return renderWith(entry.template, entry.parsed, scope);
+      return laidOut(renderWith(entry.template, entry.parsed, scope));
     },
   };
 };
