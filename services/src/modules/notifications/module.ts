@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { NOTIFICATION_DELIVERY_FAILED } from '@acpg/contracts/notifications';
 import { codeNotificationJob, notificationJob } from '../../platform/jobs/notifications.ts';
 import type { Module, Platform } from '../../platform/module.ts';
 import { deliverNotification } from './deliver.ts';
@@ -19,6 +20,8 @@ export interface NotificationsModuleOptions {
  */
 export const createNotificationsModule = (options: NotificationsModuleOptions = {}): Module => ({
   name: 'notifications',
+  // A failed attempt is recorded (deliver.ts), for the admin dashboard's failing deliveries.
+  eventTypes: [NOTIFICATION_DELIVERY_FAILED],
   workers: [
     notificationJob.worker(deliverNotification, { concurrency: options.concurrency ?? 4 }),
     codeNotificationJob.worker(deliverNotification, { concurrency: options.codeConcurrency ?? 2 }),
