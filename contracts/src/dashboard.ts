@@ -69,5 +69,6 @@ export type DashboardTile = z.infer<typeof DashboardTile>;
  * owner's providers. A dashboard reads its tiles again (the message carries no counts: a count depends on the range).
  */
 export const DASHBOARD_CHANGED_MESSAGE = 'dashboard.changed';
-export const DashboardChanged = z.object({ tile: DashboardTile, position: z.number().int().nonnegative() });
+/** `at`: when the newest change of the batch happened (its event's time). */
+export const DashboardChanged = z.object({ tile: DashboardTile, position: z.number().int().nonnegative(), at: z.string() });
 export type DashboardChanged = z.infer<typeof DashboardChanged>;

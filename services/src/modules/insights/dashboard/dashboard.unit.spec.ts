@@ -110,9 +110,9 @@ describe('the dashboard push', () => {
     ];
     await pushDashboard('nhd_orders', applied, r, reader);
     expect(sent).toEqual([
-      { to: 'role:Super Admin', message: 'dashboard.changed', payload: { tile: 'nhd_orders', position: 9 } },
-      { to: 'role:Admin', message: 'dashboard.changed', payload: { tile: 'nhd_orders', position: 9 } },
-      { to: 'provider:p1', message: 'dashboard.changed', payload: { tile: 'nhd_orders', position: 9 } },
+      { to: 'role:Super Admin', message: 'dashboard.changed', payload: { tile: 'nhd_orders', position: 9, at: '2026-01-01T00:00:00.000Z' } },
+      { to: 'role:Admin', message: 'dashboard.changed', payload: { tile: 'nhd_orders', position: 9, at: '2026-01-01T00:00:00.000Z' } },
+      { to: 'provider:p1', message: 'dashboard.changed', payload: { tile: 'nhd_orders', position: 9, at: '2026-01-01T00:00:00.000Z' } },
     ]);
   });
 });

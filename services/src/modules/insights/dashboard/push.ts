@@ -12,8 +12,8 @@ import { PROVIDER_ROOM, providersOf } from '../../../platform/local-copies/provi
  */
 export const pushDashboard = async (tile: DashboardTile, applied: readonly Applied[], realtime: Realtime, reader?: PushReader): Promise<void> => {
   if (applied.length === 0) return;
-  const position = Math.max(...applied.map((a) => a.event.position));
-  const message: DashboardChanged = { tile, position };
+  const newest = applied.reduce((a, b) => (b.event.position > a.event.position ? b : a));
+  const message: DashboardChanged = { tile, position: newest.event.position, at: newest.event.occurredAt };
   for (const role of OVERSEER_ROLES) realtime.toRole(role, DASHBOARD_CHANGED_MESSAGE, message);
   if (!reader) return;
   const owners = new Set<string>();
