@@ -23,7 +23,9 @@ function Tile({ title, value, note, to, linkText }: { title: string; value: Reac
   return (
     <Card className={s.card} data-tile={title}>
       <CardHeader header={<Subtitle1 as="h2">{title}</Subtitle1>} />
-      <Text className={s.number}>{value}</Text>
+      <Text className={s.number} data-tile-value="">
+        {value}
+      </Text>
       {note && <Caption1>{note}</Caption1>}
       {to && <RouteLink to={to}>{linkText}</RouteLink>}
     </Card>
