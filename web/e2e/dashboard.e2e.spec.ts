@@ -8,11 +8,12 @@ import { providerWithAdmin } from './support/provider.ts';
 import { explained, signInThroughPages } from './support/sign-in.ts';
 import { placeOrder } from '../../services/test/nhd.ts';
 import { startMembershipFor } from '../../services/test/reimbursement.ts';
+import { recordProviderMember } from '../../services/test/providers.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
 
 /** The count a status link of the NHD orders tile shows ("Placed: 3"), or null while the tiles load. */
 const placedCount = async (page: Page): Promise<number | null> => {
-  const link = page.getByRole('link', { name: /^Placed: \d+ orders$/ });
+  const link = page.getByRole('link', { name: /^Placed: \d+ orders?$/ });
   if ((await link.count()) === 0) return null;
   const m = /(\d+)/.exec(await link.innerText());
   return m ? Number(m[1]) : null;
@@ -57,7 +58,7 @@ describe('the dashboard of every module', () => {
     await page.getByRole('figure', { name: /^By day:/ }).waitFor({ timeout: 15_000 });
 
     // The tile opens its list, filtered as the tile counts.
-    await page.getByRole('link', { name: `Placed: ${before + 1} orders` }).click();
+    await page.getByRole('link', { name: `Placed: ${before + 1} order${before + 1 === 1 ? '' : 's'}` }).click();
     await page.waitForURL((url) => url.pathname === '/admin-nhd-order-list' && url.searchParams.get('status') === 'placed');
     await settled(page, 'NHD Order List');
     await explained(page, () => page.getByRole('main').getByText(order.number ?? order.order_id.slice(0, 8), { exact: false }).first().waitFor({ timeout: 15_000 }));
@@ -73,7 +74,7 @@ describe('the dashboard of every module', () => {
 
   it('a Provider Admin opens its provider’s dashboard first in its menu: its users’ things only, axe clean at 375, 900 and 1440 px', async () => {
     const { app, browser } = e2e();
-    const { admin } = await providerWithAdmin(app, 'Dashboard Homes');
+    const { admin, providerId } = await providerWithAdmin(app, 'Dashboard Homes');
     const { context, page } = await newPage(browser, app.url);
     try {
       await signInThroughPages(page, app, admin.email, admin.password);
@@ -92,6 +93,12 @@ describe('the dashboard of every module', () => {
         expect(await seriousViolations(page), `axe at ${width} px`).toEqual([]);
         expect(await fitsWidth(page), `fits ${width} px`).toBe(true);
       }
+      // One of its users orders: its orders tile rises live (pushed to provider:<id>).
+      const user = `acct-dash-${Date.now()}`;
+      await recordProviderMember(app, providerId, user);
+      await waitFor(async () => ((await app.platform.documents.find('insights_provider_members', { account_id: user })).length > 0 ? true : undefined), { what: 'the user in insights’ copy' });
+      await placeOrder(app, user);
+      await explained(page, () => page.getByRole('link', { name: 'Placed: 1 order' }).waitFor({ timeout: 15_000 }));
     } finally {
       await context.close();
     }

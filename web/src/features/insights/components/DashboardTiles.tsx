@@ -3,6 +3,7 @@ import { Caption1, Card, CardHeader, Subtitle1, Text, makeStyles, tokens } from 
 import type { DashboardTiles as Tiles } from '@acpg/contracts/dashboard';
 import { ORDER_STATUS_LABELS } from '@acpg/contracts/nhd';
 import { formatCents } from '../../../lib/money.ts';
+import { countOf } from '../../../lib/plural.ts';
 import { RouteLink } from '../../../components/RouteLink.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { tileLinks, type DashboardAudience } from '../dashboard/links.ts';
@@ -83,11 +84,11 @@ export function DashboardTiles({ audience, range, days, tiles, loading, error, o
       <div className={s.wide}>
         <Card className={s.card}>
           <CardHeader header={<Subtitle1 as="h2">NHD orders by status</Subtitle1>} />
-          <Caption1>{`${tiles.nhd_orders.total} orders in all, as they stand now`}</Caption1>
+          <Caption1>{`${countOf(tiles.nhd_orders.total, { one: 'order', other: 'orders' })} in all, as they stand now`}</Caption1>
           <ul className={s.statuses}>
             {tiles.nhd_orders.by_status.map(({ status, count }) => (
               <li key={status}>
-                <RouteLink to={links.orders(status)} label={`${ORDER_STATUS_LABELS[status]}: ${count} orders`}>
+                <RouteLink to={links.orders(status)} label={`${ORDER_STATUS_LABELS[status]}: ${countOf(count, { one: 'order', other: 'orders' })}`}>
                   {`${ORDER_STATUS_LABELS[status]}: ${count}`}
                 </RouteLink>
               </li>
