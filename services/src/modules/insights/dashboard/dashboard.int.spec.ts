@@ -9,6 +9,7 @@ import { claimant, fileClaim, startMembershipFor } from '../../../../test/reimbu
 import { endMembership } from '../../../../test/payments.ts';
 import { providerAdminToken, recordProviderMember } from '../../../../test/providers.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
+import { codeNotificationJob, notificationJob } from '../../../platform/jobs/notifications.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -78,10 +79,35 @@ describe('GET /insights/dashboard', () => {
     expect(mineB.claims.waiting).toBe(0);
     expect(mineB.revenue.captured_cents).toBe(0);
 
+    // A refund counts on its day: captured stays, refunded rises, net drops, for the admins and A's Provider Admin.
+    const refund = await t.app.inject({ method: 'POST', url: `/api/v1/admin/payments/${paid.checkoutId}/refund`, payload: { reason: 'Ordered twice', service: 'keep' }, headers: { authorization: `Bearer ${admin}` } });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const refunded = await waitFor(async () => {
+      const now = await tiles(t, admin);
+      return now.revenue.refunded_cents === after.revenue.refunded_cents + paid.order.amount_cents ? now : undefined;
+    }, { what: 'the refund on the dashboard' });
+    expect(refunded.revenue.captured_cents).toBe(after.revenue.captured_cents);
+    expect(refunded.revenue.net_cents).toBe(after.revenue.net_cents - paid.order.amount_cents);
+    expect((await tiles(t, await providerAdminToken(t, providerA))).revenue).toMatchObject({ captured_cents: paid.order.amount_cents, refunded_cents: paid.order.amount_cents, net_cents: 0 });
+
     // A provider with no users sees nothing of anyone's.
     const none = await tiles(t, await providerAdminToken(t, randomUUID()));
     expect(none.nhd_orders.total + none.memberships.active + none.claims.waiting + none.revenue.captured_cents).toBe(0);
   }, 60_000);
+
+  it('counts the code deliveries that failed today, and other messages apart; a Provider Admin has no such tile', async () => {
+    const admin = await t.signInAs('Admin', 'dashboard-deliveries');
+    const before = await tiles(t, admin);
+    // Templates nobody registered: the worker cannot render them, records the failure and dead-letters the job.
+    await codeNotificationJob.enqueue(t.platform, { channel: 'email', to: 'code@example.test', template: 'test.no-such-code', variables: {} }, { id: `dash-code-${randomUUID()}` });
+    await notificationJob.enqueue(t.platform, { channel: 'email', to: 'notice@example.test', template: 'test.no-such-notice', variables: {} }, { id: `dash-notice-${randomUUID()}` });
+    const after = await waitFor(async () => {
+      const now = await tiles(t, admin);
+      return now.deliveries && before.deliveries && now.deliveries.failing === before.deliveries.failing + 2 ? now : undefined;
+    }, { what: 'the failed deliveries on the dashboard' });
+    expect(after.deliveries?.code_failing).toBe((before.deliveries?.code_failing ?? 0) + 1);
+    expect((await tiles(t, await providerAdminToken(t, randomUUID()))).deliveries).toBeNull();
+  });
 
   it('answers 403 to every role without dashboard.read, 401 without a token', async () => {
     const refused = ROLES.filter((role) => !may([role], 'dashboard.read'));
