@@ -9,6 +9,8 @@ import { claimant, fileClaim, startMembershipFor } from '../../../../test/reimbu
 import { endMembership } from '../../../../test/payments.ts';
 import { providerAdminToken, recordProviderMember } from '../../../../test/providers.ts';
 import { waitFor } from '../../../../test/wait-for.ts';
+import { alertsOf, CSV_HEADER, enrolProperty, importCsv, markVerified, payEnrolment } from '../../../../test/equity.ts';
+import { propertyData } from '../../../platform/property-data/select.ts';
 import { codeNotificationJob, notificationJob } from '../../../platform/jobs/notifications.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -93,6 +95,27 @@ describe('GET /insights/dashboard', () => {
     // A provider with no users sees nothing of anyone's.
     const none = await tiles(t, await providerAdminToken(t, randomUUID()));
     expect(none.nhd_orders.total + none.memberships.active + none.claims.waiting + none.revenue.captured_cents).toBe(0);
+  }, 60_000);
+
+  it('counts Equity Protect alerts waiting for an answer, then the fraud case the member opens', async () => {
+    const admin = await t.signInAs('Super Admin', 'dashboard-equity');
+    const before = await tiles(t, admin);
+    const member = `acct-${randomUUID()}`;
+    await markVerified(t, member, 'ca-scl-00007');
+    const enrolment = await enrolProperty(t, member, 'ca-scl-00007');
+    expect((await payEnrolment(t, member, enrolment.enrollment_id)).status).toBe(200);
+    await waitFor(async () => ((await t.platform.documents.get('equity_enrolments', enrolment.enrollment_id))?.status === 'active' ? true : undefined), { what: 'the enrolment active' });
+    const parcel = await propertyData().findById('ca-scl-00007');
+    await importCsv(t, `${CSV_HEADER}\n2026-0000777,${parcel?.county},${parcel?.apn},grant_deed,${today()},Dash Member,Someone Else,90000000\n`);
+    const [alert] = await alertsOf(t, member, 1);
+    await waitFor(async () => ((await tiles(t, admin)).equity.alerts_new === before.equity.alerts_new + 1 ? true : undefined), { what: 'the new alert counted' });
+    const reported = await t.app.inject({ method: 'POST', url: `/api/v1/equity/alerts/${alert?.alert_id}/report`, payload: { note: 'Not us' }, headers: { authorization: `Bearer ${await t.signInAs('Customer', member)}` } });
+    expect(reported.statusCode, reported.body).toBe(200);
+    const after = await waitFor(async () => {
+      const now = await tiles(t, admin);
+      return now.equity.fraud_cases_open === before.equity.fraud_cases_open + 1 ? now : undefined;
+    }, { what: 'the open fraud case counted' });
+    expect(after.equity.alerts_new).toBe(before.equity.alerts_new);
   }, 60_000);
 
   it('counts the code deliveries that failed today, and other messages apart; a Provider Admin has no such tile', async () => {
