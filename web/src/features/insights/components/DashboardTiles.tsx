@@ -59,7 +59,7 @@ export function DashboardTiles({ audience, range, days, tiles, loading, error, o
       <div className={s.tiles}>
         <Tile title="Active members" value={tiles.memberships.active} note="Memberships active now" to={links.membershipsActive} linkText="View active memberships" />
         <Tile title="New memberships" value={tiles.memberships.new} note={`Started ${inRange}`} to={links.membershipsNew} linkText="View new memberships" />
-        <Tile title="Cancelled memberships" value={tiles.memberships.cancelled} note={`Ended ${inRange}`} to={links.membershipsCancelled} linkText="View cancelled memberships" />
+        <Tile title="Canceled memberships" value={tiles.memberships.cancelled} note={`Ended ${inRange}`} to={links.membershipsCancelled} linkText="View canceled memberships" />
         <Tile
           title="Revenue"
           value={formatCents(tiles.revenue.net_cents)}
