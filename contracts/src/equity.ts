@@ -439,3 +439,31 @@ export const EQUITY_ERROR_CODES = [
   'IMPORT_FILE_INVALID', // 400: not CSV/JSONL text, no header, too many rows
   'IMPORT_NOT_FOUND', // 404
 ] as const;
+
+// ---- What another module keeps of an alert (insights' dashboard: alerts waiting, fraud cases open) ----
+
+/** The events that move an alert's status. */
+export const ALERT_STANDING_EVENTS = ['EquityAlertRaised', 'EquityAlertConfirmed', 'EquityFraudCaseOpened', 'EquityFraudCaseClosed'] as const;
+
+/** An alert as another module counts it: whose, its status (`disputed`: a fraud case is open), when it was raised. */
+export interface AlertStanding {
+  alert_id: string;
+  account_id: string;
+  status: AlertStatus;
+  raised_at: string;
+  updated_at: string;
+}
+
+/** The published fold of an alert's standing: raised `new`, answered `confirmed` or `disputed`, `resolved` when its case closes. */
+export const nextAlertStanding = (standing: AlertStanding | null, event: { type: string; data: unknown }): AlertStanding | null => {
+  if (event.type === 'EquityAlertRaised') {
+    const raised = EquityAlertRaised.safeParse(event.data);
+    if (!raised.success) return standing;
+    const d = raised.data;
+    return { alert_id: d.alert_id, account_id: d.account_id, status: 'new', raised_at: d.at, updated_at: d.at };
+  }
+  if (!standing) return standing;
+  const status: AlertStatus | undefined = ({ EquityAlertConfirmed: 'confirmed', EquityFraudCaseOpened: 'disputed', EquityFraudCaseClosed: 'resolved' } as const)[event.type as 'EquityAlertConfirmed'];
+  const at = z.object({ at: z.string() }).safeParse(event.data);
+  return status ? { ...standing, status, ...(at.success ? { updated_at: at.data.at } : {}) } : standing;
+};

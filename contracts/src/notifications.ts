@@ -49,3 +49,54 @@ export const AccountNoticeJob = z
   })
   .refine((job) => job.email !== undefined || job.sms !== undefined, 'A notice has an email, an SMS or both');
 export type AccountNoticeJob = z.infer<typeof AccountNoticeJob>;
+
+// ---- Delivery failures (insights' dashboard: code deliveries failing) ----
+
+/** Event the notifications module records when sending a message fails (one per failed attempt). */
+export const NOTIFICATION_DELIVERY_FAILED = 'NotificationDeliveryFailed';
+
+/**
+ * Data of `NotificationDeliveryFailed` (stream `notifications-delivery-<delivery_id>`, the id derived from the job's):
+ * which queue, channel and template, which attempt, and whether it was refused for good (`final`: no retry can change it). Never the
+ * recipient nor the text (a one-time code).
+ */
+export const NotificationDeliveryFailed = z.object({
+  delivery_id: z.string(),
+  queue: z.string(),
+  channel: z.enum(['email', 'sms']),
+  template: z.string(),
+  attempt: z.number().int().positive(),
+  final: z.boolean(),
+  at: z.string(),
+});
+export type NotificationDeliveryFailed = z.infer<typeof NotificationDeliveryFailed>;
+
+/** A delivery as another module counts its failures: a code (`NOTIFICATION_CODES_QUEUE`) or not, failed attempts, the last one's time. */
+export interface DeliveryFailures {
+  delivery_id: string;
+  code: boolean;
+  channel: 'email' | 'sms';
+  template: string;
+  failures: number;
+  given_up: boolean;
+  last_failed_at: string;
+}
+
+export const DELIVERY_FAILURE_EVENTS = [NOTIFICATION_DELIVERY_FAILED] as const;
+
+/** The published fold of a delivery's failures. */
+export const nextDeliveryFailures = (copy: DeliveryFailures | null, event: { type: string; data: unknown }): DeliveryFailures | null => {
+  if (event.type !== NOTIFICATION_DELIVERY_FAILED) return copy;
+  const failed = NotificationDeliveryFailed.safeParse(event.data);
+  if (!failed.success) return copy;
+  const d = failed.data;
+  return {
+    delivery_id: d.delivery_id,
+    code: d.queue === NOTIFICATION_CODES_QUEUE,
+    channel: d.channel,
+    template: d.template,
+    failures: (copy?.failures ?? 0) + 1,
+    given_up: (copy?.given_up ?? false) || d.final,
+    last_failed_at: d.at,
+  };
+};

@@ -514,3 +514,35 @@ export const nextSavedCard = (card: CardSaved | null, event: PublishedEvent): Ca
   const saved = event.type === 'CardSaved' ? CardSaved.safeParse(event.data) : null;
   return saved?.success ? saved.data : card;
 };
+
+// ---- What another module keeps of a charge's takings (insights' dashboard: revenue) ----
+
+/** The events that say what a checkout took and gave back. */
+export const CHARGE_TAKINGS_EVENTS = ['PaymentSucceeded', 'PaymentRefunded'] as const;
+
+/** A checkout's money as revenue counts it, in cents: captured when it succeeded, refunded (in full) when refunded. */
+export interface ChargeTakings {
+  checkout_id: string;
+  account_id: string;
+  captured_cents: number;
+  captured_at: string | null;
+  refunded_cents: number;
+  refunded_at: string | null;
+}
+
+/** The published fold of a checkout's takings: `PaymentSucceeded` captures, `PaymentRefunded` refunds. */
+export const nextChargeTakings = (takings: ChargeTakings | null, event: { type: string; data: unknown }): ChargeTakings | null => {
+  if (event.type === 'PaymentSucceeded') {
+    const paid = PaymentSucceeded.safeParse(event.data);
+    if (!paid.success) return takings;
+    const d = paid.data;
+    return { checkout_id: d.checkout_id, account_id: d.account_id, captured_cents: d.amount_cents, captured_at: d.paid_at, refunded_cents: takings?.refunded_cents ?? 0, refunded_at: takings?.refunded_at ?? null };
+  }
+  if (event.type === 'PaymentRefunded') {
+    const refunded = PaymentRefunded.safeParse(event.data);
+    if (!refunded.success) return takings;
+    const d = refunded.data;
+    return { checkout_id: d.checkout_id, account_id: d.account_id, captured_cents: takings?.captured_cents ?? 0, captured_at: takings?.captured_at ?? null, refunded_cents: d.amount_cents, refunded_at: d.refunded_at };
+  }
+  return takings;
+};

@@ -58,6 +58,8 @@ export const CAPABILITIES = {
   // The admin menus.
   'accounts.oversee': { summary: "Dashboard: account totals; members' names in admin lists", roles: admins },
   'insights.read': { summary: 'User interactions', roles: admins },
+  'dashboard.read': { summary: "Dashboard tiles of every module (a Provider Admin: its provider's users' things)", roles: [...admins, 'Provider Admin'] },
+  'dashboard.provider': { summary: "Its provider's dashboard screen (the tiles of dashboard.read, scoped to its users)", roles: ['Provider Admin'] },
   'content.manage': { summary: 'Edit the public pages (home, about us, services, FAQ, contact us)', roles: admins },
   'equity.oversee': { summary: "Equity Protect enrollments and alerts of every member (lists; a Provider Admin: its provider's users')", roles: [...admins, 'Provider Admin'] },
   'equity.manage': { summary: 'Equity Protect pricing, imports, case work on alerts', roles: admins },

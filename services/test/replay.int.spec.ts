@@ -27,6 +27,7 @@ import { propertyData } from '../src/platform/property-data/select.ts';
 import { adminStep, claimReaches, fileClaim, renewMembershipFor, startMembershipFor, TINY_PDF, verifyPropertyFor } from './reimbursement.ts';
 import { runNow, savedCard } from './renewals.ts';
 import { TEST_CARDS } from '@acpg/contracts/payments';
+import { codeNotificationJob } from '../src/platform/jobs/notifications.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -290,6 +291,9 @@ describe('npm run replay -- --all', () => {
       const r = await t.app.inject({ method, url: `/api/v1/admin/email-templates/identity.sign-in-notice${path}`, payload, headers: superAdmin });
       expect(r.statusCode, r.body).toBe(200);
     }
+    // A code delivery that fails (its template is unknown: refused for good), for the dashboard's failing deliveries.
+    await codeNotificationJob.enqueue(t.platform, { channel: 'email', to: 'nobody@example.test', template: 'replay.no-such-template', variables: {} }, { id: 'replay-failing-code' });
+    await waitFor(async () => ((await t.platform.documents.find('insights_dashboard_deliveries', {})).length > 0 ? true : undefined), { what: 'the failed delivery on the dashboard' });
     const token = await t.signInAs('Super Admin');
     await waitFor(async () => {
       const r = await fetch(`${t.url}/api/v1/admin/user-interactions`, { headers: { authorization: `Bearer ${token}` } });

@@ -52,7 +52,7 @@ describe('every entry of the menu opens, for every role', () => {
     {
       role: 'Provider Admin',
       landing: '/acpg-provider-users',
-      entries: ['/acpg-provider-users', '/admin-equity-protect', '/property-reimbursement', '/nhd-order-list'],
+      entries: ['/provider-dashboard', '/acpg-provider-users', '/admin-equity-protect', '/property-reimbursement', '/nhd-order-list'],
       never: ['/admin-dashboard', '/acpg-provider', '/subscriptions'],
     },
     {

@@ -52,6 +52,7 @@ export const MENUS: Record<MenuKind, readonly MenuEntry[]> = {
     { label: 'User Interactions', path: '/user-interaction', capability: 'insights.read' },
   ],
   'provider-admin': [
+    { label: 'Dashboard', path: '/provider-dashboard', capability: 'dashboard.provider' },
     { label: 'Provider Users', path: '/acpg-provider-users', capability: 'provider-users.manage' },
     { label: 'Equity Protect', path: '/admin-equity-protect', capability: 'equity.oversee' },
     { label: 'Property Reimbursement', path: '/property-reimbursement', capability: 'claims.list' },

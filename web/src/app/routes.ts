@@ -78,6 +78,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/property-reimbursement/:claimId', access: 'protected', title: 'Reimbursement claim', capability: 'records.own', load: () => import('../features/reimbursement/components/ClaimPage.tsx') },
 
   { path: '/admin-dashboard', access: 'protected', title: 'Dashboard', capability: 'accounts.oversee', load: () => import('../features/insights/components/AdminDashboardPage.tsx') },
+  { path: '/provider-dashboard', access: 'protected', title: 'Dashboard', capability: 'dashboard.provider', load: () => import('../features/insights/components/ProviderDashboardPage.tsx') },
   { path: '/user-interaction', access: 'protected', title: 'User Interactions', capability: 'insights.read', load: () => import('../features/insights/components/UserInteractionsPage.tsx') },
   { path: '/admin-payments', access: 'protected', title: 'Payments', capability: 'payments.oversee', load: () => import('../features/admin-billing/components/AdminPaymentsPage.tsx') },
   { path: '/admin-property-documents', access: 'protected', title: 'Ownership documents', capability: 'ownership-documents.review', load: () => import('../features/properties/components/AdminPropertyDocumentsPage.tsx') },

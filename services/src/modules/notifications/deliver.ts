@@ -1,4 +1,7 @@
-import type { NotificationJob } from '@acpg/contracts/notifications';
+import { createHash } from 'node:crypto';
+import { NOTIFICATION_DELIVERY_FAILED, type NotificationDeliveryFailed, type NotificationJob } from '@acpg/contracts/notifications';
+import { eventEnvelope } from '../../platform/commands/envelope.ts';
+import { systemMeta } from '../../platform/commands/metadata.ts';
 import type { JobRecord } from '../../platform/jobs/port.ts';
 import { PermanentJobError } from '../../platform/jobs/errors.ts';
 import type { Platform } from '../../platform/module.ts';
@@ -38,6 +41,33 @@ const render = async (platform: Platform, job: NotificationJob): Promise<Rendere
  * Message text and variables are never logged: they may carry a one-time code.
  */
 export const deliverNotification = async (platform: Platform, message: NotificationJob, job: JobRecord<NotificationJob>): Promise<void> => {
+  try {
+    await send(platform, message, job);
+  } catch (error) {
+    await recordFailure(platform, message, job, error instanceof PermanentJobError);
+    throw error;
+  }
+};
+
+/** The delivery's stream id: derived from the job's id (any text), so each job's failures share one stream. */
+export const deliveryIdOf = (job: Pick<JobRecord, 'queue' | 'id'>): string => createHash('sha256').update(`${job.queue}\n${job.id}`).digest('hex').slice(0, 32);
+
+/**
+ * `NotificationDeliveryFailed` on `notifications-delivery-<id>` (the dashboard counts failing code deliveries). Never
+ * the recipient nor the text. A store that cannot take it is logged: the job's own error is what matters to its retry.
+ */
+const recordFailure = async (platform: Platform, message: NotificationJob, job: JobRecord<NotificationJob>, final: boolean): Promise<void> => {
+  try {
+    const meta = systemMeta(platform, { actor: 'notifications' });
+    const deliveryId = deliveryIdOf(job);
+    const data: NotificationDeliveryFailed = { delivery_id: deliveryId, queue: job.queue, channel: message.channel, template: message.template, attempt: job.attemptsMade + 1, final, at: meta.now.toISOString() };
+    await platform.eventStore.append(`notifications-delivery-${deliveryId}`, 'any', [eventEnvelope(meta.newId(), NOTIFICATION_DELIVERY_FAILED, data, meta)]);
+  } catch (error) {
+    platform.log.warn({ queue: job.queue, jobId: job.id, err: error }, 'could not record a failed delivery');
+  }
+};
+
+const send = async (platform: Platform, message: NotificationJob, job: JobRecord<NotificationJob>): Promise<void> => {
   const rendered = await render(platform, message);
   try {
     if (rendered.channel === 'email') {

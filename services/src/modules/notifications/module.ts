@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { NOTIFICATION_DELIVERY_FAILED } from '@acpg/contracts/notifications';
 import { codeNotificationJob, notificationJob } from '../../platform/jobs/notifications.ts';
 import type { Module, Platform } from '../../platform/module.ts';
 import { deliverNotification } from './deliver.ts';
@@ -26,7 +27,8 @@ export interface NotificationsModuleOptions {
 export const createNotificationsModule = (options: NotificationsModuleOptions = {}): Module => ({
   name: 'notifications',
   // Admins' edits of the message templates (`templates/`): the registry reads the overrides read model at each render.
-  eventTypes: MESSAGE_TEMPLATE_EVENTS,
+  // A failed attempt is recorded (deliver.ts), for the admin dashboard's failing deliveries.
+  eventTypes: [...MESSAGE_TEMPLATE_EVENTS, NOTIFICATION_DELIVERY_FAILED],
   projections: [templateOverridesProjection, templateVersionsProjection],
   workers: [
     notificationJob.worker(deliverNotification, { concurrency: options.concurrency ?? 4 }),

@@ -14,6 +14,9 @@ import { liveSummary, type LiveSummary } from '../api/live-interactions.ts';
 import { countSummary } from '../live-counts.ts';
 import { ByDayChart } from './InteractionCharts.tsx';
 import { LiveBadge } from '../../../components/LiveBadge.tsx';
+import { useLiveDashboard } from '../api/dashboard.ts';
+import { DashboardRangePicker, useDashboardRange } from './DashboardRange.tsx';
+import { DashboardTiles } from './DashboardTiles.tsx';
 
 const NEWEST = 10;
 const MESSAGES = [INTERACTION_RECORDED_MESSAGE];
@@ -22,7 +25,7 @@ const NEWEST_LIST: PagedListState<SortField, never> = { page: 1, pageSize: NEWES
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   tiles: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(240px, 100%), 1fr))' },
   wide: { display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(360px, 100%), 1fr))' },
   number: { fontSize: tokens.fontSizeHero800, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightHero800 },
@@ -46,6 +49,9 @@ export default function AdminDashboardPage() {
     return { today: startOfDay(now).toISOString(), week: startOfWeek(now).toISOString(), weekDay: formatDateIso(startOfWeek(now)), weekEnd: formatDateIso(new Date(startOfWeek(now).getTime() + 6 * 24 * 60 * 60 * 1000)) };
   });
   const accounts = useAccountsSummary();
+  // Every module's tiles over the range in the URL, read again when a module's read model changes.
+  const picked = useDashboardRange();
+  const modules = useLiveDashboard(picked.range, { interactions: true });
   // The totals first (`along`): the newest rows read after them hold at least what they counted.
   const view = useLiveList<Interaction, Interaction, SortField, never, { today: LiveSummary; week: LiveSummary }>({
     list: NEWEST_LIST,
@@ -80,8 +86,21 @@ export default function AdminDashboardPage() {
         <Title1 as="h1" id="dashboard-title">
           Dashboard
         </Title1>
-        <LiveBadge live={view.live} />
+        <LiveBadge live={view.live && modules.live} />
       </div>
+
+      <DashboardRangePicker value={picked.id} onPick={picked.pick} />
+      <DashboardTiles
+        audience="admin"
+        range={picked.range}
+        days={picked.days}
+        tiles={modules.data?.tiles ?? null}
+        loading={modules.status === 'loading' && !modules.data}
+        error={modules.status === 'error' ? modules.error : null}
+        onRetry={modules.reload}
+      />
+
+      <Subtitle1 as="h2">Activity</Subtitle1>
 
       <div className={s.tiles}>
         <Tile title="Interactions today" value={data?.along.today.summary.total} loading={loading} error={failed} />
