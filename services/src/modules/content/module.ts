@@ -1,4 +1,5 @@
 import type { Module } from '../../platform/module.ts';
+import { withContactMessages } from './contact-messages/module-part.ts';
 import { blogPostProjection } from './blogs/projection.ts';
 import { blogRoutes } from './blogs/routes.ts';
 import { seedContactPage } from './contact-page/commands.ts';
@@ -11,7 +12,7 @@ import { pageRoutes } from './pages/routes.ts';
 import { seedContent } from './seed-content.ts';
 
 /** The CMS: public pages, FAQ, blog and the contact page, each an event-sourced aggregate with its read model. */
-export const contentModule: Module = {
+export const contentModule: Module = withContactMessages({
   name: 'content',
   partitions: 1, // as before topics were generated: a few admin edits a day
   eventTypes: ['ContactDetailsUpdated', 'PageContentPublished', 'FaqItemAdded', 'FaqItemUpdated', 'FaqItemRemoved', 'BlogPostPublished'],
@@ -26,4 +27,4 @@ export const contentModule: Module = {
     await seedContactPage(platform);
     await seedContent(platform);
   },
-};
+});
