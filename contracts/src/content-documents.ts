@@ -13,7 +13,7 @@ const line = (max: number, empty = 'Enter a value') => withoutHiddenCharacters(z
 const optionalLine = (max: number) => withoutHiddenCharacters(z.string().trim().max(max));
 /** Sanitized HTML from the rich text editor (paragraphs, headings h2-h4, lists, links, bold, italic, quotes, images). */
 export const RichText = z.string().max(100_000, 'Keep the text under 100,000 characters');
-/** An uploaded image (POST /cms/images): served at /api/cms/images/:image_id/:width.webp in DECISIONS.md widths. */
+/** An uploaded image (POST /cms/images): served at /api/v1/cms/images/:image_id/:width.webp in DECISIONS.md widths. */
 export const ImageId = z.string().regex(/^img_[A-Za-z0-9_-]{8,64}$/, 'Choose an uploaded image');
 /** An in-app path a call to action leads to ("/subscription-plan"); never another site. */
 export const AppPath = z
@@ -229,3 +229,54 @@ export type UploadedImage = z.infer<typeof UploadedImage>;
 
 /** Content events (the content module's published facts). */
 export const CONTENT_EVENT_TYPES = ['ContentDraftSaved', 'ContentPublished', 'ContentUnpublished', 'ContentVersionRestored'] as const;
+export type ContentEventType = (typeof CONTENT_EVENT_TYPES)[number];
+
+/** Paging of the content lists (public blog, admin blog list, a document's history): newest first. */
+export const ContentPageQuery = z.object({
+  page: z.coerce.number().int().min(1, 'page must be a whole number from 1').max(10_000, 'page must be a whole number from 1').default(1),
+  page_size: z.coerce.number().int().min(1, 'page_size must be from 1 to 100').max(100, 'page_size must be from 1 to 100').default(20),
+});
+export type ContentPageQuery = z.infer<typeof ContentPageQuery>;
+
+/** GET /cms/blogs (public): one published post, newest first. */
+export const PublicBlogItem = z.object({
+  slug: z.string(),
+  heading: z.string(),
+  excerpt: z.string(),
+  author: z.string(),
+  image_id: z.string().nullable(),
+  first_published_at: z.iso.datetime(),
+  published_at: z.iso.datetime(),
+});
+export type PublicBlogItem = z.infer<typeof PublicBlogItem>;
+export const PublicBlogPage = z.object({ items: z.array(PublicBlogItem), total: z.number().int().nonnegative(), page: z.number().int().positive(), page_size: z.number().int().positive() });
+export type PublicBlogPage = z.infer<typeof PublicBlogPage>;
+
+/** GET /cms/admin/blogs: every post, drafts and unpublished ones included, last changed first. */
+export const AdminBlogItem = z.object({
+  key: z.string(),
+  slug: z.string(),
+  heading: z.string(),
+  status: ContentStatus,
+  updated_at: z.iso.datetime().nullable(),
+  /** The name of who made the last change. */
+  updated_by: z.string().nullable(),
+});
+export type AdminBlogItem = z.infer<typeof AdminBlogItem>;
+export const AdminBlogPage = z.object({ items: z.array(AdminBlogItem), total: z.number().int().nonnegative(), page: z.number().int().positive(), page_size: z.number().int().positive() });
+export type AdminBlogPage = z.infer<typeof AdminBlogPage>;
+
+/** GET /cms/admin/content/:key/history: newest first. */
+export const ContentHistoryPage = z.object({ items: z.array(ContentChange), total: z.number().int().nonnegative(), page: z.number().int().positive(), page_size: z.number().int().positive() });
+export type ContentHistoryPage = z.infer<typeof ContentHistoryPage>;
+
+/** Live push `content.changed` to the rooms `role:<r>` of every role with `content.manage`, after each change. */
+export const CONTENT_CHANGED_MESSAGE = 'content.changed';
+export const ContentChanged = z.object({ key: z.string(), status: ContentStatus, revision: z.number().int().nonnegative() });
+export type ContentChanged = z.infer<typeof ContentChanged>;
+
+/** Image widths (DECISIONS.md "Images"): every one up to the original's width is stored, WebP at quality 75. */
+export const CONTENT_IMAGE_WIDTHS = [16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
+export const CONTENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Where an image width is served: `<img srcset>` entries are `${contentImageUrl(id, w)} ${w}w`. */
+export const contentImageUrl = (imageId: string, width: number) => `/api/v1/cms/images/${imageId}/${width}.webp`;

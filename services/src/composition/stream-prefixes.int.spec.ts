@@ -8,7 +8,7 @@ import { useTestApp } from '../../test/harness.ts';
 import { signInWithOutboxCode } from '../../test/sign-in.ts';
 import { MODULES } from './modules.ts';
 import { eventTypeOwners, StreamOwnershipError, streamProblem } from './module-streams.ts';
-import { saveContactPage } from '../../test/content.ts';
+import { managedContent, saveContentDraft } from '../../test/content.ts';
 
 type Written = Pick<EventEnvelope, 'stream' | 'type'>;
 
@@ -73,7 +73,8 @@ describe('streams map to their module topic', () => {
       expect(refreshed.statusCode).toBe(200);
       const newCookie = refreshed.cookies.find((c) => c.name === REFRESH_COOKIE_NAME)?.value ?? '';
       // Edited before the sign-out: signing out refuses the session's access tokens from then on.
-      const edit = await saveContactPage(t, token, { phone: '+1 415 555 0100', email: 'help@example.test', address: '1 Market Street, San Francisco', hours: 'Mon-Fri 9-5' });
+      const contact = await managedContent(t, token, 'contact');
+      const edit = await saveContentDraft(t, token, 'contact', { ...contact.draft, hours: 'Mon-Fri 9-5' }, contact.revision);
       expect(edit.statusCode).toBe(200);
       expect((await post('/auth/sign-out', undefined, {}, newCookie)).statusCode).toBeLessThan(300);
       const stored = await post('/user-interaction/store', { page_name: '/faq', button_name: 'Expand' });
@@ -82,7 +83,7 @@ describe('streams map to their module topic', () => {
       const events = await t.platform.eventStore.readAll({ after: 0, limit: 100_000 });
       expect(streamProblems(events, MODULES)).toEqual([]);
       const types = new Set(events.map((e) => e.type));
-      for (const type of ['AccountRegistered', 'SignInCompleted', 'SessionRefreshed', 'SessionEnded', 'ContactDetailsUpdated', 'UserInteractionRecorded']) {
+      for (const type of ['AccountRegistered', 'SignInCompleted', 'SessionRefreshed', 'SessionEnded', 'ContentDraftSaved', 'UserInteractionRecorded']) {
         expect(types).toContain(type);
       }
     });

@@ -76,8 +76,8 @@ describe('http app', () => {
       'POST /api/v1/user-interaction/store',
       'GET /api/v1/admin/user-interactions',
       'GET /api/v1/admin/user-interactions/summary',
-      'POST /api/v1/cms/contact-page',
-      'PUT /api/v1/admin/cms/contact-page',
+      'GET /api/v1/cms/content/{key}',
+      'PUT /api/v1/cms/admin/content/{key}/draft',
       'GET /api/v1/events/stream',
     ]) {
       expect(documented, route).toContain(route);

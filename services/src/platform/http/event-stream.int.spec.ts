@@ -5,7 +5,7 @@ import type { EventEnvelope } from '@acpg/contracts/envelope';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { STREAM_CLOSE_FORBIDDEN, STREAM_CLOSE_UNAUTHORIZED } from './event-stream.ts';
-import { saveContactPage } from '../../../test/content.ts';
+import { managedContent, saveContentDraft } from '../../../test/content.ts';
 
 describe('GET /api/v1/events/stream (WebSocket)', () => {
   let t: TestApp;
@@ -50,15 +50,18 @@ describe('GET /api/v1/events/stream (WebSocket)', () => {
   });
 
   it('sends only the types asked for, from the start, with the token as a Bearer header', async () => {
-    const { received } = connect({ from: '0', type: 'ContactDetailsUpdated,NoSuchType' }, { authorization: `Bearer ${admin}` });
-    await waitFor(() => received.length >= 1, { what: 'the seeded contact page event' });
+    const { received } = connect({ from: '0', type: 'ContentDraftSaved,NoSuchType' }, { authorization: `Bearer ${admin}` });
+    await waitFor(() => received.length >= 1, { what: 'the seeded content drafts' });
+    const seeded = (await t.platform.eventStore.readAll({ after: 0, limit: 10_000, types: ['ContentDraftSaved'] })).length;
+    await waitFor(() => received.length >= seeded, { what: 'every seeded draft' });
     expect((await store(`noise-${randomUUID()}`)).statusCode).toBe(200);
-    // The noise is not of a requested type; a later contact page save is.
-    const save = await saveContactPage(t, admin, { phone: '+1 555 010 9999', email: 'stream@example.com', address: '1 Stream Road, Oakland, CA', hours: 'Always open' });
-    expect(save.statusCode).toBe(200);
-    await waitFor(() => received.length >= 2, { what: 'the contact page save' });
-    expect(received.map((e) => e.type).every((type) => type === 'ContactDetailsUpdated')).toBe(true);
-    expect(received.at(-1)?.data).toMatchObject({ email: 'stream@example.com' });
+    // The noise is not of a requested type; a later draft saved is.
+    const contact = await managedContent(t, admin, 'contact');
+    const save = await saveContentDraft(t, admin, 'contact', { ...contact.draft, email: 'stream@example.com' }, contact.revision);
+    expect(save.statusCode, save.body).toBe(200);
+    await waitFor(() => received.length >= seeded + 1, { what: 'the draft saved' });
+    expect(received.map((e) => e.type).every((type) => type === 'ContentDraftSaved')).toBe(true);
+    expect(received.at(-1)?.data).toMatchObject({ key: 'contact', body: { email: 'stream@example.com' } });
   });
 
   it('closes with 4401 without a token or with a bad one, and 4403 for a Customer', async () => {

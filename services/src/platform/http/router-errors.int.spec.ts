@@ -18,7 +18,7 @@ describe('router errors', () => {
   };
 
   it('answers a malformed percent-encoding with 400 in the envelope', async () => {
-    for (const url of ['/api/v1/cms/blogs/%ZZ', '/api/v1/cms/blogs/%E0%A4%A', '/%ZZ']) {
+    for (const url of ['/api/v1/cms/content/%ZZ', '/api/v1/cms/content/%E0%A4%A', '/%ZZ']) {
       const { status, body } = await both(url);
       expect(status, url).toBe(400);
       expect(body).toEqual({
@@ -30,7 +30,7 @@ describe('router errors', () => {
   });
 
   it(`answers a path parameter longer than ${MAX_PATH_PARAMETER_LENGTH} characters with 400 in the envelope`, async () => {
-    const { status, body } = await both(`/api/v1/cms/blogs/${'a'.repeat(MAX_PATH_PARAMETER_LENGTH + 1)}`);
+    const { status, body } = await both(`/api/v1/cms/content/${'a'.repeat(MAX_PATH_PARAMETER_LENGTH + 1)}`);
     expect(status).toBe(400);
     expect(body).toEqual({
       success: false,
@@ -39,11 +39,11 @@ describe('router errors', () => {
     });
   });
 
-  it('lets a parameter of every length a route accepts reach the route (a 120-character blog slug is a 404 of the blog, not a router error)', async () => {
-    const { status, body } = await both(`/api/v1/cms/blogs/${'a'.repeat(120)}`);
+  it('lets a parameter of every length a route accepts reach the route (a blog post key with a 120-character slug is a 404 of the content, not a router error)', async () => {
+    const { status, body } = await both(`/api/v1/cms/content/blog.${'a'.repeat(120)}`);
     expect(status).toBe(404);
-    expect(body).toEqual({ success: false, code: 'NOT_FOUND', message: 'Blog post not found.' });
-    const atLimit = await both(`/api/v1/cms/blogs/${'a'.repeat(MAX_PATH_PARAMETER_LENGTH)}`);
+    expect(body).toEqual({ success: false, code: 'NOT_FOUND', message: 'This page was not found.' });
+    const atLimit = await both(`/api/v1/cms/content/${'a'.repeat(MAX_PATH_PARAMETER_LENGTH)}`);
     expect(atLimit.status).toBe(404);
   });
 
@@ -53,6 +53,7 @@ describe('router errors', () => {
       ['GET', '/api/v2/cms/blogs'],
       ['DELETE', '/api/v1/cms/blogs'],
       ['PUT', '/api/v1/cms/blogs/a-post'],
+      ['GET', '/api/v1/cms/pages/home'],
     ] as const) {
       const response = await t.app.inject({ method, url });
       expect(response.statusCode, `${method} ${url}`).toBe(404);

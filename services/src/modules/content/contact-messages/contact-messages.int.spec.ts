@@ -25,7 +25,7 @@ const form = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 /** The contact email the seeded contact details name (the team's inbox). */
-const teamEmail = async () => ((await (await fetch(`${t.url}/api/v1/cms/contact-page`, { method: 'POST' })).json()) as { data: { email: string } }).data.email;
+const teamEmail = async () => ((await (await fetch(`${t.url}/api/v1/cms/content/contact`)).json()) as { data: { body: { email: string } } }).data.body.email;
 
 describe('POST /cms/contact-messages (the public contact form)', () => {
   it('records the message and emails it to the contact email and a confirmation to the sender, through the notifications queue', async () => {

@@ -1,13 +1,15 @@
+import { ContactContent } from '@acpg/contracts/content-documents';
 import type { Platform } from '../../../platform/module.ts';
-import { documentAtHead } from '../../../platform/projections/caught-up.ts';
-import { CONTACT_PAGE_COLLECTION, CONTACT_PAGE_DOC_ID } from '../contact-page/projection.ts';
-import { CONTACT_PAGE_STREAM } from '../contact-page/decider.ts';
+import { PUBLISHED_COLLECTION, publishedProjection, toPublishedContent } from '../published/projection.ts';
 
 /**
- * Where the team reads the contact form: the email the published contact details name (null when none is set).
- * Read from the content module's own contact read model.
+ * Where the team reads the contact form: the email of the published `contact` document (null when it is not
+ * published). Read from the content module's own published read model.
  */
 export const contactRecipient = async (platform: Platform): Promise<string | null> => {
-  const { doc } = await documentAtHead(platform, { collection: CONTACT_PAGE_COLLECTION, id: CONTACT_PAGE_DOC_ID, stream: CONTACT_PAGE_STREAM });
-  return typeof doc?.email === 'string' && doc.email ? doc.email : null;
+  let doc = await platform.documents.get(PUBLISHED_COLLECTION, 'contact');
+  if (!doc && (await platform.caughtUp(publishedProjection, { waitMs: 1000 }))) doc = await platform.documents.get(PUBLISHED_COLLECTION, 'contact');
+  if (!doc) return null;
+  const body = ContactContent.safeParse(toPublishedContent(doc).body);
+  return body.success ? body.data.email : null;
 };
