@@ -2,12 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ContactContent, ServicesContent } from '@acpg/contracts/content-documents';
+import type { ContactContent, HomeContent, ManagedContent, ServicesContent } from '@acpg/contracts/content-documents';
 import { outboxOf } from '../../services/test/sign-in.ts';
 import { waitFor } from '../../services/test/wait-for.ts';
 import { seriousViolations } from './support/axe.ts';
-import { useE2e } from './support/app.ts';
-import { settled } from './support/browser.ts';
+import { SEEDED_ADMIN, useE2e } from './support/app.ts';
+import { newPage, settled } from './support/browser.ts';
+import { signInThroughPages } from './support/sign-in.ts';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../../reports/screenshots/public-site');
 const PAGES = [
@@ -134,9 +135,36 @@ describe('the public site, as a visitor', () => {
           if (found.length > 0) failures.push(`${path} at ${width}:\n${found.join('\n')}`);
         }
       }
+      if (path === '/') {
+        const home = await published<HomeContent>(e2e().app.url, 'home');
+        expect(await page.title(), 'the tab shows the home document\'s title').toBe(home.title.includes('ACPG') ? home.title : `${home.title} · ACPG`);
+      }
       const meta = await page.evaluate(() => ({ title: document.title, description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '', h1s: document.querySelectorAll('h1').length }));
       if (!meta.title || !meta.description || meta.h1s !== 1) failures.push(`${path}: title "${meta.title}", description "${meta.description}", ${meta.h1s} h1`);
     }
     expect(failures, failures.join('\n')).toEqual([]);
+  });
+
+  it('?preview=draft shows a content manager the draft with the preview bar, and the visitor still the published page', async () => {
+    const { page, app, browser } = e2e();
+    const token = await app.signInAs('Super Admin');
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${app.url}/api/v1${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+    const managed = ((await (await api('/cms/admin/content/home')).json()) as { data: ManagedContent }).data;
+    const live = await published<HomeContent>(app.url, 'home');
+    const draft = { ...live, hero: { ...live.hero, heading: 'A draft headline nobody has published' } };
+    const saved = await api('/cms/admin/content/home/draft', { method: 'PUT', body: JSON.stringify({ body: draft, expected_revision: managed.revision }) });
+    expect(saved.status).toBe(200);
+
+    await signInThroughPages(page, app, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+    await page.goto('/?preview=draft');
+    await page.getByRole('heading', { level: 1, name: 'A draft headline nobody has published' }).waitFor({ timeout: 20_000 });
+    await page.getByText('Preview of your unpublished draft').waitFor();
+
+    const visitor = await newPage(browser, app.url);
+    await visitor.page.goto('/?preview=draft');
+    await visitor.page.getByRole('heading', { level: 1, name: live.hero.heading }).waitFor({ timeout: 20_000 });
+    expect(await visitor.page.getByText('Preview of your unpublished draft').count()).toBe(0);
+    await visitor.context.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { MessageBar, MessageBarBody, MessageBarTitle, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ErrorState, LoadingBlock } from './PageState.tsx';
 import { ScreenTitle } from './ScreenHeading.tsx';
@@ -8,9 +8,14 @@ const BRAND = 'ACPG';
 
 /** The page's title and description (React 19 hoists both into <head>, on the server too). */
 export function PageMeta({ title, description }: { title: string; description: string }) {
+  const text = title.includes(BRAND) ? title : `${title} · ${BRAND}`;
+  // The tab shows the head's first <title> (the page's shell has one): keep it the same after navigating here.
+  useEffect(() => {
+    document.title = text;
+  }, [text]);
   return (
     <>
-      <title>{title.includes(BRAND) ? title : `${title} · ${BRAND}`}</title>
+      <title>{text}</title>
       <meta name="description" content={description} />
     </>
   );

@@ -17,7 +17,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalXXL,
     gridTemplateColumns: 'repeat(auto-fit, minmax(min(200px, 100%), 1fr))',
   },
-  column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  column: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalS, minWidth: 0 },
   heading: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground1 },
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   muted: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },

@@ -134,7 +134,7 @@ export function PublicHeader({ companyName, logoImageId }: { companyName: string
       <div className={mergeClasses(s.inner, s.bar)}>
         <div className={s.brand}>
           <RouteLink to="/" label={`${companyName} home`} onClick={() => track('Logo')}>
-            <Logo companyName={companyName} imageId={logoImageId} />
+            <Logo companyName={companyName} imageId={logoImageId} height={40} />
           </RouteLink>
         </div>
         <span className={s.spacer} />

@@ -17,6 +17,8 @@ const useStyles = makeStyles({
     paddingBlock: tokens.spacingVerticalXXXL,
     paddingInline: tokens.spacingHorizontalXL,
     ':focus': { outline: 'none' },
+    // Headings sit by the page's own gaps, not the browser's margins.
+    '& h1': { marginBlock: 0 },
     '@media (max-width: 599px)': { paddingBlock: tokens.spacingVerticalXL, paddingInline: tokens.spacingHorizontalM },
   },
 });

@@ -73,7 +73,7 @@ export default function BlogsPage() {
               </li>
             ))}
           </ul>
-          <Pagination label="Blog pages" page={blogs.data.page} pageSize={blogs.data.page_size || BLOG_PAGE_SIZE} total={blogs.data.total} onPage={setPage} />
+          {blogs.data.total > (blogs.data.page_size || BLOG_PAGE_SIZE) && <Pagination label="Blog pages" page={blogs.data.page} pageSize={blogs.data.page_size || BLOG_PAGE_SIZE} total={blogs.data.total} onPage={setPage} />}
         </>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { Body1, Subtitle1, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Subtitle1, Text, Title2, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowRightRegular, CheckmarkCircleRegular } from '@fluentui/react-icons';
 import type { HomeContent, ServicesContent } from '@acpg/contracts/content-documents';
 import { LinkButton } from '../../../components/LinkButton.tsx';
@@ -12,12 +12,19 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '56px' },
   hero: {
     display: 'grid',
+    padding: 'clamp(24px, 5vw, 64px)',
+    borderRadius: tokens.borderRadiusXLarge,
+    backgroundColor: tokens.colorBrandBackground2,
+    backgroundImage: `linear-gradient(135deg, ${tokens.colorBrandBackground2} 0%, ${tokens.colorNeutralBackground1} 100%)`,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorBrandStroke2}`,
     gap: tokens.spacingHorizontalXXXL,
     alignItems: 'center',
     gridTemplateColumns: '1fr',
     '@media (min-width: 900px)': { gridTemplateColumns: 'minmax(0, 1.1fr) minmax(0, 1fr)' },
   },
   heroText: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, alignItems: 'flex-start' },
+  /** Without an image the text takes the band, at a readable measure. */
+  heroAlone: { gridTemplateColumns: '1fr', '@media (min-width: 900px)': { gridTemplateColumns: 'minmax(0, 860px)' } },
   h1: {
     margin: 0,
     fontSize: 'clamp(32px, 5vw, 52px)',
@@ -43,8 +50,8 @@ const useStyles = makeStyles({
   signal: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-start' },
   signalIcon: { color: tokens.colorPaletteGreenForeground1, fontSize: '24px', flexShrink: 0 },
   signalText: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
-  muted: { color: tokens.colorNeutralForeground2 },
-  band: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  muted: { margin: 0, color: tokens.colorNeutralForeground2 },
+  band: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   h2: { margin: 0 },
   cards: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(250px, 100%), 1fr))' },
   sections: { display: 'grid', gap: tokens.spacingHorizontalXXL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(340px, 100%), 1fr))' },
@@ -79,7 +86,7 @@ function Home({ home }: { home: HomeContent }) {
   return (
     <div className={s.page}>
       <PageMeta title={home.title} description={home.description} />
-      <section className={s.hero} aria-labelledby="page-title">
+      <section className={mergeClasses(s.hero, !home.hero.image_id && s.heroAlone)} aria-labelledby="page-title">
         <div className={s.heroText}>
           {/* The page's only h1 and its first large text: the largest paint comes with the HTML, not after a script. */}
           <h1 id="page-title" tabIndex={-1} className={s.h1}>

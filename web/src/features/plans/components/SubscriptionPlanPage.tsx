@@ -59,7 +59,7 @@ function PlanCard({ option }: { option: PlanOption }) {
   const titleId = `plan-${entry.id}-title`;
   return (
     <Card className={s.card} aria-labelledby={titleId}>
-      <CardHeader header={<Subtitle1 as="h2" id={titleId}>{`${entry.name} membership`}</Subtitle1>} />
+      <CardHeader header={<Subtitle1 as="h2" id={titleId} className={s.flush}>{`${entry.name} membership`}</Subtitle1>} />
       <Text className={s.price}>
         {formatCents(entry.amount)}
         <Text size={400}> / {term}</Text>
