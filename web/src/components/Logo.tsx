@@ -15,7 +15,7 @@ export function Logo({ imageId = null, companyName = 'ACPG', height = 36 }: { im
   const width = Math.round((height * 290) / 60);
   if (imageId) {
     const url = (w: number) => `/api/v1/cms/images/${encodeURIComponent(imageId)}/${w}.webp`;
-    return <img className={s.img} style={{ height }} src={url(384)} srcSet={`${url(256)} 256w, ${url(384)} 384w, ${url(640)} 640w`} sizes={`${width}px`} alt={companyName} height={height} />;
+    return <img className={s.img} src={url(384)} srcSet={`${url(256)} 256w, ${url(384)} 384w, ${url(640)} 640w`} sizes={`${width}px`} alt={companyName} height={height} />;
   }
-  return <img className={s.img} style={{ height }} src={BUNDLED_LOGO} srcSet={`${BUNDLED_LOGO} 1x, ${BUNDLED_LOGO_2X} 2x`} alt={companyName} width={width} height={height} />;
+  return <img className={s.img} src={BUNDLED_LOGO} srcSet={`${BUNDLED_LOGO} 1x, ${BUNDLED_LOGO_2X} 2x`} alt={companyName} width={width} height={height} />;
 }
