@@ -38,6 +38,15 @@ export function ContentImage({ id, alt, sizes, className, priority = false, widt
       height={height}
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"
+      onError={(e) => {
+        // An upload narrower than the width the browser chose has no file at that width (404): step down a width.
+        const img = e.currentTarget;
+        const tried = Number(/\/(\d+)\.webp$/.exec(img.currentSrc || img.src)?.[1] ?? 0);
+        const smaller = [...WIDTHS].reverse().find((w) => w < tried);
+        if (!smaller) return;
+        img.removeAttribute('srcset');
+        img.src = imageUrl(id, smaller);
+      }}
       {...(priority ? { fetchPriority: 'high' as const } : {})}
     />
   );
