@@ -66,7 +66,7 @@ const useStyles = makeStyles({
     '& p, & ul, & ol, & blockquote': { marginBlock: `0 ${tokens.spacingVerticalM}` },
     '& li': { marginBlockEnd: tokens.spacingVerticalXS },
     '& a': { color: tokens.colorBrandForegroundLink, textDecoration: 'underline' },
-    '& blockquote': { borderLeft: `4px solid ${tokens.colorBrandStroke2}`, paddingInlineStart: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground2 },
+    '& blockquote': { marginInline: 0, borderLeft: `4px solid ${tokens.colorBrandStroke2}`, paddingInlineStart: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground2 },
     '& img': { maxWidth: '100%', height: 'auto', borderRadius: tokens.borderRadiusMedium },
   },
   bar: { marginBlockEnd: tokens.spacingVerticalL },

@@ -28,7 +28,7 @@ const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL, minHeight: '60px', '@media (max-width: 599px)': { gap: tokens.spacingHorizontalS, minHeight: '52px' } },
   brand: { display: 'flex', alignItems: 'center', flexShrink: 1, minWidth: 0, '& img': { '@media (max-width: 419px)': { height: '26px !important' } } },
   spacer: { flexGrow: 1 },
-  offers: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, listStyle: 'none', margin: 0, padding: 0 },
+  offers: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, listStyle: 'none', margin: 0, padding: 0, '& .fui-Button': { minWidth: 'auto' } },
   navRow: { borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}` },
   list: { display: 'flex', gap: tokens.spacingHorizontalXS, listStyle: 'none', margin: 0, padding: 0, flexWrap: 'wrap' },
   column: { flexDirection: 'column', gap: tokens.spacingVerticalXXS },
