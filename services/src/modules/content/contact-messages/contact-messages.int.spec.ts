@@ -101,4 +101,21 @@ describe('POST /cms/contact-messages (the public contact form)', () => {
     for (let i = 0; i < 6; i++) answers.push((await send({ ...form(), captcha: 'bm90IGEgcGF5bG9hZA==' }, from)).statusCode);
     expect(answers).toEqual([400, 400, 400, 400, 400, 429]);
   });
+
+  it('answers 502 CONTACT_NOT_SET and records nothing while no contact document is published', async () => {
+    const token = await t.signInAs('Super Admin');
+    const admin = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+      t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload }) });
+    const revision = () => admin('GET', '/cms/admin/content/contact').then((r) => (r.json() as { data: { revision: number } }).data.revision);
+    expect((await admin('POST', '/cms/admin/content/contact/unpublish', { expected_revision: await revision() })).statusCode).toBe(200);
+    try {
+      const before = await messageCount();
+      const response = await send({ ...form(), captcha: await challenge() });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ code: 'CONTACT_NOT_SET' });
+      expect(await messageCount()).toBe(before);
+    } finally {
+      expect((await admin('POST', '/cms/admin/content/contact/publish', { expected_revision: await revision() })).statusCode).toBe(200);
+    }
+  });
 });
