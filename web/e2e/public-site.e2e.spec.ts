@@ -47,11 +47,23 @@ describe('the public site, as a visitor', () => {
     for (const t of targets) {
       await page.goto('/');
       await loaded(page);
-      await page.getByRole('banner').getByRole('navigation', { name: 'Services' }).getByRole('link', { name: t.label }).click();
+      await page.getByRole('banner').getByRole('navigation', { name: 'Buy or order' }).getByRole('link', { name: t.label }).click();
       await page.waitForURL(t.url);
       await settled(page, t.h1);
       await t.buy.waitFor({ timeout: 20_000 });
     }
+    // On a phone the same calls to action are in the site menu (the drawer), beside the site's links.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    await loaded(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Open site menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Site menu' });
+    const offers = menu.getByRole('navigation', { name: 'Buy or order' }).getByRole('link');
+    expect(await offers.allTextContents()).toEqual(['Plans', 'Equity Protect', 'Order NHD report']);
+    await menu.getByRole('link', { name: 'Order NHD report' }).click();
+    await page.waitForURL('**/nhd-order');
+    await menu.waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('each service card on Home and Services leads where the service is bought, with a price read from what sells it', async () => {

@@ -139,7 +139,7 @@ export function PublicHeader({ companyName, logoImageId }: { companyName: string
         </div>
         <span className={s.spacer} />
         {wide && (
-          <nav aria-label="Services">
+          <nav aria-label="Buy or order">
             <ul className={s.offers}>
               {offers(false).map((o) => (
                 <li key={o.key}>{o}</li>
@@ -168,7 +168,7 @@ export function PublicHeader({ companyName, logoImageId }: { companyName: string
           <DrawerBody>
             {links(true)}
             <Divider />
-            <nav aria-label="Services" className={s.drawerSection}>
+            <nav aria-label="Buy or order" className={s.drawerSection}>
               <Text className={s.drawerLabel}>Buy or order</Text>
               {offers(true)}
             </nav>
