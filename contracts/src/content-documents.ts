@@ -234,7 +234,7 @@ export type ContentEventType = (typeof CONTENT_EVENT_TYPES)[number];
 /** Paging of the content lists (public blog, admin blog list, a document's history): newest first. */
 export const ContentPageQuery = z.object({
   page: z.coerce.number().int().min(1, 'page must be a whole number from 1').max(10_000, 'page must be a whole number from 1').default(1),
-  page_size: z.coerce.number().int().min(1, 'page_size must be from 1 to 100').max(100, 'page_size must be from 1 to 100').default(20),
+  page_size: z.coerce.number().int().min(1, 'page_size must be from 1 to 100').max(100, 'page_size must be from 1 to 100').default(10),
 });
 export type ContentPageQuery = z.infer<typeof ContentPageQuery>;
 

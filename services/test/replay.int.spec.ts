@@ -104,6 +104,29 @@ const createPromoCode = async (t: TestApp) => {
 };
 
 /**
+ * Content documents edited by a Super Admin: a blog post saved, published, changed, unpublished and restored (read models
+ * content_managed, content_published, content_versions, content_history; the seed publishes the rest).
+ */
+const editContent = async (t: TestApp) => {
+  const headers = { authorization: `Bearer ${await t.signInAs('Super Admin')}` };
+  const key = 'blog.replay-post';
+  const body = (heading: string) => ({ title: heading, description: 'A post for the replay', heading, excerpt: 'Replayed', body_html: '<p>Replay</p><script>x</script>', author: 'Replay Team', image_id: null });
+  const steps: [string, string, object][] = [
+    ['PUT', 'draft', { body: body('First'), expected_revision: 0 }],
+    ['POST', 'publish', { expected_revision: 1 }],
+    ['PUT', 'draft', { body: body('Second'), expected_revision: 2 }],
+    ['POST', 'publish', { expected_revision: 3 }],
+    ['POST', 'unpublish', { expected_revision: 4 }],
+    ['POST', 'restore', { expected_revision: 5, version: 1 }],
+  ];
+  for (const [method, action, payload] of steps) {
+    const r = await t.app.inject({ method: method as 'PUT' | 'POST', url: `/api/v1/cms/admin/content/${key}/${action}`, payload, headers });
+    expect(r.statusCode, r.body).toBe(200);
+  }
+  await waitFor(async () => ((await t.platform.documents.get('content_managed', key))?.revision === 6 ? true : undefined), { what: 'the content edits projected' });
+};
+
+/**
  * A provider with a Provider Admin (Super Admin): a document in the providers read model, the applicant in its copy of
  * account contacts, and identity's AccountRolesChanged (the accounts read model's roles).
  */
@@ -218,6 +241,7 @@ describe('npm run replay -- --all', () => {
     const reported = await t.app.inject({ method: 'POST', url: `/api/v1/equity/alerts/${alert?.alert_id}/report`, payload: { note: 'Not us' }, headers: { authorization: `Bearer ${await t.signInAs('Customer', 'replay-customer')}` } });
     expect(reported.statusCode).toBe(200);
     await createPromoCode(t);
+    await editContent(t);
     await createProvider(t, 'replay@example.test');
     // A reimbursement claim on a verified property, covered by a membership past its waiting period, reviewed, approved
     // and paid out (read model reimbursement_claims; the copies reimbursement_memberships, with a renewal's stretch, and

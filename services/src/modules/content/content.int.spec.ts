@@ -4,7 +4,9 @@ import type { ContentChange, ManagedContent, PublishedContent } from '@acpg/cont
 import { ROLES } from '@acpg/contracts/role-names';
 import { may } from '@acpg/contracts/role-permissions';
 import { registerAccount } from '../../../test/accounts.ts';
+import { eventEnvelope } from '../../platform/commands/envelope.ts';
 import { useTestApp } from '../../../test/harness.ts';
+import { socketClients } from '../../../test/sockets.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { contentStream } from './document/events.ts';
 import { seedContentDocuments } from './seed/seed.ts';
@@ -65,6 +67,18 @@ describe('content documents: seed', () => {
     expect(await Promise.all(SEED_DOCUMENTS.map(({ key }) => streamLength(key)))).toEqual(before);
     const blogs = await t.app.inject({ method: 'GET', url: '/api/v1/cms/blogs?page=1&page_size=10' });
     expect(blogs.json().data.items.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('publishes over an old store: a stream holding only retired events (the old FAQ aggregate) counts them as revisions', async () => {
+    const key = `blog.legacy-${randomUUID().slice(0, 8)}` as const;
+    const meta = { now: new Date(), actor: 'seed', correlationId: 'old-store' };
+    await t.platform.eventStore.append(contentStream(key), 0, [eventEnvelope(randomUUID(), 'FaqItemAdded', { item_id: 'x', question: 'Old?', answer: 'Yes', position: 1 }, meta)]);
+    await seedContentDocuments(t.platform, [{ key, body: post('legacy') }]);
+    const live = (await publicOnce(key, 1)).json().data as PublishedContent;
+    expect(live.body).toMatchObject({ heading: 'Heading of legacy' });
+    expect(await managed(key)).toMatchObject({ status: 'published', revision: 3 });
+    const events = await t.platform.eventStore.readStream(contentStream(key));
+    expect(events.map((e) => e.type)).toEqual(['FaqItemAdded', 'ContentDraftSaved', 'ContentPublished']);
   });
 
   it('answers 304 to a client that holds the current version', async () => {
@@ -212,5 +226,28 @@ describe('content documents: refusals change nothing', () => {
     expect((await save(key, post('r'), 0, {})).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/cms/images' })).statusCode).toBe(401);
     expect(await streamLength(key)).toBe(0);
+  });
+});
+
+describe('content documents: live', () => {
+  const sockets = socketClients(() => t);
+
+  it('pushes content.changed { key, status, revision } to Super Admins and Admins on each change, never to other roles', async () => {
+    const adminSocket = await sockets.openAs('Admin', 'content-live-admin');
+    const customerSocket = await sockets.openAs('Customer', 'content-live-customer');
+    const toAdmin: unknown[] = [];
+    const toCustomer: unknown[] = [];
+    adminSocket.on('content.changed', (payload: unknown) => toAdmin.push(payload));
+    customerSocket.on('content.changed', (payload: unknown) => toCustomer.push(payload));
+    const key = `blog.live-${randomUUID().slice(0, 8)}`;
+    expect((await save(key, post('live'), 0)).statusCode).toBe(200);
+    expect((await act(key, 'publish', { expected_revision: 1 })).statusCode).toBe(200);
+    await waitFor(() => toAdmin.filter((p) => (p as { key: string }).key === key).length === 2, { what: 'two pushes to the admin' });
+    expect(toAdmin.filter((p) => (p as { key: string }).key === key)).toEqual([
+      { key, status: 'draft', revision: 1 },
+      { key, status: 'published', revision: 2 },
+    ]);
+    await sockets.roundTrip(customerSocket);
+    expect(toCustomer).toEqual([]);
   });
 });

@@ -95,7 +95,13 @@ export const checkedBody = (key: ContentKey, body: unknown): unknown => {
 
 export const decideContent = (command: ContentCommand, state: ContentState): ContentEvent[] => {
   const { key, expected_revision } = command.data;
-  if (expected_revision !== state.revision) throw staleRevision(state.revision);
+  if (expected_revision !== state.revision) {
+    // A new blog post (revision 0 expected) whose address is taken: say so, with the same code.
+    if (expected_revision === 0 && command.type === 'SaveContentDraft' && key.startsWith('blog.')) {
+      throw new DomainError('conflict', REVISION_CONFLICT, 'A blog post with this address already exists. Choose another slug, or open that post to edit it.');
+    }
+    throw staleRevision(state.revision);
+  }
   const signed = { key, by: command.metadata.actor ?? 'anonymous', at: command.metadata.now.toISOString() };
   switch (command.type) {
     case 'SaveContentDraft': {

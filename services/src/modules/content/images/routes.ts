@@ -8,7 +8,7 @@ import { callerOf } from '../../../platform/http/caller.ts';
 import { notFound, validationFailed } from '../../../platform/http/errors.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { holdUploadSlot, readMultipart } from '../../../platform/uploads/multipart.ts';
-import { imageKey, storeContentImage } from './store.ts';
+import { storedWidth, storeContentImage } from './store.ts';
 
 const tags = ['content'];
 const refusals = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorEnvelope]));
@@ -66,7 +66,7 @@ export const contentImageRoutes =
         schema: {
           tags,
           summary: 'One width of an uploaded content image (WebP)',
-          description: 'Public (an <img> sends no token); image ids are random. `Cache-Control: public, max-age=31536000, immutable`: an image never changes, a new one gets a new id. 404 for an unknown id or width.',
+          description: 'Public (an <img> sends no token); image ids are random. `Cache-Control: public, max-age=31536000, immutable`: an image never changes, a new one gets a new id. A width of the list above the original\'s answers the largest stored width (never enlarged), so a srcset may name every width. 404 for an unknown id or a width not in the list.',
           params: z.object({ image_id: z.string().max(80), width: z.string().max(6) }),
         },
       },
@@ -74,7 +74,7 @@ export const contentImageRoutes =
         const id = ImageId.safeParse(request.params.image_id);
         const width = Number(request.params.width);
         if (!id.success || !(CONTENT_IMAGE_WIDTHS as readonly number[]).includes(width) || String(width) !== request.params.width) throw notFound('This image was not found.');
-        const file = await platform.files.get(imageKey(id.data, width));
+        const file = await storedWidth(platform.files, id.data, width);
         if (!file) throw notFound('This image was not found.');
         return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(file.bytes);
       },

@@ -7,6 +7,8 @@ import type { CheckedUpload } from '../../../platform/uploads/read-upload.ts';
 
 /** Where one width of an uploaded image is kept (platform.files). */
 export const imageKey = (imageId: string, width: number) => `content/images/${imageId}/${width}.webp`;
+/** The widths stored for an image (JSON), so a width above the original's is answered with its largest. */
+export const manifestKey = (imageId: string) => `content/images/${imageId}/widths.json`;
 export const QUALITY = 75;
 // A decompression bomb (a small file of huge dimensions) is refused before it is decoded.
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -49,9 +51,25 @@ export const storeContentImage = async (files: Files, upload: CheckedUpload & { 
       const bytes = await sharp(upload.bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: QUALITY }).toBuffer();
       await files.put(imageKey(imageId, w), bytes, { contentType: 'image/webp' });
     }
+    await files.put(manifestKey(imageId), Buffer.from(JSON.stringify(widths)), { contentType: 'application/json' });
   } catch {
-    await Promise.all(widths.map((w) => files.delete(imageKey(imageId, w)).catch(() => false)));
+    await Promise.all([...widths.map((w) => imageKey(imageId, w)), manifestKey(imageId)].map((key) => files.delete(key).catch(() => false)));
     throw refused('This image could not be converted. Choose another JPEG, PNG or WebP image.');
   }
   return { image_id: imageId, width, height, widths: [...widths], alt_hint: altHintOf(upload.filename) };
+};
+
+/**
+ * The stored file that answers `width` of an image: that width, or for a width of the list above the original's the
+ * largest stored one (a srcset naming every width never points at a missing file); null for an unknown image.
+ */
+export const storedWidth = async (files: Files, imageId: string, width: number) => {
+  const exact = await files.get(imageKey(imageId, width));
+  if (exact) return exact;
+  const manifest = await files.get(manifestKey(imageId));
+  if (!manifest) return null;
+  const parsed: unknown = JSON.parse(manifest.bytes.toString('utf8'));
+  const widths = Array.isArray(parsed) ? parsed.filter((w): w is number => typeof w === 'number') : [];
+  const largest = Math.max(...widths.filter((w) => w < width), 0);
+  return largest > 0 ? files.get(imageKey(imageId, largest)) : null;
 };

@@ -17,7 +17,7 @@ export const publishedProjection = defineProjection({
   fromStored: toContentEvent,
   documentId: (event) => event.data.key,
   indexes: ['kind', 'first_published_at'],
-  evolve: (_doc, event) => {
+  evolve: (doc, event) => {
     switch (event.type) {
       case 'ContentPublished': {
         const { key, version, body, at, first_published_at } = event.data;
@@ -38,7 +38,7 @@ export const publishedProjection = defineProjection({
       case 'ContentUnpublished':
         return null;
       default:
-        return null;
+        return doc;
     }
   },
 });

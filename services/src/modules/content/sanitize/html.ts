@@ -69,11 +69,12 @@ export const sanitizeRichText = (input: string): Sanitized => {
     transformTags: {
       a: (tag, attributes) => {
         const href = attributes.href;
-        const kept: Record<string, string> = { rel: 'noopener' };
+        const kept: Record<string, string> = {};
         if (href !== undefined) {
           if (isSafeHref(href)) kept.href = href.trim();
           else removed.add(`link to "${href.slice(0, 60)}" (only http, https, mailto, tel and paths in this site)`);
         }
+        kept.rel = 'noopener';
         return { tagName: tag, attribs: kept };
       },
       img: (tag, attributes) => {

@@ -15,7 +15,7 @@ export const SEED_BLOG_POSTS: readonly { slug: string; body: BlogContent }[] = [
         '<p>When a home in California changes hands, the seller has to tell the buyer whether the property lies in natural hazard zones that public agencies have mapped. The Natural Hazard Disclosure (NHD) report gathers that information in one document.</p>' +
         '<h2>What the report looks at</h2><p>It checks one property against the official maps a seller must disclose, such as flood zones, very high fire hazard severity zones, and earthquake fault and seismic hazard zones, and states for each whether the property is inside the mapped area.</p>' +
         '<h2>Who orders it, and when</h2><p>The seller is responsible for the disclosure; the listing agent often places the order for them. Order early, so buyers have time to review it.</p>' +
-        '<h2>After you order</h2><p>Once the order is paid, the report is emailed as a PDF to everyone you add as a recipient, and each can confirm receipt.</p>' +
+        '<h2>After you order</h2><p>Once the order is paid, everyone you add as a recipient gets an email with a link to the report as a PDF, and each can confirm receipt.</p>' +
         '<blockquote>An NHD report says what the official maps show. It does not replace an inspection or advice from your agent or attorney.</blockquote>',
     },
   },

@@ -35,7 +35,7 @@ export const SERVICES: ServicesContent = {
       name: 'NHD report',
       summary: 'A Natural Hazard Disclosure report for a California property, ordered online and delivered as a PDF.',
       body_html:
-        '<p>Find the property, choose the report type and add the recipients: the buyer’s agent, escrow, anyone who needs it. The report is emailed to each of them as a PDF, and you can see who confirmed receipt.</p>',
+        '<p>Find the property, choose the report type and add the recipients: the buyer’s agent, escrow, anyone who needs it. Each of them gets an email with a link to the report as a PDF, and you can see who confirmed receipt.</p>',
       cta_label: 'Order an NHD report',
       image_id: null,
     },
@@ -64,7 +64,7 @@ export const FAQ: FaqContent = {
     faqItem('equity-protect', 'What does Equity Protect do?', '<p>It watches the public recordings for each property you enroll and alerts you when a new document, such as a deed or a loan, is recorded against it. It does not stop a recording and is not title insurance.</p>'),
     faqItem('verify-ownership', 'Why do I need to verify that I own a property?', '<p>So that only the owner follows a property’s recordings and claims on it. You can verify with a code mailed to the property or by sending a deed or tax bill that we review.</p>'),
     faqItem('nhd-what', 'What is an NHD report?', '<p>A Natural Hazard Disclosure report states whether a California property lies in officially mapped hazard zones, such as flood, fire and earthquake zones. Sellers give it to buyers during a sale.</p>'),
-    faqItem('nhd-delivery', 'How is an NHD report delivered?', '<p>As a PDF, emailed to every recipient you add to the order. Each recipient can confirm receipt, and you can follow the order in your NHD order list.</p>'),
+    faqItem('nhd-delivery', 'How is an NHD report delivered?', '<p>As a PDF. Every recipient you add to the order gets an email with a link to open and download it, no account needed, and can confirm receipt. You can follow the order in your NHD order list.</p>'),
     faqItem('claim', 'How do I file a reimbursement claim?', '<p>Open Property Reimbursement in your account, describe the expense and attach your receipts. The claim is reviewed and then approved or declined with a reason; approved claims are paid out. We email you at every step.</p>'),
     faqItem('payments', 'How do I pay?', '<p>By card, through our payment provider. We do not store your full card number, and a receipt is emailed after every payment.</p>'),
   ],

@@ -13,7 +13,7 @@ export const HOME: HomeSeed = {
   },
   trust: [
     { label: 'Secure card payments', detail: 'Cards are handled by our payment provider; we never store your full card number.' },
-    { label: 'Reports delivered as PDF', detail: 'NHD reports are emailed as a PDF to every recipient you add to the order.' },
+    { label: 'Reports delivered as PDF', detail: 'Every recipient you add to an NHD order gets an email with a link to the report as a PDF.' },
     { label: 'Cancel anytime', detail: 'Cancel your membership online; it stays active until the end of the period you paid for.' },
     { label: 'Alerts on new recordings', detail: 'Equity Protect tells you when a new document is recorded against your property.' },
   ],
@@ -75,8 +75,8 @@ export const ADDITIONAL: RichSeed = {
   heading: 'Additional information',
   intro: 'Details that apply across our services.',
   body_html:
-    '<h2>Payments</h2><p>We take card payments through our payment provider. Receipts are emailed after every payment and listed in your account.</p>' +
+    '<h2>Payments</h2><p>We take card payments through our payment provider. A receipt is emailed after every payment.</p>' +
     '<h2>Renewals</h2><p>Memberships renew automatically. If a renewal payment fails, we email you and try the card again; you can update your card in your account.</p>' +
-    '<h2>Report delivery</h2><p>NHD reports are delivered as PDF by email to the recipients you name, and each recipient can confirm receipt.</p>',
+    '<h2>Report delivery</h2><p>NHD reports are delivered as PDF: each recipient you name gets an email with a link to open and download the report, and can confirm receipt.</p>',
   image_id: null,
 };

@@ -1,3 +1,4 @@
+import type { ContentKey } from '@acpg/contracts/content-documents';
 import { isDomainError, isVersionConflict } from '../../../platform/commands/domain-error.ts';
 import { handleCommand, loadStream } from '../../../platform/commands/handle-command.ts';
 import { systemMeta } from '../../../platform/commands/metadata.ts';
@@ -12,9 +13,9 @@ import { SEED_DOCUMENTS } from './documents.ts';
  * count): a draft saved and published in one append, by `seed`. Runs at every start; an edited document is left alone,
  * and another process seeding at the same moment wins the race quietly.
  */
-export const seedContentDocuments = async (platform: Platform): Promise<void> => {
+export const seedContentDocuments = async (platform: Platform, documents: readonly { key: ContentKey; body: unknown }[] = SEED_DOCUMENTS): Promise<void> => {
   const metadata = systemMeta(platform, { actor: 'seed' });
-  for (const { key, body } of SEED_DOCUMENTS) {
+  for (const { key, body } of documents) {
     const stream = contentStream(key);
     const { state, version } = await loadStream(platform.eventStore, stream, contentDecider);
     if (!isUnwritten(state)) continue;
