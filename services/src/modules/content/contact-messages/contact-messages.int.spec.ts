@@ -104,7 +104,7 @@ describe('POST /cms/contact-messages (the public contact form)', () => {
 
   it('answers 502 CONTACT_NOT_SET and records nothing while no contact document is published', async () => {
     const token = await t.signInAs('Super Admin');
-    const admin = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    const admin = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
       t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload }) });
     const revision = () => admin('GET', '/cms/admin/content/contact').then((r) => (r.json() as { data: { revision: number } }).data.revision);
     expect((await admin('POST', '/cms/admin/content/contact/unpublish', { expected_revision: await revision() })).statusCode).toBe(200);
