@@ -42,7 +42,6 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalXL,
     display: 'grid',
     gap: tokens.spacingHorizontalXL,
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(220px, 100%), 1fr))',
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusXLarge,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
@@ -53,10 +52,17 @@ const useStyles = makeStyles({
   muted: { margin: 0, color: tokens.colorNeutralForeground2 },
   band: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   h2: { margin: 0 },
-  cards: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingHorizontalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(250px, 100%), 1fr))' },
+  cards: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingHorizontalL },
+  /** Rows that never leave one card alone: one column on phones, two from 600 px, four or three from 1200 px. */
+  columns: { gridTemplateColumns: 'minmax(0, 1fr)', '@media (min-width: 600px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+  wide4: { '@media (min-width: 1200px)': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } },
+  wide3: { '@media (min-width: 1200px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } },
   sections: { display: 'grid', gap: tokens.spacingHorizontalXXL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(340px, 100%), 1fr))' },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
+
+/** From 1200 px: four across when the items fill rows of four, else three (two items stay two across). */
+const wideOf = (s: { wide4: string; wide3: string }, count: number) => (count <= 2 ? undefined : count % 4 === 0 ? s.wide4 : s.wide3);
 
 function Services({ services }: { services: ServicesContent }) {
   const s = useStyles();
@@ -67,7 +73,7 @@ function Services({ services }: { services: ServicesContent }) {
         {services.heading}
       </Title2>
       {services.intro && <Body1 as="p" className={s.muted}>{services.intro}</Body1>}
-      <ul className={s.cards}>
+      <ul className={mergeClasses(s.cards, s.columns, wideOf(s, services.items.length))}>
         {services.items.map((item) => (
           <li key={item.id}>
             <ServiceCard item={item} prices={prices} />
@@ -101,7 +107,7 @@ function Home({ home }: { home: HomeContent }) {
       </section>
 
       {home.trust.length > 0 && (
-        <ul className={s.trust} aria-label="Why members trust us">
+        <ul className={mergeClasses(s.trust, s.columns, wideOf(s, home.trust.length))} aria-label="Why members trust us">
           {home.trust.map((t) => (
             <li key={t.label} className={s.signal}>
               <CheckmarkCircleRegular className={s.signalIcon} aria-hidden />

@@ -9,7 +9,7 @@ import { ServiceCard } from './ServiceCard.tsx';
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
   intro: { margin: 0, maxWidth: '46em', fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400, color: tokens.colorNeutralForeground2 },
-  cards: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingHorizontalXL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(420px, 100%), 1fr))' },
+  cards: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingHorizontalXL, gridTemplateColumns: 'minmax(0, 1fr)', '@media (min-width: 900px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
 function Services({ services }: { services: ServicesContent }) {
