@@ -18,7 +18,8 @@ const fromTemplate = {
 };
 
 export const NotificationJob = z.discriminatedUnion('channel', [
-  z.object({ channel: z.literal('email'), to: z.email(), ...fromTemplate }),
+  /** `reply_to`: where a reply goes (the contact form's message to the team answers the visitor); the sender otherwise. */
+  z.object({ channel: z.literal('email'), to: z.email(), ...fromTemplate, reply_to: z.email().optional() }),
   z.object({ channel: z.literal('sms'), to: z.string().regex(/^\+[1-9]\d{6,14}$/, 'E.164 phone number'), ...fromTemplate }),
 ]);
 export type NotificationJob = z.infer<typeof NotificationJob>;

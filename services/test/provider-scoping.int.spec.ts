@@ -47,6 +47,8 @@ const PUBLIC_BY_DESIGN: Readonly<Record<string, string>> = {
   'GET /api/v1/cms/content/{key}': 'public content: published pages and blog posts',
   'GET /api/v1/cms/blogs': 'public content: the published blog posts',
   'GET /api/v1/cms/images/{image_id}/{width}.webp': 'content images by unguessable id (img tags cannot send a token)',
+  'GET /api/v1/cms/contact-messages/challenge': 'contact form: the human check',
+  'POST /api/v1/cms/contact-messages': 'contact form: a visitor writes to the team (human check, rate limited)',
   'POST /api/v1/user-interaction/store': 'anonymous interaction tracking (writes only)',
   'GET /api/v1/states': 'lookup: states',
   'GET /api/v1/properties/search': 'lookup: the public property data set',

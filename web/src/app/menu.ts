@@ -74,3 +74,18 @@ export const PUBLIC_LINKS: readonly Omit<MenuEntry, 'capability'>[] = [
   { label: 'Additional Info', path: '/additional-information' },
   { label: 'Contact Us', path: '/contact-us' },
 ];
+
+/** The public header's and drawer's calls to action: where a visitor buys each service (issue 22). */
+export const PUBLIC_ACTIONS: readonly Omit<MenuEntry, 'capability'>[] = [
+  { label: 'Plans', path: '/subscription-plan' },
+  { label: 'Equity Protect', path: '/equity-protect' },
+  { label: 'Order NHD report', path: '/nhd-order' },
+];
+
+/** The public footer's legal and reading links. */
+export const FOOTER_LINKS: readonly Omit<MenuEntry, 'capability'>[] = [
+  { label: 'Blog', path: '/blogs' },
+  { label: 'Privacy Policy', path: '/privacy-policy' },
+  { label: 'Terms of Service', path: '/terms-of-service' },
+  { label: 'Additional Information', path: '/additional-information' },
+];

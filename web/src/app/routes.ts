@@ -32,7 +32,7 @@ const contentManagement = () => import('../features/content-management/component
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', access: 'public', title: 'Home', load: () => import('../features/content/components/HomePage.tsx') },
   { path: '/about-us', access: 'public', title: 'About Us', load: named(cms, 'AboutUsPage') },
-  { path: '/services-page', access: 'public', title: 'Services', load: named(cms, 'ServicesPage') },
+  { path: '/services-page', access: 'public', title: 'Services', load: () => import('../features/content/components/ServicesPage.tsx') },
   { path: '/privacy-policy', access: 'public', title: 'Privacy Policy', load: named(cms, 'PrivacyPolicyPage') },
   { path: '/additional-information', access: 'public', title: 'Additional Information', load: named(cms, 'AdditionalInformationPage') },
   { path: '/terms-of-service', access: 'public', title: 'Terms of Service', load: named(cms, 'TermsOfServicePage') },

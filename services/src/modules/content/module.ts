@@ -3,6 +3,7 @@ import { CONTENT_CHANGED_MESSAGE, CONTENT_EVENT_TYPES, ContentChanged } from '@a
 import { rolesWith } from '@acpg/contracts/role-permissions';
 import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
 import type { Module } from '../../platform/module.ts';
+import { withContactMessages } from './contact-messages/module-part.ts';
 import { liveMessage } from '../../platform/realtime/messages.ts';
 import { RETIRED_CONTENT_EVENT_TYPES } from './document/events.ts';
 import { historyProjection } from './history/projection.ts';
@@ -20,7 +21,7 @@ import { seedContentDocuments } from './seed/seed.ts';
  * (`content_published`, `content_versions`), what editors see (`content_managed`, pushed as `content.changed`) and
  * each document's history (`content_history`). Images are files (`content/images/...`), not events.
  */
-export const contentModule: Module = {
+export const contentModule: Module = withContactMessages({
   name: 'content',
   partitions: 1, // as before topics were generated: a few admin edits a day
   eventTypes: [...CONTENT_EVENT_TYPES, ...RETIRED_CONTENT_EVENT_TYPES],
@@ -40,4 +41,4 @@ export const contentModule: Module = {
     }),
   ],
   seed: seedContentDocuments,
-};
+});

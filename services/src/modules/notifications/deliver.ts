@@ -71,7 +71,7 @@ const send = async (platform: Platform, message: NotificationJob, job: JobRecord
   const rendered = await render(platform, message);
   try {
     if (rendered.channel === 'email') {
-      await platform.mailer.send({ to: message.to, subject: rendered.subject, text: rendered.text, html: rendered.html });
+      await platform.mailer.send({ to: message.to, subject: rendered.subject, text: rendered.text, html: rendered.html, ...(message.channel === 'email' && message.reply_to ? { replyTo: message.reply_to } : {}) });
     } else {
       await platform.sms.send({ to: message.to, text: rendered.text });
     }

@@ -48,7 +48,7 @@ export const ConfigSchema = z
     INTERACTION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
     // Property lookups (autocomplete, a request per keystroke) one client address may make per minute; 0 turns the limit off.
     PROPERTY_SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
-    // Work of the sign-up human check (ALTCHA proof of work): PBKDF2 iterations per try; about 2,000 tries per solve.
+    // Work of the human check of sign-up and the contact form (ALTCHA proof of work): PBKDF2 iterations per try; about 2,000 tries per solve.
     CAPTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(1000),
     SEED_ADMIN_EMAIL: z.email().optional(),
     SEED_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),

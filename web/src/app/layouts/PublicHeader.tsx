@@ -1,43 +1,39 @@
 import { useRef, useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { Button, Divider, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, makeStyles, mergeClasses, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
-import { DismissRegular, HomeRegular, NavigationRegular } from '@fluentui/react-icons';
-import { useScrollMarginBelow, useUpFrom } from '../../lib/layout.ts';
+import { Button, Divider, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, Text, makeStyles, mergeClasses, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
+import { DismissRegular, NavigationRegular } from '@fluentui/react-icons';
+import { CONTENT_MAX_WIDTH, useScrollMarginBelow, useUpFrom } from '../../lib/layout.ts';
 import { session } from '../../lib/session.ts';
 import { logout } from '../../lib/logout.ts';
 import { myAccountPath } from '../../lib/roles.ts';
 import { useTrackClick } from '../../lib/track.ts';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { Logo } from '../../components/Logo.tsx';
+import { RouteLink } from '../../components/RouteLink.tsx';
 import { ScrollToTop } from '../../components/ScrollToTop.tsx';
-import { PUBLIC_LINKS } from '../menu.ts';
+import { PUBLIC_ACTIONS, PUBLIC_LINKS } from '../menu.ts';
 import { isRegistered } from '../routes.ts';
 import { resetProperty } from '../../features/properties/stores/property.ts';
-import { loadContactDetails } from '../../features/contact/stores/contact.ts';
 
 const useStyles = makeStyles({
   header: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalL,
-    minHeight: '52px',
-    boxSizing: 'border-box',
-    paddingBlock: tokens.spacingVerticalS,
-    paddingInline: tokens.spacingHorizontalXL,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground1,
     position: 'sticky',
     top: 0,
     zIndex: 5,
-    '@media (max-width: 599px)': { gap: tokens.spacingHorizontalS, paddingInline: tokens.spacingHorizontalM },
   },
-  brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: '40px' },
-  nav: { flexGrow: 1, minWidth: 0 },
+  inner: { width: '100%', maxWidth: `${CONTENT_MAX_WIDTH}px`, marginInline: 'auto', boxSizing: 'border-box', paddingInline: tokens.spacingHorizontalXL, '@media (max-width: 599px)': { paddingInline: tokens.spacingHorizontalM } },
+  bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL, minHeight: '60px', '@media (max-width: 599px)': { gap: tokens.spacingHorizontalS, minHeight: '52px' } },
+  brand: { display: 'flex', alignItems: 'center', flexShrink: 1, minWidth: 0, '& img': { '@media (max-width: 419px)': { height: '26px !important' } } },
   spacer: { flexGrow: 1 },
-  list: { display: 'flex', gap: tokens.spacingHorizontalXS, listStyle: 'none', margin: 0, padding: 0 },
+  offers: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, listStyle: 'none', margin: 0, padding: 0, '& .fui-Button': { minWidth: 'auto' } },
+  navRow: { borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}` },
+  list: { display: 'flex', gap: tokens.spacingHorizontalXS, listStyle: 'none', margin: 0, padding: 0, flexWrap: 'wrap' },
   column: { flexDirection: 'column', gap: tokens.spacingVerticalXXS },
-  drawerActions: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, paddingBlockStart: tokens.spacingVerticalM },
+  drawerSection: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, paddingBlock: tokens.spacingVerticalM },
+  drawerLabel: { color: tokens.colorNeutralForeground2, fontWeight: tokens.fontWeightSemibold },
   link: {
     display: 'inline-block',
     paddingBlock: tokens.spacingVerticalS,
@@ -55,26 +51,26 @@ const useStyles = makeStyles({
     display: 'flex',
     gap: tokens.spacingHorizontalS,
     flexShrink: 0,
+    alignItems: 'center',
     // Sign In and Sign Up side by side still leave the brand room on the narrowest phones (320 px).
-    '@media (max-width: 419px)': { '& .fui-Button': { minWidth: 'auto', paddingInline: tokens.spacingHorizontalS } },
+    '@media (max-width: 419px)': { gap: tokens.spacingHorizontalXS, '& .fui-Button': { minWidth: 'auto', paddingInline: tokens.spacingHorizontalS } },
   },
 });
 
-/** Where the small icon button is hidden (spec section 2). */
-function hidesIconButton(pathname: string): boolean {
-  return pathname.startsWith('/authentication/') || pathname === '/login' || pathname.startsWith('/checkout');
-}
-
-export function PublicHeader() {
+/**
+ * The public header: the logo (home), each service's call to action (Plans, Equity Protect, Order NHD report), Sign In
+ * and Sign Up (My Account and LogOut signed in), and the six site links. From 900 px the links sit in a row under the
+ * bar; below, the links and the calls to action move into a drawer opened by a named button, and Sign In and Sign Up
+ * stay in the bar.
+ */
+export function PublicHeader({ companyName, logoImageId }: { companyName: string; logoImageId: string | null }) {
   const s = useStyles();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const track = useTrackClick();
   const snap = useSnapshot(session);
   const signedIn = snap.user != null;
   const accountPath = myAccountPath(snap.user?.role);
 
-  // The six links sit in the bar from md (900 px) up; below, they move into a drawer opened by a named button.
   const wide = useUpFrom('md');
   // Open for the page it was opened on: navigating closes it without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -89,11 +85,10 @@ export function PublicHeader() {
     track(label);
     setMenuOpen(false);
     if (label === 'Services') resetProperty();
-    if (label === 'Contact Us') void loadContactDetails();
   };
 
   const links = (vertical: boolean) => (
-    <nav aria-label="Main" className={vertical ? undefined : s.nav}>
+    <nav aria-label="Main">
       <ul className={mergeClasses(s.list, vertical && s.column)}>
         {PUBLIC_LINKS.map((l) => (
           <li key={l.path}>
@@ -106,15 +101,21 @@ export function PublicHeader() {
     </nav>
   );
 
+  const offers = (vertical: boolean) =>
+    PUBLIC_ACTIONS.filter((a) => isRegistered(a.path)).map((a) => (
+      <LinkButton key={a.path} to={a.path} appearance={vertical ? 'secondary' : 'subtle'} onClick={() => onLink(a.label)}>
+        {a.label}
+      </LinkButton>
+    ));
+
   const primary = signedIn ? (
-    // My Account follows the spec's mapping; it is shown only once that screen exists.
     isRegistered(accountPath) && (
       <LinkButton to={accountPath} appearance="primary" onClick={() => track('My Account')}>
         My Account
       </LinkButton>
     )
   ) : (
-    <LinkButton to="/authentication/sign-in" appearance="primary" onClick={() => track('Sign In')}>
+    <LinkButton to="/authentication/sign-in" onClick={() => track('Sign In')}>
       Sign In
     </LinkButton>
   );
@@ -122,7 +123,7 @@ export function PublicHeader() {
     <Button onClick={() => { track('LogOut'); setMenuOpen(false); void logout(); }}>LogOut</Button>
   ) : (
     isRegistered('/authentication/sign-up') && (
-      <LinkButton to="/authentication/sign-up" onClick={() => { track('Sign Up'); setMenuOpen(false); }}>
+      <LinkButton to="/authentication/sign-up" appearance="primary" onClick={() => { track('Sign Up'); setMenuOpen(false); }}>
         Sign Up
       </LinkButton>
     )
@@ -130,35 +131,51 @@ export function PublicHeader() {
 
   return (
     <header className={s.header} data-top-bar ref={bar}>
-      <div className={s.brand}>
-        {!hidesIconButton(pathname) && (
-          <Button appearance="subtle" icon={<HomeRegular />} aria-label="ACPG home" onClick={() => { track('Logo'); navigate('/'); }} />
+      <div className={mergeClasses(s.inner, s.bar)}>
+        <div className={s.brand}>
+          <RouteLink to="/" label={`${companyName} home`} onClick={() => track('Logo')}>
+            <Logo companyName={companyName} imageId={logoImageId} height={40} />
+          </RouteLink>
+        </div>
+        <span className={s.spacer} />
+        {wide && (
+          <nav aria-label="Buy or order">
+            <ul className={s.offers}>
+              {offers(false).map((o) => (
+                <li key={o.key}>{o}</li>
+              ))}
+            </ul>
+          </nav>
         )}
-        <Logo />
+        <div className={s.actions}>
+          <ScrollToTop />
+          {primary}
+          {/* Signed out, Sign Up stays in the bar at every width (the way in); LogOut moves into the menu. */}
+          {(wide || !signedIn) && secondary}
+          {!wide && (
+            <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open site menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)} {...restoreFocus} />
+          )}
+        </div>
       </div>
-      {wide ? links(false) : <span className={s.spacer} />}
-      <div className={s.actions}>
-        <ScrollToTop />
-        {primary}
-        {/* Signed out, Sign Up stays in the bar at every width (the flagship's way in); LogOut moves into the menu. */}
-        {(wide || !signedIn) && secondary}
-        {!wide && (
-          <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open site menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)} {...restoreFocus} />
-        )}
-      </div>
+      {wide && <div className={mergeClasses(s.inner, s.navRow)}>{links(false)}</div>}
       {!wide && (
         <OverlayDrawer position="end" open={menuOpen} onOpenChange={(_, d) => setMenuOpen(d.open)} aria-label="Site menu">
           <DrawerHeader>
             <DrawerHeaderTitle action={<Button appearance="subtle" aria-label="Close site menu" icon={<DismissRegular />} onClick={() => setMenuOpen(false)} />}>
-              <Logo />
+              <Logo companyName={companyName} imageId={logoImageId} height={30} />
             </DrawerHeaderTitle>
           </DrawerHeader>
           <DrawerBody>
             {links(true)}
+            <Divider />
+            <nav aria-label="Buy or order" className={s.drawerSection}>
+              <Text className={s.drawerLabel}>Buy or order</Text>
+              {offers(true)}
+            </nav>
             {signedIn && secondary && (
               <>
                 <Divider />
-                <div className={s.drawerActions}>{secondary}</div>
+                <div className={s.drawerSection}>{secondary}</div>
               </>
             )}
           </DrawerBody>

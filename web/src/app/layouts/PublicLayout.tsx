@@ -1,56 +1,42 @@
-import { useEffect } from 'react';
-import { Link as RouterLink, Outlet } from 'react-router';
-import { useSnapshot } from 'valtio';
-import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Outlet } from 'react-router';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { PublicHeader } from './PublicHeader.tsx';
+import { PublicFooter } from './PublicFooter.tsx';
 import { SkipLink, MAIN_ID } from './SkipLink.tsx';
 import { CONTENT_MAX_WIDTH } from '../../lib/layout.ts';
-import { contact, loadContactDetails } from '../../features/contact/stores/contact.ts';
+import { usePublished } from '../../lib/content-documents.ts';
 
 const useStyles = makeStyles({
   shell: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground2 },
-  main: { flexGrow: 1, width: '100%', maxWidth: `${CONTENT_MAX_WIDTH}px`, marginInline: 'auto', boxSizing: 'border-box', padding: tokens.spacingHorizontalXL, ':focus': { outline: 'none' } },
-  footer: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalXL,
-    justifyContent: 'space-between',
-    padding: tokens.spacingHorizontalXL,
-    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    '@media (max-width: 599px)': { flexDirection: 'column', gap: tokens.spacingVerticalS },
+  main: {
+    flexGrow: 1,
+    width: '100%',
+    maxWidth: `${CONTENT_MAX_WIDTH}px`,
+    marginInline: 'auto',
+    boxSizing: 'border-box',
+    paddingBlock: tokens.spacingVerticalXXXL,
+    paddingInline: tokens.spacingHorizontalXL,
+    ':focus': { outline: 'none' },
+    // Headings sit by the page's own gaps, not the browser's margins.
+    '& h1': { marginBlock: 0 },
+    '@media (max-width: 599px)': { paddingBlock: tokens.spacingVerticalXL, paddingInline: tokens.spacingHorizontalM },
   },
-  links: { display: 'flex', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
-  link: { color: tokens.colorBrandForeground1 },
 });
 
+/** The public frame: header, the page, and the footer with the contact details and company a Super Admin sets. */
 export function PublicLayout() {
   const s = useStyles();
-  const snap = useSnapshot(contact);
-  // The header keeps contact details at hand (spec section 4); loaded once per page load.
-  useEffect(() => {
-    if (!contact.details && contact.status === 'idle') void loadContactDetails();
-  }, []);
+  const site = usePublished('site');
+  const contact = usePublished('contact');
+  const siteBody = site.status === 'ready' ? site.data.body : null;
   return (
     <div className={s.shell}>
       <SkipLink />
-      <PublicHeader />
+      <PublicHeader companyName={siteBody?.company_name ?? 'ACPG'} logoImageId={siteBody?.logo_image_id ?? null} />
       <main id={MAIN_ID} tabIndex={-1} className={s.main}>
         <Outlet />
       </main>
-      <footer className={s.footer}>
-        <Text>© {new Date().getFullYear()} ACPG</Text>
-        {snap.details && (
-          <Text>
-            {snap.details.phone} · {snap.details.email}
-          </Text>
-        )}
-        <nav aria-label="Footer" className={s.links}>
-          <RouterLink className={s.link} to="/privacy-policy">Privacy Policy</RouterLink>
-          <RouterLink className={s.link} to="/terms-of-service">Terms of Service</RouterLink>
-          <RouterLink className={s.link} to="/blogs">Blogs</RouterLink>
-        </nav>
-      </footer>
+      <PublicFooter site={siteBody} contact={contact.status === 'ready' ? contact.data.body : null} />
     </div>
   );
 }

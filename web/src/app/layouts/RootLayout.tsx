@@ -15,6 +15,8 @@ export function RootLayout() {
   const title = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
   useFocusOnNavigation();
   useEffect(() => {
+    // A page that renders its own <title> (the public pages, from their documents) keeps it.
+    if (document.head.querySelectorAll('title').length > 1) return;
     document.title = title ? `${title} · ${BRAND}` : BRAND;
   }, [title]);
   return (

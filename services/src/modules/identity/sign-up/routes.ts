@@ -21,7 +21,7 @@ import { setRefreshCookie } from '../../../platform/auth/refresh-cookie.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
 import { callerOf } from '../../../platform/http/caller.ts';
 import type { Platform } from '../../../platform/module.ts';
-import { altchaCaptcha } from '../captcha/altcha.ts';
+import { altchaCaptcha } from '../../../platform/captcha/altcha.ts';
 import { identityContext } from '../context.ts';
 import { refuse } from '../decider.ts';
 import { signedIn } from '../signed-in.ts';

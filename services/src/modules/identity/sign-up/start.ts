@@ -4,7 +4,7 @@ import { passwordProblem } from '../../../platform/auth/passwords.ts';
 import { handleCommand, isAlreadyExists, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { DomainError, type DomainErrorKind } from '../../../platform/commands/domain-error.ts';
 import { findAccountIdByEmail } from '../accounts.ts';
-import type { Captcha } from '../captcha/port.ts';
+import type { Captcha } from '../../../platform/captcha/port.ts';
 import { captchaDecider, captchaStream } from '../captcha/redemption.ts';
 import type { IdentityContext } from '../context.ts';
 import { normaliseEmail } from '../email/decider.ts';

@@ -1,67 +1,49 @@
-import { Link as RouterLink, useParams } from 'react-router';
-import { Body1, Caption1, Subtitle1, Title1, makeStyles, tokens } from '@fluentui/react-components';
-import { formatDateUs } from '../../../lib/dates.ts';
-import { ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
-import { useBlogPost } from '../api/content.ts';
+import { useParams } from 'react-router';
+import { Body1, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons';
+import type { BlogContent } from '@acpg/contracts/content-documents';
+import { RouteLink } from '../../../components/RouteLink.tsx';
+import { ScreenTitle } from '../../../components/ScreenHeading.tsx';
+import { useDocument } from '../../../lib/content-documents.ts';
+import { AuthorLine } from './AuthorLine.tsx';
+import { ContentImage, DocumentFrame, PageMeta, RichHtml } from '../../../components/ContentParts.tsx';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '760px' },
-  flush: { margin: 0 },
-  meta: { color: tokens.colorNeutralForeground2 },
-  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  paragraph: { margin: 0, fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400 },
-  heading: { margin: 0, paddingBlockStart: tokens.spacingVerticalM },
-  back: { color: tokens.colorBrandForeground1 },
+  article: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '760px', marginInline: 'auto', width: '100%' },
+  back: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  excerpt: { margin: 0, fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500, color: tokens.colorNeutralForeground2 },
+  image: { width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: tokens.borderRadiusLarge },
 });
 
-/** The post body is plain text: blocks split by blank lines; a block starting with "## " is a section heading. */
-function PostBody({ text }: { text: string }) {
+function Post({ post, date }: { post: BlogContent; date: string | null }) {
   const s = useStyles();
-  const blocks = text.split(/\n{2,}/).map((b) => b.trim()).filter(Boolean);
   return (
-    <div className={s.body}>
-      {blocks.map((block, i) =>
-        block.startsWith('## ') ? (
-          <Subtitle1 as="h2" key={i} className={s.heading}>
-            {block.slice(3)}
-          </Subtitle1>
-        ) : (
-          <Body1 as="p" key={i} className={s.paragraph}>
-            {block}
-          </Body1>
-        ),
-      )}
-    </div>
+    <>
+      <PageMeta title={post.title} description={post.description} />
+      <ScreenTitle id="page-title">{post.heading}</ScreenTitle>
+      <AuthorLine author={post.author} date={date} />
+      <Body1 as="p" className={s.excerpt}>
+        {post.excerpt}
+      </Body1>
+      {post.image_id && <ContentImage className={s.image} id={post.image_id} alt="" sizes="(min-width: 800px) 760px, 100vw" width={1280} height={720} priority />}
+      <RichHtml html={post.body_html} />
+    </>
   );
 }
 
+/** `/blogs/:slug`: one post (`blog.<slug>`), or its draft in preview. */
 export default function BlogPostPage() {
   const s = useStyles();
   const { slug = '' } = useParams();
-  const post = useBlogPost(slug);
+  const post = useDocument(`blog.${slug}`);
   return (
-    <article className={s.root} aria-labelledby="post-title">
-      <RouterLink className={s.back} to="/blogs">
-        ← All blog posts
-      </RouterLink>
-      {post.status === 'loading' && <LoadingBlock label="Loading the blog post" />}
-      {post.status === 'error' && (
-        <>
-          <Title1 as="h1" id="post-title" className={s.flush}>
-            Blog post
-          </Title1>
-          <ErrorState title="This blog post could not be loaded" message={post.error} onRetry={post.reload} />
-        </>
-      )}
-      {post.status === 'ready' && (
-        <>
-          <Title1 as="h1" id="post-title" className={s.flush}>
-            {post.data.title}
-          </Title1>
-          <Caption1 className={s.meta}>{`${post.data.author} · ${formatDateUs(post.data.published_at)}`}</Caption1>
-          <PostBody text={post.data.body} />
-        </>
-      )}
+    <article className={s.article} aria-labelledby="page-title">
+      <RouteLink className={s.back} to="/blogs">
+        <ArrowLeftRegular aria-hidden /> All blog posts
+      </RouteLink>
+      <DocumentFrame view={post} title="Blog post">
+        {(body) => <Post post={body} date={post.status === 'ready' ? post.firstPublishedAt : null} />}
+      </DocumentFrame>
     </article>
   );
 }

@@ -1,37 +1,67 @@
-import { Link as RouterLink } from 'react-router';
-import { Body1, Card, CardHeader, Caption1, Subtitle1, Title1, makeStyles, tokens } from '@fluentui/react-components';
-import { usePagedList, type PagedListSpec } from '../../../lib/paged-list.ts';
-import { formatDateUs } from '../../../lib/dates.ts';
+import { useSearchParams } from 'react-router';
+import { Body1, Card, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
 import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
-import { BLOG_PAGE_SIZE, useBlogs } from '../api/content.ts';
+import { RouteLink } from '../../../components/RouteLink.tsx';
+import { ScreenTitle } from '../../../components/ScreenHeading.tsx';
+import { BLOG_PAGE_SIZE, useBlogList, type BlogSummary } from '../../../lib/content-documents.ts';
+import { ContentImage, PageMeta } from '../../../components/ContentParts.tsx';
+import { AuthorLine } from './AuthorLine.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalL, gridTemplateColumns: 'repeat(auto-fill, minmax(min(280px, 100%), 1fr))' },
-  title: { color: tokens.colorBrandForeground1 },
+  intro: { margin: 0, color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase400 },
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingHorizontalXL, gridTemplateColumns: 'repeat(auto-fill, minmax(min(300px, 100%), 1fr))' },
+  card: { height: '100%', boxSizing: 'border-box', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },
+  image: { width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: tokens.borderRadiusMedium },
   flush: { margin: 0 },
-  card: { height: '100%', boxSizing: 'border-box' },
+  title: { color: tokens.colorNeutralForeground1, textDecoration: 'none', ':hover': { textDecoration: 'underline' } },
+  excerpt: { margin: 0, color: tokens.colorNeutralForeground2, flexGrow: 1 },
 });
 
-/** Newest first, as the server lists them; the page lives in the URL (reload and Back keep it). */
-const BLOG_LIST: PagedListSpec<'published_at', never> = { sortFields: ['published_at'], defaultSort: 'published_at', defaultOrder: 'desc', pageSize: BLOG_PAGE_SIZE, filters: [] };
+const pageOf = (value: string | null) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+};
 
+function PostCard({ post }: { post: BlogSummary }) {
+  const s = useStyles();
+  return (
+    <Card className={s.card}>
+      {post.image_id && <ContentImage className={s.image} id={post.image_id} alt="" sizes="(min-width: 1200px) 380px, (min-width: 700px) 45vw, 100vw" width={1280} height={720} />}
+      <Subtitle1 as="h2" className={s.flush}>
+        <RouteLink className={s.title} to={`/blogs/${encodeURIComponent(post.slug)}`}>
+          {post.heading}
+        </RouteLink>
+      </Subtitle1>
+      <Body1 as="p" className={s.excerpt}>
+        {post.excerpt}
+      </Body1>
+      <AuthorLine author={post.author} date={post.first_published_at} />
+    </Card>
+  );
+}
+
+/** `/blogs`: the published posts, newest first, a page at a time (the page lives in the URL). */
 export default function BlogsPage() {
   const s = useStyles();
-  const list = usePagedList(BLOG_LIST);
-  const blogs = useBlogs(list.page);
+  const [params, setParams] = useSearchParams();
+  const page = pageOf(params.get('page'));
+  const blogs = useBlogList(page);
+  const setPage = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
   return (
-    <section className={s.root} aria-labelledby="blogs-title">
-      <Title1 as="h1" id="blogs-title" className={s.flush}>
-        Blogs
-      </Title1>
+    <section className={s.root} aria-labelledby="page-title">
+      <PageMeta title={page > 1 ? `Blog, page ${page}` : 'Blog'} description="Articles on protecting your home, your equity and your property records, from the ACPG team." />
+      <ScreenTitle id="page-title">Blog</ScreenTitle>
+      <Body1 as="p" className={s.intro}>
+        Guides and news on home protection, property records and natural hazard disclosures.
+      </Body1>
       {blogs.status === 'loading' && <LoadingBlock label="Loading blog posts" />}
       {blogs.status === 'error' && <ErrorState title="The blog posts could not be loaded" message={blogs.error} onRetry={blogs.reload} />}
-      {blogs.status === 'ready' && blogs.data.items.length === 0 && blogs.data.total === 0 && <EmptyState>No blog posts yet.</EmptyState>}
+      {blogs.status === 'ready' && blogs.data.total === 0 && <EmptyState>No blog posts yet. Check back soon.</EmptyState>}
       {blogs.status === 'ready' && blogs.data.items.length === 0 && blogs.data.total > 0 && (
         <EmptyState>
-          There is no page {list.page}. <RouterLink to="/blogs">Go to the newest posts</RouterLink>
+          There is no page {page}. <RouteLink to="/blogs">Go to the newest posts</RouteLink>
         </EmptyState>
       )}
       {blogs.status === 'ready' && blogs.data.items.length > 0 && (
@@ -39,23 +69,11 @@ export default function BlogsPage() {
           <ul className={s.list}>
             {blogs.data.items.map((post) => (
               <li key={post.slug}>
-                <Card className={s.card}>
-                  <CardHeader
-                    header={
-                      <Subtitle1 as="h2" className={s.flush}>
-                        <RouterLink className={s.title} to={`/blogs/${encodeURIComponent(post.slug)}`}>
-                          {post.title}
-                        </RouterLink>
-                      </Subtitle1>
-                    }
-                    description={<Caption1>{`${post.author} · ${formatDateUs(post.published_at)}`}</Caption1>}
-                  />
-                  <Body1 as="p" className={s.flush}>{post.excerpt}</Body1>
-                </Card>
+                <PostCard post={post} />
               </li>
             ))}
           </ul>
-          <Pagination label="Blog pages" page={blogs.data.page} pageSize={blogs.data.page_size || BLOG_PAGE_SIZE} total={blogs.data.total} onPage={list.setPage} />
+          {blogs.data.total > (blogs.data.page_size || BLOG_PAGE_SIZE) && <Pagination label="Blog pages" page={blogs.data.page} pageSize={blogs.data.page_size || BLOG_PAGE_SIZE} total={blogs.data.total} onPage={setPage} />}
         </>
       )}
     </section>

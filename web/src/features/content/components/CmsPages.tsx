@@ -1,7 +1,6 @@
-import { CmsPage } from './CmsPage.tsx';
+import { RichPage } from './RichPage.tsx';
 
-export const AboutUsPage = () => <CmsPage slug="about-us" fallbackTitle="About Us" />;
-export const ServicesPage = () => <CmsPage slug="services" fallbackTitle="Services" />;
-export const PrivacyPolicyPage = () => <CmsPage slug="privacy-policy" fallbackTitle="Privacy Policy" />;
-export const AdditionalInformationPage = () => <CmsPage slug="additional-information" fallbackTitle="Additional Information" />;
-export const TermsOfServicePage = () => <CmsPage slug="terms-of-service" fallbackTitle="Terms of Service" />;
+export const AboutUsPage = () => <RichPage docKey="about-us" fallbackTitle="About Us" />;
+export const PrivacyPolicyPage = () => <RichPage docKey="privacy-policy" fallbackTitle="Privacy Policy" />;
+export const AdditionalInformationPage = () => <RichPage docKey="additional-information" fallbackTitle="Additional Information" />;
+export const TermsOfServicePage = () => <RichPage docKey="terms-of-service" fallbackTitle="Terms of Service" />;

@@ -1,40 +1,51 @@
-import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Body1, Title1, makeStyles, tokens } from '@fluentui/react-components';
-import { EmptyState, ErrorState, LoadingBlock } from '../../../components/PageState.tsx';
-import { useFaq } from '../api/content.ts';
+import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, makeStyles, tokens } from '@fluentui/react-components';
+import type { FaqContent } from '@acpg/contracts/content-documents';
+import { EmptyState } from '../../../components/PageState.tsx';
+import { RouteLink } from '../../../components/RouteLink.tsx';
+import { ScreenTitle } from '../../../components/ScreenHeading.tsx';
+import { useDocument } from '../../../lib/content-documents.ts';
+import { DocumentFrame, PageMeta, RichHtml } from '../../../components/ContentParts.tsx';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '880px' },
-  answer: { whiteSpace: 'pre-line', margin: 0, paddingBlockEnd: tokens.spacingVerticalM },
-  flush: { margin: 0 },
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '880px', marginInline: 'auto', width: '100%' },
+  list: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusXLarge, border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, overflow: 'hidden' },
+  item: { borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, ':last-child': { borderBottom: 'none' } },
+  header: { margin: 0, '& .fui-AccordionHeader__button': { minHeight: '56px', fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold } },
+  answer: { paddingBlockEnd: tokens.spacingVerticalL, paddingInline: tokens.spacingHorizontalXXL },
+  more: { color: tokens.colorNeutralForeground2 },
 });
 
-export default function FaqPage() {
+function Faq({ faq }: { faq: FaqContent }) {
   const s = useStyles();
-  const faq = useFaq();
   return (
-    <section className={s.root} aria-labelledby="faq-title">
-      <Title1 as="h1" id="faq-title" className={s.flush}>
-        Frequently asked questions
-      </Title1>
-      {faq.status === 'loading' && <LoadingBlock label="Loading questions" />}
-      {faq.status === 'error' && <ErrorState title="The questions could not be loaded" message={faq.error} onRetry={faq.reload} />}
-      {faq.status === 'ready' && faq.data.items.length === 0 && <EmptyState>No questions have been published yet.</EmptyState>}
-      {faq.status === 'ready' && faq.data.items.length > 0 && (
-        <Accordion collapsible multiple>
-          {[...faq.data.items]
-            .sort((a, b) => a.position - b.position)
-            .map((item) => (
-              <AccordionItem key={item.id} value={item.id}>
-                <AccordionHeader as="h2" className={s.flush}>{item.question}</AccordionHeader>
-                <AccordionPanel>
-                  <Body1 as="p" className={s.answer}>
-                    {item.answer}
-                  </Body1>
-                </AccordionPanel>
-              </AccordionItem>
-            ))}
+    <section className={s.root} aria-labelledby="page-title">
+      <PageMeta title={faq.title} description={faq.description} />
+      <ScreenTitle id="page-title">{faq.heading}</ScreenTitle>
+      {faq.items.length === 0 ? (
+        <EmptyState>No questions have been published yet.</EmptyState>
+      ) : (
+        <Accordion collapsible multiple className={s.list}>
+          {faq.items.map((item) => (
+            <AccordionItem key={item.id} value={item.id} className={s.item}>
+              <AccordionHeader as="h2" className={s.header} expandIconPosition="end">
+                {item.question}
+              </AccordionHeader>
+              <AccordionPanel>
+                <RichHtml className={s.answer} html={item.answer_html} />
+              </AccordionPanel>
+            </AccordionItem>
+          ))}
         </Accordion>
       )}
+      <p className={s.more}>
+        Did not find your answer? <RouteLink to="/contact-us">Write to us</RouteLink>.
+      </p>
     </section>
   );
+}
+
+/** `/faq`: the questions in the order set, each answer opened in place. */
+export default function FaqPage() {
+  const faq = useDocument('faq');
+  return <DocumentFrame view={faq} title="Frequently asked questions">{(body) => <Faq faq={body} />}</DocumentFrame>;
 }

@@ -4,11 +4,11 @@ import { rememberSignUpReturn, returnPathOf, signInPathFor } from '../../../lib/
 import { Button, Checkbox, Field, Input, Link, MessageBar, MessageBarBody, Radio, RadioGroup, Select, Spinner, Text } from '@fluentui/react-components';
 import type { CountryCode } from 'libphonenumber-js';
 import { useTrackClick } from '../../../lib/track.ts';
-import { ROLES_WITH_BROKERAGE, SIGN_UP_INTENTS, SIGN_UP_ROLES, TERMS_OF_SERVICE_PATH, TERMS_OF_SERVICE_VERSION, type SignUpIntent, type SignUpRole } from '../api/sign-up.ts';
+import { ROLES_WITH_BROKERAGE, SIGN_UP_INTENTS, SIGN_UP_ROLES, TERMS_OF_SERVICE_PATH, TERMS_OF_SERVICE_VERSION, CHALLENGE_PATH, type SignUpIntent, type SignUpRole } from '../api/sign-up.ts';
 import { checkPhone, countryOptions, DEFAULT_COUNTRY, formatAsTyped, isCountry } from '../phone.ts';
 import { passwordProblem, passwordStrength, type Strength } from '../password.ts';
 import { SignUpActor } from './SignUpFlow.tsx';
-import { HumanCheck, type HumanCheckHandle } from './HumanCheck.tsx';
+import { HumanCheck, type HumanCheckHandle } from '../../../components/HumanCheck.tsx';
 import { StepFrame, useFormStyles } from './StepFrame.tsx';
 import { RouteLink } from '../../../components/RouteLink.tsx';
 import { FieldGroup } from './FieldGroup.tsx';
@@ -240,7 +240,7 @@ export default function AccountDetailsPage() {
           .
         </Text>
         <FieldGroup label="Human check" error={checkError}>
-          <HumanCheck ref={human} />
+          <HumanCheck ref={human} challenge={CHALLENGE_PATH} />
         </FieldGroup>
         <Button type="submit" appearance="primary" disabledFocusable={pending} icon={pending ? <Spinner size="tiny" /> : undefined}>
           {checking ? 'Checking…' : busy ? 'Creating your account…' : 'Create account'}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { solveCaptcha } from '../../../../test/captcha.ts';
+import { solveCaptcha } from '../../../test/captcha.ts';
 import { altchaCaptcha } from './altcha.ts';
 
 const secrets = { hmacSecret: 'challenge-secret', hmacKeySecret: 'key-secret' };

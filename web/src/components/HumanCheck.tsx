@@ -1,7 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
-import 'altcha';
 import type {} from 'altcha/types/react';
-import { CHALLENGE_PATH } from '../api/sign-up.ts';
 
 /** The API answers in its envelope ({ success, data }); the widget wants the bare challenge. */
 async function fetchChallenge(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
@@ -12,9 +10,16 @@ async function fetchChallenge(input: RequestInfo | URL, init?: RequestInit): Pro
   return new Response(JSON.stringify(challenge), { status: 200, headers: { 'Content-Type': 'application/json' } });
 }
 
-// Every widget fetches through the unwrapping fetch: set as a default before any widget mounts (a configure() call
-// on the element can come before its component exists and be lost).
-globalThis.$altcha?.defaults.set('fetch', fetchChallenge as typeof fetch);
+let loading: Promise<void> | null = null;
+/**
+ * The widget's code, loaded in the browser only (it defines a custom element, which a server render has no use for).
+ * Every widget fetches through the unwrapping fetch: set as a default as the element is defined, before anyone can
+ * tick the box (`auto="off"`: a widget fetches its challenge only when ticked or asked to verify).
+ */
+const loadWidget = () =>
+  (loading ??= import('altcha').then(() => {
+    globalThis.$altcha?.defaults.set('fetch', fetchChallenge as typeof fetch);
+  }));
 
 export interface HumanCheckHandle {
   /** The solved challenge's payload, solving it first if the user has not ticked the box yet; null if it failed. */
@@ -24,9 +29,9 @@ export interface HumanCheckHandle {
 
 /**
  * The human check (DECISIONS.md: a self-hosted proof of work, nothing reaches a third party): the maintained ALTCHA
- * web component, fetching its challenge from our API.
+ * web component, fetching its challenge from our API (`challenge`: the full path, e.g. `/api/v1/auth/sign-up/challenge`).
  */
-export const HumanCheck = forwardRef<HumanCheckHandle, { onVerified?: (verified: boolean) => void }>(function HumanCheck({ onVerified }, ref) {
+export const HumanCheck = forwardRef<HumanCheckHandle, { challenge: string; onVerified?: (verified: boolean) => void }>(function HumanCheck({ challenge, onVerified }, ref) {
   const widget = useRef<HTMLElement & { verify?: () => Promise<{ payload: string } | null>; reset?: () => void; getState?: () => string }>(null);
   const solved = useRef<string | null>(null);
 
@@ -45,6 +50,10 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { onVerified?: (verified:
     });
 
   useEffect(() => {
+    void loadWidget();
+  }, []);
+
+  useEffect(() => {
     const el = widget.current;
     if (!el) return;
     const onState = (e: Event) => {
@@ -60,6 +69,7 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { onVerified?: (verified:
     async payload() {
       if (solved.current) return solved.current;
       // Already solving (the box was just ticked): wait for it instead of starting a second solve that aborts the first.
+      await loadWidget();
       if (widget.current?.getState?.() === 'verifying') return settled();
       const result = await widget.current?.verify?.().catch(() => null);
       solved.current = result?.payload ?? null;
@@ -71,5 +81,5 @@ export const HumanCheck = forwardRef<HumanCheckHandle, { onVerified?: (verified:
     },
   }));
 
-  return <altcha-widget ref={widget} challenge={CHALLENGE_PATH} name="captcha" type="checkbox" auto="off" />;
+  return <altcha-widget ref={widget} challenge={challenge} name="captcha" type="checkbox" auto="off" />;
 });
