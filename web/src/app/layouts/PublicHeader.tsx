@@ -8,6 +8,7 @@ import { session } from '../../lib/session.ts';
 import { logout } from '../../lib/logout.ts';
 import { myAccountPath } from '../../lib/roles.ts';
 import { useTrackClick } from '../../lib/track.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { ScrollToTop } from '../../components/ScrollToTop.tsx';
@@ -71,7 +72,8 @@ export function PublicHeader() {
   const navigate = useNavigate();
   const track = useTrackClick();
   const snap = useSnapshot(session);
-  const signedIn = snap.user != null;
+  // The server draws the visitor's header; a signed-in user's buttons come right after hydration.
+  const signedIn = useHydrated() && snap.user != null;
   const accountPath = myAccountPath(snap.user?.role);
 
   // The six links sit in the bar from md (900 px) up; below, they move into a drawer opened by a named button.

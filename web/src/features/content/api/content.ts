@@ -1,7 +1,7 @@
 import type { BlogPost, BlogSummary, FaqItem, PageContent, PageSlug } from '@acpg/contracts/content';
 import type { Page } from '@acpg/contracts/http';
 import { http } from '../../../lib/http.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { usePublicResource } from '../../../lib/public-resource.ts';
 
 export const BLOG_PAGE_SIZE = 10;
 
@@ -11,7 +11,8 @@ export const fetchBlogs = (page: number, signal?: AbortSignal) =>
   http.get<Page<BlogSummary>>('/cms/blogs', { query: { page, page_size: BLOG_PAGE_SIZE }, ...(signal ? { signal } : {}) });
 export const fetchBlog = (slug: string, signal?: AbortSignal) => http.get<BlogPost>(`/cms/blogs/${encodeURIComponent(slug)}`, signal ? { signal } : {});
 
-export const useCmsPage = (slug: PageSlug) => useResource((signal) => fetchPage(slug, signal), [slug]);
-export const useFaq = () => useResource(fetchFaq, []);
-export const useBlogs = (page: number) => useResource((signal) => fetchBlogs(page, signal), [page]);
-export const useBlogPost = (slug: string) => useResource((signal) => fetchBlog(slug, signal), [slug]);
+// Public reads: a server-rendered page arrives with their answers (lib/public-resource.ts).
+export const useCmsPage = (slug: PageSlug) => usePublicResource<PageContent>(`/cms/pages/${slug}`);
+export const useFaq = () => usePublicResource<{ items: FaqItem[] }>('/cms/faq');
+export const useBlogs = (page: number) => usePublicResource<Page<BlogSummary>>('/cms/blogs', { page, page_size: BLOG_PAGE_SIZE });
+export const useBlogPost = (slug: string) => usePublicResource<BlogPost>(`/cms/blogs/${encodeURIComponent(slug)}`);

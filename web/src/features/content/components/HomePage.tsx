@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { session } from '../../../lib/session.ts';
 import { useTrackClick } from '../../../lib/track.ts';
+import { useHydrated } from '../../../lib/hydrated.ts';
 import { CmsPage } from './CmsPage.tsx';
 
 const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' } });
@@ -10,6 +11,7 @@ const useStyles = makeStyles({ actions: { display: 'flex', gap: tokens.spacingHo
 export default function HomePage() {
   const s = useStyles();
   const snap = useSnapshot(session);
+  const visitor = !useHydrated() || !snap.user;
   const track = useTrackClick();
   return (
     <CmsPage slug="home" fallbackTitle="Home">
@@ -17,7 +19,7 @@ export default function HomePage() {
         <LinkButton to="/services-page" appearance="primary" onClick={() => track('Explore services')}>
           Explore services
         </LinkButton>
-        {!snap.user && (
+        {visitor && (
           <LinkButton to="/authentication/sign-in" onClick={() => track('Home sign in')}>
             Sign in to your account
           </LinkButton>
