@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useE2e } from './support/app.ts';
+
+/** What React reports when the browser's first render does not match the server's HTML (production builds). */
+const HYDRATION_TROUBLE = /hydrat|Minified React error #(418|419|421|422|423|425)|did not match/i;
+
+const PAGES = [
+  { path: '/', api: '/cms/pages/home' },
+  { path: '/about-us', api: '/cms/pages/about-us' },
+  { path: '/services-page', api: '/cms/pages/services' },
+  { path: '/faq', api: '/cms/faq' },
+] as const;
+
+const preloadOf = (html: string): Record<string, unknown> =>
+  JSON.parse(/<script type="application\/json" id="acpg-preload">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as Record<string, unknown>;
+
+/** Console errors and uncaught errors of a page, from now on. */
+const problems = (page: Page): string[] => {
+  const seen: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && seen.push(m.text()));
+  page.on('pageerror', (e) => seen.push(e.message));
+  return seen;
+};
+
+describe('public pages arrive server-rendered and hydrate', () => {
+  const e2e = useE2e();
+
+  it('answers /, /about-us, /services-page and /faq as HTML with the heading and the data it was drawn from (no browser)', async () => {
+    const { app } = e2e();
+    for (const { path, api } of PAGES) {
+      const answer = (await (await fetch(`${app.url}/api/v1${api}`)).json()) as { success: true; data: { title?: string } };
+      const res = await fetch(`${app.url}${path}`, { headers: { accept: 'text/html' } });
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      const heading = path === '/faq' ? 'Frequently asked questions' : answer.data.title;
+      expect(html, path).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      expect(preloadOf(html), path).toEqual({ [api]: answer, '/payments/config': expect.objectContaining({ success: true }) });
+      // Griffel's styles come with the page: it paints styled before any script.
+      expect(html, path).toContain('data-make-styles-bucket');
+    }
+  });
+
+  it('hydrates at 375 px without a hydration error and keeps the server\'s nodes, then follows links in the browser', async () => {
+    const { browser, app } = e2e();
+    const context = await browser.newContext({ baseURL: app.url, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    const seen = problems(page);
+    // Hold the app's code back until the server's heading is marked: a client render would replace the node.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/start-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/faq', { waitUntil: 'domcontentloaded' });
+    await page.locator('h1').evaluate((h1) => h1.setAttribute('data-from-server', 'yes'));
+    const started = page.waitForResponse((r) => /\/assets\/start-.*\.js$/.test(r.url()), { timeout: 20_000 });
+    release();
+    await started;
+    // Hydrated: the phone's menu button (drawn after hydration at this width) opens the drawer, whose links are the
+    // router's: a click changes the page without loading a new document.
+    await page.getByRole('button', { name: 'Open site menu' }).click({ timeout: 20_000 });
+    expect(await page.locator('h1[data-from-server="yes"]').count()).toBe(1);
+    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    await page.getByRole('dialog').getByRole('link', { name: 'About Us' }).click();
+    await page.getByRole('heading', { level: 1, name: /about/i }).waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await page.unroute('**/assets/start-*.js');
+    for (const { path } of PAGES) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 20_000 });
+    }
+    expect(seen.filter((m) => HYDRATION_TROUBLE.test(m))).toEqual([]);
+    await context.close();
+  });
+
+  it('a signed-in visitor gets the visitor\'s page, hydrated without an error, then their own header', async () => {
+    const { browser, app } = e2e();
+    const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(() => {
+      localStorage.setItem('user', JSON.stringify({ role: ['Customer'], full_name: 'Pat Signed', profile_img: null }));
+    });
+    const page = await context.newPage();
+    const seen = problems(page);
+    const html = await (await fetch(`${app.url}/`)).text();
+    expect(html).toContain('Sign In');
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('link', { name: 'My Account' }).or(page.getByRole('link', { name: /sign in/i })).first().waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'LogOut' }).waitFor({ timeout: 20_000 });
+    expect(seen.filter((m) => HYDRATION_TROUBLE.test(m))).toEqual([]);
+    await context.close();
+  });
+});
