@@ -36,8 +36,11 @@ describe('public pages arrive server-rendered and hydrate', () => {
       const heading = path === '/faq' ? 'Frequently asked questions' : answer.data.title;
       expect(html, path).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
       expect(preloadOf(html), path).toEqual({ [api]: answer, '/payments/config': expect.objectContaining({ success: true }) });
-      // Griffel's styles come with the page: it paints styled before any script.
-      expect(html, path).toContain('data-make-styles-bucket');
+      // Griffel's styles come with the page: it paints styled before any script; a title the page renders is in <head>.
+      const [head = '', body = ''] = html.split('</head>');
+      expect(head, path).toContain('data-make-styles-bucket');
+      expect(head, path).toMatch(/<title>[^<]+<\/title>/);
+      expect(body, path).not.toMatch(/<title>|<meta name="description"/);
     }
   });
 
