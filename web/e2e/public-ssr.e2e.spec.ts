@@ -41,6 +41,8 @@ describe('public pages arrive server-rendered and hydrate', () => {
       expect(head, path).toContain('data-make-styles-bucket');
       expect(head, path).toMatch(/<title>[^<]+<\/title>/);
       expect(body, path).not.toMatch(/<title>|<meta name="description"/);
+      // Each page is titled as itself (its own <title>, else its route's), not with the shell's title.
+      if (path !== '/') expect(head, path).not.toContain('<title>ACPG · Home services and property protection</title>');
     }
   });
 

@@ -9,7 +9,8 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { createDOMRenderer, RendererProvider, renderToStyleElements, SSRProvider } from '@fluentui/react-components';
 import type { Result } from './lib/http.ts';
 import { AppProvider } from './app/provider.tsx';
-import { routes } from './app/router.tsx';
+import { routes, type RouteHandle } from './app/router.tsx';
+import { BRAND } from './app/layouts/RootLayout.tsx';
 import { APP_ROUTES } from './app/routes.ts';
 import { PRELOAD_ELEMENT_ID, jsonForHtml } from './lib/preload.ts';
 
@@ -53,6 +54,8 @@ export interface RenderedPage {
 
 const handler = createStaticHandler(routes);
 
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** Hoistable elements React 19 emits ahead of the markup when it renders no `<html>`: moved to `<head>`. */
 const HOISTED = /^(?:<(?:title|meta|link|base)\b[^>]*>(?:[^<]*<\/title>)?)+/;
 
@@ -84,8 +87,11 @@ export async function render(url: string, preload: PreloadMap): Promise<Rendered
     globalThis.__ACPG_PRELOAD__ = undefined;
     globalThis.__ACPG_SSR_WANTED__ = undefined;
   }
-  const head = HOISTED.exec(markup)?.[0] ?? '';
-  return { status: context.statusCode, html: markup.slice(head.length), head, styles, wanted: [...wanted].filter((u) => !(u in preload)) };
+  const hoisted = HOISTED.exec(markup)?.[0] ?? '';
+  // A page that renders no <title> gets its route's, as RootLayout sets it in the browser.
+  const routeTitle = [...context.matches].reverse().map((m) => (m.route.handle as RouteHandle | undefined)?.title).find(Boolean);
+  const head = hoisted.includes('<title>') || !routeTitle ? hoisted : `<title>${escapeHtml(`${routeTitle} · ${BRAND}`)}</title>${hoisted}`;
+  return { status: context.statusCode, html: markup.slice(hoisted.length), head, styles, wanted: [...wanted].filter((u) => !(u in preload)) };
 }
 
 /** The preload element for a page's answers. */
