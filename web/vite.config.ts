@@ -13,7 +13,25 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, ssr: 'src/entry-server.tsx', target: 'node22', minify: false, copyPublicDir: false }
-    : { outDir: 'dist', emptyOutDir: true },
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        rolldownOptions: {
+          output: {
+            // What every page runs (React, the router, the store) in one file rather than a dozen small ones.
+            // Likewise Fluent's core and the pieces of the public header (button, text, drawer) every page draws.
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|valtio|proxy-compare)[\\/]/ },
+                {
+                  name: 'fluent-core',
+                  test: /node_modules[\\/](@griffel|tabster|keyborg|stylis|rtl-css-js|@floating-ui|@fluentui[\\/](react-utilities|react-shared-contexts|react-provider|react-tabster|react-theme|tokens|react-jsx-runtime|react-context-selector|react-portal|react-motion|react-motion-components-preview|react-positioning|react-aria|react-text|react-button|react-drawer|react-dialog|react-divider|react-toast|react-message-bar|react-skeleton|react-spinner|react-link)[\\/])/,
+                },
+              ],
+            },
+          },
+        },
+      },
   ssr: { noExternal: true },
   server: {
     proxy: {

@@ -46,6 +46,20 @@ describe('public pages arrive server-rendered and hydrate', () => {
     }
   });
 
+  it('asks for at most 100 KB of JavaScript (compressed, as sent) before the first paint of /: only what the HTML names', async () => {
+    const { app } = e2e();
+    const html = await (await fetch(`${app.url}/`)).text();
+    const named = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"|<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? m[2] ?? '');
+    expect(named.length).toBeGreaterThan(0);
+    let bytes = 0;
+    for (const path of named) {
+      const res = await fetch(`${app.url}${path}`, { headers: { 'accept-encoding': 'br, gzip' } });
+      bytes += Number(res.headers.get('content-length') ?? (await res.arrayBuffer()).byteLength);
+    }
+    console.log(`JavaScript the HTML of / names: ${named.length} files, ${(bytes / 1024).toFixed(1)} KB as sent`);
+    expect(bytes).toBeLessThanOrEqual(100 * 1024);
+  });
+
   it('hydrates at 375 px without a hydration error and keeps the server\'s nodes, then follows links in the browser', async () => {
     const { browser, app } = e2e();
     const context = await browser.newContext({ baseURL: app.url, viewport: { width: 375, height: 812 } });

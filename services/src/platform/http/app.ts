@@ -247,6 +247,8 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
   seoRoutes(app, { base: publicUrl(platform.config), fetchPublic });
   const pages =
     webRoot !== undefined && indexHtml ? publicPages({ entryFile: ssrEntryFile(webRoot), indexHtml, fetchPublic, log: app.log }) : undefined;
+  // The renderer loads once the app is ready, not on the first visitor's request.
+  app.addHook('onReady', async () => void pages?.warm());
 
   await app.register(eventStreamRoutes(platform, { sensitiveEventTypes: sensitiveEventTypesOf(modules) }), { prefix: API_PREFIX });
   for (const module of modules) {

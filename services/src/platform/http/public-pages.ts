@@ -57,6 +57,8 @@ export const composePage = (shell: string, page: { html: string; head: string; s
 };
 
 export interface PublicPages {
+  /** Loads the SSR build ahead of the first visitor (when the app is ready). */
+  warm(): Promise<void>;
   /** The page's HTML, or undefined when the app shell should be sent (not a server-rendered path, or it failed). */
   html(url: string): Promise<string | undefined>;
 }
@@ -104,6 +106,9 @@ export const publicPages = ({ entryFile, indexHtml, fetchPublic, log, now = Date
   };
 
   return {
+    async warm() {
+      await loaded();
+    },
     async html(url) {
       const pathname = url.split('?')[0] ?? '/';
       // A draft preview is the signed-in editor's own view, rendered in the browser with their session.
