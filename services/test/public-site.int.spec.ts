@@ -14,7 +14,8 @@ const seedContent = (platform: Parameters<NonNullable<typeof contentModule.seed>
 const SHELL = '<!doctype html><html><head><title>ACPG test shell</title></head><body><div id="root"></div></body></html>';
 
 /**
- * A web build with an SSR entry that renders /faq from the real `GET /cms/faq` (what the web's FaqPage reads) and
+ * A web build with an SSR entry that renders /faq from the real `GET /cms/blogs` (a public read of today's and the
+ * content documents' API alike) and
  * throws on /about-us; the real entry is checked against the real build by web/e2e/public-ssr.e2e.spec.ts.
  */
 const buildWithSsr = () => {
@@ -31,9 +32,9 @@ const buildWithSsr = () => {
     export const preloadElement = (p) => '<script type="application/json" id="acpg-preload">' + JSON.stringify(p).replace(/</g, '\\\\u003c') + '</script>';
     export async function render(url, preload) {
       if (url === '/about-us') throw new Error('render exploded');
-      const faq = preload['/cms/faq'];
-      if (!faq) return { status: 200, html: '', head: '', styles: '', wanted: ['/cms/faq'] };
-      return { status: 200, html: '<h1>Frequently asked questions</h1><ul>' + faq.data.items.map((i) => '<li>' + i.question + '</li>').join('') + '</ul>', head: '<title>FAQ · ACPG</title>', styles: '', wanted: [] };
+      const blogs = preload['/cms/blogs?page=1&page_size=10'];
+      if (!blogs) return { status: 200, html: '', head: '', styles: '', wanted: ['/cms/blogs?page=1&page_size=10'] };
+      return { status: 200, html: '<h1>Frequently asked questions</h1><ul>' + blogs.data.items.map((i) => '<li>' + i.slug + '</li>').join('') + '</ul>', head: '<title>FAQ · ACPG</title>', styles: '', wanted: [] };
     }`,
   );
   return { root, web };
@@ -46,17 +47,18 @@ describe('public pages rendered by the api, robots.txt and sitemap.xml', () => {
 
   it('answers GET /faq with the page rendered from the public API and its answer as the preload, before any script runs', async () => {
     await seedContent(t.platform);
-    await waitFor(async () => ((await t.app.inject({ method: 'GET', url: '/api/v1/cms/faq' })).json().data?.items?.length ?? 0) > 0, { what: 'the seeded FAQ' });
-    const faq = (await t.app.inject({ method: 'GET', url: '/api/v1/cms/faq' })).json();
+    const read = '/cms/blogs?page=1&page_size=10';
+    await waitFor(async () => ((await t.app.inject({ method: 'GET', url: `/api/v1${read}` })).json().data?.items?.length ?? 0) > 0, { what: 'the seeded posts' });
+    const blogs = (await t.app.inject({ method: 'GET', url: `/api/v1${read}` })).json();
     const res = await t.app.inject({ method: 'GET', url: '/faq', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('<h1>Frequently asked questions</h1>');
-    expect(res.body).toContain(`<li>${faq.data.items[0].question}</li>`);
+    expect(res.body).toContain(`<li>${blogs.data.items[0].slug}</li>`);
     expect(res.body).toMatch(/<head>.*<title>FAQ · ACPG<\/title>.*<\/head>/s);
     expect(res.body).not.toContain('ACPG test shell');
     const preload = JSON.parse(/<script type="application\/json" id="acpg-preload">(.*?)<\/script>/s.exec(res.body)?.[1] ?? 'null');
-    expect(preload).toEqual({ '/cms/faq': faq });
+    expect(preload).toEqual({ [read]: blogs });
   });
 
   it('serves the app shell (never a 500) when the render fails, and for pages it does not render', async () => {
