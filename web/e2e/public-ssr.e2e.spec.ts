@@ -84,6 +84,9 @@ describe('public pages arrive server-rendered and hydrate', () => {
     });
     await page.goto('/faq', { waitUntil: 'domcontentloaded' });
     await page.locator('h1').evaluate((h1) => h1.setAttribute('data-from-server', 'yes'));
+    // The server's header fits a phone before any script: CSS hides the inline links below 900 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     const started = page.waitForResponse((r) => /\/assets\/start-.*\.js$/.test(r.url()), { timeout: 20_000 });
     release();
     await started;

@@ -50,6 +50,9 @@ const useStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
   },
+  // Before hydration the server's header serves every width: CSS, not JS, picks the inline links or the menu button.
+  wideOnly: { '@media (max-width: 899px)': { display: 'none' } },
+  narrowOnly: { '@media (min-width: 900px)': { display: 'none' } },
   active: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
   block: { display: 'block', fontSize: tokens.fontSizeBase400, paddingBlock: tokens.spacingVerticalM },
   actions: {
@@ -72,12 +75,16 @@ export function PublicHeader() {
   const navigate = useNavigate();
   const track = useTrackClick();
   const snap = useSnapshot(session);
-  // The server draws the visitor's header; a signed-in user's buttons come right after hydration.
-  const signedIn = useHydrated() && snap.user != null;
+  // The server draws the visitor's header for every width; a signed-in user's buttons and the width's own header come
+  // right after hydration.
+  const hydrated = useHydrated();
+  const signedIn = hydrated && snap.user != null;
   const accountPath = myAccountPath(snap.user?.role);
 
   // The six links sit in the bar from md (900 px) up; below, they move into a drawer opened by a named button.
-  const wide = useUpFrom('md');
+  const wideNow = useUpFrom('md');
+  const wide = hydrated && wideNow;
+  const narrow = hydrated && !wideNow;
   // Open for the page it was opened on: navigating closes it without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
@@ -95,7 +102,7 @@ export function PublicHeader() {
   };
 
   const links = (vertical: boolean) => (
-    <nav aria-label="Main" className={vertical ? undefined : s.nav}>
+    <nav aria-label="Main" className={vertical ? undefined : mergeClasses(s.nav, !hydrated && s.wideOnly)}>
       <ul className={mergeClasses(s.list, vertical && s.column)}>
         {PUBLIC_LINKS.map((l) => (
           <li key={l.path}>
@@ -138,14 +145,23 @@ export function PublicHeader() {
         )}
         <Logo />
       </div>
-      {wide ? links(false) : <span className={s.spacer} />}
+      {!narrow && links(false)}
+      {!wide && <span className={mergeClasses(s.spacer, !hydrated && s.narrowOnly)} />}
       <div className={s.actions}>
         <ScrollToTop />
         {primary}
         {/* Signed out, Sign Up stays in the bar at every width (the flagship's way in); LogOut moves into the menu. */}
         {(wide || !signedIn) && secondary}
         {!wide && (
-          <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open site menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)} {...restoreFocus} />
+          <Button
+            appearance="subtle"
+            icon={<NavigationRegular />}
+            aria-label="Open site menu"
+            aria-expanded={menuOpen}
+            className={hydrated ? undefined : s.narrowOnly}
+            onClick={() => setMenuOpen(true)}
+            {...restoreFocus}
+          />
         )}
       </div>
       {!wide && (
