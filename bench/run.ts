@@ -7,12 +7,13 @@ import { printNhdReportPdfBench } from './nhd-report-pdf.ts';
 import { printEquityMatchingBench } from './equity-matching.ts';
 import { printPaymentWatchBench } from './payment-watch.ts';
 import { WATCH_TARGETS, type WatchTarget } from './watch.ts';
+import { printPublicSiteBench, PUBLIC_PAGES } from './public-site.ts';
 
 /**
  * `npm run bench [-- --rate 5000 --seconds 5 --trials 3 --events 100000 --watchers 1000 --payment-rates 100,250
  *   --nhd-rates 25,50 --watch-targets bare,embedded,distributed --reports 200
  *   --recordings 100000 --protected 10000
- *   --only ingest|replay|autocomplete|payments|nhd|nhd-pdf|equity]`: prints the figures the README quotes. Loopback only.
+ *   --only ingest|replay|autocomplete|payments|nhd|nhd-pdf|equity|public-site] [--baseline-dist dir]`: prints the figures the README quotes. Loopback only.
  */
 const { values } = parseArgs({
   options: {
@@ -28,10 +29,11 @@ const { values } = parseArgs({
     recordings: { type: 'string', default: '100000' },
     protected: { type: 'string', default: '10000' },
     only: { type: 'string' },
+    'baseline-dist': { type: 'string' },
   },
 });
 
-const ONLY = ['ingest', 'replay', 'autocomplete', 'payments', 'nhd', 'nhd-pdf', 'equity'];
+const ONLY = ['ingest', 'replay', 'autocomplete', 'payments', 'nhd', 'nhd-pdf', 'equity', 'public-site'];
 if (values.only && !ONLY.includes(values.only)) throw new Error(`--only must be one of ${ONLY.join(', ')}, not ${values.only}`);
 
 const row = (r: IngestFigures) =>
@@ -84,3 +86,6 @@ if (!values.only || values.only === 'nhd') {
 }
 if (!values.only || values.only === 'nhd-pdf') await printNhdReportPdfBench({ reports: Number(values.reports) });
 if (!values.only || values.only === 'equity') await printEquityMatchingBench({ recordings: Number(values.recordings), protectedCount: Number(values.protected) });
+if (!values.only || values.only === 'public-site') {
+  await printPublicSiteBench({ trials: Number(values.trials), pages: PUBLIC_PAGES, baselineDist: values['baseline-dist'] });
+}

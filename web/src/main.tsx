@@ -1,12 +1,14 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
-import { bootstrapSession } from './app/bootstrap.ts';
+/**
+ * Paint first, then start the app. A public page arrives server-rendered (its HTML is the largest paint), so nothing
+ * here is needed for the first paint: the app's JavaScript (start.tsx and what it imports) is fetched only after the
+ * browser has painted what it has, and then hydrates it. A hidden tab paints nothing: it starts at once.
+ */
+const painted = (): Promise<void> =>
+  document.visibilityState === 'hidden'
+    ? Promise.resolve()
+    : new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-void bootstrapSession();
+await painted();
+await import('./start.tsx');
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+export {};

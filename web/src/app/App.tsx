@@ -1,11 +1,8 @@
 import { RouterProvider } from 'react-router/dom';
+import type { createAppRouter } from './router.tsx';
 import { AppProvider } from './provider.tsx';
-import { router } from './router.tsx';
-import { setNavigator } from '../lib/navigation.ts';
 
-setNavigator((path, options) => void router.navigate(path, options));
-
-export function App() {
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return (
     <AppProvider>
       <RouterProvider router={router} />

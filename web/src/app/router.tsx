@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import type { Capability } from '@acpg/contracts/role-permissions';
 import { APP_ROUTES, type AppRoute } from './routes.ts';
 import { RootLayout } from './layouts/RootLayout.tsx';
@@ -60,4 +60,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Loads the lazy routes the current URL matches before the router starts, so the first render of a server-rendered
+ * page is the page itself (not the HydrateFallback) and hydrates against the server's HTML.
+ */
+export async function resolveLazyMatches(pathname: string): Promise<void> {
+  const lazy = (matchRoutes(routes, pathname) ?? []).filter((m) => typeof m.route.lazy === 'function');
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -11,6 +11,8 @@ type PreloadMap = Record<string, Result<unknown>>;
 
 declare global {
   var __ACPG_PRELOAD__: PreloadMap | undefined;
+  /** Set only while the server renders a page (entry-server.tsx): the public reads it had no answer for. */
+  var __ACPG_SSR_WANTED__: Set<string> | undefined;
 }
 
 /** The preloaded answer of `url`, if the page arrived with one. */
@@ -25,6 +27,8 @@ export function usePublicResource<T>(path: string, query?: Query): Resource<T> &
   // Only the first URL rendered may come from the page; a later URL (another page of a list) is fetched.
   const [fromServer, setFromServer] = useState(() => ({ url, result: preloaded<T>(url) }));
   const initial = fromServer.url === url ? fromServer.result : undefined;
+  // Rendering on the server: tell it which answer this page still needs (entry-server.tsx fetches it and renders again).
+  if (!initial) globalThis.__ACPG_SSR_WANTED__?.add(url);
   const fetched = useResource<T>((signal) => (initial ? Promise.resolve(initial) : http.get<T>(url, { signal })), [url, initial]);
   const reload = useCallback(() => {
     setFromServer({ url: '', result: undefined });

@@ -29,6 +29,9 @@ import { eventStreamRoutes } from './event-stream.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { clientKey } from './client-key.ts';
 import { rateLimitStoreOn } from './rate-limit-store.ts';
+import { publicPages, ssrEntryFile, type PublicAnswer } from './public-pages.ts';
+import { seoRoutes } from './seo.ts';
+import { publicUrl } from '../config/public-url.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -110,7 +113,8 @@ const webApp =
       root,
       prefix: '/',
       wildcard: false,
-      index: ['index.html'],
+      // `/` is a public page the server renders (the not-found handler below), not the bare index.html.
+      index: false,
       decorateReply: false,
       preCompressed: true, // the build writes .br and .gz beside each asset
       setHeaders: (reply, path) => {
@@ -225,6 +229,27 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
     async () => ({ success: true as const, data: { status: 'ok' as const, mode: platform.config.MODE, role: platform.config.ROLE } }),
   );
 
+  // A public GET answered in process, as the web's `http.get` gives it (for the rendered pages and the sitemap).
+  const fetchPublic = async (url: string): Promise<PublicAnswer> => {
+    const response = await app.inject({ method: 'GET', url: `${API_PREFIX}${url}`, headers: { accept: 'application/json' } });
+    type Answer = { success?: boolean; data?: unknown; message?: string } | null;
+    const body = ((): Answer => {
+      try {
+        return response.body ? (JSON.parse(response.body) as Answer) : null;
+      } catch {
+        return null; // not JSON (a proxy's error page): answered below as a failure with the status
+      }
+    })();
+    if (response.statusCode < 300 && body?.success === true) return { success: true, data: body.data, ...(body.message ? { message: body.message } : {}) };
+    const message = typeof body?.message === 'string' && body.message ? body.message : `Request failed (${response.statusCode})`;
+    return { success: false, message, data: body ?? message, status: response.statusCode };
+  };
+  seoRoutes(app, { base: publicUrl(platform.config), fetchPublic });
+  const pages =
+    webRoot !== undefined && indexHtml ? publicPages({ entryFile: ssrEntryFile(webRoot), indexHtml, fetchPublic, log: app.log }) : undefined;
+  // The renderer loads once the app is ready, not on the first visitor's request.
+  app.addHook('onReady', async () => void pages?.warm());
+
   await app.register(eventStreamRoutes(platform, { sensitiveEventTypes: sensitiveEventTypesOf(modules) }), { prefix: API_PREFIX });
   for (const module of modules) {
     if (module.routes) await app.register(module.routes(platform), { prefix: API_PREFIX });
@@ -236,6 +261,9 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       // No build (or one emptied by a rebuild): say so with a 503 rather than a 404 or a 500.
       if (!indexHtml || !existsSync(indexHtml)) return sendWebAppMissing(request, reply);
+      // A public page arrives rendered, with its data (public-pages.ts); anything else, or a failed render, gets the shell.
+      const rendered = request.method === 'GET' ? await pages?.html(request.url) : undefined;
+      if (rendered !== undefined) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(rendered);
       // The client-side router owns every other path; index.html is never cached so a new build is picked up.
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(createReadStream(indexHtml));
     }

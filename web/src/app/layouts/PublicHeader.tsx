@@ -8,6 +8,7 @@ import { session } from '../../lib/session.ts';
 import { logout } from '../../lib/logout.ts';
 import { myAccountPath } from '../../lib/roles.ts';
 import { useTrackClick } from '../../lib/track.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { RouteLink } from '../../components/RouteLink.tsx';
@@ -28,6 +29,9 @@ const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL, minHeight: '60px', '@media (max-width: 599px)': { gap: tokens.spacingHorizontalS, minHeight: '52px' } },
   brand: { display: 'flex', alignItems: 'center', flexShrink: 1, minWidth: 0, '& img': { '@media (max-width: 419px)': { height: '26px !important' } } },
   spacer: { flexGrow: 1 },
+  // Before hydration the server's header serves every width: CSS, not JS, picks the wide rows or the menu button.
+  wideOnly: { '@media (max-width: 899px)': { display: 'none' } },
+  narrowOnly: { '@media (min-width: 900px)': { display: 'none' } },
   offers: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, listStyle: 'none', margin: 0, padding: 0, '& .fui-Button': { minWidth: 'auto' } },
   navRow: { borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}` },
   list: { display: 'flex', gap: tokens.spacingHorizontalXS, listStyle: 'none', margin: 0, padding: 0, flexWrap: 'wrap' },
@@ -68,10 +72,15 @@ export function PublicHeader({ companyName, logoImageId }: { companyName: string
   const { pathname } = useLocation();
   const track = useTrackClick();
   const snap = useSnapshot(session);
-  const signedIn = snap.user != null;
+  // The server draws the visitor's header for every width; a signed-in user's buttons and the width's own header come
+  // right after hydration.
+  const hydrated = useHydrated();
+  const signedIn = hydrated && snap.user != null;
   const accountPath = myAccountPath(snap.user?.role);
 
-  const wide = useUpFrom('md');
+  const wideNow = useUpFrom('md');
+  const wide = hydrated && wideNow;
+  const narrow = hydrated && !wideNow;
   // Open for the page it was opened on: navigating closes it without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
@@ -138,8 +147,8 @@ export function PublicHeader({ companyName, logoImageId }: { companyName: string
           </RouteLink>
         </div>
         <span className={s.spacer} />
-        {wide && (
-          <nav aria-label="Buy or order">
+        {!narrow && (
+          <nav aria-label="Buy or order" className={hydrated ? undefined : s.wideOnly}>
             <ul className={s.offers}>
               {offers(false).map((o) => (
                 <li key={o.key}>{o}</li>
@@ -153,11 +162,19 @@ export function PublicHeader({ companyName, logoImageId }: { companyName: string
           {/* Signed out, Sign Up stays in the bar at every width (the way in); LogOut moves into the menu. */}
           {(wide || !signedIn) && secondary}
           {!wide && (
-            <Button appearance="subtle" icon={<NavigationRegular />} aria-label="Open site menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)} {...restoreFocus} />
+            <Button
+              appearance="subtle"
+              icon={<NavigationRegular />}
+              aria-label="Open site menu"
+              aria-expanded={menuOpen}
+              className={hydrated ? undefined : s.narrowOnly}
+              onClick={() => setMenuOpen(true)}
+              {...restoreFocus}
+            />
           )}
         </div>
       </div>
-      {wide && <div className={mergeClasses(s.inner, s.navRow)}>{links(false)}</div>}
+      {!narrow && <div className={mergeClasses(s.inner, s.navRow, !hydrated && s.wideOnly)}>{links(false)}</div>}
       {!wide && (
         <OverlayDrawer position="end" open={menuOpen} onOpenChange={(_, d) => setMenuOpen(d.open)} aria-label="Site menu">
           <DrawerHeader>

@@ -4,7 +4,7 @@ import type { RouteHandle } from '../router.tsx';
 import { useFocusOnNavigation } from './route-focus.ts';
 import { TestPaymentsBanner } from '../../features/payments/components/TestPaymentsBanner.tsx';
 
-const BRAND = 'ACPG';
+export const BRAND = 'ACPG';
 
 /**
  * Document title per route, so screen-reader users hear where they landed; focus moves to the new page. Above every

@@ -1,5 +1,6 @@
 import { MessageBar, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
-import { usePaymentsConfig } from '../api/payments.ts';
+import type { PaymentsConfig } from '@acpg/contracts/payments';
+import { usePublicResource } from '../../../lib/public-resource.ts';
 
 const useStyles = makeStyles({
   // In the page's flow (never fixed or sticky), so it pushes the page down and covers nothing, down to 375 px.
@@ -15,7 +16,8 @@ export const TEST_PAYMENTS_TEXT = 'Test payments: no real card is charged';
  */
 export function TestPaymentsBanner() {
   const s = useStyles();
-  const config = usePaymentsConfig();
+  // A public read: a server-rendered page arrives with the banner, so it never pushes the page down afterwards.
+  const config = usePublicResource<PaymentsConfig>('/payments/config');
   if (config.data?.gateway !== 'test') return null;
   return (
     <section aria-label="Test payments" className={s.region}>
