@@ -3,8 +3,7 @@
 // `web/src/lib/dates.ts`, but every function takes the recipient's IANA time zone: the server has no "local" time,
 // and a US evening event is stored as the next day in UTC (2026-06-03T04:30Z is June 2 in Los Angeles).
 
-/** The zone of an account that never sent one (accounts from before time zones were kept): the platform's home. */
-export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
+export { DEFAULT_TIME_ZONE, isTimeZone } from '@acpg/contracts/time-zones';
 
 export type DateInput = Date | string | number;
 
@@ -14,17 +13,6 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const instantOf = (input: DateInput): Date | null => {
   const d = input instanceof Date ? input : new Date(input);
   return Number.isNaN(d.getTime()) ? null : d;
-};
-
-/** Is `zone` an IANA time zone this runtime knows (e.g. America/New_York, UTC)? Offsets such as +05:00 are not. */
-export const isTimeZone = (zone: string): boolean => {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
