@@ -82,10 +82,17 @@ export function timeZoneAbbreviation(input: DateInput, timeZone: string): string
   return f.formatToParts(d).find((p) => p.type === 'timeZoneName')?.value ?? '';
 }
 
-/** The long day and 12-hour time with the zone's name: "June 2, 2026 at 09:30 PM PDT" (a sign-in notice's "when"). */
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * The day, long, and the 12-hour time with the zone's name, as a notice writes when something happened:
+ * "Tuesday, June 2, 2026 at 9:30 PM PDT"; '' when the input is not a date.
+ */
 export function formatLongDateTime(input: DateInput, timeZone: string): string {
   const d = instantOf(input);
   if (!d) return '';
-  const time = formatDateTime12(d, timeZone).slice(11);
-  return `${formatLongDate(d, timeZone)} at ${time} ${timeZoneAbbreviation(d, timeZone)}`;
+  const c = wallClock(d, timeZone);
+  const weekday = WEEKDAYS[new Date(Date.UTC(c.year, c.month - 1, c.day)).getUTCDay()];
+  const h = c.hour % 12 === 0 ? 12 : c.hour % 12;
+  return `${weekday}, ${formatLongDate(d, timeZone)} at ${h}:${pad(c.minute)} ${c.hour < 12 ? 'AM' : 'PM'} ${timeZoneAbbreviation(d, timeZone)}`;
 }

@@ -11,23 +11,24 @@ describe('dates in the recipient’s time zone', () => {
     expect(formatDateUs(evening, LA)).toBe('06-02-2026');
     expect(formatDateIso(evening, LA)).toBe('2026-06-02');
     expect(formatDateTime12(evening, LA)).toBe('06-02-2026 09:30 PM');
-    expect(formatLongDateTime(evening, LA)).toBe('June 2, 2026 at 09:30 PM PDT');
+    expect(formatLongDateTime(evening, LA)).toBe('Tuesday, June 2, 2026 at 9:30 PM PDT');
     // The same instant is already June 3 in New York (12:30 AM EDT), and in UTC.
     expect(formatLongDate(evening, NY)).toBe('June 3, 2026');
     expect(formatDateTime12(evening, NY)).toBe('06-03-2026 12:30 AM');
     expect(formatLongDate(evening, 'UTC')).toBe('June 3, 2026');
+    expect(formatLongDateTime(evening, 'UTC')).toBe('Wednesday, June 3, 2026 at 4:30 AM UTC');
   });
 
   it('follows daylight saving time (PST in winter, PDT in summer; the spring-forward night)', () => {
     expect(formatDateTime12('2026-01-15T20:00:00Z', LA)).toBe('01-15-2026 12:00 PM'); // UTC-8
     expect(formatDateTime12('2026-07-15T20:00:00Z', LA)).toBe('07-15-2026 01:00 PM'); // UTC-7
-    expect(formatLongDateTime('2026-01-15T20:00:00Z', LA)).toBe('January 15, 2026 at 12:00 PM PST');
+    expect(formatLongDateTime('2026-01-15T20:00:00Z', LA)).toBe('Thursday, January 15, 2026 at 12:00 PM PST');
     // 2026-03-08: 1:59 AM PST is followed by 3:00 AM PDT.
     expect(formatDateTime12('2026-03-08T09:59:00Z', LA)).toBe('03-08-2026 01:59 AM');
     expect(formatDateTime12('2026-03-08T10:00:00Z', LA)).toBe('03-08-2026 03:00 AM');
     // 2026-11-01: 1:30 AM comes twice, PDT then PST.
-    expect(formatLongDateTime('2026-11-01T08:30:00Z', LA)).toBe('November 1, 2026 at 01:30 AM PDT');
-    expect(formatLongDateTime('2026-11-01T09:30:00Z', LA)).toBe('November 1, 2026 at 01:30 AM PST');
+    expect(formatLongDateTime('2026-11-01T08:30:00Z', LA)).toBe('Sunday, November 1, 2026 at 1:30 AM PDT');
+    expect(formatLongDateTime('2026-11-01T09:30:00Z', LA)).toBe('Sunday, November 1, 2026 at 1:30 AM PST');
   });
 
   it('midnight and noon on a 12-hour clock', () => {
