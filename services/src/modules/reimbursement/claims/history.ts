@@ -1,9 +1,9 @@
 import { CLAIM_CATEGORY_LABELS } from '@acpg/contracts/reimbursement';
 import type { PayoutMethod } from '@acpg/contracts/payments';
 import type { ClaimEvent } from '../claim/decider.ts';
+import { formatCents } from '../../../platform/formatting/index.ts';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (cents: number) => usd.format(cents / 100);
+const money = formatCents;
 /** A payout method inside a sentence: "by ACH transfer", "by check". */
 export const METHOD_WORDS: Record<PayoutMethod, string> = { ach: 'ACH transfer', check: 'check' };
 const documents = (count: number) => (count === 1 ? '1 document' : `${count} documents`);

@@ -2,6 +2,7 @@ import { CLAIM_CATEGORY_LABELS, coveredInWords, type ClaimCategory, type PlanCov
 import type { MembershipTerm } from '@acpg/contracts/memberships';
 import type { ClaimFlag, ClaimStatus, CoverageMembership } from '@acpg/contracts/reimbursement';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { formatCents } from '../../../platform/formatting/index.ts';
 
 /**
  * Whether a claim follows its membership's coverage (DECISIONS.md "Claims follow coverage"). Pure: the membership, the
@@ -20,7 +21,7 @@ const addYears = (day: string, years: number) => {
   d.setUTCFullYear(d.getUTCFullYear() + years);
   return d.toISOString().slice(0, 10);
 };
-const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = formatCents;
 /** MM-DD-YYYY, the spec's date format. */
 const shown = (day: string) => `${day.slice(5, 7)}-${day.slice(8, 10)}-${day.slice(0, 4)}`;
 
