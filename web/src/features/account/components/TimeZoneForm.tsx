@@ -24,6 +24,7 @@ export function TimeZoneForm({ profile, onSaved }: { profile: Profile; onSaved: 
   const choices = useMemo(() => timeZoneChoices(profile.time_zone), [profile.time_zone]);
   const [typed, setTyped] = useState(profile.time_zone);
   const [chosen, setChosen] = useState(profile.time_zone);
+  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const query = typed.trim().toLowerCase().replace(/\s+/g, '_');
@@ -58,13 +59,19 @@ export function TimeZoneForm({ profile, onSaved }: { profile: Profile; onSaved: 
             input={{ className: c.comboInput }}
             freeform
             value={typed}
+            autoComplete="off"
             selectedOptions={choices.includes(chosen) ? [chosen] : []}
+            open={open && shown.length > 0}
+            onOpenChange={(_, d) => setOpen(d.open)}
             onChange={(e) => {
               setTyped(e.target.value);
+              setOpen(true);
               setError(null);
             }}
             onOptionSelect={(_, d) => {
+              // Typing clears the selection (Fluent calls this without a value then): the list stays open.
               if (!d.optionValue) return;
+              setOpen(false);
               setChosen(d.optionValue);
               setTyped(d.optionValue);
               setError(null);
