@@ -104,7 +104,7 @@ export const receiptRoutes =
         const acknowledgedAt = order.acknowledged[recipientId];
         if (acknowledgedAt) throw used(acknowledgedAt, timeZone);
         const meta: CommandMeta = { ...requestMeta(request, platform), actor: `recipient:${recipientId}` };
-        const { state } = await runOrderCommand(platform, order.placed.order_id, { type: 'AcknowledgeReceipt', data: { recipient_id: recipientId }, metadata: meta });
+        const { state } = await runOrderCommand(platform, order.placed.order_id, { type: 'AcknowledgeReceipt', data: { recipient_id: recipientId, time_zone: timeZone }, metadata: meta });
         if (state.status === 'none') throw invalid();
         return { success: true as const, data: viewOf(platform, state, recipientId, sentAt), message: 'Thank you: your receipt of the report is confirmed.' };
       },
