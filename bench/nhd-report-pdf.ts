@@ -48,6 +48,7 @@ export const benchNhdReportPdf = async ({ reports = 200 } = {}): Promise<PdfFigu
     plan_label: 'Natural Hazard Disclosure report',
     lines: [{ label: 'Standard NHD report', amount_cents: 4_900 }],
     subtotal_cents: 4_900,
+    time_zone: 'America/Los_Angeles',
     promo: null,
     total_cents: 4_900,
     card_brand: 'visa',
@@ -79,7 +80,7 @@ export const benchNhdReportPdf = async ({ reports = 200 } = {}): Promise<PdfFigu
   return [
     await time('empty pdfkit page (floor)', reports, () => renderPdf({ title: 'x', createdAt: at }, (doc) => void doc.text('x'))),
     await time('payment receipt (1 page)', reports, () => receiptPdf(receipt, { full_name: 'Pat Payer', email: 'pat@example.com' })),
-    await time('NHD report (4 pages)', reports, async (i) => (await nhdReportPdf({ ...order(i), preparedAt: at })).bytes),
+    await time('NHD report (4 pages)', reports, async (i) => (await nhdReportPdf({ ...order(i), preparedAt: at, timeZone: 'America/Los_Angeles' })).bytes),
   ];
 };
 

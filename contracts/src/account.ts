@@ -60,6 +60,8 @@ export const Profile = z.object({
   profile_img_srcset: z.string().nullable(),
   /** An Agent's or a Broker's brokerage (shown on the NHD orders they place); null for other roles. */
   brokerage_name: z.string().nullable(),
+  /** The IANA zone the account's emails, texts and documents are dated in (`America/Los_Angeles` until one is set). */
+  time_zone: z.string(),
 });
 export type Profile = z.infer<typeof Profile>;
 

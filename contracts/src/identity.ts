@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Role } from './roles.ts';
 import { SignUpStatus } from './sign-up-steps.ts';
+import { TimeZoneName } from './time-zones.ts';
 
 export const OtpChannel = z.enum(['email', 'phone']);
 export type OtpChannel = z.infer<typeof OtpChannel>;
@@ -19,7 +20,12 @@ export type SignInChallenge = z.infer<typeof SignInChallenge>;
 export const SendOtpBody = z.object({ challenge_id: z.string().min(1), channel: OtpChannel });
 export const SendOtpResult = z.object({ channel: OtpChannel, masked_destination: z.string(), resend_after_seconds: z.number().int(), expires_in_seconds: z.number().int() });
 
-export const VerifyOtpBody = z.object({ challenge_id: z.string().min(1), code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code') });
+export const VerifyOtpBody = z.object({
+  challenge_id: z.string().min(1),
+  code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  /** The browser's IANA zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`); absent keeps the account's. */
+  time_zone: TimeZoneName.optional(),
+});
 
 export const SessionUser = z.object({
   id: z.string(),

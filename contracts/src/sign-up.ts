@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { withoutHiddenCharacters } from './http.ts';
 import { NewPassword, OtpChannel, SignInResult } from './identity.ts';
 import { pinProblem } from './pin-rules.ts';
+import { TimeZoneName } from './time-zones.ts';
 import { SignUpIntent, SignUpStep } from './sign-up-steps.ts';
 import { ImageUpload } from './uploads.ts';
 
@@ -108,6 +109,8 @@ export type SignUpOtpResult = z.infer<typeof SignUpOtpResult>;
 export const SignUpVerifyBody = z.object({
   channel: OtpChannel,
   code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  /** The browser's IANA zone, kept on the account the email code registers; absent: `America/Los_Angeles`. */
+  time_zone: TimeZoneName.optional(),
 });
 export type SignUpVerifyBody = z.infer<typeof SignUpVerifyBody>;
 

@@ -208,7 +208,7 @@ describe('npm run replay -- --all', () => {
     }
     await signIn(t);
     // A stranger signs up: the sign-up progress read model gets its document.
-    const applicant = await signUpWithOutboxCodes(t, { full_name: 'Replay Applicant', email: 'replay@example.test', phone: '+14155550142', password: 'a long and uncommon passphrase', role: 'Broker' });
+    const applicant = await signUpWithOutboxCodes(t, { full_name: 'Replay Applicant', email: 'replay@example.test', phone: '+14155550142', password: 'a long and uncommon passphrase', role: 'Broker' }, 'America/New_York');
     await waitFor(async () => (await t.platform.documents.get('sign_up_progress', applicant.user.id)) ?? undefined, { what: 'the sign-up progress projected' });
     // Account administration: the applicant's roles changed, then suspended and reactivated (identity_admin_accounts,
     // and the sessions read model identity_sessions ends their session).

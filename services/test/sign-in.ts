@@ -25,6 +25,8 @@ export interface OutboxSignIn {
   account?: { email: string; password: string };
   /** Headers of the verify request (a browser's User-Agent). */
   headers?: Record<string, string>;
+  /** The browser's IANA zone, sent with the code as the web does (absent: none sent). */
+  timeZone?: string;
   /** Runs between reading the code and sending it (a wrong code first, say). */
   beforeVerify?: (challengeId: string, code: string) => Promise<void>;
 }
@@ -49,7 +51,7 @@ export const signInWithOutboxCode = async (t: Pick<TestApp, 'url'>, options: Out
     { timeoutMs: 15_000, what: `a new code in the outbox of ${destination}` },
   );
   await options.beforeVerify?.(challengeId, code);
-  const verified = await post(t, '/auth/sign-in/verify', { challenge_id: challengeId, code }, options.headers);
+  const verified = await post(t, '/auth/sign-in/verify', { challenge_id: challengeId, code, ...(options.timeZone ? { time_zone: options.timeZone } : {}) }, options.headers);
   const token = ((await verified.json()) as { data: { AccessToken: string } }).data.AccessToken;
   const refresh = verified.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE_NAME}=`));
   return { token, cookie: refresh?.split(';')[0]?.slice(REFRESH_COOKIE_NAME.length + 1) ?? '' };

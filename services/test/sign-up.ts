@@ -28,6 +28,8 @@ const newCode = (t: Pick<TestApp, 'url'>, to: string) =>
 export const signUpWithOutboxCodes = async (
   t: Pick<TestApp, 'url'>,
   details: { full_name: string; email: string; phone: string; password: string; role: string; intent?: SignUpIntent; brokerage_name?: string },
+  /** The browser's IANA zone, sent with the email code as the web does (absent: none sent, the default zone). */
+  timeZone?: string,
 ) => {
   const challenge = (await (await send(t, 'GET', '/auth/sign-up/challenge')).json()) as { data: unknown };
   const brokerage = (ROLES_WITH_BROKERAGE as readonly string[]).includes(details.role) ? { brokerage_name: details.brokerage_name ?? `${details.full_name} Realty` } : {};
@@ -37,6 +39,6 @@ export const signUpWithOutboxCodes = async (
   await send(t, 'POST', '/auth/sign-up/otp', { channel: 'phone' }, cookie);
   await send(t, 'POST', '/auth/sign-up/verify', { channel: 'phone', code: await newCode(t, details.phone) }, cookie);
   await send(t, 'POST', '/auth/sign-up/otp', { channel: 'email' }, cookie);
-  const verified = await send(t, 'POST', '/auth/sign-up/verify', { channel: 'email', code: await newCode(t, details.email) }, cookie);
+  const verified = await send(t, 'POST', '/auth/sign-up/verify', { channel: 'email', code: await newCode(t, details.email), ...(timeZone ? { time_zone: timeZone } : {}) }, cookie);
   return ((await verified.json()) as { data: { AccessToken: string; user: { id: string } } }).data;
 };

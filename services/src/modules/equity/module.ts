@@ -23,6 +23,8 @@ import { MEMBER_CONTACT_EVENTS } from '@acpg/contracts/identity';
 import { MEMBERSHIP_STANDING_EVENTS } from '@acpg/contracts/memberships';
 import { PROPERTY_VERIFIED } from '@acpg/contracts/properties';
 import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
+import { accountTimeZonesCopy } from '../../platform/local-copies/account-time-zones.ts';
+import { ACCOUNT_TIME_ZONE_EVENTS } from '@acpg/contracts/time-zones';
 import { verifiedPropertiesCopy } from '../../platform/local-copies/verified-properties.ts';
 import { SIGN_UP_STEPS_CONSUMES, signUpStepsCopies } from '../../platform/local-copies/sign-up-steps.ts';
 import { membershipsCopy } from './enrolment/memberships-copy.ts';
@@ -46,8 +48,8 @@ export const equityModule: Module = {
     await app.register(alertRoutes(platform));
     await app.register(caseRoutes(platform));
   },
-  projections: [enrolments.projection, alerts.projection, importsProjection, pricingProjection, verifiedPropertiesCopy('equity'), membershipsCopy, accountContactsCopy('equity'), memberContactsCopy, ...signUpStepsCopies('equity'), providerMembersCopy('equity')],
-  consumes: [...PROVIDER_MEMBER_EVENTS, 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', PROPERTY_VERIFIED, ...MEMBERSHIP_STANDING_EVENTS, ...MEMBER_CONTACT_EVENTS, ...SIGN_UP_STEPS_CONSUMES],
+  projections: [enrolments.projection, alerts.projection, importsProjection, pricingProjection, verifiedPropertiesCopy('equity'), membershipsCopy, accountContactsCopy('equity'), accountTimeZonesCopy('equity'), memberContactsCopy, ...signUpStepsCopies('equity'), providerMembersCopy('equity')],
+  consumes: [...PROVIDER_MEMBER_EVENTS, 'PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', PROPERTY_VERIFIED, ...MEMBERSHIP_STANDING_EVENTS, ...MEMBER_CONTACT_EVENTS, ...SIGN_UP_STEPS_CONSUMES, ...ACCOUNT_TIME_ZONE_EVENTS],
   pushes: [
     enrolments.push,
     alerts.push,

@@ -1,6 +1,7 @@
 import { maskPhone } from '@acpg/contracts/masking';
 import type { SessionUser } from '@acpg/contracts/identity';
 import type { Role } from '@acpg/contracts/roles';
+import { DEFAULT_TIME_ZONE } from '@acpg/contracts/time-zones';
 import type { EventStore } from '../../platform/event-store/port.ts';
 import { accountDecider, accountStream, type AccountState } from './account/decider.ts';
 import { handleCommand, loadStream, type CommandMeta } from '../../platform/commands/handle-command.ts';
@@ -23,6 +24,9 @@ export const loadAccount = async (store: EventStore, accountId: string): Promise
   const { state } = await loadStream(store, accountStream(accountId), accountDecider);
   return state.status === 'registered' ? state : null;
 };
+
+/** The zone what the account is sent is dated in: its own (`AccountTimeZoneSet`), else `DEFAULT_TIME_ZONE`. */
+export const timeZoneOfAccount = (account: Pick<RegisteredAccount, 'timeZone'>): string => account.timeZone ?? DEFAULT_TIME_ZONE;
 
 export const phoneContext = (accountId: string) => `${accountStream(accountId)}:phone`;
 

@@ -14,6 +14,7 @@ import { requestMeta } from '../../platform/commands/metadata.ts';
 import { endSession, refreshSession, startSession } from './session/flow.ts';
 import { sessionUserAgent, USER_AGENT_MAX_LENGTH } from './session/user-agent.ts';
 import { sendSignInCode, startSignIn, verifySignInCode } from './sign-in/flow.ts';
+import { keepBrowserTimeZone } from './profile/flow.ts';
 import { signedIn } from './signed-in.ts';
 import { loadProgress, signUpStatus } from './sign-up/progress/view.ts';
 import { clientKey } from '../../platform/http/client-key.ts';
@@ -102,7 +103,8 @@ export const identityRoutes =
             'Answers the access token and sets the rotating refresh token cookie. The User-Agent header (trimmed, at most ' +
             `${USER_AGENT_MAX_LENGTH} characters) is recorded on the session, and the new-sign-in email names the browser from it. ` +
             '400 OTP_INCORRECT (the message gives the tries left), 400 SIGN_IN_LOCKED on the 5th wrong code, 400 OTP_NOT_SENT; ' +
-            '410 OTP_EXPIRED (ask for a new code), 410 SIGN_IN_LOCKED / SIGN_IN_USED / SIGN_IN_EXPIRED (sign in again); 404 SIGN_IN_NOT_FOUND.',
+            '410 OTP_EXPIRED (ask for a new code), 410 SIGN_IN_LOCKED / SIGN_IN_USED / SIGN_IN_EXPIRED (sign in again); 404 SIGN_IN_NOT_FOUND. ' +
+            'Optional `time_zone`: the browser’s IANA zone, kept on the account for the dates of what it is sent (400 VALIDATION_FAILED for an unknown zone).',
           body: VerifyOtpBody,
           response: { 200: okEnvelope(SignInResult), ...errors(400, 404, 409, 410, 429) },
         },
@@ -110,6 +112,7 @@ export const identityRoutes =
       async (request, reply) => {
         const m = meta(request);
         const { account, sessionId } = await verifySignInCode(ctx, request.body, m);
+        await keepBrowserTimeZone(ctx, account.id, request.body.time_zone, m);
         const userAgent = sessionUserAgent(request.headers['user-agent']);
         const refresh = await startSession(ctx, { accountId: account.id, sessionId, userAgent }, m);
         setCookie(reply, refresh.token, refresh.maxAgeSeconds);

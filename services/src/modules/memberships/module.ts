@@ -16,6 +16,8 @@ import { ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
 import { SAVED_CARD_EVENTS } from '@acpg/contracts/payments';
 import { PLAN_HISTORY_EVENTS } from '@acpg/contracts/plans';
 import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
+import { accountTimeZonesCopy } from '../../platform/local-copies/account-time-zones.ts';
+import { ACCOUNT_TIME_ZONE_EVENTS } from '@acpg/contracts/time-zones';
 import { plansCopy } from './start-on-payment/plans.ts';
 import { savedCardsCopy } from './self-service/commands.ts';
 import { CHANGE_NOTICE_TEMPLATES } from './notices/templates.ts';
@@ -36,8 +38,8 @@ export const membershipsModule: Module = {
     await app.register(adminMembershipsRoutes(platform));
     await app.register(selfServiceRoutes(platform));
   },
-  projections: [membershipsProjection, plansCopy, savedCardsCopy, accountContactsCopy('memberships')],
-  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...PLAN_HISTORY_EVENTS, ...SAVED_CARD_EVENTS, ...ACCOUNT_CONTACT_EVENTS],
+  projections: [membershipsProjection, plansCopy, savedCardsCopy, accountContactsCopy('memberships'), accountTimeZonesCopy('memberships')],
+  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...PLAN_HISTORY_EVENTS, ...SAVED_CARD_EVENTS, ...ACCOUNT_CONTACT_EVENTS, ...ACCOUNT_TIME_ZONE_EVENTS],
   pushes: [liveMessage({ name: MEMBERSHIP_UPDATED_MESSAGE, summary: 'A membership started or changed (renewal, cancellation, plan switch)', payload: MembershipUpdated, rooms: ['account:{id}', ...OVERSEER_ROLES.map((role) => `role:${role}`)] })],
   reactions: [startOnPaymentReaction, renewalOutcomeReaction, dunningEmailsReaction, changeNoticesReaction, membershipRefundReaction],
   templates: [...DUNNING_TEMPLATES, ...CHANGE_NOTICE_TEMPLATES],

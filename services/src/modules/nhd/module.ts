@@ -12,6 +12,8 @@ import { reportTypesProjection } from './report-types/projection.ts';
 import { reportTypeRoutes } from './report-types/routes.ts';
 import { ACCOUNT_BROKERAGE_EVENTS, ACCOUNT_CONTACT_EVENTS } from '@acpg/contracts/identity';
 import { accountContactsCopy } from '../../platform/local-copies/account-contacts.ts';
+import { accountTimeZonesCopy } from '../../platform/local-copies/account-time-zones.ts';
+import { ACCOUNT_TIME_ZONE_EVENTS } from '@acpg/contracts/time-zones';
 import { brokeragesCopy } from './order/brokerages.ts';
 import { seedReportTypes } from './report-types/seed.ts';
 import { orderToPayEmail, orderToPayReaction } from './order/to-pay-notice.ts';
@@ -34,8 +36,8 @@ export const nhdModule: Module = {
     await app.register(orderRoutes(platform));
     await app.register(receiptRoutes(platform));
   },
-  projections: [orders.projection, reportTypesProjection, accountContactsCopy('nhd'), brokeragesCopy, providerMembersCopy('nhd'), verifiedPropertiesCopy('nhd')],
-  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...ACCOUNT_CONTACT_EVENTS, ...ACCOUNT_BROKERAGE_EVENTS, ...PROVIDER_MEMBER_EVENTS, PROPERTY_VERIFIED],
+  projections: [orders.projection, reportTypesProjection, accountContactsCopy('nhd'), accountTimeZonesCopy('nhd'), brokeragesCopy, providerMembersCopy('nhd'), verifiedPropertiesCopy('nhd')],
+  consumes: ['PaymentSucceeded', 'PaymentFailed', 'PaymentRefunded', ...ACCOUNT_CONTACT_EVENTS, ...ACCOUNT_BROKERAGE_EVENTS, ...PROVIDER_MEMBER_EVENTS, PROPERTY_VERIFIED, ...ACCOUNT_TIME_ZONE_EVENTS],
   pushes: [orders.push],
   rooms: orders.rooms,
   reactions: [orderPaymentReaction, reportReaction, recipientsReaction, orderToPayReaction],

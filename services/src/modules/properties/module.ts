@@ -13,6 +13,8 @@ import { ownershipRoutes } from './ownership/routes.ts';
 import { propertyRoutes } from './routes.ts';
 import { verifiedPropertiesProjection } from './verified-properties/projection.ts';
 import { verifiedPropertiesRoutes } from './verified-properties/routes.ts';
+import { accountTimeZonesCopy } from '../../platform/local-copies/account-time-zones.ts';
+import { ACCOUNT_TIME_ZONE_EVENTS } from '@acpg/contracts/time-zones';
 
 /**
  * Property lookup (address autocomplete, APN, counties) over the bundled SAMPLE dataset, and ownership verification by
@@ -35,14 +37,14 @@ export const propertiesModule: Module = {
     'PropertyVerificationAnswersRejected',
   ],
   // A member confirmed properties their provider attached to the invitation: each is verified (method `provider`).
-  consumes: [PROVIDER_PROPERTIES_CONFIRMED],
+  consumes: [PROVIDER_PROPERTIES_CONFIRMED, ...ACCOUNT_TIME_ZONE_EVENTS],
   routes: (platform) => async (app) => {
     await app.register(propertyRoutes(platform, propertyData()));
     await app.register(ownershipRoutes(platform));
     await app.register(documentRoutes(platform, propertyData()));
     await app.register(verifiedPropertiesRoutes(platform));
   },
-  projections: [verifiedPropertiesProjection, propertyVerificationsProjection, propertyDocumentsProjection],
+  projections: [verifiedPropertiesProjection, propertyVerificationsProjection, propertyDocumentsProjection, accountTimeZonesCopy('properties')],
   reactions: [alsoVerifiedReaction, providerConfirmedReaction],
   workers: [mailLetter, providerConfirmedWorker],
   templates: [alsoVerifiedEmail],

@@ -1,4 +1,6 @@
 import { ACCOUNT_CONTACT_EVENTS, ACCOUNT_ROLES_EVENTS } from '@acpg/contracts/identity';
+import { ACCOUNT_TIME_ZONE_EVENTS } from '@acpg/contracts/time-zones';
+import { accountTimeZonesCopy } from '../../platform/local-copies/account-time-zones.ts';
 import { PROPERTY_VERIFIED } from '@acpg/contracts/properties';
 import { PROVIDER_EVENT_TYPES, PROVIDER_UPDATED_MESSAGE, ProviderView } from '@acpg/contracts/providers';
 import { PROVIDER_USER_EVENT_TYPES, PROVIDER_USER_UPDATED_MESSAGE, ProviderUserView } from '@acpg/contracts/provider-users';
@@ -27,13 +29,13 @@ export const providersModule: Module = {
   name: 'providers',
   partitions: 1, // a few providers, changed by Super Admins
   eventTypes: [...PROVIDER_EVENT_TYPES, ...PROVIDER_USER_EVENT_TYPES, ...ADMINSHIP_EVENT_TYPES],
-  consumes: [...new Set([...ACCOUNT_CONTACT_EVENTS, ...ACCOUNT_ROLES_EVENTS, PROPERTY_VERIFIED])],
+  consumes: [...new Set([...ACCOUNT_CONTACT_EVENTS, ...ACCOUNT_ROLES_EVENTS, PROPERTY_VERIFIED, ...ACCOUNT_TIME_ZONE_EVENTS])],
   routes: (platform: Platform) => async (app) => {
     await app.register(providerRoutes(platform));
     await app.register(providerLogoRoutes(platform));
     await app.register(providerUserRoutes(platform));
   },
-  projections: [providersProjection, providerUsersProjection, providersAccountContacts, providersAccountRoles, verifiedPropertiesCopy('providers')],
+  projections: [providersProjection, providerUsersProjection, providersAccountContacts, providersAccountRoles, verifiedPropertiesCopy('providers'), accountTimeZonesCopy('providers')],
   templates: [providerInvitationEmail],
   // `provider:<id>`: where equity, nhd and reimbursement push their rows of this provider's users (`defineEntity` `providers`).
   rooms: { [PROVIDER_USERS_ROOM]: mayFollowProviderUsers, [PROVIDER_ROOM]: mayFollowProvider },

@@ -1,4 +1,5 @@
 import { Liquid, type Template } from 'liquidjs';
+import { registerFormatFilters } from './filters.ts';
 
 /**
  * LiquidJS, set up for templates that admins edit: no code runs (Liquid has no eval), no file is read (includes
@@ -21,6 +22,7 @@ const options = {
 /** HTML parts: every `{{ }}` output is escaped, so a name like `<b>Jane</b>` shows as typed. */
 const html = new Liquid({ ...options, outputEscape: 'escape' });
 const plain = new Liquid(options);
+for (const engine of [html, plain]) registerFormatFilters(engine); // dates in a zone, money (filters.ts)
 
 export type PartKind = 'subject' | 'html' | 'text';
 

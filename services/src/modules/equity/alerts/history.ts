@@ -1,13 +1,14 @@
 import { CASE_OUTCOME_LABELS, CASE_STEP_LABELS, DOCUMENT_TYPE_LABELS } from '@acpg/contracts/equity';
 import type { AlertEvent } from '../alert/decider.ts';
 import { countyName } from '../recorder-feed/port.ts';
+import { DEFAULT_TIME_ZONE, formatDateUs } from '../../../platform/formatting/index.ts'; // a calendar day: no zone moves it
 
 /** One plain sentence per event of the alert, for the audit trail. */
 export const summaryOf = (event: AlertEvent): string => {
   switch (event.type) {
     case 'EquityAlertRaised': {
       const { recording: r, property: p } = event.data;
-      return `${DOCUMENT_TYPE_LABELS[r.document_type]} ${r.document_number} recorded on ${r.recorded_at} in ${countyName(r.county)} for APN ${r.apn} (${p.address_line}, ${p.city}): ${r.grantor} to ${r.grantee}.`;
+      return `${DOCUMENT_TYPE_LABELS[r.document_type]} ${r.document_number} recorded on ${formatDateUs(r.recorded_at, DEFAULT_TIME_ZONE)} in ${countyName(r.county)} for APN ${r.apn} (${p.address_line}, ${p.city}): ${r.grantor} to ${r.grantee}.`;
     }
     case 'EquityAlertConfirmed':
       return 'The member answered: this was me.';

@@ -20,6 +20,7 @@ import { recordImport } from './record.ts';
 import { RAW_IMPORT_TYPES, readImportUpload } from './upload.ts';
 import { IMPORTS_COLLECTION, toImportView } from './view.ts';
 import { documentAtHead } from '../../../platform/projections/caught-up.ts';
+import { formatCount } from '../../../platform/formatting/index.ts';
 
 const IMPORTS = { auth: { capability: 'equity.manage' } } as const;
 const refusals = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 413: ErrorEnvelope, 429: ErrorEnvelope };
@@ -79,7 +80,7 @@ export const importRoutes =
         const upload = await readImportUpload(request, request.query);
         const feed = fileFeed(upload.bytes, upload.format, MAX_IMPORT_ROWS, upload.field);
         const view = await recordImport(platform, feed, { source: 'file', file_name: upload.file_name, format: upload.format }, requestMeta(request, platform));
-        const message = `${view.accepted_count.toLocaleString('en-US')} of ${view.row_count.toLocaleString('en-US')} rows imported${view.refused_count > 0 ? `; ${view.refused_count.toLocaleString('en-US')} refused (see the report)` : ''}. Matching to protected properties now.`;
+        const message = `${formatCount(view.accepted_count)} of ${formatCount(view.row_count)} rows imported${view.refused_count > 0 ? `; ${formatCount(view.refused_count)} refused (see the report)` : ''}. Matching to protected properties now.`;
         return reply.code(201).send({ success: true as const, data: view, message });
       },
     );
@@ -109,7 +110,7 @@ export const importRoutes =
           to: day(now),
         });
         const view = await recordImport(platform, feed, { source: 'sample', file_name: `Sample recordings (${count})`, format: 'jsonl' }, requestMeta(request, platform));
-        return reply.code(201).send({ success: true as const, data: view, message: `${count.toLocaleString('en-US')} sample recordings generated, ${docs.length} on protected properties. Matching now.` });
+        return reply.code(201).send({ success: true as const, data: view, message: `${formatCount(count)} sample recordings generated, ${docs.length} on protected properties. Matching now.` });
       },
     );
 

@@ -12,9 +12,10 @@ import { alertEmail, alertSms, caseClosedEmail, caseOpenedEmail, protectionEnded
 import { enrolmentDecider, enrolmentStream, type EnrolmentState } from '../enrolment/decider.ts';
 import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
 import { publicUrl } from '../../../platform/config/public-url.ts';
+import { formatCents, formatLongDate } from '../../../platform/formatting/index.ts';
+import { timeZoneOf } from '../../../platform/local-copies/account-time-zones.ts';
 
-const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-const onDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const usd = formatCents;
 
 const fullNameOf = async (platform: Platform, accountId: string) => {
   const contact = await accountContactOf(platform, 'equity', accountId);
@@ -47,7 +48,7 @@ export const noticesReaction: Reaction = {
         full_name: await fullNameOf(platform, d.account_id),
         document_type: DOCUMENT_TYPE_LABELS[r.document_type],
         document_number: r.document_number,
-        recorded_on: onDay(r.recorded_at),
+        recorded_on: formatLongDate(r.recorded_at, await timeZoneOf(platform, 'equity', d.account_id)),
         county: countyName(r.county),
         apn: r.apn,
         address: `${d.property.address_line}, ${d.property.city}, CA ${d.property.zip}`,
@@ -70,7 +71,7 @@ export const noticesReaction: Reaction = {
       const enrolment = await loadEnrolment(platform, d.enrolment_id);
       if (enrolment.status === 'none') return [];
       const { account_id, property } = enrolment.requested;
-      const ends_on = new Date(d.protected_until).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'America/Los_Angeles' });
+      const ends_on = formatLongDate(d.protected_until, await timeZoneOf(platform, 'equity', account_id));
       const address = `${property.address_line}, ${property.city}, CA ${property.zip}`;
       return notice(account_id, { email: message(protectionEndingEmail, { full_name: await fullNameOf(platform, account_id), address, ends_on, list_url: listUrl }) });
     }
@@ -79,10 +80,11 @@ export const noticesReaction: Reaction = {
       const enrolment = await enrolmentAfter(platform, d.enrolment_id, event.id);
       if (enrolment.status === 'none') return [];
       const { account_id, property } = enrolment.requested;
-      const inLa = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'America/Los_Angeles' });
+      const timeZone = await timeZoneOf(platform, 'equity', account_id);
+      const inTheirZone = (iso: string) => formatLongDate(iso, timeZone);
       const address = `${property.address_line}, ${property.city}, CA ${property.zip}`;
-      const resumable = enrolment.status === 'cancelled' && enrolment.resumableUntil ? { resumable_until: inLa(enrolment.resumableUntil) } : {};
-      const variables = { full_name: await fullNameOf(platform, account_id), address, ended_on: inLa(d.at), refunded: d.refunded === true, list_url: listUrl, ...resumable };
+      const resumable = enrolment.status === 'cancelled' && enrolment.resumableUntil ? { resumable_until: inTheirZone(enrolment.resumableUntil) } : {};
+      const variables = { full_name: await fullNameOf(platform, account_id), address, ended_on: inTheirZone(d.at), refunded: d.refunded === true, list_url: listUrl, ...resumable };
       return notice(account_id, { email: message(protectionEndedEmail, variables) });
     }
     const alertId = (event.data as { alert_id?: unknown }).alert_id;

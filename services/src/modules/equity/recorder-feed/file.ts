@@ -5,6 +5,7 @@ import { RECORDING_COLUMNS, RecordedDocument, type ImportFormat } from '@acpg/co
 import type { z } from 'zod';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
 import type { FeedRow, RecorderFeed } from './port.ts';
+import { formatCount } from '../../../platform/formatting/index.ts';
 
 /** A refusal of the file; `field` is where it came in (`data` in JSON, `file` in multipart, the body itself as text/csv). */
 const invalid = (message: string, field = 'data') => new DomainError('invalid', 'IMPORT_FILE_INVALID', message, [{ path: field, message }]);
@@ -33,7 +34,7 @@ function* slices(bytes: Buffer) {
 }
 
 const tooManyRows = (maxRows: number, field: string, what: string) =>
-  invalid(`The file has more than ${maxRows.toLocaleString('en-US')} ${what}; send at most ${maxRows.toLocaleString('en-US')} per import.`, field);
+  invalid(`The file has more than ${formatCount(maxRows)} ${what}; send at most ${formatCount(maxRows)} per import.`, field);
 
 async function* csvRows(bytes: Buffer, maxRows: number, field: string): AsyncGenerator<FeedRow> {
   const parser = Readable.from(slices(bytes)).pipe(parse({ bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }));

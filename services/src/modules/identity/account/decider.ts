@@ -39,6 +39,8 @@ export type AccountState =
       profileImg: string | null;
       /** An Agent's or a Broker's brokerage (null: none named). */
       brokerageName?: string | null;
+      /** The zone its emails, texts and documents are dated in (`AccountTimeZoneSet`); absent: `DEFAULT_TIME_ZONE`. */
+      timeZone?: string;
       /** Profile photo (profile/photo.ts): its id and the widths stored; absent without a photo. */
       photo?: { photoId: string; widths: number[] } | null;
       /** Sessions started before this time are over (a password reset or change), except `keptSessionId`. */
@@ -87,6 +89,7 @@ const evolveFields = (state: AccountState, event: AccountEvent): AccountState =>
     case 'AccountSessionsEnded':
     case 'AccountSignedOut':
     case 'AccountBrokerageChanged':
+    case 'AccountTimeZoneSet':
       return state.status === 'registered' ? evolveProfile(state, event) : state;
     case 'AccountRolesChanged':
     case 'AccountSuspended':
@@ -114,6 +117,7 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
     case 'ChangePhoto':
     case 'RemovePhoto':
     case 'ChangeBrokerage':
+    case 'SetTimeZone':
     case 'SetPassword':
     case 'EndSessions':
     case 'RecordSignOut':

@@ -14,6 +14,8 @@ export type ProfileEvent =
   | DomainEvent<'AccountPhotoRemoved', { account_id: string; photo_id: string; at: string }>
   /** An Agent or a Broker renamed their brokerage (the contract's `AccountBrokerageChanged`). */
   | DomainEvent<'AccountBrokerageChanged', { account_id: string; brokerage_name: string; at: string }>
+  /** The zone the account's emails, texts and documents are dated in (the contract's `AccountTimeZoneSet`). */
+  | DomainEvent<'AccountTimeZoneSet', { account_id: string; time_zone: string; at: string }>
   /** Every session started before `ended_before` is over, except `kept_session_id` (the one making the change). */
   | DomainEvent<'AccountSessionsEnded', { account_id: string; reason: SessionsEndedReason; ended_before: string; kept_session_id: string | null }>
   /** One session signed out: the account's access tokens issued before are refused (the session version moves on). */
@@ -29,6 +31,8 @@ export type ProfileCommand =
   | Command<'ChangePhoto', { photo_id: string; widths: number[]; profile_img: string }>
   | Command<'RemovePhoto', Record<string, never>>
   | Command<'ChangeBrokerage', { brokerage_name: string }>
+  /** The browser's zone at sign-in, or the one picked on the profile (already checked: `TimeZoneName`). */
+  | Command<'SetTimeZone', { time_zone: string }>
   /** A new password (already checked and hashed) ends the account's sessions, all of them or all but the caller's. */
   | Command<'SetPassword', { password_hash: string; reason: 'password-reset' | 'password-change'; kept_session_id: string | null }>
   /** Ends every session of the account but `kept_session_id` (a contact change keeps the caller's; an undo keeps none). */
@@ -51,6 +55,8 @@ export const evolveProfile = (state: Registered, event: ProfileEvent): Registere
       return { ...state, profileImg: null, photo: null };
     case 'AccountBrokerageChanged':
       return { ...state, brokerageName: event.data.brokerage_name };
+    case 'AccountTimeZoneSet':
+      return { ...state, timeZone: event.data.time_zone };
     case 'AccountSessionsEnded':
       return { ...state, sessionsEndedBefore: event.data.ended_before, keptSessionId: event.data.kept_session_id };
     case 'AccountSignedOut':
@@ -85,6 +91,10 @@ export const decideProfile = (command: ProfileCommand, state: Registered): (Prof
       }
       if (command.data.brokerage_name === (state.brokerageName ?? null)) return [];
       return [{ type: 'AccountBrokerageChanged', data: { account_id, brokerage_name: command.data.brokerage_name, at } }];
+    case 'SetTimeZone':
+      // The same zone again (every sign-in from the same browser) records nothing.
+      if (command.data.time_zone === state.timeZone) return [];
+      return [{ type: 'AccountTimeZoneSet', data: { account_id, time_zone: command.data.time_zone, at } }];
     case 'SetPassword':
       return [
         { type: 'AccountPasswordSet', data: { account_id, password_hash: command.data.password_hash } },
@@ -114,6 +124,7 @@ export const PROFILE_EVENT_TYPES = [
   'AccountSessionsEnded',
   'AccountBrokerageChanged',
   'AccountSignedOut',
+  'AccountTimeZoneSet',
 ] as const satisfies readonly ProfileEvent['type'][];
 
 /** Only identity writes these streams: the stored data is the event's as decided. */

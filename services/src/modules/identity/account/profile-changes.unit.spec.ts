@@ -31,6 +31,14 @@ describe('account decider: profile changes', () => {
     expect(() => decide(command('ChangeBrokerage', { brokerage_name: 'Bay Realty' }), given(registered))).toThrow(expect.objectContaining({ code: 'BROKERAGE_NOT_ALLOWED' }));
   });
 
+  it('keeps the time zone the browser or the profile sends, and records nothing for the same one', () => {
+    const events = decide(command('SetTimeZone', { time_zone: 'America/New_York' }), given(registered));
+    expect(events).toEqual([{ type: 'AccountTimeZoneSet', data: { account_id: 'a1', time_zone: 'America/New_York', at: T0 } }]);
+    expect(registeredState(given(registered)).timeZone).toBeUndefined(); // older accounts: the default zone
+    expect(registeredState(given(registered, ...events)).timeZone).toBe('America/New_York');
+    expect(decide(command('SetTimeZone', { time_zone: 'America/New_York' }), given(registered, ...events))).toEqual([]);
+  });
+
   it('changes the email (with the previous one), and refuses the current one', () => {
     const events = decide(command('ChangeEmail', { email: 'new@example.test' }), given(registered));
     expect(events).toEqual([{ type: 'AccountEmailChanged', data: { account_id: 'a1', email: 'new@example.test', previous_email: 'pat@example.test', at: T0 } }]);

@@ -6,7 +6,7 @@ const variables = z.object({
   full_name: z.string().min(1),
   /** A sentence: "Someone tried to sign up with this email address." */
   attempt: z.string().min(1),
-  /** US English, in UTC, with "UTC" said. */
+  /** US English, in the account holder's time zone, with the zone's name said (PST, EDT ...). */
   at: z.string().min(1),
 });
 
@@ -16,7 +16,7 @@ export const accountAttemptNoticeEmail = defineEmailTemplate({
   description:
     'Sent to the account holder when someone tries to sign up with its email or phone, or when password sign-in is paused after many wrong passwords (once per pause).',
   variables,
-  sample: { full_name: 'Jane Doe', attempt: 'Someone tried to sign up for a new ACPG account with this email address.', at: 'Monday, November 23, 2026 at 4:35 PM UTC' },
+  sample: { full_name: 'Jane Doe', attempt: 'Someone tried to sign up for a new ACPG account with this email address.', at: 'Monday, November 23, 2026 at 8:35 AM PST' },
   subject: 'Someone tried to use your ACPG account details',
   html: `<p>Hello {{ full_name }},</p>
 <p>{{ attempt }}</p>
@@ -34,5 +34,6 @@ You already have an account: sign in with your email and password, or use "Forgo
 If this was not you, your account is safe and nothing changed. If it keeps happening, tell us through the Contact Us page.`,
 });
 
-export const accountAttemptNotice = (to: string, fullName: string, attempt: string, now: Date): TemplateMessage =>
-  templateMessage(accountAttemptNoticeEmail, to, { full_name: fullName, attempt, at: formatSignInTime(now.toISOString()) });
+/** `timeZone`: the account holder's (`timeZoneOfAccount`), so "When" is on their clock. */
+export const accountAttemptNotice = (to: string, fullName: string, attempt: string, now: Date, timeZone: string): TemplateMessage =>
+  templateMessage(accountAttemptNoticeEmail, to, { full_name: fullName, attempt, at: formatSignInTime(now.toISOString(), timeZone) });

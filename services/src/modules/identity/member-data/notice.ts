@@ -2,7 +2,7 @@ import { PIN_RULES } from '@acpg/contracts/member-data';
 import type { Reaction } from '../../../platform/reactions/port.ts';
 import { notificationJob } from '../../../platform/jobs/notifications.ts';
 import { templateMessage } from '../../../platform/templates/template.ts';
-import { loadAccount } from '../accounts.ts';
+import { loadAccount, timeZoneOfAccount } from '../accounts.ts';
 import { accountSecurityNoticeEmail } from '../profile/security-notice/template.ts';
 import { formatSignInTime } from '../sign-in-notice/reaction.ts';
 import { MEMBER_DATA_EVENT_TYPES, type MemberDataEvent } from './decider.ts';
@@ -27,6 +27,6 @@ export const memberDataNoticeReaction: Reaction = {
     const change = followedAddress ? undefined : SENTENCES[event.type as MemberDataEvent['type']];
     const account = change ? await loadAccount(platform.eventStore, String((event.data as { account_id?: unknown }).account_id ?? '')) : null;
     if (!change || !account) return [];
-    return [notificationJob.job(templateMessage(accountSecurityNoticeEmail, account.email, { full_name: account.fullName, change, changed_at: formatSignInTime(event.occurredAt) }))];
+    return [notificationJob.job(templateMessage(accountSecurityNoticeEmail, account.email, { full_name: account.fullName, change, changed_at: formatSignInTime(event.occurredAt, timeZoneOfAccount(account)) }))];
   },
 };

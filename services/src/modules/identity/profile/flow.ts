@@ -1,4 +1,5 @@
 import type { Profile } from '@acpg/contracts/account';
+import { DEFAULT_TIME_ZONE } from '@acpg/contracts/time-zones';
 import { handleCommand, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import type { RefreshToken } from '../../../platform/auth/refresh-cookie.ts';
 import { loadAccount, type RegisteredAccount } from '../accounts.ts';
@@ -24,6 +25,7 @@ export const profileOf = (account: RegisteredAccount): Profile => ({
   role: account.roles,
   ...photoSources(account.photo),
   brokerage_name: account.brokerageName ?? null,
+  time_zone: account.timeZone ?? DEFAULT_TIME_ZONE,
 });
 
 const change = async (ctx: IdentityContext, accountId: string, command: Parameters<typeof accountDecider.decide>[0]) => {
@@ -41,6 +43,22 @@ export const changeName = async (ctx: IdentityContext, accountId: string, fullNa
 export const changeBrokerage = async (ctx: IdentityContext, accountId: string, brokerageName: string, meta: CommandMeta) => {
   await signedInAccount(ctx, accountId);
   return change(ctx, accountId, { type: 'ChangeBrokerage', data: { brokerage_name: brokerageName }, metadata: meta });
+};
+
+/** The zone the account's emails, texts and documents are dated in (checked by the route: `TimeZoneName`). */
+export const changeTimeZone = async (ctx: IdentityContext, accountId: string, timeZone: string, meta: CommandMeta) => {
+  await signedInAccount(ctx, accountId);
+  return change(ctx, accountId, { type: 'SetTimeZone', data: { time_zone: timeZone }, metadata: meta });
+};
+
+/**
+ * The browser's zone sent with a sign-in or sign-up code (`time_zone`, checked by the route): kept on the account before
+ * its session starts, so the new-sign-in email is already dated in it. Absent (an older client, a script) keeps the
+ * account's zone, `DEFAULT_TIME_ZONE` when it never had one; the same zone again records nothing.
+ */
+export const keepBrowserTimeZone = async (ctx: IdentityContext, accountId: string, timeZone: string | undefined, meta: CommandMeta): Promise<void> => {
+  if (timeZone === undefined) return;
+  await handleCommand(ctx.platform.eventStore, accountStream(accountId), accountDecider, { type: 'SetTimeZone', data: { time_zone: timeZone }, metadata: meta }, { retries: 2 });
 };
 
 /** Stores the new photo's widths, records it, then deletes the previous photo's files. */

@@ -74,7 +74,7 @@ describe('profile: read and name', () => {
   it('answers the profile and saves a new full name (trimmed), also in the accounts read model', async () => {
     const me = await newAccount();
     const read = await call('GET', '/account/profile', me);
-    expect(read.json().data).toEqual({ id: me.id, full_name: 'Pat Profile', email: me.email, phone_masked: null, role: ['Customer'], profile_img: null, profile_img_srcset: null, brokerage_name: null });
+    expect(read.json().data).toEqual({ id: me.id, full_name: 'Pat Profile', email: me.email, phone_masked: null, role: ['Customer'], profile_img: null, profile_img_srcset: null, brokerage_name: null, time_zone: 'America/Los_Angeles' });
     const saved = await call('PUT', '/account/profile', me, { full_name: '  Patricia   Profile ' });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data.full_name).toBe('Patricia Profile');

@@ -7,6 +7,7 @@ import {
 } from '@acpg/contracts/account';
 import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { OTP_RULES } from '@acpg/contracts/identity';
+import { TimeZoneBody } from '@acpg/contracts/time-zones';
 import { MAX_IMAGE_BYTES } from '@acpg/contracts/uploads';
 import { readRefreshCookie } from '../../../platform/auth/refresh-cookie.ts';
 import { requestMeta } from '../../../platform/commands/metadata.ts';
@@ -16,7 +17,7 @@ import type { Platform } from '../../../platform/module.ts';
 import { identityContext } from '../context.ts';
 import { requestContactChange, verifyContactChange } from './contact-change/flow.ts';
 import { undoContactChange } from './contact-change/undo.ts';
-import { changeBrokerage, changeName, changePassword, changePhoto, profileOf, removePhoto, signedInAccount } from './flow.ts';
+import { changeBrokerage, changeName, changeTimeZone, changePassword, changePhoto, profileOf, removePhoto, signedInAccount } from './flow.ts';
 import { photoKey } from './photo.ts';
 
 const tags = ['account'];
@@ -66,6 +67,25 @@ export const profileRoutes =
         },
       },
       async (request) => ok(await changeBrokerage(ctx, callerOf(request).userId, request.body.brokerage_name, requestMeta(request, platform)), 'Your brokerage was saved.'),
+    );
+
+    app.put(
+      '/account/profile/time-zone',
+      {
+        config: { auth: signedIn },
+        schema: {
+          tags,
+          security,
+          summary: 'Change my time zone (the dates of the emails, texts and documents I get)',
+          description:
+            'Body `{ time_zone }`: an IANA zone name (`Intl.supportedValuesOf("timeZone")`, e.g. America/New_York). 400 VALIDATION_FAILED ' +
+            'naming `time_zone` for an unknown zone (nothing changes). The same zone again records nothing. Sign-in and sign-up also ' +
+            'send the browser’s zone (`time_zone` in their verify bodies).',
+          body: TimeZoneBody,
+          response: { 200: okEnvelope(Profile), ...errors(400, 401, 409) },
+        },
+      },
+      async (request) => ok(await changeTimeZone(ctx, callerOf(request).userId, request.body.time_zone, requestMeta(request, platform)), 'Your time zone was saved.'),
     );
 
     app.put(

@@ -1,6 +1,6 @@
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { notificationJob } from '../../../platform/jobs/notifications.ts';
-import type { RegisteredAccount } from '../accounts.ts';
+import { timeZoneOfAccount, type RegisteredAccount } from '../accounts.ts';
 import { accountAttemptNotice } from '../attempt-notice/template.ts';
 import type { IdentityContext } from '../context.ts';
 import { normaliseEmail } from '../email/decider.ts';
@@ -31,5 +31,5 @@ export const recordPasswordFailure = async (ctx: IdentityContext, key: string, a
   if (!paused || !account) return;
   ctx.platform.log.warn({ accountId: account.id }, 'password sign-in paused after repeated wrong passwords');
   const attempt = 'Someone entered the wrong password for your account many times, so we paused signing in with a password for 15 minutes.';
-  await notificationJob.enqueue(ctx.platform, accountAttemptNotice(account.email, account.fullName, attempt, meta.now), { id: `identity-signinpaused-${paused.id}` });
+  await notificationJob.enqueue(ctx.platform, accountAttemptNotice(account.email, account.fullName, attempt, meta.now, timeZoneOfAccount(account)), { id: `identity-signinpaused-${paused.id}` });
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Reaction } from '../../../platform/reactions/port.ts';
 import { templateMessage } from '../../../platform/templates/template.ts';
-import { loadAccount } from '../accounts.ts';
+import { formatLongDateTime } from '../../../platform/formatting/index.ts';
+import { loadAccount, timeZoneOfAccount } from '../accounts.ts';
 import { describeDevice } from './device.ts';
 import { signInNoticeEmail } from './template.ts';
 import { notificationJob } from '../../../platform/jobs/notifications.ts';
@@ -9,10 +10,8 @@ import { notificationJob } from '../../../platform/jobs/notifications.ts';
 /** What the notice needs of a SessionStarted event (its token digest is none of its business). */
 const SessionStarted = z.object({ account_id: z.string().min(1), user_agent: z.string().nullish(), by: z.literal('sign-up').optional() });
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
-
-/** "Monday, November 23, 2026 at 4:35 PM UTC". */
-export const formatSignInTime = (iso: string): string => `${when.format(new Date(iso))} UTC`;
+/** When something happened to an account, in the account holder's zone: "Monday, November 23, 2026 at 8:35 AM PST". */
+export const formatSignInTime = (iso: string, timeZone: string): string => formatLongDateTime(iso, timeZone);
 
 /**
  * A session started: email the account holder a "New sign-in to your account" notice. The example of a reaction to
@@ -32,7 +31,7 @@ export const signInNoticeReaction: Reaction = {
     const account = await loadAccount(platform.eventStore, parsed.data.account_id);
     if (!account) return [];
     const device = describeDevice(parsed.data.user_agent);
-    const variables = { full_name: account.fullName, signed_in_at: formatSignInTime(event.occurredAt), ...(device ? { device } : {}) };
+    const variables = { full_name: account.fullName, signed_in_at: formatSignInTime(event.occurredAt, timeZoneOfAccount(account)), ...(device ? { device } : {}) };
     return [notificationJob.job(templateMessage(signInNoticeEmail, account.email, variables))];
   },
 };

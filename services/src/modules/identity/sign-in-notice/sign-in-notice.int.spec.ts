@@ -36,11 +36,11 @@ describe('new sign-in notice (a reaction to SessionStarted)', () => {
     if (!started) throw new Error('no SessionStarted event');
     const expected = await first.platform.templates.render(signInNoticeEmail.key, {
       full_name: 'Super Admin',
-      signed_in_at: formatSignInTime(started.occurredAt),
+      signed_in_at: formatSignInTime(started.occurredAt, 'America/Los_Angeles'),
     });
     expect(expected.channel === 'email' && expected.subject).toBe('New sign-in to your account');
     expect(notice).toMatchObject({ to: SEEDED_ADMIN.email, subject: expected.channel === 'email' ? expected.subject : '', text: expected.text });
-    expect(notice?.text).toMatch(/When: \w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC/);
+    expect(notice?.text).toMatch(/When: \w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M P[SD]T/);
     expect(notice?.text).toContain('If this was not you');
     expect(notice?.text).not.toContain('Device:'); // fetch's own agent names no browser
 

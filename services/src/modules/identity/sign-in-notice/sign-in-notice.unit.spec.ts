@@ -5,9 +5,11 @@ import type { Platform } from '../../../platform/module.ts';
 import { formatSignInTime, signInNoticeReaction } from './reaction.ts';
 
 describe('sign-in notice wording', () => {
-  it('states the time in US English, in UTC, and says so', () => {
-    expect(formatSignInTime('2026-11-23T16:35:09.123Z')).toBe('Monday, November 23, 2026 at 4:35 PM UTC');
-    expect(formatSignInTime('2026-01-01T00:05:00.000Z')).toBe('Thursday, January 1, 2026 at 12:05 AM UTC');
+  it('states the time in US English, in the account holder’s time zone, and names it', () => {
+    expect(formatSignInTime('2026-11-23T16:35:09.123Z', 'America/Los_Angeles')).toBe('Monday, November 23, 2026 at 8:35 AM PST');
+    expect(formatSignInTime('2026-01-01T00:05:00.000Z', 'America/Los_Angeles')).toBe('Wednesday, December 31, 2025 at 4:05 PM PST');
+    expect(formatSignInTime('2026-01-01T00:05:00.000Z', 'America/New_York')).toBe('Wednesday, December 31, 2025 at 7:05 PM EST');
+    expect(formatSignInTime('2026-01-01T00:05:00.000Z', 'UTC')).toBe('Thursday, January 1, 2026 at 12:05 AM UTC');
   });
 
   it('names the browser and the system when the user agent says them', () => {

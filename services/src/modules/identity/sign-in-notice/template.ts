@@ -7,12 +7,12 @@ export const signInNoticeEmail = defineEmailTemplate({
   description: 'Tells the account holder their account was just signed in to, and what to do if it was not them.',
   variables: z.object({
     full_name: z.string().min(1),
-    /** US English, in UTC, with "UTC" said: "Monday, November 23, 2026 at 4:35 PM UTC". */
+    /** US English, in the account holder's time zone, with its name said: "Monday, November 23, 2026 at 8:35 AM PST". */
     signed_in_at: z.string().min(1),
     /** Browser and system, e.g. "Firefox on Windows", when known. */
     device: z.string().min(1).optional(),
   }),
-  sample: { full_name: 'Jane Doe', signed_in_at: 'Monday, November 23, 2026 at 4:35 PM UTC', device: 'Firefox on Windows' },
+  sample: { full_name: 'Jane Doe', signed_in_at: 'Monday, November 23, 2026 at 8:35 AM PST', device: 'Firefox on Windows' },
   subject: 'New sign-in to your account',
   html: `<p>Hello {{ full_name }},</p>
 <p>Your ACPG account was just signed in to.</p>

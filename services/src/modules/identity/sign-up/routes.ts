@@ -33,6 +33,7 @@ import { SIGN_UP_TTL_SECONDS } from './decider.ts';
 import { loadProgress, progressView } from './progress/view.ts';
 import { startSignUp } from './start.ts';
 import { addIntent, saveBeneficiaries, saveFaceSignature, saveMailingAddress, setPin } from './steps.ts';
+import { keepBrowserTimeZone } from '../profile/flow.ts';
 
 const tags = ['sign-up'];
 // Per client address: creation hashes a password (scrypt), so it gets the tightest limit.
@@ -148,7 +149,8 @@ export const signUpRoutes =
             '409 OTP_IN_USE (the right email code is registering the account in another request this moment: nothing compared or counted), ' +
             '409 CONFLICT (another try came at the same moment: not counted); ' +
             '401 SIGN_UP_NOT_FOUND; 410 SIGN_UP_EXPIRED, SIGN_UP_LOCKED, SIGN_UP_USED. A right email code is used up before the ' +
-            'account is registered, so two requests with it register once.',
+            'account is registered, so two requests with it register once. Optional `time_zone` with the email code: the browser’s IANA ' +
+            'zone, kept on the account (400 VALIDATION_FAILED for an unknown zone; absent: America/Los_Angeles).',
           security: [{ [SIGN_UP_COOKIE_SCHEME]: [] }],
           body: SignUpVerifyBody,
           response: { 200: okEnvelope(SignUpVerifyResult), ...errors(400, 401, 409, 410, 429) },
@@ -158,6 +160,7 @@ export const signUpRoutes =
         const m = meta(request);
         const verified = await verifySignUpCode(ctx, signUpOf(request), request.body, m);
         if (verified.channel === 'phone') return { success: true as const, data: { channel: 'phone' as const, verified: true as const }, message: 'Your phone is verified.' };
+        await keepBrowserTimeZone(ctx, verified.account.id, request.body.time_zone, m);
         const userAgent = sessionUserAgent(request.headers['user-agent']);
         const sessionId = m.newId();
         const refresh = await startSession(ctx, { accountId: verified.account.id, sessionId, userAgent, bySignUp: true }, m);

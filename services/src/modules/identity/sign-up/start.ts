@@ -11,7 +11,7 @@ import { normaliseEmail } from '../email/decider.ts';
 import { signUpDecider, signUpStream } from './decider.ts';
 import { signUpField } from './events.ts';
 import { findAccountIdByPhone, releaseAbandoned } from './uniqueness.ts';
-import { loadAccount } from '../accounts.ts';
+import { loadAccount, timeZoneOfAccount } from '../accounts.ts';
 import { accountAttemptNotice } from '../attempt-notice/template.ts';
 import { assertSmsCountryAllowed } from '../send-budget/phone-country.ts';
 import { utcDay } from '../send-budget/decider.ts';
@@ -89,6 +89,6 @@ const tellHoldersOfTakenDetails = async (ctx: IdentityContext, details: { email:
     const account = await loadAccount(store, holder.id);
     if (!account) continue;
     const jobId = `identity-signup-attempt-${holder.detail}-${account.id}-${utcDay(meta.now)}`;
-    await notificationJob.enqueue(ctx.platform, accountAttemptNotice(account.email, account.fullName, holder.attempt, meta.now), { id: jobId });
+    await notificationJob.enqueue(ctx.platform, accountAttemptNotice(account.email, account.fullName, holder.attempt, meta.now, timeZoneOfAccount(account)), { id: jobId });
   }
 };

@@ -9,13 +9,14 @@ import { templateMessage } from '../../../platform/templates/template.ts';
 import { membershipDecider, membershipStream } from '../membership/decider.ts';
 import { loadStream } from '../../../platform/commands/handle-command.ts';
 import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
+import { formatCents, formatLongDate } from '../../../platform/formatting/index.ts';
+import { timeZoneOf } from '../../../platform/local-copies/account-time-zones.ts';
 import { membershipEndedEmail, pastDueEmail, renewalFailedEmail } from './templates.ts';
 
 /** The identity module's read model `accounts` (its documented row: `AccountView` in `@acpg/contracts/identity`). */
 const Recipient = z.object({ email: z.email(), full_name: z.string().min(1) });
 
-const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-const onDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const usd = formatCents;
 const BRAND: Record<CardBrand, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', unknown: 'card' };
 
 /** The member's name and email, from this module's copy of identity's account events. */
@@ -40,6 +41,9 @@ export const dunningEmailsReaction: Reaction = {
       platform.log.error({ eventId: event.id, type: event.type }, 'memberships: no account to email about this membership');
       return [];
     }
+    // The member's own calendar: a renewal retried at 4 AM UTC is still the evening before in California.
+    const timeZone = await timeZoneOf(platform, 'memberships', String(accountId));
+    const onDay = (iso: string) => formatLongDate(iso, timeZone);
     const { state } = await loadStream(platform.eventStore, membershipStream(String((event.data as { membership_id?: unknown }).membership_id)), membershipDecider);
     const current = state.current;
     switch (event.type) {

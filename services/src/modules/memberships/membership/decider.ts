@@ -10,6 +10,7 @@ import type { Command, Decider } from '../../../platform/commands/handle-command
 import { ownedThing } from '../../../platform/http/access.ts';
 import { DomainError, conflict, invalid } from '../../../platform/commands/domain-error.ts';
 import { addDaysUtc, addMonthsUtc } from './dates.ts';
+import { DEFAULT_TIME_ZONE, formatLongDate } from '../../../platform/formatting/index.ts';
 import { toMembershipEvent, type MembershipEvent } from './events.ts';
 
 export type { MembershipEvent } from './events.ts';
@@ -34,13 +35,18 @@ export type StartMembership = Command<
     payment_method_id?: string;
   }
 >;
-/** The member's own moves: `account_id` is the caller (someone else's membership answers 404). */
-export type CancelMembership = Command<'CancelMembership', { account_id: string }>;
-export type ResumeMembership = Command<'ResumeMembership', { account_id: string }>;
+/**
+ * The member's own moves: `account_id` is the caller (someone else's membership answers 404); `time_zone` is the
+ * caller's (memberships' copy of account time zones, `memberMove`): the days a refusal names are on their calendar
+ * (absent: `DEFAULT_TIME_ZONE`).
+ */
+type Caller = { account_id: string; time_zone?: string };
+export type CancelMembership = Command<'CancelMembership', Caller>;
+export type ResumeMembership = Command<'ResumeMembership', Caller>;
 /** `renewal_amount_cents`: the wanted name's renewal price now, recorded on the switch so the member sees what it charges. */
-export type SwitchPlan = Command<'SwitchPlan', { account_id: string; plan_name: PlanName; renewal_amount_cents?: number }>;
+export type SwitchPlan = Command<'SwitchPlan', Caller & { plan_name: PlanName; renewal_amount_cents?: number }>;
 /** A card the account saved (checked by the caller against `payments-card-<id>`). */
-export type UpdateCard = Command<'UpdateCard', { account_id: string; payment_method_id: string; card_brand: CardBrand; card_last4: string }>;
+export type UpdateCard = Command<'UpdateCard', Caller & { payment_method_id: string; card_brand: CardBrand; card_last4: string }>;
 
 /** A plan's price now (plans' latest `PlanDefined`): a price change applies to the next renewal. */
 export type PriceNow = { plan_id: string; amount_cents: number };
@@ -157,12 +163,14 @@ export const evolveMembership = (state: MembershipState, event: MembershipEvent)
 export const memberships = ownedThing<MembershipStartedData>({ code: 'MEMBERSHIP', noun: 'membership', ownerOf: (m) => m.account_id, seenByRoles: [] });
 const notFound = memberships.notFound;
 const refuse = (code: string, message: string) => new DomainError('conflict', code, message);
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** A day a refusal names, on the caller's calendar. */
+const dayIn = (data: { time_zone?: string | undefined }) => (iso: string) => formatLongDate(iso, data.time_zone ?? DEFAULT_TIME_ZONE);
 
 /** The caller's membership, still running (ended ones refuse every move). */
-const ownLive = (state: MembershipState, accountId: string): { m: MembershipStartedData; c: Current } => {
+const ownLive = (state: MembershipState, caller: Caller): { m: MembershipStartedData; c: Current } => {
   const { membership: m, current: c } = state;
-  if (!m || !c || !memberships.mayAccess({ userId: accountId, roles: [] }, m)) throw notFound();
+  const day = dayIn(caller);
+  if (!m || !c || !memberships.mayAccess({ userId: caller.account_id, roles: [] }, m)) throw notFound();
   if (c.status === 'cancelled') throw refuse('MEMBERSHIP_ENDED', `This membership ended on ${day(c.ended_at ?? c.next_renewal_at)}.`);
   return { m, c };
 };
@@ -322,18 +330,20 @@ export const decideMembership = (command: MembershipCommand, state: MembershipSt
       ];
     }
     case 'CancelMembership': {
-      const { m, c } = ownLive(state, command.data.account_id);
+      const { m, c } = ownLive(state, command.data);
+      const day = dayIn(command.data);
       if (c.cancel_at_period_end) throw refuse('ALREADY_CANCELLING', `This membership is already cancelled: it ends on ${day(c.next_renewal_at)}.`);
       if (c.status === 'past_due') throw refuse('MEMBERSHIP_PAST_DUE', `This membership is past due and ends on ${day(c.cancels_at ?? now)} unless paid. Update your card to keep it.`);
       return [{ type: 'MembershipCancellationRequested', data: { membership_id: m.membership_id, account_id: m.account_id, ends_at: c.next_renewal_at, requested_at: now } }];
     }
     case 'ResumeMembership': {
-      const { m, c } = ownLive(state, command.data.account_id);
+      const { m, c } = ownLive(state, command.data);
       if (!c.cancel_at_period_end) throw refuse('NOT_CANCELLING', 'This membership is not cancelled: there is nothing to resume.');
       return [{ type: 'MembershipResumed', data: { membership_id: m.membership_id, account_id: m.account_id, resumed_at: now } }];
     }
     case 'SwitchPlan': {
-      const { m, c } = ownLive(state, command.data.account_id);
+      const { m, c } = ownLive(state, command.data);
+      const day = dayIn(command.data);
       const wanted = command.data.plan_name;
       if (c.status === 'past_due') throw refuse('MEMBERSHIP_PAST_DUE', 'This membership is past due. Update your card first; then you can switch plans.');
       if (c.cancel_at_period_end) throw refuse('ALREADY_CANCELLING', `This membership ends on ${day(c.next_renewal_at)}. Resume it first to switch plans.`);
@@ -355,7 +365,7 @@ export const decideMembership = (command: MembershipCommand, state: MembershipSt
       ];
     }
     case 'UpdateCard': {
-      const { m, c } = ownLive(state, command.data.account_id);
+      const { m, c } = ownLive(state, command.data);
       const d = command.data;
       const updated: MembershipEvent = {
         type: 'MembershipCardUpdated',

@@ -52,6 +52,8 @@ describe('membership self-service moves', () => {
     const { events, state } = step(started(), '2026-01-20T00:00:00.000Z', { type: 'CancelMembership', data: { account_id: 'a1' } });
     expect(events).toEqual([{ type: 'MembershipCancellationRequested', data: { membership_id: 'm1', account_id: 'a1', ends_at: TRIAL_END, requested_at: '2026-01-20T00:00:00.000Z' } }]);
     expect(refusal(() => step(state, STARTED, { type: 'CancelMembership', data: { account_id: 'a1' } }))).toMatchObject({ status: 409, code: 'ALREADY_CANCELLING', message: expect.stringContaining('February 10, 2026') });
+    // The day a refusal names is on the caller's calendar: noon UTC on February 10 is already February 11 at UTC+14.
+    expect(refusal(() => step(state, STARTED, { type: 'CancelMembership', data: { account_id: 'a1', time_zone: 'Pacific/Kiritimati' } }))).toMatchObject({ code: 'ALREADY_CANCELLING', message: expect.stringContaining('February 11, 2026') });
     const resumed = step(state, STARTED, { type: 'ResumeMembership', data: { account_id: 'a1' } });
     expect(types(resumed.events)).toEqual(['MembershipResumed']);
     expect(refusal(() => step(resumed.state, STARTED, { type: 'ResumeMembership', data: { account_id: 'a1' } }))).toMatchObject({ status: 409, code: 'NOT_CANCELLING' });

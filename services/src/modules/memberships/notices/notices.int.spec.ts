@@ -6,9 +6,11 @@ import { registerAccount } from '../../../../test/accounts.ts';
 import { outboxOf, waitForMessage } from '../../../../test/outbox.ts';
 import { payWithTestCard } from '../../../../test/payments.ts';
 import { myMembership, savedCard } from '../../../../test/renewals.ts';
+import { DEFAULT_TIME_ZONE, formatLongDate } from '../../../platform/formatting/index.ts';
 
 const t = useTestApp();
-const onDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+// The member's day: an account without a time zone is dated in the default one, Los Angeles.
+const onDay = (iso: string) => formatLongDate(iso, DEFAULT_TIME_ZONE);
 
 /** Issue 19: every change a member makes to their membership (cancel, resume, switch, card) is emailed, with dates and amounts. */
 describe('membership change emails', () => {

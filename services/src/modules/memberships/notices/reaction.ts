@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { StoredEvent } from '../../../platform/event-store/port.ts';
 import { accountNoticeJob } from '../../../platform/jobs/notifications.ts';
 import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
+import { formatCents, formatLongDate } from '../../../platform/formatting/index.ts';
+import { timeZoneOf } from '../../../platform/local-copies/account-time-zones.ts';
 import type { Platform } from '../../../platform/module.ts';
 import type { Reaction, ReactionJob } from '../../../platform/reactions/port.ts';
 import type { EmailTemplate, TemplateVariables } from '../../../platform/templates/template.ts';
@@ -12,8 +14,7 @@ import { renewalPrices } from '../renewals/run.ts';
 import { latestPlans } from '../start-on-payment/plans.ts';
 import { cancellationEmail, cardUpdatedEmail, planSwitchEmail, resumedEmail } from './templates.ts';
 
-const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-const onDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const usd = formatCents;
 const BRAND: Record<CardBrand, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', unknown: 'card' };
 const cardOf = (c: Pick<Current, 'card_brand' | 'card_last4'>) => `${BRAND[c.card_brand]} ending in ${c.card_last4}`;
 
@@ -57,6 +58,8 @@ export const changeNoticesReaction: Reaction = {
     const accountId = ids.account_id;
     const contact = await accountContactOf(platform, 'memberships', accountId);
     const full_name = contact && contact.full_name !== '' ? contact.full_name : 'there';
+    const timeZone = await timeZoneOf(platform, 'memberships', accountId);
+    const onDay = (iso: string) => formatLongDate(iso, timeZone);
     const state = await stateAfter(platform, ids.membership_id, event.id);
     const c = state.current;
     if (!c) return [];

@@ -7,6 +7,7 @@ import { waitFor } from '../../../../test/wait-for.ts';
 import { addDaysUtc } from '../membership/dates.ts';
 import { membershipStream } from '../membership/decider.ts';
 import { renewalsSchedule } from './run.ts';
+import { DEFAULT_TIME_ZONE, formatLongDate } from '../../../platform/formatting/index.ts';
 
 const t = useTestApp();
 let realClock: TestApp['platform']['clock'];
@@ -88,7 +89,8 @@ describe('renewals and dunning with a moving clock (scheduler → MembershipRene
     await gatewayDeliveriesDone(t); // the gateway's redelivery of each event, a second later, has come and changed nothing
     expect([...subjects(m.email)].sort()).toEqual([...expected].sort());
     const texts = (t.platform.devOutbox?.list(m.email, 50) ?? []).map((message) => message.text);
-    const onDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+        // The member's day: an account without a time zone is dated in the default one, Los Angeles.
+    const onDay = (iso: string) => formatLongDate(iso, DEFAULT_TIME_ZONE);
     expect(texts.filter((text) => text.includes(`We will try again on ${onDay(addDaysUtc(due, 3))}`))).toHaveLength(1);
     expect(texts.filter((text) => text.includes(`We will try again on ${onDay(addDaysUtc(due, 7))}`))).toHaveLength(1);
     expect(texts.filter((text) => text.includes(`It will be cancelled on ${onDay(pastDue.cancels_at)} unless it is paid`))).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { nextSavedCard, SAVED_CARD_EVENTS, type CardSaved } from '@acpg/contracts/payments';
 import { copyOf, idField, localCopy } from '../../../platform/local-copies/define.ts';
 import { readCopy } from '../../../platform/local-copies/read-copy.ts';
+import { timeZoneOf } from '../../../platform/local-copies/account-time-zones.ts';
 import type { MembershipView } from '@acpg/contracts/memberships';
 import { handleCommand, loadStream, type CommandMeta } from '../../../platform/commands/handle-command.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
@@ -13,8 +14,10 @@ type MemberCommand = Extract<MembershipCommand, { type: 'CancelMembership' | 'Re
  * One of the member's moves on their membership (the decider answers 404 for someone else's). Retried once on a
  * concurrent write (the scheduler may append at the same moment), then the decider sees the newer state.
  */
-export const memberMove = async (platform: Pick<Platform, 'eventStore'>, membershipId: string, command: MemberCommand): Promise<MembershipState> => {
-  const { state } = await handleCommand(platform.eventStore, membershipStream(membershipId), membershipDecider, command, { retries: 3 });
+export const memberMove = async (platform: Pick<Platform, 'eventStore' | 'documents' | 'caughtUp'>, membershipId: string, command: MemberCommand): Promise<MembershipState> => {
+  // The caller's zone: the days a refusal names ("ends on June 2, 2026") are on their calendar.
+  const time_zone = await timeZoneOf(platform, 'memberships', command.data.account_id);
+  const { state } = await handleCommand(platform.eventStore, membershipStream(membershipId), membershipDecider, { ...command, data: { ...command.data, time_zone } } as MemberCommand, { retries: 3 });
   return state;
 };
 

@@ -21,6 +21,7 @@ import {
 } from '@acpg/contracts/nhd';
 import type { Command, Decider } from '../../../platform/commands/handle-command.ts';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { DEFAULT_TIME_ZONE, formatLongDate } from '../../../platform/formatting/index.ts';
 import { ownEvents, signedBy } from '../../../platform/commands/own-events.ts';
 
 export const orderStream = nhdOrderStream;
@@ -55,7 +56,8 @@ export type RecordReportReady = Command<'RecordReportReady', Step<NhdReportReady
 export type RecordReportFailure = Command<'RecordReportFailure', Step<NhdReportFailed>>;
 export type RetryReport = Command<'RetryReport', Record<string, never>>;
 export type RecordReportSent = Command<'RecordReportSent', { recipient_id: string }>;
-export type AcknowledgeReceipt = Command<'AcknowledgeReceipt', { recipient_id: string }>;
+/** `time_zone`: the zone the refusal's day is written in (the recipient has none: the orderer's, `recipients/routes.ts`). */
+export type AcknowledgeReceipt = Command<'AcknowledgeReceipt', { recipient_id: string; time_zone?: string }>;
 export type CloseOrder = Command<'CloseOrder', Record<string, never>>;
 export type CancelOrder = Command<'CancelOrder', { reason: string }>;
 /** The owner or a Super Admin withdraws one recipient's link, or (null) every link sent so far. */
@@ -201,7 +203,7 @@ const decidePlaced = (command: Exclude<OrderCommand, PlaceOrder>, order: PlacedO
       const { recipient_id } = command.data;
       if (!order.placed.recipients.some((r) => r.recipient_id === recipient_id)) throw new DomainError('not_found', 'RECEIPT_LINK_INVALID', 'This link is not one we sent.');
       if (order.acknowledged[recipient_id]) {
-        throw new DomainError('conflict', 'RECEIPT_LINK_USED', `You confirmed receipt on ${order.acknowledged[recipient_id]}. This link has been used.`);
+        throw new DomainError('conflict', 'RECEIPT_LINK_USED', `You confirmed receipt on ${formatLongDate(order.acknowledged[recipient_id], command.data.time_zone ?? DEFAULT_TIME_ZONE)}. This link has been used.`);
       }
       if (!order.sent[recipient_id]) throw refused('This report has not been sent to you yet.');
       if (order.revoked[recipient_id]) throw new DomainError('gone', 'RECEIPT_LINK_REVOKED', 'This link was withdrawn by the person who ordered the report.');

@@ -5,6 +5,7 @@ import { accountNoticeJob } from '../../../platform/jobs/notifications.ts';
 import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
 import type { Reaction } from '../../../platform/reactions/port.ts';
 import { defineEmailTemplate } from '../../../platform/templates/template.ts';
+import { formatCents } from '../../../platform/formatting/index.ts';
 
 /** A Provider Admin ordered an NHD report for the member and left its payment to the member. */
 export const orderToPayEmail = defineEmailTemplate({
@@ -24,7 +25,7 @@ Pay on the order's page: {{ order_url }}
 Didn't expect this? Contact us right away.`,
 });
 
-const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+const usd = formatCents;
 
 /** The member hears of an order their provider placed for them and left for them to pay (once per event). */
 export const orderToPayReaction: Reaction = {

@@ -1,8 +1,8 @@
 import { RECIPIENT_ROLE_LABELS, type NhdOrderView } from '@acpg/contracts/nhd';
 import type { OrderEvent } from '../order/decider.ts';
+import { formatCents } from '../../../platform/formatting/index.ts';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (cents: number) => usd.format(cents / 100);
+const money = formatCents;
 
 /** One plain sentence per event of the order, for the audit trail (`order` as it stands names its recipients). */
 export const summaryOf = (event: OrderEvent, order: Pick<NhdOrderView, 'recipients'>): string => {

@@ -10,21 +10,25 @@ import { PDF_CONTENT_TYPE } from '../../../platform/pdf/document.ts';
 import { loadOrder, runOrderCommand } from '../order/commands.ts';
 import type { PlacedOrder } from '../order/decider.ts';
 import { readReceiptToken } from './token.ts';
+import { formatLongDate } from '../../../platform/formatting/index.ts';
+import { timeZoneOf } from '../../../platform/local-copies/account-time-zones.ts';
 
 const invalid = () => new AppError(404, 'RECEIPT_LINK_INVALID', 'This link is not one we sent. Open the link in your email again, or ask the sender to check your email address.');
-const onDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const used = (at: string) => new AppError(409, 'RECEIPT_LINK_USED', `You confirmed receipt on ${onDay(at)}. This link has been used.`);
+// A recipient has no account: the days a link's refusals name are the orderer's (who sent it; nhd's copy of zones).
+const used = (at: string, timeZone: string) => new AppError(409, 'RECEIPT_LINK_USED', `You confirmed receipt on ${formatLongDate(at, timeZone)}. This link has been used.`);
 const refusals = { 400: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 410: ErrorEnvelope, 429: ErrorEnvelope };
 // Public links are guessed at most this often per address.
 const PUBLIC = { auth: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } } as const;
 
 /** The order and recipient of a link that is ours, sent, not withdrawn or expired (410) and of an order not cancelled. */
-const linkOf = async (platform: Platform, token: string): Promise<{ order: PlacedOrder; recipientId: string; sentAt: string }> => {
+const linkOf = async (platform: Platform, token: string): Promise<{ order: PlacedOrder; recipientId: string; sentAt: string; timeZone: string }> => {
   const named = await readReceiptToken(platform, token);
   if (!named) throw invalid();
   const order = await loadOrder(platform, named.orderId);
   const sentAt = order.status === 'none' ? undefined : order.sent[named.recipientId];
   if (order.status === 'none' || !sentAt) throw invalid();
+  const timeZone = await timeZoneOf(platform, 'nhd', order.placed.account_id);
+  const onDay = (iso: string) => formatLongDate(iso, timeZone);
   const revokedAt = order.revoked[named.recipientId];
   if (revokedAt) throw new AppError(410, 'RECEIPT_LINK_REVOKED', `This link was withdrawn on ${onDay(revokedAt)}. Ask the person who ordered the report to send it to you again.`);
   if (order.status === 'cancelled' || order.status === 'refunded') throw new AppError(410, 'RECEIPT_LINK_EXPIRED', 'This order was cancelled, so its report is no longer available.');
@@ -32,7 +36,7 @@ const linkOf = async (platform: Platform, token: string): Promise<{ order: Place
   if (!order.acknowledged[named.recipientId] && platform.clock().getTime() >= expiresAt) {
     throw new AppError(410, 'RECEIPT_LINK_EXPIRED', `This link expired on ${onDay(new Date(expiresAt).toISOString())}. Ask the person who ordered the report to send it again.`);
   }
-  return { order, recipientId: named.recipientId, sentAt };
+  return { order, recipientId: named.recipientId, sentAt, timeZone };
 };
 
 const viewOf = (platform: Platform, order: PlacedOrder, recipientId: string, sentAt: string): ReceiptView => {
@@ -77,9 +81,9 @@ export const receiptRoutes =
         },
       },
       async (request, reply) => {
-        const { order, recipientId } = await linkOf(platform, request.params.token);
+        const { order, recipientId, timeZone } = await linkOf(platform, request.params.token);
         const acknowledgedAt = order.acknowledged[recipientId];
-        if (acknowledgedAt) throw used(acknowledgedAt);
+        if (acknowledgedAt) throw used(acknowledgedAt, timeZone);
         const file = order.report ? await platform.files.get(order.report.file_key) : null;
         if (!file) throw new AppError(409, 'REPORT_NOT_READY', 'The report is not available right now. Try again in a minute.');
         return reply
@@ -96,11 +100,11 @@ export const receiptRoutes =
         schema: { tags: ['nhd'], summary: 'Confirm receipt of the report through the recipient’s link (once)', params: ReceiptTokenParams, response: { 200: okEnvelope(ReceiptView), ...refusals } },
       },
       async (request) => {
-        const { order, recipientId, sentAt } = await linkOf(platform, request.params.token);
+        const { order, recipientId, sentAt, timeZone } = await linkOf(platform, request.params.token);
         const acknowledgedAt = order.acknowledged[recipientId];
-        if (acknowledgedAt) throw used(acknowledgedAt);
+        if (acknowledgedAt) throw used(acknowledgedAt, timeZone);
         const meta: CommandMeta = { ...requestMeta(request, platform), actor: `recipient:${recipientId}` };
-        const { state } = await runOrderCommand(platform, order.placed.order_id, { type: 'AcknowledgeReceipt', data: { recipient_id: recipientId }, metadata: meta });
+        const { state } = await runOrderCommand(platform, order.placed.order_id, { type: 'AcknowledgeReceipt', data: { recipient_id: recipientId, time_zone: timeZone }, metadata: meta });
         if (state.status === 'none') throw invalid();
         return { success: true as const, data: viewOf(platform, state, recipientId, sentAt), message: 'Thank you: your receipt of the report is confirmed.' };
       },

@@ -13,13 +13,14 @@ import { receiptToken } from './token.ts';
 import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
 import { publicUrl } from '../../../platform/config/public-url.ts';
 import { notificationJob } from '../../../platform/jobs/notifications.ts';
+import { formatLongDate } from '../../../platform/formatting/index.ts';
+import { timeZoneOf } from '../../../platform/local-copies/account-time-zones.ts';
 
 export const RECIPIENTS_QUEUE = 'nhd-recipients';
 const recipientJob = defineJob({ queue: RECIPIENTS_QUEUE, name: 'send', data: z.object({ ready: EventEnvelope, recipient_id: z.string() }), attempts: 8, backoffMs: 1000, what: 'recipient job' });
 /** The identity module's read model `accounts` (its documented row: `AccountView` in `@acpg/contracts/identity`). */
 const Orderer = z.object({ full_name: z.string().min(1) });
 
-const onDay = (date: Date) => date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** The report is ready: one job per recipient (id `<reaction>:<event id>:<recipient>`), so a redelivery emails nobody twice. */
 export const recipientsReaction: Reaction = {
@@ -55,7 +56,8 @@ export const sendToRecipient = async (platform: Platform, ready: EventEnvelope, 
     ...(order.placed.number ? { order_number: order.placed.number } : {}),
     ordered_by: orderer.success ? orderer.data.full_name : 'An ACPG customer',
     receipt_url: `${publicUrl(platform.config)}/nhd-receipt/${encodeURIComponent(await receiptToken(platform, orderId, recipientId))}`,
-    expires_on: onDay(new Date(platform.clock().getTime() + platform.config.RECEIPT_LINK_DAYS * 86_400_000)),
+    // The recipient has no account: the orderer's zone (nhd's copy), the day the link's refusals also name.
+    expires_on: formatLongDate(new Date(platform.clock().getTime() + platform.config.RECEIPT_LINK_DAYS * 86_400_000), await timeZoneOf(platform, 'nhd', order.placed.account_id)),
   };
   await notificationJob.enqueue(platform, templateMessage(reportReadyEmail, recipient.email, variables), {
     id: `nhd-report-email-${orderId}-${recipientId}`,

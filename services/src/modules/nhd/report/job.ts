@@ -9,6 +9,7 @@ import { propertyData } from '../../../platform/property-data/select.ts';
 import { loadOrder, runOrderCommand } from '../order/commands.ts';
 import type { Reaction } from '../../../platform/reactions/port.ts';
 import { renderReportOffThread } from './render-pool.ts';
+import { timeZoneOf } from '../../../platform/local-copies/account-time-zones.ts';
 
 export const REPORTS_QUEUE = 'nhd-reports';
 /** Runs of one report (each job run that began counts, a killed one too) before the order is marked failed. */
@@ -45,7 +46,8 @@ export const makeReport = async (platform: Platform, cause: EventEnvelope): Prom
     const property = await propertyData().findById(order.placed.property.property_id);
     if (!property) throw new PermanentJobError(`the property record ${order.placed.property.property_id} is no longer in the property data`);
     const preparedAt = new Date(order.paid?.at ?? order.placed.at);
-    const { bytes, pageCount } = await renderReportOffThread({ order: order.placed, hazards: property.hazards, preparedAt });
+    const timeZone = await timeZoneOf(platform, 'nhd', order.placed.account_id);
+    const { bytes, pageCount } = await renderReportOffThread({ order: order.placed, hazards: property.hazards, preparedAt, timeZone });
     await platform.files.put(reportFileKey(orderId), bytes, { contentType: PDF_CONTENT_TYPE, encrypted: true });
     await runOrderCommand(platform, orderId, { type: 'RecordReportReady', data: { file_key: reportFileKey(orderId), page_count: pageCount, byte_length: bytes.length }, metadata: metadata() });
   } catch (error) {

@@ -3,6 +3,7 @@ import { RECIPIENT_ROLE_LABELS } from '@acpg/contracts/nhd';
 import { renderPdf, type PdfDocument } from '../../../platform/pdf/document.ts';
 import { facts, footnote, heading, pdfSafe, rule } from '../../../platform/pdf/layout.ts';
 import type { HazardFlags } from '../../../platform/property-data/port.ts';
+import { formatLongDate } from '../../../platform/formatting/dates.ts';
 import { HAZARD_SECTIONS, SAMPLE_DATA_NOTICE, STATEMENT_INTRO, STATEMENT_WARNING } from './content.ts';
 
 export interface ReportInput {
@@ -10,9 +11,10 @@ export interface ReportInput {
   hazards: HazardFlags;
   /** The report's own date (the payment's): a rerender makes the same bytes. */
   preparedAt: Date;
+  /** The orderer's IANA time zone: the date prepared is their day. */
+  timeZone: string;
 }
 
-const day = (date: Date) => date.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
 const yesNo = (yes: boolean) => (yes ? 'YES' : 'NO');
 
 const paragraph = (doc: PdfDocument, text: string, size = 10) => {
@@ -52,7 +54,7 @@ const summaryTable = (doc: PdfDocument, hazards: HazardFlags) => {
  * The Natural Hazard Disclosure report as a PDF (US Letter): the cover with the property and order, the summary table,
  * one determination per hazard zone, the disclosure statement, and the signature and receipt page.
  */
-export const nhdReportPdf = ({ order, hazards, preparedAt }: ReportInput): Promise<{ bytes: Buffer; pageCount: number }> => {
+export const nhdReportPdf = ({ order, hazards, preparedAt, timeZone }: ReportInput): Promise<{ bytes: Buffer; pageCount: number }> => {
   let pageCount = 1;
   const { property } = order;
   const address = `${property.address_line}, ${property.city}, ${property.state} ${property.zip}`;
@@ -68,7 +70,7 @@ export const nhdReportPdf = ({ order, hazards, preparedAt }: ReportInput): Promi
         ['Order', order.number ?? order.order_id],
         // An Agent's or a Broker's order names their brokerage (an order without one prints as before).
         ...(order.brokerage_name ? [['Brokerage', order.brokerage_name] as [string, string]] : []),
-        ['Date prepared', day(preparedAt)],
+        ['Date prepared', formatLongDate(preparedAt, timeZone)],
       ]);
       paragraph(doc, SAMPLE_DATA_NOTICE, 9);
       subheading(doc, 'Summary of determinations');

@@ -23,6 +23,6 @@ export const renderReportOffThread = async (input: ReportInput): Promise<{ bytes
     maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
     idleTimeout: 2_000,
   });
-  const out = await pool.run({ order: input.order, hazards: input.hazards, preparedAt: input.preparedAt.toISOString() });
+  const out = await pool.run({ order: input.order, hazards: input.hazards, preparedAt: input.preparedAt.toISOString(), timeZone: input.timeZone });
   return { bytes: Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength), pageCount: out.pageCount };
 };

@@ -8,6 +8,8 @@ import { accountContactsCopy } from '../../../platform/local-copies/account-cont
 import { copyOf, idField, localCopy } from '../../../platform/local-copies/define.ts';
 import { readCopy } from '../../../platform/local-copies/read-copy.ts';
 import { SIGN_UP_STEPS_CONSUMES, signUpStepsCopies } from '../../../platform/local-copies/sign-up-steps.ts';
+import { accountTimeZonesCopy } from '../../../platform/local-copies/account-time-zones.ts';
+import { ACCOUNT_TIME_ZONE_EVENTS } from '@acpg/contracts/time-zones';
 
 /**
  * What payments keeps of other modules, from their contract events (never their streams or read models): what each
@@ -20,8 +22,8 @@ const plans = localCopy<PlanHistory>({ module: 'payments', of: 'plans', source: 
 const memberships = localCopy<MembershipStanding>({ module: 'payments', of: 'memberships', source: 'memberships', events: MEMBERSHIP_STANDING_EVENTS, idOf: idField('membership_id'), next: nextMembershipStanding });
 const claimNumbers = localCopy<ClaimNumber>({ module: 'payments', of: 'claim_numbers', source: 'reimbursement', events: CLAIM_NUMBER_EVENTS, idOf: idField('claim_id'), next: nextClaimNumber });
 
-export const paymentsCopies = [nhdOrderPayables, enrolmentPayables, plans, memberships, claimNumbers, accountContactsCopy('payments'), ...signUpStepsCopies('payments')];
-export const PAYMENTS_CONSUMES = [...NHD_ORDER_PAYABLE_EVENTS, ...EQUITY_ENROLMENT_PAYABLE_EVENTS, ...PLAN_HISTORY_EVENTS, ...MEMBERSHIP_STANDING_EVENTS, ...ACCOUNT_CONTACT_EVENTS, ...CLAIM_NUMBER_EVENTS, ...SIGN_UP_STEPS_CONSUMES];
+export const paymentsCopies = [nhdOrderPayables, enrolmentPayables, plans, memberships, claimNumbers, accountContactsCopy('payments'), accountTimeZonesCopy('payments'), ...signUpStepsCopies('payments')];
+export const PAYMENTS_CONSUMES = [...NHD_ORDER_PAYABLE_EVENTS, ...EQUITY_ENROLMENT_PAYABLE_EVENTS, ...PLAN_HISTORY_EVENTS, ...MEMBERSHIP_STANDING_EVENTS, ...ACCOUNT_CONTACT_EVENTS, ...CLAIM_NUMBER_EVENTS, ...SIGN_UP_STEPS_CONSUMES, ...ACCOUNT_TIME_ZONE_EVENTS];
 
 type Reader = Pick<Platform, 'documents' | 'caughtUp'>;
 

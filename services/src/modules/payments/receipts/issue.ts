@@ -13,6 +13,7 @@ import { cardText, formatReceiptDate, formatUsd, receiptOf, type Receipt } from 
 import { payerOf, planAsOf } from './sources.ts';
 import { receiptEmail } from './template.ts';
 import { publicUrl } from '../../../platform/config/public-url.ts';
+import { timeZoneOf } from '../../../platform/local-copies/account-time-zones.ts';
 
 /** The queue of receipt jobs (the payments module's worker renders, stores and emails them). */
 /** One job per succeeded charge: its checkout, whose receipt is made and emailed. */
@@ -45,7 +46,8 @@ const paidCheckout = async (platform: Pick<Platform, 'eventStore'>, checkoutId: 
 export const receiptFor = async (platform: Pick<Platform, 'eventStore' | 'documents' | 'caughtUp'>, checkoutId: string): Promise<Receipt | null> => {
   const paid = await paidCheckout(platform, checkoutId);
   if (!paid) return null;
-  return receiptOf(paid.started, paid.succeeded, await planAsOf(platform, paid.started.plan_id, paid.started.started_at));
+  const timeZone = await timeZoneOf(platform, 'payments', paid.started.account_id);
+  return receiptOf(paid.started, paid.succeeded, await planAsOf(platform, paid.started.plan_id, paid.started.started_at), timeZone);
 };
 
 
@@ -65,7 +67,7 @@ export const issueReceipt = receiptJob.worker(
       receipt_number: receipt.receipt_number,
       plan: receipt.plan_label,
       total: formatUsd(receipt.total_cents),
-      paid_on: formatReceiptDate(receipt.paid_at),
+      paid_on: formatReceiptDate(receipt.paid_at, receipt.time_zone),
       card: cardText(receipt.card_brand, receipt.card_last4),
       receipt_url: `${publicUrl(platform.config)}/payment-status?checkout_id=${encodeURIComponent(checkoutId)}`,
       renewal: receipt.renewal_period_start != null,

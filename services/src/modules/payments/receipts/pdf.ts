@@ -8,7 +8,7 @@ export const receiptPdf = (receipt: Receipt, payer: { full_name: string; email: 
     heading(doc, 'Receipt', 'Payment received. Thank you.');
     facts(doc, [
       ['Receipt number', receipt.receipt_number],
-      ['Date paid', formatReceiptDate(receipt.paid_at)],
+      ['Date paid', formatReceiptDate(receipt.paid_at, receipt.time_zone)],
       ['Billed to', `${payer.full_name} (${payer.email})`],
       ['Plan', receipt.plan_label],
       ['Paid with', cardText(receipt.card_brand, receipt.card_last4)],

@@ -1,5 +1,6 @@
 import { PLAN_TERM_MONTHS, type PlanDefined } from '@acpg/contracts/plans';
 import type { CardBrand, CheckoutStarted, PaymentSucceeded } from '@acpg/contracts/payments';
+import { formatCents, formatLongDate } from '../../../platform/formatting/index.ts';
 
 /** One line of a receipt: what was charged for, in cents (a discount is negative). */
 export interface ReceiptLine {
@@ -27,6 +28,8 @@ export interface Receipt {
   card_last4: string;
   /** A renewal: the start of the term it paid for. */
   renewal_period_start: string | null;
+  /** The payer's IANA time zone: the receipt's days are on their calendar (a US evening payment is that evening's day). */
+  time_zone: string;
 }
 
 /**
@@ -37,9 +40,8 @@ export const receiptNumberOf = (checkoutId: string, paidAt: string): string =>
   `R-${paidAt.slice(0, 10).replaceAll('-', '')}-${checkoutId.replaceAll('-', '').slice(0, 12).toUpperCase()}`;
 
 const termWord = (name: PlanDefined['name']) => (PLAN_TERM_MONTHS[name] === 12 ? 'year' : 'month');
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-/** "November 23, 2026" (UTC). */
-export const formatReceiptDate = (iso: string): string => day.format(new Date(iso));
+/** "November 23, 2026", on the payer's calendar (`timeZone`). */
+export const formatReceiptDate = (iso: string, timeZone: string): string => formatLongDate(iso, timeZone);
 
 /** The plan's own lines for a sign-up checkout: first term (or the free trial), setup fee, recording fee. */
 const firstCheckoutLines = (plan: PlanDefined): ReceiptLine[] => {
@@ -60,7 +62,7 @@ const sum = (lines: readonly ReceiptLine[]) => lines.reduce((total, line) => tot
  * read): its lines are shown when they add up to what the checkout listed, else one line with the list amount, so a
  * receipt never states a breakdown that differs from the charge.
  */
-export function receiptOf(started: CheckoutStarted, succeeded: PaymentSucceeded, plan: PlanDefined | null): Receipt {
+export function receiptOf(started: CheckoutStarted, succeeded: PaymentSucceeded, plan: PlanDefined | null, timeZone: string): Receipt {
   const listAmount = started.promo?.list_amount_cents ?? started.amount_cents;
   const nhd = Boolean(started.nhd_order_id) || Boolean(started.equity_enrolment_id);
   const name = started.nhd_order_id ? 'NHD report' : started.equity_enrolment_id ? 'Equity Protect' : (plan?.name ?? 'Membership');
@@ -75,7 +77,7 @@ export function receiptOf(started: CheckoutStarted, succeeded: PaymentSucceeded,
   let lines: ReceiptLine[];
   if (renewal) {
     const term = plan ? termWord(plan.name) : 'term';
-    lines = [{ label: `${label} renewal: the ${term} from ${formatReceiptDate(renewal.period_start)}`, amount_cents: listAmount }];
+    lines = [{ label: `${label} renewal: the ${term} from ${formatReceiptDate(renewal.period_start, timeZone)}`, amount_cents: listAmount }];
   } else {
     const planLines = plan && !nhd ? firstCheckoutLines(plan) : [];
     lines = planLines.length > 0 && sum(planLines) === listAmount ? planLines : [{ label, amount_cents: listAmount }];
@@ -94,12 +96,12 @@ export function receiptOf(started: CheckoutStarted, succeeded: PaymentSucceeded,
     card_brand: succeeded.card_brand,
     card_last4: succeeded.card_last4,
     renewal_period_start: renewal?.period_start ?? null,
+    time_zone: timeZone,
   };
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** "$1,234.50"; a negative amount "-$5.00". */
-export const formatUsd = (cents: number): string => usd.format(cents / 100);
+/** "$1,234.50"; a negative amount "-$5.00" (from cents: the one formatter's `formatCents`). */
+export const formatUsd = (cents: number): string => formatCents(cents);
 
 const BRAND_NAMES: Record<CardBrand, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', unknown: 'Card' };
 /** "Visa ending in 4242". */

@@ -42,7 +42,7 @@ describe('receipt of a charge', () => {
 
   it('lists a trial checkout as the free trial, the setup fee and the recording fee, adding up to the charge', () => {
     const s = started();
-    const r = receiptOf(s, succeeded(s), monthly);
+    const r = receiptOf(s, succeeded(s), monthly, 'America/Los_Angeles');
     expect(r.lines).toEqual([
       { label: 'Monthly membership: 1-month free trial (the first month is charged when it ends)', amount_cents: 0 },
       { label: 'Setup fee', amount_cents: 4_900 },
@@ -53,7 +53,7 @@ describe('receipt of a charge', () => {
 
   it('takes a promo discount off the list amount', () => {
     const s = started({ plan_id: 'yearly', amount_cents: 16_400, promo: { promo_code: 'SAVE50', list_amount_cents: 21_400, discount_cents: 5_000 } });
-    const r = receiptOf(s, succeeded(s), yearly);
+    const r = receiptOf(s, succeeded(s), yearly, 'America/Los_Angeles');
     expect(r.lines).toEqual([
       { label: 'Yearly membership: first year', amount_cents: 19_900 },
       { label: 'Recording fee', amount_cents: 1_500 },
@@ -63,13 +63,13 @@ describe('receipt of a charge', () => {
 
   it('shows one line with the amount charged when the plan read back does not add up to it (never a made-up breakdown)', () => {
     const s = started({ amount_cents: 7_000 });
-    expect(receiptOf(s, succeeded(s), monthly).lines).toEqual([{ label: 'Monthly membership', amount_cents: 7_000 }]);
-    expect(receiptOf(s, succeeded(s), null)).toMatchObject({ plan_label: 'Membership', lines: [{ label: 'Membership', amount_cents: 7_000 }] });
+    expect(receiptOf(s, succeeded(s), monthly, 'America/Los_Angeles').lines).toEqual([{ label: 'Monthly membership', amount_cents: 7_000 }]);
+    expect(receiptOf(s, succeeded(s), null, 'America/Los_Angeles')).toMatchObject({ plan_label: 'Membership', lines: [{ label: 'Membership', amount_cents: 7_000 }] });
   });
 
   it('names the term a renewal paid for', () => {
     const s = started({ plan_id: 'monthly-renewal', amount_cents: 2_495, renewal: { membership_id: 'm-1', period_start: '2026-12-23T16:00:00.000Z', attempt: 1 } });
-    const r = receiptOf(s, succeeded(s), { ...monthly, plan_id: 'monthly-renewal', is_default: false, amount_cents: 2_495, setup_fees_cents: 0, recording_fees_cents: 0, trial_months: 0 });
+    const r = receiptOf(s, succeeded(s), { ...monthly, plan_id: 'monthly-renewal', is_default: false, amount_cents: 2_495, setup_fees_cents: 0, recording_fees_cents: 0, trial_months: 0 }, 'America/Los_Angeles');
     expect(r.lines).toEqual([{ label: 'Monthly membership renewal: the month from December 23, 2026', amount_cents: 2_495 }]);
     expect(r.renewal_period_start).toBe('2026-12-23T16:00:00.000Z');
   });
@@ -82,7 +82,7 @@ describe('receipt of a charge', () => {
 
   it('renders a PDF that says the number, date, payer, lines, discount, total and card, byte for byte the same again', async () => {
     const s = started({ plan_id: 'yearly', amount_cents: 16_400, promo: { promo_code: 'SAVE50', list_amount_cents: 21_400, discount_cents: 5_000 } });
-    const receipt = receiptOf(s, succeeded(s), yearly);
+    const receipt = receiptOf(s, succeeded(s), yearly, 'America/Los_Angeles');
     const payer = { full_name: 'Pat Member', email: 'pat@example.test' };
     const pdf = await receiptPdf(receipt, payer);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

@@ -5,6 +5,7 @@ import { defineJob } from '../../../platform/jobs/define.ts';
 import { PermanentJobError } from '../../../platform/jobs/errors.ts';
 import { postalMail } from '../../../platform/postal-mail/select.ts';
 import type { Platform } from '../../../platform/module.ts';
+import { DEFAULT_TIME_ZONE, formatLongDate } from '../../../platform/formatting/index.ts';
 
 /** A new code, `codeLength` characters of the unambiguous alphabet (25^8 ≈ 1.5e11 codes). */
 export const newMailedCode = (): string =>
@@ -13,7 +14,9 @@ export const newMailedCode = (): string =>
 /** "K7QM-3XPA": how a code is printed (the dash is ignored when typed). */
 export const printedCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
 
-const onDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+// The letter is read at the property, not by an account: the property's zone. Every property is in California (the
+// property data covers California counties), the default zone's.
+const onDay = (iso: string) => formatLongDate(iso, DEFAULT_TIME_ZONE);
 
 /** The letter's words: what the code is for, until when, and what to do when nobody at the address asked for it. */
 export const letterText = (input: { code: string; expires_at: string; public_url: string }) => `Your ACPG property verification code

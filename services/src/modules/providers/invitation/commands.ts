@@ -10,6 +10,8 @@ import { notificationJob } from '../../../platform/jobs/notifications.ts';
 import type { Platform } from '../../../platform/module.ts';
 import { documentAtVersion } from '../../../platform/projections/caught-up.ts';
 import { templateMessage } from '../../../platform/templates/template.ts';
+import { DEFAULT_TIME_ZONE, formatLongDate } from '../../../platform/formatting/index.ts';
+import { timeZoneOf } from '../../../platform/local-copies/account-time-zones.ts';
 import { PROVIDERS_COLLECTION } from '../providers/projection.ts';
 import { PROVIDER_USERS_COLLECTION } from '../users/projection.ts';
 import { INVITATION_NOT_FOUND, invitationDecider, invitationStream, type InvitationCommand, type InvitationKeyOf, type InvitationState } from './decider.ts';
@@ -77,10 +79,15 @@ export const nextCode = async (platform: Platform, id: string, send: number) => 
   return { code, code_hash: codeHashOf(code) };
 };
 
-const onDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/**
+ * The zone an invitation's expiry day is written in: the invitee has no account yet, so the inviter's (a provider's
+ * users live where its Provider Admin does), from providers' copy of account time zones; `DEFAULT_TIME_ZONE` otherwise.
+ */
+const inviterTimeZone = async (platform: Platform, metadata: CommandMeta): Promise<string> =>
+  metadata.actor ? timeZoneOf(platform, 'providers', metadata.actor) : DEFAULT_TIME_ZONE;
 
 /** Emails one send's link and code (the secrets travel in the job only). One job per send. */
-export const emailInvitation = async (platform: Platform, state: InvitationState): Promise<void> => {
+export const emailInvitation = async (platform: Platform, state: InvitationState, timeZone: string): Promise<void> => {
   if (state.status !== 'invited') return;
   const token = await linkToken(platform, state.invitation_id, state.send);
   const code = await invitationCode(platform, state.invitation_id, state.send);
@@ -90,7 +97,7 @@ export const emailInvitation = async (platform: Platform, state: InvitationState
     invite_url: `${publicUrl(platform.config)}/sign-up?invitation=${encodeURIComponent(token)}`,
     code_url: `${publicUrl(platform.config)}/sign-up`,
     code: spacedCode(code),
-    expires_on: onDay(state.expires_at),
+    expires_on: formatLongDate(state.expires_at, timeZone),
   };
   await notificationJob.enqueue(platform, templateMessage(providerInvitationEmail, state.email, variables), { id: `providers-invitation-${state.invitation_id}-${state.send}`, attempts: 8, backoffMs: 2000 });
 };
@@ -111,7 +118,7 @@ export const invite = async (
   const { code_hash } = await nextCode(platform, invitationId, send);
   const data = { invitation_id: invitationId, provider_id: String(provider.id), provider_name: String(provider.name), email, role, send, code_hash, expires_at: expiryFrom(platform, metadata.now), properties };
   const saved = await runInvitationCommand(platform, invitationId, { type: 'InviteProviderUser', data }, metadata);
-  await emailInvitation(platform, await loadInvitation(platform, invitationId));
+  await emailInvitation(platform, await loadInvitation(platform, invitationId), await inviterTimeZone(platform, metadata));
   return saved;
 };
 
@@ -126,7 +133,7 @@ export const resend = async (platform: Platform, invitationId: string, metadata:
   const send = before.send + 1;
   const { code_hash } = await nextCode(platform, invitationId, send);
   const saved = await runInvitationCommand(platform, invitationId, { type: 'ResendInvitation', data: { send, code_hash, expires_at: expiryFrom(platform, metadata.now) } }, metadata);
-  await emailInvitation(platform, await loadInvitation(platform, invitationId));
+  await emailInvitation(platform, await loadInvitation(platform, invitationId), await inviterTimeZone(platform, metadata));
   return saved;
 };
 

@@ -1,9 +1,9 @@
 import { CLAIM_CATEGORY_LABELS } from '@acpg/contracts/reimbursement';
 import type { PayoutMethod } from '@acpg/contracts/payments';
 import type { ClaimEvent } from '../claim/decider.ts';
+import { DEFAULT_TIME_ZONE, formatCents, formatDateUs } from '../../../platform/formatting/index.ts'; // expense_date: a calendar day, no zone moves it
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (cents: number) => usd.format(cents / 100);
+const money = formatCents;
 /** A payout method inside a sentence: "by ACH transfer", "by check". */
 export const METHOD_WORDS: Record<PayoutMethod, string> = { ach: 'ACH transfer', check: 'check' };
 const documents = (count: number) => (count === 1 ? '1 document' : `${count} documents`);
@@ -13,7 +13,7 @@ export const summaryOf = (event: ClaimEvent): string => {
   switch (event.type) {
     case 'ReimbursementClaimSubmitted': {
       const d = event.data;
-      return `Claimed ${money(d.amount_cents)} for ${CLAIM_CATEGORY_LABELS[d.category].toLowerCase()} on ${d.expense_date} at ${d.property.address_line}, ${d.property.city} (APN ${d.property.apn}), with ${documents(d.documents.length)}.`;
+      return `Claimed ${money(d.amount_cents)} for ${CLAIM_CATEGORY_LABELS[d.category].toLowerCase()} on ${formatDateUs(d.expense_date, DEFAULT_TIME_ZONE)} at ${d.property.address_line}, ${d.property.city} (APN ${d.property.apn}), with ${documents(d.documents.length)}.`;
     }
     case 'ReimbursementClaimReviewStarted':
       return 'Review started.';

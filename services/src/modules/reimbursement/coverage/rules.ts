@@ -2,6 +2,7 @@ import { CLAIM_CATEGORY_LABELS, coveredInWords, type ClaimCategory, type PlanCov
 import type { MembershipTerm } from '@acpg/contracts/memberships';
 import type { ClaimFlag, ClaimStatus, CoverageMembership } from '@acpg/contracts/reimbursement';
 import { DomainError } from '../../../platform/commands/domain-error.ts';
+import { DEFAULT_TIME_ZONE, formatCents, formatDateUs } from '../../../platform/formatting/index.ts';
 
 /**
  * Whether a claim follows its membership's coverage (DECISIONS.md "Claims follow coverage"). Pure: the membership, the
@@ -20,9 +21,12 @@ const addYears = (day: string, years: number) => {
   d.setUTCFullYear(d.getUTCFullYear() + years);
   return d.toISOString().slice(0, 10);
 };
-const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-/** MM-DD-YYYY, the spec's date format. */
-const shown = (day: string) => `${day.slice(5, 7)}-${day.slice(8, 10)}-${day.slice(0, 4)}`;
+const usd = formatCents;
+/**
+ * MM-DD-YYYY, the spec's date format, of a calendar day (YYYY-MM-DD: coverage counts in membership days, which no time
+ * zone moves, so the zone given is only the formatter's required argument).
+ */
+const shown = (day: string) => formatDateUs(day, DEFAULT_TIME_ZONE);
 
 /** The membership year holding `day`: from the start day, a year at a time (`to` exclusive). A day before the start is in the first year. */
 export const membershipYear = (startedAt: string, day: string): { from: string; to: string } => {

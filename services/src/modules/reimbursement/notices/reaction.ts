@@ -9,11 +9,12 @@ import { claimDecider, claimStream, toClaimEvent, type ClaimEvent } from '../cla
 import { loadStream } from '../../../platform/commands/handle-command.ts';
 import { accountContactOf } from '../../../platform/local-copies/account-contacts.ts';
 import { claimUpdatedEmail } from './template.ts';
+import { formatCents } from '../../../platform/formatting/index.ts';
 
 /** The identity module's read model `accounts` (its documented row: `AccountView` in `@acpg/contracts/identity`). */
 const Recipient = z.object({ email: z.email(), full_name: z.string().min(1) });
 
-const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+const usd = formatCents;
 
 /** The status an event moves the claim to, what to tell the claimant, and the reviewer's words; null: no status change. */
 export const noticeOf = (event: ClaimEvent): { status: ClaimStatus; summary: string; note?: string } | null => {

@@ -11,6 +11,7 @@ export const fetchProfile = (signal: AbortSignal) => http.get<Profile>('/account
 export const saveName = (full_name: string) => http.put<Ok<Profile>>('/account/profile', { full_name }).then((r) => withMessage(r, 'Your profile was saved.'));
 /** `data`: the image as a data: URL (or base64); the server checks it by its content. */
 export const saveBrokerage = (brokerage_name: string) => http.put<Ok<Profile>>('/account/profile/brokerage', { brokerage_name }).then((r) => withMessage(r, 'Your brokerage was saved.'));
+export const saveTimeZone = (time_zone: string) => http.put<Ok<Profile>>('/account/profile/time-zone', { time_zone }).then((r) => withMessage(r, 'Your time zone was saved.'));
 export const savePhoto = (data: string) => http.put<Ok<Profile>>('/account/profile/photo', { data }).then((r) => withMessage(r, 'Your photo was saved.'));
 export const removePhoto = () => http.delete<Ok<Profile>>('/account/profile/photo').then((r) => withMessage(r, 'Your photo was removed.'));
 

@@ -9,6 +9,7 @@ import { useProfile } from '../api/profile.ts';
 import { ContactChangeForm } from './ContactChangeForm.tsx';
 import { NameForm } from './NameForm.tsx';
 import { BrokerageForm, worksForBrokerage } from './BrokerageForm.tsx';
+import { TimeZoneForm } from './TimeZoneForm.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 import type { ImageInputs } from './FaceSignatureCard.tsx';
 import { MemberDataSections } from './MemberDataSections.tsx';
@@ -82,6 +83,8 @@ export default function ProfilePage({ imageInputs }: { imageInputs?: ImageInputs
                   <dd className={s.value}>{profile.brokerage_name ?? 'None on file'}</dd>
                 </>
               )}
+              <dt className={s.term}>Time zone</dt>
+              <dd className={s.value}>{profile.time_zone}</dd>
               <dt className={s.term}>Roles</dt>
               <dd className={s.value}>
                 <span className={s.roles}>
@@ -97,6 +100,7 @@ export default function ProfilePage({ imageInputs }: { imageInputs?: ImageInputs
           <PhotoForm profile={profile} onSaved={saved} />
           <NameForm key={`name-${profile.full_name}`} profile={profile} onSaved={saved} />
           {worksForBrokerage(profile) && <BrokerageForm key={`brokerage-${profile.brokerage_name ?? ''}`} profile={profile} onSaved={saved} />}
+          <TimeZoneForm key={`zone-${profile.time_zone}`} profile={profile} onSaved={saved} />
           <ContactChangeForm channel="email" profile={profile} onSaved={saved} />
           <ContactChangeForm channel="phone" profile={profile} onSaved={saved} />
           <PasswordForm onSaved={saved} />

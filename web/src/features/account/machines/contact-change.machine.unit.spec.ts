@@ -4,7 +4,7 @@ import type { ContactChangeSent, Profile } from '@acpg/contracts/account';
 import { contactChangeMachine } from './contact-change.machine.ts';
 
 const sentAnswer = (id = 'c1'): ContactChangeSent => ({ change_id: id, masked_destination: 'n*w@example.com', resend_after_seconds: 60, expires_in_seconds: 600 });
-const profile = { id: 'a1', full_name: 'Pat', email: 'new@example.com', phone_masked: null, role: ['Customer'], profile_img: null, profile_img_srcset: null, brokerage_name: null } satisfies Profile;
+const profile = { id: 'a1', full_name: 'Pat', email: 'new@example.com', phone_masked: null, role: ['Customer'], profile_img: null, profile_img_srcset: null, brokerage_name: null, time_zone: 'America/Los_Angeles' } satisfies Profile;
 const httpError = (message: string, body: Record<string, unknown>) => Object.assign(new Error(message), { body });
 
 function start(options: { request?: (input: { destination: string; current_password: string }) => Promise<ContactChangeSent>; verify?: (input: { change_id: string; code: string }) => Promise<{ profile: Profile; message: string }> } = {}) {

@@ -1,5 +1,6 @@
 import { http, type Result } from '../../../lib/http.ts';
 import { useResource } from '../../../lib/use-resource.ts';
+import { withBrowserTimeZone } from '../../../lib/time-zone.ts';
 import type {
   BeneficiariesBody,
   FaceSignatureBody,
@@ -38,7 +39,8 @@ export const CHALLENGE_PATH = '/api/v1/auth/sign-up/challenge';
 export const createAccount = (body: AccountDetails) => http.post<Ok<AccountCreated>>('/auth/sign-up', body).then((r) => r.data);
 export const sendSignUpCode = (channel: CodeChannel) => http.post<Ok<CodeSent>>('/auth/sign-up/otp', { channel }).then((r) => r.data);
 export const verifySignUpCode = (channel: CodeChannel, code: string) =>
-  http.post<Ok<SignUpVerifyResult>>('/auth/sign-up/verify', { channel, code }).then((r) => ({ data: r.data, message: r.message ?? null }));
+  // The email code registers the account: the browser's zone goes with it (DECISIONS.md "Time").
+  http.post<Ok<SignUpVerifyResult>>('/auth/sign-up/verify', { channel, code, ...(channel === 'email' ? withBrowserTimeZone() : {}) }).then((r) => ({ data: r.data, message: r.message ?? null }));
 
 /** GET /sign-up: where the signed-in applicant stands (the server keeps the draft). Throws on failure. */
 export async function fetchProgress(signal?: AbortSignal): Promise<SignUpProgress> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { maskEmail, maskPhone } from '@acpg/contracts/masking';
 import type { Reaction } from '../../../../platform/reactions/port.ts';
 import { templateMessage } from '../../../../platform/templates/template.ts';
-import { loadAccount } from '../../accounts.ts';
+import { loadAccount, timeZoneOfAccount } from '../../accounts.ts';
 import { formatSignInTime } from '../../sign-in-notice/reaction.ts';
 import { accountSecurityNoticeEmail, contactChangeNoticeEmail } from './template.ts';
 import { identityContext } from '../../context.ts';
@@ -28,7 +28,7 @@ export const accountSecurityNoticeReaction: Reaction = {
   async jobs(event, platform) {
     const account = await loadAccount(platform.eventStore, String((event.data as { account_id?: unknown }).account_id ?? ''));
     if (!account) return [];
-    const changed_at = formatSignInTime(event.occurredAt);
+    const changed_at = formatSignInTime(event.occurredAt, timeZoneOfAccount(account));
     if (event.type === 'AccountSessionsEnded') {
       const parsed = SessionsEnded.safeParse(event.data);
       if (!parsed.success) return [];

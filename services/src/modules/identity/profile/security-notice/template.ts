@@ -9,10 +9,10 @@ export const accountSecurityNoticeEmail = defineEmailTemplate({
     full_name: z.string().min(1),
     /** A sentence: "Your password was reset, and every device was signed out." */
     change: z.string().min(1),
-    /** US English, in UTC, with "UTC" said. */
+    /** US English, in the account holder's time zone, with its name said (PST, EDT ...). */
     changed_at: z.string().min(1),
   }),
-  sample: { full_name: 'Jane Doe', change: 'Your password was reset, and every device was signed out.', changed_at: 'Monday, November 23, 2026 at 4:35 PM UTC' },
+  sample: { full_name: 'Jane Doe', change: 'Your password was reset, and every device was signed out.', changed_at: 'Monday, November 23, 2026 at 8:35 AM PST' },
   subject: 'A security change to your ACPG account',
   html: `<p>Hello {{ full_name }},</p>
 <p>{{ change }}</p>
@@ -46,7 +46,7 @@ export const contactChangeNoticeEmail = defineEmailTemplate({
   sample: {
     full_name: 'Jane Doe',
     change: 'The email of your account was changed from this address to j***@example.com.',
-    changed_at: 'Monday, November 23, 2026 at 4:35 PM UTC',
+    changed_at: 'Monday, November 23, 2026 at 8:35 AM PST',
     undo_link: 'https://acpg.example.com/account/undo-change?change=sample&token=sample',
     undo_days: 7,
   },
