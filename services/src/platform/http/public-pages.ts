@@ -34,8 +34,7 @@ export const loadSsrEntry = async (file: string): Promise<SsrEntry | undefined> 
   return entry as SsrEntry;
 };
 
-/** How long a rendered page is reused (content changes show within this), and how many pages are kept. */
-export const PAGE_CACHE_MS = 10_000;
+/** How many rendered pages are kept (each reused while the public reads it was rendered from answer the same). */
 const PAGE_CACHE_ENTRIES = 200;
 /** A render (data included) that takes longer is abandoned for the app shell. */
 export const RENDER_DEADLINE_MS = 3_000;
@@ -69,7 +68,6 @@ export interface PublicPagesOptions {
   /** A public GET of the API (path under /api/v1, with its query), answered in process. */
   fetchPublic: (url: string) => Promise<PublicAnswer>;
   log: FastifyBaseLogger;
-  now?: () => number;
 }
 
 const withDeadline = <T>(work: Promise<T>, ms: number): Promise<T> =>
@@ -78,30 +76,54 @@ const withDeadline = <T>(work: Promise<T>, ms: number): Promise<T> =>
     work.then(resolve, reject).finally(() => clearTimeout(timer));
   });
 
-export const publicPages = ({ entryFile, indexHtml, fetchPublic, log, now = Date.now }: PublicPagesOptions): PublicPages => {
+export const publicPages = ({ entryFile, indexHtml, fetchPublic, log }: PublicPagesOptions): PublicPages => {
   let entry: Promise<SsrEntry | undefined> | undefined;
   const loaded = () =>
     (entry ??= loadSsrEntry(entryFile).catch((error: unknown) => {
       log.error({ err: error, entryFile }, 'the SSR build could not be loaded: public pages are sent as the app shell');
       return undefined;
     }));
-  const cache = new Map<string, { html: string; until: number }>();
+  /**
+   * A page is reused while the reads it was rendered from answer the same (they are read again, in process, for each
+   * visitor: cheap beside a render), so a publication shows to the next visitor, never a stale page.
+   */
+  const cache = new Map<string, { html: string; data: string }>();
   const inFlight = new Map<string, Promise<string | undefined>>();
 
-  const renderPage = async (ssr: SsrEntry, url: string): Promise<string | undefined> => {
+  const fetchAll = async (urls: readonly string[], into: Preload): Promise<void> => {
+    const answers = await Promise.all(urls.map(async (u) => [u, await fetchPublic(u)] as const));
+    for (const [u, answer] of answers) {
+      // An outage is not the page's answer: the shell is sent, and the browser reads (and retries) itself.
+      if (!answer.success && (answer.status === undefined || answer.status >= 500)) throw new Error(`${u} answered ${answer.status ?? 'nothing'}: ${answer.message}`);
+      into[u] = answer;
+    }
+  };
+
+  /** The page, from the cache when the reads it was last rendered from still answer the same. */
+  const pageFor = async (ssr: SsrEntry, url: string): Promise<string | undefined> => {
+    const last = cache.get(url);
     const preload: Preload = {};
+    if (last) {
+      await fetchAll(Object.keys(JSON.parse(last.data) as Preload), preload);
+      if (JSON.stringify(preload) === last.data) return last.html;
+    }
+    const html = await renderPage(ssr, url, preload);
+    if (html !== undefined) {
+      cache.delete(url);
+      if (cache.size >= PAGE_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+      cache.set(url, { html, data: JSON.stringify(preload) });
+    }
+    return html;
+  };
+
+  const renderPage = async (ssr: SsrEntry, url: string, preload: Preload): Promise<string | undefined> => {
     for (let round = 0; ; round++) {
       const page = await ssr.render(url, preload);
       if (page.status !== 200) return undefined;
       if (page.wanted.length === 0 || round === MAX_ROUNDS - 1) {
         return composePage(readFileSync(indexHtml, 'utf8'), page, ssr.preloadElement(preload));
       }
-      const answers = await Promise.all(page.wanted.map(async (u) => [u, await fetchPublic(u)] as const));
-      for (const [u, answer] of answers) {
-        // An outage is not the page's answer: the shell is sent, and the browser reads (and retries) itself.
-        if (!answer.success && (answer.status === undefined || answer.status >= 500)) throw new Error(`${u} answered ${answer.status ?? 'nothing'}: ${answer.message}`);
-        preload[u] = answer;
-      }
+      await fetchAll(page.wanted, preload);
     }
   };
 
@@ -115,18 +137,9 @@ export const publicPages = ({ entryFile, indexHtml, fetchPublic, log, now = Date
       if (pathname.startsWith('//') || new URLSearchParams(url.slice(pathname.length)).has('preview')) return undefined;
       const ssr = await loaded();
       if (!ssr?.rendersPath(pathname)) return undefined;
-      const hit = cache.get(url);
-      if (hit && hit.until > now()) return hit.html;
       const running = inFlight.get(url);
       if (running) return running;
-      const work = withDeadline(renderPage(ssr, url), RENDER_DEADLINE_MS)
-        .then((html) => {
-          if (html !== undefined) {
-            if (cache.size >= PAGE_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
-            cache.set(url, { html, until: now() + PAGE_CACHE_MS });
-          }
-          return html;
-        })
+      const work = withDeadline(pageFor(ssr, url), RENDER_DEADLINE_MS)
         .catch((error: unknown) => {
           log.warn({ err: error, url }, 'a public page could not be rendered: sending the app shell');
           return undefined;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { composePage, PAGE_CACHE_MS, publicPages, ssrEntryFile, type PublicAnswer } from './public-pages.ts';
+import { composePage, publicPages, ssrEntryFile, type PublicAnswer } from './public-pages.ts';
 
 const SHELL =
   '<!doctype html><html><head><meta name="description" content="Shell description" /><title>Shell</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
@@ -74,16 +74,22 @@ describe('publicPages', () => {
     expect(html).toContain('\\u003cb>pay\\u003c/b>');
   });
 
-  it('reuses a rendered page for PAGE_CACHE_MS, then renders it again', async () => {
-    let now = 1_000_000;
-    const pages = publicPages({ entryFile: ssrEntryFile(web), indexHtml: join(web, 'index.html'), fetchPublic: async () => faq, log, now: () => now });
+  it('reuses a rendered page while its reads answer the same, and renders it again as soon as one changes', async () => {
+    let answer: PublicAnswer = faq;
+    const asked: string[] = [];
+    const pages = publicPages({ entryFile: ssrEntryFile(web), indexHtml: join(web, 'index.html'), fetchPublic: async (u) => (asked.push(u), answer), log });
     await pages.html('/faq');
     const before = renders();
-    await pages.html('/faq');
+    const again = await pages.html('/faq');
     expect(renders()).toBe(before);
-    now += PAGE_CACHE_MS + 1;
-    await pages.html('/faq');
+    expect(again).toContain('How do I');
+    // The reads were asked again for the second visitor: that is how a change is seen.
+    expect(asked).toEqual(['/cms/faq', '/cms/faq']);
+    answer = { success: true, data: { items: [{ question: 'Can I cancel anytime?' }] } };
+    const changed = await pages.html('/faq');
     expect(renders()).toBeGreaterThan(before);
+    expect(changed).toContain('Can I cancel anytime?');
+    expect(changed).not.toContain('How do I');
   });
 
   it('answers undefined (the app shell) for a render that throws, an outage of the data, other paths and previews', async () => {
