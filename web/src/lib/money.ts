@@ -1,18 +1,2 @@
-/** Dollar amounts round to 2 decimals (spec section 5), half away from zero, without binary drift (1.005 → 1.01). */
-export function roundDollars(amount: number): number {
-  if (!Number.isFinite(amount)) return 0;
-  const sign = amount < 0 ? -1 : 1;
-  return (sign * Math.round(Number(`${Math.abs(amount)}e2`))) / 100;
-}
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** US dollars, e.g. $1,234.50. */
-export function formatUsd(amount: number): string {
-  return usd.format(roundDollars(amount));
-}
-
-/** US dollars from integer cents (APIs, events and read models keep money in cents), e.g. 7400 → $74.00. */
-export function formatCents(cents: number): string {
-  return formatUsd(Number.isFinite(cents) ? cents / 100 : 0);
-}
+// Money as the web shows it: the same formatter the server writes money with (contracts/src/money.ts).
+export { formatCents, formatUsd, roundDollars } from '@acpg/contracts/money';
