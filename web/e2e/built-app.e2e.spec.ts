@@ -24,11 +24,11 @@ describe('the built web app served by the backend', () => {
   });
 
   it('opens at / and shows the home page heading the API serves', async () => {
-    const response = await fetch(`${app.url}/api/v1/cms/pages/home`);
+    const response = await fetch(`${app.url}/api/v1/cms/content/home`);
     expect(response.status).toBe(200);
-    const home = (await response.json()) as { success: boolean; data: { title: string; intro: string | null } };
+    const home = (await response.json()) as { success: boolean; data: { body: { hero: { heading: string; subheading: string } } } };
     expect(home.success).toBe(true);
-    const title = home.data.title || 'Home';
+    const title = home.data.body.hero.heading;
 
     const answer = await page.goto('/');
     expect(answer?.status()).toBe(200);
@@ -37,7 +37,7 @@ describe('the built web app served by the backend', () => {
     expect(await heading.isVisible()).toBe(true);
     // The API's content, not the error fallback (which also shows the fallback title).
     expect(await page.getByText('This page could not be loaded').count()).toBe(0);
-    if (home.data.intro) expect(await page.getByText(home.data.intro.split('\n')[0]!.trim(), { exact: false }).first().isVisible()).toBe(true);
+    if (home.data.body.hero.subheading) expect(await page.getByText(home.data.body.hero.subheading, { exact: false }).first().isVisible()).toBe(true);
     expect(await page.title()).not.toBe('');
     expect(pageErrors).toEqual([]);
   });

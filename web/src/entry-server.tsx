@@ -88,9 +88,10 @@ export async function render(url: string, preload: PreloadMap): Promise<Rendered
     globalThis.__ACPG_SSR_WANTED__ = undefined;
   }
   const hoisted = HOISTED.exec(markup)?.[0] ?? '';
-  // A page that renders no <title> gets its route's, as RootLayout sets it in the browser.
+  // A page that renders no <title> gets its route's, as RootLayout sets it in the browser (and keeps setting it: the
+  // shell's mark, `data-shell`, says it is the route's).
   const routeTitle = [...context.matches].reverse().map((m) => (m.route.handle as RouteHandle | undefined)?.title).find(Boolean);
-  const head = hoisted.includes('<title>') || !routeTitle ? hoisted : `<title>${escapeHtml(`${routeTitle} · ${BRAND}`)}</title>${hoisted}`;
+  const head = hoisted.includes('<title>') || !routeTitle ? hoisted : `<title data-shell>${escapeHtml(`${routeTitle} · ${BRAND}`)}</title>${hoisted}`;
   return { status: context.statusCode, html: markup.slice(hoisted.length), head, styles, wanted: [...wanted].filter((u) => !(u in preload)) };
 }
 

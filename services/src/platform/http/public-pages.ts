@@ -42,7 +42,7 @@ export const RENDER_DEADLINE_MS = 3_000;
 const MAX_ROUNDS = 4;
 
 /** The shell's `<title>` and description are replaced by the page's own when it renders them. */
-const TITLE = /<title>[\s\S]*?<\/title>/;
+const TITLE = /<title\b[^>]*>[\s\S]*?<\/title>/;
 const DESCRIPTION = /<meta\s+name="description"[^>]*>/;
 const ROOT = '<div id="root"></div>';
 

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { composePage, publicPages, ssrEntryFile, type PublicAnswer } from './public-pages.ts';
 
 const SHELL =
-  '<!doctype html><html><head><meta name="description" content="Shell description" /><title>Shell</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+  '<!doctype html><html><head><meta name="description" content="Shell description" /><title data-shell>Shell</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
 
 /** A web build whose SSR entry renders /faq from `GET /cms/faq`, throws on /broken, and counts its renders. */
 const fakeBuild = () => {
@@ -43,14 +43,14 @@ describe('composePage', () => {
     expect(head).toContain('<title>About · ACPG</title>');
     expect(head).toContain('content="Who we are"');
     expect(head).toContain('<style>.x{}</style>');
-    expect(html).not.toContain('<title>Shell</title>');
+    expect(html).not.toContain('Shell</title>');
     expect(html).not.toContain('Shell description');
     expect(html).toContain('<div id="root"><h1>About</h1></div><script type="application/json" id="acpg-preload">{}</script>');
   });
 
   it('keeps the shell\'s title and description when the page renders none, and takes $ patterns literally', () => {
     const html = composePage(SHELL, { html: '<p>costs $& and $1</p>', head: '', styles: '' }, '');
-    expect(html).toContain('<title>Shell</title>');
+    expect(html).toContain('<title data-shell>Shell</title>');
     expect(html).toContain('Shell description');
     expect(html).toContain('<p>costs $& and $1</p>');
   });

@@ -15,8 +15,9 @@ export function RootLayout() {
   const title = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
   useFocusOnNavigation();
   useEffect(() => {
-    // A page that renders its own <title> (the public pages, from their documents) keeps it.
-    if (document.head.querySelectorAll('title').length > 1) return;
+    // A page that renders its own <title> (the public pages, from their documents; on a server-rendered page it is the
+    // only one) keeps it: only the shell's (index.html's `data-shell`) is the route's to set.
+    if ([...document.head.querySelectorAll('title')].some((t) => !t.hasAttribute('data-shell'))) return;
     document.title = title ? `${title} · ${BRAND}` : BRAND;
   }, [title]);
   return (
