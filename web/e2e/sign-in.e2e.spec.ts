@@ -67,7 +67,11 @@ describe('signing in as the seeded Super Admin through the pages', () => {
     const menu = page.getByRole('navigation', { name: 'Side menu' });
     await menu.getByRole('link', { name: 'Dashboard' }).waitFor();
     const labels = (await menu.getByRole('link').allInnerTexts()).map((t) => t.trim());
-    expect(labels).toEqual(['Dashboard', 'Equity Protect', 'Promo Codes', 'Property Reimbursement', 'Ownership documents', 'NHD Order List', 'Plans', 'Memberships', 'Payments', 'Accounts', 'Providers', 'Provider Users', 'User Interactions']);
+    expect(labels).toEqual([
+      'Dashboard', 'Equity Protect', 'Promo Codes', 'Property Reimbursement', 'Ownership documents', 'NHD Order List', 'Plans', 'Memberships', 'Payments', 'Accounts',
+      'Home Management', 'About Us Management', 'Service Management', 'FAQ', 'Contact us', 'Blog posts', 'Legal pages', 'Site and logo',
+      'Providers', 'Provider Users', 'Email Templates', 'User Interactions',
+    ]);
 
     await menu.getByRole('link', { name: 'User Interactions' }).click();
     await page.waitForURL('**/user-interaction');

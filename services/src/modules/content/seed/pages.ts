@@ -63,7 +63,7 @@ export const TERMS: RichSeed = {
   intro: 'These terms apply to your use of ACPG. Please read them before you buy a membership or order a report.',
   body_html:
     '<h2>Your account</h2><p>Keep your sign-in details to yourself and tell us at once if you think someone else has used your account. Add only properties you own or are authorized to act for.</p>' +
-    '<h2>Memberships</h2><p>Memberships renew automatically at the end of each monthly or yearly period until you cancel. When you cancel, your membership stays active until the end of the period you paid for. Reimbursement claims are covered as your plan describes, after its waiting period.</p>' +
+    '<h2>Memberships</h2><p>Your membership renews automatically at the end of each monthly or yearly period until you cancel. Cancel online at any time from the Membership page; your membership then stays active until the end of the period you paid for. Reimbursement claims are covered as your plan describes, after its waiting period.</p>' +
     '<h2>Equity Protect</h2><p>Equity Protect watches the public recordings for the properties you enroll and alerts you to new ones. It does not prevent a recording and is not title insurance.</p>' +
     '<h2>NHD reports</h2><p>An NHD report states what official hazard maps show for one property. It is not an inspection and not legal advice.</p>',
   image_id: null,
