@@ -142,7 +142,11 @@ describe('content management screens (content API in memory)', () => {
     const answer = page.getByRole('textbox', { name: 'Answer' }).last();
     await answer.click();
     await page.keyboard.type('Three');
-    await page.getByRole('button', { name: 'Bold' }).last().click();
+    const bold = page.getByRole('button', { name: 'Bold' }).last();
+    await bold.click();
+    // The button hands focus back to the text on the next frame: a space typed before that would press Bold again.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('contenteditable'))).toBe('true');
+    await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.type(' bold');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect.poll(() => fake.saves.at(-1)?.key).toBe('faq');
