@@ -81,6 +81,12 @@ export const CAPABILITIES = {
   'plans.manage': { summary: 'Plans and prices', roles: ['Super Admin'] },
   'promo-codes.manage': { summary: 'Promo codes', roles: ['Super Admin'] },
   'email-templates.manage': { summary: 'Email templates', roles: ['Super Admin'] },
+  // Analysts and operators (issue 23): the raw events and the machinery, the Super Admin's.
+  'events.read': { summary: 'Events: the raw event tail, exports by type and time, the history of any stream (sensitive data redacted)', roles: ['Super Admin'] },
+  'operations.manage': {
+    summary: 'Operations: queues and jobs (retry or discard a dead one), projection and consumer lag, readiness of each dependency',
+    roles: ['Super Admin'],
+  },
 } as const satisfies Record<string, { summary: string; roles: readonly RoleName[] }>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -40,10 +40,10 @@ describe('the role table', () => {
     expect(of('Customer')).toContain('nhd.order');
   });
 
-  it('an Admin has every capability of a Super Admin but plans, promo codes, email templates and account administration; neither is a member', () => {
+  it('an Admin has every capability of a Super Admin but plans, promo codes, email templates, account administration, events and operations; neither is a member', () => {
     // Account administration changes roles: a delegate who could would make themselves Super Admin.
     const superAdminOnly = CAPABILITY_NAMES.filter((name) => may(['Super Admin'], name) && !may(['Admin'], name));
-    expect(superAdminOnly.sort()).toEqual(['accounts.administer', 'email-templates.manage', 'plans.manage', 'promo-codes.manage']);
+    expect(superAdminOnly.sort()).toEqual(['accounts.administer', 'email-templates.manage', 'events.read', 'operations.manage', 'plans.manage', 'promo-codes.manage']);
     const adminOnly = CAPABILITY_NAMES.filter((name) => may(['Admin'], name) && !may(['Super Admin'], name));
     expect(adminOnly).toEqual([]);
     expect(OVERSEER_ROLES).toEqual(['Super Admin', 'Admin']);

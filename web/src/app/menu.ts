@@ -50,6 +50,8 @@ export const MENUS: Record<MenuKind, readonly MenuEntry[]> = {
     { label: 'Provider Users', path: '/acpg-provider-users', capability: 'provider-users.manage' },
     { label: 'Email Templates', path: '/email-templates', capability: 'email-templates.manage' },
     { label: 'User Interactions', path: '/user-interaction', capability: 'insights.read' },
+    { label: 'Events', path: '/events', capability: 'events.read' },
+    { label: 'Operations', path: '/operations', capability: 'operations.manage' },
   ],
   'provider-admin': [
     { label: 'Dashboard', path: '/provider-dashboard', capability: 'dashboard.provider' },
