@@ -10,7 +10,7 @@ export interface Replayed {
 }
 
 /**
- * Rebuilds read models from position 0: the named projections of `modules` (every one with 'all'). Read models only:
+ * Rebuilds read models from position 0 (up to `untilPosition` when given): the named projections of `modules` (every one with 'all'). Read models only:
  * it takes no bus, no jobs and no mailer, so no reaction runs, no job is enqueued and no email goes out again.
  */
 export const replayReadModels = async (
@@ -18,6 +18,7 @@ export const replayReadModels = async (
   modules: readonly Module[],
   names: readonly string[] | 'all',
   onReplayed: (replayed: Replayed) => void = () => {},
+  { untilPosition }: { untilPosition?: number } = {},
 ): Promise<Replayed[]> => {
   const projections = modules.flatMap((m) => [...(m.projections ?? [])]);
   const known = projections.map((p) => p.name);
@@ -26,7 +27,7 @@ export const replayReadModels = async (
   const wanted = names === 'all' ? projections : projections.filter((p) => names.includes(p.name));
   const done: Replayed[] = [];
   for (const projection of wanted) {
-    const { events, ms } = await replayProjection({ eventStore: engines.eventStore, store: engines.projections, projection });
+    const { events, ms } = await replayProjection({ eventStore: engines.eventStore, store: engines.projections, projection, ...(untilPosition === undefined ? {} : { untilPosition }) });
     const replayed = { projection: projection.name, events, ms };
     done.push(replayed);
     onReplayed(replayed);

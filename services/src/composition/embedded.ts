@@ -17,7 +17,16 @@ import { encryptedFiles } from '../platform/files/encrypted.ts';
 import { createMemoryCounters } from '../platform/counters/memory.ts';
 import type { Adapters } from './adapters.ts';
 
-export const sqliteFile = (config: Config) => join(config.DATA_DIR, 'acpg.sqlite');
+export const sqliteFile = (config: Pick<Config, 'DATA_DIR'>) => join(config.DATA_DIR, 'acpg.sqlite');
+
+/**
+ * Every SQLite file of the embedded profile that holds state, for backup and restore (`npm run backup`): today the one
+ * file the adapters below open. A new file of state is added here. Replay namespaces (`replay-<name>.db`) are not
+ * state: they are rebuilt from the log.
+ */
+export const embeddedStateFiles = (config: Pick<Config, 'DATA_DIR'>): { name: string; path: string; holds: string }[] => [
+  { name: 'acpg.sqlite', path: sqliteFile(config), holds: 'event log, read models and their checkpoints, bus checkpoints, jobs, stored files, dev outbox' },
+];
 
 /** Embedded profile: one SQLite file holds the event log, read models, checkpoints, jobs and the dev outbox. */
 export const createEmbeddedAdapters = async (config: Config, log: Logger): Promise<Adapters> => {

@@ -17,6 +17,14 @@ const MAX_ATTEMPTS = 20;
 const isDuplicateKey = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === DUPLICATE_KEY;
 
+export interface MongoProjectionStoreOptions {
+  /**
+   * Prefixes every collection the store writes, its checkpoints' included: a replay into a namespace
+   * (`replay_<name>__<collection>`) never touches the live read models or their checkpoints.
+   */
+  prefix?: string;
+}
+
 /**
  * Distributed projection store: each document write is a compare-and-set on the `_version`/`_stream`
  * it was read with (insert when it did not exist), and an event at or below the document's stream
@@ -24,13 +32,13 @@ const isDuplicateKey = (error: unknown): boolean =>
  * The checkpoint (collection `projection_checkpoints`) is advisory (progress for operators and replay
  * tools): the highest position applied, moved forward after the writes.
  */
-export const createMongoProjectionStore = (connection: mongoose.Connection): ProjectionStore => {
+export const createMongoProjectionStore = (connection: mongoose.Connection, { prefix = '' }: MongoProjectionStoreOptions = {}): ProjectionStore => {
   const db = async (): Promise<mongoose.mongo.Db> => {
     if (!connection.db) await connection.asPromise();
     if (!connection.db) throw new Error('MongoDB connection is not open');
     return connection.db;
   };
-  const checkpoints = async () => (await db()).collection<Checkpoint>('projection_checkpoints');
+  const checkpoints = async () => (await db()).collection<Checkpoint>(`${prefix}projection_checkpoints`);
 
   /** Applies one event to its document; returns the written document (null: deleted), or undefined when skipped. */
   const applyOne = async (
@@ -67,7 +75,7 @@ export const createMongoProjectionStore = (connection: mongoose.Connection): Pro
 
   return {
     async apply(projection, events) {
-      const docs = (await db()).collection<Doc>(projection.collection);
+      const docs = (await db()).collection<Doc>(`${prefix}${projection.collection}`);
       const applied: Applied[] = [];
       let position = 0;
       // No skip by checkpoint: members of a Kafka group see different partitions, so positions
@@ -87,7 +95,7 @@ export const createMongoProjectionStore = (connection: mongoose.Connection): Pro
     checkpoint: (projection) => readCheckpoint(projection.name),
 
     async reset(projection) {
-      await (await db()).collection<Doc>(projection.collection).deleteMany({});
+      await (await db()).collection<Doc>(`${prefix}${projection.collection}`).deleteMany({});
       await (await checkpoints()).deleteOne({ _id: projection.name });
     },
   };

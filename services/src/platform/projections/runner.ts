@@ -46,21 +46,27 @@ export interface ReplayOptions {
   projection: Projection;
   /** Events read and applied per batch (one transaction per batch on SQLite). */
   batchSize?: number;
+  /** The last position applied (the log as of an instant); every event when absent. */
+  untilPosition?: number;
 }
 
-/** Rebuilds a read model from position 0: drops its documents and checkpoint, then applies every event it handles. */
-export const replayProjection = async ({ eventStore, store, projection, batchSize = 2000 }: ReplayOptions): Promise<{ events: number; ms: number }> => {
+/**
+ * Rebuilds a read model from position 0: drops its documents and checkpoint, then applies every event it handles (up to
+ * `untilPosition` when given).
+ */
+export const replayProjection = async ({ eventStore, store, projection, batchSize = 2000, untilPosition }: ReplayOptions): Promise<{ events: number; ms: number }> => {
   const started = performance.now();
   await store.reset(projection);
   let after = 0;
   let events = 0;
   for (;;) {
-    const batch = await eventStore.readAll({ after, limit: batchSize, types: projection.handles });
+    const read = await eventStore.readAll({ after, limit: batchSize, types: projection.handles });
+    const batch = untilPosition === undefined ? read : read.filter((event) => event.position <= untilPosition);
     if (batch.length === 0) break;
     await store.apply(projection, batch);
     events += batch.length;
     after = batch[batch.length - 1]!.position;
-    if (batch.length < batchSize) break;
+    if (batch.length < read.length || read.length < batchSize) break;
   }
   return { events, ms: Math.round(performance.now() - started) };
 };
