@@ -79,6 +79,7 @@ const main = async () => {
   const files: BackupManifest['files'] = [];
   for (const state of embeddedStateFiles(config)) {
     const target = join(out, state.name);
+    console.log(`${state.name}: copying`); // every write acknowledged before this line is in the copy
     const pages = await backupSqlite(state.path, target);
     files.push({ name: state.name, holds: state.holds, bytes: statSync(target).size, sha256: sha256Of(target), integrity_check: 'ok' });
     console.log(`${state.name}: ${pages} pages copied, integrity_check ok`);
