@@ -9,8 +9,8 @@ import { loadConfig } from '../src/platform/config/load.ts';
 import type { Module } from '../src/platform/module.ts';
 import { openSqlite } from '../src/platform/sqlite/open.ts';
 import { replayReadModels } from '../src/cli/replay-read-models.ts';
-import { positionAsOf } from '../src/cli/replay-as-of.ts';
-import { namespaceFile, openNamespace } from '../src/cli/replay-namespace.ts';
+import { positionAsOf, UntilDate } from '../src/cli/replay-as-of.ts';
+import { listNamespaces, namespaceFile, openNamespace } from '../src/cli/replay-namespace.ts';
 import { INTERACTIONS_COLLECTION } from '../src/modules/insights/interactions/projection.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { waitFor } from './wait-for.ts';
@@ -78,13 +78,19 @@ describe('npm run replay -- --until DATE --namespace NAME', () => {
       await store(t, 'c0');
       await waitFor(() => (interactionsIn(live).dataIds.includes('c0') ? true : undefined), { what: 'a new write projected live' });
 
-      // A namespace per question: a second one beside the first, listed, then dropped.
-      await replay(t.dataDir, ['--projection', 'interactions', '--until', '2999-12-31', '--namespace', 'later']);
-      expect(interactionsIn(namespaceFile({ DATA_DIR: t.dataDir }, 'later')).dataIds).toEqual([...before, ...after, 'c0'].sort());
-      expect((await replay(t.dataDir, ['--list-namespaces'])).stdout.trim().split('\n')).toEqual(['audit', 'later']);
-      await replay(t.dataDir, ['--drop-namespace', 'later']);
-      expect(existsSync(namespaceFile({ DATA_DIR: t.dataDir }, 'later'))).toBe(false);
-      expect(existsSync(namespaceFile({ DATA_DIR: t.dataDir }, 'audit'))).toBe(true);
+      // A namespace per question: a second one beside the first (the end of a day far ahead: every event), listed, then dropped.
+      const config = loadConfig({ MODE: 'embedded', DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' });
+      const later = await openNamespace(config, 'later');
+      try {
+        await replayReadModels(later, MODULES, ['interactions'], () => {}, { untilPosition: await positionAsOf(later.eventStore, UntilDate.parse('2999-12-31')) });
+      } finally {
+        await later.close();
+      }
+      expect(interactionsIn(namespaceFile(config, 'later')).dataIds).toEqual([...before, ...after, 'c0'].sort());
+      expect(await listNamespaces(config)).toEqual(['audit', 'later']);
+      expect((await replay(t.dataDir, ['--drop-namespace', 'later'])).stdout).toMatch(/dropped namespace later/);
+      expect(existsSync(namespaceFile(config, 'later'))).toBe(false);
+      expect(await listNamespaces(config)).toEqual(['audit']);
 
       // Refusals in words.
       const badDate = await refused(t.dataDir, ['--all', '--until', '2026-13-45']);
@@ -95,7 +101,7 @@ describe('npm run replay -- --until DATE --namespace NAME', () => {
       const reacted: string[] = [];
       const everything = [...new Set(MODULES.flatMap((m) => [...(m.projections ?? []).flatMap((p) => p.handles), ...(m.reactions ?? []).flatMap((r) => r.handles)]))];
       const spy: Module = { name: 'spy', reactions: [{ name: 'spy.everything', handles: everything, jobs: async (event) => (reacted.push(event.type), []) }] };
-      const target = await openNamespace(loadConfig({ MODE: 'embedded', DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' }), 'spied');
+      const target = await openNamespace(config, 'spied');
       try {
         const untilPosition = await positionAsOf(target.eventStore, until.getTime());
         expect(untilPosition).toBeGreaterThanOrEqual(lastBefore);
