@@ -9,7 +9,6 @@ import { sqliteFile } from '../src/composition/embedded.ts';
 import { loadConfig } from '../src/platform/config/load.ts';
 import { openSqlite } from '../src/platform/sqlite/open.ts';
 import { BackupManifest } from '../src/cli/backup-manifest.ts';
-import { INTERACTIONS_COLLECTION } from '../src/modules/insights/interactions/projection.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { orderBody } from './nhd.ts';
 import { waitFor } from './wait-for.ts';
@@ -146,7 +145,7 @@ describe('npm run backup / npm run restore', () => {
       for (const orderId of ordersBefore) expect((await r.platform.eventStore.readStream(`nhd-order-${orderId}`)).length, orderId).toBeGreaterThan(0);
       await waitFor(
         async () => {
-          const rows = await r.platform.documents.find(INTERACTIONS_COLLECTION, {});
+          const rows = await r.platform.documents.find('interactions', {});
           const projected = new Set(rows.map((row) => String(row.data_id)));
           return interactionsBefore.every((id) => projected.has(id)) ? true : undefined;
         },

@@ -11,7 +11,6 @@ import { openSqlite } from '../src/platform/sqlite/open.ts';
 import { replayReadModels } from '../src/cli/replay-read-models.ts';
 import { positionAsOf, UntilDate } from '../src/cli/replay-as-of.ts';
 import { listNamespaces, namespaceFile, openNamespace } from '../src/cli/replay-namespace.ts';
-import { INTERACTIONS_COLLECTION } from '../src/modules/insights/interactions/projection.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { waitFor } from './wait-for.ts';
 
@@ -41,7 +40,7 @@ const store = async (t: TestApp, dataId: string) => {
 const interactionsIn = (file: string) => {
   const db = openSqlite(file);
   try {
-    const rows = db.prepare('SELECT body FROM documents WHERE collection = ? ORDER BY id').all(INTERACTIONS_COLLECTION) as { body: string }[];
+    const rows = db.prepare('SELECT body FROM documents WHERE collection = ? ORDER BY id').all('interactions') as { body: string }[];
     const checkpoint = db.prepare(`SELECT position FROM projection_checkpoints WHERE name = 'interactions'`).get() as { position: number } | undefined;
     return { dataIds: rows.map((r) => (JSON.parse(r.body) as { data_id: string }).data_id).sort(), checkpoint: checkpoint?.position ?? 0 };
   } finally {
