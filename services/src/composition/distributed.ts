@@ -119,7 +119,7 @@ export const createDistributedAdapters = async (config: Config, log: Logger, mod
     logger: log.child({ port: 'event-bus' }),
   });
   const publisher = createKafkaPublisher({ brokers, clientId: `${config.KAFKA_CLIENT_ID}-relay`, topicPrefix: config.KAFKA_TOPIC_PREFIX });
-  const jobs = createBullmqJobs({ connection: required('REDIS_URL'), prefix: 'acpg', logger: log.child({ port: 'jobs' }) });
+  const jobs = createBullmqJobs({ connection: required('REDIS_URL'), prefix: 'acpg', logger: log.child({ port: 'jobs' }), lockDurationMs: config.JOBS_LOCK_DURATION_MS });
   // Rate limits and per-account bounds: every api process counts on the same Redis keys.
   const counters = createRedisCounters({ url: required('REDIS_URL'), prefix: 'acpg-counters', logger: log.child({ port: 'counters' }) });
   // loadConfig already refused a distributed start without these.

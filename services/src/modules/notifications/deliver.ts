@@ -71,7 +71,15 @@ const send = async (platform: Platform, message: NotificationJob, job: JobRecord
   const rendered = await render(platform, message);
   try {
     if (rendered.channel === 'email') {
-      await platform.mailer.send({ to: message.to, subject: rendered.subject, text: rendered.text, html: rendered.html, ...(message.channel === 'email' && message.reply_to ? { replyTo: message.reply_to } : {}) });
+      await platform.mailer.send({
+        to: message.to,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        // One id per job: an attempt repeated after a crash sends the same message, not a second one.
+        messageId: `<${deliveryIdOf(job)}@notifications.acpg>`,
+        ...(message.channel === 'email' && message.reply_to ? { replyTo: message.reply_to } : {}),
+      });
     } else {
       await platform.sms.send({ to: message.to, text: rendered.text });
     }

@@ -6,7 +6,8 @@ import type { JobRecord } from '../../platform/jobs/port.ts';
 import type { Platform } from '../../platform/module.ts';
 import { PermanentJobError } from '../../platform/jobs/errors.ts';
 import { createTemplateRegistry } from '../../platform/templates/registry.ts';
-import { defineSmsTemplate } from '../../platform/templates/template.ts';
+import { defineEmailTemplate, defineSmsTemplate } from '../../platform/templates/template.ts';
+import type { MailMessage } from '../../platform/mail/port.ts';
 import { deliverNotification, deliveryIdOf } from './deliver.ts';
 
 const code = defineSmsTemplate({ key: 'test.code', description: 'A code', text: 'Your code is {{ code }}', variables: z.object({ code: z.string() }), sample: { code: '123456' } });
@@ -52,3 +53,20 @@ describe('deliverNotification records a failed attempt', () => {
     expect(sent.appended).toEqual([]);
   });
 });
+
+describe('deliverNotification sends an email under one Message-ID per job', () => {
+  it('gives every attempt of a job the same Message-ID, and another job another', async () => {
+    const hello = defineEmailTemplate({ key: 'test.hello', description: 'Hello', subject: 'Hello {{ name }}', html: '<p>Hello {{ name }}</p>', text: 'Hello {{ name }}', variables: z.object({ name: z.string() }), sample: { name: 'Pat' } });
+    const sent: MailMessage[] = [];
+    const { platform } = platformWith(async () => undefined);
+    Object.assign(platform, { templates: createTemplateRegistry([hello]), mailer: { send: async (m: MailMessage) => void sent.push(m) } });
+    const email: NotificationJob = { channel: 'email', to: 'pat@example.test', template: 'test.hello', variables: { name: 'Pat' } };
+    const first = { ...job, id: 'report:o1:r1', queue: 'notifications', data: email, attemptsMade: 0 };
+    await deliverNotification(platform, email, first);
+    await deliverNotification(platform, email, { ...first, attemptsMade: 1 }); // the same job again, after a crash
+    await deliverNotification(platform, email, { ...first, id: 'report:o1:r2' });
+    expect(sent.map((m) => m.messageId)).toEqual([`<${deliveryIdOf(first)}@notifications.acpg>`, `<${deliveryIdOf(first)}@notifications.acpg>`, `<${deliveryIdOf({ ...first, id: 'report:o1:r2' })}@notifications.acpg>`]);
+    expect(sent[0]?.messageId).not.toBe(sent[2]?.messageId);
+  });
+});
+

@@ -102,6 +102,9 @@ export const ConfigSchema = z
     KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).max(300_000).default(30_000),
     KAFKA_MAX_WAIT_MS: z.coerce.number().int().min(10).max(10_000).default(1000),
     REDIS_URL: z.string().optional(),
+    // A job's lock in BullMQ: a worker process that died holding a job loses it after this, and the job runs again
+    // (checked as often). BullMQ's 30 s; shorter takes a killed worker's jobs up sooner, at more Redis traffic.
+    JOBS_LOCK_DURATION_MS: z.coerce.number().int().min(2000).max(600_000).default(30_000),
   })
   .superRefine((c, ctx) => {
     if (c.MODE === 'distributed') {

@@ -13,6 +13,11 @@ export interface BullmqJobsOptions {
   logger?: Logger;
   /** How long a job id stays taken after its job was enqueued, in ms (beyond its delay). Default 30 days. */
   idRetentionMs?: number;
+  /**
+   * A job's lock, in ms: a worker that dies holding a job (SIGKILL, a lost host) gives it up after this, and the
+   * stalled-job check (as often) puts it back to run again. Default BullMQ's 30 s.
+   */
+  lockDurationMs?: number;
   /** Test seam: awaited just before the job is added (a test kills the process there). */
   beforeAdd?: (jobId: string) => Promise<void>;
 }
@@ -114,7 +119,12 @@ export const createBullmqJobs = (options: BullmqJobsOptions): Jobs => {
           throw error instanceof Error ? error : new Error(errorMessage(error));
         }
       },
-      { connection: workerConnection, prefix, concurrency: Math.max(1, workerOptions.concurrency ?? 1) },
+      {
+        connection: workerConnection,
+        prefix,
+        concurrency: Math.max(1, workerOptions.concurrency ?? 1),
+        ...(options.lockDurationMs === undefined ? {} : { lockDuration: options.lockDurationMs, stalledInterval: options.lockDurationMs }),
+      },
     );
     bullWorker.on('error', (err) => log?.error({ queue, err }, 'jobs: worker error'));
     bullWorker.on('failed', (job, err) => {

@@ -58,6 +58,7 @@ export const createSmtpMailer = (options: SmtpMailerOptions): SmtpMailer => {
         subject: message.subject,
         text: message.text,
         ...(message.html === undefined ? {} : { html: message.html }),
+        ...(message.messageId === undefined ? {} : { messageId: message.messageId }),
         ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
       });
     },
