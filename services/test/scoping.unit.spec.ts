@@ -122,4 +122,19 @@ describe('the scoping check fails on a leaking route', () => {
     const crashes = fake(() => ({ statusCode: 503, body: '' }));
     expect((await run(crashes, { overseer: true, ops: [op('GET /api/v1/things')] })).violations).toHaveLength(2);
   });
+
+  it('fails an answer other than 401 (anonymous) / 403 in the error envelope to a caller the role table refuses', async () => {
+    const refused = { label: 'Customer', headers: {}, may: (capability: string | undefined) => capability !== 'things.list' };
+    const anonymous = { label: 'anonymous', headers: {}, anonymous: true, may: () => false };
+    const things = [op('GET /api/v1/things')];
+    const guard = (status: number): Inject => fake(() => ({ statusCode: status, body: '{"success":false,"message":"No","code":"FORBIDDEN"}' }));
+    expect((await run(guard(403), { ops: things, callers: [refused] })).violations).toEqual([]);
+    expect((await run(guard(401), { ops: things, callers: [anonymous] })).violations).toEqual([]);
+    expect((await run(guard(200), { ops: things, callers: [refused] })).violations).toEqual([expect.stringContaining('GET /api/v1/things as Customer: 200, not 403 in the error envelope (no things.list)')]);
+    expect((await run(guard(403), { ops: things, callers: [anonymous] })).violations).toEqual([expect.stringContaining('as anonymous: 403, not 401')]);
+    expect((await run(fake(() => ({ statusCode: 403, body: 'Forbidden' })), { ops: things, callers: [refused] })).violations).toHaveLength(1);
+    const { covered } = await run(guard(403), { callers: [anonymous, refused] });
+    // Every signed-in operation by each caller, the public one once.
+    expect(covered.size).toBe(3 * 2 + 1);
+  });
 });
