@@ -9,11 +9,11 @@ import { registerAccount } from './accounts.ts';
 import { alertsOf, CSV_HEADER, importCsv, protectProperty } from './equity.ts';
 import { useTestApp } from './harness.ts';
 import { placeAndPayOrder } from './nhd.ts';
-import { accountingGaps, BODIES, inventoryOf, NOT_INJECTABLE, PUBLIC_BY_DESIGN } from './operation-inventory.ts';
+import { accountingGaps, BODIES, inventoryOf, NOT_INJECTABLE, PUBLIC_BY_DESIGN, WRITES_ON_REFUSAL } from './operation-inventory.ts';
 import { waitForMessage } from './outbox.ts';
 import { fileClaim, startMembershipFor } from './reimbursement.ts';
 import { signedUpWith } from './sign-up-steps.ts';
-import { scopingViolations, type Caller, type Inject, type OpenApiDocument, type OthersIds, type Operation, type OwnerKey } from './scoping.ts';
+import { scopingViolations, type Caller, type Inject, type OpenApiDocument, type OthersIds, type Operation, type OwnerKey, type Refused } from './scoping.ts';
 import { signUpWithOutboxCodes } from './sign-up.ts';
 import { waitFor } from './wait-for.ts';
 
@@ -117,6 +117,8 @@ interface Seeded {
   all: Operation[];
   ops: Operation[];
   anonymous: Caller;
+  /** A token the app never issued: answered as anonymous (401). */
+  forged: Caller;
   providerAdminA: Caller;
   ids: OthersIds;
   secrets: string[];
@@ -129,6 +131,16 @@ interface Seeded {
 let seeded: Seeded | undefined;
 /** The operations and callers called (`op.key as caller`), over the runs of the matrix. */
 const covered = new Set<string>();
+
+/**
+ * What refused requests wrote: the events carrying one's request id as correlation (its command's or a reaction's),
+ * but for the operations that write on refusal by design (`WRITES_ON_REFUSAL`).
+ */
+const writtenByRefused = async (after: number, refused: ReadonlyMap<string, Refused>) =>
+  (await t.platform.eventStore.readAll({ after, limit: 100_000 })).flatMap((event) => {
+    const request = refused.get(event.correlationId);
+    return request && !Object.hasOwn(WRITES_ON_REFUSAL, request.key) ? [`${request.where}: refused, yet wrote ${event.type} on ${event.stream}`] : [];
+  });
 const state = () => {
   if (!seeded) throw new Error('not seeded');
   return seeded;
@@ -182,6 +194,7 @@ describe('the authorization matrix, generated from the OpenAPI document: every o
       ],
       all,
       anonymous: { label: 'anonymous', headers: {}, anonymous: true, may: (capability) => !capability },
+      forged: { label: 'a forged token', headers: bearer('not.a.jwt'), anonymous: true, may: (capability) => !capability },
       providerAdminA,
       callers: [providerAdminA, ...(await Promise.all(MEMBER_ROLES.map(callerOf)))],
       overseers: await Promise.all((['Super Admin', 'Admin'] as const).map(callerOf)),
@@ -201,9 +214,12 @@ describe('the authorization matrix, generated from the OpenAPI document: every o
   it("anonymous, A's Provider Admin and every member role that owns none of it: refused as the role table says, never a 5xx, never B's member's or C's things", async () => {
     const s = state();
     // Anonymous first: a public operation (called by the first caller only) is called as the public calls it.
-    const { violations, calls, covered: seen } = await scopingViolations(inject, { ...s, callers: [s.anonymous, ...s.callers], publicByDesign: PUBLIC_BY_DESIGN, bodies: BODIES });
+    const start = await t.platform.eventStore.headPosition();
+    const { violations, calls, covered: seen, refused } = await scopingViolations(inject, { ...s, callers: [s.anonymous, s.forged, ...s.callers], publicByDesign: PUBLIC_BY_DESIGN, bodies: BODIES });
     for (const pair of seen) covered.add(pair);
     expect(calls).toBeGreaterThan(2000);
+    expect(refused.size).toBeGreaterThan(1000);
+    violations.push(...(await writtenByRefused(start, refused)));
     expect(violations, violations.join('\n')).toEqual([]);
   }, 120_000);
 
@@ -234,14 +250,16 @@ describe('the authorization matrix, generated from the OpenAPI document: every o
 
   it('Super Admin and Admin (overseers, who may see every member’s things): refused as the role table says, never a 5xx on any operation and id', async () => {
     const s = state();
-    const { violations, covered: seen } = await scopingViolations(inject, { ...s, callers: s.overseers, overseer: true, publicByDesign: PUBLIC_BY_DESIGN, bodies: BODIES });
+    const start = await t.platform.eventStore.headPosition();
+    const { violations, covered: seen, refused } = await scopingViolations(inject, { ...s, callers: s.overseers, overseer: true, publicByDesign: PUBLIC_BY_DESIGN, bodies: BODIES });
     for (const pair of seen) covered.add(pair);
+    violations.push(...(await writtenByRefused(start, refused)));
     expect(violations, violations.join('\n')).toEqual([]);
   }, 120_000);
 
   it('covered every signed-in operation as every caller, and every public one', () => {
     const s = state();
-    const callers = [s.anonymous, ...s.callers, ...s.overseers];
+    const callers = [s.anonymous, s.forged, ...s.callers, ...s.overseers];
     const signedIn = s.ops.filter((op) => op.capability);
     const missing = [...signedIn.flatMap((op) => callers.map((caller) => `${op.key} as ${caller.label}`)), ...s.ops.filter((op) => !op.capability).map((op) => `${op.key} as anyone`)].filter((pair) => !covered.has(pair));
     expect(missing).toEqual([]);

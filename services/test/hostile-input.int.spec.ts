@@ -6,7 +6,7 @@ import { apiRoutesOf } from '../src/platform/http/route-inventory.ts';
 import { registerAccount } from './accounts.ts';
 import { useTestApp } from './harness.ts';
 import { HOSTILE_SEED, hostileRequestsFor } from './hostile-input.ts';
-import { accountingGaps, BODIES, inventoryOf } from './operation-inventory.ts';
+import { accountingGaps, BODIES, inventoryOf, WRITES_ON_REFUSAL } from './operation-inventory.ts';
 
 /**
  * Issue 23 item 5: hostile input to every operation of the OpenAPI document, generated (`hostile-input.ts`, fast-check
@@ -17,9 +17,6 @@ import { accountingGaps, BODIES, inventoryOf } from './operation-inventory.ts';
  * correlation, which every command sent by a request and every reaction to its events does).
  */
 const t = useTestApp({ CAPTCHA_COST: '1' });
-
-/** Operations that may write on a refused request, with the reason (none so far: keep this list small). */
-const WRITES_ON_REFUSAL: Readonly<Record<string, string>> = {};
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const callerOf = async (role: RoleName) => {
@@ -73,7 +70,7 @@ describe('hostile input to every operation of the OpenAPI document (generated, s
         }
       }
     }
-    // What the refused requests wrote: any event carrying one's request id (its command's or a reaction's to it).
+    // What the refused requests wrote (but the operations that write on refusal by design): any event carrying one's request id (its command's or a reaction's to it).
     const written = await t.platform.eventStore.readAll({ after: start, limit: 100_000 });
     for (const event of written) {
       const where = refused.get(event.correlationId);

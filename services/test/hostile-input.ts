@@ -86,9 +86,16 @@ export const hostileRequestsFor = (op: Operation, doc: OpenApiDocument, { header
     const schema = resolve(op.body, doc);
     const fields = Object.keys(schema.properties ?? {});
     if (fields.length > 0 && valid && typeof valid === 'object' && !Array.isArray(valid)) {
+      const base = JSON.stringify(valid).slice(0, -1);
+      const withField = (field: string, text: string) => `${base}${base === '{' ? '' : ','}${JSON.stringify(field)}:${text}}`;
       for (const [field, value] of sample(fc.tuple(fc.constantFrom(...fields), confused), op, 1, 4)) {
-        const body = { ...(valid as Record<string, unknown>), [field]: value };
-        out.push({ what: `${field} type-confused (${JSON.stringify(value)?.slice(0, 40)})`, method: op.method, url, headers: json, payload: JSON.stringify(body) });
+        out.push({ what: `${field} type-confused (${JSON.stringify(value)?.slice(0, 40)})`, method: op.method, url, headers: json, payload: withField(field, JSON.stringify(value)) });
+      }
+      // Every field nested 10,000 deep and as a huge string: what a recursive walk (a sanitizer, a renderer) or a
+      // length check would meet.
+      for (const field of fields) {
+        out.push({ what: `${field} nested ${DEPTH} deep`, method: op.method, url, headers: json, payload: withField(field, `${'[{"a":'.repeat(DEPTH / 2)}1${'}]'.repeat(DEPTH / 2)}`) });
+        out.push({ what: `${field} a 200,000-character string`, method: op.method, url, headers: json, payload: withField(field, JSON.stringify('ü'.repeat(200_000))) });
       }
     } else {
       for (const value of sample(confused, op, 1, 2)) out.push({ what: `body type-confused (${JSON.stringify(value)?.slice(0, 40)})`, method: op.method, url, headers: json, payload: JSON.stringify(value) });

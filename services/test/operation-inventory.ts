@@ -52,6 +52,14 @@ export const PUBLIC_BY_DESIGN: Readonly<Record<string, string>> = {
   'GET /api/v1/provider-invitations/lookup': 'invitees preview their invitation by its emailed token or code',
 };
 
+/**
+ * Operations that legitimately write when they refuse, with the reason: the generated suites do not check a refusal of
+ * theirs appends nothing. Keep this list small: any other refusal writing is a defect.
+ */
+export const WRITES_ON_REFUSAL: Readonly<Record<string, string>> = {
+  'POST /api/v1/auth/sign-in': 'a wrong password is counted (SignInPasswordFailed on the sign-in guard), so guessing locks the account',
+};
+
 /** Operations `inject` cannot call, with the reason (their own suites cover them). */
 export const NOT_INJECTABLE: Readonly<Record<string, string>> = {
   'GET /api/v1/events/stream': 'the raw event stream is a WebSocket upgrade (Super Admin; events-stream tests cover it)',

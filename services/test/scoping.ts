@@ -246,6 +246,12 @@ export interface ScopingRun {
   overseer?: boolean;
 }
 
+/** A refused request: its operation and what it was (method, url, caller). */
+export interface Refused {
+  key: string;
+  where: string;
+}
+
 const inEnvelope = (body: string): boolean => {
   try {
     const parsed = JSON.parse(body) as { success?: unknown; message?: unknown; code?: unknown };
@@ -262,9 +268,12 @@ const inEnvelope = (body: string): boolean => {
  * before any id). `covered`: each operation and caller called (a public operation by the first caller only: it reads
  * no token, so it answers every caller alike).
  */
-export const scopingViolations = async (inject: Inject, run: ScopingRun): Promise<{ violations: string[]; calls: number; covered: Set<string> }> => {
+export const scopingViolations = async (inject: Inject, run: ScopingRun): Promise<{ violations: string[]; calls: number; covered: Set<string>; refused: Map<string, Refused> }> => {
   const violations: string[] = [];
   const covered = new Set<string>();
+  /** The refused requests by their request id (sent as `x-request-id`): the suite checks none of them wrote. */
+  const refused = new Map<string, Refused>();
+  const runId = randomUUID().slice(0, 8);
   let calls = 0;
   let ip = 0;
   for (const [index, caller] of run.callers.entries()) {
@@ -282,16 +291,20 @@ export const scopingViolations = async (inject: Inject, run: ScopingRun): Promis
         const response = await inject({
           method: op.method,
           url: request.url,
-          headers: caller.headers,
+          headers: { ...caller.headers, 'x-request-id': `matrix-${runId}-${ip}` },
           remoteAddress: `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`,
           ...(request.payload === undefined ? {} : { payload: request.payload as object }),
         });
         const where = `${op.method} ${request.url} as ${caller.label}`;
         if (response.statusCode >= 500) violations.push(`${where}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        else if (response.statusCode >= 400) {
+          refused.set(`matrix-${runId}-${ip}`, { key: op.key, where });
+          if (!inEnvelope(response.body)) violations.push(`${where}: ${response.statusCode} not in the error envelope ${response.body.slice(0, 200)}`);
+        }
         if (!isPublic && !caller.may(op.capability)) {
           // The role table refuses it: the guard's answer, before anything of the request is read.
           const refusal = caller.anonymous ? 401 : 403;
-          if (response.statusCode !== refusal || !inEnvelope(response.body)) violations.push(`${where}: ${response.statusCode}, not ${refusal} in the error envelope (no ${op.capability}) ${response.body.slice(0, 200)}`);
+          if (response.statusCode !== refusal) violations.push(`${where}: ${response.statusCode}, not ${refusal} (no ${op.capability}) ${response.body.slice(0, 200)}`);
           continue;
         }
         if (run.overseer || Object.hasOwn(run.publicByDesign, op.key)) continue;
@@ -301,5 +314,5 @@ export const scopingViolations = async (inject: Inject, run: ScopingRun): Promis
       }
     }
   }
-  return { violations, calls, covered };
+  return { violations, calls, covered, refused };
 };
