@@ -196,7 +196,12 @@ describe('the authorization matrix, generated from the OpenAPI document: every o
       anonymous: { label: 'anonymous', headers: {}, anonymous: true, may: (capability) => !capability },
       forged: { label: 'a forged token', headers: bearer('not.a.jwt'), anonymous: true, may: (capability) => !capability },
       providerAdminA,
-      callers: [providerAdminA, ...(await Promise.all(MEMBER_ROLES.map(callerOf)))],
+      callers: [
+        providerAdminA,
+        ...(await Promise.all(MEMBER_ROLES.map(callerOf))),
+        // A token for an account that does not exist (a synthetic user): a member's capabilities, nothing of its own.
+        { label: 'Customer without an account', headers: bearer(await t.signInAs('Customer', randomUUID())), may: (capability) => !capability || may(['Customer'], capability as Capability) },
+      ],
       overseers: await Promise.all((['Super Admin', 'Admin'] as const).map(callerOf)),
       accountsOfA: [a.adminId, memberA.accountId],
     };

@@ -11,10 +11,13 @@ import { accountingGaps, BODIES, inventoryOf, WRITES_ON_REFUSAL } from './operat
 /**
  * Issue 23 item 5: hostile input to every operation of the OpenAPI document, generated (`hostile-input.ts`, fast-check
  * with a fixed seed), as a caller who may call it (anonymous for a public operation, a Customer for a member's, a
- * Super Admin for an admin's, a Provider Admin for its own): malformed JSON, a wrong content type, a body over the
- * route's limit, JSON nested 10,000 deep, type-confused fields, hostile query values, path ids that are no ids. Never a
- * 5xx; every refusal in the error envelope; a refused request appends no event (none carries its request id as
- * correlation, which every command sent by a request and every reaction to its events does).
+ * Super Admin for an admin's, a Provider Admin for its own): malformed JSON, wrong content types and charsets, a body
+ * over the route's limit (413), JSON nested 10,000 deep (whole and in each field), type-confused fields, huge strings,
+ * `__proto__` keys, hostile query values, path ids that are no ids (traversal, NUL, broken escapes, too long), HEAD and
+ * OPTIONS. Never a 5xx; every refusal in the error envelope; a refused request appends no event (none carries its
+ * request id as correlation, which every command sent by a request and every reaction to its events carries on), but
+ * for the few operations in `WRITES_ON_REFUSAL`. The issue-7/8/9/10 and reimbursement hostile suites keep only their
+ * domain-specific checks.
  */
 const t = useTestApp({ CAPTCHA_COST: '1' });
 
@@ -64,7 +67,9 @@ describe('hostile input to every operation of the OpenAPI document (generated, s
         });
         const where = `${op.key} with ${request.what}`;
         if (response.statusCode >= 500) violations.push(`${where}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-        else if (response.statusCode >= 400) {
+        else if (request.statuses && !request.statuses.includes(response.statusCode)) violations.push(`${where}: ${response.statusCode}, not ${request.statuses.join(' or ')}: ${response.body.slice(0, 300)}`);
+        if (request.bare) continue;
+        if (response.statusCode >= 400 && response.statusCode < 500) {
           if (!envelopeOf(response.body)) violations.push(`${where}: ${response.statusCode} not in the error envelope: ${response.body.slice(0, 300)}`);
           if (!Object.hasOwn(WRITES_ON_REFUSAL, op.key)) refused.set(requestId, where);
         }

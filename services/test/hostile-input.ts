@@ -20,10 +20,14 @@ const DEPTH = 10_000;
 /** One hostile request: what it is (for the failure message) and what `inject` sends. */
 export interface HostileRequest {
   what: string;
-  method: Operation['method'];
+  method: Operation['method'] | 'HEAD' | 'OPTIONS';
   url: string;
   headers: Record<string, string>;
   payload?: string;
+  /** The statuses it must be refused with, when the kind of input decides it (413 over the limit, 415 a type no route reads). */
+  statuses?: number[];
+  /** HEAD and OPTIONS: no body to hold the envelope, only never a 5xx. */
+  bare?: true;
 }
 
 /** A value of the wrong type for most fields: numbers for strings, objects for arrays, null, huge or NaN-like strings, `__proto__`. */
@@ -76,9 +80,13 @@ export const hostileRequestsFor = (op: Operation, doc: OpenApiDocument, { header
   if (op.body) {
     const valid = bodies[op.key]?.(() => undefined) ?? bodyFrom(op.body, doc, () => undefined);
     out.push(
-      { what: 'malformed JSON', method: op.method, url, headers: json, payload: '{"a": [1, 2,' },
-      { what: 'a wrong content type', method: op.method, url, headers: { ...headers, 'content-type': 'application/x-hostile' }, payload: JSON.stringify(valid) },
-      { what: `a body over its limit (${bodyLimit} bytes)`, method: op.method, url, headers: json, payload: JSON.stringify({ padding: 'x'.repeat(bodyLimit) }) },
+      { what: 'malformed JSON', method: op.method, url, headers: json, payload: '{"a": [1, 2,', statuses: [400] },
+      { what: 'a content type no route reads', method: op.method, url, headers: { ...headers, 'content-type': 'application/x-hostile' }, payload: JSON.stringify(valid), statuses: [415] },
+      { what: 'text/plain', method: op.method, url, headers: { ...headers, 'content-type': 'text/plain' }, payload: 'hello' },
+      { what: 'form encoded', method: op.method, url, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1&b=2' },
+      { what: 'JSON in a charset nobody speaks', method: op.method, url, headers: { ...headers, 'content-type': 'application/json; charset=klingon' }, payload: JSON.stringify(valid) },
+      { what: 'a JSON string', method: op.method, url, headers: json, payload: '"just a string"' },
+      { what: `a body over its limit (${bodyLimit} bytes)`, method: op.method, url, headers: json, payload: JSON.stringify({ padding: 'x'.repeat(bodyLimit) }), statuses: [413] },
       { what: `an array nested ${DEPTH} deep`, method: op.method, url, headers: json, payload: `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}` },
       { what: `an object nested ${DEPTH} deep`, method: op.method, url, headers: json, payload: `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}` },
       { what: 'a top-level __proto__ key', method: op.method, url, headers: json, payload: JSON.stringify({ ...(valid as object), ['__proto__']: { is_admin: true } }) },
@@ -110,9 +118,13 @@ export const hostileRequestsFor = (op: Operation, doc: OpenApiDocument, { header
     out.push({ what: `${first} given twice`, method: op.method, url: `${url}?${first}=1&${first}=2`, headers });
   }
   if (op.pathParams.length > 0) {
-    const ids = ['not-a-uuid', 'a'.repeat(MAX_PATH_PARAMETER_LENGTH + 1), ...sample(hostileText, op, 3, 2).map((text) => text.slice(0, MAX_PATH_PARAMETER_LENGTH))];
-    for (const id of ids) out.push({ what: `path id ${JSON.stringify(id.slice(0, 40))}`, method: op.method, url: plainUrl(op, () => encodeURIComponent(id) || '%20'), ...(op.body ? { headers: json, payload: '{}' } : { headers }) });
+    // As sent (already encoded): traversal, a NUL, a broken escape, SQL; then a few generated ones, encoded.
+    const raw = ['not-a-uuid', 'a'.repeat(MAX_PATH_PARAMETER_LENGTH + 1), '..%2F..%2Fetc%2Fpasswd', '%2E%2E', '%00', '%ZZ', '%E2%98%83', `${randomUUID()}%20OR%201=1`];
+    const ids = [...raw, ...sample(hostileText, op, 3, 2).map((text) => encodeURIComponent(text.slice(0, MAX_PATH_PARAMETER_LENGTH)) || '%20')];
+    for (const id of ids) out.push({ what: `path id ${JSON.stringify(id.slice(0, 40))}`, method: op.method, url: plainUrl(op, () => id), ...(op.body ? { headers: json, payload: '{}' } : { headers }) });
   }
+  if (op.method === 'GET') out.push({ what: 'HEAD', method: 'HEAD', url, headers, bare: true });
+  out.push({ what: 'OPTIONS', method: 'OPTIONS', url, headers, bare: true });
   return out;
 };
 
