@@ -47,6 +47,9 @@ const confused: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
 );
 
+/** Values given to every field of a body at once. */
+const EVERY_FIELD: readonly unknown[] = [42, -1, 'x'.repeat(20_000), { $gt: '' }, ['a'], true, null, '\u0000\u202e\ud83d\ude00 ünï ☃ \u2028'];
+
 /** A hostile query or path value. */
 const hostileText: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('NaN', '-1', '1e400', 'null', 'undefined', '[]', '{}', '__proto__', 'constructor', '%00', '../../etc/passwd', "' OR 1=1 --", 'x'.repeat(5_000)),
@@ -98,6 +101,10 @@ export const hostileRequestsFor = (op: Operation, doc: OpenApiDocument, { header
       const withField = (field: string, text: string) => `${base}${base === '{' ? '' : ','}${JSON.stringify(field)}:${text}}`;
       for (const [field, value] of sample(fc.tuple(fc.constantFrom(...fields), confused), op, 1, 4)) {
         out.push({ what: `${field} type-confused (${JSON.stringify(value)?.slice(0, 40)})`, method: op.method, url, headers: json, payload: withField(field, JSON.stringify(value)) });
+      }
+      // Every field at once of one wrong kind (what a client with a broken serializer sends).
+      for (const value of EVERY_FIELD) {
+        out.push({ what: `every field ${JSON.stringify(value).slice(0, 30)}`, method: op.method, url, headers: json, payload: JSON.stringify(Object.fromEntries(fields.map((field) => [field, value]))) });
       }
       // Every field nested 10,000 deep and as a huge string: what a recursive walk (a sanitizer, a renderer) or a
       // length check would meet.

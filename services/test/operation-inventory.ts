@@ -58,6 +58,7 @@ export const PUBLIC_BY_DESIGN: Readonly<Record<string, string>> = {
  */
 export const WRITES_ON_REFUSAL: Readonly<Record<string, string>> = {
   'POST /api/v1/auth/sign-in': 'a wrong password is counted (SignInPasswordFailed on the sign-in guard), so guessing locks the account',
+  'POST /api/v1/auth/change-password': 'a wrong current password is counted as a sign-in’s is (SignInPasswordFailed), so guessing it locks the account',
 };
 
 /** Operations `inject` cannot call, with the reason (their own suites cover them). */
