@@ -4,7 +4,11 @@ import { expect } from 'vitest';
 import type { Role } from '@acpg/contracts/roles';
 import type { TestApp } from './harness.ts';
 
-/** What hostile suites (issue9, issue10, reimbursement) share: calls from fresh addresses, roles, refusals. */
+/**
+ * What the domain-specific hostile suites (issue7 to issue10, reimbursement) share: calls from fresh addresses, roles,
+ * refusals. Every route as every caller and generic malformed input are generated: `authorization-matrix.int.spec.ts`,
+ * `hostile-input.int.spec.ts`.
+ */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const label = (r: { method?: string; url: string }, what: string) => `${r.method ?? 'GET'} ${r.url} (${what})`;
 
@@ -68,43 +72,6 @@ export const hostileClient = (app: () => TestApp) => {
       const theirs = await call({ ...requestOf(route), headers });
       expectSameAnswer(theirs, await call({ ...requestOf(route), url: unknownUrl(route.url), headers }), where, status);
       return theirs;
-    },
-    /** Every route refuses a caller without a token and one with a forged token (401 in the error envelope), appending nothing. */
-    refusesWithoutToken: async (routes: readonly HostileRoute[]) => {
-      const before = await head();
-      for (const route of routes) {
-        for (const headers of [{}, bearer('not.a.jwt')]) expectRefusal(await call({ ...requestOf(route), headers }), label(route, 'no or forged token'), [401]);
-      }
-      expect(await head()).toBe(before);
-    },
-    /**
-     * Each role is refused every route of `routesFor(role)` with `status` (403 unless given) in the error envelope, and
-     * nothing is appended (`headersOf(role)` signs in for each call).
-     */
-    refusesRoles: async (roles: readonly Role[], routesFor: (role: Role) => readonly HostileRoute[], { status = 403, headersOf = as }: { status?: number; headersOf?: (role: Role) => Promise<Headers> } = {}) => {
-      const before = await head();
-      for (const role of roles) {
-        for (const route of routesFor(role)) expectRefusal(await call({ ...requestOf(route), headers: await headersOf(role) }), label(route, role), [status]);
-      }
-      expect(await head()).toBe(before);
-    },
-    /**
-     * Every route, called by every role (`headersOf(role)` signs in for each call, with `bodyOf(route)` as its body),
-     * answers below 500, and a refusal is in the error envelope and appends nothing.
-     */
-    neverCrashes: async (
-      roles: readonly Role[],
-      routes: readonly HostileRoute[],
-      { headersOf = as, bodyOf = (route: HostileRoute) => route.body }: { headersOf?: (role: Role) => Promise<Headers>; bodyOf?: (route: HostileRoute) => HostileRoute['body'] } = {},
-    ) => {
-      for (const role of roles) {
-        for (const route of routes) {
-          const before = await head();
-          const response = await call({ ...requestOf(route, bodyOf(route)), headers: await headersOf(role) });
-          expectNoCrash(response, label(route, role));
-          if (response.statusCode >= 400) expect.soft(await head(), `${label(route, role)} appended on a refusal`).toBe(before);
-        }
-      }
     },
   };
 };

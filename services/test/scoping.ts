@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 
 /**
- * The scoping check generated from the OpenAPI document (issue 21 item 8): every operation of the document, called by
- * callers who do not own the seeded things, with every path id filled by each of those things' ids, answers below 500
- * and never shows them (their ids, emails or names). The suite is `provider-scoping.int.spec.ts`.
+ * The authorization matrix generated from the OpenAPI document (issue 21 item 8, issue 23 item 5): every operation of
+ * the document, called by every caller (anonymous, each member role, another provider's Provider Admin, Admin, Super
+ * Admin), answers 401 / 403 in the error envelope where the role table refuses the caller the operation's capability,
+ * and, called by callers who do not own the seeded things with every path id filled by each of those things' ids,
+ * answers below 500 and never shows them (their ids, emails or names). The suite is
+ * `authorization-matrix.int.spec.ts`; what is public by design is `operation-inventory.ts`.
  */
 
 /** The part of a JSON schema the body generator reads. */
@@ -220,6 +223,8 @@ export const leaksIn = (body: string, secrets: readonly string[], sent: readonly
 export interface Caller {
   label: string;
   headers: Record<string, string>;
+  /** No token: refused every signed-in operation with 401 (a signed-in caller without the capability gets 403). */
+  anonymous?: boolean;
   /** Whether the caller's role has the capability (the guard answers 403 before any id is read otherwise). */
   may: (capability: string | undefined) => boolean;
 }
@@ -241,12 +246,34 @@ export interface ScopingRun {
   overseer?: boolean;
 }
 
+/** A refused request: its operation and what it was (method, url, caller). */
+export interface Refused {
+  key: string;
+  where: string;
+}
+
+const inEnvelope = (body: string): boolean => {
+  try {
+    const parsed = JSON.parse(body) as { success?: unknown; message?: unknown; code?: unknown };
+    return parsed.success === false && typeof parsed.message === 'string' && typeof parsed.code === 'string';
+  } catch {
+    return false;
+  }
+};
+
 /**
- * Every violation of the run: a 5xx, an answer showing another's id, email or name, or a 2xx to a call naming another's
- * thing in its path. A caller refused the operation's capability is called once (the guard answers before any id).
+ * Every violation of the run: a 5xx, an answer other than 401 (anonymous) / 403 in the error envelope to a caller the
+ * role table refuses the operation's capability, an answer showing another's id, email or name, or a 2xx to a call
+ * naming another's thing in its path. A caller refused the operation's capability is called once (the guard answers
+ * before any id). `covered`: each operation and caller called (a public operation by the first caller only: it reads
+ * no token, so it answers every caller alike).
  */
-export const scopingViolations = async (inject: Inject, run: ScopingRun): Promise<{ violations: string[]; calls: number }> => {
+export const scopingViolations = async (inject: Inject, run: ScopingRun): Promise<{ violations: string[]; calls: number; covered: Set<string>; refused: Map<string, Refused> }> => {
   const violations: string[] = [];
+  const covered = new Set<string>();
+  /** The refused requests by their request id (sent as `x-request-id`): the suite checks none of them wrote. */
+  const refused = new Map<string, Refused>();
+  const runId = randomUUID().slice(0, 8);
   let calls = 0;
   let ip = 0;
   for (const [index, caller] of run.callers.entries()) {
@@ -257,18 +284,29 @@ export const scopingViolations = async (inject: Inject, run: ScopingRun): Promis
       if (isPublic && index > 0) continue;
       const all = isPublic ? op.pathParams.length > 0 : caller.may(op.capability);
       const requests = requestsFor(op, run.doc, run.ids, run.owners, { all, ...(run.bodies ? { bodies: run.bodies } : {}) });
+      covered.add(`${op.key} as ${isPublic ? 'anyone' : caller.label}`);
       for (const request of requests) {
         ip += 1;
         calls += 1;
         const response = await inject({
           method: op.method,
           url: request.url,
-          headers: caller.headers,
+          headers: { ...caller.headers, 'x-request-id': `matrix-${runId}-${ip}` },
           remoteAddress: `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`,
           ...(request.payload === undefined ? {} : { payload: request.payload as object }),
         });
         const where = `${op.method} ${request.url} as ${caller.label}`;
         if (response.statusCode >= 500) violations.push(`${where}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        else if (response.statusCode >= 400) {
+          refused.set(`matrix-${runId}-${ip}`, { key: op.key, where });
+          if (!inEnvelope(response.body)) violations.push(`${where}: ${response.statusCode} not in the error envelope ${response.body.slice(0, 200)}`);
+        }
+        if (!isPublic && !caller.may(op.capability)) {
+          // The role table refuses it: the guard's answer, before anything of the request is read.
+          const refusal = caller.anonymous ? 401 : 403;
+          if (response.statusCode !== refusal) violations.push(`${where}: ${response.statusCode}, not ${refusal} (no ${op.capability}) ${response.body.slice(0, 200)}`);
+          continue;
+        }
         if (run.overseer || Object.hasOwn(run.publicByDesign, op.key)) continue;
         const leaked = leaksIn(response.body, run.secrets, request.sent);
         if (leaked.length > 0) violations.push(`${where}: ${response.statusCode} shows ${leaked.join(', ')}`);
@@ -276,5 +314,5 @@ export const scopingViolations = async (inject: Inject, run: ScopingRun): Promis
       }
     }
   }
-  return { violations, calls };
+  return { violations, calls, covered, refused };
 };

@@ -91,7 +91,7 @@ describe('the scoping check fails on a leaking route', () => {
     (answer: (method: string, url: string) => { statusCode: number; body: string }): Inject =>
     async (options) =>
       answer(String(options.method), options.url);
-  const scoped = fake((_, url) => (url.startsWith('/api/v1/things') ? { statusCode: 200, body: '{"data":{"items":[]}}' } : { statusCode: 404, body: `{"message":"${url} not found"}` }));
+  const scoped = fake((_, url) => (url.startsWith('/api/v1/things') ? { statusCode: 200, body: '{"data":{"items":[]}}' } : { statusCode: 404, body: `{"success":false,"message":"${url} not found","code":"NOT_FOUND"}` }));
 
   it('passes an app that keeps to its own (an empty list, not found echoing the id asked for)', async () => {
     expect((await run(scoped)).violations).toEqual([]);
@@ -120,6 +120,27 @@ describe('the scoping check fails on a leaking route', () => {
     expect((await run(shows, { ops: [op('GET /api/v1/lookup/{token}')], publicByDesign })).violations).toEqual([]);
     expect((await run(shows, { overseer: true })).violations).toEqual([]);
     const crashes = fake(() => ({ statusCode: 503, body: '' }));
+    // A refusal outside the error envelope is a violation too.
+    const bare = (await run(fake(() => ({ statusCode: 404, body: 'Not Found' })), { overseer: true, ops: [op('GET /api/v1/things')] })).violations;
+    expect(bare).toHaveLength(2);
+    expect(bare.every((violation) => violation.includes('404 not in the error envelope'))).toBe(true);
     expect((await run(crashes, { overseer: true, ops: [op('GET /api/v1/things')] })).violations).toHaveLength(2);
+  });
+
+  it('fails an answer other than 401 (anonymous) / 403 in the error envelope to a caller the role table refuses', async () => {
+    const refused = { label: 'Customer', headers: {}, may: (capability: string | undefined) => capability !== 'things.list' };
+    const anonymous = { label: 'anonymous', headers: {}, anonymous: true, may: () => false };
+    const things = [op('GET /api/v1/things')];
+    const guard = (status: number): Inject => fake(() => ({ statusCode: status, body: '{"success":false,"message":"No","code":"FORBIDDEN"}' }));
+    expect((await run(guard(403), { ops: things, callers: [refused] })).violations).toEqual([]);
+    expect((await run(guard(401), { ops: things, callers: [anonymous] })).violations).toEqual([]);
+    expect((await run(guard(200), { ops: things, callers: [refused] })).violations).toEqual([expect.stringContaining('GET /api/v1/things as Customer: 200, not 403 (no things.list)')]);
+    expect((await run(guard(403), { ops: things, callers: [anonymous] })).violations).toEqual([expect.stringContaining('as anonymous: 403, not 401')]);
+    expect((await run(fake(() => ({ statusCode: 403, body: 'Forbidden' })), { ops: things, callers: [refused] })).violations).toHaveLength(1);
+    const { covered, refused: ids } = await run(guard(403), { callers: [anonymous, refused] });
+    // Every refusal by its request id, for the suite's check that none of them wrote.
+    expect(ids.size).toBeGreaterThan(0);
+    // Every signed-in operation by each caller, the public one once.
+    expect(covered.size).toBe(3 * 2 + 1);
   });
 });

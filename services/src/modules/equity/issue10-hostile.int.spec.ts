@@ -6,8 +6,9 @@ import { useTestApp } from '../../../test/harness.ts';
 import { answerOf, expectRefusal, hostileClient, label } from '../../../test/hostile.ts';
 
 /**
- * Issue 10's Equity Protect API under hostile use: every route without a token and as every role, another member's
- * enrollment and alert, malformed params, queries, bodies and files. Never a 500; a refusal appends nothing.
+ * Issue 10's Equity Protect API under hostile use: another member's enrollment and alert,
+ * out-of-range filters and fields, files that are not recordings, double clicks. Every route without a token and as
+ * every role, malformed JSON and odd ids: the generated `authorization-matrix.int.spec.ts` and `hostile-input.int.spec.ts`.
  */
 
 const t = useTestApp({ DEV_OUTBOX: 'true' });
@@ -26,7 +27,7 @@ interface Route {
 
 const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Provider Admin', 'Super Admin'];
 
-const { call, as, unchanged, refusesWithoutToken, refusesRoles, neverCrashes, sameAsUnknown } = hostileClient(() => t);
+const { call, as, unchanged, sameAsUnknown } = hostileClient(() => t);
 
 let routes: Route[];
 /** The owner's enrollment and alert ids, which the owned routes' urls hold. */
@@ -68,17 +69,6 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('every issue-10 Equity Protect route, by a stranger and by every role', () => {
-  it('refuses a caller without a token (401) or with a forged one on every signed-in and admin route, changing nothing', async () => {
-    await refusesWithoutToken(routes.filter((r) => r.auth !== 'public'));
-  });
-
-  it('answers 403 on every admin route to the roles it is not for', async () => {
-    await refusesRoles(
-      ROLES.filter((r) => r !== 'Super Admin'),
-      (role) => routes.filter((r) => r.auth === 'super-admin' || (r.auth === 'admin' && role !== 'Provider Admin')),
-    );
-  });
-
   it('answers another member’s enrollment or alert on every route exactly as one that does not exist (404, same code and message)', async () => {
     const unknownUrl = (url: string) => ownedIds.reduce((u, id) => u.replace(id, randomUUID()), url);
     await unchanged(async () => {
@@ -103,20 +93,13 @@ describe('every issue-10 Equity Protect route, by a stranger and by every role',
     });
   });
 
-  it('never fails with a 500 for any role on any route, and a refusal appends nothing', async () => {
-    await neverCrashes(ROLES, routes);
-  });
 });
 
 describe('malformed Equity Protect input', () => {
-  it('answers malformed ids, queries, bodies and files with a 4xx envelope, appending nothing', async () => {
+  it('refuses out-of-range filters, wrong field values and files that are not recordings with 400, appending nothing (generic malformed input: hostile-input.int.spec.ts)', async () => {
     const admin = await as('Super Admin');
     const member = await as('Customer');
     await unchanged(async () => {
-      for (const id of ['not-a-uuid', '%00', '..%2F..%2Fetc', 'x'.repeat(500), '6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b%27--']) {
-        for (const path of [`/equity/enrollments/${id}`, `/equity/alerts/${id}`, `/equity/alerts/${id}/history`, `/admin/equity/imports/${id}`]) expectRefusal(await call({ url: path, headers: admin }), path.slice(0, 40), [400, 404]);
-        expectRefusal(await call({ method: 'POST', url: `/equity/alerts/${id}/confirm`, headers: member }), `confirm ${id.slice(0, 20)}`, [400, 404]);
-      }
       for (const query of ['page=-1', 'page_size=0', 'sort=__proto__', 'order=sideways', 'q=' + 'x'.repeat(200), 'from=2026-02-30', 'status=hacked', 'cases_only=maybe', 'document_type=mortgage', 'from=2026-02-02&to=2026-02-01']) {
         expectRefusal(await call({ url: `/equity/alerts/mine?${query}`, headers: member }), `alerts mine?${query.slice(0, 30)}`, [400]);
         expectRefusal(await call({ url: `/admin/equity/alerts?${query}`, headers: admin }), `admin alerts?${query.slice(0, 30)}`, [400]);
@@ -128,9 +111,6 @@ describe('malformed Equity Protect input', () => {
         expectRefusal(await call({ method: 'PUT', url: '/admin/equity/pricing', payload: { annual_price_cents: value, included_plan_names: value, features: value }, headers: admin }), `pricing ${JSON.stringify(value).slice(0, 20)}`, [400]);
         expectRefusal(await call({ method: 'POST', url: '/admin/equity/imports', payload: { file_name: value, format: value, data: value }, headers: admin }), `import ${JSON.stringify(value).slice(0, 20)}`, [400]);
         expectRefusal(await call({ method: 'POST', url: '/admin/equity/imports/sample', payload: { count: value, on_protected: -1 }, headers: admin }), `sample ${JSON.stringify(value).slice(0, 20)}`, [400]);
-      }
-      for (const payload of ['{"oops": ', 'null', '[1,2]']) {
-        expectRefusal(await call({ method: 'POST', url: '/equity/enrollments', payload, headers: { ...member, 'content-type': 'application/json' } }), `enrol ${payload}`);
       }
       // An unknown property, and a real one the member never verified.
       expectRefusal(await call({ method: 'POST', url: '/equity/enrollments', payload: { property_id: 'ca-zzz-99999' }, headers: member }), 'unknown property', [400]);

@@ -7,8 +7,9 @@ import { receiptToken } from './recipients/token.ts';
 import { answerOf, expectRefusal, expectSameAnswer, hostileClient, label } from '../../../test/hostile.ts';
 
 /**
- * Issue 9's HTTP API under hostile use: every NHD route without a token and as every role, another customer's order,
- * malformed params, queries and bodies, forged and reused recipient links. Never a 500; a refusal appends nothing.
+ * Issue 9's HTTP API under hostile use: another customer's order, out-of-range filters and
+ * fields, forged and reused recipient links, double clicks. Every route without a token and as every role, malformed
+ * JSON and odd ids: the generated `authorization-matrix.int.spec.ts` and `hostile-input.int.spec.ts`.
  */
 
 const t = useTestApp({ DEV_OUTBOX: 'true' });
@@ -23,7 +24,7 @@ interface Route {
 
 const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Provider Admin', 'Super Admin'];
 
-const { call, as, unchanged, refusesWithoutToken, refusesRoles, neverCrashes, sameAsUnknown } = hostileClient(() => t);
+const { call, as, unchanged, sameAsUnknown } = hostileClient(() => t);
 
 let owner: string;
 let orderId: string;
@@ -49,14 +50,6 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('every issue-9 route, by a stranger and by every role', () => {
-  it('refuses a caller without a token (401) or with a forged one on every signed-in and admin route, changing nothing', async () => {
-    await refusesWithoutToken(routes.filter((r) => r.auth !== 'public'));
-  });
-
-  it('answers 403 on every admin route to every role but Super Admin', async () => {
-    await refusesRoles(ROLES.filter((r) => r !== 'Super Admin'), () => routes.filter((r) => r.auth === 'admin'));
-  });
-
   it('answers another customer’s order on every order route exactly as an order that does not exist (404, same code and message), to every non-admin role', async () => {
     await unchanged(async () => {
       for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
@@ -85,29 +78,18 @@ describe('every issue-9 route, by a stranger and by every role', () => {
     });
   });
 
-  it('never fails with a 500 for any role on any route, and a refusal appends nothing', async () => {
-    // A new order's body for each call: the table's is placed once.
-    await neverCrashes(ROLES, routes, { bodyOf: (route) => (route.url === '/nhd/orders' ? orderBody() : route.body) });
-  });
 });
 
 describe('malformed input', () => {
-  it('answers malformed ids, queries and bodies with a 4xx envelope, appending nothing', async () => {
+  it('refuses out-of-range filters and wrong field values with 400, appending nothing (generic malformed input: hostile-input.int.spec.ts)', async () => {
     const headers = await as('Super Admin');
     const customer = await as('Customer');
     await unchanged(async () => {
-      for (const id of ['not-a-uuid', '%00', '..%2F..%2Fetc', 'x'.repeat(500), '6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b%27--']) {
-        for (const path of ['', '/history', '/report']) expectRefusal(await call({ url: `/nhd/orders/${id}${path}`, headers }), `order id ${id.slice(0, 20)}${path}`, [400, 404]);
-        expectRefusal(await call({ method: 'POST', url: `/nhd/orders/${id}/cancel`, headers, payload: { reason: 'why not' } }), `cancel ${id.slice(0, 20)}`, [400, 404]);
-      }
       for (const query of ['page=-1', 'page_size=0', 'sort=__proto__', 'order=sideways', 'q=' + 'x'.repeat(200), 'from=2026-02-30', 'report_type=1e99', 'county=' + 'y'.repeat(80)]) {
         expectRefusal(await call({ url: `/nhd/orders/mine?${query}`, headers: customer }), `mine?${query.slice(0, 30)}`, [400]);
         expectRefusal(await call({ url: `/admin/nhd/orders?${query}`, headers }), `admin?${query.slice(0, 30)}`, [400]);
       }
       const huge = 'x'.repeat(20_000);
-      for (const payload of ['{"oops": ', 'null', '[1,2]']) {
-        expectRefusal(await call({ method: 'POST', url: '/nhd/orders', payload, headers: { ...customer, 'content-type': 'application/json' } }), `place ${payload}`);
-      }
       for (const value of [42, -1, huge, { $gt: '' }, ['a'], true, null, '\u0000\u202e']) {
         const payload = Object.fromEntries(Object.keys(orderBody()).map((k) => [k, value]));
         expectRefusal(await call({ method: 'POST', url: '/nhd/orders', payload, headers: customer }), `place every field ${JSON.stringify(value).slice(0, 20)}`, [400]);

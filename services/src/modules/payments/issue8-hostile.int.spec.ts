@@ -13,8 +13,9 @@ import { answerOf, bearer, expectNoCrash, expectRefusal, expectSameAnswer, hosti
 
 /**
  * Issue 8's merged HTTP API under hostile use: payment history and one charge, receipts, promo codes (admin, quote,
- * reservation at checkout) and plans admin. Every route without a token and as every role; malformed input; one
- * account against another; concurrent redemptions, edits and activations. Never a 500; a refusal appends nothing.
+ * reservation at checkout) and plans admin: bad terms and plan definitions, one account against another, concurrent
+ * redemptions, edits and activations. Every route without a token and as every role, malformed JSON, wrong types and
+ * odd ids: the generated `authorization-matrix.int.spec.ts` and `hostile-input.int.spec.ts`.
  */
 
 const t = useTestApp();
@@ -27,32 +28,14 @@ interface Route {
   body?: Record<string, unknown>;
 }
 
-const UUID = '6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b';
 const GUARD_CODE = `GUARD-${randomUUID().slice(0, 8)}`.toUpperCase();
+/** The roles that are not Super Admins (another customer's checkout answers them as an unknown one). */
+const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Provider Admin'];
 
-const ROUTES: Route[] = [
-  { method: 'GET', url: '/payments/mine', auth: 'signed-in' },
-  { method: 'GET', url: `/payments/charges/${UUID}`, auth: 'signed-in' },
-  { method: 'GET', url: `/payments/checkouts/${UUID}/receipt`, auth: 'signed-in' },
-  { method: 'POST', url: '/payments/promo-codes/quote', auth: 'public', body: { code: 'NOPE-NOPE', plan_id: 'yearly' } },
-  { method: 'GET', url: '/admin/promo-codes', auth: 'admin' },
-  { method: 'POST', url: '/admin/promo-codes', auth: 'admin', body: { code: `X-${randomUUID().slice(0, 8)}`, ...terms() } },
-  { method: 'PUT', url: `/admin/promo-codes/${GUARD_CODE}`, auth: 'admin', body: terms({ discount_value: 50 }) },
-  { method: 'POST', url: `/admin/promo-codes/${GUARD_CODE}/deactivate`, auth: 'admin' },
-  { method: 'POST', url: `/admin/promo-codes/${GUARD_CODE}/activate`, auth: 'admin' },
-  { method: 'GET', url: '/admin/plans', auth: 'admin' },
-  { method: 'POST', url: '/admin/plans', auth: 'admin', body: { id: `hostile-${randomUUID().slice(0, 8)}`, ...planBody() } },
-  { method: 'PUT', url: '/admin/plans/monthly', auth: 'admin', body: planBody({ is_default: true, is_active: true, amount: 1 }) },
-  { method: 'POST', url: '/admin/plans/monthly/deactivate', auth: 'admin' },
-  { method: 'POST', url: '/admin/plans/monthly/activate', auth: 'admin' },
-];
 
-const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Provider Admin', 'Super Admin'];
-
-const { call, unchanged, refusesWithoutToken, refusesRoles, neverCrashes, sameAsUnknown } = hostileClient(() => t);
+const { call, unchanged, sameAsUnknown } = hostileClient(() => t);
 /** A role's synthetic user (`test-<role>`), or a customer with this account. */
 const as = async (who: Role | { account: string }) => bearer(typeof who === 'string' ? await t.signInAs(who) : await t.signInAs('Customer', who.account));
-const asRole = (role: Role) => as(role);
 
 const newAccount = () => `acct-${randomUUID()}`;
 const cardOf = async (account: string, behavior: TestCardBehavior = 'succeeds') =>
@@ -77,43 +60,8 @@ beforeAll(async () => {
   await createCode(GUARD_CODE);
 }, 60_000);
 
-describe('every issue-8 route, by a stranger and by every role', () => {
-  it('refuses a caller without a token (401) or with a forged one on every signed-in and admin route, changing nothing', async () => {
-    await refusesWithoutToken(ROUTES.filter((r) => r.auth !== 'public'));
-  });
-
-  it('answers 403 on every admin route to every role but Super Admin, changing nothing', async () => {
-    await refusesRoles(ROLES.filter((r) => r !== 'Super Admin'), () => ROUTES.filter((r) => r.auth === 'admin'), { headersOf: asRole });
-  });
-
-  it('never fails with a 500 for any role, and a refusal appends nothing', async () => {
-    await neverCrashes(ROLES, ROUTES, { headersOf: asRole });
-  });
-});
-
 describe('malformed input', () => {
   const huge = 'x'.repeat(20_000);
-  const withBody = ROUTES.filter((r) => r.body);
-
-  it('answers malformed bodies and wrong types on every route with a body with a 4xx envelope, appending nothing', async () => {
-    const raw: { payload: string; headers: Record<string, string> }[] = [
-      { payload: '{"oops": ', headers: { 'content-type': 'application/json' } },
-      { payload: 'null', headers: { 'content-type': 'application/json' } },
-      { payload: '[1,2]', headers: { 'content-type': 'application/json' } },
-      { payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
-    ];
-    const headers = await as('Super Admin');
-    await unchanged(async () => {
-      for (const route of withBody) {
-        for (const r of raw) expectRefusal(await call({ method: route.method, url: route.url, payload: r.payload, headers: { ...headers, ...r.headers } }), label(route, r.payload));
-        const keys = Object.keys(route.body!);
-        for (const value of [42, -1, huge, { $gt: '' }, ['a'], true, null, '\u0000\u202e\ud83d\ude00']) {
-          const payload = Object.fromEntries(keys.map((k) => [k, value]));
-          expectRefusal(await call({ method: route.method, url: route.url, payload, headers }), label(route, `every field ${JSON.stringify(value).slice(0, 20)}`));
-        }
-      }
-    });
-  });
 
   it('refuses bad promo code terms: percent over 100, zero, negative, fractional or overflowing amounts, dates out of order', async () => {
     const headers = await as('Super Admin');
@@ -241,15 +189,6 @@ describe('malformed input', () => {
     });
   });
 
-  it('refuses ids that are not uuids on the charge and the receipt', async () => {
-    const headers = await as('Customer');
-    await unchanged(async () => {
-      for (const id of ['not-a-uuid', '..%2F..%2Fetc%2Fpasswd', '%00', 'x'.repeat(300), `${UUID}%20OR%201=1`, '%ZZ']) {
-        expectRefusal(await call({ method: 'GET', url: `/payments/charges/${id}`, headers }), `charge ${id.slice(0, 20)}`, [400, 404]);
-        expectRefusal(await call({ method: 'GET', url: `/payments/checkouts/${id}/receipt`, headers }), `receipt ${id.slice(0, 20)}`, [400, 404]);
-      }
-    });
-  });
 });
 
 describe('one account against another', () => {
@@ -298,7 +237,7 @@ describe('one account against another', () => {
       { method: 'GET', url: `/payments/checkouts/${checkout_id}/receipt`, auth: 'signed-in' },
     ];
     await unchanged(async () => {
-      for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
+      for (const role of ROLES) {
         const headers = await as(role);
         for (const route of routes) {
           const theirs = await sameAsUnknown(route, headers, (url) => url.replace(checkout_id, randomUUID()), label(route, role), 404);

@@ -6,8 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { answerOf, expectRefusal, expectSameAnswer, hostileClient, label } from '../../../test/hostile.ts';
 
 /**
- * The reimbursement API under hostile use: every route without a token and as every role, another member's claim,
- * malformed ids, queries and bodies. Never a 500; a refusal appends nothing.
+ * The reimbursement API under hostile use: another member's claim, out-of-range filters and
+ * fields, hidden characters in a document's name. Every route without a token and as every role, malformed JSON and
+ * odd ids: the generated `authorization-matrix.int.spec.ts` and `hostile-input.int.spec.ts`.
  */
 
 const t = useTestApp();
@@ -21,7 +22,7 @@ interface Route {
 
 const ROLES: Role[] = ['Customer', 'Agent', 'Broker', 'Owner', 'Professional', 'Provider Admin', 'Super Admin'];
 
-const { call, as, unchanged, refusesWithoutToken, refusesRoles, neverCrashes, sameAsUnknown } = hostileClient(() => t);
+const { call, as, unchanged, sameAsUnknown } = hostileClient(() => t);
 
 let claimId: string;
 let ownerHeaders: Record<string, string>;
@@ -54,11 +55,6 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('every reimbursement route, by a stranger and by every role', () => {
-  it('refuses a caller without a token (401) or with a forged one, and a non-admin on the admin routes with 403, changing nothing', async () => {
-    await refusesWithoutToken(routes);
-    await refusesRoles(ROLES.filter((r) => r !== 'Super Admin'), () => routes.filter((r) => r.auth === 'admin'));
-  });
-
   it('answers another member’s claim on every claim route exactly as a claim that does not exist (404, same code and message)', async () => {
     await unchanged(async () => {
       for (const role of ROLES.filter((r) => r !== 'Super Admin')) {
@@ -86,20 +82,11 @@ describe('every reimbursement route, by a stranger and by every role', () => {
     });
   });
 
-  it('never fails with a 500 for any role on any route, and a refusal appends nothing', async () => {
-    await neverCrashes(ROLES, routes);
-  });
-
-  it('answers malformed ids, queries and bodies with a 4xx envelope, appending nothing', async () => {
+  it('refuses out-of-range filters and wrong field values with 400, appending nothing (generic malformed input: hostile-input.int.spec.ts)', async () => {
     const admin = await as('Super Admin');
     const customer = await as('Customer');
     await unchanged(async () => {
-      for (const id of ['not-a-uuid', '%00', '..%2F..%2Fetc', 'x'.repeat(500), '6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b%27--']) {
-        for (const path of ['', '/history', `/documents/${docId}`]) expectRefusal(await call({ url: `/reimbursements/claims/${id}${path}`, headers: admin }), `claim id ${id.slice(0, 20)}${path}`, [400, 404]);
-        expectRefusal(await call({ method: 'POST', url: `/admin/reimbursements/claims/${id}/reject`, headers: admin, payload: { reason: 'why not' } }), `reject ${id.slice(0, 20)}`, [400, 404]);
-      }
-      for (const doc of ['..%2F..%2Fsecret', '%00', 'x'.repeat(100)]) expectRefusal(await call({ url: `/reimbursements/claims/${claimId}/documents/${doc}`, headers: admin }), `document ${doc.slice(0, 20)}`, [400, 404]);
-      for (const query of ['page=-1', 'page_size=0', 'sort=__proto__', 'order=sideways', 'status=paid&status=submitted', 'min_amount_cents=1e99', 'from=2026-02-30', 'county=' + 'y'.repeat(80)]) {
+            for (const query of ['page=-1', 'page_size=0', 'sort=__proto__', 'order=sideways', 'status=paid&status=submitted', 'min_amount_cents=1e99', 'from=2026-02-30', 'county=' + 'y'.repeat(80)]) {
         expectRefusal(await call({ url: `/admin/reimbursements/claims?${query}`, headers: admin }), `admin?${query.slice(0, 30)}`, [400]);
       }
       for (const query of ['page=-1', 'sort=__proto__', 'status=x']) expectRefusal(await call({ url: `/reimbursements/claims?${query}`, headers: customer }), `mine?${query}`, [400]);
@@ -109,9 +96,6 @@ describe('every reimbursement route, by a stranger and by every role', () => {
         expectRefusal(await call({ method: 'POST', url: `/admin/reimbursements/claims/${claimId}/approve`, payload: { reason: value, approved_amount_cents: value }, headers: admin }), `approve ${JSON.stringify(value).slice(0, 20)}`, [400]);
         expectRefusal(await call({ method: 'POST', url: `/admin/reimbursements/claims/${claimId}/payout`, payload: { method: value, reference: value }, headers: admin }), `payout ${JSON.stringify(value).slice(0, 20)}`, [400]);
         expectRefusal(await call({ method: 'POST', url: `/reimbursements/claims/${claimId}/answer`, payload: { message: value, documents: value }, headers: customer }), `answer ${JSON.stringify(value).slice(0, 20)}`, [400, 404]);
-      }
-      for (const payload of ['{"oops": ', 'null', '[1,2]']) {
-        expectRefusal(await call({ method: 'POST', url: '/reimbursements/claims', payload, headers: { ...customer, 'content-type': 'application/json' } }), `file ${payload}`);
       }
       expectRefusal(await call({ method: 'POST', url: '/reimbursements/claims', headers: customer, payload: claimBody({ documents: [{ name: 'a\u202Eevil.pdf', data: 'JVBERi0=' }] }) }), 'hidden characters in a name', [400]);
     });

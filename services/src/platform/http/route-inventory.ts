@@ -6,6 +6,8 @@ export interface ApiRoute {
   hidden: boolean;
   /** What the route declared in `config.auth` (the auth guard refuses an /api/ route without one). */
   auth: unknown;
+  /** The route's own body limit in bytes, when it sets one (the app's default applies otherwise). */
+  bodyLimit: number | undefined;
 }
 
 const inventories = new WeakMap<FastifyInstance, ApiRoute[]>();
@@ -18,7 +20,7 @@ export const recordApiRoutes = (app: FastifyInstance): void => {
     if (!route.url.startsWith('/api/')) return;
     const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, hidden, auth: route.config?.auth });
+      if (method !== 'HEAD') routes.push({ method, url: route.url, hidden, auth: route.config?.auth, bodyLimit: route.bodyLimit });
     }
   });
 };

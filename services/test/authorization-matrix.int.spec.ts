@@ -8,16 +8,23 @@ import { currentSessionVersion } from '../src/modules/identity/module.ts';
 import { registerAccount } from './accounts.ts';
 import { alertsOf, CSV_HEADER, importCsv, protectProperty } from './equity.ts';
 import { useTestApp } from './harness.ts';
-import { orderBody, placeAndPayOrder } from './nhd.ts';
+import { placeAndPayOrder } from './nhd.ts';
+import { accountingGaps, BODIES, inventoryOf, NOT_INJECTABLE, PUBLIC_BY_DESIGN, WRITES_ON_REFUSAL } from './operation-inventory.ts';
 import { waitForMessage } from './outbox.ts';
-import { claimBody, fileClaim, startMembershipFor } from './reimbursement.ts';
+import { fileClaim, startMembershipFor } from './reimbursement.ts';
 import { signedUpWith } from './sign-up-steps.ts';
-import { operationsOf, scopingViolations, type BodyTable, type Caller, type Inject, type OpenApiDocument, type OthersIds, type Operation, type OwnerKey } from './scoping.ts';
+import { scopingViolations, type Caller, type Inject, type OpenApiDocument, type OthersIds, type Operation, type OwnerKey, type Refused } from './scoping.ts';
 import { signUpWithOutboxCodes } from './sign-up.ts';
 import { waitFor } from './wait-for.ts';
 
 /**
- * Issue 21 item 8: generated from the OpenAPI document the app serves. Two providers A and B, a member of each (invited
+ * The authorization matrix (issue 21 item 8, issue 23 item 5): generated from the OpenAPI document the app serves.
+ * Every operation as every caller: anonymous, each member role, another provider's Provider Admin, Admin and Super
+ * Admin. Where the role table refuses the caller the operation's capability: 401 (anonymous) / 403 in the error
+ * envelope, never 2xx. Every operation of the document is accounted for (`operation-inventory.ts`: signed-in with a
+ * capability of the table, public by design with its reason, or not injectable with its reason), so a new route is
+ * covered without code of its own.
+ * Two providers A and B, a member of each (invited
  * by their Provider Admin, signed up and accepted) and a plain customer C; B's member and C each hold a verified
  * property, a membership, an Equity Protect enrollment and an alert, an NHD order, a claim and payments. Every operation,
  * with every path id filled by each of B's member's and C's ids, called as A's Provider Admin and as every member role
@@ -26,57 +33,6 @@ import { waitFor } from './wait-for.ts';
  * things: only checked for no 5xx. Holds before and after the Provider Admin's lists are scoped to its members.
  */
 const t = useTestApp({ CAPTCHA_COST: '1' });
-
-/** Operations public by design, with the reason: called by every caller (no 5xx) but not checked for what they show. */
-const PUBLIC_BY_DESIGN: Readonly<Record<string, string>> = {
-  'GET /api/health': 'health check for load balancers',
-  'POST /api/v1/auth/sign-in': 'sign-in: answers a challenge for whoever knows the password',
-  'POST /api/v1/auth/sign-in/otp': 'sign-in: sends the code of a challenge',
-  'POST /api/v1/auth/sign-in/verify': 'sign-in: exchanges a code for tokens',
-  'POST /api/v1/auth/refresh': 'refresh cookie exchange',
-  'POST /api/v1/auth/sign-out': 'ends the cookie session',
-  'GET /api/v1/auth/sign-up/challenge': 'sign-up: the human check',
-  'POST /api/v1/auth/sign-up': 'sign-up: a stranger starts',
-  'POST /api/v1/auth/sign-up/otp': "sign-up: by the sign-up cookie, the stranger's own",
-  'POST /api/v1/auth/sign-up/verify': "sign-up: by the sign-up cookie, the stranger's own",
-  'POST /api/v1/auth/forgot-password': 'password reset request (same answer for any email)',
-  'POST /api/v1/auth/reset-password': 'password reset by the emailed token',
-  'GET /api/v1/profile-photos/{photo_id}/{width}': 'profile photos by unguessable id (img tags cannot send a token)',
-  'POST /api/v1/account/contact-change/undo': 'undo link from the notice email, by its token',
-  'GET /api/v1/dev/outbox': 'dev outbox, on only with DEV_OUTBOX (never in production)',
-  'GET /api/v1/cms/content/{key}': 'public content: published pages and blog posts',
-  'GET /api/v1/cms/blogs': 'public content: the published blog posts',
-  'GET /api/v1/cms/images/{image_id}/{width}.webp': 'content images by unguessable id (img tags cannot send a token)',
-  'GET /api/v1/cms/contact-messages/challenge': 'contact form: the human check',
-  'POST /api/v1/cms/contact-messages': 'contact form: a visitor writes to the team (human check, rate limited)',
-  'POST /api/v1/user-interaction/store': 'anonymous interaction tracking (writes only)',
-  'GET /api/v1/states': 'lookup: states',
-  'GET /api/v1/properties/search': 'lookup: the public property data set',
-  'GET /api/v1/properties/counties': 'lookup: counties',
-  'GET /api/v1/properties/{id}': 'lookup: a property of the public data set',
-  'GET /api/v1/plans': 'public plans and prices',
-  'POST /api/v1/payments/promo-codes/quote': 'public price quote for a promo code',
-  'GET /api/v1/payments/config': "public payment gateway configuration (publishable key)",
-  'POST /api/v1/payments/stripe/webhook': 'gateway webhook, by its signature',
-  'GET /api/v1/nhd/report-types': 'public report types and prices',
-  'GET /api/v1/nhd/receipts/{token}': 'report recipients open their receipt by its emailed token',
-  'GET /api/v1/nhd/receipts/{token}/report': 'report recipients download by their emailed token',
-  'POST /api/v1/nhd/receipts/{token}/acknowledge': 'report recipients acknowledge by their emailed token',
-  'GET /api/v1/equity/pricing': 'public Equity Protect pricing',
-  'GET /api/v1/provider-logos/{logo_id}/{width}': 'provider logos by unguessable id (img tags cannot send a token)',
-  'GET /api/v1/provider-invitations/lookup': 'invitees preview their invitation by its emailed token or code',
-};
-/** Bodies the generator cannot build (a valid order, a property someone else verified), each naming the id under test. */
-const BODIES: BodyTable = {
-  'POST /api/v1/nhd/orders': (fill) => orderBody({ order_id: fill('order_id') ?? randomUUID() }),
-  'POST /api/v1/reimbursements/claims': (fill) => claimBody({ claim_id: fill('claim_id') ?? randomUUID(), property_id: 'ca-lax-00003' }),
-  // C's property, which only C verified.
-  'POST /api/v1/equity/enrollments': () => ({ property_id: 'ca-lax-00003' }),
-  'PUT /api/v1/sign-up/mailing-address': () => ({ same_as_property: true, property_id: 'ca-lax-00003' }),
-  'POST /api/v1/properties/{id}/verifications/code': () => ({ code: '123456' }),
-};
-/** Not callable through `inject`: the raw event stream is a WebSocket upgrade (Super Admin; its own tests cover it). */
-const NOT_INJECTABLE = new Set(['GET /api/v1/events/stream']);
 
 const inject: Inject = (options) => t.app.inject(options);
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -157,7 +113,13 @@ const thingsOf = async (accountId: string, propertyId: string) => {
 
 interface Seeded {
   doc: OpenApiDocument;
+  /** Every operation of the document; `ops` less the ones `inject` cannot call. */
+  all: Operation[];
   ops: Operation[];
+  anonymous: Caller;
+  /** A token the app never issued: answered as anonymous (401). */
+  forged: Caller;
+  providerAdminA: Caller;
   ids: OthersIds;
   secrets: string[];
   owners: OwnerKey[];
@@ -167,12 +129,24 @@ interface Seeded {
   accountsOfA: string[];
 }
 let seeded: Seeded | undefined;
+/** The operations and callers called (`op.key as caller`), over the runs of the matrix. */
+const covered = new Set<string>();
+
+/**
+ * What refused requests wrote: the events carrying one's request id as correlation (its command's or a reaction's),
+ * but for the operations that write on refusal by design (`WRITES_ON_REFUSAL`).
+ */
+const writtenByRefused = async (after: number, refused: ReadonlyMap<string, Refused>) =>
+  (await t.platform.eventStore.readAll({ after, limit: 100_000 })).flatMap((event) => {
+    const request = refused.get(event.correlationId);
+    return request && !Object.hasOwn(WRITES_ON_REFUSAL, request.key) ? [`${request.where}: refused, yet wrote ${event.type} on ${event.stream}`] : [];
+  });
 const state = () => {
   if (!seeded) throw new Error('not seeded');
   return seeded;
 };
 
-describe('scoping, generated from the OpenAPI document: nobody but the owner (and the overseers) sees a member’s things', () => {
+describe('the authorization matrix, generated from the OpenAPI document: every operation as every caller; nobody but the owner (and the overseers) sees a member’s things', () => {
   it('seeds two providers, their members and a plain customer, with their things', async () => {
     const a = await providerWithAdmin('Alpha');
     const b = await providerWithAdmin('Bravo');
@@ -202,8 +176,7 @@ describe('scoping, generated from the OpenAPI document: nobody but the owner (an
     // Not B's or C's: A's, and what their lists share (the Super Admin's import that raised every alert).
     for (const id of [a.providerId, a.adminId, ...owned.slice(0, 4), ...ofA.keys(), ...[...ofB.keys()].filter((id) => ofC.has(id))]) ids.delete(id);
 
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as OpenApiDocument;
-    const ops = operationsOf(doc).filter((op) => !NOT_INJECTABLE.has(op.key));
+    const { doc, all, ops } = await inventoryOf(t);
     const callerOf = async (role: RoleName): Promise<Caller> => {
       const id = randomUUID();
       await registerAccount(t, id, { email: `caller-${id}@example.test`, full_name: `${role} Caller`, roles: [role] });
@@ -219,7 +192,16 @@ describe('scoping, generated from the OpenAPI document: nobody but the owner (an
         { accountId: memberB.accountId, providerId: b.providerId, email: memberB.email },
         { accountId: c.accountId, providerId: undefined, email: c.email },
       ],
-      callers: [providerAdminA, ...(await Promise.all(MEMBER_ROLES.map(callerOf)))],
+      all,
+      anonymous: { label: 'anonymous', headers: {}, anonymous: true, may: (capability) => !capability },
+      forged: { label: 'a forged token', headers: bearer('not.a.jwt'), anonymous: true, may: (capability) => !capability },
+      providerAdminA,
+      callers: [
+        providerAdminA,
+        ...(await Promise.all(MEMBER_ROLES.map(callerOf))),
+        // A token for an account that does not exist (a synthetic user): a member's capabilities, nothing of its own.
+        { label: 'Customer without an account', headers: bearer(await t.signInAs('Customer', randomUUID())), may: (capability) => !capability || may(['Customer'], capability as Capability) },
+      ],
       overseers: await Promise.all((['Super Admin', 'Admin'] as const).map(callerOf)),
       accountsOfA: [a.adminId, memberA.accountId],
     };
@@ -227,24 +209,29 @@ describe('scoping, generated from the OpenAPI document: nobody but the owner (an
     expect(seeded.ids.size).toBeGreaterThanOrEqual(16);
   }, 90_000);
 
-  it('lists exactly the public operations of the document as public by design, each with its reason', () => {
-    const { ops } = state();
-    const publicOps = ops.filter((op) => !op.capability && !NOT_INJECTABLE.has(op.key)).map((op) => op.key);
-    expect(publicOps.sort()).toEqual(Object.keys(PUBLIC_BY_DESIGN).sort());
+  it('accounts for every operation of the document: a capability of the role table, or public or not injectable with its reason', () => {
+    const { all, ops } = state();
+    expect(accountingGaps(all), 'list a new public operation in PUBLIC_BY_DESIGN (operation-inventory.ts) with its reason').toEqual([]);
+    expect(all.filter((op) => !ops.includes(op)).map((op) => op.key)).toEqual(Object.keys(NOT_INJECTABLE));
     expect(ops.length).toBeGreaterThan(150);
   });
 
-  it("A's Provider Admin and every member role that owns none of it: never a 5xx, never B's member's or C's things", async () => {
+  it("anonymous, A's Provider Admin and every member role that owns none of it: refused as the role table says, never a 5xx, never B's member's or C's things", async () => {
     const s = state();
-    const { violations, calls } = await scopingViolations(inject, { ...s, publicByDesign: PUBLIC_BY_DESIGN, bodies: BODIES });
+    // Anonymous first: a public operation (called by the first caller only) is called as the public calls it.
+    const start = await t.platform.eventStore.headPosition();
+    const { violations, calls, covered: seen, refused } = await scopingViolations(inject, { ...s, callers: [s.anonymous, s.forged, ...s.callers], publicByDesign: PUBLIC_BY_DESIGN, bodies: BODIES });
+    for (const pair of seen) covered.add(pair);
     expect(calls).toBeGreaterThan(2000);
+    expect(refused.size).toBeGreaterThan(1000);
+    violations.push(...(await writtenByRefused(start, refused)));
     expect(violations, violations.join('\n')).toEqual([]);
   }, 120_000);
 
   it("A's Provider Admin's lists hold its provider's things only: A's member's once scoped, none before", async () => {
     const s = state();
     for (const list of ['/admin/equity/enrollments', '/admin/equity/alerts', '/nhd/orders/mine', '/reimbursements/claims', '/payments/mine']) {
-      const response = await t.app.inject({ method: 'GET', url: `/api/v1${list}?page_size=100`, headers: s.callers[0]?.headers });
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1${list}?page_size=100`, headers: s.providerAdminA.headers });
       expect(response.statusCode, `${list}: ${response.body}`).toBe(200);
       const owners = (response.json().data.items as { account_id?: string }[]).map((item) => item.account_id);
       expect(owners.filter((owner) => !s.accountsOfA.includes(owner ?? '')), list).toEqual([]);
@@ -258,7 +245,7 @@ describe('scoping, generated from the OpenAPI document: nobody but the owner (an
     const admin = await superAdmin();
     // The route as if its filter were gone: A's admin gets what an overseer gets.
     const unfiltered: Inject = (options) => t.app.inject({ ...options, headers: admin });
-    const { violations } = await scopingViolations(unfiltered, { ...s, ops: leaky, callers: s.callers.slice(0, 1), publicByDesign: PUBLIC_BY_DESIGN, bodies: BODIES });
+    const { violations } = await scopingViolations(unfiltered, { ...s, ops: leaky, callers: [s.providerAdminA], publicByDesign: PUBLIC_BY_DESIGN, bodies: BODIES });
     expect(violations.join('\n')).toContain('GET /api/v1/admin/equity/enrollments as Provider Admin of A: 200 shows');
     // And a route answering another's thing by id.
     const byId = s.ops.filter((op) => op.key === 'GET /api/v1/nhd/orders/{id}');
@@ -266,9 +253,21 @@ describe('scoping, generated from the OpenAPI document: nobody but the owner (an
     expect(asOverseer.violations.join('\n')).toMatch(/GET \/api\/v1\/nhd\/orders\/\S+ as Customer: 200/);
   }, 60_000);
 
-  it('Super Admin and Admin (overseers, who may see every member’s things): never a 5xx on any operation and id', async () => {
+  it('Super Admin and Admin (overseers, who may see every member’s things): refused as the role table says, never a 5xx on any operation and id', async () => {
     const s = state();
-    const { violations } = await scopingViolations(inject, { ...s, callers: s.overseers, overseer: true, publicByDesign: PUBLIC_BY_DESIGN, bodies: BODIES });
+    const start = await t.platform.eventStore.headPosition();
+    const { violations, covered: seen, refused } = await scopingViolations(inject, { ...s, callers: s.overseers, overseer: true, publicByDesign: PUBLIC_BY_DESIGN, bodies: BODIES });
+    for (const pair of seen) covered.add(pair);
+    violations.push(...(await writtenByRefused(start, refused)));
     expect(violations, violations.join('\n')).toEqual([]);
   }, 120_000);
+
+  it('covered every signed-in operation as every caller, and every public one', () => {
+    const s = state();
+    const callers = [s.anonymous, s.forged, ...s.callers, ...s.overseers];
+    const signedIn = s.ops.filter((op) => op.capability);
+    const missing = [...signedIn.flatMap((op) => callers.map((caller) => `${op.key} as ${caller.label}`)), ...s.ops.filter((op) => !op.capability).map((op) => `${op.key} as anyone`)].filter((pair) => !covered.has(pair));
+    expect(missing).toEqual([]);
+    console.info(`authorization matrix: ${signedIn.length} signed-in operations × ${callers.length} callers (${callers.map((c) => c.label).join(', ')}) and ${s.ops.length - signedIn.length} public operations: ${covered.size} pairs`);
+  });
 });
