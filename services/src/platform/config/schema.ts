@@ -102,6 +102,14 @@ export const ConfigSchema = z
     KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).max(300_000).default(30_000),
     KAFKA_MAX_WAIT_MS: z.coerce.number().int().min(10).max(10_000).default(1000),
     REDIS_URL: z.string().optional(),
+    // observability (README "Metrics and traces")
+    // Bearer token GET /metrics asks for; unset: only direct requests from this host (loopback, no proxy header) may read it.
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    // ROLE=projector or worker: the port of their own GET /metrics (api and all serve it on PORT); unset: none.
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    // OTLP/HTTP collector base URL (spans go to <url>/v1/traces); unset: no traces, and no cost.
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).default('acpg'),
   })
   .superRefine((c, ctx) => {
     if (c.MODE === 'distributed') {
