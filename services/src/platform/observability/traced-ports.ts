@@ -51,13 +51,13 @@ const spanOfEvent = (tracing: Tracing, name: string, event: StoredEvent, kind: S
  * handler runs inside it, so a projection's push and a reaction's jobs are its children. A batch runs inside the last
  * event's span.
  */
-export const tracedBus = (bus: EventBus, tracing: Tracing): EventBus => ({
-  subscribe: (options, handler) =>
+export const tracedBus = (bus: EventBus, tracing: Tracing): EventBus => {
+  const subscribe: EventBus['subscribe'] = (options, handler) =>
     bus.subscribe(options, (event) => {
       const span = spanOfEvent(tracing, options.group, event, SpanKind.CONSUMER);
       return endAfter(span, () => tracing.within(originOf(span, event.correlationId), () => handler(event)));
-    }),
-  subscribeBatches: (options, handler) =>
+    });
+  const subscribeBatches: EventBus['subscribeBatches'] = (options, handler) =>
     bus.subscribeBatches(options, async (events) => {
       const spans = events.map((event) => spanOfEvent(tracing, options.group, event, SpanKind.CONSUMER));
       const last = spans.at(-1);
@@ -67,9 +67,11 @@ export const tracedBus = (bus: EventBus, tracing: Tracing): EventBus => ({
       } finally {
         for (const span of spans) span.end();
       }
-    }),
-  close: () => bus.close(),
-});
+    });
+  return new Proxy(bus, {
+    get: (target, property) => (property === 'subscribe' ? subscribe : property === 'subscribeBatches' ? subscribeBatches : forward(target, property)),
+  });
+};
 
 /** Every live push is a span (its message and room kind), a child of the projection that pushed it. */
 export const tracedRealtime = (realtime: Realtime, tracing: Tracing): Realtime => {
@@ -77,7 +79,7 @@ export const tracedRealtime = (realtime: Realtime, tracing: Tracing): Realtime =
     const origin = tracing.current();
     tracing.start(`push ${message}`, origin, { kind: SpanKind.PRODUCER, correlationId: origin?.correlationId, attributes: { 'acpg.push.message': message, 'acpg.push.room_kind': room } }).end();
   };
-  return {
+  const pushes: Partial<Realtime> = {
     toUser: (userId, message, payload) => {
       realtime.toUser(userId, message, payload);
       pushed(message, 'user');
@@ -99,4 +101,5 @@ export const tracedRealtime = (realtime: Realtime, tracing: Tracing): Realtime =
         }
       : {}),
   };
+  return new Proxy(realtime, { get: (target, property) => (Object.hasOwn(pushes, property) ? pushes[property as keyof Realtime] : forward(target, property)) });
 };
