@@ -16,12 +16,15 @@ import { MODULES } from './modules.ts';
 import { createPlatform, startBackground } from './runtime.ts';
 import { checkDataOwnership, ownedBy } from './module-data.ts';
 import { withoutSecrets } from '../platform/logging/secrets.ts';
+import { createObservability, type ObservabilityOptions } from './observability.ts';
 
 export interface RunningApplication {
   platform: Platform;
   /** Present when this process serves HTTP (ROLE=all|api). */
   app: FastifyInstance | null;
   url: string | null;
+  /** ROLE=projector or worker with METRICS_PORT: its `GET /metrics` (api and all serve it at `<url>/metrics`). */
+  metricsUrl: string | null;
   /** Graceful stop: drain HTTP, stop consumers, finish jobs in hand, flush and close the engines. */
   stop(): Promise<void>;
 }
@@ -56,14 +59,16 @@ const servesHttp = (config: Config) => config.ROLE === 'all' || config.ROLE === 
  * The composition root: the same code starts as api, projector, worker, or all three (embedded). Everything logs through
  * `withoutSecrets(given)`: no token, code, password or link secret reaches the log, at any level.
  */
-export const startApplication = async (config: Config, given: Logger): Promise<RunningApplication> => {
+export const startApplication = async (config: Config, given: Logger, options: ObservabilityOptions = {}): Promise<RunningApplication> => {
   const log = withoutSecrets(given);
   if (config.PAYMENTS_GATEWAY === 'test') log.warn({ payments_gateway: 'test' }, TEST_GATEWAY_WARNING);
   const cookieWarning = insecureCookieWarning(config);
   if (cookieWarning) log.warn({ cookie_secure: false }, cookieWarning);
   // Embedded: the encryption key is made (or moved out of the data folder, logged) before anything uses it.
   if (config.MODE === 'embedded' && !config.ENCRYPTION_KEY) await createFieldCipherFromConfig(config, log);
-  const adapters = await openAdapters(config, log);
+  const observability = await createObservability(config, MODULES, options);
+  // Appends and job outcomes counted; with traces on, appends, deliveries and job runs traced (composition/observability.ts).
+  const adapters = observability.observe(await openAdapters(config, log));
   let app: FastifyInstance | null = null;
   let sockets: { close(): Promise<void> } | null = null;
   let background: { stop(): Promise<void> } | null = null;
@@ -75,6 +80,7 @@ export const startApplication = async (config: Config, given: Logger): Promise<R
       ['sockets', () => sockets?.close()],
       ['consumers and workers', () => background?.stop()],
       ['engines', () => adapters.close()],
+      ['metrics and traces', () => observability.close()],
     ];
     let failure: unknown;
     for (const [name, step] of steps) {
@@ -97,7 +103,7 @@ export const startApplication = async (config: Config, given: Logger): Promise<R
     });
     const hub = createRealtimeHub({ messages: liveMessageNames(MODULES) });
     checkDataOwnership(MODULES);
-    const platform = createPlatform(config, log, adapters, tokens, hub.realtime, MODULES);
+    const platform = createPlatform(config, log, adapters, tokens, observability.realtime(hub.realtime), MODULES);
     // Each module's routes, reactions, workers, schedules, seed and rooms see only its own streams and collections.
     const modules = MODULES.map((module) => ownedBy(module, platform));
     // Built on every role, so two modules claiming one entity kind fail at start wherever it runs.
@@ -105,13 +111,17 @@ export const startApplication = async (config: Config, given: Logger): Promise<R
 
     let url: string | null = null;
     if (servesHttp(config)) {
-      app = await buildApp({ platform, modules, webDistDir: resolve(config.WEB_DIST_DIR), logger: log });
+      app = await buildApp({ platform, modules, webDistDir: resolve(config.WEB_DIST_DIR), logger: log, observe: observability.http });
       const checks = modules.flatMap((m) => (m.accessCheck ? [m.accessCheck(platform)] : []));
-      sockets = attachSocketIo(app, { tokens, checks, hub, authorizeEntity, ...(config.REDIS_URL && config.MODE === 'distributed' ? { redis: { url: config.REDIS_URL } } : {}) });
+      const attached = attachSocketIo(app, { tokens, checks, hub, authorizeEntity, ...(config.REDIS_URL && config.MODE === 'distributed' ? { redis: { url: config.REDIS_URL } } : {}) });
+      observability.metrics.sampleSocketConnections(() => attached.io.engine.clientsCount);
+      sockets = attached;
     } else if (config.MODE === 'distributed' && config.REDIS_URL) {
       // projector and worker processes push through the Redis adapter to the api processes' sockets
       sockets = startRealtimeEmitter({ redis: { url: config.REDIS_URL }, hub });
     }
+    if (config.ROLE === 'all' || config.ROLE === 'projector') observability.watchProjections(adapters, modules);
+    const metricsUrl = await observability.serve();
     // Seeds and consumers first, so a process that answers /api/health has its seed data.
     background = await startBackground(platform, adapters, modules);
     if (app) {
@@ -123,7 +133,7 @@ export const startApplication = async (config: Config, given: Logger): Promise<R
 
     let stopping: Promise<void> | null = null;
     const stop = () => (stopping ??= stopAll());
-    return { platform, app, url, stop };
+    return { platform, app, url, metricsUrl, stop };
   } catch (error) {
     // A failed start (e.g. the port is taken) must not leave consumers, workers or connections running.
     await stopAll().catch((stopError: unknown) => log.error({ err: stopError }, 'could not stop after a failed start'));

@@ -105,6 +105,14 @@ export const ConfigSchema = z
     // A job's lock in BullMQ: a worker process that died holding a job loses it after this, and the job runs again
     // (checked as often). BullMQ's 30 s; shorter takes a killed worker's jobs up sooner, at more Redis traffic.
     JOBS_LOCK_DURATION_MS: z.coerce.number().int().min(2000).max(600_000).default(30_000),
+    // observability (README "Metrics and traces")
+    // Bearer token GET /metrics asks for; unset: only direct requests from this host (loopback, no proxy header) may read it.
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    // ROLE=projector or worker: the port of their own GET /metrics (api and all serve it on PORT); unset: none.
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    // OTLP/HTTP collector base URL (spans go to <url>/v1/traces); unset: no traces, and no cost.
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).default('acpg'),
   })
   .superRefine((c, ctx) => {
     if (c.MODE === 'distributed') {

@@ -81,6 +81,8 @@ export interface BuildAppOptions {
   webDistDir?: string;
   /** Defaults to `platform.log`. */
   logger?: FastifyBaseLogger;
+  /** Hooks that watch every request (metrics, traces) and their routes (`GET /metrics`), installed before any route. */
+  observe?: (app: FastifyInstance) => void;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
@@ -128,7 +130,7 @@ const webApp =
  * Builds the HTTP app (it does not listen: main.ts does). Modules are encapsulated plugins under /api/v1;
  * every route declares its auth and the guard enforces it. Call `attachSocketIo(app, ...)` afterwards for live pushes.
  */
-export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildAppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ platform, modules, webDistDir, logger, observe }: BuildAppOptions): Promise<FastifyInstance> => {
   // The raw event stream and socket.io share the http server's 'upgrade' event: each sees only its own paths.
   const upgrades = new EventEmitter();
   const app = Fastify({
@@ -154,6 +156,7 @@ export const buildApp = async ({ platform, modules, webDistDir, logger }: BuildA
   recordApiRoutes(app);
   jsonWithEmptyAsNone(app);
   acceptMissingOptionalBody(app);
+  observe?.(app);
   // A callback hook, not an async one: it runs on every response, and an async hook costs a promise each time.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
