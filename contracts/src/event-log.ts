@@ -75,6 +75,7 @@ export type EventSummary = z.infer<typeof EventSummary>;
 
 export const EventsAppended = z.object({
   events: z.array(EventSummary).describe('Newest first, appended since the previous push'),
+  head: z.number().int().describe('Position of the newest event pushed'),
   gap: z.boolean().describe('More events were appended than this push carries: read the tail again to see them all'),
 });
 export type EventsAppended = z.infer<typeof EventsAppended>;

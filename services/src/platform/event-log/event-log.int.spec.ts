@@ -106,7 +106,8 @@ describe('admin events: tail, stream history, export', () => {
   });
 
   it('refuses a bad export range or format with 400 before sending anything', async () => {
-    for (const query of [{ from: 'yesterday' }, { from: '2026-02-02', to: '2026-02-01' }, { format: 'xlsx' }]) {
+    const queries: Record<string, string>[] = [{ from: 'yesterday' }, { from: '2026-02-02', to: '2026-02-01' }, { format: 'xlsx' }];
+    for (const query of queries) {
       const res = await get('/api/v1/admin/events/export', query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.headers['content-disposition']).toBeUndefined();

@@ -61,7 +61,7 @@ export const startEventsFeed = (platform: Pick<Platform, 'eventStore' | 'realtim
     last = Math.max(since, ...fresh.map((e) => e.position));
     const events = fresh.slice(0, FEED_BATCH).map(summaryOf);
     if (events.length === 0) return;
-    const payload = { events, gap: fresh.length > FEED_BATCH };
+    const payload: EventsAppended = { events, head: last, gap: fresh.length > FEED_BATCH };
     for (const role of rolesWith('events.read')) realtime.toRole(role, EVENTS_APPENDED_MESSAGE, payload);
   };
 

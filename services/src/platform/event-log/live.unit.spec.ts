@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import type { EventsAppended } from '@acpg/contracts/event-log';
 import { memoryEventStore } from '../projections/contract.ts';
 import type { Realtime } from '../realtime/port.ts';
-import type { Config } from '../config/load.ts';
+import type { Config } from '../config/schema.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 import { FEED_BATCH, startEventsFeed } from './live.ts';
 
