@@ -164,7 +164,7 @@ export default function EventsPage() {
                   {older?.busy ? 'Loading…' : 'Load older events'}
                 </Button>
               )}
-              {cursor === null && <Text>{`${countOf(rows.length, { one: 'event', other: 'events' })} shown, the oldest first stored.`}</Text>}
+              {cursor === null && <Text>No older events.</Text>}
             </div>
           </>
         )}
