@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Combobox, Field, Input, Option, Radio, RadioGroup } from '@fluentui/react-components';
+import { Combobox, Field, Input, MessageBar, MessageBarBody, Option, Radio, RadioGroup } from '@fluentui/react-components';
 import type { EventExportFormat } from '@acpg/contracts/event-log';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { downloadBlob } from '../../../lib/download.ts';
@@ -50,9 +50,14 @@ export function ExportEventsDialog({ initialTypes, onDismiss }: { initialTypes: 
       <Field label="From (UTC day)" validationMessage={rangeError ?? undefined}>
         <Input type="date" value={from} onChange={(_, d) => setFrom(d.value)} />
       </Field>
-      <Field label="To (UTC day, included)" validationMessage={error ?? undefined}>
+      <Field label="To (UTC day, included)">
         <Input type="date" value={to} onChange={(_, d) => setTo(d.value)} />
       </Field>
+      {error && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      )}
       <Field label="Format">
         <RadioGroup value={format} onChange={(_, d) => setFormat(d.value === 'csv' ? 'csv' : 'jsonl')} layout="horizontal">
           <Radio value="jsonl" label="JSONL" />
