@@ -61,13 +61,19 @@ export interface TailData {
   gap: boolean;
 }
 
+/** The most rows a tail left open keeps: older ones drop off the end (Load older events reads them again). */
+export const MAX_LIVE_ROWS = 500;
+
 /** Applies one push: its matching events newer than the newest shown go on top, or are held while paused. */
 export function applyAppended(data: TailData, push: EventsAppended, filters: TailFilters, paused: boolean): TailData {
   const newest = Math.max(0, ...data.items.slice(0, 1).map((e) => e.position), ...data.held.slice(0, 1).map((e) => e.position));
   const fresh = push.events.filter((e) => e.position > newest && matchesTail(e, filters));
   if (fresh.length === 0 && !push.gap) return data;
-  if (paused) return { ...data, held: [...fresh, ...data.held], gap: data.gap || push.gap };
-  return { ...data, items: [...fresh, ...data.items], gap: data.gap || push.gap };
+  if (paused) return { ...data, held: [...fresh, ...data.held].slice(0, MAX_LIVE_ROWS), gap: data.gap || push.gap || data.held.length + fresh.length > MAX_LIVE_ROWS };
+  const items = [...fresh, ...data.items];
+  if (items.length <= MAX_LIVE_ROWS) return { ...data, items, gap: data.gap || push.gap };
+  const kept = items.slice(0, MAX_LIVE_ROWS);
+  return { ...data, items: kept, next_before: kept[kept.length - 1]?.position ?? data.next_before, gap: data.gap || push.gap };
 }
 
 /**

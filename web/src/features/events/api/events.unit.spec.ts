@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventSummary } from '@acpg/contracts/event-log';
-import { applyAppended, matchesTail, type TailData } from './events.ts';
+import { applyAppended, MAX_LIVE_ROWS, matchesTail, type TailData } from './events.ts';
 
 const ev = (position: number, type = 'OrderPlaced', stream = `nhd-order-${position}`): EventSummary => ({
   position,
@@ -27,6 +27,14 @@ describe('the live tail', () => {
     expect(twice.items.map((e) => e.position)).toEqual([3]);
     expect(twice.held.map((e) => e.position)).toEqual([6, 5, 4]);
     expect(twice.gap).toBe(true);
+  });
+
+  it('keeps at most MAX_LIVE_ROWS rows, the older ones left to Load older events', () => {
+    const full = read(...Array.from({ length: MAX_LIVE_ROWS }, (_, i) => MAX_LIVE_ROWS - i));
+    const data = applyAppended(full, { events: [ev(MAX_LIVE_ROWS + 2), ev(MAX_LIVE_ROWS + 1)], head: MAX_LIVE_ROWS + 2, gap: false }, ANY, false);
+    expect(data.items).toHaveLength(MAX_LIVE_ROWS);
+    expect(data.items[0]?.position).toBe(MAX_LIVE_ROWS + 2);
+    expect(data.next_before).toBe(3);
   });
 
   it('keeps to the filters: any of the types, the stream’s start', () => {

@@ -75,9 +75,11 @@ export default function EventsPage() {
   const [paused, setPaused] = useState(false);
   const [open, setOpen] = useState<TailRow | null>(null);
   const [exporting, setExporting] = useState(false);
-  const [older, setOlder] = useState<{ rows: TailRow[]; next: number | null; error: string | null; busy: boolean } | null>(null);
+  // Older pages, read after the live page that ended at `base` (when the live page drops rows off its end, they no longer follow it).
+  const [loaded, setOlder] = useState<{ base: number | null; rows: TailRow[]; next: number | null; error: string | null; busy: boolean } | null>(null);
   const tail = useEventTail(filters, paused);
   const data = tail.data;
+  const older = loaded && loaded.base === (data?.next_before ?? null) ? loaded : null;
   const held = data?.held.length ?? 0;
 
   const apply = (next: TailFilters) => {
@@ -95,12 +97,14 @@ export default function EventsPage() {
   const cursor = older ? older.next : (data?.next_before ?? null);
   const loadMore = async () => {
     if (cursor === null) return;
-    setOlder((o) => ({ rows: o?.rows ?? [], next: cursor, error: null, busy: true }));
+    const base = data?.next_before ?? null;
+    const rows = older?.rows ?? [];
+    setOlder({ base, rows, next: cursor, error: null, busy: true });
     const r = await fetchTail(filters, cursor);
-    setOlder((o) =>
+    setOlder(
       r.success
-        ? { rows: [...(o?.rows ?? []), ...r.data.items], next: r.data.next_before, error: null, busy: false }
-        : { rows: o?.rows ?? [], next: cursor, error: r.message, busy: false },
+        ? { base, rows: [...rows, ...r.data.items], next: r.data.next_before, error: null, busy: false }
+        : { base, rows, next: cursor, error: r.message, busy: false },
     );
   };
   const rows = [...(data?.items ?? []), ...(older?.rows ?? [])];
