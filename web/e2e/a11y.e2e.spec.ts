@@ -278,6 +278,8 @@ describe('accessibility (axe-core) of every signed-in page of every role, at 375
             '/blog-management/a11y-post',
             // The email-templates editor (the list's ?key=), with its live preview.
             '/email-templates?key=identity.sign-in-notice',
+            // One stream's history on the Events screen.
+            `/events/streams/identity-account-${theirs.accountId}`,
           ];
         } else {
           const account = await newCustomer(app, `Pat ${role}`, role);

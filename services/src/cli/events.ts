@@ -6,10 +6,9 @@ import { pino } from 'pino';
 import { z } from 'zod';
 import { loadConfig } from '../platform/config/load.ts';
 import { openAdapters } from '../composition/open-adapters.ts';
-import { redactSensitive } from '../platform/event-store/redact.ts';
 import { sensitiveEventTypesOf } from '../platform/module.ts';
 import { MODULES } from '../composition/modules.ts';
-import { eventsToCsvRow, CSV_HEADER, inRange, parseExportRange } from './export-format.ts';
+import { CSV_HEADER, exportLines, parseExportRange } from '../platform/event-store/export-format.ts';
 
 const usage = `Writes stored events out.
 
@@ -58,18 +57,10 @@ const main = async () => {
   const out: Writable = args.out ? createWriteStream(args.out) : process.stdout;
   let written = 0;
   try {
-    if (args.format === 'csv') await write(out, `${CSV_HEADER}\n`);
-    let after = 0;
-    for (;;) {
-      const batch = await adapters.eventStore.readAll({ after, limit: 5000, ...(args.type ? { types: args.type } : {}) });
-      if (batch.length === 0) break;
-      for (const stored of batch) {
-        if (!inRange(stored.occurredAt, range)) continue;
-        const event = redactSensitive(stored, sensitive);
-        await write(out, args.format === 'csv' ? `${eventsToCsvRow(event)}\n` : `${JSON.stringify(event)}\n`);
-        written += 1;
-      }
-      after = batch[batch.length - 1]?.position ?? after;
+    const lines = exportLines(adapters.eventStore, { format: args.format, types: args.type, range, sensitive, pageSize: 5000 });
+    for await (const line of lines) {
+      await write(out, line);
+      if (line !== `${CSV_HEADER}\n`) written += 1;
     }
   } finally {
     if (args.out) {

@@ -82,6 +82,10 @@ const scopedEventStore = (store: () => EventStore, module: Owned): EventStore =>
       const foreign = options.types === undefined ? ['(every type)'] : options.types.filter((type) => !own.has(type));
       return foreign.length === 0 ? store().readAll(options) : refuse(`read the log for ${foreign.join(', ')}`);
     },
+    readLatest: (options) => {
+      const foreign = options.types === undefined ? ['(every type)'] : options.types.filter((type) => !own.has(type));
+      return foreign.length === 0 ? store().readLatest(options) : refuse(`read the log for ${foreign.join(', ')}`);
+    },
   });
 };
 

@@ -15,6 +15,7 @@ import { emailLayout } from '../platform/templates/layout.ts';
 import { storedTemplateOverrides } from '../modules/notifications/module.ts';
 import type { Adapters } from './adapters.ts';
 import { scopedPlatform } from './module-data.ts';
+import { startEventsFeed } from '../platform/event-log/live.ts';
 import { moduleStreamsOnly } from './module-streams.ts';
 
 export const createPlatform = (
@@ -88,6 +89,7 @@ export const startBackground = async (platform: Platform, adapters: Adapters, mo
     }
     if (runs(config, 'projector')) {
       if (adapters.startRelay) stoppers.push(adapters.startRelay());
+      stoppers.push(startEventsFeed(platform));
       const owned = modules.flatMap((module) => (module.projections ?? []).map((projection) => ({ projection, reader: scopedPlatform(platform, module) })));
       for (const { projection } of owned) await ensureProjectionIndexes(platform.documents, projection);
       // Started together: a Kafka consumer group takes seconds to join, so one after another the start would grow

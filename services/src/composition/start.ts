@@ -10,6 +10,7 @@ import { buildApp } from '../platform/http/app.ts';
 import { createRealtimeHub } from '../platform/realtime/hub.ts';
 import { entityRooms } from '../platform/realtime/rooms.ts';
 import { liveMessageNames } from '../platform/realtime/messages.ts';
+import { EVENT_LOG_DECLARATIONS } from '../platform/event-log/live.ts';
 import { attachSocketIo, startRealtimeEmitter } from '../platform/realtime/socket-io.ts';
 import { openAdapters } from './open-adapters.ts';
 import { MODULES } from './modules.ts';
@@ -101,7 +102,7 @@ export const startApplication = async (config: Config, given: Logger, options: O
       keys: keyPlaceOf(config, log),
       ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     });
-    const hub = createRealtimeHub({ messages: liveMessageNames(MODULES) });
+    const hub = createRealtimeHub({ messages: liveMessageNames([...MODULES, EVENT_LOG_DECLARATIONS]) });
     checkDataOwnership(MODULES);
     const platform = createPlatform(config, log, adapters, tokens, observability.realtime(hub.realtime), MODULES);
     // Each module's routes, reactions, workers, schedules, seed and rooms see only its own streams and collections.

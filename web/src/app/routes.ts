@@ -87,6 +87,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/acpg-provider', access: 'protected', title: 'Providers', capability: 'providers.manage', load: () => import('./routes/ProvidersRoute.tsx') },
   { path: '/acpg-provider-users', access: 'protected', title: 'Provider Users', capability: 'provider-users.manage', load: () => import('./routes/ProviderUsersRoute.tsx') },
   { path: '/acpg-provider-users/:accountId/act', access: 'protected', title: 'Services for a provider user', capability: 'provider-users.act-for', load: () => import('./routes/ActForProviderUserRoute.tsx') },
+  { path: '/events', access: 'protected', title: 'Events', capability: 'events.read', load: () => import('../features/events/components/EventsPage.tsx') },
+  { path: '/events/streams/:stream', access: 'protected', title: 'Stream history', capability: 'events.read', load: () => import('../features/events/components/StreamHistoryPage.tsx') },
   { path: '/email-templates', access: 'protected', title: 'Email Templates', capability: 'email-templates.manage', load: () => import('../features/email-templates/components/EmailTemplatesPage.tsx') },
   { path: '/plans', access: 'protected', title: 'Plans', capability: 'plans.manage', load: () => import('../features/plans/components/PlansAdminPage.tsx') },
   { path: '/admin-equity-protect', access: 'protected', title: 'Equity Protect', capability: 'equity.oversee', load: named(equity, 'AdminEquityPage') },

@@ -139,6 +139,23 @@ export const eventStoreContract = (name: string, make: () => Promise<EventStoreF
       expect(await store.readAll({ after: 5, limit: 10 })).toEqual([]);
     });
 
+    it('reads newest first before a position, by type and by exact or prefixed stream', async () => {
+      const order = streamName('order');
+      const payment = streamName('payment');
+      await store.append(order, 0, [newEvent('OrderPlaced')]); // 1
+      await store.append(payment, 0, [newEvent('PaymentStarted')]); // 2
+      await store.append(order, 1, [newEvent('OrderPaid')]); // 3
+      await store.append(`${order}0`, 0, [newEvent('OrderPlaced')]); // 4
+
+      expect((await store.readLatest({ limit: 100 })).map((e) => e.position)).toEqual([4, 3, 2, 1]);
+      expect((await store.readLatest({ before: 4, limit: 2 })).map((e) => e.position)).toEqual([3, 2]);
+      expect((await store.readLatest({ limit: 100, types: ['OrderPlaced'] })).map((e) => e.position)).toEqual([4, 1]);
+      expect((await store.readLatest({ limit: 100, stream: order })).map((e) => e.position)).toEqual([3, 1]);
+      expect((await store.readLatest({ limit: 100, stream: order, streamPrefix: true })).map((e) => e.position)).toEqual([4, 3, 1]);
+      expect(await store.readLatest({ limit: 100, stream: 'order.*', streamPrefix: true })).toEqual([]);
+      expect(await store.readLatest({ limit: 100, types: [] })).toEqual([]);
+    });
+
     it('reports the head position (0 when empty)', async () => {
       expect(await store.headPosition()).toBe(0);
       await store.append(streamName(), 0, [newEvent('OrderPlaced'), newEvent('OrderPaid')]);

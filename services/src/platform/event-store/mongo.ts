@@ -114,6 +114,9 @@ const isDuplicateKey = (error: unknown): boolean =>
  * a multi-event append is all or nothing and positions commit in order; on a standalone server it
  * falls back to plain writes, where a multi-event append racing another writer can be partial.
  */
+/** A regular expression matching strings that start with `prefix` (its special characters escaped). */
+const startsWith = (prefix: string): string => `^${prefix.replace(/[.*+?^$()|[\]{}\\]/g, '\\$&')}`;
+
 export const createMongoEventStore = async (connection: mongoose.Connection): Promise<MongoEventStore> => {
   const events = await eventsCollection(connection);
   const db = events.db;
@@ -242,6 +245,15 @@ export const createMongoEventStore = async (connection: mongoose.Connection): Pr
       const filter: mongo.Filter<EventDocument> = { position: { $gt: after } };
       if (types) filter.type = { $in: [...types] };
       const docs = await events.find(filter).sort({ position: 1 }).limit(limit).toArray();
+      return docs.map(toStoredEvent);
+    },
+
+    async readLatest({ before, limit, types, stream, streamPrefix }) {
+      if (types && types.length === 0) return [];
+      const filter: mongo.Filter<EventDocument> = before === undefined ? {} : { position: { $lt: before } };
+      if (types) filter.type = { $in: [...types] };
+      if (stream !== undefined) filter.stream = streamPrefix ? { $regex: startsWith(stream) } : stream;
+      const docs = await events.find(filter).sort({ position: -1 }).limit(limit).toArray();
       return docs.map(toStoredEvent);
     },
 

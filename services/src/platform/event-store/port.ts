@@ -34,12 +34,25 @@ export interface ReadAllOptions {
   types?: readonly string[];
 }
 
+/** Newest first, for the admin tail: events before a position, optionally of some types and streams. */
+export interface ReadLatestOptions {
+  /** Return events with position strictly less than this; absent reads from the head. */
+  before?: number;
+  limit: number;
+  types?: readonly string[];
+  /** Only this stream, or (with `streamPrefix`) the streams whose name starts with it. */
+  stream?: string;
+  streamPrefix?: boolean;
+}
+
 export interface EventStore {
   append(stream: string, expectedVersion: ExpectedVersion, events: readonly NewEvent[]): Promise<AppendResult>;
   /** Events of one stream in version order, from `fromVersion` (inclusive, default 1). */
   readStream(stream: string, fromVersion?: number): Promise<StoredEvent[]>;
   /** Events of every stream in position order. */
   readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
+  /** Events of every stream in reverse position order (newest first). */
+  readLatest(options: ReadLatestOptions): Promise<StoredEvent[]>;
   /** Highest position stored, 0 when empty. */
   headPosition(): Promise<number>;
   /** Called after each successful append with the stored events (in-process wake-up for tails). */

@@ -7,6 +7,7 @@ import {
   type ExpectedVersion,
   type NewEvent,
   type ReadAllOptions,
+  type ReadLatestOptions,
   type StoredEvent,
 } from './port.ts';
 
@@ -263,6 +264,23 @@ export const createSqliteEventStore = (db: DatabaseSync): EventStore => {
         return rows(selectAllOfTypes, after, JSON.stringify(types), limit).map(toStoredEvent);
       }
       return rows(selectAll, after, limit).map(toStoredEvent);
+    },
+
+    async readLatest({ before, limit, types, stream, streamPrefix }: ReadLatestOptions) {
+      if (types && types.length === 0) return [];
+      const where = ['position < ?'];
+      const params: (string | number)[] = [before ?? Number.MAX_SAFE_INTEGER];
+      if (types) {
+        where.push('type IN (SELECT value FROM json_each(?))');
+        params.push(JSON.stringify(types));
+      }
+      if (stream !== undefined) {
+        where.push(streamPrefix ? 'substr(stream, 1, length(?)) = ?' : 'stream = ?');
+        params.push(...(streamPrefix ? [stream, stream] : [stream]));
+      }
+      // Built from fixed fragments only; every value is a parameter. Not cached: an admin read, not a hot path.
+      const statement = db.prepare(`SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position DESC LIMIT ?`);
+      return rows(statement, ...params, limit).map(toStoredEvent);
     },
 
     async headPosition() {

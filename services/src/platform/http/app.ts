@@ -26,6 +26,8 @@ import { errorHandler, MAX_PATH_PARAMETER_LENGTH, notFoundBody, routerErrorHandl
 import { RetryLaterError } from './errors.ts';
 import { sendWebAppMissing } from './web-app-missing.ts';
 import { eventStreamRoutes } from './event-stream.ts';
+import { eventLogRoutes } from '../event-log/routes.ts';
+import { EVENT_LOG_DECLARATIONS } from '../event-log/live.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { clientKey } from './client-key.ts';
 import { rateLimitStoreOn } from './rate-limit-store.ts';
@@ -221,7 +223,7 @@ export const buildApp = async ({ platform, modules, webDistDir, logger, observe 
     async () => app.swagger(),
   );
   // Built once from the modules' declarations (rooms, pushes); the server entry follows the caller's host.
-  const asyncApi = buildAsyncApi(modules);
+  const asyncApi = buildAsyncApi([...modules, EVENT_LOG_DECLARATIONS]);
   app.get(ASYNCAPI_PATH, { config: { auth: 'public' }, schema: { hide: true } }, async (request) => ({
     ...asyncApi,
     servers: { api: { ...(asyncApi.servers as { api: object }).api, host: request.host, protocol: request.protocol === 'https' ? 'wss' : 'ws' } },
@@ -254,6 +256,7 @@ export const buildApp = async ({ platform, modules, webDistDir, logger, observe 
   app.addHook('onReady', async () => void pages?.warm());
 
   await app.register(eventStreamRoutes(platform, { sensitiveEventTypes: sensitiveEventTypesOf(modules) }), { prefix: API_PREFIX });
+  await app.register(eventLogRoutes(platform, modules), { prefix: API_PREFIX });
   for (const module of modules) {
     if (module.routes) await app.register(module.routes(platform), { prefix: API_PREFIX });
   }

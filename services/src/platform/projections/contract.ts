@@ -67,6 +67,12 @@ export const memoryEventStore = (): EventStore => {
     readStream: async (stream, from = 1) => events.filter((e) => e.stream === stream && e.version >= from),
     readAll: async ({ after, limit, types }) =>
       events.filter((e) => e.position > after && (!types || types.includes(e.type))).slice(0, limit),
+    readLatest: async ({ before, limit, types, stream, streamPrefix }) =>
+      events
+        .filter((e) => (before === undefined || e.position < before) && (!types || types.includes(e.type)))
+        .filter((e) => stream === undefined || (streamPrefix ? e.stream.startsWith(stream) : e.stream === stream))
+        .reverse()
+        .slice(0, limit),
     headPosition: async () => events.length,
     onAppended(listener) {
       listeners.add(listener);
