@@ -102,9 +102,10 @@ export const startChaosLoad = (options: { base: string; page: string; issueToken
       const method = await withRetries(counted(() => call(options.base, 'POST', '/payments/test-gateway/payment-methods', token, card)), 'payment method');
       const checkout = { checkout_id: randomUUID(), nhd_order_id: body.order_id, accept_terms: true, payment_method_id: String(method.body.data?.payment_method_id) };
       // Payments reads the order from its copy of nhd's events, built by the projector: while the projector is down
-      // (or catching up after its restart) a just-placed order is not there yet, and the payer tries again.
+      // (or catching up after its restart) a just-placed order is not there yet (429 STILL_BEING_RECORDED), and the
+      // payer tries again as the answer says.
       const notYetPayable = (answer: NonNullable<Answer>) => {
-        const waiting = answer.status === 404 && answer.body.code === 'NHD_ORDER_NOT_FOUND';
+        const waiting = answer.status === 429 && answer.body.code === 'STILL_BEING_RECORDED';
         if (waiting) ledger.notYetPayable += 1;
         return waiting;
       };

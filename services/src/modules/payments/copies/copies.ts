@@ -6,7 +6,7 @@ import { latestPlanOf, nextPlanHistory, planAsOfIn, PLAN_HISTORY_EVENTS, type Pl
 import type { Platform } from '../../../platform/module.ts';
 import { accountContactsCopy } from '../../../platform/local-copies/account-contacts.ts';
 import { copyOf, idField, localCopy } from '../../../platform/local-copies/define.ts';
-import { readCopy } from '../../../platform/local-copies/read-copy.ts';
+import { readCopy, readCopyOrWait } from '../../../platform/local-copies/read-copy.ts';
 import { SIGN_UP_STEPS_CONSUMES, signUpStepsCopies } from '../../../platform/local-copies/sign-up-steps.ts';
 import { accountTimeZonesCopy } from '../../../platform/local-copies/account-time-zones.ts';
 import { ACCOUNT_TIME_ZONE_EVENTS } from '@acpg/contracts/time-zones';
@@ -29,7 +29,8 @@ type Reader = Pick<Platform, 'documents' | 'caughtUp'>;
 
 /** An order or enrollment as its seller offers it to be paid (the copy caught up with the log first), or null. */
 export const payableOf = async (platform: Reader, kind: 'nhd_order' | 'enrolment', id: string): Promise<Payable | null> => {
-  const doc = await readCopy(platform, kind === 'nhd_order' ? nhdOrderPayables : enrolmentPayables, id);
+  // An order or enrollment placed a moment ago, its copy behind: "try again in a moment", not "place it again".
+  const doc = await readCopyOrWait(platform, kind === 'nhd_order' ? nhdOrderPayables : enrolmentPayables, id);
   return doc ? (copyOf(doc) as unknown as Payable) : null;
 };
 

@@ -15,7 +15,24 @@ export const createPaymentMethod = (card: CreatePaymentMethodBody) =>
 
 /** Starts (or, with the same checkout_id, asks again about) a checkout: a repeat charges nothing new. */
 /** `accept_terms` is the payer's answer as given: the server refuses a Pay without consent. */
-export const startCheckout = (body: Omit<CheckoutBody, 'accept_terms'> & { accept_terms: boolean }) => http.post<Ok<CheckoutResult>>('/payments/checkouts', body).then((r) => r.data);
+/**
+ * An order or enrollment made a moment ago may not have reached payments yet on a busy server (429
+ * `STILL_BEING_RECORDED`): the same checkout (same id, so never charged twice) is sent again after the stated wait, a
+ * few times, before the payer sees the message.
+ */
+export async function startCheckout(body: Omit<CheckoutBody, 'accept_terms'> & { accept_terms: boolean }): Promise<CheckoutResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return (await http.post<Ok<CheckoutResult>>('/payments/checkouts', body)).data;
+    } catch (error) {
+      const code = error instanceof HttpError ? (error.body as { code?: unknown } | null)?.code : undefined;
+      if (code !== 'STILL_BEING_RECORDED' || attempt >= STILL_RECORDING_TRIES) throw error;
+      const stated = (error as HttpError & { body: { retry_after_seconds?: unknown } }).body.retry_after_seconds;
+      await new Promise((resolve) => setTimeout(resolve, typeof stated === 'number' && stated > 0 ? stated * 1000 : 1000));
+    }
+  }
+}
+const STILL_RECORDING_TRIES = 4;
 
 /** The card's second confirmation step: approve or refuse the payment. */
 export const confirmCheckout = (checkoutId: string, approve: boolean) =>
