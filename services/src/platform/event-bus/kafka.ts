@@ -1,7 +1,7 @@
 import { Kafka, Partitioners, logLevel, type Consumer, type LogEntry, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { StoredEvent } from '../event-store/port.ts';
-import { topicForStream, type EventBatchHandler, type EventBus, type SubscribeOptions, type Subscription } from './port.ts';
+import { topicForStream, type GroupLag, type EventBatchHandler, type EventBus, type SubscribeOptions, type Subscription } from './port.ts';
 import { backoffMs, retryUntilDone, Wakeable } from './wakeable.ts';
 
 // kafkajs is in maintenance mode: it stays behind this file, so swapping the client touches nothing else.
@@ -99,6 +99,41 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
         for (const { partition, high } of await admin.fetchTopicOffsets(topic)) if (unset.has(partition)) heads.push({ topic, partition, offset: high });
       }
       return heads;
+    } finally {
+      await admin.disconnect();
+    }
+  };
+
+  /** Committed offsets against each partition's high watermark (an uncommitted partition counts from its low one). */
+  const lag = async (group: string, types?: readonly string[]): Promise<GroupLag | null> => {
+    const topics = options.topicsFor?.(types) ?? allTopics;
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      const committed = await admin.fetchOffsets({ groupId: group, topics });
+      if (committed.every(({ partitions }) => partitions.every((p) => Number(p.offset) < 0))) return null;
+      let behind = 0;
+      for (const { topic, partitions } of committed) {
+        const ends = new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, p]));
+        for (const { partition, offset } of partitions) {
+          const end = ends.get(partition);
+          if (!end) continue;
+          const from = Number(offset) < 0 ? Number(end.low) : Number(offset);
+          behind += Math.max(0, Number(end.high) - from);
+        }
+      }
+      // Kafka keeps no time per offset the admin API can read cheaply: the age is left unknown.
+      return { behind, capped: false, oldestAt: null };
+    } finally {
+      await admin.disconnect();
+    }
+  };
+
+  const ping = async () => {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      await admin.describeCluster();
     } finally {
       await admin.disconnect();
     }
@@ -250,6 +285,8 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
   };
 
   return {
+    lag,
+    ping,
     subscribe: (options, handler) => subscribe(options, async ([event]) => handler(event as StoredEvent), true),
     // A partition's fetched messages go over as one batch (a projection writes them together), committed after it.
     subscribeBatches: (options, handler) => subscribe(options, handler, false),
