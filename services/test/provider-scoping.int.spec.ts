@@ -30,6 +30,7 @@ const t = useTestApp({ CAPTCHA_COST: '1' });
 /** Operations public by design, with the reason: called by every caller (no 5xx) but not checked for what they show. */
 const PUBLIC_BY_DESIGN: Readonly<Record<string, string>> = {
   'GET /api/health': 'health check for load balancers',
+  'GET /api/health/ready': 'readiness check for load balancers (names and ok/not only)',
   'POST /api/v1/auth/sign-in': 'sign-in: answers a challenge for whoever knows the password',
   'POST /api/v1/auth/sign-in/otp': 'sign-in: sends the code of a challenge',
   'POST /api/v1/auth/sign-in/verify': 'sign-in: exchanges a code for tokens',
