@@ -75,7 +75,7 @@ const COPY: Record<DeadJobAction, { title: string; submit: string; done: string;
 };
 
 /** Asks why (3 to 500 characters), then retries or discards the dead job; the reason is kept with your name. */
-export function DeadJobActionDialog({ job, action, onClose, onDone }: { job: JobSummary; action: DeadJobAction; onClose: () => void; onDone: () => void }) {
+export function DeadJobActionDialog({ job, action, onClose, onDone }: { job: JobSummary; action: DeadJobAction; onClose: () => void; onDone: (outcome: string) => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
@@ -97,7 +97,7 @@ export function DeadJobActionDialog({ job, action, onClose, onDone }: { job: Job
     try {
       const answer = await actOnDeadJob(job.queue, job.id, action, trimmed);
       notify.success(answer.message ?? copy.done);
-      onDone();
+      onDone(`${job.name} ${job.id}: ${answer.message ?? copy.done}`);
     } catch (err) {
       setFailure(err instanceof Error ? err.message : 'The action failed; try again.');
       setBusy(false);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Field, Select, Text, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { JOB_STATES, type JobState, type JobSummary } from '@acpg/contracts/operations';
 import { DataTable, type GridColumn } from '../../../components/DataTable.tsx';
@@ -43,6 +43,12 @@ export function QueueJobs({
   const jobs = useQueueJobs(queue, state, page, tick);
   const [open, setOpen] = useState<Open>(null);
   const restoreFocus = useRestoreFocusTarget();
+  // A retry or discard removes the row and its buttons: focus goes to the outcome instead.
+  const [outcome, setOutcome] = useState<{ text: string; n: number } | null>(null);
+  const outcomeRef = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
 
   const columns: GridColumn<JobSummary>[] = [
     {
@@ -101,6 +107,11 @@ export function QueueJobs({
             ))}
           </Select>
         </Field>
+        {outcome && (
+          <Text role="status" tabIndex={-1} ref={outcomeRef}>
+            {outcome.text}
+          </Text>
+        )}
       </div>
       {jobs.status === 'error' && !jobs.data ? (
         <ErrorState title="The jobs could not be loaded" message={jobs.error} onRetry={jobs.reload} />
@@ -120,8 +131,9 @@ export function QueueJobs({
           job={open.job}
           action={open.kind}
           onClose={() => setOpen(null)}
-          onDone={() => {
+          onDone={(text) => {
             setOpen(null);
+            setOutcome((current) => ({ text, n: (current?.n ?? 0) + 1 }));
             onChanged();
           }}
         />
