@@ -1,4 +1,4 @@
-import { Kafka, Partitioners, logLevel, type Consumer, type LogEntry, type Producer } from 'kafkajs';
+import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type LogEntry, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { StoredEvent } from '../event-store/port.ts';
 import { topicForStream, type GroupLag, type EventBatchHandler, type EventBus, type SubscribeOptions, type Subscription } from './port.ts';
@@ -104,12 +104,30 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
     }
   };
 
-  /** Committed offsets against each partition's high watermark (an uncommitted partition counts from its low one). */
-  const lag = async (group: string, types?: readonly string[]): Promise<GroupLag | null> => {
-    const topics = options.topicsFor?.(types) ?? allTopics;
-    const admin = kafka.admin();
-    await admin.connect();
+  /**
+   * One admin connection for operators' reads (lag, readiness), kept between calls: connecting takes longer than a
+   * readiness check may wait. Dropped on a failure, so the next call connects again.
+   */
+  let operatorAdmin: Promise<Admin> | undefined;
+  const withAdmin = async <T>(use: (admin: Admin) => Promise<T>): Promise<T> => {
+    const connecting = (operatorAdmin ??= (async () => {
+      const admin = kafka.admin();
+      await admin.connect();
+      return admin;
+    })());
     try {
+      return await use(await connecting);
+    } catch (error) {
+      if (operatorAdmin === connecting) operatorAdmin = undefined;
+      void connecting.then((admin) => admin.disconnect()).catch(() => undefined);
+      throw error;
+    }
+  };
+
+  /** Committed offsets against each partition's high watermark (an uncommitted partition counts from its low one). */
+  const lag = (group: string, types?: readonly string[]): Promise<GroupLag | null> =>
+    withAdmin(async (admin) => {
+      const topics = options.topicsFor?.(types) ?? allTopics;
       const committed = await admin.fetchOffsets({ groupId: group, topics });
       if (committed.every(({ partitions }) => partitions.every((p) => Number(p.offset) < 0))) return null;
       let behind = 0;
@@ -124,20 +142,9 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
       }
       // Kafka keeps no time per offset the admin API can read cheaply: the age is left unknown.
       return { behind, capped: false, oldestAt: null };
-    } finally {
-      await admin.disconnect();
-    }
-  };
+    });
 
-  const ping = async () => {
-    const admin = kafka.admin();
-    await admin.connect();
-    try {
-      await admin.describeCluster();
-    } finally {
-      await admin.disconnect();
-    }
-  };
+  const ping = () => withAdmin(async (admin) => void (await admin.describeCluster()));
 
   /**
    * One consumer: each fetched batch of a partition is read (types it does not want are skipped by the `event-type`
@@ -292,6 +299,9 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
     subscribeBatches: (options, handler) => subscribe(options, handler, false),
     async close() {
       await Promise.all([...active].map((subscription) => subscription.stop()));
+      const admin = operatorAdmin;
+      operatorAdmin = undefined;
+      await admin?.then((a) => a.disconnect()).catch(() => undefined);
     },
   };
 };
