@@ -54,6 +54,8 @@ describe('Super Admin: /operations shows a dead job, retries it with a reason, a
       await dialog.getByRole('button', { name: 'Retry' }).click();
       expect((await retried).status()).toBe(200);
       await dialog.waitFor({ state: 'detached' });
+      // The row and its buttons go: focus is on the outcome, not lost to the page.
+      await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'status' && /sent back to the queue/.test(document.activeElement.textContent ?? ''));
 
       // The history: who and why.
       const history = page.getByRole('table', { name: 'Operator actions' });
