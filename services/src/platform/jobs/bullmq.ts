@@ -232,7 +232,15 @@ export const createBullmqJobs = (options: BullmqJobsOptions): Jobs => {
   };
 
   const retryDead = (queue: string, id: string) => onDead(queue, id, (found) => found.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true }));
-  const discardDead = (queue: string, id: string) => onDead(queue, id, (found) => found.remove());
+  const discardDead = (queue: string, id: string) =>
+    onDead(queue, id, async (found) => {
+      // Removing a job frees its deduplication id: put it back for what was left of its time, so a discarded job's id
+      // stays taken as a completed one's does (a redelivered event makes no second job).
+      const key = `${queueOf(queue).keys.de}:${toBullJobId(id)}`;
+      const [holder, ttl] = await Promise.all([client.get(key), client.pttl(key)]);
+      await found.remove();
+      if (holder && ttl > 0) await client.set(key, holder, 'PX', ttl, 'NX');
+    });
 
   return { enqueue, work, deadLetters, counts, list, job, retryDead, discardDead, close };
 };

@@ -257,6 +257,7 @@ export const jobsContract = (name: string, make: () => Jobs | Promise<Jobs>, sto
       expect(await jobs.discardDead(queue, 'dead-2')).toBe('done');
       expect(await jobs.job(queue, 'dead-2')).toBeNull();
       expect(await jobs.discardDead(queue, 'dead-2')).toBe('not_found');
+      expect(await jobs.enqueue(queue, 'send', { to: 'b' }, { id: 'dead-2' })).toBe(false); // its id stays taken
       expect(await jobs.counts(queue)).toMatchObject({ dead: 0 });
       expect(JSON.stringify((await storedData(jobs, queue, 'dead-2')) ?? null)).not.toContain('"b"');
     });
