@@ -4,7 +4,7 @@
 set -eu
 BOOTSTRAP="${BOOTSTRAP:-kafka:9092}"
 PREFIX="${KAFKA_TOPIC_PREFIX:-acpg}"
-for spec in identity:6 notifications:3 content:1 insights:12 geography:3 properties:3 plans:1 payments:3 memberships:3 nhd:3 equity:3 reimbursement:3 providers:1; do
+for spec in identity:6 notifications:3 content:1 insights:12 geography:3 properties:3 plans:1 payments:3 memberships:3 nhd:3 equity:3 reimbursement:3 providers:1 operations:3; do
   module="${spec%%:*}"; partitions="${spec##*:}"
   /opt/kafka/bin/kafka-topics.sh --bootstrap-server "$BOOTSTRAP" --create --if-not-exists \
     --topic "$PREFIX.$module" --partitions "$partitions" --replication-factor 1 --config retention.ms=-1

@@ -15,6 +15,7 @@ import { operationsOf, type BodyTable, type OpenApiDocument, type Operation } fr
 /** Operations public by design, with the reason: called (no 5xx, the envelope) but not checked for what they show. */
 export const PUBLIC_BY_DESIGN: Readonly<Record<string, string>> = {
   'GET /api/health': 'health check for load balancers',
+  'GET /api/health/ready': 'readiness check for load balancers (names and ok/not only)',
   'POST /api/v1/auth/sign-in': 'sign-in: answers a challenge for whoever knows the password',
   'POST /api/v1/auth/sign-in/otp': 'sign-in: sends the code of a challenge',
   'POST /api/v1/auth/sign-in/verify': 'sign-in: exchanges a code for tokens',

@@ -1,3 +1,4 @@
+import { NOTIFICATIONS_QUEUE } from '@acpg/contracts/notifications';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { rmSync } from 'node:fs';
@@ -291,6 +292,12 @@ describe('npm run replay -- --all', () => {
       const r = await t.app.inject({ method, url: `/api/v1/admin/email-templates/identity.sign-in-notice${path}`, payload, headers: superAdmin });
       expect(r.statusCode, r.body).toBe(200);
     }
+    // An operator discards a dead job, saying why (operations_actions).
+    await t.platform.jobs.enqueue(NOTIFICATIONS_QUEUE, 'notification', { bogus: true }, { id: 'replay-dead-job' });
+    await waitFor(async () => ((await t.platform.jobs.job(NOTIFICATIONS_QUEUE, 'replay-dead-job'))?.state === 'dead' ? true : undefined), { what: 'the dead job' });
+    const discarded = await t.app.inject({ method: 'POST', url: `/api/v1/admin/operations/queues/${NOTIFICATIONS_QUEUE}/jobs/replay-dead-job/discard`, payload: { reason: 'Replay: bad data' }, headers: superAdmin });
+    expect(discarded.statusCode, discarded.body).toBe(200);
+    await waitFor(async () => ((await t.platform.documents.find('operations_actions', {})).length > 0 ? true : undefined), { what: 'the operator action projected' });
     // A code delivery that fails (its template is unknown: refused for good), for the dashboard's failing deliveries.
     await codeNotificationJob.enqueue(t.platform, { channel: 'email', to: 'nobody@example.test', template: 'replay.no-such-template', variables: {} }, { id: 'replay-failing-code' });
     await waitFor(async () => ((await t.platform.documents.find('insights_dashboard_deliveries', {})).length > 0 ? true : undefined), { what: 'the failed delivery on the dashboard' });

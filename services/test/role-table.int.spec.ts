@@ -58,11 +58,11 @@ describe('the role table, enforced on every route', () => {
     });
   }
 
-  it("keeps plans, promo codes, email templates, account administration and the raw events the Super Admin's: an Admin is refused them, and allowed the rest of the admin menu", async () => {
+  it("keeps plans, promo codes, email templates, account administration and the raw events and operations the Super Admin's: an Admin is refused them, and allowed the rest of the admin menu", async () => {
     const refusedToAdmin = guardedRoutes().filter((r) => !may(['Admin'], r.capability));
-    expect(new Set(refusedToAdmin.filter((r) => r.url.includes('/admin/')).map((r) => r.capability))).toEqual(new Set(['accounts.administer', 'email-templates.manage', 'events.read', 'plans.manage', 'promo-codes.manage']));
+    expect(new Set(refusedToAdmin.filter((r) => r.url.includes('/admin/')).map((r) => r.capability))).toEqual(new Set(['accounts.administer', 'email-templates.manage', 'events.read', 'operations.manage', 'plans.manage', 'promo-codes.manage']));
     const admin = await as('Admin', `admin-${randomUUID()}`);
-    for (const url of ['/admin/plans', '/admin/promo-codes', '/admin/email-templates', '/admin/events']) expect((await call({ method: 'GET', url, headers: admin })).statusCode, url).toBe(403);
+    for (const url of ['/admin/plans', '/admin/promo-codes', '/admin/email-templates', '/admin/events', '/admin/operations']) expect((await call({ method: 'GET', url, headers: admin })).statusCode, url).toBe(403);
     for (const url of ['/admin/nhd/orders', '/admin/reimbursements/claims', '/admin/equity/alerts', '/admin/payments', '/admin/accounts/summary']) {
       expect((await call({ method: 'GET', url, headers: admin })).statusCode, url).toBe(200);
     }

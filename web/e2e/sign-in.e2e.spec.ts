@@ -70,7 +70,7 @@ describe('signing in as the seeded Super Admin through the pages', () => {
     expect(labels).toEqual([
       'Dashboard', 'Equity Protect', 'Promo Codes', 'Property Reimbursement', 'Ownership documents', 'NHD Order List', 'Plans', 'Memberships', 'Payments', 'Accounts',
       'Home Management', 'About Us Management', 'Service Management', 'FAQ', 'Contact us', 'Blog posts', 'Legal pages', 'Site and logo',
-      'Providers', 'Provider Users', 'Email Templates', 'User Interactions', 'Events',
+      'Providers', 'Provider Users', 'Email Templates', 'User Interactions', 'Events', 'Operations',
     ]);
 
     await menu.getByRole('link', { name: 'User Interactions' }).click();

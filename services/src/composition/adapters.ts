@@ -27,6 +27,8 @@ export interface Adapters {
   startRelay?: () => { stop(): Promise<void> };
   /** Embedded profile with DEV_OUTBOX=true: every email and SMS lands here instead of going out. */
   devOutbox: DevOutbox | null;
+  /** The engines' readiness checks by name (`/api/health/ready`): each throws when its engine cannot be reached or written. */
+  readiness: Readonly<Record<string, () => Promise<void>>>;
   close(): Promise<void>;
 }
 

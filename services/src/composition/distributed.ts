@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { storeOf, type Config } from '../platform/config/schema.ts';
 import type { Documents } from '../platform/documents/port.ts';
@@ -25,6 +26,7 @@ import { filesKey } from '../platform/files/key.ts';
 import { encryptedFiles } from '../platform/files/encrypted.ts';
 import type { FileRows } from '../platform/files/port.ts';
 import type { Adapters } from './adapters.ts';
+import { sqliteWritable } from '../platform/sqlite/writable.ts';
 import { sqliteFile } from './embedded.ts';
 
 /** Where events and read models live, and the outbox the relay publishes to Kafka from. */
@@ -37,6 +39,8 @@ interface Stores {
   outbox(): OutboxSource;
   /** How often the relay looks for events appended by other processes (its own appends wake it at once). */
   relayPollMs: number;
+  /** Readiness: the store answers (MongoDB ping) or takes a write (the SQLite file). */
+  check: [name: string, check: () => Promise<void>];
   close(): Promise<void>;
 }
 
@@ -51,6 +55,13 @@ const mongoStores = async (url: string): Promise<Stores> => {
     fileRows: createMongoFileRows(connection),
     outbox: () => mongoOutboxSource(connection),
     relayPollMs: 500,
+    check: [
+      'mongodb',
+      async () => {
+        if (!connection.db) throw new Error('not connected');
+        await connection.db.admin().ping();
+      },
+    ],
     close: async () => {
       await documents.close();
       await eventStore.close();
@@ -77,6 +88,7 @@ const sqliteStores = (config: Config): Stores => {
     outbox: () => createSqliteOutboxSource(db, eventStore),
     // Appends come from the api process: a poll of the indexed log is cheap, and keeps live pushes prompt.
     relayPollMs: 100,
+    check: ['sqlite', sqliteWritable(db)],
     close: async () => {
       await documents.close();
       await eventStore.close();
@@ -122,6 +134,9 @@ export const createDistributedAdapters = async (config: Config, log: Logger, mod
   const jobs = createBullmqJobs({ connection: required('REDIS_URL'), prefix: 'acpg', logger: log.child({ port: 'jobs' }), lockDurationMs: config.JOBS_LOCK_DURATION_MS });
   // Rate limits and per-account bounds: every api process counts on the same Redis keys.
   const counters = createRedisCounters({ url: required('REDIS_URL'), prefix: 'acpg-counters', logger: log.child({ port: 'counters' }) });
+  // Readiness only: a connection of its own that gives up fast, so a Redis away answers "not ready" at once.
+  const redisProbe = new Redis(required('REDIS_URL'), { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 1000 });
+  redisProbe.on('error', () => undefined); // reported by the readiness check
   // loadConfig already refused a distributed start without these.
   const mailer = createSmtpMailer({ url: config.SMTP_URL ?? '', from: config.MAIL_FROM, timeouts: smtpTimeoutsOf(config) });
   const sms = createHttpSmsSender({ url: config.SMS_API_URL ?? '', token: config.SMS_API_TOKEN ?? '', from: config.SMS_FROM ?? '' });
@@ -136,6 +151,14 @@ export const createDistributedAdapters = async (config: Config, log: Logger, mod
     files: encryptedFiles(stores.fileRows, await filesKey(config)),
     counters,
     devOutbox: null, // refused by the configuration in this profile
+    readiness: {
+      [stores.check[0]]: stores.check[1],
+      redis: async () => {
+        if (redisProbe.status === 'wait' || redisProbe.status === 'end') await redisProbe.connect();
+        await redisProbe.ping();
+      },
+      kafka: () => (bus.ping ? bus.ping() : Promise.resolve()),
+    },
     startRelay: () =>
       startOutboxRelay({
         source: stores.outbox(),
@@ -145,6 +168,7 @@ export const createDistributedAdapters = async (config: Config, log: Logger, mod
       }),
     close: async () => {
       await jobs.close();
+      redisProbe.disconnect();
       await counters.close();
       await bus.close();
       await publisher.close();

@@ -16,6 +16,7 @@ import { filesKey } from '../platform/files/key.ts';
 import { encryptedFiles } from '../platform/files/encrypted.ts';
 import { createMemoryCounters } from '../platform/counters/memory.ts';
 import type { Adapters } from './adapters.ts';
+import { sqliteWritable } from '../platform/sqlite/writable.ts';
 
 export const sqliteFile = (config: Pick<Config, 'DATA_DIR'>) => join(config.DATA_DIR, 'acpg.sqlite');
 
@@ -63,6 +64,7 @@ export const createEmbeddedAdapters = async (config: Config, log: Logger): Promi
     mailer,
     sms,
     devOutbox,
+    readiness: { sqlite: sqliteWritable(db) },
     close: async () => {
       await jobs.close();
       await bus.close();

@@ -13,6 +13,7 @@ import { nhdModule } from '../modules/nhd/module.ts';
 import { equityModule } from '../modules/equity/module.ts';
 import { reimbursementModule } from '../modules/reimbursement/module.ts';
 import { providersModule } from '../modules/providers/module.ts';
+import { operationsModule } from '../modules/operations/module.ts';
 
 /** Every bounded context of the product; the composition root is the only place that knows them all. */
 export const MODULES: readonly Module[] = [
@@ -29,6 +30,7 @@ export const MODULES: readonly Module[] = [
   equityModule,
   reimbursementModule,
   providersModule,
+  operationsModule,
 ];
 
 /** Module names double as Kafka topic suffixes (stream ids start with them). */

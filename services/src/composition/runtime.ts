@@ -9,7 +9,8 @@ import type { TokenService } from '../platform/auth/port.ts';
 import { caughtUpWith } from '../platform/projections/caught-up.ts';
 import { ensureProjectionIndexes, runProjection } from '../platform/projections/runner.ts';
 import { startReactions } from '../platform/reactions/start.ts';
-import { startSchedules } from '../platform/schedules/start.ts';
+import { SCHEDULES_QUEUE, startSchedules } from '../platform/schedules/start.ts';
+import { createOperations } from '../platform/operations/operations.ts';
 import { createTemplateRegistry } from '../platform/templates/registry.ts';
 import { emailLayout } from '../platform/templates/layout.ts';
 import { storedTemplateOverrides } from '../modules/notifications/module.ts';
@@ -54,6 +55,16 @@ export const createPlatform = (
     },
   ),
   caughtUp: caughtUpWith(adapters.eventStore, adapters.projections),
+  operations: createOperations({
+    eventStore: adapters.eventStore,
+    projectionStore: adapters.projections,
+    bus: adapters.bus,
+    projections: modules.flatMap((m) => m.projections ?? []),
+    reactions: modules.flatMap((m) => m.reactions ?? []),
+    queues: [...modules.flatMap((m) => (m.workers ?? []).map((w) => w.queue)), ...(modules.some((m) => m.schedules?.length) ? [SCHEDULES_QUEUE] : [])],
+    checks: adapters.readiness,
+    runsProjections: runs(config, 'projector'),
+  }),
   clock: () => new Date(),
   newId: createUuidV7(),
 });
@@ -79,6 +90,7 @@ export const startBackground = async (platform: Platform, adapters: Adapters, mo
   const stoppers: { stop(): Promise<void> }[] = [];
 
   const stop = async () => {
+    platform.operations.projectionsRunning(false);
     await Promise.all(subscriptions.map((s) => s.stop()));
     await Promise.all(stoppers.map((s) => s.stop()));
     await Promise.all(workers.map((w) => w.close()));
@@ -107,6 +119,7 @@ export const startBackground = async (platform: Platform, adapters: Adapters, mo
         ),
         subscriptions,
       );
+      platform.operations.projectionsRunning(true);
     }
     if (runs(config, 'worker')) {
       // Each reaction starts at the head of the log the first time it runs (never re-sends the past).

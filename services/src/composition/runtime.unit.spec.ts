@@ -48,6 +48,7 @@ const platformOn = (bus: EventBus): Platform =>
     bus,
     projections: { apply: async () => [], checkpoint: async () => 0, reset: async () => {} },
     documents: { ensureIndexes: async () => {} },
+    operations: { projectionsRunning: () => undefined },
     eventStore: {}, // each projection's push reads through its module's scoped platform, which wraps the store
   }) as unknown as Platform;
 

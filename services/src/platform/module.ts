@@ -19,6 +19,7 @@ import type { MessageTemplate } from './templates/template.ts';
 import type { Files } from './files/port.ts';
 import type { Schedule } from './schedules/port.ts';
 import type { Counters } from './counters/port.ts';
+import type { Operations } from './operations/port.ts';
 
 export type { Reaction } from './reactions/port.ts';
 
@@ -52,6 +53,8 @@ export interface Platform {
    * the embedded profile; on Kafka, whose partitions arrive out of order, the read model's checkpoint may run ahead.
    */
   caughtUp: (projection: Projection, options?: { waitMs?: number }) => Promise<boolean>;
+  /** Queues, lag and readiness of the running system, through the ports (the Operations screen, `/api/health/ready`). */
+  operations: Operations;
   /** Time and ids enter commands here, so deciders stay pure. */
   clock: () => Date;
   newId: () => string;

@@ -90,6 +90,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/events', access: 'protected', title: 'Events', capability: 'events.read', load: () => import('../features/events/components/EventsPage.tsx') },
   { path: '/events/streams/:stream', access: 'protected', title: 'Stream history', capability: 'events.read', load: () => import('../features/events/components/StreamHistoryPage.tsx') },
   { path: '/email-templates', access: 'protected', title: 'Email Templates', capability: 'email-templates.manage', load: () => import('../features/email-templates/components/EmailTemplatesPage.tsx') },
+  { path: '/operations', access: 'protected', title: 'Operations', capability: 'operations.manage', load: () => import('../features/operations/components/OperationsPage.tsx') },
   { path: '/plans', access: 'protected', title: 'Plans', capability: 'plans.manage', load: () => import('../features/plans/components/PlansAdminPage.tsx') },
   { path: '/admin-equity-protect', access: 'protected', title: 'Equity Protect', capability: 'equity.oversee', load: named(equity, 'AdminEquityPage') },
   { path: '/admin-property-reimbursement', access: 'protected', title: 'Property Reimbursement', capability: 'claims.review', load: () => import('../features/reimbursement/components/AdminClaimsPage.tsx') },

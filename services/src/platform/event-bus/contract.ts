@@ -73,6 +73,33 @@ export const eventBusContract = (name: string, make: (context: { modules: readon
       fixture = undefined;
     });
 
+    it('tells a group\'s lag: nothing for a group that never ran, none once it took everything, then what came while it was stopped', async () => {
+      const { bus, store } = await setup();
+      if (!bus.lag) return expect.fail('the adapter must tell a group\'s lag');
+      const group = uniqueGroup('lag');
+      expect(await bus.lag(group, ['OrderPlaced'])).toBeNull();
+      const stream = `order-${randomUUID()}`;
+      const seen = recorder();
+      const subscription = await subscribe(bus, { group, types: ['OrderPlaced'] }, seen.handler);
+      const [first] = await append(store, stream, ['OrderPlaced']);
+      await waitUntil('the first event', () => seen.has(first ?? ''));
+      const lagUntil = async (what: string, holds: (behind: number) => boolean): Promise<number> => {
+        const deadline = Date.now() + 20_000;
+        for (;;) {
+          const behind = (await bus.lag?.(group, ['OrderPlaced']))?.behind ?? -1;
+          if (holds(behind)) return behind;
+          if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what} (last: ${behind})`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      };
+      await lagUntil('no lag', (behind) => behind === 0);
+      await subscription.stop();
+      await append(store, stream, ['OrderPlaced', 'OrderPaid', 'OrderPlaced']);
+      // Only the group's types count where the adapter reads them (embedded); Kafka counts every message of its topics.
+      const behind = await lagUntil('two or three events behind', (n) => n >= 2);
+      expect(behind).toBeLessThanOrEqual(3);
+    });
+
     it('delivers every event once to a group, in order per stream', async () => {
       const { bus, store } = await setup();
       const order = `order-${randomUUID()}`;

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Logger } from 'pino';
 import type { EventStore, StoredEvent } from '../event-store/port.ts';
+import { lagAfter } from '../operations/lag.ts';
 import type { EventBatchHandler, EventBus, EventHandler, SubscribeOptions, Subscription } from './port.ts';
 import { retryUntilDone, Wakeable } from './wakeable.ts';
 
@@ -181,6 +182,14 @@ export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, opti
   return {
     subscribe,
     subscribeBatches,
+    lag: async (group, types) => {
+      const row = readCheckpoint.get(group) as { position: number } | undefined;
+      // A running group's position moves before its row (written every `saveMs`): the nearer of the two.
+      return row ? lagAfter(store, row.position, types) : null;
+    },
+    ping: async () => {
+      if (!db.isOpen) throw new Error('the SQLite database is closed');
+    },
     async close() {
       closed = true;
       await Promise.all([...active.values()].map((subscription) => subscription.stop()));

@@ -1,7 +1,7 @@
-import { Kafka, Partitioners, logLevel, type Consumer, type LogEntry, type Producer } from 'kafkajs';
+import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type LogEntry, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { StoredEvent } from '../event-store/port.ts';
-import { topicForStream, type EventBatchHandler, type EventBus, type SubscribeOptions, type Subscription } from './port.ts';
+import { topicForStream, type GroupLag, type EventBatchHandler, type EventBus, type SubscribeOptions, type Subscription } from './port.ts';
 import { backoffMs, retryUntilDone, Wakeable } from './wakeable.ts';
 
 // kafkajs is in maintenance mode: it stays behind this file, so swapping the client touches nothing else.
@@ -103,6 +103,48 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
       await admin.disconnect();
     }
   };
+
+  /**
+   * One admin connection for operators' reads (lag, readiness), kept between calls: connecting takes longer than a
+   * readiness check may wait. Dropped on a failure, so the next call connects again.
+   */
+  let operatorAdmin: Promise<Admin> | undefined;
+  const withAdmin = async <T>(use: (admin: Admin) => Promise<T>): Promise<T> => {
+    const connecting = (operatorAdmin ??= (async () => {
+      const admin = kafka.admin();
+      await admin.connect();
+      return admin;
+    })());
+    try {
+      return await use(await connecting);
+    } catch (error) {
+      if (operatorAdmin === connecting) operatorAdmin = undefined;
+      void connecting.then((admin) => admin.disconnect()).catch(() => undefined);
+      throw error;
+    }
+  };
+
+  /** Committed offsets against each partition's high watermark (an uncommitted partition counts from its low one). */
+  const lag = (group: string, types?: readonly string[]): Promise<GroupLag | null> =>
+    withAdmin(async (admin) => {
+      const topics = options.topicsFor?.(types) ?? allTopics;
+      const committed = await admin.fetchOffsets({ groupId: group, topics });
+      if (committed.every(({ partitions }) => partitions.every((p) => Number(p.offset) < 0))) return null;
+      let behind = 0;
+      for (const { topic, partitions } of committed) {
+        const ends = new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, p]));
+        for (const { partition, offset } of partitions) {
+          const end = ends.get(partition);
+          if (!end) continue;
+          const from = Number(offset) < 0 ? Number(end.low) : Number(offset);
+          behind += Math.max(0, Number(end.high) - from);
+        }
+      }
+      // Kafka keeps no time per offset the admin API can read cheaply: the age is left unknown.
+      return { behind, capped: false, oldestAt: null };
+    });
+
+  const ping = () => withAdmin(async (admin) => void (await admin.describeCluster()));
 
   /**
    * One consumer: each fetched batch of a partition is read (types it does not want are skipped by the `event-type`
@@ -250,11 +292,16 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
   };
 
   return {
+    lag,
+    ping,
     subscribe: (options, handler) => subscribe(options, async ([event]) => handler(event as StoredEvent), true),
     // A partition's fetched messages go over as one batch (a projection writes them together), committed after it.
     subscribeBatches: (options, handler) => subscribe(options, handler, false),
     async close() {
       await Promise.all([...active].map((subscription) => subscription.stop()));
+      const admin = operatorAdmin;
+      operatorAdmin = undefined;
+      await admin?.then((a) => a.disconnect()).catch(() => undefined);
     },
   };
 };

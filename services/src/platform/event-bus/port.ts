@@ -26,7 +26,19 @@ export interface Subscription {
  * Delivers stored events to consumer groups in order per stream, at least once, with a checkpoint per group.
  * Embedded: tails the SQLite log. Distributed: Kafka topics fed by the outbox relay.
  */
+/** How far a consumer group is behind: events it has still to take, and when the oldest of them happened (null: none, or unknown). */
+export interface GroupLag {
+  behind: number;
+  /** True when `behind` stopped counting at the cap (there are at least that many). */
+  capped: boolean;
+  oldestAt: string | null;
+}
+
 export interface EventBus {
+  /** A group's lag, where the adapter can tell (embedded: its checkpoint against the log; Kafka: committed offsets against the high watermarks); null when the group never ran. */
+  lag?(group: string, types?: readonly string[]): Promise<GroupLag | null>;
+  /** Throws when the bus's engine cannot be reached (readiness). */
+  ping?(): Promise<void>;
   subscribe(options: SubscribeOptions, handler: EventHandler): Promise<Subscription>;
   /** Like `subscribe`, in batches (projections write a batch in one transaction). Batches never mix groups. */
   subscribeBatches(options: SubscribeOptions, handler: EventBatchHandler): Promise<Subscription>;

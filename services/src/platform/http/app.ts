@@ -12,7 +12,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { okEnvelope } from '@acpg/contracts/http';
+import { ErrorEnvelope, okEnvelope } from '@acpg/contracts/http';
 import { rolesWith } from '@acpg/contracts/role-permissions';
 import { authGuard } from '../auth/guard.ts';
 import type { RouteAuth } from '../auth/port.ts';
@@ -92,6 +92,10 @@ const REQUEST_ID = /^[\w.:-]{1,100}$/;
 export const HealthResponse = okEnvelope(
   z.object({ status: z.literal('ok'), mode: z.enum(['embedded', 'distributed']), role: z.enum(['all', 'api', 'projector', 'worker']) }),
 );
+
+const ReadinessChecks = z.array(z.object({ name: z.string(), ok: z.boolean() }));
+export const ReadyResponse = okEnvelope(z.object({ status: z.literal('ready'), checks: ReadinessChecks }));
+export const NotReadyResponse = ErrorEnvelope.extend({ checks: ReadinessChecks });
 
 /** Routes of plugins that cannot declare `config.auth` themselves (docs UI, static files) are public. */
 const markRoutesPublic = (app: FastifyInstance) =>
@@ -232,6 +236,24 @@ export const buildApp = async ({ platform, modules, webDistDir, logger, observe 
     '/api/health',
     { config: { auth: 'public' }, schema: { tags: ['health'], summary: 'Liveness', response: { 200: HealthResponse } } },
     async () => ({ success: true as const, data: { status: 'ok' as const, mode: platform.config.MODE, role: platform.config.ROLE } }),
+  );
+  app.get(
+    '/api/health/ready',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: every dependency of the running profile answers (each within 1 s); 503 names the ones that did not',
+        response: { 200: ReadyResponse, 503: NotReadyResponse },
+      },
+    },
+    async (_request, reply) => {
+      // Names and ok/not only: why a check failed is for operators (the Operations screen), not for the public.
+      const checks = (await platform.operations.readiness()).map(({ name, ok }) => ({ name, ok }));
+      const failed = checks.filter((check) => !check.ok).map((check) => check.name);
+      if (failed.length === 0) return { success: true as const, data: { status: 'ready' as const, checks } };
+      return reply.code(503).send({ success: false as const, code: 'NOT_READY', message: `Not ready: ${failed.join(', ')}.`, checks });
+    },
   );
 
   // A public GET answered in process, as the web's `http.get` gives it (for the rendered pages and the sitemap).

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Queue, UnrecoverableError, Worker as BullWorker } from 'bullmq';
+import { Queue, UnrecoverableError, Worker as BullWorker, type Job as BullJob } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { DeadLetter, JobCounts, JobOptions, JobProcessor, Jobs, Worker, WorkerOptions } from './port.ts';
+import type { DeadJobOutcome, DeadLetter, JobCounts, JobDetail, JobOptions, JobPage, JobProcessor, Jobs, JobState, JobSummary, Worker, WorkerOptions } from './port.ts';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, errorMessage, isPermanentJobError } from './errors.ts';
 
 export interface BullmqJobsOptions {
@@ -173,5 +173,86 @@ export const createBullmqJobs = (options: BullmqJobsOptions): Jobs => {
     return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), delayed: c.delayed ?? 0, active: c.active ?? 0, dead: c.failed ?? 0 };
   };
 
-  return { enqueue, work, deadLetters, counts, close };
+  const summaryOf = (queue: string, job: BullJob, state: JobState): JobSummary => ({
+    id: fromBullJobId(job.id ?? ''),
+    queue,
+    name: job.name,
+    state,
+    attemptsMade: job.attemptsMade,
+    createdAt: new Date(job.timestamp).toISOString(),
+    runAt: state === 'waiting' || state === 'delayed' ? new Date(job.timestamp + (job.delay ?? 0)).toISOString() : null,
+    failedAt: state === 'dead' ? new Date(job.finishedOn ?? job.processedOn ?? job.timestamp).toISOString() : null,
+    error: job.failedReason ? job.failedReason : null,
+  });
+
+  const list = async (queue: string, state: JobState, page: { offset: number; limit: number }): Promise<JobPage> => {
+    const type = BULL_STATE[state];
+    const q = queueOf(queue);
+    const limit = Math.max(0, page.limit);
+    const offset = Math.max(0, page.offset);
+    const [jobs, counted] = await Promise.all([
+      limit === 0 ? Promise.resolve([]) : q.getJobs([type], offset, offset + limit - 1, true),
+      q.getJobCounts(type),
+    ]);
+    return { items: jobs.filter((job): job is BullJob => Boolean(job)).map((job) => summaryOf(queue, job, state)), total: counted[type] ?? 0 };
+  };
+
+  /**
+   * The BullMQ job of a port id: the deduplication record names it while the id is retained; after that, a dead job
+   * is still found among the failed ones.
+   */
+  const bullJobOf = async (queue: string, id: string): Promise<BullJob | null> => {
+    const q = queueOf(queue);
+    const jobId = await q.getDeduplicationJobId(toBullJobId(id));
+    const byId = jobId ? await q.getJob(jobId) : undefined;
+    if (byId) return byId;
+    const failed = await q.getFailed(0, -1);
+    return failed.find((job) => job && fromBullJobId(job.id ?? '') === id) ?? null;
+  };
+
+  const stateOf = async (job: BullJob): Promise<JobState | null> => {
+    const state = await job.getState();
+    if (state === 'failed') return 'dead';
+    if (state === 'waiting' || state === 'prioritized' || state === 'waiting-children') return 'waiting';
+    if (state === 'delayed') return 'delayed';
+    if (state === 'active') return 'active';
+    return null; // completed (removed at once) or unknown
+  };
+
+  const job = async (queue: string, id: string): Promise<JobDetail | null> => {
+    const found = await bullJobOf(queue, id);
+    const state = found ? await stateOf(found) : null;
+    if (!found || !state) return null;
+    return { ...summaryOf(queue, found, state), data: found.data as unknown };
+  };
+
+  /** Runs `act` on a dead job; BullMQ's own scripts check the state again, so a race answers not_dead. */
+  const onDead = async (queue: string, id: string, act: (job: BullJob) => Promise<unknown>): Promise<DeadJobOutcome> => {
+    const found = await bullJobOf(queue, id);
+    const state = found ? await stateOf(found) : null;
+    if (!found || !state) return 'not_found';
+    if (state !== 'dead') return 'not_dead';
+    try {
+      await act(found);
+      return 'done';
+    } catch (error) {
+      log?.warn({ queue, jobId: id, err: error }, 'jobs: dead job changed state before the operator\'s action');
+      return 'not_dead';
+    }
+  };
+
+  const retryDead = (queue: string, id: string) => onDead(queue, id, (found) => found.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true }));
+  const discardDead = (queue: string, id: string) =>
+    onDead(queue, id, async (found) => {
+      // Removing a job frees its deduplication id: put it back for what was left of its time, so a discarded job's id
+      // stays taken as a completed one's does (a redelivered event makes no second job).
+      const key = `${queueOf(queue).keys.de}:${toBullJobId(id)}`;
+      const [holder, ttl] = await Promise.all([client.get(key), client.pttl(key)]);
+      await found.remove();
+      if (holder && ttl > 0) await client.set(key, holder, 'PX', ttl, 'NX');
+    });
+
+  return { enqueue, work, deadLetters, counts, list, job, retryDead, discardDead, close };
 };
+
+const BULL_STATE = { waiting: 'wait', delayed: 'delayed', active: 'active', dead: 'failed' } as const satisfies Record<JobState, string>;

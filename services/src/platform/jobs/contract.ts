@@ -202,6 +202,66 @@ export const jobsContract = (name: string, make: () => Jobs | Promise<Jobs>, sto
       expect(await jobs.counts(queue)).toEqual({ waiting: 0, delayed: 1, active: 0, dead: 1 });
     });
 
+    it('lists a queue\'s jobs by state with paging, and reads one job with its data', async () => {
+      const jobs = await fresh();
+      const queue = queueName();
+      for (const n of [1, 2, 3]) await jobs.enqueue(queue, 'now', { n }, { id: `w${n}` });
+      await jobs.enqueue(queue, 'later', { n: 9 }, { id: 'd1', delayMs: 60_000 });
+      const first = await jobs.list(queue, 'waiting', { offset: 0, limit: 2 });
+      expect(first.total).toBe(3);
+      expect(first.items.map((job) => job.id)).toEqual(['w1', 'w2']);
+      expect(first.items[0]).toMatchObject({ queue, name: 'now', state: 'waiting', attemptsMade: 0, failedAt: null });
+      expect((await jobs.list(queue, 'waiting', { offset: 2, limit: 2 })).items.map((job) => job.id)).toEqual(['w3']);
+      const delayed = await jobs.list(queue, 'delayed', { offset: 0, limit: 10 });
+      expect(delayed).toMatchObject({ total: 1, items: [{ id: 'd1', state: 'delayed' }] });
+      expect(Date.parse(delayed.items[0]?.runAt ?? '') - Date.now()).toBeGreaterThan(50_000);
+      expect(await jobs.list(queue, 'dead', { offset: 0, limit: 10 })).toEqual({ items: [], total: 0 });
+      expect(await jobs.job(queue, 'w2')).toMatchObject({ id: 'w2', state: 'waiting', data: { n: 2 } });
+      expect(await jobs.job(queue, 'nope')).toBeNull();
+    });
+
+    it('retries a dead job (attempts reset, it runs again) and discards one; refuses a job that is not dead', async () => {
+      const jobs = await fresh();
+      const queue = queueName();
+      let healthy = false;
+      const runs: { id: string; attemptsMade: number }[] = [];
+      const held = gate();
+      await jobs.work(queue, async (job) => {
+        if (job.id === 'busy') return held.opened;
+        runs.push({ id: job.id, attemptsMade: job.attemptsMade });
+        if (!healthy) throw new Error('smtp down');
+      }, { concurrency: 2 });
+      await jobs.enqueue(queue, 'send', { to: 'a' }, { id: 'dead-1', attempts: 2, backoffMs: 10 });
+      await jobs.enqueue(queue, 'send', { to: 'b' }, { id: 'dead-2', attempts: 1 });
+      await eventually('two dead jobs', async () => (await jobs.counts(queue)).dead === 2);
+      const dead = await jobs.list(queue, 'dead', { offset: 0, limit: 10 });
+      expect(dead.total).toBe(2);
+      expect(dead.items.find((job) => job.id === 'dead-1')).toMatchObject({ state: 'dead', attemptsMade: 2, error: 'smtp down' });
+      expect(await jobs.job(queue, 'dead-1')).toMatchObject({ state: 'dead', data: { to: 'a' }, error: 'smtp down' });
+
+      await jobs.enqueue(queue, 'slow', {}, { id: 'busy' });
+      await eventually('the busy job to run', async () => (await jobs.counts(queue)).active === 1);
+      expect(await jobs.retryDead(queue, 'busy')).toBe('not_dead');
+      expect(await jobs.discardDead(queue, 'busy')).toBe('not_dead');
+      expect(await jobs.retryDead(queue, 'unknown')).toBe('not_found');
+      held.open();
+
+      healthy = true;
+      runs.length = 0;
+      expect(await jobs.retryDead(queue, 'dead-1')).toBe('done');
+      await eventually('the retried job to run', () => runs.some((run) => run.id === 'dead-1'));
+      expect(runs.find((run) => run.id === 'dead-1')?.attemptsMade).toBe(0);
+      await eventually('the retried job to complete', async () => (await jobs.job(queue, 'dead-1')) === null);
+      expect(await jobs.retryDead(queue, 'dead-1')).toBe('not_found');
+
+      expect(await jobs.discardDead(queue, 'dead-2')).toBe('done');
+      expect(await jobs.job(queue, 'dead-2')).toBeNull();
+      expect(await jobs.discardDead(queue, 'dead-2')).toBe('not_found');
+      expect(await jobs.enqueue(queue, 'send', { to: 'b' }, { id: 'dead-2' })).toBe(false); // its id stays taken
+      expect(await jobs.counts(queue)).toMatchObject({ dead: 0 });
+      expect(JSON.stringify((await storedData(jobs, queue, 'dead-2')) ?? null)).not.toContain('"b"');
+    });
+
     it('runs at most N jobs at once with concurrency N, and does use N', async () => {
       const jobs = await fresh();
       const queue = queueName();

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Logger } from 'pino';
 import { inTransaction } from '../sqlite/open.ts';
-import type { DeadLetter, JobCounts, JobOptions, JobProcessor, JobRecord, Jobs, Worker, WorkerOptions } from './port.ts';
+import type { DeadJobOutcome, DeadLetter, JobCounts, JobDetail, JobOptions, JobPage, JobProcessor, JobRecord, Jobs, JobState, JobSummary, Worker, WorkerOptions } from './port.ts';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, errorMessage, isPermanentJobError } from './errors.ts';
 
 export interface SqliteJobsOptions {
@@ -90,6 +90,40 @@ export const createSqliteJobs = (db: DatabaseSync, options: SqliteJobsOptions = 
       COALESCE(SUM(state = 'active'), 0) AS active,
       COALESCE(SUM(state = 'dead'), 0) AS dead
     FROM job_queue WHERE queue = ?`);
+
+  const stateWhere: Record<JobState, string> = {
+    waiting: `state = 'waiting' AND run_at <= ?`,
+    delayed: `state = 'waiting' AND run_at > ?`,
+    active: `state = 'active' AND ? IS NOT NULL`,
+    dead: `state = 'dead' AND ? IS NOT NULL`,
+  };
+  const columns = 'id, queue, name, data, state, run_at, attempts_made, last_error, created_at, finished_at';
+  const listOf = Object.fromEntries(
+    Object.entries(stateWhere).map(([state, where]) => [
+      state,
+      {
+        rows: db.prepare(`SELECT ${columns} FROM job_queue WHERE queue = ? AND ${where} ORDER BY ${state === 'dead' ? 'finished_at' : 'run_at'}, rowid LIMIT ? OFFSET ?`),
+        total: db.prepare(`SELECT COUNT(*) AS n FROM job_queue WHERE queue = ? AND ${where}`),
+      },
+    ]),
+  ) as Record<JobState, { rows: ReturnType<DatabaseSync['prepare']>; total: ReturnType<DatabaseSync['prepare']> }>;
+  const one = db.prepare(`SELECT ${columns} FROM job_queue WHERE queue = ? AND id = ?`);
+  // Only a dead row moves: the state in the WHERE makes each one atomic against a worker or another operator.
+  const revive = db.prepare(`UPDATE job_queue SET state = 'waiting', run_at = ?, attempts_made = 0, finished_at = NULL WHERE queue = ? AND id = ? AND state = 'dead'`);
+  // A discarded job keeps its row as a completed one does (its id stays taken), without its data.
+  const drop = db.prepare(`UPDATE job_queue SET state = 'done', data = '{}', finished_at = ? WHERE queue = ? AND id = ? AND state = 'dead'`);
+
+  const summaryOf = (row: StoredRow, now: number): JobSummary => ({
+    id: row.id,
+    queue: row.queue,
+    name: row.name,
+    state: row.state === 'waiting' ? (row.run_at > now ? 'delayed' : 'waiting') : (row.state as 'active' | 'dead'),
+    attemptsMade: row.attempts_made,
+    createdAt: new Date(row.created_at).toISOString(),
+    runAt: row.state === 'waiting' ? new Date(row.run_at).toISOString() : null,
+    failedAt: row.state === 'dead' && row.finished_at !== null ? new Date(row.finished_at).toISOString() : null,
+    error: row.last_error,
+  });
 
   recoverInterrupted(db, clock());
 
@@ -231,8 +265,49 @@ export const createSqliteJobs = (db: DatabaseSync, options: SqliteJobsOptions = 
     return { waiting: Number(row.waiting), delayed: Number(row.delayed), active: Number(row.active), dead: Number(row.dead) };
   };
 
-  return { enqueue, work, deadLetters, counts, close };
+  const list = async (queue: string, state: JobState, page: { offset: number; limit: number }): Promise<JobPage> => {
+    const now = clock();
+    const statements = listOf[state];
+    const rows = statements.rows.all(queue, now, Math.max(0, page.limit), Math.max(0, page.offset)) as unknown as StoredRow[];
+    const total = Number((statements.total.get(queue, now) as { n: number | bigint }).n);
+    return { items: rows.map((row) => summaryOf(row, now)), total };
+  };
+
+  const job = async (queue: string, id: string): Promise<JobDetail | null> => {
+    const row = one.get(queue, id) as StoredRow | undefined;
+    if (!row || row.state === 'done') return null;
+    return { ...summaryOf(row, clock()), data: JSON.parse(row.data) as unknown };
+  };
+
+  const outcome = (changes: number | bigint, queue: string, id: string): DeadJobOutcome => {
+    if (Number(changes) === 1) return 'done';
+    const row = one.get(queue, id) as StoredRow | undefined;
+    return !row || row.state === 'done' ? 'not_found' : 'not_dead';
+  };
+
+  const retryDead = async (queue: string, id: string): Promise<DeadJobOutcome> => {
+    const result = outcome(revive.run(clock(), queue, id).changes, queue, id);
+    if (result === 'done') for (const wake of wakers.get(queue) ?? []) wake();
+    return result;
+  };
+
+  const discardDead = async (queue: string, id: string): Promise<DeadJobOutcome> => outcome(drop.run(clock(), queue, id).changes, queue, id);
+
+  return { enqueue, work, deadLetters, counts, list, job, retryDead, discardDead, close };
 };
+
+interface StoredRow {
+  id: string;
+  queue: string;
+  name: string;
+  data: string;
+  state: 'waiting' | 'active' | 'done' | 'dead';
+  run_at: number;
+  attempts_made: number;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
 
 const recoverInterrupted = (db: DatabaseSync, now: number) => {
   inTransaction(db, () => {

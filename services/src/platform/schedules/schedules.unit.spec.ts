@@ -17,6 +17,10 @@ const recordingJobs = () => {
     work: async () => ({ close: async () => {} }),
     deadLetters: async () => [],
     counts: async () => ({ waiting: 0, delayed: 0, active: 0, dead: 0 }),
+    list: async () => ({ items: [], total: 0 }),
+    job: async () => null,
+    retryDead: async () => 'not_found',
+    discardDead: async () => 'not_found',
     close: async () => {},
   };
   return { jobs, enqueued };
