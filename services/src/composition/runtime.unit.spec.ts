@@ -49,7 +49,8 @@ const platformOn = (bus: EventBus): Platform =>
     projections: { apply: async () => [], checkpoint: async () => 0, reset: async () => {} },
     documents: { ensureIndexes: async () => {} },
     operations: { projectionsRunning: () => undefined },
-    eventStore: {}, // each projection's push reads through its module's scoped platform, which wraps the store
+    // each projection's push reads through its module's scoped platform, which wraps the store; the events feed starts at the head
+    eventStore: { headPosition: async () => 0, onAppended: () => () => {} },
   }) as unknown as Platform;
 
 const adapters = {} as Adapters; // no relay in this test
