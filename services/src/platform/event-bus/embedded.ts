@@ -14,8 +14,6 @@ export interface EmbeddedEventBusOptions {
    * (one read, one transaction of the handler's writes) then carries more events, and a live push is still prompt.
    */
   coalesceMs?: number;
-  /** Coalesce only after a pass that handed over at least this many events (load); a quiet group reads at once. Default 10. */
-  coalesceAbove?: number;
   /** A group's checkpoint row is written at most this often while it moves (and when it stops). Default 250 ms. */
   saveMs?: number;
   /** A checkpoint that only skipped other groups' events is written at most this often. Default 1000 ms. */
@@ -32,7 +30,7 @@ export interface EmbeddedEventBusOptions {
  * One process owns the file, so a group has one member: a second subscription of a live group is rejected.
  */
 export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, options: EmbeddedEventBusOptions = {}): EventBus => {
-  const { pollMs = 1000, batchSize = 100, coalesceMs = 20, coalesceAbove = 10, saveMs = 250, skipSaveMs = 1000, logger } = options;
+  const { pollMs = 1000, batchSize = 100, coalesceMs = 20, saveMs = 250, skipSaveMs = 1000, logger } = options;
   const initialMs = options.retry?.initialMs ?? 100;
   const maxMs = options.retry?.maxMs ?? 30_000;
 
@@ -147,9 +145,7 @@ export const createEmbeddedEventBus = (db: DatabaseSync, store: EventStore, opti
           save(false);
           if (!more) {
             await wake.wait(pollMs);
-            // Coalescing pays under load (more events per pass and per read-model transaction); when the last pass
-            // had only a few events it would only delay them (each hop of a paid order to its watcher waited it out).
-            if (coalesceMs > 0 && batch.length >= coalesceAbove && !wake.interrupted) await wake.sleep(coalesceMs);
+            if (coalesceMs > 0 && !wake.interrupted) await wake.sleep(coalesceMs);
           } else await new Promise((resolve) => setImmediate(resolve));
         }
       } finally {
