@@ -4,6 +4,19 @@ import { benchWatch, CONFIRM_CARD, post, printWatchFigures, type WatchOptions, t
 
 const properties = () => loadSampleDataset().properties;
 
+/** Retries `request` while it answers that the order is not found yet, for up to 60 s. */
+const untilFound = async <T>(request: () => Promise<T>): Promise<T> => {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      return await request();
+    } catch (error) {
+      if (!String(error).includes('NHD_ORDER_NOT_FOUND') || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+};
+
 /**
  * NHD order watch: each watcher follows one placed order (`nhd-order:<id>`) whose payment waits for the card holder's
  * confirmation; the confirmation makes the test gateway send `payment_intent.succeeded`, payments records
@@ -34,7 +47,9 @@ export const nhdOrderWatch = (): WatchSpec => {
       const card = { number: CONFIRM_CARD, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Bench Watcher' };
       const method = await post(`${base}/api/v1/payments/test-gateway/payment-methods`, token, card);
       const checkoutId = randomUUID();
-      const started = await post(`${base}/api/v1/payments/checkouts`, token, { checkout_id: checkoutId, nhd_order_id: orderId, payment_method_id: method.data.payment_method_id });
+      const body = { checkout_id: checkoutId, nhd_order_id: orderId, payment_method_id: method.data.payment_method_id, accept_terms: true };
+      // Payments knows the order from its local copy of nhd's events: in the distributed profile that copy lags the order.
+      const started = await untilFound(() => post(`${base}/api/v1/payments/checkouts`, token, body));
       if (started.data.status !== 'requires_action') throw new Error(`checkout ${checkoutId} is ${String(started.data.status)}, not requires_action`);
       return { id: orderId, fire: () => post(`${base}/api/v1/payments/checkouts/${checkoutId}/confirm`, token, { approve: true }) };
     },

@@ -13,7 +13,7 @@ export const paymentWatch: WatchSpec = {
     const card = { number: CONFIRM_CARD, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Bench Watcher' };
     const method = await post(`${base}/api/v1/payments/test-gateway/payment-methods`, token, card);
     const checkoutId = randomUUID();
-    const started = await post(`${base}/api/v1/payments/checkouts`, token, { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: method.data.payment_method_id });
+    const started = await post(`${base}/api/v1/payments/checkouts`, token, { checkout_id: checkoutId, plan_id: 'monthly', payment_method_id: method.data.payment_method_id, accept_terms: true });
     if (started.data.status !== 'requires_action') throw new Error(`checkout ${checkoutId} is ${String(started.data.status)}, not requires_action`);
     return { id: checkoutId, fire: () => post(`${base}/api/v1/payments/checkouts/${checkoutId}/confirm`, token, { approve: true }) };
   },

@@ -50,3 +50,39 @@ export const startScript = async (script: string, env: Record<string, string>, n
       }),
   };
 };
+
+/**
+ * Starts `services/src/main.ts` as a role without HTTP (ROLE=projector|worker) and resolves once it logged its start
+ * (`"msg":"started"`, at LOG_LEVEL info or lower).
+ */
+export const startRoleScript = async (env: Record<string, string>, nodeArgs: string[] = [], readyWithinMs = 180_000): Promise<Omit<Started, 'port'>> => {
+  const child = spawn(nodeBin, [...nodeArgs, 'services/src/main.ts'], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    // Only the start is looked for; the rest is dropped so a long run does not grow the string.
+    if (output.length < 200_000) output += chunk.toString();
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const deadline = Date.now() + readyWithinMs;
+  while (!/"msg":"started"/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`${env.ROLE ?? 'role'} exited with ${child.exitCode}:\n${output.slice(-4000)}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${env.ROLE ?? 'role'} did not start in ${readyWithinMs / 1000} s:\n${output.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  output = '';
+  child.stdout.removeListener('data', keep);
+  child.stdout.resume();
+  return {
+    child,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+};

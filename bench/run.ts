@@ -11,7 +11,7 @@ import { printPublicSiteBench, PUBLIC_PAGES } from './public-site.ts';
 
 /**
  * `npm run bench [-- --rate 5000 --seconds 5 --trials 3 --events 100000 --watchers 1000 --payment-rates 100,250
- *   --nhd-rates 25,50 --watch-targets bare,embedded,distributed --reports 200
+ *   --nhd-rates 25,50 --watch-targets bare,embedded,distributed,three-process --reports 200
  *   --recordings 100000 --protected 10000
  *   --only ingest|replay|autocomplete|payments|nhd|nhd-pdf|equity|public-site] [--baseline-dist dir]`: prints the figures the README quotes. Loopback only.
  */

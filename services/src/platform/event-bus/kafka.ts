@@ -187,6 +187,22 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
       maxWaitTimeInMs: maxWaitTimeMs,
     });
     const wake = new Wakeable();
+    /**
+     * Where each partition's batches that held none of the group's types end (the next offset to read). They are
+     * committed with the partition's next handled batch, otherwise at most once a second and when the subscription
+     * stops: committing each of them at once was an OffsetCommit per consumer and batch, and most of a topic's
+     * batches hold nothing for most of its groups. A crash before such a commit only makes the group read them again
+     * and skip them again.
+     */
+    const skipped = new Map<string, { topic: string; partition: number; offset: string }>();
+    let skippedCommittedAt = 0;
+    const commitSkipped = async () => {
+      if (skipped.size === 0) return;
+      const offsets = [...skipped.values()];
+      skipped.clear();
+      skippedCommittedAt = Date.now();
+      await consumer.commitOffsets(offsets);
+    };
 
     /** Waits `ms`, heartbeating so a long backoff does not cost the group membership. */
     const pause = async (ms: number, heartbeat: () => Promise<void>): Promise<void> => {
@@ -226,6 +242,7 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
           // Resolved: the consumer fetches on from after it; committed: the group resumes after it.
           const commit = async (offset: string) => {
             resolveOffset(offset);
+            skipped.delete(`${topic}:${partition}`); // this commit goes further
             await consumer.commitOffsets([{ topic, partition, offset: (BigInt(offset) + 1n).toString() }]);
           };
           const events: { event: StoredEvent; offset: string }[] = [];
@@ -241,6 +258,12 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
           }
           const last = batch.messages[batch.messages.length - 1]?.offset;
           if (last === undefined || wake.interrupted) return;
+          if (events.length === 0) {
+            resolveOffset(last);
+            skipped.set(`${topic}:${partition}`, { topic, partition, offset: (BigInt(last) + 1n).toString() });
+            if (Date.now() - skippedCommittedAt >= 1000) await commitSkipped();
+            return;
+          }
           if (!oneByOne) {
             // Stopped while retrying: nothing committed, so the group gets the batch again.
             if (events.length > 0 && !(await deliver(events.map((e) => e.event), heartbeat))) return;
@@ -277,10 +300,14 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
     }
     removeJoinListener();
     removeFetchListener();
+    // After a rebalance the partitions may be another member's: what was skipped before is theirs to commit.
+    const removeRejoinListener = consumer.on(consumer.events.GROUP_JOIN, () => skipped.clear());
 
     const subscription: Subscription = {
       async stop() {
         wake.interrupt();
+        removeRejoinListener();
+        await commitSkipped().catch((error: unknown) => log?.warn({ err: error }, 'could not commit the offsets past skipped batches'));
         // kafkajs waits for the message in hand before leaving the group.
         await consumer.disconnect();
         removeCrashListener();
