@@ -19,6 +19,10 @@ import { scopedPlatform } from './module-data.ts';
 import { startEventsFeed } from '../platform/event-log/live.ts';
 import { moduleStreamsOnly } from './module-streams.ts';
 
+/** A queue's jobs at once in this process: its declared concurrency times `JOBS_CONCURRENCY_SCALE` (one stays one). */
+export const workerConcurrency = (config: Pick<Config, 'MODE' | 'JOBS_CONCURRENCY_SCALE'>, declared = 1): number =>
+  declared <= 1 ? 1 : declared * (config.JOBS_CONCURRENCY_SCALE ?? (config.MODE === 'distributed' ? 8 : 1));
+
 export const createPlatform = (
   config: Config,
   log: Logger,
@@ -126,7 +130,7 @@ export const startBackground = async (platform: Platform, adapters: Adapters, mo
       subscriptions.push(...(await startReactions(platform, modules.flatMap((m) => m.reactions ?? []))));
       for (const module of modules) {
         for (const worker of module.workers ?? []) {
-          workers.push(await platform.jobs.work(worker.queue, worker.processor(platform), { concurrency: worker.concurrency ?? 1 }));
+          workers.push(await platform.jobs.work(worker.queue, worker.processor(platform), { concurrency: workerConcurrency(config, worker.concurrency) }));
         }
       }
       stoppers.push(await startSchedules(platform, modules.flatMap((m) => m.schedules ?? [])));

@@ -5,7 +5,7 @@ import type { EventBus, Subscription } from '../platform/event-bus/port.ts';
 import type { Module, Platform } from '../platform/module.ts';
 import type { Projection } from '../platform/projections/port.ts';
 import type { Adapters } from './adapters.ts';
-import { startBackground } from './runtime.ts';
+import { startBackground, workerConcurrency } from './runtime.ts';
 
 const projection = (name: string): Projection => ({
   name,
@@ -68,5 +68,15 @@ describe('startBackground on the projector role', () => {
     const { bus, stopped } = barrierBus(3, 'projection:a2');
     await expect(startBackground(platformOn(bus), adapters, modules)).rejects.toThrow(/projection:a2 could not join/);
     expect(stopped.sort()).toEqual(['projection:a1', 'projection:b1']);
+  });
+});
+
+describe('workerConcurrency', () => {
+  it('scales a queue that runs several jobs at once (8x distributed, 1x embedded, or JOBS_CONCURRENCY_SCALE); a queue of one stays one', () => {
+    expect(workerConcurrency({ MODE: 'distributed', JOBS_CONCURRENCY_SCALE: undefined }, 4)).toBe(32);
+    expect(workerConcurrency({ MODE: 'embedded', JOBS_CONCURRENCY_SCALE: undefined }, 4)).toBe(4);
+    expect(workerConcurrency({ MODE: 'embedded', JOBS_CONCURRENCY_SCALE: 3 }, 2)).toBe(6);
+    expect(workerConcurrency({ MODE: 'distributed', JOBS_CONCURRENCY_SCALE: 16 }, 1)).toBe(1);
+    expect(workerConcurrency({ MODE: 'distributed', JOBS_CONCURRENCY_SCALE: undefined })).toBe(1);
   });
 });

@@ -105,6 +105,10 @@ export const ConfigSchema = z
     // A job's lock in BullMQ: a worker process that died holding a job loses it after this, and the job runs again
     // (checked as often). BullMQ's 30 s; shorter takes a killed worker's jobs up sooner, at more Redis traffic.
     JOBS_LOCK_DURATION_MS: z.coerce.number().int().min(2000).max(600_000).default(30_000),
+    // How many jobs of a queue one worker process runs at once, as a multiple of what the queue declares (a queue
+    // declaring 1 keeps its order and stays 1). Jobs mostly wait (for a write, a copy catching up, a mail server), so
+    // the distributed profile, whose waits cross processes, runs more at once. Unset: 8 distributed, 1 embedded.
+    JOBS_CONCURRENCY_SCALE: z.coerce.number().int().min(1).max(64).optional(),
     // observability (README "Metrics and traces")
     // Bearer token GET /metrics asks for; unset: only direct requests from this host (loopback, no proxy header) may read it.
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
