@@ -3,7 +3,7 @@ import { DEFAULT_ATTEMPTS, isPermanentJobError } from '../jobs/errors.ts';
 import type { JobProcessor, JobRecord, Jobs, Worker, WorkerOptions } from '../jobs/port.ts';
 import type { Metrics } from './metrics.ts';
 import { correlationKey } from './traced-ports.ts';
-import { endAfter, forward, originOf, Recent, type Tracing } from './tracing.ts';
+import { decorate, endAfter, originOf, Recent, type Tracing } from './tracing.ts';
 
 const jobKey = (queue: string, id: string) => `job:${queue}\n${id}`;
 
@@ -68,7 +68,5 @@ export const observedJobs = (jobs: Jobs, metrics: Metrics, tracing: Tracing | nu
       },
       options,
     );
-  return new Proxy(jobs, {
-    get: (target, property) => (property === 'enqueue' ? enqueue : property === 'work' ? work : forward(target, property)),
-  });
+  return decorate(jobs, { enqueue, work });
 };

@@ -2,7 +2,7 @@ import { SpanKind } from '@opentelemetry/api';
 import type { EventBus } from '../event-bus/port.ts';
 import type { EventStore, StoredEvent } from '../event-store/port.ts';
 import type { Realtime } from '../realtime/port.ts';
-import { endAfter, forward, originOf, type TraceOrigin, type Tracing } from './tracing.ts';
+import { decorate, endAfter, originOf, type TraceOrigin, type Tracing } from './tracing.ts';
 
 /** Keys of the remembered origins: a request (its id is its correlation id), an appended event. */
 export const correlationKey = (correlationId: string) => `correlation:${correlationId}`;
@@ -34,9 +34,7 @@ export const tracedEventStore = (store: EventStore, tracing: Tracing): EventStor
       return result;
     });
   };
-  return new Proxy(store, {
-    get: (target, property) => (property === 'append' ? append : forward(target, property)),
-  });
+  return decorate(store, { append });
 };
 
 const spanOfEvent = (tracing: Tracing, name: string, event: StoredEvent, kind: SpanKind) =>
@@ -68,9 +66,7 @@ export const tracedBus = (bus: EventBus, tracing: Tracing): EventBus => {
         for (const span of spans) span.end();
       }
     });
-  return new Proxy(bus, {
-    get: (target, property) => (property === 'subscribe' ? subscribe : property === 'subscribeBatches' ? subscribeBatches : forward(target, property)),
-  });
+  return decorate(bus, { subscribe, subscribeBatches });
 };
 
 /** Every live push is a span (its message and room kind), a child of the projection that pushed it. */
@@ -101,5 +97,5 @@ export const tracedRealtime = (realtime: Realtime, tracing: Tracing): Realtime =
         }
       : {}),
   };
-  return new Proxy(realtime, { get: (target, property) => (Object.hasOwn(pushes, property) ? pushes[property as keyof Realtime] : forward(target, property)) });
+  return decorate(realtime, pushes);
 };

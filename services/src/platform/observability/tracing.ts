@@ -114,6 +114,22 @@ export const createTracing = async (options: TracingOptions): Promise<Tracing | 
   };
 };
 
+/**
+ * A port with some methods decorated: those from `decorated`, everything else read through to the port (its methods
+ * called on the port itself). A method set on it afterwards (a test replacing `enqueue` to fail once) replaces the
+ * decorated one, as on a plain object; the decorator keeps calling the port's own.
+ */
+export const decorate = <T extends object>(port: T, decorated: Partial<T>): T => {
+  const own: Record<string | symbol, unknown> = { ...decorated };
+  return new Proxy(port, {
+    get: (target, property) => (Object.hasOwn(own, property) ? own[property] : forward(target, property)),
+    set: (_target, property, value) => {
+      own[property] = value;
+      return true;
+    },
+  });
+};
+
 /** A decorator's Proxy reading through to the decorated port: its methods called on the port itself. */
 export const forward = (target: object, property: string | symbol): unknown => {
   const value: unknown = Reflect.get(target, property);
