@@ -41,12 +41,12 @@ describe('every menu entry of every role opens (the role table)', () => {
     }
   });
 
-  it('member roles share the customer menu; an Admin gets the admin menu without plans, promo codes, email templates and accounts', () => {
+  it('member roles share the customer menu; an Admin gets the admin menu without plans, promo codes, email templates, accounts, events and operations', () => {
     const customer = menuFor(['Customer']).map((e) => e.path);
     for (const role of ['Agent', 'Broker', 'Owner', 'Professional', 'Service Provider', 'Sub User'] as const) expect(menuFor([role]).map((e) => e.path), role).toEqual(customer);
     const admin = menuFor(['Admin']).map((e) => e.path);
     const superAdmin = menuFor(['Super Admin']).map((e) => e.path);
-    expect(superAdmin.filter((p) => !admin.includes(p)).sort()).toEqual(['/account-administration', '/email-templates', '/plans', '/promocode']);
+    expect(superAdmin.filter((p) => !admin.includes(p)).sort()).toEqual(['/account-administration', '/email-templates', '/events', '/operations', '/plans', '/promocode']);
     expect(admin).toContain('/admin-dashboard');
     expect(MENUS.admin.find((e) => e.path === '/email-templates')?.capability).toBe('email-templates.manage');
     expect(may(['Admin'], 'email-templates.manage')).toBe(false);
